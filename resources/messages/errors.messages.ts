@@ -1,0 +1,33 @@
+import { defineMessages } from './bilingual';
+
+/** Messages of the error catalogue (§8) and the server's generic errors. */
+export const errorMessages = defineMessages({
+  'error.badInput': ['请求参数有误', 'The request is invalid'],
+  'error.fieldsInvalid': ['请检查标红的字段', 'Please correct the highlighted fields'],
+  'error.unauthenticated': ['长时间未登录，需要重新登录', 'You have been signed out for inactivity; please sign in again'],
+  'error.passwordExpired': ['密码已过期，请设置新密码', 'Your password has expired; please set a new one'],
+  'error.forbidden': ['禁止访问', 'Forbidden'],
+  'error.licenseInvalid': ['商户许可证无效或已过期', 'The merchant licence is invalid or has expired'],
+  'error.notFound': ['数据不存在或已被删除', 'The record does not exist or has been deleted'],
+  'error.routeNotFound': ['接口不存在', 'No such API'],
+  'error.conflict': ['数据已被他人修改，请刷新后重试', 'The record was changed by someone else; reload and try again'],
+  'error.tooManyRequests': ['请求过于频繁，请稍后再试', 'Too many requests; please try again later'],
+  'error.internal': ['服务内部异常', 'Internal server error'],
+  'error.maintenance': ['服务器升级中', 'The server is being upgraded'],
+  'error.network': ['请检查网络设置', 'Please check your network settings'],
+  'error.unknown': ['未知错误', 'Unknown error'],
+  'error.routeDenied': ['您未被授权访问此页面', 'You are not authorized to visit this page'],
+  'error.dialogTitle': ['提示', 'Notice'],
+  'validation.required': ['{label}不能为空', '{label} is required'],
+  'validation.type': ['{label}格式不正确', '{label} has an invalid format'],
+  'validation.min': ['{label}不能小于 {min}', '{label} must be at least {min}'],
+  'validation.max': ['{label}不能大于 {max}', '{label} must be at most {max}'],
+  'validation.minLength': ['{label}至少 {min} 个字符', '{label} must have at least {min} characters'],
+  'validation.maxLength': ['{label}最多 {max} 个字符', '{label} must have at most {max} characters'],
+  'validation.decimals': ['{label}最多 {decimals} 位小数', '{label} allows at most {decimals} decimals'],
+  'validation.enum': ['{label}的取值无效', '{label} has an invalid value'],
+  'validation.unique': ['{label}已存在', '{label} already exists'],
+  'validation.unknownField': ['不支持的字段 {label}', 'Unknown field {label}'],
+  'validation.date': ['{label}不是有效日期', '{label} is not a valid date'],
+  'validation.reference': ['{label}引用的数据不存在', '{label} refers to a record that does not exist'],
+});

@@ -1,0 +1,5 @@
+/**
+ * The whole database schema: platform tables plus the tables derived from resource
+ * declarations. drizzle-kit reads this file to generate migrations.
+ */
+export * from './core.schema';

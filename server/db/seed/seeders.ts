@@ -1,0 +1,12 @@
+import type { DbOrTx } from '../connection';
+
+/**
+ * Demo data of each domain, run once when the demo merchant is first created, inside the same
+ * transaction. A domain that has demo data adds one entry here; entries run in order.
+ */
+export interface DemoSeeder {
+  readonly name: string;
+  seed(input: { tx: DbOrTx; tenantId: number }): Promise<void>;
+}
+
+export const DEMO_SEEDERS: DemoSeeder[] = [];

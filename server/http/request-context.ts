@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../resources/messages/bilingual';
+
+/**
+ * What every call carries in its headers (§7): trace_id, locale, marketingCenter, time_zone.
+ * The trace id is echoed back so a person can quote it when reporting a problem.
+ */
+export interface RequestContext {
+  readonly traceId: string;
+  readonly locale: Locale;
+  /** Id of the selected marketing centre, or null when none is selected. */
+  readonly marketingCenter: number | null;
+  /** IANA zone used for day boundaries and date output. */
+  readonly timeZone: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export function readRequestContext(request: FastifyRequest): RequestContext {
+  const header = (name: string) => {
+    const value = request.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const traceId = header('trace_id')?.slice(0, 64) || randomUUID();
+  const rawLocale = header('locale') ?? (request.query as Record<string, unknown> | undefined)?.locale;
+  const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
+  const centre = Number(header('marketingCenter'));
+  const zone = header('time_zone');
+  return {
+    traceId,
+    locale,
+    marketingCenter: Number.isInteger(centre) && centre > 0 ? centre : null,
+    timeZone: zone && isValidTimeZone(zone) ? zone : 'Asia/Shanghai',
+  };
+}
+
+async function requestContextPlugin(app: FastifyInstance) {
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request, reply) => {
+    request.ctx = readRequestContext(request);
+    reply.header('trace_id', request.ctx.traceId);
+  });
+}
+
+export const requestContext = fp(requestContextPlugin, { name: 'request-context' });

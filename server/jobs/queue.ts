@@ -1,0 +1,37 @@
+import PgBoss from 'pg-boss';
+
+/**
+ * The PostgreSQL-backed background queue (imports, exports, batch operations, scheduled state
+ * changes). Several API processes share one queue through the database, and a job survives a
+ * restart. Handlers register by name; `send` enqueues.
+ */
+export interface JobQueue {
+  send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
+  work(name: string, handler: (data: object) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startJobQueue(url: string): Promise<JobQueue> {
+  const boss = new PgBoss({ connectionString: url, schema: 'pgboss' });
+  boss.on('error', () => undefined);
+  await boss.start();
+  const created = new Set<string>();
+  const ensureQueue = async (name: string) => {
+    if (created.has(name)) return;
+    await boss.createQueue(name).catch(() => undefined);
+    created.add(name);
+  };
+  return {
+    async send(name, data, options) {
+      await ensureQueue(name);
+      return boss.send(name, data, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
+    },
+    async work(name, handler) {
+      await ensureQueue(name);
+      await boss.work<object>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as object);
+      });
+    },
+    stop: () => boss.stop({ graceful: true, wait: true }),
+  };
+}

@@ -1,0 +1,12 @@
+import type { ComponentType } from 'react';
+
+/** A screen module loaded on demand: its default export is the screen component. */
+export type ScreenLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * Hand-made screens (slot overrides: more than CRUD), keyed `group/entry/screen` exactly as the
+ * catalogue names them. Screens of declared resources are added by the resource engine, so they
+ * are not listed here. A catalogue route with no screen stays out of the menu and the router.
+ */
+export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
+};
