@@ -1,0 +1,356 @@
+/**
+ * The declaration of a business object. A resource is declared once, as plain data; its table,
+ * validation, API routes, permission checks, refine resource, routes, menu entry, list / form /
+ * detail screens, i18n keys and contract tests are all derived from it (DESIGN.md §1).
+ *
+ * Nothing here imports React or the database: declarations are read by the browser, the server
+ * and the tests alike.
+ */
+import type { Action, MenuGroup } from './catalog/types';
+import type { Bilingual } from './messages/bilingual';
+
+// ---------------------------------------------------------------------------------------------
+// Fields
+// ---------------------------------------------------------------------------------------------
+
+/** Every kind of field the engine knows. Each maps to a column, a validator, an input, a cell. */
+export type FieldKind =
+  | 'text'
+  | 'longText'
+  | 'integer'
+  | 'money'
+  | 'decimal'
+  | 'boolean'
+  | 'enum'
+  | 'date'
+  | 'datetime'
+  | 'dateRange'
+  | 'time'
+  | 'weekdays'
+  | 'relation'
+  | 'tree'
+  | 'file'
+  | 'lines';
+
+/** How a field is offered in the list's filter bar. */
+export type FilterMode =
+  /** Exact match (enums, booleans, relations, integers). */
+  | 'eq'
+  /** Substring match, case-insensitive (text). */
+  | 'contains'
+  /** Prefix match; served by a b-tree index, so it stays fast on millions of rows. */
+  | 'prefix'
+  /** Between two values (numbers, dates). */
+  | 'range'
+  /** One of several values (enums, relations). */
+  | 'in';
+
+/** What every field kind shares. */
+export interface FieldBase<K extends FieldKind> {
+  /** The field kind. */
+  readonly kind: K;
+  /** Label in both languages. Its i18n key is derived: `res.<resource>.<field>`. */
+  readonly label: Bilingual;
+  /** A hint shown under the input. Key: `res.<resource>.<field>.help`. */
+  readonly help?: Bilingual;
+  /** The value must be present (not null, not empty text, not an empty list). */
+  readonly required?: boolean;
+  /** No two records of the same tenant (and marketing centre, when scoped) share the value. */
+  readonly unique?: boolean;
+  /** Included in the list's keyword search box. */
+  readonly searchable?: boolean;
+  /** Offered in the list's filter bar, with this mode. */
+  readonly filter?: FilterMode;
+  /** The list can be sorted by this field. */
+  readonly sortable?: boolean;
+  /** Shown as a list column (default: true for scalar kinds, false for longText/lines/file). */
+  readonly inList?: boolean;
+  /** Shown in the add/edit form (default true). */
+  readonly inForm?: boolean;
+  /** Shown on the detail page (default true). */
+  readonly inDetail?: boolean;
+  /** Can be set on creation but not changed afterwards (codes, numbers, types). */
+  readonly readOnlyAfterCreate?: boolean;
+  /** Never written by a client: filled by the server (numbers, computed totals). */
+  readonly serverManaged?: boolean;
+  /** Value given to a new record when the client sends none. */
+  readonly defaultValue?: unknown;
+  /** Column width in the list, in pixels. */
+  readonly width?: number;
+}
+
+export interface TextField extends FieldBase<'text'> {
+  readonly minLength?: number;
+  /** Default 100. */
+  readonly maxLength?: number;
+  /** A regular expression the value must match, and the message when it does not. */
+  readonly pattern?: { readonly regex: string; readonly message: Bilingual };
+}
+
+export interface LongTextField extends FieldBase<'longText'> {
+  /** Default 2000. */
+  readonly maxLength?: number;
+}
+
+export interface NumberFieldBase<K extends 'integer' | 'money' | 'decimal'> extends FieldBase<K> {
+  readonly min?: number;
+  readonly max?: number;
+}
+/** A whole number (points, quantities, counts). */
+export type IntegerField = NumberFieldBase<'integer'>;
+/** Yuan with exactly 2 decimals, exact (numeric column, decimal strings in code). */
+export type MoneyField = NumberFieldBase<'money'>;
+/** An exact decimal with a fixed number of decimals (discount rate, multiplier). */
+export interface DecimalField extends NumberFieldBase<'decimal'> {
+  /** Decimals kept; default 2. */
+  readonly decimals?: number;
+}
+
+export type BooleanField = FieldBase<'boolean'>;
+
+/** One value of an enum with its display mapping. */
+export interface EnumOption {
+  readonly label: Bilingual;
+  /** antd tag colour for the value (`green`, `red`, `default` …). */
+  readonly color?: string;
+}
+export interface EnumField extends FieldBase<'enum'> {
+  /** Stored value -> display. Stored values are the specification's codes (`CANCEL`, `using`). */
+  readonly options: Readonly<Record<string, EnumOption>>;
+  /** Several values may be chosen (stored as a text array). */
+  readonly multiple?: boolean;
+}
+
+export type DateField = FieldBase<'date'>;
+export type DateTimeField = FieldBase<'datetime'>;
+/** A start and an end date, sent as `[from, to]`; stored as two columns `<field>_from/_to`. */
+export type DateRangeField = FieldBase<'dateRange'>;
+/** A time of day `HH:mm`. */
+export type TimeField = FieldBase<'time'>;
+/** A set of weekdays 1..7 = Monday..Sunday (§9). */
+export type WeekdaysField = FieldBase<'weekdays'>;
+
+/** A reference to a record of another resource (stored as its id, or an id array). */
+export interface RelationField extends FieldBase<'relation'> {
+  /** Name of the referenced resource (`area`, `marketingCenter`). */
+  readonly resource: string;
+  /** Several records may be referenced. */
+  readonly multiple?: boolean;
+}
+
+/** The parent of a record in a tree of the same resource (category, area). */
+export interface TreeField extends FieldBase<'tree'> {
+  /** Deepest level allowed; default 5. */
+  readonly maxDepth?: number;
+}
+
+/** An uploaded image or file, stored as the id of a stored file. */
+export interface FileField extends FieldBase<'file'> {
+  /** Accepted MIME types or extensions (`image/*`, `.xlsx`). */
+  readonly accept?: string;
+  /** Largest size in MiB; default 5. */
+  readonly maxSizeMb?: number;
+}
+
+/** Lines edited with their header (document lines); stored in a child table `<table>_lines`. */
+export interface LinesField extends FieldBase<'lines'> {
+  /** The fields of one line. Lines cannot nest. */
+  readonly fields: Readonly<Record<string, ScalarField>>;
+  readonly minLines?: number;
+  /** Default 1000. */
+  readonly maxLines?: number;
+}
+
+export type ScalarField =
+  | TextField | LongTextField | IntegerField | MoneyField | DecimalField | BooleanField | EnumField
+  | DateField | DateTimeField | DateRangeField | TimeField | WeekdaysField | RelationField | FileField;
+
+export type FieldDef = ScalarField | TreeField | LinesField;
+
+type Options<F extends FieldDef> = Omit<F, 'kind'>;
+
+/** Field builders: `field.text({ label: ['名称', 'Name'], required: true })`. */
+export const field = {
+  text: (o: Options<TextField>): TextField => ({ kind: 'text', ...o }),
+  longText: (o: Options<LongTextField>): LongTextField => ({ kind: 'longText', ...o }),
+  integer: (o: Options<IntegerField>): IntegerField => ({ kind: 'integer', ...o }),
+  money: (o: Options<MoneyField>): MoneyField => ({ kind: 'money', ...o }),
+  decimal: (o: Options<DecimalField>): DecimalField => ({ kind: 'decimal', ...o }),
+  boolean: (o: Options<BooleanField>): BooleanField => ({ kind: 'boolean', ...o }),
+  enum: (o: Options<EnumField>): EnumField => ({ kind: 'enum', ...o }),
+  date: (o: Options<DateField>): DateField => ({ kind: 'date', ...o }),
+  datetime: (o: Options<DateTimeField>): DateTimeField => ({ kind: 'datetime', ...o }),
+  dateRange: (o: Options<DateRangeField>): DateRangeField => ({ kind: 'dateRange', ...o }),
+  time: (o: Options<TimeField>): TimeField => ({ kind: 'time', ...o }),
+  weekdays: (o: Options<WeekdaysField>): WeekdaysField => ({ kind: 'weekdays', ...o }),
+  relation: (o: Options<RelationField>): RelationField => ({ kind: 'relation', ...o }),
+  tree: (o: Options<TreeField>): TreeField => ({ kind: 'tree', ...o }),
+  file: (o: Options<FileField>): FileField => ({ kind: 'file', ...o }),
+  lines: (o: Options<LinesField>): LinesField => ({ kind: 'lines', ...o }),
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Resources
+// ---------------------------------------------------------------------------------------------
+
+/** Where the resource lives in the catalogue (resources/catalog) and which screens it fills. */
+export interface ResourceRoute {
+  readonly group: MenuGroup;
+  readonly entry: string;
+  /**
+   * Catalogue screen names of each generic view. A resource whose entry has one screen only
+   * (all of /datum) gives just `list`: add, edit and detail then open in a drawer over the
+   * list, addressed by query parameters (`?view=dtl&id=7`) so they can still be linked.
+   */
+  readonly screens: {
+    readonly list?: string;
+    readonly add?: string;
+    readonly edit?: string;
+    readonly dtl?: string;
+  };
+}
+
+/** Who may do what. The resourceId is the catalogue entry's; the actions are named here. */
+export interface ResourceAccess {
+  /** Reading (query, info, export) needs any of these actions on the entry's resource. */
+  readonly read: readonly Action[];
+  /** Creating, modifying, deleting, importing and state actions need this action. */
+  readonly write: Action;
+}
+
+/** A state action: a transition of the state field, from some states to one. */
+export interface StateAction {
+  /** Button label. Key: `res.<resource>.action.<name>`. */
+  readonly label: Bilingual;
+  /** States the action is allowed from; any other state answers 409. */
+  readonly from: readonly string[];
+  /** The state after the action. */
+  readonly to: string;
+  /** Ask for confirmation first (with this text). Key: `res.<resource>.action.<name>.confirm`. */
+  readonly confirm?: Bilingual;
+  /** Shown as a dangerous (red) action. */
+  readonly danger?: boolean;
+  /** Override of the write action for this transition (e.g. audit needs `审核`). */
+  readonly requires?: Action;
+}
+
+/** The life cycle of a resource: which field holds the state and what moves it. */
+export interface ResourceStates {
+  /** Name of an enum field of the resource that holds the state. */
+  readonly field: string;
+  /** State of a new record. */
+  readonly initial: string;
+  /** States in which the record can still be edited; default: every state. */
+  readonly editableIn?: readonly string[];
+  /** States in which the record can be deleted; default: every state. */
+  readonly deletableIn?: readonly string[];
+  /** Actions by name; the name is the URL segment: `POST /v1/<resource>/<name>?id=`. */
+  readonly actions: Readonly<Record<string, StateAction>>;
+}
+
+/** A titled group of fields on the form or the detail page. */
+export interface Section {
+  /** Key of the section; its title's i18n key is `res.<resource>.section.<key>`. */
+  readonly key: string;
+  readonly title: Bilingual;
+  readonly fields: readonly string[];
+}
+
+/** Module labels of the file centre (§4 scheduled file modules). */
+export type FileModule =
+  | 'members' | 'stores' | 'zones' | 'coupons' | 'points' | 'storedValue' | 'giftCards'
+  | 'prepaidCards' | 'reports' | 'masterData';
+
+export interface ResourceDef {
+  /**
+   * API name in kebab-case: the endpoints are `/v1/<name>/query` etc. Also the refine resource
+   * name and the i18n prefix `res.<name>`.
+   */
+  readonly name: string;
+  /** Database table name (snake_case, plural). */
+  readonly table: string;
+  /** The object's name in both languages (`门店` / `Store`). */
+  readonly title: Bilingual;
+  readonly route: ResourceRoute;
+  readonly access: ResourceAccess;
+  /**
+   * `tenant`: rows belong to the tenant. `marketingCenter`: rows also carry
+   * marketing_center_id and reads and writes are scoped to the centre in the request header.
+   */
+  readonly scope: 'tenant' | 'marketingCenter';
+  /** The fields, by name (camelCase). `id`, `version`, timestamps and owners are implicit. */
+  readonly fields: Readonly<Record<string, FieldDef>>;
+  /** The field that names a record (relation pickers, detail header, delete confirmation). */
+  readonly titleField: string;
+  /** The list screen. */
+  readonly list: {
+    /** Columns in order; default: fields whose `inList` is not false. */
+    readonly columns?: readonly string[];
+    readonly defaultSort: { readonly field: string; readonly order: 'asc' | 'desc' };
+    /** Page size; default 20. */
+    readonly pageSize?: number;
+  };
+  /** Form sections; default: one section with every form field. */
+  readonly form?: readonly Section[];
+  /** Detail sections; default: the form sections plus the system fields. */
+  readonly detail?: readonly Section[];
+  /** The life cycle, for resources with a state. */
+  readonly states?: ResourceStates;
+  /** Records can be deleted (default true; states.deletableIn narrows it). */
+  readonly deletable?: boolean;
+  /** Files: the list exports to Excel; `importable` allows an Excel import. */
+  readonly files?: { readonly module: FileModule; readonly importable?: boolean };
+  /** The resource is a tree through this `tree` field (shown as a tree table). */
+  readonly treeField?: string;
+}
+
+/** Identity helper that type-checks a declaration and keeps its literal types. */
+export function defineResource<const R extends ResourceDef>(resource: R): R {
+  return resource;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Derived facts every consumer needs in the same way
+// ---------------------------------------------------------------------------------------------
+
+/** Names of the implicit columns every resource record carries. */
+export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+
+const HIDDEN_IN_LIST_BY_DEFAULT: readonly FieldKind[] = ['longText', 'lines', 'file'];
+
+export function isInList(f: FieldDef): boolean {
+  return f.inList ?? !HIDDEN_IN_LIST_BY_DEFAULT.includes(f.kind);
+}
+export function isInForm(f: FieldDef): boolean {
+  return (f.inForm ?? true) && !f.serverManaged;
+}
+export function isInDetail(f: FieldDef): boolean {
+  return f.inDetail ?? true;
+}
+
+/** The list columns of a resource, in order. */
+export function listColumns(r: ResourceDef): string[] {
+  return r.list.columns ? [...r.list.columns] : Object.keys(r.fields).filter((k) => isInList(r.fields[k]));
+}
+
+/** The form sections of a resource, defaulting to one section with every form field. */
+export function formSections(r: ResourceDef): Section[] {
+  if (r.form) return [...r.form];
+  return [{ key: 'main', title: ['基本信息', 'Basic information'], fields: Object.keys(r.fields).filter((k) => isInForm(r.fields[k])) }];
+}
+
+/** The detail sections of a resource, defaulting to the form sections. */
+export function detailSections(r: ResourceDef): Section[] {
+  if (r.detail) return [...r.detail];
+  const inDetail = Object.keys(r.fields).filter((k) => isInDetail(r.fields[k]));
+  const sections = formSections(r).map((s) => ({ ...s, fields: s.fields.filter((f) => inDetail.includes(f)) }));
+  const shown = new Set(sections.flatMap((s) => s.fields));
+  const rest = inDetail.filter((k) => !shown.has(k));
+  if (rest.length > 0) sections.push({ key: 'more', title: ['其他信息', 'More'], fields: rest });
+  return sections;
+}
+
+/** The i18n key of a field's label. */
+export const labelKey = (resource: string, fieldName: string) => `res.${resource}.${fieldName}`;
+/** The i18n key of an enum option's label. */
+export const optionKey = (resource: string, fieldName: string, value: string) => `res.${resource}.${fieldName}.${value}`;
