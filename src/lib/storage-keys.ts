@@ -1,0 +1,64 @@
+/**
+ * Names of the browser storage entries the console keeps (specification §3). The names are
+ * part of the product's contract (support staff and scripts look for them), spelling included:
+ * `subNavVisiable` is written exactly as the specification writes it.
+ */
+
+/** Entries in `localStorage`: they survive a browser restart until logout clears them. */
+export const LOCAL_KEYS = {
+  /** The login info of the signed-in user (JSON). */
+  user: 'ucenterUser',
+  /** The user's permission entries `[{ resourceId, actions, pageUrl }]` (JSON). */
+  permission: 'permission',
+  /** The tenant's system configuration flags (JSON). */
+  sysConfig: 'sysConfig',
+  /** Page urls by permission resource, `{ resourceId: pageUrl }` (JSON). */
+  menus: 'menus',
+  /** Base url under which uploaded files are served. */
+  fileBaseUrl: 'fileBaseUrl',
+  /** The merchant of the signed-in user, `{ code, name }` (JSON). */
+  customer: 'customer',
+  /** Whether the side menu is expanded: `'true'` or `'false'`. */
+  subNavVisible: 'subNavVisiable',
+  /** The chosen locale, `zh_CN` or `en_US`. */
+  locale: 'locale',
+} as const;
+
+/** Entries in `sessionStorage`: they live as long as the browser tab. */
+export const SESSION_KEYS = {
+  /** The translation table of the current locale, `{ locale, messages }` (JSON). */
+  i18n: 'i18n',
+  /** Id of the selected marketing centre, or empty; sent as the `marketingCenter` header. */
+  marketCenter: 'marketCenter',
+  /** Name of the selected marketing centre, shown in the header. */
+  marketCenterName: 'marketCenterName',
+} as const;
+
+/**
+ * Session marker set just before a reload caused by a failed screen chunk. It is not session
+ * state of the user, so logout leaves it alone; it only stops a broken deployment from
+ * reloading the page forever.
+ */
+export const CHUNK_RELOAD_MARKER = 'chunkReloadAt';
+
+/** Every key logout clears from `localStorage`, exactly the list of §3. */
+export const LOCAL_KEYS_CLEARED_ON_LOGOUT: readonly string[] = Object.values(LOCAL_KEYS);
+
+/** Every key logout clears from `sessionStorage`, exactly the list of §3. */
+export const SESSION_KEYS_CLEARED_ON_LOGOUT: readonly string[] = Object.values(SESSION_KEYS);
+
+/** Reads a JSON entry; a missing or corrupt entry gives undefined instead of throwing. */
+export function readJson<T>(storage: Storage, key: string): T | undefined {
+  const text = storage.getItem(key);
+  if (text === null || text === '') return undefined;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a value as JSON. */
+export function writeJson(storage: Storage, entry: { readonly key: string; readonly value: unknown }): void {
+  storage.setItem(entry.key, JSON.stringify(entry.value));
+}
