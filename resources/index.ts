@@ -1,10 +1,30 @@
 import type { ResourceDef } from './define';
+import { areaResource } from './datum/area.resource';
+import { brandResource } from './datum/brand.resource';
+import { catogoryResource } from './datum/catogory.resource';
+import { channelResource } from './datum/channel.resource';
+import { costpartyResource } from './datum/costparty.resource';
+import { employResource } from './datum/employ.resource';
+import { marketingCenterResource } from './datum/marketing-center.resource';
+import { productResource } from './datum/product.resource';
+import { storeResource } from './datum/store.resource';
+import { cardTemplateResource } from './deposit/card-template.resource';
 
 /**
  * Every declared business object. Adding a resource is writing its `<name>.resource.ts` and
  * adding it to this list; the engine derives everything else.
  */
 export const RESOURCES: readonly ResourceDef[] = [
+  marketingCenterResource,
+  areaResource,
+  storeResource,
+  employResource,
+  catogoryResource,
+  brandResource,
+  productResource,
+  costpartyResource,
+  channelResource,
+  cardTemplateResource,
 ];
 
 /** The declaration of a resource by its API name. */

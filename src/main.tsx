@@ -1,4 +1,29 @@
-import React from 'react';
+/**
+ * Startup (§7): load the language first (zh_CN by default, or the `locale` query parameter, or
+ * the session's choice), then render. Nothing is drawn before the texts are there.
+ */
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { initI18n } from '../providers/i18n';
+import { App } from './App';
+import { reloadAfterChunkFailure } from './shell/lazy-screen';
 
-createRoot(document.getElementById('root')!).render(<React.StrictMode><div>loading</div></React.StrictMode>);
+// Vite reports a failed preload of a chunk's CSS or dependencies here; handled like any chunk
+// failure (§8): logged, then the page reloads once.
+window.addEventListener('vite:preloadError', (event) => {
+  event.preventDefault();
+  reloadAfterChunkFailure((event as Event & { payload?: unknown }).payload ?? event);
+});
+
+async function start(): Promise<void> {
+  await initI18n();
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();

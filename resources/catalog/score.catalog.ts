@@ -37,6 +37,8 @@ export const scoreGroup: GroupDecl = {
       resourceId: '积分/积分查询',
       resourceTitleEn: 'Points inquiry',
       actions: ['账户信息查看'],
+      // Tills and other systems post sales through the API with an account holding this grant.
+      subResources: [{ resourceId: '积分/积分查询/交易接入', name: ['交易接入', 'Sales integration'], actions: ['configure'] }],
       screens: [
         { name: 'score-query-list', title: ['积分查询', 'Points inquiry'] },
         { name: 'score-query-dtl', title: ['积分流水', 'Points history'] },

@@ -1,5 +1,14 @@
 import type { MessageBook } from './bilingual';
+import { authMessages } from './auth.messages';
+import { authorizationMessages } from './authorization.messages';
+import { cardTemplateMessages } from './card-template.messages';
 import { errorMessages } from './errors.messages';
+import { pointsMessages } from './points.messages';
+import { filesMessages } from './files.messages';
+import { screensMessages } from './screens.messages';
+import { settingMessages } from './setting.messages';
+import { shellMessages } from './shell.messages';
+import { usersMessages } from './users.messages';
 
 /**
  * Every message book of the product. A module that adds visible strings adds its book here;
@@ -9,4 +18,13 @@ import { errorMessages } from './errors.messages';
  */
 export const MESSAGE_BOOKS: readonly MessageBook[] = [
   errorMessages,
+  pointsMessages,
+  authMessages,
+  authorizationMessages,
+  cardTemplateMessages,
+  usersMessages,
+  filesMessages,
+  screensMessages,
+  settingMessages,
+  shellMessages,
 ];

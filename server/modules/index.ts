@@ -1,4 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accessHook } from './auth/access.hook';
+import { authRoutes } from './auth/auth.routes';
+import { authorizationRoutes } from './authorization/authorization.routes';
+import { i18nRoutes } from './i18n/i18n.routes';
+import { usersRoutes } from './users/users.routes';
+import { pointsRoutes } from './points/points.routes';
 
 /**
  * Every server module, registered under the service base (`/loyalty`). A module is a Fastify
@@ -6,4 +12,11 @@ import type { FastifyPluginAsync } from 'fastify';
  * Adding a module is adding one line here.
  */
 export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }> = [
+  // First: the session and permission hook must exist before any route is added after it.
+  { name: 'access', plugin: accessHook },
+  { name: 'i18n', plugin: i18nRoutes },
+  { name: 'auth', plugin: authRoutes },
+  { name: 'authorization', plugin: authorizationRoutes },
+  { name: 'users', plugin: usersRoutes },
+  { name: 'points', plugin: pointsRoutes },
 ];

@@ -9,4 +9,6 @@ export type ScreenLoader = () => Promise<{ default: ComponentType }>;
  * are not listed here. A catalogue route with no screen stays out of the menu and the router.
  */
 export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
+  'setting/user/user': () => import('../views/setting/user-screen'),
+  'setting/role/role': () => import('../views/setting/role-screen'),
 };

@@ -71,6 +71,11 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   /** A session that may only change the expired password (the resetToken flow). */
   passwordResetOnly: boolean('password_reset_only').notNull().default(false),
+  /**
+   * SHA-256 of the one-time reset token handed out with a password-reset-only session; cleared
+   * once used, so the token proves the holder just signed in with the old password exactly once.
+   */
+  resetTokenHash: text('reset_token_hash'),
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
 }, (t) => [index('sessions_user_idx').on(t.tenantId, t.userId)]);
 

@@ -3,3 +3,7 @@
  * declarations. drizzle-kit reads this file to generate migrations.
  */
 export * from './core.schema';
+export * from './points.schema';
+export * from './counters.schema';
+export * from './files.schema';
+export * from './resource-tables';

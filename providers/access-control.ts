@@ -1,0 +1,98 @@
+/**
+ * refine's access control provider over the catalogue rules of resources/access.ts. It only
+ * hides what the server would refuse anyway (DESIGN §4): hiding a button is not security.
+ *
+ * `can` understands three questions:
+ * - `params.screen` ({ group, entry, screen, query? }): may the user open this screen (the
+ *   route guard's question, custom rules included);
+ * - `params.resourceId` with an action: the option check of §6 (exactly that action on exactly
+ *   that resource);
+ * - `params.resource.meta.resourceId` (a refine resource declared with its permission path)
+ *   with a catalogue action: the same option check; with a refine action (`create`, `edit` …)
+ *   the resource may list its requirements in `meta.permissionsFor[action]` (any one passes).
+ * Anything else is allowed, because the server decides.
+ */
+import type { AccessControlProvider, CanParams, CanReturnType } from '@refinedev/core';
+import { canOpenScreen, hasAction, holdsAny, type Grants } from '../resources/access';
+import type { ScreenRef } from '../resources/catalog/index';
+import { ACTIONS, type Action, type MenuGroup, type PermissionRef, type SysConfigFlags } from '../resources/catalog/types';
+import { LOCAL_KEYS, readJson } from '../src/lib/storage-keys';
+import { apiGet } from './http';
+import { t } from './i18n';
+
+/** The stored permission list of the signed-in user (empty when signed out). */
+export function storedGrants(): Grants {
+  return readJson<Grants>(localStorage, LOCAL_KEYS.permission) ?? [];
+}
+
+/** The stored system configuration flags. */
+export function storedSysConfig(): SysConfigFlags {
+  return readJson<SysConfigFlags>(localStorage, LOCAL_KEYS.sysConfig) ?? {};
+}
+
+/**
+ * A card template's type by its number, for the detail screen opened with only `?number=`.
+ * Silent: a failed lookup simply refuses the screen, and the guard says so.
+ */
+export async function templateTypeOf(number: string): Promise<string | undefined> {
+  try {
+    const data = await apiGet<{ cardTemplateType?: string } | null>('/v1/card-template/info-by-number', {
+      params: { number },
+      silent: true,
+    });
+    return data?.cardTemplateType ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the route guard asks: may the signed-in user open this screen with this query? */
+export function canOpen(args: ScreenRef & { readonly query?: Readonly<Record<string, string | undefined>> }): Promise<boolean> {
+  return canOpenScreen({
+    group: args.group,
+    entry: args.entry,
+    screen: args.screen,
+    query: args.query,
+    grants: storedGrants(),
+    sysConfig: storedSysConfig(),
+    templateTypeOf,
+  });
+}
+
+function denied(): CanReturnType {
+  return { can: false, reason: t('error.routeDenied') };
+}
+
+interface ScreenParam {
+  readonly group: MenuGroup;
+  readonly entry: string;
+  readonly screen: string;
+  readonly query?: Readonly<Record<string, string | undefined>>;
+}
+
+function isScreenParam(value: unknown): value is ScreenParam {
+  if (typeof value !== 'object' || value === null) return false;
+  const ref = value as Record<string, unknown>;
+  return typeof ref.group === 'string' && typeof ref.entry === 'string' && typeof ref.screen === 'string';
+}
+
+function isCatalogueAction(action: string): action is Action {
+  return (ACTIONS as readonly string[]).includes(action);
+}
+
+async function decide({ action, params }: CanParams): Promise<CanReturnType> {
+  if (isScreenParam(params?.screen)) return (await canOpen(params.screen)) ? { can: true } : denied();
+  const resourceId = typeof params?.resourceId === 'string' ? params.resourceId : params?.resource?.meta?.resourceId;
+  if (typeof resourceId === 'string' && isCatalogueAction(action)) {
+    return hasAction(storedGrants(), { resourceId, action }) ? { can: true } : denied();
+  }
+  const listed: unknown = params?.resource?.meta?.permissionsFor?.[action];
+  if (Array.isArray(listed)) return holdsAny(storedGrants(), listed as PermissionRef[]) ? { can: true } : denied();
+  return { can: true };
+}
+
+/** The provider handed to `<Refine accessControlProvider>`. */
+export const accessControlProvider: AccessControlProvider = {
+  can: decide,
+  options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
+};

@@ -1,0 +1,80 @@
+import { defineResource, field } from '../define';
+
+/**
+ * A sales area. Areas form a tree (大区 → 城市 → 片区) and stores hang below them. An area is
+ * never hard-deleted once stores use it: it is voided (state CANCEL, §4 "Area state: CANCEL
+ * (voided), otherwise normal") and can be restored. A voided area can no longer be edited and is
+ * not offered for new stores.
+ */
+export const areaResource = defineResource({
+  name: 'area',
+  table: 'areas',
+  title: ['区域', 'Area'],
+  route: { group: 'datum', entry: 'area', screens: { list: 'area' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    parent: field.tree({ label: ['上级区域', 'Parent area'], maxDepth: 4, filter: 'eq' }),
+    code: field.text({
+      label: ['区域编码', 'Area code'],
+      required: true,
+      unique: true,
+      maxLength: 32,
+      searchable: true,
+      filter: 'prefix',
+      sortable: true,
+      readOnlyAfterCreate: true,
+      width: 140,
+    }),
+    name: field.text({
+      label: ['区域名称', 'Area name'],
+      required: true,
+      maxLength: 60,
+      searchable: true,
+      filter: 'contains',
+      sortable: true,
+    }),
+    marketingCenter: field.relation({
+      label: ['所属营销中心', 'Marketing centre'],
+      resource: 'marketing-center',
+      filter: 'eq',
+    }),
+    state: field.enum({
+      label: ['状态', 'Status'],
+      options: {
+        NORMAL: { label: ['正常', 'Normal'], color: 'green' },
+        CANCEL: { label: ['已作废', 'Voided'], color: 'default' },
+      },
+      defaultValue: 'NORMAL',
+      // Moved only by the void / restore actions below.
+      serverManaged: true,
+      filter: 'eq',
+      width: 100,
+    }),
+    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+  },
+  titleField: 'name',
+  treeField: 'parent',
+  list: { columns: ['name', 'code', 'marketingCenter', 'state'], defaultSort: { field: 'code', order: 'asc' } },
+  states: {
+    field: 'state',
+    initial: 'NORMAL',
+    editableIn: ['NORMAL'],
+    actions: {
+      void: {
+        label: ['作废', 'Void'],
+        from: ['NORMAL'],
+        to: 'CANCEL',
+        confirm: ['作废后该区域不能再被新门店选用，确定作废吗？', 'Once voided, the area cannot be chosen for new stores. Void it?'],
+        danger: true,
+      },
+      restore: {
+        label: ['恢复', 'Restore'],
+        from: ['CANCEL'],
+        to: 'NORMAL',
+        confirm: ['确定恢复该区域吗？', 'Restore this area?'],
+      },
+    },
+  },
+  files: { module: 'zones', importable: true },
+});

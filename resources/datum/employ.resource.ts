@@ -1,0 +1,82 @@
+import { defineResource, field } from '../define';
+
+/**
+ * An employee of the merchant: the cashier, fuel attendant or manager recorded as operator on
+ * transactions, sales bills and write-offs. Employees are not console users (those live in
+ * setting/user); the code is the staff number printed on receipts. The resource keeps the
+ * specification's route name `employ`.
+ */
+export const employResource = defineResource({
+  name: 'employ',
+  table: 'employees',
+  title: ['员工', 'Employee'],
+  route: { group: 'datum', entry: 'employ', screens: { list: 'employ' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    code: field.text({
+      label: ['员工工号', 'Staff number'],
+      required: true,
+      unique: true,
+      maxLength: 32,
+      searchable: true,
+      filter: 'prefix',
+      sortable: true,
+      readOnlyAfterCreate: true,
+      width: 130,
+    }),
+    name: field.text({
+      label: ['姓名', 'Name'],
+      required: true,
+      maxLength: 40,
+      searchable: true,
+      filter: 'contains',
+      sortable: true,
+      width: 120,
+    }),
+    mobile: field.text({
+      label: ['手机号', 'Mobile'],
+      maxLength: 11,
+      pattern: { regex: '^1[3-9][0-9]{9}$', message: ['请输入11位手机号', 'Enter an 11-digit mobile number'] },
+      searchable: true,
+      filter: 'prefix',
+      width: 130,
+    }),
+    store: field.relation({ label: ['所属门店', 'Store'], resource: 'store', required: true, filter: 'eq' }),
+    position: field.enum({
+      label: ['岗位', 'Position'],
+      required: true,
+      options: {
+        STATION_MANAGER: { label: ['站长', 'Station manager'], color: 'gold' },
+        STORE_MANAGER: { label: ['店长', 'Store manager'], color: 'gold' },
+        CASHIER: { label: ['收银员', 'Cashier'], color: 'blue' },
+        FUEL_ATTENDANT: { label: ['加油员', 'Fuel attendant'], color: 'cyan' },
+        SALES_CLERK: { label: ['营业员', 'Sales clerk'], color: 'geekblue' },
+        SUPERVISOR: { label: ['督导', 'Supervisor'], color: 'purple' },
+      },
+      filter: 'in',
+      sortable: true,
+      width: 110,
+    }),
+    hireDate: field.date({ label: ['入职日期', 'Hire date'], filter: 'range', sortable: true, width: 120 }),
+    state: field.enum({
+      label: ['在职状态', 'Employment status'],
+      required: true,
+      options: {
+        ACTIVE: { label: ['在职', 'Active'], color: 'green' },
+        ON_LEAVE: { label: ['休假', 'On leave'], color: 'orange' },
+        RESIGNED: { label: ['离职', 'Resigned'], color: 'default' },
+      },
+      defaultValue: 'ACTIVE',
+      filter: 'eq',
+      width: 100,
+    }),
+    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+  },
+  titleField: 'name',
+  list: {
+    columns: ['code', 'name', 'mobile', 'store', 'position', 'hireDate', 'state'],
+    defaultSort: { field: 'code', order: 'asc' },
+  },
+  files: { module: 'masterData', importable: true },
+});

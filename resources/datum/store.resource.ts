@@ -1,0 +1,83 @@
+import { defineResource, field } from '../define';
+
+/**
+ * A store: a petrol station, a convenience store, a supermarket … It belongs to an area and,
+ * optionally, to a marketing centre. Members register at a store, transactions and coupon
+ * write-offs happen at one, and activities and card templates are scoped to a set of stores.
+ */
+export const storeResource = defineResource({
+  name: 'store',
+  table: 'stores',
+  title: ['门店', 'Store'],
+  route: { group: 'datum', entry: 'store', screens: { list: 'store' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    code: field.text({
+      label: ['门店编码', 'Store code'],
+      required: true,
+      unique: true,
+      maxLength: 32,
+      searchable: true,
+      filter: 'prefix',
+      sortable: true,
+      readOnlyAfterCreate: true,
+      width: 130,
+    }),
+    name: field.text({
+      label: ['门店名称', 'Store name'],
+      required: true,
+      maxLength: 80,
+      searchable: true,
+      filter: 'contains',
+      sortable: true,
+    }),
+    type: field.enum({
+      label: ['门店类型', 'Store type'],
+      required: true,
+      options: {
+        GAS_STATION: { label: ['加油站', 'Petrol station'], color: 'blue' },
+        CONVENIENCE_STORE: { label: ['便利店', 'Convenience store'], color: 'cyan' },
+        SUPERMARKET: { label: ['超市', 'Supermarket'], color: 'geekblue' },
+        CAR_WASH: { label: ['洗车店', 'Car wash'], color: 'purple' },
+        OTHER: { label: ['其他', 'Other'], color: 'default' },
+      },
+      filter: 'in',
+      sortable: true,
+      width: 120,
+    }),
+    area: field.relation({ label: ['所属区域', 'Area'], resource: 'area', required: true, filter: 'eq' }),
+    marketingCenter: field.relation({
+      label: ['所属营销中心', 'Marketing centre'],
+      resource: 'marketing-center',
+      filter: 'eq',
+    }),
+    address: field.text({ label: ['门店地址', 'Address'], maxLength: 200, searchable: true, width: 240 }),
+    phone: field.text({
+      label: ['联系电话', 'Phone'],
+      maxLength: 20,
+      pattern: { regex: '^[0-9+\\-() ]{5,20}$', message: ['请输入正确的电话号码', 'Enter a valid phone number'] },
+      width: 140,
+    }),
+    openingDate: field.date({ label: ['开业日期', 'Opening date'], filter: 'range', sortable: true, width: 120 }),
+    state: field.enum({
+      label: ['营业状态', 'Business status'],
+      required: true,
+      options: {
+        OPEN: { label: ['营业中', 'Open'], color: 'green' },
+        SUSPENDED: { label: ['暂停营业', 'Suspended'], color: 'orange' },
+        CLOSED: { label: ['已关店', 'Closed'], color: 'default' },
+      },
+      defaultValue: 'OPEN',
+      filter: 'eq',
+      width: 110,
+    }),
+    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+  },
+  titleField: 'name',
+  list: {
+    columns: ['code', 'name', 'type', 'area', 'marketingCenter', 'phone', 'openingDate', 'state'],
+    defaultSort: { field: 'code', order: 'asc' },
+  },
+  files: { module: 'stores', importable: true },
+});

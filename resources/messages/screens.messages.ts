@@ -1,0 +1,63 @@
+import { WEEKDAYS } from '../../src/lib/dates';
+import { defineMessages, type Bilingual } from './bilingual';
+
+/**
+ * Texts of the generic list, form and detail screens (src/screens/generic) and of the field
+ * kinds (src/fields). Field labels, options, sections and actions are not here: they are derived
+ * from the declarations (`res.<resource>.*`, see resources/resource-messages.ts). Validation
+ * messages reuse the server's `validation.*` keys so both sides word a rule the same way.
+ */
+const screenTexts = defineMessages({
+  'screens.search': ['查询', 'Search'],
+  'screens.reset': ['重置', 'Reset'],
+  'screens.add': ['新增', 'Add'],
+  'screens.edit': ['编辑', 'Edit'],
+  'screens.delete': ['删除', 'Delete'],
+  'screens.detail': ['详情', 'Detail'],
+  'screens.export': ['导出', 'Export'],
+  'screens.import': ['导入', 'Import'],
+  'screens.actions': ['操作', 'Actions'],
+  'screens.save': ['保存', 'Save'],
+  'screens.cancel': ['取消', 'Cancel'],
+  'screens.back': ['返回', 'Back'],
+  'screens.reload': ['重新加载', 'Reload'],
+  'screens.saved': ['保存成功', 'Saved'],
+  'screens.deleted': ['删除成功', 'Deleted'],
+  'screens.done': ['操作成功', 'Done'],
+  'screens.confirmDelete': ['确定删除吗？', 'Confirm delete?'],
+  'screens.confirmDeleteNamed': ['确定删除“{title}”吗？', 'Delete "{title}"?'],
+  'screens.confirmAction': ['确定对“{title}”执行{action}吗？', '{action} "{title}"?'],
+  'screens.keywordPlaceholder': ['搜索{fields}', 'Search {fields}'],
+  'screens.addTitle': ['新增{name}', 'Add {name}'],
+  'screens.editTitle': ['编辑{name}', 'Edit {name}'],
+  'screens.detailTitle': ['{name}详情', '{name} details'],
+  'screens.notFound': ['记录不存在或已被删除', 'The record does not exist or has been deleted'],
+  'screens.yes': ['是', 'Yes'],
+  'screens.no': ['否', 'No'],
+  'screens.all': ['全部', 'All'],
+  'screens.select': ['请选择', 'Select'],
+  'screens.rangeFrom': ['最小值', 'From'],
+  'screens.rangeTo': ['最大值', 'To'],
+  'screens.lines.add': ['添加一行', 'Add line'],
+  'screens.lines.remove': ['移除', 'Remove'],
+  'screens.lines.count': ['{count} 行', '{count} lines'],
+  'screens.lines.min': ['{label}至少 {min} 行', '{label} needs at least {min} lines'],
+  'screens.lines.max': ['{label}最多 {max} 行', '{label} allows at most {max} lines'],
+  'screens.file.idPlaceholder': ['已上传文件的编号', 'Id of an uploaded file'],
+  'screens.file.uploadUnavailable': ['文件上传暂不可用，请填写已上传文件的编号', 'Uploading is not available yet; enter the id of an uploaded file'],
+  'screens.section.system': ['系统信息', 'System'],
+  'screens.field.id': ['编号', 'ID'],
+  'screens.field.version': ['版本', 'Version'],
+  'screens.field.createdAt': ['创建时间', 'Created at'],
+  'screens.field.updatedAt': ['更新时间', 'Updated at'],
+  'screens.field.createdBy': ['创建人', 'Created by'],
+  'screens.field.updatedBy': ['修改人', 'Updated by'],
+});
+
+// Weekday names come from the one table of src/lib/dates.ts, keyed `screens.weekday.<1..7>`.
+const weekdayTexts: Record<string, Bilingual> = Object.fromEntries(
+  WEEKDAYS.map((day) => [`screens.weekday.${day.value}`, day.name]),
+);
+
+/** The book of the generic screens and field kinds. */
+export const screensMessages = defineMessages({ ...screenTexts, ...weekdayTexts });

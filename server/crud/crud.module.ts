@@ -1,0 +1,48 @@
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { GroupDecl } from '../../resources/catalog/types';
+import type { ResourceDef } from '../../resources/define';
+import { crudMessages } from '../../resources/messages/crud.messages';
+import { resourceMessages } from '../../resources/resource-messages';
+import { registerDerivedMessages } from '../modules/i18n/translate';
+import { registerResourceRoutes } from './crud.routes';
+import { buildRegistry, servedResources } from './resource-registry';
+import type { ResourceHooks } from './server-hooks.define';
+
+/**
+ * The declaration engine's server side: for every served resource, its routes (with their
+ * permission requirements and JSON schemas) and its derived i18n keys. Tables come from the
+ * committed migrations, generated from the same derivation (`npm run db:generate`).
+ */
+
+// The derived books are process-wide (translate.ts); an app built twice (tests) adds each once.
+const registeredBooks = new Set<string>();
+
+function registerMessages(resources: readonly ResourceDef[]): void {
+  if (!registeredBooks.has('crud')) {
+    registeredBooks.add('crud');
+    registerDerivedMessages(crudMessages);
+  }
+  const fresh = resources.filter((r) => !registeredBooks.has(`res.${r.name}`));
+  for (const r of fresh) registeredBooks.add(`res.${r.name}`);
+  if (fresh.length > 0) registerDerivedMessages(resourceMessages(fresh));
+}
+
+/**
+ * The engine for given resources. Without arguments it serves RESOURCES (and anything a test
+ * mounted with `mountResources`), read when the plugin registers.
+ */
+export function createCrudModule(options?: {
+  resources: readonly ResourceDef[];
+  catalog: readonly GroupDecl[];
+  hooks: readonly ResourceHooks[];
+}): FastifyPluginAsync {
+  return async (app: FastifyInstance) => {
+    const served = options ?? servedResources();
+    const registry = buildRegistry(served);
+    registerMessages(served.resources);
+    for (const runtime of registry.runtimes) await registerResourceRoutes(app, { runtime, registry });
+  };
+}
+
+/** The crud module of server/modules/index.ts. */
+export const crudModule = createCrudModule();

@@ -1,0 +1,183 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { pick } from '../../resources/messages/bilingual';
+import type { Database, DbOrTx } from '../db/connection';
+import { AppError, badInput, conflict, notFound, type FieldError } from '../http/envelope';
+import { checkReferences } from './references.validate';
+import { deleteLines, findRecord, replaceLines } from './record.store';
+import { validateWrite } from './record.validate';
+import type { EngineRegistry, ResourceRuntime } from './resource-registry';
+import { hookContext, recordConditions, type Scope } from './scope';
+import type { StoredRecord } from './server-hooks.define';
+
+/**
+ * The write operations of every resource. Each runs in one transaction with its hooks; each
+ * guards its precondition (version, editable / deletable state, the action's from-states) in
+ * the statement itself, so two concurrent calls can never both pass it.
+ */
+
+interface OperationArgs {
+  readonly database: Database;
+  readonly registry: EngineRegistry;
+  readonly runtime: ResourceRuntime;
+  readonly scope: Scope;
+}
+
+const zoneOf = (scope: Scope) => scope.request.ctx.timeZone;
+const localeOf = (scope: Scope) => scope.request.ctx.locale;
+
+// Drizzle wraps driver errors; the PostgreSQL error is the cause.
+function pgError(error: unknown): { code?: string; constraint?: string } | null {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e;
+  }
+  return null;
+}
+
+/** Runs a write; a unique violation becomes 400 naming the field. */
+async function guardUnique<T>(runtime: ResourceRuntime, scope: Scope, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const pg = pgError(error);
+    const field = pg?.code === '23505' && pg.constraint ? runtime.uniqueIndexes.get(pg.constraint) : undefined;
+    if (!field) throw error;
+    const label = pick(runtime.resource.fields[field].label, localeOf(scope));
+    throw badInput('error.fieldsInvalid', [{ field, key: 'validation.unique', values: { label } }]);
+  }
+}
+
+async function validated(args: OperationArgs & { body: Record<string, unknown>; mode: 'create' | 'modify'; currentId: number | null }) {
+  const { set, issues } = validateWrite({ resource: args.runtime.resource, body: args.body, mode: args.mode, locale: localeOf(args.scope), zone: zoneOf(args.scope) });
+  const more: FieldError[] = issues.length > 0 ? [] : await checkReferences({
+    db: args.database.db, registry: args.registry, runtime: args.runtime, scope: args.scope, set, currentId: args.currentId,
+  });
+  if (issues.length + more.length > 0) throw badInput('error.fieldsInvalid', [...issues, ...more]);
+  return set;
+}
+
+function stateIn(runtime: ResourceRuntime, states: readonly string[] | undefined): SQL | undefined {
+  const field = runtime.resource.states?.field;
+  if (!field || states === undefined) return undefined;
+  return inArray(runtime.table[field], [...states]);
+}
+
+/** saveNew: validates, runs beforeSave, inserts the record and its lines, runs afterSave. */
+export async function createRecord(args: OperationArgs & { body: Record<string, unknown> }): Promise<StoredRecord> {
+  const { runtime, scope } = args;
+  const set = await validated({ ...args, mode: 'create', currentId: null });
+  return guardUnique(runtime, scope, () => args.database.db.transaction(async (tx) => {
+    const ctx = hookContext({ runtime, scope, db: tx });
+    const values: StoredRecord = { ...set.values };
+    await runtime.hooks.beforeSave?.({ ...ctx, operation: 'create', values, current: null });
+    const [row] = (await tx.insert(runtime.table).values({
+      ...values,
+      tenantId: scope.tenantId,
+      ...(scope.marketingCenterId !== null ? { marketingCenterId: scope.marketingCenterId } : {}),
+      createdBy: scope.auth.userId,
+      updatedBy: scope.auth.userId,
+    }).returning()) as StoredRecord[];
+    const id = row.id as number;
+    await replaceLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines });
+    const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write' })) as StoredRecord;
+    await runtime.hooks.afterSave?.({ ...ctx, operation: 'create', record });
+    return record;
+  }));
+}
+
+function readIdVersion(args: { body: Record<string, unknown>; scope: Scope }): { id: number; version: number } {
+  const { body, scope } = args;
+  const id = body.id;
+  const version = body.version;
+  const issues: FieldError[] = [];
+  const label = (key: 'id' | 'version') => (key === 'id' ? 'ID' : pick(['版本号', 'Version'], localeOf(scope)));
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) issues.push({ field: 'id', key: 'validation.required', values: { label: label('id') } });
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
+    issues.push({ field: 'version', key: 'validation.required', values: { label: label('version') } });
+  }
+  if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
+  return { id: id as number, version: version as number };
+}
+
+/**
+ * modify: the body carries id and version; only the fields present change. Stale version -> 409
+ * error.conflict; a state outside editableIn -> 409.
+ */
+export async function modifyRecord(args: OperationArgs & { body: Record<string, unknown> }): Promise<StoredRecord> {
+  const { runtime, scope, database } = args;
+  const { id, version } = readIdVersion(args);
+  const current = await findRecord({ db: database.db, runtime, scope, id, operation: 'write' });
+  if (!current) throw notFound();
+  const states = runtime.resource.states;
+  const editable = states?.editableIn;
+  if (states && editable && !editable.includes(current[states.field] as string)) throw conflict('crud.notEditable');
+  if (current.version !== version) throw conflict();
+  const set = await validated({ ...args, mode: 'modify', currentId: id });
+  return guardUnique(runtime, scope, () => database.db.transaction(async (tx) => {
+    const ctx = hookContext({ runtime, scope, db: tx });
+    const values: StoredRecord = { ...set.values };
+    await runtime.hooks.beforeSave?.({ ...ctx, operation: 'modify', values, current });
+    const t = runtime.table;
+    const updated = await tx.update(t)
+      .set({ ...values, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: scope.auth.userId })
+      .where(and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), eq(t.version, version), stateIn(runtime, editable)))
+      .returning({ id: t.id });
+    // Someone else saved, or moved the state, between our read and this update.
+    if (updated.length === 0) throw conflict();
+    await replaceLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines });
+    const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write' })) as StoredRecord;
+    await runtime.hooks.afterSave?.({ ...ctx, operation: 'modify', record });
+    return record;
+  }));
+}
+
+async function hasChildren(args: { db: DbOrTx; runtime: ResourceRuntime; scope: Scope; id: number }): Promise<boolean> {
+  const treeField = args.runtime.resource.treeField;
+  if (!treeField) return false;
+  const t = args.runtime.table;
+  const rows = await args.db.select({ id: t.id }).from(t).where(and(eq(t.tenantId, args.scope.tenantId), eq(t[treeField], args.id))).limit(1);
+  return rows.length > 0;
+}
+
+/** delete: refused (409) outside deletableIn and for a tree node with children. */
+export async function deleteRecord(args: OperationArgs & { id: number }): Promise<void> {
+  const { runtime, scope, id } = args;
+  await args.database.db.transaction(async (tx) => {
+    const current = await findRecord({ db: tx, runtime, scope, id, operation: 'write', forUpdate: true });
+    if (!current) throw notFound();
+    const states = runtime.resource.states;
+    const deletable = states?.deletableIn;
+    if (states && deletable && !deletable.includes(current[states.field] as string)) throw conflict('crud.notDeletable');
+    if (await hasChildren({ db: tx, runtime, scope, id })) throw conflict('crud.hasChildren');
+    await runtime.hooks.beforeDelete?.({ ...hookContext({ runtime, scope, db: tx }), record: current });
+    await deleteLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id });
+    await tx.delete(runtime.table).where(recordConditions({ runtime, scope, db: tx, operation: 'write', id }));
+  });
+}
+
+/**
+ * A state action: one conditional UPDATE … WHERE state = ANY(from), so of two concurrent calls
+ * exactly one moves the record and runs afterAction; the other gets 409.
+ */
+export async function runAction(args: OperationArgs & { id: number; action: string }): Promise<StoredRecord> {
+  const { runtime, scope, id, action } = args;
+  const states = runtime.resource.states;
+  const def = states?.actions[action];
+  if (!states || !def) throw notFound('error.routeNotFound');
+  const refuse = () => new AppError('conflict', 'crud.actionNotAllowed', { values: { action: pick(def.label, localeOf(scope)) } });
+  return args.database.db.transaction(async (tx) => {
+    const previous = await findRecord({ db: tx, runtime, scope, id, operation: 'write' });
+    if (!previous) throw notFound();
+    if (!def.from.includes(previous[states.field] as string)) throw refuse();
+    const ctx = hookContext({ runtime, scope, db: tx });
+    await runtime.hooks.beforeAction?.[action]?.({ ...ctx, action, record: previous });
+    const t = runtime.table;
+    const moved = await tx.update(t)
+      .set({ [states.field]: def.to, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: scope.auth.userId })
+      .where(and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), stateIn(runtime, def.from)))
+      .returning({ id: t.id });
+    if (moved.length === 0) throw refuse();
+    const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write' })) as StoredRecord;
+    await runtime.hooks.afterAction?.[action]?.({ ...ctx, action, record, previous });
+    return record;
+  });
+}

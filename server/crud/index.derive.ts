@@ -1,0 +1,86 @@
+import { index, uniqueIndex, type ExtraConfigColumn, type IndexBuilder } from 'drizzle-orm/pg-core';
+import type { FieldDef, ResourceDef, ScalarField } from '../../resources/define';
+import { rangeKeys } from './column.derive';
+import { identifier, snakeCase } from './naming';
+
+/**
+ * Indexes derived from what the declaration says a field is used for. Every index leads with
+ * tenant_id (then marketing_center_id for centre-scoped resources), so each tenant's rows are
+ * one contiguous range and the table can be sharded by tenant (DESIGN.md §5):
+ *
+ * - `unique` -> unique b-tree on (tenant[, centre], col);
+ * - `contains` filter or keyword search on text -> GIN (tenant[, centre], col gin_trgm_ops):
+ *   pg_trgm serves `ILIKE '%x%'`, btree_gin lets the tenant lead a GIN index;
+ * - `prefix` filter -> b-tree with text_pattern_ops, which serves `LIKE 'x%'` in any collation;
+ * - filters on array columns (multiple enum / relation, weekdays) -> GIN for `&&` and `@>`;
+ * - `sortable`, eq / range / in filters, the default sort and tree parents -> b-tree on
+ *   (tenant[, centre], col, id): the trailing id makes it serve keyset paging too.
+ */
+
+type Columns = Record<string, ExtraConfigColumn>;
+
+const TEXTUAL: readonly FieldDef['kind'][] = ['text', 'longText'];
+
+function isArrayField(f: FieldDef): boolean {
+  return f.kind === 'weekdays' || ((f.kind === 'enum' || f.kind === 'relation') && f.multiple === true);
+}
+
+function sortsOrFilters(f: FieldDef): boolean {
+  if (f.sortable) return true;
+  if (f.kind === 'tree') return true;
+  return f.filter === 'eq' || f.filter === 'range' || f.filter === 'in' || (f.searchable === true && !TEXTUAL.includes(f.kind));
+}
+
+/** The indexes of a resource table. */
+export function resourceIndexes(args: { resource: ResourceDef; t: Columns }): IndexBuilder[] {
+  const { resource, t } = args;
+  const table = resource.table;
+  const scoped = resource.scope === 'marketingCenter';
+  const lead: [ExtraConfigColumn, ...ExtraConfigColumn[]] = scoped ? [t.tenantId, t.marketingCenterId] : [t.tenantId];
+  const out: IndexBuilder[] = [];
+  const name = (col: string, suffix: string) => identifier([table, col, suffix]);
+
+  for (const [field, f] of Object.entries(resource.fields)) {
+    if (f.kind === 'lines') continue;
+    const col = snakeCase(field);
+    if (f.kind === 'dateRange') {
+      const keys = rangeKeys(field);
+      if (f.sortable || f.filter) out.push(index(name(col, 'idx')).on(...lead, t[keys.from], t[keys.to], t.id));
+      continue;
+    }
+    const c = t[field];
+    if (f.unique && !isArrayField(f)) out.push(uniqueIndex(name(col, 'uq')).on(...lead, c));
+    if (TEXTUAL.includes(f.kind) && (f.filter === 'contains' || f.searchable)) {
+      out.push(index(name(col, 'trgm')).using('gin', ...lead, c.op('gin_trgm_ops')));
+    }
+    if (f.filter === 'prefix') out.push(index(name(col, 'prefix')).on(...lead, c.op('text_pattern_ops'), t.id));
+    if (isArrayField(f)) {
+      if (f.filter) out.push(index(name(col, 'gin')).using('gin', ...lead, c));
+      continue;
+    }
+    const isDefaultSort = resource.list.defaultSort.field === field;
+    if (sortsOrFilters(f) || isDefaultSort) out.push(index(name(col, 'idx')).on(...lead, c, t.id));
+  }
+
+  const sortField = resource.list.defaultSort.field;
+  if (sortField === 'createdAt' || sortField === 'updatedAt') {
+    out.push(index(name(snakeCase(sortField), 'idx')).on(...lead, t[sortField], t.id));
+  }
+  // The primary key (tenant_id, id) already serves unscoped id order; a scoped list needs the
+  // centre between them.
+  if (scoped) out.push(index(name('centre_scope', 'idx')).on(t.tenantId, t.marketingCenterId, t.id));
+  return out;
+}
+
+/** The indexes of a line table: relation columns, so "documents touching member X" stays fast. */
+export function linesIndexes(args: { table: string; fields: Readonly<Record<string, ScalarField>>; t: Columns }): IndexBuilder[] {
+  const out: IndexBuilder[] = [];
+  for (const [field, f] of Object.entries(args.fields)) {
+    if (f.kind !== 'relation') continue;
+    const c = args.t[field];
+    out.push(f.multiple
+      ? index(identifier([args.table, snakeCase(field), 'gin'])).using('gin', args.t.tenantId, c)
+      : index(identifier([args.table, snakeCase(field), 'idx'])).on(args.t.tenantId, c));
+  }
+  return out;
+}

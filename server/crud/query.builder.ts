@@ -1,0 +1,167 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { ResourceDef } from '../../resources/define';
+import { pick, type Locale } from '../../resources/messages/bilingual';
+import type { Database } from '../db/connection';
+import { badInput, type FieldError } from '../http/envelope';
+import { crudMessages } from '../../resources/messages/crud.messages';
+import { rangeKeys } from './column.derive';
+import { afterCursor, decodeCursor, encodeCursor, orderBy, type SortKey } from './query.cursor';
+import { filterConditions, keywordCondition } from './query.filters';
+import type { ResourceRuntime } from './resource-registry';
+import { scopeConditions, type Scope } from './scope';
+import type { StoredRecord } from './server-hooks.define';
+
+/**
+ * `POST /v1/<name>/query`: filters, keyword, sorting and paging by page number or by cursor.
+ * The total is exact up to EXACT_TOTAL_LIMIT matching rows; beyond it, counting would read
+ * every row of a million-member list on each page, so the planner's estimate is returned and
+ * flagged `totalIsEstimate`.
+ */
+
+/** The query body after checking. */
+export interface QueryRequest {
+  readonly page: number;
+  readonly pageSize: number;
+  readonly filters: Record<string, unknown>;
+  readonly sorters: readonly { readonly field: string; readonly order: 'asc' | 'desc' }[];
+  readonly keyword: string;
+  /** Keyset paging: the `nextCursor` of the previous answer; wins over `page`. */
+  readonly cursor?: string;
+}
+
+/** The answer's data. */
+export interface QueryResult {
+  readonly total: number;
+  readonly totalIsEstimate: boolean;
+  readonly rows: StoredRecord[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  readonly nextCursor: string | null;
+}
+
+export const EXACT_TOTAL_LIMIT = 10_000;
+export const MAX_PAGE_SIZE = 200;
+const MAX_SORTERS = 3;
+const SYSTEM_SORTS = ['id', 'createdAt', 'updatedAt'];
+
+const label = (key: keyof typeof crudMessages, locale: Locale) => pick(crudMessages[key], locale);
+
+function positiveInt(value: unknown): number | null {
+  const n = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 1 ? n : null;
+}
+
+/** Checks the shape of a query body; 400 naming every bad part. */
+export function parseQueryBody(args: { resource: ResourceDef; body: unknown; locale: Locale }): QueryRequest {
+  const { resource, locale } = args;
+  const body = (typeof args.body === 'object' && args.body !== null ? args.body : {}) as Record<string, unknown>;
+  const issues: FieldError[] = [];
+  const bad = (field: string, key: string, values: Record<string, string | number> = {}) =>
+    issues.push({ field, key, values: { label: label(`crud.field.${field}` as keyof typeof crudMessages, locale), ...values } });
+  const page = body.page === undefined ? 1 : positiveInt(body.page);
+  if (page === null) bad('page', 'validation.min', { min: 1 });
+  const pageSize = body.pageSize === undefined ? (resource.list.pageSize ?? 20) : positiveInt(body.pageSize);
+  if (pageSize === null || pageSize > MAX_PAGE_SIZE) bad('pageSize', 'validation.max', { max: MAX_PAGE_SIZE });
+  const filters = body.filters ?? {};
+  if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) bad('filters', 'validation.type');
+  const keyword = body.keyword ?? '';
+  if (typeof keyword !== 'string' || keyword.length > 100) bad('keyword', 'validation.maxLength', { max: 100 });
+  const sorters = body.sorters ?? [];
+  const sortersOk = Array.isArray(sorters) && sorters.length <= MAX_SORTERS && sorters.every((s: unknown) => {
+    const o = s as { field?: unknown; order?: unknown } | null;
+    return typeof o?.field === 'string' && (o.order === 'asc' || o.order === 'desc');
+  });
+  if (!sortersOk) bad('sorters', 'validation.type');
+  const cursor = body.cursor ?? undefined;
+  if (cursor !== undefined && cursor !== null && typeof cursor !== 'string') bad('cursor', 'validation.type');
+  for (const key of Object.keys(body)) {
+    if (!['page', 'pageSize', 'filters', 'sorters', 'keyword', 'cursor'].includes(key)) {
+      issues.push({ field: key, key: 'validation.unknownField', values: { label: key } });
+    }
+  }
+  if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
+  return {
+    page: page as number,
+    pageSize: pageSize as number,
+    filters: filters as Record<string, unknown>,
+    sorters: sorters as QueryRequest['sorters'],
+    keyword: keyword as string,
+    ...(typeof cursor === 'string' && cursor !== '' ? { cursor } : {}),
+  };
+}
+
+/** The sort keys of a query: asked sorters (sortable fields only), default sort, id. */
+export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryRequest['sorters']; locale: Locale }): SortKey[] {
+  const { resource, table: t } = args.runtime;
+  const keys: SortKey[] = [];
+  const issues: FieldError[] = [];
+  const add = (field: string, order: 'asc' | 'desc') => {
+    const f = resource.fields[field];
+    const key = f?.kind === 'dateRange' ? rangeKeys(field).from : field;
+    if (keys.some((k) => k.key === key)) return;
+    keys.push({ key, column: t[key], order, instant: f ? f.kind === 'datetime' : field !== 'id' });
+  };
+  const { defaultSort } = resource.list;
+  for (const s of args.sorters) {
+    const f = resource.fields[s.field];
+    const allowed = s.field === defaultSort.field || SYSTEM_SORTS.includes(s.field)
+      || (f !== undefined && f.sortable === true && f.kind !== 'lines' && !(('multiple' in f) && f.multiple) && f.kind !== 'weekdays');
+    if (!allowed) {
+      issues.push({ field: `sorters.${s.field}`, key: 'crud.notSortable', values: { label: f ? pick(f.label, args.locale) : s.field } });
+      continue;
+    }
+    add(s.field, s.order);
+  }
+  if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
+  add(defaultSort.field, defaultSort.order);
+  // The id tiebreak follows the last key's direction, so one index serves the whole order.
+  if (!keys.some((k) => k.key === 'id')) keys.push({ key: 'id', column: t.id, order: keys[keys.length - 1].order, instant: false });
+  return keys;
+}
+
+async function countRows(args: { database: Database; runtime: ResourceRuntime; where: SQL | undefined }): Promise<{ total: number; estimate: boolean }> {
+  const { db, pool } = args.database;
+  const t = args.runtime.table;
+  const capped = db.select({ one: sql`1` }).from(t).where(args.where).limit(EXACT_TOTAL_LIMIT + 1).as('capped');
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  if (n <= EXACT_TOTAL_LIMIT) return { total: n, estimate: false };
+  // More than the exact limit: ask the planner (statistics kept by autovacuum / ANALYZE).
+  const plain = db.select({ id: t.id }).from(t).where(args.where).toSQL();
+  const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`explain (format json) ${plain.sql}`, plain.params as unknown[]);
+  const planned = Math.round(explained.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
+  return { total: Math.max(planned, EXACT_TOTAL_LIMIT + 1), estimate: true };
+}
+
+/** Runs a query for a scope. */
+export async function runQuery(args: {
+  database: Database; runtime: ResourceRuntime; scope: Scope; query: QueryRequest; zone: string; locale: Locale;
+}): Promise<QueryResult> {
+  const { database, runtime, scope, query } = args;
+  const { db } = database;
+  const t = runtime.table;
+  const filtered = filterConditions({ resource: runtime.resource, t, filters: query.filters, zone: args.zone, locale: args.locale });
+  if (filtered.issues.length > 0) throw badInput('error.fieldsInvalid', filtered.issues);
+  const keyword = keywordCondition({ resource: runtime.resource, t, keyword: query.keyword });
+  const conditions = [...scopeConditions({ runtime, scope, db, operation: 'query' }), ...filtered.conditions, ...(keyword ? [keyword] : [])];
+  const where = and(...conditions);
+  const keys = sortKeysOf({ runtime, sorters: query.sorters, locale: args.locale });
+
+  let page = db.select().from(t).$dynamic();
+  if (query.cursor !== undefined) {
+    const values = decodeCursor(keys, query.cursor);
+    if (!values) throw badInput('crud.badCursor');
+    page = page.where(and(where, afterCursor(keys, values)));
+  } else {
+    page = page.where(where).offset((query.page - 1) * query.pageSize);
+  }
+  // One row more than asked tells whether a next page exists without counting.
+  const rows = (await page.orderBy(...orderBy(keys)).limit(query.pageSize + 1)) as StoredRecord[];
+  const more = rows.length > query.pageSize;
+  const records = more ? rows.slice(0, query.pageSize) : rows;
+  const { total, estimate } = await countRows({ database, runtime, where });
+  return {
+    total,
+    totalIsEstimate: estimate,
+    rows: records,
+    nextCursor: more ? encodeCursor(keys, records[records.length - 1]) : null,
+  };
+}

@@ -1,0 +1,86 @@
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { StoredRecord } from './server-hooks.define';
+
+/**
+ * Sorting and keyset paging. The order is the asked sorters, then the default sort, then id
+ * (in the direction of the last key, so one b-tree on (tenant, col, id) serves it forwards or
+ * backwards). PostgreSQL's default null placement (last ascending, first descending) is kept,
+ * which makes NULL "greater than everything" in both directions.
+ *
+ * A cursor carries the sort keys' values of the last row sent. The next page is "rows after
+ * that one": a plain row comparison when every key is NOT NULL and all go the same way (what
+ * an index serves best, the member list's case), otherwise the expanded form
+ * `k1 after v1 OR (k1 = v1 AND k2 after v2) …`.
+ */
+
+/** One key of the order. */
+export interface SortKey {
+  /** Property key of the column (`createdAt`, `code`, `validPeriodFrom`). */
+  readonly key: string;
+  readonly column: PgColumn;
+  readonly order: 'asc' | 'desc';
+  /** Values of this key are instants (cursor values travel as ISO text). */
+  readonly instant: boolean;
+}
+
+/** ORDER BY terms of the keys. */
+export function orderBy(keys: readonly SortKey[]): SQL[] {
+  return keys.map((k) => (k.order === 'asc' ? asc(k.column) : desc(k.column)));
+}
+
+/** A signature of the order, so a cursor is only accepted by the order that made it. */
+export function sortSignature(keys: readonly SortKey[]): string {
+  return keys.map((k) => `${k.key}:${k.order}`).join(',');
+}
+
+/** The cursor after a row. */
+export function encodeCursor(keys: readonly SortKey[], row: StoredRecord): string {
+  const values = keys.map((k) => {
+    const v = row[k.key];
+    return v instanceof Date ? v.toISOString() : (v ?? null);
+  });
+  return Buffer.from(JSON.stringify({ s: sortSignature(keys), v: values })).toString('base64url');
+}
+
+/** The key values a cursor carries, or null when it is not a cursor of this order. */
+export function decodeCursor(keys: readonly SortKey[], cursor: string): unknown[] | null {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { s?: unknown; v?: unknown };
+    if (parsed.s !== sortSignature(keys) || !Array.isArray(parsed.v) || parsed.v.length !== keys.length) return null;
+    const values = parsed.v.map((v, i) => {
+      if (v === null) return null;
+      if (keys[i].instant) {
+        const d = new Date(String(v));
+        if (Number.isNaN(d.getTime())) throw new Error('bad instant');
+        return d;
+      }
+      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') throw new Error('bad value');
+      return v;
+    });
+    return values;
+  } catch {
+    return null;
+  }
+}
+
+function after(k: SortKey, v: unknown): SQL {
+  if (v === null) return k.order === 'asc' ? sql`false` : isNotNull(k.column);
+  return (k.order === 'asc' ? or(gt(k.column, v), isNull(k.column)) : lt(k.column, v)) as SQL;
+}
+
+function same(k: SortKey, v: unknown): SQL {
+  return v === null ? isNull(k.column) : eq(k.column, v);
+}
+
+/** The condition "after the cursor's row". */
+export function afterCursor(keys: readonly SortKey[], values: readonly unknown[]): SQL {
+  const uniform = keys.every((k) => k.order === keys[0].order && (k.column.notNull || k.key === 'id'));
+  if (uniform && values.every((v) => v !== null)) {
+    const cols = sql.join(keys.map((k) => k.column), sql`, `);
+    const vals = sql.join(keys.map((k, i) => sql.param(values[i], k.column)), sql`, `);
+    return keys[0].order === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
+  }
+  const branches = keys.map((k, i) => and(...keys.slice(0, i).map((p, j) => same(p, values[j])), after(k, values[i])) as SQL);
+  return or(...branches) as SQL;
+}

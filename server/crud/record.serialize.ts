@@ -1,0 +1,62 @@
+import type { FieldDef, ResourceDef, ScalarField, TreeField } from '../../resources/define';
+import { rangeKeys } from './column.derive';
+import { toJsonNumber } from './decimal';
+import type { StoredRecord } from './server-hooks.define';
+import { formatInstant } from './zoned-time';
+
+/**
+ * A stored record as the API returns it (DESIGN.md §3): instants as `yyyy-MM-dd HH:mm:ss` in
+ * the request's time zone, dates `yyyy-MM-dd`, money and decimals as JSON numbers, a date range
+ * as `[from, to]`, lines as arrays of line objects (with their `lineNo`).
+ */
+
+function instant(value: unknown, zone: string): string | null {
+  return value instanceof Date ? formatInstant(value, zone) : null;
+}
+
+function scalar(f: ScalarField | TreeField, value: unknown, zone: string): unknown {
+  if (value === null || value === undefined) return null;
+  switch (f.kind) {
+    case 'money':
+    case 'decimal':
+      return toJsonNumber(String(value));
+    case 'datetime':
+      return instant(value, zone);
+    default:
+      return value;
+  }
+}
+
+function fieldValue(args: { name: string; f: FieldDef; row: StoredRecord; zone: string }): unknown {
+  const { name, f, row, zone } = args;
+  if (f.kind === 'lines') {
+    const lines = (row[name] as StoredRecord[] | undefined) ?? [];
+    return lines.map((line) => {
+      const out: Record<string, unknown> = { lineNo: line.lineNo };
+      for (const [inner, lf] of Object.entries(f.fields)) out[inner] = fieldValue({ name: inner, f: lf, row: line, zone });
+      return out;
+    });
+  }
+  if (f.kind === 'dateRange') {
+    const keys = rangeKeys(name);
+    return row[keys.from] === null || row[keys.from] === undefined ? null : [row[keys.from], row[keys.to]];
+  }
+  return scalar(f, row[name], zone);
+}
+
+/** The API form of a stored record. Lines appear only when they were loaded (info, not query). */
+export function serializeRecord(args: { resource: ResourceDef; row: StoredRecord; zone: string }): Record<string, unknown> {
+  const { resource, row, zone } = args;
+  const out: Record<string, unknown> = { id: row.id };
+  if (resource.scope === 'marketingCenter') out.marketingCenterId = row.marketingCenterId;
+  for (const [name, f] of Object.entries(resource.fields)) {
+    if (f.kind === 'lines' && row[name] === undefined) continue;
+    out[name] = fieldValue({ name, f, row, zone });
+  }
+  out.version = row.version;
+  out.createdAt = instant(row.createdAt, zone);
+  out.updatedAt = instant(row.updatedAt, zone);
+  out.createdBy = row.createdBy ?? null;
+  out.updatedBy = row.updatedBy ?? null;
+  return out;
+}

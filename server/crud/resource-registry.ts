@@ -1,0 +1,135 @@
+import { CATALOG } from '../../resources/catalog/index';
+import type { GroupDecl } from '../../resources/catalog/types';
+import type { ResourceDef } from '../../resources/define';
+import { RESOURCES } from '../../resources/index';
+import { snakeCase, identifier } from './naming';
+import type { ResourceHooks, ServerHooks } from './server-hooks.define';
+import { SERVER_HOOKS } from './server-hooks';
+import { deriveLinesTable, deriveTable, linesFieldNames, type DerivedTable } from './table.derive';
+
+/**
+ * The engine's view of every served resource: declaration, derived tables, hooks and the
+ * permission path of its catalogue entry, checked once at start-up so a declaration mistake
+ * stops the server instead of failing a request.
+ */
+
+/** Everything the engine needs about one resource. */
+export interface ResourceRuntime {
+  readonly resource: ResourceDef;
+  readonly table: DerivedTable;
+  /** Child tables by `lines` field name. */
+  readonly lineTables: ReadonlyMap<string, DerivedTable>;
+  readonly hooks: ServerHooks;
+  /** The catalogue entry's resourceId (`资料/门店`). */
+  readonly resourceId: string;
+  /** Unique index name -> field, to name the field of a unique violation. */
+  readonly uniqueIndexes: ReadonlyMap<string, string>;
+}
+
+/** The served resources by name. */
+export interface EngineRegistry {
+  readonly runtimes: readonly ResourceRuntime[];
+  get(name: string): ResourceRuntime;
+}
+
+/** URL segments the engine uses itself; a state action may not take one of them. */
+export const RESERVED_SEGMENTS = ['query', 'info', 'saveNew', 'modify', 'delete', 'options'];
+
+function entryResourceId(resource: ResourceDef, catalog: readonly GroupDecl[]): string {
+  // Several groups may share a menu group name: a test's fixture group beside the product's.
+  const entry = catalog
+    .flatMap((g) => (g.group === resource.route.group ? g.entries : []))
+    .find((e) => e.entry === resource.route.entry);
+  if (!entry) throw new Error(`${resource.name}: no catalogue entry ${resource.route.group}/${resource.route.entry}`);
+  return entry.resourceId;
+}
+
+function check(resource: ResourceDef, names: ReadonlySet<string>): void {
+  const fail = (what: string) => {
+    throw new Error(`Resource ${resource.name}: ${what}`);
+  };
+  const fields = resource.fields;
+  if (!fields[resource.titleField]) fail(`titleField ${resource.titleField} is not a field`);
+  const sort = resource.list.defaultSort.field;
+  if (!fields[sort] && !['id', 'createdAt', 'updatedAt'].includes(sort)) fail(`defaultSort ${sort} is not a field`);
+  if (resource.treeField && fields[resource.treeField]?.kind !== 'tree') fail(`treeField ${resource.treeField} is not a tree field`);
+  for (const [name, f] of Object.entries(fields)) {
+    if (f.kind === 'relation' && !names.has(f.resource)) fail(`${name} refers to unknown resource ${f.resource}`);
+    if (f.kind === 'lines') {
+      for (const [inner, lf] of Object.entries(f.fields)) {
+        if (lf.kind === 'relation' && !names.has(lf.resource)) fail(`${name}.${inner} refers to unknown resource ${lf.resource}`);
+      }
+    }
+  }
+  const states = resource.states;
+  if (!states) return;
+  const stateField = fields[states.field];
+  if (stateField?.kind !== 'enum' || stateField.multiple) fail(`states.field ${states.field} is not a single enum`);
+  const options = stateField.kind === 'enum' ? Object.keys(stateField.options) : [];
+  const all = [states.initial, ...(states.editableIn ?? []), ...(states.deletableIn ?? []),
+    ...Object.values(states.actions).flatMap((a) => [...a.from, a.to])];
+  for (const s of all) if (!options.includes(s)) fail(`state ${s} is not an option of ${states.field}`);
+  for (const action of Object.keys(states.actions)) if (RESERVED_SEGMENTS.includes(action)) fail(`action name ${action} is reserved`);
+}
+
+function uniqueIndexesOf(resource: ResourceDef): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const [name, f] of Object.entries(resource.fields)) {
+    if (f.unique) map.set(identifier([resource.table, snakeCase(name), 'uq']), name);
+  }
+  return map;
+}
+
+/** Builds and checks the registry of the given resources. */
+export function buildRegistry(args: {
+  resources: readonly ResourceDef[];
+  catalog: readonly GroupDecl[];
+  hooks: readonly ResourceHooks[];
+}): EngineRegistry {
+  const names = new Set(args.resources.map((r) => r.name));
+  if (names.size !== args.resources.length) throw new Error('Two resources share a name');
+  for (const h of args.hooks) if (!names.has(h.name)) throw new Error(`Server hooks for unknown resource ${h.name}`);
+  const runtimes = args.resources.map((resource): ResourceRuntime => {
+    check(resource, names);
+    return {
+      resource,
+      table: deriveTable(resource),
+      lineTables: new Map(linesFieldNames(resource).map((f) => [f, deriveLinesTable(resource, f)])),
+      hooks: Object.assign({}, ...args.hooks.filter((h) => h.name === resource.name).map((h) => h.hooks)) as ServerHooks,
+      resourceId: entryResourceId(resource, args.catalog),
+      uniqueIndexes: uniqueIndexesOf(resource),
+    };
+  });
+  const byName = new Map(runtimes.map((r) => [r.resource.name, r]));
+  return {
+    runtimes,
+    get(name) {
+      const runtime = byName.get(name);
+      if (!runtime) throw new Error(`Unknown resource ${name}`);
+      return runtime;
+    },
+  };
+}
+
+// Resources mounted besides RESOURCES: tests serve a test-only declaration this way, before
+// building the app, without adding it to the product's list.
+const mounted: { resources: ResourceDef[]; catalog: GroupDecl[]; hooks: ResourceHooks[] } = { resources: [], catalog: [], hooks: [] };
+
+/**
+ * Serves extra resources (with their catalogue groups and hooks) from every app built after
+ * this call in the same process. Meant for tests; the product lists its resources in RESOURCES.
+ */
+export function mountResources(args: { resources: readonly ResourceDef[]; catalog?: readonly GroupDecl[]; hooks?: readonly ResourceHooks[] }): void {
+  mounted.resources.push(...args.resources);
+  mounted.catalog.push(...(args.catalog ?? []));
+  mounted.hooks.push(...(args.hooks ?? []));
+}
+
+/** What the crud module serves: RESOURCES with their hooks, plus anything mounted. */
+export function servedResources(): { resources: ResourceDef[]; catalog: GroupDecl[]; hooks: ResourceHooks[] } {
+  return {
+    resources: [...RESOURCES, ...mounted.resources],
+    catalog: [...CATALOG, ...mounted.catalog],
+    hooks: [...SERVER_HOOKS, ...mounted.hooks],
+  };
+}

@@ -1,0 +1,62 @@
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../db/connection';
+import type { AuthContext } from '../http/auth-types';
+import { badInput, unauthenticated } from '../http/envelope';
+import type { ResourceRuntime } from './resource-registry';
+import type { HookContext, RowOperation } from './server-hooks.define';
+
+/**
+ * Who a statement works for: every statement of the engine is limited to the caller's tenant,
+ * to the selected marketing centre for centre-scoped resources, and to the resource's row
+ * filter. The access hook has already checked that the user may use the centre in the header.
+ */
+export interface Scope {
+  readonly auth: AuthContext;
+  readonly request: FastifyRequest;
+  readonly tenantId: number;
+  /** The centre rows of a centre-scoped resource belong to; null for tenant-scoped resources. */
+  readonly marketingCenterId: number | null;
+}
+
+/** The scope of a request on a resource; 400 when a centre-scoped resource has no centre chosen. */
+export function scopeOf(request: FastifyRequest, runtime: ResourceRuntime): Scope {
+  const auth = request.auth;
+  if (!auth) throw unauthenticated();
+  let marketingCenterId: number | null = null;
+  if (runtime.resource.scope === 'marketingCenter') {
+    marketingCenterId = request.ctx.marketingCenter;
+    if (marketingCenterId === null) throw badInput('crud.marketingCenterRequired');
+  }
+  return { auth, request, tenantId: auth.tenantId, marketingCenterId };
+}
+
+/** The hook context of a scope, for a statement run on `db`. */
+export function hookContext(args: { runtime: ResourceRuntime; scope: Scope; db: DbOrTx }): HookContext {
+  return {
+    db: args.db,
+    auth: args.scope.auth,
+    request: args.scope.request,
+    resource: args.runtime.resource,
+    table: args.runtime.table,
+    marketingCenterId: args.scope.marketingCenterId,
+  };
+}
+
+/** The conditions every statement on the resource carries. */
+export function scopeConditions(args: { runtime: ResourceRuntime; scope: Scope; db: DbOrTx; operation: RowOperation }): SQL[] {
+  const { runtime, scope } = args;
+  const t = runtime.table;
+  const conditions: SQL[] = [eq(t.tenantId, scope.tenantId)];
+  if (runtime.resource.scope === 'marketingCenter' && scope.marketingCenterId !== null) {
+    conditions.push(eq(t.marketingCenterId, scope.marketingCenterId));
+  }
+  const extra = runtime.hooks.rowFilter?.({ ...hookContext(args), operation: args.operation });
+  if (extra) conditions.push(extra);
+  return conditions;
+}
+
+/** The conditions of one record by id. */
+export function recordConditions(args: { runtime: ResourceRuntime; scope: Scope; db: DbOrTx; operation: RowOperation; id: number }): SQL {
+  return and(...scopeConditions(args), eq(args.runtime.table.id, args.id)) as SQL;
+}

@@ -1,0 +1,11 @@
+import { cardTemplateHooks } from '../../resources/deposit/card-template.server';
+import type { ResourceHooks } from './server-hooks.define';
+
+/**
+ * The server hooks of every resource that has them. Adding hooks is writing
+ * `resources/<group>/<name>.server.ts` (`export const xHooks = defineServerHooks('x', {...})`)
+ * and adding one line here.
+ */
+export const SERVER_HOOKS: readonly ResourceHooks[] = [
+  cardTemplateHooks,
+];

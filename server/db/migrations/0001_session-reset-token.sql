@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "reset_token_hash" text;

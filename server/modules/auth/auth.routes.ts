@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SYS_CONFIG_FLAGS } from '../../../resources/catalog/types';
+import { ok } from '../../http/envelope';
+import { withPageUrls } from '../authorization/permission.catalog';
+import { authOf } from './access.hook';
+import { changePasswordSchema, currentSchema, loginSchema, logoutSchema, permissionsSchema } from './auth.schemas';
+import { loadTenantAndUser, toLoginInfo } from './login-info';
+import { signIn, type SignedIn } from './login.service';
+import { usableMarketingCenters } from './marketing-centers';
+import { changeOwnPassword } from './password-change.service';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './session.cookie';
+import { revokeSession } from './session.store';
+import { hashToken } from './session.token';
+
+// Sign-in attempts per client address and minute. Per-account lockout stops guessing one
+// password; this stops one address from trying many accounts.
+const LOGIN_RATE = { max: 30, timeWindow: '1 minute' } as const;
+
+// The routes that serve the session itself stay reachable with an invalid licence, so the
+// browser can sign in, learn that the licence is invalid, and sign out.
+const SESSION_ROUTE = { signedIn: true, licenseExempt: true } as const;
+
+function startSession(reply: FastifyReply, signedIn: SignedIn) {
+  setSessionCookie({ reply, token: signedIn.session.token, maxAgeMinutes: signedIn.lifetimeMinutes });
+  return ok(signedIn.info);
+}
+
+/** POST login, GET current, POST logout, POST password, GET permissions under /v1/auth. */
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+
+  app.post<{ Body: { tenant: string; login: string; password: string } }>('/v1/auth/login', {
+    schema: loginSchema,
+    config: { public: true, rateLimit: LOGIN_RATE },
+  }, async (request, reply) => {
+    const { tenant, login, password } = request.body;
+    return startSession(reply, await signIn({ db, tenantCode: tenant.trim(), login: login.trim(), password }));
+  });
+
+  app.get('/v1/auth/current', { schema: currentSchema, config: SESSION_ROUTE }, async (request) => {
+    const auth = authOf(request);
+    const { tenant, user } = await loadTenantAndUser({ db, tenantId: auth.tenantId, userId: auth.userId });
+    const sysConfig = Object.fromEntries(SYS_CONFIG_FLAGS.map((flag) => [flag, tenant.sysConfig?.[flag] === true]));
+    const marketingCenters = await usableMarketingCenters({
+      database: app.database, tenantId: auth.tenantId, allowed: auth.marketingCenterIds,
+    });
+    return ok({ ...toLoginInfo({ tenant, user, state: 'normal', resetToken: null }), sysConfig, marketingCenters });
+  });
+
+  // Public on purpose: signing out must work with a dead session too, or the browser's
+  // "signed out, please sign in again" prompt could never complete its own logout.
+  app.post('/v1/auth/logout', { schema: logoutSchema, config: { public: true } }, async (request, reply) => {
+    const token = readSessionToken(request);
+    if (token) await revokeSession({ db, tokenHash: hashToken(token) });
+    clearSessionCookie(reply);
+    return ok(null);
+  });
+
+  app.post<{ Body: { oldPassword?: string; newPassword: string; resetToken?: string } }>('/v1/auth/password', {
+    schema: changePasswordSchema,
+    config: { ...SESSION_ROUTE, allowWhilePasswordExpired: true },
+  }, async (request, reply) => {
+    const { oldPassword, newPassword, resetToken } = request.body;
+    return startSession(reply, await changeOwnPassword({ db, auth: authOf(request), oldPassword, newPassword, resetToken }));
+  });
+
+  app.get('/v1/auth/permissions', { schema: permissionsSchema, config: SESSION_ROUTE }, async (request) =>
+    ok(withPageUrls(authOf(request).grants)));
+}

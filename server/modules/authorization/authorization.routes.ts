@@ -1,0 +1,166 @@
+import type { FastifyInstance } from 'fastify';
+import type { Action } from '../../../resources/catalog/types';
+import { ok } from '../../http/envelope';
+import { authOf } from '../auth/access.hook';
+import { settingsAccess } from './authorization.access';
+import * as schemas from './authorization.schemas';
+import { addUserRoles, loadRoleGrants, loadUserGrants, replaceRoleGrants, replaceUserRoles } from './grants.store';
+import { toPermissionRefs, type PermissionInput } from './permission.input';
+import { localizedPermissionTree, withPageUrls } from './permission.catalog';
+import {
+  assertRolesExist, assertUsersExist, deleteRole, getRole, insertRole, listRoleUsers, listRoles, rolesOfUsers,
+  unlinkUserRole, updateRole,
+} from './roles.store';
+
+type Ids<K extends string> = { Querystring: Record<K, number> };
+
+/** The authorization API of §7, under /v1/authorization. Every id is scoped to the caller's tenant. */
+export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+  const access = settingsAccess();
+  const read = { requires: access.read };
+  const writeRoles = { requires: access.writeRoles };
+  const writeUsers = { requires: access.writeUsers };
+  const base = '/v1/authorization';
+
+  // ---- reads -----------------------------------------------------------------------------
+
+  app.get<{ Querystring: { keyWord?: string } }>(`${base}/listRole`, { schema: schemas.listRoleSchema, config: read }, async (request) =>
+    ok(await listRoles({ db, tenantId: authOf(request).tenantId, keyWord: request.query.keyWord })));
+
+  app.get<Ids<'roleId'>>(`${base}/listRoleUser`, { schema: schemas.listRoleUserSchema, config: read }, async (request) =>
+    ok(await listRoleUsers({ db, tenantId: authOf(request).tenantId, roleId: request.query.roleId })));
+
+  app.get<Ids<'roleId'>>(`${base}/getRolePermission`, { schema: schemas.getRolePermissionSchema, config: read }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    await getRole({ db, tenantId, roleId: request.query.roleId });
+    return ok(withPageUrls(await loadRoleGrants({ db, tenantId, roleId: request.query.roleId })));
+  });
+
+  app.get(`${base}/getTree`, { schema: schemas.getTreeSchema, config: read }, async (request) =>
+    ok(localizedPermissionTree(request.ctx.locale)));
+
+  app.get<Ids<'userId'>>(`${base}/getUserPermission`, { schema: schemas.getUserPermissionSchema, config: read }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    await assertUsersExist({ db, tenantId, userIds: [request.query.userId] });
+    return ok(withPageUrls(await loadUserGrants({ db, tenantId, userId: request.query.userId })));
+  });
+
+  app.get<Ids<'userId'>>(`${base}/getUserPermission2`, { schema: schemas.getUserPermission2Schema, config: read }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    await assertUsersExist({ db, tenantId, userIds: [request.query.userId] });
+    const entries = withPageUrls(await loadUserGrants({ db, tenantId, userId: request.query.userId }));
+    return ok(entries.flatMap((entry) => entry.actions.map((action) => ({ resourceId: entry.resourceId, action, pageUrl: entry.pageUrl }))));
+  });
+
+  app.get<Ids<'userId'>>(`${base}/getUserRole`, { schema: schemas.getUserRoleSchema, config: read }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    await assertUsersExist({ db, tenantId, userIds: [request.query.userId] });
+    const rows = await rolesOfUsers({ db, tenantId, userIds: [request.query.userId] });
+    return ok(rows.map(({ roleId, name, remark }) => ({ roleId, name, remark })));
+  });
+
+  // ---- role writes -------------------------------------------------------------------------
+
+  app.post<{ Body: { name: string; remark?: string | null; permissions?: PermissionInput[] } }>(`${base}/saveRole`, {
+    schema: schemas.saveRoleSchema, config: writeRoles,
+  }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    const refs = toPermissionRefs(request.body.permissions ?? []);
+    const roleId = await db.transaction(async (tx) => {
+      const created = await insertRole({ db: tx, tenantId, name: request.body.name.trim(), remark: request.body.remark ?? null });
+      await replaceRoleGrants({ db: tx, tenantId, roleId: created, refs });
+      return created;
+    });
+    return ok(await getRole({ db, tenantId, roleId }));
+  });
+
+  app.post<{ Body: { roleId: number; name: string; remark?: string | null; version: number } }>(`${base}/modifyRole`, {
+    schema: schemas.modifyRoleSchema, config: writeRoles,
+  }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    const { roleId, name, remark, version } = request.body;
+    await updateRole({ db, tenantId, roleId, name: name.trim(), remark: remark ?? null, version });
+    return ok(await getRole({ db, tenantId, roleId }));
+  });
+
+  app.post<Ids<'roleId'>>(`${base}/deleteRole`, { schema: schemas.deleteRoleSchema, config: writeRoles }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    await db.transaction((tx) => deleteRole({ db: tx, tenantId, roleId: request.query.roleId }));
+    return ok(null);
+  });
+
+  app.post<{ Body: { roleId: number; permissions: PermissionInput[] } }>(`${base}/saveRolePermissions`, {
+    schema: schemas.saveRolePermissionsSchema, config: writeRoles,
+  }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    const { roleId } = request.body;
+    await getRole({ db, tenantId, roleId });
+    const refs = toPermissionRefs(request.body.permissions);
+    await db.transaction((tx) => replaceRoleGrants({ db: tx, tenantId, roleId, refs }));
+    return ok(withPageUrls(await loadRoleGrants({ db, tenantId, roleId })));
+  });
+
+  app.post<Ids<'fromRoleId' | 'toRoleId'>>(`${base}/copyRolePermissions`, {
+    schema: schemas.copyRolePermissionsSchema, config: writeRoles,
+  }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    const { fromRoleId, toRoleId } = request.query;
+    await assertRolesExist({ db, tenantId, roleIds: [fromRoleId, toRoleId] });
+    await db.transaction(async (tx) => {
+      const source = await loadRoleGrants({ db: tx, tenantId, roleId: fromRoleId });
+      // Copied as stored: the source's grants were validated when they were saved.
+      const refs = source.flatMap((entry) => entry.actions.map((action) => ({ resourceId: entry.resourceId, action: action as Action })));
+      await replaceRoleGrants({ db: tx, tenantId, roleId: toRoleId, refs });
+    });
+    return ok(withPageUrls(await loadRoleGrants({ db, tenantId, roleId: toRoleId })));
+  });
+
+  // ---- user/role links -------------------------------------------------------------------
+
+  app.post<{ Body: { userId: number; roleIds: number[] } }>(`${base}/saveUserRole`, {
+    schema: schemas.saveUserRoleSchema, config: writeUsers,
+  }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    const { userId, roleIds } = request.body;
+    await assertUsersExist({ db, tenantId, userIds: [userId] });
+    await assertRolesExist({ db, tenantId, roleIds });
+    await db.transaction((tx) => replaceUserRoles({ db: tx, tenantId, userId, roleIds }));
+    return ok(null);
+  });
+
+  app.post<{ Body: { userIds: number[]; roleIds: number[] } }>(`${base}/appendUserRoles`, {
+    schema: schemas.appendUserRolesSchema, config: writeUsers,
+  }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    const { userIds, roleIds } = request.body;
+    await assertUsersExist({ db, tenantId, userIds });
+    await assertRolesExist({ db, tenantId, roleIds });
+    await addUserRoles({ db, tenantId, userIds, roleIds });
+    return ok(null);
+  });
+
+  app.post<Ids<'fromUserId' | 'toUserId'>>(`${base}/copyUserRole`, {
+    schema: schemas.copyUserRoleSchema, config: writeUsers,
+  }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    const { fromUserId, toUserId } = request.query;
+    await assertUsersExist({ db, tenantId, userIds: [fromUserId, toUserId] });
+    await db.transaction(async (tx) => {
+      const source = await rolesOfUsers({ db: tx, tenantId, userIds: [fromUserId] });
+      await replaceUserRoles({ db: tx, tenantId, userId: toUserId, roleIds: source.map((row) => row.roleId) });
+    });
+    return ok(null);
+  });
+
+  app.post<Ids<'roleId' | 'userId'>>(`${base}/deleteUserRole`, {
+    schema: schemas.deleteUserRoleSchema, config: writeUsers,
+  }, async (request) => {
+    const tenantId = authOf(request).tenantId;
+    const { roleId, userId } = request.query;
+    await assertUsersExist({ db, tenantId, userIds: [userId] });
+    await assertRolesExist({ db, tenantId, roleIds: [roleId] });
+    await unlinkUserRole({ db, tenantId, userId, roleId });
+    return ok(null);
+  });
+}

@@ -1,0 +1,251 @@
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { pick, type Locale } from '../../../resources/messages/bilingual';
+import type { ResourceDef } from '../../../resources/define';
+import type { Database, Db, DbOrTx } from '../../db/connection';
+import { AppError } from '../../http/envelope';
+import { createRecord } from '../../crud/crud.operations';
+import { validateWrite } from '../../crud/record.validate';
+import type { EngineRegistry } from '../../crud/resource-registry';
+import { scopeOf } from '../../crud/scope';
+import { translate } from '../i18n/translate';
+import { failedRowCount, writeErrorReport, type RowError } from './error-report';
+import { loadFile } from './file-chunks.store';
+import { percent, updateTask, type FileTaskRow } from './file-task.store';
+import { resolveTitles, type LookupScope, type Resolution } from './references.lookup';
+import { importValue, plainCell, type ImportValue } from './sheet-cells';
+import { bindHeader, type ColumnBinding } from './sheet-header';
+import type { TaskRequester } from './task-requester';
+
+/** Most data rows one import may carry; they are applied in one transaction. */
+export const MAX_IMPORT_ROWS = 20_000;
+
+/** Progress is saved every this many rows. */
+const PROGRESS_EVERY = 200;
+
+/** A data row read from the sheet: its sheet row number and its cells by field. */
+interface SheetRow {
+  readonly row: number;
+  readonly values: ReadonlyMap<string, ImportValue>;
+}
+
+/** A failure of the whole file (not of a row): the task fails with this message. */
+class FileProblem extends Error {
+  constructor(readonly key: string, readonly values: Record<string, string | number> = {}) {
+    super(key);
+  }
+}
+
+/** Thrown inside the transaction to roll every row back once all rows have been tried. */
+class RollBack extends Error {}
+
+async function readSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw new FileProblem('files.error.notXlsx');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet || sheet.rowCount === 0) throw new FileProblem('files.error.emptyFile');
+  return sheet;
+}
+
+function readRows(args: { sheet: ExcelJS.Worksheet; bindings: readonly ColumnBinding[]; resource: string }): SheetRow[] {
+  const rows: SheetRow[] = [];
+  for (let r = 2; r <= args.sheet.rowCount; r += 1) {
+    const row = args.sheet.getRow(r);
+    const values = new Map<string, ImportValue>();
+    let empty = true;
+    for (const { column, field } of args.bindings) {
+      const cell = plainCell(row.getCell(column).value);
+      if (cell !== null) empty = false;
+      values.set(field.name, importValue({ f: field.f, cell, resource: args.resource }));
+    }
+    if (empty) continue;
+    rows.push({ row: r, values });
+    if (rows.length > MAX_IMPORT_ROWS) throw new FileProblem('files.error.tooManyRows', { max: MAX_IMPORT_ROWS });
+  }
+  if (rows.length === 0) throw new FileProblem('files.error.noRows');
+  return rows;
+}
+
+/** The label of a field path of a FieldError (`code`, `lines.0.qty`), in the requester's language. */
+function fieldLabel(resource: ResourceDef, path: string, locale: Locale): string {
+  const f = resource.fields[path.split('.')[0]];
+  return f ? pick(f.label, locale) : path;
+}
+
+/** Resolves the titles a row names into ids, asking the database again for titles still missing. */
+class TitleResolver {
+  private readonly cache = new Map<string, Map<string, Resolution>>();
+
+  constructor(private readonly args: { registry: EngineRegistry; scope: LookupScope; owner: string }) {}
+
+  /** Looks up every title of the file at once. */
+  async preload(db: DbOrTx, rows: readonly SheetRow[]): Promise<void> {
+    const parts = new Map<string, (string | number)[]>();
+    for (const row of rows) {
+      for (const value of row.values.values()) {
+        if (value.kind === 'titles') parts.set(value.resource, [...(parts.get(value.resource) ?? []), ...value.parts]);
+      }
+    }
+    for (const [resource, list] of parts) {
+      this.cache.set(resource, await resolveTitles({ db, registry: this.args.registry, scope: this.args.scope, resource, parts: list }));
+    }
+  }
+
+  /**
+   * One title. A record of the same resource may be named by a row above (an area and its
+   * parent in one file), so a missing self-reference is looked up again inside the transaction.
+   */
+  async resolve(db: DbOrTx, resource: string, part: string | number): Promise<Resolution> {
+    const text = String(part);
+    const known = this.cache.get(resource)?.get(text);
+    if (known && !('missing' in known && resource === this.args.owner)) return known;
+    const fresh = await resolveTitles({ db, registry: this.args.registry, scope: this.args.scope, resource, parts: [text] });
+    const found = fresh.get(text) ?? { missing: true as const };
+    if (!('missing' in found)) this.cache.get(resource)?.set(text, found);
+    return found;
+  }
+}
+
+/** A row's saveNew body and the problems of its cells. */
+async function rowBody(args: {
+  db: DbOrTx; row: SheetRow; resolver: TitleResolver; resource: ResourceDef; locale: Locale;
+}): Promise<{ body: Record<string, unknown>; errors: RowError[] }> {
+  const body: Record<string, unknown> = {};
+  const errors: RowError[] = [];
+  for (const [name, value] of args.row.values) {
+    const label = pick(args.resource.fields[name].label, args.locale);
+    const problem = (key: string, values: Record<string, string | number> = {}) =>
+      errors.push({ row: args.row.row, field: label, key, values: { ...values, label } });
+    if (value.kind === 'problem') {
+      problem(value.problem.key, value.problem.values);
+      continue;
+    }
+    if (value.kind === 'value') {
+      body[name] = value.value;
+      continue;
+    }
+    const ids: number[] = [];
+    for (const part of value.parts) {
+      const found = await args.resolver.resolve(args.db, value.resource, part);
+      if ('id' in found) ids.push(found.id);
+      else problem('validation.reference');
+    }
+    body[name] = value.multiple ? ids : (ids[0] ?? null);
+  }
+  return { body, errors };
+}
+
+/**
+ * Tries one row. Rows whose cells could not be read are only checked by the pure validator (for
+ * their other fields); the others go through the engine's own saveNew inside a savepoint of
+ * the import's transaction, so references, uniqueness (also against rows above) and hooks are
+ * checked exactly as the form's save would check them.
+ */
+async function tryRow(args: {
+  tx: DbOrTx; database: Database; registry: EngineRegistry; request: FastifyRequest; resource: ResourceDef;
+  row: SheetRow; resolver: TitleResolver; locale: Locale; zone: string;
+}): Promise<RowError[]> {
+  const { tx, row, resource, locale } = args;
+  const { body, errors } = await rowBody({ db: tx, row, resolver: args.resolver, resource, locale });
+  if (errors.length > 0) {
+    const broken = new Set(errors.map((e) => e.field));
+    const { issues } = validateWrite({ resource, body, mode: 'create', locale, zone: args.zone });
+    for (const issue of issues) {
+      const field = fieldLabel(resource, issue.field, locale);
+      if (!broken.has(field)) errors.push({ row: row.row, field, key: issue.key, values: issue.values });
+    }
+    return errors;
+  }
+  const runtime = args.registry.get(resource.name);
+  // The engine's saveNew opens a transaction on `database.db`; handed the import's transaction
+  // it opens a savepoint instead, so a refused row is undone alone and the import goes on.
+  const inTx: Database = { ...args.database, db: tx as unknown as Db };
+  try {
+    await createRecord({ database: inTx, registry: args.registry, runtime, scope: scopeOf(args.request, runtime), body });
+    return [];
+  } catch (error) {
+    if (!(error instanceof AppError) || error.kind === 'internal') throw error;
+    if (error.fields.length === 0) return [{ row: row.row, field: '', key: error.key, values: error.values }];
+    return error.fields.map((f) => ({ row: row.row, field: fieldLabel(resource, f.field, locale), key: f.key, values: f.values }));
+  }
+}
+
+/**
+ * Imports the task's workbook. The header binds columns to fields (labels in either language or
+ * field names); every row is then tried in one transaction. If any row is refused, the
+ * transaction is rolled back, nothing is applied, and an error report (row, field, message) is
+ * produced; otherwise every row is committed at once.
+ */
+export async function runImport(args: {
+  database: Database;
+  registry: EngineRegistry;
+  task: FileTaskRow;
+  requester: TaskRequester;
+  request: FastifyRequest;
+}): Promise<void> {
+  const { database, registry, task, requester } = args;
+  const { locale, timeZone } = requester;
+  const resource = registry.get(task.resource).resource;
+  const ids = { db: database.db, tenantId: task.tenantId, id: task.id };
+  const fail = async (errors: RowError[], key: string, values: Record<string, string | number>) => {
+    await writeErrorReport({ db: database.db, tenantId: task.tenantId, taskId: task.id, locale, errors });
+    const failed = failedRowCount(errors);
+    await updateTask({
+      ...ids,
+      patch: {
+        state: 'failed', failed, progress: 100, errorKey: key, errorValues: { failed, ...values },
+        outputName: translate(locale, 'files.report.name', { name: task.fileName.replace(/\.xlsx$/i, '') }), finishedAt: new Date(),
+      },
+    });
+  };
+
+  let sheet: ExcelJS.Worksheet;
+  let rows: SheetRow[];
+  try {
+    sheet = await readSheet(await loadFile({ db: database.db, tenantId: task.tenantId, taskId: task.id, part: 'input' }));
+    const headerRow = sheet.getRow(1);
+    const header = Array.from({ length: sheet.columnCount }, (_, i) => {
+      const cell = plainCell(headerRow.getCell(i + 1).value);
+      return cell === null ? null : String(cell);
+    });
+    if (header.every((text) => text === null)) throw new FileProblem('files.error.noHeader');
+    const bound = bindHeader({ resource, header, headerLabel: translate(locale, 'files.error.header') });
+    if (bound.errors.length > 0) return await fail(bound.errors, 'files.error.rowsInvalid', {});
+    rows = readRows({ sheet, bindings: bound.bindings, resource: resource.name });
+  } catch (error) {
+    if (!(error instanceof FileProblem)) throw error;
+    await updateTask({ ...ids, patch: { state: 'failed', errorKey: error.key, errorValues: error.values, finishedAt: new Date() } });
+    return;
+  }
+
+  await updateTask({ ...ids, patch: { total: rows.length } });
+  const resolver = new TitleResolver({
+    registry, owner: resource.name, scope: { tenantId: task.tenantId, marketingCenterId: requester.marketingCenter },
+  });
+  const errors: RowError[] = [];
+  try {
+    await database.db.transaction(async (tx) => {
+      await resolver.preload(tx, rows);
+      for (const [index, row] of rows.entries()) {
+        errors.push(...await tryRow({ tx, database, registry, request: args.request, resource, row, resolver, locale, zone: timeZone }));
+        if ((index + 1) % PROGRESS_EVERY === 0) {
+          // Saved on the pool, outside the import's transaction, so the file centre sees it now.
+          await updateTask({ ...ids, patch: { processed: index + 1, failed: failedRowCount(errors), progress: percent(index + 1, rows.length) } });
+        }
+      }
+      if (errors.length > 0) throw new RollBack();
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  }
+  if (errors.length > 0) {
+    await fail(errors, 'files.error.rowsInvalid', {});
+    await updateTask({ ...ids, patch: { processed: rows.length } });
+    return;
+  }
+  await updateTask({ ...ids, patch: { state: 'succeeded', progress: 100, processed: rows.length, failed: 0, finishedAt: new Date() } });
+}

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { PermissionRef } from '../../../resources/catalog/types';
+import { pick } from '../../../resources/messages/bilingual';
+import { badInput, ok } from '../../http/envelope';
+import type { ResourceRuntime } from '../../crud/resource-registry';
+import { scopeOf } from '../../crud/scope';
+import { formatInstant } from '../../crud/zoned-time';
+import { authOf } from '../auth/access.hook';
+import { saveFile } from './file-chunks.store';
+import { createTask } from './file-task.store';
+import { dispatchTask, type RunnerDeps } from './file-task.runner';
+import { MAX_IMPORT_MB } from './file-task.types';
+import { XLSX_MIME } from './file-task.routes';
+import { exportPlan, type ExportQuery } from './export.job';
+import * as schemas from './files.schemas';
+import { requesterOf } from './task-requester';
+
+/** The grants a resource's reads and writes need: the engine's own rule (hooks may replace it). */
+export function fileRequirements(runtime: ResourceRuntime): { read: PermissionRef[]; write: PermissionRef[] } {
+  const { resource, resourceId, hooks } = runtime;
+  return {
+    read: [...(hooks.requires?.read ?? resource.access.read.map((action) => ({ resourceId, action })))],
+    write: [...(hooks.requires?.write ?? [{ resourceId, action: resource.access.write }])],
+  };
+}
+
+const MAX_BYTES = MAX_IMPORT_MB * 1024 * 1024;
+
+interface ImportJson {
+  readonly fileName?: unknown;
+  readonly content?: unknown;
+}
+
+/** The uploaded workbook and its name, from a raw body or a `{fileName, content}` JSON body. */
+function uploadOf(request: FastifyRequest<{ Querystring: { fileName?: string } }>): { bytes: Buffer; fileName: string } {
+  const body = request.body as Buffer | ImportJson | undefined;
+  let bytes: Buffer | null = null;
+  let fileName = request.query.fileName ?? '';
+  if (Buffer.isBuffer(body)) bytes = body;
+  else if (body && typeof body === 'object' && typeof body.content === 'string') {
+    bytes = Buffer.from(body.content, 'base64');
+    if (typeof body.fileName === 'string') fileName = body.fileName;
+  }
+  if (!bytes || bytes.length === 0) throw badInput('files.error.emptyFile');
+  if (bytes.length > MAX_BYTES) throw badInput('files.tooLarge', [], { max: MAX_IMPORT_MB });
+  // An .xlsx is a zip archive: it starts with "PK".
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw badInput('files.error.notXlsx');
+  const name = fileName.trim().replace(/[\\/]/g, '_').slice(0, 200);
+  return { bytes, fileName: name.toLowerCase().endsWith('.xlsx') ? name : `${name || 'import'}.xlsx` };
+}
+
+/**
+ * `POST /v1/<resource>/export` and `/import` for every served resource that declares `files`.
+ * Both answer at once with `{taskId}`; the work runs as a file task (file-task.runner.ts).
+ * Export needs the resource's read grants and checks its query as the list would (400 now, not a
+ * failed task later); import needs the write grant and `files.importable`.
+ */
+export async function resourceFileRoutes(app: FastifyInstance, deps: RunnerDeps): Promise<void> {
+  const db = app.database.db;
+  // Workbooks may be sent as the raw body, which is then kept as a Buffer.
+  const raw = (_request: FastifyRequest, body: Buffer, done: (error: Error | null, value?: Buffer) => void) => done(null, body);
+  app.addContentTypeParser([XLSX_MIME, 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: MAX_BYTES }, raw);
+
+  for (const runtime of deps.registry.runtimes) {
+    const { resource } = runtime;
+    const files = resource.files;
+    if (!files) continue;
+    const requires = fileRequirements(runtime);
+
+    app.post<{ Body: ExportQuery | undefined }>(`/v1/${resource.name}/export`, {
+      schema: schemas.exportSchema, config: { requires: requires.read },
+    }, async (request) => {
+      const auth = authOf(request);
+      const requester = requesterOf(request);
+      const query = request.body ?? {};
+      exportPlan({ runtime, scope: scopeOf(request, runtime), query, requester, database: app.database });
+      const stamp = formatInstant(new Date(), requester.timeZone).replace(/[-: ]/g, '');
+      const taskId = await createTask({
+        db, owner: auth, module: files.module, direction: 'export', resource: resource.name,
+        fileName: `${pick(resource.title, requester.locale)}-${stamp}.xlsx`, params: { requester, query },
+      });
+      await dispatchTask({ deps, jobs: app.jobs, data: { tenantId: auth.tenantId, taskId } });
+      return ok({ taskId });
+    });
+
+    if (!files.importable) continue;
+    app.post<{ Querystring: { fileName?: string } }>(`/v1/${resource.name}/import`, {
+      schema: schemas.importSchema, config: { requires: requires.write },
+    }, async (request) => {
+      const auth = authOf(request);
+      const requester = requesterOf(request);
+      scopeOf(request, runtime);
+      const upload = uploadOf(request);
+      const taskId = await db.transaction(async (tx) => {
+        const id = await createTask({
+          db: tx, owner: auth, module: files.module, direction: 'import', resource: resource.name,
+          fileName: upload.fileName, params: { requester },
+        });
+        await saveFile({ db: tx, tenantId: auth.tenantId, taskId: id, part: 'input' }, upload.bytes);
+        return id;
+      });
+      await dispatchTask({ deps, jobs: app.jobs, data: { tenantId: auth.tenantId, taskId } });
+      return ok({ taskId });
+    });
+  }
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { catalogMessages } from '../../../resources/catalog/index';
+import { isLocale, type Locale } from '../../../resources/messages/bilingual';
+import { ok } from '../../http/envelope';
+import { messageMap, registerDerivedMessages } from './translate';
+
+/**
+ * The languages offered, each named in its own language: a person looking for their language
+ * reads its name the same way whatever the current locale is, so these are not translated.
+ */
+const LOCALE_NAMES: readonly { locale: Locale; name: string }[] = [
+  { locale: 'zh_CN', name: '简体中文' },
+  { locale: 'en_US', name: 'English' },
+];
+
+let derivedRegistered = false;
+
+/** Registers the books derived from declarations once per process, however many apps it builds. */
+function registerDerivedBooks(): void {
+  if (derivedRegistered) return;
+  derivedRegistered = true;
+  registerDerivedMessages(catalogMessages());
+}
+
+const gets = {
+  tags: ['i18n'],
+  summary: 'The complete message map of a locale (query `locale`, else the `locale` header)',
+  querystring: { type: 'object', properties: { locale: { type: 'string', maxLength: 10 } } },
+} as const;
+
+/** GET /v1/i18n/gets and GET /v1/i18n/names; both public (the login page needs them). */
+export async function i18nRoutes(app: FastifyInstance): Promise<void> {
+  registerDerivedBooks();
+
+  app.get<{ Querystring: { locale?: string } }>('/v1/i18n/gets', { schema: gets, config: { public: true } }, async (request) => {
+    // The query wins over the header: the page asks for the language the user just picked.
+    const locale = isLocale(request.query.locale) ? request.query.locale : request.ctx.locale;
+    return ok(messageMap(locale));
+  });
+
+  app.get('/v1/i18n/names', { schema: { tags: ['i18n'], summary: 'The supported locales' }, config: { public: true } }, async () =>
+    ok(LOCALE_NAMES));
+}

@@ -1,0 +1,191 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/connection';
+import { AppError } from '../../http/envelope';
+
+/**
+ * The one way points move. Every change is an append-only entry; the account balance moves in
+ * the same transaction, with the account row locked, so concurrent postings for one member are
+ * serialised and the balance always equals the sum of the member's entries.
+ *
+ * Callers pass the transaction they are in (an adjustment document's audit, a sales
+ * transaction, a batch operation) so the posting commits or rolls back with their own work.
+ */
+
+export type PointsKind = 'earn' | 'spend' | 'adjust' | 'reverse' | 'expire';
+
+export interface PostPointsInput {
+  readonly tx: DbOrTx;
+  readonly tenantId: number;
+  readonly memberId: number;
+  /** Signed whole number of points; zero is refused. */
+  readonly delta: number;
+  readonly kind: Exclude<PointsKind, 'expire'>;
+  /** What caused it: transaction | return | adjustment | activity | exchange | batch. */
+  readonly sourceType: string;
+  readonly sourceId?: string | null;
+  readonly storeId?: number | null;
+  readonly operatorId?: number | null;
+  readonly remark?: string | null;
+  /** Makes the posting happen once: a replay with the same key returns the first entry. */
+  readonly idempotencyKey?: string | null;
+  /** For grants: when these points expire (null = never). */
+  readonly expiresAt?: Date | null;
+  /**
+   * For reversals of points the member may already have spent: take what the balance allows
+   * instead of refusing. The shortfall is written in the entry's remark.
+   */
+  readonly capAtBalance?: boolean;
+  /** The clock; tests move it to see expiry. */
+  readonly now?: Date;
+}
+
+export interface PostedEntry {
+  readonly id: number;
+  readonly memberId: number;
+  readonly delta: number;
+  readonly balanceAfter: number;
+  readonly kind: PointsKind;
+  /** True when the idempotency key had been used: nothing was posted this time. */
+  readonly replayed: boolean;
+}
+
+interface EntryRow extends Record<string, unknown> {
+  id: number;
+  member_id: number;
+  delta: number;
+  balance_after: number;
+  kind: PointsKind;
+}
+
+const toPosted = (row: EntryRow, replayed: boolean): PostedEntry => ({
+  id: Number(row.id),
+  memberId: Number(row.member_id),
+  delta: Number(row.delta),
+  balanceAfter: Number(row.balance_after),
+  kind: row.kind,
+  replayed,
+});
+
+/** Locks the member's account row (creating it at zero first) and returns its balance. */
+export async function lockAccount(input: { tx: DbOrTx; tenantId: number; memberId: number }): Promise<number> {
+  const { tx, tenantId, memberId } = input;
+  await tx.execute(sql`insert into points_accounts (tenant_id, member_id) values (${tenantId}, ${memberId})
+    on conflict do nothing`);
+  const result = await tx.execute<{ balance: number }>(sql`select balance from points_accounts
+    where tenant_id = ${tenantId} and member_id = ${memberId} for update`);
+  return Number(result.rows[0].balance);
+}
+
+/**
+ * Expires the member's lots that are due, one `expire` entry per lot. The account must already
+ * be locked by the caller. Returns the balance after expiry.
+ */
+export async function expireDueLots(input: { tx: DbOrTx; tenantId: number; memberId: number; balance: number; now: Date }): Promise<number> {
+  const { tx, tenantId, memberId, now } = input;
+  let balance = input.balance;
+  const due = await tx.execute<{ entry_id: number; remaining: number }>(sql`select entry_id, remaining from points_lots
+    where tenant_id = ${tenantId} and member_id = ${memberId} and remaining > 0 and expires_at <= ${now}
+    order by entry_id`);
+  for (const lot of due.rows) {
+    const remaining = Number(lot.remaining);
+    balance -= remaining;
+    await tx.execute(sql`insert into points_entries
+      (tenant_id, member_id, delta, balance_after, kind, source_type, source_id, occurred_at)
+      values (${tenantId}, ${memberId}, ${-remaining}, ${balance}, 'expire', 'expiry', ${String(lot.entry_id)}, ${now})`);
+    await tx.execute(sql`update points_lots set remaining = 0 where tenant_id = ${tenantId} and entry_id = ${lot.entry_id}`);
+  }
+  if (due.rows.length > 0) {
+    await tx.execute(sql`update points_accounts set balance = ${balance}, updated_at = ${now}
+      where tenant_id = ${tenantId} and member_id = ${memberId}`);
+  }
+  return balance;
+}
+
+/** Takes `amount` points from the member's lots, oldest grant first. */
+async function consumeLots(input: { tx: DbOrTx; tenantId: number; memberId: number; amount: number }): Promise<void> {
+  const { tx, tenantId, memberId } = input;
+  let left = input.amount;
+  const lots = await tx.execute<{ entry_id: number; remaining: number }>(sql`select entry_id, remaining from points_lots
+    where tenant_id = ${tenantId} and member_id = ${memberId} and remaining > 0
+    order by entry_id`);
+  for (const lot of lots.rows) {
+    if (left === 0) break;
+    const take = Math.min(left, Number(lot.remaining));
+    await tx.execute(sql`update points_lots set remaining = remaining - ${take}
+      where tenant_id = ${tenantId} and entry_id = ${lot.entry_id}`);
+    left -= take;
+  }
+  // Lots always sum to the balance, so a spend the balance allows is always covered.
+  if (left !== 0) throw new Error(`points lots of member ${memberId} do not cover the balance`);
+}
+
+/** Posts one change of points. Throws 409 `points.insufficient` when a spend exceeds the balance. */
+export async function postPoints(input: PostPointsInput): Promise<PostedEntry> {
+  const { tx, tenantId, memberId, kind } = input;
+  const now = input.now ?? new Date();
+  if (!Number.isSafeInteger(input.delta) || input.delta === 0) {
+    throw new AppError('badInput', 'points.invalidDelta');
+  }
+  let balance = await lockAccount({ tx, tenantId, memberId });
+
+  if (input.idempotencyKey) {
+    // The account lock serialises replays of the same key for the same member.
+    const earlier = await tx.execute<EntryRow>(sql`select id, member_id, delta, balance_after, kind from points_entries
+      where tenant_id = ${tenantId} and idempotency_key = ${input.idempotencyKey}`);
+    if (earlier.rows.length > 0) return toPosted(earlier.rows[0], true);
+  }
+
+  balance = await expireDueLots({ tx, tenantId, memberId, balance, now });
+
+  let delta = input.delta;
+  let remark = input.remark ?? null;
+  if (delta < 0 && balance + delta < 0) {
+    if (!input.capAtBalance) {
+      throw new AppError('conflict', 'points.insufficient', { values: { balance, required: -delta } });
+    }
+    const shortfall = -delta - balance;
+    delta = -balance;
+    remark = [remark, `shortfall ${shortfall}`].filter(Boolean).join('; ');
+  }
+  if (delta < 0) await consumeLots({ tx, tenantId, memberId, amount: -delta });
+
+  const balanceAfter = balance + delta;
+  const inserted = await tx.execute<EntryRow>(sql`insert into points_entries
+    (tenant_id, member_id, delta, balance_after, kind, source_type, source_id, store_id, operator_id,
+     occurred_at, expires_at, remark, idempotency_key)
+    values (${tenantId}, ${memberId}, ${delta}, ${balanceAfter}, ${kind}, ${input.sourceType},
+     ${input.sourceId ?? null}, ${input.storeId ?? null}, ${input.operatorId ?? null}, ${now},
+     ${delta > 0 ? input.expiresAt ?? null : null}, ${remark}, ${input.idempotencyKey ?? null})
+    returning id, member_id, delta, balance_after, kind`);
+  const entry = inserted.rows[0];
+  if (delta > 0) {
+    await tx.execute(sql`insert into points_lots (tenant_id, entry_id, member_id, remaining, expires_at)
+      values (${tenantId}, ${entry.id}, ${memberId}, ${delta}, ${input.expiresAt ?? null})`);
+  }
+  await tx.execute(sql`update points_accounts set balance = ${balanceAfter},
+      total_earned = total_earned + ${Math.max(delta, 0)},
+      total_spent = total_spent + ${Math.max(-delta, 0)},
+      updated_at = ${now}
+    where tenant_id = ${tenantId} and member_id = ${memberId}`);
+  return toPosted(entry, false);
+}
+
+/** Expires every due lot of a tenant, member by member, each in its own transaction. */
+export async function expireTenantPoints(input: {
+  db: { transaction<T>(fn: (tx: DbOrTx) => Promise<T>): Promise<T>; execute: DbOrTx['execute'] };
+  tenantId: number;
+  now?: Date;
+  limit?: number;
+}): Promise<number> {
+  const now = input.now ?? new Date();
+  const members = await input.db.execute<{ member_id: number }>(sql`select distinct member_id from points_lots
+    where tenant_id = ${input.tenantId} and remaining > 0 and expires_at <= ${now}
+    limit ${input.limit ?? 1000}`);
+  for (const row of members.rows) {
+    await input.db.transaction(async (tx) => {
+      const balance = await lockAccount({ tx, tenantId: input.tenantId, memberId: Number(row.member_id) });
+      await expireDueLots({ tx, tenantId: input.tenantId, memberId: Number(row.member_id), balance, now });
+    });
+  }
+  return members.rows.length;
+}

@@ -1,0 +1,181 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PermissionRef } from '../../../resources/catalog/types';
+import { ok } from '../../http/envelope';
+import { authOf } from '../auth/access.hook';
+import { formatDateTime } from '../users/date-output';
+import { recordReturn, recordSale, type ReturnInput, type SaleInput } from './sales.service';
+
+/** Tills and other systems post sales with an account holding this grant. */
+export const SALES_INTEGRATION: readonly PermissionRef[] = [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }];
+/** Reading points accounts and the ledger (score-query screens, member detail). */
+export const POINTS_READ: readonly PermissionRef[] = [
+  { resourceId: '积分/积分查询', action: '账户信息查看' },
+  { resourceId: '会员/标准会员', action: '会员资料查看' },
+  { resourceId: '会员/油站会员', action: '会员资料查看' },
+  { resourceId: '会员/营销中心会员', action: '会员资料查看' },
+];
+
+const saleSchema = {
+  body: {
+    type: 'object',
+    required: ['orderNo', 'memberId', 'lines'],
+    additionalProperties: false,
+    properties: {
+      orderNo: { type: 'string', minLength: 1, maxLength: 64 },
+      memberId: { type: 'integer', minimum: 1 },
+      storeId: { type: ['integer', 'null'], minimum: 1 },
+      lines: {
+        type: 'array', minItems: 1, maxItems: 500,
+        items: {
+          type: 'object', required: ['goodsCode', 'quantity', 'amount'], additionalProperties: false,
+          properties: {
+            goodsCode: { type: 'string', minLength: 1, maxLength: 64 },
+            quantity: { type: 'number', exclusiveMinimum: 0 },
+            amount: { type: ['string', 'number'] },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const returnSchema = {
+  body: {
+    type: 'object',
+    required: ['returnNo', 'orderNo', 'amount'],
+    additionalProperties: false,
+    properties: {
+      returnNo: { type: 'string', minLength: 1, maxLength: 64 },
+      orderNo: { type: 'string', minLength: 1, maxLength: 64 },
+      amount: { type: ['string', 'number'] },
+    },
+  },
+} as const;
+
+interface EntryFilters {
+  memberId?: number;
+  storeId?: number;
+  sourceType?: string;
+  kind?: string;
+  occurredAt?: [string, string];
+}
+
+const entriesSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1 },
+      pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+      /** Keyset paging: the last id of the previous page (entries are listed newest first). */
+      cursor: { type: ['integer', 'null'] },
+      filters: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          memberId: { type: 'integer', minimum: 1 },
+          storeId: { type: 'integer', minimum: 1 },
+          sourceType: { type: 'string', maxLength: 32 },
+          kind: { type: 'string', maxLength: 16 },
+          occurredAt: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', format: 'date' } },
+        },
+      },
+    },
+  },
+} as const;
+
+/** Date-range filters are whole days in the caller's time zone. */
+function entryConditions(input: { tenantId: number; filters: EntryFilters; timeZone: string }): SQL {
+  const { filters, tenantId, timeZone } = input;
+  const parts: SQL[] = [sql`tenant_id = ${tenantId}`];
+  if (filters.memberId) parts.push(sql`member_id = ${filters.memberId}`);
+  if (filters.storeId) parts.push(sql`store_id = ${filters.storeId}`);
+  if (filters.sourceType) parts.push(sql`source_type = ${filters.sourceType}`);
+  if (filters.kind) parts.push(sql`kind = ${filters.kind}`);
+  if (filters.occurredAt) {
+    const [from, to] = filters.occurredAt;
+    parts.push(sql`occurred_at >= (${from}::date)::timestamp at time zone ${timeZone}`);
+    parts.push(sql`occurred_at < (${to}::date + 1)::timestamp at time zone ${timeZone}`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** Routes of the points ledger: sales in, returns, ledger and account reads. */
+export async function pointsRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+
+  app.post<{ Body: SaleInput }>('/v1/points/transaction', { schema: saleSchema, config: { requires: SALES_INTEGRATION } }, async (request) => {
+    const auth = authOf(request);
+    return ok(await recordSale({ db, tenantId: auth.tenantId, operatorId: auth.userId, sale: request.body }));
+  });
+
+  app.post<{ Body: ReturnInput }>('/v1/points/return', { schema: returnSchema, config: { requires: SALES_INTEGRATION } }, async (request) => {
+    const auth = authOf(request);
+    return ok(await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body }));
+  });
+
+  app.get<{ Querystring: { memberId: number } }>('/v1/points/account', {
+    schema: { querystring: { type: 'object', required: ['memberId'], properties: { memberId: { type: 'integer', minimum: 1 } } } },
+    config: { requires: POINTS_READ },
+  }, async (request) => {
+    const { tenantId } = authOf(request);
+    const result = await db.execute<{ balance: number; total_earned: number; total_spent: number; expiring: number; next_expiry: Date | null }>(sql`
+      select coalesce(a.balance, 0) as balance, coalesce(a.total_earned, 0) as total_earned, coalesce(a.total_spent, 0) as total_spent,
+        (select coalesce(sum(remaining), 0) from points_lots l where l.tenant_id = ${tenantId} and l.member_id = ${request.query.memberId}
+           and l.remaining > 0 and l.expires_at is not null) as expiring,
+        (select min(expires_at) from points_lots l where l.tenant_id = ${tenantId} and l.member_id = ${request.query.memberId}
+           and l.remaining > 0) as next_expiry
+      from (select 1) one
+      left join points_accounts a on a.tenant_id = ${tenantId} and a.member_id = ${request.query.memberId}`);
+    const row = result.rows[0];
+    return ok({
+      memberId: request.query.memberId,
+      balance: Number(row.balance),
+      totalEarned: Number(row.total_earned),
+      totalSpent: Number(row.total_spent),
+      expiringPoints: Number(row.expiring),
+      nextExpiry: formatDateTime(row.next_expiry ? new Date(row.next_expiry) : null, request.ctx.timeZone),
+    });
+  });
+
+  app.post<{ Body: { page?: number; pageSize?: number; cursor?: number | null; filters?: EntryFilters } }>('/v1/points/entries/query', {
+    schema: entriesSchema, config: { requires: POINTS_READ },
+  }, async (request) => {
+    const { tenantId } = authOf(request);
+    const { page = 1, pageSize = 20, cursor, filters = {} } = request.body ?? {};
+    const where = entryConditions({ tenantId, filters, timeZone: request.ctx.timeZone });
+    const keyset = cursor ? sql` and id < ${cursor}` : sql``;
+    const offset = cursor ? 0 : (page - 1) * pageSize;
+    const rows = await db.execute<Record<string, unknown>>(sql`select id, member_id, delta, balance_after, kind, source_type,
+        source_id, store_id, operator_id, occurred_at, expires_at, remark
+      from points_entries where ${where}${keyset} order by id desc limit ${pageSize} offset ${offset}`);
+    // Totals over the whole filter, capped so a filter over millions of entries stays cheap.
+    const totals = await db.execute<{ total: number; earned: number; spent: number }>(sql`select count(*) as total,
+        coalesce(sum(delta) filter (where delta > 0), 0) as earned, coalesce(-sum(delta) filter (where delta < 0), 0) as spent
+      from (select delta from points_entries where ${where} limit 100001) capped`);
+    const t = totals.rows[0];
+    const zone = request.ctx.timeZone;
+    const records = rows.rows.map((r) => ({
+      id: Number(r.id),
+      memberId: Number(r.member_id),
+      delta: Number(r.delta),
+      balanceAfter: Number(r.balance_after),
+      kind: r.kind,
+      sourceType: r.source_type,
+      sourceId: r.source_id,
+      storeId: r.store_id === null ? null : Number(r.store_id),
+      operatorId: r.operator_id === null ? null : Number(r.operator_id),
+      occurredAt: formatDateTime(new Date(r.occurred_at as string), zone),
+      expiresAt: formatDateTime(r.expires_at ? new Date(r.expires_at as string) : null, zone),
+      remark: r.remark,
+    }));
+    return ok({
+      total: Math.min(Number(t.total), 100000),
+      totalIsEstimate: Number(t.total) > 100000,
+      records,
+      nextCursor: records.length === pageSize ? records[records.length - 1].id : null,
+      totals: { earned: Number(t.earned), spent: Number(t.spent) },
+    });
+  });
+}

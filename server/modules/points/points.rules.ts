@@ -1,0 +1,75 @@
+/**
+ * The basic points rule and the expiry policy, as pure functions over exact decimals: money
+ * arrives as a decimal string and is handled in cents with BigInt, never as a float.
+ */
+
+/** Parses a money string/number with at most 2 decimals into cents; null when it is not one. */
+export function toCents(value: string | number): bigint | null {
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const match = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const cents = BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0') || '0');
+  return match[1] === '-' ? -cents : cents;
+}
+
+/** Cents back to a 2-decimal string. */
+export function centsToString(cents: bigint): string {
+  const negative = cents < 0n;
+  const abs = negative ? -cents : cents;
+  return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
+}
+
+/** Points earned by an amount: one point per `yuanPerPoint` yuan, rounded down. */
+export function basicPoints(input: { amount: string; yuanPerPoint: string }): number {
+  const amount = toCents(input.amount);
+  const rate = toCents(input.yuanPerPoint);
+  if (amount === null || rate === null || rate <= 0n || amount <= 0n) return 0;
+  return Number(amount / rate);
+}
+
+/**
+ * The points to reverse for a returned share of a transaction: the share of the original
+ * points in proportion to the returned amount, so that returning everything reverses exactly
+ * what was earned, however the returns are split.
+ */
+export function pointsToReverse(input: {
+  transactionPoints: number;
+  transactionAmountCents: bigint;
+  returnedBeforeCents: bigint;
+  returningCents: bigint;
+}): number {
+  const total = input.transactionAmountCents;
+  if (total <= 0n) return 0;
+  const points = BigInt(input.transactionPoints);
+  // Reverse cumulative-floor differences: floor(P * after / total) - floor(P * before / total).
+  const before = (points * input.returnedBeforeCents) / total;
+  const after = (points * (input.returnedBeforeCents + input.returningCents)) / total;
+  return Number(after - before);
+}
+
+export type ExpiryMode = 'never' | 'months' | 'yearEnd';
+
+/** When points granted at `at` expire under the tenant's policy (null = never). */
+export function expiryFor(input: { at: Date; mode: ExpiryMode; months: number; timeZone?: string }): Date | null {
+  if (input.mode === 'never') return null;
+  if (input.mode === 'months') {
+    const end = new Date(input.at);
+    end.setUTCMonth(end.getUTCMonth() + input.months);
+    return end;
+  }
+  // Year end in the merchant's zone: the first instant of next year there.
+  const zone = input.timeZone ?? 'Asia/Shanghai';
+  const year = Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric' }).format(input.at));
+  const utcGuess = Date.UTC(year + 1, 0, 1);
+  const offsetMinutes = zoneOffsetMinutes(new Date(utcGuess), zone);
+  return new Date(utcGuess - offsetMinutes * 60_000);
+}
+
+function zoneOffsetMinutes(at: Date, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return Math.round((asUtc - at.getTime()) / 60_000);
+}

@@ -1,0 +1,172 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection';
+import { AppError } from '../../http/envelope';
+import { assertMemberCanTransact } from './member-guard';
+import { postPoints } from './points.ledger';
+import { basicPoints, centsToString, expiryFor, pointsToReverse, toCents, type ExpiryMode } from './points.rules';
+
+/**
+ * The earning entry point for tills and other systems: a sales transaction posts the points the
+ * basic rule gives, once per order number; a return reverses the points of the returned share,
+ * once per return number. A replay answers exactly what the first call answered.
+ */
+
+export interface SaleLine {
+  readonly goodsCode: string;
+  readonly quantity: number;
+  readonly amount: string | number;
+}
+
+export interface SaleInput {
+  readonly orderNo: string;
+  readonly memberId: number;
+  readonly storeId?: number | null;
+  readonly lines: readonly SaleLine[];
+}
+
+export interface SaleAnswer {
+  readonly orderNo: string;
+  readonly memberId: number;
+  readonly amount: string;
+  readonly points: number;
+  readonly balance: number;
+  readonly entryId: number | null;
+}
+
+interface Settings {
+  yuanPerPoint: string;
+  expiryMode: ExpiryMode;
+  expiryMonths: number;
+}
+
+async function settingsOf(tx: Pick<Db, 'execute'>, tenantId: number): Promise<Settings> {
+  const result = await tx.execute<{ yuan_per_point: string; expiry_mode: ExpiryMode; expiry_months: number }>(sql`
+    select yuan_per_point, expiry_mode, expiry_months from points_settings where tenant_id = ${tenantId}`);
+  const row = result.rows[0];
+  return row
+    ? { yuanPerPoint: String(row.yuan_per_point), expiryMode: row.expiry_mode, expiryMonths: Number(row.expiry_months) }
+    : { yuanPerPoint: '1.00', expiryMode: 'never', expiryMonths: 12 };
+}
+
+function totalCents(lines: readonly SaleLine[]): bigint {
+  let total = 0n;
+  for (const line of lines) {
+    const cents = toCents(line.amount);
+    if (cents === null || cents < 0n) throw new AppError('badInput', 'points.amountInvalid');
+    total += cents;
+  }
+  return total;
+}
+
+async function balanceOf(tx: Pick<Db, 'execute'>, tenantId: number, memberId: number): Promise<number> {
+  const result = await tx.execute<{ balance: number }>(sql`select balance from points_accounts
+    where tenant_id = ${tenantId} and member_id = ${memberId}`);
+  return Number(result.rows[0]?.balance ?? 0);
+}
+
+/** Records a sale and posts its points, once per (tenant, orderNo). */
+export async function recordSale(input: { db: Db; tenantId: number; operatorId: number; sale: SaleInput }): Promise<SaleAnswer> {
+  const { db, tenantId, sale } = input;
+  const amount = totalCents(sale.lines);
+  return db.transaction(async (tx) => {
+    // Claim the order number first: a concurrent replay waits here on the unique key, then
+    // finds the row and answers with the stored response.
+    const claimed = await tx.execute(sql`insert into sales_transactions
+      (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
+      values (${tenantId}, ${sale.orderNo}, ${sale.memberId}, ${sale.storeId ?? null}, ${centsToString(amount)}, 0,
+        ${JSON.stringify(sale.lines)}::jsonb, '{}'::jsonb)
+      on conflict (tenant_id, order_no) do nothing returning order_no`);
+    if (claimed.rows.length === 0) {
+      const stored = await tx.execute<{ response: SaleAnswer }>(sql`select response from sales_transactions
+        where tenant_id = ${tenantId} and order_no = ${sale.orderNo}`);
+      return stored.rows[0].response;
+    }
+    await assertMemberCanTransact({ tx, tenantId, memberId: sale.memberId });
+    const settings = await settingsOf(tx, tenantId);
+    const points = basicPoints({ amount: centsToString(amount), yuanPerPoint: settings.yuanPerPoint });
+    const now = new Date();
+    const entry = points > 0
+      ? await postPoints({
+        tx, tenantId, memberId: sale.memberId, delta: points, kind: 'earn', sourceType: 'transaction',
+        sourceId: sale.orderNo, storeId: sale.storeId ?? null, operatorId: input.operatorId, now,
+        expiresAt: expiryFor({ at: now, mode: settings.expiryMode, months: settings.expiryMonths }),
+      })
+      : null;
+    const answer: SaleAnswer = {
+      orderNo: sale.orderNo,
+      memberId: sale.memberId,
+      amount: centsToString(amount),
+      points,
+      balance: entry ? entry.balanceAfter : await balanceOf(tx, tenantId, sale.memberId),
+      entryId: entry?.id ?? null,
+    };
+    await tx.execute(sql`update sales_transactions set points = ${points}, response = ${JSON.stringify(answer)}::jsonb
+      where tenant_id = ${tenantId} and order_no = ${sale.orderNo}`);
+    return answer;
+  });
+}
+
+export interface ReturnInput {
+  readonly returnNo: string;
+  readonly orderNo: string;
+  /** The returned amount; the returned share of the order is this over the order's amount. */
+  readonly amount: string | number;
+}
+
+export interface ReturnAnswer {
+  readonly returnNo: string;
+  readonly orderNo: string;
+  readonly amount: string;
+  readonly reversedPoints: number;
+  readonly balance: number;
+}
+
+/** Reverses the points of a returned share of a sale, once per (tenant, returnNo). */
+export async function recordReturn(input: { db: Db; tenantId: number; operatorId: number; ret: ReturnInput }): Promise<ReturnAnswer> {
+  const { db, tenantId, ret } = input;
+  const returning = toCents(ret.amount);
+  if (returning === null || returning <= 0n) throw new AppError('badInput', 'points.amountInvalid');
+  return db.transaction(async (tx) => {
+    const earlier = await tx.execute<{ response: ReturnAnswer }>(sql`select response from sales_returns
+      where tenant_id = ${tenantId} and return_no = ${ret.returnNo}`);
+    if (earlier.rows.length > 0) return earlier.rows[0].response;
+    // Lock the sale: returns against one order are serialised, so their shares add up.
+    const sale = await tx.execute<{ member_id: number; store_id: number | null; amount: string; points: number; returned_amount: string }>(sql`
+      select member_id, store_id, amount, points, returned_amount from sales_transactions
+      where tenant_id = ${tenantId} and order_no = ${ret.orderNo} for update`);
+    if (sale.rows.length === 0) throw new AppError('notFound', 'points.orderNotFound', { values: { orderNo: ret.orderNo } });
+    const row = sale.rows[0];
+    const total = toCents(String(row.amount))!;
+    const before = toCents(String(row.returned_amount))!;
+    // A concurrent replay of this return number waited on the sale lock; look again.
+    const replay = await tx.execute<{ response: ReturnAnswer }>(sql`select response from sales_returns
+      where tenant_id = ${tenantId} and return_no = ${ret.returnNo}`);
+    if (replay.rows.length > 0) return replay.rows[0].response;
+    if (before + returning > total) {
+      throw new AppError('badInput', 'points.returnExceeds', { values: { left: centsToString(total - before) } });
+    }
+    const share = pointsToReverse({
+      transactionPoints: Number(row.points), transactionAmountCents: total, returnedBeforeCents: before, returningCents: returning,
+    });
+    const memberId = Number(row.member_id);
+    const entry = share > 0
+      ? await postPoints({
+        tx, tenantId, memberId, delta: -share, kind: 'reverse', sourceType: 'return', sourceId: ret.returnNo,
+        storeId: row.store_id === null ? null : Number(row.store_id), operatorId: input.operatorId, capAtBalance: true,
+      })
+      : null;
+    const reversed = entry ? -entry.delta : 0;
+    const answer: ReturnAnswer = {
+      returnNo: ret.returnNo,
+      orderNo: ret.orderNo,
+      amount: centsToString(returning),
+      reversedPoints: reversed,
+      balance: entry ? entry.balanceAfter : await balanceOf(tx, tenantId, memberId),
+    };
+    await tx.execute(sql`insert into sales_returns (tenant_id, return_no, order_no, amount, reversed_points, response)
+      values (${tenantId}, ${ret.returnNo}, ${ret.orderNo}, ${centsToString(returning)}, ${reversed}, ${JSON.stringify(answer)}::jsonb)`);
+    await tx.execute(sql`update sales_transactions set returned_amount = returned_amount + ${centsToString(returning)}::numeric,
+      reversed_points = reversed_points + ${reversed} where tenant_id = ${tenantId} and order_no = ${ret.orderNo}`);
+    return answer;
+  });
+}

@@ -1,0 +1,90 @@
+import { Select, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { apiGet } from '../../../providers/http';
+import type { OptionRecord } from '../relation-titles';
+
+/** Milliseconds of typing pause before the options are asked for. */
+export const SEARCH_DELAY_MS = 300;
+
+type Id = string | number;
+
+/** Props of {@link RelationSelect}. */
+export interface RelationSelectProps {
+  /** API name of the referenced resource: options come from `GET /v1/<resource>/options?keyword=`. */
+  readonly resource: string;
+  /** Several records may be chosen. */
+  readonly multiple?: boolean;
+  /** Chosen id(s) (antd Form.Item supplies it). */
+  readonly value?: Id | Id[] | null;
+  /** Receives the chosen id(s). */
+  readonly onChange?: (value: Id | Id[] | null) => void;
+  /** Records already chosen, with their titles, so they show by name before any search. */
+  readonly known?: readonly OptionRecord[];
+  readonly disabled?: boolean;
+  readonly placeholder?: string;
+  readonly 'aria-label'?: string;
+  readonly style?: React.CSSProperties;
+}
+
+/**
+ * A select of records of another resource with remote search: the first list loads when the
+ * dropdown opens, then every typing pause asks the server again. Answers of superseded searches
+ * are dropped, so a slow early answer never replaces a later one.
+ */
+export function RelationSelect(props: RelationSelectProps) {
+  const [found, setFound] = useState<OptionRecord[]>([]);
+  const [loading, setLoading] = useState(false);
+  const seq = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const load = (keyword: string): void => {
+    const mine = ++seq.current;
+    setLoading(true);
+    apiGet<OptionRecord[]>(`/v1/${props.resource}/options`, { params: { keyword } }).then(
+      (records) => {
+        if (mine !== seq.current) return;
+        setFound(Array.isArray(records) ? records : []);
+        setLoading(false);
+      },
+      () => {
+        // The http client has told the user; the select just stops spinning.
+        if (mine === seq.current) setLoading(false);
+      },
+    );
+  };
+
+  const search = (keyword: string): void => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => load(keyword.trim()), SEARCH_DELAY_MS);
+  };
+
+  // Chosen records stay listed (with their names) whatever the current search found.
+  const options = useMemo(() => {
+    const byId = new Map<string, OptionRecord>();
+    for (const record of [...(props.known ?? []), ...found]) byId.set(String(record.id), record);
+    return [...byId.values()].map((record) => ({ value: record.id, label: record.title }));
+  }, [props.known, found]);
+
+  return (
+    <Select
+      showSearch
+      allowClear
+      mode={props.multiple ? 'multiple' : undefined}
+      filterOption={false}
+      value={props.value ?? undefined}
+      onChange={(next) => props.onChange?.((next as Id | Id[] | undefined) ?? null)}
+      onSearch={search}
+      onOpenChange={(open) => {
+        if (open && found.length === 0) load('');
+      }}
+      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      options={options}
+      disabled={props.disabled}
+      placeholder={props.placeholder}
+      aria-label={props['aria-label']}
+      style={props.style}
+    />
+  );
+}

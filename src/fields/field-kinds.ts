@@ -1,0 +1,79 @@
+/**
+ * THE registry of field kinds: every `FieldKind` of resources/define.ts maps to its input, list
+ * cell, detail display, filter control, value conversions and form rules. Adding a kind is adding
+ * it to `FieldKind` and here; the type below fails until both agree.
+ */
+import type { FieldDef, FieldKind, ResourceDef } from '../../resources/define';
+import { labelKey } from '../../resources/define';
+import type { FieldContext, FieldKindRegistry, FieldKindSpec, Translate } from './field-kind';
+import { booleanKind, enumKind, weekdaysKind } from './kinds/choice.kind';
+import { dateKind, dateRangeKind, dateTimeKind, timeKind } from './kinds/date.kind';
+import { fileKind } from './kinds/file.kind';
+import { createLinesKind } from './kinds/lines.kind';
+import { decimalKind, integerKind, moneyKind } from './kinds/number.kind';
+import { relationKind, treeKind } from './kinds/relation.kind';
+import { longTextKind, textKind } from './kinds/text.kind';
+
+/** One spec per field kind. */
+export const FIELD_KINDS: FieldKindRegistry = {
+  text: textKind,
+  longText: longTextKind,
+  integer: integerKind,
+  money: moneyKind,
+  decimal: decimalKind,
+  boolean: booleanKind,
+  enum: enumKind,
+  date: dateKind,
+  datetime: dateTimeKind,
+  dateRange: dateRangeKind,
+  time: timeKind,
+  weekdays: weekdaysKind,
+  relation: relationKind,
+  tree: treeKind,
+  file: fileKind,
+  lines: createLinesKind((kind) => specOf(kind)),
+};
+
+/**
+ * The spec of a kind, widened to any field: the registry is keyed so each spec receives its own
+ * declaration type, which callers holding a plain `FieldDef` cannot name.
+ */
+export function specOf(kind: FieldKind): FieldKindSpec {
+  return FIELD_KINDS[kind] as unknown as FieldKindSpec;
+}
+
+/** The context of a declared field of a resource. */
+export function fieldContext(args: { readonly resource: ResourceDef; readonly name: string; readonly t: Translate }): FieldContext {
+  const field: FieldDef | undefined = args.resource.fields[args.name];
+  if (!field) throw new Error(`${args.resource.name} declares no field ${args.name}`);
+  return { resource: args.resource, name: args.name, field, key: labelKey(args.resource.name, args.name), t: args.t };
+}
+
+/** Converts an API record to form values, field by field. */
+export function recordToForm(args: { readonly resource: ResourceDef; readonly record: Record<string, unknown>; readonly t: Translate }) {
+  const values: Record<string, unknown> = {};
+  for (const name of Object.keys(args.resource.fields)) {
+    const ctx = fieldContext({ resource: args.resource, name, t: args.t });
+    const convert = specOf(ctx.field.kind).toForm;
+    values[name] = convert ? convert(ctx, args.record[name]) : args.record[name];
+  }
+  return values;
+}
+
+/** Converts form values to the API body, for the given fields only. */
+export function formToBody(args: {
+  readonly resource: ResourceDef;
+  readonly values: Record<string, unknown>;
+  readonly names: readonly string[];
+  readonly t: Translate;
+}) {
+  const body: Record<string, unknown> = {};
+  for (const name of args.names) {
+    const ctx = fieldContext({ resource: args.resource, name, t: args.t });
+    const convert = specOf(ctx.field.kind).fromForm;
+    const value = args.values[name];
+    // Undefined becomes null so that clearing a field on edit clears it on the server too.
+    body[name] = convert ? convert(ctx, value) : (value ?? null);
+  }
+  return body;
+}

@@ -1,0 +1,93 @@
+/**
+ * Choice kinds: `boolean` (a switch, a yes/no tag), `enum` (a select with the declared display
+ * mapping, coloured tags) and `weekdays` (checkboxes Monday..Sunday = 1..7, §9).
+ */
+import { Checkbox, Select, Space, Switch, Tag } from 'antd';
+import type { BooleanField, EnumField, WeekdaysField } from '../../../resources/define';
+import { WEEKDAYS } from '../../lib/dates';
+import type { FieldContext, FieldKindSpec } from '../field-kind';
+import { DASH, isBlank, labelOf, requiredRules } from '../field-helpers';
+
+function asList(value: unknown): unknown[] {
+  if (isBlank(value)) return [];
+  return Array.isArray(value) ? value : [value];
+}
+
+// ---- boolean ---------------------------------------------------------------------------------
+
+function yesNo(ctx: FieldContext, value: unknown) {
+  if (value === null || value === undefined) return DASH;
+  return value === true ? <Tag color="green">{ctx.t('screens.yes')}</Tag> : <Tag>{ctx.t('screens.no')}</Tag>;
+}
+
+export const booleanKind: FieldKindSpec<BooleanField> = {
+  valuePropName: 'checked',
+  input: (ctx, options) => <Switch disabled={options.disabled} aria-label={labelOf(ctx)} />,
+  cell: (ctx, value) => yesNo(ctx, value),
+  filter: (ctx) => (
+    <Select allowClear placeholder={labelOf(ctx)} aria-label={labelOf(ctx)} style={{ minWidth: 120 }}
+      options={[{ value: true, label: ctx.t('screens.yes') }, { value: false, label: ctx.t('screens.no') }]} />
+  ),
+  // A switch never left untouched by the user is off, not unknown.
+  rules: () => [],
+  fromForm: (_ctx, value) => value === true,
+};
+
+// ---- enum ------------------------------------------------------------------------------------
+
+/** The select options of an enum field, labels from `res.<resource>.<field>.<value>`. */
+export function enumOptions(ctx: FieldContext<EnumField>): { value: string; label: string }[] {
+  return Object.keys(ctx.field.options).map((value) => ({ value, label: ctx.t(`${ctx.key}.${value}`) }));
+}
+
+/** The coloured tag of one enum value; an undeclared value shows as it is. */
+export function enumTag(ctx: FieldContext<EnumField>, value: unknown) {
+  const code = String(value);
+  const option = ctx.field.options[code];
+  if (!option) return <Tag key={code}>{code}</Tag>;
+  return <Tag key={code} color={option.color}>{ctx.t(`${ctx.key}.${code}`)}</Tag>;
+}
+
+function enumSelect(ctx: FieldContext<EnumField>, args: { multiple: boolean; disabled?: boolean; filter?: boolean }) {
+  return (
+    <Select
+      allowClear
+      mode={args.multiple ? 'multiple' : undefined}
+      disabled={args.disabled}
+      options={enumOptions(ctx)}
+      placeholder={args.filter ? labelOf(ctx) : ctx.t('screens.select')}
+      aria-label={args.filter ? labelOf(ctx) : undefined}
+      style={args.filter ? { minWidth: 140 } : undefined}
+      optionFilterProp="label"
+    />
+  );
+}
+
+export const enumKind: FieldKindSpec<EnumField> = {
+  input: (ctx, options) => enumSelect(ctx, { multiple: ctx.field.multiple === true, disabled: options.disabled }),
+  cell: (ctx, value) => {
+    const values = asList(value);
+    return values.length === 0 ? DASH : <Space size={[0, 4]} wrap>{values.map((v) => enumTag(ctx, v))}</Space>;
+  },
+  filter: (ctx, mode) => enumSelect(ctx, { multiple: mode === 'in', filter: true }),
+  rules: (ctx) => requiredRules(ctx, ctx.field.multiple ? 'array' : undefined),
+};
+
+// ---- weekdays --------------------------------------------------------------------------------
+
+function weekdayOptions(ctx: FieldContext) {
+  return WEEKDAYS.map((day) => ({ value: day.value, label: ctx.t(`screens.weekday.${day.value}`) }));
+}
+
+export const weekdaysKind: FieldKindSpec<WeekdaysField> = {
+  input: (ctx, options) => <Checkbox.Group options={weekdayOptions(ctx)} disabled={options.disabled} />,
+  cell: (ctx, value) => {
+    const days = asList(value).map(Number).filter((n) => n >= 1 && n <= 7).sort((a, b) => a - b);
+    return days.length === 0 ? DASH : days.map((n) => ctx.t(`screens.weekday.${n}`)).join(', ');
+  },
+  filter: (ctx) => (
+    <Select allowClear mode="multiple" options={weekdayOptions(ctx)} placeholder={labelOf(ctx)} aria-label={labelOf(ctx)} style={{ minWidth: 160 }} />
+  ),
+  rules: (ctx) => requiredRules(ctx, 'array'),
+  fromForm: (_ctx, value) => (Array.isArray(value) ? [...value].map(Number).sort((a, b) => a - b) : []),
+};

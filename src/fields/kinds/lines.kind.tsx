@@ -1,0 +1,126 @@
+/**
+ * The `lines` kind: the lines of a document, edited with their header as an editable table (one
+ * Form.Item per cell, so every line field keeps its own rules and server errors), shown on the
+ * detail page as a read-only table. Line fields reuse the other kinds' specs; lines cannot nest.
+ */
+import { Button, Form, Table } from 'antd';
+import type { FieldKind, LinesField, ScalarField } from '../../../resources/define';
+import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
+import { DASH, labelOf } from '../field-helpers';
+
+/** Looks up the spec of a line field's kind (the registry, passed in to avoid an import cycle). */
+export type SpecOf = (kind: FieldKind) => FieldKindSpec;
+
+/** The context of one field of a line: its key is `res.<resource>.<lines>.<field>`. */
+export function lineContext(ctx: FieldContext<LinesField>, name: string): FieldContext<ScalarField> {
+  return { resource: ctx.resource, name, field: ctx.field.fields[name], key: `${ctx.key}.${name}`, t: ctx.t };
+}
+
+function rowsOf(value: unknown): ApiRecord[] {
+  return Array.isArray(value) ? (value.filter((row) => typeof row === 'object' && row !== null) as ApiRecord[]) : [];
+}
+
+function mapRows(args: { ctx: FieldContext<LinesField>; specOf: SpecOf; value: unknown; direction: 'toForm' | 'fromForm' }) {
+  return rowsOf(args.value).map((row) => {
+    const out: Record<string, unknown> = { ...row };
+    for (const name of Object.keys(args.ctx.field.fields)) {
+      const sub = lineContext(args.ctx, name);
+      const convert = args.specOf(sub.field.kind)[args.direction];
+      out[name] = convert ? convert(sub, row[name]) : row[name];
+    }
+    return out;
+  });
+}
+
+// Form.List accepts validator rules only.
+function countRule(ctx: FieldContext<LinesField>): { validator: (rule: unknown, value: unknown) => Promise<void> } {
+  const label = labelOf(ctx);
+  const min = ctx.field.minLines ?? (ctx.field.required ? 1 : 0);
+  const max = ctx.field.maxLines ?? 1000;
+  return {
+    validator: async (_rule, value: unknown) => {
+      const count = rowsOf(value).length;
+      if (count < min) throw new Error(min === 1 && ctx.field.required ? ctx.t('validation.required', { label }) : ctx.t('screens.lines.min', { label, min }));
+      if (count > max) throw new Error(ctx.t('screens.lines.max', { label, max }));
+    },
+  };
+}
+
+function defaultsOf(field: LinesField): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [name, inner] of Object.entries(field.fields)) if (inner.defaultValue !== undefined) row[name] = inner.defaultValue;
+  return row;
+}
+
+/** The lines kind over a registry of line field kinds. */
+export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
+  const columnsOf = (ctx: FieldContext<LinesField>) => Object.keys(ctx.field.fields).map((name) => lineContext(ctx, name));
+
+  const readOnlyTable = (ctx: FieldContext<LinesField>, value: unknown) => {
+    const rows = rowsOf(value);
+    if (rows.length === 0) return DASH;
+    return (
+      <Table size="small" pagination={false} rowKey={(_row, index) => String(index)} dataSource={rows}
+        columns={columnsOf(ctx).map((sub) => ({
+          key: sub.name,
+          title: labelOf(sub),
+          align: specOf(sub.field.kind).align,
+          render: (_: unknown, row: ApiRecord) => {
+            const spec = specOf(sub.field.kind);
+            return (spec.display ?? spec.cell)(sub, row[sub.name], row);
+          },
+        }))} />
+    );
+  };
+
+  return {
+    ownsFormItem: true,
+    input: (ctx, options) => (
+      <Form.Item label={labelOf(ctx)} required={ctx.field.required || (ctx.field.minLines ?? 0) > 0}>
+        <Form.List name={ctx.name} rules={[countRule(ctx)]}>
+          {(rows, { add, remove }, { errors }) => (
+            <>
+              <Table size="small" pagination={false} rowKey="key" dataSource={rows}
+                columns={[
+                  ...columnsOf(ctx).map((sub) => {
+                    const spec = specOf(sub.field.kind);
+                    return {
+                      key: sub.name,
+                      title: labelOf(sub),
+                      render: (_: unknown, row: (typeof rows)[number]) => (
+                        <Form.Item name={[row.name, sub.name]} rules={spec.rules(sub)} valuePropName={spec.valuePropName}
+                          style={{ marginBottom: 0 }}>
+                          {spec.input(sub, { disabled: options.disabled })}
+                        </Form.Item>
+                      ),
+                    };
+                  }),
+                  {
+                    key: '$remove',
+                    width: 80,
+                    render: (_: unknown, row: (typeof rows)[number]) => (
+                      <Button type="link" size="small" danger disabled={options.disabled} onClick={() => remove(row.name)}>
+                        {ctx.t('screens.lines.remove')}
+                      </Button>
+                    ),
+                  },
+                ]} />
+              <Button type="dashed" block disabled={options.disabled} onClick={() => add(defaultsOf(ctx.field))} style={{ marginTop: 8 }}>
+                {ctx.t('screens.lines.add')}
+              </Button>
+              <Form.ErrorList errors={errors} />
+            </>
+          )}
+        </Form.List>
+      </Form.Item>
+    ),
+    cell: (ctx, value) => {
+      const count = rowsOf(value).length;
+      return count === 0 ? DASH : ctx.t('screens.lines.count', { count });
+    },
+    display: readOnlyTable,
+    rules: (ctx) => [countRule(ctx)],
+    toForm: (ctx, value) => mapRows({ ctx, specOf, value, direction: 'toForm' }),
+    fromForm: (ctx, value) => mapRows({ ctx, specOf, value, direction: 'fromForm' }),
+  };
+}

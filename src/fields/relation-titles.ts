@@ -1,0 +1,36 @@
+/**
+ * How a record names the records it refers to. The server sends a relation (or tree parent) as
+ * its id in `<field>` and, beside it, the referenced title(s) in `<field>Title` (a string, or a
+ * list in the order of the ids for multiple relations). An embedded `{ id, title }` (or a list
+ * of them) in `<field>` is understood too. Without either, the id itself is shown.
+ */
+import type { ApiRecord } from './field-kind';
+
+/** One choosable record: what GET /v1/<resource>/options returns. */
+export interface OptionRecord {
+  readonly id: string | number;
+  readonly title: string;
+}
+
+function isOption(value: unknown): value is OptionRecord {
+  return typeof value === 'object' && value !== null && 'id' in value && 'title' in value;
+}
+
+/** The ids of a relation value (embedded objects reduced to their id). */
+export function relationIds(value: unknown): (string | number)[] {
+  const list = Array.isArray(value) ? value : value === null || value === undefined || value === '' ? [] : [value];
+  return list.map((item) => (isOption(item) ? item.id : (item as string | number)));
+}
+
+/** The referenced records of a field of a row, with titles when the row carries them. */
+export function relationOptions(record: ApiRecord | undefined, name: string): OptionRecord[] {
+  const value = record?.[name];
+  const list = Array.isArray(value) ? value : value === null || value === undefined || value === '' ? [] : [value];
+  const titles = record?.[`${name}Title`];
+  const titleList = Array.isArray(titles) ? titles : [titles];
+  return list.map((item, index) => {
+    if (isOption(item)) return { id: item.id, title: String(item.title) };
+    const title = titleList[index];
+    return { id: item as string | number, title: typeof title === 'string' && title !== '' ? title : String(item) };
+  });
+}

@@ -1,0 +1,61 @@
+/**
+ * The browser side of the file centre's API (server/modules/files): list and read the user's
+ * own tasks, start exports and imports, and the address of a task's file.
+ */
+import { apiGet, apiPost, serviceUrl } from '../../../providers/http';
+import type { FileDirection, FileTaskState, FileTaskView } from '../../../server/modules/files/file-task.types';
+import type { FileModule } from '../../../resources/define';
+import type { PageQuery, PageResult } from '../../components/use-paged-query';
+
+export type { FileTaskView } from '../../../server/modules/files/file-task.types';
+
+/** MIME type of an .xlsx workbook; an import sends the file as the raw request body. */
+export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Filters of the file centre's list; an empty or missing list means "any". */
+export interface FileTaskFilters {
+  readonly module?: readonly FileModule[];
+  readonly direction?: readonly FileDirection[];
+  readonly state?: readonly FileTaskState[];
+}
+
+/** The list query a resource's export reuses: what its list screen currently shows. */
+export interface ExportQuery {
+  readonly filters?: Readonly<Record<string, unknown>>;
+  readonly sorters?: readonly { readonly field: string; readonly order: 'asc' | 'desc' }[];
+  readonly keyword?: string;
+}
+
+/** One page of the user's own tasks, newest first. */
+export function queryFileTasks(query: PageQuery<FileTaskFilters>): Promise<PageResult<FileTaskView>> {
+  return apiPost('/v1/file-task/query', { data: { page: query.page, pageSize: query.pageSize, filters: query.filters } });
+}
+
+/** One of the user's tasks. */
+export function fileTaskInfo(id: number): Promise<FileTaskView> {
+  return apiGet(`/v1/file-task/info/${id}`);
+}
+
+/** Starts an export of the records matching the list's query. */
+export function startExport(args: { readonly resource: string; readonly query: ExportQuery }): Promise<{ taskId: number }> {
+  return apiPost(`/v1/${args.resource}/export`, { data: args.query });
+}
+
+/** Uploads a workbook and starts its import. */
+export function startImport(args: { readonly resource: string; readonly file: Blob; readonly fileName: string }): Promise<{ taskId: number }> {
+  return apiPost(`/v1/${args.resource}/import`, {
+    data: args.file,
+    params: { fileName: args.fileName },
+    headers: { 'content-type': XLSX_MIME },
+  });
+}
+
+/** Address of a task's file; the session cookie authorises the plain link. */
+export function downloadUrl(id: number): string {
+  return `${serviceUrl()}/v1/file-task/download/${id}`;
+}
+
+/** True while the task may still change (the screens keep polling it). */
+export function isActive(task: Pick<FileTaskView, 'state'>): boolean {
+  return task.state === 'queued' || task.state === 'running';
+}

@@ -1,0 +1,106 @@
+import { InboxOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Modal, Space, Typography, Upload } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_IMPORT_MB } from '../../../server/modules/files/file-task.types';
+import { useErrorReporter } from '../../components/use-action';
+import { startImport } from './file-task-api';
+import { FileTaskDownload } from './file-task-columns';
+import { FileTaskProgress } from './file-task-progress';
+import { useFileTask } from './use-file-task';
+
+/** Props of {@link ImportModal}. */
+export interface ImportModalProps {
+  /** API name of the resource the rows are imported into. */
+  readonly resource: string;
+  /** The resource's name in the current language (modal title). */
+  readonly title: string;
+  readonly open: boolean;
+  readonly onClose: () => void;
+  /** Called once when an import has succeeded (the list reloads). */
+  readonly onImported?: () => void;
+}
+
+/**
+ * Uploads an .xlsx file, then follows the import task: its progress bar, then either the count
+ * of imported rows or the refusal with a link to the error report. Nothing is imported unless
+ * every row is valid, which the hint says before the user uploads.
+ */
+export function ImportModal(props: ImportModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const reportError = useErrorReporter();
+  const [taskId, setTaskId] = useState<number>();
+  const [uploading, setUploading] = useState(false);
+  const { task } = useFileTask(taskId);
+  const { onImported } = props;
+
+  useEffect(() => {
+    if (task?.state === 'succeeded') onImported?.();
+  }, [task?.state, onImported]);
+
+  const close = () => {
+    setTaskId(undefined);
+    props.onClose();
+  };
+
+  const upload = async (file: File) => {
+    if (!file.name.toLowerCase().endsWith('.xlsx')) {
+      void message.error(t('files.onlyXlsx'));
+      return;
+    }
+    if (file.size > MAX_IMPORT_MB * 1024 * 1024) {
+      void message.error(t('files.tooLarge', { max: MAX_IMPORT_MB }));
+      return;
+    }
+    setUploading(true);
+    try {
+      const { taskId: id } = await startImport({ resource: props.resource, file, fileName: file.name });
+      setTaskId(id);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      title={t('files.importTitle', { title: props.title })}
+      onCancel={close}
+      destroyOnHidden
+      footer={<Button onClick={close}>{t('files.close')}</Button>}
+    >
+      {taskId === undefined ? (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          <Typography.Paragraph type="secondary">{t('files.importHint')}</Typography.Paragraph>
+          <Upload.Dragger
+            accept=".xlsx"
+            multiple={false}
+            showUploadList={false}
+            disabled={uploading}
+            beforeUpload={(file) => {
+              void upload(file);
+              return false;
+            }}
+          >
+            <p className="ant-upload-drag-icon">
+              <InboxOutlined />
+            </p>
+            <p className="ant-upload-text">{uploading ? t('files.uploading') : t('files.chooseFile')}</p>
+          </Upload.Dragger>
+        </Space>
+      ) : (
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {task ? <FileTaskProgress task={task} /> : null}
+          {task?.state === 'succeeded' ? <Alert type="success" showIcon message={t('files.importDone', { count: task.processed })} /> : null}
+          {task?.state === 'failed' && task.failed > 0 ? (
+            <Alert type="error" showIcon message={t('files.importFailed', { failed: task.failed })} />
+          ) : null}
+          {task ? <FileTaskDownload task={task} t={t} /> : null}
+        </Space>
+      )}
+    </Modal>
+  );
+}

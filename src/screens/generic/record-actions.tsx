@@ -1,0 +1,102 @@
+import { App, Button, Popconfirm, Space } from 'antd';
+import { useDelete, useInvalidate } from '@refinedev/core';
+import { useState, type ReactNode } from 'react';
+import type { ResourceDef, StateAction } from '../../../resources/define';
+import { runStateAction } from '../../../providers/data';
+import type { ApiRecord } from '../../fields/field-kind';
+import { alreadyReported, errorText } from './call-errors';
+import { allowedStateActions, isDeletable, isEditable, recordTitle } from './record-state';
+import type { GenericView } from './resource-routes';
+import type { ResourcePermissions } from './use-resource-permissions';
+import { useTranslate } from './use-translate';
+
+/** Props of {@link RecordActions}. */
+export interface RecordActionsProps {
+  readonly resource: ResourceDef;
+  readonly record: ApiRecord;
+  readonly permissions: ResourcePermissions;
+  /** Links in a table row, or buttons in a detail header. */
+  readonly variant: 'link' | 'button';
+  /** Offer the detail view (rows do, the detail page itself does not). */
+  readonly withDetail?: boolean;
+  /** Opens another view of this record. */
+  readonly onOpen: (view: GenericView, id: string | number) => void;
+  /** Called after the record was deleted. */
+  readonly onDeleted?: () => void;
+}
+
+/**
+ * The actions on one record that this user may do now: detail, edit (while the state allows),
+ * the state actions allowed from the record's state (confirmed first when declared), and delete
+ * (confirmed, naming the record). Lists and details refresh through refine's invalidation.
+ */
+export function RecordActions(props: RecordActionsProps) {
+  const { resource, record, permissions } = props;
+  const t = useTranslate();
+  const { message } = App.useApp();
+  const invalidate = useInvalidate();
+  const { mutateAsync: remove } = useDelete();
+  const [busy, setBusy] = useState<string>();
+  const id = record.id as string | number;
+  const title = recordTitle(resource, record);
+  const version = typeof record.version === 'number' ? record.version : undefined;
+  const link = props.variant === 'link';
+
+  const run = async (key: string, task: () => Promise<unknown>, done: string): Promise<boolean> => {
+    setBusy(key);
+    try {
+      await task();
+      void message.success(t(done));
+      return true;
+    } catch (error) {
+      if (!alreadyReported(error)) void message.error(errorText(error));
+      return false;
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const runAction = (name: string) =>
+    run(name, async () => {
+      await runStateAction({ resource: resource.name, action: name, id, version });
+      await invalidate({ resource: resource.name, invalidates: ['list', 'detail'], id });
+    }, 'screens.done');
+
+  const runDelete = async () => {
+    const ok = await run('$delete', () =>
+      remove({ resource: resource.name, id, meta: { version }, successNotification: false, errorNotification: false }), 'screens.deleted');
+    if (ok) props.onDeleted?.();
+  };
+
+  const button = (key: string, label: string, extra: { danger?: boolean; onClick?: () => void; primary?: boolean } = {}): ReactNode => (
+    <Button key={key} type={link ? 'link' : extra.primary ? 'primary' : 'default'} size={link ? 'small' : 'middle'}
+      danger={extra.danger} loading={busy === key} onClick={extra.onClick}>
+      {label}
+    </Button>
+  );
+
+  const confirmed = (key: string, question: string, onConfirm: () => Promise<unknown>, child: ReactNode): ReactNode => (
+    <Popconfirm key={key} title={question} onConfirm={() => onConfirm()} okButtonProps={{ danger: key === '$delete' }}>
+      {child}
+    </Popconfirm>
+  );
+
+  const stateButton = ([name, action]: [string, StateAction]): ReactNode => {
+    const label = t(`res.${resource.name}.action.${name}`);
+    const child = button(name, label, { danger: action.danger, onClick: action.confirm ? undefined : () => void runAction(name) });
+    if (!action.confirm) return child;
+    return confirmed(name, t(`res.${resource.name}.action.${name}.confirm`, { title }), () => runAction(name), child);
+  };
+
+  const items: ReactNode[] = [];
+  if (props.withDetail && permissions.show) items.push(button('$dtl', t('screens.detail'), { onClick: () => props.onOpen('dtl', id) }));
+  if (permissions.edit && isEditable(resource, record)) {
+    items.push(button('$edit', t('screens.edit'), { onClick: () => props.onOpen('edit', id), primary: true }));
+  }
+  for (const entry of allowedStateActions(resource, record)) if (permissions.actions[entry[0]]) items.push(stateButton(entry));
+  if (permissions.delete && isDeletable(resource, record)) {
+    items.push(confirmed('$delete', t('screens.confirmDeleteNamed', { title }), runDelete, button('$delete', t('screens.delete'), { danger: true })));
+  }
+  if (items.length === 0) return null;
+  return <Space size={link ? 0 : 8} wrap>{items}</Space>;
+}

@@ -1,0 +1,92 @@
+import { Descriptions, Flex, Result, Skeleton, Space, Typography } from 'antd';
+import { useOne, type BaseRecord } from '@refinedev/core';
+import { detailSections, type EnumField, type ResourceDef } from '../../../resources/define';
+import type { ApiRecord, FieldContext, Translate } from '../../fields/field-kind';
+import { fieldContext, specOf } from '../../fields/field-kinds';
+import { enumTag } from '../../fields/kinds/choice.kind';
+import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../lib/dates';
+import { DASH, textOrDash } from '../../fields/field-helpers';
+import { errorText } from './call-errors';
+import { RecordActions } from './record-actions';
+import { recordStateOf, recordTitle } from './record-state';
+import type { GenericView } from './resource-routes';
+import type { ResourcePermissions } from './use-resource-permissions';
+import { useTranslate } from './use-translate';
+
+/** Props of {@link RecordDetail}. */
+export interface RecordDetailProps {
+  readonly resource: ResourceDef;
+  readonly id: string | number;
+  readonly permissions: ResourcePermissions;
+  /** One column (a drawer) or two (a page). */
+  readonly columns: 1 | 2;
+  readonly onOpen: (view: GenericView, id: string | number) => void;
+  readonly onDeleted: () => void;
+}
+
+const WIDE_KINDS = ['longText', 'lines'];
+
+// Implicit columns every record carries, shown last when the server sends them.
+const SYSTEM_ROWS: readonly { name: string; date: boolean }[] = [
+  { name: 'createdAt', date: true },
+  { name: 'createdBy', date: false },
+  { name: 'updatedAt', date: true },
+  { name: 'updatedBy', date: false },
+];
+
+/** The state tag of a record, from its state field's declared display mapping. */
+export function StateTag(props: { resource: ResourceDef; record: ApiRecord; t: Translate }) {
+  const state = recordStateOf(props.resource, props.record);
+  if (!props.resource.states || state === undefined) return null;
+  const ctx = fieldContext({ resource: props.resource, name: props.resource.states.field, t: props.t }) as FieldContext<EnumField>;
+  return enumTag(ctx, state);
+}
+
+/**
+ * The detail of one record: its title and state tag, the actions this user may do now, and the
+ * declared detail sections (each field shown by its kind), then the system information.
+ */
+export function RecordDetail(props: RecordDetailProps) {
+  const { resource } = props;
+  const t = useTranslate();
+  const one = useOne<BaseRecord>({ resource: resource.name, id: props.id, errorNotification: false });
+  if (one.isLoading) return <Skeleton active />;
+  if (one.isError || !one.data?.data) return <Result status="warning" title={one.error ? errorText(one.error) : t('screens.notFound')} />;
+  const record = one.data.data as ApiRecord;
+
+  const sections = detailSections(resource).map((section) => ({
+    key: section.key,
+    title: t(`res.${resource.name}.section.${section.key}`),
+    items: section.fields.filter((name) => resource.fields[name]).map((name) => {
+      const ctx = fieldContext({ resource, name, t });
+      const spec = specOf(ctx.field.kind);
+      return {
+        key: name,
+        label: t(ctx.key),
+        span: WIDE_KINDS.includes(ctx.field.kind) ? props.columns : 1,
+        children: (spec.display ?? spec.cell)(ctx, record[name], record),
+      };
+    }),
+  }));
+  const system = SYSTEM_ROWS.filter((row) => record[row.name] !== undefined).map((row) => ({
+    key: row.name,
+    label: t(`screens.field.${row.name}`),
+    children: row.date ? (serializeDate(record[row.name] as DateInput, DATE_TIME_FORMAT) ?? DASH) : textOrDash(record[row.name]),
+  }));
+  if (system.length > 0) sections.push({ key: '$system', title: t('screens.section.system'), items: system.map((item) => ({ ...item, span: 1 })) });
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Space>
+          <Typography.Title level={4} style={{ margin: 0 }}>{recordTitle(resource, record)}</Typography.Title>
+          <StateTag resource={resource} record={record} t={t} />
+        </Space>
+        <RecordActions resource={resource} record={record} permissions={props.permissions} variant="button" onOpen={props.onOpen} onDeleted={props.onDeleted} />
+      </Flex>
+      {sections.map((section) => (
+        <Descriptions key={section.key} title={section.title} bordered size="small" column={props.columns} items={section.items} />
+      ))}
+    </Space>
+  );
+}

@@ -1,0 +1,43 @@
+import { Drawer } from 'antd';
+import type { ResourceDef } from '../../../resources/define';
+import { RecordDetail } from './record-detail';
+import { RecordForm } from './record-form';
+import type { GenericView } from './resource-routes';
+import type { ResourcePermissions } from './use-resource-permissions';
+import { useTranslate } from './use-translate';
+
+/** Props of {@link RecordDrawer}. */
+export interface RecordDrawerProps {
+  readonly resource: ResourceDef;
+  readonly view: Exclude<GenericView, 'list'>;
+  /** The record (edit, dtl); ignored for add. */
+  readonly id?: string;
+  readonly permissions: ResourcePermissions;
+  readonly onOpen: (view: GenericView, id?: string | number) => void;
+  readonly onClose: () => void;
+}
+
+const TITLES = { add: 'screens.addTitle', edit: 'screens.editTitle', dtl: 'screens.detailTitle' } as const;
+
+/**
+ * Add, edit or detail of a resource whose entry has only a list screen (all of /datum), opened
+ * over the list. The url says what is open (`?view=edit&id=7`), so it can be linked and the back
+ * button closes it.
+ */
+export function RecordDrawer(props: RecordDrawerProps) {
+  const t = useTranslate();
+  const { resource, view, id } = props;
+  const title = t(TITLES[view], { name: t(`res.${resource.name}`) });
+  const needsId = view !== 'add';
+  return (
+    <Drawer open title={title} width={720} destroyOnHidden onClose={props.onClose}>
+      {needsId && id === undefined ? null : view === 'dtl' ? (
+        <RecordDetail resource={resource} id={id!} columns={1} permissions={props.permissions}
+          onOpen={props.onOpen} onDeleted={props.onClose} />
+      ) : (
+        <RecordForm key={`${view}:${id ?? ''}`} resource={resource} id={view === 'edit' ? id : undefined} columns={1}
+          onSaved={props.onClose} onCancel={props.onClose} />
+      )}
+    </Drawer>
+  );
+}

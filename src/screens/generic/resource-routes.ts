@@ -1,0 +1,140 @@
+/**
+ * Where each generic view of a declared resource lives, and the refine resource entry derived from
+ * the declaration. Pure (no React), so the router can read it without loading any screen.
+ *
+ * A view with its own catalogue screen is a route (`#/<group>/<entry>/<screen>?id=7`); a view
+ * without one opens in a drawer over the list, addressed by query parameters
+ * (`#/datum/store/store?view=edit&id=7`). The add screen doubles as the edit screen (with `?id=`)
+ * when no edit screen is declared, and the other way round.
+ */
+import type { ResourceDef, StateAction } from '../../../resources/define';
+import { findEntry } from '../../../resources/catalog/index';
+import type { PermissionRef } from '../../../resources/catalog/types';
+
+/** The generic views of a resource. */
+export type GenericView = 'list' | 'add' | 'edit' | 'dtl';
+
+/** Query parameter naming the view opened in the drawer. */
+export const VIEW_PARAM = 'view';
+/** Query parameter carrying the record id (drawer and routed views alike). */
+export const ID_PARAM = 'id';
+
+/** A place in the hash router. */
+export interface ViewLocation {
+  readonly pathname: string;
+  /** Query string with its `?`, or ''. */
+  readonly search: string;
+}
+
+/** The catalogue screen that shows a view, if the declaration gives one. */
+export function screenOfView(resource: ResourceDef, view: GenericView): string | undefined {
+  const screens = resource.route.screens;
+  if (view === 'add') return screens.add ?? screens.edit;
+  if (view === 'edit') return screens.edit ?? screens.add;
+  return screens[view];
+}
+
+/** True when the view opens in a drawer over the list (it has no screen of its own). */
+export function opensInDrawer(resource: ResourceDef, view: GenericView): boolean {
+  return view !== 'list' && screenOfView(resource, view) === undefined;
+}
+
+/** The route path of a catalogue screen of the resource. */
+export function screenRoute(resource: ResourceDef, screen: string): string {
+  return `/${resource.route.group}/${resource.route.entry}/${screen}`;
+}
+
+function query(pairs: readonly (readonly [string, string | number | undefined])[]): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of pairs) if (value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** Where a view of a record (or of no record, for list and add) is opened. */
+export function viewLocation(resource: ResourceDef, view: GenericView, id?: string | number): ViewLocation {
+  const list = resource.route.screens.list;
+  if (opensInDrawer(resource, view)) {
+    if (list === undefined) throw new Error(`${resource.name} has neither a ${view} screen nor a list to open it over`);
+    return { pathname: screenRoute(resource, list), search: query([[VIEW_PARAM, view], [ID_PARAM, id]]) };
+  }
+  const screen = screenOfView(resource, view);
+  if (screen === undefined) throw new Error(`${resource.name} declares no ${view} screen`);
+  return { pathname: screenRoute(resource, screen), search: view === 'list' || view === 'add' ? '' : query([[ID_PARAM, id]]) };
+}
+
+/** The href of a view, for links (`/datum/store/store?view=dtl&id=7`). */
+export function viewHref(resource: ResourceDef, view: GenericView, id?: string | number): string {
+  const location = viewLocation(resource, view, id);
+  return `${location.pathname}${location.search}`;
+}
+
+/** The refine actions the generic screens ask the access control provider about. */
+export const REFINE_ACTIONS = ['list', 'show', 'create', 'edit', 'delete', 'export', 'import'] as const;
+
+/** The permission a state action needs: its own, or the resource's write action. */
+export function stateActionPermission(resource: ResourceDef, action: StateAction): PermissionRef['action'] {
+  return action.requires ?? resource.access.write;
+}
+
+/**
+ * Requirements of each refine action and state action (any one passes), read by
+ * providers/access-control.ts from `meta.permissionsFor`.
+ */
+export function permissionsFor(resource: ResourceDef): Record<string, PermissionRef[]> {
+  const resourceId = findEntry(resource.route.group, resource.route.entry)?.resourceId;
+  if (resourceId === undefined) return {};
+  const read = resource.access.read.map((action) => ({ resourceId, action }));
+  const write = [{ resourceId, action: resource.access.write }];
+  const result: Record<string, PermissionRef[]> = {
+    list: read, show: read, export: read, create: write, edit: write, delete: write, import: write,
+  };
+  for (const [name, action] of Object.entries(resource.states?.actions ?? {})) {
+    result[name] = [{ resourceId, action: stateActionPermission(resource, action) }];
+  }
+  return result;
+}
+
+/** A refine resource entry (`<Refine resources>`), as plain data. */
+export interface RefineResourceEntry {
+  readonly name: string;
+  readonly list?: string;
+  readonly create?: string;
+  readonly edit?: string;
+  readonly show?: string;
+  readonly meta: {
+    /** i18n key of the resource's name (`res.<name>`); translate before showing. */
+    readonly label: string;
+    /** The catalogue entry's permission resource. */
+    readonly resourceId?: string;
+    /** Requirements per action, for the access control provider. */
+    readonly permissionsFor: Record<string, PermissionRef[]>;
+    /** The declaration's API name: the data provider's endpoint. */
+    readonly endpoint: string;
+  };
+}
+
+function routeOf(resource: ResourceDef, view: GenericView): string | undefined {
+  if (view === 'list') return resource.route.screens.list === undefined ? undefined : viewHref(resource, 'list');
+  if (opensInDrawer(resource, view) && resource.route.screens.list === undefined) return undefined;
+  // refine fills `:id` when it builds a link to a record; URLSearchParams would escape its colon.
+  const href = viewHref(resource, view, view === 'add' ? undefined : ':id');
+  return href.replace(encodeURIComponent(':id'), ':id');
+}
+
+/** The refine resource entry of a declaration. */
+export function refineResourceOf(resource: ResourceDef): RefineResourceEntry {
+  return {
+    name: resource.name,
+    list: routeOf(resource, 'list'),
+    create: routeOf(resource, 'add'),
+    edit: routeOf(resource, 'edit'),
+    show: routeOf(resource, 'dtl'),
+    meta: {
+      label: `res.${resource.name}`,
+      resourceId: findEntry(resource.route.group, resource.route.entry)?.resourceId,
+      permissionsFor: permissionsFor(resource),
+      endpoint: resource.name,
+    },
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Turns a declaration and a view into the screen component the router mounts. Components are
+ * made once per resource and view, so React keeps their state across re-renders of the router.
+ * Each screen sits in its own antd `<App>` so its messages and confirmations follow the theme.
+ */
+import { App } from 'antd';
+import type { ComponentType } from 'react';
+import type { ResourceDef } from '../../../resources/define';
+import { ResourceList } from './list-screen';
+import { RecordDetailPage, RecordFormPage } from './record-pages';
+import type { GenericView } from './resource-routes';
+
+const made = new Map<string, ComponentType>();
+
+function bodyOf(resource: ResourceDef, view: GenericView) {
+  if (view === 'list') return <ResourceList resource={resource} />;
+  if (view === 'dtl') return <RecordDetailPage resource={resource} />;
+  return <RecordFormPage resource={resource} />;
+}
+
+/** The screen component of one view of a declared resource. */
+export function screenComponent(resource: ResourceDef, view: GenericView): ComponentType {
+  const key = `${resource.name}/${view}`;
+  let component = made.get(key);
+  if (!component) {
+    const Screen = () => <App component={false}>{bodyOf(resource, view)}</App>;
+    Screen.displayName = `Generic(${key})`;
+    component = Screen;
+    made.set(key, component);
+  }
+  return component;
+}

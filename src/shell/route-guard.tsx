@@ -1,0 +1,63 @@
+/**
+ * The route guard (§2, §6): before a screen renders, its access rule runs against the user's
+ * grants with the route's query (the card template rules read `cardTemplateType` / `number`).
+ * A refused screen is never rendered; the 403 page says 您未被授权访问此页面 in its place.
+ */
+import { Spin } from 'antd';
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { ScreenRef } from '../../resources/catalog/index';
+import { canOpen } from '../../providers/access-control';
+import type { ScreenLoader } from '../screens/index';
+import { screenKey } from '../screens/index';
+import { lazyScreen } from './lazy-screen';
+import { usePageTitle } from './page-title';
+import { ScreenErrorBoundary } from './screen-error-boundary';
+import { DeniedResult } from './status-pages';
+
+type Decision = 'pending' | 'allowed' | 'denied';
+
+/** A centred spinner while a decision or a chunk is on its way. */
+export function PageSpin() {
+  return (
+    <div className="console-page-spin">
+      <Spin />
+    </div>
+  );
+}
+
+/** Decides, for the current location, whether the screen may open. */
+export function useScreenAccess(ref: ScreenRef): Decision {
+  const { search } = useLocation();
+  const [decision, setDecision] = useState<Decision>('pending');
+  useEffect(() => {
+    let current = true;
+    setDecision('pending');
+    const query = Object.fromEntries(new URLSearchParams(search));
+    canOpen({ ...ref, query }).then(
+      (allowed) => current && setDecision(allowed ? 'allowed' : 'denied'),
+      () => current && setDecision('denied'),
+    );
+    // A later navigation must not be answered by an earlier, slower check.
+    return () => {
+      current = false;
+    };
+  }, [ref.group, ref.entry, ref.screen, search]);
+  return decision;
+}
+
+/** Renders a catalogue screen behind its access check, loading its code on demand. */
+export function GuardedScreen(props: { readonly screen: ScreenRef; readonly loader: ScreenLoader }) {
+  const decision = useScreenAccess(props.screen);
+  usePageTitle(props.screen);
+  if (decision === 'pending') return <PageSpin />;
+  if (decision === 'denied') return <DeniedResult />;
+  const Screen = lazyScreen({ key: screenKey(props.screen), loader: props.loader });
+  return (
+    <ScreenErrorBoundary>
+      <Suspense fallback={<PageSpin />}>
+        <Screen />
+      </Suspense>
+    </ScreenErrorBoundary>
+  );
+}

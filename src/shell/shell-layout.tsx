@@ -1,0 +1,156 @@
+/**
+ * The main shell: side menu of the user's visible entries, header (breadcrumbs, merchant,
+ * marketing centre, language, user) and the work area where the current screen renders.
+ */
+import {
+  BarChartOutlined,
+  DatabaseOutlined,
+  GiftOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  RocketOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  StarOutlined,
+  TeamOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
+import { Button, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import type { MenuGroup } from '../../resources/catalog/types';
+import {
+  refreshSession,
+  selectMarketingCenter,
+  selectedMarketingCenter,
+  storedCustomer,
+  type MarketingCenter,
+} from '../../providers/auth';
+import { LOCAL_KEYS } from '../lib/storage-keys';
+import { Breadcrumbs } from './breadcrumbs';
+import { LanguageSwitch } from './language-switch';
+import { MarketingCentreSelect } from './marketing-centre-select';
+import { currentMenu, entryTitleKey, groupTitleKey, selectedMenuPath } from './menu';
+import { SIDER_WIDTH } from './theme';
+import { UserMenu } from './user-menu';
+
+const GROUP_ICONS: Readonly<Record<MenuGroup, ReactNode>> = {
+  member: <TeamOutlined />,
+  score: <StarOutlined />,
+  deposit: <WalletOutlined />,
+  coupons: <GiftOutlined />,
+  promotion: <RocketOutlined />,
+  'data-table': <BarChartOutlined />,
+  datum: <DatabaseOutlined />,
+  setting: <SettingOutlined />,
+};
+
+// `subNavVisiable` stores whether the menu is expanded; absent means expanded.
+function readExpanded(): boolean {
+  return localStorage.getItem(LOCAL_KEYS.subNavVisible) !== 'false';
+}
+
+/** The layout route of every signed-in screen. */
+export function ShellLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState(() => !readExpanded());
+  const [centers, setCenters] = useState<readonly MarketingCenter[]>([]);
+  const [center, setCenter] = useState(() => selectedMarketingCenter());
+  // Bumped after the session is re-read, so the menu follows changed grants or flags.
+  const [sessionVersion, setSessionVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    refreshSession().then(
+      (current) => {
+        if (!live) return;
+        setCenters(current.marketingCenters ?? []);
+        setCenter(selectedMarketingCenter());
+        setSessionVersion((version) => version + 1);
+      },
+      () => undefined, // 401 and the rest are handled by the HTTP client.
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const menu = useMemo(() => currentMenu(), [sessionVersion]);
+  const selected = selectedMenuPath({ menu, pathname });
+  const currentGroup = menu.find((group) => group.entries.some((entry) => entry.path === selected))?.group;
+  const [openKeys, setOpenKeys] = useState<string[]>(() => (currentGroup ? [currentGroup] : []));
+  useEffect(() => {
+    if (currentGroup) setOpenKeys((keys) => (keys.includes(currentGroup) ? keys : [...keys, currentGroup]));
+  }, [currentGroup]);
+
+  const items: MenuProps['items'] = menu.map((group) => ({
+    key: group.group,
+    icon: GROUP_ICONS[group.group],
+    label: t(groupTitleKey(group.group)),
+    children: group.entries.map((entry) => ({ key: entry.path, label: t(entryTitleKey({ group: group.group, entry: entry.entry })) })),
+  }));
+
+  const toggle = () => {
+    setCollapsed((value) => {
+      localStorage.setItem(LOCAL_KEYS.subNavVisible, String(value));
+      return !value;
+    });
+  };
+
+  const chooseCenter = (next: MarketingCenter) => {
+    selectMarketingCenter(next);
+    setCenter(next);
+  };
+
+  return (
+    <Layout className="console-shell">
+      <Layout.Sider width={SIDER_WIDTH} collapsedWidth={56} collapsed={collapsed} trigger={null} className="console-sider">
+        <div className="console-logo" title={t('shell.brand')}>
+          <span className="console-logo-mark">L</span>
+          {!collapsed && <span className="console-logo-text">{t('shell.brand')}</span>}
+        </div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={selected ? [selected] : []}
+          {...(collapsed ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
+          onClick={({ key }) => navigate(key)}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="console-header">
+          <Space size={8} className="console-header-left">
+            <Tooltip title={t(collapsed ? 'shell.header.expand' : 'shell.header.collapse')}>
+              <Button
+                type="text"
+                aria-label={t(collapsed ? 'shell.header.expand' : 'shell.header.collapse')}
+                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                onClick={toggle}
+              />
+            </Tooltip>
+            <Breadcrumbs />
+          </Space>
+          <Space size={16} className="console-header-right">
+            <Space size={6} className="console-header-item console-merchant" title={t('shell.header.merchant')}>
+              <ShopOutlined />
+              <span>{storedCustomer()?.name ?? ''}</span>
+            </Space>
+            <MarketingCentreSelect centers={centers} value={center?.id} onChange={chooseCenter} />
+            <LanguageSwitch />
+            <UserMenu />
+          </Space>
+        </Layout.Header>
+        <Layout.Content className="console-content">
+          {/* Screens remount when the centre changes: their data belongs to the old centre. */}
+          <div key={center?.id ?? 'none'} className="console-page">
+            <Outlet />
+          </div>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { anonymousClient } from '../helpers/fixtures';
+
+/** The translation endpoints: public, complete in both locales. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+test('both locales are complete: the same keys, no empty text', async () => {
+  const client = anonymousClient(t.app);
+  const zh = await client.get('/v1/i18n/gets', { query: { locale: 'zh_CN' } });
+  const en = await client.get('/v1/i18n/gets', { query: { locale: 'en_US' } });
+  expect(zh.status).toBe(200);
+  expect(zh.body.code).toBe(2000);
+  expect(en.body.code).toBe(2000);
+  const zhKeys = Object.keys(zh.body.data).sort();
+  expect(zhKeys).toEqual(Object.keys(en.body.data).sort());
+  expect(zhKeys.length).toBeGreaterThan(100);
+  for (const map of [zh.body.data, en.body.data] as Record<string, string>[]) {
+    const empty = Object.entries(map).filter(([, text]) => typeof text !== 'string' || text.trim() === '');
+    expect(empty).toEqual([]);
+  }
+});
+
+test('the map holds the listed books and the catalogue-derived keys', async () => {
+  const en = (await anonymousClient(t.app).get('/v1/i18n/gets', { query: { locale: 'en_US' } })).body.data;
+  expect(en['error.unauthenticated']).toBe('You have been signed out for inactivity; please sign in again');
+  expect(en['auth.login.failed']).toBe('The merchant code, user name or password is incorrect');
+  expect(en['menu.setting']).toBe('Settings');
+  expect(en['menu.setting.role']).toBe('Roles');
+  expect(en['action.configure']).toBe('Configure');
+  const zh = (await anonymousClient(t.app).get('/v1/i18n/gets', { query: { locale: 'zh_CN' } })).body.data;
+  expect(zh['menu.setting']).toBe('设置');
+  expect(zh['perm.设置/用户']).toBe('设置/用户');
+});
+
+test('the locale comes from the query, else the header, else zh_CN', async () => {
+  const client = anonymousClient(t.app);
+  const fromHeader = await client.get('/v1/i18n/gets', { headers: { locale: 'en_US' } });
+  expect(fromHeader.body.data['error.forbidden']).toBe('Forbidden');
+  const queryWins = await client.get('/v1/i18n/gets', { query: { locale: 'zh_CN' }, headers: { locale: 'en_US' } });
+  expect(queryWins.body.data['error.forbidden']).toBe('禁止访问');
+  const fallback = await client.get('/v1/i18n/gets', { query: { locale: 'fr_FR' }, headers: { locale: 'xx' } });
+  expect(fallback.body.data['error.forbidden']).toBe('禁止访问');
+});
+
+test('names lists the two supported languages, each in its own language', async () => {
+  const response = await anonymousClient(t.app).get('/v1/i18n/names');
+  expect(response.status).toBe(200);
+  expect(response.body).toEqual({
+    code: 2000,
+    msg: 'success',
+    data: [{ locale: 'zh_CN', name: '简体中文' }, { locale: 'en_US', name: 'English' }],
+  });
+});

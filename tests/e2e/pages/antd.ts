@@ -1,0 +1,93 @@
+import type { Locator, Page } from 'playwright-core';
+
+/**
+ * Small helpers over antd's rendered markup, shared by the page objects. They read what a user
+ * sees (labels, button texts, dialog titles), never component internals beyond antd's public
+ * class names.
+ */
+
+/** A text matcher that ignores the space antd puts between two CJK characters in buttons. */
+export function looseText(text: string | RegExp): RegExp {
+  if (text instanceof RegExp) return text;
+  const pattern = [...text.trim()].map((char) => (/\s/.test(char) ? '' : escape(char))).join('\\s*');
+  return new RegExp(`^\\s*${pattern}\\s*$`, 'i');
+}
+
+function escape(char: string): string {
+  return char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The open, visible overlay surfaces (modal, drawer, popconfirm) whose content is on screen. */
+export function openDialogs(page: Page): Locator {
+  return page.locator('.ant-modal-wrap:visible .ant-modal, .ant-drawer-open .ant-drawer-content, .ant-popover:visible');
+}
+
+/** The page a locator belongs to (inner locators of `has` filters must come from the page). */
+export function pageOf(root: Page | Locator): Page {
+  return 'page' in root && typeof root.page === 'function' ? root.page() : (root as Page);
+}
+
+/** The form item whose label reads `label`, inside `root`. */
+export function formItem(root: Page | Locator, label: string | RegExp): Locator {
+  const matcher = looseText(label);
+  return root.locator('.ant-form-item').filter({
+    has: pageOf(root).locator('.ant-form-item-label label').filter({ hasText: matcher }),
+  }).first();
+}
+
+/** Waits until no antd spinner is spinning inside `root` (table loading, button loading). */
+export async function settle(root: Page | Locator): Promise<void> {
+  await root.locator('.ant-spin-spinning, .ant-btn-loading').first().waitFor({ state: 'hidden' }).catch(() => undefined);
+}
+
+/**
+ * Puts `value` into whatever input the form item holds: text, number, textarea, select
+ * (types then picks the option whose text matches), date picker, switch or checkbox
+ * (value 'true'/'false'), radio group (picks the option by its text).
+ */
+export async function fillFormItem(page: Page, item: Locator, value: string): Promise<void> {
+  if (await item.locator('.ant-select').count()) {
+    const select = item.locator('.ant-select').first();
+    await select.click();
+    const search = select.locator('input.ant-select-selection-search-input');
+    if (await search.isEditable().catch(() => false)) await search.fill(value);
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: looseText(value) });
+    await option.first().click();
+    if (await select.locator('.ant-select-selection-overflow').count()) await page.keyboard.press('Escape');
+    return;
+  }
+  if (await item.locator('.ant-picker').count()) {
+    const input = item.locator('.ant-picker input').first();
+    await input.click();
+    await input.fill(value);
+    await input.press('Enter');
+    return;
+  }
+  if (await item.locator('.ant-switch').count()) {
+    const toggle = item.locator('.ant-switch').first();
+    const checked = (await toggle.getAttribute('aria-checked')) === 'true';
+    if (checked !== (value === 'true')) await toggle.click();
+    return;
+  }
+  if (await item.locator('.ant-radio-group').count()) {
+    await item.locator('.ant-radio-wrapper').filter({ hasText: looseText(value) }).first().click();
+    return;
+  }
+  if (await item.locator('.ant-checkbox-group').count() === 0 && await item.locator('.ant-checkbox').count()) {
+    const box = item.locator('input[type=checkbox]').first();
+    if ((await box.isChecked()) !== (value === 'true')) await item.locator('.ant-checkbox').first().click();
+    return;
+  }
+  const input = item.locator('textarea, input:not([type=hidden]):not([type=checkbox]):not([type=radio])').first();
+  await input.fill(value);
+  await input.blur(); // numeric inputs fix their value on blur
+}
+
+/** Clicks the primary button of the open confirmation (Popconfirm or confirm Modal). */
+export async function confirmOpenDialog(page: Page): Promise<void> {
+  const button = page.locator(
+    '.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary, .ant-modal-wrap:visible .ant-modal-confirm-btns .ant-btn-primary',
+  ).last();
+  await button.click();
+  await button.waitFor({ state: 'detached' }).catch(() => undefined);
+}

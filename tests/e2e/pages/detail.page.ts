@@ -1,0 +1,43 @@
+import type { Locator, Page } from 'playwright-core';
+import { looseText } from './antd';
+
+/**
+ * The detail screen of any declared resource: antd Descriptions (label / content pairs), on a
+ * page or in a Drawer/Modal, plus its action buttons.
+ */
+export class DetailPage {
+  constructor(readonly page: Page, private readonly scope?: Locator) {}
+
+  get root(): Locator {
+    return this.scope ?? this.page.locator('body');
+  }
+
+  /** Every label -> shown value pair, in order. */
+  async values(): Promise<Record<string, string>> {
+    await this.root.locator('.ant-descriptions').first().waitFor();
+    const labels = await this.root.locator('.ant-descriptions-item-label').allInnerTexts();
+    const contents = await this.root.locator('.ant-descriptions-item-content').allInnerTexts();
+    return Object.fromEntries(labels.map((label, index) => [label.trim(), (contents[index] ?? '').trim()]));
+  }
+
+  /** The value shown for one label. */
+  async value(label: string | RegExp): Promise<string> {
+    const matcher = typeof label === 'string' ? looseText(label) : label;
+    const item = this.root.locator('.ant-descriptions-item-container, th.ant-descriptions-item-label')
+      .filter({ hasText: matcher }).first();
+    if ((await item.evaluate((node) => node.tagName)) === 'TH') {
+      return (await item.locator('xpath=following-sibling::td[1]').innerText()).trim();
+    }
+    return (await item.locator('.ant-descriptions-item-content').innerText()).trim();
+  }
+
+  /** The screen's title (page header, drawer or modal title). */
+  async title(): Promise<string> {
+    const title = this.root.locator('.ant-drawer-title, .ant-modal-title, .ant-page-header-heading-title, h1, h2, h3').first();
+    return (await title.innerText()).trim();
+  }
+
+  async clickButton(name: string | RegExp): Promise<void> {
+    await this.root.getByRole('button', { name: typeof name === 'string' ? looseText(name) : name }).first().click();
+  }
+}

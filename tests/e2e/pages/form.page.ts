@@ -1,0 +1,78 @@
+import type { Locator, Page } from 'playwright-core';
+import { confirmOpenDialog, fillFormItem, formItem, looseText, openDialogs, settle } from './antd';
+
+/** Texts of the buttons that save a form, in both languages. */
+const SAVE = /^\s*(保\s*存|确\s*定|提\s*交|Save|OK|Submit)\s*$/i;
+const CANCEL = /^\s*(取\s*消|Cancel)\s*$/i;
+
+/**
+ * Any antd form of a declared resource: a page, or the Modal/Drawer it opens in. Fields are
+ * found by their visible label, as a user finds them.
+ */
+export class FormPage {
+  constructor(readonly page: Page, private readonly scope?: Locator) {}
+
+  /** The form in the topmost open dialog (modal or drawer). */
+  static inDialog(page: Page): FormPage {
+    return new FormPage(page, openDialogs(page).last());
+  }
+
+  get root(): Locator {
+    return this.scope ?? this.page.locator('body');
+  }
+
+  /** Title of the dialog the form is in. */
+  async title(): Promise<string> {
+    return (await this.root.locator('.ant-modal-title, .ant-drawer-title').first().innerText()).trim();
+  }
+
+  /** Labels of the form items, in order. */
+  async labels(): Promise<string[]> {
+    return (await this.root.locator('.ant-form-item-label label').allInnerTexts()).map((text) => text.trim());
+  }
+
+  field(label: string | RegExp): Locator {
+    return formItem(this.root, label);
+  }
+
+  async fill(label: string | RegExp, value: string): Promise<void> {
+    await fillFormItem(this.page, this.field(label), value);
+  }
+
+  async fillAll(values: Record<string, string>): Promise<void> {
+    for (const [label, value] of Object.entries(values)) await this.fill(label, value);
+  }
+
+  /** The value a text or number input shows. */
+  async valueOf(label: string | RegExp): Promise<string> {
+    const item = this.field(label);
+    const select = item.locator('.ant-select-selection-item');
+    if (await select.count()) return (await select.allInnerTexts()).join(',');
+    return item.locator('textarea, input').first().inputValue();
+  }
+
+  /** The validation message under a field ('' when none). */
+  async errorOf(label: string | RegExp): Promise<string> {
+    const error = this.field(label).locator('.ant-form-item-explain-error');
+    return (await error.count()) ? (await error.allInnerTexts()).join(' ').trim() : '';
+  }
+
+  /** Every validation message shown, in order. */
+  async errors(): Promise<string[]> {
+    return (await this.root.locator('.ant-form-item-explain-error').allInnerTexts()).map((text) => text.trim());
+  }
+
+  async save(buttonText: string | RegExp = SAVE): Promise<void> {
+    const matcher = typeof buttonText === 'string' ? looseText(buttonText) : buttonText;
+    await this.root.getByRole('button', { name: matcher }).last().click();
+    await settle(this.root);
+  }
+
+  async cancel(): Promise<void> {
+    await this.root.getByRole('button', { name: CANCEL }).last().click();
+  }
+
+  async confirm(): Promise<void> {
+    await confirmOpenDialog(this.page);
+  }
+}

@@ -1,0 +1,132 @@
+import type { Locator, Page } from 'playwright-core';
+import { confirmOpenDialog, fillFormItem, formItem, looseText, settle } from './antd';
+
+/**
+ * The list screen of any declared resource: an antd Table with a search/filter bar above it and
+ * a pagination below. Columns are addressed by their header text, rows by any text they show.
+ */
+export class ListPage {
+  constructor(readonly page: Page, private readonly scope?: Locator) {}
+
+  get root(): Locator {
+    return this.scope ?? this.page.locator('body');
+  }
+
+  get table(): Locator {
+    return this.root.locator('.ant-table-wrapper').first();
+  }
+
+  /** Data rows (not the placeholder row shown when empty). */
+  get rows(): Locator {
+    return this.table.locator('.ant-table-tbody > tr.ant-table-row');
+  }
+
+  row(text: string | RegExp): Locator {
+    return this.rows.filter({ hasText: text }).first();
+  }
+
+  async waitLoaded(): Promise<void> {
+    await this.table.waitFor();
+    await settle(this.table);
+  }
+
+  /** Header texts, in column order. */
+  async headers(): Promise<string[]> {
+    await this.waitLoaded();
+    return (await this.table.locator('.ant-table-thead > tr > th').allInnerTexts()).map((text) => text.trim());
+  }
+
+  /** Texts of one column, top to bottom. */
+  async column(header: string | RegExp): Promise<string[]> {
+    const index = await this.columnIndex(header);
+    const cells = this.rows.locator(`> td:nth-child(${index + 1})`);
+    return (await cells.allInnerTexts()).map((text) => text.trim());
+  }
+
+  /** Clicks a sortable column's header once (antd cycles ascending, descending, none). */
+  async sortBy(header: string | RegExp): Promise<void> {
+    await this.headerCell(header).click();
+    await this.waitLoaded();
+  }
+
+  /** 'ascending' | 'descending' | null, as antd marks the header. */
+  async sortOrder(header: string | RegExp): Promise<string | null> {
+    return this.headerCell(header).getAttribute('aria-sort');
+  }
+
+  /** Types a keyword into the search box (by placeholder, or the first search box) and searches. */
+  async search(keyword: string, placeholder?: string | RegExp): Promise<void> {
+    const box = placeholder
+      ? this.root.getByPlaceholder(placeholder)
+      : this.root.locator('.ant-input-search input, input[type=search]').first();
+    await box.fill(keyword);
+    await box.press('Enter');
+    await this.waitLoaded();
+  }
+
+  /** Sets a labelled filter above the table (select, date, text) and applies it. */
+  async filter(label: string | RegExp, value: string, apply: string | RegExp = /^\s*(查\s*询|搜\s*索|Search|Query)\s*$/i): Promise<void> {
+    await fillFormItem(this.page, formItem(this.root, label), value);
+    const button = this.root.getByRole('button', { name: typeof apply === 'string' ? looseText(apply) : apply });
+    if (await button.count()) await button.first().click();
+    await this.waitLoaded();
+  }
+
+  /** Clicks an action (link or button) inside the row showing `rowText`. */
+  async rowAction(rowText: string | RegExp, action: string | RegExp): Promise<void> {
+    const matcher = typeof action === 'string' ? looseText(action) : action;
+    const row = this.row(rowText);
+    await row.waitFor();
+    await row.locator('a, button').filter({ hasText: matcher }).first().click();
+  }
+
+  /** Runs a row action that asks first, and confirms it. */
+  async rowActionConfirmed(rowText: string | RegExp, action: string | RegExp): Promise<void> {
+    await this.rowAction(rowText, action);
+    await confirmOpenDialog(this.page);
+    await this.waitLoaded();
+  }
+
+  /** Clicks a toolbar button (新增, Add …). */
+  async clickButton(name: string | RegExp): Promise<void> {
+    await this.root.getByRole('button', { name: typeof name === 'string' ? looseText(name) : name }).first().click();
+  }
+
+  get pagination(): Locator {
+    return this.root.locator('.ant-pagination').first();
+  }
+
+  /** The pagination's total text, e.g. "共 3 条" or "Total 3". */
+  async totalText(): Promise<string> {
+    return (await this.pagination.locator('.ant-pagination-total-text').innerText()).trim();
+  }
+
+  /** The page-size changer's text, e.g. "10 条/页" or "10 / page". */
+  async pageSizeText(): Promise<string> {
+    return (await this.pagination.locator('.ant-pagination-options .ant-select-selection-item').innerText()).trim();
+  }
+
+  async goToPage(number: number): Promise<void> {
+    await this.pagination.locator(`.ant-pagination-item-${number}`).click();
+    await this.waitLoaded();
+  }
+
+  /** The text of the table's empty state ('' when it has rows). */
+  async emptyText(): Promise<string> {
+    const empty = this.table.locator('.ant-empty-description');
+    return (await empty.count()) ? (await empty.innerText()).trim() : '';
+  }
+
+  private headerCell(header: string | RegExp): Locator {
+    const matcher = typeof header === 'string' ? looseText(header) : header;
+    return this.table.locator('.ant-table-thead > tr > th').filter({ hasText: matcher }).first();
+  }
+
+  private async columnIndex(header: string | RegExp): Promise<number> {
+    const headers = await this.headers();
+    const matcher = typeof header === 'string' ? looseText(header) : header;
+    const index = headers.findIndex((text) => matcher.test(text));
+    if (index < 0) throw new Error(`no column ${String(header)} among ${headers.join(' | ')}`);
+    return index;
+  }
+}

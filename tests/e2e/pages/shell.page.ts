@@ -1,0 +1,113 @@
+import type { Locator, Page } from 'playwright-core';
+import { looseText } from './antd';
+
+/** What the 401 dialog and the route guard say (specification §8), in either language. */
+export const DENIED_TEXT = /您未被授权访问此页面|You are not authorized to visit this page/;
+
+/**
+ * The signed-in shell: side menu (groups and their entries), header (language switch, user
+ * menu with sign-out), and the hash route. Reads the menu as rendered by antd Menu.
+ */
+export class ShellPage {
+  constructor(readonly page: Page) {}
+
+  get menu(): Locator {
+    return this.page.locator('.ant-layout-sider .ant-menu').first();
+  }
+
+  /** The route after `#`, without its query, e.g. `/setting/role`. */
+  currentPath(): string {
+    const hash = new URL(this.page.url()).hash.replace(/^#/, '');
+    return hash.split('?')[0] || '/';
+  }
+
+  async goto(baseUrl: string, route: string): Promise<void> {
+    await this.page.goto(`${baseUrl}/#${route.startsWith('/') ? route : `/${route}`}`);
+  }
+
+  /** Moves the hash route inside the loaded app (no page reload). */
+  async navigate(route: string): Promise<void> {
+    await this.page.evaluate((target) => { window.location.hash = `#${target}`; }, route);
+  }
+
+  async waitForMenu(): Promise<void> {
+    await this.menu.locator('.ant-menu-submenu-title, .ant-menu-item').first().waitFor();
+  }
+
+  /** Waits until the signed-in app shows something: its menu, or a status page (no content …). */
+  async waitForShell(): Promise<void> {
+    await this.page.locator('.ant-layout-sider .ant-menu-submenu-title, .ant-layout-sider .ant-menu-item, .ant-result').first().waitFor();
+  }
+
+  /** True when the app shows its side menu (false on status pages such as no-content). */
+  async hasMenu(): Promise<boolean> {
+    await this.waitForShell();
+    return (await this.menu.count()) > 0;
+  }
+
+  /** Titles of the top-level menu groups, in order ([] when no menu is shown at all). */
+  async menuGroups(): Promise<string[]> {
+    if (!(await this.hasMenu())) return [];
+    const titles = this.menu.locator(':scope > .ant-menu-submenu > .ant-menu-submenu-title .ant-menu-title-content');
+    return (await titles.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  }
+
+  /** Titles of the entries of one group (opens the group if it is closed). */
+  async menuEntries(group: string | RegExp): Promise<string[]> {
+    await this.waitForMenu();
+    const submenu = this.menu.locator(':scope > .ant-menu-submenu')
+      .filter({ has: this.page.locator('.ant-menu-submenu-title').filter({ hasText: typeof group === 'string' ? looseText(group) : group }) })
+      .first();
+    if (!(await submenu.evaluate((node) => node.classList.contains('ant-menu-submenu-open')))) {
+      await submenu.locator('.ant-menu-submenu-title').first().click();
+    }
+    const items = submenu.locator('.ant-menu-item .ant-menu-title-content');
+    await items.first().waitFor();
+    return (await items.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+  }
+
+  /** Every group with its entries: { group: [entries] }. */
+  async menuTree(): Promise<Record<string, string[]>> {
+    const tree: Record<string, string[]> = {};
+    for (const group of await this.menuGroups()) tree[group] = await this.menuEntries(group);
+    return tree;
+  }
+
+  /** Opens a menu entry by group and entry title. */
+  async openMenu(group: string | RegExp, entry: string | RegExp): Promise<void> {
+    await this.menuEntries(group);
+    const matcher = typeof entry === 'string' ? looseText(entry) : entry;
+    await this.menu.locator('.ant-menu-item').filter({ hasText: matcher }).first().click();
+  }
+
+  /** Switches the interface language with the header's 中文 / English dropdown. */
+  async switchLanguage(to: 'zh_CN' | 'en_US'): Promise<void> {
+    const label = to === 'en_US' ? /^\s*English\s*$/ : /^\s*中文\s*$/;
+    const trigger = this.page.getByRole('button', { name: /^\s*(语言|Language)\s*$/ }).first();
+    await trigger.hover();
+    const option = this.page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: label }).first();
+    await option.click();
+    // The switch is done when the switch itself reads in the new language (its label is translated
+    // with everything else, after the new language's texts arrived).
+    const done = to === 'en_US' ? /^\s*Language\s*$/ : /^\s*语言\s*$/;
+    await this.page.getByRole('button', { name: done }).first().waitFor();
+  }
+
+  /** Signs out through the header's user menu. */
+  async logout(): Promise<void> {
+    const signOut = /^\s*(退出登录|Sign\s*out)\s*$/i;
+    await this.page.locator('.ant-layout-header .ant-dropdown-trigger').last().hover();
+    await this.page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: signOut }).first().click();
+    await this.page.waitForURL((url) => url.hash.startsWith('#/login'));
+  }
+
+  /** The confirmation dialogs (antd Modal.confirm) open on screen. */
+  get confirmDialogs(): Locator {
+    return this.page.locator('.ant-modal-wrap:visible .ant-modal-confirm');
+  }
+
+  /** True when the route guard's denial text is on screen. */
+  async isDenied(): Promise<boolean> {
+    return this.page.getByText(DENIED_TEXT).first().isVisible();
+  }
+}

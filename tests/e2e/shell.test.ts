@@ -1,0 +1,225 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { couponsGroup } from '../../resources/catalog/coupons.catalog';
+import { memberGroup } from '../../resources/catalog/member.catalog';
+import { settingGroup } from '../../resources/catalog/setting.catalog';
+import { connectDatabase, type Database } from '../../server/db/connection';
+import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser';
+import { createTenant } from '../helpers/fixtures';
+import { ListPage } from './pages/list.page';
+import { LoginPage } from './pages/login.page';
+import { DENIED_TEXT, ShellPage } from './pages/shell.page';
+
+/**
+ * Issue 2, the shell as a person meets it: what each role's menu shows, a forbidden address,
+ * the session that ends under the user's feet, a merchant without a valid licence, and the
+ * language switch.
+ */
+const baseUrl = inject('baseUrl');
+const demoTenant = inject('demoTenantCode');
+const demoAccounts = inject('demoAccounts');
+
+let browser: TestBrowser;
+let database: Database;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  database = connectDatabase(inject('databaseUrl'), { max: 2 });
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+  await browser?.close();
+  await database?.close();
+});
+
+function passwordOf(login: string): string {
+  const account = demoAccounts.find((candidate) => candidate.login === login);
+  if (!account) throw new Error(`no demo account ${login}`);
+  return account.password;
+}
+
+async function openPage(): Promise<Page> {
+  const { context, page } = await browser.newPage();
+  contexts.push(context);
+  return page;
+}
+
+/** A fresh browser signed in to `tenant` as `login`, showing the shell. */
+async function signedIn(args: { tenant: string; login: string; password: string }): Promise<{ page: Page; shell: ShellPage }> {
+  const page = await openPage();
+  const login = new LoginPage(page);
+  await login.open(baseUrl);
+  await login.signIn(args.tenant, args.login, args.password);
+  const shell = new ShellPage(page);
+  await shell.waitForShell();
+  return { page, shell };
+}
+
+const signedInDemo = (login: string) => signedIn({ tenant: demoTenant, login, password: passwordOf(login) });
+
+/** Follows the page's calls to the API: how many answered 401, and when none is in flight. */
+function trackApiCalls(page: Page): { unauthorized(): number; idle(): Promise<void> } {
+  let pending = 0;
+  let unauthorized = 0;
+  let waiters: (() => void)[] = [];
+  const isApi = (url: string) => new URL(url).pathname.startsWith('/loyalty/');
+  const done = () => {
+    pending -= 1;
+    if (pending === 0) {
+      waiters.forEach((resolve) => resolve());
+      waiters = [];
+    }
+  };
+  page.on('request', (request) => { if (isApi(request.url())) pending += 1; });
+  page.on('requestfinished', (request) => { if (isApi(request.url())) done(); });
+  page.on('requestfailed', (request) => { if (isApi(request.url())) done(); });
+  page.on('response', (response) => { if (isApi(response.url()) && response.status() === 401) unauthorized += 1; });
+  return {
+    unauthorized: () => unauthorized,
+    idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+  };
+}
+
+describe('menus by role', () => {
+  it('shows the administrator more groups than the clerk, and the clerk only member and coupon groups', async () => {
+    const loginPage = await openPage();
+    const login = new LoginPage(loginPage);
+    await login.open(baseUrl);
+    await expect.poll(() => login.tenantInput.isVisible()).toBe(true);
+    await screenshot(loginPage, 'login-zh');
+
+    const admin = await signedInDemo('admin');
+    const adminGroups = await admin.shell.menuGroups();
+    await screenshot(admin.page, 'admin-home-zh');
+
+    const clerk = await signedInDemo('clerk');
+    const clerkGroups = await clerk.shell.menuGroups();
+    await screenshot(clerk.page, 'clerk-home-zh');
+
+    const settings = settingGroup.title[0];
+    expect(adminGroups).toContain(settings);
+    expect(clerkGroups).not.toContain(settings);
+    expect(adminGroups.length).toBeGreaterThan(clerkGroups.length);
+    // The clerk's role holds the member and coupon groups: of what the administrator is offered,
+    // the clerk sees exactly those groups, in the same order.
+    const clerkScope = [memberGroup.title[0], couponsGroup.title[0]];
+    expect(clerkGroups).toEqual(adminGroups.filter((group) => clerkScope.includes(group)));
+
+    if (clerkGroups.length === 0) {
+      // Nothing of the clerk's is offered by this build: the clerk lands on the no-content page.
+      expect(clerk.shell.currentPath()).toBe('/no-content');
+      expect(await clerk.shell.hasMenu()).toBe(false);
+    } else {
+      // Inside a group both see, the clerk's entries are among the administrator's.
+      const adminEntries = await admin.shell.menuEntries(clerkGroups[0]);
+      const clerkEntries = await clerk.shell.menuEntries(clerkGroups[0]);
+      expect(clerkEntries.length).toBeGreaterThan(0);
+      for (const entry of clerkEntries) expect(adminEntries).toContain(entry);
+    }
+    expect(await admin.shell.menuEntries(settings)).toEqual(settingGroup.entries.map((entry) => entry.title[0]));
+  });
+
+  it('refuses a forbidden screen opened by its address and leaves the allowed ones alone', async () => {
+    const clerk = await signedInDemo('clerk');
+    await clerk.shell.goto(baseUrl, '/setting/role');
+    await expect.poll(() => clerk.shell.isDenied()).toBe(true);
+    expect(clerk.shell.currentPath()).toBe('/setting/role');
+    await screenshot(clerk.page, 'clerk-denied-role-zh');
+
+    // The same address opens for the administrator.
+    const admin = await signedInDemo('admin');
+    await admin.shell.goto(baseUrl, '/setting/role');
+    await new ListPage(admin.page).waitLoaded();
+    expect(await admin.page.getByText(DENIED_TEXT).count()).toBe(0);
+  });
+});
+
+describe('session and licence', () => {
+  it('asks once to sign in again when the session has ended, then returns to the login page', async () => {
+    const tenant = await createTenant(database);
+    const { page, shell } = await signedIn({ tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
+    await database.pool.query('update sessions set revoked_at = now() where tenant_id = $1 and revoked_at is null', [tenant.tenantId]);
+    // Coming back to the console now: the shell and the screen ask the server several things at
+    // once, and every answer is a 401.
+    const calls = trackApiCalls(page);
+    await page.reload();
+
+    const dialog = shell.confirmDialogs;
+    await dialog.first().waitFor();
+    await calls.idle();
+    expect(calls.unauthorized()).toBeGreaterThan(1);
+    expect(await dialog.count()).toBe(1);
+    expect((await dialog.locator('.ant-modal-confirm-title').innerText()).trim()).toBe('提示');
+    expect(await dialog.locator('.ant-modal-confirm-content').innerText()).toContain('长时间未登录，需要重新登录');
+    await screenshot(page, 'session-expired-zh');
+
+    await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    await page.waitForURL((url) => url.hash.startsWith('#/login'));
+    const login = new LoginPage(page);
+    await expect.poll(() => login.isShown()).toBe(true);
+    // The dialog fades out and no second one follows it on the login page.
+    await expect.poll(() => shell.confirmDialogs.count()).toBe(0);
+    await calls.idle();
+    expect(await shell.confirmDialogs.count()).toBe(0);
+  });
+
+  it('sends a merchant whose licence expired to the no-licence page', async () => {
+    const tenant = await createTenant(database, { license: 'expired' });
+    const page = await openPage();
+    const login = new LoginPage(page);
+    await login.open(baseUrl);
+    await login.submit(tenant.code, tenant.adminLogin, tenant.adminPassword);
+    await page.waitForURL((url) => url.hash.startsWith('#/no-lisence'));
+    await expect.poll(() => page.getByText(/许可证/).first().isVisible()).toBe(true);
+    await screenshot(page, 'no-licence-zh');
+  });
+});
+
+describe('language', () => {
+  it('switches menus and the pager to English and back', async () => {
+    const { page, shell } = await signedInDemo('admin');
+    const home = shell.currentPath();
+    const chineseGroups = await shell.menuGroups();
+    expect(chineseGroups.every((title) => /[\u4e00-\u9fff]/.test(title))).toBe(true);
+
+    await shell.goto(baseUrl, '/setting/role');
+    await new ListPage(page).waitLoaded();
+    await screenshot(page, 'role-zh');
+
+    await shell.goto(baseUrl, '/setting/user');
+    const users = new ListPage(page);
+    await users.waitLoaded();
+    expect(await users.pageSizeText()).toContain('条/页');
+
+    await shell.switchLanguage('en_US');
+    const englishGroups = await shell.menuGroups();
+    expect(englishGroups).toHaveLength(chineseGroups.length);
+    expect(englishGroups.every((title) => /^[\x20-\x7e]+$/.test(title))).toBe(true);
+    expect(englishGroups).toContain(settingGroup.title[1]);
+    await expect.poll(() => users.pageSizeText()).toMatch(/\/ page/);
+
+    await shell.goto(baseUrl, '/setting/role');
+    await new ListPage(page).waitLoaded();
+    await screenshot(page, 'role-en');
+    await shell.goto(baseUrl, home);
+    await shell.waitForMenu();
+    await screenshot(page, 'admin-home-en');
+
+    await shell.switchLanguage('zh_CN');
+    expect(await shell.menuGroups()).toEqual(chineseGroups);
+    await shell.goto(baseUrl, '/setting/user');
+    await users.waitLoaded();
+    await expect.poll(() => users.pageSizeText()).toContain('条/页');
+  });
+
+  it('switches the login page to English', async () => {
+    const page = await openPage();
+    const login = new LoginPage(page);
+    await login.open(baseUrl);
+    await new ShellPage(page).switchLanguage('en_US');
+    await expect.poll(() => login.submitButton.innerText()).toMatch(/Sign in/);
+    await screenshot(page, 'login-en');
+  });
+});
