@@ -1,10 +1,10 @@
 import { defineResource, field } from '../define';
 
 /**
- * A sales area. Areas form a tree (大区 → 城市 → 片区) and stores hang below them. An area is
- * never hard-deleted once stores use it: it is voided (state CANCEL, §4 "Area state: CANCEL
- * (voided), otherwise normal") and can be restored. A voided area can no longer be edited and is
- * not offered for new stores.
+ * A sales area. Areas form a tree (大区 → 城市 → 片区) and stores hang below them. An area no longer
+ * in use is meant to be voided rather than deleted (state CANCEL, §4 "Area state: CANCEL (voided),
+ * otherwise normal"), so the stores and history naming it keep their area; it can be restored,
+ * and while voided it cannot be edited.
  */
 export const areaResource = defineResource({
   name: 'area',
@@ -65,7 +65,7 @@ export const areaResource = defineResource({
         label: ['作废', 'Void'],
         from: ['NORMAL'],
         to: 'CANCEL',
-        confirm: ['作废后该区域不能再被新门店选用，确定作废吗？', 'Once voided, the area cannot be chosen for new stores. Void it?'],
+        confirm: ['作废后该区域不能再修改，可随时恢复。确定作废吗？', 'A voided area cannot be edited until it is restored. Void it?'],
         danger: true,
       },
       restore: {

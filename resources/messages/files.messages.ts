@@ -71,8 +71,6 @@ export const filesMessages = defineMessages({
   'files.report.message': ['错误信息', 'Message'],
   'files.report.name': ['{name}-错误报告.xlsx', '{name}-errors.xlsx'],
 
-  'files.error.notExportable': ['该数据不支持导出', 'This data cannot be exported'],
-  'files.error.notImportable': ['该数据不支持导入', 'This data cannot be imported'],
   'files.error.notXlsx': ['文件不是有效的 .xlsx 工作簿', 'The file is not a valid .xlsx workbook'],
   'files.error.emptyFile': ['文件为空', 'The file is empty'],
   'files.error.noHeader': ['第一行没有表头', 'The first row has no header'],
@@ -81,7 +79,6 @@ export const filesMessages = defineMessages({
   'files.error.noRows': ['文件中没有数据行', 'The file has no data rows'],
   'files.error.tooManyRows': ['一次最多导入 {max} 行', 'At most {max} rows can be imported at once'],
   'files.error.rowsInvalid': ['{failed} 行有误，未导入任何数据', '{failed} rows are invalid; nothing was imported'],
-  'files.error.duplicateInFile': ['{label}与第 {row} 行重复', '{label} repeats row {row}'],
   'files.error.noOutput': ['该任务没有可下载的文件', 'This task has no file to download'],
   'files.error.jobFailed': ['任务执行失败', 'The task failed'],
   'files.error.header': ['表头', 'Header'],

@@ -1,9 +1,11 @@
 import type { MessageBook } from './bilingual';
+import { WIDGET_TEXTS } from './widget.messages';
 import { authMessages } from './auth.messages';
 import { authorizationMessages } from './authorization.messages';
 import { cardTemplateMessages } from './card-template.messages';
 import { errorMessages } from './errors.messages';
 import { pointsMessages } from './points.messages';
+import { scoreMessages } from './score.messages';
 import { filesMessages } from './files.messages';
 import { screensMessages } from './screens.messages';
 import { settingMessages } from './setting.messages';
@@ -18,7 +20,9 @@ import { usersMessages } from './users.messages';
  */
 export const MESSAGE_BOOKS: readonly MessageBook[] = [
   errorMessages,
+  WIDGET_TEXTS,
   pointsMessages,
+  scoreMessages,
   authMessages,
   authorizationMessages,
   cardTemplateMessages,

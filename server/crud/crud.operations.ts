@@ -68,7 +68,7 @@ export async function createRecord(args: OperationArgs & { body: Record<string, 
   return guardUnique(runtime, scope, () => args.database.db.transaction(async (tx) => {
     const ctx = hookContext({ runtime, scope, db: tx });
     const values: StoredRecord = { ...set.values };
-    await runtime.hooks.beforeSave?.({ ...ctx, operation: 'create', values, current: null });
+    await runtime.hooks.beforeSave?.({ ...ctx, operation: 'create', values, lines: set.lines, current: null });
     const [row] = (await tx.insert(runtime.table).values({
       ...values,
       tenantId: scope.tenantId,
@@ -78,7 +78,7 @@ export async function createRecord(args: OperationArgs & { body: Record<string, 
     }).returning()) as StoredRecord[];
     const id = row.id as number;
     await replaceLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines });
-    const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write' })) as StoredRecord;
+    const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
     await runtime.hooks.afterSave?.({ ...ctx, operation: 'create', record });
     return record;
   }));
@@ -115,7 +115,7 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
   return guardUnique(runtime, scope, () => database.db.transaction(async (tx) => {
     const ctx = hookContext({ runtime, scope, db: tx });
     const values: StoredRecord = { ...set.values };
-    await runtime.hooks.beforeSave?.({ ...ctx, operation: 'modify', values, current });
+    await runtime.hooks.beforeSave?.({ ...ctx, operation: 'modify', values, lines: set.lines, current });
     const t = runtime.table;
     const updated = await tx.update(t)
       .set({ ...values, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: scope.auth.userId })
@@ -124,7 +124,7 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
     // Someone else saved, or moved the state, between our read and this update.
     if (updated.length === 0) throw conflict();
     await replaceLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines });
-    const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write' })) as StoredRecord;
+    const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
     await runtime.hooks.afterSave?.({ ...ctx, operation: 'modify', record });
     return record;
   }));
@@ -176,7 +176,7 @@ export async function runAction(args: OperationArgs & { id: number; action: stri
       .where(and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), stateIn(runtime, def.from)))
       .returning({ id: t.id });
     if (moved.length === 0) throw refuse();
-    const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write' })) as StoredRecord;
+    const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
     await runtime.hooks.afterAction?.[action]?.({ ...ctx, action, record, previous });
     return record;
   });

@@ -28,12 +28,17 @@ export async function loadLines(args: { db: DbOrTx; runtime: ResourceRuntime; te
   return out;
 }
 
-/** One record with its lines, or null when it is not there for this scope. */
+/**
+ * One record with its lines, or null when it is not there for this scope. `written` re-reads a
+ * record the operation has just written: by tenant, centre and id only, since a row filter
+ * (which decides what a caller may touch) was already applied before the write.
+ */
 export async function findRecord(args: {
-  db: DbOrTx; runtime: ResourceRuntime; scope: Scope; id: number; operation: RowOperation; forUpdate?: boolean;
+  db: DbOrTx; runtime: ResourceRuntime; scope: Scope; id: number; operation: RowOperation; forUpdate?: boolean; written?: boolean;
 }): Promise<StoredRecord | null> {
   const t = args.runtime.table;
-  const query = args.db.select().from(t).where(recordConditions(args));
+  const runtime = args.written ? { ...args.runtime, hooks: { ...args.runtime.hooks, rowFilter: undefined } } : args.runtime;
+  const query = args.db.select().from(t).where(recordConditions({ ...args, runtime }));
   const [row] = (args.forUpdate ? await query.for('update') : await query) as StoredRecord[];
   if (!row) return null;
   const lines = await loadLines({ db: args.db, runtime: args.runtime, tenantId: args.scope.tenantId, parentIds: [args.id] });

@@ -59,11 +59,13 @@ export interface ServerHooks {
   /**
    * Before insert or update, inside the transaction, after validation. May change `values`
    * (property-keyed column values about to be written; `current` is the stored record on
-   * modify) or throw an AppError to refuse.
+   * modify) and `lines` (the replacement lines of the `lines` fields the body carries, by field;
+   * a field absent from it keeps its stored lines), or throw an AppError to refuse.
    */
   readonly beforeSave?: (args: HookContext & {
     operation: 'create' | 'modify';
     values: StoredRecord;
+    lines: Map<string, StoredRecord[]>;
     current: StoredRecord | null;
   }) => Promise<void> | void;
   /** After insert or update, same transaction; `record` is the stored record with its lines. */

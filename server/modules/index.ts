@@ -5,6 +5,8 @@ import { authorizationRoutes } from './authorization/authorization.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { usersRoutes } from './users/users.routes';
 import { pointsRoutes } from './points/points.routes';
+import { filesPlugin } from './files/files.plugin';
+import { crudModule } from '../crud/crud.module';
 
 /**
  * Every server module, registered under the service base (`/loyalty`). A module is a Fastify
@@ -19,4 +21,6 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'authorization', plugin: authorizationRoutes },
   { name: 'users', plugin: usersRoutes },
   { name: 'points', plugin: pointsRoutes },
+  { name: 'files', plugin: filesPlugin },
+  { name: 'crud', plugin: crudModule },
 ];

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { couponsGroup } from '../../resources/catalog/coupons.catalog';
 import { memberGroup } from '../../resources/catalog/member.catalog';
@@ -61,24 +61,31 @@ const signedInDemo = (login: string) => signedIn({ tenant: demoTenant, login, pa
 
 /** Follows the page's calls to the API: how many answered 401, and when none is in flight. */
 function trackApiCalls(page: Page): { unauthorized(): number; idle(): Promise<void> } {
-  let pending = 0;
+  const pending = new Set<Request>();
   let unauthorized = 0;
   let waiters: (() => void)[] = [];
-  const isApi = (url: string) => new URL(url).pathname.startsWith('/loyalty/');
-  const done = () => {
-    pending -= 1;
-    if (pending === 0) {
-      waiters.forEach((resolve) => resolve());
-      waiters = [];
-    }
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith('/loyalty/');
+  const done = (request: Request) => {
+    if (!pending.delete(request) || pending.size > 0) return;
+    waiters.forEach((resolve) => resolve());
+    waiters = [];
   };
-  page.on('request', (request) => { if (isApi(request.url())) pending += 1; });
-  page.on('requestfinished', (request) => { if (isApi(request.url())) done(); });
-  page.on('requestfailed', (request) => { if (isApi(request.url())) done(); });
-  page.on('response', (response) => { if (isApi(response.url()) && response.status() === 401) unauthorized += 1; });
+  page.on('request', (request) => { if (isApi(request)) pending.add(request); });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  page.on('response', (response) => { if (isApi(response.request()) && response.status() === 401) unauthorized += 1; });
   return {
     unauthorized: () => unauthorized,
-    idle: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+    idle: () => {
+      if (pending.size === 0) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${pending.size} API calls still in flight`)), 30_000);
+        waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    },
   };
 }
 
@@ -155,7 +162,9 @@ describe('session and licence', () => {
     expect(await dialog.locator('.ant-modal-confirm-content').innerText()).toContain('长时间未登录，需要重新登录');
     await screenshot(page, 'session-expired-zh');
 
-    await dialog.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+    const confirm = dialog.locator('.ant-modal-confirm-btns .ant-btn-primary');
+    expect(await confirm.innerText()).toMatch(/确\s*定|OK/);
+    await confirm.click();
     await page.waitForURL((url) => url.hash.startsWith('#/login'));
     const login = new LoginPage(page);
     await expect.poll(() => login.isShown()).toBe(true);
@@ -198,7 +207,7 @@ describe('language', () => {
     expect(englishGroups).toHaveLength(chineseGroups.length);
     expect(englishGroups.every((title) => /^[\x20-\x7e]+$/.test(title))).toBe(true);
     expect(englishGroups).toContain(settingGroup.title[1]);
-    await expect.poll(() => users.pageSizeText()).toMatch(/\/ page/);
+    await expect.poll(() => users.pageSizeText()).toMatch(/\/\s*page/);
 
     await shell.goto(baseUrl, '/setting/role');
     await new ListPage(page).waitLoaded();

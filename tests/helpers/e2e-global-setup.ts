@@ -19,11 +19,15 @@ import { freePort } from './free-port';
  * Tests read `baseUrl` and `databaseUrl` with `inject`; the demo sign-ins are `demoAccounts`.
  */
 export default async function setup(project: TestProject) {
-  const webDir = path.resolve('dist/web');
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) {
-    throw new Error(`${webDir}/index.html is missing: run \`npm run build\` first (npm run test:e2e does).`);
+  const builtDir = path.resolve('dist/web');
+  if (!fs.existsSync(path.join(builtDir, 'index.html'))) {
+    throw new Error(`${builtDir}/index.html is missing: run \`npm run build\` first (npm run test:e2e does).`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-e2e-'));
+  // Serve a snapshot of the build, so a `vite build` started meanwhile (which empties dist/web)
+  // cannot pull the files from under a running browser test.
+  const webDir = path.join(dataDir, 'web');
+  fs.cpSync(builtDir, webDir, { recursive: true });
   let embedded: EmbeddedDatabase | null = null;
   let database: Database | null = null;
   let jobs: JobQueue | null = null;

@@ -11,13 +11,13 @@ import { http as mock, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { dataProvider } from '../../providers/data';
 import { defineResource, field, type ResourceDef } from '../../resources/define';
 import { toMessageMap } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
 import { resourceMessages } from '../../resources/resource-messages';
-import { WIDGET_TEXTS } from '../../src/lib/widget-texts';
+import { WIDGET_TEXTS } from '../../resources/messages/widget.messages';
 import { refineResources } from '../../src/screens/resource-screens';
 
 /** A document-like resource exercising most field kinds, opened in drawers over its list. */
@@ -152,8 +152,15 @@ export function renderAt(args: {
   );
 }
 
-/** jsdom lacks matchMedia, which antd's grid and responsive components subscribe to. */
+/**
+ * Prepares jsdom for antd: matchMedia (the grid and responsive components subscribe to it),
+ * getComputedStyle with a pseudo element (the table measures the scrollbar so), and waits long
+ * enough for antd's first render, which takes seconds under jsdom.
+ */
 export function installMatchMedia(): void {
+  configure({ asyncUtilTimeout: 15_000 });
+  const computed = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (element: Element) => computed(element);
   if (typeof window.matchMedia === 'function') return;
   window.matchMedia = (query: string): MediaQueryList => ({
     matches: false,

@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import type { i18n as I18n } from 'i18next';
 import type { AccessControlProvider } from '@refinedev/core';
 import { ResourceList } from '../../src/screens/generic/list-screen';
 import { api, englishI18n, gadget, gadgetResource, installMatchMedia, nodeResource, ok, renderAt } from '../helpers/generic-harness';
+
+// antd renders slowly under jsdom.
+vi.setConfig({ testTimeout: 60_000 });
 
 const server = setupServer();
 let i18n: I18n;

@@ -14,7 +14,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18nProvider, initI18n, startupLocale, t, useAntdLocale } from '../../providers/i18n';
 import { isLocale, toMessageMap } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
-import { WIDGET_TEXTS } from '../../src/lib/widget-texts';
+import { WIDGET_TEXTS } from '../../resources/messages/widget.messages';
 import { API, installDomShims } from '../helpers/screen-harness';
 
 const requests: { query: string | null; header: string | null }[] = [];

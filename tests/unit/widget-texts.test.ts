@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { fillSlots, pick, toMessageMap } from '../../resources/messages/bilingual';
-import { WIDGET_TEXTS } from '../../src/lib/widget-texts';
+import { WIDGET_TEXTS } from '../../resources/messages/widget.messages';
 
 describe('widget texts', () => {
   it('have the English texts listed in the specification §9, in its order', () => {

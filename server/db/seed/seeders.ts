@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../connection';
+import { datumSeeder } from './datum.seed';
 
 /**
  * Demo data of each domain, run once when the demo merchant is first created, inside the same
@@ -9,4 +10,6 @@ export interface DemoSeeder {
   seed(input: { tx: DbOrTx; tenantId: number }): Promise<void>;
 }
 
-export const DEMO_SEEDERS: DemoSeeder[] = [];
+export const DEMO_SEEDERS: DemoSeeder[] = [
+  datumSeeder,
+];

@@ -51,7 +51,10 @@ export function exportPlan(args: { runtime: ResourceRuntime; scope: Scope; query
   return { where, keys };
 }
 
-const stamp = (date: Date, zone: string) => formatInstant(date, zone).replace(/[-: ]/g, '');
+/** The name of an export's file: the resource's title and the moment, in the requester's zone. */
+export function exportFileName(args: { title: string; at: Date; zone: string }): string {
+  return `${args.title}-${formatInstant(args.at, args.zone).replace(/[-: ]/g, '')}.xlsx`;
+}
 
 /**
  * Writes the rows of the list's query to an .xlsx workbook stored as the task's output:
@@ -80,7 +83,6 @@ export async function runExport(args: {
 
   const fields = exportFields(resource);
   const title = pick(resource.title, requester.locale);
-  const outputName = `${title}-${stamp(new Date(), requester.timeZone)}.xlsx`;
   const ref = { db, tenantId: task.tenantId, taskId: task.id, part: 'output' as const };
   await deleteFile(ref);
   const sheet = openSheet({
@@ -113,6 +115,6 @@ export async function runExport(args: {
   await sheet.close();
   await updateTask({
     ...ids,
-    patch: { state: 'succeeded', progress: 100, processed, total: processed, outputName, finishedAt: new Date() },
+    patch: { state: 'succeeded', progress: 100, processed, total: processed, outputName: task.fileName, finishedAt: new Date() },
   });
 }

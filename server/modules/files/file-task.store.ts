@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FileModule } from '../../../resources/define';
 import type { DbOrTx } from '../../db/connection';
-import { fileTaskChunks, fileTasks } from '../../db/schema/index';
+import { fileTasks } from '../../db/schema/index';
 import type { FileDirection } from './file-task.types';
 
 
@@ -88,10 +88,4 @@ export async function updateTask(args: { db: DbOrTx; tenantId: number; id: numbe
 export function percent(done: number, total: number): number {
   if (total <= 0) return 0;
   return Math.min(99, Math.floor((done * 100) / total));
-}
-
-/** Deletes a task with its files (used when enqueuing fails, so no orphan stays queued). */
-export async function deleteTask(args: { db: DbOrTx; tenantId: number; id: number }): Promise<void> {
-  await args.db.delete(fileTaskChunks).where(and(eq(fileTaskChunks.tenantId, args.tenantId), eq(fileTaskChunks.taskId, args.id)));
-  await args.db.delete(fileTasks).where(and(eq(fileTasks.tenantId, args.tenantId), eq(fileTasks.id, args.id)));
 }

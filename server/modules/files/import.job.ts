@@ -191,13 +191,14 @@ export async function runImport(args: {
   const { locale, timeZone } = requester;
   const resource = registry.get(task.resource).resource;
   const ids = { db: database.db, tenantId: task.tenantId, id: task.id };
-  const fail = async (errors: RowError[], key: string, values: Record<string, string | number>) => {
+  // Refused rows: the report becomes the task's file and the task fails saying how many.
+  const refuse = async (errors: RowError[], processed: number) => {
     await writeErrorReport({ db: database.db, tenantId: task.tenantId, taskId: task.id, locale, errors });
     const failed = failedRowCount(errors);
     await updateTask({
       ...ids,
       patch: {
-        state: 'failed', failed, progress: 100, errorKey: key, errorValues: { failed, ...values },
+        state: 'failed', failed, processed, progress: 100, errorKey: 'files.error.rowsInvalid', errorValues: { failed },
         outputName: translate(locale, 'files.report.name', { name: task.fileName.replace(/\.xlsx$/i, '') }), finishedAt: new Date(),
       },
     });
@@ -214,7 +215,7 @@ export async function runImport(args: {
     });
     if (header.every((text) => text === null)) throw new FileProblem('files.error.noHeader');
     const bound = bindHeader({ resource, header, headerLabel: translate(locale, 'files.error.header') });
-    if (bound.errors.length > 0) return await fail(bound.errors, 'files.error.rowsInvalid', {});
+    if (bound.errors.length > 0) return await refuse(bound.errors, 0);
     rows = readRows({ sheet, bindings: bound.bindings, resource: resource.name });
   } catch (error) {
     if (!(error instanceof FileProblem)) throw error;
@@ -243,8 +244,7 @@ export async function runImport(args: {
     if (!(error instanceof RollBack)) throw error;
   }
   if (errors.length > 0) {
-    await fail(errors, 'files.error.rowsInvalid', {});
-    await updateTask({ ...ids, patch: { processed: rows.length } });
+    await refuse(errors, rows.length);
     return;
   }
   await updateTask({ ...ids, patch: { state: 'succeeded', progress: 100, processed: rows.length, failed: 0, finishedAt: new Date() } });

@@ -1,28 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { PermissionRef } from '../../../resources/catalog/types';
 import { pick } from '../../../resources/messages/bilingual';
 import { badInput, ok } from '../../http/envelope';
-import type { ResourceRuntime } from '../../crud/resource-registry';
+import { readRefs, writeRefs } from '../../crud/route-access';
 import { scopeOf } from '../../crud/scope';
-import { formatInstant } from '../../crud/zoned-time';
 import { authOf } from '../auth/access.hook';
 import { saveFile } from './file-chunks.store';
 import { createTask } from './file-task.store';
 import { dispatchTask, type RunnerDeps } from './file-task.runner';
 import { MAX_IMPORT_MB } from './file-task.types';
 import { XLSX_MIME } from './file-task.routes';
-import { exportPlan, type ExportQuery } from './export.job';
+import { exportFileName, exportPlan, type ExportQuery } from './export.job';
 import * as schemas from './files.schemas';
 import { requesterOf } from './task-requester';
-
-/** The grants a resource's reads and writes need: the engine's own rule (hooks may replace it). */
-export function fileRequirements(runtime: ResourceRuntime): { read: PermissionRef[]; write: PermissionRef[] } {
-  const { resource, resourceId, hooks } = runtime;
-  return {
-    read: [...(hooks.requires?.read ?? resource.access.read.map((action) => ({ resourceId, action })))],
-    write: [...(hooks.requires?.write ?? [{ resourceId, action: resource.access.write }])],
-  };
-}
 
 const MAX_BYTES = MAX_IMPORT_MB * 1024 * 1024;
 
@@ -65,19 +54,17 @@ export async function resourceFileRoutes(app: FastifyInstance, deps: RunnerDeps)
     const { resource } = runtime;
     const files = resource.files;
     if (!files) continue;
-    const requires = fileRequirements(runtime);
 
     app.post<{ Body: ExportQuery | undefined }>(`/v1/${resource.name}/export`, {
-      schema: schemas.exportSchema, config: { requires: requires.read },
+      schema: schemas.exportSchema, config: { requires: readRefs(runtime) },
     }, async (request) => {
       const auth = authOf(request);
       const requester = requesterOf(request);
       const query = request.body ?? {};
       exportPlan({ runtime, scope: scopeOf(request, runtime), query, requester, database: app.database });
-      const stamp = formatInstant(new Date(), requester.timeZone).replace(/[-: ]/g, '');
+      const fileName = exportFileName({ title: pick(resource.title, requester.locale), at: new Date(), zone: requester.timeZone });
       const taskId = await createTask({
-        db, owner: auth, module: files.module, direction: 'export', resource: resource.name,
-        fileName: `${pick(resource.title, requester.locale)}-${stamp}.xlsx`, params: { requester, query },
+        db, owner: auth, module: files.module, direction: 'export', resource: resource.name, fileName, params: { requester, query },
       });
       await dispatchTask({ deps, jobs: app.jobs, data: { tenantId: auth.tenantId, taskId } });
       return ok({ taskId });
@@ -85,7 +72,7 @@ export async function resourceFileRoutes(app: FastifyInstance, deps: RunnerDeps)
 
     if (!files.importable) continue;
     app.post<{ Querystring: { fileName?: string } }>(`/v1/${resource.name}/import`, {
-      schema: schemas.importSchema, config: { requires: requires.write },
+      schema: schemas.importSchema, config: { requires: writeRefs(runtime) },
     }, async (request) => {
       const auth = authOf(request);
       const requester = requesterOf(request);

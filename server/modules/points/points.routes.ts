@@ -5,6 +5,7 @@ import { ok } from '../../http/envelope';
 import { authOf } from '../auth/access.hook';
 import { formatDateTime } from '../users/date-output';
 import { recordReturn, recordSale, type ReturnInput, type SaleInput } from './sales.service';
+import { spendPoints, type SpendInput } from './spend.service';
 
 /** Tills and other systems post sales with an account holding this grant. */
 export const SALES_INTEGRATION: readonly PermissionRef[] = [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }];
@@ -49,6 +50,21 @@ const returnSchema = {
       returnNo: { type: 'string', minLength: 1, maxLength: 64 },
       orderNo: { type: 'string', minLength: 1, maxLength: 64 },
       amount: { type: ['string', 'number'] },
+    },
+  },
+} as const;
+
+const spendSchema = {
+  body: {
+    type: 'object',
+    required: ['requestNo', 'memberId', 'points'],
+    additionalProperties: false,
+    properties: {
+      requestNo: { type: 'string', minLength: 1, maxLength: 64 },
+      memberId: { type: 'integer', minimum: 1 },
+      points: { type: 'integer', minimum: 1, maximum: 100000000 },
+      storeId: { type: ['integer', 'null'], minimum: 1 },
+      remark: { type: 'string', maxLength: 200 },
     },
   },
 } as const;
@@ -113,6 +129,11 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ReturnInput }>('/v1/points/return', { schema: returnSchema, config: { requires: SALES_INTEGRATION } }, async (request) => {
     const auth = authOf(request);
     return ok(await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body }));
+  });
+
+  app.post<{ Body: SpendInput }>('/v1/points/spend', { schema: spendSchema, config: { requires: SALES_INTEGRATION } }, async (request) => {
+    const auth = authOf(request);
+    return ok(await spendPoints({ db, tenantId: auth.tenantId, operatorId: auth.userId, spend: request.body }));
   });
 
   app.get<{ Querystring: { memberId: number } }>('/v1/points/account', {

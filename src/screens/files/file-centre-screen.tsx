@@ -3,7 +3,7 @@
  * The list refreshes itself while any task on the page is still queued or running.
  */
 import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Select, Space, Table } from 'antd';
+import { App, Button, Flex, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_DIRECTIONS, FILE_MODULES, FILE_TASK_STATES } from '../../../server/modules/files/file-task.types';
@@ -58,6 +58,7 @@ function FileCentreBody() {
 
   return (
     <>
+      <Typography.Title level={4}>{t('files.title')}</Typography.Title>
       <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 16 }}>
         <Space wrap>
           <FilterSelect

@@ -9,6 +9,7 @@ import { pick, isLocale } from '../../../resources/messages/bilingual';
 import type { ResourceDef } from '../../../resources/define';
 import { useErrorReporter } from '../../components/use-action';
 import { startExport, type ExportQuery } from './file-task-api';
+import { FILE_CENTRE_PATH } from './file-centre-route';
 import { ImportModal } from './import-modal';
 
 /** True when the signed-in user holds the resource's write action on its catalogue entry. */
@@ -49,7 +50,11 @@ export function ResourceFileButtons(props: ResourceFileButtonsProps) {
     setExporting(true);
     try {
       await startExport({ resource: resource.name, query: props.query });
-      void message.success(t('files.exportStarted'));
+      void message.success(
+        <span>
+          {t('files.exportStarted')} <a href={`#${FILE_CENTRE_PATH}`}>{t('files.openCentre')}</a>
+        </span>,
+      );
     } catch (error) {
       reportError(error);
     } finally {

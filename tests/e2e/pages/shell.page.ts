@@ -91,6 +91,8 @@ export class ShellPage {
     // with everything else, after the new language's texts arrived).
     const done = to === 'en_US' ? /^\s*Language\s*$/ : /^\s*语言\s*$/;
     await this.page.getByRole('button', { name: done }).first().waitFor();
+    await this.page.mouse.move(0, 0);
+    await this.page.locator('.ant-dropdown:visible').first().waitFor({ state: 'hidden' });
   }
 
   /** Signs out through the header's user menu. */

@@ -2,7 +2,7 @@
  * Texts of the generic widgets (pickers, selects, tables, pager, upload), in both locales.
  * The English side is exactly the list of specification §9; slots are braced names.
  */
-import { defineMessages } from '../../resources/messages/bilingual';
+import { defineMessages } from './bilingual';
 
 /** Message book of the generic widgets, keys `widget.*`. */
 export const WIDGET_TEXTS = defineMessages({

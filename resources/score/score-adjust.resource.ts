@@ -1,0 +1,118 @@
+import { defineResource, field } from '../define';
+
+/**
+ * A points adjustment document (积分调整单, score/score-adjust): a header (number, store, remark)
+ * and lines of member + signed points + reason (from score-adjust-reason) + remark.
+ *
+ * Life cycle (the coupon write-off states of §4): INITIAL 未审核 while it is drafted, editable and
+ * deletable; the `audit` action moves it to EFFECTED 已审核 and, in the same transaction, posts
+ * every line to the points ledger once (score-adjust.server.ts). A line that would take a balance
+ * below zero, or a member who may not transact, refuses the whole audit: nothing is posted and
+ * the document stays INITIAL. An audited document is final; a mistake is corrected by another
+ * document with the opposite points.
+ *
+ * The number (`SA` + 8 digits) is drawn by the server from a per-tenant counter on saveNew; the
+ * totals are computed from the lines on every save.
+ */
+export const scoreAdjustResource = defineResource({
+  name: 'score-adjust',
+  table: 'score_adjusts',
+  title: ['积分调整单', 'Points adjustment'],
+  route: {
+    group: 'score',
+    entry: 'score-adjust',
+    screens: { list: 'score-adjust', add: 'score-adjust-add', dtl: 'score-adjust-dtl' },
+  },
+  access: { read: ['单据查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    number: field.text({
+      label: ['单号', 'Document number'],
+      unique: true,
+      maxLength: 20,
+      serverManaged: true,
+      searchable: true,
+      filter: 'prefix',
+      sortable: true,
+      width: 150,
+    }),
+    store: field.relation({ label: ['调整门店', 'Store'], resource: 'store', filter: 'eq', width: 160 }),
+    totalPoints: field.integer({
+      label: ['调整积分合计', 'Net points'],
+      serverManaged: true,
+      sortable: true,
+      width: 130,
+    }),
+    lineCount: field.integer({ label: ['明细行数', 'Lines'], serverManaged: true, width: 100 }),
+    state: field.enum({
+      label: ['状态', 'Status'],
+      options: {
+        INITIAL: { label: ['未审核', 'Not audited'], color: 'orange' },
+        EFFECTED: { label: ['已审核', 'Audited'], color: 'green' },
+      },
+      defaultValue: 'INITIAL',
+      serverManaged: true,
+      filter: 'eq',
+      width: 100,
+    }),
+    auditedAt: field.datetime({
+      label: ['审核时间', 'Audited at'],
+      serverManaged: true,
+      filter: 'range',
+      sortable: true,
+      width: 170,
+    }),
+    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    lines: field.lines({
+      label: ['调整明细', 'Adjustment lines'],
+      required: true,
+      minLines: 1,
+      maxLines: 500,
+      fields: {
+        // The member's id; becomes a relation to `member` once that resource is declared (same
+        // bigint column `member`).
+        member: field.integer({ label: ['会员', 'Member'], required: true, min: 1, max: Number.MAX_SAFE_INTEGER }),
+        points: field.integer({
+          label: ['调整积分', 'Points'],
+          help: ['正数增加，负数扣减，不能为 0', 'Positive adds, negative deducts; never 0'],
+          required: true,
+          min: -10_000_000,
+          max: 10_000_000,
+        }),
+        reason: field.relation({ label: ['调整原因', 'Reason'], resource: 'score-adjust-reason', required: true }),
+        remark: field.text({ label: ['行备注', 'Line remark'], maxLength: 200 }),
+      },
+    }),
+  },
+  titleField: 'number',
+  list: {
+    columns: ['number', 'store', 'totalPoints', 'lineCount', 'state', 'auditedAt'],
+    defaultSort: { field: 'number', order: 'desc' },
+  },
+  form: [
+    { key: 'header', title: ['单据信息', 'Document'], fields: ['store', 'remark'] },
+    { key: 'lines', title: ['调整明细', 'Adjustment lines'], fields: ['lines'] },
+  ],
+  detail: [
+    { key: 'header', title: ['单据信息', 'Document'], fields: ['number', 'state', 'store', 'totalPoints', 'lineCount', 'auditedAt', 'remark'] },
+    { key: 'lines', title: ['调整明细', 'Adjustment lines'], fields: ['lines'] },
+  ],
+  states: {
+    field: 'state',
+    initial: 'INITIAL',
+    editableIn: ['INITIAL'],
+    deletableIn: ['INITIAL'],
+    actions: {
+      audit: {
+        label: ['审核', 'Audit'],
+        from: ['INITIAL'],
+        to: 'EFFECTED',
+        confirm: [
+          '审核后调整立即记入会员积分，且不能再修改或删除。确定审核“{title}”吗？',
+          'Once audited, the points are posted to the members and the document can no longer be changed or deleted. Audit "{title}"?',
+        ],
+      },
+    },
+  },
+  deletable: true,
+});

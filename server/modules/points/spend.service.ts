@@ -1,0 +1,38 @@
+import type { Db } from '../../db/connection';
+import { assertMemberCanTransact } from './member-guard';
+import { postPoints } from './points.ledger';
+
+/** A spend of points from a till or another system (exchange, points as cash). */
+export interface SpendInput {
+  /** The caller's request number: the same number twice spends once. */
+  readonly requestNo: string;
+  readonly memberId: number;
+  readonly points: number;
+  readonly storeId?: number | null;
+  readonly remark?: string;
+}
+
+export interface SpendAnswer {
+  readonly requestNo: string;
+  readonly memberId: number;
+  readonly points: number;
+  readonly balance: number;
+  readonly entryId: number;
+}
+
+/**
+ * Spends points once per request number; a spend beyond the balance is refused with 409
+ * `points.insufficient` and changes nothing.
+ */
+export async function spendPoints(input: { db: Db; tenantId: number; operatorId: number; spend: SpendInput }): Promise<SpendAnswer> {
+  const { db, tenantId, spend } = input;
+  return db.transaction(async (tx) => {
+    await assertMemberCanTransact({ tx, tenantId, memberId: spend.memberId });
+    const entry = await postPoints({
+      tx, tenantId, memberId: spend.memberId, delta: -spend.points, kind: 'spend', sourceType: 'exchange',
+      sourceId: spend.requestNo, storeId: spend.storeId ?? null, operatorId: input.operatorId,
+      remark: spend.remark ?? null, idempotencyKey: `spend:${spend.requestNo}`,
+    });
+    return { requestNo: spend.requestNo, memberId: spend.memberId, points: -entry.delta, balance: entry.balanceAfter, entryId: entry.id };
+  });
+}
