@@ -9,6 +9,8 @@ import { marketingCenterResource } from './datum/marketing-center.resource';
 import { productResource } from './datum/product.resource';
 import { storeResource } from './datum/store.resource';
 import { cardTemplateResource } from './deposit/card-template.resource';
+import { scoreAdjustReasonResource } from './score/score-adjust-reason.resource';
+import { scoreAdjustResource } from './score/score-adjust.resource';
 
 /**
  * Every declared business object. Adding a resource is writing its `<name>.resource.ts` and
@@ -25,6 +27,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   costpartyResource,
   channelResource,
   cardTemplateResource,
+  scoreAdjustReasonResource,
+  scoreAdjustResource,
 ];
 
 /** The declaration of a resource by its API name. */

@@ -38,7 +38,7 @@ export async function buildApp(options: {
     // Array query parameters repeat the key (§7): `?id=1&id=2`; Fastify's default parser keeps
     // repeats as arrays.
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true } },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true } },
   });
   app.decorate('database', options.database);
   app.decorate('config', config);

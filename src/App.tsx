@@ -11,6 +11,8 @@ import { authProvider } from '../providers/auth';
 import { dataProvider } from '../providers/data';
 import { i18nProvider, useAntdLocale } from '../providers/i18n';
 import { refineResources } from './screens/resource-screens';
+import { ListSlotsContext } from './screens/generic/list-slots';
+import { FILE_LIST_SLOTS } from './screens/files/file-list-slots';
 import { AppRoutes } from './shell/app-routes';
 import { FeedbackBridge } from './shell/feedback-bridge';
 import { useShellNotifications } from './shell/notifications';
@@ -44,7 +46,9 @@ export function App() {
               },
             }}
           >
-            <AppRoutes />
+            <ListSlotsContext.Provider value={FILE_LIST_SLOTS}>
+              <AppRoutes />
+            </ListSlotsContext.Provider>
           </Refine>
         </AntdApp>
       </ConfigProvider>

@@ -40,6 +40,7 @@ export const shellMessages = defineMessages({
   'shell.header.marketCenter': ['营销中心', 'Marketing centre'],
   'shell.header.language': ['语言', 'Language'],
   'shell.header.changePassword': ['修改密码', 'Change password'],
+  'shell.header.fileCentre': ['文件中心', 'File centre'],
   'shell.header.logout': ['退出登录', 'Sign out'],
   'shell.header.collapse': ['收起菜单', 'Collapse menu'],
   'shell.header.expand': ['展开菜单', 'Expand menu'],

@@ -1,4 +1,6 @@
 import { cardTemplateHooks } from '../../resources/deposit/card-template.server';
+import { scoreAdjustReasonHooks } from '../../resources/score/score-adjust-reason.server';
+import { scoreAdjustHooks } from '../../resources/score/score-adjust.server';
 import type { ResourceHooks } from './server-hooks.define';
 
 /**
@@ -8,4 +10,6 @@ import type { ResourceHooks } from './server-hooks.define';
  */
 export const SERVER_HOOKS: readonly ResourceHooks[] = [
   cardTemplateHooks,
+  scoreAdjustReasonHooks,
+  scoreAdjustHooks,
 ];

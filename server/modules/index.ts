@@ -5,6 +5,7 @@ import { authorizationRoutes } from './authorization/authorization.routes';
 import { i18nRoutes } from './i18n/i18n.routes';
 import { usersRoutes } from './users/users.routes';
 import { pointsRoutes } from './points/points.routes';
+import { pointsReportRoutes } from './points/points-report.routes';
 import { filesPlugin } from './files/files.plugin';
 import { crudModule } from '../crud/crud.module';
 
@@ -21,6 +22,7 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'authorization', plugin: authorizationRoutes },
   { name: 'users', plugin: usersRoutes },
   { name: 'points', plugin: pointsRoutes },
+  { name: 'points-reports', plugin: pointsReportRoutes },
   { name: 'files', plugin: filesPlugin },
   { name: 'crud', plugin: crudModule },
 ];

@@ -72,8 +72,9 @@ export function formToBody(args: {
     const ctx = fieldContext({ resource: args.resource, name, t: args.t });
     const convert = specOf(ctx.field.kind).fromForm;
     const value = args.values[name];
+    const converted = convert ? convert(ctx, value) : value;
     // Undefined becomes null so that clearing a field on edit clears it on the server too.
-    body[name] = convert ? convert(ctx, value) : (value ?? null);
+    body[name] = converted === undefined ? null : converted;
   }
   return body;
 }

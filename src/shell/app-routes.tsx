@@ -7,6 +7,7 @@ import { LoginPage } from './login-page';
 import { GuardedScreen, PageSpin } from './route-guard';
 import { ShellLayout } from './shell-layout';
 import { buildShellRoutes, type ShellRoute } from './shell-routes';
+import { FILE_CENTRE_PATH, FileCentreRoute } from '../screens/files/file-centre-route';
 import { EmptyShellPage, NoContentPage, NoLicencePage, NotFoundPage } from './status-pages';
 
 /** A redirect that keeps the query, so `/g/e?id=7` still names record 7 at `/g/e/s?id=7`. */
@@ -38,6 +39,7 @@ export function AppRoutes() {
           </Authenticated>
         }
       >
+        <Route path={FILE_CENTRE_PATH} element={<FileCentreRoute />} />
         {shellRoutes.map((route) => (
           <Route key={route.path} path={route.path} element={elementOf(route)} />
         ))}

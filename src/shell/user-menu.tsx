@@ -1,7 +1,9 @@
-import { DownOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DownOutlined, FileExcelOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { FILE_CENTRE_PATH } from '../screens/files/file-centre-route';
 import { signOut, storedUser } from '../../providers/auth';
 import { ChangePasswordDialog } from './change-password-dialog';
 
@@ -9,6 +11,7 @@ import { ChangePasswordDialog } from './change-password-dialog';
 export function UserMenu() {
   const { t } = useTranslation();
   const [changing, setChanging] = useState(false);
+  const navigate = useNavigate();
   const user = storedUser()?.user;
   const name = user?.name || user?.login || '';
   return (
@@ -16,11 +19,13 @@ export function UserMenu() {
       <Dropdown
         menu={{
           items: [
+            { key: 'files', icon: <FileExcelOutlined />, label: t('shell.header.fileCentre') },
             { key: 'password', icon: <KeyOutlined />, label: t('shell.header.changePassword') },
             { type: 'divider' },
             { key: 'logout', icon: <LogoutOutlined />, label: t('shell.header.logout'), danger: true },
           ],
           onClick: ({ key }) => {
+            if (key === 'files') navigate(FILE_CENTRE_PATH);
             if (key === 'password') setChanging(true);
             if (key === 'logout') void signOut();
           },

@@ -170,6 +170,20 @@ describe('import', () => {
     expect(created[1]).toMatchObject({ code: `${tag}I02`, type: 'SUPERMARKET', openingDate: '2023-06-07', state: 'OPEN' });
   });
 
+  it('resolves a tree parent named by a row above in the same file', async () => {
+    const bytes = await workbookOf([
+      ['区域编码', '区域名称', '上级区域'],
+      [`${tag}N`, `North ${tag}`, null],
+      [`${tag}N1`, `North city ${tag}`, `North ${tag}`],
+    ]);
+    const { taskId } = await expectOk(await importFile(admin, 'area', bytes));
+    expect(await expectOk(await admin.get(`/v1/file-task/info/${taskId}`))).toMatchObject({ state: 'succeeded', module: 'zones', processed: 2 });
+    const areas = await expectOk(await admin.post('/v1/area/query', { body: { filters: { code: `${tag}N` } } }));
+    const north = areas.records.find((a: { code: string }) => a.code === `${tag}N`);
+    const city = areas.records.find((a: { code: string }) => a.code === `${tag}N1`);
+    expect(city.parent).toBe(north.id);
+  });
+
   it('accepts the workbook as base64 JSON too', async () => {
     const bytes = await workbookOf([['code', 'name', 'type', 'area'], [`${tag}J01`, 'Json one', 'OTHER', eastId]]);
     const { taskId } = await expectOk(await admin.post('/v1/store/import', {

@@ -99,10 +99,12 @@ describe('menus by role', () => {
 
     const admin = await signedInDemo('admin');
     const adminGroups = await admin.shell.menuGroups();
+    await admin.shell.waitForScreen();
     await screenshot(admin.page, 'admin-home-zh');
 
     const clerk = await signedInDemo('clerk');
     const clerkGroups = await clerk.shell.menuGroups();
+    await clerk.shell.waitForScreen();
     await screenshot(clerk.page, 'clerk-home-zh');
 
     const settings = settingGroup.title[0];
@@ -132,6 +134,7 @@ describe('menus by role', () => {
     const clerk = await signedInDemo('clerk');
     await clerk.shell.goto(baseUrl, '/setting/role');
     await expect.poll(() => clerk.shell.isDenied()).toBe(true);
+    await clerk.shell.waitForScreen();
     expect(clerk.shell.currentPath()).toBe('/setting/role');
     await screenshot(clerk.page, 'clerk-denied-role-zh');
 
@@ -213,7 +216,7 @@ describe('language', () => {
     await new ListPage(page).waitLoaded();
     await screenshot(page, 'role-en');
     await shell.goto(baseUrl, home);
-    await shell.waitForMenu();
+    await shell.waitForScreen();
     await screenshot(page, 'admin-home-en');
 
     await shell.switchLanguage('zh_CN');

@@ -53,6 +53,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  // Finished transitions (antd fades the table in after loading) so the picture shows the end state.
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }

@@ -153,6 +153,21 @@ export function renderAt(args: {
 }
 
 /**
+ * The buttons inside `container` whose text is `name`. Faster than `getByRole`, which computes
+ * styles for the whole (large) antd tree on every query.
+ */
+export function buttonsNamed(container: ParentNode, name: string): HTMLButtonElement[] {
+  return [...container.querySelectorAll('button')].filter((button) => button.textContent?.replace(/\s+/g, ' ').trim() === name);
+}
+
+/** The one button inside `container` whose text is `name`; throws when there is not exactly one. */
+export function buttonNamed(container: ParentNode, name: string): HTMLButtonElement {
+  const found = buttonsNamed(container, name);
+  if (found.length !== 1) throw new Error(`expected one button "${name}", found ${found.length}`);
+  return found[0];
+}
+
+/**
  * Prepares jsdom for antd: matchMedia (the grid and responsive components subscribe to it),
  * getComputedStyle with a pseudo element (the table measures the scrollbar so), and waits long
  * enough for antd's first render, which takes seconds under jsdom.

@@ -12,3 +12,6 @@ export const product = resourceTable('product');
 export const costparty = resourceTable('costparty');
 export const channel = resourceTable('channel');
 export const cardTemplate = resourceTable('card-template');
+export const scoreAdjustReason = resourceTable('score-adjust-reason');
+export const scoreAdjust = resourceTable('score-adjust');
+export const scoreAdjustLines = resourceLinesTable('score-adjust', 'lines');

@@ -67,7 +67,7 @@ export function FilterBar(props: FilterBarProps) {
   return (
     <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 8, flexWrap: 'wrap', marginBottom: 16 }}>
       {fields.length > 0 || keyword ? (
-        <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 8 }}>
+        <Form form={form} name={`${resource.name}-filter`} layout="inline" onFinish={submit} style={{ rowGap: 8 }}>
           {keyword ? (
             <Form.Item name={KEYWORD_FIELD}>
               <Input allowClear placeholder={keywordHint} aria-label={keywordHint} style={{ width: 240 }} />

@@ -87,7 +87,7 @@ export function RecordForm(props: RecordFormProps) {
     try {
       const quiet = { successNotification: false, errorNotification: false } as const;
       const saved = editing
-        ? await update({ resource: resource.name, id, values: body, meta: { version: record?.version }, mutationMode: 'pessimistic', ...quiet })
+        ? await update({ resource: resource.name, id: (record?.id as string | number | undefined) ?? id, values: body, meta: { version: record?.version }, mutationMode: 'pessimistic', ...quiet })
         : await create({ resource: resource.name, values: body, ...quiet });
       void message.success(t('screens.saved'));
       props.onSaved(saved.data);
@@ -102,7 +102,7 @@ export function RecordForm(props: RecordFormProps) {
   };
 
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onFinish={submit} scrollToFirstError>
+    <Form form={form} name={`${resource.name}-form`} layout="vertical" initialValues={initial} onFinish={submit} scrollToFirstError>
       {conflict ? (
         <Alert type="warning" showIcon message={conflict} style={{ marginBottom: 16 }}
           action={<Button size="small" onClick={() => { setConflict(undefined); void one.refetch(); }}>{t('screens.reload')}</Button>} />

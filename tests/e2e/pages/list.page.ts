@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { confirmOpenDialog, fillFormItem, formItem, looseText, settle } from './antd';
+import { confirmOpenDialog, fillFormItem, formItem, looseText } from './antd';
 
 /**
  * The list screen of any declared resource: an antd Table with a search/filter bar above it and
@@ -25,9 +25,25 @@ export class ListPage {
     return this.rows.filter({ hasText: text }).first();
   }
 
+  /** Waits until the table shows its rows (or its empty state) and no spinner turns. */
   async waitLoaded(): Promise<void> {
     await this.table.waitFor();
-    await settle(this.table);
+    const table = await this.table.elementHandle();
+    await this.page.waitForFunction(
+      (element) => !!element && !element.querySelector('.ant-spin-spinning')
+        && !!element.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody .ant-empty'),
+      table,
+    );
+  }
+
+  /** Runs `action`, then waits for the API answer it caused (if any) and the table to settle. */
+  private async reloadingBy(action: () => Promise<void>): Promise<void> {
+    const answered = this.page
+      .waitForResponse((response) => new URL(response.url()).pathname.includes('/v1/'), { timeout: 5_000 })
+      .catch(() => null); // a table sorted or filtered in the browser asks nothing
+    await action();
+    await answered;
+    await this.waitLoaded();
   }
 
   /** Header texts, in column order. */
@@ -45,8 +61,7 @@ export class ListPage {
 
   /** Clicks a sortable column's header once (antd cycles ascending, descending, none). */
   async sortBy(header: string | RegExp): Promise<void> {
-    await this.headerCell(header).click();
-    await this.waitLoaded();
+    await this.reloadingBy(() => this.headerCell(header).click());
   }
 
   /** 'ascending' | 'descending' | null, as antd marks the header. */
@@ -60,16 +75,16 @@ export class ListPage {
       ? this.root.getByPlaceholder(placeholder)
       : this.root.locator('.ant-input-search input, input[type=search]').first();
     await box.fill(keyword);
-    await box.press('Enter');
-    await this.waitLoaded();
+    await this.reloadingBy(() => box.press('Enter'));
   }
 
   /** Sets a labelled filter above the table (select, date, text) and applies it. */
   async filter(label: string | RegExp, value: string, apply: string | RegExp = /^\s*(查\s*询|搜\s*索|Search|Query)\s*$/i): Promise<void> {
     await fillFormItem(this.page, formItem(this.root, label), value);
     const button = this.root.getByRole('button', { name: typeof apply === 'string' ? looseText(apply) : apply });
-    if (await button.count()) await button.first().click();
-    await this.waitLoaded();
+    await this.reloadingBy(async () => {
+      if (await button.count()) await button.first().click();
+    });
   }
 
   /** Clicks an action (link or button) inside the row showing `rowText`. */
@@ -83,8 +98,7 @@ export class ListPage {
   /** Runs a row action that asks first, and confirms it. */
   async rowActionConfirmed(rowText: string | RegExp, action: string | RegExp): Promise<void> {
     await this.rowAction(rowText, action);
-    await confirmOpenDialog(this.page);
-    await this.waitLoaded();
+    await this.reloadingBy(() => confirmOpenDialog(this.page));
   }
 
   /** Clicks a toolbar button (新增, Add …). */
@@ -107,8 +121,7 @@ export class ListPage {
   }
 
   async goToPage(number: number): Promise<void> {
-    await this.pagination.locator(`.ant-pagination-item-${number}`).click();
-    await this.waitLoaded();
+    await this.reloadingBy(() => this.pagination.locator(`.ant-pagination-item-${number}`).click());
   }
 
   /** The text of the table's empty state ('' when it has rows). */

@@ -39,6 +39,20 @@ export class ShellPage {
     await this.page.locator('.ant-layout-sider .ant-menu-submenu-title, .ant-layout-sider .ant-menu-item, .ant-result').first().waitFor();
   }
 
+  /**
+   * Waits until the screen in the work area has drawn its content: no spinner turning, and any
+   * table showing rows or its empty state (used before screenshots).
+   */
+  async waitForScreen(): Promise<void> {
+    await this.page.waitForFunction(() => {
+      const content = document.querySelector('.ant-layout-content') ?? document.querySelector('.ant-result')?.parentElement;
+      if (!content || content.querySelector('.ant-spin-spinning, .ant-skeleton-active')) return false;
+      const tables = [...content.querySelectorAll('.ant-table-wrapper')];
+      return tables.every((table) => table.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody .ant-empty'))
+        && (content.textContent ?? '').trim().length > 0;
+    });
+  }
+
   /** True when the app shows its side menu (false on status pages such as no-content). */
   async hasMenu(): Promise<boolean> {
     await this.waitForShell();

@@ -1,0 +1,156 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Locale } from '../messages/bilingual';
+import { defineServerHooks, type HookContext, type StoredRecord } from '../../server/crud/server-hooks.define';
+import { deriveTable } from '../../server/crud/table.derive';
+import type { DbOrTx } from '../../server/db/connection';
+import { counters } from '../../server/db/schema/counters.schema';
+import { AppError, badInput, type FieldError } from '../../server/http/envelope';
+import { translate } from '../../server/modules/i18n/translate';
+import { assertMemberCanTransact } from '../../server/modules/points/member-guard';
+import { lockAccount, postPoints } from '../../server/modules/points/points.ledger';
+import { scoreAdjustReasonResource } from './score-adjust-reason.resource';
+
+/**
+ * Server side of points adjustment documents (score-adjust.resource.ts):
+ *
+ * - saveNew draws the document number (`SA` + 8 digits) from the tenant's `score-adjust` counter
+ *   in the save's own transaction, so numbers never repeat and a failed save gives its number back.
+ * - Every save checks the lines the declaration cannot: points are never 0, the reason is enabled
+ *   and allows the line's direction. The header's net points and line count follow the lines.
+ * - `audit` (INITIAL -> EFFECTED) runs after the engine's conditional state update, in the same
+ *   transaction: each line is posted to the points ledger with the key `adjust:<id>:<lineNo>`.
+ *   A second, concurrent audit never gets here (its update finds the state moved and answers
+ *   409). A line the ledger refuses (not enough points, a member who may not transact) throws,
+ *   which rolls back the state change and every posting before it: nothing is applied.
+ */
+
+/** Name of the counter row that numbers adjustment documents. */
+export const ADJUST_NUMBER_COUNTER = 'score-adjust';
+/** `SA00000007`. */
+export const formatAdjustNumber = (value: number) => `SA${String(value).padStart(8, '0')}`;
+
+/** The ledger's source type of adjustment postings. */
+export const ADJUSTMENT_SOURCE = 'adjustment';
+/** The idempotency key of one line's posting. */
+export const adjustmentKey = (documentId: number, lineNo: number) => `adjust:${documentId}:${lineNo}`;
+
+async function allocateAdjustNumber(args: { db: DbOrTx; tenantId: number }): Promise<string> {
+  const [row] = await args.db
+    .insert(counters)
+    .values({ tenantId: args.tenantId, name: ADJUST_NUMBER_COUNTER, value: 1 })
+    .onConflictDoUpdate({
+      target: [counters.tenantId, counters.name],
+      set: { value: sql`${counters.value} + 1`, updatedAt: sql`now()` },
+    })
+    .returning({ value: counters.value });
+  return formatAdjustNumber(row.value);
+}
+
+interface ReasonRow {
+  id: number;
+  name: string;
+  direction: string;
+  enabled: boolean | null;
+}
+
+/** The reasons the lines cite, by id (the engine has already checked they exist). */
+async function reasonsOf(ctx: HookContext, lines: readonly StoredRecord[]): Promise<Map<number, ReasonRow>> {
+  const ids = [...new Set(lines.map((line) => Number(line.reason)).filter((id) => Number.isSafeInteger(id)))];
+  if (ids.length === 0) return new Map();
+  const t = deriveTable(scoreAdjustReasonResource);
+  const rows = await ctx.db
+    .select({ id: t.id, name: t.name, direction: t.direction, enabled: t.enabled })
+    .from(t)
+    .where(and(eq(t.tenantId, ctx.auth.tenantId), inArray(t.id, ids)));
+  return new Map((rows as ReasonRow[]).map((row) => [Number(row.id), row]));
+}
+
+/** Field errors of the lines: zero points, a disabled reason, a reason used the wrong way. */
+async function checkLines(ctx: HookContext, lines: readonly StoredRecord[]): Promise<FieldError[]> {
+  const reasons = await reasonsOf(ctx, lines);
+  const issues: FieldError[] = [];
+  lines.forEach((line, i) => {
+    const points = Number(line.points);
+    if (points === 0) issues.push({ field: `lines.${i}.points`, key: 'scoreAdjust.pointsZero' });
+    const reason = reasons.get(Number(line.reason));
+    if (!reason) return;
+    const values = { reason: reason.name };
+    if (reason.enabled === false) issues.push({ field: `lines.${i}.reason`, key: 'scoreAdjust.reasonDisabled', values });
+    else if (reason.direction === 'increase' && points < 0) issues.push({ field: `lines.${i}.points`, key: 'scoreAdjust.reasonIncreaseOnly', values });
+    else if (reason.direction === 'decrease' && points > 0) issues.push({ field: `lines.${i}.points`, key: 'scoreAdjust.reasonDecreaseOnly', values });
+  });
+  return issues;
+}
+
+/** Net points and line count of the lines. */
+function totalsOf(lines: readonly StoredRecord[]): { totalPoints: number; lineCount: number } {
+  return { totalPoints: lines.reduce((sum, line) => sum + Number(line.points), 0), lineCount: lines.length };
+}
+
+/** Member state as the member declaration words it, when there is one; the code otherwise. */
+function stateText(locale: Locale, state: string | number | undefined): string {
+  const key = `res.member.state.${String(state)}`;
+  const text = translate(locale, key);
+  return text === key ? String(state) : text;
+}
+
+/**
+ * Posts the lines of an audited document. The members' accounts are locked first, in id order,
+ * so two documents touching the same members in different orders wait for each other instead of
+ * deadlocking; then each line is checked and posted in line order.
+ */
+async function applyLines(ctx: HookContext & { record: StoredRecord }): Promise<void> {
+  const { db, auth, record, request } = ctx;
+  const tenantId = auth.tenantId;
+  const lines = (record.lines as StoredRecord[] | undefined) ?? [];
+  const members = [...new Set(lines.map((line) => Number(line.member)))].sort((a, b) => a - b);
+  const locale = request.ctx.locale;
+  for (const memberId of members) await lockAccount({ tx: db, tenantId, memberId });
+  const now = new Date();
+  for (const line of lines) {
+    const memberId = Number(line.member);
+    const lineNo = Number(line.lineNo);
+    try {
+      await assertMemberCanTransact({ tx: db, tenantId, memberId });
+      await postPoints({
+        tx: db,
+        tenantId,
+        memberId,
+        delta: Number(line.points),
+        kind: 'adjust',
+        sourceType: ADJUSTMENT_SOURCE,
+        sourceId: String(record.number),
+        storeId: record.store === null || record.store === undefined ? null : Number(record.store),
+        operatorId: auth.userId,
+        remark: typeof line.remark === 'string' && line.remark !== '' ? line.remark : null,
+        idempotencyKey: adjustmentKey(Number(record.id), lineNo),
+        now,
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const values = error.key === 'points.memberBlocked' ? { ...error.values, state: stateText(locale, error.values.state) } : error.values;
+      throw new AppError(error.kind === 'notFound' ? 'conflict' : error.kind, 'scoreAdjust.lineRefused', {
+        values: { line: lineNo, member: memberId, reason: translate(locale, error.key, values) },
+      });
+    }
+  }
+  const t = ctx.table;
+  await db.update(t).set({ auditedAt: now }).where(and(eq(t.tenantId, tenantId), eq(t.id, Number(record.id))));
+  record.auditedAt = now;
+}
+
+export const scoreAdjustHooks = defineServerHooks('score-adjust', {
+  async beforeSave(ctx) {
+    const { values, lines, operation } = ctx;
+    if (operation === 'create') values.number = await allocateAdjustNumber({ db: ctx.db, tenantId: ctx.auth.tenantId });
+    const rows = lines.get('lines');
+    if (!rows) return;
+    const issues = await checkLines(ctx, rows);
+    if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
+    Object.assign(values, totalsOf(rows));
+  },
+
+  afterAction: {
+    audit: (ctx) => applyLines(ctx),
+  },
+});

@@ -1,0 +1,197 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PermissionRef } from '../../../resources/catalog/types';
+import { storeResource } from '../../../resources/datum/store.resource';
+import { likeEscape } from '../../crud/query.filters';
+import { deriveTable } from '../../crud/table.derive';
+import { ok } from '../../http/envelope';
+import { authOf } from '../auth/access.hook';
+import { formatDateTime } from '../users/date-output';
+import { POINTS_READ } from './points.routes';
+
+/**
+ * Reads of the points screens beyond the ledger's own routes (points.routes.ts):
+ *
+ * - `POST /v1/points/accounts/query`: points accounts (score-query-list), filtered by member and
+ *   balance, sorted, paged by page number; totals are exact up to a cap, like every list.
+ * - `GET /v1/points/stores?id=&keyword=`: store names for the ledger's store column and its store
+ *   filter, for readers of the ledger who do not hold the store master's permission.
+ * - `POST /v1/points/overview`: the points overview (score/home): this month's issued, used and
+ *   expired points, the outstanding balance, the last 30 days day by day, and the stores that
+ *   issued most this month. Days and months are those of the caller's time zone.
+ *
+ * "Issued" is every positive entry (earnings and positive adjustments); "used" every negative
+ * entry except expiry (spends, reversals, negative adjustments); "expired" the expiry entries.
+ */
+
+/** The points overview screen's permission. */
+export const POINTS_OVERVIEW: readonly PermissionRef[] = [{ resourceId: '积分/积分概览', action: '数据查看' }];
+
+/** Rows counted exactly before the total is reported as "more than". */
+const TOTAL_CAP = 10_000;
+/** Days of the overview's chart. */
+export const OVERVIEW_DAYS = 30;
+/** Stores in the overview's ranking. */
+export const TOP_STORES = 10;
+/** Stores one call of the store lookup returns. */
+const STORE_LIMIT = 50;
+
+const ACCOUNT_SORTS = {
+  memberId: sql.raw('a.member_id'),
+  balance: sql.raw('a.balance'),
+  totalEarned: sql.raw('a.total_earned'),
+  totalSpent: sql.raw('a.total_spent'),
+  updatedAt: sql.raw('a.updated_at'),
+} as const;
+type AccountSort = keyof typeof ACCOUNT_SORTS;
+
+interface AccountsBody {
+  page?: number;
+  pageSize?: number;
+  filters?: { memberId?: number; balance?: [number | null, number | null] };
+  sorters?: { field: AccountSort; order: 'asc' | 'desc' }[];
+}
+
+const accountsSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 1, default: 1 },
+      pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+      filters: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          memberId: { type: 'integer', minimum: 1 },
+          balance: { type: 'array', minItems: 2, maxItems: 2, items: { type: ['integer', 'null'] } },
+        },
+      },
+      sorters: {
+        type: 'array',
+        maxItems: 1,
+        items: {
+          type: 'object',
+          required: ['field', 'order'],
+          additionalProperties: false,
+          properties: { field: { enum: Object.keys(ACCOUNT_SORTS) }, order: { enum: ['asc', 'desc'] } },
+        },
+      },
+    },
+  },
+} as const;
+
+function accountConditions(tenantId: number, filters: NonNullable<AccountsBody['filters']>): SQL {
+  const parts: SQL[] = [sql`a.tenant_id = ${tenantId}`];
+  if (filters.memberId) parts.push(sql`a.member_id = ${filters.memberId}`);
+  const [min, max] = filters.balance ?? [null, null];
+  if (min !== null && min !== undefined) parts.push(sql`a.balance >= ${min}`);
+  if (max !== null && max !== undefined) parts.push(sql`a.balance <= ${max}`);
+  return sql.join(parts, sql` and `);
+}
+
+const num = (value: unknown) => Number(value ?? 0);
+
+/** Routes of the points screens' reads. */
+export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+  const stores = sql.identifier(getTableName(deriveTable(storeResource)));
+
+  app.post<{ Body: AccountsBody }>('/v1/points/accounts/query', {
+    schema: accountsSchema, config: { requires: POINTS_READ },
+  }, async (request) => {
+    const { tenantId } = authOf(request);
+    const { page = 1, pageSize = 20, filters = {}, sorters = [] } = request.body ?? {};
+    const where = accountConditions(tenantId, filters);
+    const sorter = sorters[0] ?? { field: 'memberId', order: 'asc' };
+    const direction = sql.raw(sorter.order === 'desc' ? 'desc' : 'asc');
+    const rows = await db.execute<{ member_id: number; balance: number; total_earned: number; total_spent: number; updated_at: string }>(sql`
+      select a.member_id, a.balance, a.total_earned, a.total_spent, a.updated_at
+      from points_accounts a where ${where}
+      order by ${ACCOUNT_SORTS[sorter.field]} ${direction}, a.member_id ${direction}
+      limit ${pageSize} offset ${(page - 1) * pageSize}`);
+    const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n
+      from (select 1 from points_accounts a where ${where} limit ${TOTAL_CAP + 1}) capped`);
+    const n = num(counted.rows[0]?.n);
+    const zone = request.ctx.timeZone;
+    return ok({
+      total: Math.min(n, TOTAL_CAP),
+      totalIsEstimate: n > TOTAL_CAP,
+      records: rows.rows.map((r) => ({
+        memberId: num(r.member_id),
+        balance: num(r.balance),
+        totalEarned: num(r.total_earned),
+        totalSpent: num(r.total_spent),
+        updatedAt: formatDateTime(new Date(r.updated_at), zone),
+      })),
+    });
+  });
+
+  app.get<{ Querystring: { id?: number[]; keyword?: string } }>('/v1/points/stores', {
+    schema: {
+      querystring: {
+        type: 'object',
+        properties: {
+          id: { type: 'array', maxItems: STORE_LIMIT, items: { type: 'integer', minimum: 1 } },
+          keyword: { type: 'string', maxLength: 60 },
+        },
+      },
+    },
+    config: { requires: [...POINTS_READ, ...POINTS_OVERVIEW] },
+  }, async (request) => {
+    const { tenantId } = authOf(request);
+    const { id: ids, keyword } = request.query;
+    const parts: SQL[] = [sql`tenant_id = ${tenantId}`];
+    if (ids && ids.length > 0) parts.push(sql`id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    const text = keyword?.trim() ?? '';
+    if (text !== '') parts.push(sql`(name ilike ${`%${likeEscape(text)}%`} or code ilike ${`${likeEscape(text)}%`})`);
+    const rows = await db.execute<{ id: number; name: string }>(sql`select id, name from ${stores}
+      where ${sql.join(parts, sql` and `)} order by name, id limit ${STORE_LIMIT}`);
+    return ok(rows.rows.map((r) => ({ id: num(r.id), title: String(r.name) })));
+  });
+
+  app.post('/v1/points/overview', { config: { requires: POINTS_OVERVIEW } }, async (request) => {
+    const { tenantId } = authOf(request);
+    const zone = request.ctx.timeZone;
+    // Local midnight of the first of this month, and of the first day of the chart.
+    const monthStart = sql`(date_trunc('month', now() at time zone ${zone}) at time zone ${zone})`;
+    const today = sql`(now() at time zone ${zone})::date`;
+    const chartStart = sql`((${today} - ${OVERVIEW_DAYS - 1})::timestamp at time zone ${zone})`;
+
+    const month = await db.execute<{ issued: number; used: number; expired: number }>(sql`select
+        coalesce(sum(delta) filter (where delta > 0), 0) as issued,
+        coalesce(-sum(delta) filter (where delta < 0 and kind <> 'expire'), 0) as used,
+        coalesce(-sum(delta) filter (where kind = 'expire'), 0) as expired
+      from points_entries where tenant_id = ${tenantId} and occurred_at >= ${monthStart}`);
+    const accounts = await db.execute<{ outstanding: number; holders: number }>(sql`select
+        coalesce(sum(balance), 0) as outstanding, count(*) filter (where balance > 0) as holders
+      from points_accounts where tenant_id = ${tenantId}`);
+    const daily = await db.execute<{ day: string; issued: number; used: number }>(sql`
+      with days as (
+        select generate_series(${today} - ${OVERVIEW_DAYS - 1}, ${today}, interval '1 day')::date as day
+      ), sums as (
+        select (occurred_at at time zone ${zone})::date as day,
+          sum(delta) filter (where delta > 0) as issued,
+          -sum(delta) filter (where delta < 0 and kind <> 'expire') as used
+        from points_entries where tenant_id = ${tenantId} and occurred_at >= ${chartStart}
+        group by 1
+      )
+      select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(sums.issued, 0) as issued, coalesce(sums.used, 0) as used
+      from days left join sums on sums.day = days.day order by days.day`);
+    const top = await db.execute<{ store_id: number | null; name: string | null; issued: number }>(sql`
+      select e.store_id, s.name, sum(e.delta) as issued
+      from points_entries e left join ${stores} s on s.tenant_id = e.tenant_id and s.id = e.store_id
+      where e.tenant_id = ${tenantId} and e.occurred_at >= ${monthStart} and e.delta > 0
+      group by e.store_id, s.name order by issued desc, e.store_id nulls last limit ${TOP_STORES}`);
+
+    const m = month.rows[0];
+    const a = accounts.rows[0];
+    return ok({
+      month: { issued: num(m?.issued), used: num(m?.used), expired: num(m?.expired) },
+      outstanding: num(a?.outstanding),
+      holders: num(a?.holders),
+      daily: daily.rows.map((r) => ({ date: String(r.day), issued: num(r.issued), used: num(r.used) })),
+      topStores: top.rows.map((r) => ({ storeId: r.store_id === null ? null : num(r.store_id), storeName: r.name, issued: num(r.issued) })),
+    });
+  });
+}

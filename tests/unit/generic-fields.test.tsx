@@ -1,0 +1,177 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Form } from 'antd';
+import { setupServer } from 'msw/node';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { defineResource, field, type FieldKind } from '../../resources/define';
+import { FIELD_KINDS, fieldContext, formToBody, recordToForm, specOf } from '../../src/fields/field-kinds';
+import { RelationSelect } from '../../src/fields/controls/relation-select';
+import { api, buttonNamed, englishI18n, installMatchMedia, ok } from '../helpers/generic-harness';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const everything = defineResource({
+  name: 'everything',
+  table: 'everythings',
+  title: ['全部', 'Everything'],
+  route: { group: 'datum', entry: 'channel', screens: { list: 'channel' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    text: field.text({ label: ['文本', 'Text'] }),
+    longText: field.longText({ label: ['长文本', 'Long text'] }),
+    integer: field.integer({ label: ['整数', 'Integer'] }),
+    money: field.money({ label: ['金额', 'Money'] }),
+    decimal: field.decimal({ label: ['小数', 'Decimal'], decimals: 3 }),
+    boolean: field.boolean({ label: ['布尔', 'Boolean'] }),
+    enum: field.enum({ label: ['枚举', 'Enum'], multiple: true, options: { A: { label: ['甲', 'Alpha'] }, B: { label: ['乙', 'Beta'] } } }),
+    date: field.date({ label: ['日期', 'Date'] }),
+    datetime: field.datetime({ label: ['时间', 'Datetime'] }),
+    dateRange: field.dateRange({ label: ['期间', 'Period'] }),
+    time: field.time({ label: ['钟点', 'Time'] }),
+    weekdays: field.weekdays({ label: ['星期', 'Weekdays'] }),
+    relation: field.relation({ label: ['门店', 'Store'], resource: 'store', multiple: true }),
+    tree: field.tree({ label: ['上级', 'Parent'] }),
+    file: field.file({ label: ['文件', 'File'] }),
+    lines: field.lines({
+      label: ['明细', 'Lines'],
+      minLines: 1,
+      fields: { sku: field.text({ label: ['商品', 'SKU'], required: true }), points: field.integer({ label: ['积分', 'Points'], min: 1 }) },
+    }),
+  },
+  titleField: 'text',
+  list: { defaultSort: { field: 'text', order: 'asc' } },
+});
+
+const record = {
+  id: 1,
+  text: 'hello',
+  longText: 'a\nb',
+  integer: 1234567,
+  money: 12,
+  decimal: 1.5,
+  boolean: false,
+  enum: ['A', 'B'],
+  date: '2024-05-01',
+  datetime: '2024-05-01 08:09:10',
+  dateRange: ['2024-05-01', '2024-05-31'],
+  time: '09:30',
+  weekdays: [3, 1],
+  relation: [7, 8],
+  relationTitle: ['North store', 'South store'],
+  tree: 4,
+  treeTitle: 'Root',
+  file: 'f-123',
+  lines: [{ sku: 'X', points: 5 }, { sku: 'Y', points: 6 }],
+};
+
+const server = setupServer();
+let i18n: I18n;
+
+beforeAll(async () => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+  i18n = await englishI18n([everything]);
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, values as never) as string;
+
+describe('field kinds', () => {
+  it('has a spec for every field kind', () => {
+    const kinds = Object.values(everything.fields).map((f) => f.kind);
+    expect(Object.keys(FIELD_KINDS).sort()).toEqual([...new Set<FieldKind>(kinds)].sort());
+  });
+
+  it('formats every kind in a list cell', () => {
+    const cells = Object.keys(everything.fields).map((name) => {
+      const ctx = fieldContext({ resource: everything, name, t });
+      return <div key={name} data-testid={name}>{specOf(ctx.field.kind).cell(ctx, record[name as keyof typeof record], record)}</div>;
+    });
+    render(<>{cells}</>);
+    const text = (name: string) => screen.getByTestId(name).textContent;
+    expect(text('integer')).toBe('1,234,567');
+    expect(text('money')).toBe('12.00');
+    expect(text('decimal')).toBe('1.500');
+    expect(text('boolean')).toBe('No');
+    expect(text('enum')).toBe('AlphaBeta');
+    expect(text('date')).toBe('2024-05-01');
+    expect(text('datetime')).toBe('2024-05-01 08:09:10');
+    expect(text('dateRange')).toBe('2024-05-01 ~ 2024-05-31');
+    expect(text('time')).toBe('09:30');
+    expect(text('weekdays')).toBe('Monday, Wednesday');
+    expect(text('relation')).toBe('North storeSouth store');
+    expect(text('tree')).toBe('Root');
+    expect(text('file')).toBe('f-123');
+    expect(text('lines')).toBe('2 lines');
+  });
+
+  it('round-trips a record through the form values to the API body', () => {
+    const values = recordToForm({ resource: everything, record, t });
+    const body = formToBody({ resource: everything, values, names: Object.keys(everything.fields), t });
+    expect(body).toMatchObject({
+      text: 'hello', integer: 1234567, money: 12, boolean: false, enum: ['A', 'B'], date: '2024-05-01',
+      datetime: '2024-05-01 08:09:10', dateRange: ['2024-05-01', '2024-05-31'], time: '09:30', weekdays: [1, 3],
+      relation: [7, 8], tree: 4, file: 'f-123', lines: [{ sku: 'X', points: 5 }, { sku: 'Y', points: 6 }],
+    });
+  });
+
+  it('edits lines as a table: add, validate each cell, remove', async () => {
+    const ctx = fieldContext({ resource: everything, name: 'lines', t });
+    let submitted: unknown;
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Form name="lines-test" onFinish={(values) => { submitted = values; }}>
+          {specOf('lines').input(ctx, {})}
+          <button type="submit">Submit</button>
+        </Form>
+      </I18nextProvider>,
+    );
+    fireEvent.click(buttonNamed(document.body, 'Submit'));
+    expect(await screen.findByText('Lines: at least 1 line(s)')).toBeTruthy();
+    fireEvent.click(buttonNamed(document.body, 'Add line'));
+    fireEvent.click(buttonNamed(document.body, 'Submit'));
+    expect(await screen.findByText('SKU is required')).toBeTruthy();
+    const row = document.querySelector('.ant-table-tbody tr.ant-table-row') as HTMLElement;
+    fireEvent.change(within(row).getAllByRole('textbox')[0], { target: { value: 'SKU-1' } });
+    fireEvent.change(within(row).getAllByRole('textbox')[1], { target: { value: '3' } });
+    fireEvent.click(buttonNamed(document.body, 'Submit'));
+    await waitFor(() => expect(submitted).toEqual({ lines: [{ sku: 'SKU-1', points: '3' }] }));
+    fireEvent.click(buttonNamed(row, 'Remove'));
+    await waitFor(() => expect(document.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(0));
+  });
+
+  it('searches relation options on the server while typing', async () => {
+    const asked: string[] = [];
+    server.use(
+      api.get('store/options', ({ request }) => {
+        const keyword = new URL(request.url).searchParams.get('keyword') ?? '';
+        asked.push(keyword);
+        return ok([{ id: 1, title: `Store ${keyword || 'all'}` }]);
+      }),
+    );
+    render(<RelationSelect resource="store" aria-label="Store" known={[{ id: 9, title: 'Chosen store' }]} value={9} />);
+    expect(screen.getByText('Chosen store')).toBeTruthy();
+    const input = screen.getAllByLabelText('Store').find((element) => element.tagName === 'INPUT')!;
+    fireEvent.mouseDown(input);
+    await waitFor(() => expect(asked).toEqual(['']));
+    expect(await screen.findByText('Store all')).toBeTruthy();
+    vi.useFakeTimers();
+    try {
+      fireEvent.change(input, { target: { value: 'nor' } });
+      await act(async () => {
+        vi.advanceTimersByTime(400);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(asked).toEqual(['', 'nor']));
+    expect(await screen.findByText('Store nor')).toBeTruthy();
+  });
+});
