@@ -81,7 +81,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, values as never) as string;
+const t = (key: string, values?: Record<string, unknown>) => String(i18n.t(key, (values ?? {}) as never));
 
 describe('field kinds', () => {
   it('has a spec for every field kind', () => {

@@ -1,0 +1,48 @@
+import { Button, Form, InputNumber, Space } from 'antd';
+import type { Translate } from '../../../fields/field-kind';
+import type { AccountFilters } from '../shared/points-api';
+
+interface FormValues {
+  memberId?: number | null;
+  min?: number | null;
+  max?: number | null;
+}
+
+function toFilters(values: FormValues): AccountFilters {
+  const min = values.min ?? null;
+  const max = values.max ?? null;
+  return {
+    ...(values.memberId ? { memberId: values.memberId } : {}),
+    ...(min !== null || max !== null ? { balance: [min, max] as const } : {}),
+  };
+}
+
+/** The filters of the accounts list: the member, and a range of balances. */
+export function AccountToolbar(props: { readonly t: Translate; readonly onSearch: (filters: AccountFilters) => void }) {
+  const { t } = props;
+  const [form] = Form.useForm<FormValues>();
+  const submit = (values: FormValues) => props.onSearch(toFilters(values));
+  return (
+    <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 8, marginBottom: 16 }}>
+      <Form.Item name="memberId" label={t('score.accounts.memberId')}>
+        <InputNumber min={1} precision={0} controls={false} style={{ width: 140 }} aria-label={t('score.accounts.memberId')} />
+      </Form.Item>
+      <Form.Item label={t('score.accounts.balanceRange')}>
+        <Space.Compact>
+          <Form.Item name="min" noStyle>
+            <InputNumber min={0} precision={0} controls={false} placeholder={t('screens.rangeFrom')} style={{ width: 110 }} />
+          </Form.Item>
+          <Form.Item name="max" noStyle>
+            <InputNumber min={0} precision={0} controls={false} placeholder={t('screens.rangeTo')} style={{ width: 110 }} />
+          </Form.Item>
+        </Space.Compact>
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">{t('screens.search')}</Button>
+          <Button onClick={() => { form.resetFields(); submit({}); }}>{t('screens.reset')}</Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, DatePicker, Form, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import type { Translate } from '../../../fields/field-kind';
+import { DATE_FORMAT, serializeDate } from '../../../lib/dates';
+import { kindOptions, sourceOptions } from '../shared/entry-labels';
+import type { EntryFilters } from '../shared/points-api';
+import { StoreSelect } from '../shared/store-select';
+
+/** The ledger's filters other than the member. */
+export type LedgerFilterValues = Omit<EntryFilters, 'memberId'>;
+
+interface FormValues {
+  sourceType?: string;
+  kind?: string;
+  storeId?: number | null;
+  dates?: [Dayjs | null, Dayjs | null] | null;
+}
+
+function toFilters(values: FormValues): LedgerFilterValues {
+  const [from, to] = values.dates ?? [null, null];
+  const fromText = serializeDate(from, DATE_FORMAT);
+  const toText = serializeDate(to, DATE_FORMAT);
+  return {
+    ...(values.sourceType ? { sourceType: values.sourceType } : {}),
+    ...(values.kind ? { kind: values.kind } : {}),
+    ...(values.storeId ? { storeId: values.storeId } : {}),
+    ...(fromText && toText ? { occurredAt: [fromText, toText] as const } : {}),
+  };
+}
+
+/** The filter bar of a member's ledger: source, kind, store and a range of days. */
+export function LedgerFilters(props: { readonly t: Translate; readonly onSearch: (filters: LedgerFilterValues) => void }) {
+  const { t } = props;
+  const [form] = Form.useForm<FormValues>();
+  const submit = (values: FormValues) => props.onSearch(toFilters(values));
+  return (
+    <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 8, marginBottom: 16 }}>
+      <Form.Item name="sourceType" label={t('score.history.source')}>
+        <Select allowClear options={sourceOptions(t)} placeholder={t('screens.all')} style={{ width: 150 }} />
+      </Form.Item>
+      <Form.Item name="kind" label={t('score.history.kind')}>
+        <Select allowClear options={kindOptions(t)} placeholder={t('screens.all')} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="storeId" label={t('score.history.store')}>
+        <StoreSelect placeholder={t('screens.all')} style={{ width: 180 }} />
+      </Form.Item>
+      <Form.Item name="dates" label={t('score.history.dates')}>
+        <DatePicker.RangePicker format={DATE_FORMAT} />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit">{t('screens.search')}</Button>
+          <Button onClick={() => { form.resetFields(); submit({}); }}>{t('screens.reset')}</Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
