@@ -113,6 +113,12 @@ export interface EnumOption {
   readonly label: Bilingual;
   /** antd tag colour for the value (`green`, `red`, `default` …). */
   readonly color?: string;
+  /**
+   * A stored variant shown like another option (`Using` for custom members displays as `using`):
+   * kept so stored data displays, never offered in inputs or filters, and a filter on the
+   * option it names also matches it.
+   */
+  readonly aliasOf?: string;
 }
 export interface EnumField extends FieldBase<'enum'> {
   /** Stored value -> display. Stored values are the specification's codes (`CANCEL`, `using`). */
@@ -207,6 +213,11 @@ export interface ResourceRoute {
     readonly add?: string;
     readonly edit?: string;
     readonly dtl?: string;
+    /**
+     * The screen of a settings object (`singleton`): its detail, with an Edit button that turns
+     * it into the form in place. A singleton has no list, add, edit or dtl screen.
+     */
+    readonly settings?: string;
   };
 }
 
@@ -232,7 +243,16 @@ export interface StateAction {
   readonly danger?: boolean;
   /** Override of the write action for this transition (e.g. audit needs `审核`). */
   readonly requires?: Action;
+  /**
+   * The action takes a reason (`POST …/<action>?id=` with body `{ reason }`, at most
+   * {@link REASON_MAX_LENGTH} characters): `required` refuses a blank one with 400. Every state
+   * action is logged in `state_changes` (with its reason) and listed by `GET /v1/<name>/history/:id`.
+   */
+  readonly reason?: 'required' | 'optional';
 }
+
+/** Longest reason a state action accepts. */
+export const REASON_MAX_LENGTH = 200;
 
 /** The life cycle of a resource: which field holds the state and what moves it. */
 export interface ResourceStates {
@@ -302,11 +322,106 @@ export interface ResourceDef {
   readonly files?: { readonly module: FileModule; readonly importable?: boolean };
   /** The resource is a tree through this `tree` field (shown as a tree table). */
   readonly treeField?: string;
+  /**
+   * A settings object (DESIGN.md §7): one record per tenant (`tenant`) or per marketing centre
+   * (`marketingCenter`, which needs `scope: 'marketingCenter'`). Its routes are
+   * `GET /v1/<name>/get` (the saved record, or the declared defaults with `id: null` and
+   * `version: 0` while none is saved) and `POST /v1/<name>/save` (the fields and the `version`
+   * read; a stale version answers 409). No list, no delete, no states; the browser shows
+   * `route.screens.settings`.
+   */
+  readonly singleton?: 'tenant' | 'marketingCenter';
+  /**
+   * Records are written by server modules only (orders from a till, logs): no saveNew, modify or
+   * delete routes and no Add / Edit / Delete in the browser; `access.write` then only guards the
+   * state actions, if any.
+   */
+  readonly readOnly?: boolean;
+  /**
+   * Views of one table (DESIGN.md §7): the API name of the resource whose table this view
+   * reads and writes. A view has the base's table and fields, and its own name, title, route,
+   * access, scope, list, sections and fixed filter; it gets no table of its own. Declare views
+   * with {@link defineView}, never by hand.
+   */
+  readonly viewOf?: string;
+  /**
+   * Field -> value: every statement of the resource (list, detail, picker, writes, references)
+   * is limited to rows holding these values, and every create and modify stamps them, so a
+   * record can never be written out of the view. The fields are not client-writable here.
+   */
+  readonly fixedFilter?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * For a view scoped by marketing centre: the base's relation field that holds the centre
+   * (default `marketingCenter`). Reads and writes are limited to the centre in the request
+   * header and creates stamp it, as `marketing_center_id` does for a centre-scoped table.
+   */
+  readonly centreField?: string;
 }
 
 /** Identity helper that type-checks a declaration and keeps its literal types. */
 export function defineResource<const R extends ResourceDef>(resource: R): R {
   return resource;
+}
+
+/** What a view declares itself; everything else (table, fields, states …) is its base's. */
+export type ViewDef = Pick<ResourceDef, 'name' | 'title' | 'route' | 'access' | 'scope'>
+  & Partial<Pick<ResourceDef, 'list' | 'form' | 'detail' | 'fixedFilter' | 'centreField' | 'files' | 'titleField'>>;
+
+// The base of each view, so the table of a view is derived from (and is) its base's table.
+const viewBases = new WeakMap<ResourceDef, ResourceDef>();
+
+/**
+ * Declares a view of a base resource's table (DESIGN.md §7 "Views of one table"): the base's
+ * table, fields, states and deletability, with the view's own name, route, access, scope,
+ * fixed filter, list columns and sections.
+ */
+export function defineView(base: ResourceDef, view: ViewDef): ResourceDef {
+  if (base.viewOf !== undefined) throw new Error(`${view.name}: a view cannot be a view of the view ${base.name}`);
+  const declared: ResourceDef = {
+    ...base,
+    ...view,
+    list: view.list ?? base.list,
+    form: view.form ?? base.form,
+    detail: view.detail ?? base.detail,
+    files: view.files ?? base.files,
+    table: base.table,
+    fields: base.fields,
+    viewOf: base.name,
+  };
+  viewBases.set(declared, base);
+  return declared;
+}
+
+/** The resource whose table a declaration reads: its base for a view, itself otherwise. */
+export function tableOwner(resource: ResourceDef): ResourceDef {
+  if (resource.viewOf === undefined) return resource;
+  const base = viewBases.get(resource);
+  if (!base || base.name !== resource.viewOf) throw new Error(`${resource.name}: declare views with defineView()`);
+  return base;
+}
+
+/**
+ * The property key of the column holding a record's marketing centre: `marketingCenterId` on a
+ * centre-scoped table, the declared centre field on a centre-scoped view; null otherwise.
+ */
+export function centreKey(resource: ResourceDef): string | null {
+  if (resource.scope !== 'marketingCenter') return null;
+  return resource.viewOf === undefined ? 'marketingCenterId' : (resource.centreField ?? 'marketingCenter');
+}
+
+/**
+ * Fields the server stamps on every write of the resource and a client never sets: the fixed
+ * filter's fields, and the centre field of a centre-scoped view.
+ */
+export function stampedFields(resource: ResourceDef): string[] {
+  const fixed = Object.keys(resource.fixedFilter ?? {});
+  const centre = resource.viewOf !== undefined ? centreKey(resource) : null;
+  return centre === null ? fixed : [...fixed, centre];
+}
+
+/** The stored variants shown like `value` (options declaring `aliasOf: value`). */
+export function enumAliases(f: EnumField, value: string): string[] {
+  return Object.entries(f.options).filter(([, option]) => option.aliasOf === value).map(([key]) => key);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -333,10 +448,13 @@ export function listColumns(r: ResourceDef): string[] {
   return r.list.columns ? [...r.list.columns] : Object.keys(r.fields).filter((k) => isInList(r.fields[k]));
 }
 
-/** The form sections of a resource, defaulting to one section with every form field. */
+/** The form sections of a resource (without stamped fields), defaulting to one section with every form field. */
 export function formSections(r: ResourceDef): Section[] {
-  if (r.form) return [...r.form];
-  return [{ key: 'main', title: ['基本信息', 'Basic information'], fields: Object.keys(r.fields).filter((k) => isInForm(r.fields[k])) }];
+  // A stamped field (a view's fixed filter, its centre) is the server's to write, never a form's.
+  const stamped = stampedFields(r);
+  if (r.form) return r.form.map((s) => ({ ...s, fields: s.fields.filter((k) => !stamped.includes(k)) }));
+  const fields = Object.keys(r.fields).filter((k) => isInForm(r.fields[k]) && !stamped.includes(k));
+  return [{ key: 'main', title: ['基本信息', 'Basic information'], fields }];
 }
 
 /** The detail sections of a resource, defaulting to the form sections. */

@@ -11,6 +11,14 @@ import { storeResource } from './datum/store.resource';
 import { cardTemplateResource } from './deposit/card-template.resource';
 import { scoreAdjustReasonResource } from './score/score-adjust-reason.resource';
 import { scoreAdjustResource } from './score/score-adjust.resource';
+import { growValueRuleResource } from './member/grow-value-rule.resource';
+import { growValueSettingResource } from './member/grow-value-setting.resource';
+import { levelMaterialResource } from './member/level-material.resource';
+import { levelValuateRuleResource } from './member/level-valuate-rule.resource';
+import { levelResource } from './member/level.resource';
+import { MEMBER_RESOURCES } from './member/member.resource';
+import { paidLevelOrderResource } from './member/paid-level-order.resource';
+import { upgradeIncentiveResource } from './member/upgrade-incentive.resource';
 
 /**
  * Every declared business object. Adding a resource is writing its `<name>.resource.ts` and
@@ -29,6 +37,14 @@ export const RESOURCES: readonly ResourceDef[] = [
   cardTemplateResource,
   scoreAdjustReasonResource,
   scoreAdjustResource,
+  levelResource,
+  levelValuateRuleResource,
+  growValueRuleResource,
+  growValueSettingResource,
+  levelMaterialResource,
+  upgradeIncentiveResource,
+  paidLevelOrderResource,
+  ...MEMBER_RESOURCES,
 ];
 
 /** The declaration of a resource by its API name. */

@@ -43,7 +43,3 @@ export function resourceMessageBook(resource: ResourceDef): MessageBook {
 export function resourceMessages(resources: readonly ResourceDef[]): MessageBook {
   return Object.assign({}, ...resources.map(resourceMessageBook)) as MessageBook;
 }
-
-/** The i18n key of a line field's label: `res.<resource>.<lines>.<field>`. */
-export const lineLabelKey = (resource: string, linesField: string, fieldName: string) =>
-  `${labelKey(resource, linesField)}.${fieldName}`;

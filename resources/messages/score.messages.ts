@@ -13,6 +13,8 @@ export const scoreMessages = defineMessages({
   'scoreAdjust.reasonIncreaseOnly': ['调整原因“{reason}”只能用于增加积分', 'The reason "{reason}" may only add points'],
   'scoreAdjust.reasonDecreaseOnly': ['调整原因“{reason}”只能用于扣减积分', 'The reason "{reason}" may only deduct points'],
   'scoreAdjust.lineRefused': ['第 {line} 行（会员 {member}）无法调整：{reason}。整单未生效', 'Line {line} (member {member}) cannot be applied: {reason}. Nothing was applied'],
+  'score.adjust.reasons': ['调整原因', 'Reasons'],
+  'score.adjust.documents': ['积分调整单', 'Adjustment documents'],
   'scoreAdjustReason.inUse': ['该原因已被 {count} 张调整单引用，不能删除，可改为停用', 'This reason is used by {count} adjustment documents and cannot be deleted; disable it instead'],
 
   // Points inquiry: accounts (score/score-query/score-query-list)

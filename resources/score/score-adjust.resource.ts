@@ -69,9 +69,7 @@ export const scoreAdjustResource = defineResource({
       minLines: 1,
       maxLines: 500,
       fields: {
-        // The member's id; becomes a relation to `member` once that resource is declared (same
-        // bigint column `member`).
-        member: field.integer({ label: ['会员', 'Member'], required: true, min: 1, max: Number.MAX_SAFE_INTEGER }),
+        member: field.relation({ label: ['会员', 'Member'], resource: 'member', required: true }),
         points: field.integer({
           label: ['调整积分', 'Points'],
           help: ['正数增加，负数扣减，不能为 0', 'Positive adds, negative deducts; never 0'],

@@ -1,12 +1,14 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { pick } from '../../resources/messages/bilingual';
+import { crudMessages } from '../../resources/messages/crud.messages';
 import type { Database, DbOrTx } from '../db/connection';
 import { AppError, badInput, conflict, notFound, type FieldError } from '../http/envelope';
 import { checkReferences } from './references.validate';
 import { deleteLines, findRecord, replaceLines } from './record.store';
 import { validateWrite } from './record.validate';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
-import { hookContext, recordConditions, type Scope } from './scope';
+import { hookContext, recordConditions, stampedValues, type Scope } from './scope';
+import { logStateChange, readReason } from './state-history';
 import type { StoredRecord } from './server-hooks.define';
 
 /**
@@ -67,12 +69,12 @@ export async function createRecord(args: OperationArgs & { body: Record<string, 
   const set = await validated({ ...args, mode: 'create', currentId: null });
   return guardUnique(runtime, scope, () => args.database.db.transaction(async (tx) => {
     const ctx = hookContext({ runtime, scope, db: tx });
-    const values: StoredRecord = { ...set.values };
+    const values: StoredRecord = { ...set.values, ...stampedValues(runtime, scope) };
     await runtime.hooks.beforeSave?.({ ...ctx, operation: 'create', values, lines: set.lines, current: null });
     const [row] = (await tx.insert(runtime.table).values({
       ...values,
+      ...stampedValues(runtime, scope),
       tenantId: scope.tenantId,
-      ...(scope.marketingCenterId !== null ? { marketingCenterId: scope.marketingCenterId } : {}),
       createdBy: scope.auth.userId,
       updatedBy: scope.auth.userId,
     }).returning()) as StoredRecord[];
@@ -89,7 +91,7 @@ function readIdVersion(args: { body: Record<string, unknown>; scope: Scope }): {
   const id = body.id;
   const version = body.version;
   const issues: FieldError[] = [];
-  const label = (key: 'id' | 'version') => (key === 'id' ? 'ID' : pick(['版本号', 'Version'], localeOf(scope)));
+  const label = (key: 'id' | 'version') => pick(crudMessages[`crud.field.${key}`], localeOf(scope));
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) issues.push({ field: 'id', key: 'validation.required', values: { label: label('id') } });
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
     issues.push({ field: 'version', key: 'validation.required', values: { label: label('version') } });
@@ -118,7 +120,7 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
     await runtime.hooks.beforeSave?.({ ...ctx, operation: 'modify', values, lines: set.lines, current });
     const t = runtime.table;
     const updated = await tx.update(t)
-      .set({ ...values, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: scope.auth.userId })
+      .set({ ...values, ...stampedValues(runtime, scope), version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: scope.auth.userId })
       .where(and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), eq(t.version, version), stateIn(runtime, editable)))
       .returning({ id: t.id });
     // Someone else saved, or moved the state, between our read and this update.
@@ -156,9 +158,10 @@ export async function deleteRecord(args: OperationArgs & { id: number }): Promis
 
 /**
  * A state action: one conditional UPDATE … WHERE state = ANY(from), so of two concurrent calls
- * exactly one moves the record and runs afterAction; the other gets 409.
+ * exactly one moves the record, is logged in state_changes (with the body's reason) and runs
+ * afterAction; the other gets 409. A record out of reach answers 404 before the reason is read.
  */
-export async function runAction(args: OperationArgs & { id: number; action: string }): Promise<StoredRecord> {
+export async function runAction(args: OperationArgs & { id: number; action: string; body?: unknown }): Promise<StoredRecord> {
   const { runtime, scope, id, action } = args;
   const states = runtime.resource.states;
   const def = states?.actions[action];
@@ -167,6 +170,7 @@ export async function runAction(args: OperationArgs & { id: number; action: stri
   return args.database.db.transaction(async (tx) => {
     const previous = await findRecord({ db: tx, runtime, scope, id, operation: 'write' });
     if (!previous) throw notFound();
+    const reason = readReason({ action: def, body: args.body, locale: localeOf(scope) });
     if (!def.from.includes(previous[states.field] as string)) throw refuse();
     const ctx = hookContext({ runtime, scope, db: tx });
     await runtime.hooks.beforeAction?.[action]?.({ ...ctx, action, record: previous });
@@ -176,6 +180,10 @@ export async function runAction(args: OperationArgs & { id: number; action: stri
       .where(and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), stateIn(runtime, def.from)))
       .returning({ id: t.id });
     if (moved.length === 0) throw refuse();
+    await logStateChange({
+      db: tx, tenantId: scope.tenantId, resource: runtime.resource, recordId: id, action,
+      from: String(previous[states.field]), to: def.to, reason, userId: scope.auth.userId,
+    });
     const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
     await runtime.hooks.afterAction?.[action]?.({ ...ctx, action, record, previous });
     return record;

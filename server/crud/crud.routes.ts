@@ -1,7 +1,9 @@
 import { and, asc, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { badInput, notFound, ok } from '../http/envelope';
+import { REASON_MAX_LENGTH } from '../../resources/define';
 import { createRecord, deleteRecord, modifyRecord, runAction } from './crud.operations';
+import { readHistory } from './state-history';
 import { parseQueryBody, runQuery } from './query.builder';
 import { likeEscape } from './query.filters';
 import { findRecord } from './record.store';
@@ -10,6 +12,7 @@ import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { actionRefs, optionsRefs, readRefs, writeRefs } from './route-access';
 import { modifySchema, querySchema, saveNewSchema } from './schema.derive';
 import { scopeConditions, scopeOf } from './scope';
+import { registerSettingsRoutes } from './settings.routes';
 import type { EngineHandle, StoredRecord } from './server-hooks.define';
 
 /**
@@ -67,6 +70,9 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
   const database = () => app.database;
   const operation = (request: FastifyRequest) => ({ database: database(), registry, runtime, scope: scopeOf(request, runtime) });
 
+  // A settings object has its own two routes instead (settings.routes.ts).
+  if (resource.singleton) return registerSettingsRoutes(app, { runtime, registry, engine: engineHandle(app, runtime) });
+
   app.post(`${base}/query`, {
     config: { requires: readRefs(runtime) },
     schema: { tags, summary: `Query ${resource.title[1]}`, body: querySchema(resource) },
@@ -93,20 +99,23 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
     return ok(serialize(runtime, request, row));
   });
 
-  app.post(`${base}/saveNew`, {
-    config: { requires: writeRefs(runtime) },
-    schema: { tags, summary: `Create ${resource.title[1]}`, body: saveNewSchema(resource) },
-    validatorCompiler: describeOnly,
-  }, async (request) => ok(serialize(runtime, request, await createRecord({ ...operation(request), body: bodyOf(request) }))));
+  // A read-only resource is written by server modules only: no write routes at all.
+  if (!resource.readOnly) {
+    app.post(`${base}/saveNew`, {
+      config: { requires: writeRefs(runtime) },
+      schema: { tags, summary: `Create ${resource.title[1]}`, body: saveNewSchema(resource) },
+      validatorCompiler: describeOnly,
+    }, async (request) => ok(serialize(runtime, request, await createRecord({ ...operation(request), body: bodyOf(request) }))));
 
-  app.post(`${base}/modify`, {
-    config: { requires: writeRefs(runtime) },
-    schema: { tags, summary: `Modify ${resource.title[1]}`, body: modifySchema(resource) },
-    validatorCompiler: describeOnly,
-  }, async (request) => ok(serialize(runtime, request, await modifyRecord({ ...operation(request), body: bodyOf(request) }))));
+    app.post(`${base}/modify`, {
+      config: { requires: writeRefs(runtime) },
+      schema: { tags, summary: `Modify ${resource.title[1]}`, body: modifySchema(resource) },
+      validatorCompiler: describeOnly,
+    }, async (request) => ok(serialize(runtime, request, await modifyRecord({ ...operation(request), body: bodyOf(request) }))));
+  }
 
   const idQuery = { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] };
-  if (resource.deletable !== false) {
+  if (resource.deletable !== false && !resource.readOnly) {
     app.post(`${base}/delete`, {
       config: { requires: writeRefs(runtime) },
       schema: { tags, summary: `Delete ${resource.title[1]}`, querystring: idQuery },
@@ -118,13 +127,31 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
   }
 
   for (const [action, def] of Object.entries(resource.states?.actions ?? {})) {
+    const reasonSchema = { type: 'string', maxLength: REASON_MAX_LENGTH, description: `Reason (${def.reason ?? 'not asked'})` };
     app.post(`${base}/${action}`, {
       config: { requires: actionRefs(runtime, def) },
-      schema: { tags, summary: `${def.label[1]} (${def.from.join(', ')} -> ${def.to})`, querystring: idQuery },
+      schema: {
+        tags, summary: `${def.label[1]} (${def.from.join(', ')} -> ${def.to})`, querystring: idQuery,
+        body: { type: 'object', properties: { reason: reasonSchema, version: { type: 'integer' } }, ...(def.reason === 'required' ? { required: ['reason'] } : {}) },
+      },
       validatorCompiler: describeOnly,
     }, async (request) => {
-      const record = await runAction({ ...operation(request), id: idParam((request.query as { id?: unknown }).id), action });
+      const record = await runAction({ ...operation(request), id: idParam((request.query as { id?: unknown }).id), action, body: request.body });
       return ok(serialize(runtime, request, record));
+    });
+  }
+
+  if (resource.states) {
+    app.get(`${base}/history/:id`, {
+      config: { requires: readRefs(runtime) },
+      schema: { tags, summary: `State changes of one ${resource.title[1]}, newest first`, params: { type: 'object', properties: { id: { type: 'integer' } } } },
+      validatorCompiler: describeOnly,
+    }, async (request) => {
+      const id = idParam((request.params as { id?: unknown }).id);
+      const scope = scopeOf(request, runtime);
+      // Only the history of a record the caller may see (tenant, centre, view, row filter).
+      if (!(await findRecord({ db: database().db, runtime, scope, id, operation: 'info' }))) throw notFound();
+      return ok(await readHistory({ db: database().db, tenantId: scope.tenantId, resource, recordId: id, zone: request.ctx.timeZone }));
     });
   }
 
@@ -142,7 +169,9 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
     const title = t[resource.titleField];
     const conditions = scopeConditions({ runtime, scope, db: database().db, operation: 'options' });
     const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
-    if (keyword !== '') conditions.push(ilike(sql`${title}::text`, `%${likeEscape(keyword)}%`));
+    // A text title is matched as is (its trigram index serves it); any other kind as its text.
+    const textual = ['text', 'longText'].includes(resource.fields[resource.titleField].kind);
+    if (keyword !== '') conditions.push(ilike(textual ? title : sql`${title}::text`, `%${likeEscape(keyword)}%`));
     // `?id=1&id=2`: the titles of records already chosen, for a form opened on a saved record.
     if (query.id !== undefined) {
       const ids = (Array.isArray(query.id) ? query.id : [query.id]).map((v) => idParam(v));

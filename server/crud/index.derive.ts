@@ -69,6 +69,8 @@ export function resourceIndexes(args: { resource: ResourceDef; t: Columns }): In
   // The primary key (tenant_id, id) already serves unscoped id order; a scoped list needs the
   // centre between them.
   if (scoped) out.push(index(name('centre_scope', 'idx')).on(t.tenantId, t.marketingCenterId, t.id));
+  // A settings object holds one record per tenant (or centre): the index is what guarantees it.
+  if (resource.singleton) out.push(uniqueIndex(name('singleton', 'uq')).on(...lead));
   return out;
 }
 

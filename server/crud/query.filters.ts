@@ -1,7 +1,7 @@
 import {
   and, arrayContains, arrayOverlaps, eq, gte, ilike, inArray, like, lt, lte, or, sql, type SQL,
 } from 'drizzle-orm';
-import type { FieldDef, ResourceDef, ScalarField, TreeField } from '../../resources/define';
+import { enumAliases, type FieldDef, type ResourceDef, type ScalarField, type TreeField } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { FieldError } from '../http/envelope';
 import { rangeKeys } from './column.derive';
@@ -75,6 +75,12 @@ function rangeCondition(args: { t: DerivedTable; name: string; f: ScalarField | 
   return and(...parts);
 }
 
+/** An enum value with the stored variants shown like it (`using` also matches `Using`). */
+function withAliases(f: FieldDef, values: unknown[]): unknown[] {
+  if (f.kind !== 'enum') return values;
+  return values.flatMap((v) => [v, ...enumAliases(f, String(v))]);
+}
+
 function condition(args: { t: DerivedTable; name: string; f: FieldDef; value: unknown; zone: string }): SQL | Parsed | undefined {
   const { t, name, f, value, zone } = args;
   if (f.kind === 'lines' || !f.filter) return undefined;
@@ -92,7 +98,9 @@ function condition(args: { t: DerivedTable; name: string; f: FieldDef; value: un
       if (!col) return { ok: false, key: 'validation.type' };
       const p = one(f, value, zone);
       if (!p.ok) return p;
-      return isArrayField(f) ? arrayContains(col, [p.value]) : eq(col, p.value);
+      if (isArrayField(f)) return arrayContains(col, [p.value]);
+      const values = withAliases(f, [p.value]);
+      return values.length === 1 ? eq(col, p.value) : inArray(col, values);
     }
     case 'in': {
       if (!col || !Array.isArray(value)) return { ok: false, key: 'validation.type' };
@@ -100,7 +108,7 @@ function condition(args: { t: DerivedTable; name: string; f: FieldDef; value: un
       const bad = parsed.find((p) => !p.ok);
       if (bad) return bad;
       const values = parsed.map((p) => (p as { value: unknown }).value);
-      return isArrayField(f) ? arrayOverlaps(col, values) : inArray(col, values);
+      return isArrayField(f) ? arrayOverlaps(col, values) : inArray(col, withAliases(f, values));
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef, ScalarField, TreeField } from '../../resources/define';
+import { centreKey, type FieldDef, type ResourceDef, type ScalarField, type TreeField } from '../../resources/define';
 import { rangeKeys } from './column.derive';
 import { toJsonNumber } from './decimal';
 import type { StoredRecord } from './server-hooks.define';
@@ -48,7 +48,8 @@ function fieldValue(args: { name: string; f: FieldDef; row: StoredRecord; zone: 
 export function serializeRecord(args: { resource: ResourceDef; row: StoredRecord; zone: string }): Record<string, unknown> {
   const { resource, row, zone } = args;
   const out: Record<string, unknown> = { id: row.id };
-  if (resource.scope === 'marketingCenter') out.marketingCenterId = row.marketingCenterId;
+  const centre = centreKey(resource);
+  if (centre !== null) out.marketingCenterId = row[centre] ?? null;
   for (const [name, f] of Object.entries(resource.fields)) {
     if (f.kind === 'lines' && row[name] === undefined) continue;
     out[name] = fieldValue({ name, f, row, zone });

@@ -1,5 +1,5 @@
 import type { FieldDef, LinesField, ResourceDef, ScalarField, TreeField } from '../../resources/define';
-import { SYSTEM_FIELDS } from '../../resources/define';
+import { SYSTEM_FIELDS, stampedFields } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { FieldError } from '../http/envelope';
 import { rangeKeys } from './column.derive';
@@ -117,9 +117,12 @@ function readLines(sink: Sink, args: { name: string; f: LinesField; value: unkno
   });
 }
 
-/** True for fields a client never writes: server-managed ones and the state field. */
+/**
+ * True for fields a client writes: not server-managed, not the state field, and not stamped by
+ * the resource (a view's fixed filter and centre field).
+ */
 export function isClientWritable(resource: ResourceDef, name: string, f: FieldDef): boolean {
-  return !f.serverManaged && resource.states?.field !== name;
+  return !f.serverManaged && resource.states?.field !== name && !stampedFields(resource).includes(name);
 }
 
 /**

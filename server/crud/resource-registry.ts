@@ -1,6 +1,6 @@
 import { CATALOG } from '../../resources/catalog/index';
 import type { GroupDecl } from '../../resources/catalog/types';
-import type { ResourceDef } from '../../resources/define';
+import { centreKey, tableOwner, type ResourceDef } from '../../resources/define';
 import { RESOURCES } from '../../resources/index';
 import { snakeCase, identifier } from './naming';
 import type { ResourceHooks, ServerHooks } from './server-hooks.define';
@@ -33,7 +33,7 @@ export interface EngineRegistry {
 }
 
 /** URL segments the engine uses itself; a state action may not take one of them. */
-export const RESERVED_SEGMENTS = ['query', 'info', 'saveNew', 'modify', 'delete', 'options'];
+export const RESERVED_SEGMENTS = ['query', 'info', 'saveNew', 'modify', 'delete', 'options', 'history'];
 
 function entryResourceId(resource: ResourceDef, catalog: readonly GroupDecl[]): string {
   // Several groups may share a menu group name: a test's fixture group beside the product's.
@@ -72,6 +72,54 @@ function check(resource: ResourceDef, names: ReadonlySet<string>): void {
   for (const action of Object.keys(states.actions)) if (RESERVED_SEGMENTS.includes(action)) fail(`action name ${action} is reserved`);
 }
 
+/**
+ * A settings object is one record per owner: its owner is its scope, and it has no list, lines,
+ * tree or life cycle. Only a settings object has a settings screen.
+ */
+function checkSingleton(resource: ResourceDef): void {
+  const fail = (what: string) => {
+    throw new Error(`Resource ${resource.name}: ${what}`);
+  };
+  const screens = resource.route.screens;
+  if (!resource.singleton) {
+    if (screens.settings !== undefined) fail('only a singleton has a settings screen');
+    return;
+  }
+  if (resource.singleton !== resource.scope) fail(`singleton ${resource.singleton} needs scope ${resource.singleton}`);
+  if (resource.states || resource.treeField || resource.readOnly || resource.viewOf !== undefined) fail('a singleton has no states, tree, read-only mode or view');
+  if (Object.values(resource.fields).some((f) => f.kind === 'lines')) fail('a singleton has no lines fields');
+  if (screens.list ?? screens.add ?? screens.edit ?? screens.dtl) fail('a singleton has only a settings screen');
+}
+
+/** A view's base must be served, be no view itself, and lend the view its table and fields. */
+function checkView(resource: ResourceDef, served: ReadonlyMap<string, ResourceDef>): void {
+  const fail = (what: string) => {
+    throw new Error(`View ${resource.name}: ${what}`);
+  };
+  const fields = resource.fields;
+  for (const [name, value] of Object.entries(resource.fixedFilter ?? {})) {
+    const f = fields[name];
+    if (!f || f.kind === 'lines') fail(`fixedFilter ${name} is not a scalar field`);
+    if (f.kind === 'enum' && !Object.prototype.hasOwnProperty.call(f.options, String(value))) fail(`fixedFilter ${name}=${String(value)} is not an option`);
+  }
+  if (resource.viewOf === undefined) return;
+  const base = served.get(resource.viewOf);
+  if (!base) fail(`base ${resource.viewOf} is not served`);
+  if (tableOwner(resource) !== base) fail(`base ${resource.viewOf} is not the declaration it was made from`);
+  const centre = centreKey(resource);
+  if (centre !== null) {
+    const f = fields[centre];
+    if (f?.kind !== 'relation' || f.multiple || f.resource !== 'marketing-center') fail(`centre field ${centre} is not a single relation to marketing-center`);
+  }
+}
+
+/** A view runs its base's hooks (numbering, checks), but not its base's extra routes or permissions. */
+function hooksOf(resource: ResourceDef, hooks: readonly ResourceHooks[]): ServerHooks {
+  const own = (name: string) => hooks.filter((h) => h.name === name).map((h) => h.hooks);
+  const inherited = resource.viewOf === undefined ? [] : own(resource.viewOf).map(({ routes: _routes, requires: _requires, ...rest }) => rest);
+  return Object.assign({}, ...inherited, ...own(resource.name)) as ServerHooks;
+}
+
 function uniqueIndexesOf(resource: ResourceDef): Map<string, string> {
   const map = new Map<string, string>();
   for (const [name, f] of Object.entries(resource.fields)) {
@@ -89,13 +137,16 @@ export function buildRegistry(args: {
   const names = new Set(args.resources.map((r) => r.name));
   if (names.size !== args.resources.length) throw new Error('Two resources share a name');
   for (const h of args.hooks) if (!names.has(h.name)) throw new Error(`Server hooks for unknown resource ${h.name}`);
+  const served = new Map(args.resources.map((r) => [r.name, r]));
   const runtimes = args.resources.map((resource): ResourceRuntime => {
     check(resource, names);
+    checkView(resource, served);
+    checkSingleton(resource);
     return {
       resource,
       table: deriveTable(resource),
       lineTables: new Map(linesFieldNames(resource).map((f) => [f, deriveLinesTable(resource, f)])),
-      hooks: Object.assign({}, ...args.hooks.filter((h) => h.name === resource.name).map((h) => h.hooks)) as ServerHooks,
+      hooks: hooksOf(resource, args.hooks),
       resourceId: entryResourceId(resource, args.catalog),
       uniqueIndexes: uniqueIndexesOf(resource),
     };

@@ -1,10 +1,11 @@
 import { and, eq, type SQL } from 'drizzle-orm';
+import { centreKey, stampedFields } from '../../resources/define';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/connection';
 import type { AuthContext } from '../http/auth-types';
 import { badInput, unauthenticated } from '../http/envelope';
 import type { ResourceRuntime } from './resource-registry';
-import type { HookContext, RowOperation } from './server-hooks.define';
+import type { HookContext, RowOperation, StoredRecord } from './server-hooks.define';
 
 /**
  * Who a statement works for: every statement of the engine is limited to the caller's tenant,
@@ -43,14 +44,17 @@ export function hookContext(args: { runtime: ResourceRuntime; scope: Scope; db: 
   };
 }
 
-/** The conditions every statement on the resource carries. */
+/**
+ * The conditions every statement on the resource carries: the tenant, the centre (the table's
+ * marketing_center_id, or a centre-scoped view's centre field) and a view's fixed filter.
+ */
 export function scopeConditions(args: { runtime: ResourceRuntime; scope: Scope; db: DbOrTx; operation: RowOperation }): SQL[] {
   const { runtime, scope } = args;
   const t = runtime.table;
   const conditions: SQL[] = [eq(t.tenantId, scope.tenantId)];
-  if (runtime.resource.scope === 'marketingCenter' && scope.marketingCenterId !== null) {
-    conditions.push(eq(t.marketingCenterId, scope.marketingCenterId));
-  }
+  const centre = centreKey(runtime.resource);
+  if (centre !== null && scope.marketingCenterId !== null) conditions.push(eq(t[centre], scope.marketingCenterId));
+  for (const [name, value] of Object.entries(runtime.resource.fixedFilter ?? {})) conditions.push(eq(t[name], value));
   const extra = runtime.hooks.rowFilter?.({ ...hookContext(args), operation: args.operation });
   if (extra) conditions.push(extra);
   return conditions;
@@ -59,4 +63,19 @@ export function scopeConditions(args: { runtime: ResourceRuntime; scope: Scope; 
 /** The conditions of one record by id. */
 export function recordConditions(args: { runtime: ResourceRuntime; scope: Scope; db: DbOrTx; operation: RowOperation; id: number }): SQL {
   return and(...scopeConditions(args), eq(args.runtime.table.id, args.id)) as SQL;
+}
+
+/**
+ * The values every write of the resource stamps: the centre of a centre-scoped resource (its
+ * marketing_center_id, or a view's centre field) and the fixed filter's values, so no body can
+ * create or move a record outside the caller's centre or the view.
+ */
+export function stampedValues(runtime: ResourceRuntime, scope: Scope): StoredRecord {
+  const resource = runtime.resource;
+  const out: StoredRecord = { ...resource.fixedFilter };
+  const centre = centreKey(resource);
+  if (centre !== null && scope.marketingCenterId !== null) out[centre] = scope.marketingCenterId;
+  // Only what the declaration lists as stamped (a table's own centre column is implicit).
+  const stamped = new Set([...stampedFields(resource), 'marketingCenterId']);
+  return Object.fromEntries(Object.entries(out).filter(([key]) => stamped.has(key)));
 }

@@ -1,6 +1,12 @@
 import { cardTemplateHooks } from '../../resources/deposit/card-template.server';
 import { scoreAdjustReasonHooks } from '../../resources/score/score-adjust-reason.server';
 import { scoreAdjustHooks } from '../../resources/score/score-adjust.server';
+import { growValueRuleHooks } from '../../resources/member/grow-value-rule.server';
+import { growValueSettingHooks } from '../../resources/member/grow-value-setting.server';
+import { levelValuateRuleHooks } from '../../resources/member/level-valuate-rule.server';
+import { levelHooks } from '../../resources/member/level.server';
+import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from '../../resources/member/member.server';
+import { upgradeIncentiveHooks } from '../../resources/member/upgrade-incentive.server';
 import type { ResourceHooks } from './server-hooks.define';
 
 /**
@@ -12,4 +18,12 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   cardTemplateHooks,
   scoreAdjustReasonHooks,
   scoreAdjustHooks,
+  levelHooks,
+  levelValuateRuleHooks,
+  growValueRuleHooks,
+  growValueSettingHooks,
+  upgradeIncentiveHooks,
+  memberHooks,
+  dqshMemberHooks,
+  marketcenterMemberHooks,
 ];

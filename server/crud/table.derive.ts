@@ -2,7 +2,7 @@ import {
   bigint, integer, pgTable, primaryKey, timestamp,
   type PgColumn, type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
-import type { LinesField, ResourceDef } from '../../resources/define';
+import { tableOwner, type LinesField, type ResourceDef } from '../../resources/define';
 import { fieldColumns, type ColumnBuilders } from './column.derive';
 import { linesTableName } from './naming';
 import { resourceIndexes, linesIndexes } from './index.derive';
@@ -56,8 +56,12 @@ function systemColumns(resource: ResourceDef): ColumnBuilders {
   };
 }
 
-/** The table of a resource: implicit columns, one or two columns per field, derived indexes. */
+/**
+ * The table of a resource: implicit columns, one or two columns per field, derived indexes. A
+ * view (`viewOf`) has no table of its own: this is its base's table, the same object.
+ */
 export function deriveTable(resource: ResourceDef): DerivedTable {
+  if (resource.viewOf !== undefined) return deriveTable(tableOwner(resource));
   const cached = tables.get(resource);
   if (cached) return cached;
   checkNames(resource.name, Object.keys(resource.fields), SYSTEM_KEYS);
@@ -78,6 +82,7 @@ export function linesFieldNames(resource: ResourceDef): string[] {
 
 /** The child table of one `lines` field: (tenant_id, parent_id, line_no) plus the line fields. */
 export function deriveLinesTable(resource: ResourceDef, fieldName: string): DerivedTable {
+  if (resource.viewOf !== undefined) return deriveLinesTable(tableOwner(resource), fieldName);
   const byField = lineTables.get(resource) ?? new Map<string, DerivedTable>();
   lineTables.set(resource, byField);
   const cached = byField.get(fieldName);

@@ -7,6 +7,7 @@ import { usersRoutes } from './users/users.routes';
 import { pointsRoutes } from './points/points.routes';
 import { pointsReportRoutes } from './points/points-report.routes';
 import { filesPlugin } from './files/files.plugin';
+import { memberOverviewRoutes } from './members/member-overview.routes';
 import { crudModule } from '../crud/crud.module';
 
 /**
@@ -24,5 +25,6 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'points', plugin: pointsRoutes },
   { name: 'points-reports', plugin: pointsReportRoutes },
   { name: 'files', plugin: filesPlugin },
+  { name: 'members', plugin: memberOverviewRoutes },
   { name: 'crud', plugin: crudModule },
 ];

@@ -52,7 +52,9 @@ export function requiredRules(ctx: FieldContext, type?: 'array' | 'string'): Rul
   if (!ctx.field.required) return [];
   // Text made of spaces only counts as empty, as it does on the server.
   const whitespace = type === 'string' ? { whitespace: true } : {};
-  return [{ required: true, type, ...whitespace, message: ctx.t('validation.required', { label: labelOf(ctx) }) }];
+  // No `type` key unless one is given: async-validator treats a present-but-undefined type as
+  // 'string', which would refuse a chosen relation id (a number) as empty.
+  return [{ required: true, ...(type ? { type } : {}), ...whitespace, message: ctx.t('validation.required', { label: labelOf(ctx) }) }];
 }
 
 /** Length rules of text kinds. */

@@ -1,8 +1,8 @@
 /**
  * How a record names the records it refers to. The server sends a relation (or tree parent) as
- * its id in `<field>` and, beside it, the referenced title(s) in `<field>Title` (a string, or a
- * list in the order of the ids for multiple relations). An embedded `{ id, title }` (or a list
- * of them) in `<field>` is understood too. Without either, the id itself is shown.
+ * its id in `<field>`; the titles are fetched from the picker endpoint (option-titles.ts). When a
+ * record carries them already, as `<field>Title` (a string, or a list in the order of the ids)
+ * or as embedded `{ id, title }` objects, they are used without asking.
  */
 import type { ApiRecord } from './field-kind';
 
@@ -22,8 +22,14 @@ export function relationIds(value: unknown): (string | number)[] {
   return list.map((item) => (isOption(item) ? item.id : (item as string | number)));
 }
 
+/** A referenced record, with its title when the row carries it. */
+export interface KnownOption {
+  readonly id: string | number;
+  readonly title?: string;
+}
+
 /** The referenced records of a field of a row, with titles when the row carries them. */
-export function relationOptions(record: ApiRecord | undefined, name: string): OptionRecord[] {
+export function relationOptions(record: ApiRecord | undefined, name: string): KnownOption[] {
   const value = record?.[name];
   const list = Array.isArray(value) ? value : value === null || value === undefined || value === '' ? [] : [value];
   const titles = record?.[`${name}Title`];
@@ -31,6 +37,6 @@ export function relationOptions(record: ApiRecord | undefined, name: string): Op
   return list.map((item, index) => {
     if (isOption(item)) return { id: item.id, title: String(item.title) };
     const title = titleList[index];
-    return { id: item as string | number, title: typeof title === 'string' && title !== '' ? title : String(item) };
+    return { id: item as string | number, title: typeof title === 'string' && title !== '' ? title : undefined };
   });
 }

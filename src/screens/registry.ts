@@ -12,6 +12,8 @@ export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'setting/user/user': () => import('../views/setting/user-screen'),
   'setting/role/role': () => import('../views/setting/role-screen'),
   'score/home/home': () => import('../views/score/score-home-screen'),
+  'score/score-adjust/score-adjust': () => import('../views/score/score-adjust-list-screen'),
+  'score/score-adjust/score-adjust-reason': () => import('../views/score/score-adjust-reason-screen'),
   'score/score-query/score-query-list': () => import('../views/score/score-query-list-screen'),
   'score/score-query/score-query-dtl': () => import('../views/score/score-query-dtl-screen'),
 };

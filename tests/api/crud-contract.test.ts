@@ -30,7 +30,8 @@ const OVERRIDES: Readonly<Record<string, (ctx: { refs: Readonly<Record<string, n
   // Lines may only cite an enabled reason, in its direction; an audit posts positive points
   // (a deduction from a member with no points would rightly be refused).
   'score-adjust-reason': () => ({ enabled: true, direction: 'both' }),
-  'score-adjust': ({ refs, seed }) => ({ lines: [{ member: seed, points: 10 + seed, reason: refs['score-adjust-reason'] }] }),
+  // Lines name a real member (made in beforeAll): the audit posts to the member's account.
+  'score-adjust': ({ refs, seed }) => ({ lines: [{ member: refs.member, points: 10 + seed, reason: refs['score-adjust-reason'] }] }),
 };
 
 const registry = buildRegistry(servedResources());
@@ -90,6 +91,7 @@ beforeAll(async () => {
   tenant = await createTenant(t.database);
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
   centre = (await okData(admin.post('/v1/marketing-center/saveNew', { body: { code: 'MC', name: 'Centre' } }))).id;
+  refs.member = (await okData(admin.post('/v1/member/saveNew', { body: { name: 'Contract member', mobile: '13700000001', channel: 'store' } }))).id;
   const other = await createTenant(t.database);
   stranger = await signIn(t.app, { tenant: other.code, login: other.adminLogin, password: other.adminPassword });
   strangerCentre = (await okData(stranger.post('/v1/marketing-center/saveNew', { body: { code: 'MC', name: 'Other' } }))).id;
@@ -224,11 +226,13 @@ describe.each(registry.runtimes.map((runtime) => [runtime.resource.name, runtime
       const fresh = await createRecord(resource);
       const path = pathTo({ resource, from: states.initial, goal: def.from });
       expect(path, `${action} is reachable`).not.toBeNull();
-      for (const step of path ?? []) await okData(admin.post(url(step), { query: { id: fresh.id }, headers: headers() }));
-      const moved = await okData(admin.post(url(action), { query: { id: fresh.id }, headers: headers() }));
+      // Actions that take a reason get one (a missing required reason is refused: members test).
+      const body = (name: string) => (states.actions[name].reason ? { reason: `contract ${name}` } : undefined);
+      for (const step of path ?? []) await okData(admin.post(url(step), { query: { id: fresh.id }, body: body(step), headers: headers() }));
+      const moved = await okData(admin.post(url(action), { query: { id: fresh.id }, body: body(action), headers: headers() }));
       expect(moved[states.field]).toBe(def.to);
       if (!def.from.includes(def.to)) {
-        const again = await admin.post(url(action), { query: { id: fresh.id }, headers: headers() });
+        const again = await admin.post(url(action), { query: { id: fresh.id }, body: body(action), headers: headers() });
         expect(again.status).toBe(409);
       }
     }

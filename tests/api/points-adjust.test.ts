@@ -195,3 +195,58 @@ describe('points adjustment documents', () => {
     expect(elapsed).toBeLessThan(30_000);
   });
 });
+
+describe('points inquiry and overview reads', () => {
+  it('lists accounts with filters and sorting, looks up stores, and sums the overview', async () => {
+    const store = await admin.post('/v1/store/saveNew', {
+      body: { code: 'PT01', name: '积分门店', type: 'GAS_STATION', area: (await area()).id },
+    });
+    expect(store.body.code, JSON.stringify(store.body)).toBe(2000);
+    const storeId = store.body.data.id as number;
+    const [rich, poor] = await createMembers({ t, tenant, count: 2 });
+    const doc = await draft([{ member: rich, points: 900 }, { member: poor, points: 5 }], { store: storeId });
+    expect((await audit(doc.id)).body.code).toBe(2000);
+
+    const byMember = await admin.post('/v1/points/accounts/query', { body: { filters: { memberId: rich } } });
+    expect(byMember.body.data).toMatchObject({ total: 1, records: [{ memberId: rich, balance: 900, totalEarned: 900, totalSpent: 0 }] });
+    const rich800 = await admin.post('/v1/points/accounts/query', {
+      body: { filters: { balance: [800, null] }, sorters: [{ field: 'balance', order: 'desc' }], pageSize: 5 },
+    });
+    const balances = rich800.body.data.records.map((r: { balance: number }) => r.balance);
+    expect(balances[0]).toBe(900);
+    expect(balances.every((b: number) => b >= 800)).toBe(true);
+    expect([...balances].sort((a, b) => b - a)).toEqual(balances);
+    const bad = await admin.post('/v1/points/accounts/query', { body: { sorters: [{ field: 'password', order: 'asc' }] } });
+    expect(bad.status).toBe(400);
+
+    const names = await admin.get('/v1/points/stores', { query: { id: [storeId] } });
+    expect(names.body.data).toEqual([{ id: storeId, title: '积分门店' }]);
+    const found = await admin.get('/v1/points/stores', { query: { keyword: '积分' } });
+    expect(found.body.data.map((s: { id: number }) => s.id)).toContain(storeId);
+
+    const overview = await admin.post('/v1/points/overview', { body: {} });
+    expect(overview.body.code, JSON.stringify(overview.body)).toBe(2000);
+    const data = overview.body.data;
+    expect(data.daily).toHaveLength(30);
+    expect(data.month.issued).toBeGreaterThanOrEqual(905);
+    // Today is the chart's last day (the day before too, should the test straddle midnight).
+    const lastTwo = data.daily.slice(-2).reduce((sum: number, d: { issued: number }) => sum + d.issued, 0);
+    expect(lastTwo).toBeGreaterThanOrEqual(905);
+    expect(data.daily.every((d: { date: string }) => /^\d{4}-\d{2}-\d{2}$/.test(d.date))).toBe(true);
+    expect(data.topStores[0]).toMatchObject({ storeId, storeName: '积分门店', issued: 905 });
+    const ledger = await t.database.db.execute<{ outstanding: number }>(sql`select coalesce(sum(balance), 0) as outstanding
+      from points_accounts where tenant_id = ${tenant.tenantId}`);
+    expect(data.outstanding).toBe(Number(ledger.rows[0].outstanding));
+
+    // The document viewer may not read accounts or the overview: those are other permissions.
+    expect((await viewer.post('/v1/points/accounts/query', { body: {} })).status).toBe(403);
+    expect((await viewer.post('/v1/points/overview', { body: {} })).status).toBe(403);
+  });
+});
+
+/** An area for the test store. */
+async function area(): Promise<{ id: number }> {
+  const res = await admin.post('/v1/area/saveNew', { body: { code: `A${Date.now() % 100000}`, name: `区域${Date.now() % 100000}` } });
+  expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
+  return res.body.data;
+}

@@ -17,7 +17,6 @@ import { defineResource, field, type ResourceDef } from '../../resources/define'
 import { toMessageMap } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
 import { resourceMessages } from '../../resources/resource-messages';
-import { WIDGET_TEXTS } from '../../resources/messages/widget.messages';
 import { refineResources } from '../../src/screens/resource-screens';
 
 /** A document-like resource exercising most field kinds, opened in drawers over its list. */
@@ -109,7 +108,7 @@ export async function englishI18n(resources: readonly ResourceDef[] = [gadgetRes
   const instance = i18next.createInstance();
   await instance.use(initReactI18next).init({
     lng: 'en_US',
-    resources: { en_US: { translation: toMessageMap([...MESSAGE_BOOKS, WIDGET_TEXTS, resourceMessages(resources)], 'en_US') } },
+    resources: { en_US: { translation: toMessageMap([...MESSAGE_BOOKS, resourceMessages(resources)], 'en_US') } },
     keySeparator: false,
     nsSeparator: false,
     interpolation: { prefix: '{', suffix: '}', escapeValue: false },

@@ -11,13 +11,18 @@ let nextMember = 1;
 
 /** Creates `count` members in use (those at the indexes in `frozen` are frozen); returns their ids. */
 export async function createMembers(args: { t: TestApp; tenant: TestTenant; count: number; frozen?: readonly number[] }): Promise<number[]> {
-  // TEMPORARY (until the member resource exists): minimal rows in the table the ledger reads.
-  await args.t.database.db.execute(sql`create table if not exists members (tenant_id bigint not null, id bigint not null, state text not null, primary key (tenant_id, id))`);
+  // Minimal rows of the member table (resources/member/member.resource.ts): the ledger reads
+  // tenant_id, id and state; the other NOT NULL columns get unique filler.
   const ids: number[] = [];
   for (let i = 0; i < args.count; i += 1) {
-    const id = nextMember++;
-    await args.t.database.db.execute(sql`insert into members (tenant_id, id, state) values (${args.tenant.tenantId}, ${id}, ${args.frozen?.includes(i) ? 'blocked' : 'using'})`);
-    ids.push(id);
+    const n = nextMember++;
+    const serial = `${process.pid % 100}${String(n).padStart(6, '0')}`.slice(-8);
+    const result = await args.t.database.db.execute<{ id: number }>(sql`insert into members
+        (tenant_id, member_number, name, mobile, channel, registered_at, growth_value, state)
+      values (${args.tenant.tenantId}, ${`PT${serial}`}, ${`Points member ${n}`}, ${`139${serial}`}, 'store', now(), 0,
+        ${args.frozen?.includes(i) ? 'blocked' : 'using'})
+      returning id`);
+    ids.push(Number(result.rows[0].id));
   }
   return ids;
 }

@@ -112,6 +112,22 @@ describe('field kinds', () => {
     expect(text('lines')).toBe('2 lines');
   });
 
+  it('fetches the titles of referenced records once per page', async () => {
+    const asked: string[] = [];
+    server.use(
+      api.get('store/options', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return ok([{ id: 71, title: 'North store' }, { id: 72, title: 'South store' }]);
+      }),
+    );
+    const ctx = fieldContext({ resource: everything, name: 'relation', t });
+    const rows = [{ id: 1, relation: [71] }, { id: 2, relation: [71, 72] }];
+    render(<>{rows.map((row) => <div key={row.id} data-testid={`row-${row.id}`}>{specOf('relation').cell(ctx, row.relation, row)}</div>)}</>);
+    await waitFor(() => expect(screen.getByTestId('row-2').textContent).toBe('North storeSouth store'));
+    expect(screen.getByTestId('row-1').textContent).toBe('North store');
+    expect(asked).toEqual(['?id=71&id=72']);
+  });
+
   it('round-trips a record through the form values to the API body', () => {
     const values = recordToForm({ resource: everything, record, t });
     const body = formToBody({ resource: everything, values, names: Object.keys(everything.fields), t });

@@ -188,11 +188,21 @@ describe('generic list', () => {
         }),
       ),
     );
+    const asked: string[] = [];
+    server.use(
+      api.get('node/options', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return ok([{ id: 1, title: 'East' }]);
+      }),
+    );
     renderAt({ path: '/datum/area/area', i18n, screen: <ResourceList resource={nodeResource} /> });
     await screen.findByText('East');
     expect(screen.getByText('West')).toBeTruthy();
     expect(screen.queryByText('Shanghai')).toBeNull();
     fireEvent.click(rowOf('East').querySelector('.ant-table-row-expand-icon')!);
     expect(await screen.findByText('Shanghai')).toBeTruthy();
+    // The parent column names the parent, fetched by id from the picker endpoint.
+    await waitFor(() => expect(within(rowOf('Shanghai')).getByText('East')).toBeTruthy());
+    expect(asked).toEqual(['?id=1']);
   });
 });

@@ -6,4 +6,6 @@ export * from './core.schema';
 export * from './points.schema';
 export * from './counters.schema';
 export * from './files.schema';
+export * from './levels.schema';
+export * from './state-changes.schema';
 export * from './resource-tables';

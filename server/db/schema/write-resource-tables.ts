@@ -29,6 +29,8 @@ export function resourceTablesSource(resources: readonly ResourceDef[]): string 
   ];
   const body: string[] = [];
   for (const resource of resources) {
+    // A view reads its base's table: exporting it twice would make drizzle-kit see two tables.
+    if (resource.viewOf !== undefined) continue;
     body.push(`export const ${claim(camelCase(resource.name), resource.name)} = resourceTable('${resource.name}');`);
     for (const field of linesFieldNames(resource)) {
       const exportName = claim(camelCase(`${resource.name}-${field === 'lines' ? 'lines' : `${field}-lines`}`), `${resource.name}.${field}`);

@@ -25,7 +25,7 @@ import type { DemoSeeder } from './seeders';
 type Row = Record<string, unknown>;
 
 /** Inserts rows of a resource for a tenant and returns their ids by `code` (or `number`). */
-async function insertRows(args: { tx: DbOrTx; tenantId: number; resource: ResourceDef; rows: readonly Row[]; key?: string }): Promise<Map<string, number>> {
+export async function insertRows(args: { tx: DbOrTx; tenantId: number; resource: ResourceDef; rows: readonly Row[]; key?: string }): Promise<Map<string, number>> {
   const table = deriveTable(args.resource);
   const key = args.key ?? 'code';
   const ids = new Map<string, number>();
@@ -40,7 +40,7 @@ async function insertRows(args: { tx: DbOrTx; tenantId: number; resource: Resour
   return ids;
 }
 
-function idOf(ids: Map<string, number>, code: string | null | undefined): number | null {
+export function idOf(ids: Map<string, number>, code: string | null | undefined): number | null {
   if (code === null || code === undefined) return null;
   const id = ids.get(code);
   if (id === undefined) throw new Error(`Demo data refers to unknown code ${code}`);

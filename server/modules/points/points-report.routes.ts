@@ -2,6 +2,7 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PermissionRef } from '../../../resources/catalog/types';
 import { storeResource } from '../../../resources/datum/store.resource';
+import { memberResource } from '../../../resources/member/member.resource';
 import { likeEscape } from '../../crud/query.filters';
 import { deriveTable } from '../../crud/table.derive';
 import { ok } from '../../http/envelope';
@@ -12,8 +13,10 @@ import { POINTS_READ } from './points.routes';
 /**
  * Reads of the points screens beyond the ledger's own routes (points.routes.ts):
  *
- * - `POST /v1/points/accounts/query`: points accounts (score-query-list), filtered by member and
- *   balance, sorted, paged by page number; totals are exact up to a cap, like every list.
+ * - `POST /v1/points/accounts/query`: points accounts (score-query-list) with the member's name,
+ *   mobile and number, filtered by member (id, or a keyword: the start of a mobile, member or
+ *   card number, or part of a name) and balance, sorted, paged by page number; the total is
+ *   exact up to a cap, like every list.
  * - `GET /v1/points/stores?id=&keyword=`: store names for the ledger's store column and its store
  *   filter, for readers of the ledger who do not hold the store master's permission.
  * - `POST /v1/points/overview`: the points overview (score/home): this month's issued, used and
@@ -48,7 +51,7 @@ type AccountSort = keyof typeof ACCOUNT_SORTS;
 interface AccountsBody {
   page?: number;
   pageSize?: number;
-  filters?: { memberId?: number; balance?: [number | null, number | null] };
+  filters?: { memberId?: number; keyword?: string; balance?: [number | null, number | null] };
   sorters?: { field: AccountSort; order: 'asc' | 'desc' }[];
 }
 
@@ -64,6 +67,8 @@ const accountsSchema = {
         additionalProperties: false,
         properties: {
           memberId: { type: 'integer', minimum: 1 },
+          /** Start of a mobile, member number or card number, or part of a name. */
+          keyword: { type: 'string', maxLength: 40 },
           balance: { type: 'array', minItems: 2, maxItems: 2, items: { type: ['integer', 'null'] } },
         },
       },
@@ -84,6 +89,14 @@ const accountsSchema = {
 function accountConditions(tenantId: number, filters: NonNullable<AccountsBody['filters']>): SQL {
   const parts: SQL[] = [sql`a.tenant_id = ${tenantId}`];
   if (filters.memberId) parts.push(sql`a.member_id = ${filters.memberId}`);
+  const keyword = filters.keyword?.trim() ?? '';
+  if (keyword !== '') {
+    // Prefixes are served by the members' prefix indexes, the name by its trigram index.
+    const prefix = `${likeEscape(keyword)}%`;
+    parts.push(sql`exists (select 1 from ${MEMBERS} m where m.tenant_id = a.tenant_id and m.id = a.member_id
+      and (m.mobile like ${prefix} or m.member_number like ${prefix} or m.card_number like ${prefix}
+        or m.name ilike ${`%${likeEscape(keyword)}%`}))`);
+  }
   const [min, max] = filters.balance ?? [null, null];
   if (min !== null && min !== undefined) parts.push(sql`a.balance >= ${min}`);
   if (max !== null && max !== undefined) parts.push(sql`a.balance <= ${max}`);
@@ -91,6 +104,9 @@ function accountConditions(tenantId: number, filters: NonNullable<AccountsBody['
 }
 
 const num = (value: unknown) => Number(value ?? 0);
+
+/** The member table (resources/member/member.resource.ts), for names, mobiles and numbers. */
+const MEMBERS = sql.identifier(getTableName(deriveTable(memberResource)));
 
 /** Routes of the points screens' reads. */
 export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
@@ -105,9 +121,13 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
     const where = accountConditions(tenantId, filters);
     const sorter = sorters[0] ?? { field: 'memberId', order: 'asc' };
     const direction = sql.raw(sorter.order === 'desc' ? 'desc' : 'asc');
-    const rows = await db.execute<{ member_id: number; balance: number; total_earned: number; total_spent: number; updated_at: string }>(sql`
-      select a.member_id, a.balance, a.total_earned, a.total_spent, a.updated_at
-      from points_accounts a where ${where}
+    const rows = await db.execute<{
+      member_id: number; name: string | null; mobile: string | null; member_number: string | null;
+      balance: number; total_earned: number; total_spent: number; updated_at: string;
+    }>(sql`
+      select a.member_id, m.name, m.mobile, m.member_number, a.balance, a.total_earned, a.total_spent, a.updated_at
+      from points_accounts a left join ${MEMBERS} m on m.tenant_id = a.tenant_id and m.id = a.member_id
+      where ${where}
       order by ${ACCOUNT_SORTS[sorter.field]} ${direction}, a.member_id ${direction}
       limit ${pageSize} offset ${(page - 1) * pageSize}`);
     const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n
@@ -119,6 +139,9 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
       totalIsEstimate: n > TOTAL_CAP,
       records: rows.rows.map((r) => ({
         memberId: num(r.member_id),
+        memberName: r.name,
+        mobile: r.mobile,
+        memberNumber: r.member_number,
         balance: num(r.balance),
         totalEarned: num(r.total_earned),
         totalSpent: num(r.total_spent),
@@ -156,7 +179,7 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
     // Local midnight of the first of this month, and of the first day of the chart.
     const monthStart = sql`(date_trunc('month', now() at time zone ${zone}) at time zone ${zone})`;
     const today = sql`(now() at time zone ${zone})::date`;
-    const chartStart = sql`((${today} - ${OVERVIEW_DAYS - 1})::timestamp at time zone ${zone})`;
+    const chartStart = sql`((${today} - ${OVERVIEW_DAYS - 1}::int)::timestamp at time zone ${zone})`;
 
     const month = await db.execute<{ issued: number; used: number; expired: number }>(sql`select
         coalesce(sum(delta) filter (where delta > 0), 0) as issued,
@@ -168,7 +191,7 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
       from points_accounts where tenant_id = ${tenantId}`);
     const daily = await db.execute<{ day: string; issued: number; used: number }>(sql`
       with days as (
-        select generate_series(${today} - ${OVERVIEW_DAYS - 1}, ${today}, interval '1 day')::date as day
+        select generate_series(${today} - ${OVERVIEW_DAYS - 1}::int, ${today}, interval '1 day')::date as day
       ), sums as (
         select (occurred_at at time zone ${zone})::date as day,
           sum(delta) filter (where delta > 0) as issued,

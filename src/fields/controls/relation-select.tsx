@@ -1,7 +1,8 @@
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiGet } from '../../../providers/http';
-import type { OptionRecord } from '../relation-titles';
+import { useOptionTitles } from '../option-titles';
+import { relationIds, type KnownOption, type OptionRecord } from '../relation-titles';
 
 /** Milliseconds of typing pause before the options are asked for. */
 export const SEARCH_DELAY_MS = 300;
@@ -18,8 +19,8 @@ export interface RelationSelectProps {
   readonly value?: Id | Id[] | null;
   /** Receives the chosen id(s). */
   readonly onChange?: (value: Id | Id[] | null) => void;
-  /** Records already chosen, with their titles, so they show by name before any search. */
-  readonly known?: readonly OptionRecord[];
+  /** Records already chosen, with their titles when known; the others' titles are fetched. */
+  readonly known?: readonly KnownOption[];
   readonly disabled?: boolean;
   readonly placeholder?: string;
   readonly 'aria-label'?: string;
@@ -60,12 +61,17 @@ export function RelationSelect(props: RelationSelectProps) {
     timer.current = setTimeout(() => load(keyword.trim()), SEARCH_DELAY_MS);
   };
 
-  // Chosen records stay listed (with their names) whatever the current search found.
+  // Chosen records stay listed, by name, whatever the current search found.
+  const chosen = relationIds(props.value);
+  const titles = useOptionTitles(props.resource, chosen, props.known);
   const options = useMemo(() => {
     const byId = new Map<string, OptionRecord>();
-    for (const record of [...(props.known ?? []), ...found]) byId.set(String(record.id), record);
+    for (const id of chosen) byId.set(String(id), { id, title: titles?.get(String(id)) ?? String(id) });
+    for (const record of found) byId.set(String(record.id), record);
     return [...byId.values()].map((record) => ({ value: record.id, label: record.title }));
-  }, [props.known, found]);
+    // `chosen` is rebuilt every render; its ids are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chosen.join(','), titles, found]);
 
   return (
     <Select

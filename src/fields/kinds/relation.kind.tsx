@@ -1,22 +1,15 @@
 /**
  * Reference kinds: `relation` (records of another resource, picked by remote search) and `tree`
- * (the parent of a record among the records of the same resource). Rows name what they refer to
- * by `<field>Title` (see relation-titles.ts).
+ * (the parent of a record among the records of the same resource). Cells show the referenced
+ * records' titles (relation-titles.ts, option-titles.ts).
  */
-import { Space, Tag } from 'antd';
 import type { RelationField, TreeField } from '../../../resources/define';
 import type { FieldKindSpec } from '../field-kind';
-import { DASH, labelOf, requiredRules } from '../field-helpers';
+import { labelOf, requiredRules } from '../field-helpers';
+import { RelationTitlesView } from '../controls/relation-titles-view';
 import { RelationSelect } from '../controls/relation-select';
 import { TreeParentSelect } from '../controls/tree-parent-select';
 import { relationIds, relationOptions } from '../relation-titles';
-
-function titles(record: Parameters<typeof relationOptions>[0], name: string) {
-  const options = relationOptions(record, name);
-  if (options.length === 0) return DASH;
-  if (options.length === 1) return options[0].title;
-  return <Space size={[0, 4]} wrap>{options.map((option) => <Tag key={String(option.id)}>{option.title}</Tag>)}</Space>;
-}
 
 export const relationKind: FieldKindSpec<RelationField> = {
   input: (ctx, options) => (
@@ -28,7 +21,7 @@ export const relationKind: FieldKindSpec<RelationField> = {
       placeholder={ctx.t('screens.select')}
     />
   ),
-  cell: (ctx, _value, record) => titles(record, ctx.name),
+  cell: (ctx, _value, record) => <RelationTitlesView resource={ctx.field.resource} record={record} name={ctx.name} />,
   filter: (ctx, mode) => (
     <RelationSelect resource={ctx.field.resource} multiple={mode === 'in'} placeholder={labelOf(ctx)} aria-label={labelOf(ctx)} style={{ minWidth: 160 }} />
   ),
@@ -50,7 +43,7 @@ export const treeKind: FieldKindSpec<TreeField> = {
       placeholder={ctx.t('screens.select')}
     />
   ),
-  cell: (ctx, _value, record) => titles(record, ctx.name),
+  cell: (ctx, _value, record) => <RelationTitlesView resource={ctx.resource.name} record={record} name={ctx.name} />,
   filter: (ctx) => (
     <TreeParentSelect resource={ctx.resource.name} parentField={ctx.name} titleField={ctx.resource.titleField}
       placeholder={labelOf(ctx)} aria-label={labelOf(ctx)} style={{ minWidth: 180 }} />

@@ -31,7 +31,7 @@ export class ListPage {
     const table = await this.table.elementHandle();
     await this.page.waitForFunction(
       (element) => !!element && !element.querySelector('.ant-spin-spinning')
-        && !!element.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody .ant-empty'),
+        && !!element.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody > tr.ant-table-placeholder'),
       table,
     );
   }

@@ -48,7 +48,7 @@ export class ShellPage {
       const content = document.querySelector('.ant-layout-content') ?? document.querySelector('.ant-result')?.parentElement;
       if (!content || content.querySelector('.ant-spin-spinning, .ant-skeleton-active')) return false;
       const tables = [...content.querySelectorAll('.ant-table-wrapper')];
-      return tables.every((table) => table.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody .ant-empty'))
+      return tables.every((table) => table.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody > tr.ant-table-placeholder'))
         && (content.textContent ?? '').trim().length > 0;
     });
   }

@@ -1,0 +1,45 @@
+import { field, type EnumField, type ResourceStates } from '../define';
+
+/**
+ * The on/off life cycle several level and growth objects share (levels, growth rules, upgrade
+ * incentives): a record starts enabled, is disabled instead of deleted while members may still
+ * hold or earn by it, can be enabled again, and is deleted only once disabled.
+ */
+
+/** The state field: ENABLED / DISABLED, moved only by the two actions. */
+export function enabledStateField(): EnumField {
+  return field.enum({
+    label: ['状态', 'Status'],
+    options: {
+      ENABLED: { label: ['已启用', 'Enabled'], color: 'green' },
+      DISABLED: { label: ['已停用', 'Disabled'], color: 'default' },
+    },
+    defaultValue: 'ENABLED',
+    serverManaged: true,
+    filter: 'eq',
+    width: 100,
+  });
+}
+
+/** The life cycle over {@link enabledStateField} named `state`; `what` names the object in the confirmation. */
+export function enabledStates(what: readonly [string, string]): ResourceStates {
+  return {
+    field: 'state',
+    initial: 'ENABLED',
+    deletableIn: ['DISABLED'],
+    actions: {
+      disable: {
+        label: ['停用', 'Disable'],
+        from: ['ENABLED'],
+        to: 'DISABLED',
+        confirm: [`停用后该${what[0]}不再生效，可随时重新启用。确定停用吗？`, `A disabled ${what[1]} no longer applies until it is enabled again. Disable it?`],
+        danger: true,
+      },
+      enable: {
+        label: ['启用', 'Enable'],
+        from: ['DISABLED'],
+        to: 'ENABLED',
+      },
+    },
+  };
+}

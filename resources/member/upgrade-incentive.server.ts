@@ -1,0 +1,16 @@
+import { pick } from '../messages/bilingual';
+import { valueAfterWrite } from '../../server/crud/required-when';
+import { defineServerHooks } from '../../server/crud/server-hooks.define';
+import { badInput } from '../../server/http/envelope';
+import { upgradeIncentiveResource } from './upgrade-incentive.resource';
+
+/** Server side of upgrade incentives: an incentive grants points, coupons, or both; never nothing. */
+export const upgradeIncentiveHooks = defineServerHooks('upgrade-incentive', {
+  beforeSave({ request, values, current }) {
+    const points = Number(valueAfterWrite({ values, current, name: 'points' }) ?? 0);
+    const coupons = String(valueAfterWrite({ values, current, name: 'couponText' }) ?? '').trim();
+    if (points > 0 || coupons !== '') return;
+    const label = pick(upgradeIncentiveResource.fields.points.label, request.ctx.locale);
+    throw badInput('error.fieldsInvalid', [{ field: 'points', key: 'upgradeIncentive.nothingGranted', values: { label } }]);
+  },
+});

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { badInput, ok } from '../http/envelope';
+import { serializeRecord } from './record.serialize';
+import type { EngineRegistry, ResourceRuntime } from './resource-registry';
+import { readRefs, writeRefs } from './route-access';
+import { saveNewSchema } from './schema.derive';
+import { scopeOf } from './scope';
+import { defaultSettings, findSettings, saveSettings } from './settings.operations';
+import type { EngineHandle, StoredRecord } from './server-hooks.define';
+
+/**
+ * The routes of a settings object (`singleton`): `GET /v1/<name>/get` and
+ * `POST /v1/<name>/save`, guarded like reads and writes of any resource. Extra routes of the
+ * resource's server hooks are registered too.
+ */
+
+// Bodies are checked by the semantic validator; the schema documents them (crud.routes.ts).
+const describeOnly: FastifySchemaCompiler<unknown> = () => () => true;
+
+const serialize = (runtime: ResourceRuntime, request: FastifyRequest, row: StoredRecord) =>
+  serializeRecord({ resource: runtime.resource, row, zone: request.ctx.timeZone });
+
+/** Registers the routes of one settings object. */
+export async function registerSettingsRoutes(app: FastifyInstance, args: { runtime: ResourceRuntime; registry: EngineRegistry; engine: EngineHandle }): Promise<void> {
+  const { runtime, registry } = args;
+  const { resource } = runtime;
+  const base = `/v1/${resource.name}`;
+  const tags = [resource.name];
+
+  app.get(`${base}/get`, {
+    config: { requires: readRefs(runtime) },
+    schema: { tags, summary: `${resource.title[1]}: the saved settings, or the defaults (id null, version 0)` },
+  }, async (request) => {
+    const scope = scopeOf(request, runtime);
+    const row = await findSettings({ database: app.database, runtime, scope });
+    return ok(serialize(runtime, request, row ?? defaultSettings(runtime, scope)));
+  });
+
+  const saveBody = saveNewSchema(resource) as Record<string, unknown>;
+  app.post(`${base}/save`, {
+    config: { requires: writeRefs(runtime) },
+    schema: {
+      tags,
+      summary: `Save ${resource.title[1]} (version read: 0 before the first save; stale -> 409)`,
+      body: { ...saveBody, properties: { ...(saveBody.properties as object), version: { type: 'integer', minimum: 0 } } },
+    },
+    validatorCompiler: describeOnly,
+  }, async (request) => {
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badInput();
+    const saved = await saveSettings({ database: app.database, registry, runtime, scope: scopeOf(request, runtime), body: body as Record<string, unknown> });
+    return ok(serialize(runtime, request, saved));
+  });
+
+  await runtime.hooks.routes?.(app, args.engine);
+}

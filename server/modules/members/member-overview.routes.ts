@@ -1,0 +1,98 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PermissionRef } from '../../../resources/catalog/types';
+import { storeResource } from '../../../resources/datum/store.resource';
+import { levelResource } from '../../../resources/member/level.resource';
+import { memberResource } from '../../../resources/member/member.resource';
+import { deriveTable } from '../../crud/table.derive';
+import { badInput, ok } from '../../http/envelope';
+import { authOf } from '../auth/access.hook';
+
+/**
+ * `POST /v1/member/overview` (member/home): members by state (capitalised variants counted with
+ * their lower-case state) and by level, new members per day over the last 30 days (days of the
+ * caller's time zone) and the stores that registered most of them.
+ *
+ * Whose members: a user who may work in every centre sees the whole merchant (the overview is a
+ * headquarters screen, like the standard member list); a user limited to some centres sees the
+ * centre chosen in the header only (the access hook has checked it is one of theirs).
+ */
+
+/** The member overview's permission. */
+export const MEMBER_OVERVIEW: readonly PermissionRef[] = [{ resourceId: '会员/会员概览', action: '数据查看' }];
+
+/** Days of the new-members chart. */
+export const OVERVIEW_DAYS = 30;
+/** Stores in the ranking. */
+export const TOP_STORES = 10;
+
+/** The overview's answer. */
+export interface MemberOverview {
+  readonly total: number;
+  readonly byState: readonly { readonly state: string; readonly count: number }[];
+  readonly byLevel: readonly { readonly levelId: number | null; readonly levelName: string | null; readonly count: number }[];
+  readonly daily: readonly { readonly date: string; readonly count: number }[];
+  readonly newInPeriod: number;
+  readonly topStores: readonly { readonly storeId: number | null; readonly storeName: string | null; readonly count: number }[];
+}
+
+const num = (value: unknown) => Number(value ?? 0);
+
+/** Routes of the member module beyond the declared member resources. */
+export async function memberOverviewRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+  const members = sql.identifier(getTableName(deriveTable(memberResource)));
+  const stores = sql.identifier(getTableName(deriveTable(storeResource)));
+  const levels = sql.identifier(getTableName(deriveTable(levelResource)));
+
+  app.post('/v1/member/overview', {
+    config: { requires: MEMBER_OVERVIEW },
+    schema: { tags: ['member'], summary: 'Member overview: by state, by level, new members per day, top stores' },
+  }, async (request) => {
+    const auth = authOf(request);
+    const zone = request.ctx.timeZone;
+    const parts: SQL[] = [sql`m.tenant_id = ${auth.tenantId}`];
+    if (auth.marketingCenterIds !== null) {
+      const centre = request.ctx.marketingCenter;
+      if (centre === null) throw badInput('crud.marketingCenterRequired');
+      parts.push(sql`m.marketing_center = ${centre}`);
+    }
+    const where = sql.join(parts, sql` and `);
+    const today = sql`(now() at time zone ${zone})::date`;
+    const chartStart = sql`((${today} - ${OVERVIEW_DAYS - 1}::int)::timestamp at time zone ${zone})`;
+
+    const byState = await db.execute<{ state: string; n: number }>(sql`
+      select lower(m.state) as state, count(*)::int as n from ${members} m where ${where} group by 1 order by 2 desc`);
+    const byLevel = await db.execute<{ level: number | null; name: string | null; n: number }>(sql`
+      select c.level, l.name, c.n from (
+        select m.level, count(*)::int as n from ${members} m where ${where} group by m.level
+      ) c left join ${levels} l on l.tenant_id = ${auth.tenantId} and l.id = c.level
+      order by l.rank_order nulls last, c.level`);
+    const daily = await db.execute<{ day: string; n: number }>(sql`
+      with days as (
+        select generate_series(${today} - ${OVERVIEW_DAYS - 1}::int, ${today}, interval '1 day')::date as day
+      ), counts as (
+        select (m.registered_at at time zone ${zone})::date as day, count(*)::int as n
+        from ${members} m where ${where} and m.registered_at >= ${chartStart} group by 1
+      )
+      select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(counts.n, 0) as n
+      from days left join counts on counts.day = days.day order by days.day`);
+    const top = await db.execute<{ store: number | null; name: string | null; n: number }>(sql`
+      select m.register_store as store, s.name, count(*)::int as n
+      from ${members} m left join ${stores} s on s.tenant_id = m.tenant_id and s.id = m.register_store
+      where ${where} and m.registered_at >= ${chartStart}
+      group by m.register_store, s.name order by n desc, m.register_store nulls last limit ${TOP_STORES}`);
+
+    const states = byState.rows.map((r) => ({ state: String(r.state), count: num(r.n) }));
+    const days = daily.rows.map((r) => ({ date: String(r.day), count: num(r.n) }));
+    const overview: MemberOverview = {
+      total: states.reduce((sum, s) => sum + s.count, 0),
+      byState: states,
+      byLevel: byLevel.rows.map((r) => ({ levelId: r.level === null ? null : num(r.level), levelName: r.name ?? null, count: num(r.n) })),
+      daily: days,
+      newInPeriod: days.reduce((sum, d) => sum + d.count, 0),
+      topStores: top.rows.map((r) => ({ storeId: r.store === null ? null : num(r.store), storeName: r.name ?? null, count: num(r.n) })),
+    };
+    return ok(overview);
+  });
+}
