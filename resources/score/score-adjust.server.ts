@@ -8,6 +8,7 @@ import { AppError, badInput, type FieldError } from '../../server/http/envelope'
 import { translate } from '../../server/modules/i18n/translate';
 import { assertMemberCanTransact } from '../../server/modules/points/member-guard';
 import { lockAccount, postPoints } from '../../server/modules/points/points.ledger';
+import { memberResource } from '../member/member.resource';
 import { scoreAdjustReasonResource } from './score-adjust-reason.resource';
 
 /**
@@ -87,11 +88,21 @@ function totalsOf(lines: readonly StoredRecord[]): { totalPoints: number; lineCo
   return { totalPoints: lines.reduce((sum, line) => sum + Number(line.points), 0), lineCount: lines.length };
 }
 
-/** Member state as the member declaration words it, when there is one; the code otherwise. */
+/** Member state as the member declaration words it (`res.member.state.*`); the code otherwise. */
 function stateText(locale: Locale, state: string | number | undefined): string {
   const key = `res.member.state.${String(state)}`;
   const text = translate(locale, key);
   return text === key ? String(state) : text;
+}
+
+/** How a refusal names a member: `name (member number)`, or the id when the member is gone. */
+async function memberLabel(args: { db: DbOrTx; tenantId: number; memberId: number }): Promise<string> {
+  const m = deriveTable(memberResource);
+  const [row] = await args.db
+    .select({ name: m.name, number: m.memberNumber })
+    .from(m)
+    .where(and(eq(m.tenantId, args.tenantId), eq(m.id, args.memberId)));
+  return row ? `${String(row.name)} ${String(row.number)}` : String(args.memberId);
 }
 
 /**
@@ -130,7 +141,7 @@ async function applyLines(ctx: HookContext & { record: StoredRecord }): Promise<
       if (!(error instanceof AppError)) throw error;
       const values = error.key === 'points.memberBlocked' ? { ...error.values, state: stateText(locale, error.values.state) } : error.values;
       throw new AppError(error.kind === 'notFound' ? 'conflict' : error.kind, 'scoreAdjust.lineRefused', {
-        values: { line: lineNo, member: memberId, reason: translate(locale, error.key, values) },
+        values: { line: lineNo, member: await memberLabel({ db, tenantId, memberId }), reason: translate(locale, error.key, values) },
       });
     }
   }

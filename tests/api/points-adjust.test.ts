@@ -33,6 +33,12 @@ async function draft(lines: readonly Line[], extra: Record<string, unknown> = {}
   return res.body.data as { id: number; number: string; state: string; version: number; totalPoints: number; lineCount: number };
 }
 
+/** How a refusal names a member: name and member number. */
+async function memberLabel(id: number): Promise<string> {
+  const res = await admin.get(`/v1/member/info/${id}`);
+  return `${res.body.data.name} ${res.body.data.memberNumber}`;
+}
+
 const audit = (id: number, client: ApiClient = admin) => client.post('/v1/score-adjust/audit', { query: { id } });
 
 async function entriesOf(number: string) {
@@ -60,7 +66,7 @@ afterAll(async () => t?.close());
 
 describe('points adjustment documents', () => {
   it('numbers a draft, totals its lines, and posts every line once on audit', async () => {
-    const [a, b] = await createMembers({ t, tenant, count: 2 });
+    const [a, b] = await createMembers({ client: admin, count: 2 });
     const doc = await draft([
       { member: a, points: 120, reason: reasons.increase, remark: '补偿' },
       { member: b, points: 30 },
@@ -89,7 +95,7 @@ describe('points adjustment documents', () => {
   });
 
   it('refuses zero points, disabled reasons and reasons used against their direction, naming the line', async () => {
-    const [a] = await createMembers({ t, tenant, count: 1 });
+    const [a] = await createMembers({ client: admin, count: 1 });
     const res = await admin.post('/v1/score-adjust/saveNew', {
       body: {
         lines: [
@@ -109,7 +115,7 @@ describe('points adjustment documents', () => {
   });
 
   it('refuses the whole audit when a line would overdraw, applying nothing', async () => {
-    const [a, b] = await createMembers({ t, tenant, count: 2 });
+    const [a, b] = await createMembers({ client: admin, count: 2 });
     const grant = await draft([{ member: a, points: 50 }]);
     expect((await audit(grant.id)).body.code).toBe(2000);
 
@@ -120,9 +126,10 @@ describe('points adjustment documents', () => {
     ]);
     const res = await audit(doc.id);
     expect(res.status).toBe(409);
-    expect(res.body.msg).toBe('第 3 行（会员 ' + a + '）无法调整：积分不足：当前余额 20，需要 30。整单未生效');
+    const who = await memberLabel(a);
+    expect(res.body.msg).toBe(`第 3 行（会员 ${who}）无法调整：积分不足：当前余额 20，需要 30。整单未生效`);
     const en = await admin.post('/v1/score-adjust/audit', { query: { id: doc.id }, headers: { locale: 'en_US' } });
-    expect(en.body.msg).toBe(`Line 3 (member ${a}) cannot be applied: Not enough points: the balance is 20, 30 needed. Nothing was applied`);
+    expect(en.body.msg).toBe(`Line 3 (member ${who}) cannot be applied: Not enough points: the balance is 20, 30 needed. Nothing was applied`);
 
     expect(await entriesOf(doc.number)).toEqual([]);
     expect(await pointsOf({ t, tenant, memberId: a })).toEqual({ balance: 50, sum: 50, lots: 50 });
@@ -141,17 +148,17 @@ describe('points adjustment documents', () => {
   });
 
   it('refuses the audit when a member may not transact', async () => {
-    const [a, frozen] = await createMembers({ t, tenant, count: 2, frozen: [1] });
+    const [a, frozen] = await createMembers({ client: admin, count: 2, frozen: [1] });
     const doc = await draft([{ member: a, points: 10 }, { member: frozen, points: 10 }]);
     const res = await audit(doc.id);
     expect(res.status).toBe(409);
-    expect(res.body.msg).toContain(`第 2 行（会员 ${frozen}）无法调整`);
+    expect(res.body.msg).toBe(`第 2 行（会员 ${await memberLabel(frozen)}）无法调整：会员状态为冻结，不能积分或用分。整单未生效`);
     expect(await entriesOf(doc.number)).toEqual([]);
     expect(await pointsOf({ t, tenant, memberId: a })).toEqual({ balance: 0, sum: 0, lots: 0 });
   });
 
   it('freezes an audited document: no edit, no delete, no second audit', async () => {
-    const [a] = await createMembers({ t, tenant, count: 1 });
+    const [a] = await createMembers({ client: admin, count: 1 });
     const doc = await draft([{ member: a, points: 10 }]);
     const audited = await audit(doc.id);
     const version = audited.body.data.version as number;
@@ -171,7 +178,7 @@ describe('points adjustment documents', () => {
   });
 
   it('lets a viewer read documents but not draft or audit them', async () => {
-    const [a] = await createMembers({ t, tenant, count: 1 });
+    const [a] = await createMembers({ client: admin, count: 1 });
     const doc = await draft([{ member: a, points: 10 }]);
     expect((await viewer.post('/v1/score-adjust/query', { body: { filters: { state: 'INITIAL' } } })).body.code).toBe(2000);
     expect((await viewer.get(`/v1/score-adjust/info/${doc.id}`)).body.data.lines).toHaveLength(1);
@@ -180,7 +187,7 @@ describe('points adjustment documents', () => {
   });
 
   it('applies a document exactly once under 64 simultaneous audits', async () => {
-    const members = await createMembers({ t, tenant, count: 3 });
+    const members = await createMembers({ client: admin, count: 3 });
     const doc = await draft(members.map((member, i) => ({ member, points: 10 * (i + 1) })));
     const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 64 }, () => audit(doc.id)));
@@ -203,12 +210,20 @@ describe('points inquiry and overview reads', () => {
     });
     expect(store.body.code, JSON.stringify(store.body)).toBe(2000);
     const storeId = store.body.data.id as number;
-    const [rich, poor] = await createMembers({ t, tenant, count: 2 });
+    const [rich, poor] = await createMembers({ client: admin, count: 2 });
     const doc = await draft([{ member: rich, points: 900 }, { member: poor, points: 5 }], { store: storeId });
     expect((await audit(doc.id)).body.code).toBe(2000);
 
     const byMember = await admin.post('/v1/points/accounts/query', { body: { filters: { memberId: rich } } });
     expect(byMember.body.data).toMatchObject({ total: 1, records: [{ memberId: rich, balance: 900, totalEarned: 900, totalSpent: 0 }] });
+    const richInfo = (await admin.get(`/v1/member/info/${rich}`)).body.data;
+    for (const keyword of [richInfo.mobile.slice(0, 7), richInfo.memberNumber, richInfo.name]) {
+      const found = await admin.post('/v1/points/accounts/query', { body: { filters: { keyword }, pageSize: 200 } });
+      const row = found.body.data.records.find((r: { memberId: number }) => r.memberId === rich);
+      expect(row, keyword).toMatchObject({ memberName: richInfo.name, mobile: richInfo.mobile, memberNumber: richInfo.memberNumber });
+    }
+    const nobody = await admin.post('/v1/points/accounts/query', { body: { filters: { keyword: '没有这个人' } } });
+    expect(nobody.body.data).toMatchObject({ total: 0, records: [] });
     const rich800 = await admin.post('/v1/points/accounts/query', {
       body: { filters: { balance: [800, null] }, sorters: [{ field: 'balance', order: 'desc' }], pageSize: 5 },
     });

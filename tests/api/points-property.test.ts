@@ -198,7 +198,7 @@ describe('points ledger under random concurrent traffic', () => {
     await fc.assert(
       fc.asyncProperty(scenario, async ({ intents, batches }) => {
         run += 1;
-        const members = await createMembers({ t, tenant, count: MEMBERS });
+        const members = await createMembers({ client: admin, count: MEMBERS });
         const outcomes = await execute({ intents, batches, members, prefix: `r${run}` });
         checkAnswers(outcomes);
         await checkLedger(outcomes, members);

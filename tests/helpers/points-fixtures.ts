@@ -1,28 +1,39 @@
+import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { TestTenant } from './fixtures';
+import { expect } from 'vitest';
+import type { ApiClient, TestTenant } from './fixtures';
 import type { TestApp } from './test-app';
 
 /**
- * Fixtures of the points tests: members to post points to, and a member's points as the three
- * places that must agree see them (account balance, sum of entries, sum of remaining lots).
+ * Fixtures of the points tests: members to post points to, registered and frozen through the
+ * member API as a person would, and a member's points as the three places that must agree see
+ * them (account balance, sum of entries, sum of remaining lots).
  */
 
-let nextMember = 1;
+let serial = randomInt(10_000_000);
 
-/** Creates `count` members in use (those at the indexes in `frozen` are frozen); returns their ids. */
-export async function createMembers(args: { t: TestApp; tenant: TestTenant; count: number; frozen?: readonly number[] }): Promise<number[]> {
-  // Minimal rows of the member table (resources/member/member.resource.ts): the ledger reads
-  // tenant_id, id and state; the other NOT NULL columns get unique filler.
+/** A mobile number no other fixture member of this process uses (`139` + 8 digits). */
+function nextMobile(): string {
+  serial = (serial + 1) % 100_000_000;
+  return `139${String(serial).padStart(8, '0')}`;
+}
+
+/**
+ * Registers `count` members through `POST /v1/member/saveNew` (signed in as someone who may) and
+ * freezes those at the indexes in `frozen`; returns their ids in order.
+ */
+export async function createMembers(args: { client: ApiClient; count: number; frozen?: readonly number[] }): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < args.count; i += 1) {
-    const n = nextMember++;
-    const serial = `${process.pid % 100}${String(n).padStart(6, '0')}`.slice(-8);
-    const result = await args.t.database.db.execute<{ id: number }>(sql`insert into members
-        (tenant_id, member_number, name, mobile, channel, registered_at, growth_value, state)
-      values (${args.tenant.tenantId}, ${`PT${serial}`}, ${`Points member ${n}`}, ${`139${serial}`}, 'store', now(), 0,
-        ${args.frozen?.includes(i) ? 'blocked' : 'using'})
-      returning id`);
-    ids.push(Number(result.rows[0].id));
+    const mobile = nextMobile();
+    const res = await args.client.post('/v1/member/saveNew', { body: { name: `积分会员${mobile.slice(-4)}`, mobile } });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
+    const id = res.body.data.id as number;
+    if (args.frozen?.includes(i)) {
+      const frozen = await args.client.post('/v1/member/freeze', { query: { id }, body: { reason: '积分测试' } });
+      expect(frozen.body.code, JSON.stringify(frozen.body)).toBe(2000);
+    }
+    ids.push(id);
   }
   return ids;
 }
