@@ -175,17 +175,22 @@ export function stateActionUrl(args: { readonly resource: string; readonly actio
   return `/v1/${args.resource}/${args.action}`;
 }
 
-/** Runs a state action: `POST /v1/<resource>/<action>?id=`. Resolves with the server's data. */
+/**
+ * Runs a state action: `POST /v1/<resource>/<action>?id=`, with the reason for actions that take
+ * one. Resolves with the server's data.
+ */
 export function runStateAction<T = unknown>(args: {
   readonly resource: string;
   readonly action: string;
   readonly id: BaseKey;
   readonly version?: number;
+  readonly reason?: string;
 }): Promise<T> {
-  return apiPost<T>(stateActionUrl(args), {
-    params: { id: args.id },
-    data: args.version !== undefined ? { version: args.version } : undefined,
-  });
+  const data = {
+    ...(args.version !== undefined ? { version: args.version } : {}),
+    ...(args.reason !== undefined ? { reason: args.reason } : {}),
+  };
+  return apiPost<T>(stateActionUrl(args), { params: { id: args.id }, data: Object.keys(data).length > 0 ? data : undefined });
 }
 
 // Custom urls are usually service-relative (`/v1/...`); a full url is used as given.

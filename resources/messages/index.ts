@@ -11,6 +11,8 @@ import { screensMessages } from './screens.messages';
 import { settingMessages } from './setting.messages';
 import { shellMessages } from './shell.messages';
 import { usersMessages } from './users.messages';
+import { batchMessages } from './batch.messages';
+import { memberMessages } from './member.messages';
 
 /**
  * Every message book of the product. A module that adds visible strings adds its book here;
@@ -31,4 +33,6 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   screensMessages,
   settingMessages,
   shellMessages,
+  batchMessages,
+  memberMessages,
 ];

@@ -18,11 +18,9 @@ export const scoreMessages = defineMessages({
   'scoreAdjustReason.inUse': ['该原因已被 {count} 张调整单引用，不能删除，可改为停用', 'This reason is used by {count} adjustment documents and cannot be deleted; disable it instead'],
 
   // Points inquiry: accounts (score/score-query/score-query-list)
-  'score.accounts.keyword': ['会员ID', 'Member ID'],
   'score.accounts.keywordMember': ['手机号 / 会员号 / 姓名', 'Mobile / member number / name'],
   'score.accounts.balanceRange': ['积分余额', 'Balance'],
   'score.accounts.member': ['会员', 'Member'],
-  'score.accounts.memberId': ['会员ID', 'Member ID'],
   'score.accounts.mobile': ['手机号', 'Mobile'],
   'score.accounts.memberNumber': ['会员号', 'Member number'],
   'score.accounts.balance': ['积分余额', 'Balance'],

@@ -118,11 +118,17 @@ export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryReque
   return keys;
 }
 
+/** The capped count of a query: at most EXACT_TOTAL_LIMIT + 1 matching rows are read. */
+function countStatement(args: { database: Database; runtime: ResourceRuntime; where: SQL | undefined }) {
+  const { db } = args.database;
+  const capped = db.select({ one: sql`1` }).from(args.runtime.table).where(args.where).limit(EXACT_TOTAL_LIMIT + 1).as('capped');
+  return db.select({ n: sql<number>`count(*)::int` }).from(capped);
+}
+
 async function countRows(args: { database: Database; runtime: ResourceRuntime; where: SQL | undefined }): Promise<{ total: number; estimate: boolean }> {
   const { db, pool } = args.database;
   const t = args.runtime.table;
-  const capped = db.select({ one: sql`1` }).from(t).where(args.where).limit(EXACT_TOTAL_LIMIT + 1).as('capped');
-  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const [{ n }] = await countStatement(args);
   if (n <= EXACT_TOTAL_LIMIT) return { total: n, estimate: false };
   // More than the exact limit: ask the planner (statistics kept by autovacuum / ANALYZE).
   const plain = db.select({ id: t.id }).from(t).where(args.where).toSQL();
@@ -131,10 +137,23 @@ async function countRows(args: { database: Database; runtime: ResourceRuntime; w
   return { total: Math.max(planned, EXACT_TOTAL_LIMIT + 1), estimate: true };
 }
 
-/** Runs a query for a scope. */
-export async function runQuery(args: {
+/** What a query runs, before it runs. */
+export interface QueryStatements {
+  readonly where: SQL | undefined;
+  readonly keys: SortKey[];
+  /** The page, one row more than asked (which tells whether a next page exists). */
+  readonly page: { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<unknown[]>;
+  /** The capped count of the matching rows. */
+  readonly count: { toSQL(): { sql: string; params: unknown[] } };
+}
+
+/**
+ * The statements of a query for a scope, exactly as {@link runQuery} runs them (the index tests
+ * EXPLAIN them: a search must stay on an index on millions of rows).
+ */
+export function queryStatements(args: {
   database: Database; runtime: ResourceRuntime; scope: Scope; query: QueryRequest; zone: string; locale: Locale;
-}): Promise<QueryResult> {
+}): QueryStatements {
   const { database, runtime, scope, query } = args;
   const { db } = database;
   const t = runtime.table;
@@ -153,8 +172,16 @@ export async function runQuery(args: {
   } else {
     page = page.where(where).offset((query.page - 1) * query.pageSize);
   }
-  // One row more than asked tells whether a next page exists without counting.
-  const rows = (await page.orderBy(...orderBy(keys)).limit(query.pageSize + 1)) as StoredRecord[];
+  return { where, keys, page: page.orderBy(...orderBy(keys)).limit(query.pageSize + 1), count: countStatement({ database, runtime, where }) };
+}
+
+/** Runs a query for a scope. */
+export async function runQuery(args: {
+  database: Database; runtime: ResourceRuntime; scope: Scope; query: QueryRequest; zone: string; locale: Locale;
+}): Promise<QueryResult> {
+  const { database, runtime, query } = args;
+  const { where, keys, page } = queryStatements(args);
+  const rows = (await page) as StoredRecord[];
   const more = rows.length > query.pageSize;
   const records = more ? rows.slice(0, query.pageSize) : rows;
   const { total, estimate } = await countRows({ database, runtime, where });

@@ -34,6 +34,8 @@ function refersTo(source: ResourceRuntime, target: string): boolean {
  * form picks from it (a store editor picks an area without holding the area screen).
  */
 export function optionsRefs(runtime: ResourceRuntime, registry: EngineRegistry): readonly PermissionRef[] {
+  // Reading needs no grant (level materials, §6): neither does picking.
+  if (readRefs(runtime).length === 0) return [];
   const refs = [...readRefs(runtime), ...writeRefs(runtime)];
   for (const other of registry.runtimes) {
     if (refersTo(other, runtime.resource.name)) refs.push(...writeRefs(other));

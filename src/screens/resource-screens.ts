@@ -28,6 +28,11 @@ export function resourceScreens(resources: readonly ResourceDef[]): Record<strin
       const key = `${resource.route.group}/${resource.route.entry}/${screen}`;
       screens[key] ??= loaderOf(resource, view);
     }
+    const settings = resource.route.screens.settings;
+    if (settings !== undefined) {
+      screens[`${resource.route.group}/${resource.route.entry}/${settings}`] ??= () =>
+        import('./generic/screen-factory').then((module) => ({ default: module.settingsScreenComponent(resource) }));
+    }
   }
   return screens;
 }

@@ -32,9 +32,21 @@ const OVERRIDES: Readonly<Record<string, (ctx: { refs: Readonly<Record<string, n
   'score-adjust-reason': () => ({ enabled: true, direction: 'both' }),
   // Lines name a real member (made in beforeAll): the audit posts to the member's account.
   'score-adjust': ({ refs, seed }) => ({ lines: [{ member: refs.member, points: 10 + seed, reason: refs['score-adjust-reason'] }] }),
+  // Free levels form a ladder: distinct ranks, thresholds rising with the rank.
+  level: () => {
+    levelRank += 1;
+    return { levelType: 'FREE', rankOrder: levelRank, growthThreshold: levelRank * 100, price: null, termMonths: null };
+  },
 };
+let levelRank = 0;
 
 const registry = buildRegistry(servedResources());
+/** Settings objects (one record per tenant or centre) and read-only lists have their own shapes. */
+const settingsRuntimes = registry.runtimes.filter((r) => r.resource.singleton);
+const readOnlyRuntimes = registry.runtimes.filter((r) => !r.resource.singleton && r.resource.readOnly);
+const crudRuntimes = registry.runtimes.filter((r) => !r.resource.singleton && !r.resource.readOnly);
+/** Reads of a resource whose read list is empty need only a session (§6 free screens). */
+const readsAreFree = (runtime: ResourceRuntime) => readRefs(runtime).length === 0;
 
 let t: TestApp;
 let tenant: TestTenant;
@@ -101,11 +113,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-it('has resources to prove (the list may grow; each one is proved below)', () => {
+it('proves every declared resource (the list grows; each one is proved below)', () => {
   expect(registry.runtimes.map((r) => r.resource.name)).toEqual(RESOURCES.map((r) => r.name));
+  expect(crudRuntimes.length + settingsRuntimes.length + readOnlyRuntimes.length).toBe(RESOURCES.length);
 });
 
-describe.each(registry.runtimes.map((runtime) => [runtime.resource.name, runtime] as const))('%s', (name, runtime: ResourceRuntime) => {
+describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as const))('%s', (name, runtime: ResourceRuntime) => {
   const { resource } = runtime;
   const url = (op: string) => `/v1/${name}/${op}`;
   let a: Record<string, any>;
@@ -190,8 +203,11 @@ describe.each(registry.runtimes.map((runtime) => [runtime.resource.name, runtime
 
   it('modifies with the version and refuses a stale one', async () => {
     const editable = !resource.states?.editableIn || resource.states.editableIn.includes(resource.states.initial);
-    const field = Object.entries(resource.fields).find(([key, f]) => isClientWritable(resource, key, f) && !f.readOnlyAfterCreate
+    // A free-text field first: the least likely to meet a cross-field rule of a hook.
+    const candidates = Object.entries(resource.fields).filter(([key, f]) => isClientWritable(resource, key, f) && !f.readOnlyAfterCreate
       && !f.unique && f.kind !== 'lines' && f.kind !== 'relation' && f.kind !== 'tree' && scalarSample({ f, seed: 99, name: key, refs }) !== undefined);
+    const rank = (kind: string) => ['longText', 'text'].indexOf(kind) === -1 ? 2 : ['longText', 'text'].indexOf(kind);
+    const field = [...candidates].sort((x, y) => rank(x[1].kind) - rank(y[1].kind))[0];
     const fresh = await createRecord(resource);
     const change = field ? { [field[0]]: scalarSample({ f: field[1] as never, seed: 99, name: field[0], refs }) } : {};
     const res = await admin.post(url('modify'), { body: { id: fresh.id, version: fresh.version, ...change }, headers: headers() });
@@ -255,7 +271,8 @@ describe.each(registry.runtimes.map((runtime) => [runtime.resource.name, runtime
     const readerWrites = writeRefs(runtime).some((w) => readRefs(runtime).some((r) => r.resourceId === w.resourceId && r.action === w.action));
     expect(readerStatuses.slice(0, 3)).toEqual([200, 200, 200]);
     if (!readerWrites) expect(readerStatuses.slice(3)).toEqual(Array(writes).fill(403));
-    expect((await Promise.all(calls(nobody))).map((r) => r.status)).toEqual(Array(writes + 3).fill(403));
+    const reads = readsAreFree(runtime) ? 200 : 403;
+    expect((await Promise.all(calls(nobody))).map((r) => r.status)).toEqual([reads, reads, reads, ...Array(writes).fill(403)]);
   });
 
   it("answers another tenant's ids with 404 and never lists them", async () => {
@@ -280,6 +297,70 @@ describe.each(registry.runtimes.map((runtime) => [runtime.resource.name, runtime
       const named = (res.body.data?.fields ?? []).map((e: { field: string }) => e.field.split('.')[0]);
       expect(named, field).toContain(field);
     }
+  });
+});
+
+describe.each(settingsRuntimes.map((runtime) => [runtime.resource.name, runtime] as const))('%s (settings)', (name, runtime: ResourceRuntime) => {
+  const { resource } = runtime;
+  const url = (op: string) => `/v1/${name}/${op}`;
+
+  it('answers the defaults before the first save, then saves with the version read', async () => {
+    const defaults = await okData(admin.get(url('get'), { headers: headers() }));
+    expect(defaults).toMatchObject({ id: null, version: 0 });
+    for (const [field, f] of Object.entries(resource.fields)) {
+      if (f.defaultValue !== undefined) expect(defaults[field], field).toEqual(expected(f, f.defaultValue));
+    }
+    const body = await validBody(resource);
+    const saved = await okData(admin.post(url('save'), { body: { ...body, version: 0 }, headers: headers() }));
+    expect(saved.version).toBe(1);
+    for (const [key, value] of Object.entries(body)) {
+      if (value !== undefined) expect(saved[key], key).toEqual(expected(resource.fields[key], value));
+    }
+    expect(await okData(admin.get(url('get'), { headers: headers() }))).toEqual(saved);
+    const stale = await admin.post(url('save'), { body: { ...body, version: 0 }, headers: headers() });
+    expect(stale.status).toBe(409);
+    expect((await okData(admin.post(url('save'), { body: { ...body, version: 1 }, headers: headers() }))).version).toBe(2);
+    // Another tenant has its own settings.
+    const theirs = await okData(stranger.get(url('get'), { headers: { marketingCenter: String(strangerCentre) } }));
+    expect(theirs.id === null || theirs.id !== saved.id).toBe(true);
+  });
+
+  it('answers by permission: reader reads only, no grant nothing', async () => {
+    const password = tenant.adminPassword;
+    await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-reader`, grants: readRefs(runtime) });
+    await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-nobody`, grants: [] });
+    const reader = await signIn(t.app, { tenant: tenant.code, login: `${name}-reader`, password });
+    const nobody = await signIn(t.app, { tenant: tenant.code, login: `${name}-nobody`, password });
+    const calls = (client: ApiClient) => [client.get(url('get'), { headers: headers() }), client.post(url('save'), { body: { version: 0 }, headers: headers() })];
+    expect((await Promise.all(calls(reader))).map((r) => r.status)).toEqual([200, 403]);
+    expect((await Promise.all(calls(nobody))).map((r) => r.status)).toEqual([readsAreFree(runtime) ? 200 : 403, 403]);
+  });
+
+  it('refuses an invalid value of every field, naming the field', async () => {
+    const { version } = await okData(admin.get(url('get'), { headers: headers() }));
+    for (const [field, f] of Object.entries(resource.fields)) {
+      if (!isClientWritable(resource, field, f)) continue;
+      const res = await admin.post(url('save'), { body: { ...(await validBody(resource)), [field]: invalidValue(f), version }, headers: headers() });
+      expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(400);
+      expect((res.body.data?.fields ?? []).map((e: { field: string }) => e.field.split('.')[0]), field).toContain(field);
+    }
+  });
+});
+
+describe.each(readOnlyRuntimes.map((runtime) => [runtime.resource.name, runtime] as const))('%s (read-only)', (name, runtime: ResourceRuntime) => {
+  const url = (op: string) => `/v1/${name}/${op}`;
+
+  it('lists and filters for readers, and offers no write route', async () => {
+    const password = tenant.adminPassword;
+    await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-reader`, grants: readRefs(runtime) });
+    await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-nobody`, grants: [] });
+    const reader = await signIn(t.app, { tenant: tenant.code, login: `${name}-reader`, password });
+    const nobody = await signIn(t.app, { tenant: tenant.code, login: `${name}-nobody`, password });
+    const listed = await okData(reader.post(url('query'), { body: { pageSize: 5 }, headers: headers() }));
+    expect(listed).toMatchObject({ totalIsEstimate: false });
+    expect((await nobody.post(url('query'), { body: {}, headers: headers() })).status).toBe(readsAreFree(runtime) ? 200 : 403);
+    expect((await reader.get(url('info/987654321'), { headers: headers() })).status).toBe(404);
+    for (const op of ['saveNew', 'modify', 'delete']) expect((await admin.post(url(op), { body: {}, headers: headers() })).status, op).toBe(404);
   });
 });
 

@@ -109,6 +109,10 @@ describe('points adjustment documents', () => {
     expect(res.status).toBe(400);
     const fields = (res.body.data.fields as { field: string; msg: string }[]).map((f) => f.field);
     expect(fields).toEqual(['lines.0.points', 'lines.1.reason', 'lines.2.points', 'lines.3.points']);
+    // A member that is not the merchant's is refused before any of that.
+    const stranger = await admin.post('/v1/score-adjust/saveNew', { body: { lines: [{ member: 999_999_999, points: 5, reason: reasons.both }] } });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['lines.0.member']);
     expect(res.body.data.fields[1].msg).toContain('旧原因');
     const empty = await admin.post('/v1/score-adjust/saveNew', { body: { lines: [] } });
     expect(empty.status).toBe(400);

@@ -1,7 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connectDatabase, type Database } from '../../server/db/connection';
 import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser';
 import { FormPage } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
@@ -19,18 +17,15 @@ const demoTenant = inject('demoTenantCode');
 const demoAccounts = inject('demoAccounts');
 
 let browser: TestBrowser;
-let database: Database;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  database = connectDatabase(inject('databaseUrl'), { max: 2 });
 });
 
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
   await browser?.close();
-  await database?.close();
 });
 
 async function signedInAdmin(): Promise<{ page: Page; shell: ShellPage }> {
@@ -45,20 +40,23 @@ async function signedInAdmin(): Promise<{ page: Page; shell: ShellPage }> {
   return { page, shell };
 }
 
-/** A member of the demo merchant, in use, to adjust points for. */
-async function demoMember(): Promise<number> {
-  const tenant = await database.db.execute<{ id: number }>(sql`select id from tenants where code = ${demoTenant}`);
-  const tenantId = Number(tenant.rows[0].id);
-  // TEMPORARY (until the member resource exists): a minimal row in the table the ledger reads.
-  await database.db.execute(sql`create table if not exists members (tenant_id bigint not null, id bigint not null, state text not null, primary key (tenant_id, id))`);
-  await database.db.execute(sql`insert into members (tenant_id, id, state) values (${tenantId}, 880001, 'using') on conflict do nothing`);
-  return 880001;
+/** Registers a member of the demo merchant through the member API, with the page's session. */
+async function registerMember(page: Page): Promise<{ id: number; name: string }> {
+  const mobile = `137${String(Date.now() % 100_000_000).padStart(8, '0')}`;
+  const name = `端到端会员${mobile.slice(-4)}`;
+  const response = await page.request.post(`${baseUrl}/loyalty/v1/member/saveNew`, {
+    data: { name, mobile },
+    headers: { locale: 'zh_CN', time_zone: 'Asia/Shanghai' },
+  });
+  const body = await response.json();
+  expect(body.code, JSON.stringify(body)).toBe(2000);
+  return { id: body.data.id as number, name };
 }
 
 describe('points adjustments in the browser', () => {
   it('drafts an adjustment with a line, audits it, and shows it in the member ledger, in both languages', async () => {
-    const memberId = await demoMember();
     const { page, shell } = await signedInAdmin();
+    const member = await registerMember(page);
 
     // A reason, added in the drawer over the reason list.
     await shell.goto(baseUrl, '/score/score-adjust/score-adjust-reason');
@@ -76,7 +74,7 @@ describe('points adjustments in the browser', () => {
     await form.fill('备注', '浏览器测试调整');
     const lines = LinesEditor.byLabel(page, '调整明细');
     await lines.addLine();
-    await lines.fillLine(0, { 会员: String(memberId), 调整积分: '88', 调整原因: '端到端补偿', 行备注: '补发积分' });
+    await lines.fillLine(0, { 会员: member.name, 调整积分: '88', 调整原因: '端到端补偿', 行备注: '补发积分' });
     await form.save();
     await page.waitForURL((url) => url.hash.split('?')[0] === '#/score/score-adjust/score-adjust').catch(async (error) => {
       await screenshot(page, 'points-adjust-save-failed');
@@ -94,8 +92,23 @@ describe('points adjustments in the browser', () => {
     await shell.waitForScreen();
     await screenshot(page, 'points-adjust-list-zh');
 
-    // The member's ledger shows the posting.
-    await shell.goto(baseUrl, `/score/score-query/score-query-dtl?memberId=${memberId}`);
+    // Its detail shows the line with the member's name, and no way to change it any more.
+    await list.rowAction(number, '详情');
+    await page.waitForURL((url) => url.hash.includes('score-adjust-dtl'));
+    const detail = page.locator('.ant-card').first();
+    await detail.getByText(member.name).first().waitFor();
+    expect(await detail.getByRole('button', { name: /编\s*辑|审\s*核|删\s*除/ }).count()).toBe(0);
+    await shell.waitForScreen();
+    await screenshot(page, 'points-adjust-dtl-zh');
+
+    // The points inquiry finds the member's account; its history link opens the ledger.
+    await shell.goto(baseUrl, '/score/score-query/score-query-list');
+    const accounts = new ListPage(page);
+    await accounts.waitLoaded();
+    await accounts.filter('会员', member.name);
+    await expect.poll(async () => accounts.row(member.name).innerText()).toContain('88');
+    await accounts.rowAction(member.name, '积分流水');
+    await page.waitForURL((url) => url.hash.includes(`score-query-dtl?memberId=${member.id}`));
     const ledger = new ListPage(page);
     await ledger.row(number).waitFor();
     const row = await ledger.row(number).innerText();
@@ -106,6 +119,12 @@ describe('points adjustments in the browser', () => {
     await shell.waitForScreen();
     await screenshot(page, 'points-ledger-zh');
 
+    // The overview counts the adjustment in this month's issued points.
+    await shell.goto(baseUrl, '/score/home/home');
+    await page.getByTestId('points-daily-chart').waitFor();
+    await expect.poll(async () => page.locator('.ant-statistic').first().innerText()).toMatch(/\d/);
+    await screenshot(page, 'points-overview-zh');
+
     // The same screens in English.
     await shell.switchLanguage('en_US');
     await shell.goto(baseUrl, '/score/score-adjust/score-adjust');
@@ -115,7 +134,7 @@ describe('points adjustments in the browser', () => {
     await shell.waitForScreen();
     await screenshot(page, 'points-adjust-list-en');
 
-    await shell.goto(baseUrl, `/score/score-query/score-query-dtl?memberId=${memberId}`);
+    await shell.goto(baseUrl, `/score/score-query/score-query-dtl?memberId=${member.id}`);
     await ledger.row(number).waitFor();
     const english = await ledger.row(number).innerText();
     expect(english).toContain('Adjusted');

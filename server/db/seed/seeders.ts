@@ -1,5 +1,7 @@
 import type { DbOrTx } from '../connection';
 import { datumSeeder } from './datum.seed';
+import { membersSeeder } from './members.seed';
+import { levelsSeeder, paidLevelOrdersSeeder } from './levels.seed';
 
 /**
  * Demo data of each domain, run once when the demo merchant is first created, inside the same
@@ -12,4 +14,7 @@ export interface DemoSeeder {
 
 export const DEMO_SEEDERS: DemoSeeder[] = [
   datumSeeder,
+  // Levels before members (members hold a level); paid-level orders after them (orders name a member).
+  levelsSeeder,
+  paidLevelOrdersSeeder,
 ];

@@ -30,7 +30,7 @@ interface SheetRow {
 }
 
 /** A failure of the whole file (not of a row): the task fails with this message. */
-class FileProblem extends Error {
+export class FileProblem extends Error {
   constructor(readonly key: string, readonly values: Record<string, string | number> = {}) {
     super(key);
   }
@@ -39,7 +39,7 @@ class FileProblem extends Error {
 /** Thrown inside the transaction to roll every row back once all rows have been tried. */
 class RollBack extends Error {}
 
-async function readSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
+export async function readSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);

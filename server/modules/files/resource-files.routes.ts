@@ -21,7 +21,7 @@ interface ImportJson {
 }
 
 /** The uploaded workbook and its name, from a raw body or a `{fileName, content}` JSON body. */
-function uploadOf(request: FastifyRequest<{ Querystring: { fileName?: string } }>): { bytes: Buffer; fileName: string } {
+export function uploadOf(request: FastifyRequest<{ Querystring: { fileName?: string } }>): { bytes: Buffer; fileName: string } {
   const body = request.body as Buffer | ImportJson | undefined;
   let bytes: Buffer | null = null;
   let fileName = request.query.fileName ?? '';

@@ -35,9 +35,14 @@ export const booleanKind: FieldKindSpec<BooleanField> = {
 
 // ---- enum ------------------------------------------------------------------------------------
 
-/** The select options of an enum field, labels from `res.<resource>.<field>.<value>`. */
+/**
+ * The select options of an enum field, labels from `res.<resource>.<field>.<value>`. Stored
+ * variants (`aliasOf`) display but are never offered: choosing `using` also finds `Using`.
+ */
 export function enumOptions(ctx: FieldContext<EnumField>): { value: string; label: string }[] {
-  return Object.keys(ctx.field.options).map((value) => ({ value, label: ctx.t(`${ctx.key}.${value}`) }));
+  return Object.entries(ctx.field.options)
+    .filter(([, option]) => option.aliasOf === undefined)
+    .map(([value]) => ({ value, label: ctx.t(`${ctx.key}.${value}`) }));
 }
 
 /** The coloured tag of one enum value; an undeclared value shows as it is. */

@@ -28,27 +28,33 @@ export interface ResourceListProps {
   readonly onExport?: ListSlots['onExport'];
 }
 
+/**
+ * The table column of one declared field: its label, width, alignment and the kind's cell; a
+ * sortable field shows the current sort. Slot overrides build their own tables from it.
+ */
+export function fieldColumn(args: { resource: ResourceDef; name: string; t: Translate; sorters?: readonly CrudSort[] }): ColumnsType<BaseRecord>[number] {
+  const ctx = fieldContext({ resource: args.resource, name: args.name, t: args.t });
+  const spec = specOf(ctx.field.kind);
+  const sorted = args.sorters?.find((sorter) => sorter.field === args.name);
+  return {
+    key: args.name,
+    dataIndex: args.name,
+    title: args.t(ctx.key),
+    width: ctx.field.width,
+    align: spec.align,
+    sorter: args.sorters !== undefined && ctx.field.sortable === true,
+    sortOrder: ctx.field.sortable && sorted ? (sorted.order === 'desc' ? 'descend' : 'ascend') : null,
+    render: (value: unknown, record: BaseRecord) => spec.cell(ctx, value, record as ApiRecord),
+  };
+}
+
 function columnsOf(args: {
   resource: ResourceDef;
   t: Translate;
   sorters: readonly CrudSort[];
   actions: ColumnsType<BaseRecord>[number] | undefined;
 }): ColumnsType<BaseRecord> {
-  const columns: ColumnsType<BaseRecord> = listColumns(args.resource).map((name) => {
-    const ctx = fieldContext({ resource: args.resource, name, t: args.t });
-    const spec = specOf(ctx.field.kind);
-    const sorted = args.sorters.find((sorter) => sorter.field === name);
-    return {
-      key: name,
-      dataIndex: name,
-      title: args.t(ctx.key),
-      width: ctx.field.width,
-      align: spec.align,
-      sorter: ctx.field.sortable === true,
-      sortOrder: ctx.field.sortable && sorted ? (sorted.order === 'desc' ? 'descend' : 'ascend') : null,
-      render: (value: unknown, record: BaseRecord) => spec.cell(ctx, value, record as ApiRecord),
-    };
-  });
+  const columns = listColumns(args.resource).map((name) => fieldColumn({ resource: args.resource, name, t: args.t, sorters: args.sorters }));
   return args.actions ? [...columns, args.actions] : columns;
 }
 

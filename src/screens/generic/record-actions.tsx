@@ -5,6 +5,7 @@ import type { ResourceDef, StateAction } from '../../../resources/define';
 import { runStateAction } from '../../../providers/data';
 import type { ApiRecord } from '../../fields/field-kind';
 import { alreadyReported, errorText } from './call-errors';
+import { ReasonDialog } from './reason-dialog';
 import { allowedStateActions, isDeletable, isEditable, recordTitle } from './record-state';
 import type { GenericView } from './resource-routes';
 import type { ResourcePermissions } from './use-resource-permissions';
@@ -27,7 +28,8 @@ export interface RecordActionsProps {
 
 /**
  * The actions on one record that this user may do now: detail, edit (while the state allows),
- * the state actions allowed from the record's state (confirmed first when declared), and delete
+ * the state actions allowed from the record's state (confirmed first when declared; a dialog
+ * asks the reason of an action that takes one), and delete
  * (confirmed, naming the record). Lists and details refresh through refine's invalidation.
  */
 export function RecordActions(props: RecordActionsProps) {
@@ -37,6 +39,8 @@ export function RecordActions(props: RecordActionsProps) {
   const invalidate = useInvalidate();
   const { mutateAsync: remove } = useDelete();
   const [busy, setBusy] = useState<string>();
+  // The state action whose reason dialog is open.
+  const [asking, setAsking] = useState<string>();
   const id = record.id as string | number;
   const title = recordTitle(resource, record);
   const version = typeof record.version === 'number' ? record.version : undefined;
@@ -62,6 +66,12 @@ export function RecordActions(props: RecordActionsProps) {
       await invalidate({ resource: resource.name, invalidates: ['list', 'detail'], id });
     }, 'screens.done');
 
+  // The reason dialog reports success and errors itself (a 400 on `reason` shows on the field).
+  const runWithReason = async (name: string, reason: string) => {
+    await runStateAction({ resource: resource.name, action: name, id, version, reason });
+    await invalidate({ resource: resource.name, invalidates: ['list', 'detail'], id });
+  };
+
   const runDelete = async () => {
     const ok = await run('$delete', () =>
       remove({ resource: resource.name, id, meta: { version }, successNotification: false, errorNotification: false }), 'screens.deleted');
@@ -83,6 +93,7 @@ export function RecordActions(props: RecordActionsProps) {
 
   const stateButton = ([name, action]: [string, StateAction]): ReactNode => {
     const label = t(`res.${resource.name}.action.${name}`);
+    if (action.reason) return button(name, label, { danger: action.danger, onClick: () => setAsking(name) });
     const child = button(name, label, { danger: action.danger, onClick: action.confirm ? undefined : () => void runAction(name) });
     if (!action.confirm) return child;
     return confirmed(name, t(`res.${resource.name}.action.${name}.confirm`, { title }), () => runAction(name), child);
@@ -98,5 +109,19 @@ export function RecordActions(props: RecordActionsProps) {
     items.push(confirmed('$delete', t('screens.confirmDeleteNamed', { title }), runDelete, button('$delete', t('screens.delete'), { danger: true })));
   }
   if (items.length === 0) return null;
-  return <Space size={link ? 0 : 8} wrap>{items}</Space>;
+  const asked = asking !== undefined ? resource.states?.actions[asking] : undefined;
+  return (
+    <>
+      <Space size={link ? 0 : 8} wrap>{items}</Space>
+      {asking !== undefined && asked ? (
+        <ReasonDialog
+          title={`${t(`res.${resource.name}.action.${asking}`)} · ${title}`}
+          question={asked.confirm ? t(`res.${resource.name}.action.${asking}.confirm`, { title }) : undefined}
+          required={asked.reason === 'required'}
+          onSubmit={(reason) => runWithReason(asking, reason)}
+          onClose={() => setAsking(undefined)}
+        />
+      ) : null}
+    </>
+  );
 }

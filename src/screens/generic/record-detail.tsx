@@ -43,17 +43,18 @@ export function StateTag(props: { resource: ResourceDef; record: ApiRecord; t: T
 }
 
 /**
- * The detail of one record: its title and state tag, the actions this user may do now, and the
- * declared detail sections (each field shown by its kind), then the system information.
+ * The declared detail sections of a record (each field shown by its kind), then the system
+ * information; used by the detail screen and by a settings object's screen.
  */
-export function RecordDetail(props: RecordDetailProps) {
-  const { resource } = props;
+export function DetailSections(props: {
+  readonly resource: ResourceDef;
+  readonly record: ApiRecord;
+  readonly columns: 1 | 2;
+  /** Show the system information (default true; a settings object not saved yet has none). */
+  readonly system?: boolean;
+}) {
+  const { resource, record } = props;
   const t = useTranslate();
-  const one = useOne<BaseRecord>({ resource: resource.name, id: props.id, errorNotification: false });
-  if (one.isLoading) return <Skeleton active />;
-  if (one.isError || !one.data?.data) return <Result status="warning" title={one.error ? errorText(one.error) : t('screens.notFound')} />;
-  const record = one.data.data as ApiRecord;
-
   const sections = detailSections(resource).map((section) => ({
     key: section.key,
     title: t(`res.${resource.name}.section.${section.key}`),
@@ -68,12 +69,32 @@ export function RecordDetail(props: RecordDetailProps) {
       };
     }),
   }));
-  const system = SYSTEM_ROWS.filter((row) => record[row.name] !== undefined).map((row) => ({
+  const system = (props.system === false ? [] : SYSTEM_ROWS).filter((row) => record[row.name] !== undefined).map((row) => ({
     key: row.name,
     label: t(`screens.field.${row.name}`),
     children: row.date ? (serializeDate(record[row.name] as DateInput, DATE_TIME_FORMAT) ?? DASH) : textOrDash(record[row.name]),
   }));
   if (system.length > 0) sections.push({ key: '$system', title: t('screens.section.system'), items: system.map((item) => ({ ...item, span: 1 })) });
+  return (
+    <>
+      {sections.map((section) => (
+        <Descriptions key={section.key} title={section.title} bordered size="small" column={props.columns} items={section.items} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * The detail of one record: its title and state tag, the actions this user may do now, and the
+ * declared detail sections, then the system information.
+ */
+export function RecordDetail(props: RecordDetailProps) {
+  const { resource } = props;
+  const t = useTranslate();
+  const one = useOne<BaseRecord>({ resource: resource.name, id: props.id, errorNotification: false });
+  if (one.isLoading) return <Skeleton active />;
+  if (one.isError || !one.data?.data) return <Result status="warning" title={one.error ? errorText(one.error) : t('screens.notFound')} />;
+  const record = one.data.data as ApiRecord;
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -84,9 +105,7 @@ export function RecordDetail(props: RecordDetailProps) {
         </Space>
         <RecordActions resource={resource} record={record} permissions={props.permissions} variant="button" onOpen={props.onOpen} onDeleted={props.onDeleted} />
       </Flex>
-      {sections.map((section) => (
-        <Descriptions key={section.key} title={section.title} bordered size="small" column={props.columns} items={section.items} />
-      ))}
+      <DetailSections resource={resource} record={record} columns={props.columns} />
     </Space>
   );
 }

@@ -1,11 +1,26 @@
-import { Alert, App, Button, Col, Form, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Result, Skeleton } from 'antd';
 import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useEffect, useMemo, useState } from 'react';
-import { formSections, type FieldDef, type ResourceDef } from '../../../resources/define';
+import type { ResourceDef } from '../../../resources/define';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { fieldContext, formToBody, recordToForm, specOf } from '../../fields/field-kinds';
 import { alreadyReported, errorText, isConflict, showFieldErrors } from './call-errors';
+import { FormBody, layoutSections, type FormLayout } from './form-layout';
 import { useTranslate } from './use-translate';
+
+/**
+ * Where a form's record comes from and goes to when it is not a refine CRUD record: a settings
+ * object reads `GET /v1/<name>/get` and saves `POST /v1/<name>/save`.
+ */
+export interface FormSource {
+  /** The record to edit (undefined while loading). */
+  readonly record: ApiRecord | undefined;
+  readonly loading: boolean;
+  readonly error?: unknown;
+  /** Saves the body with the version read; resolves with the saved record. */
+  readonly save: (body: Record<string, unknown>, version: unknown) => Promise<BaseRecord>;
+  readonly reload: () => void;
+}
 
 /** Props of {@link RecordForm}. */
 export interface RecordFormProps {
@@ -17,39 +32,23 @@ export interface RecordFormProps {
   /** Called with the saved record. */
   readonly onSaved: (record: BaseRecord) => void;
   readonly onCancel: () => void;
+  /** Sections shown, fields fixed or left out, steps (form-layout.tsx); default: every section. */
+  readonly layout?: FormLayout;
+  /** A record source other than refine's CRUD (settings objects); the form then always edits. */
+  readonly source?: FormSource;
 }
 
-// Kinds that need a whole row to be usable.
-const WIDE_KINDS: readonly FieldDef['kind'][] = ['longText', 'lines', 'file', 'weekdays', 'dateRange'];
-
-/** Form values of a new record: the declared defaults. */
-function defaultsOf(resource: ResourceDef, t: Translate): Record<string, unknown> {
+/** Form values of a new record: the declared defaults, then the screen's fixed values. */
+function defaultsOf(resource: ResourceDef, t: Translate, fixed: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.defaultValue === undefined) continue;
+    const value = name in fixed ? fixed[name] : field.defaultValue;
+    if (value === undefined) continue;
     const ctx = fieldContext({ resource, name, t });
     const convert = specOf(field.kind).toForm;
-    values[name] = convert ? convert(ctx, field.defaultValue) : field.defaultValue;
+    values[name] = convert ? convert(ctx, value) : value;
   }
   return values;
-}
-
-function FormField(props: { resource: ResourceDef; name: string; t: Translate; editing: boolean; record?: ApiRecord; columns: 1 | 2 }) {
-  const ctx = fieldContext({ resource: props.resource, name: props.name, t: props.t });
-  const spec = specOf(ctx.field.kind);
-  const disabled = props.editing && ctx.field.readOnlyAfterCreate === true;
-  const options = { disabled, record: props.record, recordId: props.record?.id as string | number | undefined };
-  const span = props.columns === 1 || WIDE_KINDS.includes(ctx.field.kind) ? 24 : 12;
-  const help = ctx.field.help ? props.t(`${ctx.key}.help`) : undefined;
-  return (
-    <Col xs={24} md={span}>
-      {spec.ownsFormItem ? spec.input(ctx, options) : (
-        <Form.Item name={props.name} label={props.t(ctx.key)} rules={spec.rules(ctx)} valuePropName={spec.valuePropName} extra={help}>
-          {spec.input(ctx, options)}
-        </Form.Item>
-      )}
-    </Col>
-  );
 }
 
 /**
@@ -58,37 +57,48 @@ function FormField(props: { resource: ResourceDef; name: string; t: Translate; e
  * a 400's field messages on their fields, and a 409 explained with a way to reload.
  */
 export function RecordForm(props: RecordFormProps) {
-  const { resource, id } = props;
-  const editing = id !== undefined;
+  const { resource, id, source } = props;
+  const layout = props.layout ?? {};
+  const editing = id !== undefined || source !== undefined;
   const t = useTranslate();
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string>();
-  const one = useOne<BaseRecord>({ resource: resource.name, id: id ?? '', queryOptions: { enabled: editing }, errorNotification: false });
+  const crudRecord = id !== undefined && source === undefined;
+  const one = useOne<BaseRecord>({ resource: resource.name, id: id ?? '', queryOptions: { enabled: crudRecord }, errorNotification: false });
   const { mutateAsync: create } = useCreate<BaseRecord, HttpError, Record<string, unknown>>();
   const { mutateAsync: update } = useUpdate<BaseRecord, HttpError, Record<string, unknown>>();
-  const record = one.data?.data as ApiRecord | undefined;
-  const sections = formSections(resource);
-  const initial = useMemo(() => (editing ? {} : defaultsOf(resource, t)), [editing, resource, t]);
+  const record = (source ? source.record : one.data?.data) as ApiRecord | undefined;
+  const loading = source ? source.loading : crudRecord && one.isLoading;
+  const loadError = source ? source.error : crudRecord && one.isError ? one.error : undefined;
+  const reload = () => (source ? source.reload() : void one.refetch());
+  const sections = layoutSections(resource, layout);
+  const fixed = layout.fixed ?? {};
+  const initial = useMemo(() => (editing ? {} : defaultsOf(resource, t, fixed)), [editing, resource, t, fixed]);
 
   useEffect(() => {
     if (record) form.setFieldsValue(recordToForm({ resource, record: { ...record }, t }));
   }, [record, form, resource, t]);
 
-  if (editing && one.isLoading) return <Skeleton active />;
-  if (editing && one.isError) return <Result status="warning" title={errorText(one.error) || t('screens.notFound')} />;
+  if (editing && loading) return <Skeleton active />;
+  if (editing && loadError) return <Result status="warning" title={errorText(loadError) || t('screens.notFound')} />;
 
   const submit = async (values: Record<string, unknown>) => {
-    const names = sections.flatMap((section) => section.fields).filter((name) => !(editing && resource.fields[name]?.readOnlyAfterCreate));
-    const body = formToBody({ resource, values, names, t });
+    const shown = sections.flatMap((section) => section.fields);
+    // Fixed values go with a new record even when their field is not shown.
+    const names = [...new Set([...shown, ...(editing ? [] : Object.keys(fixed))])]
+      .filter((name) => !(editing && resource.fields[name]?.readOnlyAfterCreate));
+    const body = formToBody({ resource, values: { ...values, ...(editing ? {} : fixed) }, names, t });
     setSaving(true);
     setConflict(undefined);
     try {
       const quiet = { successNotification: false, errorNotification: false } as const;
-      const saved = editing
-        ? await update({ resource: resource.name, id: (record?.id as string | number | undefined) ?? id, values: body, meta: { version: record?.version }, mutationMode: 'pessimistic', ...quiet })
-        : await create({ resource: resource.name, values: body, ...quiet });
+      const saved = source
+        ? { data: await source.save(body, record?.version) }
+        : editing
+          ? await update({ resource: resource.name, id: (record?.id as string | number | undefined) ?? id!, values: body, meta: { version: record?.version }, mutationMode: 'pessimistic', ...quiet })
+          : await create({ resource: resource.name, values: body, ...quiet });
       void message.success(t('screens.saved'));
       props.onSaved(saved.data);
     } catch (error) {
@@ -105,22 +115,10 @@ export function RecordForm(props: RecordFormProps) {
     <Form form={form} name={`${resource.name}-form`} layout="vertical" initialValues={initial} onFinish={submit} scrollToFirstError>
       {conflict ? (
         <Alert type="warning" showIcon message={conflict} style={{ marginBottom: 16 }}
-          action={<Button size="small" onClick={() => { setConflict(undefined); void one.refetch(); }}>{t('screens.reload')}</Button>} />
+          action={<Button size="small" onClick={() => { setConflict(undefined); reload(); }}>{t('screens.reload')}</Button>} />
       ) : null}
-      {sections.map((section) => (
-        <div key={section.key}>
-          {sections.length > 1 ? <Typography.Title level={5}>{t(`res.${resource.name}.section.${section.key}`)}</Typography.Title> : null}
-          <Row gutter={16}>
-            {section.fields.filter((name) => resource.fields[name]).map((name) => (
-              <FormField key={name} resource={resource} name={name} t={t} editing={editing} record={record} columns={props.columns} />
-            ))}
-          </Row>
-        </div>
-      ))}
-      <Space>
-        <Button type="primary" htmlType="submit" loading={saving}>{t('screens.save')}</Button>
-        <Button onClick={props.onCancel}>{t('screens.cancel')}</Button>
-      </Space>
+      <FormBody resource={resource} form={form} sections={sections} layout={layout} editing={editing} record={record}
+        columns={props.columns} t={t} saving={saving} onCancel={props.onCancel} />
     </Form>
   );
 }

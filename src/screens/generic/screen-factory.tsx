@@ -9,6 +9,7 @@ import type { ResourceDef } from '../../../resources/define';
 import { ResourceList } from './list-screen';
 import { RecordDetailPage, RecordFormPage } from './record-pages';
 import type { GenericView } from './resource-routes';
+import { SettingsScreen } from './settings-screen';
 
 const made = new Map<string, ComponentType>();
 
@@ -25,6 +26,19 @@ export function screenComponent(resource: ResourceDef, view: GenericView): Compo
   if (!component) {
     const Screen = () => <App component={false}>{bodyOf(resource, view)}</App>;
     Screen.displayName = `Generic(${key})`;
+    component = Screen;
+    made.set(key, component);
+  }
+  return component;
+}
+
+/** The screen component of a settings object (`singleton`): its detail, editable in place. */
+export function settingsScreenComponent(resource: ResourceDef): ComponentType {
+  const key = `${resource.name}/settings`;
+  let component = made.get(key);
+  if (!component) {
+    const Screen = () => <App component={false}><SettingsScreen resource={resource} /></App>;
+    Screen.displayName = `Settings(${resource.name})`;
     component = Screen;
     made.set(key, component);
   }

@@ -30,13 +30,16 @@ export function useResourcePermissions(resource: ResourceDef): ResourcePermissio
     return [action, provider === undefined || answer.data?.can === true] as const;
   });
   const allowed = Object.fromEntries(answers);
+  // A read-only resource offers no writes; a settings object is edited, never added or deleted.
+  const writable = resource.readOnly !== true;
+  const listed = writable && resource.singleton === undefined;
   return {
     show: allowed.show,
-    create: allowed.create,
-    edit: allowed.edit,
-    delete: allowed.delete,
+    create: allowed.create && listed,
+    edit: allowed.edit && writable,
+    delete: allowed.delete && listed,
     export: allowed.export,
-    import: allowed.import,
+    import: allowed.import && listed,
     actions: Object.fromEntries(stateActions.map((name) => [name, allowed[name]])),
   };
 }

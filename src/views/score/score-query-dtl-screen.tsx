@@ -13,7 +13,7 @@ import { LedgerFilters, type LedgerFilterValues } from './query/ledger-filters';
 import { LedgerTable } from './query/ledger-table';
 import { AccountSummary } from './query/account-summary';
 import { useLedger } from './query/use-ledger';
-import { getAccount, type EntryFilters } from './shared/points-api';
+import { getAccount, memberOfAccount, type EntryFilters } from './shared/points-api';
 import { QUERY_LIST_PATH, memberParam } from './shared/score-routes';
 
 function Ledger(props: { readonly memberId: number }) {
@@ -23,10 +23,12 @@ function Ledger(props: { readonly memberId: number }) {
   const filters = useMemo<EntryFilters>(() => ({ ...extra, memberId: props.memberId }), [extra, props.memberId]);
   const ledger = useLedger(filters);
   const account = useRemote(() => getAccount(props.memberId), String(props.memberId));
+  const who = useRemote(() => memberOfAccount(props.memberId), String(props.memberId));
   useLoadError(ledger.error ?? account.error);
+  const name = who.data?.memberName ? `${who.data.memberName} ${who.data.memberNumber ?? ''}`.trim() : `#${props.memberId}`;
   return (
     <Card
-      title={t('score.history.title', { member: `#${props.memberId}` })}
+      title={t('score.history.title', { member: name })}
       extra={<Button onClick={() => navigate(QUERY_LIST_PATH)}>{t('score.history.back')}</Button>}
     >
       <AccountSummary t={t} account={account.data} loading={account.loading && !account.data} />

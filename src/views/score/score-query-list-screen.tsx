@@ -24,8 +24,9 @@ function columnsOf(t: Translate): ColumnsType<PointsAccountRow> {
   return [
     {
       key: 'memberId', dataIndex: 'memberId', title: t('score.accounts.member'), sorter: true, width: 200,
-      render: (id: number, row) => <Link to={ledgerHref(id)}>{row.memberName ? `${row.memberName} (#${id})` : `#${id}`}</Link>,
+      render: (id: number, row) => <Link to={ledgerHref(id)}>{row.memberName ?? `#${id}`}</Link>,
     },
+    { key: 'memberNumber', dataIndex: 'memberNumber', title: t('score.accounts.memberNumber'), width: 130, render: (value?: string | null) => value || DASH },
     { key: 'mobile', dataIndex: 'mobile', title: t('score.accounts.mobile'), width: 140, render: (value?: string | null) => value || DASH },
     points('balance', t('score.accounts.balance')),
     points('totalEarned', t('score.accounts.totalEarned')),

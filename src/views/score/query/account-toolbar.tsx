@@ -1,9 +1,9 @@
-import { Button, Form, InputNumber, Space } from 'antd';
+import { Button, Form, Input, InputNumber, Space } from 'antd';
 import type { Translate } from '../../../fields/field-kind';
 import type { AccountFilters } from '../shared/points-api';
 
 interface FormValues {
-  memberId?: number | null;
+  keyword?: string;
   min?: number | null;
   max?: number | null;
 }
@@ -12,20 +12,20 @@ function toFilters(values: FormValues): AccountFilters {
   const min = values.min ?? null;
   const max = values.max ?? null;
   return {
-    ...(values.memberId ? { memberId: values.memberId } : {}),
+    ...(values.keyword?.trim() ? { keyword: values.keyword.trim() } : {}),
     ...(min !== null || max !== null ? { balance: [min, max] as const } : {}),
   };
 }
 
-/** The filters of the accounts list: the member, and a range of balances. */
+/** The filters of the accounts list: the member (mobile, member number or name), and a range of balances. */
 export function AccountToolbar(props: { readonly t: Translate; readonly onSearch: (filters: AccountFilters) => void }) {
   const { t } = props;
   const [form] = Form.useForm<FormValues>();
   const submit = (values: FormValues) => props.onSearch(toFilters(values));
   return (
     <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 8, marginBottom: 16 }}>
-      <Form.Item name="memberId" label={t('score.accounts.memberId')}>
-        <InputNumber min={1} precision={0} controls={false} style={{ width: 140 }} aria-label={t('score.accounts.memberId')} />
+      <Form.Item name="keyword" label={t('score.accounts.member')}>
+        <Input allowClear placeholder={t('score.accounts.keywordMember')} aria-label={t('score.accounts.keywordMember')} style={{ width: 240 }} />
       </Form.Item>
       <Form.Item label={t('score.accounts.balanceRange')}>
         <Space.Compact>

@@ -36,6 +36,12 @@ export function queryAccounts(body: {
   return apiPost('/v1/points/accounts/query', { data: body });
 }
 
+/** The account row of one member (its name and numbers), or null when it has never had points. */
+export async function memberOfAccount(memberId: number): Promise<PointsAccountRow | null> {
+  const page = await queryAccounts({ page: 1, pageSize: 1, filters: { memberId }, sorters: [] });
+  return page.records[0] ?? null;
+}
+
 /** One member's account summary (the ledger's header). */
 export interface PointsAccount {
   readonly memberId: number;

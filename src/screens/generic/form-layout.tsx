@@ -1,0 +1,114 @@
+/**
+ * How the generic form lays out a declaration's sections: all of them stacked (the default), a
+ * chosen subset (a rights form shows only the rights section), or one antd Step per section (a
+ * set-up wizard), with some fields fixed by the screen (a free-level form fixes the level type)
+ * or left out (fields that do not apply to that type).
+ */
+import { Button, Col, Form, Row, Space, Steps, Typography, type FormInstance } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { formSections, type FieldDef, type ResourceDef, type Section } from '../../../resources/define';
+import type { ApiRecord, Translate } from '../../fields/field-kind';
+import { fieldContext, specOf } from '../../fields/field-kinds';
+
+/** What a screen asks of the generic form's layout; everything is optional. */
+export interface FormLayout {
+  /** Keys of the declared form sections to show, in declaration order; default all. */
+  readonly sections?: readonly string[];
+  /** Field -> value set by the screen: shown read-only, sent on create. */
+  readonly fixed?: Readonly<Record<string, unknown>>;
+  /** Fields left out of the form (and of the body). */
+  readonly hidden?: readonly string[];
+  /** One step per section, with Previous / Next; Save on the last step. */
+  readonly steps?: boolean;
+}
+
+// Kinds that need a whole row to be usable.
+const WIDE_KINDS: readonly FieldDef['kind'][] = ['longText', 'lines', 'file', 'weekdays', 'dateRange'];
+
+/** The sections a layout shows, each with only its shown fields; empty sections are dropped. */
+export function layoutSections(resource: ResourceDef, layout: FormLayout = {}): Section[] {
+  const hidden = new Set(layout.hidden ?? []);
+  return formSections(resource)
+    .filter((section) => layout.sections === undefined || layout.sections.includes(section.key))
+    .map((section) => ({ ...section, fields: section.fields.filter((name) => resource.fields[name] && !hidden.has(name)) }))
+    .filter((section) => section.fields.length > 0);
+}
+
+/** One field of the form, inside its column. */
+function FormField(props: {
+  resource: ResourceDef; name: string; t: Translate; editing: boolean; fixed: boolean; record?: ApiRecord; columns: 1 | 2;
+}) {
+  const ctx = fieldContext({ resource: props.resource, name: props.name, t: props.t });
+  const spec = specOf(ctx.field.kind);
+  const disabled = props.fixed || (props.editing && ctx.field.readOnlyAfterCreate === true);
+  const options = { disabled, record: props.record, recordId: props.record?.id as string | number | undefined };
+  const span = props.columns === 1 || WIDE_KINDS.includes(ctx.field.kind) ? 24 : 12;
+  const help = ctx.field.help ? props.t(`${ctx.key}.help`) : undefined;
+  return (
+    <Col xs={24} md={span}>
+      {spec.ownsFormItem ? spec.input(ctx, options) : (
+        <Form.Item name={props.name} label={props.t(ctx.key)} rules={spec.rules(ctx)} valuePropName={spec.valuePropName} extra={help}>
+          {spec.input(ctx, options)}
+        </Form.Item>
+      )}
+    </Col>
+  );
+}
+
+/** Props of {@link FormBody}. */
+export interface FormBodyProps {
+  readonly resource: ResourceDef;
+  readonly form: FormInstance;
+  readonly sections: readonly Section[];
+  readonly layout: FormLayout;
+  readonly editing: boolean;
+  readonly record?: ApiRecord;
+  readonly columns: 1 | 2;
+  readonly t: Translate;
+  readonly saving: boolean;
+  readonly onCancel: () => void;
+}
+
+/** The sections' fields (stacked or as steps) and the buttons that move through and save them. */
+export function FormBody(props: FormBodyProps) {
+  const { resource, sections, layout, t } = props;
+  const [step, setStep] = useState(0);
+  const stepped = layout.steps === true && sections.length > 1;
+  const fixed = layout.fixed ?? {};
+  const last = !stepped || step === sections.length - 1;
+
+  const next = async () => {
+    // Only the current step's fields must be valid to move on; Save checks them all.
+    await props.form.validateFields([...sections[step].fields]);
+    setStep(step + 1);
+  };
+
+  const block = (section: Section, index: number): ReactNode => (
+    <div key={section.key} style={stepped && index !== step ? { display: 'none' } : undefined}>
+      {sections.length > 1 && !stepped ? <Typography.Title level={5}>{t(`res.${resource.name}.section.${section.key}`)}</Typography.Title> : null}
+      <Row gutter={16}>
+        {section.fields.map((name) => (
+          <FormField key={name} resource={resource} name={name} t={t} editing={props.editing} fixed={name in fixed}
+            record={props.record} columns={props.columns} />
+        ))}
+      </Row>
+    </div>
+  );
+
+  return (
+    <>
+      {stepped ? (
+        <Steps current={step} size="small" style={{ marginBottom: 24 }}
+          items={sections.map((section) => ({ key: section.key, title: t(`res.${resource.name}.section.${section.key}`) }))} />
+      ) : null}
+      {sections.map(block)}
+      <Space>
+        {stepped && step > 0 ? <Button onClick={() => setStep(step - 1)}>{t('screens.previous')}</Button> : null}
+        {last
+          ? <Button type="primary" htmlType="submit" loading={props.saving}>{t('screens.save')}</Button>
+          : <Button type="primary" onClick={() => void next().catch(() => undefined)}>{t('screens.next')}</Button>}
+        <Button onClick={props.onCancel}>{t('screens.cancel')}</Button>
+      </Space>
+    </>
+  );
+}
