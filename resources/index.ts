@@ -17,6 +17,7 @@ import { levelMaterialResource } from './member/level-material.resource';
 import { levelValuateRuleResource } from './member/level-valuate-rule.resource';
 import { levelResource } from './member/level.resource';
 import { MEMBER_RESOURCES } from './member/member.resource';
+import { batchOperateResource } from './member/batch-operate.resource';
 import { paidLevelOrderResource } from './member/paid-level-order.resource';
 import { upgradeIncentiveResource } from './member/upgrade-incentive.resource';
 
@@ -45,6 +46,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   upgradeIncentiveResource,
   paidLevelOrderResource,
   ...MEMBER_RESOURCES,
+  batchOperateResource,
 ];
 
 /** The declaration of a resource by its API name. */

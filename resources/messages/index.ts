@@ -6,6 +6,7 @@ import { cardTemplateMessages } from './card-template.messages';
 import { errorMessages } from './errors.messages';
 import { pointsMessages } from './points.messages';
 import { scoreMessages } from './score.messages';
+import { levelMessages } from './level.messages';
 import { filesMessages } from './files.messages';
 import { screensMessages } from './screens.messages';
 import { settingMessages } from './setting.messages';
@@ -25,6 +26,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   WIDGET_TEXTS,
   pointsMessages,
   scoreMessages,
+  levelMessages,
   authMessages,
   authorizationMessages,
   cardTemplateMessages,

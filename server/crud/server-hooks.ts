@@ -7,6 +7,7 @@ import { levelValuateRuleHooks } from '../../resources/member/level-valuate-rule
 import { levelHooks } from '../../resources/member/level.server';
 import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from '../../resources/member/member.server';
 import { upgradeIncentiveHooks } from '../../resources/member/upgrade-incentive.server';
+import { batchOperateHooks } from '../../resources/member/batch-operate.server';
 import type { ResourceHooks } from './server-hooks.define';
 
 /**
@@ -26,4 +27,5 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   memberHooks,
   dqshMemberHooks,
   marketcenterMemberHooks,
+  batchOperateHooks,
 ];

@@ -8,6 +8,7 @@ import { pointsRoutes } from './points/points.routes';
 import { pointsReportRoutes } from './points/points-report.routes';
 import { filesPlugin } from './files/files.plugin';
 import { memberOverviewRoutes } from './members/member-overview.routes';
+import { batchPlugin } from './batch/batch.plugin';
 import { crudModule } from '../crud/crud.module';
 
 /**
@@ -26,5 +27,6 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'points-reports', plugin: pointsReportRoutes },
   { name: 'files', plugin: filesPlugin },
   { name: 'members', plugin: memberOverviewRoutes },
+  { name: 'batch', plugin: batchPlugin },
   { name: 'crud', plugin: crudModule },
 ];

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { LEVEL_VIEW_SCREENS } from '../views/member/level/level-screens';
 
 /** A screen module loaded on demand: its default export is the screen component. */
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
@@ -16,4 +17,10 @@ export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'score/score-adjust/score-adjust-reason': () => import('../views/score/score-adjust-reason-screen'),
   'score/score-query/score-query-list': () => import('../views/score/score-query-list-screen'),
   'score/score-query/score-query-dtl': () => import('../views/score/score-query-dtl-screen'),
+  'member/home/home': () => import('../views/member/member-home-screen'),
+  // One detail for the three views of the member table, each reading through its own view.
+  'member/standard-member/dtl': () => import('../views/member/member-detail-screen').then((m) => ({ default: m.StandardMemberDetailScreen })),
+  'member/dqsh-member/dtl': () => import('../views/member/member-detail-screen').then((m) => ({ default: m.DqshMemberDetailScreen })),
+  'member/marketcenter-member/dtl': () => import('../views/member/member-detail-screen').then((m) => ({ default: m.MarketcenterMemberDetailScreen })),
+  ...LEVEL_VIEW_SCREENS,
 };

@@ -35,7 +35,7 @@ const OVERRIDES: Readonly<Record<string, (ctx: { refs: Readonly<Record<string, n
   // Free levels form a ladder: distinct ranks, thresholds rising with the rank.
   level: () => {
     levelRank += 1;
-    return { levelType: 'FREE', rankOrder: levelRank, growthThreshold: levelRank * 100, price: null, termMonths: null };
+    return { levelType: 'FREE', rankOrder: levelRank, growthThreshold: levelRank * 100, price: null, termMonths: null, suitStores: null };
   },
 };
 let levelRank = 0;

@@ -1,6 +1,5 @@
 import { Descriptions, Space } from 'antd';
 import type { ResourceDef } from '../../../../resources/define';
-import { VEHICLE_FIELDS } from '../../../../resources/member/member.resource';
 import type { ApiRecord, Translate } from '../../../fields/field-kind';
 import { DetailSections } from '../../../screens/generic/record-detail';
 import { birthdayFacts } from './birthday';
@@ -47,6 +46,3 @@ export function ProfileTab(props: ProfileTabProps) {
     </Space>
   );
 }
-
-/** The vehicle fields, for screens that list them. */
-export const MEMBER_VEHICLE_FIELDS = VEHICLE_FIELDS;
