@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { SALES_INTEGRATION } from '../server/modules/points/points.routes';
+import type { PermissionRef } from '../resources/catalog/types';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { openBenchDatabase } from './lib/bench-database';
 import { BENCH_PASSWORD, DEFAULT_TENANT_CODE, ensureBenchUser, tenantReferences } from './lib/bench-tenant';
@@ -17,7 +18,7 @@ import { median, ms, ratio } from './lib/stats';
  * keep-alive, so parsing, access hook, serialisation and JSON are included):
  *
  *   npm run bench:members -- [--tenant bench1m] [--runs 15] [--walk 1000] [--concurrency 8]
- *                            [--postings 400] [--database-url postgres://…] [--data-dir bench/.data]
+ *                            [--postings 400] [--rounds 4] [--database-url postgres://…] [--data-dir bench/.data]
  *
  * Each list and search call is measured against the very statements the engine ran for it,
  * captured from the pool and replayed on the pg driver; the answer is a median of `--runs`
@@ -26,7 +27,7 @@ import { median, ms, ratio } from './lib/stats';
 
 const PAGE_SIZE = 20;
 /** The reader may see members and nothing else. */
-const MEMBER_READ = [{ resourceId: '会员/标准会员', action: '会员资料查看' }];
+const MEMBER_READ: readonly PermissionRef[] = [{ resourceId: '会员/标准会员', action: '会员资料查看' }];
 const READER = 'bench-reader';
 const TILL = 'bench-till';
 
@@ -40,15 +41,16 @@ interface Sample {
 
 function listTable(title: string, rows: readonly ListMeasurement[]): void {
   console.log(`\n${title}`);
-  console.log(`  ${'case'.padEnd(34)} ${'api ms'.padStart(8)} ${'sql ms'.padStart(8)} ${'api/sql'.padStart(8)}  ${'total'.padStart(9)} est  rows  stmts`);
+  console.log(`  ${'case'.padEnd(30)} ${'api ms'.padStart(7)} ${'sql ms'.padStart(7)} ${'api/sql'.padStart(7)} ${'auth ms'.padStart(7)}  ${'total'.padStart(7)} est rows  sql ms by statement`);
   for (const r of rows) {
-    console.log(`  ${r.label.padEnd(34)} ${ms(r.apiMs).padStart(8)} ${ms(r.sqlMs).padStart(8)} ${ratio(r.apiMs, r.sqlMs).padStart(8)}  `
-      + `${String(r.total).padStart(9)} ${r.totalIsEstimate ? 'yes' : 'no '}  ${String(r.rows).padStart(4)}  ${r.engineStatements}+${r.otherStatements}`);
+    const parts = r.parts.map((p) => `${p.kind} ${ms(p.ms)}`).join(', ');
+    console.log(`  ${r.label.padEnd(30)} ${ms(r.apiMs).padStart(7)} ${ms(r.sqlMs).padStart(7)} ${ratio(r.apiMs, r.sqlMs).padStart(7)} ${ms(r.authMs).padStart(7)}  `
+      + `${String(r.total).padStart(7)} ${r.totalIsEstimate ? 'yes' : 'no '} ${String(r.rows).padStart(4)}  ${parts}`);
   }
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), ['tenant', 'runs', 'walk', 'concurrency', 'postings', 'database-url', 'data-dir', 'max-minutes']);
+  const flags = parseFlags(process.argv.slice(2), ['tenant', 'runs', 'walk', 'concurrency', 'postings', 'rounds', 'database-url', 'data-dir', 'max-minutes']);
   const code = textFlag(flags, 'tenant', DEFAULT_TENANT_CODE);
   const runs = intFlag(flags, 'runs', 15);
   const walk = Math.max(10, intFlag(flags, 'walk', 1000));
@@ -127,9 +129,9 @@ async function main() {
       order by hashint8(id) limit 2000`, [tenantId])).rows.map((r) => Number(r.id));
     const rates = await measurePostings({
       client: till, database, tenantId, operatorId: tillId, storeId: refs.storeIds[0], hotMember: sample.id, spreadMembers,
-      count: postings, concurrency, runId: `b${Date.now().toString(36)}`,
+      count: postings, rounds: intFlag(flags, 'rounds', 4), concurrency, runId: `b${Date.now().toString(36)}`,
     });
-    console.log(`\npoints posted per second (${postings} postings, ${concurrency} concurrent)`);
+    console.log(`\npoints posted per second (${postings} postings a way in ${intFlag(flags, 'rounds', 4)} rounds, ${concurrency} concurrent; median of the rounds)`);
     console.log(`  POST /v1/points/transaction, one hot member     ${rates.apiHot.toFixed(0).padStart(6)} /s`);
     console.log(`  POST /v1/points/transaction, ${spreadMembers.length} members       ${rates.apiSpread.toFixed(0).padStart(6)} /s`);
     console.log(`  recordSale in-process, spread                  ${rates.serviceSpread.toFixed(0).padStart(6)} /s`);
@@ -141,8 +143,13 @@ async function main() {
     console.log('\nratios');
     console.log(`  api/sql, list pages: ${[...byPage, ...byCursor].map((r) => `${r.label.replace(' (walked)', '')} ${ratio(r.apiMs, r.sqlMs)}`).join('; ')}`);
     console.log(`  api/sql, searches: ${found.map((r) => `${r.label} ${ratio(r.apiMs, r.sqlMs)}`).join('; ')}`);
-    console.log(`  keyset page ${walk} / page 1: api ${ratio(cursorLast.apiMs, byPage[0].apiMs)}, sql ${ratio(cursorLast.sqlMs, byPage[0].sqlMs)}`);
-    console.log(`  offset page ${walk} / page 1: api ${ratio(row(byPage, `page ${walk}`).apiMs, byPage[0].apiMs)}, sql ${ratio(row(byPage, `page ${walk}`).sqlMs, byPage[0].sqlMs)}`);
+    const pageMs = (r: ListMeasurement) => r.parts.find((p) => p.kind === 'page')?.ms ?? Number.NaN;
+    const offsetLast = row(byPage, `page ${walk}`);
+    if (byCursor.length === 2) {
+      console.log(`  keyset page ${walk} / page 10: api ${ratio(cursorLast.apiMs, byCursor[0].apiMs)}, page statement ${ratio(pageMs(cursorLast), pageMs(byCursor[0]))}`);
+    }
+    console.log(`  offset page ${walk} / page 1: api ${ratio(offsetLast.apiMs, byPage[0].apiMs)}, page statement ${ratio(pageMs(offsetLast), pageMs(byPage[0]))}`);
+    console.log(`  keyset / offset at page ${walk}: api ${ratio(cursorLast.apiMs, offsetLast.apiMs)}, page statement ${ratio(pageMs(cursorLast), pageMs(offsetLast))}`);
     console.log(`  totals estimated: ${[...byPage, ...found].filter((r) => r.totalIsEstimate).map((r) => r.label).join(', ') || 'none'} (the count reads at most 10 001 rows)`);
     console.log(`  postings hot / spread (API): ${ratio(rates.apiHot, rates.apiSpread)}; API / postPoints (spread): ${ratio(rates.apiSpread, rates.ledgerSpread)}; `
       + `API / recordSale in-process: ${ratio(rates.apiSpread, rates.serviceSpread)}`);

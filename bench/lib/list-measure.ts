@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { HttpClient } from './http-client';
 import { replay, type CapturedStatement, type SqlCapture } from './sql-capture';
-import { median, timeRuns } from './stats';
+import { median, timeInterleaved } from './stats';
 
 /**
  * One member-list measurement: a `POST /v1/member/query` body timed over real HTTP, and the
@@ -27,6 +27,10 @@ export interface ListMeasurement {
   readonly engineStatements: number;
   /** Other statements of the call (session and grants of the access hook). */
   readonly otherStatements: number;
+  /** Median ms of the other statements replayed (the access hook's share of the SQL). */
+  readonly authMs: number;
+  /** Median ms of each engine statement alone: `page`, `count` (capped) or `estimate` (EXPLAIN). */
+  readonly parts: readonly { readonly kind: string; readonly ms: number }[];
   readonly total: number;
   readonly totalIsEstimate: boolean;
   readonly rows: number;
@@ -36,6 +40,13 @@ export interface ListMeasurement {
 /** Whether a statement is the engine's work on the member table (not the access hook's). */
 const onMembers = (s: CapturedStatement) => /\bmembers\b/.test(s.text);
 
+/** What an engine statement does. */
+function kindOf(s: CapturedStatement): string {
+  if (/^\s*explain/i.test(s.text)) return 'estimate';
+  if (/count\(\*\)/i.test(s.text)) return 'count';
+  return 'page';
+}
+
 /** Posts a member query and throws unless it answered 2000. */
 export async function queryMembers(client: HttpClient, body: Record<string, unknown>) {
   const answer = await client.post(MEMBER_QUERY, body);
@@ -43,21 +54,33 @@ export async function queryMembers(client: HttpClient, body: Record<string, unkn
   return answer.body.data as { total: number; totalIsEstimate: boolean; records: unknown[]; nextCursor: string | null };
 }
 
-/** Measures one case: K API calls and K replays of the captured SQL (medians in ms). */
+/**
+ * Measures one case: K rounds of (API call, replay of the captured engine SQL, replay of the
+ * access hook's SQL, each engine statement alone), interleaved; medians in ms.
+ */
 export async function measureList(args: { client: HttpClient; pool: pg.Pool; capture: SqlCapture; runs: number; item: ListCase }): Promise<ListMeasurement> {
   const { client, pool, capture, runs, item } = args;
   capture.start();
   const first = await queryMembers(client, item.body);
   const statements = capture.take();
   const engine = statements.filter(onMembers);
-  const api = await timeRuns(runs, () => queryMembers(client, item.body));
-  const direct = await timeRuns(runs, () => replay(pool, engine));
+  const others = statements.filter((st) => !onMembers(st));
+  const works = [
+    () => queryMembers(client, item.body),
+    () => replay(pool, engine),
+    () => replay(pool, others),
+    ...engine.map((statement) => () => replay(pool, [statement])),
+  ];
+  const [api, direct, auth, ...each] = (await timeInterleaved(runs, works)).map(median);
+  const parts = engine.map((statement, i) => ({ kind: kindOf(statement), ms: each[i] }));
   return {
     label: item.label,
-    apiMs: median(api),
-    sqlMs: median(direct),
+    apiMs: api,
+    sqlMs: direct,
     engineStatements: engine.length,
     otherStatements: statements.length - engine.length,
+    authMs: auth,
+    parts,
     total: first.total,
     totalIsEstimate: first.totalIsEstimate,
     rows: first.records.length,

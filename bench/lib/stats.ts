@@ -23,6 +23,22 @@ export async function timeRuns(runs: number, work: () => Promise<unknown>, warmu
   return times;
 }
 
+/**
+ * Milliseconds of `runs` rounds of several calls, taken in turn within each round, so that on
+ * a noisy machine every call sees the same load and their ratios stay meaningful.
+ */
+export async function timeInterleaved(runs: number, works: readonly (() => Promise<unknown>)[], warmup = 2): Promise<number[][]> {
+  const times = works.map(() => [] as number[]);
+  for (let round = 0; round < warmup + runs; round += 1) {
+    for (const [i, work] of works.entries()) {
+      const started = performance.now();
+      await work();
+      if (round >= warmup) times[i].push(performance.now() - started);
+    }
+  }
+  return times;
+}
+
 /** Runs jobs 0..count-1 on `concurrency` workers; returns jobs per second. */
 export async function throughput(count: number, concurrency: number, job: (n: number) => Promise<void>): Promise<number> {
   let next = 0;

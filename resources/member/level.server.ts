@@ -1,5 +1,5 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { pick } from '../messages/bilingual';
+import { pick, type Locale } from '../messages/bilingual';
 import { requireFields, valueAfterWrite } from '../../server/crud/required-when';
 import { defineServerHooks } from '../../server/crud/server-hooks.define';
 import { deriveTable } from '../../server/crud/table.derive';
@@ -32,7 +32,7 @@ async function lockLevels(db: DbOrTx, tenantId: number): Promise<void> {
 }
 
 async function checkFreeLadder(args: {
-  db: DbOrTx; tenantId: number; id: number | null; rank: number; threshold: number; locale: 'zh_CN' | 'en_US';
+  db: DbOrTx; tenantId: number; id: number | null; rank: number; threshold: number; locale: Locale;
 }): Promise<void> {
   const t = levels();
   const others = await args.db

@@ -98,7 +98,7 @@ export const memberResource = defineResource({
       defaultValue: 'unknown',
       width: 80,
     }),
-    birthday: field.date({ label: ['生日', 'Birthday'], help: ['公历出生日期', 'Date of birth (solar calendar)'], filter: 'range', width: 110 }),
+    birthday: field.date({ label: ['生日', 'Birthday'], help: ['公历出生日期', 'Date of birth (solar calendar)'], width: 110 }),
     birthdayType: field.enum({
       label: ['生日类型', 'Birthday calendar'],
       help: ['农历会员按农历过生日，详情显示下一个对应的公历日期', 'Lunar members celebrate by the lunar calendar; the detail shows the next solar date'],
@@ -141,7 +141,6 @@ export const memberResource = defineResource({
       defaultValue: 0,
       min: 0,
       max: 999999999,
-      filter: 'range',
       sortable: true,
       width: 100,
     }),

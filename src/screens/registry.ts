@@ -22,5 +22,7 @@ export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'member/standard-member/dtl': () => import('../views/member/member-detail-screen').then((m) => ({ default: m.StandardMemberDetailScreen })),
   'member/dqsh-member/dtl': () => import('../views/member/member-detail-screen').then((m) => ({ default: m.DqshMemberDetailScreen })),
   'member/marketcenter-member/dtl': () => import('../views/member/member-detail-screen').then((m) => ({ default: m.MarketcenterMemberDetailScreen })),
+  'member/batch-operate/edit': () => import('../views/member/batch-operate-edit-screen'),
+  'member/batch-operate/dtl': () => import('../views/member/batch-operate-dtl-screen'),
   ...LEVEL_VIEW_SCREENS,
 };

@@ -6,6 +6,7 @@
 import { Spin } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { requiredForScreen } from '../../resources/access';
 import type { ScreenRef } from '../../resources/catalog/index';
 import { canOpen } from '../../providers/access-control';
 import type { ScreenLoader } from '../screens/index';
@@ -26,9 +27,14 @@ export function PageSpin() {
   );
 }
 
-/** Decides, for the current location, whether the screen may open. */
+/**
+ * Decides, for the current location, whether the screen may open. Only a custom rule reads the
+ * query, so for any other screen a change of query (a list opening or closing its drawer with
+ * `?view=&id=`) asks nothing again: the screen stays mounted and keeps its filters and sort.
+ */
 export function useScreenAccess(ref: ScreenRef): Decision {
-  const { search } = useLocation();
+  const { search: locationSearch } = useLocation();
+  const search = requiredForScreen(ref)?.custom === undefined ? '' : locationSearch;
   const [decision, setDecision] = useState<Decision>('pending');
   useEffect(() => {
     let current = true;

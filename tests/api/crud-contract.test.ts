@@ -32,6 +32,13 @@ const OVERRIDES: Readonly<Record<string, (ctx: { refs: Readonly<Record<string, n
   'score-adjust-reason': () => ({ enabled: true, direction: 'both' }),
   // Lines name a real member (made in beforeAll): the audit posts to the member's account.
   'score-adjust': ({ refs, seed }) => ({ lines: [{ member: refs.member, points: 10 + seed, reason: refs['score-adjust-reason'] }] }),
+  // One operation with its parameter and members picked by hand: a save clears the fields of
+  // the other operations and selection modes.
+  'batch-operate': ({ refs }) => ({
+    operation: 'addTag', tag: 'newcomer', reason: null, targetLevel: null, points: null, selectionMode: 'picked', sourceFile: null,
+    filterMobilePrefix: null, filterLevel: null, filterState: null, filterStore: null, filterChannel: null, filterRegistered: null,
+    lines: [{ member: refs.member }],
+  }),
   // Free levels form a ladder: distinct ranks, thresholds rising with the rank.
   level: () => {
     levelRank += 1;

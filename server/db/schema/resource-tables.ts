@@ -23,3 +23,5 @@ export const levelMaterial = resourceTable('level-material');
 export const upgradeIncentive = resourceTable('upgrade-incentive');
 export const paidLevelOrder = resourceTable('paid-level-order');
 export const member = resourceTable('member');
+export const batchOperate = resourceTable('batch-operate');
+export const batchOperateLines = resourceLinesTable('batch-operate', 'lines');

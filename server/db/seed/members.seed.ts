@@ -15,7 +15,7 @@ import type { DemoSeeder } from './seeders';
  * use, some frozen, not activated or cancelled (with the reasons in their state history), a few
  * custom members with the capitalised states. Members of petrol stations have the petrol profile,
  * most with a plate and a usual fuel; some drive for a fleet. Levels follow growth value on the
- * demo ladder when the level seeder has run; members in use have points from fuel purchases.
+ * demo ladder when the level seeder has run; most members who were ever in use have points.
  *
  * Values come from a fixed pseudo-random sequence, so every demo database holds the same members.
  */
@@ -115,7 +115,8 @@ function memberRows(args: { stores: readonly StoreRow[]; levels: readonly LevelR
     // A fifth registered within the last 30 days (the overview's chart), the rest over two years.
     const daysAgo = random() < 0.2 ? random() * 30 : 30 + random() * 700;
     const registeredAt = new Date(Math.floor((args.now - daysAgo * DAY) / 1000) * 1000);
-    const growthValue = Math.floor(random() ** 2.2 * 30000);
+    // Most members have little growth, a few a lot: a quarter of them reach the silver level.
+    const growthValue = Math.floor(random() ** 4 * 30000);
     const fleet = petrol && random() < 0.15 ? pick(FLEETS) : null;
     const ladderLevel = [...freeLadder].reverse().find((l) => growthValue >= (l.growthThreshold as number))?.id ?? null;
     const level = fleet && special('FLEET') ? special('FLEET') : ladderLevel;
@@ -158,7 +159,8 @@ async function seedActivity(args: { tx: DbOrTx; tenantId: number; members: reado
   for (const [i, m] of args.members.entries()) {
     const state = String(m.state);
     const id = Number(m.id);
-    if (state.toLowerCase() === 'using' && random() < 0.7) {
+    // Points were earned while in use: frozen and cancelled members have their history too.
+    if (state.toLowerCase() !== 'unactivated' && random() < 0.7) {
       const purchases = 1 + Math.floor(random() * 4);
       for (let p = 0; p < purchases; p += 1) {
         await postPoints({

@@ -16,5 +16,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   datumSeeder,
   // Levels before members (members hold a level); paid-level orders after them (orders name a member).
   levelsSeeder,
+  membersSeeder,
   paidLevelOrdersSeeder,
 ];

@@ -1,5 +1,6 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
+import type { EnumField } from '../../../resources/define';
 import { batchOperateResource, LINE_RESULTS, type LineResult } from '../../../resources/member/batch-operate.resource';
 import { memberResource } from '../../../resources/member/member.resource';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
@@ -143,7 +144,7 @@ export function writeResults(args: DocumentRef & { result: LineResult | null; lo
       { header: label(lineFields.message.label), width: 50 },
     ],
   });
-  const results = lineFields.result.options;
+  const results = (lineFields.result as EnumField).options;
   void (async () => {
     let after = 0;
     for (;;) {

@@ -1,6 +1,6 @@
 import { Button, Form, Input, Space } from 'antd';
 import type { CrudFilter } from '@refinedev/core';
-import type { ResourceDef } from '../../../resources/define';
+import { stampedFields, type ResourceDef } from '../../../resources/define';
 import type { Translate } from '../../fields/field-kind';
 import { defaultFilters } from '../../fields/field-helpers';
 import { fieldContext, specOf } from '../../fields/field-kinds';
@@ -16,9 +16,13 @@ export interface ListSearch {
   readonly keyword: string;
 }
 
-/** The fields of the resource offered in the filter bar, in declaration order. */
+/**
+ * The fields of the resource offered in the filter bar, in declaration order; not those a view
+ * stamps (its fixed filter and centre), which every row of the view shares.
+ */
 export function filterFields(resource: ResourceDef): string[] {
-  return Object.keys(resource.fields).filter((name) => resource.fields[name].filter !== undefined);
+  const stamped = stampedFields(resource);
+  return Object.keys(resource.fields).filter((name) => resource.fields[name].filter !== undefined && !stamped.includes(name));
 }
 
 /** True when some field is searched by the keyword box. */

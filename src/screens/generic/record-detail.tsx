@@ -76,11 +76,11 @@ export function DetailSections(props: {
   }));
   if (system.length > 0) sections.push({ key: '$system', title: t('screens.section.system'), items: system.map((item) => ({ ...item, span: 1 })) });
   return (
-    <>
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
       {sections.map((section) => (
         <Descriptions key={section.key} title={section.title} bordered size="small" column={props.columns} items={section.items} />
       ))}
-    </>
+    </Space>
   );
 }
 

@@ -79,18 +79,25 @@ export function stateActionPermission(resource: ResourceDef, action: StateAction
 
 /**
  * Requirements of each refine action and state action (any one passes), read by
- * providers/access-control.ts from `meta.permissionsFor`.
+ * providers/access-control.ts from `meta.permissionsFor`. An entry whose permission is split
+ * over sub-resources (card templates: one resource per card type, the entry's own path never
+ * granted) accepts the action on any sub-resource that offers it, as the server's routes do; the
+ * server then holds each call to the record's own sub-resource.
  */
 export function permissionsFor(resource: ResourceDef): Record<string, PermissionRef[]> {
-  const resourceId = findEntry(resource.route.group, resource.route.entry)?.resourceId;
-  if (resourceId === undefined) return {};
-  const read = resource.access.read.map((action) => ({ resourceId, action }));
-  const write = [{ resourceId, action: resource.access.write }];
+  const entry = findEntry(resource.route.group, resource.route.entry);
+  if (entry === undefined) return {};
+  const refs = (actions: readonly PermissionRef['action'][]): PermissionRef[] => actions.flatMap((action) => [
+    { resourceId: entry.resourceId, action },
+    ...(entry.subResources ?? []).filter((sub) => sub.actions.includes(action)).map((sub) => ({ resourceId: sub.resourceId, action })),
+  ]);
+  const read = refs(resource.access.read);
+  const write = refs([resource.access.write]);
   const result: Record<string, PermissionRef[]> = {
     list: read, show: read, export: read, create: write, edit: write, delete: write, import: write,
   };
   for (const [name, action] of Object.entries(resource.states?.actions ?? {})) {
-    result[name] = [{ resourceId, action: stateActionPermission(resource, action) }];
+    result[name] = refs([stateActionPermission(resource, action)]);
   }
   return result;
 }

@@ -42,7 +42,7 @@ export async function settle(root: Page | Locator): Promise<void> {
 
 /**
  * Puts `value` into whatever input the form item holds: text, number, textarea, select
- * (types then picks the option whose text matches), date picker, switch or checkbox
+ * or tree select (types then picks the option whose text matches), date picker, switch or checkbox
  * (value 'true'/'false'), radio group (picks the option by its text).
  */
 export async function fillFormItem(page: Page, item: Locator, value: string): Promise<void> {
@@ -51,7 +51,10 @@ export async function fillFormItem(page: Page, item: Locator, value: string): Pr
     await select.click();
     const search = select.locator('input.ant-select-selection-search-input');
     if (await search.isEditable().catch(() => false)) await search.fill(value);
-    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: looseText(value) });
+    // Plain and relation selects list options; a tree select (parent pickers) lists tree nodes.
+    const option = page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option, .ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
+      .filter({ hasText: looseText(value) });
     await option.first().click();
     if (await select.locator('.ant-select-selection-overflow').count()) await page.keyboard.press('Escape');
     return;

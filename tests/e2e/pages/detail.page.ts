@@ -37,6 +37,13 @@ export class DetailPage {
     return (await title.innerText()).trim();
   }
 
+  /** Closes the drawer or modal the detail is shown in, and waits until it has gone. */
+  async close(): Promise<void> {
+    const close = this.root.locator('.ant-drawer-close, .ant-modal-close').first();
+    await close.click();
+    await close.waitFor({ state: 'hidden' });
+  }
+
   async clickButton(name: string | RegExp): Promise<void> {
     await this.root.getByRole('button', { name: typeof name === 'string' ? looseText(name) : name }).first().click();
   }

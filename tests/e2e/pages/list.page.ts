@@ -59,6 +59,20 @@ export class ListPage {
     return (await cells.allInnerTexts()).map((text) => text.trim());
   }
 
+  /** The text the row showing `rowText` has under the column headed `header`. */
+  async cell(rowText: string | RegExp, header: string | RegExp): Promise<string> {
+    const index = await this.columnIndex(header);
+    const row = this.row(rowText);
+    await row.waitFor();
+    return (await row.locator(`> td:nth-child(${index + 1})`).innerText()).trim();
+  }
+
+  /** Clears the filter bar with its Reset button and waits for the full list. */
+  async reset(button: string | RegExp = /^\s*(重\s*置|Reset)\s*$/i): Promise<void> {
+    const matcher = typeof button === 'string' ? looseText(button) : button;
+    await this.reloadingBy(() => this.root.getByRole('button', { name: matcher }).first().click());
+  }
+
   /** Clicks a sortable column's header once (antd cycles ascending, descending, none). */
   async sortBy(header: string | RegExp): Promise<void> {
     await this.reloadingBy(() => this.headerCell(header).click());
@@ -99,6 +113,27 @@ export class ListPage {
   async rowActionConfirmed(rowText: string | RegExp, action: string | RegExp): Promise<void> {
     await this.rowAction(rowText, action);
     await this.reloadingBy(() => confirmOpenDialog(this.page));
+  }
+
+  /**
+   * Clicks a row action that asks first and returns the question shown, leaving it open for
+   * {@link confirm} (or Escape).
+   */
+  async rowActionAsking(rowText: string | RegExp, action: string | RegExp): Promise<string> {
+    await this.rowAction(rowText, action);
+    const question = this.page.locator('.ant-popover:visible .ant-popconfirm-message, .ant-modal-wrap:visible .ant-modal-confirm-body').last();
+    return (await question.innerText()).trim();
+  }
+
+  /** Confirms the open confirmation and waits for the table to reload. */
+  async confirm(): Promise<void> {
+    await this.reloadingBy(() => confirmOpenDialog(this.page));
+  }
+
+  /** Expands the tree row showing `rowText` (tree lists), if it is not expanded yet. */
+  async expandRow(rowText: string | RegExp): Promise<void> {
+    const expander = this.row(rowText).locator('.ant-table-row-expand-icon').first();
+    if (await expander.evaluate((node) => node.classList.contains('ant-table-row-expand-icon-collapsed'))) await expander.click();
   }
 
   /** Clicks a toolbar button (新增, Add …). */

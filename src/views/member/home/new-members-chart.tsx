@@ -17,7 +17,8 @@ export function NewMembersChart(props: { readonly daily: MemberOverview['daily']
           <XAxis dataKey="label" tickLine={false} interval="preserveStartEnd" />
           <YAxis allowDecimals={false} width={48} tickFormatter={(value: number) => formatInteger(value)} />
           <Tooltip labelFormatter={(_label, payload) => String(payload?.[0]?.payload?.date ?? '')} formatter={(value) => formatInteger(Number(value))} />
-          <Area type="monotone" dataKey="count" name={props.name} stroke={COLOR} fill={COLOR} fillOpacity={0.15} strokeWidth={2} />
+          {/* Drawn at once: an animated area is half drawn on a screenshot taken right after loading. */}
+          <Area type="monotone" dataKey="count" name={props.name} stroke={COLOR} fill={COLOR} fillOpacity={0.15} strokeWidth={2} isAnimationActive={false} />
         </AreaChart>
       </ResponsiveContainer>
     </div>

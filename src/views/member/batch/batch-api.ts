@@ -1,0 +1,75 @@
+/**
+ * Typed calls of the batch operation screens (server/modules/batch/batch.routes.ts).
+ */
+import type { LineResult } from '../../../../resources/member/batch-operate.resource';
+import { apiPost, currentLocale, serviceUrl } from '../../../../providers/http';
+
+/** The resource's API name. */
+export const BATCH_RESOURCE = 'batch-operate';
+
+/** A document's progress. */
+export interface BatchProgress {
+  readonly state: string;
+  readonly memberCount: number;
+  readonly processedCount: number;
+  readonly succeededCount: number;
+  readonly failedCount: number;
+}
+
+/** One member's result. */
+export interface BatchResultRow {
+  readonly lineNo: number;
+  readonly memberId: number;
+  readonly memberNumber: string | null;
+  readonly name: string | null;
+  readonly mobile: string | null;
+  readonly result: LineResult;
+  readonly message: string | null;
+}
+
+/** A page of results with the document's progress and the count of each result. */
+export interface BatchResultsPage {
+  readonly progress: BatchProgress;
+  readonly counts: Readonly<Record<LineResult, number>>;
+  readonly total: number;
+  readonly records: readonly BatchResultRow[];
+}
+
+/** The results filter: one result, or every line. */
+export interface ResultFilter {
+  readonly result?: LineResult;
+}
+
+export function queryResults(args: { id: string | number; page: number; pageSize: number; filters: ResultFilter }): Promise<BatchResultsPage> {
+  return apiPost(`/v1/${BATCH_RESOURCE}/results`, {
+    params: { id: args.id },
+    data: { page: args.page, pageSize: args.pageSize, ...(args.filters.result ? { result: args.filters.result } : {}) },
+  });
+}
+
+/** Where the results workbook downloads from (the session cookie goes with a plain link). */
+export function resultsExportUrl(args: { id: string | number; result?: LineResult }): string {
+  const params = new URLSearchParams({ id: String(args.id), locale: currentLocale() });
+  if (args.result) params.set('result', args.result);
+  return `${serviceUrl()}/v1/${BATCH_RESOURCE}/results/export?${params.toString()}`;
+}
+
+/** A member an imported workbook names. */
+export interface ImportedMember {
+  readonly id: number;
+  readonly memberNumber: string;
+  readonly name: string;
+  readonly mobile: string;
+}
+
+/** What an imported workbook resolves to. */
+export interface ImportResolution {
+  readonly fileName: string;
+  readonly members: readonly ImportedMember[];
+  readonly unknown: readonly { readonly row: number; readonly value: string }[];
+}
+
+/** Sends an .xlsx to be read: the members its first column names. */
+export function importMembers(args: { fileName: string; content: string }): Promise<ImportResolution> {
+  return apiPost(`/v1/${BATCH_RESOURCE}/importMembers`, { data: args });
+}

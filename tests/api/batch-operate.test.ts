@@ -1,0 +1,356 @@
+import { randomInt } from 'node:crypto';
+import ExcelJS from 'exceljs';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { batchOperateResource } from '../../resources/member/batch-operate.resource';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
+import { deriveLinesTable, deriveTable } from '../../server/crud/table.derive';
+import { connectDatabase, type Database } from '../../server/db/connection';
+import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
+import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
+import { batchPointsKey, type BatchDeps } from '../../server/modules/batch/batch-operations';
+import { resumeRunning, runBatch } from '../../server/modules/batch/batch.job';
+import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { createMembers } from '../helpers/points-fixtures';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * Batch operation documents on the real app, PostgreSQL and pg-boss queue: a draft lists its
+ * members (picked, filtered, imported), the audit starts one background run whatever the number
+ * of audits, the run applies every line once through the owning modules (member actions, points
+ * ledger, level change), a refused line fails alone, a second run of the same document changes
+ * nothing, a run after a crash resumes from the pending lines, and only writers may audit.
+ */
+
+const BATCH = '会员/批量操作单';
+const ZONE = { time_zone: 'Asia/Shanghai' };
+
+let database: Database;
+let queue: JobQueue;
+let app: FastifyInstance;
+let deps: BatchDeps;
+let tenant: TestTenant;
+let admin: ApiClient;
+
+async function okData(promise: Promise<{ status: number; body: any }>) {
+  const res = await promise;
+  expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
+  return res.body.data;
+}
+
+const info = (id: number, client = admin) => okData(client.get(`/v1/batch-operate/info/${id}`, { headers: ZONE }));
+
+/** Waits until the document's run has ended (the background job moved it out of RUNNING). */
+async function finished(id: number, client = admin): Promise<any> {
+  for (let i = 0; i < 200; i += 1) {
+    const doc = await info(id, client);
+    if (doc.state !== 'RUNNING' && doc.state !== 'INITIAL') return doc;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`document ${id} did not finish`);
+}
+
+/** Drafts a document through saveNew. */
+function draft(body: Record<string, unknown>, client = admin) {
+  return okData(client.post('/v1/batch-operate/saveNew', { body: { selectionMode: 'picked', ...body }, headers: ZONE }));
+}
+
+const picked = (ids: readonly number[]) => ids.map((member) => ({ member }));
+
+async function results(id: number, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  return okData(admin.post('/v1/batch-operate/results', { query: { id }, body: { pageSize: 200, ...body }, headers: { ...ZONE, ...headers } }));
+}
+
+const memberOf = (id: number) => okData(admin.get(`/v1/member/info/${id}`, { headers: ZONE }));
+
+/** The ledger entries of a member posted by a batch document. */
+async function batchEntries(documentId: number, memberId: number): Promise<number> {
+  const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from points_entries
+    where tenant_id = ${tenant.tenantId} and member_id = ${memberId} and idempotency_key = ${batchPointsKey(documentId, memberId)}`);
+  return Number(rows.rows[0].n);
+}
+
+/** Puts a document in the state a stopped process leaves it in: RUNNING, some lines done. */
+async function strandRunning(documentId: number, doneLines: readonly number[] = []): Promise<void> {
+  const t = deriveTable(batchOperateResource);
+  const l = deriveLinesTable(batchOperateResource, 'lines');
+  await database.db.update(t).set({ state: 'RUNNING' }).where(and(eq(t.tenantId, tenant.tenantId), eq(t.id, documentId)));
+  await database.db.update(l).set({ result: 'pending', message: null, messageValues: null })
+    .where(and(eq(l.tenantId, tenant.tenantId), eq(l.parentId, documentId)));
+  for (const lineNo of doneLines) {
+    await database.db.update(l).set({ result: 'succeeded' })
+      .where(and(eq(l.tenantId, tenant.tenantId), eq(l.parentId, documentId), eq(l.lineNo, lineNo)));
+  }
+}
+
+async function stateChanges(documentId: number, action: string): Promise<number> {
+  const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from state_changes
+    where tenant_id = ${tenant.tenantId} and resource = 'batch-operate' and record_id = ${documentId} and action = ${action}`);
+  return Number(rows.rows[0].n);
+}
+
+beforeAll(async () => {
+  database = connectDatabase(inject('databaseUrl'), { max: 20 });
+  queue = await startJobQueue(inject('databaseUrl'));
+  app = await buildApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue });
+  await app.ready();
+  deps = { database, registry: buildRegistry(servedResources()), log: app.log };
+  tenant = await createTenant(database);
+  admin = await signIn(app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await queue?.stop();
+  await database?.close();
+});
+
+describe('freezing picked members', () => {
+  it('drafts, audits, runs in the background and records each member\'s result', async () => {
+    const members = await createMembers({ client: admin, count: 3, frozen: [2] });
+    const doc = await draft({ operation: 'freeze', reason: '批量冻结测试', lines: picked(members), points: 5 });
+    expect(doc.number).toMatch(/^BO\d{8}$/);
+    expect(doc).toMatchObject({ state: 'INITIAL', memberCount: 3, points: null, tag: null });
+    expect(doc.lines.map((line: any) => [line.member, line.result])).toEqual(members.map((id) => [id, 'pending']));
+
+    const audited = await okData(admin.post('/v1/batch-operate/audit', { query: { id: doc.id }, headers: ZONE }));
+    expect(audited.state).toBe('RUNNING');
+    expect(audited.auditedAt).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+
+    const done = await finished(doc.id);
+    expect(done).toMatchObject({ state: 'EFFECTED', processedCount: 3, succeededCount: 2, failedCount: 1 });
+    expect(done.finishedAt).not.toBeNull();
+    for (const id of members) expect((await memberOf(id)).state).toBe('blocked');
+    // The member's own freeze action ran: its history carries the document's reason.
+    const history = await okData(admin.get(`/v1/member/history/${members[0]}`, { headers: ZONE }));
+    expect(history[0]).toMatchObject({ action: 'freeze', to: 'blocked', reason: '批量冻结测试' });
+
+    const all = await results(doc.id);
+    expect(all.progress).toMatchObject({ state: 'EFFECTED', memberCount: 3, processedCount: 3, succeededCount: 2, failedCount: 1 });
+    expect(all.counts).toEqual({ pending: 0, succeeded: 2, failed: 1 });
+    expect(all.records.map((r: any) => r.result)).toEqual(['succeeded', 'succeeded', 'failed']);
+    const failedOnly = await results(doc.id, { result: 'failed' });
+    expect(failedOnly.total).toBe(1);
+    expect(failedOnly.records[0]).toMatchObject({ memberId: members[2], message: '会员状态为“冻结”，不能冻结' });
+    expect(failedOnly.records[0].mobile).toMatch(/^1\d{10}$/);
+    const english = await results(doc.id, { result: 'failed' }, { locale: 'en_US' });
+    expect(english.records[0].message).toBe('Cannot "Freeze": the member is "Frozen"');
+
+    // Audited documents are final.
+    expect((await admin.post('/v1/batch-operate/modify', { body: { id: doc.id, version: done.version, remark: 'x' }, headers: ZONE })).status).toBe(409);
+    expect((await admin.post('/v1/batch-operate/delete', { query: { id: doc.id }, headers: ZONE })).status).toBe(409);
+    expect(await stateChanges(doc.id, 'finish')).toBe(1);
+  });
+
+  it('exports the results, filtered by result, in the reader\'s language', async () => {
+    const members = await createMembers({ client: admin, count: 2, frozen: [0] });
+    const doc = await draft({ operation: 'freeze', reason: '导出测试', lines: picked(members) });
+    await okData(admin.post('/v1/batch-operate/audit', { query: { id: doc.id }, headers: ZONE }));
+    await finished(doc.id);
+    const response = await app.inject({
+      method: 'GET',
+      url: `${app.config.serviceBase}/v1/batch-operate/results/export?id=${doc.id}&result=failed&locale=en_US`,
+      headers: { cookie: `${SESSION_COOKIE}=${admin.sessionToken()}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(String(response.headers['content-disposition'])).toContain(`${doc.number}-results.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const rows: unknown[][] = [];
+    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual(['No.', 'Member number', 'Name', 'Mobile', 'Result', 'Message']);
+    expect(rows).toHaveLength(2);
+    expect(rows[1].slice(4)).toEqual(['Failed', 'Cannot "Freeze": the member is "Frozen"']);
+  });
+});
+
+describe('one run per document', () => {
+  it('refuses a second audit, and of 20 concurrent audits exactly one starts the run', async () => {
+    const members = await createMembers({ client: admin, count: 3 });
+    const once = await draft({ operation: 'addTag', tag: 'highValue', lines: picked(members) });
+    await okData(admin.post('/v1/batch-operate/audit', { query: { id: once.id }, headers: ZONE }));
+    expect((await admin.post('/v1/batch-operate/audit', { query: { id: once.id }, headers: ZONE })).status).toBe(409);
+
+    const doc = await draft({ operation: 'grantPoints', points: 30, lines: picked(members) });
+    const answers = await Promise.all(Array.from({ length: 20 }, () => admin.post('/v1/batch-operate/audit', { query: { id: doc.id }, headers: ZONE })));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
+    expect((await finished(doc.id)).succeededCount).toBe(3);
+    expect(await stateChanges(doc.id, 'audit')).toBe(1);
+    for (const id of members) expect(await batchEntries(doc.id, id)).toBe(1);
+    await finished(once.id);
+    for (const id of members) expect((await memberOf(id)).tags).toContain('highValue');
+  });
+
+  it('posts points once even when the job handler runs twice, together or again later', async () => {
+    const members = await createMembers({ client: admin, count: 4, frozen: [3] });
+    const doc = await draft({ operation: 'grantPoints', points: 25, remark: '双跑测试', lines: picked(members) });
+    // As the audit leaves it, without its own run: then two handlers at once.
+    await strandRunning(doc.id);
+    await Promise.all([runBatch(deps, { tenantId: tenant.tenantId, documentId: doc.id }), runBatch(deps, { tenantId: tenant.tenantId, documentId: doc.id })]);
+    const done = await info(doc.id);
+    expect(done).toMatchObject({ state: 'EFFECTED', succeededCount: 3, failedCount: 1 });
+    expect(await stateChanges(doc.id, 'finish')).toBe(1);
+    for (const id of members.slice(0, 3)) expect(await batchEntries(doc.id, id)).toBe(1);
+    expect(await batchEntries(doc.id, members[3])).toBe(0);
+    const granted = await results(doc.id, { result: 'succeeded' });
+    expect(granted.records[0].message).toBe('已赠送 25 积分，余额 25');
+    expect((await results(doc.id, { result: 'failed' })).records[0].message).toBe('会员状态为“冻结”，不能赠送积分');
+
+    // Even if every line were pending again, the ledger's key keeps the grant to one.
+    await strandRunning(doc.id);
+    await runBatch(deps, { tenantId: tenant.tenantId, documentId: doc.id });
+    for (const id of members.slice(0, 3)) expect(await batchEntries(doc.id, id)).toBe(1);
+    const replayed = await results(doc.id, { result: 'succeeded' });
+    expect(replayed.records.map((r: any) => r.message)).toEqual(Array(3).fill('该会员的积分此前已赠送，未重复赠送'));
+    // A handler for a document that is not running does nothing.
+    await runBatch(deps, { tenantId: tenant.tenantId, documentId: doc.id });
+    expect((await info(doc.id)).state).toBe('EFFECTED');
+  });
+
+  it('resumes a document left RUNNING from its pending lines, through the queue', async () => {
+    const members = await createMembers({ client: admin, count: 4 });
+    const doc = await draft({ operation: 'addTag', tag: 'dormant', lines: picked(members) });
+    // A process stopped after lines 1 and 2; starting again re-queues the RUNNING documents.
+    await strandRunning(doc.id, [1, 2]);
+    expect(await resumeRunning({ deps, jobs: queue })).toBeGreaterThanOrEqual(1);
+    expect(await finished(doc.id)).toMatchObject({ state: 'EFFECTED', succeededCount: 4, failedCount: 0 });
+    const tags = await Promise.all(members.map(async (id) => (await memberOf(id)).tags ?? []));
+    expect(tags.map((list: string[]) => list.includes('dormant'))).toEqual([false, false, true, true]);
+  });
+});
+
+describe('choosing the members', () => {
+  const prefix = `13${String(randomInt(100_000)).padStart(5, '0')}`;
+  const register = async (suffix: string, channel: string) =>
+    (await okData(admin.post('/v1/member/saveNew', { body: { name: `筛选${suffix}`, mobile: `${prefix}${suffix}`, channel } }))).id as number;
+
+  it('expands a filter into the matching members on every save', async () => {
+    const a = await register('0001', 'store');
+    const b = await register('0002', 'store');
+    const c = await register('0003', 'weixin');
+    const d = await register('0004', 'store');
+    await okData(admin.post('/v1/member/freeze', { query: { id: d }, body: { reason: '筛选测试' } }));
+    const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
+    const doc = await draft({
+      operation: 'addTag', tag: 'newcomer', selectionMode: 'filtered', sourceFile: 'ignored.xlsx', lines: picked([c]),
+      filterMobilePrefix: prefix, filterChannel: 'store', filterState: 'using', filterRegistered: [today, today],
+    });
+    expect(doc.lines.map((line: any) => line.member)).toEqual([a, b]);
+    expect(doc.memberCount).toBe(2);
+    expect(doc.sourceFile).toBeNull();
+
+    const widened = await okData(admin.post('/v1/batch-operate/modify', { body: { id: doc.id, version: doc.version, filterChannel: null }, headers: ZONE }));
+    expect(widened.lines.map((line: any) => line.member)).toEqual([a, b, c]);
+
+    const none = await admin.post('/v1/batch-operate/saveNew', { body: { operation: 'addTag', tag: 'newcomer', selectionMode: 'filtered' }, headers: ZONE });
+    expect(none.status).toBe(400);
+    expect(none.body.data.fields).toEqual([expect.objectContaining({ field: 'selectionMode', msg: '请至少设置一个筛选条件' })]);
+    const nobody = await admin.post('/v1/batch-operate/saveNew', {
+      body: { operation: 'addTag', tag: 'newcomer', selectionMode: 'filtered', filterMobilePrefix: `${prefix}9` }, headers: ZONE,
+    });
+    expect(nobody.body.data.fields[0].msg).toBe('没有符合筛选条件的会员');
+  });
+
+  it('checks the operation\'s parameters and the picked members', async () => {
+    const [member] = await createMembers({ client: admin, count: 1 });
+    const missing = await admin.post('/v1/batch-operate/saveNew', { body: { operation: 'grantPoints', selectionMode: 'picked', lines: picked([member]) }, headers: ZONE });
+    expect(missing.status).toBe(400);
+    expect(missing.body.data.fields.map((f: any) => f.field)).toEqual(['points']);
+    const twice = await admin.post('/v1/batch-operate/saveNew', { body: { operation: 'addTag', tag: 'fleet', selectionMode: 'picked', lines: picked([member, member]) }, headers: ZONE });
+    expect(twice.body.data.fields).toEqual([expect.objectContaining({ field: 'lines.1.member', msg: '该会员已在第 1 行' })]);
+    const empty = await admin.post('/v1/batch-operate/saveNew', { body: { operation: 'addTag', tag: 'fleet', selectionMode: 'picked' }, headers: ZONE });
+    expect(empty.body.data.fields).toEqual([expect.objectContaining({ field: 'lines', msg: '请至少选择一位会员' })]);
+    // A client cannot pre-set a line's result.
+    const forged = await draft({ operation: 'addTag', tag: 'fleet', lines: [{ member, result: 'succeeded', message: 'x' }] });
+    expect(forged.lines[0]).toMatchObject({ result: 'pending', message: null });
+  });
+
+  it('resolves an imported workbook of mobiles and member numbers', async () => {
+    const [one, two] = await createMembers({ client: admin, count: 2 });
+    const first = await memberOf(one);
+    const second = await memberOf(two);
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sheet1');
+    for (const row of [['手机号/会员编号'], [first.mobile], [second.memberNumber], ['13000000000'], [first.memberNumber]]) sheet.addRow(row);
+    const content = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
+    const resolved = await okData(admin.post('/v1/batch-operate/importMembers', { body: { fileName: '会员.xlsx', content } }));
+    expect(resolved.fileName).toBe('会员.xlsx');
+    expect(resolved.members.map((m: any) => m.id)).toEqual([one, two]);
+    expect(resolved.unknown).toEqual([{ row: 4, value: '13000000000' }]);
+    const doc = await draft({ operation: 'addTag', tag: 'carWash', selectionMode: 'imported', sourceFile: resolved.fileName, lines: picked(resolved.members.map((m: any) => m.id)) });
+    expect(doc).toMatchObject({ selectionMode: 'imported', sourceFile: '会员.xlsx', memberCount: 2 });
+    const notXlsx = await admin.post('/v1/batch-operate/importMembers', { body: { fileName: 'a.xlsx', content: Buffer.from('hello').toString('base64') } });
+    expect(notXlsx.status).toBe(400);
+  });
+});
+
+describe('other operations', () => {
+  it('changes levels through the level module, and a cancelled member fails alone', async () => {
+    const level = await okData(admin.post('/v1/level/saveNew', { body: { levelType: 'SPECIAL', code: `B${randomInt(1e6)}`, name: `批量等级${randomInt(1e6)}`, rankOrder: 5 } }));
+    const members = await createMembers({ client: admin, count: 3 });
+    await okData(admin.post('/v1/member/cancel', { query: { id: members[1] }, body: { reason: '注销测试' } }));
+    const doc = await draft({ operation: 'changeLevel', targetLevel: level.id, reason: '不需要', lines: picked(members) });
+    expect(doc.reason).toBeNull();
+    await okData(admin.post('/v1/batch-operate/audit', { query: { id: doc.id }, headers: ZONE }));
+    expect(await finished(doc.id)).toMatchObject({ state: 'EFFECTED', succeededCount: 2, failedCount: 1 });
+    expect((await memberOf(members[0])).level).toBe(level.id);
+    expect((await memberOf(members[1])).level).not.toBe(level.id);
+    const rows = (await results(doc.id)).records;
+    expect(rows.map((r: any) => r.message)).toEqual([`等级已调整为“${level.name}”`, '会员已注销', `等级已调整为“${level.name}”`]);
+    const changes = await database.db.execute<{ cause: string; source_ref: string }>(sql`select cause, source_ref from member_level_changes
+      where tenant_id = ${tenant.tenantId} and member_id = ${members[0]}`);
+    expect(changes.rows).toEqual([{ cause: 'manual', source_ref: `batch-operate:${doc.number}` }]);
+  });
+});
+
+describe('permissions', () => {
+  it('lets a reader read the documents and their results, but not draft, audit or import', async () => {
+    const [member] = await createMembers({ client: admin, count: 1 });
+    const doc = await draft({ operation: 'unfreeze', reason: '权限测试', lines: picked([member]) });
+    const password = tenant.adminPassword;
+    await createUser(database, { tenantId: tenant.tenantId, login: 'batch-reader', grants: [{ resourceId: BATCH, action: '单据查看' }] });
+    await createUser(database, { tenantId: tenant.tenantId, login: 'batch-nobody', grants: [] });
+    const reader = await signIn(app, { tenant: tenant.code, login: 'batch-reader', password });
+    const nobody = await signIn(app, { tenant: tenant.code, login: 'batch-nobody', password });
+
+    expect((await reader.post('/v1/batch-operate/query', { body: {} })).status).toBe(200);
+    expect((await reader.get(`/v1/batch-operate/info/${doc.id}`)).status).toBe(200);
+    expect((await reader.post('/v1/batch-operate/results', { query: { id: doc.id }, body: {} })).status).toBe(200);
+    expect((await reader.post('/v1/batch-operate/audit', { query: { id: doc.id } })).status).toBe(403);
+    expect((await reader.post('/v1/batch-operate/saveNew', { body: { operation: 'freeze' } })).status).toBe(403);
+    expect((await reader.post('/v1/batch-operate/importMembers', { body: {} })).status).toBe(403);
+    expect((await nobody.post('/v1/batch-operate/results', { query: { id: doc.id }, body: {} })).status).toBe(403);
+    expect((await info(doc.id)).state).toBe('INITIAL');
+
+    const other = await createTenant(database);
+    const stranger = await signIn(app, { tenant: other.code, login: other.adminLogin, password: other.adminPassword });
+    expect((await stranger.post('/v1/batch-operate/results', { query: { id: doc.id }, body: {} })).status).toBe(404);
+    expect((await stranger.post('/v1/batch-operate/audit', { query: { id: doc.id } })).status).toBe(404);
+  });
+});
+
+describe('without a queue', () => {
+  let inline: TestApp;
+
+  beforeAll(async () => {
+    inline = await startTestApp();
+  });
+
+  afterAll(async () => {
+    await inline?.close();
+  });
+
+  it('runs an audited document in the process that audited it', async () => {
+    const client = await signIn(inline.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
+    const members = await createMembers({ client, count: 2, frozen: [0, 1] });
+    const doc = await draft({ operation: 'unfreeze', reason: '进程内执行', lines: picked(members) }, client);
+    await okData(client.post('/v1/batch-operate/audit', { query: { id: doc.id }, headers: ZONE }));
+    expect(await finished(doc.id, client)).toMatchObject({ state: 'EFFECTED', succeededCount: 2 });
+    for (const id of members) expect((await okData(client.get(`/v1/member/info/${id}`))).state).toBe('using');
+  });
+});
