@@ -102,7 +102,7 @@ describe('batch operations in the browser', () => {
     const memberList = new ListPage(page);
     await memberList.waitLoaded();
     for (const member of members) {
-      await memberList.search(member.name);
+      await memberList.search(member.name, /^搜索/);
       await expect.poll(async () => memberList.row(member.name).innerText()).toContain('冻结');
     }
 
