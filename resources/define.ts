@@ -219,6 +219,12 @@ export interface ResourceRoute {
      */
     readonly settings?: string;
   };
+  /**
+   * Fields of a record carried in the query of its routed edit and detail screens
+   * (`?id=7&cardTemplateType=OFFLINE_GIFT_CARD`), for route rules that read them: the card
+   * template rules decide by the record's card type (resources/access.ts).
+   */
+  readonly recordQuery?: readonly string[];
 }
 
 /** Who may do what. The resourceId is the catalogue entry's; the actions are named here. */

@@ -35,6 +35,8 @@ export const cardTemplateResource = defineResource({
       edit: 'prepay-card-tpl-edit',
       dtl: 'prepay-card-tpl-dtl',
     },
+    // The edit and detail routes are allowed by the record's card type (§6 custom check).
+    recordQuery: ['cardTemplateType'],
   },
   access: { read: ['卡模板查看', '卡模板维护'], write: '卡模板维护' },
   scope: 'tenant',

@@ -65,7 +65,8 @@ describe('batch operations in the browser', () => {
     await list.clickButton('新增');
     await page.waitForURL((url) => url.hash.startsWith('#/member/batch-operate/edit'));
 
-    const form = new FormPage(page);
+    // The document's form (the list's filter bar, still fading out, has an 操作类型 too).
+    const form = new FormPage(page, page.locator('form#batch-operate-form'));
     await form.field('操作类型').locator('.ant-select').waitFor();
     await form.fill('操作类型', '冻结会员');
     await form.fill('操作原因', '端到端批量冻结');
@@ -90,7 +91,11 @@ describe('batch operations in the browser', () => {
 
     // The progress reaches done, and each member's line says so.
     const progress = page.getByTestId('batch-progress');
-    await expect.poll(async () => progress.getAttribute('data-state'), { timeout: 30_000 }).toBe('EFFECTED');
+    await expect.poll(async () => progress.getAttribute('data-state', { timeout: 1_000 }).catch(() => null), { timeout: 30_000 }).toBe('EFFECTED')
+      .catch(async (error) => {
+        await screenshot(page, 'batch-operate-run-failed');
+        throw error;
+      });
     await expect.poll(async () => detail.value('状态')).toContain('已完成');
     await expect.poll(async () => results.column('执行结果')).toEqual(['成功', '成功']);
     expect(await progress.innerText()).toContain('已处理 2 / 2，成功 2，失败 0');

@@ -69,7 +69,7 @@ function actionsColumn(args: {
   resource: ResourceDef;
   t: Translate;
   permissions: ResourcePermissions;
-  open: (view: GenericView, id: string | number) => void;
+  open: (view: GenericView, id: string | number, record?: ApiRecord) => void;
 }): ColumnsType<BaseRecord>[number] | undefined {
   const { permissions } = args;
   const any = permissions.show || permissions.edit || permissions.delete || Object.values(permissions.actions).some(Boolean);
@@ -115,7 +115,7 @@ export function ResourceList(props: ResourceListProps) {
   const records = tableQuery.data?.data;
   const total = tableQuery.data?.total ?? 0;
 
-  const open = (view: GenericView, id?: string | number) => navigate(viewLocation(resource, view, id));
+  const open = (view: GenericView, id?: string | number, record?: ApiRecord) => navigate(viewLocation(resource, view, id, record));
   const query: ListQuery = {
     resource,
     filters: filters as CrudFilter[],

@@ -20,8 +20,8 @@ export interface RecordActionsProps {
   readonly variant: 'link' | 'button';
   /** Offer the detail view (rows do, the detail page itself does not). */
   readonly withDetail?: boolean;
-  /** Opens another view of this record. */
-  readonly onOpen: (view: GenericView, id: string | number) => void;
+  /** Opens another view of this record (given too, for routes that carry its fields). */
+  readonly onOpen: (view: GenericView, id: string | number, record?: ApiRecord) => void;
   /** Called after the record was deleted. */
   readonly onDeleted?: () => void;
 }
@@ -100,9 +100,9 @@ export function RecordActions(props: RecordActionsProps) {
   };
 
   const items: ReactNode[] = [];
-  if (props.withDetail && permissions.show) items.push(button('$dtl', t('screens.detail'), { onClick: () => props.onOpen('dtl', id) }));
+  if (props.withDetail && permissions.show) items.push(button('$dtl', t('screens.detail'), { onClick: () => props.onOpen('dtl', id, record) }));
   if (permissions.edit && isEditable(resource, record)) {
-    items.push(button('$edit', t('screens.edit'), { onClick: () => props.onOpen('edit', id), primary: true }));
+    items.push(button('$edit', t('screens.edit'), { onClick: () => props.onOpen('edit', id, record), primary: true }));
   }
   for (const entry of allowedStateActions(resource, record)) if (permissions.actions[entry[0]]) items.push(stateButton(entry));
   if (permissions.delete && isDeletable(resource, record)) {

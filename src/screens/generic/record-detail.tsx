@@ -20,7 +20,7 @@ export interface RecordDetailProps {
   readonly permissions: ResourcePermissions;
   /** One column (a drawer) or two (a page). */
   readonly columns: 1 | 2;
-  readonly onOpen: (view: GenericView, id: string | number) => void;
+  readonly onOpen: (view: GenericView, id: string | number, record?: ApiRecord) => void;
   readonly onDeleted: () => void;
 }
 

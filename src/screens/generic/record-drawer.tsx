@@ -1,5 +1,6 @@
 import { Drawer } from 'antd';
 import type { ResourceDef } from '../../../resources/define';
+import type { ApiRecord } from '../../fields/field-kind';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
 import type { GenericView } from './resource-routes';
@@ -13,7 +14,7 @@ export interface RecordDrawerProps {
   /** The record (edit, dtl); ignored for add. */
   readonly id?: string;
   readonly permissions: ResourcePermissions;
-  readonly onOpen: (view: GenericView, id?: string | number) => void;
+  readonly onOpen: (view: GenericView, id?: string | number, record?: ApiRecord) => void;
   readonly onClose: () => void;
 }
 

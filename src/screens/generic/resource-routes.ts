@@ -51,8 +51,25 @@ function query(pairs: readonly (readonly [string, string | number | undefined])[
   return text === '' ? '' : `?${text}`;
 }
 
-/** Where a view of a record (or of no record, for list and add) is opened. */
-export function viewLocation(resource: ResourceDef, view: GenericView, id?: string | number): ViewLocation {
+/** The record's `route.recordQuery` fields that have a value, as query pairs. */
+function recordPairs(resource: ResourceDef, record: Readonly<Record<string, unknown>> | undefined): [string, string | number | undefined][] {
+  if (record === undefined) return [];
+  return (resource.route.recordQuery ?? []).flatMap((name) => {
+    const value = record[name];
+    return typeof value === 'string' || typeof value === 'number' ? [[name, value] as [string, string | number]] : [];
+  });
+}
+
+/**
+ * Where a view of a record (or of no record, for list and add) is opened. Given the record, a
+ * routed edit or detail screen also carries its `route.recordQuery` fields for the route guard.
+ */
+export function viewLocation(
+  resource: ResourceDef,
+  view: GenericView,
+  id?: string | number,
+  record?: Readonly<Record<string, unknown>>,
+): ViewLocation {
   const list = resource.route.screens.list;
   if (opensInDrawer(resource, view)) {
     if (list === undefined) throw new Error(`${resource.name} has neither a ${view} screen nor a list to open it over`);
@@ -60,7 +77,8 @@ export function viewLocation(resource: ResourceDef, view: GenericView, id?: stri
   }
   const screen = screenOfView(resource, view);
   if (screen === undefined) throw new Error(`${resource.name} declares no ${view} screen`);
-  return { pathname: screenRoute(resource, screen), search: view === 'list' || view === 'add' ? '' : query([[ID_PARAM, id]]) };
+  if (view === 'list' || view === 'add') return { pathname: screenRoute(resource, screen), search: '' };
+  return { pathname: screenRoute(resource, screen), search: query([[ID_PARAM, id], ...recordPairs(resource, record)]) };
 }
 
 /** The href of a view, for links (`/datum/store/store?view=dtl&id=7`). */

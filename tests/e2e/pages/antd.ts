@@ -63,7 +63,8 @@ export async function fillFormItem(page: Page, item: Locator, value: string): Pr
     const input = item.locator('.ant-picker input').first();
     await input.click();
     await input.fill(value);
-    await input.press('Enter');
+    // Leaving the input keeps a typed date; Enter would also submit the form around it.
+    await input.blur();
     return;
   }
   if (await item.locator('.ant-switch').count()) {
