@@ -1,6 +1,8 @@
-import { Card } from 'antd';
+import { Card, Skeleton } from 'antd';
+import { useList, type BaseRecord } from '@refinedev/core';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ResourceDef } from '../../../resources/define';
+import type { ApiRecord } from '../../fields/field-kind';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
 import { ID_PARAM, viewLocation, type GenericView } from './resource-routes';
@@ -30,18 +32,52 @@ export function RecordFormPage(props: { readonly resource: ResourceDef }) {
   );
 }
 
-/** The routed detail screen (`#/<group>/<entry>/<dtl screen>?id=7`). */
+/**
+ * The first query parameter naming a unique, filterable field of the resource
+ * (`?number=CT00000007`): a detail linked by its business key rather than its id.
+ */
+function keyOfQuery(resource: ResourceDef, params: URLSearchParams): { field: string; value: string } | undefined {
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = params.get(name);
+    if (field.unique === true && field.filter !== undefined && value) return { field: name, value };
+  }
+  return undefined;
+}
+
+/** Finds the id of the record whose unique field holds `value` (undefined while looking, null when none). */
+function useIdByKey(resource: ResourceDef, key: { field: string; value: string } | undefined): string | null | undefined {
+  const found = useList<BaseRecord>({
+    resource: resource.name,
+    filters: key ? [{ field: key.field, operator: 'eq', value: key.value }] : [],
+    pagination: { current: 1, pageSize: 20 },
+    queryOptions: { enabled: key !== undefined },
+    errorNotification: false,
+  });
+  if (key === undefined) return null;
+  if (found.isLoading) return undefined;
+  // The field's filter may match more loosely (a prefix); the key is the exact value.
+  const record = found.data?.data.find((row) => String(row[key.field]) === key.value);
+  return record?.id === undefined ? null : String(record.id);
+}
+
+/**
+ * The routed detail screen (`#/<group>/<entry>/<dtl screen>?id=7`), or of the record named by a
+ * unique field (`?number=CT00000007`).
+ */
 export function RecordDetailPage(props: { readonly resource: ResourceDef }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const leave = useLeave(props.resource);
   const permissions = useResourcePermissions(props.resource);
   const t = useTranslate();
-  const id = params.get(ID_PARAM);
-  const open = (view: GenericView, recordId?: string | number) => navigate(viewLocation(props.resource, view, recordId));
+  const byId = params.get(ID_PARAM);
+  const byKey = useIdByKey(props.resource, byId === null ? keyOfQuery(props.resource, params) : undefined);
+  const id = byId ?? byKey;
+  const open = (view: GenericView, recordId?: string | number, record?: ApiRecord) =>
+    navigate(viewLocation(props.resource, view, recordId, record));
   return (
     <Card>
-      {id === null ? t('screens.notFound') : (
+      {id === undefined ? <Skeleton active /> : id === null ? t('screens.notFound') : (
         <RecordDetail resource={props.resource} id={id} columns={2} permissions={permissions} onOpen={open} onDeleted={leave} />
       )}
     </Card>

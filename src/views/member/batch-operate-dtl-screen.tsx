@@ -50,7 +50,7 @@ export default function BatchOperateDtlScreen() {
           <>
             <Card title={t('batch.dtl.progress')}><BatchProgressView t={t} progress={progress} /></Card>
             <Card title={t('batch.dtl.results')}>
-              <BatchResults t={t} id={id} polling={state === 'RUNNING' || progress?.state === 'RUNNING'} onProgress={onProgress} />
+              <BatchResults t={t} id={id} state={state} polling={state === 'RUNNING' || progress?.state === 'RUNNING'} onProgress={onProgress} />
             </Card>
           </>
         ) : null}

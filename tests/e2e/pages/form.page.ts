@@ -21,9 +21,9 @@ export class FormPage {
     return this.scope ?? this.page.locator('body');
   }
 
-  /** Title of the dialog the form is in. */
+  /** Title of the dialog (or the card of a routed form) the form is in. */
   async title(): Promise<string> {
-    return (await this.root.locator('.ant-modal-title, .ant-drawer-title').first().innerText()).trim();
+    return (await this.root.locator('.ant-modal-title, .ant-drawer-title, .ant-card-head-title').first().innerText()).trim();
   }
 
   /** Labels of the form items, in order. */

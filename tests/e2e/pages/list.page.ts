@@ -136,6 +136,21 @@ export class ListPage {
     if (await expander.evaluate((node) => node.classList.contains('ant-table-row-expand-icon-collapsed'))) await expander.click();
   }
 
+  /** Texts of the actions (links and buttons) the row showing `rowText` offers. */
+  async rowActions(rowText: string | RegExp): Promise<string[]> {
+    const row = this.row(rowText);
+    await row.waitFor();
+    // The actions column is the last one.
+    const texts = await row.locator('> td:last-child :is(a, button)').allInnerTexts();
+    return texts.map((text) => text.replace(/\s+/g, '')).filter(Boolean);
+  }
+
+  /** True when the list offers a toolbar button (新增, Add …). */
+  async hasButton(name: string | RegExp): Promise<boolean> {
+    await this.waitLoaded();
+    return (await this.root.getByRole('button', { name: typeof name === 'string' ? looseText(name) : name }).count()) > 0;
+  }
+
   /** Clicks a toolbar button (新增, Add …). */
   async clickButton(name: string | RegExp): Promise<void> {
     await this.root.getByRole('button', { name: typeof name === 'string' ? looseText(name) : name }).first().click();

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Progress, Segmented, Space, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EnumField, LinesField } from '../../../../resources/define';
 import { batchOperateResource, LINE_RESULTS, type LineResult } from '../../../../resources/member/batch-operate.resource';
 import { usePagedQuery } from '../../../components/use-paged-query';
@@ -53,6 +53,8 @@ export interface BatchResultsProps {
   readonly id: string;
   /** Read again every {@link POLL_MS} while true. */
   readonly polling: boolean;
+  /** The document's state as the detail shows it: read again whenever it changes (an audit, the end of a run). */
+  readonly state: string | undefined;
   /** Receives the progress of every answer. */
   readonly onProgress: (progress: BatchProgress) => void;
 }
@@ -77,6 +79,13 @@ export function BatchResults(props: BatchResultsProps) {
     const timer = setInterval(reload, POLL_MS);
     return () => clearInterval(timer);
   }, [props.polling, reload]);
+
+  const shownState = useRef(props.state);
+  useEffect(() => {
+    if (shownState.current === props.state) return;
+    shownState.current = props.state;
+    reload();
+  }, [props.state, reload]);
 
   useEffect(() => {
     if (page) onProgress(page.progress);
