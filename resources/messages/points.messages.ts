@@ -8,6 +8,7 @@ export const pointsMessages = defineMessages({
   'points.memberBlocked': ['会员状态为{state}，不能积分或用分', 'The member is {state} and cannot earn or spend points'],
   'points.orderNotFound': ['原交易 {orderNo} 不存在', 'The original transaction {orderNo} does not exist'],
   'points.returnExceeds': ['退货金额超过原交易剩余可退金额 {left}', 'The returned amount exceeds what is left to return ({left})'],
+  'points.chooseCentre': ['请先选择营销中心', 'Please choose a marketing centre first'],
   'points.amountInvalid': ['金额格式不正确', 'The amount is not a valid amount'],
   'points.kind.earn': ['获得', 'Earned'],
   'points.kind.spend': ['消费', 'Spent'],

@@ -53,6 +53,9 @@ export async function launchBrowser(): Promise<TestBrowser> {
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  // A full-page picture of a scrolled window draws the fixed header and menu where the scroll
+  // left them, over the content; from the top they sit where a person sees them.
+  await page.evaluate(() => window.scrollTo(0, 0));
   // Finished transitions (antd fades the table in after loading) so the picture shows the end state.
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;

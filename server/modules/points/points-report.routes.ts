@@ -2,13 +2,12 @@ import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PermissionRef } from '../../../resources/catalog/types';
 import { storeResource } from '../../../resources/datum/store.resource';
-import { memberResource } from '../../../resources/member/member.resource';
 import { likeEscape } from '../../crud/query.filters';
 import { deriveTable } from '../../crud/table.derive';
 import { ok } from '../../http/envelope';
 import { authOf } from '../auth/access.hook';
 import { formatDateTime } from '../users/date-output';
-import { POINTS_READ } from './points.routes';
+import { MEMBERS_TABLE, POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
 
 /**
  * Reads of the points screens beyond the ledger's own routes (points.routes.ts):
@@ -105,8 +104,8 @@ function accountConditions(tenantId: number, filters: NonNullable<AccountsBody['
 
 const num = (value: unknown) => Number(value ?? 0);
 
-/** The member table (resources/member/member.resource.ts), for names, mobiles and numbers. */
-const MEMBERS = sql.identifier(getTableName(deriveTable(memberResource)));
+/** The member table, for names, mobiles and numbers. */
+const MEMBERS = MEMBERS_TABLE;
 
 /** Routes of the points screens' reads. */
 export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
@@ -118,7 +117,8 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { tenantId } = authOf(request);
     const { page = 1, pageSize = 20, filters = {}, sorters = [] } = request.body ?? {};
-    const where = accountConditions(tenantId, filters);
+    const scope = scopeCondition({ scope: pointsReadScope(request), tenantId, memberId: sql`a.member_id` });
+    const where = sql`${accountConditions(tenantId, filters)} and ${scope}`;
     const sorter = sorters[0] ?? { field: 'memberId', order: 'asc' };
     const direction = sql.raw(sorter.order === 'desc' ? 'desc' : 'asc');
     const rows = await db.execute<{

@@ -6,16 +6,13 @@ import { authOf } from '../auth/access.hook';
 import { formatDateTime } from '../users/date-output';
 import { recordReturn, recordSale, type ReturnInput, type SaleInput } from './sales.service';
 import { spendPoints, type SpendInput } from './spend.service';
+import { POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
+import { notFound } from '../../http/envelope';
 
 /** Tills and other systems post sales with an account holding this grant. */
+export { POINTS_READ };
+
 export const SALES_INTEGRATION: readonly PermissionRef[] = [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }];
-/** Reading points accounts and the ledger (score-query screens, member detail). */
-export const POINTS_READ: readonly PermissionRef[] = [
-  { resourceId: '积分/积分查询', action: '账户信息查看' },
-  { resourceId: '会员/标准会员', action: '会员资料查看' },
-  { resourceId: '会员/油站会员', action: '会员资料查看' },
-  { resourceId: '会员/营销中心会员', action: '会员资料查看' },
-];
 
 const saleSchema = {
   body: {
@@ -102,9 +99,9 @@ const entriesSchema = {
 } as const;
 
 /** Date-range filters are whole days in the caller's time zone. */
-function entryConditions(input: { tenantId: number; filters: EntryFilters; timeZone: string }): SQL {
+function entryConditions(input: { tenantId: number; filters: EntryFilters; timeZone: string; scope: SQL }): SQL {
   const { filters, tenantId, timeZone } = input;
-  const parts: SQL[] = [sql`tenant_id = ${tenantId}`];
+  const parts: SQL[] = [sql`tenant_id = ${tenantId}`, input.scope];
   if (filters.memberId) parts.push(sql`member_id = ${filters.memberId}`);
   if (filters.storeId) parts.push(sql`store_id = ${filters.storeId}`);
   if (filters.sourceType) parts.push(sql`source_type = ${filters.sourceType}`);
@@ -141,6 +138,11 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
     config: { requires: POINTS_READ },
   }, async (request) => {
     const { tenantId } = authOf(request);
+    const scope = pointsReadScope(request);
+    if (scope.kind === 'centre') {
+      const visible = await db.execute(sql`select 1 where ${scopeCondition({ scope, tenantId, memberId: sql`${request.query.memberId}` })}`);
+      if (visible.rows.length === 0) throw notFound('points.memberNotFound');
+    }
     const result = await db.execute<{ balance: number; total_earned: number; total_spent: number; expiring: number; next_expiry: Date | null }>(sql`
       select coalesce(a.balance, 0) as balance, coalesce(a.total_earned, 0) as total_earned, coalesce(a.total_spent, 0) as total_spent,
         (select coalesce(sum(remaining), 0) from points_lots l where l.tenant_id = ${tenantId} and l.member_id = ${request.query.memberId}
@@ -165,7 +167,8 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
   }, async (request) => {
     const { tenantId } = authOf(request);
     const { page = 1, pageSize = 20, cursor, filters = {} } = request.body ?? {};
-    const where = entryConditions({ tenantId, filters, timeZone: request.ctx.timeZone });
+    const scope = scopeCondition({ scope: pointsReadScope(request), tenantId, memberId: sql`member_id` });
+    const where = entryConditions({ tenantId, filters, timeZone: request.ctx.timeZone, scope });
     const keyset = cursor ? sql` and id < ${cursor}` : sql``;
     const offset = cursor ? 0 : (page - 1) * pageSize;
     const rows = await db.execute<Record<string, unknown>>(sql`select id, member_id, delta, balance_after, kind, source_type,

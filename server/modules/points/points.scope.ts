@@ -1,0 +1,45 @@
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { holdsAny } from '../../../resources/access';
+import type { PermissionRef } from '../../../resources/catalog/types';
+import { memberResource } from '../../../resources/member/member.resource';
+import { deriveTable } from '../../crud/table.derive';
+import { badInput } from '../../http/envelope';
+import { authOf } from '../auth/access.hook';
+
+/** The member table (resources/member/member.resource.ts). */
+export const MEMBERS_TABLE = sql.identifier(getTableName(deriveTable(memberResource)));
+
+/** Grants that read the points of every member of the tenant. */
+export const POINTS_READ_ALL: readonly PermissionRef[] = [
+  { resourceId: '积分/积分查询', action: '账户信息查看' },
+  { resourceId: '会员/标准会员', action: '会员资料查看' },
+  { resourceId: '会员/油站会员', action: '会员资料查看' },
+];
+/** The grant that reads the points of the members of one marketing centre only. */
+export const POINTS_READ_CENTRE: readonly PermissionRef[] = [{ resourceId: '会员/营销中心会员', action: '会员资料查看' }];
+/** Any grant that reads points. */
+export const POINTS_READ: readonly PermissionRef[] = [...POINTS_READ_ALL, ...POINTS_READ_CENTRE];
+
+/**
+ * Whose points the caller may read. A user who reads points only through the marketing-centre
+ * member list sees the members of the centre named in the `marketingCenter` header (which the
+ * access hook has already checked the user may use), as that list does; another centre's
+ * member is answered as not found.
+ */
+export type PointsReadScope = { readonly kind: 'tenant' } | { readonly kind: 'centre'; readonly centreId: number };
+
+export function pointsReadScope(request: FastifyRequest): PointsReadScope {
+  const auth = authOf(request);
+  if (holdsAny(auth.grants, POINTS_READ_ALL)) return { kind: 'tenant' };
+  const centreId = request.ctx.marketingCenter;
+  if (centreId === null) throw badInput('points.chooseCentre');
+  return { kind: 'centre', centreId };
+}
+
+/** A condition limiting rows to members the scope may read; `memberId` is the row's column. */
+export function scopeCondition(input: { scope: PointsReadScope; tenantId: number; memberId: SQL }): SQL {
+  if (input.scope.kind === 'tenant') return sql`true`;
+  return sql`exists (select 1 from ${MEMBERS_TABLE} sm where sm.tenant_id = ${input.tenantId}
+    and sm.id = ${input.memberId} and sm.marketing_center = ${input.scope.centreId})`;
+}
