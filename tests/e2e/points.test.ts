@@ -135,10 +135,10 @@ describe('points adjustments in the browser', () => {
     await screenshot(page, 'points-adjust-list-en');
 
     await shell.goto(baseUrl, `/score/score-query/score-query-dtl?memberId=${member.id}`);
-    await ledger.row(number).waitFor();
-    const english = await ledger.row(number).innerText();
-    expect(english).toContain('Adjusted');
-    expect(english).toContain('Adjustment document');
+    // The adjustment list's row carries the same number until the ledger has rendered: wait for
+    // the ledger's own columns rather than for any row with the number.
+    await expect.poll(async () => ledger.row(number).innerText()).toContain('Adjusted');
+    expect(await ledger.row(number).innerText()).toContain('Adjustment document');
     await shell.waitForScreen();
     await screenshot(page, 'points-ledger-en');
   });
