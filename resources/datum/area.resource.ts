@@ -1,4 +1,5 @@
 import { defineResource, field } from '../define';
+import { preset } from '../field-presets';
 
 /**
  * A sales area. Areas form a tree (大区 → 城市 → 片区) and stores hang below them. An area no longer
@@ -15,30 +16,9 @@ export const areaResource = defineResource({
   scope: 'tenant',
   fields: {
     parent: field.tree({ label: ['上级区域', 'Parent area'], maxDepth: 4, filter: 'eq' }),
-    code: field.text({
-      label: ['区域编码', 'Area code'],
-      required: true,
-      unique: true,
-      maxLength: 32,
-      searchable: true,
-      filter: 'prefix',
-      sortable: true,
-      readOnlyAfterCreate: true,
-      width: 140,
-    }),
-    name: field.text({
-      label: ['区域名称', 'Area name'],
-      required: true,
-      maxLength: 60,
-      searchable: true,
-      filter: 'contains',
-      sortable: true,
-    }),
-    marketingCenter: field.relation({
-      label: ['所属营销中心', 'Marketing centre'],
-      resource: 'marketing-center',
-      filter: 'eq',
-    }),
+    code: preset.code(['区域编码', 'Area code'], { width: 140 }),
+    name: preset.name(['区域名称', 'Area name']),
+    marketingCenter: preset.marketingCenter(),
     state: field.enum({
       label: ['状态', 'Status'],
       options: {
@@ -51,7 +31,7 @@ export const areaResource = defineResource({
       filter: 'eq',
       width: 100,
     }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    remark: preset.remark(),
   },
   titleField: 'name',
   treeField: 'parent',

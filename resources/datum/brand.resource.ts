@@ -1,4 +1,5 @@
 import { defineResource, field } from '../define';
+import { preset } from '../field-presets';
 
 /** A goods brand (中石化 own brands, 农夫山泉, 康师傅 …); products may name one. */
 export const brandResource = defineResource({
@@ -9,28 +10,10 @@ export const brandResource = defineResource({
   access: { read: ['资料查看'], write: '配置维护' },
   scope: 'tenant',
   fields: {
-    code: field.text({
-      label: ['品牌编码', 'Brand code'],
-      required: true,
-      unique: true,
-      maxLength: 32,
-      searchable: true,
-      filter: 'prefix',
-      sortable: true,
-      readOnlyAfterCreate: true,
-      width: 140,
-    }),
-    name: field.text({
-      label: ['品牌名称', 'Brand name'],
-      required: true,
-      unique: true,
-      maxLength: 60,
-      searchable: true,
-      filter: 'contains',
-      sortable: true,
-    }),
+    code: preset.code(['品牌编码', 'Brand code'], { width: 140 }),
+    name: preset.uniqueName(['品牌名称', 'Brand name']),
     englishName: field.text({ label: ['英文名称', 'English name'], maxLength: 80, searchable: true }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    remark: preset.remark(),
   },
   titleField: 'name',
   list: { columns: ['code', 'name', 'englishName'], defaultSort: { field: 'code', order: 'asc' } },

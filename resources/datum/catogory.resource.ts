@@ -1,4 +1,5 @@
 import { defineResource, field } from '../define';
+import { preset } from '../field-presets';
 
 /**
  * A goods category. Categories form a tree (油品 → 汽油 / 柴油; 便利店商品 → 饮料 …); products
@@ -13,25 +14,8 @@ export const catogoryResource = defineResource({
   scope: 'tenant',
   fields: {
     parent: field.tree({ label: ['上级品类', 'Parent category'], maxDepth: 4, filter: 'eq' }),
-    code: field.text({
-      label: ['品类编码', 'Category code'],
-      required: true,
-      unique: true,
-      maxLength: 32,
-      searchable: true,
-      filter: 'prefix',
-      sortable: true,
-      readOnlyAfterCreate: true,
-      width: 140,
-    }),
-    name: field.text({
-      label: ['品类名称', 'Category name'],
-      required: true,
-      maxLength: 60,
-      searchable: true,
-      filter: 'contains',
-      sortable: true,
-    }),
+    code: preset.code(['品类编码', 'Category code'], { width: 140 }),
+    name: preset.name(['品类名称', 'Category name']),
     sortOrder: field.integer({
       label: ['排序', 'Sort order'],
       help: ['数字越小越靠前', 'Smaller numbers come first'],
@@ -41,7 +25,7 @@ export const catogoryResource = defineResource({
       sortable: true,
       width: 90,
     }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    remark: preset.remark(),
   },
   titleField: 'name',
   treeField: 'parent',

@@ -1,4 +1,5 @@
 import { defineResource, field } from '../define';
+import { preset } from '../field-presets';
 
 /**
  * A sales or registration channel. Its type is one of the specification's stored-value channel
@@ -13,26 +14,8 @@ export const channelResource = defineResource({
   access: { read: ['资料查看'], write: '配置维护' },
   scope: 'tenant',
   fields: {
-    code: field.text({
-      label: ['渠道编码', 'Channel code'],
-      required: true,
-      unique: true,
-      maxLength: 32,
-      searchable: true,
-      filter: 'prefix',
-      sortable: true,
-      readOnlyAfterCreate: true,
-      width: 130,
-    }),
-    name: field.text({
-      label: ['渠道名称', 'Channel name'],
-      required: true,
-      unique: true,
-      maxLength: 60,
-      searchable: true,
-      filter: 'contains',
-      sortable: true,
-    }),
+    code: preset.code(['渠道编码', 'Channel code'], { width: 130 }),
+    name: preset.uniqueName(['渠道名称', 'Channel name']),
     type: field.enum({
       label: ['渠道类型', 'Channel type'],
       required: true,
@@ -47,8 +30,8 @@ export const channelResource = defineResource({
       sortable: true,
       width: 130,
     }),
-    enabled: field.boolean({ label: ['是否启用', 'Enabled'], defaultValue: true, filter: 'eq', width: 100 }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    enabled: preset.enabledFlag(),
+    remark: preset.remark(),
   },
   titleField: 'name',
   list: { columns: ['code', 'name', 'type', 'enabled'], defaultSort: { field: 'code', order: 'asc' } },

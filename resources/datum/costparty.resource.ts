@@ -1,4 +1,5 @@
 import { defineResource, field } from '../define';
+import { preset } from '../field-presets';
 
 /**
  * A coupon bearer (券承担方): who pays for the discount when a coupon is redeemed — the merchant
@@ -13,26 +14,8 @@ export const costpartyResource = defineResource({
   access: { read: ['资料查看'], write: '配置维护' },
   scope: 'tenant',
   fields: {
-    code: field.text({
-      label: ['承担方编码', 'Bearer code'],
-      required: true,
-      unique: true,
-      maxLength: 32,
-      searchable: true,
-      filter: 'prefix',
-      sortable: true,
-      readOnlyAfterCreate: true,
-      width: 130,
-    }),
-    name: field.text({
-      label: ['承担方名称', 'Bearer name'],
-      required: true,
-      unique: true,
-      maxLength: 80,
-      searchable: true,
-      filter: 'contains',
-      sortable: true,
-    }),
+    code: preset.code(['承担方编码', 'Bearer code'], { width: 130 }),
+    name: preset.uniqueName(['承担方名称', 'Bearer name'], { maxLength: 80 }),
     type: field.enum({
       label: ['承担方类型', 'Bearer type'],
       required: true,
@@ -57,13 +40,8 @@ export const costpartyResource = defineResource({
       width: 120,
     }),
     contact: field.text({ label: ['联系人', 'Contact person'], maxLength: 40, searchable: true, width: 110 }),
-    contactPhone: field.text({
-      label: ['联系电话', 'Contact phone'],
-      maxLength: 20,
-      pattern: { regex: '^[0-9+\\-() ]{5,20}$', message: ['请输入正确的电话号码', 'Enter a valid phone number'] },
-      width: 140,
-    }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    contactPhone: preset.phone(['联系电话', 'Contact phone']),
+    remark: preset.remark(),
   },
   titleField: 'name',
   list: {

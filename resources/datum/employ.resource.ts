@@ -1,4 +1,5 @@
 import { defineResource, field } from '../define';
+import { preset } from '../field-presets';
 
 /**
  * An employee of the merchant: the cashier, fuel attendant or manager recorded as operator on
@@ -14,26 +15,8 @@ export const employResource = defineResource({
   access: { read: ['资料查看'], write: '配置维护' },
   scope: 'tenant',
   fields: {
-    code: field.text({
-      label: ['员工工号', 'Staff number'],
-      required: true,
-      unique: true,
-      maxLength: 32,
-      searchable: true,
-      filter: 'prefix',
-      sortable: true,
-      readOnlyAfterCreate: true,
-      width: 130,
-    }),
-    name: field.text({
-      label: ['姓名', 'Name'],
-      required: true,
-      maxLength: 40,
-      searchable: true,
-      filter: 'contains',
-      sortable: true,
-      width: 120,
-    }),
+    code: preset.code(['员工工号', 'Staff number'], { width: 130 }),
+    name: preset.name(['姓名', 'Name'], { maxLength: 40, width: 120 }),
     mobile: field.text({
       label: ['手机号', 'Mobile'],
       maxLength: 11,
@@ -71,7 +54,7 @@ export const employResource = defineResource({
       filter: 'eq',
       width: 100,
     }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    remark: preset.remark(),
   },
   titleField: 'name',
   list: {

@@ -1,4 +1,5 @@
 import { defineResource, field } from '../define';
+import { preset } from '../field-presets';
 
 /**
  * A goods item sold at a store: fuel sold by the litre at the pump or a convenience-store item
@@ -13,17 +14,7 @@ export const productResource = defineResource({
   access: { read: ['资料查看'], write: '配置维护' },
   scope: 'tenant',
   fields: {
-    code: field.text({
-      label: ['商品编码', 'Product code'],
-      required: true,
-      unique: true,
-      maxLength: 32,
-      searchable: true,
-      filter: 'prefix',
-      sortable: true,
-      readOnlyAfterCreate: true,
-      width: 130,
-    }),
+    code: preset.code(['商品编码', 'Product code'], { width: 130 }),
     barcode: field.text({
       label: ['商品条码', 'Barcode'],
       maxLength: 32,
@@ -32,14 +23,7 @@ export const productResource = defineResource({
       filter: 'prefix',
       width: 150,
     }),
-    name: field.text({
-      label: ['商品名称', 'Product name'],
-      required: true,
-      maxLength: 100,
-      searchable: true,
-      filter: 'contains',
-      sortable: true,
-    }),
+    name: preset.name(['商品名称', 'Product name'], { maxLength: 100 }),
     category: field.relation({ label: ['所属品类', 'Category'], resource: 'catogory', required: true, filter: 'eq' }),
     brand: field.relation({ label: ['品牌', 'Brand'], resource: 'brand', filter: 'eq' }),
     unit: field.text({ label: ['单位', 'Unit'], required: true, maxLength: 10, width: 80 }),
@@ -69,7 +53,7 @@ export const productResource = defineResource({
       filter: 'eq',
       width: 100,
     }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    remark: preset.remark(),
   },
   titleField: 'name',
   list: {

@@ -1,4 +1,5 @@
 import { defineResource, field } from '../define';
+import { preset } from '../field-presets';
 
 /**
  * A store: a petrol station, a convenience store, a supermarket … It belongs to an area and,
@@ -13,25 +14,8 @@ export const storeResource = defineResource({
   access: { read: ['资料查看'], write: '配置维护' },
   scope: 'tenant',
   fields: {
-    code: field.text({
-      label: ['门店编码', 'Store code'],
-      required: true,
-      unique: true,
-      maxLength: 32,
-      searchable: true,
-      filter: 'prefix',
-      sortable: true,
-      readOnlyAfterCreate: true,
-      width: 130,
-    }),
-    name: field.text({
-      label: ['门店名称', 'Store name'],
-      required: true,
-      maxLength: 80,
-      searchable: true,
-      filter: 'contains',
-      sortable: true,
-    }),
+    code: preset.code(['门店编码', 'Store code'], { width: 130 }),
+    name: preset.name(['门店名称', 'Store name'], { maxLength: 80 }),
     type: field.enum({
       label: ['门店类型', 'Store type'],
       required: true,
@@ -47,18 +31,9 @@ export const storeResource = defineResource({
       width: 120,
     }),
     area: field.relation({ label: ['所属区域', 'Area'], resource: 'area', required: true, filter: 'eq' }),
-    marketingCenter: field.relation({
-      label: ['所属营销中心', 'Marketing centre'],
-      resource: 'marketing-center',
-      filter: 'eq',
-    }),
+    marketingCenter: preset.marketingCenter(),
     address: field.text({ label: ['门店地址', 'Address'], maxLength: 200, searchable: true, width: 240 }),
-    phone: field.text({
-      label: ['联系电话', 'Phone'],
-      maxLength: 20,
-      pattern: { regex: '^[0-9+\\-() ]{5,20}$', message: ['请输入正确的电话号码', 'Enter a valid phone number'] },
-      width: 140,
-    }),
+    phone: preset.phone(['联系电话', 'Phone']),
     openingDate: field.date({ label: ['开业日期', 'Opening date'], filter: 'range', sortable: true, width: 120 }),
     state: field.enum({
       label: ['营业状态', 'Business status'],
@@ -72,7 +47,7 @@ export const storeResource = defineResource({
       filter: 'eq',
       width: 110,
     }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    remark: preset.remark(),
   },
   titleField: 'name',
   list: {

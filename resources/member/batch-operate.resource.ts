@@ -1,4 +1,5 @@
 import { defineResource, field, REASON_MAX_LENGTH, type EnumField, type EnumOption } from '../define';
+import { preset } from '../field-presets';
 import { memberResource } from './member.resource';
 
 /**
@@ -77,17 +78,8 @@ export const batchOperateResource = defineResource({
   scope: 'tenant',
   fields: {
     // First writable field: the one a generic edit changes without touching the operation.
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
-    number: field.text({
-      label: ['单号', 'Document number'],
-      unique: true,
-      maxLength: 20,
-      serverManaged: true,
-      searchable: true,
-      filter: 'prefix',
-      sortable: true,
-      width: 150,
-    }),
+    remark: preset.remark(),
+    number: preset.documentNumber(),
     operation: field.enum({
       label: ['操作类型', 'Operation'],
       required: true,
@@ -152,7 +144,7 @@ export const batchOperateResource = defineResource({
       filter: 'eq',
       width: 100,
     }),
-    auditedAt: field.datetime({ label: ['审核时间', 'Audited at'], serverManaged: true, filter: 'range', sortable: true, width: 170 }),
+    auditedAt: preset.auditedAt(),
     finishedAt: field.datetime({ label: ['完成时间', 'Finished at'], serverManaged: true, width: 170, inList: false }),
     lines: field.lines({
       label: ['会员明细', 'Members'],

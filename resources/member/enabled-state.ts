@@ -1,4 +1,4 @@
-import { field, type EnumField, type ResourceStates } from '../define';
+import type { ResourceStates } from '../define';
 
 /**
  * The on/off life cycle several level and growth objects share (levels, growth rules, upgrade
@@ -6,22 +6,10 @@ import { field, type EnumField, type ResourceStates } from '../define';
  * hold or earn by it, can be enabled again, and is deleted only once disabled.
  */
 
-/** The state field: ENABLED / DISABLED, moved only by the two actions. */
-export function enabledStateField(): EnumField {
-  return field.enum({
-    label: ['状态', 'Status'],
-    options: {
-      ENABLED: { label: ['已启用', 'Enabled'], color: 'green' },
-      DISABLED: { label: ['已停用', 'Disabled'], color: 'default' },
-    },
-    defaultValue: 'ENABLED',
-    serverManaged: true,
-    filter: 'eq',
-    width: 100,
-  });
-}
-
-/** The life cycle over {@link enabledStateField} named `state`; `what` names the object in the confirmation. */
+/**
+ * The life cycle over the state field `preset.enabledState()` (resources/field-presets.ts) named
+ * `state`; `what` names the object in the confirmation.
+ */
 export function enabledStates(what: readonly [string, string]): ResourceStates {
   return {
     field: 'state',

@@ -1,5 +1,6 @@
 import { defineResource, field } from '../define';
-import { enabledStateField, enabledStates } from './enabled-state';
+import { preset } from '../field-presets';
+import { enabledStates } from './enabled-state';
 
 /**
  * A growth value rule: how members earn growth value (which lifts free levels, and is never
@@ -18,7 +19,7 @@ export const growValueRuleResource = defineResource({
   access: { read: ['规则查看'], write: '配置维护' },
   scope: 'tenant',
   fields: {
-    name: field.text({ label: ['规则名称', 'Rule name'], required: true, maxLength: 60, searchable: true, filter: 'contains', sortable: true, width: 180 }),
+    name: preset.name(['规则名称', 'Rule name'], { width: 180 }),
     source: field.enum({
       label: ['成长值来源', 'Source'],
       required: true,
@@ -48,8 +49,8 @@ export const growValueRuleResource = defineResource({
     perTransactionCap: field.integer({ label: ['单笔上限', 'Cap per transaction'], help: ['0 表示不限', '0 means no cap'], min: 0, max: 1000000, defaultValue: 0, width: 110 }),
     dailyCap: field.integer({ label: ['每日上限', 'Cap per day'], help: ['0 表示不限', '0 means no cap'], min: 0, max: 1000000, defaultValue: 0, width: 110 }),
     validity: field.dateRange({ label: ['生效期间', 'Valid'], filter: 'range', width: 220 }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
-    state: enabledStateField(),
+    remark: preset.remark(),
+    state: preset.enabledState(),
   },
   titleField: 'name',
   list: {

@@ -1,4 +1,5 @@
 import { defineResource, field } from '../define';
+import { preset } from '../field-presets';
 
 /**
  * Level materials: what members are shown about a level (a title, a picture, a description),
@@ -14,7 +15,7 @@ export const levelMaterialResource = defineResource({
   access: { read: [], write: '配置维护' },
   scope: 'tenant',
   fields: {
-    title: field.text({ label: ['物料标题', 'Title'], required: true, maxLength: 60, searchable: true, filter: 'contains', sortable: true, width: 200 }),
+    title: preset.name(['物料标题', 'Title'], { width: 200 }),
     level: field.relation({ label: ['适用等级', 'Level'], resource: 'level', required: true, filter: 'eq', width: 140 }),
     image: field.file({ label: ['物料图片', 'Picture'], accept: 'image/*', maxSizeMb: 2 }),
     description: field.longText({ label: ['物料说明', 'Description'], maxLength: 1000 }),

@@ -1,5 +1,6 @@
 import { defineResource, field } from '../define';
-import { enabledStateField, enabledStates } from './enabled-state';
+import { preset } from '../field-presets';
+import { enabledStates } from './enabled-state';
 
 /**
  * A membership level (DOMAIN.md "Levels and growth"). Free, special and paid levels share one
@@ -61,16 +62,7 @@ export const levelResource = defineResource({
       readOnlyAfterCreate: true,
       width: 120,
     }),
-    name: field.text({
-      label: ['等级名称', 'Level name'],
-      required: true,
-      unique: true,
-      maxLength: 30,
-      searchable: true,
-      filter: 'contains',
-      sortable: true,
-      width: 140,
-    }),
+    name: preset.uniqueName(['等级名称', 'Level name'], { maxLength: 30, width: 140 }),
     rankOrder: field.integer({
       label: ['等级顺序', 'Rank'],
       help: ['数字越大等级越高', 'A higher number is a higher level'],
@@ -120,7 +112,7 @@ export const levelResource = defineResource({
       multiple: true,
       inList: false,
     }),
-    state: enabledStateField(),
+    state: preset.enabledState(),
   },
   titleField: 'name',
   list: {

@@ -1,4 +1,5 @@
 import { defineResource, defineView, field, type EnumOption, type ResourceDef } from '../define';
+import { preset } from '../field-presets';
 
 /**
  * Members (DOMAIN.md "Members"): one table, `members`, and three views of it (DESIGN.md §7):
@@ -62,15 +63,7 @@ export const memberResource = defineResource({
       filter: 'prefix',
       width: 140,
     }),
-    name: field.text({
-      label: ['姓名', 'Name'],
-      required: true,
-      maxLength: 40,
-      searchable: true,
-      filter: 'contains',
-      sortable: true,
-      width: 110,
-    }),
+    name: preset.name(['姓名', 'Name'], { maxLength: 40, width: 110 }),
     mobile: field.text({
       label: ['手机号', 'Mobile'],
       required: true,
@@ -160,7 +153,7 @@ export const memberResource = defineResource({
       filter: 'in',
       inList: false,
     }),
-    marketingCenter: field.relation({ label: ['所属营销中心', 'Marketing centre'], resource: 'marketing-center', filter: 'eq', width: 140 }),
+    marketingCenter: preset.marketingCenter({ width: 140 }),
     profile: field.enum({
       label: ['会员档案', 'Profile'],
       options: {
@@ -201,7 +194,7 @@ export const memberResource = defineResource({
       filter: 'eq',
       width: 100,
     }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    remark: preset.remark(),
   },
   titleField: 'name',
   list: {

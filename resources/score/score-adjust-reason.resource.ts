@@ -1,4 +1,5 @@
 import { defineResource, field } from '../define';
+import { preset } from '../field-presets';
 
 /**
  * A reason for adjusting points (积分调整原因, score/score-adjust/score-adjust-reason): the small
@@ -29,15 +30,7 @@ export const scoreAdjustReasonResource = defineResource({
       readOnlyAfterCreate: true,
       width: 140,
     }),
-    name: field.text({
-      label: ['原因名称', 'Reason name'],
-      required: true,
-      unique: true,
-      maxLength: 60,
-      searchable: true,
-      filter: 'contains',
-      sortable: true,
-    }),
+    name: preset.uniqueName(['原因名称', 'Reason name']),
     direction: field.enum({
       label: ['调整方向', 'Direction'],
       help: ['引用此原因的调整行只能按此方向调整积分', 'Lines citing this reason may only move points this way'],
@@ -51,8 +44,8 @@ export const scoreAdjustReasonResource = defineResource({
       filter: 'eq',
       width: 120,
     }),
-    enabled: field.boolean({ label: ['是否启用', 'Enabled'], defaultValue: true, filter: 'eq', width: 100 }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    enabled: preset.enabledFlag(),
+    remark: preset.remark(),
   },
   titleField: 'name',
   list: { columns: ['code', 'name', 'direction', 'enabled'], defaultSort: { field: 'code', order: 'asc' } },

@@ -1,4 +1,5 @@
 import { defineResource, field } from '../define';
+import { preset } from '../field-presets';
 
 /**
  * A points adjustment document (积分调整单, score/score-adjust): a header (number, store, remark)
@@ -26,16 +27,7 @@ export const scoreAdjustResource = defineResource({
   access: { read: ['单据查看'], write: '配置维护' },
   scope: 'tenant',
   fields: {
-    number: field.text({
-      label: ['单号', 'Document number'],
-      unique: true,
-      maxLength: 20,
-      serverManaged: true,
-      searchable: true,
-      filter: 'prefix',
-      sortable: true,
-      width: 150,
-    }),
+    number: preset.documentNumber(),
     store: field.relation({ label: ['调整门店', 'Store'], resource: 'store', filter: 'eq', width: 160 }),
     totalPoints: field.integer({
       label: ['调整积分合计', 'Net points'],
@@ -55,14 +47,8 @@ export const scoreAdjustResource = defineResource({
       filter: 'eq',
       width: 100,
     }),
-    auditedAt: field.datetime({
-      label: ['审核时间', 'Audited at'],
-      serverManaged: true,
-      filter: 'range',
-      sortable: true,
-      width: 170,
-    }),
-    remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
+    auditedAt: preset.auditedAt(),
+    remark: preset.remark(),
     lines: field.lines({
       label: ['调整明细', 'Adjustment lines'],
       required: true,

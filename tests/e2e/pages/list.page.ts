@@ -25,12 +25,15 @@ export class ListPage {
     return this.rows.filter({ hasText: text }).first();
   }
 
-  /** Waits until the table shows its rows (or its empty state) and no spinner turns. */
+  /**
+   * Waits until the table shows its rows (or its empty state), no spinner turns and no cell is
+   * still fetching what it shows (relation titles are `aria-busy` until they arrive).
+   */
   async waitLoaded(): Promise<void> {
     await this.table.waitFor();
     const table = await this.table.elementHandle();
     await this.page.waitForFunction(
-      (element) => !!element && !element.querySelector('.ant-spin-spinning')
+      (element) => !!element && !element.querySelector('.ant-spin-spinning, [aria-busy="true"]')
         && !!element.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody > tr.ant-table-placeholder'),
       table,
     );
