@@ -1,10 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
+import { useDemoSession } from './pages/demo-session';
 import { DetailPage } from './pages/detail.page';
 import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
-import { LoginPage } from './pages/login.page';
 import { ShellPage } from './pages/shell.page';
 
 /**
@@ -12,33 +12,9 @@ import { ShellPage } from './pages/shell.page';
  * a free level added with the type fixed, its benefits edited on the rights form, and the level
  * evaluation rule (a settings object) edited in place and saved, in Chinese and in English.
  */
-const baseUrl = inject('baseUrl');
-const demoTenant = inject('demoTenantCode');
-const demoAccounts = inject('demoAccounts');
-
-let browser: TestBrowser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-  await browser?.close();
-});
-
-async function signedInAdmin(): Promise<{ page: Page; shell: ShellPage }> {
-  const account = demoAccounts.find((a) => a.login === 'admin')!;
-  const { context, page } = await browser.newPage();
-  contexts.push(context);
-  const login = new LoginPage(page);
-  await login.open(baseUrl);
-  await login.signIn(demoTenant, account.login, account.password);
-  const shell = new ShellPage(page);
-  await shell.waitForShell();
-  return { page, shell };
-}
+const session = useDemoSession();
+const baseUrl = session.baseUrl;
+const signedInAdmin = () => session.signedIn('admin');
 
 /** The ladder table of the open tab of level management. */
 const ladder = (page: Page) => new ListPage(page, page.locator('.ant-tabs-tabpane-active'));

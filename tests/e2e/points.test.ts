@@ -1,10 +1,10 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
+import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
-import { LoginPage } from './pages/login.page';
 import { ShellPage } from './pages/shell.page';
 
 /**
@@ -12,33 +12,9 @@ import { ShellPage } from './pages/shell.page';
  * points adjustment is drafted with a line, audited from the list, and the member's points
  * history shows the posting with its kind and source, in Chinese and in English.
  */
-const baseUrl = inject('baseUrl');
-const demoTenant = inject('demoTenantCode');
-const demoAccounts = inject('demoAccounts');
-
-let browser: TestBrowser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-  await browser?.close();
-});
-
-async function signedInAdmin(): Promise<{ page: Page; shell: ShellPage }> {
-  const account = demoAccounts.find((a) => a.login === 'admin')!;
-  const { context, page } = await browser.newPage();
-  contexts.push(context);
-  const login = new LoginPage(page);
-  await login.open(baseUrl);
-  await login.signIn(demoTenant, account.login, account.password);
-  const shell = new ShellPage(page);
-  await shell.waitForShell();
-  return { page, shell };
-}
+const session = useDemoSession();
+const baseUrl = session.baseUrl;
+const signedInAdmin = () => session.signedIn('admin');
 
 /** Registers a member of the demo merchant through the member API, with the page's session. */
 async function registerMember(page: Page): Promise<{ id: number; name: string }> {

@@ -1,0 +1,49 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchBrowser, type TestBrowser } from '../../helpers/browser';
+import { LoginPage } from './login.page';
+import { ShellPage } from './shell.page';
+
+/** A test file's browser and the demo merchant's accounts, signed in on demand. */
+export interface DemoSession {
+  /** Where the app under test is served. */
+  readonly baseUrl: string;
+  /** A fresh browser context signed in as a demo account (admin, clerk or auditor). */
+  signedIn(login?: string): Promise<{ page: Page; shell: ShellPage }>;
+}
+
+/**
+ * One browser per test file, closed after it, and sign-in of the demo merchant's seeded accounts
+ * (provided by the e2e global set-up). Call at the top level of a test file.
+ */
+export function useDemoSession(): DemoSession {
+  const baseUrl = inject('baseUrl');
+  const tenant = inject('demoTenantCode');
+  const accounts = inject('demoAccounts');
+  let browser: TestBrowser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    await browser?.close();
+  });
+
+  return {
+    baseUrl,
+    async signedIn(login = 'admin') {
+      const account = accounts.find((a) => a.login === login);
+      if (!account || !browser) throw new Error(`no demo account ${login}, or the browser is not started`);
+      const { context, page } = await browser.newPage();
+      contexts.push(context);
+      const loginPage = new LoginPage(page);
+      await loginPage.open(baseUrl);
+      await loginPage.signIn(tenant, account.login, account.password);
+      const shell = new ShellPage(page);
+      await shell.waitForShell();
+      return { page, shell };
+    },
+  };
+}
