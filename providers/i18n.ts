@@ -6,8 +6,8 @@
  */
 import type { I18nProvider } from '@refinedev/core';
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import antdEnUS from 'antd/locale/en_US';
-import antdZhCN from 'antd/locale/zh_CN';
+import antdEnUS from 'antd/es/locale/en_US';
+import antdZhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn.js';
 import i18next from 'i18next';

@@ -224,6 +224,9 @@ describe('store', () => {
       expect(shown.length).toBeGreaterThan(0);
       for (const value of shown) expect(value).not.toMatch(/^\d+$/);
     }
+    // antd's own texts follow the language too: the opening-date range filter asks in Chinese.
+    const range = page.locator('.ant-picker-range input');
+    expect(await range.first().getAttribute('placeholder')).toBe('开始日期');
     await screenshot(page, 'datum-store-list-zh');
 
     const code = uniqueCode('E2ES');
@@ -279,6 +282,7 @@ describe('store', () => {
     await shell.switchLanguage('en_US');
     const headers = await list.headers();
     expect(headers).toEqual(expect.arrayContaining([texts('en_US').label(storeResource, 'area'), texts('en_US').label(storeResource, 'marketingCenter')]));
+    await expect.poll(async () => range.first().getAttribute('placeholder')).toBe('Start date');
     await screenshot(page, 'datum-store-list-en');
   });
 });

@@ -6,7 +6,7 @@
 import { Refine } from '@refinedev/core';
 import { configure, render, screen, within, type RenderResult } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
+import enUS from 'antd/es/locale/en_US';
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
