@@ -301,7 +301,9 @@ describe('searches stay on an index', () => {
     ['mobile prefix', { filters: { mobile: '1860000123' } }, 'members_mobile_prefix'],
     ['card number prefix', { filters: { cardNumber: '668800000000123' } }, 'members_card_number_prefix'],
     ['member number prefix', { filters: { memberNumber: 'M90000123' } }, 'members_member_number_prefix'],
-    ['name contains', { filters: { name: '客户123' } }, 'members_name_trgm'],
+    // A selective piece of a name (11 of 30 000). A piece that matches many recent members is
+    // rightly served by walking the sort order until a page is full; both planners agree here.
+    ['name contains', { filters: { name: '客户1234' } }, 'members_name_trgm'],
     ['keyword (name)', { keyword: '客户4321' }, 'members_name_trgm'],
   ];
 
