@@ -15,7 +15,7 @@ export function screenKey(ref: ScreenRef): string {
 
 /**
  * The loader of a screen's component: a hand-made view (slot override) first, then the
- * resource engine's generic screen; undefined when the screen is not implemented yet.
+ * resource engine's generic screen; undefined when no component exists for the route (it then stays out of the menu and the router).
  */
 export function screenFor(ref: ScreenRef): ScreenLoader | undefined {
   const key = screenKey(ref);

@@ -7,25 +7,9 @@ import { apiPost, currentLocale, serviceUrl } from '../../../../providers/http';
 /** The resource's API name. */
 export const BATCH_RESOURCE = 'batch-operate';
 
-/** A document's progress. */
-export interface BatchProgress {
-  readonly state: string;
-  readonly memberCount: number;
-  readonly processedCount: number;
-  readonly succeededCount: number;
-  readonly failedCount: number;
-}
-
-/** One member's result. */
-export interface BatchResultRow {
-  readonly lineNo: number;
-  readonly memberId: number;
-  readonly memberNumber: string | null;
-  readonly name: string | null;
-  readonly mobile: string | null;
-  readonly result: LineResult;
-  readonly message: string | null;
-}
+// The answer's types are the server's own (a type-only import: nothing of the server is bundled).
+import type { BatchProgress, BatchResultRow } from '../../../../server/modules/batch/batch-results';
+export type { BatchProgress, BatchResultRow };
 
 /** A page of results with the document's progress and the count of each result. */
 export interface BatchResultsPage {

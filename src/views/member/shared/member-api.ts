@@ -5,24 +5,9 @@
  */
 import { apiGet, apiPost } from '../../../../providers/http';
 
-/** A level as the growth answer shows it. */
-export interface LevelSummary {
-  readonly id: number;
-  readonly name: string;
-  readonly levelType: string;
-  readonly rankOrder: number;
-  readonly growthThreshold: number | null;
-  readonly pointsMultiplier: number | null;
-  readonly discount: number | null;
-}
-
-/** A member's level, growth value and the next free level. */
-export interface MemberGrowth {
-  readonly growthValue: number;
-  readonly level: LevelSummary | null;
-  readonly nextLevel: LevelSummary | null;
-  readonly toNext: number | null;
-}
+// The answer's types are the server's own (a type-only import: nothing of the server is bundled).
+import type { LevelSummary, MemberGrowth } from '../../../../resources/member/member.server';
+export type { LevelSummary, MemberGrowth };
 
 /** The growth of one member, read through the view the screen shows (its scope holds). */
 export function getGrowth(resource: string, id: string | number): Promise<MemberGrowth> {
