@@ -14,7 +14,6 @@ export const settingMessages = defineMessages({
   'setting.common.saved': ['保存成功', 'Saved'],
   'setting.common.deleted': ['删除成功', 'Deleted'],
   'setting.common.done': ['操作成功', 'Done'],
-  'setting.common.total': ['共 {total} 条', 'Total {total}'],
 
   'setting.user.keywordPlaceholder': ['登录名 / 姓名 / 手机号 / 邮箱', 'Login, name, mobile or email'],
   'setting.user.status.all': ['全部状态', 'All statuses'],

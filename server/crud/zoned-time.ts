@@ -35,6 +35,11 @@ export function formatInstant(instant: Date, zone: string): string {
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
 
+/** As {@link formatInstant}, passing null (an empty column) through. */
+export function formatDateTime(instant: Date | null, zone: string): string | null {
+  return instant ? formatInstant(instant, zone) : null;
+}
+
 /** True for a real calendar date written `yyyy-MM-dd`. */
 export function isDateText(text: unknown): text is string {
   if (typeof text !== 'string') return false;

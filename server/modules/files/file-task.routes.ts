@@ -3,7 +3,7 @@ import type { Locale } from '../../../resources/messages/bilingual';
 import { notFound, ok } from '../../http/envelope';
 import { authOf } from '../auth/access.hook';
 import { translate } from '../i18n/translate';
-import { formatDateTime } from '../users/date-output';
+import { formatDateTime } from '../../crud/zoned-time';
 import { chunkReader } from './file-chunks.store';
 import { findOwnTask, listOwnTasks, type FileTaskRow, type TaskFilters, type TaskOwner } from './file-task.store';
 import type { FileTaskView } from './file-task.types';

@@ -6,7 +6,7 @@ import { likeEscape } from '../../crud/query.filters';
 import { deriveTable } from '../../crud/table.derive';
 import { ok } from '../../http/envelope';
 import { authOf } from '../auth/access.hook';
-import { formatDateTime } from '../users/date-output';
+import { formatDateTime } from '../../crud/zoned-time';
 import { MEMBERS_TABLE, POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PermissionRef } from '../../../resources/catalog/types';
 import { ok } from '../../http/envelope';
 import { authOf } from '../auth/access.hook';
-import { formatDateTime } from '../users/date-output';
+import { formatDateTime } from '../../crud/zoned-time';
 import { recordReturn, recordSale, type ReturnInput, type SaleInput } from './sales.service';
 import { spendPoints, type SpendInput } from './spend.service';
 import { POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';

@@ -1,3 +1,5 @@
+import { formatInstant, parseZoned } from '../../crud/zoned-time';
+
 /**
  * The basic points rule and the expiry policy, as pure functions over exact decimals: money
  * arrives as a decimal string and is handled in cents with BigInt, never as a float.
@@ -59,17 +61,6 @@ export function expiryFor(input: { at: Date; mode: ExpiryMode; months: number; t
   }
   // Year end in the merchant's zone: the first instant of next year there.
   const zone = input.timeZone ?? 'Asia/Shanghai';
-  const year = Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric' }).format(input.at));
-  const utcGuess = Date.UTC(year + 1, 0, 1);
-  const offsetMinutes = zoneOffsetMinutes(new Date(utcGuess), zone);
-  return new Date(utcGuess - offsetMinutes * 60_000);
-}
-
-function zoneOffsetMinutes(at: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-  return Math.round((asUtc - at.getTime()) / 60_000);
+  const year = Number(formatInstant(input.at, zone).slice(0, 4));
+  return parseZoned(`${year + 1}-01-01`, zone);
 }

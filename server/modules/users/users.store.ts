@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/connection';
 import { users } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/envelope';
 import { rolesOfUsers } from '../authorization/roles.store';
-import { formatDateTime } from './date-output';
+import { formatDateTime } from '../../crud/zoned-time';
 
 /** A user as the user screen shows it. */
 export interface UserRecord {

@@ -21,7 +21,7 @@ function UserScreenBody() {
   const list = usePagedQuery<UserRow, UserFilters>({
     fetch: queryUsers,
     initialFilters: {},
-    totalText: (total) => t('setting.common.total', { total }),
+    totalText: (total) => t('widget.total', { total }),
   });
   useLoadError(list.remote.error);
   const reload = list.remote.reload;

@@ -75,7 +75,7 @@ export function RoleList(props: RoleListProps) {
           onChange: (_keys, rows) => rows[0] && props.onSelect(rows[0]),
         }}
         onRow={(role) => ({ onClick: () => props.onSelect(role), style: { cursor: 'pointer' } })}
-        pagination={{ showTotal: (total) => t('setting.common.total', { total }) }}
+        pagination={{ showTotal: (total) => t('widget.total', { total }) }}
         locale={{ emptyText: t('setting.role.empty') }}
       />
     </>

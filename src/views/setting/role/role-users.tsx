@@ -43,7 +43,7 @@ export function RoleUsers(props: { readonly role: RoleRow; readonly canConfigure
       columns={columns}
       dataSource={users.data}
       loading={users.loading}
-      pagination={{ showTotal: (total) => t('setting.common.total', { total }) }}
+      pagination={{ showTotal: (total) => t('widget.total', { total }) }}
       locale={{ emptyText: t('setting.role.noUsers') }}
     />
   );
