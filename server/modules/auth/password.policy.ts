@@ -23,14 +23,6 @@ const MIN_RUN = 3;
 /** A password whose characters all lie in runs except at most this many is a keyboard walk. */
 const MAX_OUTSIDE_RUNS = 2;
 
-/** True when b follows a (direction 1) or precedes it (direction -1) in one of the rows. */
-function follows(a: string, b: string, direction: 1 | -1): boolean {
-  return SEQUENCES.some((row) => {
-    const at = row.indexOf(a);
-    return at >= 0 && row[at + direction] === b;
-  });
-}
-
 /** How many characters of the (lower-case) text lie outside runs of {@link MIN_RUN} or more. */
 function charactersOutsideRuns(text: string): number {
   const chars = [...text];
@@ -44,8 +36,11 @@ function charactersOutsideRuns(text: string): number {
     }
   };
   mark((a, b) => a === b);
-  mark((a, b) => follows(a, b, 1));
-  mark((a, b) => follows(a, b, -1));
+  // A run stays on one row, in one direction.
+  for (const row of SEQUENCES) {
+    mark((a, b) => row.indexOf(a) >= 0 && row[row.indexOf(a) + 1] === b);
+    mark((a, b) => row.indexOf(a) >= 1 && row[row.indexOf(a) - 1] === b);
+  }
   return inRun.filter((marked) => !marked).length;
 }
 
