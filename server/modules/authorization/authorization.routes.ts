@@ -97,10 +97,14 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
     const tenantId = auth.tenantId;
     const { roleId } = request.query;
     await getRole({ db, tenantId, roleId });
-    await db.transaction(async (tx) => {
-      await assertRoleDeletable({ db: tx, auth, roleId });
-      await keepingRoleManagement({ tx, tenantId, change: () => deleteRole({ db: tx, tenantId, roleId }) });
-    });
+    await db.transaction((tx) => keepingRoleManagement({
+      tx, tenantId,
+      // Checked under the tenant lock, so no concurrent link can slip in between.
+      change: async () => {
+        await assertRoleDeletable({ db: tx, auth, roleId });
+        await deleteRole({ db: tx, tenantId, roleId });
+      },
+    }));
     return ok(null);
   });
 
@@ -163,7 +167,8 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
     await assertRolesExist({ db, tenantId, roleIds });
     const { changesOwnRoles } = await assertMayAssignRoles({ db, auth, userIds, next: (held) => [...held, ...roleIds] });
     if (changesOwnRoles) throw ownRolesRefusal();
-    await addUserRoles({ db, tenantId, userIds, roleIds });
+    // Under the tenant lock, like every other change of links (deleteRole checks "in use").
+    await db.transaction((tx) => keepingRoleManagement({ tx, tenantId, change: () => addUserRoles({ db: tx, tenantId, userIds, roleIds }) }));
     return ok(null);
   });
 
