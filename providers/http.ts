@@ -9,6 +9,7 @@ import { Modal, message } from 'antd';
 import i18next from 'i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../resources/messages/bilingual';
 import { ERROR_CODES, SUCCESS_CODE } from '../server/http/envelope';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../server/modules/auth/client-header';
 import { LOCAL_KEYS, SESSION_KEYS, readJson } from '../src/lib/storage-keys';
 
 /** Fixed web-application path of the service under the current origin. */
@@ -179,6 +180,9 @@ function addContext(config: InternalAxiosRequestConfig): InternalAxiosRequestCon
   if (!headers.has('locale')) headers.set('locale', currentLocale());
   headers.set('marketingCenter', sessionStorage.getItem(SESSION_KEYS.marketCenter) ?? '');
   headers.set('time_zone', timeZone());
+  // The server refuses state-changing calls with the session cookie but without this header: a
+  // forged cross-site request cannot set it (server/modules/auth/request-origin.guard.ts).
+  headers.set(CLIENT_HEADER, CLIENT_HEADER_VALUE);
   if (config.url?.includes('{merchant}')) config.url = config.url.split('{merchant}').join(encodeURIComponent(merchantCode()));
   return config;
 }

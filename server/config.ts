@@ -18,8 +18,55 @@ export interface ServerConfig {
   readonly webDir: string;
   /** Seed the demo merchant on first start (`SEED_DEMO`, default on). */
   readonly seedDemo: boolean;
-  /** Set the `Secure` flag on the session cookie (`COOKIE_SECURE`, default off for localhost). */
+  /**
+   * Always set the `Secure` flag on the session cookie (`COOKIE_SECURE=1`); without it the flag
+   * is still set on every request that arrived over HTTPS.
+   */
   readonly cookieSecure: boolean;
+  /**
+   * Which proxies to believe about the client's address and protocol (`X-Forwarded-For`,
+   * `X-Forwarded-Proto`), as Fastify's `trustProxy` takes it (`TRUST_PROXY`): unset = none (the
+   * socket's address counts), a number = that many proxies in front, otherwise a comma-separated
+   * list of proxy addresses or subnets. `true` trusts every hop, which is only safe behind a
+   * proxy that overwrites the header.
+   */
+  readonly trustProxy: boolean | number | string[];
+  /**
+   * Origins other than the request's own that may send state-changing calls
+   * (`ALLOWED_ORIGINS`, comma-separated, e.g. `https://console.example.com`); default none.
+   */
+  readonly allowedOrigins: readonly string[];
+  /**
+   * scrypt cost of new password hashes as log2 of N (`PASSWORD_HASH_COST`, default 14, 8..20).
+   * Only the tests lower it; stored hashes name their own cost, so changing it breaks nothing.
+   */
+  readonly passwordHashCost: number;
+}
+
+/** `TRUST_PROXY` as Fastify's `trustProxy` option; see {@link ServerConfig.trustProxy}. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+}
+
+/** `ALLOWED_ORIGINS` as normalised origins (`scheme://host[:port]`, no trailing slash). */
+export function parseAllowedOrigins(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((item) => item.trim().replace(/\/+$/, '').toLowerCase()).filter((item) => item !== '');
+}
+
+/** The default scrypt cost (log2 of N) and the range `PASSWORD_HASH_COST` may choose from. */
+export const PASSWORD_HASH_COST = { default: 14, min: 8, max: 20 } as const;
+
+function parseHashCost(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return PASSWORD_HASH_COST.default;
+  const cost = Number(value);
+  if (!Number.isInteger(cost) || cost < PASSWORD_HASH_COST.min || cost > PASSWORD_HASH_COST.max) {
+    throw new Error(`PASSWORD_HASH_COST must be an integer from ${PASSWORD_HASH_COST.min} to ${PASSWORD_HASH_COST.max}`);
+  }
+  return cost;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -34,5 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDir: path.resolve(root, env.WEB_DIR ?? 'dist/web'),
     seedDemo: (env.SEED_DEMO ?? '1') !== '0',
     cookieSecure: env.COOKIE_SECURE === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    passwordHashCost: parseHashCost(env.PASSWORD_HASH_COST),
   };
 }

@@ -5,6 +5,7 @@ import { applyMigrations } from './db/migrate';
 import { startJobQueue } from './jobs/queue';
 import { buildApp } from './app';
 import { seedDemoIfEmpty } from './db/seed/demo.seed';
+import { configurePasswordHashing } from './modules/auth/password.hasher';
 
 /**
  * Starts the console: the embedded PostgreSQL unless DATABASE_URL is set, migrations, the demo
@@ -13,6 +14,8 @@ import { seedDemoIfEmpty } from './db/seed/demo.seed';
 async function main() {
   const started = Date.now();
   const config = loadConfig();
+  // Before the demo seed hashes its passwords.
+  configurePasswordHashing(config.passwordHashCost);
   let embedded: EmbeddedDatabase | null = null;
   let url = config.databaseUrl;
   if (!url) {

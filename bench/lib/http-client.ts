@@ -30,7 +30,10 @@ export async function signInOverHttp(args: { origin: string; serviceBase: string
   }
   return {
     async post(path, payload) {
-      const answer = await fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify(payload) });
+      // The console header: the server refuses state-changing calls with the cookie but without it.
+      const answer = await fetch(`${base}${path}`, {
+        method: 'POST', headers: { ...headers, cookie, 'x-requested-with': 'loyalty-console' }, body: JSON.stringify(payload),
+      });
       return { status: answer.status, body: (await answer.json()) as HttpAnswer['body'] };
     },
   };

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { asc, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
+import { configurePasswordHashing } from '../modules/auth/password.hasher';
 import { connectDatabase, type Database } from '../db/connection';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { applyMigrations } from '../db/migrate';
@@ -41,6 +42,7 @@ async function embeddedIsRunning(url: string): Promise<boolean> {
 /** Opens the database the console uses, starting the embedded server when nothing runs. */
 async function openDatabase(): Promise<{ database: Database; embedded: EmbeddedDatabase | null }> {
   const config = loadConfig();
+  configurePasswordHashing(config.passwordHashCost);
   if (config.databaseUrl) return { database: connectDatabase(config.databaseUrl, { max: 2 }), embedded: null };
   const runningUrl = `postgres://loyalty:loyalty-local@127.0.0.1:${config.embeddedPgPort}/loyalty`;
   if (await embeddedIsRunning(runningUrl)) return { database: connectDatabase(runningUrl, { max: 2 }), embedded: null };

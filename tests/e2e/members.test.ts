@@ -23,7 +23,7 @@ async function registerMember(page: Page): Promise<{ id: number; name: string; m
   const name = `浏览器会员${mobile.slice(-4)}`;
   const response = await page.request.post(`${baseUrl}/loyalty/v1/member/saveNew`, {
     data: { name, mobile, channel: 'weixin', gender: 'female', birthday: '1990-10-03', birthdayType: 'lunar', tags: ['highValue'] },
-    headers: { locale: 'zh_CN', time_zone: 'Asia/Shanghai' },
+    headers: { locale: 'zh_CN', time_zone: 'Asia/Shanghai', 'X-Requested-With': 'loyalty-console' },
   });
   const body = await response.json();
   expect(body.code, JSON.stringify(body)).toBe(2000);
@@ -143,7 +143,7 @@ describe('members in the browser', () => {
     // A member of the first centre is not found from the second one, even by its address.
     const [number] = first;
     const found = await page.request.post(`${baseUrl}/loyalty/v1/member/query`, {
-      data: { filters: { memberNumber: number } }, headers: { locale: 'zh_CN' },
+      data: { filters: { memberNumber: number } }, headers: { locale: 'zh_CN', 'X-Requested-With': 'loyalty-console' },
     });
     const id = (await found.json()).data.records[0].id as number;
     await shell.goto(baseUrl, `/member/marketcenter-member/dtl?id=${id}`);
@@ -161,7 +161,7 @@ describe('members in the browser', () => {
 
     // A frozen demo member: its points, level and the reason it was frozen.
     const found = await page.request.post(`${baseUrl}/loyalty/v1/dqsh-member/query`, {
-      data: { filters: { state: 'blocked' }, pageSize: 1 }, headers: { locale: 'zh_CN' },
+      data: { filters: { state: 'blocked' }, pageSize: 1 }, headers: { locale: 'zh_CN', 'X-Requested-With': 'loyalty-console' },
     });
     const member = (await found.json()).data.records[0] as { id: number; name: string };
     await shell.goto(baseUrl, `/member/dqsh-member/dtl?id=${member.id}`);

@@ -11,9 +11,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(): Promise<TestApp> {
+/**
+ * The scrypt cost (log2 of N) of the test app: cheap, since tests create and sign in hundreds
+ * of accounts. Production keeps the default (config.ts).
+ */
+export const TEST_PASSWORD_HASH_COST = 8;
+
+/** Starts the app; `env` sets environment variables as `loadConfig` reads them (`TRUST_PROXY`). */
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const database = connectDatabase(inject('databaseUrl'), { max: 10 });
-  const config = { ...loadConfig({}), seedDemo: false };
+  const config = { ...loadConfig({ PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST), ...options.env }), seedDemo: false };
   const app = await buildApp({ database, config, jobs: null });
   await app.ready();
   return {

@@ -12,8 +12,9 @@ import { clearSessionCookie, readSessionToken, setSessionCookie } from './sessio
 import { revokeSession } from './session.store';
 import { hashToken } from './session.token';
 
-// Sign-in attempts per client address and minute. Per-account lockout stops guessing one
-// password; this stops one address from trying many accounts.
+// Sign-in attempts (and password changes) per client address and minute. The lock per login
+// and address stops guessing one password; this stops one address from trying many accounts.
+// The address is the socket's unless a proxy is configured (TRUST_PROXY).
 const LOGIN_RATE = { max: 30, timeWindow: '1 minute' } as const;
 
 // The routes that serve the session itself stay reachable with an invalid licence, so the
@@ -34,7 +35,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     config: { public: true, rateLimit: LOGIN_RATE },
   }, async (request, reply) => {
     const { tenant, login, password } = request.body;
-    return startSession(reply, await signIn({ db, tenantCode: tenant.trim(), login: login.trim(), password }));
+    return startSession(reply, await signIn({ db, tenantCode: tenant.trim(), login: login.trim(), password, clientAddress: request.ip }));
   });
 
   app.get('/v1/auth/current', { schema: currentSchema, config: SESSION_ROUTE }, async (request) => {
@@ -58,10 +59,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { oldPassword?: string; newPassword: string; resetToken?: string } }>('/v1/auth/password', {
     schema: changePasswordSchema,
-    config: { ...SESSION_ROUTE, allowWhilePasswordExpired: true },
+    config: { ...SESSION_ROUTE, allowWhilePasswordExpired: true, rateLimit: LOGIN_RATE },
   }, async (request, reply) => {
     const { oldPassword, newPassword, resetToken } = request.body;
-    return startSession(reply, await changeOwnPassword({ db, auth: authOf(request), oldPassword, newPassword, resetToken }));
+    return startSession(reply, await changeOwnPassword({
+      db, auth: authOf(request), oldPassword, newPassword, resetToken, clientAddress: request.ip,
+    }));
   });
 
   app.get('/v1/auth/permissions', { schema: permissionsSchema, config: SESSION_ROUTE }, async (request) =>

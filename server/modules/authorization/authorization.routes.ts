@@ -6,6 +6,7 @@ import { settingsAccess } from './authorization.access';
 import * as schemas from './authorization.schemas';
 import { addUserRoles, loadRoleGrants, loadUserGrants, replaceRoleGrants, replaceUserRoles } from './grants.store';
 import { toPermissionRefs, type PermissionInput } from './permission.input';
+import { assertMayAssignRoles, assertMayGrant, assertRoleDeletable, keepingRoleManagement, ownRolesRefusal } from './grant.guard';
 import { localizedPermissionTree, withPageUrls } from './permission.catalog';
 import {
   assertRolesExist, assertUsersExist, deleteRole, getRole, insertRole, listRoleUsers, listRoles, rolesOfUsers,
@@ -13,6 +14,11 @@ import {
 } from './roles.store';
 
 type Ids<K extends string> = { Querystring: Record<K, number> };
+
+/** A role's permissions as grant pairs. */
+function refsOf(entries: readonly { resourceId: string; actions: readonly string[] }[]) {
+  return entries.flatMap((entry) => entry.actions.map((action) => ({ resourceId: entry.resourceId, action: action as Action })));
+}
 
 /** The authorization API of §7, under /v1/authorization. Every id is scoped to the caller's tenant. */
 export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
@@ -65,8 +71,10 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { name: string; remark?: string | null; permissions?: PermissionInput[] } }>(`${base}/saveRole`, {
     schema: schemas.saveRoleSchema, config: writeRoles,
   }, async (request) => {
-    const tenantId = authOf(request).tenantId;
+    const auth = authOf(request);
+    const tenantId = auth.tenantId;
     const refs = toPermissionRefs(request.body.permissions ?? []);
+    assertMayGrant({ auth, refs });
     const roleId = await db.transaction(async (tx) => {
       const created = await insertRole({ db: tx, tenantId, name: request.body.name.trim(), remark: request.body.remark ?? null });
       await replaceRoleGrants({ db: tx, tenantId, roleId: created, refs });
@@ -85,33 +93,48 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<Ids<'roleId'>>(`${base}/deleteRole`, { schema: schemas.deleteRoleSchema, config: writeRoles }, async (request) => {
-    const tenantId = authOf(request).tenantId;
-    await db.transaction((tx) => deleteRole({ db: tx, tenantId, roleId: request.query.roleId }));
+    const auth = authOf(request);
+    const tenantId = auth.tenantId;
+    const { roleId } = request.query;
+    await getRole({ db, tenantId, roleId });
+    await db.transaction((tx) => keepingRoleManagement({
+      tx, tenantId,
+      // Checked under the tenant lock, so no concurrent link can slip in between.
+      change: async () => {
+        await assertRoleDeletable({ db: tx, auth, roleId });
+        await deleteRole({ db: tx, tenantId, roleId });
+      },
+    }));
     return ok(null);
   });
 
   app.post<{ Body: { roleId: number; permissions: PermissionInput[] } }>(`${base}/saveRolePermissions`, {
     schema: schemas.saveRolePermissionsSchema, config: writeRoles,
   }, async (request) => {
-    const tenantId = authOf(request).tenantId;
+    const auth = authOf(request);
+    const tenantId = auth.tenantId;
     const { roleId } = request.body;
     await getRole({ db, tenantId, roleId });
     const refs = toPermissionRefs(request.body.permissions);
-    await db.transaction((tx) => replaceRoleGrants({ db: tx, tenantId, roleId, refs }));
+    await db.transaction(async (tx) => {
+      assertMayGrant({ auth, refs, alreadyThere: refsOf(await loadRoleGrants({ db: tx, tenantId, roleId })) });
+      await keepingRoleManagement({ tx, tenantId, change: () => replaceRoleGrants({ db: tx, tenantId, roleId, refs }) });
+    });
     return ok(withPageUrls(await loadRoleGrants({ db, tenantId, roleId })));
   });
 
   app.post<Ids<'fromRoleId' | 'toRoleId'>>(`${base}/copyRolePermissions`, {
     schema: schemas.copyRolePermissionsSchema, config: writeRoles,
   }, async (request) => {
-    const tenantId = authOf(request).tenantId;
+    const auth = authOf(request);
+    const tenantId = auth.tenantId;
     const { fromRoleId, toRoleId } = request.query;
     await assertRolesExist({ db, tenantId, roleIds: [fromRoleId, toRoleId] });
     await db.transaction(async (tx) => {
-      const source = await loadRoleGrants({ db: tx, tenantId, roleId: fromRoleId });
       // Copied as stored: the source's grants were validated when they were saved.
-      const refs = source.flatMap((entry) => entry.actions.map((action) => ({ resourceId: entry.resourceId, action: action as Action })));
-      await replaceRoleGrants({ db: tx, tenantId, roleId: toRoleId, refs });
+      const refs = refsOf(await loadRoleGrants({ db: tx, tenantId, roleId: fromRoleId }));
+      assertMayGrant({ auth, refs, alreadyThere: refsOf(await loadRoleGrants({ db: tx, tenantId, roleId: toRoleId })) });
+      await keepingRoleManagement({ tx, tenantId, change: () => replaceRoleGrants({ db: tx, tenantId, roleId: toRoleId, refs }) });
     });
     return ok(withPageUrls(await loadRoleGrants({ db, tenantId, roleId: toRoleId })));
   });
@@ -121,34 +144,46 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { userId: number; roleIds: number[] } }>(`${base}/saveUserRole`, {
     schema: schemas.saveUserRoleSchema, config: writeUsers,
   }, async (request) => {
-    const tenantId = authOf(request).tenantId;
+    const auth = authOf(request);
+    const tenantId = auth.tenantId;
     const { userId, roleIds } = request.body;
     await assertUsersExist({ db, tenantId, userIds: [userId] });
     await assertRolesExist({ db, tenantId, roleIds });
-    await db.transaction((tx) => replaceUserRoles({ db: tx, tenantId, userId, roleIds }));
+    const { changesOwnRoles } = await assertMayAssignRoles({ db, auth, userIds: [userId], next: () => roleIds });
+    await db.transaction(async (tx) => {
+      await keepingRoleManagement({ tx, tenantId, change: () => replaceUserRoles({ db: tx, tenantId, userId, roleIds }) });
+      if (changesOwnRoles) throw ownRolesRefusal();
+    });
     return ok(null);
   });
 
   app.post<{ Body: { userIds: number[]; roleIds: number[] } }>(`${base}/appendUserRoles`, {
     schema: schemas.appendUserRolesSchema, config: writeUsers,
   }, async (request) => {
-    const tenantId = authOf(request).tenantId;
+    const auth = authOf(request);
+    const tenantId = auth.tenantId;
     const { userIds, roleIds } = request.body;
     await assertUsersExist({ db, tenantId, userIds });
     await assertRolesExist({ db, tenantId, roleIds });
-    await addUserRoles({ db, tenantId, userIds, roleIds });
+    const { changesOwnRoles } = await assertMayAssignRoles({ db, auth, userIds, next: (held) => [...held, ...roleIds] });
+    if (changesOwnRoles) throw ownRolesRefusal();
+    // Under the tenant lock, like every other change of links (deleteRole checks "in use").
+    await db.transaction((tx) => keepingRoleManagement({ tx, tenantId, change: () => addUserRoles({ db: tx, tenantId, userIds, roleIds }) }));
     return ok(null);
   });
 
   app.post<Ids<'fromUserId' | 'toUserId'>>(`${base}/copyUserRole`, {
     schema: schemas.copyUserRoleSchema, config: writeUsers,
   }, async (request) => {
-    const tenantId = authOf(request).tenantId;
+    const auth = authOf(request);
+    const tenantId = auth.tenantId;
     const { fromUserId, toUserId } = request.query;
     await assertUsersExist({ db, tenantId, userIds: [fromUserId, toUserId] });
     await db.transaction(async (tx) => {
-      const source = await rolesOfUsers({ db: tx, tenantId, userIds: [fromUserId] });
-      await replaceUserRoles({ db: tx, tenantId, userId: toUserId, roleIds: source.map((row) => row.roleId) });
+      const roleIds = (await rolesOfUsers({ db: tx, tenantId, userIds: [fromUserId] })).map((row) => row.roleId);
+      const { changesOwnRoles } = await assertMayAssignRoles({ db: tx, auth, userIds: [toUserId], next: () => roleIds });
+      await keepingRoleManagement({ tx, tenantId, change: () => replaceUserRoles({ db: tx, tenantId, userId: toUserId, roleIds }) });
+      if (changesOwnRoles) throw ownRolesRefusal();
     });
     return ok(null);
   });
@@ -156,11 +191,18 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   app.post<Ids<'roleId' | 'userId'>>(`${base}/deleteUserRole`, {
     schema: schemas.deleteUserRoleSchema, config: writeUsers,
   }, async (request) => {
-    const tenantId = authOf(request).tenantId;
+    const auth = authOf(request);
+    const tenantId = auth.tenantId;
     const { roleId, userId } = request.query;
     await assertUsersExist({ db, tenantId, userIds: [userId] });
     await assertRolesExist({ db, tenantId, roleIds: [roleId] });
-    await unlinkUserRole({ db, tenantId, userId, roleId });
+    const { changesOwnRoles } = await assertMayAssignRoles({
+      db, auth, userIds: [userId], next: (held) => [...held].filter((id) => id !== roleId),
+    });
+    await db.transaction(async (tx) => {
+      await keepingRoleManagement({ tx, tenantId, change: () => unlinkUserRole({ db: tx, tenantId, userId, roleId }) });
+      if (changesOwnRoles) throw ownRolesRefusal();
+    });
     return ok(null);
   });
 }
