@@ -126,6 +126,8 @@ export async function postSales(input: {
   clients: number;
   done: () => boolean;
   runId: string;
+  /** Called with each posting once the client has its outcome. */
+  onOutcome?: (posting: Posting) => void;
 }): Promise<Posting[]> {
   const postings: Posting[] = [];
   let next = 0;
@@ -135,6 +137,7 @@ export async function postSales(input: {
       const posting: Posting = { orderNo: `${input.runId}-${index}-${n}`, memberId: input.memberIds[n % input.memberIds.length], outcome: 'unreached' };
       postings.push(posting);
       await send({ origin: input.origin(), session: input.session, posting });
+      input.onOutcome?.(posting);
       if (posting.outcome !== 'acked') await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
