@@ -96,13 +96,16 @@ export async function startEmbeddedPostgres(options: {
   try {
     const user = runningAsRoot() ? postgresOsUser() : null;
     if (user) fs.chmodSync(dataDir, 0o755);
-    const binaries = reachableBinaries({ user, notice });
     const state = readDataDirState(dataDir);
     const { databaseDir, relocated } = databaseDirOf({ dataDir, state, user, notice });
     await stopLeftoverServer({ dataDir, databaseDir, notice });
-    // Chosen before initdb, so a taken EMBEDDED_PG_PORT is said at once.
+    // Chosen before anything is copied or created, so a taken EMBEDDED_PG_PORT is said at once.
     const firstPort = await choosePort(options.port, state.port, new Set());
-    if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) await initialise({ binaries, databaseDir, user, log });
+    const binaries = reachableBinaries({ user, notice });
+    if (!fs.existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+      if (relocated) makeRelocatedParent({ databaseDir, dataDir, user });
+      await initialise({ binaries, databaseDir, user, log });
+    }
     const started = await launchOnFreePort({ binaries, databaseDir, user, log, explicitPort: options.port, state, firstPort });
     child = started.child;
     const port = started.port;
@@ -229,16 +232,20 @@ function databaseDirOf(input: { dataDir: string; state: DataDirState; user: OsUs
     throw new StartupError(`The database files in ${inside} are out of reach of the OS user ${user.name} that runs PostgreSQL; let it through the parent folders of DATA_DIR (chmod o+x on each) or move DATA_DIR`);
   }
   const key = crypto.createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
-  const outsideParent = path.join(RELOCATION_ROOT, `data-${key}`);
-  try {
-    makeReachableFolder(RELOCATION_ROOT);
-    makeReachableFolder(outsideParent);
-  } catch (error) {
-    throw new StartupError(`DATA_DIR ${shown} is out of reach of the OS user ${user.name} that runs PostgreSQL, and ${outsideParent} could not be made (${(error as Error).message}); set DATA_DIR to a folder that user can enter`);
-  }
-  const outside = path.join(outsideParent, 'pg');
+  const outside = path.join(RELOCATION_ROOT, `data-${key}`, 'pg');
   input.notice(`DATA_DIR ${shown} is out of reach of the OS user ${user.name} that runs PostgreSQL (a parent folder is private); its database files are kept in ${outside}`);
   return { databaseDir: outside, relocated: true };
+}
+
+/** Creates the folders above a relocated cluster, each one the `postgres` user may enter. */
+function makeRelocatedParent(input: { databaseDir: string; dataDir: string; user: OsUser | null }): void {
+  const parent = path.dirname(input.databaseDir);
+  try {
+    makeReachableFolder(path.dirname(parent));
+    makeReachableFolder(parent);
+  } catch (error) {
+    throw new StartupError(`DATA_DIR ${shownDataDir(input.dataDir)} is out of reach of the OS user ${input.user?.name ?? 'postgres'} that runs PostgreSQL, and ${parent} could not be made (${(error as Error).message}); set DATA_DIR to a folder that user can enter`);
+  }
 }
 
 function makeReachableFolder(dir: string): void {

@@ -19,6 +19,8 @@ import { freePort } from '../helpers/free-port';
 
 const run = promisify(execFile);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-startup-'));
+// mkdtemp makes it private (0700); the data folders below are meant to be reachable, but one.
+fs.chmodSync(root, 0o755);
 const dataA = path.join(root, 'a');
 // A folder only its owner may enter: run as root, PostgreSQL runs as the OS user postgres, who cannot enter it.
 const privateDir = path.join(root, 'private');
@@ -75,19 +77,21 @@ afterAll(async () => {
   // The newest first: stopping a killed one also stops whatever PostgreSQL runs on its folder.
   for (const console_ of consoles.reverse()) await stopConsole(console_);
   // Database files placed outside an unreachable DATA_DIR (run as root) go too.
-  const elsewhere = remembered(dataB).databaseDir;
-  if (elsewhere) fs.rmSync(path.dirname(elsewhere), { recursive: true, force: true });
+  for (const dataDir of [dataA, dataB]) {
+    const elsewhere = remembered(dataDir).databaseDir;
+    if (elsewhere) fs.rmSync(path.dirname(elsewhere), { recursive: true, force: true });
+  }
   fs.rmSync(root, { recursive: true, force: true });
 }, 120_000);
 
-test('a second start on a DATA_DIR in use names the console holding it in one line and exits 1; the first keeps running', async () => {
+test.concurrent('a second start on a DATA_DIR in use names the console holding it in one line and exits 1; the first keeps running', async () => {
   const second = start({ dataDir: dataA, port: await freePort() });
   expect((await exitOf(second)).code).toBe(1);
   expect(second.errors().trim()).toBe(`DATA_DIR ${dataA} is in use by the console running as pid ${a.pid}; stop it or set DATA_DIR`);
   expect(await answers(a)).toBe(true);
 }, 120_000);
 
-test('a PORT in use is one line naming PORT, said before any database work', async () => {
+test.concurrent('a PORT in use is one line naming PORT, said before any database work', async () => {
   const dataC = path.join(root, 'c');
   const blocked = start({ dataDir: dataC, port: a.port });
   expect((await exitOf(blocked)).code).toBe(1);
@@ -96,7 +100,7 @@ test('a PORT in use is one line naming PORT, said before any database work', asy
   expect(await answers(a)).toBe(true);
 }, 120_000);
 
-test('a taken EMBEDDED_PG_PORT is one line naming the variable', async () => {
+test.concurrent('a taken EMBEDDED_PG_PORT is one line naming the variable', async () => {
   const dataD = path.join(root, 'd');
   const taken = remembered(dataA).port;
   const blocked = start({ dataDir: dataD, port: await freePort(), env: { EMBEDDED_PG_PORT: String(taken) } });
@@ -120,6 +124,7 @@ test('a second console on another DATA_DIR, inside a folder only its owner may e
   if (process.getuid?.() === 0) {
     expect(b.output()).toContain(`DATA_DIR ${dataB} is out of reach of the OS user postgres`);
     expect(remembered(dataB).databaseDir).toBeTruthy();
+    expect(remembered(dataA).databaseDir).toBeUndefined();
   }
 
   // The CLI uses the database of the console running on its DATA_DIR, on the remembered port.
