@@ -31,6 +31,10 @@ function messageOf(error: unknown): string {
   if (error instanceof AggregateError && !error.message && error.errors.length > 0) return messageOf(error.errors[0]);
   if (error instanceof Error && error.message.trim()) return error.message.trim().split('\n')[0];
   if (typeof error === 'string' && error.trim()) return error.trim().split('\n')[0];
+  if (error === undefined || error === null || (error instanceof Error && !error.message.trim())) {
+    const code = codeOf(error);
+    return `a failure that carried no message${code ? ` (${code})` : ''}`;
+  }
   return inspect(error, { breakLength: Infinity, depth: 2 });
 }
 
