@@ -68,7 +68,6 @@ export interface DataDirLock {
  * or throws the one line saying who holds it.
  */
 export function lockDataDir(input: { dataDir: string; program: string }): DataDirLock {
-  fs.mkdirSync(input.dataDir, { recursive: true });
   const file = path.join(input.dataDir, LOCK_FILE);
   const mine: Holder = { pid: process.pid, program: input.program, startTime: processInfo(process.pid).startTime };
   const text = JSON.stringify(mine);
@@ -78,7 +77,12 @@ export function lockDataDir(input: { dataDir: string; program: string }): DataDi
   // Written whole to a private file, then linked into place: the link either makes the lock or
   // fails because one exists, so no reader ever sees a half-written lock.
   const draft = path.join(input.dataDir, `.${LOCK_FILE}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`);
-  fs.writeFileSync(draft, text);
+  try {
+    fs.mkdirSync(input.dataDir, { recursive: true });
+    fs.writeFileSync(draft, text);
+  } catch (error) {
+    throw new StartupError(`DATA_DIR ${shownDataDir(input.dataDir)} cannot be created or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); set DATA_DIR to a folder this user may write`);
+  }
   try {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       try {

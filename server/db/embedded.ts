@@ -347,10 +347,23 @@ function messageOfLine(line: string): string {
   return (match ? match[1] : line).trim();
 }
 
+/** What initdb writes into a cluster folder. */
+const CLUSTER_ENTRIES = new Set([
+  'base', 'global', 'pg_commit_ts', 'pg_dynshmem', 'pg_hba.conf', 'pg_ident.conf', 'pg_logical', 'pg_multixact', 'pg_notify',
+  'pg_replslot', 'pg_serial', 'pg_snapshots', 'pg_stat', 'pg_stat_tmp', 'pg_subtrans', 'pg_tblspc', 'pg_twophase', 'pg_wal',
+  'pg_xact', 'postgresql.auto.conf', 'postgresql.conf', 'postmaster.opts', 'postmaster.pid',
+]);
+
 /** Creates the cluster (initdb) in `databaseDir`, owned by the user that runs the server. */
 async function initialise(input: { binaries: string; databaseDir: string; user: OsUser | null; log: (line: string) => void }): Promise<void> {
   const { databaseDir, user } = input;
-  // A folder without PG_VERSION is not a cluster: what an interrupted initdb left. initdb wants it empty.
+  // A folder without PG_VERSION is not a cluster: what an interrupted initdb left, which goes
+  // (initdb wants it empty); a folder holding anything else is not ours to empty.
+  const present = fs.existsSync(databaseDir) ? fs.readdirSync(databaseDir) : [];
+  const foreign = present.filter((name) => !CLUSTER_ENTRIES.has(name));
+  if (foreign.length > 0) {
+    throw new StartupError(`${databaseDir} holds files that are not a PostgreSQL cluster (${foreign.slice(0, 3).join(', ')}); move them away or set DATA_DIR to another folder`);
+  }
   fs.rmSync(databaseDir, { recursive: true, force: true });
   fs.mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
   if (user) fs.chownSync(databaseDir, user.uid, user.gid);
