@@ -45,6 +45,28 @@ export type FilterMode =
   /** One of several values (enums, relations). */
   | 'in';
 
+/**
+ * A condition on another field's value, as plain data so the server and the browser read the
+ * same rule (DESIGN.md §7; Payload's `admin.condition`, but declarative): `{ field: 'levelType',
+ * in: ['PAID'] }` holds while the record's level type is PAID.
+ */
+export interface FieldCondition {
+  /**
+   * The field whose value decides: an `enum` or `boolean` field of the resource. Inside `lines`,
+   * a field of the same line (a coupon line's type decides that line's fields). A controlling
+   * field that does not apply itself counts as empty, so chains of conditions work.
+   */
+  readonly field: string;
+  /**
+   * The values for which the condition holds (enum options, or `true` / `false`). A multiple
+   * enum holds when any of its values is listed; an empty value never holds.
+   */
+  readonly in: readonly (string | boolean)[];
+}
+
+/** One condition, or several that must all hold. */
+export type FieldWhen = FieldCondition | readonly FieldCondition[];
+
 /** What every field kind shares. */
 export interface FieldBase<K extends FieldKind> {
   /** The field kind. */
@@ -53,8 +75,28 @@ export interface FieldBase<K extends FieldKind> {
   readonly label: Bilingual;
   /** A hint shown under the input. Key: `res.<resource>.<field>.help`. */
   readonly help?: Bilingual;
-  /** The value must be present (not null, not empty text, not an empty list). */
+  /**
+   * The value must be present (not null, not empty text, not an empty list). With `when`: only
+   * while the field applies (the column then stays nullable).
+   */
   readonly required?: boolean;
+  /**
+   * The field applies only while this holds (and, for a field of a form section with its own
+   * `when`, while the section's holds too). A field that does not apply is not shown by the form
+   * or the detail, not required and not validated, and is stored as null: saveNew, modify and a
+   * settings save clear it whatever the body sent (server/crud/record.validate.ts). Not for
+   * `tree` fields, nor for a field some other condition reads unless that field is an enum or a
+   * boolean.
+   */
+  readonly when?: FieldWhen;
+  /**
+   * States of the record (`states.field`) in which a modify may change this field; outside them
+   * the server refuses a modify that changes its value (400 naming the field) and the form shows
+   * it read-only. Narrows `states.editableIn` (default: whenever the record is editable): an
+   * enabled card template keeps its terms (`editableIn: ['DRAFT']`) while its name may change.
+   * Needs `states`; not inside `lines` (give it to the lines field).
+   */
+  readonly editableIn?: readonly string[];
   /** No two records of the same tenant (and marketing centre, when scoped) share the value. */
   readonly unique?: boolean;
   /** Included in the list's keyword search box. */
@@ -280,6 +322,18 @@ export interface Section {
   readonly key: string;
   readonly title: Bilingual;
   readonly fields: readonly string[];
+  /**
+   * The whole section applies only while this holds: on a form section, every field of it gets
+   * the condition as if declared on the field (server and browser alike; see `FieldBase.when`);
+   * on a detail section, the detail leaves the section out. Only the base declaration's
+   * sections carry rules: a view inherits them.
+   */
+  readonly when?: FieldWhen;
+  /**
+   * On a form section: every field of it may change only in these states, as if each declared
+   * `editableIn` (both lists apply when the field has its own).
+   */
+  readonly editableIn?: readonly string[];
 }
 
 /** Module labels of the file centre (§4 scheduled file modules). */

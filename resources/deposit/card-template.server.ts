@@ -1,15 +1,12 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { hasAction, type Grants } from '../access';
 import { CARD_TEMPLATE_TYPES, type CardTemplateType } from '../catalog/card-template-types';
 import type { Action, PermissionRef } from '../catalog/types';
-import { pick } from '../messages/bilingual';
 import { compareExact, exactText } from '../../server/crud/decimal';
 import { defineServerHooks, type HookContext, type StoredRecord } from '../../server/crud/server-hooks.define';
 import type { DbOrTx } from '../../server/db/connection';
 import { counters } from '../../server/db/schema/index';
 import { badInput, forbidden, notFound, ok, type FieldError } from '../../server/http/envelope';
-import { cardTemplateResource } from './card-template.resource';
 
 /**
  * Server side of card templates (§7 card template endpoints):
@@ -114,34 +111,16 @@ function assertViewable(grants: Grants, type: unknown): void {
 // Saving
 // ---------------------------------------------------------------------------------------------
 
-function label(request: FastifyRequest, name: keyof typeof cardTemplateResource.fields): string {
-  return pick(cardTemplateResource.fields[name].label, request.ctx.locale);
-}
-
 const blank = (value: unknown) => value === null || value === undefined || value === '';
 
 /**
- * Rules across fields the declaration cannot state: the validity matching its type, the price
- * not above the face value, enough serial digits in the card number. Fields of the validity
- * type not chosen are cleared so a template never carries two validities.
+ * Rules across fields the declaration cannot state: the price not above the face value, enough
+ * serial digits in the card number. (The validity of each validity type is declared with `when`:
+ * the engine requires it and clears the other type's, so a template never carries two.)
  */
-function checkTerms(args: { request: FastifyRequest; values: StoredRecord; current: StoredRecord | null }): FieldError[] {
-  const { request, values } = args;
-  const merged = { ...args.current, ...values };
+function checkTerms(args: { values: StoredRecord; current: StoredRecord | null }): FieldError[] {
+  const merged = { ...args.current, ...args.values };
   const issues: FieldError[] = [];
-  const required = (field: 'validityMonths' | 'validPeriod') =>
-    issues.push({ field, key: 'validation.required', values: { label: label(request, field) } });
-  if (merged.validityType === 'FIXED') {
-    if (blank(merged.validPeriodFrom) || blank(merged.validPeriodTo)) required('validPeriod');
-    else if (String(merged.validPeriodFrom) > String(merged.validPeriodTo)) {
-      issues.push({ field: 'validPeriod', key: 'cardTemplate.periodReversed' });
-    }
-    values.validityMonths = null;
-  } else {
-    if (blank(merged.validityMonths)) required('validityMonths');
-    values.validPeriodFrom = null;
-    values.validPeriodTo = null;
-  }
   const face = exactText(merged.faceValue);
   const price = exactText(merged.price);
   if (face !== null && price !== null && compareExact(price, face) > 0) {
@@ -188,7 +167,7 @@ export const cardTemplateHooks = defineServerHooks('card-template', {
   async beforeSave(ctx) {
     const { auth, values, current, operation, request } = ctx;
     assertMaintainable(auth.grants, operation === 'create' ? values.cardTemplateType : current?.cardTemplateType);
-    const issues = checkTerms({ request, values, current });
+    const issues = checkTerms({ values, current });
     if (operation === 'create') issues.push(...(await assignNumber(ctx)));
     if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   },

@@ -1,12 +1,12 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { pick, type Locale } from '../messages/bilingual';
-import { requireFields, valueAfterWrite } from '../../server/crud/required-when';
+import { valueAfterWrite } from '../../server/crud/required-when';
 import { defineServerHooks } from '../../server/crud/server-hooks.define';
 import { deriveTable } from '../../server/crud/table.derive';
 import type { DbOrTx } from '../../server/db/connection';
 import { memberLevelChanges } from '../../server/db/schema/levels.schema';
 import { badInput, conflict } from '../../server/http/envelope';
-import { LEVEL_TYPE_FIELDS, levelResource, type LevelType } from './level.resource';
+import { levelResource, type LevelType } from './level.resource';
 import { levelMaterialResource } from './level-material.resource';
 import { paidLevelOrderResource } from './paid-level-order.resource';
 import { upgradeIncentiveResource } from './upgrade-incentive.resource';
@@ -14,9 +14,8 @@ import { upgradeIncentiveResource } from './upgrade-incentive.resource';
 /**
  * Server side of levels:
  *
- * - Per type, the basic fields that apply are required and the others are cleared
- *   (LEVEL_TYPE_FIELDS), whatever the form sent: a free level has no price, a paid one no
- *   growth threshold.
+ * - Which fields a type requires and clears (a free level has no price, a paid one no growth
+ *   threshold) is declared on the fields (`when`) and done by the engine before this hook.
  * - The free ladder stays a ladder: no two free levels share a rank, and a higher rank needs a
  *   higher growth threshold. Level writes of a tenant are serialised (advisory lock) so two
  *   concurrent saves cannot both pass the check.
@@ -71,9 +70,6 @@ async function referencesTo(db: DbOrTx, tenantId: number, levelId: number): Prom
 export const levelHooks = defineServerHooks('level', {
   async beforeSave({ db, auth, request, operation, values, current }) {
     const type = (operation === 'create' ? values.levelType : current?.levelType) as LevelType;
-    const rules = LEVEL_TYPE_FIELDS[type];
-    for (const name of rules.unused) values[name] = null;
-    requireFields({ resource: levelResource, values, current, names: rules.required, locale: request.ctx.locale });
     await lockLevels(db, auth.tenantId);
     if (type !== 'FREE') return;
     await checkFreeLadder({

@@ -16,6 +16,7 @@ export const crudMessages = defineMessages({
   'crud.badCursor': ['翻页位置已失效，请从第一页重新查询', 'The paging position is no longer valid; start again from the first page'],
   'crud.marketingCenterRequired': ['请先选择营销中心', 'Please choose a marketing centre first'],
   'crud.notEditable': ['当前状态下不能修改', 'The record cannot be changed in its current state'],
+  'crud.fieldNotEditable': ['{label}在“{state}”状态下不能修改', '{label} cannot be changed while the record is {state}'],
   'crud.notDeletable': ['当前状态下不能删除', 'The record cannot be deleted in its current state'],
   'crud.actionNotAllowed': ['当前状态下不能执行“{action}”', '"{action}" is not allowed in the current state'],
   'crud.hasChildren': ['存在下级数据，不能删除', 'The record has children and cannot be deleted'],

@@ -4,6 +4,7 @@ import { crudMessages } from '../../resources/messages/crud.messages';
 import type { Database, DbOrTx } from '../db/connection';
 import { AppError, badInput, conflict, notFound, type FieldError } from '../http/envelope';
 import { checkReferences } from './references.validate';
+import { lockedChanges } from './field-states';
 import { deleteLines, findRecord, replaceLines } from './record.store';
 import { validateWrite } from './record.validate';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
@@ -48,10 +49,18 @@ async function guardUnique<T>(runtime: ResourceRuntime, scope: Scope, run: () =>
   }
 }
 
-async function validated(args: OperationArgs & { body: Record<string, unknown>; mode: 'create' | 'modify'; currentId: number | null }) {
-  const { set, issues } = validateWrite({ resource: args.runtime.resource, body: args.body, mode: args.mode, locale: localeOf(args.scope), zone: zoneOf(args.scope) });
+/**
+ * Checks a body: its values (conditional fields decided on the record after the write), on
+ * modify the fields the record's state locks, then the references.
+ */
+async function validated(args: OperationArgs & { body: Record<string, unknown>; mode: 'create' | 'modify'; current: StoredRecord | null }) {
+  const { resource } = args.runtime;
+  const locale = localeOf(args.scope);
+  const checked = validateWrite({ resource, body: args.body, mode: args.mode, locale, zone: zoneOf(args.scope), current: args.current });
+  const { set } = checked;
+  const issues = args.current ? [...checked.issues, ...lockedChanges({ resource, current: args.current, set, locale })] : checked.issues;
   const more: FieldError[] = issues.length > 0 ? [] : await checkReferences({
-    db: args.database.db, registry: args.registry, runtime: args.runtime, scope: args.scope, set, currentId: args.currentId,
+    db: args.database.db, registry: args.registry, runtime: args.runtime, scope: args.scope, set, currentId: args.current ? Number(args.current.id) : null,
   });
   if (issues.length + more.length > 0) throw badInput('error.fieldsInvalid', [...issues, ...more]);
   return set;
@@ -66,7 +75,7 @@ function stateIn(runtime: ResourceRuntime, states: readonly string[] | undefined
 /** saveNew: validates, runs beforeSave, inserts the record and its lines, runs afterSave. */
 export async function createRecord(args: OperationArgs & { body: Record<string, unknown> }): Promise<StoredRecord> {
   const { runtime, scope } = args;
-  const set = await validated({ ...args, mode: 'create', currentId: null });
+  const set = await validated({ ...args, mode: 'create', current: null });
   return guardUnique(runtime, scope, () => args.database.db.transaction(async (tx) => {
     const ctx = hookContext({ runtime, scope, db: tx });
     const values: StoredRecord = { ...set.values, ...stampedValues(runtime, scope) };
@@ -113,7 +122,7 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
   const editable = states?.editableIn;
   if (states && editable && !editable.includes(current[states.field] as string)) throw conflict('crud.notEditable');
   if (current.version !== version) throw conflict();
-  const set = await validated({ ...args, mode: 'modify', currentId: id });
+  const set = await validated({ ...args, mode: 'modify', current });
   return guardUnique(runtime, scope, () => database.db.transaction(async (tx) => {
     const ctx = hookContext({ runtime, scope, db: tx });
     const values: StoredRecord = { ...set.values };

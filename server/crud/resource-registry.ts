@@ -1,6 +1,7 @@
 import { CATALOG } from '../../resources/catalog/index';
 import type { GroupDecl } from '../../resources/catalog/types';
 import { centreKey, tableOwner, type ResourceDef } from '../../resources/define';
+import { fieldRuleProblems } from '../../resources/field-rules';
 import { RESOURCES } from '../../resources/index';
 import { snakeCase, identifier } from './naming';
 import type { ResourceHooks, ServerHooks } from './server-hooks.define';
@@ -142,6 +143,8 @@ export function buildRegistry(args: {
     check(resource, names);
     checkView(resource, served);
     checkSingleton(resource);
+    const problems = fieldRuleProblems(resource);
+    if (problems.length > 0) throw new Error(`Resource ${resource.name}: ${problems.join('; ')}`);
     return {
       resource,
       table: deriveTable(resource),

@@ -1,9 +1,6 @@
 import { cardTemplateHooks } from '../../resources/deposit/card-template.server';
 import { scoreAdjustReasonHooks } from '../../resources/score/score-adjust-reason.server';
 import { scoreAdjustHooks } from '../../resources/score/score-adjust.server';
-import { growValueRuleHooks } from '../../resources/member/grow-value-rule.server';
-import { growValueSettingHooks } from '../../resources/member/grow-value-setting.server';
-import { levelValuateRuleHooks } from '../../resources/member/level-valuate-rule.server';
 import { levelHooks } from '../../resources/member/level.server';
 import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from '../../resources/member/member.server';
 import { upgradeIncentiveHooks } from '../../resources/member/upgrade-incentive.server';
@@ -21,9 +18,6 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   scoreAdjustReasonHooks,
   scoreAdjustHooks,
   levelHooks,
-  levelValuateRuleHooks,
-  growValueRuleHooks,
-  growValueSettingHooks,
   upgradeIncentiveHooks,
   memberHooks,
   dqshMemberHooks,

@@ -81,7 +81,7 @@ export async function saveSettings(args: SettingsArgs & { body: Record<string, u
   const current = await findSettings(args);
   if ((current?.version ?? 0) !== version) throw conflict();
   const mode = current ? 'modify' : 'create';
-  const { set, issues } = validateWrite({ resource: runtime.resource, body, mode, locale: scope.request.ctx.locale, zone: scope.request.ctx.timeZone });
+  const { set, issues } = validateWrite({ resource: runtime.resource, body, mode, locale: scope.request.ctx.locale, zone: scope.request.ctx.timeZone, current });
   const more = issues.length > 0 ? [] : await checkReferences({
     db: database.db, registry: args.registry, runtime, scope, set, currentId: current ? Number(current.id) : null,
   });

@@ -5,8 +5,9 @@ import { resourceMessages } from '../../resources/resource-messages';
 import { buildRegistry, servedResources, type ResourceRuntime } from '../../server/crud/resource-registry';
 import { isClientWritable } from '../../server/crud/record.validate';
 import { readRefs, writeRefs } from '../../server/crud/route-access';
+import { editableInState, fieldApplies, hasFieldStateRules, isConditional } from '../../resources/field-rules';
 import {
-  compareForSort, filterValueFor, invalidValue, matchesFilter, sampleBody, scalarSample,
+  applyingBody, compareForSort, filterValueFor, invalidValue, matchesFilter, sampleBody, scalarSample,
 } from '../helpers/crud-samples';
 import { createTenant, createUser, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -16,33 +17,30 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
  * create, read back, filter by every filterable field, sort by every sortable field, page by
  * number and by cursor, modify with its version, delete, every state action from an allowed
  * and a forbidden state, every operation with and without its permission, another tenant's
- * ids, an invalid value of every field, and the derived i18n keys in both locales.
+ * ids, an invalid value of every field (with the fields it depends on set so that it applies),
+ * the declared field state rules (a locked field refused, the others changed), and the derived
+ * i18n keys in both locales.
  *
- * Cross-field rules live in server hooks, which a declaration cannot state; the few resources
- * with such rules give a valid body fragment here.
+ * Conditional fields (`when`) are sampled to fit their conditions (crud-samples.ts). Cross-field
+ * rules a declaration cannot state live in server hooks; the few resources with such rules give
+ * a valid body fragment here.
  */
 const OVERRIDES: Readonly<Record<string, (ctx: { refs: Readonly<Record<string, number>>; seed: number }) => Record<string, unknown>>> = {
-  // Validity must match its type, price <= face value, and numbers come from the allocator.
+  // Price <= face value, enough serial digits, and numbers come from the allocator.
   'card-template': () => ({
-    number: undefined, validityType: 'MONTHS', validityMonths: 12, validPeriod: null,
-    faceValue: 100, price: 95, cardNumberPrefix: 'GC', cardNumberLength: 16,
+    number: undefined, validityType: 'MONTHS', validityMonths: 12, faceValue: 100, price: 95, cardNumberPrefix: 'GC', cardNumberLength: 16,
   }),
   // Lines may only cite an enabled reason, in its direction; an audit posts positive points
   // (a deduction from a member with no points would rightly be refused).
   'score-adjust-reason': () => ({ enabled: true, direction: 'both' }),
   // Lines name a real member (made in beforeAll): the audit posts to the member's account.
   'score-adjust': ({ refs, seed }) => ({ lines: [{ member: refs.member, points: 10 + seed, reason: refs['score-adjust-reason'] }] }),
-  // One operation with its parameter and members picked by hand: a save clears the fields of
-  // the other operations and selection modes.
-  'batch-operate': ({ refs }) => ({
-    operation: 'addTag', tag: 'newcomer', reason: null, targetLevel: null, points: null, selectionMode: 'picked', sourceFile: null,
-    filterMobilePrefix: null, filterLevel: null, filterState: null, filterStore: null, filterChannel: null, filterRegistered: null,
-    lines: [{ member: refs.member }],
-  }),
+  // Members picked by hand (a filter must match someone); a tag every member can take.
+  'batch-operate': ({ refs }) => ({ operation: 'addTag', tag: 'newcomer', selectionMode: 'picked', lines: [{ member: refs.member }] }),
   // Free levels form a ladder: distinct ranks, thresholds rising with the rank.
   level: () => {
     levelRank += 1;
-    return { levelType: 'FREE', rankOrder: levelRank, growthThreshold: levelRank * 100, price: null, termMonths: null, suitStores: null };
+    return { levelType: 'FREE', rankOrder: levelRank, growthThreshold: levelRank * 100 };
   },
 };
 let levelRank = 0;
@@ -212,7 +210,7 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
     const editable = !resource.states?.editableIn || resource.states.editableIn.includes(resource.states.initial);
     // A free-text field first: the least likely to meet a cross-field rule of a hook.
     const candidates = Object.entries(resource.fields).filter(([key, f]) => isClientWritable(resource, key, f) && !f.readOnlyAfterCreate
-      && !f.unique && f.kind !== 'lines' && f.kind !== 'relation' && f.kind !== 'tree' && scalarSample({ f, seed: 99, name: key, refs }) !== undefined);
+      && !f.unique && !isConditional(resource, key) && f.kind !== 'lines' && f.kind !== 'relation' && f.kind !== 'tree' && scalarSample({ f, seed: 99, name: key, refs }) !== undefined);
     const rank = (kind: string) => ['longText', 'text'].indexOf(kind) === -1 ? 2 : ['longText', 'text'].indexOf(kind);
     const field = [...candidates].sort((x, y) => rank(x[1].kind) - rank(y[1].kind))[0];
     const fresh = await createRecord(resource);
@@ -227,6 +225,42 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
     if (field) expect(res.body.data[field[0]]).toEqual(expected(field[1], change[field[0]]));
     const stale = await admin.post(url('modify'), { body: { id: fresh.id, version: 1, ...change }, headers: headers() });
     expect(stale.status).toBe(409);
+  });
+
+  it('refuses to change a field its state locks, and changes the others', async () => {
+    const states = resource.states;
+    if (!states || !hasFieldStateRules(resource)) return;
+    const editable = (state: string) => !states.editableIn || states.editableIn.includes(state);
+    const stateNames = Object.keys((resource.fields[states.field] as { options: object }).options);
+    const writable = Object.entries(resource.fields).filter(([key, f]) => isClientWritable(resource, key, f) && !f.readOnlyAfterCreate
+      && !f.unique && f.kind !== 'lines' && f.kind !== 'relation' && f.kind !== 'tree' && !isConditional(resource, key));
+    // A state the record can be edited in, where some field is locked and some other is not.
+    const state = stateNames.find((s) => editable(s) && writable.some(([key]) => !editableInState(resource, key, s))
+      && writable.some(([key]) => editableInState(resource, key, s)));
+    expect(state, 'a state with locked and free fields').toBeDefined();
+    const fresh = await createRecord(resource);
+    for (const step of pathTo({ resource, from: states.initial, goal: [state!] }) ?? []) {
+      await okData(admin.post(url(step), { query: { id: fresh.id }, body: states.actions[step].reason ? { reason: 'contract' } : undefined, headers: headers() }));
+    }
+    let record = await okData(admin.get(url(`info/${fresh.id}`), { headers: headers() }));
+    expect(record[states.field]).toBe(state);
+    const changeOf = ([key, f]: [string, FieldDef]) => {
+      const value = [99, 98, 97].map((n) => scalarSample({ f: f as never, seed: n, name: key, refs })).find((v) => v !== undefined && JSON.stringify(expected(f, v)) !== JSON.stringify(record[key]));
+      return value === undefined ? null : { [key]: value };
+    };
+    const locked = writable.filter(([key]) => !editableInState(resource, key, state)).map(changeOf).find((c) => c !== null);
+    expect(locked, 'a locked field to change').toBeDefined();
+    // The whole record sent back unchanged passes; one locked field changed is refused, named.
+    const same = await admin.post(url('modify'), { body: { ...record }, headers: headers() });
+    expect(same.body.code, JSON.stringify(same.body)).toBe(2000);
+    record = same.body.data;
+    const refused = await admin.post(url('modify'), { body: { id: record.id, version: record.version, ...locked }, headers: headers() });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.data.fields.map((e: { field: string }) => e.field)).toEqual(Object.keys(locked!));
+    const free = writable.filter(([key]) => editableInState(resource, key, state)).map(changeOf).find((c) => c !== null);
+    const changed = await okData(admin.post(url('modify'), { body: { id: record.id, version: record.version, ...free }, headers: headers() }));
+    const [key] = Object.keys(free!);
+    expect(changed[key]).toEqual(expected(resource.fields[key], free![key]));
   });
 
   it('deletes where the declaration allows it', async () => {
@@ -298,7 +332,7 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
   it('refuses an invalid value of every field, naming the field', async () => {
     for (const [field, f] of Object.entries(resource.fields)) {
       if (!isClientWritable(resource, field, f)) continue;
-      const body = { ...(await validBody(resource)), [field]: invalidValue(f) };
+      const body = { ...applyingBody({ resource, name: field, body: await validBody(resource), seed, refs }), [field]: invalidValue(f) };
       const res = await admin.post(url('saveNew'), { body, headers: headers() });
       expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(400);
       const named = (res.body.data?.fields ?? []).map((e: { field: string }) => e.field.split('.')[0]);
@@ -315,7 +349,9 @@ describe.each(settingsRuntimes.map((runtime) => [runtime.resource.name, runtime]
     const defaults = await okData(admin.get(url('get'), { headers: headers() }));
     expect(defaults).toMatchObject({ id: null, version: 0 });
     for (const [field, f] of Object.entries(resource.fields)) {
-      if (f.defaultValue !== undefined) expect(defaults[field], field).toEqual(expected(f, f.defaultValue));
+      // A conditional field's default holds only while it applies; otherwise it is null.
+      const applies = fieldApplies({ resource, name: field, valueOf: (n) => defaults[n] });
+      if (f.defaultValue !== undefined) expect(defaults[field], field).toEqual(applies ? expected(f, f.defaultValue) : null);
     }
     const body = await validBody(resource);
     const saved = await okData(admin.post(url('save'), { body: { ...body, version: 0 }, headers: headers() }));
@@ -347,7 +383,7 @@ describe.each(settingsRuntimes.map((runtime) => [runtime.resource.name, runtime]
     const { version } = await okData(admin.get(url('get'), { headers: headers() }));
     for (const [field, f] of Object.entries(resource.fields)) {
       if (!isClientWritable(resource, field, f)) continue;
-      const res = await admin.post(url('save'), { body: { ...(await validBody(resource)), [field]: invalidValue(f), version }, headers: headers() });
+      const res = await admin.post(url('save'), { body: { ...applyingBody({ resource, name: field, body: await validBody(resource), seed, refs }), [field]: invalidValue(f), version }, headers: headers() });
       expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(400);
       expect((res.body.data?.fields ?? []).map((e: { field: string }) => e.field.split('.')[0]), field).toContain(field);
     }

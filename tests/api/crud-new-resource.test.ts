@@ -4,7 +4,7 @@ import { declareEntry } from '../../resources/catalog/declare';
 import type { GroupDecl, PermissionRef } from '../../resources/catalog/types';
 import { defineResource, field } from '../../resources/define';
 import { resourceMessages } from '../../resources/resource-messages';
-import { mountResources } from '../../server/crud/resource-registry';
+import { buildRegistry, mountResources } from '../../server/crud/resource-registry';
 import { defineServerHooks } from '../../server/crud/server-hooks.define';
 import { deriveLinesTable, deriveTable } from '../../server/crud/table.derive';
 import { ok } from '../../server/http/envelope';
@@ -15,7 +15,9 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 /**
  * A resource declared here, in the test, gets a working API with no other code: its table is
  * created from the same derivation drizzle-kit uses, and the engine serves it once mounted.
- * It uses every field kind, lines, a tree, states, marketing-centre scope and every hook.
+ * It uses every field kind, lines, a tree, states, marketing-centre scope and every hook. A
+ * second one (an offer) uses the field rules: fields, sections and line fields that apply only
+ * under conditions (`when`), and fields locked in some states (`editableIn`).
  */
 
 const RID = '测试/小部件';
@@ -79,6 +81,68 @@ const gadget = defineResource({
   },
 });
 
+const OFFER_RID = '测试/优惠';
+const OFFER_READ: PermissionRef = { resourceId: OFFER_RID, action: '资料查看' };
+const OFFER_WRITE: PermissionRef = { resourceId: OFFER_RID, action: '配置维护' };
+
+/** The offer: its kind decides its fields; once published its money and gift terms are locked. */
+const offer = defineResource({
+  name: 'crud-offer',
+  table: 'crud_offers',
+  title: ['优惠', 'Offer'],
+  route: { group: 'datum', entry: 'crud-offer', screens: { list: 'crud-offer' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    name: field.text({ label: ['名称', 'Name'], required: true, maxLength: 40 }),
+    kind: field.enum({
+      label: ['类型', 'Kind'],
+      required: true,
+      options: { DISCOUNT: { label: ['折扣', 'Discount'] }, GIFT: { label: ['赠品', 'Gift'] }, POINTS: { label: ['积分', 'Points'] } },
+    }),
+    rate: field.decimal({ label: ['折扣率', 'Rate'], required: true, when: { field: 'kind', in: ['DISCOUNT'] }, min: 0.1, max: 1 }),
+    points: field.integer({ label: ['积分', 'Points'], required: true, when: { field: 'kind', in: ['POINTS'] }, min: 1, max: 1000, defaultValue: 10 }),
+    channels: field.enum({ label: ['渠道', 'Channels'], multiple: true, options: { APP: { label: ['小程序', 'App'] }, STORE: { label: ['门店', 'Store'] } } }),
+    appBanner: field.text({ label: ['小程序横幅', 'App banner'], when: { field: 'channels', in: ['APP'] }, maxLength: 20 }),
+    giftName: field.text({ label: ['赠品名称', 'Gift name'], required: true, maxLength: 20 }),
+    giftStock: field.integer({ label: ['赠品库存', 'Gift stock'], min: 0 }),
+    limited: field.boolean({ label: ['限时', 'Limited'], defaultValue: false }),
+    period: field.dateRange({ label: ['活动期间', 'Period'], required: true, when: { field: 'limited', in: [true] } }),
+    budget: field.money({ label: ['预算', 'Budget'], min: 0, editableIn: ['DRAFT'] }),
+    state: field.enum({
+      label: ['状态', 'Status'],
+      options: { DRAFT: { label: ['草稿', 'Draft'] }, PUBLISHED: { label: ['已发布', 'Published'] }, CLOSED: { label: ['已结束', 'Closed'] } },
+      serverManaged: true,
+    }),
+    lines: field.lines({
+      label: ['明细', 'Lines'],
+      editableIn: ['DRAFT'],
+      fields: {
+        type: field.enum({ label: ['类型', 'Type'], required: true, options: { GOODS: { label: ['商品', 'Goods'] }, CASH: { label: ['现金', 'Cash'] } } }),
+        sku: field.text({ label: ['商品编码', 'SKU'], required: true, when: { field: 'type', in: ['GOODS'] }, maxLength: 20 }),
+        amount: field.money({ label: ['金额', 'Amount'], required: true, when: { field: 'type', in: ['CASH'] }, min: 0.01 }),
+      },
+    }),
+  },
+  titleField: 'name',
+  list: { defaultSort: { field: 'name', order: 'asc' } },
+  form: [
+    { key: 'main', title: ['基本信息', 'Basics'], fields: ['name', 'kind', 'rate', 'points', 'channels', 'appBanner'] },
+    // The whole section applies to gifts only, and is locked once published.
+    { key: 'gift', title: ['赠品', 'Gift'], fields: ['giftName', 'giftStock', 'limited', 'period'], when: { field: 'kind', in: ['GIFT'] }, editableIn: ['DRAFT'] },
+    { key: 'money', title: ['预算', 'Money'], fields: ['budget', 'lines'] },
+  ],
+  states: {
+    field: 'state',
+    initial: 'DRAFT',
+    editableIn: ['DRAFT', 'PUBLISHED'],
+    actions: {
+      publish: { label: ['发布', 'Publish'], from: ['DRAFT'], to: 'PUBLISHED' },
+      close: { label: ['结束', 'Close'], from: ['PUBLISHED'], to: 'CLOSED' },
+    },
+  },
+});
+
 const testGroup: GroupDecl = {
   group: 'datum',
   title: ['测试', 'Test'],
@@ -87,6 +151,9 @@ const testGroup: GroupDecl = {
   entries: [declareEntry({
     entry: 'crud-gadget', title: ['小部件', 'Gadgets'], resourceId: RID, resourceTitleEn: 'Gadgets',
     actions: ['资料查看', '配置维护'], screens: [{ name: 'crud-gadget', title: ['小部件', 'Gadgets'] }],
+  }), declareEntry({
+    entry: 'crud-offer', title: ['优惠', 'Offers'], resourceId: OFFER_RID, resourceTitleEn: 'Offers',
+    actions: ['资料查看', '配置维护'], screens: [{ name: 'crud-offer', title: ['优惠', 'Offers'] }],
   })],
 };
 
@@ -112,7 +179,7 @@ const gadgetHooks = defineServerHooks('crud-gadget', {
   },
 });
 
-mountResources({ resources: [gadget], catalog: [testGroup], hooks: [gadgetHooks] });
+mountResources({ resources: [gadget, offer], catalog: [testGroup], hooks: [gadgetHooks] });
 
 let t: TestApp;
 let tenant: TestTenant;
@@ -143,7 +210,9 @@ const create = (body: Record<string, unknown> = {}, client = writer) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  await createDerivedTables(t.database, { gadgets: deriveTable(gadget), gadgetLines: deriveLinesTable(gadget, 'lines') });
+  await createDerivedTables(t.database, {
+    gadgets: deriveTable(gadget), gadgetLines: deriveLinesTable(gadget, 'lines'), offers: deriveTable(offer), offerLines: deriveLinesTable(offer, 'lines'),
+  });
   tenant = await createTenant(t.database);
   const password = tenant.adminPassword;
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password });
@@ -151,7 +220,7 @@ beforeAll(async () => {
   c2 = (await expectOk(admin.post('/v1/marketing-center/saveNew', { body: { code: 'C2', name: 'West' } }))).id;
   areaId = (await expectOk(admin.post('/v1/area/saveNew', { body: { code: 'A1', name: 'North' } }))).id;
   const users = [
-    { login: 'writer', grants: [READ, WRITE] },
+    { login: 'writer', grants: [READ, WRITE, OFFER_READ, OFFER_WRITE] },
     { login: 'reader', grants: [READ] },
     { login: 'nobody', grants: [] },
     { login: 'limited', grants: [READ, WRITE], marketingCenterIds: [c1] },
@@ -308,6 +377,96 @@ describe('a resource declared in a test', () => {
     const refused = await writer.post('/v1/crud-gadget/delete', { query: { id: active.id }, ...inC1() });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe('当前状态下不能删除');
+  });
+});
+
+describe('field rules of a declaration', () => {
+  const saveOffer = (body: Record<string, unknown>) => writer.post('/v1/crud-offer/saveNew', { body: { name: `Offer ${++seq}`, ...body } });
+  const modifyOffer = (body: Record<string, unknown>) => writer.post('/v1/crud-offer/modify', { body });
+  const fieldsOf = (res: { body: any }) => (res.body.data?.fields ?? []).map((f: { field: string }) => f.field);
+
+  it('requires a conditional field only where it applies, and stores null where it does not', async () => {
+    expect(fieldsOf(await saveOffer({ kind: 'DISCOUNT' }))).toEqual(['rate']);
+    // A whole section applies to gifts only; a field of it may have a condition of its own.
+    expect(fieldsOf(await saveOffer({ kind: 'GIFT' }))).toEqual(['giftName']);
+    expect(fieldsOf(await saveOffer({ kind: 'GIFT', giftName: 'Mug', limited: true }))).toEqual(['period']);
+    // What does not apply is neither checked nor kept: an invalid gift stock is simply cleared.
+    const discount = await expectOk(saveOffer({
+      kind: 'DISCOUNT', rate: 0.8, giftName: 'Mug', giftStock: 'many', limited: true, period: ['2024-01-01', '2024-02-01'], points: 5,
+    }));
+    expect(discount).toMatchObject({ rate: 0.8, giftName: null, giftStock: null, limited: null, period: null, points: null });
+    const stored = await t.database.pool.query('select period_from, period_to, points from crud_offers where id = $1', [discount.id]);
+    expect(stored.rows[0]).toEqual({ period_from: null, period_to: null, points: null });
+    // A default applies with its field: points kind, no points sent.
+    expect(await expectOk(saveOffer({ kind: 'POINTS' }))).toMatchObject({ points: 10, rate: null });
+    // A chain: the period needs a limited gift.
+    const gift = await expectOk(saveOffer({ kind: 'GIFT', giftName: 'Mug', limited: true, period: ['2024-01-01', '2024-02-01'] }));
+    expect(gift).toMatchObject({ giftName: 'Mug', limited: true, period: ['2024-01-01', '2024-02-01'], rate: null, points: null });
+    // A multiple enum decides when any of its values is listed.
+    expect(await expectOk(saveOffer({ kind: 'POINTS', channels: ['STORE', 'APP'], appBanner: 'Hi' }))).toMatchObject({ appBanner: 'Hi' });
+    expect(await expectOk(saveOffer({ kind: 'POINTS', channels: ['STORE'], appBanner: 'Hi' }))).toMatchObject({ appBanner: null });
+  });
+
+  it('decides on modify with the values the record will hold, stored or sent', async () => {
+    const made = await expectOk(saveOffer({ kind: 'DISCOUNT', rate: 0.9 }));
+    const noGift = await modifyOffer({ id: made.id, version: 1, kind: 'GIFT' });
+    expect(noGift.status).toBe(400);
+    expect(noGift.body.data.fields).toEqual([{ field: 'giftName', msg: '赠品名称不能为空' }]);
+    const gift = await expectOk(modifyOffer({ id: made.id, version: 1, kind: 'GIFT', giftName: 'Cup' }));
+    expect(gift).toMatchObject({ kind: 'GIFT', giftName: 'Cup', rate: null, version: 2 });
+    // A field the body leaves out keeps its stored value while it applies.
+    expect(await expectOk(modifyOffer({ id: made.id, version: 2, name: 'Renamed' }))).toMatchObject({ giftName: 'Cup', kind: 'GIFT' });
+    // Turning to points: the stored points are empty (defaults are for new records), so required.
+    expect(fieldsOf(await modifyOffer({ id: made.id, version: 3, kind: 'POINTS' }))).toEqual(['points']);
+    expect(await expectOk(modifyOffer({ id: made.id, version: 3, kind: 'POINTS', points: 3 }))).toMatchObject({ points: 3, giftName: null });
+  });
+
+  it('decides each line on its own values', async () => {
+    const bad = await saveOffer({ kind: 'POINTS', lines: [{ type: 'GOODS', sku: 'S1' }, { type: 'CASH' }, { type: 'GOODS', amount: 'x' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toEqual([{ field: 'lines.1.amount', msg: '明细 2 金额不能为空' }, { field: 'lines.2.sku', msg: '明细 3 商品编码不能为空' }]);
+    const made = await expectOk(saveOffer({ kind: 'POINTS', lines: [{ type: 'GOODS', sku: 'S1', amount: 5 }, { type: 'CASH', amount: 2.5, sku: 'S2' }] }));
+    expect(made.lines).toMatchObject([{ type: 'GOODS', sku: 'S1', amount: null }, { type: 'CASH', sku: null, amount: 2.5 }]);
+  });
+
+  it('locks the fields a state rules out, and lets the others change', async () => {
+    const made = await expectOk(saveOffer({ kind: 'GIFT', giftName: 'Mug', giftStock: 5, budget: 100, lines: [{ type: 'CASH', amount: 1 }] }));
+    // In the initial state everything may change.
+    const draft = await expectOk(modifyOffer({ id: made.id, version: 1, budget: 120, giftStock: 6 }));
+    const published = await expectOk(writer.post('/v1/crud-offer/publish', { query: { id: made.id } }));
+    // The record as read, sent back whole, passes: locked fields unchanged are no change.
+    const echoed = await expectOk(modifyOffer({ ...published, name: 'Published offer' }));
+    expect(echoed).toMatchObject({ name: 'Published offer', budget: 120, giftStock: 6, version: draft.version + 2 });
+    const locked = await writer.post('/v1/crud-offer/modify', {
+      body: { id: made.id, version: echoed.version, budget: 150, giftStock: 7, lines: [{ type: 'CASH', amount: 2 }], name: 'x' },
+      headers: { locale: 'en_US' },
+    });
+    expect(locked.status).toBe(400);
+    expect(locked.body.data.fields).toEqual([
+      { field: 'giftStock', msg: 'Gift stock cannot be changed while the record is Published' },
+      { field: 'budget', msg: 'Budget cannot be changed while the record is Published' },
+      { field: 'lines', msg: 'Lines cannot be changed while the record is Published' },
+    ]);
+    // Clearing a locked field by turning its condition off is a change too.
+    expect(fieldsOf(await modifyOffer({ id: made.id, version: echoed.version, kind: 'POINTS', points: 4 }))).toEqual(['giftName', 'giftStock', 'limited']);
+    const renamed = await expectOk(modifyOffer({ id: made.id, version: echoed.version, name: 'Still open', budget: '120.00', lines: [{ type: 'CASH', amount: 1 }] }));
+    expect(renamed).toMatchObject({ name: 'Still open', budget: 120, giftStock: 6, lines: [{ type: 'CASH', amount: 1 }] });
+    await expectOk(writer.post('/v1/crud-offer/close', { query: { id: made.id } }));
+    const closed = await modifyOffer({ id: made.id, version: renamed.version + 1, name: 'late' });
+    expect(closed.status).toBe(409);
+  });
+
+  it('refuses at start-up rules that cannot hold', () => {
+    const broken = defineResource({
+      ...offer,
+      name: 'crud-broken',
+      fields: {
+        ...offer.fields,
+        rate: field.decimal({ label: ['折扣率', 'Rate'], when: { field: 'name', in: ['x'] } }),
+        points: field.integer({ label: ['积分', 'Points'], when: { field: 'kind', in: ['NOPE'] }, editableIn: ['GONE'] }),
+      },
+    });
+    expect(() => buildRegistry({ resources: [broken], catalog: [testGroup], hooks: [] })).toThrow(/rate: condition field name is not an enum or a boolean; .*NOPE is not a value of kind; .*editableIn state GONE is not an option of state/);
   });
 });
 
