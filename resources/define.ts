@@ -274,6 +274,31 @@ export interface ResourceStates {
   readonly actions: Readonly<Record<string, StateAction>>;
 }
 
+/**
+ * Business numbers of a resource (`BO00000007`, `M000000042`), drawn on saveNew from the
+ * tenant's named counter (the `counters` table) inside the save's own transaction: concurrent
+ * saves never share a number, and a save that fails gives its number back. One service serves
+ * every numbered resource (server/crud/numbering.ts).
+ *
+ * A number field the client may not write (`serverManaged`) is always drawn. One the client
+ * may write (a card template's number, allocated beforehand by its own endpoint) is drawn when
+ * the body leaves it blank, and a given one must be a number the counter has already handed out
+ * (`<prefix><digits>`, not above the counter), else 400 on the field.
+ */
+export interface ResourceNumbering {
+  /** The text field holding the number; declare it `unique`, so the index backs the counter. */
+  readonly field: string;
+  /** Letters before the digits (`BO`, `CT`, `M`). */
+  readonly prefix: string;
+  /** Digits after the prefix, zero-padded (`7` with 8 digits is `00000007`). */
+  readonly digits: number;
+  /**
+   * Name of the tenant's counter the numbers come from; default: the resource's name (its base's
+   * for a view, so every view of one table draws from one sequence).
+   */
+  readonly counter?: string;
+}
+
 /** A titled group of fields on the form or the detail page. */
 export interface Section {
   /** Key of the section; its title's i18n key is `res.<resource>.section.<key>`. */
@@ -328,6 +353,11 @@ export interface ResourceDef {
   readonly files?: { readonly module: FileModule; readonly importable?: boolean };
   /** The resource is a tree through this `tree` field (shown as a tree table). */
   readonly treeField?: string;
+  /**
+   * Document numbers: which field holds the record's business number and how it is drawn
+   * (see {@link ResourceNumbering}), e.g. `{ field: 'number', prefix: 'BO', digits: 8 }`.
+   */
+  readonly numbering?: ResourceNumbering;
   /**
    * A settings object (DESIGN.md §7): one record per tenant (`tenant`) or per marketing centre
    * (`marketingCenter`, which needs `scope: 'marketingCenter'`). Its routes are

@@ -5,7 +5,6 @@ import { defineServerHooks, type HookContext, type StoredRecord } from '../../se
 import { expandFilter, freshLines } from '../../server/modules/batch/batch-members';
 import { dispatchBatch } from '../../server/modules/batch/batch.job';
 import { batchRoutes } from '../../server/modules/batch/batch.routes';
-import { drawDocumentNumber } from '../../server/modules/batch/document-number';
 import {
   batchOperateResource, FILTER_FIELDS, OPERATION_PARAMETERS, PARAMETER_FIELDS, SOURCE_FILE_FIELD,
   type BatchOperation, type SelectionMode,
@@ -14,7 +13,7 @@ import {
 /**
  * Server side of batch operation documents (batch-operate.resource.ts):
  *
- * - saveNew draws the number (`BO` + 8 digits) from the tenant's `batch-operate` counter.
+ * - The number (`BO` + 8 digits) is drawn by the engine on saveNew (the declaration's `numbering`).
  * - Every save requires the parameters of the chosen operation and clears the others, and keeps
  *   only the fields of the chosen selection mode. The lines are the members: those of the body
  *   (picked by hand, or resolved from an imported file by `POST /v1/batch-operate/importMembers`),
@@ -25,11 +24,6 @@ import {
  *   transaction; the run waits for that transaction to commit. Of concurrent audits only one
  *   gets here, so a document runs once.
  */
-
-/** Name of the counter row that numbers batch operation documents. */
-export const BATCH_NUMBER_COUNTER = 'batch-operate';
-/** Letters of a batch operation number. */
-export const BATCH_NUMBER_PREFIX = 'BO';
 
 /** Fields kept only in one selection mode, with the mode (a date range is stored as two columns). */
 const MODE_FIELDS: readonly { readonly mode: SelectionMode; readonly keys: readonly string[] }[] = [
@@ -69,10 +63,7 @@ async function membersOf(ctx: HookContext & {
 
 export const batchOperateHooks = defineServerHooks('batch-operate', {
   async beforeSave(ctx) {
-    const { values, operation, db, auth } = ctx;
-    if (operation === 'create') {
-      values.number = await drawDocumentNumber({ db, tenantId: auth.tenantId, counter: BATCH_NUMBER_COUNTER, prefix: BATCH_NUMBER_PREFIX });
-    }
+    const { values } = ctx;
     settleParameters(ctx);
     const members = await membersOf(ctx);
     if (members === null) return;

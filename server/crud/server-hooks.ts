@@ -1,5 +1,4 @@
 import { cardTemplateHooks } from '../../resources/deposit/card-template.server';
-import { scoreAdjustReasonHooks } from '../../resources/score/score-adjust-reason.server';
 import { scoreAdjustHooks } from '../../resources/score/score-adjust.server';
 import { growValueRuleHooks } from '../../resources/member/grow-value-rule.server';
 import { growValueSettingHooks } from '../../resources/member/grow-value-setting.server';
@@ -17,7 +16,6 @@ import type { ResourceHooks } from './server-hooks.define';
  */
 export const SERVER_HOOKS: readonly ResourceHooks[] = [
   cardTemplateHooks,
-  scoreAdjustReasonHooks,
   scoreAdjustHooks,
   levelHooks,
   levelValuateRuleHooks,
