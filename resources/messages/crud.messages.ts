@@ -18,7 +18,7 @@ export const crudMessages = defineMessages({
   'crud.notEditable': ['当前状态下不能修改', 'The record cannot be changed in its current state'],
   'crud.notDeletable': ['当前状态下不能删除', 'The record cannot be deleted in its current state'],
   'crud.actionNotAllowed': ['当前状态下不能执行“{action}”', '"{action}" is not allowed in the current state'],
-  'crud.hasChildren': ['{resource}「{title}」下还有 {count} 条下级数据，不能删除', '{resource} "{title}" still has {count} children and cannot be deleted'],
+  'crud.hasChildren': ['{resource}「{title}」下还有 {count} 条下级数据，不能删除', '{resource} "{title}" still has {count} child record(s) and cannot be deleted'],
   'crud.inUse': ['{resource}「{title}」被 {uses}引用，不能删除', '{resource} "{title}" is used by {uses} and cannot be deleted'],
   'crud.inUse.one': ['{count} 条{referrer}', '{count} {referrer} record'],
   'crud.inUse.many': ['{count} 条{referrer}', '{count} {referrer} records'],
