@@ -4,6 +4,7 @@ import { tableOwner, type FieldDef, type ResourceDef } from '../../resources/def
 import { RESOURCES } from '../../resources/index';
 import { resourceMessages } from '../../resources/resource-messages';
 import { buildRegistry, servedResources, type ResourceRuntime } from '../../server/crud/resource-registry';
+import { drawNumber } from '../../server/crud/numbering';
 import { PLATFORM_REFERENCES } from '../../server/crud/platform-references';
 import { isClientWritable, validateWrite } from '../../server/crud/record.validate';
 import { readRefs, writeRefs } from '../../server/crud/route-access';
@@ -428,7 +429,10 @@ async function createReferrer(runtime: ResourceRuntime, body: Record<string, unk
   if (!runtime.resource.readOnly && !direct) return okData(admin.post(`/v1/${runtime.resource.name}/saveNew`, { body, headers: headers() }));
   const { set, issues } = validateWrite({ resource: runtime.resource, body, mode: 'create', locale: 'zh_CN', zone: 'Asia/Shanghai' });
   expect(issues).toEqual([]);
-  const [row] = await t.database.db.insert(runtime.table).values({ ...set.values, tenantId: tenant.tenantId }).returning();
+  const values: Record<string, unknown> = { ...set.values, tenantId: tenant.tenantId };
+  const numbering = runtime.resource.numbering;
+  if (numbering) values[numbering.field] = await drawNumber({ db: t.database.db, tenantId: tenant.tenantId, resource: runtime.resource });
+  const [row] = await t.database.db.insert(runtime.table).values(values).returning();
   return row as Record<string, any>;
 }
 
