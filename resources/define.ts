@@ -53,9 +53,13 @@ export interface FieldBase<K extends FieldKind> {
   readonly label: Bilingual;
   /** A hint shown under the input. Key: `res.<resource>.<field>.help`. */
   readonly help?: Bilingual;
-  /** The value must be present (not null, not empty text, not an empty list). */
+  /** The value must be present (not null, not empty text, not an empty list); the column is NOT NULL. */
   readonly required?: boolean;
-  /** No two records of the same tenant (and marketing centre, when scoped) share the value. */
+  /**
+   * No two records of the same tenant (and marketing centre, when scoped) share the value. A
+   * `required` unique field (a code, a document number) also orders the list by itself: its
+   * unique index serves sorting and paging, and no second index is derived for it.
+   */
   readonly unique?: boolean;
   /** Included in the list's keyword search box. */
   readonly searchable?: boolean;
@@ -73,7 +77,12 @@ export interface FieldBase<K extends FieldKind> {
   readonly readOnlyAfterCreate?: boolean;
   /** Never written by a client: filled by the server (numbers, computed totals). */
   readonly serverManaged?: boolean;
-  /** Value given to a new record when the client sends none. */
+  /**
+   * Value given to a new record when the client sends none; also the column's database DEFAULT
+   * (not for datetimes), so a `required` field added later to a table that has rows migrates
+   * safely (`ADD COLUMN … DEFAULT … NOT NULL`; tests/unit/migration-safety.test.ts refuses one
+   * without a default).
+   */
   readonly defaultValue?: unknown;
   /** Column width in the list, in pixels. */
   readonly width?: number;
@@ -136,7 +145,11 @@ export type TimeField = FieldBase<'time'>;
 /** A set of weekdays 1..7 = Monday..Sunday (§9). */
 export type WeekdaysField = FieldBase<'weekdays'>;
 
-/** A reference to a record of another resource (stored as its id, or an id array). */
+/**
+ * A reference to a record of another resource (stored as its id, or an id array). The record
+ * referred to must exist for the caller when the value is written, and cannot be deleted while
+ * any record still refers to it (409 naming the referrers, server/crud/inbound-references.ts).
+ */
 export interface RelationField extends FieldBase<'relation'> {
   /** Name of the referenced resource (`area`, `marketingCenter`). */
   readonly resource: string;
@@ -144,7 +157,7 @@ export interface RelationField extends FieldBase<'relation'> {
   readonly multiple?: boolean;
 }
 
-/** The parent of a record in a tree of the same resource (category, area). */
+/** The parent of a record in a tree of the same resource (category, area); a node with children is never deleted. */
 export interface TreeField extends FieldBase<'tree'> {
   /** Deepest level allowed; default 5. */
   readonly maxDepth?: number;
@@ -347,7 +360,10 @@ export interface ResourceDef {
   readonly detail?: readonly Section[];
   /** The life cycle, for resources with a state. */
   readonly states?: ResourceStates;
-  /** Records can be deleted (default true; states.deletableIn narrows it). */
+  /**
+   * Records can be deleted (default true; states.deletableIn narrows it). A record other records
+   * point to (relations, lines, tree children, platform tables) is never deleted whatever this says.
+   */
   readonly deletable?: boolean;
   /** Files: the list exports to Excel; `importable` allows an Excel import. */
   readonly files?: { readonly module: FileModule; readonly importable?: boolean };
