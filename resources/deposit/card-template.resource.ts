@@ -9,8 +9,8 @@ import { defineResource, field } from '../define';
  * Numbers: a template's `number` (模板编号, `CT` + 8 digits) comes from
  * `POST /v1/card-template/allocateTemplateNumber`, which draws it from a per-tenant counter, so no
  * two callers ever get the same one. The edit screen allocates one when it opens; saveNew
- * allocates one itself when none is sent. Only allocated numbers are accepted
- * (card-template.server.ts).
+ * allocates one itself when none is sent. Only allocated numbers are accepted (the engine's
+ * `numbering`, server/crud/numbering.ts, serves both).
  *
  * States: a template is a product definition, not a time-bound activity, so it does not use the
  * activity life cycle (INITAIL/UNSTART/PROCESSING/STOPED). It is DRAFT (未启用) while being set up
@@ -172,6 +172,8 @@ export const cardTemplateResource = defineResource({
     remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
   },
   titleField: 'name',
+  // `CT` + 8 digits; allocateTemplateNumber draws from the same counter (card-template.server.ts).
+  numbering: { field: 'number', prefix: 'CT', digits: 8 },
   list: {
     columns: ['number', 'name', 'cardTemplateType', 'faceValue', 'price', 'rechargeable', 'state'],
     defaultSort: { field: 'number', order: 'desc' },

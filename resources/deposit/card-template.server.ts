@@ -3,19 +3,20 @@ import { hasAction, type Grants } from '../access';
 import { CARD_TEMPLATE_TYPES, type CardTemplateType } from '../catalog/card-template-types';
 import type { Action, PermissionRef } from '../catalog/types';
 import { compareExact, exactText } from '../../server/crud/decimal';
+import { drawNumber } from '../../server/crud/numbering';
 import { defineServerHooks, type HookContext, type StoredRecord } from '../../server/crud/server-hooks.define';
 import type { DbOrTx } from '../../server/db/connection';
-import { counters } from '../../server/db/schema/index';
 import { badInput, forbidden, notFound, ok, type FieldError } from '../../server/http/envelope';
+import { cardTemplateResource } from './card-template.resource';
 
 /**
  * Server side of card templates (§7 card template endpoints):
  *
  * - Numbers. `POST /v1/card-template/allocateTemplateNumber` hands out `CT` + 8 digits from the
- *   tenant's `card-template` counter (server/db/schema/counters.schema.ts) with a single
- *   `INSERT … ON CONFLICT DO UPDATE … RETURNING`, so concurrent callers never share a number.
- *   saveNew allocates one itself when the body has none, and refuses a number the counter has
- *   not handed out yet, so a hand-typed number can never collide with a later allocation.
+ *   tenant's `card-template` counter through the engine's numbering service (the declaration's
+ *   `numbering`, server/crud/numbering.ts), so concurrent callers never share a number. saveNew
+ *   (the same service) draws one itself when the body has none, and refuses a number the counter
+ *   has not handed out yet, so a hand-typed number can never collide with a later allocation.
  * - `GET /v1/card-template/info-by-number?number=` is the specification's lookup by number; the
  *   detail route guard reads `data.cardTemplateType` from it.
  * - Permissions per card type. The entry's own resource (储值/卡模板) is never granted; each card
@@ -25,51 +26,12 @@ import { badInput, forbidden, notFound, ok, type FieldError } from '../../server
  *   see or maintain answers 403.
  */
 
-/** Name of the counter row that numbers card templates. */
-export const TEMPLATE_NUMBER_COUNTER = 'card-template';
-/** Template numbers are `CT` followed by at least 8 digits. */
-export const TEMPLATE_NUMBER_PREFIX = 'CT';
-const NUMBER_DIGITS = 8;
-const NUMBER_PATTERN = /^CT(\d{8,12})$/;
 /** Serial digits a card number keeps after its prefix. */
 const MIN_SERIAL_DIGITS = 6;
 
-/** `7` -> `CT00000007`. */
-export function formatTemplateNumber(value: number): string {
-  return `${TEMPLATE_NUMBER_PREFIX}${String(value).padStart(NUMBER_DIGITS, '0')}`;
-}
-
-/** `CT00000007` -> `7`; null for anything that is not a template number. */
-export function parseTemplateNumber(number: string): number | null {
-  const match = NUMBER_PATTERN.exec(number);
-  return match ? Number(match[1]) : null;
-}
-
-/**
- * Draws the next template number of a tenant. One statement: the first call inserts the
- * counter row, every later one increments it; PostgreSQL serialises concurrent callers on the
- * row, so each gets its own value. Inside a transaction the row stays locked until commit, and a
- * rollback gives the number back.
- */
-export async function allocateTemplateNumber(args: { db: DbOrTx; tenantId: number }): Promise<string> {
-  const [row] = await args.db
-    .insert(counters)
-    .values({ tenantId: args.tenantId, name: TEMPLATE_NUMBER_COUNTER, value: 1 })
-    .onConflictDoUpdate({
-      target: [counters.tenantId, counters.name],
-      set: { value: sql`${counters.value} + 1`, updatedAt: sql`now()` },
-    })
-    .returning({ value: counters.value });
-  return formatTemplateNumber(row.value);
-}
-
-/** The last number handed out to a tenant (0 before the first). */
-async function lastAllocated(args: { db: DbOrTx; tenantId: number }): Promise<number> {
-  const [row] = await args.db
-    .select({ value: counters.value })
-    .from(counters)
-    .where(and(eq(counters.tenantId, args.tenantId), eq(counters.name, TEMPLATE_NUMBER_COUNTER)));
-  return row?.value ?? 0;
+/** Draws the next template number of a tenant (`CT00000007`), from the resource's own numbering. */
+export function allocateTemplateNumber(args: { db: DbOrTx; tenantId: number }): Promise<string> {
+  return drawNumber({ ...args, resource: cardTemplateResource });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -134,21 +96,6 @@ function checkTerms(args: { values: StoredRecord; current: StoredRecord | null }
   return issues;
 }
 
-/** Gives a new template its number: an allocated one from the body, or a fresh one. */
-async function assignNumber(ctx: HookContext & { values: StoredRecord }): Promise<FieldError[]> {
-  const { db, auth, values } = ctx;
-  if (blank(values.number)) {
-    values.number = await allocateTemplateNumber({ db, tenantId: auth.tenantId });
-    return [];
-  }
-  const number = String(values.number);
-  const value = parseTemplateNumber(number);
-  if (value === null || value < 1 || value > (await lastAllocated({ db, tenantId: auth.tenantId }))) {
-    return [{ field: 'number', key: 'cardTemplate.numberNotAllocated', values: { number } }];
-  }
-  return [];
-}
-
 // ---------------------------------------------------------------------------------------------
 // The hooks
 // ---------------------------------------------------------------------------------------------
@@ -168,7 +115,6 @@ export const cardTemplateHooks = defineServerHooks('card-template', {
     const { auth, values, current, operation, request } = ctx;
     assertMaintainable(auth.grants, operation === 'create' ? values.cardTemplateType : current?.cardTemplateType);
     const issues = checkTerms({ values, current });
-    if (operation === 'create') issues.push(...(await assignNumber(ctx)));
     if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   },
 

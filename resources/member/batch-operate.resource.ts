@@ -171,6 +171,7 @@ export const batchOperateResource = defineResource({
     }),
   },
   titleField: 'number',
+  numbering: { field: 'number', prefix: 'BO', digits: 8 },
   list: {
     columns: ['number', 'operation', 'selectionMode', 'memberCount', 'succeededCount', 'failedCount', 'state', 'auditedAt'],
     defaultSort: { field: 'number', order: 'desc' },

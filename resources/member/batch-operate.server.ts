@@ -4,13 +4,12 @@ import { defineServerHooks, type HookContext, type StoredRecord } from '../../se
 import { expandFilter, freshLines } from '../../server/modules/batch/batch-members';
 import { dispatchBatch } from '../../server/modules/batch/batch.job';
 import { batchRoutes } from '../../server/modules/batch/batch.routes';
-import { drawDocumentNumber } from '../../server/modules/batch/document-number';
 import type { SelectionMode } from './batch-operate.resource';
 
 /**
  * Server side of batch operation documents (batch-operate.resource.ts):
  *
- * - saveNew draws the number (`BO` + 8 digits) from the tenant's `batch-operate` counter.
+ * - The number (`BO` + 8 digits) is drawn by the engine on saveNew (the declaration's `numbering`).
  * - The parameters of the chosen operation and the fields of the chosen selection mode are
  *   declared conditional (`when`): the engine requires them and clears the others before this
  *   hook runs.
@@ -24,10 +23,6 @@ import type { SelectionMode } from './batch-operate.resource';
  *   gets here, so a document runs once.
  */
 
-/** Name of the counter row that numbers batch operation documents. */
-export const BATCH_NUMBER_COUNTER = 'batch-operate';
-/** Letters of a batch operation number. */
-export const BATCH_NUMBER_PREFIX = 'BO';
 
 /** The members the document will list, or null when the save leaves its lines as they are. */
 async function membersOf(ctx: HookContext & {
@@ -45,10 +40,7 @@ async function membersOf(ctx: HookContext & {
 
 export const batchOperateHooks = defineServerHooks('batch-operate', {
   async beforeSave(ctx) {
-    const { values, operation, db, auth } = ctx;
-    if (operation === 'create') {
-      values.number = await drawDocumentNumber({ db, tenantId: auth.tenantId, counter: BATCH_NUMBER_COUNTER, prefix: BATCH_NUMBER_PREFIX });
-    }
+    const { values } = ctx;
     const members = await membersOf(ctx);
     if (members === null) return;
     const lines = freshLines(members);

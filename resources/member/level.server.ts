@@ -1,15 +1,11 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { pick, type Locale } from '../messages/bilingual';
 import { valueAfterWrite } from '../../server/crud/required-when';
 import { defineServerHooks } from '../../server/crud/server-hooks.define';
 import { deriveTable } from '../../server/crud/table.derive';
 import type { DbOrTx } from '../../server/db/connection';
-import { memberLevelChanges } from '../../server/db/schema/levels.schema';
-import { badInput, conflict } from '../../server/http/envelope';
+import { badInput } from '../../server/http/envelope';
 import { levelResource, type LevelType } from './level.resource';
-import { levelMaterialResource } from './level-material.resource';
-import { paidLevelOrderResource } from './paid-level-order.resource';
-import { upgradeIncentiveResource } from './upgrade-incentive.resource';
 
 /**
  * Server side of levels:
@@ -19,8 +15,10 @@ import { upgradeIncentiveResource } from './upgrade-incentive.resource';
  * - The free ladder stays a ladder: no two free levels share a rank, and a higher rank needs a
  *   higher growth threshold. Level writes of a tenant are serialised (advisory lock) so two
  *   concurrent saves cannot both pass the check.
- * - A level that incentives, materials, orders or members' level history refer to is never
- *   deleted (it can be disabled).
+ * - A level that members, incentives, materials, orders, batch operations or members' level
+ *   history refer to is never deleted (it can be disabled): the engine's safe deletes derive
+ *   this from the declared relations (server/crud/inbound-references.ts), the level history
+ *   from server/crud/platform-references.ts.
  */
 
 const levels = () => deriveTable(levelResource);
@@ -54,19 +52,6 @@ async function checkFreeLadder(args: {
   }
 }
 
-/** How many records of other objects name the level. */
-async function referencesTo(db: DbOrTx, tenantId: number, levelId: number): Promise<number> {
-  let total = 0;
-  for (const resource of [upgradeIncentiveResource, levelMaterialResource, paidLevelOrderResource]) {
-    const t = deriveTable(resource);
-    const [row] = await db.select({ n: count() }).from(t).where(and(eq(t.tenantId, tenantId), eq(t.level, levelId)));
-    total += Number(row?.n ?? 0);
-  }
-  const [changes] = await db.select({ n: count() }).from(memberLevelChanges)
-    .where(and(eq(memberLevelChanges.tenantId, tenantId), eq(memberLevelChanges.toLevelId, levelId)));
-  return total + Number(changes?.n ?? 0);
-}
-
 export const levelHooks = defineServerHooks('level', {
   async beforeSave({ db, auth, request, operation, values, current }) {
     const type = (operation === 'create' ? values.levelType : current?.levelType) as LevelType;
@@ -80,10 +65,5 @@ export const levelHooks = defineServerHooks('level', {
       threshold: Number(valueAfterWrite({ values, current, name: 'growthThreshold' })),
       locale: request.ctx.locale,
     });
-  },
-
-  async beforeDelete({ db, auth, record }) {
-    const n = await referencesTo(db, auth.tenantId, Number(record.id));
-    if (n > 0) throw conflict('level.inUse', { count: n });
   },
 });

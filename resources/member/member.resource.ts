@@ -15,7 +15,7 @@ import { preset } from '../field-presets';
  *   in the header: its reads and writes only ever reach that centre's members, and a member
  *   registered here belongs to it.
  *
- * Member numbers are allocated by the server (member.server.ts); freezing, unfreezing and
+ * Member numbers are drawn by the engine (`numbering`, `M` + 9 digits); freezing, unfreezing and
  * cancelling take a reason and are logged. Members are never deleted: they are cancelled.
  * `server/modules/points/member-guard.ts` reads `members (tenant_id, id, state)` directly.
  */
@@ -197,6 +197,8 @@ export const memberResource = defineResource({
     remark: preset.remark(),
   },
   titleField: 'name',
+  // `M` + 9 digits from the tenant's `member` counter; the views draw from it too.
+  numbering: { field: 'memberNumber', prefix: 'M', digits: 9 },
   list: {
     columns: ['memberNumber', 'name', 'mobile', 'cardNumber', 'level', 'growthValue', 'registerStore', 'channel', 'registeredAt', 'state'],
     defaultSort: { field: 'registeredAt', order: 'desc' },

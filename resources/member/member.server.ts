@@ -1,9 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { defineServerHooks, type EngineHandle, type ServerHooks } from '../../server/crud/server-hooks.define';
 import { deriveTable } from '../../server/crud/table.derive';
 import type { DbOrTx } from '../../server/db/connection';
-import { counters } from '../../server/db/schema/counters.schema';
 import { notFound, ok } from '../../server/http/envelope';
 import { toJsonNumber } from '../../server/crud/decimal';
 import { levelResource } from './level.resource';
@@ -11,33 +10,14 @@ import { levelResource } from './level.resource';
 /**
  * Server side of members (member.resource.ts) and of its views:
  *
- * - saveNew draws the member number (`M` + 9 digits) from the tenant's `member` counter in the
- *   save's own transaction (never repeated; a failed save gives its number back), and stamps the
- *   registration time when none is given.
+ * - saveNew stamps the registration time when none is given (the member number, `M` + 9
+ *   digits, is drawn by the engine from the declaration's `numbering`).
  * - `GET /v1/<view>/growth/:id`: the member's level and growth value, the next free level and the
  *   growth still needed, read through the view so the view's scope (centre, profile) holds.
  *
  * The views (`dqsh-member`, `marketcenter-member`) run the base's save hooks themselves (the
  * engine lends them); each gets its own growth route here.
  */
-
-/** Name of the counter row that numbers members. */
-export const MEMBER_NUMBER_COUNTER = 'member';
-/** `M000000007`. */
-export const formatMemberNumber = (value: number) => `M${String(value).padStart(9, '0')}`;
-
-/** Draws the next member number of a tenant (one statement; concurrent callers never share one). */
-export async function allocateMemberNumber(args: { db: DbOrTx; tenantId: number }): Promise<string> {
-  const [row] = await args.db
-    .insert(counters)
-    .values({ tenantId: args.tenantId, name: MEMBER_NUMBER_COUNTER, value: 1 })
-    .onConflictDoUpdate({
-      target: [counters.tenantId, counters.name],
-      set: { value: sql`${counters.value} + 1`, updatedAt: sql`now()` },
-    })
-    .returning({ value: counters.value });
-  return formatMemberNumber(row.value);
-}
 
 /** A level as the growth answer shows it. */
 export interface LevelSummary {
@@ -122,9 +102,8 @@ function growthRoute(app: FastifyInstance, engine: EngineHandle): void {
 }
 
 const memberSaveHooks: ServerHooks = {
-  async beforeSave({ operation, values, db, auth }) {
+  beforeSave({ operation, values }) {
     if (operation !== 'create') return;
-    values.memberNumber = await allocateMemberNumber({ db, tenantId: auth.tenantId });
     // Whole seconds: the API shows seconds, so a range filter on the shown time finds the member.
     values.registeredAt ??= new Date(Math.floor(Date.now() / 1000) * 1000);
   },

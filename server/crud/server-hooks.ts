@@ -1,5 +1,4 @@
 import { cardTemplateHooks } from '../../resources/deposit/card-template.server';
-import { scoreAdjustReasonHooks } from '../../resources/score/score-adjust-reason.server';
 import { scoreAdjustHooks } from '../../resources/score/score-adjust.server';
 import { levelHooks } from '../../resources/member/level.server';
 import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from '../../resources/member/member.server';
@@ -15,7 +14,6 @@ import type { ResourceHooks } from './server-hooks.define';
  */
 export const SERVER_HOOKS: readonly ResourceHooks[] = [
   cardTemplateHooks,
-  scoreAdjustReasonHooks,
   scoreAdjustHooks,
   levelHooks,
   upgradeIncentiveHooks,

@@ -1,9 +1,12 @@
+import { and, eq, getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FieldDef, ResourceDef } from '../../resources/define';
+import { tableOwner, type FieldDef, type ResourceDef } from '../../resources/define';
 import { RESOURCES } from '../../resources/index';
 import { resourceMessages } from '../../resources/resource-messages';
 import { buildRegistry, servedResources, type ResourceRuntime } from '../../server/crud/resource-registry';
-import { isClientWritable } from '../../server/crud/record.validate';
+import { drawNumber } from '../../server/crud/numbering';
+import { PLATFORM_REFERENCES } from '../../server/crud/platform-references';
+import { isClientWritable, validateWrite } from '../../server/crud/record.validate';
 import { readRefs, writeRefs } from '../../server/crud/route-access';
 import { editableInState, fieldApplies, hasFieldStateRules, isConditional } from '../../resources/field-rules';
 import {
@@ -404,6 +407,144 @@ describe.each(readOnlyRuntimes.map((runtime) => [runtime.resource.name, runtime]
     expect((await nobody.post(url('query'), { body: {}, headers: headers() })).status).toBe(readsAreFree(runtime) ? 200 : 403);
     expect((await reader.get(url('info/987654321'), { headers: headers() })).status).toBe(404);
     for (const op of ['saveNew', 'modify', 'delete']) expect((await admin.post(url(op), { body: {}, headers: headers() })).status, op).toBe(404);
+  });
+});
+
+/**
+ * Safe deletes, for every relation the declarations hold (DESIGN.md §6 contract style): a fresh
+ * target, a record pointing at it through the relation; deleting the target is refused with
+ * 409 naming the referrer; once the referrer is gone, the target deletes. Relations to a
+ * resource that has no delete route (members, settings, read-only lists) need no check.
+ */
+const hasDeleteRoute = (resource: ResourceDef) => resource.deletable !== false && !resource.readOnly && !resource.singleton;
+
+/**
+ * Body fragments that make a referrer keep a relation its hooks would otherwise clear; `direct`
+ * writes the record straight into its table (a filter that no member matches yet is refused by
+ * the batch hook, and a matching member would point at the target too).
+ */
+const RELATION_OVERRIDES: Readonly<Record<string, { body: (refs: Readonly<Record<string, number>>) => Record<string, unknown>; direct?: boolean }>> = {
+  // Only paid levels are sold in some stores.
+  'level.suitStores': { body: (r) => ({ levelType: 'PAID', price: 100, termMonths: 12, growthThreshold: null, suitStores: [r.store] }) },
+  // Each operation keeps its own parameter, each selection mode its own filter.
+  'batch-operate.targetLevel': { body: (r) => ({ operation: 'changeLevel', tag: null, targetLevel: r.level }) },
+  'batch-operate.filterLevel': { body: (r) => ({ selectionMode: 'filtered', filterLevel: r.level, lines: undefined }), direct: true },
+  'batch-operate.filterStore': { body: (r) => ({ selectionMode: 'filtered', filterStore: r.store, lines: undefined }), direct: true },
+};
+
+interface RelationCase {
+  readonly referrer: ResourceRuntime;
+  /** `brand`, `lines.reason`, or the tree parent. */
+  readonly path: string;
+  readonly target: ResourceRuntime;
+  readonly tree: boolean;
+}
+
+const relationCases: RelationCase[] = registry.runtimes.filter((r) => r.resource.viewOf === undefined).flatMap((referrer) =>
+  Object.entries(referrer.resource.fields).flatMap(([name, f]): RelationCase[] => {
+    if (f.kind === 'relation') return [{ referrer, path: name, target: registry.get(f.resource), tree: false }];
+    if (f.kind === 'tree') return [{ referrer, path: name, target: referrer, tree: true }];
+    if (f.kind !== 'lines') return [];
+    return Object.entries(f.fields).flatMap(([inner, lf]) => (lf.kind === 'relation' ? [{ referrer, path: `${name}.${inner}`, target: registry.get(lf.resource), tree: false }] : []));
+  })).filter((c) => hasDeleteRoute(c.target.resource));
+
+/** Applies actions until the record is in one of the goal states (no-op when it is). */
+async function moveTo(resource: ResourceDef, record: Record<string, any>, goal: readonly string[] | undefined): Promise<void> {
+  const states = resource.states;
+  if (!states || !goal) return;
+  const path = pathTo({ resource, from: record[states.field], goal });
+  expect(path, `${resource.name} reaches ${goal.join('/')}`).not.toBeNull();
+  for (const step of path ?? []) {
+    const reason = states.actions[step].reason ? { reason: 'contract' } : undefined;
+    await okData(admin.post(`/v1/${resource.name}/${step}`, { query: { id: record.id }, body: reason, headers: headers() }));
+  }
+}
+
+/** Creates a record through its API, or straight into its table (read-only, or `direct`). */
+async function createReferrer(runtime: ResourceRuntime, body: Record<string, unknown>, direct = false): Promise<Record<string, any>> {
+  if (!runtime.resource.readOnly && !direct) return okData(admin.post(`/v1/${runtime.resource.name}/saveNew`, { body, headers: headers() }));
+  const { set, issues } = validateWrite({ resource: runtime.resource, body, mode: 'create', locale: 'zh_CN', zone: 'Asia/Shanghai' });
+  expect(issues).toEqual([]);
+  const values: Record<string, unknown> = { ...set.values, tenantId: tenant.tenantId };
+  const numbering = runtime.resource.numbering;
+  if (numbering) values[numbering.field] = await drawNumber({ db: t.database.db, tenantId: tenant.tenantId, resource: runtime.resource });
+  const [row] = await t.database.db.insert(runtime.table).values(values).returning();
+  return row as Record<string, any>;
+}
+
+/** Removes a referrer: through its delete route when it has one, else from its table. */
+async function removeReferrer(runtime: ResourceRuntime, record: Record<string, any>): Promise<void> {
+  const { resource } = runtime;
+  if (hasDeleteRoute(resource)) {
+    await moveTo(resource, record, resource.states?.deletableIn);
+    await okData(admin.post(`/v1/${resource.name}/delete`, { query: { id: record.id }, headers: headers() }));
+    return;
+  }
+  for (const lines of runtime.lineTables.values()) {
+    await t.database.db.delete(lines).where(and(eq(lines.tenantId, tenant.tenantId), eq(lines.parentId, record.id)));
+  }
+  await t.database.db.delete(runtime.table).where(and(eq(runtime.table.tenantId, tenant.tenantId), eq(runtime.table.id, record.id)));
+}
+
+describe('safe deletes of every declared relation', () => {
+  it('covers the relations of every resource that can be deleted', () => {
+    expect(relationCases.length).toBeGreaterThan(10);
+    expect(relationCases.some((c) => c.path.includes('.'))).toBe(true);
+    expect(relationCases.some((c) => c.referrer.resource.fields[c.path]?.kind === 'relation' && (c.referrer.resource.fields[c.path] as { multiple?: boolean }).multiple)).toBe(true);
+  });
+
+  it.each(relationCases.map((c) => [`${c.referrer.resource.name}.${c.path} -> ${c.target.resource.name}`, c] as const))('%s', async (_, c) => {
+    const { referrer, target } = c;
+    const targetUrl = (op: string) => `/v1/${target.resource.name}/${op}`;
+    const x = await createRecord(target.resource);
+    // The referrer's other relations point where the contract's records do; this one at x.
+    await validBody(referrer.resource);
+    const pointing = { ...refs, [tableOwner(target.resource).name]: x.id, [target.resource.name]: x.id };
+    const n = ++seed;
+    const special = RELATION_OVERRIDES[`${referrer.resource.name}.${c.path}`];
+    const body = c.tree
+      ? { ...(await validBody(referrer.resource)), [c.path]: x.id }
+      : sampleBody({
+        resource: referrer.resource, seed: n, refs: pointing,
+        overrides: { ...OVERRIDES[referrer.resource.name]?.({ refs: pointing, seed: n }), ...special?.body(pointing) },
+      });
+    const r = await createReferrer(referrer, body, special?.direct);
+    await moveTo(target.resource, x, target.resource.states?.deletableIn);
+
+    const refused = await admin.post(targetUrl('delete'), { query: { id: x.id }, headers: headers() });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    const named = `${target.resource.title[0]}「${String(x[target.resource.titleField])}」`;
+    expect(refused.body.msg).toBe(c.tree ? `${named}下还有 1 条下级数据，不能删除` : `${named}被 1 条${tableOwner(referrer.resource).title[0]}引用，不能删除`);
+    expect((await admin.get(targetUrl(`info/${x.id}`), { headers: headers() })).status).toBe(200);
+
+    await removeReferrer(referrer, r);
+    const deleted = await admin.post(targetUrl('delete'), { query: { id: x.id }, headers: headers() });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await admin.get(targetUrl(`info/${x.id}`), { headers: headers() })).status).toBe(404);
+  });
+
+  /** A row of each hand-written table that points at a record (platform-references.ts). */
+  const PLATFORM_ROWS: Readonly<Record<string, (id: number) => Promise<unknown>>> = {
+    member_level_changes: (id) => t.database.pool.query(
+      `insert into member_level_changes (tenant_id, member_id, to_level_id, direction, cause) values ($1, $2, $3, 'up', 'manual')`, [tenant.tenantId, refs.member, id]),
+    points_entries: (id) => t.database.pool.query(
+      `insert into points_entries (tenant_id, member_id, delta, balance_after, kind, source_type, store_id) values ($1, $2, 0, 0, 'adjust', 'adjustment', $3)`, [tenant.tenantId, refs.member, id]),
+    sales_transactions: (id) => t.database.pool.query(
+      `insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response) values ($1, $2, $3, $4, 0, 0, '[]', '{}')`, [tenant.tenantId, `contract-${id}`, refs.member, id]),
+    users: (id) => createUser(t.database, { tenantId: tenant.tenantId, login: `centre-user-${id}`, grants: [], marketingCenterIds: [id] }),
+  };
+
+  it.each(PLATFORM_REFERENCES.map((p) => [`${getTableName(p.table)}.${p.column.name} -> ${p.resource}`, p] as const))('platform table: %s', async (_, p) => {
+    const target = registry.get(p.resource);
+    const tableName = getTableName(p.table);
+    const write = PLATFORM_ROWS[tableName];
+    expect(write, `a row writer for ${tableName}`).toBeDefined();
+    const x = await createRecord(target.resource);
+    await write(x.id);
+    await moveTo(target.resource, x, target.resource.states?.deletableIn);
+    const refused = await admin.post(`/v1/${target.resource.name}/delete`, { query: { id: x.id }, headers: headers() });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(`${target.resource.title[0]}「${String(x[target.resource.titleField])}」被 1 条${p.title[0]}引用，不能删除`);
   });
 });
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declareEntry } from '../../resources/catalog/declare';
 import type { GroupDecl, PermissionRef } from '../../resources/catalog/types';
-import { defineResource, field } from '../../resources/define';
+import { defineResource, defineView, field } from '../../resources/define';
 import { resourceMessages } from '../../resources/resource-messages';
 import { buildRegistry, mountResources } from '../../server/crud/resource-registry';
 import { defineServerHooks } from '../../server/crud/server-hooks.define';
@@ -34,6 +34,7 @@ const gadget = defineResource({
   fields: {
     code: field.text({ label: ['编码', 'Code'], required: true, unique: true, maxLength: 20, filter: 'prefix', sortable: true, searchable: true, readOnlyAfterCreate: true }),
     name: field.text({ label: ['名称', 'Name'], required: true, maxLength: 40, filter: 'contains', sortable: true, searchable: true }),
+    number: field.text({ label: ['单号', 'Number'], unique: true, serverManaged: true, maxLength: 20, filter: 'prefix' }),
     note: field.longText({ label: ['说明', 'Note'], maxLength: 50 }),
     qty: field.integer({ label: ['数量', 'Quantity'], min: 0, max: 1000, filter: 'range', sortable: true }),
     big: field.integer({ label: ['大数', 'Big number'], min: 0, max: 1_000_000_000_000 }),
@@ -68,6 +69,7 @@ const gadget = defineResource({
   },
   titleField: 'name',
   treeField: 'parent',
+  numbering: { field: 'number', prefix: 'GD', digits: 6 },
   list: { defaultSort: { field: 'code', order: 'asc' }, pageSize: 10 },
   states: {
     field: 'state',
@@ -143,18 +145,58 @@ const offer = defineResource({
   },
 });
 
+/**
+ * Kits point at gadgets three ways: a multiple relation (bigint[]), relations inside lines, and
+ * through a view of the kits' table (which must not count the same kit twice).
+ */
+const kit = defineResource({
+  name: 'crud-kit',
+  table: 'crud_kits',
+  title: ['套件', 'Kit'],
+  route: { group: 'datum', entry: 'crud-kit', screens: { list: 'crud-kit' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    name: field.text({ label: ['名称', 'Name'], required: true, maxLength: 40 }),
+    open: field.boolean({ label: ['开放', 'Open'], defaultValue: true, filter: 'eq' }),
+    gadgets: field.relation({ label: ['小部件', 'Gadgets'], resource: 'crud-gadget', multiple: true, filter: 'eq' }),
+    lines: field.lines({
+      label: ['明细', 'Lines'],
+      fields: {
+        gadget: field.relation({ label: ['小部件', 'Gadget'], resource: 'crud-gadget', required: true }),
+        count: field.integer({ label: ['件数', 'Count'], min: 1 }),
+      },
+    }),
+  },
+  titleField: 'name',
+  list: { defaultSort: { field: 'name', order: 'asc' } },
+});
+
+const openKits = defineView(kit, {
+  name: 'crud-kit-open',
+  title: ['开放套件', 'Open kit'],
+  route: { group: 'datum', entry: 'crud-kit-open', screens: { list: 'crud-kit-open' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fixedFilter: { open: true },
+});
+
+const testEntry = (entry: string, title: readonly [string, string]) => declareEntry({
+  entry, title, resourceId: RID, resourceTitleEn: 'Gadgets', actions: ['资料查看', '配置维护'], screens: [{ name: entry, title }],
+});
+
 const testGroup: GroupDecl = {
   group: 'datum',
   title: ['测试', 'Test'],
   resourceRoot: '测试',
   resourceRootEn: 'Test',
-  entries: [declareEntry({
-    entry: 'crud-gadget', title: ['小部件', 'Gadgets'], resourceId: RID, resourceTitleEn: 'Gadgets',
-    actions: ['资料查看', '配置维护'], screens: [{ name: 'crud-gadget', title: ['小部件', 'Gadgets'] }],
-  }), declareEntry({
-    entry: 'crud-offer', title: ['优惠', 'Offers'], resourceId: OFFER_RID, resourceTitleEn: 'Offers',
-    actions: ['资料查看', '配置维护'], screens: [{ name: 'crud-offer', title: ['优惠', 'Offers'] }],
-  })],
+  entries: [
+    testEntry('crud-gadget', ['小部件', 'Gadgets']), testEntry('crud-kit', ['套件', 'Kits']), testEntry('crud-kit-open', ['开放套件', 'Open kits']),
+    declareEntry({
+      entry: 'crud-offer', title: ['优惠', 'Offers'], resourceId: OFFER_RID, resourceTitleEn: 'Offers',
+      actions: ['资料查看', '配置维护'], screens: [{ name: 'crud-offer', title: ['优惠', 'Offers'] }],
+    }),
+  ],
 };
 
 /** How many times the activate hook ran (it must run once per real transition). */
@@ -179,7 +221,7 @@ const gadgetHooks = defineServerHooks('crud-gadget', {
   },
 });
 
-mountResources({ resources: [gadget, offer], catalog: [testGroup], hooks: [gadgetHooks] });
+mountResources({ resources: [gadget, offer, kit, openKits], catalog: [testGroup], hooks: [gadgetHooks] });
 
 let t: TestApp;
 let tenant: TestTenant;
@@ -212,6 +254,7 @@ beforeAll(async () => {
   t = await startTestApp();
   await createDerivedTables(t.database, {
     gadgets: deriveTable(gadget), gadgetLines: deriveLinesTable(gadget, 'lines'), offers: deriveTable(offer), offerLines: deriveLinesTable(offer, 'lines'),
+    kits: deriveTable(kit), kitLines: deriveLinesTable(kit, 'lines'),
   });
   tenant = await createTenant(t.database);
   const password = tenant.adminPassword;
@@ -334,6 +377,7 @@ describe('a resource declared in a test', () => {
     await expectOk(writer.post('/v1/crud-gadget/modify', { body: { id: b.id, version: b.version, parent: root.id }, ...inC1() }));
     const hasChildren = await writer.post('/v1/crud-gadget/delete', { query: { id: root.id }, ...inC1() });
     expect(hasChildren.status).toBe(409);
+    expect(hasChildren.body.msg).toBe(`小部件「${root.name}」下还有 1 条下级数据，不能删除`);
   });
 
   it('modifies with optimistic concurrency and only in editable states', async () => {
@@ -467,6 +511,100 @@ describe('field rules of a declaration', () => {
       },
     });
     expect(() => buildRegistry({ resources: [broken], catalog: [testGroup], hooks: [] })).toThrow(/rate: condition field name is not an enum or a boolean; .*NOPE is not a value of kind; .*editableIn state GONE is not an option of state/);
+  });
+});
+
+describe('document numbers', () => {
+  it('draws 50 distinct numbers for 50 concurrent creates, in the declared format', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) =>
+      writer.post('/v1/crud-gadget/saveNew', { body: { code: `num-${i}`, name: `Numbered ${i}` }, ...inC1() })));
+    expect(results.map((r) => r.body.code)).toEqual(Array(50).fill(2000));
+    const numbers = results.map((r) => r.body.data.number as string);
+    for (const number of numbers) expect(number).toMatch(/^GD\d{6}$/);
+    expect(new Set(numbers).size).toBe(50);
+  });
+
+  it('gives a refused save\'s number back and never takes one from the body', async () => {
+    const first = await create();
+    // A duplicate code is refused by the unique index, after the number was drawn: rolled back.
+    const dup = await writer.post('/v1/crud-gadget/saveNew', { body: { code: first.code, name: 'dup' }, ...inC1() });
+    expect(dup.status).toBe(400);
+    const next = await create();
+    expect(Number(next.number.slice(2))).toBe(Number(first.number.slice(2)) + 1);
+    // A server-managed number is not the client's to write.
+    const sent = await writer.post('/v1/crud-gadget/saveNew', { body: { code: newCode(), name: 'mine', number: 'GD999999' }, ...inC1() });
+    expect(sent.body.data.number).not.toBe('GD999999');
+    // Another centre draws from the same tenant counter: numbers never repeat in the tenant.
+    const elsewhere = await expectOk(writer.post('/v1/crud-gadget/saveNew', { body: { code: newCode(), name: 'c2' }, headers: { marketingCenter: String(c2) } }));
+    expect(Number(elsewhere.number.slice(2))).toBeGreaterThan(Number(next.number.slice(2)));
+  });
+});
+
+describe('safe deletes', () => {
+  const kitSave = (body: Record<string, unknown>, locale = 'zh_CN') =>
+    writer.post('/v1/crud-kit/saveNew', { body: { name: `Kit ${++seq}`, ...body }, ...inC1({ locale }) });
+  const deleteGadget = (id: number, locale = 'zh_CN') => writer.post('/v1/crud-gadget/delete', { query: { id }, ...inC1({ locale }) });
+
+  it('refuses to delete a gadget a kit points to through a multiple relation, naming the kit', async () => {
+    const g1 = await create();
+    const g2 = await create();
+    const k = await expectOk(kitSave({ gadgets: [g1.id, g2.id] }));
+    // The kit is also in the open-kits view (same table): it counts once.
+    expect((await expectOk(writer.post('/v1/crud-kit-open/query', { body: {}, ...inC1() }))).records.map((r: { id: number }) => r.id)).toContain(k.id);
+    const refused = await deleteGadget(g1.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(`小部件「${g1.name}」被 1 条套件引用，不能删除`);
+    const en = await deleteGadget(g2.id, 'en_US');
+    expect(en.body.msg).toBe(`Gadget "${g2.name}" is used by 1 Kit record and cannot be deleted`);
+    expect((await writer.get(`/v1/crud-gadget/info/${g1.id}`, inC1())).status).toBe(200);
+    // Once the kit no longer names it, the gadget goes.
+    await expectOk(writer.post('/v1/crud-kit/modify', { body: { id: k.id, version: k.version, gadgets: [g2.id] }, ...inC1() }));
+    await expectOk(deleteGadget(g1.id));
+    expect((await deleteGadget(g2.id)).status).toBe(409);
+  });
+
+  it('counts the documents whose lines point to a gadget, each once', async () => {
+    const g = await create();
+    const a = await expectOk(kitSave({ lines: [{ gadget: g.id, count: 1 }, { gadget: g.id, count: 2 }] }));
+    // Through the view, and both through a relation and a line: still one kit.
+    const b = await expectOk(writer.post('/v1/crud-kit-open/saveNew', { body: { name: `Kit ${++seq}`, gadgets: [g.id], lines: [{ gadget: g.id }] }, ...inC1() }));
+    const refused = await deleteGadget(g.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(`小部件「${g.name}」被 2 条套件引用，不能删除`);
+    await expectOk(writer.post('/v1/crud-kit/delete', { query: { id: a.id }, ...inC1() }));
+    expect((await deleteGadget(g.id)).body.msg).toBe(`小部件「${g.name}」被 1 条套件引用，不能删除`);
+    await expectOk(writer.post('/v1/crud-kit-open/delete', { query: { id: b.id }, ...inC1() }));
+    await expectOk(deleteGadget(g.id));
+  });
+
+  it('names every kind of referrer: another resource and the tree below', async () => {
+    const parent = await create();
+    await create({ parent: parent.id });
+    const refused = await deleteGadget(parent.id, 'en_US');
+    expect(refused.body.msg).toBe(`Gadget "${parent.name}" still has 1 child record(s) and cannot be deleted`);
+    const g = await create();
+    await expectOk(kitSave({ gadgets: [g.id] }));
+    await expectOk(kitSave({ lines: [{ gadget: g.id }] }));
+    expect((await deleteGadget(g.id, 'en_US')).body.msg).toBe(`Gadget "${g.name}" is used by 2 Kit records and cannot be deleted`);
+  });
+
+  it('never lets a delete and a concurrent write of a reference both succeed', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const g = await create();
+      const [removed, saved] = await Promise.all([deleteGadget(g.id), kitSave({ lines: [{ gadget: g.id }] })]);
+      if (removed.status === 200) {
+        // The kit waited for the delete and then found the gadget gone.
+        expect(saved.status, JSON.stringify(saved.body)).toBe(400);
+        expect(saved.body.data.fields).toEqual([{ field: 'lines.0.gadget', msg: '明细 1 小部件引用的数据不存在' }]);
+      } else {
+        expect(removed.status, JSON.stringify(removed.body)).toBe(409);
+        expect(saved.status).toBe(200);
+      }
+      const pointing = await t.database.pool.query('select count(*)::int as n from crud_kits_lines l where l.tenant_id = $1 and l.gadget = $2', [tenant.tenantId, g.id]);
+      const exists = await t.database.pool.query('select count(*)::int as n from crud_gadgets where tenant_id = $1 and id = $2', [tenant.tenantId, g.id]);
+      // Never a line pointing at nothing.
+      if (pointing.rows[0].n > 0) expect(exists.rows[0].n).toBe(1);
+    }
   });
 });
 
