@@ -84,9 +84,9 @@ export interface FieldBase<K extends FieldKind> {
    * The field applies only while this holds (and, for a field of a form section with its own
    * `when`, while the section's holds too). A field that does not apply is not shown by the form
    * or the detail, not required and not validated, and is stored as null: saveNew, modify and a
-   * settings save clear it whatever the body sent (server/crud/record.validate.ts). Not for
-   * `tree` fields, nor for a field some other condition reads unless that field is an enum or a
-   * boolean.
+   * settings save clear it whatever the body sent (server/crud/record.validate.ts). A `tree`
+   * field cannot be conditional; the server refuses to start on a rule it cannot hold
+   * (resources/field-rules.ts `fieldRuleProblems`).
    */
   readonly when?: FieldWhen;
   /**
