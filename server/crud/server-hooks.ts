@@ -8,6 +8,7 @@ import { levelHooks } from '../../resources/member/level.server';
 import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from '../../resources/member/member.server';
 import { upgradeIncentiveHooks } from '../../resources/member/upgrade-incentive.server';
 import { batchOperateHooks } from '../../resources/member/batch-operate.server';
+import { batchOperateSettingHooks } from '../../resources/member/batch-operate-setting.server';
 import type { ResourceHooks } from './server-hooks.define';
 
 /**
@@ -28,4 +29,5 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   dqshMemberHooks,
   marketcenterMemberHooks,
   batchOperateHooks,
+  batchOperateSettingHooks,
 ];
