@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { valueAfterWrite } from '../../server/crud/required-when';
 import { defineServerHooks, type HookContext, type StoredRecord } from '../../server/crud/server-hooks.define';
+import { assertMayAudit, assertMayOperate } from '../../server/modules/batch/batch-access';
 import { expandFilter, freshLines } from '../../server/modules/batch/batch-members';
 import { dispatchBatch } from '../../server/modules/batch/batch.job';
 import { batchRoutes } from '../../server/modules/batch/batch.routes';
-import type { SelectionMode } from './batch-operate.resource';
+import type { BatchOperation, SelectionMode } from './batch-operate.resource';
 
 /**
  * Server side of batch operation documents (batch-operate.resource.ts):
@@ -17,6 +18,10 @@ import type { SelectionMode } from './batch-operate.resource';
  *   file by `POST /v1/batch-operate/importMembers`), or, for a filter, the members the filter
  *   matches now, expanded on every save. Each save writes fresh lines (result pending) and the
  *   member count.
+ * - Every save needs, besides the document's write grant, the permission of what the document's
+ *   operation does (grant points: the points adjustment's; change level: the levels'; freeze /
+ *   unfreeze: the member action's; add tag: the member edit), and so does the audit; above the
+ *   tenant's approval rule the auditor may not be the maker (server/modules/batch/batch-access.ts).
  * - `audit` (INITIAL -> RUNNING, the engine's conditional update) stamps the audit time and
  *   starts the background run (server/modules/batch/batch.job.ts) from inside the audit's
  *   transaction; the run waits for that transaction to commit. Of concurrent audits only one
@@ -40,12 +45,19 @@ async function membersOf(ctx: HookContext & {
 
 export const batchOperateHooks = defineServerHooks('batch-operate', {
   async beforeSave(ctx) {
-    const { values } = ctx;
+    const { values, current } = ctx;
+    assertMayOperate({ auth: ctx.auth, operation: valueAfterWrite({ values, current, name: 'operation' }) as BatchOperation, locale: ctx.request.ctx.locale });
     const members = await membersOf(ctx);
     if (members === null) return;
     const lines = freshLines(members);
     ctx.lines.set('lines', lines);
     values.memberCount = lines.length;
+  },
+
+  beforeAction: {
+    async audit({ db, auth, record, request }) {
+      await assertMayAudit({ db, auth, documentId: Number(record.id), locale: request.ctx.locale });
+    },
   },
 
   afterAction: {

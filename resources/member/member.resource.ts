@@ -16,7 +16,9 @@ import { preset } from '../field-presets';
  *   registered here belongs to it.
  *
  * Member numbers are drawn by the engine (`numbering`, `M` + 9 digits); freezing, unfreezing and
- * cancelling take a reason and are logged. Members are never deleted: they are cancelled.
+ * cancelling take a reason and are logged. Members are never deleted: they are cancelled. The
+ * level, the growth value and the state belong to their engines (level change, growth, state
+ * actions): no member form offers them and a member body may not set them (member.server.ts).
  * `server/modules/points/member-guard.ts` reads `members (tenant_id, id, state)` directly.
  */
 
@@ -125,7 +127,9 @@ export const memberResource = defineResource({
       sortable: true,
       width: 170,
     }),
-    level: field.relation({ label: ['会员等级', 'Level'], resource: 'level', filter: 'eq', width: 110 }),
+    // Moved only by the level engine (server/modules/levels/level-change.ts), which records the
+    // cause and pays the incentives: never written from a member body (member.server.ts).
+    level: field.relation({ label: ['会员等级', 'Level'], resource: 'level', serverManaged: true, filter: 'eq', width: 110 }),
     growthValue: field.integer({
       label: ['成长值', 'Growth value'],
       help: ['由消费累积，用于评定免费等级', 'Earned by spending; decides the free level'],
@@ -209,7 +213,7 @@ export const memberResource = defineResource({
       title: ['基本资料', 'Profile'],
       fields: ['name', 'mobile', 'cardNumber', 'gender', 'birthday', 'birthdayType', 'profile', 'marketingCenter', 'remark'],
     },
-    { key: 'registration', title: ['注册与等级', 'Registration and level'], fields: ['registerStore', 'channel', 'level', 'tags'] },
+    { key: 'registration', title: ['注册信息', 'Registration'], fields: ['registerStore', 'channel', 'tags'] },
     { key: 'vehicle', title: ['车辆信息', 'Vehicle'], fields: [...VEHICLE_FIELDS] },
   ],
   detail: [

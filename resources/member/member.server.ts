@@ -3,15 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import { defineServerHooks, type EngineHandle, type ServerHooks } from '../../server/crud/server-hooks.define';
 import { deriveTable } from '../../server/crud/table.derive';
 import type { DbOrTx } from '../../server/db/connection';
-import { notFound, ok } from '../../server/http/envelope';
+import { badInput, notFound, ok, type FieldError } from '../../server/http/envelope';
+import { pick } from '../messages/bilingual';
 import { toJsonNumber } from '../../server/crud/decimal';
 import { levelResource } from './level.resource';
+import { memberResource } from './member.resource';
 
 /**
  * Server side of members (member.resource.ts) and of its views:
  *
  * - saveNew stamps the registration time when none is given (the member number, `M` + 9
  *   digits, is drawn by the engine from the declaration's `numbering`).
+ * - saveNew and modify refuse (400, naming the field) a body that sets a field an engine owns —
+ *   the level (level-change.ts), the growth value, the state (the state actions) — to anything
+ *   but what the member already holds (see {@link refuseEngineOwned}).
  * - `GET /v1/<view>/growth/:id`: the member's level and growth value, the next free level and the
  *   growth still needed, read through the view so the view's scope (centre, profile) holds.
  *
@@ -101,8 +106,49 @@ function growthRoute(app: FastifyInstance, engine: EngineHandle): void {
   });
 }
 
+/**
+ * Member fields that only their engine moves, each with its cause recorded: the level (the level
+ * engine: growth, evaluation, purchase, a batch document's change, with incentives), the growth
+ * value (earned by spending), the state (the freeze / unfreeze / cancel actions, with a reason
+ * and the state history). The engine never writes them from a body anyway (`serverManaged`,
+ * the state field); this names them so a body that tries is told so.
+ */
+export const ENGINE_OWNED_MEMBER_FIELDS = ['level', 'growthValue', 'state'] as const;
+
+/** Whether a value sent for an engine-owned field is the one held (an echo of the record). */
+function sameValue(sent: unknown, held: unknown): boolean {
+  if (sent === null || sent === undefined || sent === '') return held === null || held === undefined;
+  if (held === null || held === undefined) return false;
+  if (typeof held === 'number') return Number(sent) === held;
+  return String(sent) === String(held);
+}
+
+/**
+ * Refuses (400, one entry per field) a saveNew or modify body that sets an engine-owned field to
+ * something other than what the member holds: its default on create, its stored value on
+ * modify. Chosen over ignoring the field silently, because a client that believes it set a
+ * member's level (a paid one, say) must learn it did not; a body that only echoes the record it
+ * read is accepted, so read-modify-write clients keep working. Bodies of background jobs (file
+ * imports) carry no such fields: import columns of fields a body may not write are skipped.
+ */
+export function refuseEngineOwned(args: { body: unknown; current: Record<string, unknown> | null; locale: Parameters<typeof pick>[1] }): void {
+  const { body } = args;
+  if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return;
+  const sent = body as Record<string, unknown>;
+  const issues: FieldError[] = [];
+  for (const name of ENGINE_OWNED_MEMBER_FIELDS) {
+    if (!Object.prototype.hasOwnProperty.call(sent, name)) continue;
+    const f = memberResource.fields[name];
+    const held = args.current ? args.current[name] : (name === 'state' ? memberResource.states?.initial : f.defaultValue) ?? null;
+    if (sameValue(sent[name], held)) continue;
+    issues.push({ field: name, key: 'member.engineOwned', values: { label: pick(f.label, args.locale) } });
+  }
+  if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
+}
+
 const memberSaveHooks: ServerHooks = {
-  beforeSave({ operation, values }) {
+  beforeSave({ operation, values, request, current }) {
+    refuseEngineOwned({ body: request.body, current: operation === 'create' ? null : current, locale: request.ctx.locale });
     if (operation !== 'create') return;
     // Whole seconds: the API shows seconds, so a range filter on the shown time finds the member.
     values.registeredAt ??= new Date(Math.floor(Date.now() / 1000) * 1000);

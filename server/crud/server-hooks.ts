@@ -5,6 +5,7 @@ import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from '../../res
 import { upgradeIncentiveHooks } from '../../resources/member/upgrade-incentive.server';
 import { batchOperateHooks } from '../../resources/member/batch-operate.server';
 import { marketingCenterHooks } from '../../resources/datum/marketing-center.server';
+import { batchOperateSettingHooks } from '../../resources/member/batch-operate-setting.server';
 import type { ResourceHooks } from './server-hooks.define';
 
 /**
@@ -22,4 +23,5 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   marketcenterMemberHooks,
   batchOperateHooks,
   marketingCenterHooks,
+  batchOperateSettingHooks,
 ];

@@ -4,6 +4,7 @@ import { screenshot } from '../helpers/browser';
 import { useDemoSession } from './pages/demo-session';
 import { looseText, openDialogs } from './pages/antd';
 import { DetailPage } from './pages/detail.page';
+import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
 import { ShellPage } from './pages/shell.page';
 
@@ -41,6 +42,17 @@ describe('members in the browser', () => {
   it('finds a member by mobile, opens its detail and freezes it with a reason, in both languages', async () => {
     const { page, shell } = await signedInAdmin();
     const member = await registerMember(page);
+
+    // The member form offers the profile and the registration, not the level: only the level
+    // engine moves it (a batch document's level change, growth, a purchase).
+    await shell.goto(baseUrl, '/member/standard-member/list?view=add');
+    const addForm = FormPage.inDialog(page);
+    await addForm.field('注册渠道').waitFor();
+    const offered = await addForm.labels();
+    expect(offered).toEqual(expect.arrayContaining(['姓名', '手机号', '注册门店', '注册渠道', '会员标签']));
+    expect(offered).not.toContain('会员等级');
+    expect(offered).not.toContain('成长值');
+    await screenshot(page, 'member-add-zh');
 
     // Search by mobile in the standard member list.
     await shell.goto(baseUrl, '/member/standard-member/list');
