@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../server/db/connection';
 import { counters } from '../../server/db/schema/index';
 import { badInput, forbidden, notFound, ok, type FieldError } from '../../server/http/envelope';
 import { cardTemplateResource } from './card-template.resource';
+import { cardTemplateDocs } from './card-template.openapi';
 
 /**
  * Server side of card templates (§7 card template endpoints):
@@ -201,7 +202,7 @@ export const cardTemplateHooks = defineServerHooks('card-template', {
   },
 
   routes(app, engine) {
-    app.post('/v1/card-template/allocateTemplateNumber', { config: { requires: WRITE_REFS } }, async (request) => {
+    app.post('/v1/card-template/allocateTemplateNumber', { schema: cardTemplateDocs.allocateTemplateNumber, config: { requires: WRITE_REFS } }, async (request) => {
       const auth = request.auth!;
       return ok(await allocateTemplateNumber({ db: app.database.db, tenantId: auth.tenantId }));
     });
@@ -214,6 +215,7 @@ export const cardTemplateHooks = defineServerHooks('card-template', {
           required: ['number'],
           properties: { number: { type: 'string', minLength: 1, maxLength: 40 } },
         },
+        ...cardTemplateDocs.infoByNumber,
       },
     }, async (request) => {
       const auth = request.auth!;

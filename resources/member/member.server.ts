@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../server/db/connection';
 import { counters } from '../../server/db/schema/counters.schema';
 import { notFound, ok } from '../../server/http/envelope';
 import { toJsonNumber } from '../../server/crud/decimal';
+import { growthDocs } from '../../server/modules/members/member.openapi';
 import { levelResource } from './level.resource';
 
 /**
@@ -111,7 +112,7 @@ function growthRoute(app: FastifyInstance, engine: EngineHandle): void {
   const read = engine.resource.access.read.map((action) => ({ resourceId: engine.resourceId, action }));
   app.get<{ Params: { id: string } }>(`/v1/${name}/growth/:id`, {
     config: { requires: read },
-    schema: { tags: [name], summary: 'Level, growth value and the next free level of one member', params: { type: 'object', properties: { id: { type: 'integer' } } } },
+    schema: { summary: 'Level, growth value and the next free level of one member', params: { type: 'object', properties: { id: { type: 'integer' } } }, ...growthDocs(engine.resource) },
   }, async (request) => {
     const id = Number(request.params.id);
     if (!Number.isSafeInteger(id) || id < 1) throw notFound();

@@ -4,6 +4,7 @@ import { ok } from '../../http/envelope';
 import { withPageUrls } from '../authorization/permission.catalog';
 import { authOf } from './access.hook';
 import { changePasswordSchema, currentSchema, loginSchema, logoutSchema, permissionsSchema } from './auth.schemas';
+import { authDocs } from './auth.openapi';
 import { loadTenantAndUser, toLoginInfo } from './login-info';
 import { signIn, type SignedIn } from './login.service';
 import { usableMarketingCenters } from './marketing-centers';
@@ -30,14 +31,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
   app.post<{ Body: { tenant: string; login: string; password: string } }>('/v1/auth/login', {
-    schema: loginSchema,
+    schema: { ...loginSchema, ...authDocs.login },
     config: { public: true, rateLimit: LOGIN_RATE },
   }, async (request, reply) => {
     const { tenant, login, password } = request.body;
     return startSession(reply, await signIn({ db, tenantCode: tenant.trim(), login: login.trim(), password }));
   });
 
-  app.get('/v1/auth/current', { schema: currentSchema, config: SESSION_ROUTE }, async (request) => {
+  app.get('/v1/auth/current', { schema: { ...currentSchema, ...authDocs.current }, config: SESSION_ROUTE }, async (request) => {
     const auth = authOf(request);
     const { tenant, user } = await loadTenantAndUser({ db, tenantId: auth.tenantId, userId: auth.userId });
     const sysConfig = Object.fromEntries(SYS_CONFIG_FLAGS.map((flag) => [flag, tenant.sysConfig?.[flag] === true]));
@@ -49,7 +50,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // Public on purpose: signing out must work with a dead session too, or the browser's
   // "signed out, please sign in again" prompt could never complete its own logout.
-  app.post('/v1/auth/logout', { schema: logoutSchema, config: { public: true } }, async (request, reply) => {
+  app.post('/v1/auth/logout', { schema: { ...logoutSchema, ...authDocs.logout }, config: { public: true } }, async (request, reply) => {
     const token = readSessionToken(request);
     if (token) await revokeSession({ db, tokenHash: hashToken(token) });
     clearSessionCookie(reply);
@@ -57,13 +58,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { oldPassword?: string; newPassword: string; resetToken?: string } }>('/v1/auth/password', {
-    schema: changePasswordSchema,
+    schema: { ...changePasswordSchema, ...authDocs.password },
     config: { ...SESSION_ROUTE, allowWhilePasswordExpired: true },
   }, async (request, reply) => {
     const { oldPassword, newPassword, resetToken } = request.body;
     return startSession(reply, await changeOwnPassword({ db, auth: authOf(request), oldPassword, newPassword, resetToken }));
   });
 
-  app.get('/v1/auth/permissions', { schema: permissionsSchema, config: SESSION_ROUTE }, async (request) =>
+  app.get('/v1/auth/permissions', { schema: { ...permissionsSchema, ...authDocs.permissions }, config: SESSION_ROUTE }, async (request) =>
     ok(withPageUrls(authOf(request).grants)));
 }

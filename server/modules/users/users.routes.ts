@@ -11,6 +11,7 @@ import { replaceUserRoles } from '../authorization/grants.store';
 import { assertRolesExist } from '../authorization/roles.store';
 import { createAccount } from './tenant.provisioning';
 import * as schemas from './users.schemas';
+import { usersDocs as docs } from './users.openapi';
 import { getUser, loginTaken, queryUsers, updateUser, updateUserVersioned, userRow, type UserFilters, type UserSortField } from './users.store';
 
 interface UserBody {
@@ -37,7 +38,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const write = { requires: access.writeUsers };
 
   app.post<{ Body: { page: number; pageSize: number; filters: UserFilters; sorters: { field: UserSortField; order: 'asc' | 'desc' }[] } }>(
-    '/v1/user/query', { schema: schemas.queryUsersSchema, config: read }, async (request) => {
+    '/v1/user/query', { schema: { ...schemas.queryUsersSchema, ...docs.query }, config: read }, async (request) => {
       const { page, pageSize, filters, sorters } = request.body ?? {};
       return ok(await queryUsers({
         db, tenantId: authOf(request).tenantId, page: page ?? 1, pageSize: pageSize ?? 20, filters: filters ?? {}, sorters: sorters ?? [],
@@ -45,11 +46,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       }));
     });
 
-  app.get<{ Params: { id: number } }>('/v1/user/info/:id', { schema: schemas.userInfoSchema, config: read }, async (request) =>
+  app.get<{ Params: { id: number } }>('/v1/user/info/:id', { schema: { ...schemas.userInfoSchema, ...docs.info }, config: read }, async (request) =>
     ok(await getUser({ db, tenantId: authOf(request).tenantId, userId: request.params.id, timeZone: request.ctx.timeZone })));
 
   app.post<{ Body: UserBody & { login: string; password: string } }>('/v1/user/saveNew', {
-    schema: schemas.saveNewUserSchema, config: write,
+    schema: { ...schemas.saveNewUserSchema, ...docs.saveNew }, config: write,
   }, async (request) => {
     const tenantId = authOf(request).tenantId;
     const body = request.body;
@@ -70,7 +71,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: UserBody & { id: number; version: number } }>('/v1/user/modify', {
-    schema: schemas.modifyUserSchema, config: write,
+    schema: { ...schemas.modifyUserSchema, ...docs.modify }, config: write,
   }, async (request) => {
     const tenantId = authOf(request).tenantId;
     const body = request.body;
@@ -91,7 +92,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Querystring: { id: number } }>('/v1/user/disable', {
-    schema: schemas.userActionSchema('Disable a user; ends their sessions'), config: write,
+    schema: { ...schemas.userActionSchema('Disable a user; ends their sessions'), ...docs.disable }, config: write,
   }, async (request) => {
     const auth = authOf(request);
     // Disabling oneself would end the very session doing it and could leave no administrator.
@@ -104,7 +105,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Querystring: { id: number } }>('/v1/user/enable', {
-    schema: schemas.userActionSchema('Enable a user (also lifts a sign-in lock)'), config: write,
+    schema: { ...schemas.userActionSchema('Enable a user (also lifts a sign-in lock)'), ...docs.enable }, config: write,
   }, async (request) => {
     const tenantId = authOf(request).tenantId;
     await updateUser({ db, tenantId, userId: request.query.id, changes: { enabled: true, failedLogins: 0, lockedUntil: null } });
@@ -112,7 +113,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Querystring: { id: number }; Body: { newPassword: string } }>('/v1/user/resetPassword', {
-    schema: schemas.resetPasswordSchema, config: write,
+    schema: { ...schemas.resetPasswordSchema, ...docs.resetPassword }, config: write,
   }, async (request) => {
     const tenantId = authOf(request).tenantId;
     const user = await userRow({ db, tenantId, userId: request.query.id });
