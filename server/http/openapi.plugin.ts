@@ -5,7 +5,7 @@ import { CATALOG } from '../../resources/catalog/index';
 import { LOCALES } from '../../resources/messages/bilingual';
 import type { ServerConfig } from '../config';
 import { SESSION_COOKIE } from '../modules/auth/session.cookie';
-import { errorComponents, errorResponses, type ErrorAnswerName, type JsonSchema } from './openapi.schemas';
+import { ERROR_ANSWERS, errorComponents, errorResponses, type ErrorAnswerName, type JsonSchema } from './openapi.schemas';
 
 /**
  * The OpenAPI 3.0 document of the API, served at `<base>/docs` (UI) and `<base>/docs/json`,
@@ -162,16 +162,29 @@ const DESCRIPTION = [
 
 interface Operation {
   parameters?: unknown[];
-  security?: unknown[];
+  responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
 }
 
-/** Adds the context headers to every operation of the finished document. */
+const ERROR_IDS: ReadonlySet<string> = new Set(Object.values(ERROR_ANSWERS).map((answer) => answer.id));
+
+/** The shared error answer a response is, when it is exactly one (`BadInput` …). */
+function sharedErrorOf(response: NonNullable<Operation['responses']>[string]): string | null {
+  const media = Object.entries(response.content ?? {});
+  if (media.length !== 1 || media[0][0] !== 'application/json') return null;
+  const name = media[0][1].schema?.$ref?.replace('#/components/schemas/', '');
+  return name !== undefined && ERROR_IDS.has(name) ? name : null;
+}
+
+/**
+ * Finishes the document: the context headers on every operation (shared parameters), each
+ * error answer as one shared response, and the shared schemas in OpenAPI 3.0's dialect.
+ */
 function finishDocument({ openapiObject }: { openapiObject: Record<string, unknown> }): Record<string, unknown> {
   const doc = openapiObject as { paths?: Record<string, Record<string, Operation>>; components?: Record<string, unknown> };
   const components = (doc.components ?? {}) as Record<string, Record<string, unknown>>;
   components.parameters = { ...components.parameters, ...CONTEXT_PARAMETERS };
   components.schemas = Object.fromEntries(Object.entries(components.schemas ?? {}).map(([name, schema]) => [name, toOpenApi30(schema)]));
-  doc.components = components;
+  const responses: Record<string, unknown> = {};
   for (const item of Object.values(doc.paths ?? {})) {
     for (const operation of Object.values(item)) {
       const names = (operation.parameters ?? []) as { name?: string }[];
@@ -179,8 +192,16 @@ function finishDocument({ openapiObject }: { openapiObject: Record<string, unkno
         .filter((name) => !names.some((p) => p.name === name))
         .map((name) => ({ $ref: `#/components/parameters/${name}` }));
       operation.parameters = [...names, ...refs];
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        const shared = sharedErrorOf(response);
+        if (shared === null) continue;
+        responses[shared] = response;
+        operation.responses![status] = { $ref: `#/components/responses/${shared}` } as never;
+      }
     }
   }
+  components.responses = { ...components.responses, ...responses };
+  doc.components = components;
   return openapiObject;
 }
 
