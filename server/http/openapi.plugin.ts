@@ -236,6 +236,7 @@ export async function registerOpenApi(app: FastifyInstance, config: ServerConfig
           ...documentSchema(schema as Record<string, unknown>),
           security: access.public ? [] : [{ session: [] }],
           ...(access.requires ? { 'x-requires': access.requires } : {}),
+          ...(access.licenseExempt ? { 'x-license-exempt': true } : {}),
         } as typeof schema,
       };
     },
