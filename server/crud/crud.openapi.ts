@@ -6,6 +6,7 @@ import {
 } from '../http/openapi.schemas';
 import { decimalsOf } from './column.derive';
 import { camelCase } from './naming';
+import { querySchema } from './schema.derive';
 
 /**
  * The answers of a declared resource's routes, derived from its declaration like the routes
@@ -145,6 +146,59 @@ const stateChangeComponent: JsonSchema = {
   }),
   description: 'One state change of a record',
 };
+
+/** One value a filter compares with (query.filters.ts): a multiple field by its single values. */
+function filterValue(f: ScalarField | TreeField): JsonSchema {
+  switch (f.kind) {
+    case 'integer':
+    case 'relation':
+    case 'tree':
+      return { type: 'integer' };
+    case 'weekdays':
+      return { type: 'integer', minimum: 1, maximum: 7 };
+    case 'money':
+    case 'decimal':
+      return { type: ['number', 'string'], description: 'A number or a decimal string' };
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'enum':
+      return { type: 'string', enum: Object.keys(f.options) };
+    case 'date':
+    case 'dateRange':
+      return wire.date;
+    case 'datetime':
+      return { type: 'string', description: 'yyyy-MM-dd HH:mm:ss, or a date (as the end of a range: that whole day)' };
+    default:
+      return { type: 'string' };
+  }
+}
+
+/** A filter's value in its declared mode; null or empty is no filter. */
+function filterSchema(f: ScalarField | TreeField): JsonSchema {
+  const value = filterValue(f);
+  const description = `${f.label[1]}: ${f.filter}`;
+  switch (f.filter) {
+    case 'contains':
+    case 'prefix':
+      return nullable({ type: 'string', description });
+    case 'range':
+      return nullable({ type: 'array', items: nullable(value), minItems: 2, maxItems: 2, description: `${description} [from, to], either may be null` });
+    case 'in':
+      return nullable({ ...arrayOf(value), description });
+    default:
+      return nullable({ ...value, description });
+  }
+}
+
+/** The query body (schema.derive.ts) with each filter's value typed by its mode. */
+export function typedQuerySchema(resource: ResourceDef): JsonSchema {
+  const body = querySchema(resource) as { properties: Record<string, JsonSchema> };
+  const filters: Record<string, JsonSchema> = {};
+  for (const [name, f] of Object.entries(resource.fields)) {
+    if (f.kind !== 'lines' && f.filter) filters[name] = filterSchema(f);
+  }
+  return { ...body, properties: { ...body.properties, filters: { ...body.properties.filters, properties: filters } } };
+}
 
 /** Registers the shared schemas of a resource's answers in the routes' context. */
 export function addRecordSchemas(app: FastifyInstance, resource: ResourceDef): void {

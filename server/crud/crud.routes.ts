@@ -10,8 +10,8 @@ import { findRecord } from './record.store';
 import { serializeRecord } from './record.serialize';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { actionRefs, optionsRefs, readRefs, writeRefs } from './route-access';
-import { modifySchema, querySchema, saveNewSchema } from './schema.derive';
-import { addRecordSchemas, crudDocs, resourceTags } from './crud.openapi';
+import { modifySchema, saveNewSchema } from './schema.derive';
+import { addRecordSchemas, crudDocs, resourceTags, typedQuerySchema } from './crud.openapi';
 import { scopeConditions, scopeOf } from './scope';
 import { registerSettingsRoutes } from './settings.routes';
 import type { EngineHandle, StoredRecord } from './server-hooks.define';
@@ -77,7 +77,7 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
 
   app.post(`${base}/query`, {
     config: { requires: readRefs(runtime) },
-    schema: { tags, summary: `Query ${resource.title[1]}`, body: querySchema(resource), ...crudDocs(resource, 'query') },
+    schema: { tags, summary: `Query ${resource.title[1]}`, body: typedQuerySchema(resource), ...crudDocs(resource, 'query') },
     validatorCompiler: describeOnly,
   }, async (request) => {
     const query = parseQueryBody({ resource, body: request.body ?? {}, locale: request.ctx.locale });

@@ -8749,9 +8749,9 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Centre code: prefix */
-                        code?: unknown;
+                        code?: string | null;
                         /** @description Centre name: contains */
-                        name?: unknown;
+                        name?: string | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -9065,15 +9065,18 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Parent area: eq */
-                        parent?: unknown;
+                        parent?: number | null;
                         /** @description Area code: prefix */
-                        code?: unknown;
+                        code?: string | null;
                         /** @description Area name: contains */
-                        name?: unknown;
+                        name?: string | null;
                         /** @description Marketing centre: eq */
-                        marketingCenter?: unknown;
-                        /** @description Status: eq */
-                        state?: unknown;
+                        marketingCenter?: number | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "NORMAL" | "CANCEL" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -9532,19 +9535,22 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Store code: prefix */
-                        code?: unknown;
+                        code?: string | null;
                         /** @description Store name: contains */
-                        name?: unknown;
+                        name?: string | null;
                         /** @description Store type: in */
-                        type?: unknown;
+                        type?: ("GAS_STATION" | "CONVENIENCE_STORE" | "SUPERMARKET" | "CAR_WASH" | "OTHER")[] | null;
                         /** @description Area: eq */
-                        area?: unknown;
+                        area?: number | null;
                         /** @description Marketing centre: eq */
-                        marketingCenter?: unknown;
-                        /** @description Opening date: range */
-                        openingDate?: unknown;
-                        /** @description Business status: eq */
-                        state?: unknown;
+                        marketingCenter?: number | null;
+                        /** @description Opening date: range [from, to], either may be null */
+                        openingDate?: (string | null)[] | null;
+                        /**
+                         * @description Business status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "OPEN" | "SUSPENDED" | "CLOSED" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -9890,19 +9896,22 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Staff number: prefix */
-                        code?: unknown;
+                        code?: string | null;
                         /** @description Name: contains */
-                        name?: unknown;
+                        name?: string | null;
                         /** @description Mobile: prefix */
-                        mobile?: unknown;
+                        mobile?: string | null;
                         /** @description Store: eq */
-                        store?: unknown;
+                        store?: number | null;
                         /** @description Position: in */
-                        position?: unknown;
-                        /** @description Hire date: range */
-                        hireDate?: unknown;
-                        /** @description Employment status: eq */
-                        state?: unknown;
+                        position?: ("STATION_MANAGER" | "STORE_MANAGER" | "CASHIER" | "FUEL_ATTENDANT" | "SALES_CLERK" | "SUPERVISOR")[] | null;
+                        /** @description Hire date: range [from, to], either may be null */
+                        hireDate?: (string | null)[] | null;
+                        /**
+                         * @description Employment status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "ACTIVE" | "ON_LEAVE" | "RESIGNED" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -10240,11 +10249,11 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Parent category: eq */
-                        parent?: unknown;
+                        parent?: number | null;
                         /** @description Category code: prefix */
-                        code?: unknown;
+                        code?: string | null;
                         /** @description Category name: contains */
-                        name?: unknown;
+                        name?: string | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -10558,9 +10567,9 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Brand code: prefix */
-                        code?: unknown;
+                        code?: string | null;
                         /** @description Brand name: contains */
-                        name?: unknown;
+                        name?: string | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -10870,21 +10879,24 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Product code: prefix */
-                        code?: unknown;
+                        code?: string | null;
                         /** @description Barcode: prefix */
-                        barcode?: unknown;
+                        barcode?: string | null;
                         /** @description Product name: contains */
-                        name?: unknown;
+                        name?: string | null;
                         /** @description Category: eq */
-                        category?: unknown;
+                        category?: number | null;
                         /** @description Brand: eq */
-                        brand?: unknown;
-                        /** @description Retail price (yuan): range */
-                        price?: unknown;
+                        brand?: number | null;
+                        /** @description Retail price (yuan): range [from, to], either may be null */
+                        price?: (number | string | (never | null))[] | null;
                         /** @description Fuel grade: in */
-                        fuelType?: unknown;
-                        /** @description Sales status: eq */
-                        state?: unknown;
+                        fuelType?: ("GASOLINE_92" | "GASOLINE_95" | "GASOLINE_98" | "DIESEL_0" | "DIESEL_M10" | "LNG")[] | null;
+                        /**
+                         * @description Sales status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "ON_SALE" | "OFF_SALE" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -11230,11 +11242,14 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Bearer code: prefix */
-                        code?: unknown;
+                        code?: string | null;
                         /** @description Bearer name: contains */
-                        name?: unknown;
-                        /** @description Bearer type: eq */
-                        type?: unknown;
+                        name?: string | null;
+                        /**
+                         * @description Bearer type: eq
+                         * @enum {string|null}
+                         */
+                        type?: "MERCHANT" | "SUPPLIER" | "PLATFORM" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -11562,13 +11577,16 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Channel code: prefix */
-                        code?: unknown;
+                        code?: string | null;
                         /** @description Channel name: contains */
-                        name?: unknown;
-                        /** @description Channel type: eq */
-                        type?: unknown;
+                        name?: string | null;
+                        /**
+                         * @description Channel type: eq
+                         * @enum {string|null}
+                         */
+                        type?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | null;
                         /** @description Enabled: eq */
-                        enabled?: unknown;
+                        enabled?: boolean | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -11888,17 +11906,20 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Template number: prefix */
-                        number?: unknown;
+                        number?: string | null;
                         /** @description Template name: contains */
-                        name?: unknown;
+                        name?: string | null;
                         /** @description Card type: in */
-                        cardTemplateType?: unknown;
-                        /** @description Face value (yuan): range */
-                        faceValue?: unknown;
+                        cardTemplateType?: ("IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD")[] | null;
+                        /** @description Face value (yuan): range [from, to], either may be null */
+                        faceValue?: (number | string | (never | null))[] | null;
                         /** @description Rechargeable: eq */
-                        rechargeable?: unknown;
-                        /** @description Status: eq */
-                        state?: unknown;
+                        rechargeable?: boolean | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "DRAFT" | "ENABLED" | "DISABLED" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -12483,13 +12504,16 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Reason code: prefix */
-                        code?: unknown;
+                        code?: string | null;
                         /** @description Reason name: contains */
-                        name?: unknown;
-                        /** @description Direction: eq */
-                        direction?: unknown;
+                        name?: string | null;
+                        /**
+                         * @description Direction: eq
+                         * @enum {string|null}
+                         */
+                        direction?: "increase" | "decrease" | "both" | null;
                         /** @description Enabled: eq */
-                        enabled?: unknown;
+                        enabled?: boolean | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -12809,13 +12833,16 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Document number: prefix */
-                        number?: unknown;
+                        number?: string | null;
                         /** @description Store: eq */
-                        store?: unknown;
-                        /** @description Status: eq */
-                        state?: unknown;
-                        /** @description Audited at: range */
-                        auditedAt?: unknown;
+                        store?: number | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "INITIAL" | "EFFECTED" | null;
+                        /** @description Audited at: range [from, to], either may be null */
+                        auditedAt?: (string | null)[] | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -13232,14 +13259,20 @@ export interface operations {
                     keyword?: string;
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
-                        /** @description Level type: eq */
-                        levelType?: unknown;
+                        /**
+                         * @description Level type: eq
+                         * @enum {string|null}
+                         */
+                        levelType?: "FREE" | "SPECIAL" | "PAID" | null;
                         /** @description Level code: prefix */
-                        code?: unknown;
+                        code?: string | null;
                         /** @description Level name: contains */
-                        name?: unknown;
-                        /** @description Status: eq */
-                        state?: unknown;
+                        name?: string | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "ENABLED" | "DISABLED" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -13838,13 +13871,19 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Rule name: contains */
-                        name?: unknown;
-                        /** @description Source: eq */
-                        source?: unknown;
-                        /** @description Valid: range */
-                        validity?: unknown;
-                        /** @description Status: eq */
-                        state?: unknown;
+                        name?: string | null;
+                        /**
+                         * @description Source: eq
+                         * @enum {string|null}
+                         */
+                        source?: "CONSUMPTION" | "RECHARGE" | "SIGN_IN" | null;
+                        /** @description Valid: range [from, to], either may be null */
+                        validity?: (string | null)[] | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "ENABLED" | "DISABLED" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -14420,9 +14459,9 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Title: contains */
-                        title?: unknown;
+                        title?: string | null;
                         /** @description Level: eq */
-                        level?: unknown;
+                        level?: number | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -14736,11 +14775,14 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Name: contains */
-                        name?: unknown;
+                        name?: string | null;
                         /** @description Level reached: eq */
-                        level?: unknown;
-                        /** @description Status: eq */
-                        state?: unknown;
+                        level?: number | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "ENABLED" | "DISABLED" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -15199,21 +15241,27 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Order number: prefix */
-                        number?: unknown;
+                        number?: string | null;
                         /** @description Member ID: eq */
-                        memberId?: unknown;
+                        memberId?: number | null;
                         /** @description Mobile: prefix */
-                        mobile?: unknown;
+                        mobile?: string | null;
                         /** @description Paid level: eq */
-                        level?: unknown;
-                        /** @description Paid at: range */
-                        paidAt?: unknown;
+                        level?: number | null;
+                        /** @description Paid at: range [from, to], either may be null */
+                        paidAt?: (string | null)[] | null;
                         /** @description Store: eq */
-                        store?: unknown;
-                        /** @description Paid by: eq */
-                        payChannel?: unknown;
-                        /** @description Status: eq */
-                        state?: unknown;
+                        store?: number | null;
+                        /**
+                         * @description Paid by: eq
+                         * @enum {string|null}
+                         */
+                        payChannel?: "WECHAT" | "ALIPAY" | "STORED_VALUE" | "CASH" | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "PAID" | "REFUNDED" | "EXPIRED" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -15370,35 +15418,44 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Member number: prefix */
-                        memberNumber?: unknown;
+                        memberNumber?: string | null;
                         /** @description Name: contains */
-                        name?: unknown;
+                        name?: string | null;
                         /** @description Mobile: prefix */
-                        mobile?: unknown;
+                        mobile?: string | null;
                         /** @description Card number: prefix */
-                        cardNumber?: unknown;
+                        cardNumber?: string | null;
                         /** @description Registration store: eq */
-                        registerStore?: unknown;
+                        registerStore?: number | null;
                         /** @description Channel: in */
-                        channel?: unknown;
-                        /** @description Registered at: range */
-                        registeredAt?: unknown;
+                        channel?: ("store" | "weixin" | "alipay" | "miniProgram" | "third")[] | null;
+                        /** @description Registered at: range [from, to], either may be null */
+                        registeredAt?: (string | null)[] | null;
                         /** @description Level: eq */
-                        level?: unknown;
+                        level?: number | null;
                         /** @description Tags: in */
-                        tags?: unknown;
+                        tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[] | null;
                         /** @description Marketing centre: eq */
-                        marketingCenter?: unknown;
-                        /** @description Profile: eq */
-                        profile?: unknown;
+                        marketingCenter?: number | null;
+                        /**
+                         * @description Profile: eq
+                         * @enum {string|null}
+                         */
+                        profile?: "standard" | "petrol" | null;
                         /** @description Plate number: prefix */
-                        plateNumber?: unknown;
-                        /** @description Fuel type: eq */
-                        fuelType?: unknown;
+                        plateNumber?: string | null;
+                        /**
+                         * @description Fuel type: eq
+                         * @enum {string|null}
+                         */
+                        fuelType?: "G92" | "G95" | "G98" | "D0" | null;
                         /** @description Fleet / company: contains */
-                        fleet?: unknown;
-                        /** @description State: eq */
-                        state?: unknown;
+                        fleet?: string | null;
+                        /**
+                         * @description State: eq
+                         * @enum {string|null}
+                         */
+                        state?: "using" | "blocked" | "unactivated" | "canceled" | "Using" | "Blocked" | "Unactivated" | "Canceled" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -16007,35 +16064,44 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Member number: prefix */
-                        memberNumber?: unknown;
+                        memberNumber?: string | null;
                         /** @description Name: contains */
-                        name?: unknown;
+                        name?: string | null;
                         /** @description Mobile: prefix */
-                        mobile?: unknown;
+                        mobile?: string | null;
                         /** @description Card number: prefix */
-                        cardNumber?: unknown;
+                        cardNumber?: string | null;
                         /** @description Registration store: eq */
-                        registerStore?: unknown;
+                        registerStore?: number | null;
                         /** @description Channel: in */
-                        channel?: unknown;
-                        /** @description Registered at: range */
-                        registeredAt?: unknown;
+                        channel?: ("store" | "weixin" | "alipay" | "miniProgram" | "third")[] | null;
+                        /** @description Registered at: range [from, to], either may be null */
+                        registeredAt?: (string | null)[] | null;
                         /** @description Level: eq */
-                        level?: unknown;
+                        level?: number | null;
                         /** @description Tags: in */
-                        tags?: unknown;
+                        tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[] | null;
                         /** @description Marketing centre: eq */
-                        marketingCenter?: unknown;
-                        /** @description Profile: eq */
-                        profile?: unknown;
+                        marketingCenter?: number | null;
+                        /**
+                         * @description Profile: eq
+                         * @enum {string|null}
+                         */
+                        profile?: "standard" | "petrol" | null;
                         /** @description Plate number: prefix */
-                        plateNumber?: unknown;
-                        /** @description Fuel type: eq */
-                        fuelType?: unknown;
+                        plateNumber?: string | null;
+                        /**
+                         * @description Fuel type: eq
+                         * @enum {string|null}
+                         */
+                        fuelType?: "G92" | "G95" | "G98" | "D0" | null;
                         /** @description Fleet / company: contains */
-                        fleet?: unknown;
-                        /** @description State: eq */
-                        state?: unknown;
+                        fleet?: string | null;
+                        /**
+                         * @description State: eq
+                         * @enum {string|null}
+                         */
+                        state?: "using" | "blocked" | "unactivated" | "canceled" | "Using" | "Blocked" | "Unactivated" | "Canceled" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -16634,35 +16700,44 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Member number: prefix */
-                        memberNumber?: unknown;
+                        memberNumber?: string | null;
                         /** @description Name: contains */
-                        name?: unknown;
+                        name?: string | null;
                         /** @description Mobile: prefix */
-                        mobile?: unknown;
+                        mobile?: string | null;
                         /** @description Card number: prefix */
-                        cardNumber?: unknown;
+                        cardNumber?: string | null;
                         /** @description Registration store: eq */
-                        registerStore?: unknown;
+                        registerStore?: number | null;
                         /** @description Channel: in */
-                        channel?: unknown;
-                        /** @description Registered at: range */
-                        registeredAt?: unknown;
+                        channel?: ("store" | "weixin" | "alipay" | "miniProgram" | "third")[] | null;
+                        /** @description Registered at: range [from, to], either may be null */
+                        registeredAt?: (string | null)[] | null;
                         /** @description Level: eq */
-                        level?: unknown;
+                        level?: number | null;
                         /** @description Tags: in */
-                        tags?: unknown;
+                        tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[] | null;
                         /** @description Marketing centre: eq */
-                        marketingCenter?: unknown;
-                        /** @description Profile: eq */
-                        profile?: unknown;
+                        marketingCenter?: number | null;
+                        /**
+                         * @description Profile: eq
+                         * @enum {string|null}
+                         */
+                        profile?: "standard" | "petrol" | null;
                         /** @description Plate number: prefix */
-                        plateNumber?: unknown;
-                        /** @description Fuel type: eq */
-                        fuelType?: unknown;
+                        plateNumber?: string | null;
+                        /**
+                         * @description Fuel type: eq
+                         * @enum {string|null}
+                         */
+                        fuelType?: "G92" | "G95" | "G98" | "D0" | null;
                         /** @description Fleet / company: contains */
-                        fleet?: unknown;
-                        /** @description State: eq */
-                        state?: unknown;
+                        fleet?: string | null;
+                        /**
+                         * @description State: eq
+                         * @enum {string|null}
+                         */
+                        state?: "using" | "blocked" | "unactivated" | "canceled" | "Using" | "Blocked" | "Unactivated" | "Canceled" | null;
                     };
                     sorters?: {
                         /** @enum {string} */
@@ -17267,15 +17342,24 @@ export interface operations {
                     /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
                     filters?: {
                         /** @description Document number: prefix */
-                        number?: unknown;
-                        /** @description Operation: eq */
-                        operation?: unknown;
-                        /** @description Members chosen by: eq */
-                        selectionMode?: unknown;
-                        /** @description Status: eq */
-                        state?: unknown;
-                        /** @description Audited at: range */
-                        auditedAt?: unknown;
+                        number?: string | null;
+                        /**
+                         * @description Operation: eq
+                         * @enum {string|null}
+                         */
+                        operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | null;
+                        /**
+                         * @description Members chosen by: eq
+                         * @enum {string|null}
+                         */
+                        selectionMode?: "picked" | "filtered" | "imported" | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "INITIAL" | "RUNNING" | "EFFECTED" | "FAILED" | null;
+                        /** @description Audited at: range [from, to], either may be null */
+                        auditedAt?: (string | null)[] | null;
                     };
                     sorters?: {
                         /** @enum {string} */
