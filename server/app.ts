@@ -4,12 +4,11 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { requestContext } from './http/request-context';
 import { installErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './http/openapi.plugin';
 import { MODULES } from './modules/index';
 import { configurePasswordHashing } from './modules/auth/password.hasher';
 import { refuseForgedRequest } from './modules/auth/request-origin.guard';
@@ -86,10 +85,7 @@ export async function buildApp(options: {
     return payload;
   });
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Loyalty console API', version: '1' }, servers: [{ url: config.serviceBase }] },
-  });
-  await app.register(swaggerUi, { routePrefix: `${config.serviceBase}/docs` });
+  await registerOpenApi(app, config);
 
   await app.register(async (api) => {
     for (const module of MODULES) await api.register(module.plugin);

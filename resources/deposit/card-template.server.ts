@@ -8,6 +8,7 @@ import { defineServerHooks, type HookContext, type StoredRecord } from '../../se
 import type { DbOrTx } from '../../server/db/connection';
 import { badInput, forbidden, notFound, ok, type FieldError } from '../../server/http/envelope';
 import { cardTemplateResource } from './card-template.resource';
+import { cardTemplateDocs } from './card-template.openapi';
 
 /**
  * Server side of card templates (§7 card template endpoints):
@@ -126,7 +127,7 @@ export const cardTemplateHooks = defineServerHooks('card-template', {
   },
 
   routes(app, engine) {
-    app.post('/v1/card-template/allocateTemplateNumber', { config: { requires: WRITE_REFS } }, async (request) => {
+    app.post('/v1/card-template/allocateTemplateNumber', { schema: cardTemplateDocs.allocateTemplateNumber, config: { requires: WRITE_REFS } }, async (request) => {
       const auth = request.auth!;
       return ok(await allocateTemplateNumber({ db: app.database.db, tenantId: auth.tenantId }));
     });
@@ -139,6 +140,7 @@ export const cardTemplateHooks = defineServerHooks('card-template', {
           required: ['number'],
           properties: { number: { type: 'string', minLength: 1, maxLength: 40 } },
         },
+        ...cardTemplateDocs.infoByNumber,
       },
     }, async (request) => {
       const auth = request.auth!;

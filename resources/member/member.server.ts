@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../server/db/connection';
 import { badInput, notFound, ok, type FieldError } from '../../server/http/envelope';
 import { pick } from '../messages/bilingual';
 import { toJsonNumber } from '../../server/crud/decimal';
+import { growthDocs } from '../../server/modules/members/member.openapi';
 import { levelResource } from './level.resource';
 import { memberResource } from './member.resource';
 
@@ -96,7 +97,7 @@ function growthRoute(app: FastifyInstance, engine: EngineHandle): void {
   const read = engine.resource.access.read.map((action) => ({ resourceId: engine.resourceId, action }));
   app.get<{ Params: { id: string } }>(`/v1/${name}/growth/:id`, {
     config: { requires: read },
-    schema: { tags: [name], summary: 'Level, growth value and the next free level of one member', params: { type: 'object', properties: { id: { type: 'integer' } } } },
+    schema: { summary: 'Level, growth value and the next free level of one member', params: { type: 'object', properties: { id: { type: 'integer' } } }, ...growthDocs(engine.resource) },
   }, async (request) => {
     const id = Number(request.params.id);
     if (!Number.isSafeInteger(id) || id < 1) throw notFound();

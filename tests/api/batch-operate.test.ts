@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PermissionRef } from '../../resources/catalog/types';
 import { batchOperateResource } from '../../resources/member/batch-operate.resource';
-import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
 import { deriveLinesTable, deriveTable } from '../../server/crud/table.derive';
@@ -16,7 +15,7 @@ import { batchPointsKey, type BatchDeps } from '../../server/modules/batch/batch
 import { resumeRunning, runBatch } from '../../server/modules/batch/batch.job';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * Batch operation documents on the real app, PostgreSQL and pg-boss queue: a draft lists its
@@ -96,7 +95,7 @@ async function stateChanges(documentId: number, action: string): Promise<number>
 beforeAll(async () => {
   database = connectDatabase(inject('databaseUrl'), { max: 20 });
   queue = await startJobQueue(inject('databaseUrl'));
-  app = await buildApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue });
+  ({ app } = await buildTestApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue }));
   await app.ready();
   deps = { database, registry: buildRegistry(servedResources()), log: app.log };
   tenant = await createTenant(database);

@@ -8,6 +8,8 @@ import { buildRegistry, mountResources } from '../../server/crud/resource-regist
 import { defineServerHooks } from '../../server/crud/server-hooks.define';
 import { deriveLinesTable, deriveTable } from '../../server/crud/table.derive';
 import { ok } from '../../server/http/envelope';
+import { answers, objectOf } from '../../server/http/openapi.schemas';
+import { operationIdOf, resourceTags } from '../../server/crud/crud.openapi';
 import { createDerivedTables } from '../helpers/derived-ddl';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -217,7 +219,11 @@ const gadgetHooks = defineServerHooks('crud-gadget', {
     },
   },
   routes: (app, engine) => {
-    app.get('/v1/crud-gadget/ping', { config: { requires: [READ] } }, async () => ok({ resourceId: engine.resourceId }));
+    app.get('/v1/crud-gadget/ping', {
+      config: { requires: [READ] },
+      // A hook route describes itself like any other (the response check holds every answer to it).
+      schema: { operationId: operationIdOf(engine.resource, 'ping'), tags: resourceTags(engine.resource), summary: 'Ping', response: answers(objectOf({ resourceId: { type: 'string' } })) },
+    }, async () => ok({ resourceId: engine.resourceId }));
   },
 });
 

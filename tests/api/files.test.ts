@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { connectDatabase, type Database } from '../../server/db/connection';
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
@@ -10,7 +9,7 @@ import { XLSX_MIME } from '../../server/modules/files/file-task.routes';
 import { storeResource } from '../../resources/datum/store.resource';
 import { productResource } from '../../resources/datum/product.resource';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * The file centre on the real app and PostgreSQL: exports hold exactly the rows of the list's
@@ -312,7 +311,7 @@ describe('on the real job queue', () => {
   beforeAll(async () => {
     database = connectDatabase(inject('databaseUrl'), { max: 5 });
     queue = await startJobQueue(inject('databaseUrl'));
-    queued = await buildApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue });
+    ({ app: queued } = await buildTestApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue }));
     await queued.ready();
   });
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { ok } from '../../http/envelope';
 import { authOf } from '../auth/access.hook';
 import { settingsAccess } from './authorization.access';
 import * as schemas from './authorization.schemas';
+import { addAuthorizationSchemas, authorizationDocs as docs } from './authorization.openapi';
 import { addUserRoles, loadRoleGrants, loadUserGrants, replaceRoleGrants, replaceUserRoles } from './grants.store';
 import { toPermissionRefs, type PermissionInput } from './permission.input';
 import { assertMayAssignRoles, assertMayGrant, assertRoleDeletable, keepingRoleManagement, ownRolesRefusal } from './grant.guard';
@@ -28,38 +29,39 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   const writeRoles = { requires: access.writeRoles };
   const writeUsers = { requires: access.writeUsers };
   const base = '/v1/authorization';
+  addAuthorizationSchemas(app);
 
   // ---- reads -----------------------------------------------------------------------------
 
-  app.get<{ Querystring: { keyWord?: string } }>(`${base}/listRole`, { schema: schemas.listRoleSchema, config: read }, async (request) =>
+  app.get<{ Querystring: { keyWord?: string } }>(`${base}/listRole`, { schema: { ...schemas.listRoleSchema, ...docs.listRole }, config: read }, async (request) =>
     ok(await listRoles({ db, tenantId: authOf(request).tenantId, keyWord: request.query.keyWord })));
 
-  app.get<Ids<'roleId'>>(`${base}/listRoleUser`, { schema: schemas.listRoleUserSchema, config: read }, async (request) =>
+  app.get<Ids<'roleId'>>(`${base}/listRoleUser`, { schema: { ...schemas.listRoleUserSchema, ...docs.listRoleUser }, config: read }, async (request) =>
     ok(await listRoleUsers({ db, tenantId: authOf(request).tenantId, roleId: request.query.roleId })));
 
-  app.get<Ids<'roleId'>>(`${base}/getRolePermission`, { schema: schemas.getRolePermissionSchema, config: read }, async (request) => {
+  app.get<Ids<'roleId'>>(`${base}/getRolePermission`, { schema: { ...schemas.getRolePermissionSchema, ...docs.getRolePermission }, config: read }, async (request) => {
     const tenantId = authOf(request).tenantId;
     await getRole({ db, tenantId, roleId: request.query.roleId });
     return ok(withPageUrls(await loadRoleGrants({ db, tenantId, roleId: request.query.roleId })));
   });
 
-  app.get(`${base}/getTree`, { schema: schemas.getTreeSchema, config: read }, async (request) =>
+  app.get(`${base}/getTree`, { schema: { ...schemas.getTreeSchema, ...docs.getTree }, config: read }, async (request) =>
     ok(localizedPermissionTree(request.ctx.locale)));
 
-  app.get<Ids<'userId'>>(`${base}/getUserPermission`, { schema: schemas.getUserPermissionSchema, config: read }, async (request) => {
+  app.get<Ids<'userId'>>(`${base}/getUserPermission`, { schema: { ...schemas.getUserPermissionSchema, ...docs.getUserPermission }, config: read }, async (request) => {
     const tenantId = authOf(request).tenantId;
     await assertUsersExist({ db, tenantId, userIds: [request.query.userId] });
     return ok(withPageUrls(await loadUserGrants({ db, tenantId, userId: request.query.userId })));
   });
 
-  app.get<Ids<'userId'>>(`${base}/getUserPermission2`, { schema: schemas.getUserPermission2Schema, config: read }, async (request) => {
+  app.get<Ids<'userId'>>(`${base}/getUserPermission2`, { schema: { ...schemas.getUserPermission2Schema, ...docs.getUserPermission2 }, config: read }, async (request) => {
     const tenantId = authOf(request).tenantId;
     await assertUsersExist({ db, tenantId, userIds: [request.query.userId] });
     const entries = withPageUrls(await loadUserGrants({ db, tenantId, userId: request.query.userId }));
     return ok(entries.flatMap((entry) => entry.actions.map((action) => ({ resourceId: entry.resourceId, action, pageUrl: entry.pageUrl }))));
   });
 
-  app.get<Ids<'userId'>>(`${base}/getUserRole`, { schema: schemas.getUserRoleSchema, config: read }, async (request) => {
+  app.get<Ids<'userId'>>(`${base}/getUserRole`, { schema: { ...schemas.getUserRoleSchema, ...docs.getUserRole }, config: read }, async (request) => {
     const tenantId = authOf(request).tenantId;
     await assertUsersExist({ db, tenantId, userIds: [request.query.userId] });
     const rows = await rolesOfUsers({ db, tenantId, userIds: [request.query.userId] });
@@ -69,7 +71,7 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   // ---- role writes -------------------------------------------------------------------------
 
   app.post<{ Body: { name: string; remark?: string | null; permissions?: PermissionInput[] } }>(`${base}/saveRole`, {
-    schema: schemas.saveRoleSchema, config: writeRoles,
+    schema: { ...schemas.saveRoleSchema, ...docs.saveRole }, config: writeRoles,
   }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;
@@ -84,7 +86,7 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { roleId: number; name: string; remark?: string | null; version: number } }>(`${base}/modifyRole`, {
-    schema: schemas.modifyRoleSchema, config: writeRoles,
+    schema: { ...schemas.modifyRoleSchema, ...docs.modifyRole }, config: writeRoles,
   }, async (request) => {
     const tenantId = authOf(request).tenantId;
     const { roleId, name, remark, version } = request.body;
@@ -92,7 +94,7 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
     return ok(await getRole({ db, tenantId, roleId }));
   });
 
-  app.post<Ids<'roleId'>>(`${base}/deleteRole`, { schema: schemas.deleteRoleSchema, config: writeRoles }, async (request) => {
+  app.post<Ids<'roleId'>>(`${base}/deleteRole`, { schema: { ...schemas.deleteRoleSchema, ...docs.deleteRole }, config: writeRoles }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;
     const { roleId } = request.query;
@@ -109,7 +111,7 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { roleId: number; permissions: PermissionInput[] } }>(`${base}/saveRolePermissions`, {
-    schema: schemas.saveRolePermissionsSchema, config: writeRoles,
+    schema: { ...schemas.saveRolePermissionsSchema, ...docs.saveRolePermissions }, config: writeRoles,
   }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;
@@ -124,7 +126,7 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<Ids<'fromRoleId' | 'toRoleId'>>(`${base}/copyRolePermissions`, {
-    schema: schemas.copyRolePermissionsSchema, config: writeRoles,
+    schema: { ...schemas.copyRolePermissionsSchema, ...docs.copyRolePermissions }, config: writeRoles,
   }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;
@@ -142,7 +144,7 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   // ---- user/role links -------------------------------------------------------------------
 
   app.post<{ Body: { userId: number; roleIds: number[] } }>(`${base}/saveUserRole`, {
-    schema: schemas.saveUserRoleSchema, config: writeUsers,
+    schema: { ...schemas.saveUserRoleSchema, ...docs.saveUserRole }, config: writeUsers,
   }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;
@@ -158,7 +160,7 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { userIds: number[]; roleIds: number[] } }>(`${base}/appendUserRoles`, {
-    schema: schemas.appendUserRolesSchema, config: writeUsers,
+    schema: { ...schemas.appendUserRolesSchema, ...docs.appendUserRoles }, config: writeUsers,
   }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;
@@ -173,7 +175,7 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<Ids<'fromUserId' | 'toUserId'>>(`${base}/copyUserRole`, {
-    schema: schemas.copyUserRoleSchema, config: writeUsers,
+    schema: { ...schemas.copyUserRoleSchema, ...docs.copyUserRole }, config: writeUsers,
   }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;
@@ -189,7 +191,7 @@ export async function authorizationRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<Ids<'roleId' | 'userId'>>(`${base}/deleteUserRole`, {
-    schema: schemas.deleteUserRoleSchema, config: writeUsers,
+    schema: { ...schemas.deleteUserRoleSchema, ...docs.deleteUserRole }, config: writeUsers,
   }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;

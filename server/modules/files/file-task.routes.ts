@@ -12,6 +12,7 @@ import { chunkReader } from './file-chunks.store';
 import { findOwnTask, listOwnTasks, type FileTaskRow, type TaskFilters, type TaskOwner } from './file-task.store';
 import type { FileTaskView } from './file-task.types';
 import * as schemas from './files.schemas';
+import { filesDocs as docs } from './files.openapi';
 
 /** MIME type of an .xlsx workbook. */
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -69,7 +70,7 @@ export async function fileTaskRoutes(app: FastifyInstance, registry: EngineRegis
   const access = { signedIn: true } as const;
 
   app.post<{ Body: { page?: number; pageSize?: number; filters?: TaskFilters } | undefined }>('/v1/file-task/query', {
-    schema: schemas.queryTasksSchema, config: access,
+    schema: { ...schemas.queryTasksSchema, ...docs.query }, config: access,
   }, async (request) => {
     const body = request.body ?? {};
     const page = await listOwnTasks({
@@ -78,13 +79,13 @@ export async function fileTaskRoutes(app: FastifyInstance, registry: EngineRegis
     return ok({ total: page.total, records: page.records.map((row) => taskView(row, request.ctx)) });
   });
 
-  app.get<{ Params: { id: number } }>('/v1/file-task/info/:id', { schema: schemas.taskInfoSchema, config: access }, async (request) => {
+  app.get<{ Params: { id: number } }>('/v1/file-task/info/:id', { schema: { ...schemas.taskInfoSchema, ...docs.info }, config: access }, async (request) => {
     const row = await findOwnTask({ db, owner: ownerOf(authOf(request)), id: request.params.id });
     if (!row) throw notFound();
     return ok(taskView(row, request.ctx));
   });
 
-  app.get<{ Params: { id: number } }>('/v1/file-task/download/:id', { schema: schemas.downloadSchema, config: access }, async (request, reply) => {
+  app.get<{ Params: { id: number } }>('/v1/file-task/download/:id', { schema: { ...schemas.downloadSchema, ...docs.download }, config: access }, async (request, reply) => {
     const auth = authOf(request);
     const row = await findOwnTask({ db, owner: ownerOf(auth), id: request.params.id });
     if (!row) throw notFound();

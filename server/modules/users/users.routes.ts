@@ -14,6 +14,7 @@ import { clearLoginLocks } from '../auth/login-attempts.store';
 import { assertRolesExist } from '../authorization/roles.store';
 import { createAccount } from './tenant.provisioning';
 import * as schemas from './users.schemas';
+import { usersDocs as docs } from './users.openapi';
 import { getUser, loginTaken, queryUsers, updateUser, updateUserVersioned, userRow, type UserFilters, type UserSortField } from './users.store';
 
 interface UserBody {
@@ -46,7 +47,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   const write = { requires: access.writeUsers };
 
   app.post<{ Body: { page: number; pageSize: number; filters: UserFilters; sorters: { field: UserSortField; order: 'asc' | 'desc' }[] } }>(
-    '/v1/user/query', { schema: schemas.queryUsersSchema, config: read }, async (request) => {
+    '/v1/user/query', { schema: { ...schemas.queryUsersSchema, ...docs.query }, config: read }, async (request) => {
       const { page, pageSize, filters, sorters } = request.body ?? {};
       return ok(await queryUsers({
         db, tenantId: authOf(request).tenantId, page: page ?? 1, pageSize: pageSize ?? 20, filters: filters ?? {}, sorters: sorters ?? [],
@@ -54,11 +55,11 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
       }));
     });
 
-  app.get<{ Params: { id: number } }>('/v1/user/info/:id', { schema: schemas.userInfoSchema, config: read }, async (request) =>
+  app.get<{ Params: { id: number } }>('/v1/user/info/:id', { schema: { ...schemas.userInfoSchema, ...docs.info }, config: read }, async (request) =>
     ok(await getUser({ db, tenantId: authOf(request).tenantId, userId: request.params.id, timeZone: request.ctx.timeZone })));
 
   app.post<{ Body: UserBody & { login: string; password: string } }>('/v1/user/saveNew', {
-    schema: schemas.saveNewUserSchema, config: write,
+    schema: { ...schemas.saveNewUserSchema, ...docs.saveNew }, config: write,
   }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;
@@ -84,7 +85,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: UserBody & { id: number; version: number } }>('/v1/user/modify', {
-    schema: schemas.modifyUserSchema, config: write,
+    schema: { ...schemas.modifyUserSchema, ...docs.modify }, config: write,
   }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;
@@ -111,7 +112,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Querystring: { id: number } }>('/v1/user/disable', {
-    schema: schemas.userActionSchema('Disable a user; ends their sessions'), config: write,
+    schema: { ...schemas.userActionSchema('Disable a user; ends their sessions'), ...docs.disable }, config: write,
   }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;
@@ -132,7 +133,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Querystring: { id: number } }>('/v1/user/enable', {
-    schema: schemas.userActionSchema('Enable a user (also lifts a sign-in lock)'), config: write,
+    schema: { ...schemas.userActionSchema('Enable a user (also lifts a sign-in lock)'), ...docs.enable }, config: write,
   }, async (request) => {
     const tenantId = authOf(request).tenantId;
     await db.transaction(async (tx) => {
@@ -143,7 +144,7 @@ export async function usersRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Querystring: { id: number }; Body: { newPassword: string } }>('/v1/user/resetPassword', {
-    schema: schemas.resetPasswordSchema, config: write,
+    schema: { ...schemas.resetPasswordSchema, ...docs.resetPassword }, config: write,
   }, async (request) => {
     const auth = authOf(request);
     const tenantId = auth.tenantId;
