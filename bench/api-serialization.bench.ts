@@ -63,7 +63,7 @@ async function signIn(server: Server, account: { tenant: string; login: string; 
 async function call(server: Server, c: Case): Promise<number> {
   const response = await fetch(`${server.base}${c.path}`, {
     method: c.method,
-    headers: { cookie: server.cookie, ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: { cookie: server.cookie, 'x-requested-with': 'loyalty-console', ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}) },
     body: c.body !== undefined ? JSON.stringify(c.body) : undefined,
   });
   const text = await response.text();

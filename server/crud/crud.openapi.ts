@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { EnumField, FieldDef, ResourceDef, ScalarField, TreeField } from '../../resources/define';
 import { centreKey } from '../../resources/define';
+import { isConditional, isConditionalLineField } from '../../resources/field-rules';
 import {
   answers, arrayOf, decimalNumber, nullable, objectOf, pageOf, ref, wire, type ErrorAnswerName, type JsonSchema,
 } from '../http/openapi.schemas';
@@ -90,19 +91,20 @@ function valueSchema(f: ScalarField | TreeField): JsonSchema {
  * settings object answers its declared defaults before the first save, so there a required
  * field without a default may still be empty.
  */
-function mayBeNull(resource: ResourceDef, f: FieldDef): boolean {
-  if (!f.required) return true;
+function mayBeNull(resource: ResourceDef, name: string, f: FieldDef): boolean {
+  // A conditional field is stored as null while it does not apply (resources/field-rules.ts).
+  if (!f.required || isConditional(resource, name)) return true;
   return resource.singleton !== undefined && (f.defaultValue === undefined || f.defaultValue === null);
 }
 
-function fieldSchema(resource: ResourceDef, f: FieldDef): JsonSchema {
+function fieldSchema(resource: ResourceDef, name: string, f: FieldDef): JsonSchema {
   if (f.kind === 'lines') {
     const properties: Record<string, JsonSchema> = { lineNo: { type: 'integer', minimum: 1 } };
-    for (const [name, lf] of Object.entries(f.fields)) properties[name] = lf.required ? valueSchema(lf) : nullable(valueSchema(lf));
+    for (const [inner, lf] of Object.entries(f.fields)) properties[inner] = lf.required && !isConditionalLineField(lf) ? valueSchema(lf) : nullable(valueSchema(lf));
     return { ...arrayOf(objectOf(properties)), description: `${f.label[1]} (only when the record is read alone: info, saveNew, modify, actions)` };
   }
   const schema = valueSchema(f);
-  return mayBeNull(resource, f) ? nullable(schema) : schema;
+  return mayBeNull(resource, name, f) ? nullable(schema) : schema;
 }
 
 /** The shared schema of a resource's record, exactly the properties `serializeRecord` writes. */
@@ -115,7 +117,7 @@ export function recordComponent(resource: ResourceDef): JsonSchema {
   if (centreKey(resource) !== null) properties.marketingCenterId = nullable({ type: 'integer', description: 'The marketing centre of the record' });
   const lines: string[] = [];
   for (const [name, f] of Object.entries(resource.fields)) {
-    properties[name] = fieldSchema(resource, f);
+    properties[name] = fieldSchema(resource, name, f);
     if (f.kind === 'lines') lines.push(name);
   }
   properties.version = { type: 'integer', minimum: 0, description: 'Optimistic version: send it back with modify / save' };

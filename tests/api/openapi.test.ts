@@ -317,7 +317,8 @@ describe('the generated client', () => {
         if (set) cookie = set.split(';')[0];
       },
     };
-    const api = createClient<paths>({ baseUrl: `http://127.0.0.1:${port}${t.app.config.serviceBase}` });
+    // A client that signs in with the session cookie names itself on every call (CSRF guard).
+    const api = createClient<paths>({ baseUrl: `http://127.0.0.1:${port}${t.app.config.serviceBase}`, headers: { 'X-Requested-With': 'loyalty-console' } });
     api.use(session);
 
     const login = await api.POST('/v1/auth/login', { body: { tenant: tenant.code, login: 'till-01', password: 'Fixture#2026' } });

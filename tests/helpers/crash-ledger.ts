@@ -96,7 +96,7 @@ async function send(input: { origin: string; session: DemoAdminSession; posting:
   try {
     const response = await fetch(`${input.origin}${BASE}/v1/points/transaction`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
+      headers: { 'content-type': 'application/json', cookie, 'x-requested-with': 'loyalty-console' },
       body: JSON.stringify({ orderNo: posting.orderNo, memberId: posting.memberId, lines: LINES }),
     });
     const body = (await response.json()) as { code?: number; data?: { entryId: number | null; points: number } };

@@ -65,6 +65,6 @@ export const authDocs = {
     }),
   },
   logout: { operationId: 'auth.logout', tags: TAGS, response: answers({ type: 'null' }) },
-  password: { operationId: 'auth.password', tags: TAGS, response: answers(loginInfoSchema) },
+  password: { operationId: 'auth.password', tags: TAGS, response: answers(loginInfoSchema, 'forbidden') },
   permissions: { operationId: 'auth.permissions', tags: TAGS, response: answers(arrayOf(permissionEntrySchema)) },
 } as const;

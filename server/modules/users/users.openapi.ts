@@ -29,7 +29,7 @@ export const usersDocs = {
   info: doc('info', user, 'notFound'),
   saveNew: doc('saveNew', user, 'notFound'),
   modify: doc('modify', user, 'notFound', 'conflict'),
-  disable: doc('disable', user, 'notFound'),
+  disable: doc('disable', user, 'notFound', 'conflict'),
   enable: doc('enable', user, 'notFound'),
   resetPassword: doc('resetPassword', user, 'notFound'),
 } as const;
