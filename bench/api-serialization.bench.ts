@@ -2,7 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fastJson from 'fast-json-stringify';
+import { memberResource } from '../resources/member/member.resource';
+import { crudDocs, recordComponent } from '../server/crud/crud.openapi';
 import { seedDemoIfEmpty } from '../server/db/seed/demo.seed';
+import { errorComponents } from '../server/http/openapi.schemas';
+import { i18nDocs } from '../server/modules/i18n/i18n.openapi';
 import { SESSION_COOKIE } from '../server/modules/auth/session.cookie';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { openBenchDatabase } from './lib/bench-database';
@@ -18,7 +23,10 @@ import { median } from './lib/stats';
  * JSON.stringify, as before the routes declared their answers. This process is only the client:
  * `--concurrency` workers over keep-alive HTTP send `--requests` calls per case and server;
  * the servers take turns case by case within each of `--rounds` rounds, so both see the same
- * machine load. Prints the median requests per second and the ratio schema / plain.
+ * machine load. Prints the median requests per second and the ratio schema / plain; then the
+ * serialisation alone, in this process: the answers just received, written `--writes` times by
+ * the routes' compiled response schemas (fast-json-stringify, as Fastify compiles them) and by
+ * JSON.stringify.
  */
 
 interface Case {
@@ -84,6 +92,47 @@ async function throughput(server: Server, c: Case, requests: number, concurrency
   return requests / ((performance.now() - started) / 1000);
 }
 
+/** The response schema of each case's route, as the routes declare it. */
+const SHARED = Object.fromEntries([...errorComponents(), recordComponent(memberResource)].map((schema) => [String(schema.$id), schema]));
+const ROUTE_SCHEMAS: Record<string, object> = {
+  'member list, 20 a page': crudDocs(memberResource, 'query').response[200],
+  'member list, 100 a page': crudDocs(memberResource, 'query').response[200],
+  'member read (info)': crudDocs(memberResource, 'info').response[200],
+  'translations (i18n/gets)': i18nDocs.gets.response[200],
+};
+
+/** Writes per second of each answer by its compiled schema and by JSON.stringify, in this process. */
+async function serializationAlone(args: { servers: Server[]; cases: readonly Case[]; writes: number }): Promise<void> {
+  console.log(`\n  serialisation alone, ${args.writes} writes of the same answer`);
+  console.log(`  ${'case'.padEnd(28)} ${'schema /s'.padStart(10)} ${'JSON /s'.padStart(10)} ${'schema/JSON'.padStart(12)}`);
+  for (const c of args.cases) {
+    const schema = ROUTE_SCHEMAS[c.label];
+    if (!schema) continue;
+    const response = await fetch(`${args.servers[0].base}${c.path}`, {
+      method: c.method,
+      headers: { cookie: args.servers[0].cookie, ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: c.body !== undefined ? JSON.stringify(c.body) : undefined,
+    });
+    const answer: unknown = await response.json();
+    const write = fastJson(schema as never, { schema: SHARED as never });
+    if (write(answer) !== JSON.stringify(answer)) throw new Error(`${c.label}: the schema writes another answer`);
+    const rate = (fn: (value: unknown) => string) => {
+      const rates: number[] = [];
+      for (let round = 0; round < 5; round += 1) {
+        const started = performance.now();
+        for (let i = 0; i < args.writes; i += 1) fn(answer);
+        rates.push(args.writes / ((performance.now() - started) / 1000));
+      }
+      return median(rates);
+    };
+    rate(write);
+    rate(JSON.stringify);
+    const bySchema = rate(write);
+    const byJson = rate(JSON.stringify);
+    console.log(`  ${c.label.padEnd(28)} ${bySchema.toFixed(0).padStart(10)} ${byJson.toFixed(0).padStart(10)} ${`×${(bySchema / byJson).toFixed(2)}`.padStart(12)}`);
+  }
+}
+
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -94,7 +143,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), ['requests', 'concurrency', 'rounds', 'database-url']);
+  const flags = parseFlags(process.argv.slice(2), ['requests', 'concurrency', 'rounds', 'writes', 'database-url']);
   const requests = intFlag(flags, 'requests', 400);
   const concurrency = intFlag(flags, 'concurrency', 8);
   const rounds = intFlag(flags, 'rounds', 5);
@@ -140,6 +189,7 @@ async function main(): Promise<void> {
       const plain = median(results[i].plain);
       console.log(`  ${c.label.padEnd(28)} ${String(sizes[i]).padStart(7)} ${schema.toFixed(0).padStart(13)} ${plain.toFixed(0).padStart(12)} ${`×${(schema / plain).toFixed(2)}`.padStart(13)}`);
     }
+    await serializationAlone({ servers, cases, writes: intFlag(flags, 'writes', 2000) });
   } finally {
     await Promise.all(servers.map((s) => stop(s.child)));
     await bench.stop();

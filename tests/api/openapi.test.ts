@@ -207,6 +207,11 @@ describe('the response check of the API tests', () => {
     expect(t.contract.take()).toEqual([]);
   });
 
+  it('cannot be bypassed: no API test builds its app but through tests/helpers/test-app.ts', () => {
+    const direct = fs.readdirSync('tests/api').filter((file) => /\bbuildApp\(|from '\.\.\/\.\.\/server\/app'/.test(fs.readFileSync(`tests/api/${file}`, 'utf8')));
+    expect(direct).toEqual([]);
+  });
+
   describe('on a route whose schema is deliberately wrong', () => {
     let probe: Awaited<ReturnType<typeof buildTestApp>>;
     const base = loadConfig({}).serviceBase;

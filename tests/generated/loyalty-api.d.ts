@@ -3874,6 +3874,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/batch-operate-setting/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Batch operation approval rule: the saved settings, or the defaults (id null, version 0) */
+        get: operations["batchOperateSetting.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batch-operate-setting/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save Batch operation approval rule (version read: 0 before the first save; stale -> 409) */
+        post: operations["batchOperateSetting.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4357,7 +4391,7 @@ export interface components {
         ScoreAdjustRecord: {
             id: number;
             /** @description Document number */
-            number: string | null;
+            number: string;
             /** @description Store (id of store) */
             store: number | null;
             /** @description Net points */
@@ -4862,7 +4896,7 @@ export interface components {
             /** @description Remarks */
             remark: string | null;
             /** @description Document number */
-            number: string | null;
+            number: string;
             /**
              * @description Operation: freeze = Freeze members, unfreeze = Unfreeze members, changeLevel = Change level, addTag = Add a tag, grantPoints = Grant points
              * @enum {string}
@@ -4942,6 +4976,25 @@ export interface components {
             createdAt: string;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
             updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+        };
+        /** @description Batch operation approval rule (批量操作审核规则), as the API answers it */
+        BatchOperateSettingRecord: {
+            /** @description null until the settings are first saved */
+            id: number | null;
+            /** @description Points needing another auditor */
+            dualControlPoints: number;
+            /** @description Members needing another auditor */
+            dualControlMembers: number;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string | null;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string | null;
             /** @description User id */
             createdBy: number | null;
             /** @description User id */
@@ -5422,6 +5475,8 @@ export interface operations {
             };
             400: components["responses"]["BadInput"];
             401: components["responses"]["NotSignedIn"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -5950,6 +6005,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -6006,6 +6062,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -6055,6 +6112,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -6103,6 +6161,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -6151,6 +6210,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -6195,6 +6255,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -6239,6 +6300,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -6581,6 +6643,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -15582,8 +15645,6 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
-                    /** @description Level (id of level) */
-                    level?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -15676,8 +15737,6 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
-                    /** @description Level (id of level) */
-                    level?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -16228,8 +16287,6 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
-                    /** @description Level (id of level) */
-                    level?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -16317,8 +16374,6 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
-                    /** @description Level (id of level) */
-                    level?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -16864,8 +16919,6 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
-                    /** @description Level (id of level) */
-                    level?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /**
@@ -16956,8 +17009,6 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
-                    /** @description Level (id of level) */
-                    level?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /**
@@ -18007,6 +18058,95 @@ export interface operations {
             400: components["responses"]["BadInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "batchOperateSetting.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["BatchOperateSettingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "batchOperateSetting.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Points needing another auditor */
+                    dualControlPoints?: number;
+                    /** @description Members needing another auditor */
+                    dualControlMembers?: number;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["BatchOperateSettingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };

@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
     await database?.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (contract) console.log(`response check: ${contract.checked} answers checked against the OpenAPI document`);
     contract?.assertClean();
   };
 
