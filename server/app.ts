@@ -9,7 +9,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { requestContext } from './http/request-context';
-import { installErrorHandler } from './http/error-handler';
+import { frameworkErrors, installErrorHandler } from './http/error-handler';
+import { installInputGuard } from './http/input-guard';
 import { MODULES } from './modules/index';
 import type { JobQueue } from './jobs/queue';
 import './http/auth-types';
@@ -39,6 +40,8 @@ export async function buildApp(options: {
     // repeats as arrays.
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true } },
+    // A URL that does not decode gets the envelope too (400 naming `url`).
+    frameworkErrors,
   });
   app.decorate('database', options.database);
   app.decorate('config', config);
@@ -60,6 +63,8 @@ export async function buildApp(options: {
   await app.register(rateLimit, { global: false });
   await app.register(requestContext);
   installErrorHandler(app);
+  // Before any module adds a route: bounds every route schema and refuses unstorable input.
+  installInputGuard(app);
 
   await app.register(swagger, {
     openapi: { info: { title: 'Loyalty console API', version: '1' }, servers: [{ url: config.serviceBase }] },

@@ -103,7 +103,7 @@ function readLines(sink: Sink, args: { name: string; f: LinesField; value: unkno
     }
     const given = row as Record<string, unknown>;
     for (const key of Object.keys(given)) {
-      if (!f.fields[key] && key !== 'lineNo') issue(sink, { field: `${linePath}.${key}`, label: key, key: 'validation.unknownField' });
+      if (!Object.hasOwn(f.fields, key) && key !== 'lineNo') issue(sink, { field: `${linePath}.${key}`, label: key, key: 'validation.unknownField' });
     }
     for (const [inner, lf] of Object.entries(f.fields)) {
       const value = given[inner] === undefined && lf.defaultValue !== undefined ? lf.defaultValue : given[inner];
@@ -144,7 +144,8 @@ export function validateWrite(args: {
   const lines = new Map<string, StoredRecord[]>();
   let parent: WriteSet['parent'];
   for (const key of Object.keys(body)) {
-    if (!resource.fields[key] && !IGNORED_KEYS.includes(key)) issue(sink, { field: key, label: key, key: 'validation.unknownField' });
+    // Own fields only: `constructor` or `toString` in a body is an unknown field, not a field.
+    if (!Object.hasOwn(resource.fields, key) && !IGNORED_KEYS.includes(key)) issue(sink, { field: key, label: key, key: 'validation.unknownField' });
   }
   for (const [name, f] of Object.entries(resource.fields)) {
     const present = Object.prototype.hasOwnProperty.call(body, name);
