@@ -22,6 +22,10 @@ export const errorMessages = defineMessages({
   'error.bodyEmpty': ['请求内容为空', 'The request body is empty'],
   'error.bodyTooLarge': ['请求内容过大', 'The request body is too large'],
   'error.contentType': ['请求内容类型不受支持，请以 application/json 发送', 'Unsupported content type; send the body as application/json'],
+  'idempotency.keyReused': [
+    '{field} {key} 已用于另一笔内容不同的请求；同一编号只能原样重发，新的请求请使用新编号',
+    'The {field} {key} was already used for a different request; resend a number only with the same request, and use a new number for a new one',
+  ],
   'error.badUrl': ['请求地址无法解析', 'The request address cannot be decoded'],
   'validation.required': ['{label}不能为空', '{label} is required'],
   'validation.type': ['{label}格式不正确', '{label} has an invalid format'],
