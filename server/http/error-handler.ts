@@ -133,8 +133,8 @@ function pathsOfValue(root: unknown, text: string): string[] {
   return found;
 }
 
-/** The safety net: a PostgreSQL input error as a 400, naming the field when its value is found. */
-function databaseInputError(error: unknown, request: FastifyRequest): AppError | null {
+/** The safety net: a PostgreSQL input error as a 400, naming the field when its value is found; null for any other error. */
+export function databaseInputError(error: unknown, request: FastifyRequest): AppError | null {
   const pg = pgError(error);
   if (!pg || !INPUT_ERRORS.has(pg.code)) return null;
   // PostgreSQL quotes the refused value: `value "1099511627776" is out of range for type integer`.
