@@ -303,6 +303,17 @@ function bodyArbitrary(target: FuzzTarget): fc.Arbitrary<{ payload: string; note
       fc.tuple(fc.constantFrom('page', 'pageSize', 'cursor'), atom).map(([key, value]) => ({ payload: toJsonText({ [key]: value }), note: `${key} ${toJsonText(value).slice(0, 40)}` })),
     );
   }
+  if (target.resource && isQuery) {
+    // A forged keyset cursor for the default order: right signature, malformed values.
+    const { field, order } = target.resource.list.defaultSort;
+    const signature = field === 'id' ? `id:${order}` : `${field}:${order},id:${order}`;
+    const width = field === 'id' ? 1 : 2;
+    mutations.push(fc.array(atom, { minLength: width, maxLength: width }).map((values) => {
+      const v = JSON.parse(toJsonText(values).replace(/1e9999/g, '1e308')) as unknown[];
+      const cursor = Buffer.from(JSON.stringify({ s: signature, v })).toString('base64url');
+      return { payload: toJsonText({ cursor }), note: `forged cursor ${JSON.stringify(v).slice(0, 60)}` };
+    }));
+  }
   return fc.oneof(...mutations);
 }
 
