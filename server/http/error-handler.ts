@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ERROR_CODES, type ErrorKind, type FieldError } from './envelope';
 import { translate } from '../modules/i18n/translate';
+import { DEFAULT_LOCALE, isLocale } from '../../resources/messages/bilingual';
 
 /**
  * Turns every error into the envelope with a localized msg. Schema validation errors from
@@ -149,7 +150,9 @@ export function databaseInputError(error: unknown, request: FastifyRequest): App
 }
 
 export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const locale = request.ctx?.locale ?? 'zh_CN';
+  // Errors raised before the request context exists (a URL that does not decode) read the header.
+  const header = request.headers?.locale;
+  const locale = request.ctx?.locale ?? (isLocale(header) ? header : DEFAULT_LOCALE);
   const { code, status } = ERROR_CODES[error.kind as ErrorKind];
   const msg = translate(locale, error.key, error.values);
   const body: Record<string, unknown> = { code, msg, data: null };

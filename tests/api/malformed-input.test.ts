@@ -150,5 +150,6 @@ describe('a request the server cannot read', () => {
     const res = await admin.get('/v1/brand/info/%FF');
     expect(fieldsOf(res)).toEqual(['url']);
     expect(res.body.msg).toBe('请求地址无法解析');
+    expect((await admin.get('/v1/brand/info/%FF', { headers: { locale: 'en_US' } })).body.msg).toBe('The request address cannot be decoded');
   });
 });
