@@ -13,7 +13,6 @@ export const pointsMessages = defineMessages({
   'points.postingTooLarge': ['单笔积分变动不能超过 {max}（本次 {points}）', 'One posting may move at most {max} points ({points} asked)'],
   'points.saleEarnsTooMuch': ['这笔交易将获得 {points} 积分，单笔最多 {max}', 'This sale would earn {points} points; one posting gives at most {max}'],
   'points.balanceLimit': ['会员积分余额不能超过 {max}（当前 {balance}，本次 {points}）', 'A member holds at most {max} points (balance {balance}, posting {points})'],
-  'points.amountTooLarge': ['{label}不能大于 {max}', '{label} must be at most {max}'],
   'points.kind.earn': ['获得', 'Earned'],
   'points.kind.spend': ['消费', 'Spent'],
   'points.kind.adjust': ['调整', 'Adjusted'],

@@ -61,7 +61,7 @@ function amountCents(value: string | number, field: string): bigint {
   }
   // numeric(14,2) holds 12 integer digits: a 13-digit amount is refused here, not by PostgreSQL.
   if (cents > AMOUNT_MAX_CENTS) {
-    throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field, key: 'points.amountTooLarge', values: { label: field, max: AMOUNT_MAX_TEXT } }] });
+    throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field, key: 'validation.max', values: { label: field, max: AMOUNT_MAX_TEXT } }] });
   }
   return cents;
 }
@@ -72,7 +72,7 @@ function totalCents(lines: readonly SaleLine[]): bigint {
     total += amountCents(line.amount, `lines.${i}.amount`);
   });
   if (total > AMOUNT_MAX_CENTS) {
-    throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'lines', key: 'points.amountTooLarge', values: { label: 'lines', max: AMOUNT_MAX_TEXT } }] });
+    throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'lines', key: 'validation.max', values: { label: 'lines', max: AMOUNT_MAX_TEXT } }] });
   }
   return total;
 }
