@@ -7,7 +7,8 @@ import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { requestContext } from './http/request-context';
-import { installErrorHandler } from './http/error-handler';
+import { frameworkErrors, installErrorHandler } from './http/error-handler';
+import { installInputGuard } from './http/input-guard';
 import { registerOpenApi } from './http/openapi.plugin';
 import { MODULES } from './modules/index';
 import { configurePasswordHashing } from './modules/auth/password.hasher';
@@ -49,6 +50,8 @@ export async function buildApp(options: {
     // repeats as arrays.
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true } },
+    // A URL that does not decode gets the envelope too (400 naming `url`).
+    frameworkErrors,
   });
   app.decorate('database', options.database);
   app.decorate('config', config);
@@ -70,6 +73,8 @@ export async function buildApp(options: {
   await app.register(rateLimit, { global: false });
   await app.register(requestContext);
   installErrorHandler(app);
+  // Before any module adds a route: bounds every route schema and refuses unstorable input.
+  installInputGuard(app);
 
   const underServiceBase = (url: string) => url === config.serviceBase || url.startsWith(`${config.serviceBase}/`)
     || url.startsWith(`${config.serviceBase}?`);

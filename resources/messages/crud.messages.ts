@@ -33,4 +33,5 @@ export const crudMessages = defineMessages({
   'crud.field.filters': ['筛选条件', 'Filters'],
   'crud.field.sorters': ['排序', 'Sorting'],
   'crud.field.cursor': ['翻页位置', 'Paging position'],
+  'crud.field.marketingCenter': ['营销中心', 'Marketing centre'],
 });

@@ -5,6 +5,7 @@ import type { Database, DbOrTx } from '../db/connection';
 import { AppError, badInput, conflict, notFound, type FieldError } from '../http/envelope';
 import { refuseIfReferenced } from './inbound-references';
 import { assignNumber } from './numbering';
+import { INT4_MAX } from './column.derive';
 import { checkReferences } from './references.validate';
 import { lockedChanges } from './field-states';
 import { deleteLines, findRecord, replaceLines } from './record.store';
@@ -115,7 +116,8 @@ function readIdVersion(args: { body: Record<string, unknown>; scope: Scope }): {
   const issues: FieldError[] = [];
   const label = (key: 'id' | 'version') => pick(crudMessages[`crud.field.${key}`], localeOf(scope));
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) issues.push({ field: 'id', key: 'validation.required', values: { label: label('id') } });
-  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
+  // The version column is an integer (int4).
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1 || version > INT4_MAX) {
     issues.push({ field: 'version', key: 'validation.required', values: { label: label('version') } });
   }
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);

@@ -33,14 +33,16 @@ function idParam(value: unknown): number {
   const raw = Array.isArray(value) ? value[0] : value;
   const id = typeof raw === 'string' && /^\d{1,15}$/.test(raw) ? Number(raw) : raw;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) {
-    throw badInput('error.fieldsInvalid', [{ field: 'id', key: 'validation.required', values: { label: 'ID' } }]);
+    throw badInput('error.fieldsInvalid', [{ field: 'id', key: raw === undefined || raw === '' ? 'validation.required' : 'validation.type', values: { label: 'ID' } }]);
   }
   return id;
 }
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
   const body = request.body;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badInput();
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw badInput('error.fieldsInvalid', [{ field: 'body', key: 'validation.type', values: { label: 'body' } }]);
+  }
   return body as Record<string, unknown>;
 }
 

@@ -2,6 +2,7 @@ import type { FieldDef, ScalarField, TreeField } from '../../resources/define';
 import { INT4_MAX, INT4_MIN, NUMERIC_PRECISION, decimalsOf, needsBigint } from './column.derive';
 import { boundText, compareExact, exactText, integerDigits, significantDecimals } from './decimal';
 import { isDateText, parseZoned } from './zoned-time';
+import { textProblem } from '../http/input-guard';
 
 /**
  * Turns one client value of a field into the value its column stores, or says why it cannot.
@@ -37,6 +38,9 @@ function toId(value: unknown): number | null {
 
 function coerceText(f: Extract<FieldDef, { kind: 'text' | 'longText' | 'file' }>, value: unknown): Coerced {
   if (typeof value !== 'string') return fail('validation.type');
+  // Text PostgreSQL cannot store (NUL, a lone surrogate): also from imported sheets, not only bodies.
+  const problem = textProblem(value);
+  if (problem) return fail(problem);
   const max = f.kind === 'file' ? DEFAULT_MAX_LENGTH.file : (f.maxLength ?? DEFAULT_MAX_LENGTH[f.kind]);
   const length = [...value].length; // code points: a CJK character or emoji counts once
   if (f.kind === 'text' && f.minLength !== undefined && length < f.minLength) return fail('validation.minLength', { min: f.minLength });

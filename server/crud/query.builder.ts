@@ -7,7 +7,8 @@ import { crudMessages } from '../../resources/messages/crud.messages';
 import { rangeKeys } from './column.derive';
 import { isUniqueKey } from './index.derive';
 import { afterCursor, decodeCursor, encodeCursor, orderBy, type SortKey } from './query.cursor';
-import { filterConditions, keywordCondition } from './query.filters';
+import { filterConditions, keywordCondition, ownField } from './query.filters';
+import { MAX_PAGE, textProblem } from '../http/input-guard';
 import type { ResourceRuntime } from './resource-registry';
 import { scopeConditions, type Scope } from './scope';
 import type { StoredRecord } from './server-hooks.define';
@@ -60,12 +61,14 @@ export function parseQueryBody(args: { resource: ResourceDef; body: unknown; loc
     issues.push({ field, key, values: { label: label(`crud.field.${field}` as keyof typeof crudMessages, locale), ...values } });
   const page = body.page === undefined ? 1 : positiveInt(body.page);
   if (page === null) bad('page', 'validation.min', { min: 1 });
+  else if (page > MAX_PAGE) bad('page', 'validation.max', { max: MAX_PAGE });
   const pageSize = body.pageSize === undefined ? (resource.list.pageSize ?? 20) : positiveInt(body.pageSize);
   if (pageSize === null || pageSize > MAX_PAGE_SIZE) bad('pageSize', 'validation.max', { max: MAX_PAGE_SIZE });
   const filters = body.filters ?? {};
   if (typeof filters !== 'object' || filters === null || Array.isArray(filters)) bad('filters', 'validation.type');
   const keyword = body.keyword ?? '';
   if (typeof keyword !== 'string' || keyword.length > 100) bad('keyword', 'validation.maxLength', { max: 100 });
+  else if (textProblem(keyword)) bad('keyword', textProblem(keyword)!);
   const sorters = body.sorters ?? [];
   const sortersOk = Array.isArray(sorters) && sorters.length <= MAX_SORTERS && sorters.every((s: unknown) => {
     const o = s as { field?: unknown; order?: unknown } | null;
@@ -102,7 +105,7 @@ export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryReque
   const issues: FieldError[] = [];
   let total = false;
   const add = (field: string, order: 'asc' | 'desc') => {
-    const f = resource.fields[field];
+    const f = ownField(resource, field);
     const key = f?.kind === 'dateRange' ? rangeKeys(field).from : field;
     if (total || keys.some((k) => k.key === key)) return;
     keys.push({ key, column: t[key], order, instant: f ? f.kind === 'datetime' : field !== 'id' });
@@ -110,7 +113,7 @@ export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryReque
   };
   const { defaultSort } = resource.list;
   for (const s of args.sorters) {
-    const f = resource.fields[s.field];
+    const f = ownField(resource, s.field);
     const allowed = s.field === defaultSort.field || SYSTEM_SORTS.includes(s.field)
       || (f !== undefined && f.sortable === true && f.kind !== 'lines' && !(('multiple' in f) && f.multiple) && f.kind !== 'weekdays');
     if (!allowed) {
@@ -175,7 +178,7 @@ export function queryStatements(args: {
   let page = db.select().from(t).$dynamic();
   if (query.cursor !== undefined) {
     const values = decodeCursor(keys, query.cursor);
-    if (!values) throw badInput('crud.badCursor');
+    if (!values) throw badInput('crud.badCursor', [{ field: 'cursor', key: 'crud.badCursor' }]);
     page = page.where(and(where, afterCursor(keys, values)));
   } else {
     page = page.where(where).offset((query.page - 1) * query.pageSize);

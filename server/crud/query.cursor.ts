@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { StoredRecord } from './server-hooks.define';
+import { numberProblem, textProblem } from '../http/input-guard';
+import { isDateText } from './zoned-time';
 
 /**
  * Sorting and keyset paging. The order is the asked sorters, then the default sort, then id
@@ -43,6 +45,36 @@ export function encodeCursor(keys: readonly SortKey[], row: StoredRecord): strin
   return Buffer.from(JSON.stringify({ s: sortSignature(keys), v: values })).toString('base64url');
 }
 
+// Instants PostgreSQL and JS both hold: years 1 to 9999.
+const FIRST_INSTANT = new Date('0001-01-01T00:00:00Z').getTime();
+const LAST_INSTANT = new Date('9999-12-31T23:59:59.999Z').getTime();
+
+/**
+ * True when a cursor value can be compared with its key's column: a cursor comes back from the
+ * client, so its values are input like any other (a string for an integer key, a NUL in a
+ * text key or an instant in year 300 000 would otherwise reach PostgreSQL).
+ */
+function fitsColumn(k: SortKey, v: unknown): boolean {
+  switch (k.column.columnType) {
+    case 'PgBigInt53':
+      return typeof v === 'number' && Number.isSafeInteger(v);
+    case 'PgInteger':
+    case 'PgSmallInt':
+      return typeof v === 'number' && Number.isSafeInteger(v) && Math.abs(v) <= 2_147_483_647;
+    case 'PgNumeric':
+      return (typeof v === 'string' && /^-?\d{1,14}(\.\d{1,14})?$/.test(v)) || (typeof v === 'number' && numberProblem(v) === null);
+    case 'PgDateString':
+      return isDateText(v);
+    case 'PgBoolean':
+      return typeof v === 'boolean';
+    case 'PgText':
+    case 'PgVarchar':
+      return typeof v === 'string' && textProblem(v) === null;
+    default:
+      return false;
+  }
+}
+
 /** The key values a cursor carries, or null when it is not a cursor of this order. */
 export function decodeCursor(keys: readonly SortKey[], cursor: string): unknown[] | null {
   try {
@@ -52,10 +84,11 @@ export function decodeCursor(keys: readonly SortKey[], cursor: string): unknown[
       if (v === null) return null;
       if (keys[i].instant) {
         const d = new Date(String(v));
-        if (Number.isNaN(d.getTime())) throw new Error('bad instant');
+        const time = d.getTime();
+        if (Number.isNaN(time) || time < FIRST_INSTANT || time > LAST_INSTANT) throw new Error('bad instant');
         return d;
       }
-      if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') throw new Error('bad value');
+      if (!fitsColumn(keys[i], v)) throw new Error('bad value');
       return v;
     });
     return values;

@@ -8,6 +8,7 @@ import { rangeKeys } from './column.derive';
 import { coerceValue, isEmpty } from './field.coerce';
 import type { DerivedTable } from './table.derive';
 import { isDateText, startOfNextDay } from './zoned-time';
+import { textProblem } from '../http/input-guard';
 
 /**
  * The `filters` and `keyword` of a query body as SQL conditions. Each filterable field takes
@@ -89,6 +90,8 @@ function condition(args: { t: DerivedTable; name: string; f: FieldDef; value: un
     case 'contains':
     case 'prefix': {
       if (typeof value !== 'string' || !TEXTUAL.includes(f.kind) || !col) return { ok: false, key: 'validation.type' };
+      const problem = textProblem(value);
+      if (problem) return { ok: false, key: problem };
       const text = likeEscape(value.trim());
       return f.filter === 'contains' ? ilike(col, `%${text}%`) : like(col, `${text}%`);
     }
@@ -113,6 +116,11 @@ function condition(args: { t: DerivedTable; name: string; f: FieldDef; value: un
   }
 }
 
+/** The declared field `name` of a resource, never an inherited property of the fields object. */
+export function ownField(resource: ResourceDef, name: string): FieldDef | undefined {
+  return Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
+}
+
 /** The conditions of a query's filters, or the field errors of the values that do not fit. */
 export function filterConditions(args: {
   resource: ResourceDef; t: DerivedTable; filters: Record<string, unknown>; zone: string; locale: Locale;
@@ -120,7 +128,8 @@ export function filterConditions(args: {
   const conditions: SQL[] = [];
   const issues: FieldError[] = [];
   for (const [name, value] of Object.entries(args.filters)) {
-    const f = args.resource.fields[name];
+    // Own fields only: a key like `constructor` or `toString` is not a field of any resource.
+    const f = ownField(args.resource, name);
     const path = `filters.${name}`;
     if (!f || f.kind === 'lines' || !f.filter) {
       issues.push({ field: path, key: 'crud.notFilterable', values: { label: f ? pick(f.label, args.locale) : name } });

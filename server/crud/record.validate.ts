@@ -130,7 +130,7 @@ function readLines(sink: Sink, args: { name: string; f: LinesField; value: unkno
     }
     const given = row as Record<string, unknown>;
     for (const key of Object.keys(given)) {
-      if (!f.fields[key] && key !== 'lineNo') issue(sink, { field: `${linePath}.${key}`, label: key, key: 'validation.unknownField' });
+      if (!Object.hasOwn(f.fields, key) && key !== 'lineNo') issue(sink, { field: `${linePath}.${key}`, label: key, key: 'validation.unknownField' });
     }
     // Every field is read first, then the fields whose conditions the line does not meet are
     // cleared and their problems dropped (a coupon line's type decides which fields it keeps).
@@ -192,7 +192,8 @@ export function validateWrite(args: {
   const lines = new Map<string, StoredRecord[]>();
   let parent: WriteSet['parent'];
   for (const key of Object.keys(body)) {
-    if (!resource.fields[key] && !IGNORED_KEYS.includes(key)) issue(sink, { field: key, label: key, key: 'validation.unknownField' });
+    // Own fields only: `constructor` or `toString` in a body is an unknown field, not a field.
+    if (!Object.hasOwn(resource.fields, key) && !IGNORED_KEYS.includes(key)) issue(sink, { field: key, label: key, key: 'validation.unknownField' });
   }
   const unknown = sink.issues.splice(0);
   /** What each written field produced: its problems, references and (lines) rows. */

@@ -1,16 +1,27 @@
 import type { FieldDef, ResourceDef, ScalarField, TreeField } from '../../resources/define';
 import { isConditional } from '../../resources/field-rules';
-import { decimalsOf } from './column.derive';
+import { INT4_MAX, INT4_MIN, NUMERIC_PRECISION, decimalsOf, needsBigint } from './column.derive';
 import { DEFAULT_MAX_LENGTH } from './field.coerce';
 import { isClientWritable } from './record.validate';
 import { MAX_PAGE_SIZE } from './query.builder';
+import { MAX_EXACT, MAX_PAGE } from '../http/input-guard';
 
 /**
  * JSON schemas of a resource's request bodies, for the OpenAPI document at /loyalty/docs.
  * They describe; the semantic validator (record.validate.ts) decides, because it gives
  * per-field messages with the field's localized label and keeps money exact (a schema-driven
- * coercion would turn "12.50" into a float).
+ * coercion would turn "12.50" into a float). They state the same bounds the validator holds:
+ * an integer's declared range (else its column's: int4, or ±(2^53 − 1) for a bigint), a
+ * decimal's numeric(14, d) range, ids from 1; text never holds NUL or a lone surrogate.
  */
+
+/** Ids are positive and exact. */
+const ID_SCHEMA = { type: 'integer', minimum: 1, maximum: MAX_EXACT } as const;
+
+/** The largest magnitude of a numeric(14, decimals) column, as a JSON number. */
+function decimalBound(decimals: number): number {
+  return Number(`${'9'.repeat(NUMERIC_PRECISION - decimals)}${decimals > 0 ? `.${'9'.repeat(decimals)}` : ''}`);
+}
 
 type Schema = Record<string, unknown>;
 
@@ -19,17 +30,21 @@ function scalarSchema(f: ScalarField | TreeField): Schema {
   switch (f.kind) {
     case 'text':
     case 'longText':
-      return { type: 'string', maxLength: f.maxLength ?? DEFAULT_MAX_LENGTH[f.kind], description };
+      return { type: 'string', maxLength: f.maxLength ?? DEFAULT_MAX_LENGTH[f.kind], description: `${description} (no NUL, no lone surrogate)` };
     case 'file':
-      return { type: 'string', description: `${description} (stored file id)` };
-    case 'integer':
-      return { type: 'integer', ...(f.min !== undefined ? { minimum: f.min } : {}), ...(f.max !== undefined ? { maximum: f.max } : {}), description };
+      return { type: 'string', maxLength: DEFAULT_MAX_LENGTH.file, description: `${description} (stored file id)` };
+    case 'integer': {
+      const wide = needsBigint(f);
+      return { type: 'integer', minimum: f.min ?? (wide ? -MAX_EXACT : INT4_MIN), maximum: f.max ?? (wide ? MAX_EXACT : INT4_MAX), description };
+    }
     case 'money':
-    case 'decimal':
+    case 'decimal': {
+      const bound = decimalBound(decimalsOf(f));
       return {
         type: 'number', description: `${description}; exact, at most ${decimalsOf(f)} decimals`,
-        ...(f.min !== undefined ? { minimum: f.min } : {}), ...(f.max !== undefined ? { maximum: f.max } : {}),
+        minimum: f.min ?? -bound, maximum: f.max !== undefined ? Math.min(f.max, bound) : bound,
       };
+    }
     case 'boolean':
       return { type: 'boolean', description };
     case 'enum': {
@@ -47,9 +62,9 @@ function scalarSchema(f: ScalarField | TreeField): Schema {
     case 'weekdays':
       return { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, description: `${description} (1 = Monday … 7 = Sunday)` };
     case 'relation':
-      return f.multiple ? { type: 'array', items: { type: 'integer' }, description: `${description} (ids of ${f.resource})` } : { type: 'integer', description: `${description} (id of ${f.resource})` };
+      return f.multiple ? { type: 'array', items: ID_SCHEMA, description: `${description} (ids of ${f.resource})` } : { ...ID_SCHEMA, description: `${description} (id of ${f.resource})` };
     case 'tree':
-      return { type: 'integer', description: `${description} (parent id)` };
+      return { ...ID_SCHEMA, description: `${description} (parent id)` };
   }
 }
 
@@ -78,7 +93,7 @@ export function modifySchema(resource: ResourceDef): Schema {
   return {
     type: 'object',
     required: ['id', 'version'],
-    properties: { id: { type: 'integer' }, version: { type: 'integer', description: 'Version read with the record' }, ...writableProperties(resource) },
+    properties: { id: ID_SCHEMA, version: { type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'Version read with the record' }, ...writableProperties(resource) },
   };
 }
 
@@ -91,7 +106,7 @@ export function querySchema(resource: ResourceDef): Schema {
   return {
     type: 'object',
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1 },
+      page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 },
       pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: resource.list.pageSize ?? 20 },
       cursor: { type: 'string', description: 'nextCursor of the previous page (keyset paging); replaces page' },
       keyword: { type: 'string', maxLength: 100 },

@@ -3,7 +3,8 @@ import { centreKey, stampedFields } from '../../resources/define';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/connection';
 import type { AuthContext } from '../http/auth-types';
-import { badInput, unauthenticated } from '../http/envelope';
+import { unauthenticated } from '../http/envelope';
+import { centreRequired } from '../http/request-context';
 import type { ResourceRuntime } from './resource-registry';
 import type { HookContext, RowOperation, StoredRecord } from './server-hooks.define';
 
@@ -27,7 +28,8 @@ export function scopeOf(request: FastifyRequest, runtime: ResourceRuntime): Scop
   let marketingCenterId: number | null = null;
   if (runtime.resource.scope === 'marketingCenter') {
     marketingCenterId = request.ctx.marketingCenter;
-    if (marketingCenterId === null) throw badInput('crud.marketingCenterRequired');
+    // The field is the `marketingCenter` header, which names the centre of every call.
+    if (marketingCenterId === null) throw centreRequired();
   }
   return { auth, request, tenantId: auth.tenantId, marketingCenterId };
 }

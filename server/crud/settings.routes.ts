@@ -49,7 +49,9 @@ export async function registerSettingsRoutes(app: FastifyInstance, args: { runti
     validatorCompiler: describeOnly,
   }, async (request) => {
     const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badInput();
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw badInput('error.fieldsInvalid', [{ field: 'body', key: 'validation.type', values: { label: 'body' } }]);
+    }
     const saved = await saveSettings({ database: app.database, registry, runtime, scope: scopeOf(request, runtime), body: body as Record<string, unknown> });
     return ok(serialize(runtime, request, saved));
   });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../resources/messages/bilingual';
+import { badInput, type AppError } from './envelope';
 
 /**
  * What every call carries in its headers (§7): trace_id, locale, marketingCenter, time_zone.
@@ -22,6 +23,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * 400 when a call needs a marketing centre and the `marketingCenter` header names none; the
+ * field is the header.
+ */
+export function centreRequired(key = 'crud.marketingCenterRequired'): AppError {
+  return badInput(key, [{ field: 'marketingCenter', key }]);
+}
+
 export function isValidTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
@@ -39,7 +48,9 @@ export function readRequestContext(request: FastifyRequest): RequestContext {
   const traceId = header('trace_id')?.slice(0, 64) || randomUUID();
   const rawLocale = header('locale') ?? (request.query as Record<string, unknown> | undefined)?.locale;
   const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
-  const centre = Number(header('marketingCenter'));
+  // An id is at most 15 digits (ids are exact JS numbers); anything else is no centre chosen.
+  const rawCentre = header('marketingCenter');
+  const centre = typeof rawCentre === 'string' && /^\d{1,15}$/.test(rawCentre.trim()) ? Number(rawCentre.trim()) : NaN;
   const zone = header('time_zone');
   return {
     traceId,

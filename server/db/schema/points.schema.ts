@@ -5,6 +5,11 @@ import { bigint, check, index, jsonb, numeric, pgTable, primaryKey, text, timest
  * The points ledger (DOMAIN.md "Points"). Entries are append-only; the account's balance moves
  * in the same transaction as its entry and can never go below zero (a CHECK backs the code).
  * Lots are the grants still holding points, consumed oldest-expiring first and expired by date.
+ *
+ * Every figure is bounded so that an int8 read back as a JS number is exact (2^53 ≈ 9.007e15):
+ * at most 1,000,000,000 points per entry and lot (POINTS_PER_POSTING_MAX in points.rules.ts),
+ * at most 1,000,000,000,000 per account balance (POINTS_BALANCE_MAX), lifetime totals at most
+ * 2^53 − 1. The code checks first and answers 400 / 409; the CHECKs make it impossible.
  */
 
 const tenantId = () => bigint('tenant_id', { mode: 'number' }).notNull();
@@ -20,6 +25,8 @@ export const pointsAccounts = pgTable('points_accounts', {
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.memberId] }),
   check('points_accounts_balance_non_negative', sql`${t.balance} >= 0`),
+  check('points_accounts_balance_bound', sql`${t.balance} <= 1000000000000`),
+  check('points_accounts_totals_exact', sql`${t.totalEarned} <= 9007199254740991 and ${t.totalSpent} <= 9007199254740991`),
 ]);
 
 export const pointsEntries = pgTable('points_entries', {
@@ -50,6 +57,7 @@ export const pointsEntries = pgTable('points_entries', {
   // Deleting a store is refused while entries name it (server/crud/platform-references.ts).
   index('points_entries_store_idx').on(t.tenantId, t.storeId),
   uniqueIndex('points_entries_idem_uq').on(t.tenantId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+  check('points_entries_delta_bound', sql`${t.delta} between -1000000000 and 1000000000`),
 ]);
 
 export const pointsLots = pgTable('points_lots', {
@@ -64,6 +72,7 @@ export const pointsLots = pgTable('points_lots', {
   index('points_lots_member_idx').on(t.tenantId, t.memberId, t.expiresAt, t.entryId).where(sql`${t.remaining} > 0`),
   index('points_lots_expiry_idx').on(t.tenantId, t.expiresAt).where(sql`${t.remaining} > 0`),
   check('points_lots_remaining_non_negative', sql`${t.remaining} >= 0`),
+  check('points_lots_remaining_bound', sql`${t.remaining} <= 1000000000`),
 ]);
 
 /** The basic points rule and expiry policy of a tenant (settings object, one row per tenant). */

@@ -5,7 +5,8 @@ import { storeResource } from '../../../resources/datum/store.resource';
 import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
 import { deriveTable } from '../../crud/table.derive';
-import { badInput, ok } from '../../http/envelope';
+import { ok } from '../../http/envelope';
+import { centreRequired } from '../../http/request-context';
 import { authOf } from '../auth/access.hook';
 import { memberOverviewDocs } from './member.openapi';
 
@@ -55,7 +56,7 @@ export async function memberOverviewRoutes(app: FastifyInstance): Promise<void> 
     const parts: SQL[] = [sql`m.tenant_id = ${auth.tenantId}`];
     if (auth.marketingCenterIds !== null) {
       const centre = request.ctx.marketingCenter;
-      if (centre === null) throw badInput('crud.marketingCenterRequired');
+      if (centre === null) throw centreRequired();
       parts.push(sql`m.marketing_center = ${centre}`);
     }
     const where = sql.join(parts, sql` and `);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
+import { POINTS_BALANCE_MAX, POINTS_PER_POSTING_MAX } from './points.rules';
 
 /**
  * The one way points move. Every change is an append-only entry; the account balance moves in
@@ -9,6 +10,11 @@ import { AppError } from '../../http/envelope';
  *
  * Callers pass the transaction they are in (an adjustment document's audit, a sales
  * transaction, a batch operation) so the posting commits or rolls back with their own work.
+ *
+ * Arithmetic on balances happens in SQL (`balance = balance + delta … returning balance`), and
+ * every figure is bounded (points.rules.ts: at most POINTS_PER_POSTING_MAX per posting,
+ * POINTS_BALANCE_MAX per account, both backed by CHECKs), so the int8 values read back as JS
+ * numbers are always exact.
  */
 
 export type PointsKind = 'earn' | 'spend' | 'adjust' | 'reverse' | 'expire';
@@ -17,8 +23,10 @@ export interface PostPointsInput {
   readonly tx: DbOrTx;
   readonly tenantId: number;
   readonly memberId: number;
-  /** Signed whole number of points; zero is refused. */
+  /** Signed whole number of points; zero is refused, and so is more than POINTS_PER_POSTING_MAX either way. */
   readonly delta: number;
+  /** The request field the points come from, named in a 400 (default `points`). */
+  readonly field?: string;
   readonly kind: Exclude<PointsKind, 'expire'>;
   /** What caused it: transaction | return | adjustment | activity | exchange | batch. */
   readonly sourceType: string;
@@ -88,15 +96,13 @@ export async function expireDueLots(input: { tx: DbOrTx; tenantId: number; membe
     order by entry_id`);
   for (const lot of due.rows) {
     const remaining = Number(lot.remaining);
-    balance -= remaining;
+    const moved = await tx.execute<{ balance: number }>(sql`update points_accounts set balance = balance - ${remaining}, updated_at = ${now}
+      where tenant_id = ${tenantId} and member_id = ${memberId} returning balance`);
+    balance = Number(moved.rows[0].balance);
     await tx.execute(sql`insert into points_entries
       (tenant_id, member_id, delta, balance_after, kind, source_type, source_id, occurred_at)
       values (${tenantId}, ${memberId}, ${-remaining}, ${balance}, 'expire', 'expiry', ${String(lot.entry_id)}, ${now})`);
     await tx.execute(sql`update points_lots set remaining = 0 where tenant_id = ${tenantId} and entry_id = ${lot.entry_id}`);
-  }
-  if (due.rows.length > 0) {
-    await tx.execute(sql`update points_accounts set balance = ${balance}, updated_at = ${now}
-      where tenant_id = ${tenantId} and member_id = ${memberId}`);
   }
   return balance;
 }
@@ -123,8 +129,13 @@ async function consumeLots(input: { tx: DbOrTx; tenantId: number; memberId: numb
 export async function postPoints(input: PostPointsInput): Promise<PostedEntry> {
   const { tx, tenantId, memberId, kind } = input;
   const now = input.now ?? new Date();
+  const field = input.field ?? 'points';
   if (!Number.isSafeInteger(input.delta) || input.delta === 0) {
-    throw new AppError('badInput', 'points.invalidDelta');
+    throw new AppError('badInput', 'points.invalidDelta', { fields: [{ field, key: 'points.invalidDelta' }] });
+  }
+  if (Math.abs(input.delta) > POINTS_PER_POSTING_MAX) {
+    const values = { max: POINTS_PER_POSTING_MAX, points: Math.abs(input.delta) };
+    throw new AppError('badInput', 'points.postingTooLarge', { values, fields: [{ field, key: 'points.postingTooLarge', values }] });
   }
   let balance = await lockAccount({ tx, tenantId, memberId });
 
@@ -149,7 +160,17 @@ export async function postPoints(input: PostPointsInput): Promise<PostedEntry> {
   }
   if (delta < 0) await consumeLots({ tx, tenantId, memberId, amount: -delta });
 
-  const balanceAfter = balance + delta;
+  // The balance moves in SQL, within the account's bound; the entry keeps what the database computed.
+  const moved = await tx.execute<{ balance: number }>(sql`update points_accounts set balance = balance + ${delta},
+      total_earned = total_earned + ${Math.max(delta, 0)},
+      total_spent = total_spent + ${Math.max(-delta, 0)},
+      updated_at = ${now}
+    where tenant_id = ${tenantId} and member_id = ${memberId} and balance + ${delta} <= ${POINTS_BALANCE_MAX}
+    returning balance`);
+  if (moved.rows.length === 0) {
+    throw new AppError('conflict', 'points.balanceLimit', { values: { balance, points: delta, max: POINTS_BALANCE_MAX } });
+  }
+  const balanceAfter = Number(moved.rows[0].balance);
   const inserted = await tx.execute<EntryRow>(sql`insert into points_entries
     (tenant_id, member_id, delta, balance_after, kind, source_type, source_id, store_id, operator_id,
      occurred_at, expires_at, remark, idempotency_key)
@@ -162,11 +183,6 @@ export async function postPoints(input: PostPointsInput): Promise<PostedEntry> {
     await tx.execute(sql`insert into points_lots (tenant_id, entry_id, member_id, remaining, expires_at)
       values (${tenantId}, ${entry.id}, ${memberId}, ${delta}, ${input.expiresAt ?? null})`);
   }
-  await tx.execute(sql`update points_accounts set balance = ${balanceAfter},
-      total_earned = total_earned + ${Math.max(delta, 0)},
-      total_spent = total_spent + ${Math.max(-delta, 0)},
-      updated_at = ${now}
-    where tenant_id = ${tenantId} and member_id = ${memberId}`);
   return toPosted(entry, false);
 }
 

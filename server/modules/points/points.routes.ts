@@ -6,6 +6,7 @@ import { authOf } from '../auth/access.hook';
 import { formatDateTime } from '../../crud/zoned-time';
 import { recordReturn, recordSale, type ReturnInput, type SaleInput } from './sales.service';
 import { spendPoints, type SpendInput } from './spend.service';
+import { idempotentReply } from '../idempotency/idempotency.service';
 import { POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
 import { notFound } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
@@ -120,19 +121,20 @@ function entryConditions(input: { tenantId: number; filters: EntryFilters; timeZ
 export async function pointsRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
-  app.post<{ Body: SaleInput }>('/v1/points/transaction', { schema: describeRoute(saleSchema, pointsDocs.transaction), config: { requires: SALES_INTEGRATION } }, async (request) => {
+  // The three move points: each runs under the idempotency rule (server/modules/idempotency).
+  app.post<{ Body: SaleInput }>('/v1/points/transaction', { schema: describeRoute(saleSchema, pointsDocs.transaction), config: { requires: SALES_INTEGRATION } }, async (request, reply) => {
     const auth = authOf(request);
-    return ok(await recordSale({ db, tenantId: auth.tenantId, operatorId: auth.userId, sale: request.body }));
+    return idempotentReply(reply, await recordSale({ db, tenantId: auth.tenantId, operatorId: auth.userId, sale: request.body }));
   });
 
-  app.post<{ Body: ReturnInput }>('/v1/points/return', { schema: describeRoute(returnSchema, pointsDocs.return), config: { requires: SALES_INTEGRATION } }, async (request) => {
+  app.post<{ Body: ReturnInput }>('/v1/points/return', { schema: describeRoute(returnSchema, pointsDocs.return), config: { requires: SALES_INTEGRATION } }, async (request, reply) => {
     const auth = authOf(request);
-    return ok(await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body }));
+    return idempotentReply(reply, await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body }));
   });
 
-  app.post<{ Body: SpendInput }>('/v1/points/spend', { schema: describeRoute(spendSchema, pointsDocs.spend), config: { requires: SALES_INTEGRATION } }, async (request) => {
+  app.post<{ Body: SpendInput }>('/v1/points/spend', { schema: describeRoute(spendSchema, pointsDocs.spend), config: { requires: SALES_INTEGRATION } }, async (request, reply) => {
     const auth = authOf(request);
-    return ok(await spendPoints({ db, tenantId: auth.tenantId, operatorId: auth.userId, spend: request.body }));
+    return idempotentReply(reply, await spendPoints({ db, tenantId: auth.tenantId, operatorId: auth.userId, spend: request.body }));
   });
 
   app.get<{ Querystring: { memberId: number } }>('/v1/points/account', {

@@ -5,6 +5,17 @@ import { formatInstant, parseZoned } from '../../crud/zoned-time';
  * arrives as a decimal string and is handled in cents with BigInt, never as a float.
  */
 
+/**
+ * Bounds that keep every points figure exact as a JS number (2^53 ≈ 9.007e15) and every amount
+ * inside its column: at most POINTS_PER_POSTING_MAX points move in one posting, an account holds
+ * at most POINTS_BALANCE_MAX (a CHECK on points_accounts backs the code), and a sale amount fits
+ * numeric(14,2): at most 999,999,999,999.99.
+ */
+export const POINTS_PER_POSTING_MAX = 1_000_000_000;
+export const POINTS_BALANCE_MAX = 1_000_000_000_000;
+export const AMOUNT_MAX_CENTS = 99_999_999_999_999n;
+export const AMOUNT_MAX_TEXT = '999999999999.99';
+
 /** Parses a money string/number with at most 2 decimals into cents; null when it is not one. */
 export function toCents(value: string | number): bigint | null {
   const text = typeof value === 'number' ? value.toFixed(2) : value.trim();

@@ -4,7 +4,7 @@ import { holdsAny } from '../../../resources/access';
 import type { PermissionRef } from '../../../resources/catalog/types';
 import { memberResource } from '../../../resources/member/member.resource';
 import { deriveTable } from '../../crud/table.derive';
-import { badInput } from '../../http/envelope';
+import { centreRequired } from '../../http/request-context';
 import { authOf } from '../auth/access.hook';
 
 /** The member table (resources/member/member.resource.ts). */
@@ -33,7 +33,7 @@ export function pointsReadScope(request: FastifyRequest): PointsReadScope {
   const auth = authOf(request);
   if (holdsAny(auth.grants, POINTS_READ_ALL)) return { kind: 'tenant' };
   const centreId = request.ctx.marketingCenter;
-  if (centreId === null) throw badInput('points.chooseCentre');
+  if (centreId === null) throw centreRequired('points.chooseCentre');
   return { kind: 'centre', centreId };
 }
 

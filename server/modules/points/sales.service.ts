@@ -1,14 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { AppError } from '../../http/envelope';
+import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
 import { assertMemberCanTransact } from './member-guard';
 import { postPoints } from './points.ledger';
-import { basicPoints, centsToString, expiryFor, pointsToReverse, toCents, type ExpiryMode } from './points.rules';
+import {
+  AMOUNT_MAX_CENTS, AMOUNT_MAX_TEXT, POINTS_PER_POSTING_MAX, basicPoints, centsToString, expiryFor, pointsToReverse, toCents, type ExpiryMode,
+} from './points.rules';
 
 /**
  * The earning entry point for tills and other systems: a sales transaction posts the points the
  * basic rule gives, once per order number; a return reverses the points of the returned share,
- * once per return number. A replay answers exactly what the first call answered.
+ * once per return number. A replay of the same request answers exactly what the first call
+ * answered; the same number with another request is refused with 409 (the idempotency rule,
+ * server/modules/idempotency/README.md).
  */
 
 export interface SaleLine {
@@ -48,12 +53,26 @@ async function settingsOf(tx: Pick<Db, 'execute'>, tenantId: number): Promise<Se
     : { yuanPerPoint: '1.00', expiryMode: 'never', expiryMonths: 12 };
 }
 
+/** One amount of a request as cents, or the 400 naming its field. */
+function amountCents(value: string | number, field: string): bigint {
+  const cents = toCents(value);
+  if (cents === null || cents < 0n) {
+    throw new AppError('badInput', 'points.amountInvalid', { fields: [{ field, key: 'points.amountInvalid' }] });
+  }
+  // numeric(14,2) holds 12 integer digits: a 13-digit amount is refused here, not by PostgreSQL.
+  if (cents > AMOUNT_MAX_CENTS) {
+    throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field, key: 'validation.max', values: { label: field, max: AMOUNT_MAX_TEXT } }] });
+  }
+  return cents;
+}
+
 function totalCents(lines: readonly SaleLine[]): bigint {
   let total = 0n;
-  for (const line of lines) {
-    const cents = toCents(line.amount);
-    if (cents === null || cents < 0n) throw new AppError('badInput', 'points.amountInvalid');
-    total += cents;
+  lines.forEach((line, i) => {
+    total += amountCents(line.amount, `lines.${i}.amount`);
+  });
+  if (total > AMOUNT_MAX_CENTS) {
+    throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'lines', key: 'validation.max', values: { label: 'lines', max: AMOUNT_MAX_TEXT } }] });
   }
   return total;
 }
@@ -64,45 +83,55 @@ async function balanceOf(tx: Pick<Db, 'execute'>, tenantId: number, memberId: nu
   return Number(result.rows[0]?.balance ?? 0);
 }
 
-/** Records a sale and posts its points, once per (tenant, orderNo). */
-export async function recordSale(input: { db: Db; tenantId: number; operatorId: number; sale: SaleInput }): Promise<SaleAnswer> {
+/** The sale as it decides the outcome: what a replay of its order number must repeat. */
+function saleRequest(sale: SaleInput): unknown {
+  return {
+    memberId: sale.memberId,
+    storeId: sale.storeId ?? null,
+    lines: sale.lines.map((line) => ({ goodsCode: line.goodsCode, quantity: line.quantity, amount: centsToString(toCents(line.amount)!) })),
+  };
+}
+
+/**
+ * Records a sale and posts its points, once per (tenant, orderNo) under the idempotency rule
+ * (server/modules/idempotency): a replay of the same sale answers the first answer, another
+ * sale under a used order number is refused with 409.
+ */
+export async function recordSale(input: { db: Db; tenantId: number; operatorId: number; sale: SaleInput }): Promise<IdempotentResult<SaleAnswer>> {
   const { db, tenantId, sale } = input;
   const amount = totalCents(sale.lines);
-  return db.transaction(async (tx) => {
-    // Claim the order number first: a concurrent replay waits here on the unique key, then
-    // finds the row and answers with the stored response.
-    const claimed = await tx.execute(sql`insert into sales_transactions
-      (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
-      values (${tenantId}, ${sale.orderNo}, ${sale.memberId}, ${sale.storeId ?? null}, ${centsToString(amount)}, 0,
-        ${JSON.stringify(sale.lines)}::jsonb, '{}'::jsonb)
-      on conflict (tenant_id, order_no) do nothing returning order_no`);
-    if (claimed.rows.length === 0) {
-      const stored = await tx.execute<{ response: SaleAnswer }>(sql`select response from sales_transactions
-        where tenant_id = ${tenantId} and order_no = ${sale.orderNo}`);
-      return stored.rows[0].response;
-    }
-    await assertMemberCanTransact({ tx, tenantId, memberId: sale.memberId });
-    const settings = await settingsOf(tx, tenantId);
-    const points = basicPoints({ amount: centsToString(amount), yuanPerPoint: settings.yuanPerPoint });
-    const now = new Date();
-    const entry = points > 0
-      ? await postPoints({
-        tx, tenantId, memberId: sale.memberId, delta: points, kind: 'earn', sourceType: 'transaction',
-        sourceId: sale.orderNo, storeId: sale.storeId ?? null, operatorId: input.operatorId, now,
-        expiresAt: expiryFor({ at: now, mode: settings.expiryMode, months: settings.expiryMonths }),
-      })
-      : null;
-    const answer: SaleAnswer = {
-      orderNo: sale.orderNo,
-      memberId: sale.memberId,
-      amount: centsToString(amount),
-      points,
-      balance: entry ? entry.balanceAfter : await balanceOf(tx, tenantId, sale.memberId),
-      entryId: entry?.id ?? null,
-    };
-    await tx.execute(sql`update sales_transactions set points = ${points}, response = ${JSON.stringify(answer)}::jsonb
-      where tenant_id = ${tenantId} and order_no = ${sale.orderNo}`);
-    return answer;
+  return idempotent({
+    db, tenantId, operation: 'points.transaction', key: sale.orderNo, keyField: 'orderNo', request: saleRequest(sale),
+    run: async (tx) => {
+      await assertMemberCanTransact({ tx, tenantId, memberId: sale.memberId });
+      const settings = await settingsOf(tx, tenantId);
+      const points = basicPoints({ amount: centsToString(amount), yuanPerPoint: settings.yuanPerPoint });
+      if (points > POINTS_PER_POSTING_MAX) {
+        const values = { points, max: POINTS_PER_POSTING_MAX };
+        throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'lines', key: 'points.saleEarnsTooMuch', values }] });
+      }
+      const now = new Date();
+      const entry = points > 0
+        ? await postPoints({
+          tx, tenantId, memberId: sale.memberId, delta: points, kind: 'earn', sourceType: 'transaction', field: 'lines',
+          sourceId: sale.orderNo, storeId: sale.storeId ?? null, operatorId: input.operatorId, now,
+          expiresAt: expiryFor({ at: now, mode: settings.expiryMode, months: settings.expiryMonths }),
+        })
+        : null;
+      const answer: SaleAnswer = {
+        orderNo: sale.orderNo,
+        memberId: sale.memberId,
+        amount: centsToString(amount),
+        points,
+        balance: entry ? entry.balanceAfter : await balanceOf(tx, tenantId, sale.memberId),
+        entryId: entry?.id ?? null,
+      };
+      await tx.execute(sql`insert into sales_transactions
+        (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
+        values (${tenantId}, ${sale.orderNo}, ${sale.memberId}, ${sale.storeId ?? null}, ${centsToString(amount)}, ${points},
+          ${JSON.stringify(sale.lines)}::jsonb, ${JSON.stringify(answer)}::jsonb)`);
+      return answer;
+    },
   });
 }
 
@@ -121,52 +150,54 @@ export interface ReturnAnswer {
   readonly balance: number;
 }
 
-/** Reverses the points of a returned share of a sale, once per (tenant, returnNo). */
-export async function recordReturn(input: { db: Db; tenantId: number; operatorId: number; ret: ReturnInput }): Promise<ReturnAnswer> {
+/**
+ * Reverses the points of a returned share of a sale, once per (tenant, returnNo) under the
+ * idempotency rule: a replay of the same return answers the first answer, another return
+ * under a used return number is refused with 409.
+ */
+export async function recordReturn(input: { db: Db; tenantId: number; operatorId: number; ret: ReturnInput }): Promise<IdempotentResult<ReturnAnswer>> {
   const { db, tenantId, ret } = input;
-  const returning = toCents(ret.amount);
-  if (returning === null || returning <= 0n) throw new AppError('badInput', 'points.amountInvalid');
-  return db.transaction(async (tx) => {
-    const earlier = await tx.execute<{ response: ReturnAnswer }>(sql`select response from sales_returns
-      where tenant_id = ${tenantId} and return_no = ${ret.returnNo}`);
-    if (earlier.rows.length > 0) return earlier.rows[0].response;
-    // Lock the sale: returns against one order are serialised, so their shares add up.
-    const sale = await tx.execute<{ member_id: number; store_id: number | null; amount: string; points: number; returned_amount: string }>(sql`
-      select member_id, store_id, amount, points, returned_amount from sales_transactions
-      where tenant_id = ${tenantId} and order_no = ${ret.orderNo} for update`);
-    if (sale.rows.length === 0) throw new AppError('notFound', 'points.orderNotFound', { values: { orderNo: ret.orderNo } });
-    const row = sale.rows[0];
-    const total = toCents(String(row.amount))!;
-    const before = toCents(String(row.returned_amount))!;
-    // A concurrent replay of this return number waited on the sale lock; look again.
-    const replay = await tx.execute<{ response: ReturnAnswer }>(sql`select response from sales_returns
-      where tenant_id = ${tenantId} and return_no = ${ret.returnNo}`);
-    if (replay.rows.length > 0) return replay.rows[0].response;
-    if (before + returning > total) {
-      throw new AppError('badInput', 'points.returnExceeds', { values: { left: centsToString(total - before) } });
-    }
-    const share = pointsToReverse({
-      transactionPoints: Number(row.points), transactionAmountCents: total, returnedBeforeCents: before, returningCents: returning,
-    });
-    const memberId = Number(row.member_id);
-    const entry = share > 0
-      ? await postPoints({
-        tx, tenantId, memberId, delta: -share, kind: 'reverse', sourceType: 'return', sourceId: ret.returnNo,
-        storeId: row.store_id === null ? null : Number(row.store_id), operatorId: input.operatorId, capAtBalance: true,
-      })
-      : null;
-    const reversed = entry ? -entry.delta : 0;
-    const answer: ReturnAnswer = {
-      returnNo: ret.returnNo,
-      orderNo: ret.orderNo,
-      amount: centsToString(returning),
-      reversedPoints: reversed,
-      balance: entry ? entry.balanceAfter : await balanceOf(tx, tenantId, memberId),
-    };
-    await tx.execute(sql`insert into sales_returns (tenant_id, return_no, order_no, amount, reversed_points, response)
-      values (${tenantId}, ${ret.returnNo}, ${ret.orderNo}, ${centsToString(returning)}, ${reversed}, ${JSON.stringify(answer)}::jsonb)`);
-    await tx.execute(sql`update sales_transactions set returned_amount = returned_amount + ${centsToString(returning)}::numeric,
-      reversed_points = reversed_points + ${reversed} where tenant_id = ${tenantId} and order_no = ${ret.orderNo}`);
-    return answer;
+  const returning = amountCents(ret.amount, 'amount');
+  if (returning === 0n) throw new AppError('badInput', 'points.amountInvalid', { fields: [{ field: 'amount', key: 'points.amountInvalid' }] });
+  return idempotent({
+    db, tenantId, operation: 'points.return', key: ret.returnNo, keyField: 'returnNo',
+    request: { orderNo: ret.orderNo, amount: centsToString(returning) },
+    run: async (tx) => {
+      // Lock the sale: returns against one order are serialised, so their shares add up.
+      const sale = await tx.execute<{ member_id: number; store_id: number | null; amount: string; points: number; returned_amount: string }>(sql`
+        select member_id, store_id, amount, points, returned_amount from sales_transactions
+        where tenant_id = ${tenantId} and order_no = ${ret.orderNo} for update`);
+      if (sale.rows.length === 0) throw new AppError('notFound', 'points.orderNotFound', { values: { orderNo: ret.orderNo } });
+      const row = sale.rows[0];
+      const total = toCents(String(row.amount))!;
+      const before = toCents(String(row.returned_amount))!;
+      if (before + returning > total) {
+        const values = { left: centsToString(total - before) };
+        throw new AppError('badInput', 'points.returnExceeds', { values, fields: [{ field: 'amount', key: 'points.returnExceeds', values }] });
+      }
+      const share = pointsToReverse({
+        transactionPoints: Number(row.points), transactionAmountCents: total, returnedBeforeCents: before, returningCents: returning,
+      });
+      const memberId = Number(row.member_id);
+      const entry = share > 0
+        ? await postPoints({
+          tx, tenantId, memberId, delta: -share, kind: 'reverse', sourceType: 'return', sourceId: ret.returnNo, field: 'amount',
+          storeId: row.store_id === null ? null : Number(row.store_id), operatorId: input.operatorId, capAtBalance: true,
+        })
+        : null;
+      const reversed = entry ? -entry.delta : 0;
+      const answer: ReturnAnswer = {
+        returnNo: ret.returnNo,
+        orderNo: ret.orderNo,
+        amount: centsToString(returning),
+        reversedPoints: reversed,
+        balance: entry ? entry.balanceAfter : await balanceOf(tx, tenantId, memberId),
+      };
+      await tx.execute(sql`insert into sales_returns (tenant_id, return_no, order_no, amount, reversed_points, response)
+        values (${tenantId}, ${ret.returnNo}, ${ret.orderNo}, ${centsToString(returning)}, ${reversed}, ${JSON.stringify(answer)}::jsonb)`);
+      await tx.execute(sql`update sales_transactions set returned_amount = returned_amount + ${centsToString(returning)}::numeric,
+        reversed_points = reversed_points + ${reversed} where tenant_id = ${tenantId} and order_no = ${ret.orderNo}`);
+      return answer;
+    },
   });
 }

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/connection';
+import type { FastifyReply } from 'fastify';
+import { AppError, ok, type Envelope } from '../../http/envelope';
+import { requestHash } from './request-hash';
+
+/**
+ * The one idempotency rule of every request that moves value (README.md beside this file).
+ *
+ * In one transaction: claim the key (`INSERT … ON CONFLICT DO NOTHING`), do the work, store the
+ * answer, commit. A concurrent first use of the same key waits on the key's unique index until
+ * the first transaction ends; if it committed, the waiter reads the stored row and answers from
+ * it; if it rolled back (the work was refused), the waiter claims the key itself. So one key
+ * gives one result, whatever the concurrency, and never a 5xx.
+ */
+
+/** What an idempotent operation needs. */
+export interface IdempotentInput<T> {
+  readonly db: Db;
+  readonly tenantId: number;
+  /** What the key is for, `<domain>.<operation>`: `points.spend`, `stored-value.recharge` … */
+  readonly operation: string;
+  /** The caller's number that makes the request happen once. */
+  readonly key: string;
+  /** The body field that carries the key (`requestNo`), named in the 409 message. */
+  readonly keyField: string;
+  /**
+   * The request as it decides the outcome, canonicalised by the caller (money as cents text,
+   * absent optional members as null; not the key itself). Hashed and stored with the key.
+   */
+  readonly request: unknown;
+  /** The work, in the key's transaction. Its answer must be JSON; it is what replays get. */
+  readonly run: (tx: DbOrTx) => Promise<T>;
+}
+
+/** The answer and whether it was a replay (nothing done this time). */
+export interface IdempotentResult<T> {
+  readonly answer: T;
+  readonly replayed: boolean;
+}
+
+interface StoredKey extends Record<string, unknown> {
+  request_hash: string | null;
+  response: unknown;
+}
+
+/** The 409 of a key used before with another request. */
+export function keyReused(input: { keyField: string; key: string }): AppError {
+  return new AppError('conflict', 'idempotency.keyReused', { values: { field: input.keyField, key: input.key } });
+}
+
+/**
+ * Runs `run` once per (tenant, operation, key): the first call does the work and stores its
+ * answer in the same transaction; a replay with the same request answers the stored answer;
+ * a replay with another request is refused with 409 `idempotency.keyReused`. A call whose work
+ * throws stores nothing (the transaction rolls back), so the same key may be tried again.
+ */
+export async function idempotent<T>(input: IdempotentInput<T>): Promise<IdempotentResult<T>> {
+  const { tenantId, operation, key } = input;
+  const hash = requestHash(input.request);
+  return input.db.transaction(async (tx) => {
+    const claimed = await tx.execute(sql`insert into idempotency_keys (tenant_id, operation, key, request_hash)
+      values (${tenantId}, ${operation}, ${key}, ${hash})
+      on conflict (tenant_id, operation, key) do nothing returning key`);
+    if (claimed.rows.length === 0) {
+      // Used before (or by a concurrent call that has just committed: READ COMMITTED sees it now).
+      const stored = await tx.execute<StoredKey>(sql`select request_hash, response from idempotency_keys
+        where tenant_id = ${tenantId} and operation = ${operation} and key = ${key}`);
+      const row = stored.rows[0];
+      // Keys are never deleted while a request could still be retried; be safe if one was.
+      if (!row) throw new AppError('conflict', 'error.conflict');
+      if (row.request_hash !== null && row.request_hash !== hash) throw keyReused(input);
+      return { answer: row.response as T, replayed: true };
+    }
+    const answer = await input.run(tx);
+    await tx.execute(sql`update idempotency_keys set response = ${JSON.stringify(answer)}::jsonb
+      where tenant_id = ${tenantId} and operation = ${operation} and key = ${key}`);
+    return { answer, replayed: false };
+  });
+}
+
+/**
+ * The envelope of an idempotent answer; a replay also carries the `idempotent-replayed: true`
+ * header (the body is the first answer, unchanged).
+ */
+export function idempotentReply<T>(reply: FastifyReply, result: IdempotentResult<T>): Envelope<T> {
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  return ok(result.answer);
+}
