@@ -527,7 +527,7 @@ export interface paths {
         put?: never;
         /**
          * Post a sale: the member earns points on its amount
-         * @description Idempotent by orderNo: posting the same order again answers the first result and earns nothing more. Amounts are decimal strings or numbers with at most 2 decimals. 404: no such member; 409: the member is not in use (frozen, cancelled).
+         * @description Idempotent by orderNo: posting the same order again answers the first result (header idempotent-replayed: true) and earns nothing more; the same orderNo with another body answers 409. Amounts are decimal strings or numbers with at most 2 decimals. 404: no such member; 409: the member is not in use (frozen, cancelled), the orderNo was used for another request, or the balance would pass its bound.
          */
         post: operations["points.transaction"];
         delete?: never;
@@ -547,7 +547,7 @@ export interface paths {
         put?: never;
         /**
          * Post a return: takes back the returned share of a sale's points
-         * @description Idempotent by returnNo. 404: no such order; 400: the returns would exceed the order's amount.
+         * @description Idempotent by returnNo (the same returnNo with another body answers 409). 404: no such order; 400: the returns would exceed the order's amount.
          */
         post: operations["points.return"];
         delete?: never;
@@ -567,7 +567,7 @@ export interface paths {
         put?: never;
         /**
          * Spend points (exchange at the till)
-         * @description Idempotent by requestNo. 404: no such member; 409: insufficient points (points.insufficient) or a member not in use.
+         * @description Idempotent by requestNo (the same requestNo with another body answers 409). 404: no such member; 409: insufficient points (points.insufficient), a member not in use, or a requestNo used for another request.
          */
         post: operations["points.spend"];
         delete?: never;
@@ -6945,6 +6945,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -8916,15 +8917,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Centre code */
+                    /** @description Centre code (no NUL, no lone surrogate) */
                     code: string;
-                    /** @description Centre name */
+                    /** @description Centre name (no NUL, no lone surrogate) */
                     name: string;
-                    /** @description Manager */
+                    /** @description Manager (no NUL, no lone surrogate) */
                     manager?: string;
-                    /** @description Phone */
+                    /** @description Phone (no NUL, no lone surrogate) */
                     phone?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -8973,15 +8974,15 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Centre code */
+                    /** @description Centre code (no NUL, no lone surrogate) */
                     code?: string;
-                    /** @description Centre name */
+                    /** @description Centre name (no NUL, no lone surrogate) */
                     name?: string;
-                    /** @description Manager */
+                    /** @description Manager (no NUL, no lone surrogate) */
                     manager?: string;
-                    /** @description Phone */
+                    /** @description Phone (no NUL, no lone surrogate) */
                     phone?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -9243,13 +9244,13 @@ export interface operations {
                 "application/json": {
                     /** @description Parent area (parent id) */
                     parent?: number;
-                    /** @description Area code */
+                    /** @description Area code (no NUL, no lone surrogate) */
                     code: string;
-                    /** @description Area name */
+                    /** @description Area name (no NUL, no lone surrogate) */
                     name: string;
                     /** @description Marketing centre (id of marketing-center) */
                     marketingCenter?: number;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -9300,13 +9301,13 @@ export interface operations {
                     version: number;
                     /** @description Parent area (parent id) */
                     parent?: number;
-                    /** @description Area code */
+                    /** @description Area code (no NUL, no lone surrogate) */
                     code?: string;
-                    /** @description Area name */
+                    /** @description Area name (no NUL, no lone surrogate) */
                     name?: string;
                     /** @description Marketing centre (id of marketing-center) */
                     marketingCenter?: number;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -9715,9 +9716,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Store code */
+                    /** @description Store code (no NUL, no lone surrogate) */
                     code: string;
-                    /** @description Store name */
+                    /** @description Store name (no NUL, no lone surrogate) */
                     name: string;
                     /**
                      * @description Store type
@@ -9728,9 +9729,9 @@ export interface operations {
                     area: number;
                     /** @description Marketing centre (id of marketing-center) */
                     marketingCenter?: number;
-                    /** @description Address */
+                    /** @description Address (no NUL, no lone surrogate) */
                     address?: string;
-                    /** @description Phone */
+                    /** @description Phone (no NUL, no lone surrogate) */
                     phone?: string;
                     /** @description Opening date (yyyy-MM-dd) */
                     openingDate?: string;
@@ -9739,7 +9740,7 @@ export interface operations {
                      * @enum {string}
                      */
                     state?: "OPEN" | "SUSPENDED" | "CLOSED";
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -9788,9 +9789,9 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Store code */
+                    /** @description Store code (no NUL, no lone surrogate) */
                     code?: string;
-                    /** @description Store name */
+                    /** @description Store name (no NUL, no lone surrogate) */
                     name?: string;
                     /**
                      * @description Store type
@@ -9801,9 +9802,9 @@ export interface operations {
                     area?: number;
                     /** @description Marketing centre (id of marketing-center) */
                     marketingCenter?: number;
-                    /** @description Address */
+                    /** @description Address (no NUL, no lone surrogate) */
                     address?: string;
-                    /** @description Phone */
+                    /** @description Phone (no NUL, no lone surrogate) */
                     phone?: string;
                     /** @description Opening date (yyyy-MM-dd) */
                     openingDate?: string;
@@ -9812,7 +9813,7 @@ export interface operations {
                      * @enum {string}
                      */
                     state?: "OPEN" | "SUSPENDED" | "CLOSED";
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -10076,11 +10077,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Staff number */
+                    /** @description Staff number (no NUL, no lone surrogate) */
                     code: string;
-                    /** @description Name */
+                    /** @description Name (no NUL, no lone surrogate) */
                     name: string;
-                    /** @description Mobile */
+                    /** @description Mobile (no NUL, no lone surrogate) */
                     mobile?: string;
                     /** @description Store (id of store) */
                     store: number;
@@ -10096,7 +10097,7 @@ export interface operations {
                      * @enum {string}
                      */
                     state?: "ACTIVE" | "ON_LEAVE" | "RESIGNED";
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -10145,11 +10146,11 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Staff number */
+                    /** @description Staff number (no NUL, no lone surrogate) */
                     code?: string;
-                    /** @description Name */
+                    /** @description Name (no NUL, no lone surrogate) */
                     name?: string;
-                    /** @description Mobile */
+                    /** @description Mobile (no NUL, no lone surrogate) */
                     mobile?: string;
                     /** @description Store (id of store) */
                     store?: number;
@@ -10165,7 +10166,7 @@ export interface operations {
                      * @enum {string}
                      */
                     state?: "ACTIVE" | "ON_LEAVE" | "RESIGNED";
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -10420,13 +10421,13 @@ export interface operations {
                 "application/json": {
                     /** @description Parent category (parent id) */
                     parent?: number;
-                    /** @description Category code */
+                    /** @description Category code (no NUL, no lone surrogate) */
                     code: string;
-                    /** @description Category name */
+                    /** @description Category name (no NUL, no lone surrogate) */
                     name: string;
                     /** @description Sort order */
                     sortOrder?: number;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -10477,13 +10478,13 @@ export interface operations {
                     version: number;
                     /** @description Parent category (parent id) */
                     parent?: number;
-                    /** @description Category code */
+                    /** @description Category code (no NUL, no lone surrogate) */
                     code?: string;
-                    /** @description Category name */
+                    /** @description Category name (no NUL, no lone surrogate) */
                     name?: string;
                     /** @description Sort order */
                     sortOrder?: number;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -10734,13 +10735,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Brand code */
+                    /** @description Brand code (no NUL, no lone surrogate) */
                     code: string;
-                    /** @description Brand name */
+                    /** @description Brand name (no NUL, no lone surrogate) */
                     name: string;
-                    /** @description English name */
+                    /** @description English name (no NUL, no lone surrogate) */
                     englishName?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -10789,13 +10790,13 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Brand code */
+                    /** @description Brand code (no NUL, no lone surrogate) */
                     code?: string;
-                    /** @description Brand name */
+                    /** @description Brand name (no NUL, no lone surrogate) */
                     name?: string;
-                    /** @description English name */
+                    /** @description English name (no NUL, no lone surrogate) */
                     englishName?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -11061,17 +11062,17 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Product code */
+                    /** @description Product code (no NUL, no lone surrogate) */
                     code: string;
-                    /** @description Barcode */
+                    /** @description Barcode (no NUL, no lone surrogate) */
                     barcode?: string;
-                    /** @description Product name */
+                    /** @description Product name (no NUL, no lone surrogate) */
                     name: string;
                     /** @description Category (id of catogory) */
                     category: number;
                     /** @description Brand (id of brand) */
                     brand?: number;
-                    /** @description Unit */
+                    /** @description Unit (no NUL, no lone surrogate) */
                     unit: string;
                     /** @description Retail price (yuan); exact, at most 2 decimals */
                     price: number;
@@ -11085,7 +11086,7 @@ export interface operations {
                      * @enum {string}
                      */
                     state?: "ON_SALE" | "OFF_SALE";
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -11134,17 +11135,17 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Product code */
+                    /** @description Product code (no NUL, no lone surrogate) */
                     code?: string;
-                    /** @description Barcode */
+                    /** @description Barcode (no NUL, no lone surrogate) */
                     barcode?: string;
-                    /** @description Product name */
+                    /** @description Product name (no NUL, no lone surrogate) */
                     name?: string;
                     /** @description Category (id of catogory) */
                     category?: number;
                     /** @description Brand (id of brand) */
                     brand?: number;
-                    /** @description Unit */
+                    /** @description Unit (no NUL, no lone surrogate) */
                     unit?: string;
                     /** @description Retail price (yuan); exact, at most 2 decimals */
                     price?: number;
@@ -11158,7 +11159,7 @@ export interface operations {
                      * @enum {string}
                      */
                     state?: "ON_SALE" | "OFF_SALE";
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -11414,9 +11415,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Bearer code */
+                    /** @description Bearer code (no NUL, no lone surrogate) */
                     code: string;
-                    /** @description Bearer name */
+                    /** @description Bearer name (no NUL, no lone surrogate) */
                     name: string;
                     /**
                      * @description Bearer type
@@ -11425,11 +11426,11 @@ export interface operations {
                     type: "MERCHANT" | "SUPPLIER" | "PLATFORM";
                     /** @description Share borne (%); exact, at most 2 decimals */
                     settlementRatio?: number;
-                    /** @description Contact person */
+                    /** @description Contact person (no NUL, no lone surrogate) */
                     contact?: string;
-                    /** @description Contact phone */
+                    /** @description Contact phone (no NUL, no lone surrogate) */
                     contactPhone?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -11478,9 +11479,9 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Bearer code */
+                    /** @description Bearer code (no NUL, no lone surrogate) */
                     code?: string;
-                    /** @description Bearer name */
+                    /** @description Bearer name (no NUL, no lone surrogate) */
                     name?: string;
                     /**
                      * @description Bearer type
@@ -11489,11 +11490,11 @@ export interface operations {
                     type?: "MERCHANT" | "SUPPLIER" | "PLATFORM";
                     /** @description Share borne (%); exact, at most 2 decimals */
                     settlementRatio?: number;
-                    /** @description Contact person */
+                    /** @description Contact person (no NUL, no lone surrogate) */
                     contact?: string;
-                    /** @description Contact phone */
+                    /** @description Contact phone (no NUL, no lone surrogate) */
                     contactPhone?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -11751,9 +11752,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Channel code */
+                    /** @description Channel code (no NUL, no lone surrogate) */
                     code: string;
-                    /** @description Channel name */
+                    /** @description Channel name (no NUL, no lone surrogate) */
                     name: string;
                     /**
                      * @description Channel type
@@ -11762,7 +11763,7 @@ export interface operations {
                     type: "store" | "weixin" | "alipay" | "third" | "weixinApp";
                     /** @description Enabled */
                     enabled?: boolean;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -11811,9 +11812,9 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Channel code */
+                    /** @description Channel code (no NUL, no lone surrogate) */
                     code?: string;
-                    /** @description Channel name */
+                    /** @description Channel name (no NUL, no lone surrogate) */
                     name?: string;
                     /**
                      * @description Channel type
@@ -11822,7 +11823,7 @@ export interface operations {
                     type?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
                     /** @description Enabled */
                     enabled?: boolean;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -12084,9 +12085,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Template number */
+                    /** @description Template number (no NUL, no lone surrogate) */
                     number?: string;
-                    /** @description Template name */
+                    /** @description Template name (no NUL, no lone surrogate) */
                     name: string;
                     /**
                      * @description Card type
@@ -12110,11 +12111,11 @@ export interface operations {
                     validPeriod?: string[];
                     /** @description Applicable stores (ids of store) */
                     stores?: number[];
-                    /** @description Card number prefix */
+                    /** @description Card number prefix (no NUL, no lone surrogate) */
                     cardNumberPrefix?: string;
                     /** @description Card number length */
                     cardNumberLength?: number;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -12163,9 +12164,9 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Template number */
+                    /** @description Template number (no NUL, no lone surrogate) */
                     number?: string;
-                    /** @description Template name */
+                    /** @description Template name (no NUL, no lone surrogate) */
                     name?: string;
                     /**
                      * @description Card type
@@ -12189,11 +12190,11 @@ export interface operations {
                     validPeriod?: string[];
                     /** @description Applicable stores (ids of store) */
                     stores?: number[];
-                    /** @description Card number prefix */
+                    /** @description Card number prefix (no NUL, no lone surrogate) */
                     cardNumberPrefix?: string;
                     /** @description Card number length */
                     cardNumberLength?: number;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -12678,9 +12679,9 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Reason code */
+                    /** @description Reason code (no NUL, no lone surrogate) */
                     code: string;
-                    /** @description Reason name */
+                    /** @description Reason name (no NUL, no lone surrogate) */
                     name: string;
                     /**
                      * @description Direction
@@ -12689,7 +12690,7 @@ export interface operations {
                     direction?: "increase" | "decrease" | "both";
                     /** @description Enabled */
                     enabled?: boolean;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -12738,9 +12739,9 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Reason code */
+                    /** @description Reason code (no NUL, no lone surrogate) */
                     code?: string;
-                    /** @description Reason name */
+                    /** @description Reason name (no NUL, no lone surrogate) */
                     name?: string;
                     /**
                      * @description Direction
@@ -12749,7 +12750,7 @@ export interface operations {
                     direction?: "increase" | "decrease" | "both";
                     /** @description Enabled */
                     enabled?: boolean;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -13009,7 +13010,7 @@ export interface operations {
                 "application/json": {
                     /** @description Store (id of store) */
                     store?: number;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                     /** @description Adjustment lines */
                     lines: {
@@ -13019,7 +13020,7 @@ export interface operations {
                         points?: number;
                         /** @description Reason (id of score-adjust-reason) */
                         reason?: number;
-                        /** @description Line remark */
+                        /** @description Line remark (no NUL, no lone surrogate) */
                         remark?: string;
                     }[];
                 };
@@ -13071,7 +13072,7 @@ export interface operations {
                     version: number;
                     /** @description Store (id of store) */
                     store?: number;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                     /** @description Adjustment lines */
                     lines?: {
@@ -13081,7 +13082,7 @@ export interface operations {
                         points?: number;
                         /** @description Reason (id of score-adjust-reason) */
                         reason?: number;
-                        /** @description Line remark */
+                        /** @description Line remark (no NUL, no lone surrogate) */
                         remark?: string;
                     }[];
                 };
@@ -13442,9 +13443,9 @@ export interface operations {
                      * @enum {string}
                      */
                     levelType: "FREE" | "SPECIAL" | "PAID";
-                    /** @description Level code */
+                    /** @description Level code (no NUL, no lone surrogate) */
                     code: string;
-                    /** @description Level name */
+                    /** @description Level name (no NUL, no lone surrogate) */
                     name: string;
                     /** @description Rank */
                     rankOrder: number;
@@ -13454,17 +13455,17 @@ export interface operations {
                     price?: number;
                     /** @description Term (months) */
                     termMonths?: number;
-                    /** @description Description */
+                    /** @description Description (no NUL, no lone surrogate) */
                     description?: string;
                     /** @description Points multiplier; exact, at most 2 decimals */
                     pointsMultiplier?: number;
                     /** @description Member discount; exact, at most 2 decimals */
                     discount?: number;
-                    /** @description Birthday gift */
+                    /** @description Birthday gift (no NUL, no lone surrogate) */
                     birthdayGift?: string;
                     /** @description Free parking (hours) */
                     freeParkingHours?: number;
-                    /** @description Coupon pack */
+                    /** @description Coupon pack (no NUL, no lone surrogate) */
                     couponPack?: string;
                     /** @description Applicable stores (ids of store) */
                     suitStores?: number[];
@@ -13520,9 +13521,9 @@ export interface operations {
                      * @enum {string}
                      */
                     levelType?: "FREE" | "SPECIAL" | "PAID";
-                    /** @description Level code */
+                    /** @description Level code (no NUL, no lone surrogate) */
                     code?: string;
-                    /** @description Level name */
+                    /** @description Level name (no NUL, no lone surrogate) */
                     name?: string;
                     /** @description Rank */
                     rankOrder?: number;
@@ -13532,17 +13533,17 @@ export interface operations {
                     price?: number;
                     /** @description Term (months) */
                     termMonths?: number;
-                    /** @description Description */
+                    /** @description Description (no NUL, no lone surrogate) */
                     description?: string;
                     /** @description Points multiplier; exact, at most 2 decimals */
                     pointsMultiplier?: number;
                     /** @description Member discount; exact, at most 2 decimals */
                     discount?: number;
-                    /** @description Birthday gift */
+                    /** @description Birthday gift (no NUL, no lone surrogate) */
                     birthdayGift?: string;
                     /** @description Free parking (hours) */
                     freeParkingHours?: number;
-                    /** @description Coupon pack */
+                    /** @description Coupon pack (no NUL, no lone surrogate) */
                     couponPack?: string;
                     /** @description Applicable stores (ids of store) */
                     suitStores?: number[];
@@ -13876,7 +13877,7 @@ export interface operations {
                     canDowngrade?: boolean;
                     /** @description Protection (months) */
                     protectionMonths?: number;
-                    /** @description Notes */
+                    /** @description Notes (no NUL, no lone surrogate) */
                     remark?: string;
                     version?: number;
                 };
@@ -14048,7 +14049,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Rule name */
+                    /** @description Rule name (no NUL, no lone surrogate) */
                     name: string;
                     /**
                      * @description Source
@@ -14065,7 +14066,7 @@ export interface operations {
                     dailyCap?: number;
                     /** @description Valid ([from, to], yyyy-MM-dd) */
                     validity?: string[];
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -14114,7 +14115,7 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Rule name */
+                    /** @description Rule name (no NUL, no lone surrogate) */
                     name?: string;
                     /**
                      * @description Source
@@ -14131,7 +14132,7 @@ export interface operations {
                     dailyCap?: number;
                     /** @description Valid ([from, to], yyyy-MM-dd) */
                     validity?: string[];
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -14464,7 +14465,7 @@ export interface operations {
                      * @enum {string}
                      */
                     resetPolicy?: "NEVER" | "YEAR_START" | "AFTER_UPGRADE";
-                    /** @description Notes */
+                    /** @description Notes (no NUL, no lone surrogate) */
                     remark?: string;
                     version?: number;
                 };
@@ -14626,13 +14627,13 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Title */
+                    /** @description Title (no NUL, no lone surrogate) */
                     title: string;
                     /** @description Level (id of level) */
                     level: number;
                     /** @description Picture (stored file id) */
                     image?: string;
-                    /** @description Description */
+                    /** @description Description (no NUL, no lone surrogate) */
                     description?: string;
                     /** @description Order */
                     sortOrder?: number;
@@ -14683,13 +14684,13 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Title */
+                    /** @description Title (no NUL, no lone surrogate) */
                     title?: string;
                     /** @description Level (id of level) */
                     level?: number;
                     /** @description Picture (stored file id) */
                     image?: string;
-                    /** @description Description */
+                    /** @description Description (no NUL, no lone surrogate) */
                     description?: string;
                     /** @description Order */
                     sortOrder?: number;
@@ -14947,15 +14948,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Name */
+                    /** @description Name (no NUL, no lone surrogate) */
                     name: string;
                     /** @description Level reached (id of level) */
                     level: number;
                     /** @description Points granted */
                     points?: number;
-                    /** @description Coupons granted */
+                    /** @description Coupons granted (no NUL, no lone surrogate) */
                     couponText?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -15004,15 +15005,15 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Name */
+                    /** @description Name (no NUL, no lone surrogate) */
                     name?: string;
                     /** @description Level reached (id of level) */
                     level?: number;
                     /** @description Points granted */
                     points?: number;
-                    /** @description Coupons granted */
+                    /** @description Coupons granted (no NUL, no lone surrogate) */
                     couponText?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -15620,11 +15621,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Name */
+                    /** @description Name (no NUL, no lone surrogate) */
                     name: string;
-                    /** @description Mobile */
+                    /** @description Mobile (no NUL, no lone surrogate) */
                     mobile: string;
-                    /** @description Card number */
+                    /** @description Card number (no NUL, no lone surrogate) */
                     cardNumber?: string;
                     /**
                      * @description Gender
@@ -15654,16 +15655,16 @@ export interface operations {
                      * @enum {string}
                      */
                     profile?: "standard" | "petrol";
-                    /** @description Plate number */
+                    /** @description Plate number (no NUL, no lone surrogate) */
                     plateNumber?: string;
                     /**
                      * @description Fuel type
                      * @enum {string}
                      */
                     fuelType?: "G92" | "G95" | "G98" | "D0";
-                    /** @description Fleet / company */
+                    /** @description Fleet / company (no NUL, no lone surrogate) */
                     fleet?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -15712,11 +15713,11 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Name */
+                    /** @description Name (no NUL, no lone surrogate) */
                     name?: string;
-                    /** @description Mobile */
+                    /** @description Mobile (no NUL, no lone surrogate) */
                     mobile?: string;
-                    /** @description Card number */
+                    /** @description Card number (no NUL, no lone surrogate) */
                     cardNumber?: string;
                     /**
                      * @description Gender
@@ -15746,16 +15747,16 @@ export interface operations {
                      * @enum {string}
                      */
                     profile?: "standard" | "petrol";
-                    /** @description Plate number */
+                    /** @description Plate number (no NUL, no lone surrogate) */
                     plateNumber?: string;
                     /**
                      * @description Fuel type
                      * @enum {string}
                      */
                     fuelType?: "G92" | "G95" | "G98" | "D0";
-                    /** @description Fleet / company */
+                    /** @description Fleet / company (no NUL, no lone surrogate) */
                     fleet?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -16262,11 +16263,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Name */
+                    /** @description Name (no NUL, no lone surrogate) */
                     name: string;
-                    /** @description Mobile */
+                    /** @description Mobile (no NUL, no lone surrogate) */
                     mobile: string;
-                    /** @description Card number */
+                    /** @description Card number (no NUL, no lone surrogate) */
                     cardNumber?: string;
                     /**
                      * @description Gender
@@ -16291,16 +16292,16 @@ export interface operations {
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
                     marketingCenter?: number;
-                    /** @description Plate number */
+                    /** @description Plate number (no NUL, no lone surrogate) */
                     plateNumber?: string;
                     /**
                      * @description Fuel type
                      * @enum {string}
                      */
                     fuelType?: "G92" | "G95" | "G98" | "D0";
-                    /** @description Fleet / company */
+                    /** @description Fleet / company (no NUL, no lone surrogate) */
                     fleet?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -16349,11 +16350,11 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Name */
+                    /** @description Name (no NUL, no lone surrogate) */
                     name?: string;
-                    /** @description Mobile */
+                    /** @description Mobile (no NUL, no lone surrogate) */
                     mobile?: string;
-                    /** @description Card number */
+                    /** @description Card number (no NUL, no lone surrogate) */
                     cardNumber?: string;
                     /**
                      * @description Gender
@@ -16378,16 +16379,16 @@ export interface operations {
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
                     marketingCenter?: number;
-                    /** @description Plate number */
+                    /** @description Plate number (no NUL, no lone surrogate) */
                     plateNumber?: string;
                     /**
                      * @description Fuel type
                      * @enum {string}
                      */
                     fuelType?: "G92" | "G95" | "G98" | "D0";
-                    /** @description Fleet / company */
+                    /** @description Fleet / company (no NUL, no lone surrogate) */
                     fleet?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -16894,11 +16895,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Name */
+                    /** @description Name (no NUL, no lone surrogate) */
                     name: string;
-                    /** @description Mobile */
+                    /** @description Mobile (no NUL, no lone surrogate) */
                     mobile: string;
-                    /** @description Card number */
+                    /** @description Card number (no NUL, no lone surrogate) */
                     cardNumber?: string;
                     /**
                      * @description Gender
@@ -16926,16 +16927,16 @@ export interface operations {
                      * @enum {string}
                      */
                     profile?: "standard" | "petrol";
-                    /** @description Plate number */
+                    /** @description Plate number (no NUL, no lone surrogate) */
                     plateNumber?: string;
                     /**
                      * @description Fuel type
                      * @enum {string}
                      */
                     fuelType?: "G92" | "G95" | "G98" | "D0";
-                    /** @description Fleet / company */
+                    /** @description Fleet / company (no NUL, no lone surrogate) */
                     fleet?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -16984,11 +16985,11 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Name */
+                    /** @description Name (no NUL, no lone surrogate) */
                     name?: string;
-                    /** @description Mobile */
+                    /** @description Mobile (no NUL, no lone surrogate) */
                     mobile?: string;
-                    /** @description Card number */
+                    /** @description Card number (no NUL, no lone surrogate) */
                     cardNumber?: string;
                     /**
                      * @description Gender
@@ -17016,16 +17017,16 @@ export interface operations {
                      * @enum {string}
                      */
                     profile?: "standard" | "petrol";
-                    /** @description Plate number */
+                    /** @description Plate number (no NUL, no lone surrogate) */
                     plateNumber?: string;
                     /**
                      * @description Fuel type
                      * @enum {string}
                      */
                     fuelType?: "G92" | "G95" | "G98" | "D0";
-                    /** @description Fleet / company */
+                    /** @description Fleet / company (no NUL, no lone surrogate) */
                     fleet?: string;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
             };
@@ -17512,14 +17513,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                     /**
                      * @description Operation
                      * @enum {string}
                      */
                     operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints";
-                    /** @description Reason */
+                    /** @description Reason (no NUL, no lone surrogate) */
                     reason?: string;
                     /** @description Target level (id of level) */
                     targetLevel?: number;
@@ -17535,7 +17536,7 @@ export interface operations {
                      * @enum {string}
                      */
                     selectionMode?: "picked" | "filtered" | "imported";
-                    /** @description Mobile starts with */
+                    /** @description Mobile starts with (no NUL, no lone surrogate) */
                     filterMobilePrefix?: string;
                     /** @description Level (id of level) */
                     filterLevel?: number;
@@ -17553,7 +17554,7 @@ export interface operations {
                     filterChannel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
                     /** @description Registered between ([from, to], yyyy-MM-dd) */
                     filterRegistered?: string[];
-                    /** @description Imported file */
+                    /** @description Imported file (no NUL, no lone surrogate) */
                     sourceFile?: string;
                     /** @description Members */
                     lines?: {
@@ -17564,9 +17565,9 @@ export interface operations {
                          * @enum {string}
                          */
                         result?: "pending" | "succeeded" | "failed";
-                        /** @description Message */
+                        /** @description Message (no NUL, no lone surrogate) */
                         message?: string;
-                        /** @description Message values */
+                        /** @description Message values (no NUL, no lone surrogate) */
                         messageValues?: string;
                     }[];
                 };
@@ -17616,14 +17617,14 @@ export interface operations {
                     id: number;
                     /** @description Version read with the record */
                     version: number;
-                    /** @description Remarks */
+                    /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                     /**
                      * @description Operation
                      * @enum {string}
                      */
                     operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints";
-                    /** @description Reason */
+                    /** @description Reason (no NUL, no lone surrogate) */
                     reason?: string;
                     /** @description Target level (id of level) */
                     targetLevel?: number;
@@ -17639,7 +17640,7 @@ export interface operations {
                      * @enum {string}
                      */
                     selectionMode?: "picked" | "filtered" | "imported";
-                    /** @description Mobile starts with */
+                    /** @description Mobile starts with (no NUL, no lone surrogate) */
                     filterMobilePrefix?: string;
                     /** @description Level (id of level) */
                     filterLevel?: number;
@@ -17657,7 +17658,7 @@ export interface operations {
                     filterChannel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
                     /** @description Registered between ([from, to], yyyy-MM-dd) */
                     filterRegistered?: string[];
-                    /** @description Imported file */
+                    /** @description Imported file (no NUL, no lone surrogate) */
                     sourceFile?: string;
                     /** @description Members */
                     lines?: {
@@ -17668,9 +17669,9 @@ export interface operations {
                          * @enum {string}
                          */
                         result?: "pending" | "succeeded" | "failed";
-                        /** @description Message */
+                        /** @description Message (no NUL, no lone surrogate) */
                         message?: string;
-                        /** @description Message values */
+                        /** @description Message values (no NUL, no lone surrogate) */
                         messageValues?: string;
                     }[];
                 };

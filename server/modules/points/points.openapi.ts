@@ -79,8 +79,9 @@ export const pointsDocs = {
       'transaction', 'Post a sale: the member earns points on its amount',
       saleAnswer, 'notFound', 'conflict',
     ), { orderNo: 'S20260501-0001', memberId: 1024, amount: '37.80', points: 37, balance: 1289, entryId: 55012 }),
-    description: 'Idempotent by orderNo: posting the same order again answers the first result and earns nothing more. '
-      + 'Amounts are decimal strings or numbers with at most 2 decimals. 404: no such member; 409: the member is not in use (frozen, cancelled).',
+    description: 'Idempotent by orderNo: posting the same order again answers the first result (header idempotent-replayed: true) and earns nothing more; '
+      + 'the same orderNo with another body answers 409. Amounts are decimal strings or numbers with at most 2 decimals. '
+      + '404: no such member; 409: the member is not in use (frozen, cancelled), the orderNo was used for another request, or the balance would pass its bound.',
     bodyExamples: [{
       orderNo: 'S20260501-0001', memberId: 1024, storeId: 3,
       lines: [{ goodsCode: '6901234567890', quantity: 2, amount: '25.80' }, { goodsCode: '6909876543210', quantity: 1, amount: 12 }],
@@ -89,9 +90,9 @@ export const pointsDocs = {
   return: {
     ...withAnswerExample(doc(
       'return', 'Post a return: takes back the returned share of a sale\'s points',
-      returnAnswer, 'notFound',
+      returnAnswer, 'notFound', 'conflict',
     ), { returnNo: 'R20260502-0001', orderNo: 'S20260501-0001', amount: '12.00', reversedPoints: 11, balance: 1278 }),
-    description: 'Idempotent by returnNo. 404: no such order; 400: the returns would exceed the order\'s amount.',
+    description: 'Idempotent by returnNo (the same returnNo with another body answers 409). 404: no such order; 400: the returns would exceed the order\'s amount.',
     bodyExamples: [{ returnNo: 'R20260502-0001', orderNo: 'S20260501-0001', amount: '12.00' }],
   },
   spend: {
@@ -99,7 +100,7 @@ export const pointsDocs = {
       'spend', 'Spend points (exchange at the till)',
       spendAnswer, 'notFound', 'conflict',
     ), { requestNo: 'X20260503-0001', memberId: 1024, points: 200, balance: 1078, entryId: 55020 }),
-    description: 'Idempotent by requestNo. 404: no such member; 409: insufficient points (points.insufficient) or a member not in use.',
+    description: 'Idempotent by requestNo (the same requestNo with another body answers 409). 404: no such member; 409: insufficient points (points.insufficient), a member not in use, or a requestNo used for another request.',
     bodyExamples: [{ requestNo: 'X20260503-0001', memberId: 1024, points: 200, storeId: 3, remark: 'Gift exchange' }],
   },
   account: withAnswerExample(doc('account', 'A member\'s points account', objectOf({
