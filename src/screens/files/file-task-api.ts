@@ -3,11 +3,11 @@
  * own tasks, start exports and imports, and the address of a task's file.
  */
 import { apiGet, apiPost, serviceUrl } from '../../../providers/http';
-import type { FileDirection, FileTaskState, FileTaskView } from '../../../server/modules/files/file-task.types';
+import type { FileDirection, FileTaskState, FileTaskView } from '../../../resources/contract/file-task.types';
 import type { FileModule } from '../../../resources/define';
 import type { PageQuery, PageResult } from '../../components/use-paged-query';
 
-export type { FileTaskView } from '../../../server/modules/files/file-task.types';
+export type { FileTaskView } from '../../../resources/contract/file-task.types';
 
 /** MIME type of an .xlsx workbook; an import sends the file as the raw request body. */
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
