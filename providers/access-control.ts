@@ -16,7 +16,7 @@ import type { AccessControlProvider, CanParams, CanReturnType } from '@refinedev
 import { canOpenScreen, hasAction, holdsAny, type Grants } from '../resources/access';
 import type { ScreenRef } from '../resources/catalog/index';
 import { ACTIONS, type Action, type MenuGroup, type PermissionRef, type SysConfigFlags } from '../resources/catalog/types';
-import { LOCAL_KEYS, readJson } from '../src/lib/storage-keys';
+import { LOCAL_KEYS, readJson } from './storage-keys';
 import { apiGet } from './http';
 import { t } from './i18n';
 

@@ -14,7 +14,7 @@ import {
   SESSION_KEYS_CLEARED_ON_LOGOUT,
   readJson,
   writeJson,
-} from '../src/lib/storage-keys';
+} from './storage-keys';
 import { apiGet, apiPost, currentLocale, serviceUrl } from './http';
 
 /** What the login asks for. */

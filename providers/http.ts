@@ -9,7 +9,7 @@ import { Modal, message } from 'antd';
 import i18next from 'i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../resources/messages/bilingual';
 import { ERROR_CODES, SUCCESS_CODE } from '../server/http/envelope';
-import { LOCAL_KEYS, SESSION_KEYS, readJson } from '../src/lib/storage-keys';
+import { LOCAL_KEYS, SESSION_KEYS, readJson } from './storage-keys';
 
 /** Fixed web-application path of the service under the current origin. */
 export const SERVICE_BASE = '/loyalty';

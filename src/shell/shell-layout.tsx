@@ -27,7 +27,7 @@ import {
   storedCustomer,
   type MarketingCenter,
 } from '../../providers/auth';
-import { LOCAL_KEYS } from '../lib/storage-keys';
+import { LOCAL_KEYS } from '../../providers/storage-keys';
 import { Breadcrumbs } from './breadcrumbs';
 import { LanguageSwitch } from './language-switch';
 import { MarketingCentreSelect } from './marketing-centre-select';

@@ -13,7 +13,7 @@ import { changeLanguage, initI18n } from '../../providers/i18n';
 import type { ScreenRef } from '../../resources/catalog/index';
 import { toMessageMap, isLocale } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
-import { CHUNK_RELOAD_MARKER } from '../../src/lib/storage-keys';
+import { CHUNK_RELOAD_MARKER } from '../../providers/storage-keys';
 import { isChunkLoadFailure, loadScreenModule } from '../../src/shell/lazy-screen';
 import { GuardedScreen } from '../../src/shell/route-guard';
 import { buildShellRoutes } from '../../src/shell/shell-routes';
