@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../server/db/connection';
 import { counters } from '../../server/db/schema/counters.schema';
 import { notFound, ok } from '../../server/http/envelope';
 import { toJsonNumber } from '../../server/crud/decimal';
+import type { LevelSummary, MemberGrowth } from '../contract/member.types';
 import { levelResource } from './level.resource';
 
 /**
@@ -39,26 +40,8 @@ export async function allocateMemberNumber(args: { db: DbOrTx; tenantId: number 
   return formatMemberNumber(row.value);
 }
 
-/** A level as the growth answer shows it. */
-export interface LevelSummary {
-  readonly id: number;
-  readonly name: string;
-  readonly levelType: string;
-  readonly rankOrder: number;
-  readonly growthThreshold: number | null;
-  readonly pointsMultiplier: number | null;
-  readonly discount: number | null;
-}
-
-/** The answer of the growth route. */
-export interface MemberGrowth {
-  readonly growthValue: number;
-  readonly level: LevelSummary | null;
-  /** The lowest enabled free level above the member's growth value; null at the top. */
-  readonly nextLevel: LevelSummary | null;
-  /** Growth value still needed to reach `nextLevel`. */
-  readonly toNext: number | null;
-}
+// The growth answer's shapes are the contract's (the member detail screen reads them).
+export type { LevelSummary, MemberGrowth };
 
 interface LevelRow extends LevelSummary {
   readonly enabled: boolean;

@@ -4,6 +4,7 @@
  */
 import { apiGet, apiPost, serviceUrl } from '../../../providers/http';
 import type { FileDirection, FileTaskState, FileTaskView } from '../../../resources/contract/file-task.types';
+import type { ListQuery } from '../../../resources/contract/query.types';
 import type { FileModule } from '../../../resources/define';
 import type { PageQuery, PageResult } from '../../components/use-paged-query';
 
@@ -20,11 +21,7 @@ export interface FileTaskFilters {
 }
 
 /** The list query a resource's export reuses: what its list screen currently shows. */
-export interface ExportQuery {
-  readonly filters?: Readonly<Record<string, unknown>>;
-  readonly sorters?: readonly { readonly field: string; readonly order: 'asc' | 'desc' }[];
-  readonly keyword?: string;
-}
+export type ExportQuery = ListQuery;
 
 /** One page of the user's own tasks, newest first. */
 export function queryFileTasks(query: PageQuery<FileTaskFilters>): Promise<PageResult<FileTaskView>> {
