@@ -15,7 +15,7 @@ import type {
   Pagination,
 } from '@refinedev/core';
 import type { QueryPage, QuerySorter } from '../resources/contract/query.types';
-import { serializeDate } from '../src/lib/dates';
+import { serializeDate } from './dates';
 import { apiGet, apiPost, apiRequest, serviceUrl } from './http';
 
 /**

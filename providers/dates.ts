@@ -6,8 +6,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
 // The `.js` suffix lets plain Node ESM (server, tests) resolve this package subpath too.
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import { WEEKDAYS, type Weekday } from '../../resources/contract/weekdays';
-import { DEFAULT_LOCALE, pick, type Locale } from '../../resources/messages/bilingual';
+import { WEEKDAYS, type Weekday } from '../resources/contract/weekdays';
+import { DEFAULT_LOCALE, pick, type Locale } from '../resources/messages/bilingual';
 
 dayjs.extend(customParseFormat);
 
