@@ -6,7 +6,7 @@ import { createIndexes, dropIndexes, secondaryIndexes } from './lib/index-rebuil
 import { ledgerInsertSql, spreadFor, type LedgerShape } from './lib/ledger-rows';
 import { memberInsertSql, type MemberShape } from './lib/member-rows';
 import { PhaseTimer } from './lib/phase-timer';
-import { MEMBER_NUMBER_COUNTER } from '../resources/member/member.server';
+import { MEMBER_NUMBER_COUNTER } from '../server/modules/members/member.hooks';
 
 /**
  * Fills one tenant with N members and M points-ledger entries using set-based SQL

@@ -4,7 +4,7 @@ import { centreKey, tableOwner, type ResourceDef } from '../../resources/define'
 import { RESOURCES } from '../../resources/index';
 import { snakeCase, identifier } from './naming';
 import type { ResourceHooks, ServerHooks } from './server-hooks.define';
-import { SERVER_HOOKS } from './server-hooks';
+import { SERVER_HOOKS } from '../modules/resource-hooks';
 import { deriveLinesTable, deriveTable, linesFieldNames, type DerivedTable } from './table.derive';
 
 /**

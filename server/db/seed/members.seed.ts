@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { storeResource } from '../../../resources/datum/store.resource';
 import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
-import { allocateMemberNumber } from '../../../resources/member/member.server';
+import { allocateMemberNumber } from '../../modules/members/member.hooks';
 import { logStateChange } from '../../crud/state-history';
 import { deriveTable } from '../../crud/table.derive';
 import { postPoints } from '../../modules/points/points.ledger';

@@ -1,15 +1,15 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { hasAction, type Grants } from '../access';
-import { CARD_TEMPLATE_TYPES, type CardTemplateType } from '../catalog/card-template-types';
-import type { Action, PermissionRef } from '../catalog/types';
-import { pick } from '../messages/bilingual';
-import { compareExact, exactText } from '../../server/crud/decimal';
-import { defineServerHooks, type HookContext, type StoredRecord } from '../../server/crud/server-hooks.define';
-import type { DbOrTx } from '../../server/db/connection';
-import { counters } from '../../server/db/schema/index';
-import { badInput, forbidden, notFound, ok, type FieldError } from '../../server/http/envelope';
-import { cardTemplateResource } from './card-template.resource';
+import { hasAction, type Grants } from '../../../resources/access';
+import { CARD_TEMPLATE_TYPES, type CardTemplateType } from '../../../resources/catalog/card-template-types';
+import type { Action, PermissionRef } from '../../../resources/catalog/types';
+import { pick } from '../../../resources/messages/bilingual';
+import { compareExact, exactText } from '../../crud/decimal';
+import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
+import type { DbOrTx } from '../../db/connection';
+import { counters } from '../../db/schema/index';
+import { badInput, forbidden, notFound, ok, type FieldError } from '../../http/envelope';
+import { cardTemplateResource } from '../../../resources/deposit/card-template.resource';
 
 /**
  * Server side of card templates (§7 card template endpoints):

@@ -1,6 +1,6 @@
-import { requireFields, valueAfterWrite } from '../../server/crud/required-when';
-import { defineServerHooks } from '../../server/crud/server-hooks.define';
-import { growValueSettingResource } from './grow-value-setting.resource';
+import { requireFields, valueAfterWrite } from '../../crud/required-when';
+import { defineServerHooks } from '../../crud/server-hooks.define';
+import { growValueSettingResource } from '../../../resources/member/grow-value-setting.resource';
 
 /** Server side of the growth value settings: "N months after earning" needs its N. */
 export const growValueSettingHooks = defineServerHooks('grow-value-setting', {

@@ -1,8 +1,8 @@
 import { and, countDistinct, eq } from 'drizzle-orm';
-import { defineServerHooks } from '../../server/crud/server-hooks.define';
-import { deriveLinesTable } from '../../server/crud/table.derive';
-import { conflict } from '../../server/http/envelope';
-import { scoreAdjustResource } from './score-adjust.resource';
+import { defineServerHooks } from '../../crud/server-hooks.define';
+import { deriveLinesTable } from '../../crud/table.derive';
+import { conflict } from '../../http/envelope';
+import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
 
 /**
  * Server side of adjustment reasons: a reason cited by any adjustment document (drafted or

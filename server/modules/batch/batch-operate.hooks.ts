@@ -1,15 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { rangeKeys } from '../../server/crud/column.derive';
-import { requireFields, valueAfterWrite } from '../../server/crud/required-when';
-import { defineServerHooks, type HookContext, type StoredRecord } from '../../server/crud/server-hooks.define';
-import { expandFilter, freshLines } from '../../server/modules/batch/batch-members';
-import { dispatchBatch } from '../../server/modules/batch/batch.job';
-import { batchRoutes } from '../../server/modules/batch/batch.routes';
-import { drawDocumentNumber } from '../../server/modules/batch/document-number';
+import { rangeKeys } from '../../crud/column.derive';
+import { requireFields, valueAfterWrite } from '../../crud/required-when';
+import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
+import { expandFilter, freshLines } from './batch-members';
+import { dispatchBatch } from './batch.job';
+import { batchRoutes } from './batch.routes';
+import { drawDocumentNumber } from './document-number';
 import {
   batchOperateResource, FILTER_FIELDS, OPERATION_PARAMETERS, PARAMETER_FIELDS, SOURCE_FILE_FIELD,
   type BatchOperation, type SelectionMode,
-} from './batch-operate.resource';
+} from '../../../resources/member/batch-operate.resource';
 
 /**
  * Server side of batch operation documents (batch-operate.resource.ts):

@@ -1,15 +1,15 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { pick, type Locale } from '../messages/bilingual';
-import { requireFields, valueAfterWrite } from '../../server/crud/required-when';
-import { defineServerHooks } from '../../server/crud/server-hooks.define';
-import { deriveTable } from '../../server/crud/table.derive';
-import type { DbOrTx } from '../../server/db/connection';
-import { memberLevelChanges } from '../../server/db/schema/levels.schema';
-import { badInput, conflict } from '../../server/http/envelope';
-import { LEVEL_TYPE_FIELDS, levelResource, type LevelType } from './level.resource';
-import { levelMaterialResource } from './level-material.resource';
-import { paidLevelOrderResource } from './paid-level-order.resource';
-import { upgradeIncentiveResource } from './upgrade-incentive.resource';
+import { pick, type Locale } from '../../../resources/messages/bilingual';
+import { requireFields, valueAfterWrite } from '../../crud/required-when';
+import { defineServerHooks } from '../../crud/server-hooks.define';
+import { deriveTable } from '../../crud/table.derive';
+import type { DbOrTx } from '../../db/connection';
+import { memberLevelChanges } from '../../db/schema/levels.schema';
+import { badInput, conflict } from '../../http/envelope';
+import { LEVEL_TYPE_FIELDS, levelResource, type LevelType } from '../../../resources/member/level.resource';
+import { levelMaterialResource } from '../../../resources/member/level-material.resource';
+import { paidLevelOrderResource } from '../../../resources/member/paid-level-order.resource';
+import { upgradeIncentiveResource } from '../../../resources/member/upgrade-incentive.resource';
 
 /**
  * Server side of levels:

@@ -1,6 +1,6 @@
-import { requireFields, valueAfterWrite } from '../../server/crud/required-when';
-import { defineServerHooks } from '../../server/crud/server-hooks.define';
-import { levelValuateRuleResource } from './level-valuate-rule.resource';
+import { requireFields, valueAfterWrite } from '../../crud/required-when';
+import { defineServerHooks } from '../../crud/server-hooks.define';
+import { levelValuateRuleResource } from '../../../resources/member/level-valuate-rule.resource';
 
 /** Server side of the level evaluation rule: a monthly evaluation needs its day of the month. */
 export const levelValuateRuleHooks = defineServerHooks('level-valuate-rule', {

@@ -1,13 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { defineServerHooks, type EngineHandle, type ServerHooks } from '../../server/crud/server-hooks.define';
-import { deriveTable } from '../../server/crud/table.derive';
-import type { DbOrTx } from '../../server/db/connection';
-import { counters } from '../../server/db/schema/counters.schema';
-import { notFound, ok } from '../../server/http/envelope';
-import { toJsonNumber } from '../../server/crud/decimal';
-import type { LevelSummary, MemberGrowth } from '../contract/member.types';
-import { levelResource } from './level.resource';
+import { defineServerHooks, type EngineHandle, type ServerHooks } from '../../crud/server-hooks.define';
+import { deriveTable } from '../../crud/table.derive';
+import type { DbOrTx } from '../../db/connection';
+import { counters } from '../../db/schema/counters.schema';
+import { notFound, ok } from '../../http/envelope';
+import { toJsonNumber } from '../../crud/decimal';
+import type { LevelSummary, MemberGrowth } from '../../../resources/contract/member.types';
+import { levelResource } from '../../../resources/member/level.resource';
 
 /**
  * Server side of members (member.resource.ts) and of its views:

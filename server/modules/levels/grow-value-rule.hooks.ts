@@ -1,6 +1,6 @@
-import { requireFields, valueAfterWrite } from '../../server/crud/required-when';
-import { defineServerHooks } from '../../server/crud/server-hooks.define';
-import { PER_YUAN_SOURCES, growValueRuleResource } from './grow-value-rule.resource';
+import { requireFields, valueAfterWrite } from '../../crud/required-when';
+import { defineServerHooks } from '../../crud/server-hooks.define';
+import { PER_YUAN_SOURCES, growValueRuleResource } from '../../../resources/member/grow-value-rule.resource';
 
 /** Server side of growth rules: a per-yuan source needs its yuan per point, sign-in its amount. */
 export const growValueRuleHooks = defineServerHooks('grow-value-rule', {

@@ -1,0 +1,31 @@
+import { cardTemplateHooks } from './cards/card-template.hooks';
+import { scoreAdjustReasonHooks } from './points/score-adjust-reason.hooks';
+import { scoreAdjustHooks } from './points/score-adjust.hooks';
+import { growValueRuleHooks } from './levels/grow-value-rule.hooks';
+import { growValueSettingHooks } from './levels/grow-value-setting.hooks';
+import { levelValuateRuleHooks } from './levels/level-valuate-rule.hooks';
+import { levelHooks } from './levels/level.hooks';
+import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from './members/member.hooks';
+import { upgradeIncentiveHooks } from './levels/upgrade-incentive.hooks';
+import { batchOperateHooks } from './batch/batch-operate.hooks';
+import type { ResourceHooks } from '../crud/server-hooks.define';
+
+/**
+ * The server hooks of every resource that has them. Adding hooks is writing
+ * `resources/<group>/<name>.server.ts` (`export const xHooks = defineServerHooks('x', {...})`)
+ * and adding one line here.
+ */
+export const SERVER_HOOKS: readonly ResourceHooks[] = [
+  cardTemplateHooks,
+  scoreAdjustReasonHooks,
+  scoreAdjustHooks,
+  levelHooks,
+  levelValuateRuleHooks,
+  growValueRuleHooks,
+  growValueSettingHooks,
+  upgradeIncentiveHooks,
+  memberHooks,
+  dqshMemberHooks,
+  marketcenterMemberHooks,
+  batchOperateHooks,
+];
