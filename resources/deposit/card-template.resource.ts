@@ -10,7 +10,7 @@ import { defineResource, field } from '../define';
  * `POST /v1/card-template/allocateTemplateNumber`, which draws it from a per-tenant counter, so no
  * two callers ever get the same one. The edit screen allocates one when it opens; saveNew
  * allocates one itself when none is sent. Only allocated numbers are accepted
- * (card-template.server.ts).
+ * (server/modules/cards/card-template.hooks.ts).
  *
  * States: a template is a product definition, not a time-bound activity, so it does not use the
  * activity life cycle (INITAIL/UNSTART/PROCESSING/STOPED). It is DRAFT (未启用) while being set up
@@ -20,7 +20,7 @@ import { defineResource, field } from '../define';
  *
  * Permissions: the entry's own resource (储值/卡模板) is never granted. Each card type is its own
  * permission resource (CARD_TEMPLATE_TYPES); every call is checked against the type of the record
- * it touches (card-template.server.ts). `access` names the actions of that per-type pair.
+ * it touches (server/modules/cards/card-template.hooks.ts). `access` names the actions of that per-type pair.
  */
 export const cardTemplateResource = defineResource({
   name: 'card-template',

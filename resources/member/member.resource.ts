@@ -15,7 +15,7 @@ import { preset } from '../field-presets';
  *   in the header: its reads and writes only ever reach that centre's members, and a member
  *   registered here belongs to it.
  *
- * Member numbers are allocated by the server (member.server.ts); freezing, unfreezing and
+ * Member numbers are allocated by the server (server/modules/members/member.hooks.ts); freezing, unfreezing and
  * cancelling take a reason and are logged. Members are never deleted: they are cancelled.
  * `server/modules/points/member-guard.ts` reads `members (tenant_id, id, state)` directly.
  */

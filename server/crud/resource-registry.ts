@@ -4,7 +4,6 @@ import { centreKey, tableOwner, type ResourceDef } from '../../resources/define'
 import { RESOURCES } from '../../resources/index';
 import { snakeCase, identifier } from './naming';
 import type { ResourceHooks, ServerHooks } from './server-hooks.define';
-import { SERVER_HOOKS } from '../modules/resource-hooks';
 import { deriveLinesTable, deriveTable, linesFieldNames, type DerivedTable } from './table.derive';
 
 /**
@@ -176,11 +175,15 @@ export function mountResources(args: { resources: readonly ResourceDef[]; catalo
   mounted.hooks.push(...(args.hooks ?? []));
 }
 
-/** What the crud module serves: RESOURCES with their hooks, plus anything mounted. */
-export function servedResources(): { resources: ResourceDef[]; catalog: GroupDecl[]; hooks: ResourceHooks[] } {
+/**
+ * What the engine serves: RESOURCES with the given hooks (the product's are `SERVER_HOOKS` of
+ * server/modules/resource-hooks.ts), plus anything mounted. The hooks are passed in, never
+ * imported here: they live in the domain modules, which use the engine themselves.
+ */
+export function servedResources(hooks: readonly ResourceHooks[]): { resources: ResourceDef[]; catalog: GroupDecl[]; hooks: ResourceHooks[] } {
   return {
     resources: [...RESOURCES, ...mounted.resources],
     catalog: [...CATALOG, ...mounted.catalog],
-    hooks: [...SERVER_HOOKS, ...mounted.hooks],
+    hooks: [...hooks, ...mounted.hooks],
   };
 }

@@ -11,9 +11,11 @@ import { batchOperateHooks } from './batch/batch-operate.hooks';
 import type { ResourceHooks } from '../crud/server-hooks.define';
 
 /**
- * The server hooks of every resource that has them. Adding hooks is writing
- * `resources/<group>/<name>.server.ts` (`export const xHooks = defineServerHooks('x', {...})`)
- * and adding one line here.
+ * The server hooks of every resource that has them, each registered by its resource's name.
+ * Adding hooks is writing `server/modules/<domain>/<name>.hooks.ts`
+ * (`export const xHooks = defineServerHooks('x', {...})`) and adding one line here. The list is
+ * handed to the engine (`createCrudModule(SERVER_HOOKS)` in index.ts, `servedResources(SERVER_HOOKS)`),
+ * which never imports it: the hooks use the engine, not the other way round.
  */
 export const SERVER_HOOKS: readonly ResourceHooks[] = [
   cardTemplateHooks,

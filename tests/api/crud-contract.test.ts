@@ -3,6 +3,7 @@ import type { FieldDef, ResourceDef } from '../../resources/define';
 import { RESOURCES } from '../../resources/index';
 import { resourceMessages } from '../../resources/resource-messages';
 import { buildRegistry, servedResources, type ResourceRuntime } from '../../server/crud/resource-registry';
+import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import { isClientWritable } from '../../server/crud/record.validate';
 import { readRefs, writeRefs } from '../../server/crud/route-access';
 import {
@@ -47,7 +48,7 @@ const OVERRIDES: Readonly<Record<string, (ctx: { refs: Readonly<Record<string, n
 };
 let levelRank = 0;
 
-const registry = buildRegistry(servedResources());
+const registry = buildRegistry(servedResources(SERVER_HOOKS));
 /** Settings objects (one record per tenant or centre) and read-only lists have their own shapes. */
 const settingsRuntimes = registry.runtimes.filter((r) => r.resource.singleton);
 const readOnlyRuntimes = registry.runtimes.filter((r) => !r.resource.singleton && r.resource.readOnly);

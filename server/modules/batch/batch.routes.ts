@@ -8,7 +8,7 @@ import { readProgress, resultFilter, resultsFileName, resultsPage, writeResults 
 
 /**
  * The routes of batch operation documents beyond CRUD, registered through the resource's server
- * hooks (resources/member/batch-operate.server.ts):
+ * hooks (batch-operate.hooks.ts):
  *
  * | Route | Access | What |
  * | --- | --- | --- |

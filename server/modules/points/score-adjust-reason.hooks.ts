@@ -7,7 +7,7 @@ import { scoreAdjustResource } from '../../../resources/score/score-adjust.resou
 /**
  * Server side of adjustment reasons: a reason cited by any adjustment document (drafted or
  * audited) is never deleted, so a document always names why its points moved; it can be
- * disabled instead, which keeps it off new lines (score-adjust.server.ts).
+ * disabled instead, which keeps it off new lines (score-adjust.hooks.ts).
  */
 export const scoreAdjustReasonHooks = defineServerHooks('score-adjust-reason', {
   async beforeDelete({ db, auth, record }) {
