@@ -36,11 +36,13 @@ export function useScreenAccess(ref: ScreenRef): Decision {
   const { search: locationSearch } = useLocation();
   const search = requiredForScreen(ref)?.custom === undefined ? '' : locationSearch;
   const [decision, setDecision] = useState<Decision>('pending');
+  // The segments, not the ref: a caller's ref may be a new object on every render.
+  const { group, entry, screen } = ref;
   useEffect(() => {
     let current = true;
     setDecision('pending');
     const query = Object.fromEntries(new URLSearchParams(search));
-    canOpen({ ...ref, query }).then(
+    canOpen({ group, entry, screen, query }).then(
       (allowed) => current && setDecision(allowed ? 'allowed' : 'denied'),
       () => current && setDecision('denied'),
     );
@@ -48,7 +50,7 @@ export function useScreenAccess(ref: ScreenRef): Decision {
     return () => {
       current = false;
     };
-  }, [ref.group, ref.entry, ref.screen, search]);
+  }, [group, entry, screen, search]);
   return decision;
 }
 

@@ -5,7 +5,6 @@ import { useDemoSession } from './pages/demo-session';
 import { looseText, openDialogs } from './pages/antd';
 import { DetailPage } from './pages/detail.page';
 import { ListPage } from './pages/list.page';
-import { ShellPage } from './pages/shell.page';
 
 /**
  * Members as a person meets them: a member found by mobile in the standard member list, its
