@@ -207,7 +207,7 @@ export const memberResource = defineResource({
       title: ['基本资料', 'Profile'],
       fields: ['name', 'mobile', 'cardNumber', 'gender', 'birthday', 'birthdayType', 'profile', 'marketingCenter', 'remark'],
     },
-    { key: 'registration', title: ['注册与等级', 'Registration and level'], fields: ['registerStore', 'channel', 'level', 'tags'] },
+    { key: 'registrationLevel', title: ['注册与等级', 'Registration and level'], fields: ['registerStore', 'channel', 'level', 'tags'] },
     { key: 'vehicle', title: ['车辆信息', 'Vehicle'], fields: [...VEHICLE_FIELDS] },
   ],
   detail: [

@@ -19,6 +19,7 @@ const screenTexts = defineMessages({
   'screens.actions': ['操作', 'Actions'],
   'screens.save': ['保存', 'Save'],
   'screens.cancel': ['取消', 'Cancel'],
+  'screens.back': ['返回', 'Back'],
   'screens.reload': ['重新加载', 'Reload'],
   'screens.next': ['下一步', 'Next'],
   'screens.previous': ['上一步', 'Previous'],
