@@ -6,7 +6,8 @@ import { createIndexes, dropIndexes, secondaryIndexes } from './lib/index-rebuil
 import { ledgerInsertSql, spreadFor, type LedgerShape } from './lib/ledger-rows';
 import { memberInsertSql, type MemberShape } from './lib/member-rows';
 import { PhaseTimer } from './lib/phase-timer';
-import { MEMBER_NUMBER_COUNTER } from '../server/modules/members/member.hooks';
+import { memberResource } from '../resources/member/member.resource';
+import { numberingOf } from '../server/crud/numbering';
 
 /**
  * Fills one tenant with N members and M points-ledger entries using set-based SQL
@@ -115,7 +116,7 @@ async function main() {
       }
       process.stdout.write('\n');
       await advanceSequence(client, 'members', memberShape.idBase + members);
-      await setCounter(client, tenantId, MEMBER_NUMBER_COUNTER, members, true);
+      await setCounter(client, tenantId, numberingOf(memberResource)!.counter, members, true);
     });
 
     const ledgerShape: LedgerShape = {

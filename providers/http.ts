@@ -10,6 +10,7 @@ import i18next from 'i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../resources/messages/bilingual';
 import { ERROR_CODES, LICENSE_INVALID_MESSAGE, SUCCESS_CODE, type FieldMessage } from '../resources/contract/envelope';
 import { LOCAL_KEYS, SESSION_KEYS, readJson } from './storage-keys';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../resources/contract/client-header';
 
 /** Fixed web-application path of the service under the current origin. */
 export const SERVICE_BASE = '/loyalty';
@@ -174,6 +175,9 @@ function addContext(config: InternalAxiosRequestConfig): InternalAxiosRequestCon
   if (!headers.has('locale')) headers.set('locale', currentLocale());
   headers.set('marketingCenter', sessionStorage.getItem(SESSION_KEYS.marketCenter) ?? '');
   headers.set('time_zone', timeZone());
+  // The server refuses state-changing calls with the session cookie but without this header: a
+  // forged cross-site request cannot set it (server/modules/auth/request-origin.guard.ts).
+  headers.set(CLIENT_HEADER, CLIENT_HEADER_VALUE);
   if (config.url?.includes('{merchant}')) config.url = config.url.split('{merchant}').join(encodeURIComponent(merchantCode()));
   return config;
 }

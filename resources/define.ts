@@ -45,6 +45,28 @@ export type FilterMode =
   /** One of several values (enums, relations). */
   | 'in';
 
+/**
+ * A condition on another field's value, as plain data so the server and the browser read the
+ * same rule (DESIGN.md §7; Payload's `admin.condition`, but declarative): `{ field: 'levelType',
+ * in: ['PAID'] }` holds while the record's level type is PAID.
+ */
+export interface FieldCondition {
+  /**
+   * The field whose value decides: an `enum` or `boolean` field of the resource. Inside `lines`,
+   * a field of the same line (a coupon line's type decides that line's fields). A controlling
+   * field that does not apply itself counts as empty, so chains of conditions work.
+   */
+  readonly field: string;
+  /**
+   * The values for which the condition holds (enum options, or `true` / `false`). A multiple
+   * enum holds when any of its values is listed; an empty value never holds.
+   */
+  readonly in: readonly (string | boolean)[];
+}
+
+/** One condition, or several that must all hold. */
+export type FieldWhen = FieldCondition | readonly FieldCondition[];
+
 /** What every field kind shares. */
 export interface FieldBase<K extends FieldKind> {
   /** The field kind. */
@@ -53,9 +75,33 @@ export interface FieldBase<K extends FieldKind> {
   readonly label: Bilingual;
   /** A hint shown under the input. Key: `res.<resource>.<field>.help`. */
   readonly help?: Bilingual;
-  /** The value must be present (not null, not empty text, not an empty list). */
+  /**
+   * The value must be present (not null, not empty text, not an empty list); the column is NOT
+   * NULL. With `when`: only while the field applies (the column then stays nullable).
+   */
   readonly required?: boolean;
-  /** No two records of the same tenant (and marketing centre, when scoped) share the value. */
+  /**
+   * The field applies only while this holds (and, for a field of a form section with its own
+   * `when`, while the section's holds too). A field that does not apply is not shown by the form
+   * or the detail, not required and not validated, and is stored as null: saveNew, modify and a
+   * settings save clear it whatever the body sent (server/crud/record.validate.ts). A `tree`
+   * field cannot be conditional; the server refuses to start on a rule it cannot hold
+   * (resources/field-rules.ts `fieldRuleProblems`).
+   */
+  readonly when?: FieldWhen;
+  /**
+   * States of the record (`states.field`) in which a modify may change this field; outside them
+   * the server refuses a modify that changes its value (400 naming the field) and the form shows
+   * it read-only. Narrows `states.editableIn` (default: whenever the record is editable): an
+   * enabled card template keeps its terms (`editableIn: ['DRAFT']`) while its name may change.
+   * Needs `states`; not inside `lines` (give it to the lines field).
+   */
+  readonly editableIn?: readonly string[];
+  /**
+   * No two records of the same tenant (and marketing centre, when scoped) share the value. A
+   * `required` unique field (a code, a document number) also orders the list by itself: its
+   * unique index serves sorting and paging, and no second index is derived for it.
+   */
   readonly unique?: boolean;
   /** Included in the list's keyword search box. */
   readonly searchable?: boolean;
@@ -73,7 +119,12 @@ export interface FieldBase<K extends FieldKind> {
   readonly readOnlyAfterCreate?: boolean;
   /** Never written by a client: filled by the server (numbers, computed totals). */
   readonly serverManaged?: boolean;
-  /** Value given to a new record when the client sends none. */
+  /**
+   * Value given to a new record when the client sends none; also the column's database DEFAULT
+   * (not for datetimes), so a `required` field added later to a table that has rows migrates
+   * safely (`ADD COLUMN … DEFAULT … NOT NULL`; tests/unit/migration-safety.test.ts refuses one
+   * without a default).
+   */
   readonly defaultValue?: unknown;
   /** Column width in the list, in pixels. */
   readonly width?: number;
@@ -136,7 +187,11 @@ export type TimeField = FieldBase<'time'>;
 /** A set of weekdays 1..7 = Monday..Sunday (§9). */
 export type WeekdaysField = FieldBase<'weekdays'>;
 
-/** A reference to a record of another resource (stored as its id, or an id array). */
+/**
+ * A reference to a record of another resource (stored as its id, or an id array). The record
+ * referred to must exist for the caller when the value is written, and cannot be deleted while
+ * any record still refers to it (409 naming the referrers, server/crud/inbound-references.ts).
+ */
 export interface RelationField extends FieldBase<'relation'> {
   /** Name of the referenced resource (`area`, `marketingCenter`). */
   readonly resource: string;
@@ -144,7 +199,7 @@ export interface RelationField extends FieldBase<'relation'> {
   readonly multiple?: boolean;
 }
 
-/** The parent of a record in a tree of the same resource (category, area). */
+/** The parent of a record in a tree of the same resource (category, area); a node with children is never deleted. */
 export interface TreeField extends FieldBase<'tree'> {
   /** Deepest level allowed; default 5. */
   readonly maxDepth?: number;
@@ -274,12 +329,49 @@ export interface ResourceStates {
   readonly actions: Readonly<Record<string, StateAction>>;
 }
 
+/**
+ * Business numbers of a resource (`BO00000007`, `M000000042`), drawn on saveNew from the
+ * tenant's named counter (the `counters` table) inside the save's own transaction: concurrent
+ * saves never share a number, and a save that fails gives its number back. One service serves
+ * every numbered resource (server/crud/numbering.ts).
+ *
+ * A number field the client may not write (`serverManaged`) is always drawn. One the client
+ * may write (a card template's number, allocated beforehand by its own endpoint) is drawn when
+ * the body leaves it blank, and a given one must be a number the counter has already handed out
+ * (`<prefix><digits>`, not above the counter), else 400 on the field.
+ */
+export interface ResourceNumbering {
+  /** The text field holding the number; declare it `unique`, so the index backs the counter. */
+  readonly field: string;
+  /** Letters before the digits (`BO`, `CT`, `M`). */
+  readonly prefix: string;
+  /** Digits after the prefix, zero-padded (`7` with 8 digits is `00000007`). */
+  readonly digits: number;
+  /**
+   * Name of the tenant's counter the numbers come from; default: the resource's name (its base's
+   * for a view, so every view of one table draws from one sequence).
+   */
+  readonly counter?: string;
+}
+
 /** A titled group of fields on the form or the detail page. */
 export interface Section {
   /** Key of the section; its title's i18n key is `res.<resource>.section.<key>`. */
   readonly key: string;
   readonly title: Bilingual;
   readonly fields: readonly string[];
+  /**
+   * The whole section applies only while this holds: on a form section, every field of it gets
+   * the condition as if declared on the field (server and browser alike; see `FieldBase.when`);
+   * on a detail section, the detail leaves the section out. Only the base declaration's
+   * sections carry rules: a view inherits them.
+   */
+  readonly when?: FieldWhen;
+  /**
+   * On a form section: every field of it may change only in these states, as if each declared
+   * `editableIn` (both lists apply when the field has its own).
+   */
+  readonly editableIn?: readonly string[];
 }
 
 /** Module labels of the file centre (§4 scheduled file modules). */
@@ -322,12 +414,20 @@ export interface ResourceDef {
   readonly detail?: readonly Section[];
   /** The life cycle, for resources with a state. */
   readonly states?: ResourceStates;
-  /** Records can be deleted (default true; states.deletableIn narrows it). */
+  /**
+   * Records can be deleted (default true; states.deletableIn narrows it). A record other records
+   * point to (relations, lines, tree children, platform tables) is never deleted whatever this says.
+   */
   readonly deletable?: boolean;
   /** Files: the list exports to Excel; `importable` allows an Excel import. */
   readonly files?: { readonly module: FileModule; readonly importable?: boolean };
   /** The resource is a tree through this `tree` field (shown as a tree table). */
   readonly treeField?: string;
+  /**
+   * Document numbers: which field holds the record's business number and how it is drawn
+   * (see {@link ResourceNumbering}), e.g. `{ field: 'number', prefix: 'BO', digits: 8 }`.
+   */
+  readonly numbering?: ResourceNumbering;
   /**
    * A settings object (DESIGN.md §7): one record per tenant (`tenant`) or per marketing centre
    * (`marketingCenter`, which needs `scope: 'marketingCenter'`). Its routes are

@@ -117,12 +117,14 @@ export const preset = {
   },
 
   /**
-   * A document's bill number (单号, e.g. `SA00000001`): drawn by the server on saveNew, unique,
-   * searched and filtered by prefix, sortable.
+   * A document's bill number (单号, e.g. `SA00000001`): drawn by the server on saveNew (declare the
+   * resource's `numbering` on it), required and unique, so its unique index also serves its
+   * order; searched and filtered by prefix, sortable.
    */
   documentNumber(overrides?: PresetOverrides<TextField>): TextField {
     return field.text({
       label: ['单号', 'Document number'],
+      required: true,
       unique: true,
       maxLength: 20,
       serverManaged: true,

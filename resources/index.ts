@@ -18,6 +18,7 @@ import { levelValuateRuleResource } from './member/level-valuate-rule.resource';
 import { levelResource } from './member/level.resource';
 import { MEMBER_RESOURCES } from './member/member.resource';
 import { batchOperateResource } from './member/batch-operate.resource';
+import { batchOperateSettingResource } from './member/batch-operate-setting.resource';
 import { paidLevelOrderResource } from './member/paid-level-order.resource';
 import { upgradeIncentiveResource } from './member/upgrade-incentive.resource';
 
@@ -47,6 +48,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   paidLevelOrderResource,
   ...MEMBER_RESOURCES,
   batchOperateResource,
+  batchOperateSettingResource,
 ];
 
 /** The declaration of a resource by its API name. */

@@ -4,13 +4,14 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { ServerConfig } from './config';
 import type { Database } from './db/connection';
 import { requestContext } from './http/request-context';
 import { installErrorHandler } from './http/error-handler';
+import { registerOpenApi } from './http/openapi.plugin';
 import { MODULES } from './modules/index';
+import { configurePasswordHashing } from './modules/auth/password.hasher';
+import { refuseForgedRequest } from './modules/auth/request-origin.guard';
 import type { JobQueue } from './jobs/queue';
 import './http/auth-types';
 
@@ -23,6 +24,12 @@ declare module 'fastify' {
   }
 }
 
+/** `TRUST_PROXY` as Fastify takes it: a hop count trusts the nearest that many hops. */
+function trustProxyOption(value: ServerConfig['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
 /** Builds the whole server (API under the service base, browser app at `/`) without listening. */
 export async function buildApp(options: {
   database: Database;
@@ -31,9 +38,12 @@ export async function buildApp(options: {
   logger?: boolean;
 }): Promise<FastifyInstance> {
   const { config } = options;
+  configurePasswordHashing(config.passwordHashCost);
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
-    trustProxy: true,
+    // The client address (rate limits, sign-in locks) and protocol (Secure cookie) come from
+    // X-Forwarded-* only when a proxy is configured; otherwise anyone could name any address.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 20 * 1024 * 1024,
     // Array query parameters repeat the key (§7): `?id=1&id=2`; Fastify's default parser keeps
     // repeats as arrays.
@@ -61,10 +71,21 @@ export async function buildApp(options: {
   await app.register(requestContext);
   installErrorHandler(app);
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Loyalty console API', version: '1' }, servers: [{ url: config.serviceBase }] },
+  const underServiceBase = (url: string) => url === config.serviceBase || url.startsWith(`${config.serviceBase}/`)
+    || url.startsWith(`${config.serviceBase}?`);
+  // Forged cross-site calls are refused before anything else reads them (request-origin.guard).
+  app.addHook('onRequest', async (request) => {
+    if (!underServiceBase(request.url)) return;
+    const refusal = refuseForgedRequest({ request, allowedOrigins: config.allowedOrigins });
+    if (refusal) throw refusal;
   });
-  await app.register(swaggerUi, { routePrefix: `${config.serviceBase}/docs` });
+  // Member data must not stay in a browser's or a proxy's cache: no API answer is stored.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (underServiceBase(request.url)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  await registerOpenApi(app, config);
 
   await app.register(async (api) => {
     for (const module of MODULES) await api.register(module.plugin);

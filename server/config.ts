@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { StartupError } from './startup.errors';
 
 /** Everything the server reads from the environment, read in one place. */
 export interface ServerConfig {
@@ -10,29 +11,91 @@ export interface ServerConfig {
   readonly databaseUrl?: string;
   /** Where the embedded PostgreSQL keeps its files (`DATA_DIR`, default ./data). */
   readonly dataDir: string;
-  /** Port of the embedded PostgreSQL (`EMBEDDED_PG_PORT`, default 54329). */
-  readonly embeddedPgPort: number;
+  /**
+   * Port of the embedded PostgreSQL (`EMBEDDED_PG_PORT`). Unset: the port DATA_DIR remembers
+   * (54329 for a new folder), or any free port when that one is taken (server/db/embedded.ts).
+   */
+  readonly embeddedPgPort?: number;
   /** Path prefix of the API (`SERVICE_BASE`, default /loyalty). */
   readonly serviceBase: string;
   /** Built browser app served at `/` (default dist/web). */
   readonly webDir: string;
   /** Seed the demo merchant on first start (`SEED_DEMO`, default on). */
   readonly seedDemo: boolean;
-  /** Set the `Secure` flag on the session cookie (`COOKIE_SECURE`, default off for localhost). */
+  /**
+   * Always set the `Secure` flag on the session cookie (`COOKIE_SECURE=1`); without it the flag
+   * is still set on every request that arrived over HTTPS.
+   */
   readonly cookieSecure: boolean;
+  /**
+   * Which proxies to believe about the client's address and protocol (`X-Forwarded-For`,
+   * `X-Forwarded-Proto`), as Fastify's `trustProxy` takes it (`TRUST_PROXY`): unset = none (the
+   * socket's address counts), a number = that many proxies in front, otherwise a comma-separated
+   * list of proxy addresses or subnets. `true` trusts every hop, which is only safe behind a
+   * proxy that overwrites the header.
+   */
+  readonly trustProxy: boolean | number | string[];
+  /**
+   * Origins other than the request's own that may send state-changing calls
+   * (`ALLOWED_ORIGINS`, comma-separated, e.g. `https://console.example.com`); default none.
+   */
+  readonly allowedOrigins: readonly string[];
+  /**
+   * scrypt cost of new password hashes as log2 of N (`PASSWORD_HASH_COST`, default 14, 8..20).
+   * Only the tests lower it; stored hashes name their own cost, so changing it breaks nothing.
+   */
+  readonly passwordHashCost: number;
+}
+
+/** `TRUST_PROXY` as Fastify's `trustProxy` option; see {@link ServerConfig.trustProxy}. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  if (text.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+}
+
+/** `ALLOWED_ORIGINS` as normalised origins (`scheme://host[:port]`, no trailing slash). */
+export function parseAllowedOrigins(value: string | undefined): string[] {
+  return (value ?? '').split(',').map((item) => item.trim().replace(/\/+$/, '').toLowerCase()).filter((item) => item !== '');
+}
+
+/** The default scrypt cost (log2 of N) and the range `PASSWORD_HASH_COST` may choose from. */
+export const PASSWORD_HASH_COST = { default: 14, min: 8, max: 20 } as const;
+
+function parseHashCost(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return PASSWORD_HASH_COST.default;
+  const cost = Number(value);
+  if (!Number.isInteger(cost) || cost < PASSWORD_HASH_COST.min || cost > PASSWORD_HASH_COST.max) {
+    throw new Error(`PASSWORD_HASH_COST must be an integer from ${PASSWORD_HASH_COST.min} to ${PASSWORD_HASH_COST.max}`);
+  }
+  return cost;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const root = process.cwd();
   return {
-    port: Number(env.PORT ?? 8080),
+    port: portOf(env, 'PORT') ?? 8080,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
-    embeddedPgPort: Number(env.EMBEDDED_PG_PORT ?? 54329),
+    embeddedPgPort: portOf(env, 'EMBEDDED_PG_PORT'),
     serviceBase: env.SERVICE_BASE ?? '/loyalty',
     webDir: path.resolve(root, env.WEB_DIR ?? 'dist/web'),
     seedDemo: (env.SEED_DEMO ?? '1') !== '0',
     cookieSecure: env.COOKIE_SECURE === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
+    passwordHashCost: parseHashCost(env.PASSWORD_HASH_COST),
   };
+}
+
+/** A port variable: unset (or empty) gives undefined; anything but a whole number 1–65535 is refused in one line. */
+function portOf(env: NodeJS.ProcessEnv, name: 'PORT' | 'EMBEDDED_PG_PORT'): number | undefined {
+  const text = env[name]?.trim();
+  if (!text) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > 65535) throw new StartupError(`${name} must be a port number from 1 to 65535, not "${env[name]}"`);
+  return value;
 }

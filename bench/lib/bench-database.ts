@@ -21,6 +21,8 @@ const BENCH_DATABASE = 'loyalty_bench';
 /** An open benchmark database. */
 export interface BenchDatabase {
   readonly database: Database;
+  /** Its connection string (for a job queue on the same database). */
+  readonly url: string;
   /** Where it runs, for the printout (the password is not shown). */
   readonly where: string;
   stop(): Promise<void>;
@@ -49,6 +51,7 @@ export async function openBenchDatabase(options: { databaseUrl?: string; dataDir
   }
   return {
     database,
+    url,
     where,
     stop: async () => {
       await database.close().catch(() => undefined);

@@ -8,12 +8,15 @@ import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 /** An answer: HTTP status and the parsed envelope. */
 export interface HttpAnswer {
   readonly status: number;
-  readonly body: { code?: number; message?: string; data?: any };
+  readonly body: { code?: number; msg?: string; message?: string; data?: any };
 }
 
 /** A client carrying one session cookie. */
 export interface HttpClient {
   post(path: string, body: unknown): Promise<HttpAnswer>;
+  get(path: string): Promise<HttpAnswer>;
+  /** POST of raw bytes (an uploaded file) with their content type. */
+  upload(path: string, bytes: Buffer, contentType: string): Promise<HttpAnswer>;
 }
 
 /** Signs in through POST {base}/v1/auth/login and returns a client with the session cookie. */
@@ -30,7 +33,18 @@ export async function signInOverHttp(args: { origin: string; serviceBase: string
   }
   return {
     async post(path, payload) {
-      const answer = await fetch(`${base}${path}`, { method: 'POST', headers: { ...headers, cookie }, body: JSON.stringify(payload) });
+      // The console header: the server refuses state-changing calls with the cookie but without it.
+      const answer = await fetch(`${base}${path}`, {
+        method: 'POST', headers: { ...headers, cookie, 'x-requested-with': 'loyalty-console' }, body: JSON.stringify(payload),
+      });
+      return { status: answer.status, body: (await answer.json()) as HttpAnswer['body'] };
+    },
+    async get(path) {
+      const answer = await fetch(`${base}${path}`, { headers: { locale: 'zh_CN', cookie } });
+      return { status: answer.status, body: (await answer.json()) as HttpAnswer['body'] };
+    },
+    async upload(path, bytes, contentType) {
+      const answer = await fetch(`${base}${path}`, { method: 'POST', headers: { locale: 'zh_CN', cookie, 'content-type': contentType }, body: bytes });
       return { status: answer.status, body: (await answer.json()) as HttpAnswer['body'] };
     },
   };

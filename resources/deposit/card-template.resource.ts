@@ -9,19 +9,24 @@ import { defineResource, field } from '../define';
  * Numbers: a template's `number` (模板编号, `CT` + 8 digits) comes from
  * `POST /v1/card-template/allocateTemplateNumber`, which draws it from a per-tenant counter, so no
  * two callers ever get the same one. The edit screen allocates one when it opens; saveNew
- * allocates one itself when none is sent. Only allocated numbers are accepted
- * (server/modules/cards/card-template.hooks.ts).
+ * allocates one itself when none is sent. Only allocated numbers are accepted (the engine's
+ * `numbering`, server/crud/numbering.ts, serves both).
  *
  * States: a template is a product definition, not a time-bound activity, so it does not use the
  * activity life cycle (INITAIL/UNSTART/PROCESSING/STOPED). It is DRAFT (未启用) while being set up
  * and freely editable; ENABLED (已启用) once cards may be made and sold from it, from which point its
- * terms are frozen because issued cards rely on them; DISABLED (已停用) stops new cards while the
- * cards already out keep working. A disabled template can be enabled again.
+ * terms (face value, price, top-up, validity, card numbers, stores) are frozen because issued
+ * cards rely on them (`editableIn: ['DRAFT']` on those fields and sections), while its name and
+ * remarks can still be corrected; DISABLED (已停用) stops new cards while the cards already out
+ * keep working. A disabled template can be enabled again.
  *
  * Permissions: the entry's own resource (储值/卡模板) is never granted. Each card type is its own
  * permission resource (CARD_TEMPLATE_TYPES); every call is checked against the type of the record
  * it touches (server/modules/cards/card-template.hooks.ts). `access` names the actions of that per-type pair.
  */
+/** States in which a template's terms may change: issued cards rely on them once it is enabled. */
+const TERMS_EDITABLE_IN = ['DRAFT'];
+
 export const cardTemplateResource = defineResource({
   name: 'card-template',
   table: 'card_templates',
@@ -78,6 +83,7 @@ export const cardTemplateResource = defineResource({
     faceValue: field.money({
       label: ['面值(元)', 'Face value (yuan)'],
       required: true,
+      editableIn: TERMS_EDITABLE_IN,
       min: 0.01,
       max: 100000,
       sortable: true,
@@ -88,6 +94,7 @@ export const cardTemplateResource = defineResource({
       label: ['售价(元)', 'Selling price (yuan)'],
       help: ['售卡时每张卡的收款金额，可低于面值', 'Amount charged per card when sold; may be below face value'],
       required: true,
+      editableIn: TERMS_EDITABLE_IN,
       min: 0,
       max: 100000,
       sortable: true,
@@ -97,6 +104,7 @@ export const cardTemplateResource = defineResource({
       label: ['可充值', 'Rechargeable'],
       help: ['开启后卡内余额可以续充', 'When on, the card balance can be topped up'],
       defaultValue: false,
+      editableIn: TERMS_EDITABLE_IN,
       filter: 'eq',
       width: 90,
     }),
@@ -113,6 +121,8 @@ export const cardTemplateResource = defineResource({
     validityMonths: field.integer({
       label: ['有效月数', 'Valid for (months)'],
       help: ['有效期类型为“自售卡起按月”时必填', 'Required when the validity counts months from sale'],
+      required: true,
+      when: { field: 'validityType', in: ['MONTHS'] },
       min: 1,
       max: 120,
       defaultValue: 12,
@@ -121,6 +131,8 @@ export const cardTemplateResource = defineResource({
     validPeriod: field.dateRange({
       label: ['有效日期', 'Valid dates'],
       help: ['有效期类型为“固定日期”时必填', 'Required when the validity has fixed dates'],
+      required: true,
+      when: { field: 'validityType', in: ['FIXED'] },
       inList: false,
     }),
     stores: field.relation({
@@ -160,28 +172,33 @@ export const cardTemplateResource = defineResource({
     remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
   },
   titleField: 'name',
+  // `CT` + 8 digits; allocateTemplateNumber draws from the same counter (server/modules/cards/card-template.hooks.ts).
+  numbering: { field: 'number', prefix: 'CT', digits: 8 },
   list: {
     columns: ['number', 'name', 'cardTemplateType', 'faceValue', 'price', 'rechargeable', 'state'],
     defaultSort: { field: 'number', order: 'desc' },
   },
   form: [
     { key: 'basic', title: ['基本信息', 'Basic information'], fields: ['number', 'name', 'cardTemplateType', 'faceValue', 'price', 'rechargeable'] },
-    { key: 'validity', title: ['有效期', 'Validity'], fields: ['validityType', 'validityMonths', 'validPeriod'] },
-    { key: 'numbering', title: ['卡号规则', 'Card number rule'], fields: ['cardNumberPrefix', 'cardNumberLength'] },
-    { key: 'scope', title: ['适用范围', 'Where it applies'], fields: ['stores'] },
+    { key: 'validity', title: ['有效期', 'Validity'], fields: ['validityType', 'validityMonths', 'validPeriod'], editableIn: TERMS_EDITABLE_IN },
+    { key: 'numbering', title: ['卡号规则', 'Card number rule'], fields: ['cardNumberPrefix', 'cardNumberLength'], editableIn: TERMS_EDITABLE_IN },
+    { key: 'scope', title: ['适用范围', 'Where it applies'], fields: ['stores'], editableIn: TERMS_EDITABLE_IN },
     { key: 'other', title: ['其他', 'Other'], fields: ['remark'] },
   ],
   states: {
     field: 'state',
     initial: 'DRAFT',
-    editableIn: ['DRAFT'],
+    // Editable in every state; the terms only while DRAFT (TERMS_EDITABLE_IN).
     deletableIn: ['DRAFT'],
     actions: {
       enable: {
         label: ['启用', 'Enable'],
         from: ['DRAFT', 'DISABLED'],
         to: 'ENABLED',
-        confirm: ['启用后模板内容不能再修改，确定启用吗？', 'Once enabled, the template can no longer be edited. Enable it?'],
+        confirm: [
+          '启用后模板的面值、售价、有效期、卡号规则和适用门店不能再修改，确定启用吗？',
+          'Once enabled, the template\'s face value, price, validity, card number rule and stores can no longer be changed. Enable it?',
+        ],
       },
       disable: {
         label: ['停用', 'Disable'],

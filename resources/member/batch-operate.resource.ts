@@ -36,17 +36,16 @@ export type SelectionMode = (typeof SELECTION_MODES)[number];
 export const LINE_RESULTS = ['pending', 'succeeded', 'failed'] as const;
 export type LineResult = (typeof LINE_RESULTS)[number];
 
-/** The parameter fields each operation needs (required for it, cleared for the others). */
-export const OPERATION_PARAMETERS: Readonly<Record<BatchOperation, readonly string[]>> = {
-  freeze: ['reason'],
-  unfreeze: ['reason'],
-  changeLevel: ['targetLevel'],
-  addTag: ['tag'],
-  grantPoints: ['points'],
-};
+/**
+ * The parameter fields of the operations, each required for its operations and cleared for the
+ * others (declared with `when` on `operation`).
+ */
+export const PARAMETER_FIELDS = ['reason', 'targetLevel', 'tag', 'points'] as const;
 
-/** Every parameter field of any operation. */
-export const PARAMETER_FIELDS = [...new Set(Object.values(OPERATION_PARAMETERS).flat())];
+/** A field that applies only to these operations. */
+const forOperations = (...operations: BatchOperation[]) => ({ field: 'operation', in: operations }) as const;
+/** A field kept only for members chosen this way (declared with `when` on `selectionMode`). */
+const forMode = (mode: SelectionMode) => ({ field: 'selectionMode', in: [mode] }) as const;
 
 /**
  * The stored filter of `filtered` documents: document field -> the member field it filters, with
@@ -98,11 +97,13 @@ export const batchOperateResource = defineResource({
       label: ['操作原因', 'Reason'],
       help: ['冻结、解冻时必填，记入会员的状态变更记录', 'Required to freeze or unfreeze; written in each member\'s state history'],
       maxLength: REASON_MAX_LENGTH,
+      required: true,
+      when: forOperations('freeze', 'unfreeze'),
       inList: false,
     }),
-    targetLevel: field.relation({ label: ['目标等级', 'Target level'], resource: 'level', inList: false }),
-    tag: field.enum({ label: ['标签', 'Tag'], options: memberResource.fields.tags.options, inList: false }),
-    points: field.integer({ label: ['赠送积分', 'Points to grant'], min: 1, max: 1_000_000, inList: false }),
+    targetLevel: field.relation({ label: ['目标等级', 'Target level'], resource: 'level', required: true, when: forOperations('changeLevel'), inList: false }),
+    tag: field.enum({ label: ['标签', 'Tag'], options: memberResource.fields.tags.options, required: true, when: forOperations('addTag'), inList: false }),
+    points: field.integer({ label: ['赠送积分', 'Points to grant'], min: 1, max: 1_000_000, required: true, when: forOperations('grantPoints'), inList: false }),
     selectionMode: field.enum({
       label: ['选择会员方式', 'Members chosen by'],
       required: true,
@@ -119,14 +120,15 @@ export const batchOperateResource = defineResource({
       label: ['手机号开头', 'Mobile starts with'],
       maxLength: 11,
       pattern: { regex: '^\\d{1,11}$', message: ['请输入 1 到 11 位数字', 'Enter 1 to 11 digits'] },
+      when: forMode('filtered'),
       inList: false,
     }),
-    filterLevel: field.relation({ label: ['会员等级', 'Level'], resource: 'level', inList: false }),
-    filterState: field.enum({ label: ['会员状态', 'Member state'], options: offeredOptions(memberResource.fields.state), inList: false }),
-    filterStore: field.relation({ label: ['注册门店', 'Registration store'], resource: 'store', inList: false }),
-    filterChannel: field.enum({ label: ['注册渠道', 'Channel'], options: memberResource.fields.channel.options, inList: false }),
-    filterRegistered: field.dateRange({ label: ['注册日期', 'Registered between'], inList: false }),
-    sourceFile: field.text({ label: ['导入文件', 'Imported file'], maxLength: 200, inList: false }),
+    filterLevel: field.relation({ label: ['会员等级', 'Level'], resource: 'level', when: forMode('filtered'), inList: false }),
+    filterState: field.enum({ label: ['会员状态', 'Member state'], options: offeredOptions(memberResource.fields.state), when: forMode('filtered'), inList: false }),
+    filterStore: field.relation({ label: ['注册门店', 'Registration store'], resource: 'store', when: forMode('filtered'), inList: false }),
+    filterChannel: field.enum({ label: ['注册渠道', 'Channel'], options: memberResource.fields.channel.options, when: forMode('filtered'), inList: false }),
+    filterRegistered: field.dateRange({ label: ['注册日期', 'Registered between'], when: forMode('filtered'), inList: false }),
+    sourceFile: field.text({ label: ['导入文件', 'Imported file'], maxLength: 200, when: forMode('imported'), inList: false }),
     memberCount: field.integer({ label: ['会员数', 'Members'], serverManaged: true, defaultValue: 0, sortable: true, width: 90 }),
     succeededCount: field.integer({ label: ['成功', 'Succeeded'], serverManaged: true, defaultValue: 0, width: 80 }),
     failedCount: field.integer({ label: ['失败', 'Failed'], serverManaged: true, defaultValue: 0, width: 80 }),
@@ -169,6 +171,7 @@ export const batchOperateResource = defineResource({
     }),
   },
   titleField: 'number',
+  numbering: { field: 'number', prefix: 'BO', digits: 8 },
   list: {
     columns: ['number', 'operation', 'selectionMode', 'memberCount', 'succeededCount', 'failedCount', 'state', 'auditedAt'],
     defaultSort: { field: 'number', order: 'desc' },

@@ -8,8 +8,8 @@ import { enabledStates } from './enabled-state';
  * earns a fixed number. Caps limit what one member earns per day and per transaction.
  */
 
-/** Sources that earn per yuan (the others earn a fixed amount per event). */
-export const PER_YUAN_SOURCES: readonly string[] = ['CONSUMPTION', 'RECHARGE'];
+/** Sources that earn per yuan (sign-in earns a fixed amount per event). */
+export const PER_YUAN_SOURCES = ['CONSUMPTION', 'RECHARGE'] as const;
 
 export const growValueRuleResource = defineResource({
   name: 'grow-value-rule',
@@ -35,6 +35,8 @@ export const growValueRuleResource = defineResource({
     yuanPerPoint: field.money({
       label: ['每多少元得 1 成长值', 'Yuan per growth point'],
       help: ['消费或充值来源使用', 'For spending and recharge'],
+      required: true,
+      when: { field: 'source', in: PER_YUAN_SOURCES },
       min: 0.01,
       max: 100000,
       width: 150,
@@ -42,6 +44,8 @@ export const growValueRuleResource = defineResource({
     pointsPerEvent: field.integer({
       label: ['每次签到成长值', 'Growth per sign-in'],
       help: ['签到来源使用', 'For sign-in'],
+      required: true,
+      when: { field: 'source', in: ['SIGN_IN'] },
       min: 1,
       max: 1000,
       width: 130,

@@ -26,6 +26,8 @@ export const growValueSettingResource = defineResource({
     validityMonths: field.integer({
       label: ['有效月数', 'Months'],
       help: ['有效期为“获得后 N 个月”时使用', 'For "N months after earning"'],
+      required: true,
+      when: { field: 'validityMode', in: ['MONTHS'] },
       min: 1,
       max: 120,
       defaultValue: 12,

@@ -26,6 +26,8 @@ export const levelValuateRuleResource = defineResource({
     monthlyDay: field.integer({
       label: ['每月评定日', 'Day of the month'],
       help: ['按月评定时，每月该日凌晨评定；1–28 日', 'For monthly evaluation: the day of each month, 1–28'],
+      required: true,
+      when: { field: 'mode', in: ['MONTHLY'] },
       min: 1,
       max: 28,
       defaultValue: 1,

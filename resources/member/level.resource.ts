@@ -11,20 +11,17 @@ import { enabledStates } from './enabled-state';
  * - PAID levels are bought: a price for a term in months, optionally only in some stores.
  *
  * Every level carries the same rights (points multiplier, discount, birthday gift, free parking,
- * coupon pack). Which basic fields apply to which type is {@link LEVEL_TYPE_FIELDS}: the server
- * requires and clears by it, the level screens show by it.
+ * coupon pack). Which fields apply to which type is declared on them (`when` on levelType): the
+ * engine requires them only then and clears them otherwise, and the level screens show them
+ * only then.
  */
 
 /** The three kinds of level. */
 export const LEVEL_TYPES = ['FREE', 'SPECIAL', 'PAID'] as const;
 export type LevelType = (typeof LEVEL_TYPES)[number];
 
-/** Fields of the basic section that only some types use: required ones, and ones that do not apply. */
-export const LEVEL_TYPE_FIELDS: Readonly<Record<LevelType, { readonly required: readonly string[]; readonly unused: readonly string[] }>> = {
-  FREE: { required: ['growthThreshold'], unused: ['price', 'termMonths', 'suitStores'] },
-  SPECIAL: { required: [], unused: ['growthThreshold', 'price', 'termMonths', 'suitStores'] },
-  PAID: { required: ['price', 'termMonths'], unused: ['growthThreshold'] },
-};
+/** The condition of the fields only paid levels have (price, term, stores). */
+const PAID_ONLY = { field: 'levelType', in: ['PAID'] } as const;
 
 /** Keys of the level form's sections: screens show a subset (the rights forms show `rights`). */
 export const LEVEL_SECTIONS = { basic: 'basic', rights: 'rights', suit: 'suit' } as const;
@@ -75,13 +72,16 @@ export const levelResource = defineResource({
     growthThreshold: field.integer({
       label: ['升级所需成长值', 'Growth value to reach'],
       help: ['会员成长值达到该值即升至此等级', 'Members reach this level when their growth value reaches this number'],
+      // Only free levels form a ladder reached by growth.
+      required: true,
+      when: { field: 'levelType', in: ['FREE'] },
       min: 0,
       max: 99999999,
       sortable: true,
       width: 140,
     }),
-    price: field.money({ label: ['售价（元）', 'Price (yuan)'], min: 0.01, max: 99999, width: 110 }),
-    termMonths: field.integer({ label: ['有效期（月）', 'Term (months)'], min: 1, max: 120, width: 110 }),
+    price: field.money({ label: ['售价（元）', 'Price (yuan)'], required: true, when: PAID_ONLY, min: 0.01, max: 99999, width: 110 }),
+    termMonths: field.integer({ label: ['有效期（月）', 'Term (months)'], required: true, when: PAID_ONLY, min: 1, max: 120, width: 110 }),
     description: field.longText({ label: ['等级说明', 'Description'], maxLength: 500 }),
     pointsMultiplier: field.decimal({
       label: ['积分倍数', 'Points multiplier'],
@@ -131,7 +131,8 @@ export const levelResource = defineResource({
       title: ['等级权益', 'Benefits'],
       fields: ['pointsMultiplier', 'discount', 'birthdayGift', 'freeParkingHours', 'couponPack'],
     },
-    { key: LEVEL_SECTIONS.suit, title: ['适用范围', 'Where it applies'], fields: ['suitStores'] },
+    // Only a paid level is sold in some stores.
+    { key: LEVEL_SECTIONS.suit, title: ['适用范围', 'Where it applies'], fields: ['suitStores'], when: PAID_ONLY },
   ],
   states: enabledStates(['等级', 'level']),
 });

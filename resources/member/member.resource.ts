@@ -15,8 +15,10 @@ import { preset } from '../field-presets';
  *   in the header: its reads and writes only ever reach that centre's members, and a member
  *   registered here belongs to it.
  *
- * Member numbers are allocated by the server (server/modules/members/member.hooks.ts); freezing, unfreezing and
- * cancelling take a reason and are logged. Members are never deleted: they are cancelled.
+ * Member numbers are drawn by the engine (`numbering`, `M` + 9 digits); freezing, unfreezing and
+ * cancelling take a reason and are logged. Members are never deleted: they are cancelled. The
+ * level, the growth value and the state belong to their engines (level change, growth, state
+ * actions): no member form offers them and a member body may not set them (server/modules/members/member.hooks.ts).
  * `server/modules/points/member-guard.ts` reads `members (tenant_id, id, state)` directly.
  */
 
@@ -125,7 +127,9 @@ export const memberResource = defineResource({
       sortable: true,
       width: 170,
     }),
-    level: field.relation({ label: ['会员等级', 'Level'], resource: 'level', filter: 'eq', width: 110 }),
+    // Moved only by the level engine (server/modules/levels/level-change.ts), which records the
+    // cause and pays the incentives: never written from a member body (server/modules/members/member.hooks.ts).
+    level: field.relation({ label: ['会员等级', 'Level'], resource: 'level', serverManaged: true, filter: 'eq', width: 110 }),
     growthValue: field.integer({
       label: ['成长值', 'Growth value'],
       help: ['由消费累积，用于评定免费等级', 'Earned by spending; decides the free level'],
@@ -197,6 +201,8 @@ export const memberResource = defineResource({
     remark: preset.remark(),
   },
   titleField: 'name',
+  // `M` + 9 digits from the tenant's `member` counter; the views draw from it too.
+  numbering: { field: 'memberNumber', prefix: 'M', digits: 9 },
   list: {
     columns: ['memberNumber', 'name', 'mobile', 'cardNumber', 'level', 'growthValue', 'registerStore', 'channel', 'registeredAt', 'state'],
     defaultSort: { field: 'registeredAt', order: 'desc' },
@@ -207,7 +213,7 @@ export const memberResource = defineResource({
       title: ['基本资料', 'Profile'],
       fields: ['name', 'mobile', 'cardNumber', 'gender', 'birthday', 'birthdayType', 'profile', 'marketingCenter', 'remark'],
     },
-    { key: 'registrationLevel', title: ['注册与等级', 'Registration and level'], fields: ['registerStore', 'channel', 'level', 'tags'] },
+    { key: 'registration', title: ['注册信息', 'Registration'], fields: ['registerStore', 'channel', 'tags'] },
     { key: 'vehicle', title: ['车辆信息', 'Vehicle'], fields: [...VEHICLE_FIELDS] },
   ],
   detail: [

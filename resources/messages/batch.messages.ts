@@ -13,6 +13,14 @@ export const batchMessages = defineMessages({
   'batch.tooManyMembers': ['一张单据最多 {max} 位会员，当前为 {count} 位', 'A document lists at most {max} members; this one would list {count}'],
   'batch.filterEmpty': ['请至少设置一个筛选条件', 'Set at least one filter condition'],
   'batch.filterNoMatch': ['没有符合筛选条件的会员', 'No member matches the filter'],
+  'batch.operationForbidden': [
+    '您没有“{operation}”所需的权限（{permission}），不能保存或审核此类单据',
+    'You may not save or audit a "{operation}" document: it needs the permission {permission}',
+  ],
+  'batch.makerChecker': [
+    '制单与审核须分离：该单据赠送积分合计 {points}、会员 {members} 位，超过审核规则（积分 {maxPoints}、会员 {maxMembers} 位），需由制单人以外的人审核',
+    'Maker-checker: this document ({points} points in total, {members} members) is above the approval rule ({maxPoints} points, {maxMembers} members), so someone other than its maker must audit it',
+  ],
 
   // Reading an imported workbook (server/modules/batch/batch-members.ts)
   'batch.import.noValues': ['文件第一列没有手机号或会员编号', 'The first column of the file holds no mobile or member number'],

@@ -10,7 +10,6 @@ export const levelMessages = defineMessages({
   'level.rankTaken': ['{label} {rank} 已被免费等级“{other}”使用', '{label} {rank} is already used by the free level "{other}"'],
   'level.thresholdBelowLower': ['{label}须高于较低等级“{other}”的 {value}', '{label} must be above {value}, the value of the lower level "{other}"'],
   'level.thresholdAboveHigher': ['{label}须低于较高等级“{other}”的 {value}', '{label} must be below {value}, the value of the higher level "{other}"'],
-  'level.inUse': ['该等级已被 {count} 条激励、物料、订单或等级变动记录引用，不能删除，可改为停用', 'This level is used by {count} incentives, materials, orders or level changes and cannot be deleted; disable it instead'],
   'upgradeIncentive.nothingGranted': ['请填写{label}或赠送券', 'Enter {label} or the coupons to grant'],
   'levelChange.memberNotFound': ['会员 {member} 不存在', 'Member {member} does not exist'],
   'levelChange.levelNotFound': ['等级 {level} 不存在', 'Level {level} does not exist'],

@@ -15,7 +15,6 @@ export const scoreMessages = defineMessages({
   'scoreAdjust.lineRefused': ['第 {line} 行（会员 {member}）无法调整：{reason}。整单未生效', 'Line {line} (member {member}) cannot be applied: {reason}. Nothing was applied'],
   'score.adjust.reasons': ['调整原因', 'Reasons'],
   'score.adjust.documents': ['积分调整单', 'Adjustment documents'],
-  'scoreAdjustReason.inUse': ['该原因已被 {count} 张调整单引用，不能删除，可改为停用', 'This reason is used by {count} adjustment documents and cannot be deleted; disable it instead'],
 
   // Points inquiry: accounts (score/score-query/score-query-list)
   'score.accounts.keywordMember': ['手机号 / 会员号 / 姓名', 'Mobile / member number / name'],

@@ -69,6 +69,7 @@ export const scoreAdjustResource = defineResource({
     }),
   },
   titleField: 'number',
+  numbering: { field: 'number', prefix: 'SA', digits: 8 },
   list: {
     columns: ['number', 'store', 'totalPoints', 'lineCount', 'state', 'auditedAt'],
     defaultSort: { field: 'number', order: 'desc' },

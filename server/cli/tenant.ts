@@ -1,13 +1,14 @@
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { asc, eq, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
+import { configurePasswordHashing } from '../modules/auth/password.hasher';
 import { connectDatabase, type Database } from '../db/connection';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
+import { runningEmbeddedUrl, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded';
 import { applyMigrations } from '../db/migrate';
 import { tenants } from '../db/schema/index';
 import { AppError } from '../http/envelope';
 import { translate } from '../modules/i18n/translate';
+import { describeStartupFailure, StartupError } from '../startup.errors';
 import { createTenant, setLicense } from '../modules/users/tenant.provisioning';
 
 /**
@@ -26,26 +27,20 @@ const USAGE = `Usage:
 
 const DAY_MS = 24 * 3600 * 1000;
 
-async function embeddedIsRunning(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-/** Opens the database the console uses, starting the embedded server when nothing runs. */
+/**
+ * Opens the database the console uses: DATABASE_URL; else the embedded server running on
+ * DATA_DIR (a console's, on the port DATA_DIR remembers); else starts that server itself.
+ */
 async function openDatabase(): Promise<{ database: Database; embedded: EmbeddedDatabase | null }> {
   const config = loadConfig();
+  configurePasswordHashing(config.passwordHashCost);
   if (config.databaseUrl) return { database: connectDatabase(config.databaseUrl, { max: 2 }), embedded: null };
-  const runningUrl = `postgres://loyalty:loyalty-local@127.0.0.1:${config.embeddedPgPort}/loyalty`;
-  if (await embeddedIsRunning(runningUrl)) return { database: connectDatabase(runningUrl, { max: 2 }), embedded: null };
+  const runningUrl = runningEmbeddedUrl(config.dataDir);
+  if (runningUrl) return { database: connectDatabase(runningUrl, { max: 2 }), embedded: null };
   console.log(`Starting the embedded PostgreSQL (data in ${config.dataDir}) …`);
-  const embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: config.dataDir, port: config.embeddedPgPort, program: 'tenant CLI', notice: (line) => console.log(line),
+  });
   return { database: connectDatabase(embedded.url, { max: 2 }), embedded };
 }
 
@@ -135,8 +130,11 @@ main().catch((error: unknown) => {
   if (error instanceof AppError) {
     const details = error.fields.map((field) => `${field.field}: ${translate('en_US', field.key, field.values)} / ${translate('zh_CN', field.key, field.values)}`);
     console.error([translate('en_US', error.key, error.values), ...details].join('\n'));
+  } else if (error instanceof Error && error.message && !(error instanceof StartupError)) {
+    console.error(error.message);
   } else {
-    console.error(error instanceof Error ? error.message : error);
+    // A start-up failure, or an error without a message (never print a bare `undefined`).
+    console.error(describeStartupFailure(error, { what: 'The tenant CLI', databaseUrl: process.env.DATABASE_URL || undefined }));
   }
   process.exit(1);
 });

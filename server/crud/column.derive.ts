@@ -36,10 +36,25 @@ export function rangeKeys(fieldName: string): { from: string; to: string } {
   return { from: `${fieldName}From`, to: `${fieldName}To` };
 }
 
+/**
+ * The database DEFAULT of a field's declared `defaultValue` (undefined when none): what the
+ * validator writes for an absent value is also what PostgreSQL writes for rows that predate the
+ * column, so adding a required field with a default to a table that has rows is a safe
+ * `ADD COLUMN … DEFAULT … NOT NULL`. Money and decimals as exact text; an instant has no
+ * zone-free default, so a datetime gets none.
+ */
+export function columnDefault(f: FieldDef, value: unknown = f.defaultValue): unknown {
+  if (value === undefined || value === null || f.kind === 'lines' || f.kind === 'datetime') return undefined;
+  return f.kind === 'money' || f.kind === 'decimal' ? String(value) : value;
+}
+
 // A required field is NOT NULL in the database too: the validator already refuses an empty
-// value, and NOT NULL lets keyset paging use a plain row comparison on it.
-function finish<T extends { notNull(): unknown }>(builder: T, f: FieldDef): PgColumnBuilderBase {
-  return (f.required ? builder.notNull() : builder) as PgColumnBuilderBase;
+// value, and NOT NULL lets keyset paging use a plain row comparison on it. A declared default
+// becomes the column's DEFAULT.
+function finish<T extends { notNull(): unknown; default(value: never): unknown }>(builder: T, f: FieldDef, value: unknown = f.defaultValue): PgColumnBuilderBase {
+  const fallback = columnDefault(f, value);
+  const withDefault = (fallback === undefined ? builder : builder.default(fallback as never)) as T;
+  return (f.required ? withDefault.notNull() : withDefault) as PgColumnBuilderBase;
 }
 
 function scalarColumn(name: string, f: ScalarField | TreeField): PgColumnBuilderBase {
@@ -81,9 +96,10 @@ export function fieldColumns(name: string, f: FieldDef): ColumnBuilders {
   if (f.kind === 'lines') return {};
   if (f.kind === 'dateRange') {
     const keys = rangeKeys(name);
+    const [from, to] = Array.isArray(f.defaultValue) ? (f.defaultValue as unknown[]) : [undefined, undefined];
     return {
-      [keys.from]: finish(date(`${snakeCase(name)}_from`, { mode: 'string' }), f),
-      [keys.to]: finish(date(`${snakeCase(name)}_to`, { mode: 'string' }), f),
+      [keys.from]: finish(date(`${snakeCase(name)}_from`, { mode: 'string' }), f, from),
+      [keys.to]: finish(date(`${snakeCase(name)}_to`, { mode: 'string' }), f, to),
     };
   }
   return { [name]: scalarColumn(name, f) };

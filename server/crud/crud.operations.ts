@@ -3,9 +3,12 @@ import { pick } from '../../resources/messages/bilingual';
 import { crudMessages } from '../../resources/messages/crud.messages';
 import type { Database, DbOrTx } from '../db/connection';
 import { AppError, badInput, conflict, notFound, type FieldError } from '../http/envelope';
+import { refuseIfReferenced } from './inbound-references';
+import { assignNumber } from './numbering';
 import { checkReferences } from './references.validate';
+import { lockedChanges } from './field-states';
 import { deleteLines, findRecord, replaceLines } from './record.store';
-import { validateWrite } from './record.validate';
+import { validateWrite, type WriteSet } from './record.validate';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { hookContext, recordConditions, stampedValues, type Scope } from './scope';
 import { logStateChange, readReason } from './state-history';
@@ -48,13 +51,28 @@ async function guardUnique<T>(runtime: ResourceRuntime, scope: Scope, run: () =>
   }
 }
 
-async function validated(args: OperationArgs & { body: Record<string, unknown>; mode: 'create' | 'modify'; currentId: number | null }) {
-  const { set, issues } = validateWrite({ resource: args.runtime.resource, body: args.body, mode: args.mode, locale: localeOf(args.scope), zone: zoneOf(args.scope) });
-  const more: FieldError[] = issues.length > 0 ? [] : await checkReferences({
-    db: args.database.db, registry: args.registry, runtime: args.runtime, scope: args.scope, set, currentId: args.currentId,
-  });
-  if (issues.length + more.length > 0) throw badInput('error.fieldsInvalid', [...issues, ...more]);
+/**
+ * The body checked against the declaration (no database yet): its values (conditional fields
+ * decided on the record after the write) and, on modify, the fields the record's state locks;
+ * 400 naming every bad field. References are checked inside the write's transaction.
+ */
+function validated(args: OperationArgs & { body: Record<string, unknown>; mode: 'create' | 'modify'; current: StoredRecord | null }): WriteSet {
+  const { resource } = args.runtime;
+  const locale = localeOf(args.scope);
+  const checked = validateWrite({ resource, body: args.body, mode: args.mode, locale, zone: zoneOf(args.scope), current: args.current });
+  const issues = args.current ? [...checked.issues, ...lockedChanges({ resource, current: args.current, set: checked.set, locale })] : checked.issues;
+  if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
+  const { set } = checked;
   return set;
+}
+
+/**
+ * The references of a write, checked inside its transaction: each referenced row is locked
+ * FOR KEY SHARE until commit, so it cannot be deleted under the write (references.validate.ts).
+ */
+async function referencesHold(args: OperationArgs & { db: DbOrTx; set: WriteSet; currentId: number | null }): Promise<void> {
+  const issues = await checkReferences({ db: args.db, registry: args.registry, runtime: args.runtime, scope: args.scope, set: args.set, currentId: args.currentId });
+  if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
 }
 
 function stateIn(runtime: ResourceRuntime, states: readonly string[] | undefined): SQL | undefined {
@@ -66,10 +84,14 @@ function stateIn(runtime: ResourceRuntime, states: readonly string[] | undefined
 /** saveNew: validates, runs beforeSave, inserts the record and its lines, runs afterSave. */
 export async function createRecord(args: OperationArgs & { body: Record<string, unknown> }): Promise<StoredRecord> {
   const { runtime, scope } = args;
-  const set = await validated({ ...args, mode: 'create', currentId: null });
+  const set = validated({ ...args, mode: 'create', current: null });
   return guardUnique(runtime, scope, () => args.database.db.transaction(async (tx) => {
+    await referencesHold({ ...args, db: tx, set, currentId: null });
     const ctx = hookContext({ runtime, scope, db: tx });
     const values: StoredRecord = { ...set.values, ...stampedValues(runtime, scope) };
+    // The document number, drawn in this transaction: a save that fails gives it back.
+    const numberIssue = await assignNumber({ db: tx, tenantId: scope.tenantId, resource: runtime.resource, values, locale: localeOf(scope) });
+    if (numberIssue) throw badInput('error.fieldsInvalid', [numberIssue]);
     await runtime.hooks.beforeSave?.({ ...ctx, operation: 'create', values, lines: set.lines, current: null });
     const [row] = (await tx.insert(runtime.table).values({
       ...values,
@@ -113,8 +135,9 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
   const editable = states?.editableIn;
   if (states && editable && !editable.includes(current[states.field] as string)) throw conflict('crud.notEditable');
   if (current.version !== version) throw conflict();
-  const set = await validated({ ...args, mode: 'modify', currentId: id });
+  const set = validated({ ...args, mode: 'modify', current });
   return guardUnique(runtime, scope, () => database.db.transaction(async (tx) => {
+    await referencesHold({ ...args, db: tx, set, currentId: id });
     const ctx = hookContext({ runtime, scope, db: tx });
     const values: StoredRecord = { ...set.values };
     await runtime.hooks.beforeSave?.({ ...ctx, operation: 'modify', values, lines: set.lines, current });
@@ -132,15 +155,11 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
   }));
 }
 
-async function hasChildren(args: { db: DbOrTx; runtime: ResourceRuntime; scope: Scope; id: number }): Promise<boolean> {
-  const treeField = args.runtime.resource.treeField;
-  if (!treeField) return false;
-  const t = args.runtime.table;
-  const rows = await args.db.select({ id: t.id }).from(t).where(and(eq(t.tenantId, args.scope.tenantId), eq(t[treeField], args.id))).limit(1);
-  return rows.length > 0;
-}
-
-/** delete: refused (409) outside deletableIn and for a tree node with children. */
+/**
+ * delete: refused (409) outside deletableIn, and while anything points at the record: a tree
+ * node's children, a relation or a line of any resource, a platform table's row (the record's
+ * referrers, inbound-references.ts), counted after the record is locked FOR UPDATE.
+ */
 export async function deleteRecord(args: OperationArgs & { id: number }): Promise<void> {
   const { runtime, scope, id } = args;
   await args.database.db.transaction(async (tx) => {
@@ -149,8 +168,8 @@ export async function deleteRecord(args: OperationArgs & { id: number }): Promis
     const states = runtime.resource.states;
     const deletable = states?.deletableIn;
     if (states && deletable && !deletable.includes(current[states.field] as string)) throw conflict('crud.notDeletable');
-    if (await hasChildren({ db: tx, runtime, scope, id })) throw conflict('crud.hasChildren');
     await runtime.hooks.beforeDelete?.({ ...hookContext({ runtime, scope, db: tx }), record: current });
+    await refuseIfReferenced({ db: tx, resource: runtime.resource, referrers: runtime.referrers, tenantId: scope.tenantId, record: current, locale: localeOf(scope) });
     await deleteLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id });
     await tx.delete(runtime.table).where(recordConditions({ runtime, scope, db: tx, operation: 'write', id }));
   });

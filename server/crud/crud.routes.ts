@@ -11,7 +11,8 @@ import { findRecord } from './record.store';
 import { serializeRecord } from './record.serialize';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { actionRefs, optionsRefs, readRefs, writeRefs } from './route-access';
-import { modifySchema, querySchema, saveNewSchema } from './schema.derive';
+import { modifySchema, saveNewSchema } from './schema.derive';
+import { addRecordSchemas, crudDocs, resourceTags, typedQuerySchema } from './crud.openapi';
 import { scopeConditions, scopeOf } from './scope';
 import { registerSettingsRoutes } from './settings.routes';
 import type { EngineHandle, StoredRecord } from './server-hooks.define';
@@ -67,16 +68,17 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
   const { runtime, registry } = args;
   const { resource } = runtime;
   const base = `/v1/${resource.name}`;
-  const tags = [resource.name];
+  const tags = resourceTags(resource);
   const database = () => app.database;
   const operation = (request: FastifyRequest) => ({ database: database(), registry, runtime, scope: scopeOf(request, runtime) });
 
+  addRecordSchemas(app, resource);
   // A settings object has its own two routes instead (settings.routes.ts).
   if (resource.singleton) return registerSettingsRoutes(app, { runtime, registry, engine: engineHandle(app, runtime) });
 
   app.post(`${base}/query`, {
     config: { requires: readRefs(runtime) },
-    schema: { tags, summary: `Query ${resource.title[1]}`, body: querySchema(resource) },
+    schema: { tags, summary: `Query ${resource.title[1]}`, body: typedQuerySchema(resource), ...crudDocs(resource, 'query') },
     validatorCompiler: describeOnly,
   }, async (request) => {
     const query = parseQueryBody({ resource, body: request.body ?? {}, locale: request.ctx.locale });
@@ -91,7 +93,7 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
 
   app.get(`${base}/info/:id`, {
     config: { requires: readRefs(runtime) },
-    schema: { tags, summary: `One ${resource.title[1]}`, params: { type: 'object', properties: { id: { type: 'integer' } } } },
+    schema: { tags, summary: `One ${resource.title[1]}`, params: { type: 'object', properties: { id: { type: 'integer' } } }, ...crudDocs(resource, 'info') },
     validatorCompiler: describeOnly,
   }, async (request) => {
     const id = idParam((request.params as { id?: unknown }).id);
@@ -104,13 +106,13 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
   if (!resource.readOnly) {
     app.post(`${base}/saveNew`, {
       config: { requires: writeRefs(runtime) },
-      schema: { tags, summary: `Create ${resource.title[1]}`, body: saveNewSchema(resource) },
+      schema: { tags, summary: `Create ${resource.title[1]}`, body: saveNewSchema(resource), ...crudDocs(resource, 'saveNew') },
       validatorCompiler: describeOnly,
     }, async (request) => ok(serialize(runtime, request, await createRecord({ ...operation(request), body: bodyOf(request) }))));
 
     app.post(`${base}/modify`, {
       config: { requires: writeRefs(runtime) },
-      schema: { tags, summary: `Modify ${resource.title[1]}`, body: modifySchema(resource) },
+      schema: { tags, summary: `Modify ${resource.title[1]}`, body: modifySchema(resource), ...crudDocs(resource, 'modify') },
       validatorCompiler: describeOnly,
     }, async (request) => ok(serialize(runtime, request, await modifyRecord({ ...operation(request), body: bodyOf(request) }))));
   }
@@ -119,7 +121,7 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
   if (resource.deletable !== false && !resource.readOnly) {
     app.post(`${base}/delete`, {
       config: { requires: writeRefs(runtime) },
-      schema: { tags, summary: `Delete ${resource.title[1]}`, querystring: idQuery },
+      schema: { tags, summary: `Delete ${resource.title[1]}`, querystring: idQuery, ...crudDocs(resource, 'delete') },
       validatorCompiler: describeOnly,
     }, async (request) => {
       await deleteRecord({ ...operation(request), id: idParam((request.query as { id?: unknown }).id) });
@@ -134,6 +136,7 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
       schema: {
         tags, summary: `${def.label[1]} (${def.from.join(', ')} -> ${def.to})`, querystring: idQuery,
         body: { type: 'object', properties: { reason: reasonSchema, version: { type: 'integer' } }, ...(def.reason === 'required' ? { required: ['reason'] } : {}) },
+        ...crudDocs(resource, action),
       },
       validatorCompiler: describeOnly,
     }, async (request) => {
@@ -145,7 +148,7 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
   if (resource.states) {
     app.get(`${base}/history/:id`, {
       config: { requires: readRefs(runtime) },
-      schema: { tags, summary: `State changes of one ${resource.title[1]}, newest first`, params: { type: 'object', properties: { id: { type: 'integer' } } } },
+      schema: { tags, summary: `State changes of one ${resource.title[1]}, newest first`, params: { type: 'object', properties: { id: { type: 'integer' } } }, ...crudDocs(resource, 'history') },
       validatorCompiler: describeOnly,
     }, async (request) => {
       const id = idParam((request.params as { id?: unknown }).id);
@@ -161,6 +164,7 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
     schema: {
       tags, summary: `${resource.title[1]} picker: id and title, at most ${OPTIONS_LIMIT}`,
       querystring: { type: 'object', properties: { keyword: { type: 'string' }, id: { type: 'array', items: { type: 'integer' } } } },
+      ...crudDocs(resource, 'options'),
     },
     validatorCompiler: describeOnly,
   }, async (request) => {

@@ -14,7 +14,17 @@ import { identifier, snakeCase } from './naming';
  * - `prefix` filter -> b-tree with text_pattern_ops, which serves `LIKE 'x%'` in any collation;
  * - filters on array columns (multiple enum / relation, weekdays) -> GIN for `&&` and `@>`;
  * - `sortable`, eq / range / in filters, the default sort and tree parents -> b-tree on
- *   (tenant[, centre], col, id): the trailing id makes it serve keyset paging too.
+ *   (tenant[, centre], col, id): the trailing id makes it serve keyset paging too;
+ * - relations the above leaves without an index reachable by (tenant_id, col) -> b-tree
+ *   (tenant_id, col), GIN for a `multiple` one: deleting the referenced record counts the
+ *   tenant's rows that point at it (inbound-references.ts), like an index on a foreign key.
+ *
+ * Only indexes that serve a distinct query shape are derived. A `unique` field that is also
+ * `required` gets no sort index: its unique b-tree (tenant[, centre], col) already serves
+ * equality, ranges, its order and keyset paging, since a unique NOT NULL key needs no id
+ * tiebreak (query.builder.ts `sortKeysOf` ends the order there). A `prefix` index
+ * (text_pattern_ops, byte order) and a trigram GIN (substrings) serve shapes the unique b-tree
+ * cannot in a linguistic collation, so a searchable, prefix-filtered unique code keeps three.
  */
 
 type Columns = Record<string, ExtraConfigColumn>;
@@ -23,6 +33,14 @@ const TEXTUAL: readonly FieldDef['kind'][] = ['text', 'longText'];
 
 function isArrayField(f: FieldDef): boolean {
   return f.kind === 'weekdays' || ((f.kind === 'enum' || f.kind === 'relation') && f.multiple === true);
+}
+
+/**
+ * A unique NOT NULL field: its value alone orders the rows totally, so its unique index serves
+ * every b-tree shape of the column (query.builder.ts stops the sort keys there).
+ */
+export function isUniqueKey(f: FieldDef): boolean {
+  return f.unique === true && f.required === true && !isArrayField(f) && f.kind !== 'dateRange' && f.kind !== 'lines';
 }
 
 function sortsOrFilters(f: FieldDef): boolean {
@@ -54,12 +72,20 @@ export function resourceIndexes(args: { resource: ResourceDef; t: Columns }): In
       out.push(index(name(col, 'trgm')).using('gin', ...lead, c.op('gin_trgm_ops')));
     }
     if (f.filter === 'prefix') out.push(index(name(col, 'prefix')).on(...lead, c.op('text_pattern_ops'), t.id));
+    // Whether an index above or below already starts (tenant_id, col), as a delete check needs.
+    let reachable: boolean;
     if (isArrayField(f)) {
       if (f.filter) out.push(index(name(col, 'gin')).using('gin', ...lead, c));
-      continue;
+      reachable = !scoped && f.filter !== undefined;
+    } else {
+      const isDefaultSort = resource.list.defaultSort.field === field;
+      const sorted = (sortsOrFilters(f) || isDefaultSort) && !isUniqueKey(f);
+      if (sorted) out.push(index(name(col, 'idx')).on(...lead, c, t.id));
+      reachable = !scoped && (sorted || f.unique === true);
     }
-    const isDefaultSort = resource.list.defaultSort.field === field;
-    if (sortsOrFilters(f) || isDefaultSort) out.push(index(name(col, 'idx')).on(...lead, c, t.id));
+    if (f.kind === 'relation' && !reachable) {
+      out.push(f.multiple ? index(name(col, 'ref')).using('gin', t.tenantId, c) : index(name(col, 'ref')).on(t.tenantId, c));
+    }
   }
 
   const sortField = resource.list.defaultSort.field;

@@ -5,6 +5,7 @@ import type { Database } from '../db/connection';
 import { badInput, type FieldError } from '../http/envelope';
 import { crudMessages } from '../../resources/messages/crud.messages';
 import { rangeKeys } from './column.derive';
+import { isUniqueKey } from './index.derive';
 import { afterCursor, decodeCursor, encodeCursor, orderBy, type SortKey } from './query.cursor';
 import { filterConditions, keywordCondition } from './query.filters';
 import type { ResourceRuntime } from './resource-registry';
@@ -89,16 +90,23 @@ export function parseQueryBody(args: { resource: ResourceDef; body: unknown; loc
   };
 }
 
-/** The sort keys of a query: asked sorters (sortable fields only), default sort, id. */
+/**
+ * The sort keys of a query: asked sorters (sortable fields only), default sort, id. The order
+ * ends at the first unique NOT NULL key (`id`, or a required unique field such as a code): it is
+ * total there, and its unique index alone then serves the order and keyset paging
+ * (index.derive.ts derives no second index for it).
+ */
 export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryRequest['sorters']; locale: Locale }): SortKey[] {
   const { resource, table: t } = args.runtime;
   const keys: SortKey[] = [];
   const issues: FieldError[] = [];
+  let total = false;
   const add = (field: string, order: 'asc' | 'desc') => {
     const f = resource.fields[field];
     const key = f?.kind === 'dateRange' ? rangeKeys(field).from : field;
-    if (keys.some((k) => k.key === key)) return;
+    if (total || keys.some((k) => k.key === key)) return;
     keys.push({ key, column: t[key], order, instant: f ? f.kind === 'datetime' : field !== 'id' });
+    total = field === 'id' || (f !== undefined && isUniqueKey(f));
   };
   const { defaultSort } = resource.list;
   for (const s of args.sorters) {
@@ -114,7 +122,7 @@ export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryReque
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   add(defaultSort.field, defaultSort.order);
   // The id tiebreak follows the last key's direction, so one index serves the whole order.
-  if (!keys.some((k) => k.key === 'id')) keys.push({ key: 'id', column: t.id, order: keys[keys.length - 1].order, instant: false });
+  if (!total) keys.push({ key: 'id', column: t.id, order: keys[keys.length - 1].order, instant: false });
   return keys;
 }
 

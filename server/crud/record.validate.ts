@@ -3,6 +3,7 @@ import { SYSTEM_FIELDS, stampedFields } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { FieldError } from '../http/envelope';
 import { rangeKeys } from './column.derive';
+import { fieldApplies, isConditional, isConditionalLineField, lineFieldApplies } from '../../resources/field-rules';
 import { coerceValue, isEmpty } from './field.coerce';
 import type { StoredRecord } from './server-hooks.define';
 
@@ -80,6 +81,32 @@ function writeScalar(sink: Sink, args: {
   }
 }
 
+/** Runs one field's check, taking the issues and references it produced out of the sink. */
+function captured(sink: Sink, run: () => void): { issues: FieldError[]; references: ReferenceCheck[] } {
+  const issues = sink.issues.length;
+  const references = sink.references.length;
+  run();
+  return { issues: sink.issues.splice(issues), references: sink.references.splice(references) };
+}
+
+/** Sets a field's column value(s) to null (both columns of a date range). */
+function clearField(out: StoredRecord, name: string, f: FieldDef): void {
+  if (f.kind === 'dateRange') {
+    const keys = rangeKeys(name);
+    Object.assign(out, { [keys.from]: null, [keys.to]: null });
+  } else {
+    out[name] = null;
+  }
+}
+
+/** A stored field's value as the client sees it (a date range as its two ends). */
+function storedValue(record: StoredRecord | null | undefined, name: string, f: FieldDef): unknown {
+  if (!record) return null;
+  if (f.kind !== 'dateRange') return record[name];
+  const keys = rangeKeys(name);
+  return [record[keys.from], record[keys.to]].filter((end) => end !== null && end !== undefined);
+}
+
 function readLines(sink: Sink, args: { name: string; f: LinesField; value: unknown; label: string }): StoredRecord[] | null {
   const { f, name, label } = args;
   const rows = isEmpty(args.value) ? [] : args.value;
@@ -105,13 +132,26 @@ function readLines(sink: Sink, args: { name: string; f: LinesField; value: unkno
     for (const key of Object.keys(given)) {
       if (!f.fields[key] && key !== 'lineNo') issue(sink, { field: `${linePath}.${key}`, label: key, key: 'validation.unknownField' });
     }
-    for (const [inner, lf] of Object.entries(f.fields)) {
+    // Every field is read first, then the fields whose conditions the line does not meet are
+    // cleared and their problems dropped (a coupon line's type decides which fields it keeps).
+    const results = Object.entries(f.fields).map(([inner, lf]) => {
       const value = given[inner] === undefined && lf.defaultValue !== undefined ? lf.defaultValue : given[inner];
-      writeScalar(sink, {
-        name: inner, path: `${linePath}.${inner}`, f: lf, value, out,
-        label: `${label} ${i + 1} ${pick(lf.label, sink.locale)}`,
-        patternKey: `res.${sink.resource.name}.${name}.${inner}.pattern`,
-      });
+      return {
+        inner, lf,
+        result: captured(sink, () => writeScalar(sink, {
+          name: inner, path: `${linePath}.${inner}`, f: lf, value, out,
+          label: `${label} ${i + 1} ${pick(lf.label, sink.locale)}`,
+          patternKey: `res.${sink.resource.name}.${name}.${inner}.pattern`,
+        })),
+      };
+    });
+    for (const { inner, lf, result } of results) {
+      if (isConditionalLineField(lf) && !lineFieldApplies({ lines: f, name: inner, valueOf: (n) => out[n] })) {
+        clearField(out, inner, lf);
+        continue;
+      }
+      sink.issues.push(...result.issues);
+      sink.references.push(...result.references);
     }
     return out;
   });
@@ -130,6 +170,12 @@ export function isClientWritable(resource: ResourceDef, name: string, f: FieldDe
  * default, or null); server-managed fields take their default and the state field its initial
  * state. On modify only the fields present are written, and read-only-after-create fields are
  * ignored, like server-managed ones: the form sends them back unchanged, and they never move.
+ *
+ * Conditional fields (`when`, resources/field-rules.ts) are decided on the values the record
+ * will hold after the write (the body's, else the stored `current` ones on modify): a field that
+ * does not apply is written as null whatever the body sent, and neither required nor checked; a
+ * field that applies is checked as usual, and when the body leaves a required one out, its
+ * stored value must be there.
  */
 export function validateWrite(args: {
   resource: ResourceDef;
@@ -137,6 +183,8 @@ export function validateWrite(args: {
   mode: 'create' | 'modify';
   locale: Locale;
   zone: string;
+  /** The stored record on modify (and on a settings save after the first). */
+  current?: StoredRecord | null;
 }): { set: WriteSet; issues: FieldError[] } {
   const { resource, body, mode } = args;
   const sink: Sink = { issues: [], references: [], locale: args.locale, zone: args.zone, resource };
@@ -146,7 +194,13 @@ export function validateWrite(args: {
   for (const key of Object.keys(body)) {
     if (!resource.fields[key] && !IGNORED_KEYS.includes(key)) issue(sink, { field: key, label: key, key: 'validation.unknownField' });
   }
-  for (const [name, f] of Object.entries(resource.fields)) {
+  const unknown = sink.issues.splice(0);
+  /** What each written field produced: its problems, references and (lines) rows. */
+  const written = new Map<string, { issues: FieldError[]; references: ReferenceCheck[]; rows?: StoredRecord[] | null }>();
+  const entries = Object.entries(resource.fields);
+  // Scalars first, lines second: a line's checks never need the header, but the order of the
+  // problems stays the declaration's (below).
+  for (const [name, f] of [...entries.filter(([, f]) => f.kind !== 'lines'), ...entries.filter(([, f]) => f.kind === 'lines')]) {
     const present = Object.prototype.hasOwnProperty.call(body, name);
     if (!isClientWritable(resource, name, f)) {
       if (mode === 'create') values[name] = resource.states?.field === name ? resource.states.initial : (f.defaultValue ?? null);
@@ -156,15 +210,42 @@ export function validateWrite(args: {
     const value = !present && f.defaultValue !== undefined ? f.defaultValue : body[name];
     const label = pick(f.label, args.locale);
     if (f.kind === 'lines') {
-      const rows = readLines(sink, { name, f, value, label });
-      if (rows) lines.set(name, rows);
+      let rows: StoredRecord[] | null = null;
+      written.set(name, { ...captured(sink, () => { rows = readLines(sink, { name, f, value, label }); }), rows });
       continue;
     }
-    const before = sink.issues.length;
-    writeScalar(sink, { name, path: name, label, f, value, out: values, patternKey: `res.${resource.name}.${name}.pattern` });
-    if (f.kind === 'tree' && sink.issues.length === before) {
+    const result = captured(sink, () => writeScalar(sink, { name, path: name, label, f, value, out: values, patternKey: `res.${resource.name}.${name}.pattern` }));
+    written.set(name, result);
+    if (f.kind === 'tree' && result.issues.length === 0) {
       parent = { field: name, label, id: (values[name] as number | null) ?? null, maxDepth: f.maxDepth ?? DEFAULT_MAX_DEPTH };
     }
   }
-  return { set: { values, lines, references: sink.references, parent }, issues: sink.issues };
+  const fixed = resource.fixedFilter ?? {};
+  const valueOf = (name: string): unknown => {
+    if (Object.prototype.hasOwnProperty.call(fixed, name)) return fixed[name];
+    if (Object.prototype.hasOwnProperty.call(values, name)) return values[name];
+    return args.current?.[name] ?? null;
+  };
+  const issues: FieldError[] = [...unknown];
+  const references: ReferenceCheck[] = [];
+  for (const [name, f] of entries) {
+    const result = written.get(name);
+    if (isClientWritable(resource, name, f) && isConditional(resource, name)) {
+      if (!fieldApplies({ resource, name, valueOf })) {
+        if (f.kind === 'lines') lines.set(name, []);
+        else clearField(values, name, f);
+        if (parent?.field === name) parent = undefined;
+        continue;
+      }
+      // Applies, but the body left it as it is: a required one must already be there.
+      if (!result && f.required && isEmpty(storedValue(args.current, name, f))) {
+        issues.push({ field: name, key: 'validation.required', values: { label: pick(f.label, args.locale) } });
+      }
+    }
+    if (!result) continue;
+    issues.push(...result.issues);
+    references.push(...result.references);
+    if (result.rows) lines.set(name, result.rows);
+  }
+  return { set: { values, lines, references, parent }, issues };
 }

@@ -10,6 +10,12 @@ import { scopeConditions, type Scope } from './scope';
  * caller (same tenant, same centre when the target is centre-scoped, inside the target's row
  * filter), and a tree parent must exist, must not be the record or one of its descendants, and
  * must keep the tree within its maximum depth.
+ *
+ * They run inside the write's transaction and lock every referenced row FOR KEY SHARE until it
+ * commits: a delete of that record (which locks it FOR UPDATE, inbound-references.ts) waits for
+ * the write and then sees the reference, or the write waits for the delete and finds the record
+ * gone. KEY SHARE conflicts with nothing but deletes and key changes, so writes referring to
+ * one record never wait for each other, nor for edits of that record.
  */
 
 /** Guard against corrupt data (a cycle already stored): no walk goes deeper than this. */
@@ -20,7 +26,8 @@ async function checkReference(args: { db: DbOrTx; target: ResourceRuntime; scope
   // The target's own scope: a centre-scoped target is checked in the caller's centre.
   const scope: Scope = { ...args.scope, marketingCenterId: args.target.resource.scope === 'marketingCenter' ? args.scope.request.ctx.marketingCenter : null };
   const rows = await args.db.select({ id: t.id }).from(t)
-    .where(and(...scopeConditions({ runtime: args.target, scope, db: args.db, operation: 'reference' }), inArray(t.id, [...args.ids])));
+    .where(and(...scopeConditions({ runtime: args.target, scope, db: args.db, operation: 'reference' }), inArray(t.id, [...args.ids])))
+    .for('key share');
   return rows.length === new Set(args.ids).size;
 }
 

@@ -1,8 +1,11 @@
 import { CATALOG } from '../../resources/catalog/index';
 import type { GroupDecl } from '../../resources/catalog/types';
 import { centreKey, tableOwner, type ResourceDef } from '../../resources/define';
+import { fieldRuleProblems } from '../../resources/field-rules';
 import { RESOURCES } from '../../resources/index';
+import { deriveReferrers, type PlatformReference, type Referrer } from './inbound-references';
 import { snakeCase, identifier } from './naming';
+import { PLATFORM_REFERENCES } from './platform-references';
 import type { ResourceHooks, ServerHooks } from './server-hooks.define';
 import { deriveLinesTable, deriveTable, linesFieldNames, type DerivedTable } from './table.derive';
 
@@ -23,6 +26,12 @@ export interface ResourceRuntime {
   readonly resourceId: string;
   /** Unique index name -> field, to name the field of a unique violation. */
   readonly uniqueIndexes: ReadonlyMap<string, string>;
+  /**
+   * Everything that may point at the records of the resource's table (its base's for a view):
+   * relation fields and lines of every served resource, its tree parent, platform tables. A
+   * record any of them points at is never deleted (inbound-references.ts).
+   */
+  readonly referrers: readonly Referrer[];
 }
 
 /** The served resources by name. */
@@ -112,6 +121,24 @@ function checkView(resource: ResourceDef, served: ReadonlyMap<string, ResourceDe
   }
 }
 
+/**
+ * Document numbers are held by a unique text field long enough for the prefix and the digits, and
+ * are never written by an edit (the number of a record does not move).
+ */
+function checkNumbering(resource: ResourceDef): void {
+  const n = resource.numbering;
+  if (!n) return;
+  const fail = (what: string) => {
+    throw new Error(`Resource ${resource.name}: numbering ${what}`);
+  };
+  const f = resource.fields[n.field];
+  if (f?.kind !== 'text') fail(`field ${n.field} is not a text field`);
+  if (f.kind === 'text' && !f.unique) fail(`field ${n.field} is not unique`);
+  if (f.kind === 'text' && n.prefix.length + n.digits > (f.maxLength ?? 100)) fail(`numbers do not fit ${n.field}'s maxLength`);
+  if (f.kind === 'text' && !f.serverManaged && !f.readOnlyAfterCreate) fail(`field ${n.field} must be serverManaged or readOnlyAfterCreate`);
+  if (!Number.isInteger(n.digits) || n.digits < 1 || n.digits > 15) fail('digits must be 1..15');
+}
+
 /** A view runs its base's hooks (numbering, checks), but not its base's extra routes or permissions. */
 function hooksOf(resource: ResourceDef, hooks: readonly ResourceHooks[]): ServerHooks {
   const own = (name: string) => hooks.filter((h) => h.name === name).map((h) => h.hooks);
@@ -132,24 +159,36 @@ export function buildRegistry(args: {
   resources: readonly ResourceDef[];
   catalog: readonly GroupDecl[];
   hooks: readonly ResourceHooks[];
+  /** Hand-written tables pointing at declared records (platform-references.ts). */
+  references?: readonly PlatformReference[];
 }): EngineRegistry {
   const names = new Set(args.resources.map((r) => r.name));
   if (names.size !== args.resources.length) throw new Error('Two resources share a name');
   for (const h of args.hooks) if (!names.has(h.name)) throw new Error(`Server hooks for unknown resource ${h.name}`);
   const served = new Map(args.resources.map((r) => [r.name, r]));
-  const runtimes = args.resources.map((resource): ResourceRuntime => {
+  const tables = args.resources.map((resource) => {
     check(resource, names);
     checkView(resource, served);
     checkSingleton(resource);
+    const problems = fieldRuleProblems(resource);
+    if (problems.length > 0) throw new Error(`Resource ${resource.name}: ${problems.join('; ')}`);
+    checkNumbering(resource);
     return {
       resource,
       table: deriveTable(resource),
       lineTables: new Map(linesFieldNames(resource).map((f) => [f, deriveLinesTable(resource, f)])),
-      hooks: hooksOf(resource, args.hooks),
-      resourceId: entryResourceId(resource, args.catalog),
-      uniqueIndexes: uniqueIndexesOf(resource),
     };
   });
+  const references = args.references ?? [];
+  for (const p of references) if (!names.has(p.resource)) throw new Error(`Platform reference ${p.column.name} to unknown resource ${p.resource}`);
+  const referrers = deriveReferrers({ served: tables, platform: references });
+  const runtimes = tables.map((derived): ResourceRuntime => ({
+    ...derived,
+    hooks: hooksOf(derived.resource, args.hooks),
+    resourceId: entryResourceId(derived.resource, args.catalog),
+    uniqueIndexes: uniqueIndexesOf(derived.resource),
+    referrers: referrers.get(tableOwner(derived.resource).name) ?? [],
+  }));
   const byName = new Map(runtimes.map((r) => [r.resource.name, r]));
   return {
     runtimes,
@@ -177,13 +216,14 @@ export function mountResources(args: { resources: readonly ResourceDef[]; catalo
 
 /**
  * What the engine serves: RESOURCES with the given hooks (the product's are `SERVER_HOOKS` of
- * server/modules/resource-hooks.ts), plus anything mounted. The hooks are passed in, never
- * imported here: they live in the domain modules, which use the engine themselves.
+ * server/modules/resource-hooks.ts) and the platform references, plus anything mounted. The hooks
+ * are passed in, never imported here: they live in the domain modules, which use the engine themselves.
  */
-export function servedResources(hooks: readonly ResourceHooks[]): { resources: ResourceDef[]; catalog: GroupDecl[]; hooks: ResourceHooks[] } {
+export function servedResources(hooks: readonly ResourceHooks[]): { resources: ResourceDef[]; catalog: GroupDecl[]; hooks: ResourceHooks[]; references: PlatformReference[] } {
   return {
     resources: [...RESOURCES, ...mounted.resources],
     catalog: [...CATALOG, ...mounted.catalog],
     hooks: [...hooks, ...mounted.hooks],
+    references: [...PLATFORM_REFERENCES],
   };
 }

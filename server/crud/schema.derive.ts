@@ -1,4 +1,5 @@
 import type { FieldDef, ResourceDef, ScalarField, TreeField } from '../../resources/define';
+import { isConditional } from '../../resources/field-rules';
 import { decimalsOf } from './column.derive';
 import { DEFAULT_MAX_LENGTH } from './field.coerce';
 import { isClientWritable } from './record.validate';
@@ -67,7 +68,7 @@ function writableProperties(resource: ResourceDef): Schema {
 /** The saveNew body. */
 export function saveNewSchema(resource: ResourceDef): Schema {
   const required = Object.entries(resource.fields)
-    .filter(([name, f]) => f.required && f.defaultValue === undefined && isClientWritable(resource, name, f))
+    .filter(([name, f]) => f.required && f.defaultValue === undefined && isClientWritable(resource, name, f) && !isConditional(resource, name))
     .map(([name]) => name);
   return { type: 'object', properties: writableProperties(resource), ...(required.length ? { required } : {}) };
 }

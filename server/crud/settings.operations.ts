@@ -81,13 +81,13 @@ export async function saveSettings(args: SettingsArgs & { body: Record<string, u
   const current = await findSettings(args);
   if ((current?.version ?? 0) !== version) throw conflict();
   const mode = current ? 'modify' : 'create';
-  const { set, issues } = validateWrite({ resource: runtime.resource, body, mode, locale: scope.request.ctx.locale, zone: scope.request.ctx.timeZone });
-  const more = issues.length > 0 ? [] : await checkReferences({
-    db: database.db, registry: args.registry, runtime, scope, set, currentId: current ? Number(current.id) : null,
-  });
-  if (issues.length + more.length > 0) throw badInput('error.fieldsInvalid', [...issues, ...more]);
+  const { set, issues } = validateWrite({ resource: runtime.resource, body, mode, locale: scope.request.ctx.locale, zone: scope.request.ctx.timeZone, current });
+  if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   try {
     return await database.db.transaction(async (tx) => {
+      // Inside the transaction: the referenced rows stay locked (KEY SHARE) until it commits.
+      const more = await checkReferences({ db: tx, registry: args.registry, runtime, scope, set, currentId: current ? Number(current.id) : null });
+      if (more.length > 0) throw badInput('error.fieldsInvalid', more);
       const ctx = hookContext({ runtime, scope, db: tx });
       const values: StoredRecord = { ...set.values, ...stampedValues(runtime, scope) };
       await runtime.hooks.beforeSave?.({ ...ctx, operation: mode, values, lines: set.lines, current });

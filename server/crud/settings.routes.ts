@@ -4,6 +4,7 @@ import { serializeRecord } from './record.serialize';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { readRefs, writeRefs } from './route-access';
 import { saveNewSchema } from './schema.derive';
+import { crudDocs, resourceTags } from './crud.openapi';
 import { scopeOf } from './scope';
 import { defaultSettings, findSettings, saveSettings } from './settings.operations';
 import type { EngineHandle, StoredRecord } from './server-hooks.define';
@@ -25,11 +26,11 @@ export async function registerSettingsRoutes(app: FastifyInstance, args: { runti
   const { runtime, registry } = args;
   const { resource } = runtime;
   const base = `/v1/${resource.name}`;
-  const tags = [resource.name];
+  const tags = resourceTags(resource);
 
   app.get(`${base}/get`, {
     config: { requires: readRefs(runtime) },
-    schema: { tags, summary: `${resource.title[1]}: the saved settings, or the defaults (id null, version 0)` },
+    schema: { tags, summary: `${resource.title[1]}: the saved settings, or the defaults (id null, version 0)`, ...crudDocs(resource, 'get') },
   }, async (request) => {
     const scope = scopeOf(request, runtime);
     const row = await findSettings({ database: app.database, runtime, scope });
@@ -43,6 +44,7 @@ export async function registerSettingsRoutes(app: FastifyInstance, args: { runti
       tags,
       summary: `Save ${resource.title[1]} (version read: 0 before the first save; stale -> 409)`,
       body: { ...saveBody, properties: { ...(saveBody.properties as object), version: { type: 'integer', minimum: 0 } } },
+      ...crudDocs(resource, 'save'),
     },
     validatorCompiler: describeOnly,
   }, async (request) => {

@@ -2,7 +2,8 @@ import {
   bigint, integer, pgTable, primaryKey, timestamp,
   type PgColumn, type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
-import { tableOwner, type LinesField, type ResourceDef } from '../../resources/define';
+import { tableOwner, type FieldDef, type LinesField, type ResourceDef } from '../../resources/define';
+import { isConditional, isConditionalLineField } from '../../resources/field-rules';
 import { fieldColumns, type ColumnBuilders } from './column.derive';
 import { linesTableName } from './naming';
 import { resourceIndexes, linesIndexes } from './index.derive';
@@ -57,6 +58,14 @@ function systemColumns(resource: ResourceDef): ColumnBuilders {
 }
 
 /**
+ * A field as its column sees it: a field required only while it applies (`when`) holds null
+ * whenever it does not, so its column stays nullable.
+ */
+function storedField<F extends FieldDef>(f: F, conditional: boolean): F {
+  return f.required && conditional ? { ...f, required: false } : f;
+}
+
+/**
  * The table of a resource: implicit columns, one or two columns per field, derived indexes. A
  * view (`viewOf`) has no table of its own: this is its base's table, the same object.
  */
@@ -66,7 +75,7 @@ export function deriveTable(resource: ResourceDef): DerivedTable {
   if (cached) return cached;
   checkNames(resource.name, Object.keys(resource.fields), SYSTEM_KEYS);
   const columns: ColumnBuilders = { ...systemColumns(resource) };
-  for (const [name, f] of Object.entries(resource.fields)) Object.assign(columns, fieldColumns(name, f));
+  for (const [name, f] of Object.entries(resource.fields)) Object.assign(columns, fieldColumns(name, storedField(f, isConditional(resource, name))));
   const table = pgTable(resource.table, columns, (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     ...resourceIndexes({ resource, t }),
@@ -97,7 +106,7 @@ export function deriveLinesTable(resource: ResourceDef, fieldName: string): Deri
     parentId: bigint('parent_id', { mode: 'number' }).notNull(),
     lineNo: integer('line_no').notNull(),
   };
-  for (const [lineField, lf] of Object.entries(lines.fields)) Object.assign(columns, fieldColumns(lineField, lf));
+  for (const [lineField, lf] of Object.entries(lines.fields)) Object.assign(columns, fieldColumns(lineField, storedField(lf, isConditionalLineField(lf))));
   const table = pgTable(name, columns, (t) => [
     primaryKey({ columns: [t.tenantId, t.parentId, t.lineNo] }),
     ...linesIndexes({ table: name, fields: lines.fields, t }),

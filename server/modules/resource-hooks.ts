@@ -1,13 +1,11 @@
 import { cardTemplateHooks } from './cards/card-template.hooks';
-import { scoreAdjustReasonHooks } from './points/score-adjust-reason.hooks';
 import { scoreAdjustHooks } from './points/score-adjust.hooks';
-import { growValueRuleHooks } from './levels/grow-value-rule.hooks';
-import { growValueSettingHooks } from './levels/grow-value-setting.hooks';
-import { levelValuateRuleHooks } from './levels/level-valuate-rule.hooks';
 import { levelHooks } from './levels/level.hooks';
 import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from './members/member.hooks';
 import { upgradeIncentiveHooks } from './levels/upgrade-incentive.hooks';
 import { batchOperateHooks } from './batch/batch-operate.hooks';
+import { marketingCenterHooks } from './auth/marketing-center.hooks';
+import { batchOperateSettingHooks } from './batch/batch-operate-setting.hooks';
 import type { ResourceHooks } from '../crud/server-hooks.define';
 
 /**
@@ -19,15 +17,13 @@ import type { ResourceHooks } from '../crud/server-hooks.define';
  */
 export const SERVER_HOOKS: readonly ResourceHooks[] = [
   cardTemplateHooks,
-  scoreAdjustReasonHooks,
   scoreAdjustHooks,
   levelHooks,
-  levelValuateRuleHooks,
-  growValueRuleHooks,
-  growValueSettingHooks,
   upgradeIncentiveHooks,
   memberHooks,
   dqshMemberHooks,
   marketcenterMemberHooks,
   batchOperateHooks,
+  marketingCenterHooks,
+  batchOperateSettingHooks,
 ];

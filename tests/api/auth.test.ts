@@ -108,9 +108,9 @@ describe('sign-in', () => {
     expect(right.status).toBe(403);
     expect(right.body.msg).toBe('Too many failed sign-ins; the account is locked, try again in 15 minutes');
     // Once the lock has run out, the right password works and the count starts again.
-    await query(`update users set locked_until = now() - interval '1 second' where tenant_id = $1`, [tenant.tenantId]);
+    await query(`update login_attempts set locked_until = now() - interval '1 second' where tenant_code = $1`, [tenant.code]);
     expect((await login(client, { ...wrong, password: tenant.adminPassword })).status).toBe(200);
-    expect((await query('select failed_logins from users where id = $1', [tenant.adminUserId])).rows[0].failed_logins).toBe(0);
+    expect((await query('select count(*)::int as n from login_attempts where tenant_code = $1', [tenant.code])).rows[0].n).toBe(0);
   });
 
   test('a success between failures resets the count', async () => {
@@ -125,8 +125,9 @@ describe('sign-in', () => {
   test('sign-in is rate-limited per client address', async () => {
     const client = anonymousClient(t.app, { remoteAddress: '192.0.2.77' });
     const statuses: number[] = [];
+    // A different login each time: one address trying many accounts (the lock is per login).
     for (let i = 0; i < 31; i += 1) {
-      statuses.push((await login(client, { tenant: 'no-such-merchant', login: 'x', password: 'y' })).status);
+      statuses.push((await login(client, { tenant: 'no-such-merchant', login: `x${i}`, password: 'y' })).status);
     }
     expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true);
     const limited = await login(client, { tenant: 'no-such-merchant', login: 'x', password: 'y' });
@@ -263,6 +264,12 @@ describe('password policy and changes', () => {
     ['Ab1!x', '密码至少 8 位', 'The password must have at least 8 characters'],
     ['abcdefgh12', '密码须包含大写字母、小写字母、数字、符号中的至少三类', 'The password must use at least three of: upper-case letters, lower-case letters, digits, symbols'],
     ['P@ssw0rd', '密码过于常见，请换一个', 'This password is too common; please choose another'],
+    // Common passwords in disguise: digits added, keyboard and alphabet walks.
+    ['Qwerty12', '密码过于常见，请换一个', 'This password is too common; please choose another'],
+    ['Password2024!', '密码过于常见，请换一个', 'This password is too common; please choose another'],
+    ['Qwer1234', '密码过于常见，请换一个', 'This password is too common; please choose another'],
+    ['Zxcvbn!@#', '密码过于常见，请换一个', 'This password is too common; please choose another'],
+    ['Abc@1234', '密码过于常见，请换一个', 'This password is too common; please choose another'],
   ];
 
   test.each(strictCases)('strict policy refuses %s, in both languages', async (password, zh, en) => {
@@ -348,7 +355,7 @@ describe('password policy and changes', () => {
     expect((await admin.get('/v1/authorization/listRole')).status).toBe(200);
     // The reset-only session is gone, so its token cannot be used twice.
     const replay = await t.app.inject({
-      method: 'POST', url: '/loyalty/v1/auth/password', headers: { cookie: `loyalty_session=${before}` },
+      method: 'POST', url: '/loyalty/v1/auth/password', headers: { cookie: `loyalty_session=${before}`, 'x-requested-with': 'loyalty-console' },
       payload: { newPassword: 'Other#Pass2026', resetToken: admin.loginInfo.resetToken },
     });
     expect(replay.statusCode).toBe(401);

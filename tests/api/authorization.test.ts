@@ -223,11 +223,17 @@ describe('roles', () => {
     const touched = await admin.post('/v1/authorization/modifyRole', { body: { roleId: role.roleId, name: 'Doomed', remark: 'soon gone', version: 1 } });
     expect(touched.body.data).toMatchObject({ userCount: 1, remark: 'soon gone', version: 2 });
 
+    // A role in use is not deleted: its holders are removed from it first.
+    const inUse = await admin.post('/v1/authorization/deleteRole', { query: { roleId: role.roleId } });
+    expect(inUse.status).toBe(409);
+    expect(inUse.body).toEqual({ code: 4090, msg: '该角色已分配给 1 个用户，请先移除这些用户再删除', data: null });
+    expect((await client.post('/v1/user/query', { body: {} })).status).toBe(200);
+    expect((await admin.post('/v1/authorization/deleteUserRole', { query: { roleId: role.roleId, userId: holder.userId } })).status).toBe(200);
     const deleted = await admin.post('/v1/authorization/deleteRole', { query: { roleId: role.roleId } });
     expect(deleted.status).toBe(200);
     expect((await admin.get('/v1/authorization/listRoleUser', { query: { roleId: role.roleId } })).status).toBe(404);
     expect(await rolesOf(holder.userId)).toEqual([]);
-    // The holder's very next call is judged on the new grants.
+    // The holder's very next call is judged on the grants left.
     expect((await client.post('/v1/user/query', { body: {} })).status).toBe(403);
   });
 

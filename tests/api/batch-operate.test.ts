@@ -3,8 +3,8 @@ import ExcelJS from 'exceljs';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { PermissionRef } from '../../resources/catalog/types';
 import { batchOperateResource } from '../../resources/member/batch-operate.resource';
-import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
@@ -16,7 +16,7 @@ import { batchPointsKey, type BatchDeps } from '../../server/modules/batch/batch
 import { resumeRunning, runBatch } from '../../server/modules/batch/batch.job';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * Batch operation documents on the real app, PostgreSQL and pg-boss queue: a draft lists its
@@ -96,7 +96,7 @@ async function stateChanges(documentId: number, action: string): Promise<number>
 beforeAll(async () => {
   database = connectDatabase(inject('databaseUrl'), { max: 20 });
   queue = await startJobQueue(inject('databaseUrl'));
-  app = await buildApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue });
+  ({ app } = await buildTestApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue }));
   await app.ready();
   deps = { database, registry: buildRegistry(servedResources(SERVER_HOOKS)), log: app.log };
   tenant = await createTenant(database);
@@ -332,6 +332,126 @@ describe('permissions', () => {
     const stranger = await signIn(app, { tenant: other.code, login: other.adminLogin, password: other.adminPassword });
     expect((await stranger.post('/v1/batch-operate/results', { query: { id: doc.id }, body: {} })).status).toBe(404);
     expect((await stranger.post('/v1/batch-operate/audit', { query: { id: doc.id } })).status).toBe(404);
+  });
+});
+
+describe('the permission of what a document does', () => {
+  const MEMBERS = { resourceId: '会员/标准会员', action: '配置维护' } as const;
+  const BATCH_WRITE = [{ resourceId: BATCH, action: '单据查看' }, { resourceId: BATCH, action: '配置维护' }] as const;
+  let clerk: ApiClient;
+
+  beforeAll(async () => {
+    // A store clerk: batch documents and member edits, but neither points nor levels.
+    await createUser(database, { tenantId: tenant.tenantId, login: 'batch-clerk', grants: [...BATCH_WRITE, MEMBERS, { resourceId: '会员/标准会员', action: '会员资料查看' }] });
+    clerk = await signIn(app, { tenant: tenant.code, login: 'batch-clerk', password: tenant.adminPassword });
+  });
+
+  it('refuses a clerk without the points permission a grantPoints document: draft, change or audit, and no balance moves', async () => {
+    const [member] = await createMembers({ client: admin, count: 1 });
+    const drafted = await clerk.post('/v1/batch-operate/saveNew', { body: { operation: 'grantPoints', points: 1_000_000, selectionMode: 'picked', lines: picked([member]) }, headers: ZONE });
+    expect(drafted.status, JSON.stringify(drafted.body)).toBe(403);
+    expect(drafted.body.msg).toContain('积分/积分调整单 · 配置维护');
+
+    const doc = await draft({ operation: 'grantPoints', points: 1_000_000, lines: picked([member]) });
+    const changed = await clerk.post('/v1/batch-operate/modify', { body: { id: doc.id, version: doc.version, remark: '改一下' }, headers: ZONE });
+    expect(changed.status).toBe(403);
+    const audited = await clerk.post('/v1/batch-operate/audit', { query: { id: doc.id }, headers: ZONE });
+    expect(audited.status).toBe(403);
+    expect(audited.body.msg).toContain('赠送积分');
+    expect(await info(doc.id)).toMatchObject({ state: 'INITIAL', remark: null, version: doc.version });
+    expect(await batchEntries(doc.id, member)).toBe(0);
+  });
+
+  it('refuses a clerk without the level permission a changeLevel document, and lets them freeze and tag', async () => {
+    const level = await okData(admin.post('/v1/level/saveNew', { body: { levelType: 'SPECIAL', code: `C${randomInt(1e6)}`, name: `店员等级${randomInt(1e6)}`, rankOrder: 3 } }));
+    const members = await createMembers({ client: admin, count: 2 });
+    const refused = await clerk.post('/v1/batch-operate/saveNew', { body: { operation: 'changeLevel', targetLevel: level.id, selectionMode: 'picked', lines: picked(members) }, headers: ZONE });
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toContain('会员/会员等级 · 配置维护');
+    const levelDoc = await draft({ operation: 'changeLevel', targetLevel: level.id, lines: picked(members) });
+    expect((await clerk.post('/v1/batch-operate/audit', { query: { id: levelDoc.id }, headers: ZONE })).status).toBe(403);
+    // Turning someone else's document into what they may do makes it theirs to run.
+    const tag = await okData(clerk.post('/v1/batch-operate/modify', { body: { id: levelDoc.id, version: levelDoc.version, operation: 'addTag', tag: 'carWash' }, headers: ZONE }));
+    expect(tag).toMatchObject({ operation: 'addTag', targetLevel: null });
+    await okData(clerk.post('/v1/batch-operate/audit', { query: { id: tag.id }, headers: ZONE }));
+    expect(await finished(tag.id)).toMatchObject({ state: 'EFFECTED', succeededCount: 2 });
+    for (const id of members) expect((await memberOf(id)).level).toBeNull();
+
+    const freeze = await okData(clerk.post('/v1/batch-operate/saveNew', { body: { operation: 'freeze', reason: '店员冻结', selectionMode: 'picked', lines: picked(members) }, headers: ZONE }));
+    await okData(clerk.post('/v1/batch-operate/audit', { query: { id: freeze.id }, headers: ZONE }));
+    expect(await finished(freeze.id)).toMatchObject({ state: 'EFFECTED', succeededCount: 2 });
+  });
+});
+
+describe('maker-checker above the approval rule', () => {
+  const GRANTER: PermissionRef[] = [
+    { resourceId: BATCH, action: '单据查看' }, { resourceId: BATCH, action: '配置维护' }, { resourceId: '积分/积分调整单', action: '配置维护' },
+    { resourceId: '会员/标准会员', action: '配置维护' }, { resourceId: '会员/标准会员', action: '会员资料查看' },
+  ];
+  let own: TestTenant;
+  let boss: ApiClient;
+  let maker: ApiClient;
+  let checker: ApiClient;
+
+  beforeAll(async () => {
+    // A tenant of its own: the rule is changed here.
+    own = await createTenant(database);
+    boss = await signIn(app, { tenant: own.code, login: own.adminLogin, password: own.adminPassword });
+    for (const login of ['maker', 'checker']) await createUser(database, { tenantId: own.tenantId, login, grants: GRANTER });
+    maker = await signIn(app, { tenant: own.code, login: 'maker', password: own.adminPassword });
+    checker = await signIn(app, { tenant: own.code, login: 'checker', password: own.adminPassword });
+  });
+
+  const ownDraft = (client: ApiClient, body: Record<string, unknown>) =>
+    okData(client.post('/v1/batch-operate/saveNew', { body: { selectionMode: 'picked', ...body }, headers: ZONE }));
+  const ownEntries = async (documentId: number, memberId: number) => Number((await database.db.execute<{ n: number }>(sql`select count(*)::int as n
+    from points_entries where tenant_id = ${own.tenantId} and idempotency_key = ${batchPointsKey(documentId, memberId)}`)).rows[0].n);
+
+  it('refuses the maker auditing a grant above the rule, and lets another person audit it', async () => {
+    expect(await okData(maker.get('/v1/batch-operate-setting/get'))).toMatchObject({ dualControlPoints: 10_000, dualControlMembers: 1_000 });
+    const [member] = await createMembers({ client: boss, count: 1 });
+    const big = await ownDraft(maker, { operation: 'grantPoints', points: 1_000_000, lines: picked([member]) });
+    const self = await maker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: ZONE });
+    expect(self.status, JSON.stringify(self.body)).toBe(409);
+    expect(self.body.msg).toContain('制单与审核须分离');
+    const english = await maker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: { ...ZONE, locale: 'en_US' } });
+    expect(english.body.msg).toContain('Maker-checker');
+    expect(await info(big.id, maker)).toMatchObject({ state: 'INITIAL' });
+    expect(await ownEntries(big.id, member)).toBe(0);
+
+    await okData(checker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: ZONE }));
+    expect(await finished(big.id, checker)).toMatchObject({ state: 'EFFECTED', succeededCount: 1 });
+    expect(await ownEntries(big.id, member)).toBe(1);
+  });
+
+  it('counts whoever last changed the document as a maker too', async () => {
+    const [member] = await createMembers({ client: boss, count: 1 });
+    const big = await ownDraft(maker, { operation: 'grantPoints', points: 20_000, lines: picked([member]) });
+    const edited = await okData(checker.post('/v1/batch-operate/modify', { body: { id: big.id, version: big.version, remark: '复核前改备注' }, headers: ZONE }));
+    expect((await checker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: ZONE })).status).toBe(409);
+    expect((await maker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: ZONE })).status).toBe(409);
+    await okData(boss.post('/v1/batch-operate/audit', { query: { id: edited.id }, headers: ZONE }));
+    expect(await finished(big.id, boss)).toMatchObject({ state: 'EFFECTED' });
+  });
+
+  it('lets the maker audit below the rule, and follows the rule as the tenant sets it', async () => {
+    const members = await createMembers({ client: boss, count: 2 });
+    const small = await ownDraft(maker, { operation: 'grantPoints', points: 5_000, lines: picked(members) });
+    await okData(maker.post('/v1/batch-operate/audit', { query: { id: small.id }, headers: ZONE }));
+    expect(await finished(small.id, maker)).toMatchObject({ state: 'EFFECTED', succeededCount: 2 });
+
+    // Only who may configure roles may change the rule.
+    const rule = await okData(boss.get('/v1/batch-operate-setting/get'));
+    expect((await maker.post('/v1/batch-operate-setting/save', { body: { dualControlPoints: 1_000_000_000, version: rule.version } })).status).toBe(403);
+    await okData(boss.post('/v1/batch-operate-setting/save', { body: { dualControlPoints: 0, dualControlMembers: 1, version: rule.version } }));
+
+    const anyGrant = await ownDraft(maker, { operation: 'grantPoints', points: 1, lines: picked([members[0]]) });
+    expect((await maker.post('/v1/batch-operate/audit', { query: { id: anyGrant.id }, headers: ZONE })).status).toBe(409);
+    const twoFrozen = await ownDraft(maker, { operation: 'freeze', reason: '两人冻结', lines: picked(members) });
+    expect((await maker.post('/v1/batch-operate/audit', { query: { id: twoFrozen.id }, headers: ZONE })).status).toBe(409);
+    const oneFrozen = await ownDraft(maker, { operation: 'freeze', reason: '一人冻结', lines: picked([members[0]]) });
+    await okData(maker.post('/v1/batch-operate/audit', { query: { id: oneFrozen.id }, headers: ZONE }));
+    await okData(checker.post('/v1/batch-operate/audit', { query: { id: twoFrozen.id }, headers: ZONE }));
   });
 });
 

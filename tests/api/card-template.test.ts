@@ -213,8 +213,11 @@ describe('permissions per card type', () => {
     const res = await mixed.post('/v1/card-template/modify', { body: { ...template('OFFLINE_GIFT_CARD'), id: gift.id, version: info.version, name: '礼品卡改名' } });
     expect(res.body.code).toBe(2000);
     expect((await mixed.post('/v1/card-template/enable', { query: { id: gift.id } })).body.code).toBe(2000);
-    // Enabled templates are frozen.
-    const frozen = await mixed.post('/v1/card-template/modify', { body: { ...template('OFFLINE_GIFT_CARD'), id: gift.id, version: info.version + 2, name: 'x' } });
-    expect(frozen.body.code).not.toBe(2000);
+    // An enabled template keeps its terms (issued cards rely on them); its name can still change.
+    const frozen = await mixed.post('/v1/card-template/modify', { body: { ...template('OFFLINE_GIFT_CARD'), id: gift.id, version: info.version + 2, faceValue: 200, name: 'x' } });
+    expect(frozen.status).toBe(400);
+    expect(frozen.body.data.fields).toEqual([{ field: 'faceValue', msg: '面值(元)在“已启用”状态下不能修改' }]);
+    const renamed = await mixed.post('/v1/card-template/modify', { body: { ...template('OFFLINE_GIFT_CARD'), id: gift.id, version: info.version + 2, name: '礼品卡新名' } });
+    expect(renamed.body.data).toMatchObject({ name: '礼品卡新名', faceValue: 100, state: 'ENABLED' });
   });
 });

@@ -1,13 +1,17 @@
+import { and, eq, getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detailSections, formSections, labelKey, optionKey, type FieldDef, type ResourceDef } from '../../resources/define';
+import { detailSections, formSections, labelKey, optionKey, tableOwner, type FieldDef, type ResourceDef } from '../../resources/define';
 import { RESOURCES } from '../../resources/index';
 import { pick, type Bilingual } from '../../resources/messages/bilingual';
 import { buildRegistry, servedResources, type ResourceRuntime } from '../../server/crud/resource-registry';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
-import { isClientWritable } from '../../server/crud/record.validate';
+import { drawNumber } from '../../server/crud/numbering';
+import { PLATFORM_REFERENCES } from '../../server/crud/platform-references';
+import { isClientWritable, validateWrite } from '../../server/crud/record.validate';
 import { readRefs, writeRefs } from '../../server/crud/route-access';
+import { editableInState, fieldApplies, hasFieldStateRules, isConditional } from '../../resources/field-rules';
 import {
-  compareForSort, filterValueFor, invalidValue, matchesFilter, sampleBody, scalarSample,
+  applyingBody, compareForSort, filterValueFor, invalidValue, matchesFilter, sampleBody, scalarSample,
 } from '../helpers/crud-samples';
 import { anonymousClient, createTenant, createUser, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -17,33 +21,30 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
  * create, read back, filter by every filterable field, sort by every sortable field, page by
  * number and by cursor, modify with its version, delete, every state action from an allowed
  * and a forbidden state, every operation with and without its permission, another tenant's
- * ids, an invalid value of every field, and the derived i18n keys in both locales.
+ * ids, an invalid value of every field (with the fields it depends on set so that it applies),
+ * the declared field state rules (a locked field refused, the others changed), and the derived
+ * i18n keys in both locales.
  *
- * Cross-field rules live in server hooks, which a declaration cannot state; the few resources
- * with such rules give a valid body fragment here.
+ * Conditional fields (`when`) are sampled to fit their conditions (crud-samples.ts). Cross-field
+ * rules a declaration cannot state live in server hooks; the few resources with such rules give
+ * a valid body fragment here.
  */
 const OVERRIDES: Readonly<Record<string, (ctx: { refs: Readonly<Record<string, number>>; seed: number }) => Record<string, unknown>>> = {
-  // Validity must match its type, price <= face value, and numbers come from the allocator.
+  // Price <= face value, enough serial digits, and numbers come from the allocator.
   'card-template': () => ({
-    number: undefined, validityType: 'MONTHS', validityMonths: 12, validPeriod: null,
-    faceValue: 100, price: 95, cardNumberPrefix: 'GC', cardNumberLength: 16,
+    number: undefined, validityType: 'MONTHS', validityMonths: 12, faceValue: 100, price: 95, cardNumberPrefix: 'GC', cardNumberLength: 16,
   }),
   // Lines may only cite an enabled reason, in its direction; an audit posts positive points
   // (a deduction from a member with no points would rightly be refused).
   'score-adjust-reason': () => ({ enabled: true, direction: 'both' }),
   // Lines name a real member (made in beforeAll): the audit posts to the member's account.
   'score-adjust': ({ refs, seed }) => ({ lines: [{ member: refs.member, points: 10 + seed, reason: refs['score-adjust-reason'] }] }),
-  // One operation with its parameter and members picked by hand: a save clears the fields of
-  // the other operations and selection modes.
-  'batch-operate': ({ refs }) => ({
-    operation: 'addTag', tag: 'newcomer', reason: null, targetLevel: null, points: null, selectionMode: 'picked', sourceFile: null,
-    filterMobilePrefix: null, filterLevel: null, filterState: null, filterStore: null, filterChannel: null, filterRegistered: null,
-    lines: [{ member: refs.member }],
-  }),
+  // Members picked by hand (a filter must match someone); a tag every member can take.
+  'batch-operate': ({ refs }) => ({ operation: 'addTag', tag: 'newcomer', selectionMode: 'picked', lines: [{ member: refs.member }] }),
   // Free levels form a ladder: distinct ranks, thresholds rising with the rank.
   level: () => {
     levelRank += 1;
-    return { levelType: 'FREE', rankOrder: levelRank, growthThreshold: levelRank * 100, price: null, termMonths: null, suitStores: null };
+    return { levelType: 'FREE', rankOrder: levelRank, growthThreshold: levelRank * 100 };
   },
 };
 let levelRank = 0;
@@ -222,7 +223,7 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
     const editable = !resource.states?.editableIn || resource.states.editableIn.includes(resource.states.initial);
     // A free-text field first: the least likely to meet a cross-field rule of a hook.
     const candidates = Object.entries(resource.fields).filter(([key, f]) => isClientWritable(resource, key, f) && !f.readOnlyAfterCreate
-      && !f.unique && f.kind !== 'lines' && f.kind !== 'relation' && f.kind !== 'tree' && scalarSample({ f, seed: 99, name: key, refs }) !== undefined);
+      && !f.unique && !isConditional(resource, key) && f.kind !== 'lines' && f.kind !== 'relation' && f.kind !== 'tree' && scalarSample({ f, seed: 99, name: key, refs }) !== undefined);
     const rank = (kind: string) => ['longText', 'text'].indexOf(kind) === -1 ? 2 : ['longText', 'text'].indexOf(kind);
     const field = [...candidates].sort((x, y) => rank(x[1].kind) - rank(y[1].kind))[0];
     const fresh = await createRecord(resource);
@@ -237,6 +238,42 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
     if (field) expect(res.body.data[field[0]]).toEqual(expected(field[1], change[field[0]]));
     const stale = await admin.post(url('modify'), { body: { id: fresh.id, version: 1, ...change }, headers: headers() });
     expect(stale.status).toBe(409);
+  });
+
+  it('refuses to change a field its state locks, and changes the others', async () => {
+    const states = resource.states;
+    if (!states || !hasFieldStateRules(resource)) return;
+    const editable = (state: string) => !states.editableIn || states.editableIn.includes(state);
+    const stateNames = Object.keys((resource.fields[states.field] as { options: object }).options);
+    const writable = Object.entries(resource.fields).filter(([key, f]) => isClientWritable(resource, key, f) && !f.readOnlyAfterCreate
+      && !f.unique && f.kind !== 'lines' && f.kind !== 'relation' && f.kind !== 'tree' && !isConditional(resource, key));
+    // A state the record can be edited in, where some field is locked and some other is not.
+    const state = stateNames.find((s) => editable(s) && writable.some(([key]) => !editableInState(resource, key, s))
+      && writable.some(([key]) => editableInState(resource, key, s)));
+    expect(state, 'a state with locked and free fields').toBeDefined();
+    const fresh = await createRecord(resource);
+    for (const step of pathTo({ resource, from: states.initial, goal: [state!] }) ?? []) {
+      await okData(admin.post(url(step), { query: { id: fresh.id }, body: states.actions[step].reason ? { reason: 'contract' } : undefined, headers: headers() }));
+    }
+    let record = await okData(admin.get(url(`info/${fresh.id}`), { headers: headers() }));
+    expect(record[states.field]).toBe(state);
+    const changeOf = ([key, f]: [string, FieldDef]) => {
+      const value = [99, 98, 97].map((n) => scalarSample({ f: f as never, seed: n, name: key, refs })).find((v) => v !== undefined && JSON.stringify(expected(f, v)) !== JSON.stringify(record[key]));
+      return value === undefined ? null : { [key]: value };
+    };
+    const locked = writable.filter(([key]) => !editableInState(resource, key, state)).map(changeOf).find((c) => c !== null);
+    expect(locked, 'a locked field to change').toBeDefined();
+    // The whole record sent back unchanged passes; one locked field changed is refused, named.
+    const same = await admin.post(url('modify'), { body: { ...record }, headers: headers() });
+    expect(same.body.code, JSON.stringify(same.body)).toBe(2000);
+    record = same.body.data;
+    const refused = await admin.post(url('modify'), { body: { id: record.id, version: record.version, ...locked }, headers: headers() });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.data.fields.map((e: { field: string }) => e.field)).toEqual(Object.keys(locked!));
+    const free = writable.filter(([key]) => editableInState(resource, key, state)).map(changeOf).find((c) => c !== null);
+    const changed = await okData(admin.post(url('modify'), { body: { id: record.id, version: record.version, ...free }, headers: headers() }));
+    const [key] = Object.keys(free!);
+    expect(changed[key]).toEqual(expected(resource.fields[key], free![key]));
   });
 
   it('deletes where the declaration allows it', async () => {
@@ -306,7 +343,7 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
   it('refuses an invalid value of every field, naming the field', async () => {
     for (const [field, f] of Object.entries(resource.fields)) {
       if (!isClientWritable(resource, field, f)) continue;
-      const body = { ...(await validBody(resource)), [field]: invalidValue(f) };
+      const body = { ...applyingBody({ resource, name: field, body: await validBody(resource), seed, refs }), [field]: invalidValue(f) };
       const res = await admin.post(url('saveNew'), { body, headers: headers() });
       expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(400);
       const named = (res.body.data?.fields ?? []).map((e: { field: string }) => e.field.split('.')[0]);
@@ -323,7 +360,9 @@ describe.each(settingsRuntimes.map((runtime) => [runtime.resource.name, runtime]
     const defaults = await okData(admin.get(url('get'), { headers: headers() }));
     expect(defaults).toMatchObject({ id: null, version: 0 });
     for (const [field, f] of Object.entries(resource.fields)) {
-      if (f.defaultValue !== undefined) expect(defaults[field], field).toEqual(expected(f, f.defaultValue));
+      // A conditional field's default holds only while it applies; otherwise it is null.
+      const applies = fieldApplies({ resource, name: field, valueOf: (n) => defaults[n] });
+      if (f.defaultValue !== undefined) expect(defaults[field], field).toEqual(applies ? expected(f, f.defaultValue) : null);
     }
     const body = await validBody(resource);
     const saved = await okData(admin.post(url('save'), { body: { ...body, version: 0 }, headers: headers() }));
@@ -355,7 +394,7 @@ describe.each(settingsRuntimes.map((runtime) => [runtime.resource.name, runtime]
     const { version } = await okData(admin.get(url('get'), { headers: headers() }));
     for (const [field, f] of Object.entries(resource.fields)) {
       if (!isClientWritable(resource, field, f)) continue;
-      const res = await admin.post(url('save'), { body: { ...(await validBody(resource)), [field]: invalidValue(f), version }, headers: headers() });
+      const res = await admin.post(url('save'), { body: { ...applyingBody({ resource, name: field, body: await validBody(resource), seed, refs }), [field]: invalidValue(f), version }, headers: headers() });
       expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(400);
       expect((res.body.data?.fields ?? []).map((e: { field: string }) => e.field.split('.')[0]), field).toContain(field);
     }
@@ -376,6 +415,144 @@ describe.each(readOnlyRuntimes.map((runtime) => [runtime.resource.name, runtime]
     expect((await nobody.post(url('query'), { body: {}, headers: headers() })).status).toBe(readsAreFree(runtime) ? 200 : 403);
     expect((await reader.get(url('info/987654321'), { headers: headers() })).status).toBe(404);
     for (const op of ['saveNew', 'modify', 'delete']) expect((await admin.post(url(op), { body: {}, headers: headers() })).status, op).toBe(404);
+  });
+});
+
+/**
+ * Safe deletes, for every relation the declarations hold (DESIGN.md §6 contract style): a fresh
+ * target, a record pointing at it through the relation; deleting the target is refused with
+ * 409 naming the referrer; once the referrer is gone, the target deletes. Relations to a
+ * resource that has no delete route (members, settings, read-only lists) need no check.
+ */
+const hasDeleteRoute = (resource: ResourceDef) => resource.deletable !== false && !resource.readOnly && !resource.singleton;
+
+/**
+ * Body fragments that make a referrer keep a relation its hooks would otherwise clear; `direct`
+ * writes the record straight into its table (a filter that no member matches yet is refused by
+ * the batch hook, and a matching member would point at the target too).
+ */
+const RELATION_OVERRIDES: Readonly<Record<string, { body: (refs: Readonly<Record<string, number>>) => Record<string, unknown>; direct?: boolean }>> = {
+  // Only paid levels are sold in some stores.
+  'level.suitStores': { body: (r) => ({ levelType: 'PAID', price: 100, termMonths: 12, growthThreshold: null, suitStores: [r.store] }) },
+  // Each operation keeps its own parameter, each selection mode its own filter.
+  'batch-operate.targetLevel': { body: (r) => ({ operation: 'changeLevel', tag: null, targetLevel: r.level }) },
+  'batch-operate.filterLevel': { body: (r) => ({ selectionMode: 'filtered', filterLevel: r.level, lines: undefined }), direct: true },
+  'batch-operate.filterStore': { body: (r) => ({ selectionMode: 'filtered', filterStore: r.store, lines: undefined }), direct: true },
+};
+
+interface RelationCase {
+  readonly referrer: ResourceRuntime;
+  /** `brand`, `lines.reason`, or the tree parent. */
+  readonly path: string;
+  readonly target: ResourceRuntime;
+  readonly tree: boolean;
+}
+
+const relationCases: RelationCase[] = registry.runtimes.filter((r) => r.resource.viewOf === undefined).flatMap((referrer) =>
+  Object.entries(referrer.resource.fields).flatMap(([name, f]): RelationCase[] => {
+    if (f.kind === 'relation') return [{ referrer, path: name, target: registry.get(f.resource), tree: false }];
+    if (f.kind === 'tree') return [{ referrer, path: name, target: referrer, tree: true }];
+    if (f.kind !== 'lines') return [];
+    return Object.entries(f.fields).flatMap(([inner, lf]) => (lf.kind === 'relation' ? [{ referrer, path: `${name}.${inner}`, target: registry.get(lf.resource), tree: false }] : []));
+  })).filter((c) => hasDeleteRoute(c.target.resource));
+
+/** Applies actions until the record is in one of the goal states (no-op when it is). */
+async function moveTo(resource: ResourceDef, record: Record<string, any>, goal: readonly string[] | undefined): Promise<void> {
+  const states = resource.states;
+  if (!states || !goal) return;
+  const path = pathTo({ resource, from: record[states.field], goal });
+  expect(path, `${resource.name} reaches ${goal.join('/')}`).not.toBeNull();
+  for (const step of path ?? []) {
+    const reason = states.actions[step].reason ? { reason: 'contract' } : undefined;
+    await okData(admin.post(`/v1/${resource.name}/${step}`, { query: { id: record.id }, body: reason, headers: headers() }));
+  }
+}
+
+/** Creates a record through its API, or straight into its table (read-only, or `direct`). */
+async function createReferrer(runtime: ResourceRuntime, body: Record<string, unknown>, direct = false): Promise<Record<string, any>> {
+  if (!runtime.resource.readOnly && !direct) return okData(admin.post(`/v1/${runtime.resource.name}/saveNew`, { body, headers: headers() }));
+  const { set, issues } = validateWrite({ resource: runtime.resource, body, mode: 'create', locale: 'zh_CN', zone: 'Asia/Shanghai' });
+  expect(issues).toEqual([]);
+  const values: Record<string, unknown> = { ...set.values, tenantId: tenant.tenantId };
+  const numbering = runtime.resource.numbering;
+  if (numbering) values[numbering.field] = await drawNumber({ db: t.database.db, tenantId: tenant.tenantId, resource: runtime.resource });
+  const [row] = await t.database.db.insert(runtime.table).values(values).returning();
+  return row as Record<string, any>;
+}
+
+/** Removes a referrer: through its delete route when it has one, else from its table. */
+async function removeReferrer(runtime: ResourceRuntime, record: Record<string, any>): Promise<void> {
+  const { resource } = runtime;
+  if (hasDeleteRoute(resource)) {
+    await moveTo(resource, record, resource.states?.deletableIn);
+    await okData(admin.post(`/v1/${resource.name}/delete`, { query: { id: record.id }, headers: headers() }));
+    return;
+  }
+  for (const lines of runtime.lineTables.values()) {
+    await t.database.db.delete(lines).where(and(eq(lines.tenantId, tenant.tenantId), eq(lines.parentId, record.id)));
+  }
+  await t.database.db.delete(runtime.table).where(and(eq(runtime.table.tenantId, tenant.tenantId), eq(runtime.table.id, record.id)));
+}
+
+describe('safe deletes of every declared relation', () => {
+  it('covers the relations of every resource that can be deleted', () => {
+    expect(relationCases.length).toBeGreaterThan(10);
+    expect(relationCases.some((c) => c.path.includes('.'))).toBe(true);
+    expect(relationCases.some((c) => c.referrer.resource.fields[c.path]?.kind === 'relation' && (c.referrer.resource.fields[c.path] as { multiple?: boolean }).multiple)).toBe(true);
+  });
+
+  it.each(relationCases.map((c) => [`${c.referrer.resource.name}.${c.path} -> ${c.target.resource.name}`, c] as const))('%s', async (_, c) => {
+    const { referrer, target } = c;
+    const targetUrl = (op: string) => `/v1/${target.resource.name}/${op}`;
+    const x = await createRecord(target.resource);
+    // The referrer's other relations point where the contract's records do; this one at x.
+    await validBody(referrer.resource);
+    const pointing = { ...refs, [tableOwner(target.resource).name]: x.id, [target.resource.name]: x.id };
+    const n = ++seed;
+    const special = RELATION_OVERRIDES[`${referrer.resource.name}.${c.path}`];
+    const body = c.tree
+      ? { ...(await validBody(referrer.resource)), [c.path]: x.id }
+      : sampleBody({
+        resource: referrer.resource, seed: n, refs: pointing,
+        overrides: { ...OVERRIDES[referrer.resource.name]?.({ refs: pointing, seed: n }), ...special?.body(pointing) },
+      });
+    const r = await createReferrer(referrer, body, special?.direct);
+    await moveTo(target.resource, x, target.resource.states?.deletableIn);
+
+    const refused = await admin.post(targetUrl('delete'), { query: { id: x.id }, headers: headers() });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    const named = `${target.resource.title[0]}「${String(x[target.resource.titleField])}」`;
+    expect(refused.body.msg).toBe(c.tree ? `${named}下还有 1 条下级数据，不能删除` : `${named}被 1 条${tableOwner(referrer.resource).title[0]}引用，不能删除`);
+    expect((await admin.get(targetUrl(`info/${x.id}`), { headers: headers() })).status).toBe(200);
+
+    await removeReferrer(referrer, r);
+    const deleted = await admin.post(targetUrl('delete'), { query: { id: x.id }, headers: headers() });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await admin.get(targetUrl(`info/${x.id}`), { headers: headers() })).status).toBe(404);
+  });
+
+  /** A row of each hand-written table that points at a record (platform-references.ts). */
+  const PLATFORM_ROWS: Readonly<Record<string, (id: number) => Promise<unknown>>> = {
+    member_level_changes: (id) => t.database.pool.query(
+      `insert into member_level_changes (tenant_id, member_id, to_level_id, direction, cause) values ($1, $2, $3, 'up', 'manual')`, [tenant.tenantId, refs.member, id]),
+    points_entries: (id) => t.database.pool.query(
+      `insert into points_entries (tenant_id, member_id, delta, balance_after, kind, source_type, store_id) values ($1, $2, 0, 0, 'adjust', 'adjustment', $3)`, [tenant.tenantId, refs.member, id]),
+    sales_transactions: (id) => t.database.pool.query(
+      `insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response) values ($1, $2, $3, $4, 0, 0, '[]', '{}')`, [tenant.tenantId, `contract-${id}`, refs.member, id]),
+    users: (id) => createUser(t.database, { tenantId: tenant.tenantId, login: `centre-user-${id}`, grants: [], marketingCenterIds: [id] }),
+  };
+
+  it.each(PLATFORM_REFERENCES.map((p) => [`${getTableName(p.table)}.${p.column.name} -> ${p.resource}`, p] as const))('platform table: %s', async (_, p) => {
+    const target = registry.get(p.resource);
+    const tableName = getTableName(p.table);
+    const write = PLATFORM_ROWS[tableName];
+    expect(write, `a row writer for ${tableName}`).toBeDefined();
+    const x = await createRecord(target.resource);
+    await write(x.id);
+    await moveTo(target.resource, x, target.resource.states?.deletableIn);
+    const refused = await admin.post(`/v1/${target.resource.name}/delete`, { query: { id: x.id }, headers: headers() });
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(`${target.resource.title[0]}「${String(x[target.resource.titleField])}」被 1 条${p.title[0]}引用，不能删除`);
   });
 });
 

@@ -2,12 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declareEntry } from '../../resources/catalog/declare';
 import type { GroupDecl, PermissionRef } from '../../resources/catalog/types';
-import { defineResource, field } from '../../resources/define';
+import { defineResource, defineView, field } from '../../resources/define';
 import { resourceMessages } from '../../resources/resource-messages';
-import { mountResources } from '../../server/crud/resource-registry';
+import { buildRegistry, mountResources } from '../../server/crud/resource-registry';
 import { defineServerHooks } from '../../server/crud/server-hooks.define';
 import { deriveLinesTable, deriveTable } from '../../server/crud/table.derive';
 import { ok } from '../../server/http/envelope';
+import { answers, objectOf } from '../../server/http/openapi.schemas';
+import { operationIdOf, resourceTags } from '../../server/crud/crud.openapi';
 import { createDerivedTables } from '../helpers/derived-ddl';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -15,7 +17,9 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 /**
  * A resource declared here, in the test, gets a working API with no other code: its table is
  * created from the same derivation drizzle-kit uses, and the engine serves it once mounted.
- * It uses every field kind, lines, a tree, states, marketing-centre scope and every hook.
+ * It uses every field kind, lines, a tree, states, marketing-centre scope and every hook. A
+ * second one (an offer) uses the field rules: fields, sections and line fields that apply only
+ * under conditions (`when`), and fields locked in some states (`editableIn`).
  */
 
 const RID = '测试/小部件';
@@ -32,6 +36,7 @@ const gadget = defineResource({
   fields: {
     code: field.text({ label: ['编码', 'Code'], required: true, unique: true, maxLength: 20, filter: 'prefix', sortable: true, searchable: true, readOnlyAfterCreate: true }),
     name: field.text({ label: ['名称', 'Name'], required: true, maxLength: 40, filter: 'contains', sortable: true, searchable: true }),
+    number: field.text({ label: ['单号', 'Number'], unique: true, serverManaged: true, maxLength: 20, filter: 'prefix' }),
     note: field.longText({ label: ['说明', 'Note'], maxLength: 50 }),
     qty: field.integer({ label: ['数量', 'Quantity'], min: 0, max: 1000, filter: 'range', sortable: true }),
     big: field.integer({ label: ['大数', 'Big number'], min: 0, max: 1_000_000_000_000 }),
@@ -66,6 +71,7 @@ const gadget = defineResource({
   },
   titleField: 'name',
   treeField: 'parent',
+  numbering: { field: 'number', prefix: 'GD', digits: 6 },
   list: { defaultSort: { field: 'code', order: 'asc' }, pageSize: 10 },
   states: {
     field: 'state',
@@ -79,15 +85,120 @@ const gadget = defineResource({
   },
 });
 
+const OFFER_RID = '测试/优惠';
+const OFFER_READ: PermissionRef = { resourceId: OFFER_RID, action: '资料查看' };
+const OFFER_WRITE: PermissionRef = { resourceId: OFFER_RID, action: '配置维护' };
+
+/** The offer: its kind decides its fields; once published its money and gift terms are locked. */
+const offer = defineResource({
+  name: 'crud-offer',
+  table: 'crud_offers',
+  title: ['优惠', 'Offer'],
+  route: { group: 'datum', entry: 'crud-offer', screens: { list: 'crud-offer' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    name: field.text({ label: ['名称', 'Name'], required: true, maxLength: 40 }),
+    kind: field.enum({
+      label: ['类型', 'Kind'],
+      required: true,
+      options: { DISCOUNT: { label: ['折扣', 'Discount'] }, GIFT: { label: ['赠品', 'Gift'] }, POINTS: { label: ['积分', 'Points'] } },
+    }),
+    rate: field.decimal({ label: ['折扣率', 'Rate'], required: true, when: { field: 'kind', in: ['DISCOUNT'] }, min: 0.1, max: 1 }),
+    points: field.integer({ label: ['积分', 'Points'], required: true, when: { field: 'kind', in: ['POINTS'] }, min: 1, max: 1000, defaultValue: 10 }),
+    channels: field.enum({ label: ['渠道', 'Channels'], multiple: true, options: { APP: { label: ['小程序', 'App'] }, STORE: { label: ['门店', 'Store'] } } }),
+    appBanner: field.text({ label: ['小程序横幅', 'App banner'], when: { field: 'channels', in: ['APP'] }, maxLength: 20 }),
+    giftName: field.text({ label: ['赠品名称', 'Gift name'], required: true, maxLength: 20 }),
+    giftStock: field.integer({ label: ['赠品库存', 'Gift stock'], min: 0 }),
+    limited: field.boolean({ label: ['限时', 'Limited'], defaultValue: false }),
+    period: field.dateRange({ label: ['活动期间', 'Period'], required: true, when: { field: 'limited', in: [true] } }),
+    budget: field.money({ label: ['预算', 'Budget'], min: 0, editableIn: ['DRAFT'] }),
+    state: field.enum({
+      label: ['状态', 'Status'],
+      options: { DRAFT: { label: ['草稿', 'Draft'] }, PUBLISHED: { label: ['已发布', 'Published'] }, CLOSED: { label: ['已结束', 'Closed'] } },
+      serverManaged: true,
+    }),
+    lines: field.lines({
+      label: ['明细', 'Lines'],
+      editableIn: ['DRAFT'],
+      fields: {
+        type: field.enum({ label: ['类型', 'Type'], required: true, options: { GOODS: { label: ['商品', 'Goods'] }, CASH: { label: ['现金', 'Cash'] } } }),
+        sku: field.text({ label: ['商品编码', 'SKU'], required: true, when: { field: 'type', in: ['GOODS'] }, maxLength: 20 }),
+        amount: field.money({ label: ['金额', 'Amount'], required: true, when: { field: 'type', in: ['CASH'] }, min: 0.01 }),
+      },
+    }),
+  },
+  titleField: 'name',
+  list: { defaultSort: { field: 'name', order: 'asc' } },
+  form: [
+    { key: 'main', title: ['基本信息', 'Basics'], fields: ['name', 'kind', 'rate', 'points', 'channels', 'appBanner'] },
+    // The whole section applies to gifts only, and is locked once published.
+    { key: 'gift', title: ['赠品', 'Gift'], fields: ['giftName', 'giftStock', 'limited', 'period'], when: { field: 'kind', in: ['GIFT'] }, editableIn: ['DRAFT'] },
+    { key: 'money', title: ['预算', 'Money'], fields: ['budget', 'lines'] },
+  ],
+  states: {
+    field: 'state',
+    initial: 'DRAFT',
+    editableIn: ['DRAFT', 'PUBLISHED'],
+    actions: {
+      publish: { label: ['发布', 'Publish'], from: ['DRAFT'], to: 'PUBLISHED' },
+      close: { label: ['结束', 'Close'], from: ['PUBLISHED'], to: 'CLOSED' },
+    },
+  },
+});
+
+/**
+ * Kits point at gadgets three ways: a multiple relation (bigint[]), relations inside lines, and
+ * through a view of the kits' table (which must not count the same kit twice).
+ */
+const kit = defineResource({
+  name: 'crud-kit',
+  table: 'crud_kits',
+  title: ['套件', 'Kit'],
+  route: { group: 'datum', entry: 'crud-kit', screens: { list: 'crud-kit' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    name: field.text({ label: ['名称', 'Name'], required: true, maxLength: 40 }),
+    open: field.boolean({ label: ['开放', 'Open'], defaultValue: true, filter: 'eq' }),
+    gadgets: field.relation({ label: ['小部件', 'Gadgets'], resource: 'crud-gadget', multiple: true, filter: 'eq' }),
+    lines: field.lines({
+      label: ['明细', 'Lines'],
+      fields: {
+        gadget: field.relation({ label: ['小部件', 'Gadget'], resource: 'crud-gadget', required: true }),
+        count: field.integer({ label: ['件数', 'Count'], min: 1 }),
+      },
+    }),
+  },
+  titleField: 'name',
+  list: { defaultSort: { field: 'name', order: 'asc' } },
+});
+
+const openKits = defineView(kit, {
+  name: 'crud-kit-open',
+  title: ['开放套件', 'Open kit'],
+  route: { group: 'datum', entry: 'crud-kit-open', screens: { list: 'crud-kit-open' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fixedFilter: { open: true },
+});
+
+const testEntry = (entry: string, title: readonly [string, string]) => declareEntry({
+  entry, title, resourceId: RID, resourceTitleEn: 'Gadgets', actions: ['资料查看', '配置维护'], screens: [{ name: entry, title }],
+});
+
 const testGroup: GroupDecl = {
   group: 'datum',
   title: ['测试', 'Test'],
   resourceRoot: '测试',
   resourceRootEn: 'Test',
-  entries: [declareEntry({
-    entry: 'crud-gadget', title: ['小部件', 'Gadgets'], resourceId: RID, resourceTitleEn: 'Gadgets',
-    actions: ['资料查看', '配置维护'], screens: [{ name: 'crud-gadget', title: ['小部件', 'Gadgets'] }],
-  })],
+  entries: [
+    testEntry('crud-gadget', ['小部件', 'Gadgets']), testEntry('crud-kit', ['套件', 'Kits']), testEntry('crud-kit-open', ['开放套件', 'Open kits']),
+    declareEntry({
+      entry: 'crud-offer', title: ['优惠', 'Offers'], resourceId: OFFER_RID, resourceTitleEn: 'Offers',
+      actions: ['资料查看', '配置维护'], screens: [{ name: 'crud-offer', title: ['优惠', 'Offers'] }],
+    }),
+  ],
 };
 
 /** How many times the activate hook ran (it must run once per real transition). */
@@ -108,11 +219,15 @@ const gadgetHooks = defineServerHooks('crud-gadget', {
     },
   },
   routes: (app, engine) => {
-    app.get('/v1/crud-gadget/ping', { config: { requires: [READ] } }, async () => ok({ resourceId: engine.resourceId }));
+    app.get('/v1/crud-gadget/ping', {
+      config: { requires: [READ] },
+      // A hook route describes itself like any other (the response check holds every answer to it).
+      schema: { operationId: operationIdOf(engine.resource, 'ping'), tags: resourceTags(engine.resource), summary: 'Ping', response: answers(objectOf({ resourceId: { type: 'string' } })) },
+    }, async () => ok({ resourceId: engine.resourceId }));
   },
 });
 
-mountResources({ resources: [gadget], catalog: [testGroup], hooks: [gadgetHooks] });
+mountResources({ resources: [gadget, offer, kit, openKits], catalog: [testGroup], hooks: [gadgetHooks] });
 
 let t: TestApp;
 let tenant: TestTenant;
@@ -143,7 +258,10 @@ const create = (body: Record<string, unknown> = {}, client = writer) =>
 
 beforeAll(async () => {
   t = await startTestApp();
-  await createDerivedTables(t.database, { gadgets: deriveTable(gadget), gadgetLines: deriveLinesTable(gadget, 'lines') });
+  await createDerivedTables(t.database, {
+    gadgets: deriveTable(gadget), gadgetLines: deriveLinesTable(gadget, 'lines'), offers: deriveTable(offer), offerLines: deriveLinesTable(offer, 'lines'),
+    kits: deriveTable(kit), kitLines: deriveLinesTable(kit, 'lines'),
+  });
   tenant = await createTenant(t.database);
   const password = tenant.adminPassword;
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password });
@@ -151,7 +269,7 @@ beforeAll(async () => {
   c2 = (await expectOk(admin.post('/v1/marketing-center/saveNew', { body: { code: 'C2', name: 'West' } }))).id;
   areaId = (await expectOk(admin.post('/v1/area/saveNew', { body: { code: 'A1', name: 'North' } }))).id;
   const users = [
-    { login: 'writer', grants: [READ, WRITE] },
+    { login: 'writer', grants: [READ, WRITE, OFFER_READ, OFFER_WRITE] },
     { login: 'reader', grants: [READ] },
     { login: 'nobody', grants: [] },
     { login: 'limited', grants: [READ, WRITE], marketingCenterIds: [c1] },
@@ -265,6 +383,7 @@ describe('a resource declared in a test', () => {
     await expectOk(writer.post('/v1/crud-gadget/modify', { body: { id: b.id, version: b.version, parent: root.id }, ...inC1() }));
     const hasChildren = await writer.post('/v1/crud-gadget/delete', { query: { id: root.id }, ...inC1() });
     expect(hasChildren.status).toBe(409);
+    expect(hasChildren.body.msg).toBe(`小部件「${root.name}」下还有 1 条下级数据，不能删除`);
   });
 
   it('modifies with optimistic concurrency and only in editable states', async () => {
@@ -308,6 +427,190 @@ describe('a resource declared in a test', () => {
     const refused = await writer.post('/v1/crud-gadget/delete', { query: { id: active.id }, ...inC1() });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe('当前状态下不能删除');
+  });
+});
+
+describe('field rules of a declaration', () => {
+  const saveOffer = (body: Record<string, unknown>) => writer.post('/v1/crud-offer/saveNew', { body: { name: `Offer ${++seq}`, ...body } });
+  const modifyOffer = (body: Record<string, unknown>) => writer.post('/v1/crud-offer/modify', { body });
+  const fieldsOf = (res: { body: any }) => (res.body.data?.fields ?? []).map((f: { field: string }) => f.field);
+
+  it('requires a conditional field only where it applies, and stores null where it does not', async () => {
+    expect(fieldsOf(await saveOffer({ kind: 'DISCOUNT' }))).toEqual(['rate']);
+    // A whole section applies to gifts only; a field of it may have a condition of its own.
+    expect(fieldsOf(await saveOffer({ kind: 'GIFT' }))).toEqual(['giftName']);
+    expect(fieldsOf(await saveOffer({ kind: 'GIFT', giftName: 'Mug', limited: true }))).toEqual(['period']);
+    // What does not apply is neither checked nor kept: an invalid gift stock is simply cleared.
+    const discount = await expectOk(saveOffer({
+      kind: 'DISCOUNT', rate: 0.8, giftName: 'Mug', giftStock: 'many', limited: true, period: ['2024-01-01', '2024-02-01'], points: 5,
+    }));
+    expect(discount).toMatchObject({ rate: 0.8, giftName: null, giftStock: null, limited: null, period: null, points: null });
+    const stored = await t.database.pool.query('select period_from, period_to, points from crud_offers where id = $1', [discount.id]);
+    expect(stored.rows[0]).toEqual({ period_from: null, period_to: null, points: null });
+    // A default applies with its field: points kind, no points sent.
+    expect(await expectOk(saveOffer({ kind: 'POINTS' }))).toMatchObject({ points: 10, rate: null });
+    // A chain: the period needs a limited gift.
+    const gift = await expectOk(saveOffer({ kind: 'GIFT', giftName: 'Mug', limited: true, period: ['2024-01-01', '2024-02-01'] }));
+    expect(gift).toMatchObject({ giftName: 'Mug', limited: true, period: ['2024-01-01', '2024-02-01'], rate: null, points: null });
+    // A multiple enum decides when any of its values is listed.
+    expect(await expectOk(saveOffer({ kind: 'POINTS', channels: ['STORE', 'APP'], appBanner: 'Hi' }))).toMatchObject({ appBanner: 'Hi' });
+    expect(await expectOk(saveOffer({ kind: 'POINTS', channels: ['STORE'], appBanner: 'Hi' }))).toMatchObject({ appBanner: null });
+  });
+
+  it('decides on modify with the values the record will hold, stored or sent', async () => {
+    const made = await expectOk(saveOffer({ kind: 'DISCOUNT', rate: 0.9 }));
+    const noGift = await modifyOffer({ id: made.id, version: 1, kind: 'GIFT' });
+    expect(noGift.status).toBe(400);
+    expect(noGift.body.data.fields).toEqual([{ field: 'giftName', msg: '赠品名称不能为空' }]);
+    const gift = await expectOk(modifyOffer({ id: made.id, version: 1, kind: 'GIFT', giftName: 'Cup' }));
+    expect(gift).toMatchObject({ kind: 'GIFT', giftName: 'Cup', rate: null, version: 2 });
+    // A field the body leaves out keeps its stored value while it applies.
+    expect(await expectOk(modifyOffer({ id: made.id, version: 2, name: 'Renamed' }))).toMatchObject({ giftName: 'Cup', kind: 'GIFT' });
+    // Turning to points: the stored points are empty (defaults are for new records), so required.
+    expect(fieldsOf(await modifyOffer({ id: made.id, version: 3, kind: 'POINTS' }))).toEqual(['points']);
+    expect(await expectOk(modifyOffer({ id: made.id, version: 3, kind: 'POINTS', points: 3 }))).toMatchObject({ points: 3, giftName: null });
+  });
+
+  it('decides each line on its own values', async () => {
+    const bad = await saveOffer({ kind: 'POINTS', lines: [{ type: 'GOODS', sku: 'S1' }, { type: 'CASH' }, { type: 'GOODS', amount: 'x' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields).toEqual([{ field: 'lines.1.amount', msg: '明细 2 金额不能为空' }, { field: 'lines.2.sku', msg: '明细 3 商品编码不能为空' }]);
+    const made = await expectOk(saveOffer({ kind: 'POINTS', lines: [{ type: 'GOODS', sku: 'S1', amount: 5 }, { type: 'CASH', amount: 2.5, sku: 'S2' }] }));
+    expect(made.lines).toMatchObject([{ type: 'GOODS', sku: 'S1', amount: null }, { type: 'CASH', sku: null, amount: 2.5 }]);
+  });
+
+  it('locks the fields a state rules out, and lets the others change', async () => {
+    const made = await expectOk(saveOffer({ kind: 'GIFT', giftName: 'Mug', giftStock: 5, budget: 100, lines: [{ type: 'CASH', amount: 1 }] }));
+    // In the initial state everything may change.
+    const draft = await expectOk(modifyOffer({ id: made.id, version: 1, budget: 120, giftStock: 6 }));
+    const published = await expectOk(writer.post('/v1/crud-offer/publish', { query: { id: made.id } }));
+    // The record as read, sent back whole, passes: locked fields unchanged are no change.
+    const echoed = await expectOk(modifyOffer({ ...published, name: 'Published offer' }));
+    expect(echoed).toMatchObject({ name: 'Published offer', budget: 120, giftStock: 6, version: draft.version + 2 });
+    const locked = await writer.post('/v1/crud-offer/modify', {
+      body: { id: made.id, version: echoed.version, budget: 150, giftStock: 7, lines: [{ type: 'CASH', amount: 2 }], name: 'x' },
+      headers: { locale: 'en_US' },
+    });
+    expect(locked.status).toBe(400);
+    expect(locked.body.data.fields).toEqual([
+      { field: 'giftStock', msg: 'Gift stock cannot be changed while the record is Published' },
+      { field: 'budget', msg: 'Budget cannot be changed while the record is Published' },
+      { field: 'lines', msg: 'Lines cannot be changed while the record is Published' },
+    ]);
+    // Clearing a locked field by turning its condition off is a change too.
+    expect(fieldsOf(await modifyOffer({ id: made.id, version: echoed.version, kind: 'POINTS', points: 4 }))).toEqual(['giftName', 'giftStock', 'limited']);
+    const renamed = await expectOk(modifyOffer({ id: made.id, version: echoed.version, name: 'Still open', budget: '120.00', lines: [{ type: 'CASH', amount: 1 }] }));
+    expect(renamed).toMatchObject({ name: 'Still open', budget: 120, giftStock: 6, lines: [{ type: 'CASH', amount: 1 }] });
+    await expectOk(writer.post('/v1/crud-offer/close', { query: { id: made.id } }));
+    const closed = await modifyOffer({ id: made.id, version: renamed.version + 1, name: 'late' });
+    expect(closed.status).toBe(409);
+  });
+
+  it('refuses at start-up rules that cannot hold', () => {
+    const broken = defineResource({
+      ...offer,
+      name: 'crud-broken',
+      fields: {
+        ...offer.fields,
+        rate: field.decimal({ label: ['折扣率', 'Rate'], when: { field: 'name', in: ['x'] } }),
+        points: field.integer({ label: ['积分', 'Points'], when: { field: 'kind', in: ['NOPE'] }, editableIn: ['GONE'] }),
+      },
+    });
+    expect(() => buildRegistry({ resources: [broken], catalog: [testGroup], hooks: [] })).toThrow(/rate: condition field name is not an enum or a boolean; .*NOPE is not a value of kind; .*editableIn state GONE is not an option of state/);
+  });
+});
+
+describe('document numbers', () => {
+  it('draws 50 distinct numbers for 50 concurrent creates, in the declared format', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) =>
+      writer.post('/v1/crud-gadget/saveNew', { body: { code: `num-${i}`, name: `Numbered ${i}` }, ...inC1() })));
+    expect(results.map((r) => r.body.code)).toEqual(Array(50).fill(2000));
+    const numbers = results.map((r) => r.body.data.number as string);
+    for (const number of numbers) expect(number).toMatch(/^GD\d{6}$/);
+    expect(new Set(numbers).size).toBe(50);
+  });
+
+  it('gives a refused save\'s number back and never takes one from the body', async () => {
+    const first = await create();
+    // A duplicate code is refused by the unique index, after the number was drawn: rolled back.
+    const dup = await writer.post('/v1/crud-gadget/saveNew', { body: { code: first.code, name: 'dup' }, ...inC1() });
+    expect(dup.status).toBe(400);
+    const next = await create();
+    expect(Number(next.number.slice(2))).toBe(Number(first.number.slice(2)) + 1);
+    // A server-managed number is not the client's to write.
+    const sent = await writer.post('/v1/crud-gadget/saveNew', { body: { code: newCode(), name: 'mine', number: 'GD999999' }, ...inC1() });
+    expect(sent.body.data.number).not.toBe('GD999999');
+    // Another centre draws from the same tenant counter: numbers never repeat in the tenant.
+    const elsewhere = await expectOk(writer.post('/v1/crud-gadget/saveNew', { body: { code: newCode(), name: 'c2' }, headers: { marketingCenter: String(c2) } }));
+    expect(Number(elsewhere.number.slice(2))).toBeGreaterThan(Number(next.number.slice(2)));
+  });
+});
+
+describe('safe deletes', () => {
+  const kitSave = (body: Record<string, unknown>, locale = 'zh_CN') =>
+    writer.post('/v1/crud-kit/saveNew', { body: { name: `Kit ${++seq}`, ...body }, ...inC1({ locale }) });
+  const deleteGadget = (id: number, locale = 'zh_CN') => writer.post('/v1/crud-gadget/delete', { query: { id }, ...inC1({ locale }) });
+
+  it('refuses to delete a gadget a kit points to through a multiple relation, naming the kit', async () => {
+    const g1 = await create();
+    const g2 = await create();
+    const k = await expectOk(kitSave({ gadgets: [g1.id, g2.id] }));
+    // The kit is also in the open-kits view (same table): it counts once.
+    expect((await expectOk(writer.post('/v1/crud-kit-open/query', { body: {}, ...inC1() }))).records.map((r: { id: number }) => r.id)).toContain(k.id);
+    const refused = await deleteGadget(g1.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(`小部件「${g1.name}」被 1 条套件引用，不能删除`);
+    const en = await deleteGadget(g2.id, 'en_US');
+    expect(en.body.msg).toBe(`Gadget "${g2.name}" is used by 1 Kit record and cannot be deleted`);
+    expect((await writer.get(`/v1/crud-gadget/info/${g1.id}`, inC1())).status).toBe(200);
+    // Once the kit no longer names it, the gadget goes.
+    await expectOk(writer.post('/v1/crud-kit/modify', { body: { id: k.id, version: k.version, gadgets: [g2.id] }, ...inC1() }));
+    await expectOk(deleteGadget(g1.id));
+    expect((await deleteGadget(g2.id)).status).toBe(409);
+  });
+
+  it('counts the documents whose lines point to a gadget, each once', async () => {
+    const g = await create();
+    const a = await expectOk(kitSave({ lines: [{ gadget: g.id, count: 1 }, { gadget: g.id, count: 2 }] }));
+    // Through the view, and both through a relation and a line: still one kit.
+    const b = await expectOk(writer.post('/v1/crud-kit-open/saveNew', { body: { name: `Kit ${++seq}`, gadgets: [g.id], lines: [{ gadget: g.id }] }, ...inC1() }));
+    const refused = await deleteGadget(g.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.msg).toBe(`小部件「${g.name}」被 2 条套件引用，不能删除`);
+    await expectOk(writer.post('/v1/crud-kit/delete', { query: { id: a.id }, ...inC1() }));
+    expect((await deleteGadget(g.id)).body.msg).toBe(`小部件「${g.name}」被 1 条套件引用，不能删除`);
+    await expectOk(writer.post('/v1/crud-kit-open/delete', { query: { id: b.id }, ...inC1() }));
+    await expectOk(deleteGadget(g.id));
+  });
+
+  it('names every kind of referrer: another resource and the tree below', async () => {
+    const parent = await create();
+    await create({ parent: parent.id });
+    const refused = await deleteGadget(parent.id, 'en_US');
+    expect(refused.body.msg).toBe(`Gadget "${parent.name}" still has 1 child record(s) and cannot be deleted`);
+    const g = await create();
+    await expectOk(kitSave({ gadgets: [g.id] }));
+    await expectOk(kitSave({ lines: [{ gadget: g.id }] }));
+    expect((await deleteGadget(g.id, 'en_US')).body.msg).toBe(`Gadget "${g.name}" is used by 2 Kit records and cannot be deleted`);
+  });
+
+  it('never lets a delete and a concurrent write of a reference both succeed', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const g = await create();
+      const [removed, saved] = await Promise.all([deleteGadget(g.id), kitSave({ lines: [{ gadget: g.id }] })]);
+      if (removed.status === 200) {
+        // The kit waited for the delete and then found the gadget gone.
+        expect(saved.status, JSON.stringify(saved.body)).toBe(400);
+        expect(saved.body.data.fields).toEqual([{ field: 'lines.0.gadget', msg: '明细 1 小部件引用的数据不存在' }]);
+      } else {
+        expect(removed.status, JSON.stringify(removed.body)).toBe(409);
+        expect(saved.status).toBe(200);
+      }
+      const pointing = await t.database.pool.query('select count(*)::int as n from crud_kits_lines l where l.tenant_id = $1 and l.gadget = $2', [tenant.tenantId, g.id]);
+      const exists = await t.database.pool.query('select count(*)::int as n from crud_gadgets where tenant_id = $1 and id = $2', [tenant.tenantId, g.id]);
+      // Never a line pointing at nothing.
+      if (pointing.rows[0].n > 0) expect(exists.rows[0].n).toBe(1);
+    }
   });
 });
 

@@ -1,7 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { connectDatabase, type Database } from '../../server/db/connection';
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
@@ -10,7 +9,7 @@ import { XLSX_MIME } from '../../server/modules/files/file-task.routes';
 import { storeResource } from '../../resources/datum/store.resource';
 import { productResource } from '../../resources/datum/product.resource';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * The file centre on the real app and PostgreSQL: exports hold exactly the rows of the list's
@@ -251,6 +250,40 @@ describe('permissions and ownership', () => {
     expect((await client.post('/v1/area/export', { body: {} })).status).toBe(403);
   });
 
+  it('refuses (403) to download an export once its owner has lost the read grant', async () => {
+    const reader = await createUser(testApp.database, { tenantId: tenant.tenantId, login: `leaver${tag}`, grants: [{ resourceId: STORES, action: '资料查看' }] });
+    const client = await signIn(app, { tenant: tenant.code, login: reader.login, password: reader.password });
+    const { taskId } = await expectOk(await client.post('/v1/store/export', { body: { filters: { code: tag } } }));
+    expect((await download(app, client, taskId)).status).toBe(200);
+
+    // The role is changed to hold only another screen's grant: the file of the stores is no longer theirs to read.
+    await expectOk(await admin.post('/v1/authorization/saveRolePermissions', {
+      body: { roleId: reader.roleId, permissions: [{ resourceId: '资料/区域', actions: ['资料查看'] }] },
+    }));
+    const refused = await download(app, client, taskId);
+    expect(refused.status).toBe(403);
+    expect(refused.bytes.toString('utf8')).not.toContain('PK');
+    // The task itself is still theirs to see in the file centre.
+    expect((await client.get(`/v1/file-task/info/${taskId}`)).status).toBe(200);
+
+    // Given back, the file downloads again.
+    await expectOk(await admin.post('/v1/authorization/saveRolePermissions', {
+      body: { roleId: reader.roleId, permissions: [{ resourceId: STORES, actions: ['资料查看'] }] },
+    }));
+    expect((await download(app, client, taskId)).status).toBe(200);
+  });
+
+  it("refuses (403) to download an import's error report once its owner has lost the write grant", async () => {
+    const writer = await createUser(testApp.database, { tenantId: tenant.tenantId, login: `writer${tag}`, grants: [{ resourceId: STORES, action: '配置维护' }] });
+    const client = await signIn(app, { tenant: tenant.code, login: writer.login, password: writer.password });
+    const { taskId } = await expectOk(await importFile(client, 'store', await workbookOf([['门店编码', 'Colour'], [`${tag}X01`, 'red']])));
+    expect((await download(app, client, taskId)).status).toBe(200);
+    await expectOk(await admin.post('/v1/authorization/saveRolePermissions', {
+      body: { roleId: writer.roleId, permissions: [{ resourceId: STORES, actions: ['资料查看'] }] },
+    }));
+    expect((await download(app, client, taskId)).status).toBe(403);
+  });
+
   it("answers 404 for another user's task and lists only the caller's own", async () => {
     const other = await createUser(testApp.database, { tenantId: tenant.tenantId, login: `other${tag}`, grants: 'all' });
     const client = await signIn(app, { tenant: tenant.code, login: other.login, password: other.password });
@@ -278,7 +311,7 @@ describe('on the real job queue', () => {
   beforeAll(async () => {
     database = connectDatabase(inject('databaseUrl'), { max: 5 });
     queue = await startJobQueue(inject('databaseUrl'));
-    queued = await buildApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue });
+    ({ app: queued } = await buildTestApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue }));
     await queued.ready();
   });
   afterAll(async () => {

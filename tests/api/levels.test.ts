@@ -43,7 +43,8 @@ afterAll(async () => {
 describe('settings objects', () => {
   it('answers the defaults until the first save, then the saved record with its version', async () => {
     const defaults = await ok(admin.get('/v1/level-valuate-rule/get'));
-    expect(defaults).toMatchObject({ id: null, version: 0, mode: 'REALTIME', monthlyDay: 1, canDowngrade: true, protectionMonths: 12 });
+    // The day of the month applies to monthly evaluation only: null while real time.
+    expect(defaults).toMatchObject({ id: null, version: 0, mode: 'REALTIME', monthlyDay: null, canDowngrade: true, protectionMonths: 12 });
 
     const first = await ok(admin.post('/v1/level-valuate-rule/save', { body: { mode: 'MONTHLY', monthlyDay: 5, canDowngrade: false, protectionMonths: 6, version: 0 } }));
     expect(first).toMatchObject({ version: 1, mode: 'MONTHLY', monthlyDay: 5, canDowngrade: false, protectionMonths: 6 });
@@ -69,7 +70,8 @@ describe('settings objects', () => {
     expect(await refusedFields(admin.post('/v1/level-valuate-rule/save', { body: { mode: 'MONTHLY', monthlyDay: null, version } }))).toEqual(['monthlyDay']);
     expect(await refusedFields(admin.post('/v1/grow-value-setting/save', { body: { validityMode: 'MONTHS', validityMonths: null, version: 0 } }))).toEqual(['validityMonths']);
     const saved = await ok(admin.post('/v1/grow-value-setting/save', { body: { validityMode: 'YEAR_END', resetPolicy: 'YEAR_START', version: 0 } }));
-    expect(saved).toMatchObject({ version: 1, validityMode: 'YEAR_END', resetPolicy: 'YEAR_START', validityMonths: 12 });
+    // N months applies to "N months after earning" only: cleared for any other validity.
+    expect(saved).toMatchObject({ version: 1, validityMode: 'YEAR_END', resetPolicy: 'YEAR_START', validityMonths: null });
   });
 
   it('lets a level viewer read the rule but not save it', async () => {

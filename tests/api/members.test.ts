@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listColumns } from '../../resources/define';
+import { detailSections, formSections, listColumns } from '../../resources/define';
 import {
   VEHICLE_FIELDS, dqshMemberResource, marketcenterMemberResource, memberResource,
 } from '../../resources/member/member.resource';
@@ -256,6 +256,66 @@ describe('state actions with a reason', () => {
     expect(frozen.state).toBe('blocked');
     const history = await okData(admin.get(`/v1/member/history/${custom.id}`, { headers: ZONE }));
     expect(history[0]).toMatchObject({ from: 'Using', to: 'blocked', reason: '核查' });
+  });
+});
+
+describe('fields an engine owns', () => {
+  let paid: { id: number; name: string };
+  let free: { id: number };
+
+  /** The fields a 400 names. */
+  async function refused(promise: Promise<ApiResponse>): Promise<string[]> {
+    const res = await promise;
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    return res.body.data.fields.map((f: { field: string }) => f.field);
+  }
+
+  const levelChanges = async (memberId: number) => (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n
+    from member_level_changes where tenant_id = ${tenant.tenantId} and member_id = ${memberId}`)).rows[0].n;
+
+  beforeAll(async () => {
+    paid = await okData(admin.post('/v1/level/saveNew', { body: { levelType: 'PAID', code: 'PLUS', name: 'PLUS会员', rankOrder: 1, price: 99, termMonths: 12 } }));
+    free = await okData(admin.post('/v1/level/saveNew', { body: { levelType: 'FREE', code: 'F1', name: '普卡', rankOrder: 1, growthThreshold: 0 } }));
+  });
+
+  it('refuses a new member with a level, a growth value or a state, naming each field', async () => {
+    const before = (await okData(admin.post('/v1/member/query', { body: { pageSize: 1 }, headers: ZONE }))).total;
+    expect(await refused(admin.post('/v1/member/saveNew', { body: memberBody({ level: paid.id }), headers: ZONE }))).toEqual(['level']);
+    const all = await admin.post('/v1/member/saveNew', { body: memberBody({ level: free.id, growthValue: 99999, state: 'blocked' }), headers: ZONE });
+    expect(all.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['level', 'growthValue', 'state']);
+    expect(all.body.data.fields[0].msg).toBe('会员等级由系统按规则维护，不能在会员资料中修改');
+    // Through the views as well.
+    expect(await refused(admin.post('/v1/dqsh-member/saveNew', { body: memberBody({ level: paid.id, plateNumber: '沪B12345' }), headers: ZONE }))).toEqual(['level']);
+    expect(await refused(admin.post('/v1/marketcenter-member/saveNew', { body: memberBody({ level: paid.id }), headers: inCentre(centreA) }))).toEqual(['level']);
+    expect((await okData(admin.post('/v1/member/query', { body: { pageSize: 1 }, headers: ZONE }))).total).toBe(before);
+    // What a new member holds anyway is accepted: no level, no growth, in use.
+    const plain = await create('member', memberBody({ level: null, growthValue: 0, state: 'using' }));
+    expect(plain).toMatchObject({ level: null, growthValue: 0, state: 'using' });
+  });
+
+  it('refuses a modify that moves the level, and leaves the member and its level history untouched', async () => {
+    const member = await create('marketcenter-member', memberBody(), inCentre(centreA));
+    expect(await refused(admin.post('/v1/member/modify', { body: { id: member.id, version: member.version, level: paid.id }, headers: ZONE }))).toEqual(['level']);
+    expect(await refused(admin.post('/v1/member/modify', { body: { id: member.id, version: member.version, growthValue: 5000 }, headers: ZONE }))).toEqual(['growthValue']);
+    expect(await refused(admin.post('/v1/marketcenter-member/modify', { body: { id: member.id, version: member.version, level: paid.id }, headers: inCentre(centreA) }))).toEqual(['level']);
+    const after = await okData(admin.get(`/v1/member/info/${member.id}`, { headers: ZONE }));
+    expect(after).toMatchObject({ level: null, growthValue: 0, version: member.version });
+    expect(await levelChanges(member.id)).toBe(0);
+
+    // A body that echoes the record it read is fine: only what it changes is written.
+    const echoed = await okData(admin.post('/v1/member/modify', { body: { ...after, name: '改名会员' }, headers: ZONE }));
+    expect(echoed).toMatchObject({ name: '改名会员', level: null, growthValue: 0, state: 'using' });
+  });
+
+  it('the member form no longer offers the level, the growth value or the state', () => {
+    for (const resource of [memberResource, dqshMemberResource, marketcenterMemberResource]) {
+      const offered = formSections(resource).flatMap((section) => section.fields);
+      expect(offered).not.toContain('level');
+      expect(offered).not.toContain('growthValue');
+      expect(offered).not.toContain('state');
+      // The detail still shows them.
+      expect(detailSections(resource).flatMap((section) => section.fields)).toEqual(expect.arrayContaining(['level', 'growthValue', 'state']));
+    }
   });
 });
 

@@ -31,7 +31,7 @@ const newUser = (login: string, extra: Record<string, unknown> = {}) =>
   admin.post('/v1/user/saveNew', { body: { login, name: `Name ${login}`, password: 'Initial#2026', roleIds: [roleId], ...extra } });
 
 describe('create and read', () => {
-  test('saveNew creates a user who can sign in with the roles given', async () => {
+  test('saveNew creates a user who must choose their own password at first sign-in, then works with the roles given', async () => {
     const response = await newUser('alice', { mobile: '13800000001', email: 'alice@example.com' });
     expect(response.status).toBe(200);
     const record = response.body.data;
@@ -41,8 +41,17 @@ describe('create and read', () => {
     });
     const info = await admin.get(`/v1/user/info/${record.id}`);
     expect(info.body.data).toEqual(record);
+    // The administrator chose the password: the first sign-in reaches only the password change.
     const alice = await signIn(t.app, { tenant: tenant.code, login: 'alice', password: 'Initial#2026' });
+    expect(alice.loginInfo.state).toBe('mustChangePassword');
+    const blocked = await alice.post('/v1/user/query', { body: {} });
+    expect(blocked.status).toBe(401);
+    expect(blocked.body.code).toBe(4011);
+    const changed = await alice.post('/v1/auth/password', { body: { newPassword: 'Alice#Own2026', resetToken: alice.loginInfo.resetToken } });
+    expect(changed.status).toBe(200);
     expect((await alice.post('/v1/user/query', { body: {} })).status).toBe(200);
+    const again = await signIn(t.app, { tenant: tenant.code, login: 'alice', password: 'Alice#Own2026' });
+    expect(again.loginInfo.state).toBe('normal');
   });
 
   test('saveNew refuses a taken login and a password against the policy, naming the field', async () => {
@@ -104,14 +113,25 @@ describe('create and read', () => {
 
   test('a locked user shows until when; enabling lifts the lock', async () => {
     const created = (await newUser('locked-out')).body.data;
-    await t.database.pool.query(`update users set locked_until = '2099-01-02T03:04:05Z' where id = $1`, [created.id]);
+    // Five wrong passwords from one address lock the login there.
+    const guesser = anonymousClient(t.app);
+    for (let i = 0; i < 5; i += 1) {
+      await guesser.post('/v1/auth/login', { body: { tenant: tenant.code, login: 'locked-out', password: 'Wrong#2026' } });
+    }
+    expect((await guesser.post('/v1/auth/login', { body: { tenant: tenant.code, login: 'locked-out', password: 'Initial#2026' } })).status).toBe(403);
+    const shown = (await admin.get(`/v1/user/info/${created.id}`)).body.data.lockedUntil as string;
+    expect(shown).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // Shown in the caller's zone: the lock end of the database, moved to the zone.
+    await t.database.pool.query(
+      `update login_attempts set locked_until = '2099-01-02T03:04:05Z' where tenant_code = $1 and login = 'locked-out'`, [tenant.code]);
     const info = await admin.get(`/v1/user/info/${created.id}`, { headers: { time_zone: 'Asia/Shanghai' } });
     expect(info.body.data.lockedUntil).toBe('2099-01-02 11:04:05');
     const utc = await admin.get(`/v1/user/info/${created.id}`, { headers: { time_zone: 'UTC' } });
     expect(utc.body.data.lockedUntil).toBe('2099-01-02 03:04:05');
     const enabled = await admin.post('/v1/user/enable', { query: { id: created.id } });
     expect(enabled.body.data.lockedUntil).toBeNull();
-    expect((await signIn(t.app, { tenant: tenant.code, login: 'locked-out', password: 'Initial#2026' })).loginInfo.state).toBe('normal');
+    const after = await guesser.post('/v1/auth/login', { body: { tenant: tenant.code, login: 'locked-out', password: 'Initial#2026' } });
+    expect(after.status).toBe(200);
   });
 });
 
@@ -144,6 +164,8 @@ describe('changes', () => {
   });
 
   test('nobody can disable themself', async () => {
+    // Another enabled user can manage roles, so the refusal is about oneself only.
+    await createUser(t.database, { tenantId: tenant.tenantId, login: 'second-admin', grants: 'all' });
     const response = await admin.post('/v1/user/disable', { query: { id: tenant.adminUserId } });
     expect(response.status).toBe(400);
     expect(response.body.msg).toBe('不能停用自己的账号');

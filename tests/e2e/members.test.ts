@@ -4,6 +4,7 @@ import { screenshot } from '../helpers/browser';
 import { useDemoSession } from './pages/demo-session';
 import { looseText, openDialogs } from './pages/antd';
 import { DetailPage } from './pages/detail.page';
+import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
 
 /**
@@ -22,7 +23,7 @@ async function registerMember(page: Page): Promise<{ id: number; name: string; m
   const name = `浏览器会员${mobile.slice(-4)}`;
   const response = await page.request.post(`${baseUrl}/loyalty/v1/member/saveNew`, {
     data: { name, mobile, channel: 'weixin', gender: 'female', birthday: '1990-10-03', birthdayType: 'lunar', tags: ['highValue'] },
-    headers: { locale: 'zh_CN', time_zone: 'Asia/Shanghai' },
+    headers: { locale: 'zh_CN', time_zone: 'Asia/Shanghai', 'X-Requested-With': 'loyalty-console' },
   });
   const body = await response.json();
   expect(body.code, JSON.stringify(body)).toBe(2000);
@@ -40,6 +41,17 @@ describe('members in the browser', () => {
   it('finds a member by mobile, opens its detail and freezes it with a reason, in both languages', async () => {
     const { page, shell } = await signedInAdmin();
     const member = await registerMember(page);
+
+    // The member form offers the profile and the registration, not the level: only the level
+    // engine moves it (a batch document's level change, growth, a purchase).
+    await shell.goto(baseUrl, '/member/standard-member/list?view=add');
+    const addForm = FormPage.inDialog(page);
+    await addForm.field('注册渠道').waitFor();
+    const offered = await addForm.labels();
+    expect(offered).toEqual(expect.arrayContaining(['姓名', '手机号', '注册门店', '注册渠道', '会员标签']));
+    expect(offered).not.toContain('会员等级');
+    expect(offered).not.toContain('成长值');
+    await screenshot(page, 'member-add-zh');
 
     // Search by mobile in the standard member list.
     await shell.goto(baseUrl, '/member/standard-member/list');
@@ -142,7 +154,7 @@ describe('members in the browser', () => {
     // A member of the first centre is not found from the second one, even by its address.
     const [number] = first;
     const found = await page.request.post(`${baseUrl}/loyalty/v1/member/query`, {
-      data: { filters: { memberNumber: number } }, headers: { locale: 'zh_CN' },
+      data: { filters: { memberNumber: number } }, headers: { locale: 'zh_CN', 'X-Requested-With': 'loyalty-console' },
     });
     const id = (await found.json()).data.records[0].id as number;
     await shell.goto(baseUrl, `/member/marketcenter-member/dtl?id=${id}`);
@@ -160,7 +172,7 @@ describe('members in the browser', () => {
 
     // A frozen demo member: its points, level and the reason it was frozen.
     const found = await page.request.post(`${baseUrl}/loyalty/v1/dqsh-member/query`, {
-      data: { filters: { state: 'blocked' }, pageSize: 1 }, headers: { locale: 'zh_CN' },
+      data: { filters: { state: 'blocked' }, pageSize: 1 }, headers: { locale: 'zh_CN', 'X-Requested-With': 'loyalty-console' },
     });
     const member = (await found.json()).data.records[0] as { id: number; name: string };
     await shell.goto(baseUrl, `/member/dqsh-member/dtl?id=${member.id}`);

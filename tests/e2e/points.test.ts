@@ -21,7 +21,7 @@ async function registerMember(page: Page): Promise<{ id: number; name: string }>
   const name = `端到端会员${mobile.slice(-4)}`;
   const response = await page.request.post(`${baseUrl}/loyalty/v1/member/saveNew`, {
     data: { name, mobile },
-    headers: { locale: 'zh_CN', time_zone: 'Asia/Shanghai' },
+    headers: { locale: 'zh_CN', time_zone: 'Asia/Shanghai', 'X-Requested-With': 'loyalty-console' },
   });
   const body = await response.json();
   expect(body.code, JSON.stringify(body)).toBe(2000);

@@ -177,6 +177,33 @@ describe('session and licence', () => {
     expect(await shell.confirmDialogs.count()).toBe(0);
   });
 
+  it('makes a user created by an administrator choose a new password at first sign-in', async () => {
+    const tenant = await createTenant(database);
+    const { page: adminPage } = await signedIn({ tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
+    // Created through the API with the administrator's session, as the user screen does.
+    const roles = await (await adminPage.request.get(`${baseUrl}/loyalty/v1/authorization/listRole`)).json();
+    const created = await adminPage.request.post(`${baseUrl}/loyalty/v1/user/saveNew`, {
+      data: { login: 'newcomer', name: '新同事', password: 'Given#2026', roleIds: [roles.data[0].roleId] },
+      headers: { locale: 'zh_CN', 'X-Requested-With': 'loyalty-console' },
+    });
+    expect((await created.json()).code).toBe(2000);
+
+    const page = await openPage();
+    const login = new LoginPage(page);
+    await login.open(baseUrl);
+    await login.submit(tenant.code, 'newcomer', 'Given#2026');
+    await page.getByText('首次登录或密码已被重置，请先设置新密码').waitFor();
+    await screenshot(page, 'must-change-password-zh');
+    const fieldOf = (label: string) => page.locator('.ant-form-item').filter({ hasText: label }).locator('input[type=password]').first();
+    await fieldOf('新密码').fill('Chosen#Mine2026');
+    await fieldOf('确认新密码').fill('Chosen#Mine2026');
+    await page.getByRole('button', { name: /确\s*认\s*修\s*改/ }).click();
+    // Back on the sign-in form (the server hashed the new password first: scrypt takes a moment).
+    await login.submitButton.waitFor({ timeout: 20_000 });
+    await login.signIn(tenant.code, 'newcomer', 'Chosen#Mine2026');
+    await new ShellPage(page).waitForShell();
+  });
+
   it('sends a merchant whose licence expired to the no-licence page', async () => {
     const tenant = await createTenant(database, { license: 'expired' });
     const page = await openPage();

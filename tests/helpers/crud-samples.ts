@@ -1,4 +1,5 @@
 import type { FieldDef, ResourceDef, ScalarField, TreeField } from '../../resources/define';
+import { fieldApplies, fieldRules, lineFieldApplies } from '../../resources/field-rules';
 import { isClientWritable } from '../../server/crud/record.validate';
 
 /**
@@ -73,7 +74,10 @@ export function scalarSample(args: { f: ScalarField | TreeField; seed: number; n
   }
 }
 
-/** A valid saveNew body: every client-writable field that can be sampled. */
+/**
+ * A valid saveNew body: every client-writable field that can be sampled. Conditional fields
+ * (`when`) that do not apply to the sampled values are sent as null, as the server stores them.
+ */
 export function sampleBody(args: { resource: ResourceDef; seed: number; refs: Readonly<Record<string, number>>; overrides?: Record<string, unknown> }): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, f] of Object.entries(args.resource.fields)) {
@@ -84,13 +88,52 @@ export function sampleBody(args: { resource: ResourceDef; seed: number; refs: Re
         const v = scalarSample({ f: lf, seed: args.seed, name: inner, refs: args.refs });
         if (v !== undefined) line[inner] = v;
       }
+      for (const inner of Object.keys(f.fields)) {
+        if (inner in line && !lineFieldApplies({ lines: f, name: inner, valueOf: (n) => line[n] })) line[inner] = null;
+      }
       body[name] = Array.from({ length: Math.max(1, f.minLines ?? 1) }, () => ({ ...line }));
       continue;
     }
     const value = scalarSample({ f, seed: args.seed, name, refs: args.refs });
     if (value !== undefined) body[name] = value;
   }
-  return { ...body, ...args.overrides };
+  return settled(args.resource, { ...body, ...args.overrides });
+}
+
+/** The body with every conditional field that does not apply to it set to null. */
+export function settled(resource: ResourceDef, body: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...body };
+  for (const name of Object.keys(out)) {
+    const f = resource.fields[name];
+    if (f && out[name] !== undefined && !fieldApplies({ resource, name, valueOf: (n) => body[n] })) out[name] = f.kind === 'lines' ? [] : null;
+  }
+  return out;
+}
+
+/**
+ * The body changed so that a field applies: each condition's field set to its first listed
+ * value (and so on up a chain of conditions); required fields that start to apply with it get a
+ * sample, so the body stays valid but for what a test puts in.
+ */
+export function applyingBody(args: {
+  resource: ResourceDef; name: string; body: Record<string, unknown>; seed: number; refs: Readonly<Record<string, number>>;
+}): Record<string, unknown> {
+  const { resource } = args;
+  const out = { ...args.body };
+  const setConditions = (name: string) => {
+    for (const condition of fieldRules(resource, name).when) {
+      setConditions(condition.field);
+      const target = resource.fields[condition.field];
+      const value = condition.in[0];
+      out[condition.field] = target?.kind === 'enum' && target.multiple ? [value] : value;
+    }
+  };
+  setConditions(args.name);
+  for (const [name, f] of Object.entries(resource.fields)) {
+    if (!f.required || f.kind === 'lines' || !isClientWritable(resource, name, f) || (out[name] !== null && out[name] !== undefined)) continue;
+    if (fieldApplies({ resource, name, valueOf: (n) => out[n] })) out[name] = scalarSample({ f, seed: args.seed, name, refs: args.refs });
+  }
+  return out;
 }
 
 /** A value every field kind must refuse, with the reason the server should give. */

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
 import { connectDatabase } from '../../server/db/connection';
 import { applyMigrations } from '../../server/db/migrate';
+import { freePort } from './free-port';
 
 /**
  * One fresh database per test run, on the embedded PostgreSQL by default or on the server named
@@ -19,7 +20,7 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-test-'));
-    embedded = await startEmbeddedPostgres({ dataDir, port: 55000 + Math.floor(Math.random() * 4000) });
+    embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), program: 'API test run' });
     adminUrl = embedded.url;
   }
   const name = `loyalty_test_${Date.now()}_${process.pid}`;

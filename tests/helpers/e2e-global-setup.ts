@@ -11,12 +11,15 @@ import { applyMigrations } from '../../server/db/migrate';
 import { seedDemoIfEmpty } from '../../server/db/seed/demo.seed';
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
 import { freePort } from './free-port';
+import { checkResponses, type ResponseContract } from './response-contract';
 
 /**
  * The whole product as `npm start` runs it, for the browser tests: a private embedded PostgreSQL
  * in a temporary folder, the committed migrations, the demo merchant, the job queue, and the
  * server on 127.0.0.1 serving the built browser app (`npm run test:e2e` builds dist/web first).
  * Tests read `baseUrl` and `databaseUrl` with `inject`; the demo sign-ins are `demoAccounts`.
+ * Every answer the browser receives is checked against the OpenAPI document
+ * (response-contract.ts); the run fails at teardown when one did not match.
  */
 export default async function setup(project: TestProject) {
   const builtDir = path.resolve('dist/web');
@@ -32,6 +35,7 @@ export default async function setup(project: TestProject) {
   let database: Database | null = null;
   let jobs: JobQueue | null = null;
   let app: FastifyInstance | null = null;
+  let contract: ResponseContract | null = null;
 
   const teardown = async () => {
     await app?.close().catch(() => undefined);
@@ -39,6 +43,8 @@ export default async function setup(project: TestProject) {
     await database?.close().catch(() => undefined);
     await embedded?.stop().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (contract) console.log(`response check: ${contract.checked} answers checked against the OpenAPI document`);
+    contract?.assertClean();
   };
 
   try {
@@ -50,6 +56,7 @@ export default async function setup(project: TestProject) {
     const port = await freePort();
     const config = { ...loadConfig({}), host: '127.0.0.1', port, webDir, seedDemo: true };
     app = await buildApp({ database, config, jobs });
+    contract = checkResponses(app);
     await app.listen({ port, host: '127.0.0.1' });
 
     project.provide('baseUrl', `http://127.0.0.1:${port}`);

@@ -4,6 +4,7 @@ import type { Database } from '../../server/db/connection';
 import type { PermissionRef } from '../../resources/catalog/types';
 import { hashPassword } from '../../server/modules/auth/password.hasher';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../resources/contract/client-header';
 import { allPermissionRefs } from '../../server/modules/authorization/permission.catalog';
 import { createAccount, createRole, createTenant as provisionTenant, type TenantSettings } from '../../server/modules/users/tenant.provisioning';
 
@@ -120,7 +121,10 @@ export interface CallOptions {
   readonly body?: unknown;
 }
 
-/** A browser-like client: keeps the session cookie, sends `locale: zh_CN` unless told otherwise. */
+/**
+ * A browser-like client: keeps the session cookie, sends `locale: zh_CN` and the console's
+ * `X-Requested-With` header (as the browser's HTTP client does) unless told otherwise.
+ */
 export interface ApiClient {
   get(url: string, options?: Omit<CallOptions, 'body'>): Promise<ApiResponse>;
   post(url: string, options?: CallOptions): Promise<ApiResponse>;
@@ -152,7 +156,7 @@ function readSessionCookie(setCookie: string | string[] | number | undefined): s
 
 function makeClient(app: FastifyInstance, state: { token: string | null; address: string; loginInfo: unknown }): ApiClient {
   const call = async (method: 'GET' | 'POST', url: string, options: CallOptions = {}): Promise<ApiResponse> => {
-    const headers: Record<string, string> = { locale: 'zh_CN', ...options.headers };
+    const headers: Record<string, string> = { locale: 'zh_CN', [CLIENT_HEADER]: CLIENT_HEADER_VALUE, ...options.headers };
     if (state.token) headers.cookie = `${SESSION_COOKIE}=${state.token}`;
     const response = await app.inject({
       method,

@@ -1,27 +1,62 @@
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { connectDatabase, type Database } from '../../server/db/connection';
+import { checkResponses, type ResponseContract } from './response-contract';
 
 /** The real Fastify app on the run's real PostgreSQL, driven with `app.inject`. */
 export interface TestApp {
   readonly app: FastifyInstance;
   readonly database: Database;
+  /** The check of every answer against the OpenAPI document (tests/helpers/response-contract.ts). */
+  readonly contract: ResponseContract;
   close(): Promise<void>;
 }
 
-export async function startTestApp(): Promise<TestApp> {
+/**
+ * The scrypt cost (log2 of N) of the test app: cheap, since tests create and sign in hundreds
+ * of accounts. Production keeps the default (config.ts).
+ */
+export const TEST_PASSWORD_HASH_COST = 8;
+
+// Every app a test file builds checks its answers; a violation fails the test it happened in.
+const contracts = new Set<ResponseContract>();
+afterEach(() => {
+  for (const contract of contracts) contract.assertClean();
+});
+
+/**
+ * `buildApp` for tests: the same app, with the response check installed before it is ready.
+ * The check cannot be turned off; use this (or `startTestApp`) for every app a test builds.
+ */
+export async function buildTestApp(options: Parameters<typeof buildApp>[0]): Promise<{ app: FastifyInstance; contract: ResponseContract }> {
+  const app = await buildApp(options);
+  const contract = checkResponses(app);
+  contracts.add(contract);
+  app.addHook('onClose', async () => {
+    contracts.delete(contract);
+    contract.assertClean();
+  });
+  return { app, contract };
+}
+
+/** Starts the app; `env` sets environment variables as `loadConfig` reads them (`TRUST_PROXY`). */
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
   const database = connectDatabase(inject('databaseUrl'), { max: 10 });
-  const config = { ...loadConfig({}), seedDemo: false };
-  const app = await buildApp({ database, config, jobs: null });
+  const config = { ...loadConfig({ PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST), ...options.env }), seedDemo: false };
+  const { app, contract } = await buildTestApp({ database, config, jobs: null });
   await app.ready();
   return {
     app,
     database,
+    contract,
     close: async () => {
-      await app.close();
-      await database.close();
+      try {
+        await app.close();
+      } finally {
+        await database.close();
+      }
     },
   };
 }

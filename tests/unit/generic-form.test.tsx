@@ -152,3 +152,147 @@ describe('generic form', () => {
     expect(screen.getByTestId('location').textContent).toBe('/deposit/prepay-card-tpl/prepay-card-tpl');
   });
 });
+
+/** An offer: its kind and a switch decide which fields apply; a published offer keeps its budget. */
+const offerResource = defineResource({
+  name: 'offer',
+  table: 'offers',
+  title: ['优惠', 'Offer'],
+  route: { group: 'datum', entry: 'store', screens: { list: 'store' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    name: field.text({ label: ['名称', 'Name'], required: true }),
+    kind: field.enum({
+      label: ['类型', 'Kind'], required: true, defaultValue: 'DISCOUNT',
+      options: { DISCOUNT: { label: ['折扣', 'Discount'] }, POINTS: { label: ['积分', 'Bonus points'] } },
+    }),
+    rate: field.decimal({ label: ['折扣率', 'Rate'], required: true, when: { field: 'kind', in: ['DISCOUNT'] }, min: 0.1, max: 1 }),
+    points: field.integer({ label: ['积分', 'Points'], required: true, when: { field: 'kind', in: ['POINTS'] }, min: 1, defaultValue: 10 }),
+    hasGift: field.boolean({ label: ['有赠品', 'With a gift'], defaultValue: false }),
+    giftName: field.text({ label: ['赠品名称', 'Gift name'], required: true }),
+    budget: field.money({ label: ['预算', 'Budget'], min: 0, editableIn: ['DRAFT'] }),
+    state: field.enum({
+      label: ['状态', 'State'], serverManaged: true,
+      options: { DRAFT: { label: ['草稿', 'Draft'] }, PUBLISHED: { label: ['已发布', 'Published'], color: 'green' } },
+    }),
+  },
+  titleField: 'name',
+  list: { defaultSort: { field: 'name', order: 'asc' } },
+  form: [
+    { key: 'main', title: ['基本信息', 'Basics'], fields: ['name', 'kind', 'rate', 'points', 'hasGift', 'budget'] },
+    { key: 'gift', title: ['赠品', 'Gift section'], fields: ['giftName'], when: { field: 'hasGift', in: [true] } },
+  ],
+  states: { field: 'state', initial: 'DRAFT', actions: { publish: { label: ['发布', 'Publish'], from: ['DRAFT'], to: 'PUBLISHED' } } },
+});
+
+function offer(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: 1, name: 'Spring', kind: 'DISCOUNT', rate: 0.8, points: null, hasGift: false, giftName: null, budget: 100, state: 'PUBLISHED',
+    version: 2, createdAt: '2024-05-01 10:00:00', updatedAt: '2024-05-02 11:00:00', createdBy: 'admin', updatedBy: 'admin', ...overrides,
+  };
+}
+
+describe('generic form: field rules', () => {
+  let offerI18n: I18n;
+  beforeAll(async () => {
+    offerI18n = await englishI18n([offerResource]);
+  });
+
+  /** Opens the offer list with a drawer view; returns the drawer. */
+  async function openOffer(search: string, title: string): Promise<HTMLElement> {
+    server.use(api.post('offer/query', () => ok({ total: 1, records: [offer()] })));
+    renderAt({ path: `/datum/store/store${search}`, i18n: offerI18n, screen: <ResourceList resource={offerResource} />, resources: [offerResource] });
+    return (await screen.findByText(title)).closest('.ant-drawer-content') as HTMLElement;
+  }
+  const labelIn = (container: HTMLElement, label: string) => within(container).queryByText(label, { selector: 'label' });
+
+  it('shows, requires and sends a conditional field only where it applies, with its default when it comes back', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(api.post('offer/saveNew', async ({ request }) => {
+      sent.push((await request.json()) as Record<string, unknown>);
+      return ok(offer({ state: 'DRAFT' }));
+    }));
+    const drawer = await openOffer('?view=add', 'Add Offer');
+    const form = (await within(drawer).findByText('Save')).closest('form')!;
+    // A discount: its rate is asked for (and required), the points and the gift are not.
+    expect(labelIn(form, 'Rate')).toBeTruthy();
+    expect(labelIn(form, 'Points')).toBeNull();
+    expect(labelIn(form, 'Gift name')).toBeNull();
+    expect(within(form).queryByText('Gift section')).toBeNull();
+    fireEvent.change(inputOf(form, 'Name'), { target: { value: 'Autumn' } });
+    fireEvent.click(buttonNamed(form, 'Save'));
+    await within(itemOf(form, 'Rate')).findByText('Rate is required');
+    expect(sent).toEqual([]);
+
+    // Bonus points instead: the rate goes, the points come with their declared default.
+    fireEvent.mouseDown(within(form).getByLabelText('Kind'));
+    fireEvent.click(await screen.findByTitle('Bonus points'));
+    await waitFor(() => expect(labelIn(form, 'Rate')).toBeNull());
+    await waitFor(() => expect(inputOf(form, 'Points').value).toBe('10'));
+    fireEvent.click(buttonNamed(form, 'Save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ name: 'Autumn', kind: 'POINTS', rate: null, points: 10, hasGift: false, giftName: null, budget: null });
+  });
+
+  it('shows a section only while it applies, and empties its fields when it stops applying', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(api.post('offer/saveNew', async ({ request }) => {
+      sent.push((await request.json()) as Record<string, unknown>);
+      return ok(offer({ state: 'DRAFT' }));
+    }));
+    const drawer = await openOffer('?view=add', 'Add Offer');
+    const form = (await within(drawer).findByText('Save')).closest('form')!;
+    fireEvent.change(inputOf(form, 'Name'), { target: { value: 'Winter' } });
+    fireEvent.change(inputOf(form, 'Rate'), { target: { value: '0.9' } });
+    // A gift: its section appears, and its name is required there.
+    fireEvent.click(within(form).getByRole('switch'));
+    expect(await within(form).findByText('Gift section')).toBeTruthy();
+    fireEvent.click(buttonNamed(form, 'Save'));
+    await within(itemOf(form, 'Gift name')).findByText('Gift name is required');
+    fireEvent.change(inputOf(form, 'Gift name'), { target: { value: 'Mug' } });
+    // No gift after all: the name is hidden and emptied (turning the gift on again shows it empty).
+    fireEvent.click(within(form).getByRole('switch'));
+    await waitFor(() => expect(labelIn(form, 'Gift name')).toBeNull());
+    fireEvent.click(within(form).getByRole('switch'));
+    await waitFor(() => expect(inputOf(form, 'Gift name').value).toBe(''));
+    fireEvent.click(within(form).getByRole('switch'));
+    await waitFor(() => expect(labelIn(form, 'Gift name')).toBeNull());
+    fireEvent.click(buttonNamed(form, 'Save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ name: 'Winter', kind: 'DISCOUNT', rate: 0.9, points: null, hasGift: false, giftName: null, budget: null });
+    // Many renders of a whole form: more time than the file's default under a loaded machine.
+  }, 120_000);
+
+  it('keeps a field its state locks read-only on edit, and leaves it out of the change', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      api.get('offer/info/1', () => ok(offer())),
+      api.post('offer/modify', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return ok(offer());
+      }),
+    );
+    const drawer = await openOffer('?view=edit&id=1', 'Edit Offer');
+    const form = (await within(drawer).findByText('Save')).closest('form')!;
+    await waitFor(() => expect(inputOf(form, 'Name').value).toBe('Spring'));
+    expect(inputOf(form, 'Budget').disabled).toBe(true);
+    expect(inputOf(form, 'Name').disabled).toBe(false);
+    expect(inputOf(form, 'Rate').value).toBe('0.8');
+    fireEvent.change(inputOf(form, 'Name'), { target: { value: 'Spring sale' } });
+    fireEvent.click(buttonNamed(form, 'Save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ id: 1, version: 2, name: 'Spring sale', kind: 'DISCOUNT', rate: 0.8, points: null, giftName: null });
+    expect(sent[0]).not.toHaveProperty('budget');
+  });
+
+  it('shows on the detail only the fields that apply to the record', async () => {
+    server.use(api.get('offer/info/1', () => ok(offer())));
+    const drawer = await openOffer('?view=dtl&id=1', 'Offer details');
+    expect(await within(drawer).findByText('Rate')).toBeTruthy();
+    expect(within(drawer).queryByText('Points')).toBeNull();
+    expect(within(drawer).queryByText('Gift name')).toBeNull();
+    expect(within(drawer).queryByText('Gift section')).toBeNull();
+    expect(within(drawer).getByText('Budget')).toBeTruthy();
+  });
+});

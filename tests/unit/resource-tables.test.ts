@@ -27,6 +27,23 @@ describe('derived tables', () => {
     expect(pending).toEqual([]);
   });
 
+  it('derives no index another one already serves', () => {
+    for (const resource of RESOURCES) {
+      const config = getTableConfig(deriveTable(resource));
+      const shape = (i: (typeof config.indexes)[number]) => `${i.config.method ?? 'btree'}(${(i.config.columns as { name?: string; indexConfig?: { opClass?: string } }[])
+        .map((c) => `${c.name}${c.indexConfig?.opClass ? ` ${c.indexConfig.opClass}` : ''}`).join(',')})`;
+      const shapes = config.indexes.map(shape);
+      expect(new Set(shapes).size, `${resource.table}: ${shapes.join(' ')}`).toBe(shapes.length);
+      // A unique b-tree on a NOT NULL column orders the rows totally: (…, col, id) would repeat it.
+      const notNull = new Set(config.columns.filter((c) => c.notNull).map((c) => c.name));
+      for (const unique of config.indexes.filter((i) => i.config.unique)) {
+        const cols = (unique.config.columns as { name: string }[]).map((c) => c.name);
+        if (!notNull.has(cols[cols.length - 1])) continue;
+        expect(shapes, `${resource.table}.${unique.config.name}`).not.toContain(`btree(${[...cols, 'id'].join(',')})`);
+      }
+    }
+  });
+
   it('leads every primary key and index with tenant_id', () => {
     for (const resource of RESOURCES) {
       const config = getTableConfig(deriveTable(resource));

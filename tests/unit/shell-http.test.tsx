@@ -24,6 +24,10 @@ const server = setupServer(
     seen.push({ headers: request.headers, url: new URL(request.url) });
     return HttpResponse.json({ code: 2000, msg: 'success', data: { answer: 42 } });
   }),
+  mock.post(`${API}/v1/echo`, ({ request }) => {
+    seen.push({ headers: request.headers, url: new URL(request.url) });
+    return HttpResponse.json({ code: 2000, msg: 'success', data: { answer: 43 } });
+  }),
   mock.get(`${API}/v1/status/:status`, ({ params }) => new HttpResponse('<html>proxy page</html>', { status: Number(params.status) })),
   mock.get(`${API}/v1/business`, () => HttpResponse.json({ code: 4090, msg: '数据已被他人修改', data: null }, { status: 409 })),
   mock.post(`${API}/v1/fields`, () =>
@@ -77,6 +81,12 @@ describe('headers and envelope', () => {
     expect(first.headers.get('marketingCenter')).toBe('7');
     expect(second.headers.get('marketingCenter')).toBe('');
     expect(first.headers.get('time_zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('sends the console header the server requires on state-changing calls, on every call', async () => {
+    await apiGet('/v1/echo');
+    await apiPost('/v1/echo', { data: { name: 'x' } });
+    expect(seen.map((call) => call.headers.get('X-Requested-With'))).toEqual(['loyalty-console', 'loyalty-console']);
   });
 
   it('repeats the key of an array query parameter', async () => {

@@ -49,8 +49,6 @@ export const users = pgTable('users', {
   /** Set by an administrator's reset: the user must choose a new password at next sign-in. */
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
   /** Marketing centres the user may work in; null = every centre of the tenant. */
   marketingCenterIds: bigint('marketing_center_ids', { mode: 'number' }).array(),
   version: integer('version').notNull().default(1),
@@ -58,6 +56,26 @@ export const users = pgTable('users', {
 }, (t) => [
   primaryKey({ columns: [t.tenantId, t.id] }),
   uniqueIndex('users_tenant_login_uq').on(t.tenantId, t.login),
+]);
+
+/**
+ * Failed sign-ins (and wrong old passwords at a password change) per merchant code, login and
+ * client address, and the lock they lead to. Keyed by what the caller typed rather than by ids,
+ * so an unknown merchant or login counts and locks exactly like a real one (the answers must
+ * not tell them apart), and by address, so a stranger elsewhere cannot lock a user out. The one
+ * table besides `tenants` without a tenant_id: the merchant may not exist.
+ */
+export const loginAttempts = pgTable('login_attempts', {
+  tenantCode: text('tenant_code').notNull(),
+  login: text('login').notNull(),
+  clientAddress: text('client_address').notNull(),
+  /** Failures in a row since the last success or lock. */
+  failures: integer('failures').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  primaryKey({ columns: [t.tenantCode, t.login, t.clientAddress] }),
+  index('login_attempts_updated_idx').on(t.updatedAt),
 ]);
 
 export const sessions = pgTable('sessions', {

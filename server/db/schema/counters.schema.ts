@@ -5,7 +5,8 @@ import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-cor
  * never be handed out twice). A number is drawn with one statement,
  * `INSERT … ON CONFLICT (tenant_id, name) DO UPDATE SET value = value + 1 RETURNING value`, so
  * concurrent callers, even in different API processes, serialise on the counter's row and each
- * gets its own value (see `allocateTemplateNumber` in server/modules/cards/card-template.hooks.ts).
+ * gets its own value. Every number is drawn by server/crud/numbering.ts (a declaration's
+ * `numbering`, and card-template's allocateTemplateNumber endpoint).
  */
 export const counters = pgTable('counters', {
   tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),

@@ -47,6 +47,8 @@ export const pointsEntries = pgTable('points_entries', {
   index('points_entries_member_idx').on(t.tenantId, t.memberId, t.id),
   index('points_entries_time_idx').on(t.tenantId, t.occurredAt),
   index('points_entries_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
+  // Deleting a store is refused while entries name it (server/crud/platform-references.ts).
+  index('points_entries_store_idx').on(t.tenantId, t.storeId),
   uniqueIndex('points_entries_idem_uq').on(t.tenantId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
 ]);
 
@@ -88,7 +90,11 @@ export const salesTransactions = pgTable('sales_transactions', {
   lines: jsonb('lines').notNull(),
   response: jsonb('response').notNull(),
   occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.tenantId, t.orderNo] })]);
+}, (t) => [
+  primaryKey({ columns: [t.tenantId, t.orderNo] }),
+  // Deleting a store is refused while transactions name it (server/crud/platform-references.ts).
+  index('sales_transactions_store_idx').on(t.tenantId, t.storeId),
+]);
 
 /** A return against a transaction; its number makes the reversal happen once. */
 export const salesReturns = pgTable('sales_returns', {

@@ -25,3 +25,4 @@ export const paidLevelOrder = resourceTable('paid-level-order');
 export const member = resourceTable('member');
 export const batchOperate = resourceTable('batch-operate');
 export const batchOperateLines = resourceLinesTable('batch-operate', 'lines');
+export const batchOperateSetting = resourceTable('batch-operate-setting');

@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { storeResource } from '../../../resources/datum/store.resource';
 import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
-import { allocateMemberNumber } from '../../modules/members/member.hooks';
+import { drawNumber } from '../../crud/numbering';
 import { logStateChange } from '../../crud/state-history';
 import { deriveTable } from '../../crud/table.derive';
 import { postPoints } from '../../modules/points/points.ledger';
@@ -189,7 +189,7 @@ export async function seedMembers(input: { tx: DbOrTx; tenantId: number }): Prom
   const stores = await storesOf(tx, tenantId);
   if (stores.length === 0) return;
   const rows = memberRows({ stores, levels: await levelsOf(tx, tenantId), now: Date.now() });
-  for (const row of rows) row.memberNumber = await allocateMemberNumber({ db: tx, tenantId });
+  for (const row of rows) row.memberNumber = await drawNumber({ db: tx, tenantId, resource: memberResource });
   const t = deriveTable(memberResource);
   const inserted = await tx.insert(t).values(rows.map((row) => ({ ...row, tenantId })) as never).returning({ id: t.id, mobile: t.mobile });
   const ids = new Map(inserted.map((r) => [String(r.mobile), Number(r.id)]));

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection';
 import { tenants, users } from '../../db/schema/index';
 import { AppError, badInput } from '../../http/envelope';
 import { spendVerificationTime, verifyPassword } from './password.hasher';
+import { clearFailures, DEFAULT_LOCKOUT, lockedSeconds, recordFailure, type AttemptKey, type LockoutPolicy } from './login-attempts.store';
 import { openSession, type OpenedSession } from './session.store';
 import { toLoginInfo, type LoginInfo, type LoginState } from './login-info';
 
@@ -18,53 +19,45 @@ export interface SignedIn {
 // not reveal which merchants and accounts exist.
 const failed = () => badInput('auth.login.failed');
 
-const locked = (minutes: number) => new AppError('forbidden', 'auth.login.locked', { values: { minutes: Math.max(1, Math.ceil(minutes)) } });
+/** The answer for a locked merchant code + login + address, known or not. */
+export const locked = (minutes: number) =>
+  new AppError('forbidden', 'auth.login.locked', { values: { minutes: Math.max(1, Math.ceil(minutes)) } });
+
+/** The lockout policy of a tenant row, or the defaults when the merchant code is unknown. */
+export const lockoutOf = (tenant: { lockoutThreshold: number; lockoutMinutes: number } | undefined): LockoutPolicy =>
+  (tenant ? { threshold: tenant.lockoutThreshold, minutes: tenant.lockoutMinutes } : DEFAULT_LOCKOUT);
 
 /**
- * Records a failed attempt in one statement, so concurrent attempts cannot each read the same
- * count: at the threshold the account locks and the count starts again.
+ * Signs a user in. Checks, in order: the merchant code + login is not locked from this client
+ * address, the password matches (failures count towards the lock), the account is enabled. An
+ * unknown merchant or login goes through the same steps against a decoy hash, so it answers
+ * the same way, in about the same time, and locks the same way. A password past its validity
+ * period, or set by an administrator, opens a session that may only change it.
  */
-async function recordFailure(args: { db: Db; tenant: typeof tenants.$inferSelect; userId: number }): Promise<boolean> {
-  const { tenant } = args;
-  const reachesLimit = sql`${users.failedLogins} + 1 >= ${tenant.lockoutThreshold}`;
-  const [row] = await args.db.update(users).set({
-    failedLogins: sql`case when ${reachesLimit} then 0 else ${users.failedLogins} + 1 end`,
-    lockedUntil: sql`case when ${reachesLimit} then now() + make_interval(mins => ${tenant.lockoutMinutes}) else ${users.lockedUntil} end`,
-  }).where(and(eq(users.tenantId, tenant.id), eq(users.id, args.userId)))
-    .returning({ lockedNow: sql<boolean>`${users.lockedUntil} > now()` });
-  return row?.lockedNow === true;
-}
-
-/**
- * Signs a user in. Checks, in order: merchant and login exist, the account is not locked, the
- * password matches (failures count towards the lock), the account is enabled. A password past
- * its validity period, or reset by an administrator, opens a session that may only change it.
- */
-export async function signIn(args: { db: Db; tenantCode: string; login: string; password: string }): Promise<SignedIn> {
+export async function signIn(args: { db: Db; tenantCode: string; login: string; password: string; clientAddress: string }): Promise<SignedIn> {
   const { db } = args;
-  const [row] = await db.select({
-    tenant: tenants,
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.code, args.tenantCode));
+  const [row] = tenant ? await db.select({
     user: users,
-    lockedSeconds: sql<number | null>`extract(epoch from ${users.lockedUntil} - now())::float8`,
-    passwordExpired: sql<boolean>`${tenants.passwordValidityPeriod} > 0
-      and ${users.passwordChangedAt} + make_interval(days => ${tenants.passwordValidityPeriod}) < now()`,
-  }).from(users)
-    .innerJoin(tenants, eq(tenants.id, users.tenantId))
-    .where(and(eq(tenants.code, args.tenantCode), eq(users.login, args.login)));
-  if (!row) {
-    await spendVerificationTime(args.password);
+    passwordExpired: sql<boolean>`${tenant.passwordValidityPeriod} > 0
+      and ${users.passwordChangedAt} + make_interval(days => ${tenant.passwordValidityPeriod}) < now()`,
+  }).from(users).where(and(eq(users.tenantId, tenant.id), eq(users.login, args.login))) : [];
+  const key: AttemptKey = { tenantCode: args.tenantCode, login: args.login, clientAddress: args.clientAddress };
+  const policy = lockoutOf(tenant);
+
+  const lockSeconds = await lockedSeconds({ db, key });
+  if (lockSeconds > 0) throw locked(lockSeconds / 60);
+  let matches = false;
+  if (row) matches = await verifyPassword({ password: args.password, stored: row.user.passwordHash });
+  else await spendVerificationTime(args.password);
+  if (!matches || !row || !tenant) {
+    if (await recordFailure({ db, key, policy })) throw locked(policy.minutes);
     throw failed();
   }
-  const { tenant, user } = row;
-  if (row.lockedSeconds !== null && row.lockedSeconds > 0) throw locked(row.lockedSeconds / 60);
-  if (!(await verifyPassword({ password: args.password, stored: user.passwordHash }))) {
-    if (await recordFailure({ db, tenant, userId: user.id })) throw locked(tenant.lockoutMinutes);
-    throw failed();
-  }
+  const { user } = row;
   // Only now, with the right password, may the caller learn that the account is disabled.
   if (!user.enabled) throw new AppError('forbidden', 'auth.login.disabled');
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null })
-    .where(and(eq(users.tenantId, tenant.id), eq(users.id, user.id)));
+  await clearFailures({ db, key });
 
   const state: LoginState = user.mustChangePassword ? 'mustChangePassword' : row.passwordExpired ? 'passwordExpired' : 'normal';
   const lifetimeMinutes = tenant.maxLoginValidityPeriod;

@@ -7,7 +7,9 @@ import { hashPassword, verifyPassword } from './password.hasher';
 import { checkPasswordPolicy } from './password.policy';
 import { consumeResetToken, openSession, revokeUserSessions } from './session.store';
 import { loadTenantAndUser, toLoginInfo } from './login-info';
-import type { SignedIn } from './login.service';
+import { locked, lockoutOf, type SignedIn } from './login.service';
+import { clearFailures, lockedSeconds, recordFailure, type AttemptKey } from './login-attempts.store';
+import { hashToken } from './session.token';
 
 /** Throws a 400 naming the password field when the new password breaks the tenant's policy. */
 export function assertPasswordAllowed(args: { field: string; password: string; login: string; useStrict: boolean }): void {
@@ -17,9 +19,12 @@ export function assertPasswordAllowed(args: { field: string; password: string; l
 
 /**
  * Changes the caller's own password. A reset-only session proves itself with the one-time reset
- * token it received at sign-in; a normal session with the old password. The new password must
- * satisfy the policy and differ from the old one. Every session of the user ends, and a fresh
- * normal session replaces the caller's, so a stolen cookie does not survive the change.
+ * token it received at sign-in; a normal session with the old password, checked before anything
+ * else so no other answer (a policy breach, "same as the old one") hints at whether a guess was
+ * right. Wrong old passwords count towards the same lock as failed sign-ins (per login and
+ * client address). The new password must satisfy the policy and differ from the old one. Every
+ * session of the user ends, and a fresh normal session replaces the caller's, so a stolen cookie
+ * does not survive the change.
  */
 export async function changeOwnPassword(args: {
   db: Db;
@@ -27,25 +32,39 @@ export async function changeOwnPassword(args: {
   oldPassword?: string;
   newPassword: string;
   resetToken?: string;
+  clientAddress: string;
 }): Promise<SignedIn> {
   const { db, auth } = args;
   const { tenant, user } = await loadTenantAndUser({ db, tenantId: auth.tenantId, userId: auth.userId });
-  const [session] = await db.select({ resetOnly: sessions.passwordResetOnly }).from(sessions)
+  const [session] = await db.select({ resetOnly: sessions.passwordResetOnly, resetTokenHash: sessions.resetTokenHash }).from(sessions)
     .where(eq(sessions.tokenHash, auth.sessionTokenHash));
+  const invalidToken = () => badInput('error.fieldsInvalid', [{ field: 'resetToken', key: 'auth.resetToken.invalid' }]);
+  if (session?.resetOnly) {
+    // Checked here, used up only once the change is certain, so a refused new password does
+    // not cost the user their token.
+    if (args.resetToken === undefined || session.resetTokenHash === null || hashToken(args.resetToken) !== session.resetTokenHash) {
+      throw invalidToken();
+    }
+  } else {
+    const key: AttemptKey = { tenantCode: tenant.code, login: user.login, clientAddress: args.clientAddress };
+    const lockSeconds = await lockedSeconds({ db, key });
+    if (lockSeconds > 0) throw locked(lockSeconds / 60);
+    if (args.oldPassword === undefined || !(await verifyPassword({ password: args.oldPassword, stored: user.passwordHash }))) {
+      if (await recordFailure({ db, key, policy: lockoutOf(tenant) })) throw locked(tenant.lockoutMinutes);
+      throw badInput('error.fieldsInvalid', [{ field: 'oldPassword', key: 'auth.password.oldWrong' }]);
+    }
+    await clearFailures({ db, key });
+  }
   assertPasswordAllowed({ field: 'newPassword', password: args.newPassword, login: user.login, useStrict: tenant.useStrict });
   if (await verifyPassword({ password: args.newPassword, stored: user.passwordHash })) {
     throw badInput('error.fieldsInvalid', [{ field: 'newPassword', key: 'auth.password.sameAsOld' }]);
   }
-  if (session?.resetOnly) {
-    const proven = args.resetToken !== undefined
-      && (await consumeResetToken({ db, tokenHash: auth.sessionTokenHash, resetToken: args.resetToken }));
-    if (!proven) throw badInput('error.fieldsInvalid', [{ field: 'resetToken', key: 'auth.resetToken.invalid' }]);
-  } else if (args.oldPassword === undefined || !(await verifyPassword({ password: args.oldPassword, stored: user.passwordHash }))) {
-    throw badInput('error.fieldsInvalid', [{ field: 'oldPassword', key: 'auth.password.oldWrong' }]);
-  }
 
   const passwordHash = await hashPassword(args.newPassword);
   return db.transaction(async (tx) => {
+    if (session?.resetOnly && !(await consumeResetToken({ db: tx, tokenHash: auth.sessionTokenHash, resetToken: args.resetToken! }))) {
+      throw invalidToken();
+    }
     const [updated] = await tx.update(users).set({
       passwordHash,
       passwordChangedAt: sql`now()`,

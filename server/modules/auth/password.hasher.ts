@@ -10,8 +10,24 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 /**
  * One of the parameter sets OWASP lists as equivalent to its scrypt minimum (2^17, 8, 1): it
  * needs 16 MiB per hash instead of 128 MiB, which keeps concurrent sign-ins within memory.
+ * N is configurable (`PASSWORD_HASH_COST`, log2 of N) so the tests can hash cheaply.
  */
-const COST = { N: 2 ** 14, r: 8, p: 5 } as const;
+const DEFAULT_LOG2_N = 14;
+let cost: { N: number; r: number; p: number } = { N: 2 ** DEFAULT_LOG2_N, r: 8, p: 5 };
+// A hash of no account's password, made at the current cost (see spendVerificationTime).
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Sets the cost of new hashes (log2 of N; the server passes `config.passwordHashCost`). Hashes
+ * already stored keep their own cost, so this never breaks a sign-in.
+ */
+export function configurePasswordHashing(log2N: number): void {
+  if (cost.N === 2 ** log2N) return;
+  cost = { ...cost, N: 2 ** log2N };
+  // The decoy for unknown logins must cost what a real verification costs.
+  dummyHash = null;
+}
+
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 const PREFIX = 'scrypt';
@@ -29,8 +45,9 @@ function derive(args: { password: string; salt: Buffer; length: number; cost: Sc
 /** Hashes a password with a fresh random salt into the self-describing stored form. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await derive({ password, salt, length: KEY_LENGTH, cost: COST });
-  return `${PREFIX}$N=${COST.N},r=${COST.r},p=${COST.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const { N, r, p } = cost;
+  const key = await derive({ password, salt, length: KEY_LENGTH, cost: { N, r, p } });
+  return `${PREFIX}$N=${N},r=${r},p=${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 /** The parameters, salt and key of a stored hash, or null when it is not one of ours. */
@@ -53,8 +70,6 @@ export async function verifyPassword(args: { password: string; stored: string })
   const key = await derive({ password: args.password, salt: parsed.salt, length: parsed.key.length, cost: parsed.cost });
   return timingSafeEqual(key, parsed.key);
 }
-
-let dummyHash: Promise<string> | null = null;
 
 /**
  * Spends the time of one verification on an unknown account, so a sign-in for a login that

@@ -11,8 +11,7 @@ import type { StoredRecord } from '../../crud/server-hooks.define';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
-import { FileProblem, readSheet } from '../files/import.job';
-import { plainCell } from '../files/sheet-cells';
+import { FileProblem, readWorkbookRows } from '../files/sheet-reader';
 
 /**
  * Which members a batch operation document lists, for its two modes that are not a hand-made
@@ -100,24 +99,27 @@ export type { ImportedMember, ImportedValue, ImportResolution };
 
 /**
  * The non-empty cells of the first column of the first sheet, from row 1, as text. The first row
- * is a header when nothing in it can name a member (no mobile, no digit at all).
+ * is a header when nothing in it can name a member (no mobile, no digit at all). The workbook is
+ * read in a worker thread, as a stream that stops at the first row beyond the limit (one more
+ * than a document may list, for the header), so a huge file costs only this request.
  */
 export async function readImportedValues(bytes: Buffer): Promise<ImportedValue[]> {
-  let sheet;
+  const tooMany = () => badInput('batch.tooManyMembers', [], { max: MAX_BATCH_MEMBERS, count: `${MAX_BATCH_MEMBERS}+` });
+  let read;
   try {
-    sheet = await readSheet(bytes);
+    read = await readWorkbookRows({ bytes, maxRows: MAX_BATCH_MEMBERS + 1, headerRow: false, columns: 1 });
   } catch (error) {
+    if (error instanceof FileProblem && error.key === 'files.error.tooManyRows') throw tooMany();
     if (error instanceof FileProblem) throw badInput(error.key, [], error.values);
     throw error;
   }
   const values: ImportedValue[] = [];
-  for (let r = 1; r <= sheet.rowCount; r += 1) {
-    const cell = plainCell(sheet.getRow(r).getCell(1).value);
+  for (const { row: r, cells: [cell] } of read.rows) {
     if (cell === null || cell instanceof Date || typeof cell === 'boolean') continue;
     const value = typeof cell === 'number' ? String(Math.trunc(cell)) : cell.trim();
     if (r === 1 && !/\d/.test(value)) continue;
     values.push({ row: r, value });
-    if (values.length > MAX_BATCH_MEMBERS) throw badInput('batch.tooManyMembers', [], { max: MAX_BATCH_MEMBERS, count: `${MAX_BATCH_MEMBERS}+` });
+    if (values.length > MAX_BATCH_MEMBERS) throw tooMany();
   }
   if (values.length === 0) throw badInput('batch.import.noValues');
   return values;

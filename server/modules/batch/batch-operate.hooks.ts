@@ -1,56 +1,33 @@
 import { and, eq } from 'drizzle-orm';
-import { rangeKeys } from '../../crud/column.derive';
-import { requireFields, valueAfterWrite } from '../../crud/required-when';
+import { valueAfterWrite } from '../../crud/required-when';
 import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
+import { assertMayAudit, assertMayOperate } from './batch-access';
 import { expandFilter, freshLines } from './batch-members';
 import { dispatchBatch } from './batch.job';
 import { batchRoutes } from './batch.routes';
-import { drawDocumentNumber } from './document-number';
-import {
-  batchOperateResource, FILTER_FIELDS, OPERATION_PARAMETERS, PARAMETER_FIELDS, SOURCE_FILE_FIELD,
-  type BatchOperation, type SelectionMode,
-} from '../../../resources/member/batch-operate.resource';
+import type { BatchOperation, SelectionMode } from '../../../resources/member/batch-operate.resource';
 
 /**
  * Server side of batch operation documents (batch-operate.resource.ts):
  *
- * - saveNew draws the number (`BO` + 8 digits) from the tenant's `batch-operate` counter.
- * - Every save requires the parameters of the chosen operation and clears the others, and keeps
- *   only the fields of the chosen selection mode. The lines are the members: those of the body
- *   (picked by hand, or resolved from an imported file by `POST /v1/batch-operate/importMembers`),
- *   or, for a filter, the members the filter matches now, expanded on every save. Each save
- *   writes fresh lines (result pending) and the member count.
+ * - The number (`BO` + 8 digits) is drawn by the engine on saveNew (the declaration's `numbering`).
+ * - The parameters of the chosen operation and the fields of the chosen selection mode are
+ *   declared conditional (`when`): the engine requires them and clears the others before this
+ *   hook runs.
+ * - The lines are the members: those of the body (picked by hand, or resolved from an imported
+ *   file by `POST /v1/batch-operate/importMembers`), or, for a filter, the members the filter
+ *   matches now, expanded on every save. Each save writes fresh lines (result pending) and the
+ *   member count.
+ * - Every save needs, besides the document's write grant, the permission of what the document's
+ *   operation does (grant points: the points adjustment's; change level: the levels'; freeze /
+ *   unfreeze: the member action's; add tag: the member edit), and so does the audit; above the
+ *   tenant's approval rule the auditor may not be the maker (server/modules/batch/batch-access.ts).
  * - `audit` (INITIAL -> RUNNING, the engine's conditional update) stamps the audit time and
  *   starts the background run (server/modules/batch/batch.job.ts) from inside the audit's
  *   transaction; the run waits for that transaction to commit. Of concurrent audits only one
  *   gets here, so a document runs once.
  */
 
-/** Name of the counter row that numbers batch operation documents. */
-export const BATCH_NUMBER_COUNTER = 'batch-operate';
-/** Letters of a batch operation number. */
-export const BATCH_NUMBER_PREFIX = 'BO';
-
-/** Fields kept only in one selection mode, with the mode (a date range is stored as two columns). */
-const MODE_FIELDS: readonly { readonly mode: SelectionMode; readonly keys: readonly string[] }[] = [
-  {
-    mode: 'filtered',
-    keys: Object.keys(FILTER_FIELDS).flatMap((name) => {
-      const kind = batchOperateResource.fields[name as keyof typeof FILTER_FIELDS].kind;
-      return kind === 'dateRange' ? Object.values(rangeKeys(name)) : [name];
-    }),
-  },
-  { mode: 'imported', keys: [SOURCE_FILE_FIELD] },
-];
-
-/** Requires the chosen operation's parameters and clears the others'. */
-function settleParameters(ctx: HookContext & { values: StoredRecord; current: StoredRecord | null }): void {
-  const { values, current } = ctx;
-  const operation = valueAfterWrite({ values, current, name: 'operation' }) as BatchOperation;
-  const needed = OPERATION_PARAMETERS[operation];
-  requireFields({ resource: batchOperateResource, values, current, names: needed, locale: ctx.request.ctx.locale });
-  for (const name of PARAMETER_FIELDS) if (!needed.includes(name)) values[name] = null;
-}
 
 /** The members the document will list, or null when the save leaves its lines as they are. */
 async function membersOf(ctx: HookContext & {
@@ -59,7 +36,6 @@ async function membersOf(ctx: HookContext & {
   const { values, current } = ctx;
   const valueOf = (name: string) => valueAfterWrite({ values, current, name });
   const mode = valueOf('selectionMode') as SelectionMode;
-  for (const { mode: owner, keys } of MODE_FIELDS) if (owner !== mode) for (const key of keys) values[key] = null;
   if (mode === 'filtered') {
     return expandFilter({ db: ctx.db, tenantId: ctx.auth.tenantId, valueOf, zone: ctx.request.ctx.timeZone, locale: ctx.request.ctx.locale });
   }
@@ -69,16 +45,19 @@ async function membersOf(ctx: HookContext & {
 
 export const batchOperateHooks = defineServerHooks('batch-operate', {
   async beforeSave(ctx) {
-    const { values, operation, db, auth } = ctx;
-    if (operation === 'create') {
-      values.number = await drawDocumentNumber({ db, tenantId: auth.tenantId, counter: BATCH_NUMBER_COUNTER, prefix: BATCH_NUMBER_PREFIX });
-    }
-    settleParameters(ctx);
+    const { values, current } = ctx;
+    assertMayOperate({ auth: ctx.auth, operation: valueAfterWrite({ values, current, name: 'operation' }) as BatchOperation, locale: ctx.request.ctx.locale });
     const members = await membersOf(ctx);
     if (members === null) return;
     const lines = freshLines(members);
     ctx.lines.set('lines', lines);
     values.memberCount = lines.length;
+  },
+
+  beforeAction: {
+    async audit({ db, auth, record, request }) {
+      await assertMayAudit({ db, auth, documentId: Number(record.id), locale: request.ctx.locale });
+    },
   },
 
   afterAction: {

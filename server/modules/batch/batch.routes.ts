@@ -5,6 +5,7 @@ import { attachmentHeader, XLSX_MIME } from '../files/file-task.routes';
 import { uploadOf } from '../files/resource-files.routes';
 import { readImportedValues, resolveImported } from './batch-members';
 import { readProgress, resultFilter, resultsFileName, resultsPage, writeResults } from './batch-results';
+import { batchDocs } from './batch.openapi';
 
 /**
  * The routes of batch operation documents beyond CRUD, registered through the resource's server
@@ -37,7 +38,7 @@ function pageOf(value: unknown, fallback: number, max: number): number {
 /** Registers the routes (see the file comment). */
 export function batchRoutes(app: FastifyInstance, engine: EngineHandle): void {
   const base = `/v1/${engine.resource.name}`;
-  const tags = [engine.resource.name];
+  const docs = batchDocs(engine.resource);
   const read = engine.resource.access.read.map((action) => ({ resourceId: engine.resourceId, action }));
   const write = [{ resourceId: engine.resourceId, action: engine.resource.access.write }];
   const idQuery = { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] };
@@ -46,7 +47,7 @@ export function batchRoutes(app: FastifyInstance, engine: EngineHandle): void {
   app.post(`${base}/results`, {
     config: { requires: read },
     schema: {
-      tags, summary: 'Progress and per-member results of one document', querystring: idQuery,
+      ...docs.results, summary: 'Progress and per-member results of one document', querystring: idQuery,
       body: { type: 'object', properties: { page: { type: 'integer' }, pageSize: { type: 'integer' }, result: { type: 'string', enum: ['pending', 'succeeded', 'failed'] } } },
     },
   }, async (request) => {
@@ -63,7 +64,7 @@ export function batchRoutes(app: FastifyInstance, engine: EngineHandle): void {
   app.get(`${base}/results/export`, {
     config: { requires: read },
     schema: {
-      tags, summary: 'The per-member results of one document as an .xlsx workbook',
+      ...docs.exportResults, summary: 'The per-member results of one document as an .xlsx workbook',
       querystring: { type: 'object', properties: { id: { type: 'integer' }, result: { type: 'string' }, locale: { type: 'string' } }, required: ['id'] },
     },
   }, async (request, reply) => {
@@ -79,7 +80,7 @@ export function batchRoutes(app: FastifyInstance, engine: EngineHandle): void {
 
   app.post(`${base}/importMembers`, {
     config: { requires: write },
-    schema: { tags, summary: 'The members named by the first column of an .xlsx (mobile or member number)' },
+    schema: { ...docs.importMembers, summary: 'The members named by the first column of an .xlsx (mobile or member number)' },
   }, async (request) => {
     const upload = uploadOf(request as FastifyRequest<{ Querystring: { fileName?: string } }>);
     const values = await readImportedValues(upload.bytes);

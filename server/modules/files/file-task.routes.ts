@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { holdsAny } from '../../../resources/access';
 import type { Locale } from '../../../resources/messages/bilingual';
-import { notFound, ok } from '../../http/envelope';
+import type { AuthContext } from '../../http/auth-types';
+import { forbidden, notFound, ok } from '../../http/envelope';
+import type { EngineRegistry } from '../../crud/resource-registry';
+import { readRefs, writeRefs } from '../../crud/route-access';
 import { authOf } from '../auth/access.hook';
 import { translate } from '../i18n/translate';
 import { formatDateTime } from '../../crud/zoned-time';
@@ -8,6 +12,7 @@ import { chunkReader } from './file-chunks.store';
 import { findOwnTask, listOwnTasks, type FileTaskRow, type TaskFilters, type TaskOwner } from './file-task.store';
 import type { FileTaskView } from '../../../resources/contract/file-task.types';
 import * as schemas from './files.schemas';
+import { filesDocs as docs } from './files.openapi';
 
 /** MIME type of an .xlsx workbook. */
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -41,16 +46,31 @@ export function attachmentHeader(name: string): string {
 const ownerOf = (auth: { tenantId: number; userId: number }): TaskOwner => ({ tenantId: auth.tenantId, userId: auth.userId });
 
 /**
+ * Whether the caller may still have the task's file: the grant the task needed when it was
+ * asked for, checked again now, on every download. An export holds the resource's records, so
+ * it needs the resource's read grant; an import's error report echoes the uploaded rows, so it
+ * needs the write grant the import needed. A user whose role lost the grant since (or a task of
+ * a resource no longer served) gets 403, even for their own file.
+ */
+export function mayDownload(args: { registry: EngineRegistry; auth: AuthContext; task: FileTaskRow }): boolean {
+  const runtime = args.registry.runtimes.find((r) => r.resource.name === args.task.resource);
+  if (!runtime) return false;
+  const refs = args.task.direction === 'import' ? writeRefs(runtime) : readRefs(runtime);
+  return holdsAny(args.auth.grants, refs);
+}
+
+/**
  * The file centre's API: the caller's own tasks, one task, and its file. Any signed-in user may
  * call them; each answers only about the caller's own tasks, and another user's task is "not
- * found" rather than "forbidden", so ids reveal nothing.
+ * found" rather than "forbidden", so ids reveal nothing. Downloading a file also needs, at that
+ * moment, the grant its task needed ({@link mayDownload}).
  */
-export async function fileTaskRoutes(app: FastifyInstance): Promise<void> {
+export async function fileTaskRoutes(app: FastifyInstance, registry: EngineRegistry): Promise<void> {
   const db = app.database.db;
   const access = { signedIn: true } as const;
 
   app.post<{ Body: { page?: number; pageSize?: number; filters?: TaskFilters } | undefined }>('/v1/file-task/query', {
-    schema: schemas.queryTasksSchema, config: access,
+    schema: { ...schemas.queryTasksSchema, ...docs.query }, config: access,
   }, async (request) => {
     const body = request.body ?? {};
     const page = await listOwnTasks({
@@ -59,17 +79,18 @@ export async function fileTaskRoutes(app: FastifyInstance): Promise<void> {
     return ok({ total: page.total, records: page.records.map((row) => taskView(row, request.ctx)) });
   });
 
-  app.get<{ Params: { id: number } }>('/v1/file-task/info/:id', { schema: schemas.taskInfoSchema, config: access }, async (request) => {
+  app.get<{ Params: { id: number } }>('/v1/file-task/info/:id', { schema: { ...schemas.taskInfoSchema, ...docs.info }, config: access }, async (request) => {
     const row = await findOwnTask({ db, owner: ownerOf(authOf(request)), id: request.params.id });
     if (!row) throw notFound();
     return ok(taskView(row, request.ctx));
   });
 
-  app.get<{ Params: { id: number } }>('/v1/file-task/download/:id', { schema: schemas.downloadSchema, config: access }, async (request, reply) => {
+  app.get<{ Params: { id: number } }>('/v1/file-task/download/:id', { schema: { ...schemas.downloadSchema, ...docs.download }, config: access }, async (request, reply) => {
     const auth = authOf(request);
     const row = await findOwnTask({ db, owner: ownerOf(auth), id: request.params.id });
     if (!row) throw notFound();
     if (!row.outputName) throw notFound('files.error.noOutput');
+    if (!mayDownload({ registry, auth, task: row })) throw forbidden();
     reply.header('content-type', XLSX_MIME);
     reply.header('content-disposition', attachmentHeader(row.outputName));
     reply.header('cache-control', 'private, no-store');

@@ -12,7 +12,7 @@ import { resourceFileRoutes } from './resource-files.routes';
  */
 export async function filesPlugin(app: FastifyInstance): Promise<void> {
   const deps: RunnerDeps = { database: app.database, registry: buildRegistry(servedResources(SERVER_HOOKS)), log: app.log };
-  await fileTaskRoutes(app);
+  await fileTaskRoutes(app, deps.registry);
   await resourceFileRoutes(app, deps);
   if (app.jobs) await workFileTasks({ deps, jobs: app.jobs });
 }

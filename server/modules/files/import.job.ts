@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
 import type { ResourceDef } from '../../../resources/define';
@@ -13,8 +12,10 @@ import { failedRowCount, writeErrorReport, type RowError } from './error-report'
 import { loadFile } from './file-chunks.store';
 import { percent, updateTask, type FileTaskRow } from './file-task.store';
 import { resolveTitles, type LookupScope, type Resolution } from './references.lookup';
-import { importValue, plainCell, type ImportValue } from './sheet-cells';
+import { FileProblem, readWorkbookRows } from './sheet-reader';
+import { importValue, type ImportValue } from './sheet-cells';
 import { bindHeader, type ColumnBinding } from './sheet-header';
+import type { SheetRowCells } from './xlsx.reader';
 import type { TaskRequester } from './task-requester';
 
 /** Most data rows one import may carry; they are applied in one transaction. */
@@ -29,46 +30,27 @@ interface SheetRow {
   readonly values: ReadonlyMap<string, ImportValue>;
 }
 
-/** A failure of the whole file (not of a row): the task fails with this message. */
-export class FileProblem extends Error {
-  constructor(readonly key: string, readonly values: Record<string, string | number> = {}) {
-    super(key);
-  }
-}
+export { FileProblem };
 
-/** Thrown inside the transaction to roll every row back once all rows have been tried. */
-class RollBack extends Error {}
-
-export async function readSheet(bytes: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new FileProblem('files.error.notXlsx');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount === 0) throw new FileProblem('files.error.emptyFile');
-  return sheet;
-}
-
-function readRows(args: { sheet: ExcelJS.Worksheet; bindings: readonly ColumnBinding[]; resource: string }): SheetRow[] {
+/** The sheet's data rows as the import binds them: each cell by its field. */
+function bindRows(args: { rows: readonly SheetRowCells[]; bindings: readonly ColumnBinding[]; resource: string }): SheetRow[] {
   const rows: SheetRow[] = [];
-  for (let r = 2; r <= args.sheet.rowCount; r += 1) {
-    const row = args.sheet.getRow(r);
+  for (const { row, cells } of args.rows) {
     const values = new Map<string, ImportValue>();
     let empty = true;
     for (const { column, field } of args.bindings) {
-      const cell = plainCell(row.getCell(column).value);
+      const cell = cells[column - 1] ?? null;
       if (cell !== null) empty = false;
       values.set(field.name, importValue({ f: field.f, cell, resource: args.resource }));
     }
-    if (empty) continue;
-    rows.push({ row: r, values });
-    if (rows.length > MAX_IMPORT_ROWS) throw new FileProblem('files.error.tooManyRows', { max: MAX_IMPORT_ROWS });
+    if (!empty) rows.push({ row, values });
   }
   if (rows.length === 0) throw new FileProblem('files.error.noRows');
   return rows;
 }
+
+/** Thrown inside the transaction to roll every row back once all rows have been tried. */
+class RollBack extends Error {}
 
 /** The label of a field path of a FieldError (`code`, `lines.0.qty`), in the requester's language. */
 function fieldLabel(resource: ResourceDef, path: string, locale: Locale): string {
@@ -204,19 +186,21 @@ export async function runImport(args: {
     });
   };
 
-  let sheet: ExcelJS.Worksheet;
   let rows: SheetRow[];
   try {
-    sheet = await readSheet(await loadFile({ db: database.db, tenantId: task.tenantId, taskId: task.id, part: 'input' }));
-    const headerRow = sheet.getRow(1);
-    const header = Array.from({ length: sheet.columnCount }, (_, i) => {
-      const cell = plainCell(headerRow.getCell(i + 1).value);
-      return cell === null ? null : String(cell);
+    // Read in a worker thread, as a stream, stopping at the first row beyond the limit; while
+    // it reads, `processed` counts the rows read so far (`total` is still 0).
+    const sheet = await readWorkbookRows({
+      bytes: await loadFile({ db: database.db, tenantId: task.tenantId, taskId: task.id, part: 'input' }),
+      maxRows: MAX_IMPORT_ROWS,
+      headerRow: true,
+      onProgress: (read) => updateTask({ ...ids, patch: { processed: read } }),
     });
+    const header = (sheet.header ?? []).map((cell) => (cell === null ? null : String(cell)));
     if (header.every((text) => text === null)) throw new FileProblem('files.error.noHeader');
     const bound = bindHeader({ resource, header, headerLabel: translate(locale, 'files.error.header') });
     if (bound.errors.length > 0) return await refuse(bound.errors, 0);
-    rows = readRows({ sheet, bindings: bound.bindings, resource: resource.name });
+    rows = bindRows({ rows: sheet.rows, bindings: bound.bindings, resource: resource.name });
   } catch (error) {
     if (!(error instanceof FileProblem)) throw error;
     await updateTask({ ...ids, patch: { state: 'failed', errorKey: error.key, errorValues: error.values, finishedAt: new Date() } });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pick } from '../../../resources/messages/bilingual';
 import { badInput, ok } from '../../http/envelope';
 import { readRefs, writeRefs } from '../../crud/route-access';
+import { crudDocs, resourceTags } from '../../crud/crud.openapi';
 import { scopeOf } from '../../crud/scope';
 import { authOf } from '../auth/access.hook';
 import { saveFile } from './file-chunks.store';
@@ -11,6 +12,7 @@ import { MAX_IMPORT_MB } from '../../../resources/contract/file-task.types';
 import { XLSX_MIME } from './file-task.routes';
 import { exportFileName, exportPlan, type ExportQuery } from './export.job';
 import * as schemas from './files.schemas';
+import { workbookUpload } from './files.openapi';
 import { requesterOf } from './task-requester';
 
 const MAX_BYTES = MAX_IMPORT_MB * 1024 * 1024;
@@ -56,7 +58,7 @@ export async function resourceFileRoutes(app: FastifyInstance, deps: RunnerDeps)
     if (!files) continue;
 
     app.post<{ Body: ExportQuery | undefined }>(`/v1/${resource.name}/export`, {
-      schema: schemas.exportSchema, config: { requires: readRefs(runtime) },
+      schema: { ...schemas.exportSchema, tags: resourceTags(resource), ...crudDocs(resource, 'export') }, config: { requires: readRefs(runtime) },
     }, async (request) => {
       const auth = authOf(request);
       const requester = requesterOf(request);
@@ -72,7 +74,7 @@ export async function resourceFileRoutes(app: FastifyInstance, deps: RunnerDeps)
 
     if (!files.importable) continue;
     app.post<{ Querystring: { fileName?: string } }>(`/v1/${resource.name}/import`, {
-      schema: schemas.importSchema, config: { requires: writeRefs(runtime) },
+      schema: { ...schemas.importSchema, body: workbookUpload, tags: resourceTags(resource), ...crudDocs(resource, 'import') }, config: { requires: writeRefs(runtime) },
     }, async (request) => {
       const auth = authOf(request);
       const requester = requesterOf(request);

@@ -5,18 +5,17 @@
  * the engine's validator expects for a saveNew body. Pure: titles of referenced records are
  * looked up by the caller (references.lookup.ts).
  */
-import type ExcelJS from 'exceljs';
 import type { FieldDef, ScalarField, TreeField } from '../../../resources/define';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
 import { WEEKDAYS } from '../../../resources/contract/weekdays';
 import { formatInstant } from '../../crud/zoned-time';
 import { rangeKeys } from '../../crud/column.derive';
+import type { PlainCell } from './plain-cell';
+
+export { plainCell, type PlainCell } from './plain-cell';
 
 /** A field a sheet column can carry: everything but lines. */
 export type CellField = ScalarField | TreeField;
-
-/** A plain cell value, whatever formatting the workbook used. */
-export type PlainCell = string | number | boolean | Date | null;
 
 /** Separator written between several values in one cell; imports accept the usual others too. */
 export const LIST_SEPARATOR = ', ';
@@ -106,21 +105,6 @@ export function exportCell(args: {
     default:
       return String(value);
   }
-}
-
-/** Flattens what exceljs reads (rich text, formulas, hyperlinks) into a plain value. */
-export function plainCell(value: ExcelJS.CellValue): PlainCell {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value.trim() === '' ? null : value.trim();
-  if (typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
-  if ('richText' in value) return plainCell(value.richText.map((part) => part.text).join(''));
-  if ('text' in value && 'hyperlink' in value) return plainCell(value.text);
-  if ('result' in value) {
-    const result = value.result;
-    if (result === undefined || (typeof result === 'object' && !(result instanceof Date))) return null;
-    return plainCell(result);
-  }
-  return null;
 }
 
 /** A cell that could not be read as the field's kind. */

@@ -8,6 +8,7 @@ import { memberResource } from '../../../resources/member/member.resource';
 import { deriveTable } from '../../crud/table.derive';
 import { badInput, ok } from '../../http/envelope';
 import { authOf } from '../auth/access.hook';
+import { memberOverviewDocs } from './member.openapi';
 
 /**
  * `POST /v1/member/overview` (member/home): members by state (capitalised variants counted with
@@ -41,7 +42,7 @@ export async function memberOverviewRoutes(app: FastifyInstance): Promise<void> 
 
   app.post('/v1/member/overview', {
     config: { requires: MEMBER_OVERVIEW },
-    schema: { tags: ['member'], summary: 'Member overview: by state, by level, new members per day, top stores' },
+    schema: { summary: 'Member overview: by state, by level, new members per day, top stores', ...memberOverviewDocs },
   }, async (request) => {
     const auth = authOf(request);
     const zone = request.ctx.timeZone;

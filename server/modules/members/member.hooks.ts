@@ -1,44 +1,30 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { defineServerHooks, type EngineHandle, type ServerHooks } from '../../crud/server-hooks.define';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
-import { counters } from '../../db/schema/counters.schema';
-import { notFound, ok } from '../../http/envelope';
+import { badInput, notFound, ok, type FieldError } from '../../http/envelope';
+import { pick } from '../../../resources/messages/bilingual';
 import { toJsonNumber } from '../../crud/decimal';
+import { growthDocs } from './member.openapi';
 import type { LevelSummary, MemberGrowth } from '../../../resources/contract/member.types';
 import { levelResource } from '../../../resources/member/level.resource';
+import { memberResource } from '../../../resources/member/member.resource';
 
 /**
  * Server side of members (member.resource.ts) and of its views:
  *
- * - saveNew draws the member number (`M` + 9 digits) from the tenant's `member` counter in the
- *   save's own transaction (never repeated; a failed save gives its number back), and stamps the
- *   registration time when none is given.
+ * - saveNew stamps the registration time when none is given (the member number, `M` + 9
+ *   digits, is drawn by the engine from the declaration's `numbering`).
+ * - saveNew and modify refuse (400, naming the field) a body that sets a field an engine owns —
+ *   the level (level-change.ts), the growth value, the state (the state actions) — to anything
+ *   but what the member already holds (see {@link refuseEngineOwned}).
  * - `GET /v1/<view>/growth/:id`: the member's level and growth value, the next free level and the
  *   growth still needed, read through the view so the view's scope (centre, profile) holds.
  *
  * The views (`dqsh-member`, `marketcenter-member`) run the base's save hooks themselves (the
  * engine lends them); each gets its own growth route here.
  */
-
-/** Name of the counter row that numbers members. */
-export const MEMBER_NUMBER_COUNTER = 'member';
-/** `M000000007`. */
-export const formatMemberNumber = (value: number) => `M${String(value).padStart(9, '0')}`;
-
-/** Draws the next member number of a tenant (one statement; concurrent callers never share one). */
-export async function allocateMemberNumber(args: { db: DbOrTx; tenantId: number }): Promise<string> {
-  const [row] = await args.db
-    .insert(counters)
-    .values({ tenantId: args.tenantId, name: MEMBER_NUMBER_COUNTER, value: 1 })
-    .onConflictDoUpdate({
-      target: [counters.tenantId, counters.name],
-      set: { value: sql`${counters.value} + 1`, updatedAt: sql`now()` },
-    })
-    .returning({ value: counters.value });
-  return formatMemberNumber(row.value);
-}
 
 // The growth answer's shapes are the contract's (the member detail screen reads them).
 export type { LevelSummary, MemberGrowth };
@@ -94,7 +80,7 @@ function growthRoute(app: FastifyInstance, engine: EngineHandle): void {
   const read = engine.resource.access.read.map((action) => ({ resourceId: engine.resourceId, action }));
   app.get<{ Params: { id: string } }>(`/v1/${name}/growth/:id`, {
     config: { requires: read },
-    schema: { tags: [name], summary: 'Level, growth value and the next free level of one member', params: { type: 'object', properties: { id: { type: 'integer' } } } },
+    schema: { summary: 'Level, growth value and the next free level of one member', params: { type: 'object', properties: { id: { type: 'integer' } } }, ...growthDocs(engine.resource) },
   }, async (request) => {
     const id = Number(request.params.id);
     if (!Number.isSafeInteger(id) || id < 1) throw notFound();
@@ -104,10 +90,50 @@ function growthRoute(app: FastifyInstance, engine: EngineHandle): void {
   });
 }
 
+/**
+ * Member fields that only their engine moves, each with its cause recorded: the level (the level
+ * engine: growth, evaluation, purchase, a batch document's change, with incentives), the growth
+ * value (earned by spending), the state (the freeze / unfreeze / cancel actions, with a reason
+ * and the state history). The engine never writes them from a body anyway (`serverManaged`,
+ * the state field); this names them so a body that tries is told so.
+ */
+export const ENGINE_OWNED_MEMBER_FIELDS = ['level', 'growthValue', 'state'] as const;
+
+/** Whether a value sent for an engine-owned field is the one held (an echo of the record). */
+function sameValue(sent: unknown, held: unknown): boolean {
+  if (sent === null || sent === undefined || sent === '') return held === null || held === undefined;
+  if (held === null || held === undefined) return false;
+  if (typeof held === 'number') return Number(sent) === held;
+  return String(sent) === String(held);
+}
+
+/**
+ * Refuses (400, one entry per field) a saveNew or modify body that sets an engine-owned field to
+ * something other than what the member holds: its default on create, its stored value on
+ * modify. Chosen over ignoring the field silently, because a client that believes it set a
+ * member's level (a paid one, say) must learn it did not; a body that only echoes the record it
+ * read is accepted, so read-modify-write clients keep working. Bodies of background jobs (file
+ * imports) carry no such fields: import columns of fields a body may not write are skipped.
+ */
+export function refuseEngineOwned(args: { body: unknown; current: Record<string, unknown> | null; locale: Parameters<typeof pick>[1] }): void {
+  const { body } = args;
+  if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return;
+  const sent = body as Record<string, unknown>;
+  const issues: FieldError[] = [];
+  for (const name of ENGINE_OWNED_MEMBER_FIELDS) {
+    if (!Object.prototype.hasOwnProperty.call(sent, name)) continue;
+    const f = memberResource.fields[name];
+    const held = args.current ? args.current[name] : (name === 'state' ? memberResource.states?.initial : f.defaultValue) ?? null;
+    if (sameValue(sent[name], held)) continue;
+    issues.push({ field: name, key: 'member.engineOwned', values: { label: pick(f.label, args.locale) } });
+  }
+  if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
+}
+
 const memberSaveHooks: ServerHooks = {
-  async beforeSave({ operation, values, db, auth }) {
+  beforeSave({ operation, values, request, current }) {
+    refuseEngineOwned({ body: request.body, current: operation === 'create' ? null : current, locale: request.ctx.locale });
     if (operation !== 'create') return;
-    values.memberNumber = await allocateMemberNumber({ db, tenantId: auth.tenantId });
     // Whole seconds: the API shows seconds, so a range filter on the shown time finds the member.
     values.registeredAt ??= new Date(Math.floor(Date.now() / 1000) * 1000);
   },

@@ -5,6 +5,8 @@ import { storeResource } from '../../../resources/datum/store.resource';
 import { likeEscape } from '../../crud/query.filters';
 import { deriveTable } from '../../crud/table.derive';
 import { ok } from '../../http/envelope';
+import { describeRoute } from '../../http/openapi.schemas';
+import { pointsDocs } from './points.openapi';
 import { authOf } from '../auth/access.hook';
 import { formatDateTime } from '../../crud/zoned-time';
 import { MEMBERS_TABLE, POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
@@ -113,7 +115,7 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
   const stores = sql.identifier(getTableName(deriveTable(storeResource)));
 
   app.post<{ Body: AccountsBody }>('/v1/points/accounts/query', {
-    schema: accountsSchema, config: { requires: POINTS_READ },
+    schema: describeRoute(accountsSchema, pointsDocs.accounts), config: { requires: POINTS_READ },
   }, async (request) => {
     const { tenantId } = authOf(request);
     const { page = 1, pageSize = 20, filters = {}, sorters = [] } = request.body ?? {};
@@ -151,7 +153,7 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get<{ Querystring: { id?: number[]; keyword?: string } }>('/v1/points/stores', {
-    schema: {
+    schema: describeRoute({
       querystring: {
         type: 'object',
         properties: {
@@ -159,7 +161,7 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
           keyword: { type: 'string', maxLength: 60 },
         },
       },
-    },
+    }, pointsDocs.stores),
     config: { requires: [...POINTS_READ, ...POINTS_OVERVIEW] },
   }, async (request) => {
     const { tenantId } = authOf(request);
@@ -173,7 +175,7 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
     return ok(rows.rows.map((r) => ({ id: num(r.id), title: String(r.name) })));
   });
 
-  app.post('/v1/points/overview', { config: { requires: POINTS_OVERVIEW } }, async (request) => {
+  app.post('/v1/points/overview', { schema: describeRoute({}, pointsDocs.overview), config: { requires: POINTS_OVERVIEW } }, async (request) => {
     const { tenantId } = authOf(request);
     const zone = request.ctx.timeZone;
     // Local midnight of the first of this month, and of the first day of the chart.

@@ -8,6 +8,8 @@ import { recordReturn, recordSale, type ReturnInput, type SaleInput } from './sa
 import { spendPoints, type SpendInput } from './spend.service';
 import { POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
 import { notFound } from '../../http/envelope';
+import { describeRoute } from '../../http/openapi.schemas';
+import { pointsDocs } from './points.openapi';
 
 /** Tills and other systems post sales with an account holding this grant. */
 export { POINTS_READ };
@@ -118,23 +120,23 @@ function entryConditions(input: { tenantId: number; filters: EntryFilters; timeZ
 export async function pointsRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
-  app.post<{ Body: SaleInput }>('/v1/points/transaction', { schema: saleSchema, config: { requires: SALES_INTEGRATION } }, async (request) => {
+  app.post<{ Body: SaleInput }>('/v1/points/transaction', { schema: describeRoute(saleSchema, pointsDocs.transaction), config: { requires: SALES_INTEGRATION } }, async (request) => {
     const auth = authOf(request);
     return ok(await recordSale({ db, tenantId: auth.tenantId, operatorId: auth.userId, sale: request.body }));
   });
 
-  app.post<{ Body: ReturnInput }>('/v1/points/return', { schema: returnSchema, config: { requires: SALES_INTEGRATION } }, async (request) => {
+  app.post<{ Body: ReturnInput }>('/v1/points/return', { schema: describeRoute(returnSchema, pointsDocs.return), config: { requires: SALES_INTEGRATION } }, async (request) => {
     const auth = authOf(request);
     return ok(await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body }));
   });
 
-  app.post<{ Body: SpendInput }>('/v1/points/spend', { schema: spendSchema, config: { requires: SALES_INTEGRATION } }, async (request) => {
+  app.post<{ Body: SpendInput }>('/v1/points/spend', { schema: describeRoute(spendSchema, pointsDocs.spend), config: { requires: SALES_INTEGRATION } }, async (request) => {
     const auth = authOf(request);
     return ok(await spendPoints({ db, tenantId: auth.tenantId, operatorId: auth.userId, spend: request.body }));
   });
 
   app.get<{ Querystring: { memberId: number } }>('/v1/points/account', {
-    schema: { querystring: { type: 'object', required: ['memberId'], properties: { memberId: { type: 'integer', minimum: 1 } } } },
+    schema: describeRoute({ querystring: { type: 'object', required: ['memberId'], properties: { memberId: { type: 'integer', minimum: 1 } } } }, pointsDocs.account),
     config: { requires: POINTS_READ },
   }, async (request) => {
     const { tenantId } = authOf(request);
@@ -163,7 +165,7 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: { page?: number; pageSize?: number; cursor?: number | null; filters?: EntryFilters } }>('/v1/points/entries/query', {
-    schema: entriesSchema, config: { requires: POINTS_READ },
+    schema: describeRoute(entriesSchema, pointsDocs.entries), config: { requires: POINTS_READ },
   }, async (request) => {
     const { tenantId } = authOf(request);
     const { page = 1, pageSize = 20, cursor, filters = {} } = request.body ?? {};

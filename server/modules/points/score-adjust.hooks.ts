@@ -1,9 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../resources/messages/bilingual';
 import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
-import { counters } from '../../db/schema/counters.schema';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
 import { translate } from '../i18n/translate';
 import { assertMemberCanTransact } from './member-guard';
@@ -14,8 +13,8 @@ import { scoreAdjustReasonResource } from '../../../resources/score/score-adjust
 /**
  * Server side of points adjustment documents (score-adjust.resource.ts):
  *
- * - saveNew draws the document number (`SA` + 8 digits) from the tenant's `score-adjust` counter
- *   in the save's own transaction, so numbers never repeat and a failed save gives its number back.
+ * - The document number (`SA` + 8 digits) is drawn by the engine on saveNew (the declaration's
+ *   `numbering`), in the save's own transaction.
  * - Every save checks the lines the declaration cannot: points are never 0, the reason is enabled
  *   and allows the line's direction. The header's net points and line count follow the lines.
  * - `audit` (INITIAL -> EFFECTED) runs after the engine's conditional state update, in the same
@@ -25,27 +24,10 @@ import { scoreAdjustReasonResource } from '../../../resources/score/score-adjust
  *   which rolls back the state change and every posting before it: nothing is applied.
  */
 
-/** Name of the counter row that numbers adjustment documents. */
-export const ADJUST_NUMBER_COUNTER = 'score-adjust';
-/** `SA00000007`. */
-export const formatAdjustNumber = (value: number) => `SA${String(value).padStart(8, '0')}`;
-
 /** The ledger's source type of adjustment postings. */
 export const ADJUSTMENT_SOURCE = 'adjustment';
 /** The idempotency key of one line's posting. */
 export const adjustmentKey = (documentId: number, lineNo: number) => `adjust:${documentId}:${lineNo}`;
-
-async function allocateAdjustNumber(args: { db: DbOrTx; tenantId: number }): Promise<string> {
-  const [row] = await args.db
-    .insert(counters)
-    .values({ tenantId: args.tenantId, name: ADJUST_NUMBER_COUNTER, value: 1 })
-    .onConflictDoUpdate({
-      target: [counters.tenantId, counters.name],
-      set: { value: sql`${counters.value} + 1`, updatedAt: sql`now()` },
-    })
-    .returning({ value: counters.value });
-  return formatAdjustNumber(row.value);
-}
 
 interface ReasonRow {
   id: number;
@@ -152,8 +134,7 @@ async function applyLines(ctx: HookContext & { record: StoredRecord }): Promise<
 
 export const scoreAdjustHooks = defineServerHooks('score-adjust', {
   async beforeSave(ctx) {
-    const { values, lines, operation } = ctx;
-    if (operation === 'create') values.number = await allocateAdjustNumber({ db: ctx.db, tenantId: ctx.auth.tenantId });
+    const { values, lines } = ctx;
     const rows = lines.get('lines');
     if (!rows) return;
     const issues = await checkLines(ctx, rows);

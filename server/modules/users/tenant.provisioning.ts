@@ -54,6 +54,8 @@ export async function createAccount(args: {
   email?: string | null;
   roleIds?: readonly number[];
   marketingCenterIds?: readonly number[] | null;
+  /** The user must choose a new password at first sign-in (an administrator chose this one). */
+  mustChangePassword?: boolean;
 }): Promise<number> {
   const [tenant] = await args.tx.select({ useStrict: tenants.useStrict }).from(tenants).where(eq(tenants.id, args.tenantId));
   assertPasswordAllowed({ field: 'password', password: args.password, login: args.login, useStrict: tenant?.useStrict ?? true });
@@ -65,6 +67,7 @@ export async function createAccount(args: {
     email: args.email ?? null,
     passwordHash: args.passwordHash ?? (await hashPassword(args.password)),
     marketingCenterIds: args.marketingCenterIds ? [...args.marketingCenterIds] : null,
+    mustChangePassword: args.mustChangePassword ?? false,
   }).returning({ id: users.id });
   await addUserRoles({ db: args.tx, tenantId: args.tenantId, userIds: [user.id], roleIds: args.roleIds ?? [] });
   return user.id;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { users } from '../../db/schema/index';
+import { loginAttempts, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/envelope';
 import { rolesOfUsers } from '../authorization/roles.store';
 import { formatDateTime } from '../../crud/zoned-time';
@@ -23,8 +23,13 @@ const columns = {
   marketingCenterIds: users.marketingCenterIds,
   version: users.version,
   createdAt: users.createdAt,
-  // Only a lock still in force is shown; an expired one is history.
-  lockedUntil: sql<Date | null>`case when ${users.lockedUntil} > now() then ${users.lockedUntil} end`.mapWith(users.lockedUntil),
+  // The end of the latest sign-in lock still in force on the login, from any client address
+  // (locks are kept per merchant code, login and address: auth/login-attempts.store). Written
+  // out in SQL: drizzle leaves columns of a single-table select unqualified, which inside a
+  // correlated subquery would bind to the inner tables.
+  lockedUntil: sql<Date | null>`(select max(la.locked_until) from login_attempts la
+    join tenants lt on lt.code = la.tenant_code
+    where lt.id = "users"."tenant_id" and la.login = "users"."login" and la.locked_until > now())`.mapWith(loginAttempts.lockedUntil),
 };
 
 interface UserRow {

@@ -2,9 +2,12 @@
  * The `lines` kind: the lines of a document, edited with their header as an editable table (one
  * Form.Item per cell, so every line field keeps its own rules and server errors), shown on the
  * detail page as a read-only table. Line fields reuse the other kinds' specs; lines cannot nest.
+ * A line field with `when` (a coupon line's type decides its fields) has an input only in the
+ * lines it applies to, and is sent as null in the others.
  */
 import { Button, Form, Table } from 'antd';
 import type { FieldKind, LinesField, ScalarField } from '../../../resources/define';
+import { isConditionalLineField, lineFieldApplies } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
 
@@ -27,6 +30,7 @@ function mapRows(args: { ctx: FieldContext<LinesField>; specOf: SpecOf; value: u
       const sub = lineContext(args.ctx, name);
       const convert = args.specOf(sub.field.kind)[args.direction];
       out[name] = convert ? convert(sub, row[name]) : row[name];
+      if (args.direction === 'fromForm' && !lineFieldApplies({ lines: args.ctx.field, name, valueOf: (field) => row[field] })) out[name] = null;
     }
     return out;
   });
@@ -87,12 +91,23 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                     return {
                       key: sub.name,
                       title: labelOf(sub),
-                      render: (_: unknown, row: (typeof rows)[number]) => (
-                        <Form.Item name={[row.name, sub.name]} rules={spec.rules(sub)} valuePropName={spec.valuePropName}
-                          style={{ marginBottom: 0 }}>
-                          {spec.input(sub, { disabled: options.disabled })}
-                        </Form.Item>
-                      ),
+                      render: (_: unknown, row: (typeof rows)[number]) => {
+                        const cell = (
+                          <Form.Item name={[row.name, sub.name]} rules={spec.rules(sub)} valuePropName={spec.valuePropName}
+                            style={{ marginBottom: 0 }}>
+                            {spec.input(sub, { disabled: options.disabled })}
+                          </Form.Item>
+                        );
+                        if (!isConditionalLineField(sub.field)) return cell;
+                        // Only in the lines the field applies to, decided on the line's own values.
+                        return (
+                          <Form.Item noStyle shouldUpdate>
+                            {(form) => (lineFieldApplies({
+                              lines: ctx.field, name: sub.name, valueOf: (field) => form.getFieldValue([ctx.name, row.name, field]),
+                            }) ? cell : null)}
+                          </Form.Item>
+                        );
+                      },
                     };
                   }),
                   {

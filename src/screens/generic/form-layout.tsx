@@ -1,14 +1,16 @@
 /**
  * How the generic form lays out a declaration's sections: all of them stacked (the default), a
  * chosen subset (a rights form shows only the rights section), or one antd Step per section (a
- * set-up wizard), with some fields fixed by the screen (a free-level form fixes the level type)
- * or left out (fields that do not apply to that type).
+ * set-up wizard), with some fields fixed by the screen (a free-level form fixes the level type).
+ * Only the fields that apply to the values being edited are shown (`when`, form-rules.ts): a
+ * free level's form has no price, and a section none of whose fields applies is no step.
  */
 import { Button, Col, Form, Row, Space, Steps, Typography, type FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { formSections, type FieldDef, type ResourceDef, type Section } from '../../../resources/define';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { fieldContext, specOf } from '../../fields/field-kinds';
+import { appliesTo, lockedByState, useApplies, useFormSelection, useSettledConditions } from './form-rules';
 
 /** What a screen asks of the generic form's layout; everything is optional. */
 export interface FormLayout {
@@ -16,8 +18,6 @@ export interface FormLayout {
   readonly sections?: readonly string[];
   /** Field -> value set by the screen: shown read-only, sent on create. */
   readonly fixed?: Readonly<Record<string, unknown>>;
-  /** Fields left out of the form (and of the body). */
-  readonly hidden?: readonly string[];
   /** One step per section, with Previous / Next; Save on the last step. */
   readonly steps?: boolean;
 }
@@ -25,22 +25,46 @@ export interface FormLayout {
 // Kinds that need a whole row to be usable.
 const WIDE_KINDS: readonly FieldDef['kind'][] = ['longText', 'lines', 'file', 'weekdays', 'dateRange'];
 
-/** The sections a layout shows, each with only its shown fields; empty sections are dropped. */
+/** The sections a layout shows, each with its declared fields; empty sections are dropped. */
 export function layoutSections(resource: ResourceDef, layout: FormLayout = {}): Section[] {
-  const hidden = new Set(layout.hidden ?? []);
   return formSections(resource)
     .filter((section) => layout.sections === undefined || layout.sections.includes(section.key))
-    .map((section) => ({ ...section, fields: section.fields.filter((name) => resource.fields[name] && !hidden.has(name)) }))
+    .map((section) => ({ ...section, fields: section.fields.filter((name) => resource.fields[name]) }))
     .filter((section) => section.fields.length > 0);
 }
 
-/** One field of the form, inside its column. */
-function FormField(props: {
-  resource: ResourceDef; name: string; t: Translate; editing: boolean; fixed: boolean; record?: ApiRecord; columns: 1 | 2;
-}) {
+/** Props of {@link FormField}. */
+export interface FormFieldProps {
+  readonly resource: ResourceDef;
+  readonly name: string;
+  readonly t: Translate;
+  /** Editing a stored record (read-only-after-create and state-locked fields are disabled). */
+  readonly editing: boolean;
+  /** Set by the screen: shown read-only. */
+  readonly fixed?: boolean;
+  /** The record being edited (relation titles of chosen values, its state for `editableIn`). */
+  readonly record?: ApiRecord;
+  /** One column (a drawer) or two (a page). */
+  readonly columns: 1 | 2;
+}
+
+/**
+ * One declared field of a form, inside its grid column: its kind's input, label, hint and rules,
+ * shown only while it applies to the form's values, read-only when fixed by the screen, after
+ * creation (`readOnlyAfterCreate`) or in the record's state (`editableIn`). Hand-made forms of
+ * slot overrides draw their declared fields with it too.
+ */
+export function FormField(props: FormFieldProps) {
+  const applies = useApplies(props.resource, props.name);
+  if (!applies) return null;
+  return <ShownField {...props} />;
+}
+
+function ShownField(props: FormFieldProps) {
   const ctx = fieldContext({ resource: props.resource, name: props.name, t: props.t });
   const spec = specOf(ctx.field.kind);
-  const disabled = props.fixed || (props.editing && ctx.field.readOnlyAfterCreate === true);
+  const disabled = props.fixed === true
+    || (props.editing && (ctx.field.readOnlyAfterCreate === true || lockedByState(props.resource, props.name, props.record)));
   const options = { disabled, record: props.record, recordId: props.record?.id as string | number | undefined };
   const span = props.columns === 1 || WIDE_KINDS.includes(ctx.field.kind) ? 24 : 12;
   const help = ctx.field.help ? props.t(`${ctx.key}.help`) : undefined;
@@ -71,8 +95,15 @@ export interface FormBodyProps {
 
 /** The sections' fields (stacked or as steps) and the buttons that move through and save them. */
 export function FormBody(props: FormBodyProps) {
-  const { resource, sections, layout, t } = props;
-  const [step, setStep] = useState(0);
+  const { resource, layout, t } = props;
+  useSettledConditions({ form: props.form, resource, t });
+  // Sections none of whose fields applies to the values are left out (and are no step).
+  const shownKeys = useFormSelection(props.form, (values) => props.sections
+    .filter((section) => section.fields.some((name) => appliesTo(resource, name, values)))
+    .map((section) => section.key).join('\n'));
+  const sections = props.sections.filter((section) => shownKeys.split('\n').includes(section.key));
+  const [chosenStep, setStep] = useState(0);
+  const step = Math.min(chosenStep, Math.max(0, sections.length - 1));
   const stepped = layout.steps === true && sections.length > 1;
   const fixed = layout.fixed ?? {};
   const last = !stepped || step === sections.length - 1;

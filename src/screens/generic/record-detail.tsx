@@ -1,6 +1,7 @@
 import { Descriptions, Flex, Result, Skeleton, Space, Typography } from 'antd';
 import { useOne, type BaseRecord } from '@refinedev/core';
 import { detailSections, type EnumField, type ResourceDef } from '../../../resources/define';
+import { fieldApplies, sectionApplies } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, Translate } from '../../fields/field-kind';
 import { fieldContext, specOf } from '../../fields/field-kinds';
 import { enumTag } from '../../fields/kinds/choice.kind';
@@ -44,7 +45,8 @@ export function StateTag(props: { resource: ResourceDef; record: ApiRecord; t: T
 
 /**
  * The declared detail sections of a record (each field shown by its kind), then the system
- * information; used by the detail screen and by a settings object's screen.
+ * information; used by the detail screen and by a settings object's screen. Fields and sections
+ * that do not apply to the record (`when`) are left out, as are sections left empty.
  */
 export function DetailSections(props: {
   readonly resource: ResourceDef;
@@ -55,10 +57,11 @@ export function DetailSections(props: {
 }) {
   const { resource, record } = props;
   const t = useTranslate();
-  const sections = detailSections(resource).map((section) => ({
+  const valueOf = (name: string) => record[name];
+  const sections = detailSections(resource).filter((section) => sectionApplies({ resource, section, valueOf })).map((section) => ({
     key: section.key,
     title: t(`res.${resource.name}.section.${section.key}`),
-    items: section.fields.filter((name) => resource.fields[name]).map((name) => {
+    items: section.fields.filter((name) => resource.fields[name] && fieldApplies({ resource, name, valueOf })).map((name) => {
       const ctx = fieldContext({ resource, name, t });
       const spec = specOf(ctx.field.kind);
       return {
@@ -68,7 +71,7 @@ export function DetailSections(props: {
         children: (spec.display ?? spec.cell)(ctx, record[name], record),
       };
     }),
-  }));
+  })).filter((section) => section.items.length > 0);
   const system = (props.system === false ? [] : SYSTEM_ROWS).filter((row) => record[row.name] !== undefined).map((row) => ({
     key: row.name,
     label: t(`screens.field.${row.name}`),

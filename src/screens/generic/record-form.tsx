@@ -6,6 +6,7 @@ import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { fieldContext, formToBody, recordToForm, specOf } from '../../fields/field-kinds';
 import { alreadyReported, errorText, isConflict, showFieldErrors } from './call-errors';
 import { FormBody, layoutSections, type FormLayout } from './form-layout';
+import { lockedByState, settleBody } from './form-rules';
 import { useTranslate } from './use-translate';
 
 /**
@@ -89,10 +90,12 @@ export function RecordForm(props: RecordFormProps) {
 
   const submit = async (values: Record<string, unknown>) => {
     const shown = sections.flatMap((section) => section.fields);
-    // Fixed values go with a new record even when their field is not shown.
+    // Fixed values go with a new record even when their field is not shown; fields the record
+    // keeps (read-only after creation, or in its state) are not sent.
     const names = [...new Set([...shown, ...(editing ? [] : Object.keys(fixed))])]
-      .filter((name) => !(editing && resource.fields[name]?.readOnlyAfterCreate));
-    const body = formToBody({ resource, values: { ...values, ...(editing ? {} : fixed) }, names, t });
+      .filter((name) => !(editing && (resource.fields[name]?.readOnlyAfterCreate || lockedByState(resource, name, record))));
+    const all = { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values, ...(editing ? {} : fixed) };
+    const body = settleBody({ resource, body: formToBody({ resource, values: all, names, t }), values: all });
     setSaving(true);
     setConflict(undefined);
     try {

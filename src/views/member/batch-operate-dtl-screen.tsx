@@ -1,12 +1,12 @@
 /**
  * A batch operation document (member/batch-operate/dtl?id=): the declared detail with its actions
- * (edit, audit, delete while not audited), only the fields that apply to its operation and
- * selection mode; then the run's progress, read again every second while it runs, and every
+ * (edit, audit, delete while not audited), which shows only the fields that apply to its
+ * operation and selection mode (their `when`); then the run's progress, read again every second while it runs, and every
  * member's result, filterable and exportable.
  */
 import { App, Card, Space } from 'antd';
 import { useInvalidate, useOne, type BaseRecord } from '@refinedev/core';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { batchOperateResource } from '../../../resources/member/batch-operate.resource';
 import type { ApiRecord } from '../../fields/field-kind';
@@ -15,7 +15,6 @@ import { ID_PARAM, viewLocation, type GenericView } from '../../screens/generic/
 import { useResourcePermissions } from '../../screens/generic/use-resource-permissions';
 import { useTranslate } from '../../screens/generic/use-translate';
 import type { BatchProgress } from './batch/batch-api';
-import { detailResourceOf } from './batch/batch-fields';
 import { BatchProgressView, BatchResults } from './batch/batch-results';
 
 const resource = batchOperateResource;
@@ -30,7 +29,6 @@ export default function BatchOperateDtlScreen() {
   const one = useOne<BaseRecord>({ resource: resource.name, id, queryOptions: { enabled: id !== '' }, errorNotification: false });
   const record = one.data?.data as ApiRecord | undefined;
   const [progress, setProgress] = useState<BatchProgress>();
-  const shown = useMemo(() => detailResourceOf({ operation: record?.operation, selectionMode: record?.selectionMode }), [record?.operation, record?.selectionMode]);
   const state = record?.state as string | undefined;
 
   // The run moved the document on: the header (state, counts, times) is read again.
@@ -44,7 +42,7 @@ export default function BatchOperateDtlScreen() {
     <App component={false}>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Card>
-          <RecordDetail resource={shown} id={id} columns={2} permissions={permissions} onOpen={open} onDeleted={() => open('list')} />
+          <RecordDetail resource={resource} id={id} columns={2} permissions={permissions} onOpen={open} onDeleted={() => open('list')} />
         </Card>
         {record ? (
           <>

@@ -1,20 +1,26 @@
-import { Alert, App, Button, Col, Form, Result, Row, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Result, Row, Skeleton, Space, Typography } from 'antd';
 import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useEffect, useState } from 'react';
-import { batchOperateResource, SOURCE_FILE_FIELD, type SelectionMode } from '../../../../resources/member/batch-operate.resource';
+import {
+  batchOperateResource, FILTER_FIELDS, PARAMETER_FIELDS, SOURCE_FILE_FIELD, type SelectionMode,
+} from '../../../../resources/member/batch-operate.resource';
 import type { ApiRecord, Translate } from '../../../fields/field-kind';
 import { formToBody, recordToForm } from '../../../fields/field-kinds';
 import { RelationSelect } from '../../../fields/controls/relation-select';
 import { alreadyReported, errorText, showFieldErrors } from '../../../screens/generic/call-errors';
+import { FormField } from '../../../screens/generic/form-layout';
+import { settleBody, useSettledConditions } from '../../../screens/generic/form-rules';
 import { useTranslate } from '../../../screens/generic/use-translate';
-import { DeclaredField } from './declared-field';
 import { MemberImport } from './member-import';
-import { modeFields, parameterFields } from './batch-fields';
 
 /** The form value holding the chosen members' ids (picked or imported); sent as the lines. */
 const MEMBERS = 'members';
 
 const resource = batchOperateResource;
+
+/** The declared fields of the form (the members' lines are drawn by hand below). */
+const OPERATION_FIELDS = ['operation', ...PARAMETER_FIELDS, 'remark'];
+const MEMBER_FIELDS = ['selectionMode', ...Object.keys(FILTER_FIELDS), SOURCE_FILE_FIELD];
 
 /** Props of {@link BatchOperateForm}. */
 export interface BatchOperateFormProps {
@@ -42,8 +48,8 @@ function MembersSection(props: { t: Translate; mode: SelectionMode | undefined; 
         <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('batch.edit.filterHint')}
           description={props.record?.selectionMode === 'filtered' ? t('batch.edit.filterListed', { count: listed }) : undefined} />
         <Row gutter={16}>
-          {modeFields('filtered').map((name) => (
-            <Col key={name} xs={24} md={12}><DeclaredField resource={resource} name={name} t={t} record={props.record} /></Col>
+          {Object.keys(FILTER_FIELDS).map((name) => (
+            <FormField key={name} resource={resource} name={name} t={t} editing={props.record !== undefined} record={props.record} columns={2} />
           ))}
         </Row>
       </>
@@ -82,8 +88,9 @@ export function BatchOperateForm(props: BatchOperateFormProps) {
   const { mutateAsync: create } = useCreate<BaseRecord, HttpError, Record<string, unknown>>();
   const { mutateAsync: update } = useUpdate<BaseRecord, HttpError, Record<string, unknown>>();
   const record = one.data?.data as ApiRecord | undefined;
-  const operation = Form.useWatch('operation', form) as unknown;
   const mode = Form.useWatch('selectionMode', form) as SelectionMode | undefined;
+  // The fields of other operations and selection modes are emptied, as the server clears them.
+  useSettledConditions({ form, resource, t });
 
   useEffect(() => {
     if (record) form.setFieldsValue(formValuesOf(record, t));
@@ -93,8 +100,8 @@ export function BatchOperateForm(props: BatchOperateFormProps) {
   if (editing && one.isError) return <Result status="warning" title={errorText(one.error) || t('screens.notFound')} />;
 
   const submit = async (values: Record<string, unknown>) => {
-    const names = ['operation', ...parameterFields({ operation: values.operation }), 'remark', 'selectionMode', ...modeFields(values.selectionMode as SelectionMode)];
-    const body = formToBody({ resource, values, names, t });
+    const all = { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values };
+    const body = settleBody({ resource, body: formToBody({ resource, values: all, names: [...OPERATION_FIELDS, ...MEMBER_FIELDS], t }), values: all });
     if (values.selectionMode !== 'filtered') body.lines = ((values[MEMBERS] as number[] | undefined) ?? []).map((member) => ({ member }));
     setSaving(true);
     try {
@@ -120,15 +127,11 @@ export function BatchOperateForm(props: BatchOperateFormProps) {
       onValuesChange={(changed: Record<string, unknown>) => { if ('selectionMode' in changed) form.setFieldValue(MEMBERS, []); }}>
       {section('operation')}
       <Row gutter={16}>
-        <Col xs={24} md={12}><DeclaredField resource={resource} name="operation" t={t} record={record} /></Col>
-        {parameterFields({ operation }).map((name) => (
-          <Col key={name} xs={24} md={12}><DeclaredField resource={resource} name={name} t={t} record={record} required /></Col>
-        ))}
-        <Col xs={24}><DeclaredField resource={resource} name="remark" t={t} record={record} /></Col>
+        {OPERATION_FIELDS.map((name) => <FormField key={name} resource={resource} name={name} t={t} editing={editing} record={record} columns={2} />)}
       </Row>
       {section('members')}
       <Row gutter={16}>
-        <Col xs={24} md={12}><DeclaredField resource={resource} name="selectionMode" t={t} record={record} /></Col>
+        <FormField resource={resource} name="selectionMode" t={t} editing={editing} record={record} columns={2} />
       </Row>
       <MembersSection t={t} mode={mode} record={record} onFileName={(name) => form.setFieldValue(SOURCE_FILE_FIELD, name)} />
       <Space>

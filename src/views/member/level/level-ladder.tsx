@@ -8,13 +8,14 @@ import type { ColumnsType } from 'antd/es/table/interface';
 import type { BaseRecord } from '@refinedev/core';
 import { useNavigate } from 'react-router-dom';
 import { listColumns } from '../../../../resources/define';
+import { fieldApplies } from '../../../../resources/field-rules';
 import { levelResource, type LevelType } from '../../../../resources/member/level.resource';
 import type { ApiRecord, Translate } from '../../../fields/field-kind';
 import { formatAmount, formatInteger } from '../../../lib/format';
 import { fieldColumn } from '../../../screens/generic/list-screen';
 import { RecordActions } from '../../../screens/generic/record-actions';
 import type { ResourcePermissions } from '../../../screens/generic/use-resource-permissions';
-import { LEVEL_SCREENS, levelPath, unusedFields } from './level-routes';
+import { LEVEL_SCREENS, levelPath } from './level-routes';
 
 /** What reaching a level takes, as the ladder's step description. */
 function requirement(type: LevelType, level: ApiRecord, t: Translate): string {
@@ -36,9 +37,9 @@ export function LevelLadder(props: LevelLadderProps) {
   const { type, levels, permissions, t } = props;
   const navigate = useNavigate();
   const screens = LEVEL_SCREENS[type];
-  const unused = new Set(['levelType', ...unusedFields(type)]);
+  // The type is the tab's; the columns are the fields declared for it (`when` on levelType).
   const columns: ColumnsType<BaseRecord> = listColumns(levelResource)
-    .filter((name) => !unused.has(name))
+    .filter((name) => name !== 'levelType' && fieldApplies({ resource: levelResource, name, valueOf: (field) => (field === 'levelType' ? type : null) }))
     .map((name) => fieldColumn({ resource: levelResource, name, t }));
   columns.push({
     key: '$actions',

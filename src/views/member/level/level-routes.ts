@@ -2,7 +2,7 @@
  * Where the level screens are, per level type: the catalogue names one add, one rights and one
  * set-up screen for each type (member/level/*). Plain data, so links need no screen code.
  */
-import { LEVEL_TYPES, LEVEL_TYPE_FIELDS, levelResource, type LevelType } from '../../../../resources/member/level.resource';
+import { LEVEL_TYPES, levelResource, type LevelType } from '../../../../resources/member/level.resource';
 
 /** The catalogue screens of one level type, and the form sections its rights screen shows. */
 export interface LevelTypeScreens {
@@ -35,9 +35,4 @@ export function levelPath(screen: string, query: { id?: string | number; type?: 
 /** A level type named in a query parameter, or the first type. */
 export function levelTypeOf(value: string | null): LevelType {
   return (LEVEL_TYPES as readonly string[]).includes(value ?? '') ? (value as LevelType) : LEVEL_TYPES[0];
-}
-
-/** The level fields a type's screens leave out (they do not apply to it). */
-export function unusedFields(type: LevelType): readonly string[] {
-  return LEVEL_TYPE_FIELDS[type].unused;
 }

@@ -1,6 +1,7 @@
 /**
  * Pieces the level screens share: the screen's catalogue title, the form layout of a level type
- * (type fixed, fields that do not apply left out), and the way back to the type's tab.
+ * (type fixed; the form then shows only the fields declared for that type), and the way back to
+ * the type's tab.
  */
 import { App } from 'antd';
 import { useCallback, type ComponentType, type ReactNode } from 'react';
@@ -8,16 +9,19 @@ import { useNavigate } from 'react-router-dom';
 import { levelResource, type LevelType } from '../../../../resources/member/level.resource';
 import type { FormLayout } from '../../../screens/generic/form-layout';
 import { screenTitleKey } from '../../../shell/menu';
-import { LEVEL_MANAGE, levelPath, unusedFields } from './level-routes';
+import { LEVEL_MANAGE, levelPath } from './level-routes';
 
 /** The i18n key of a level screen's catalogue title. */
 export function levelScreenTitleKey(screen: string): string {
   return screenTitleKey({ group: levelResource.route.group, entry: levelResource.route.entry, screen });
 }
 
-/** The form layout of a level type: its type fixed, fields that do not apply left out. */
-export function levelLayout(type: LevelType, more: Omit<FormLayout, 'fixed' | 'hidden'> = {}): FormLayout {
-  return { ...more, fixed: { levelType: type }, hidden: unusedFields(type) };
+/**
+ * The form layout of a level type: its type fixed. The fields and sections that do not apply to
+ * the type (`when` on levelType in level.resource.ts) are left out by the generic form.
+ */
+export function levelLayout(type: LevelType, more: Omit<FormLayout, 'fixed'> = {}): FormLayout {
+  return { ...more, fixed: { levelType: type } };
 }
 
 /** Goes back to level management, on the tab of the type. */

@@ -1,0 +1,39 @@
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { connectDatabase } from '../../server/db/connection';
+
+/**
+ * The API server of `npm run bench:serialization`, run as its own process so the client's loop
+ * does not share its event loop: `tsx bench/lib/serialization-server.ts <databaseUrl> <mode>`,
+ * prints `PORT <n>` once it listens on 127.0.0.1, stops on SIGTERM.
+ *
+ * `schema` is the app as it ships: Fastify writes every answer with the route's response
+ * schema (fast-json-stringify). `plain` writes every answer with JSON.stringify instead, which
+ * is what Fastify did before routes declared their answers.
+ */
+async function main(): Promise<void> {
+  const [databaseUrl, mode] = process.argv.slice(2);
+  if (!databaseUrl || (mode !== 'schema' && mode !== 'plain')) throw new Error('usage: serialization-server.ts <databaseUrl> schema|plain');
+  const database = connectDatabase(databaseUrl, { max: 10 });
+  const app = await buildApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: null });
+  if (mode === 'plain') {
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.serializer((payload: unknown) => JSON.stringify(payload));
+    });
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`);
+  const stop = async () => {
+    await app.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { users } from '../db/schema/core.schema';
+import { memberLevelChanges } from '../db/schema/levels.schema';
+import { pointsEntries, salesTransactions } from '../db/schema/points.schema';
+import { definePlatformReference, type PlatformReference } from './inbound-references';
+
+/**
+ * Hand-written platform tables whose columns point at declared records: what the declarations
+ * cannot tell the engine's safe deletes (inbound-references.ts). A module whose table keeps the
+ * id of a declared record adds one line here; deleting such a record is then refused while a row
+ * points at it, with the count and the title given here. A column of a table that grows long
+ * (the ledger, the transactions) is indexed with tenant_id leading, so the check stays on an
+ * index.
+ */
+export const PLATFORM_REFERENCES: readonly PlatformReference[] = [
+  // A member's level history names every level the member reached.
+  definePlatformReference({
+    resource: 'level', title: ['等级变动记录', 'Level change'],
+    table: memberLevelChanges, tenantId: memberLevelChanges.tenantId, column: memberLevelChanges.toLevelId,
+  }),
+  // The points ledger and the till's transactions keep the store they happened in.
+  definePlatformReference({
+    resource: 'store', title: ['积分流水', 'Points entry'],
+    table: pointsEntries, tenantId: pointsEntries.tenantId, column: pointsEntries.storeId,
+  }),
+  definePlatformReference({
+    resource: 'store', title: ['销售交易', 'Sales transaction'],
+    table: salesTransactions, tenantId: salesTransactions.tenantId, column: salesTransactions.storeId,
+  }),
+  // The centres a user may work in.
+  definePlatformReference({
+    resource: 'marketing-center', title: ['用户', 'User'],
+    table: users, tenantId: users.tenantId, column: users.marketingCenterIds, multiple: true,
+  }),
+];
