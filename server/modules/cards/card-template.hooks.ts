@@ -74,8 +74,6 @@ function assertViewable(grants: Grants, type: unknown): void {
 // Saving
 // ---------------------------------------------------------------------------------------------
 
-const blank = (value: unknown) => value === null || value === undefined || value === '';
-
 /**
  * Rules across fields the declaration cannot state: the price not above the face value, enough
  * serial digits in the card number. (The validity of each validity type is declared with `when`:
@@ -113,7 +111,7 @@ export const cardTemplateHooks = defineServerHooks('card-template', {
   rowFilter: (ctx) => (ctx.operation === 'reference' ? undefined : typeCondition(ctx, viewableTypes(ctx.auth.grants))),
 
   async beforeSave(ctx) {
-    const { auth, values, current, operation, request } = ctx;
+    const { auth, values, current, operation } = ctx;
     assertMaintainable(auth.grants, operation === 'create' ? values.cardTemplateType : current?.cardTemplateType);
     const issues = checkTerms({ values, current });
     if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
