@@ -79,6 +79,7 @@ async function main() {
       console.log('\nwrong answers by problem and route:');
       for (const [key, n] of [...groups].sort((a, b) => b[1] - a[1]).slice(0, show)) console.log(`  ${String(n).padStart(5)}  ${key}`);
       console.log('\nexamples:');
+      // eslint-disable-next-line no-control-regex -- the examples hold control characters on purpose; show them printable
       for (const f of findings.slice(0, Math.min(show, 15))) console.log(`  ${describeFinding(f).replace(/[\u0000-\u001f]/g, '·')}`);
     }
     process.exitCode = findings.length > 0 ? 1 : 0;

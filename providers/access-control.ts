@@ -13,12 +13,18 @@
  * Anything else is allowed, because the server decides.
  */
 import type { AccessControlProvider, CanParams, CanReturnType } from '@refinedev/core';
-import { canOpenScreen, hasAction, holdsAny, type Grants } from '../resources/access';
+import type { Grants } from '../resources/access';
 import type { ScreenRef } from '../resources/catalog/index';
 import { ACTIONS, type Action, type MenuGroup, type PermissionRef, type SysConfigFlags } from '../resources/catalog/types';
-import { LOCAL_KEYS, readJson } from '../src/lib/storage-keys';
+import { LOCAL_KEYS, readJson } from './storage-keys';
 import { apiGet } from './http';
 import { t } from './i18n';
+
+/**
+ * The access rules and the catalogue they read, loaded with the first question: the provider
+ * is part of the login page's chunk, the catalogue is not.
+ */
+const accessRules = () => import('../resources/access');
 
 /** The stored permission list of the signed-in user (empty when signed out). */
 export function storedGrants(): Grants {
@@ -47,7 +53,8 @@ export async function templateTypeOf(number: string): Promise<string | undefined
 }
 
 /** What the route guard asks: may the signed-in user open this screen with this query? */
-export function canOpen(args: ScreenRef & { readonly query?: Readonly<Record<string, string | undefined>> }): Promise<boolean> {
+export async function canOpen(args: ScreenRef & { readonly query?: Readonly<Record<string, string | undefined>> }): Promise<boolean> {
+  const { canOpenScreen } = await accessRules();
   return canOpenScreen({
     group: args.group,
     entry: args.entry,
@@ -81,6 +88,7 @@ function isCatalogueAction(action: string): action is Action {
 }
 
 async function decide({ action, params }: CanParams): Promise<CanReturnType> {
+  const { hasAction, holdsAny } = await accessRules();
   if (isScreenParam(params?.screen)) return (await canOpen(params.screen)) ? { can: true } : denied();
   const resourceId = typeof params?.resourceId === 'string' ? params.resourceId : params?.resource?.meta?.resourceId;
   if (typeof resourceId === 'string' && isCatalogueAction(action)) {

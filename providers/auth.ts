@@ -6,7 +6,10 @@
 import type { AuthProvider } from '@refinedev/core';
 import i18next from 'i18next';
 import type { Grants } from '../resources/access';
-import type { PermissionEntry, SysConfigFlags } from '../resources/catalog/types';
+import type { PermissionEntry } from '../resources/catalog/types';
+import type {
+  Credentials, CurrentInfo, LoginInfo, LoginState, MarketingCenterOption, PasswordChange,
+} from '../resources/contract/auth.types';
 import {
   LOCAL_KEYS,
   LOCAL_KEYS_CLEARED_ON_LOGOUT,
@@ -14,60 +17,21 @@ import {
   SESSION_KEYS_CLEARED_ON_LOGOUT,
   readJson,
   writeJson,
-} from '../src/lib/storage-keys';
+} from './storage-keys';
 import { apiGet, apiPost, currentLocale, serviceUrl } from './http';
 
-/** What the login asks for. */
-export interface Credentials {
-  /** Merchant code. */
-  readonly tenant: string;
-  /** User login name. */
-  readonly login: string;
-  /** Password. */
-  readonly password: string;
-}
-
-/** Where a signed-in session stands: normal, or a password that must be changed first. */
-export type LoginState = 'normal' | 'passwordExpired' | 'mustChangePassword';
-
-/** The login info of §3. */
-export interface LoginInfo {
-  readonly tenantId: number;
-  readonly user: { readonly id: number; readonly login: string; readonly name: string };
-  readonly customer: { readonly code: string; readonly name: string };
-  readonly useStrict: boolean;
-  readonly passwordValidityPeriod: number | null;
-  readonly maxLoginValidityPeriod: number | null;
-  readonly state: LoginState;
-  /** Present with a password state: authorises the one password change that follows. */
-  readonly resetToken?: string | null;
-}
+// The request and answer shapes of /v1/auth are the contract's.
+export type { Credentials, CurrentInfo, LoginInfo, LoginState, PasswordChange };
 
 /** A marketing centre the user may work in. */
-export interface MarketingCenter {
-  readonly id: number;
-  readonly name: string;
-}
+export type MarketingCenter = MarketingCenterOption;
 
-/** `GET /v1/auth/current`: the login info plus what the shell needs. */
-export interface CurrentInfo extends LoginInfo {
-  readonly sysConfig: SysConfigFlags & Readonly<Record<string, unknown>>;
-  readonly marketingCenters: readonly MarketingCenter[];
-  /** Where uploaded files are served, when the server says. */
-  readonly fileBaseUrl?: string;
-}
-
-/** What a password change sends. */
-export interface PasswordChange {
-  readonly oldPassword?: string;
-  readonly newPassword: string;
-  /** The token of a login whose password expired or must change. */
-  readonly resetToken?: string;
-}
+/** The login info as stored in the browser: never with the reset token. */
+export type StoredLoginInfo = Omit<LoginInfo, 'resetToken'>;
 
 /** The stored login info (never includes the reset token). */
-export function storedUser(): LoginInfo | undefined {
-  return readJson<LoginInfo>(localStorage, LOCAL_KEYS.user);
+export function storedUser(): StoredLoginInfo | undefined {
+  return readJson<StoredLoginInfo>(localStorage, LOCAL_KEYS.user);
 }
 
 /** The stored merchant. */
@@ -100,7 +64,7 @@ function chooseMarketingCenter(centers: readonly MarketingCenter[]): MarketingCe
   return centers.find((center) => center.id === previous?.id) ?? centers[0];
 }
 
-function withoutToken(info: LoginInfo): LoginInfo {
+function withoutToken(info: LoginInfo): StoredLoginInfo {
   const { resetToken: _dropped, ...rest } = info;
   return rest;
 }

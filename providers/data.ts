@@ -14,7 +14,8 @@ import type {
   MetaQuery,
   Pagination,
 } from '@refinedev/core';
-import { serializeDate } from '../src/lib/dates';
+import type { QueryPage, QuerySorter } from '../resources/contract/query.types';
+import { serializeDate } from './dates';
 import { apiGet, apiPost, apiRequest, serviceUrl } from './http';
 
 /**
@@ -35,13 +36,8 @@ export interface FilterOp {
 /** The filters of a query: field name -> value. */
 export type QueryFilters = Record<string, FilterValue>;
 
-/** One sort key. */
-export interface QuerySorter {
-  /** Field name. */
-  readonly field: string;
-  /** Direction. */
-  readonly order: 'asc' | 'desc';
-}
+/** One sort key (the contract's). */
+export type { QuerySorter };
 
 /** Body of `POST /v1/<resource>/query`. */
 export interface QueryBody {
@@ -57,13 +53,8 @@ export interface QueryBody {
   readonly sorters: readonly QuerySorter[];
 }
 
-/** `data` of a query response. */
-export interface QueryResult<T> {
-  /** Rows matching the filters, all pages. */
-  readonly total: number;
-  /** Rows of the requested page. */
-  readonly records: T[];
-}
+/** `data` of a query response (the contract's). */
+export type QueryResult<T> = QueryPage<T>;
 
 /** Default rows per page, the same as antd's pager. */
 export const DEFAULT_PAGE_SIZE = 10;

@@ -8,9 +8,9 @@ import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse, ty
 import { Modal, message } from 'antd';
 import i18next from 'i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../resources/messages/bilingual';
-import { ERROR_CODES, SUCCESS_CODE } from '../server/http/envelope';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../server/modules/auth/client-header';
-import { LOCAL_KEYS, SESSION_KEYS, readJson } from '../src/lib/storage-keys';
+import { ERROR_CODES, LICENSE_INVALID_MESSAGE, SUCCESS_CODE, type FieldMessage } from '../resources/contract/envelope';
+import { LOCAL_KEYS, SESSION_KEYS, readJson } from './storage-keys';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../resources/contract/client-header';
 
 /** Fixed web-application path of the service under the current origin. */
 export const SERVICE_BASE = '/loyalty';
@@ -19,7 +19,7 @@ export const SERVICE_BASE = '/loyalty';
 export const HTTP_TIMEOUT_MS = 60_000;
 
 /** The body an invalid licence is recognised by (§8). */
-export const LICENSE_INVALID = 'licenseInvalid';
+export const LICENSE_INVALID = LICENSE_INVALID_MESSAGE;
 
 /** The route of the no-licence page; the misspelling is the specified route name. */
 export const NO_LICENCE_PATH = '/no-lisence';
@@ -35,12 +35,7 @@ declare module 'axios' {
 }
 
 /** One invalid field of a rejected request, as the server names it. */
-export interface FieldMessage {
-  /** Declared field name, dotted for nested values. */
-  readonly field: string;
-  /** Localized explanation. */
-  readonly msg: string;
-}
+export type { FieldMessage };
 
 /** Which row of the error catalogue a failure fell into. */
 export type ApiErrorKind =

@@ -14,7 +14,7 @@ import i18next from 'i18next';
 import { useMemo } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../resources/messages/bilingual';
-import { LOCAL_KEYS, SESSION_KEYS, readJson, writeJson } from '../src/lib/storage-keys';
+import { LOCAL_KEYS, SESSION_KEYS, readJson, writeJson } from './storage-keys';
 import { apiGet, currentLocale } from './http';
 
 /** A flat message map of one locale. */

@@ -10,21 +10,18 @@ import { accessControlProvider } from '../providers/access-control';
 import { authProvider } from '../providers/auth';
 import { dataProvider } from '../providers/data';
 import { i18nProvider, useAntdLocale } from '../providers/i18n';
-import { refineResources } from './screens/resource-screens';
-import { ListSlotsContext } from './screens/generic/list-slots';
-import { FILE_LIST_SLOTS } from './screens/files/file-list-slots';
 import { AppRoutes } from './shell/app-routes';
 import { FeedbackBridge } from './shell/feedback-bridge';
 import { useShellNotifications } from './shell/notifications';
+import { useRefineResources } from './shell/refine-resources';
 import { CONSOLE_THEME } from './shell/theme';
 import './shell/shell.css';
-
-// Derived once from the declarations: refine looks resources up by name on every hook call.
-const REFINE_RESOURCES = refineResources();
 
 /** The whole browser app. */
 export function App() {
   const locale = useAntdLocale();
+  // Empty until the console's chunk (with the declarations) has loaded: the login page needs none.
+  const resources = useRefineResources();
   return (
     <HashRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <ConfigProvider locale={locale} theme={CONSOLE_THEME}>
@@ -37,7 +34,7 @@ export function App() {
             accessControlProvider={accessControlProvider}
             i18nProvider={i18nProvider}
             notificationProvider={useShellNotifications}
-            resources={REFINE_RESOURCES}
+            resources={resources}
             options={{
               disableTelemetry: true,
               reactQuery: {
@@ -46,9 +43,7 @@ export function App() {
               },
             }}
           >
-            <ListSlotsContext.Provider value={FILE_LIST_SLOTS}>
-              <AppRoutes />
-            </ListSlotsContext.Provider>
+            <AppRoutes />
           </Refine>
         </AntdApp>
       </ConfigProvider>

@@ -5,7 +5,7 @@ import { literal, pickSql, textArray, unitSql, weightedSql } from './sql-random'
  * is a function of `i` (sql-random.ts), so a regeneration writes the same members:
  *
  * - id `idBase + i` (ids grow with registration time, like a real sign-up stream);
- * - member number `M` + 9 digits of `i` (what member.server.ts allocates; the counter is set past N);
+ * - member number `M` + 9 digits of `i` (what server/modules/members/member.hooks.ts allocates; the counter is set past N);
  * - mobile: one of 40 real 3-digit segments (`i mod 40` shifted by a hash of `i div 40`) + an
  *   8-digit permutation of `i div 40` (multiplying by 48271 modulo 10^8 is a bijection), so
  *   mobiles are unique and match `1[3-9]\d{9}`;

@@ -22,7 +22,7 @@ import { defineResource, field } from '../define';
  *
  * Permissions: the entry's own resource (储值/卡模板) is never granted. Each card type is its own
  * permission resource (CARD_TEMPLATE_TYPES); every call is checked against the type of the record
- * it touches (card-template.server.ts). `access` names the actions of that per-type pair.
+ * it touches (server/modules/cards/card-template.hooks.ts). `access` names the actions of that per-type pair.
  */
 /** States in which a template's terms may change: issued cards rely on them once it is enabled. */
 const TERMS_EDITABLE_IN = ['DRAFT'];
@@ -172,7 +172,7 @@ export const cardTemplateResource = defineResource({
     remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
   },
   titleField: 'name',
-  // `CT` + 8 digits; allocateTemplateNumber draws from the same counter (card-template.server.ts).
+  // `CT` + 8 digits; allocateTemplateNumber draws from the same counter (server/modules/cards/card-template.hooks.ts).
   numbering: { field: 'number', prefix: 'CT', digits: 8 },
   list: {
     columns: ['number', 'name', 'cardTemplateType', 'faceValue', 'price', 'rechargeable', 'state'],

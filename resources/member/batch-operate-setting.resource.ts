@@ -4,14 +4,14 @@ import { MAX_BATCH_MEMBERS } from './batch-operate.resource';
 /**
  * The approval rule of batch operation documents (a settings object, one per tenant): above
  * these amounts a document needs a second person — its auditor may not be its maker
- * ("maker-checker", batch-operate.server.ts). Below them the maker may audit it.
+ * ("maker-checker", server/modules/batch/batch-operate.hooks.ts). Below them the maker may audit it.
  *
  * - `dualControlPoints`: a grantPoints document granting more points in total (points per
  *   member × members) than this;
  * - `dualControlMembers`: a document of any operation listing more members than this.
  *
  * Read with the batch documents' view grant (makers see the rule they work under); saved only
- * by who may configure roles (设置/角色 · configure, batch-operate-setting.server.ts): whoever
+ * by who may configure roles (设置/角色 · configure, server/modules/batch/batch-operate-setting.hooks.ts): whoever
  * could lift the rule for themselves can already grant themselves anything, so the rule adds a
  * second person without adding a new power. It has no screen of its own (the specification's
  * screen list has none); it is read and saved through `GET/POST /v1/batch-operate-setting/get|save`.

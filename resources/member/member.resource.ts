@@ -18,7 +18,7 @@ import { preset } from '../field-presets';
  * Member numbers are drawn by the engine (`numbering`, `M` + 9 digits); freezing, unfreezing and
  * cancelling take a reason and are logged. Members are never deleted: they are cancelled. The
  * level, the growth value and the state belong to their engines (level change, growth, state
- * actions): no member form offers them and a member body may not set them (member.server.ts).
+ * actions): no member form offers them and a member body may not set them (server/modules/members/member.hooks.ts).
  * `server/modules/points/member-guard.ts` reads `members (tenant_id, id, state)` directly.
  */
 
@@ -128,7 +128,7 @@ export const memberResource = defineResource({
       width: 170,
     }),
     // Moved only by the level engine (server/modules/levels/level-change.ts), which records the
-    // cause and pays the incentives: never written from a member body (member.server.ts).
+    // cause and pays the incentives: never written from a member body (server/modules/members/member.hooks.ts).
     level: field.relation({ label: ['会员等级', 'Level'], resource: 'level', serverManaged: true, filter: 'eq', width: 110 }),
     growthValue: field.integer({
       label: ['成长值', 'Growth value'],

@@ -7,7 +7,7 @@ import { defineMessages } from './bilingual';
  * derived from resources/member/batch-operate.resource.ts, not listed here.
  */
 export const batchMessages = defineMessages({
-  // Saving a document (resources/member/batch-operate.server.ts)
+  // Saving a document (server/modules/batch/batch-operate.hooks.ts)
   'batch.noMembers': ['请至少选择一位会员', 'Choose at least one member'],
   'batch.duplicateMember': ['该会员已在第 {line} 行', 'This member is already on line {line}'],
   'batch.tooManyMembers': ['一张单据最多 {max} 位会员，当前为 {count} 位', 'A document lists at most {max} members; this one would list {count}'],

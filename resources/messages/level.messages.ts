@@ -6,7 +6,7 @@ import { defineMessages } from './bilingual';
  * sections come from the declarations in resources/member/ (`res.level.*` …), not from here.
  */
 export const levelMessages = defineMessages({
-  // Server (resources/member/*.server.ts, server/modules/levels)
+  // Server (server/modules/levels)
   'level.rankTaken': ['{label} {rank} 已被免费等级“{other}”使用', '{label} {rank} is already used by the free level "{other}"'],
   'level.thresholdBelowLower': ['{label}须高于较低等级“{other}”的 {value}', '{label} must be above {value}, the value of the lower level "{other}"'],
   'level.thresholdAboveHigher': ['{label}须低于较高等级“{other}”的 {value}', '{label} must be below {value}, the value of the higher level "{other}"'],

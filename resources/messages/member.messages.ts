@@ -34,7 +34,7 @@ export const memberMessages = defineMessages({
   'member.home.count': ['人数', 'Members'],
   'member.home.noStore': ['线上渠道（无门店）', 'Online (no store)'],
   'member.home.noLevel': ['未评定', 'No level'],
-  // Saving a member (resources/member/member.server.ts)
+  // Saving a member (server/modules/members/member.hooks.ts)
   'member.engineOwned': [
     '{label}由系统按规则维护，不能在会员资料中修改',
     '{label} is kept by the system by its rules and cannot be set on the member',

@@ -7,7 +7,7 @@ import { defineMessages } from './bilingual';
  * ledger kinds and sources are `points.kind.*` / `points.source.*` in points.messages.ts.
  */
 export const scoreMessages = defineMessages({
-  // Adjustment documents (resources/score/score-adjust.server.ts)
+  // Adjustment documents (server/modules/points/score-adjust.hooks.ts)
   'scoreAdjust.pointsZero': ['调整积分不能为 0', 'Points cannot be 0'],
   'scoreAdjust.reasonDisabled': ['调整原因“{reason}”已停用，请选择其他原因', 'The reason "{reason}" is disabled; choose another one'],
   'scoreAdjust.reasonIncreaseOnly': ['调整原因“{reason}”只能用于增加积分', 'The reason "{reason}" may only add points'],

@@ -1,4 +1,4 @@
-import { WEEKDAYS } from '../../src/lib/dates';
+import { WEEKDAYS } from '../contract/weekdays';
 import { defineMessages, type Bilingual } from './bilingual';
 
 /**
@@ -19,6 +19,7 @@ const screenTexts = defineMessages({
   'screens.actions': ['操作', 'Actions'],
   'screens.save': ['保存', 'Save'],
   'screens.cancel': ['取消', 'Cancel'],
+  'screens.back': ['返回', 'Back'],
   'screens.reload': ['重新加载', 'Reload'],
   'screens.next': ['下一步', 'Next'],
   'screens.previous': ['上一步', 'Previous'],
@@ -62,7 +63,7 @@ const screenTexts = defineMessages({
   'screens.field.updatedBy': ['修改人', 'Updated by'],
 });
 
-// Weekday names come from the one table of src/lib/dates.ts, keyed `screens.weekday.<1..7>`.
+// Weekday names come from the one table of contract/weekdays.ts, keyed `screens.weekday.<1..7>`.
 const weekdayTexts: Record<string, Bilingual> = Object.fromEntries(
   WEEKDAYS.map((day) => [`screens.weekday.${day.value}`, day.name]),
 );

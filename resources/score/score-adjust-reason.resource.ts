@@ -5,7 +5,7 @@ import { preset } from '../field-presets';
  * A reason for adjusting points (积分调整原因, score/score-adjust/score-adjust-reason): the small
  * master every line of a points adjustment document names. Its direction says which way the
  * points of a line citing it may go (an "activity compensation" only adds, a "fraud correction"
- * only takes away, "other" does both); score-adjust.server.ts holds lines to it. A disabled reason
+ * only takes away, "other" does both); server/modules/points/score-adjust.hooks.ts holds lines to it. A disabled reason
  * stays on the documents that used it but cannot be chosen for new lines.
  *
  * The entry's one screen is the list: add, edit and detail open in a drawer over it.

@@ -7,7 +7,7 @@ import { preset } from '../field-presets';
  *
  * Life cycle (the coupon write-off states of §4): INITIAL 未审核 while it is drafted, editable and
  * deletable; the `audit` action moves it to EFFECTED 已审核 and, in the same transaction, posts
- * every line to the points ledger once (score-adjust.server.ts). A line that would take a balance
+ * every line to the points ledger once (server/modules/points/score-adjust.hooks.ts). A line that would take a balance
  * below zero, or a member who may not transact, refuses the whole audit: nothing is posted and
  * the document stays INITIAL. An audited document is final; a mistake is corrected by another
  * document with the opposite points.

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { GroupDecl } from '../../resources/catalog/types';
 import type { ResourceDef } from '../../resources/define';
 import { crudMessages } from '../../resources/messages/crud.messages';
 import { resourceMessages } from '../../resources/resource-messages';
@@ -28,21 +27,15 @@ function registerMessages(resources: readonly ResourceDef[]): void {
 }
 
 /**
- * The engine for given resources. Without arguments it serves RESOURCES (and anything a test
- * mounted with `mountResources`), read when the plugin registers.
+ * The engine serving RESOURCES with the given server hooks (and anything a test mounted with
+ * `mountResources`, read when the plugin registers). server/modules/index.ts passes the product's
+ * hooks (server/modules/resource-hooks.ts).
  */
-export function createCrudModule(options?: {
-  resources: readonly ResourceDef[];
-  catalog: readonly GroupDecl[];
-  hooks: readonly ResourceHooks[];
-}): FastifyPluginAsync {
+export function createCrudModule(hooks: readonly ResourceHooks[]): FastifyPluginAsync {
   return async (app: FastifyInstance) => {
-    const served = options ?? servedResources();
+    const served = servedResources(hooks);
     const registry = buildRegistry(served);
     registerMessages(served.resources);
     for (const runtime of registry.runtimes) await registerResourceRoutes(app, { runtime, registry });
   };
 }
-
-/** The crud module of server/modules/index.ts. */
-export const crudModule = createCrudModule();

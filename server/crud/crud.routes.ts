@@ -2,6 +2,7 @@ import { and, asc, ilike, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { badInput, notFound, ok } from '../http/envelope';
 import { REASON_MAX_LENGTH } from '../../resources/define';
+import type { QueryPage } from '../../resources/contract/query.types';
 import { createRecord, deleteRecord, modifyRecord, runAction } from './crud.operations';
 import { readHistory } from './state-history';
 import { parseQueryBody, runQuery } from './query.builder';
@@ -84,7 +85,7 @@ export async function registerResourceRoutes(app: FastifyInstance, args: { runti
   }, async (request) => {
     const query = parseQueryBody({ resource, body: request.body ?? {}, locale: request.ctx.locale });
     const result = await runQuery({ ...operation(request), query, zone: request.ctx.timeZone, locale: request.ctx.locale });
-    return ok({
+    return ok<QueryPage<Record<string, unknown>>>({
       total: result.total,
       totalIsEstimate: result.totalIsEstimate,
       records: result.rows.map((row) => serialize(runtime, request, row)),

@@ -7,7 +7,6 @@ import { deriveReferrers, type PlatformReference, type Referrer } from './inboun
 import { snakeCase, identifier } from './naming';
 import { PLATFORM_REFERENCES } from './platform-references';
 import type { ResourceHooks, ServerHooks } from './server-hooks.define';
-import { SERVER_HOOKS } from './server-hooks';
 import { deriveLinesTable, deriveTable, linesFieldNames, type DerivedTable } from './table.derive';
 
 /**
@@ -215,12 +214,16 @@ export function mountResources(args: { resources: readonly ResourceDef[]; catalo
   mounted.hooks.push(...(args.hooks ?? []));
 }
 
-/** What the crud module serves: RESOURCES with their hooks and platform references, plus anything mounted. */
-export function servedResources(): { resources: ResourceDef[]; catalog: GroupDecl[]; hooks: ResourceHooks[]; references: PlatformReference[] } {
+/**
+ * What the engine serves: RESOURCES with the given hooks (the product's are `SERVER_HOOKS` of
+ * server/modules/resource-hooks.ts) and the platform references, plus anything mounted. The hooks
+ * are passed in, never imported here: they live in the domain modules, which use the engine themselves.
+ */
+export function servedResources(hooks: readonly ResourceHooks[]): { resources: ResourceDef[]; catalog: GroupDecl[]; hooks: ResourceHooks[]; references: PlatformReference[] } {
   return {
     resources: [...RESOURCES, ...mounted.resources],
     catalog: [...CATALOG, ...mounted.catalog],
-    hooks: [...SERVER_HOOKS, ...mounted.hooks],
+    hooks: [...hooks, ...mounted.hooks],
     references: [...PLATFORM_REFERENCES],
   };
 }

@@ -8,7 +8,7 @@ import type { DerivedTable } from './table.derive';
 
 /**
  * Server hooks: what a resource needs beyond derived CRUD, written next to its declaration in
- * `resources/<group>/<name>.server.ts` and listed in `server/crud/server-hooks.ts`. Every hook
+ * `server/modules/<domain>/<name>.hooks.ts` and listed in `server/modules/resource-hooks.ts`. Every hook
  * is optional; a resource without hooks is served entirely by the engine.
  */
 
@@ -88,14 +88,14 @@ export interface ServerHooks {
   readonly routes?: (app: FastifyInstance, engine: EngineHandle) => void | Promise<void>;
 }
 
-/** A resource's hooks, as listed in server-hooks.ts. */
+/** A resource's hooks, as listed in server/modules/resource-hooks.ts. */
 export interface ResourceHooks {
   /** The resource's API name. */
   readonly name: string;
   readonly hooks: ServerHooks;
 }
 
-/** Declares the server hooks of a resource (the file is `resources/<group>/<name>.server.ts`). */
+/** Declares the server hooks of a resource (the file is `server/modules/<domain>/<name>.hooks.ts`). */
 export function defineServerHooks(name: string, hooks: ServerHooks): ResourceHooks {
   return { name, hooks };
 }

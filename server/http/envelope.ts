@@ -1,30 +1,10 @@
+import { ERROR_CODES, SUCCESS_CODE, type Envelope, type ErrorKind } from '../../resources/contract/envelope';
+
 /**
- * The response envelope of the browser/server contract (DESIGN.md §3): `{ code, msg, data }`,
- * code 2000 on success. Any other code is an error whose msg is a localized sentence.
+ * Building the response envelope of the browser/server contract (DESIGN.md §3). Its codes and
+ * shape are the contract's (resources/contract/envelope.ts), re-exported for the server's modules.
  */
-
-export const SUCCESS_CODE = 2000;
-
-/** Business error codes, each tied to an HTTP status that tells the class. */
-export const ERROR_CODES = {
-  badInput: { code: 4000, status: 400 },
-  unauthenticated: { code: 4010, status: 401 },
-  passwordExpired: { code: 4011, status: 401 },
-  forbidden: { code: 4030, status: 403 },
-  licenseInvalid: { code: 4031, status: 403 },
-  notFound: { code: 4040, status: 404 },
-  conflict: { code: 4090, status: 409 },
-  tooManyRequests: { code: 4290, status: 429 },
-  internal: { code: 5000, status: 500 },
-  maintenance: { code: 5030, status: 503 },
-} as const;
-export type ErrorKind = keyof typeof ERROR_CODES;
-
-export interface Envelope<T> {
-  code: number;
-  msg: string;
-  data: T;
-}
+export { ERROR_CODES, SUCCESS_CODE, type Envelope, type ErrorKind };
 
 export function ok<T>(data: T, msg = 'success'): Envelope<T> {
   return { code: SUCCESS_CODE, msg, data };

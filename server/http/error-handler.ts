@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LICENSE_INVALID_MESSAGE } from '../../resources/contract/envelope';
 import { AppError, ERROR_CODES, type ErrorKind, type FieldError } from './envelope';
 import { translate } from '../modules/i18n/translate';
 import { DEFAULT_LOCALE, isLocale } from '../../resources/messages/bilingual';
@@ -162,6 +163,6 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
     };
   }
   // The browser recognises an invalid licence by this exact message (§8).
-  if (error.kind === 'licenseInvalid') body.message = 'licenseInvalid';
+  if (error.kind === 'licenseInvalid') body.message = LICENSE_INVALID_MESSAGE;
   return reply.status(status).send(body);
 }

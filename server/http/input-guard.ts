@@ -21,6 +21,7 @@ import { badInput, type FieldError } from './envelope';
 /** The largest magnitude a number of this API may have: beyond it a JS number is inexact. */
 export const MAX_EXACT = Number.MAX_SAFE_INTEGER;
 
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this guard looks for
 const NUL = /\u0000/;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -67,6 +68,7 @@ export function inputProblems(value: unknown, path = ''): FieldError[] {
     for (const [key, item] of Object.entries(node as Record<string, unknown>)) {
       // The field is named by a printable form of its key, so the message itself stays storable.
       const keyProblem = textProblem(key);
+      // eslint-disable-next-line no-control-regex -- NUL is exactly what this guard names
       const shown = keyProblem ? key.replace(/\u0000/g, '\\u0000').replace(LONE_SURROGATE_G, '\\uFFFD') : key;
       const child = at ? `${at}.${shown}` : shown;
       if (keyProblem) {

@@ -9,7 +9,8 @@ import { pointsReportRoutes } from './points/points-report.routes';
 import { filesPlugin } from './files/files.plugin';
 import { memberOverviewRoutes } from './members/member-overview.routes';
 import { batchPlugin } from './batch/batch.plugin';
-import { crudModule } from '../crud/crud.module';
+import { createCrudModule } from '../crud/crud.module';
+import { SERVER_HOOKS } from './resource-hooks';
 
 /**
  * Every server module, registered under the service base (`/loyalty`). A module is a Fastify
@@ -28,5 +29,5 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'files', plugin: filesPlugin },
   { name: 'members', plugin: memberOverviewRoutes },
   { name: 'batch', plugin: batchPlugin },
-  { name: 'crud', plugin: crudModule },
+  { name: 'crud', plugin: createCrudModule(SERVER_HOOKS) },
 ];

@@ -5,7 +5,7 @@
  * language switch, and the birthday rule for days a given year lacks.
  */
 import { Lunar, LunarYear, Solar } from 'lunar-javascript';
-import { DATE_FORMAT, toDayjs, type DateInput } from './dates';
+import { DATE_FORMAT, toDayjs, type DateInput } from '../../providers/dates';
 
 /** First year the product supports, for solar dates and lunar years alike. */
 export const LUNAR_MIN_YEAR = 1900;

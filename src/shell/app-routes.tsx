@@ -1,31 +1,19 @@
-/** The route table of the console: pages outside the shell, the shell's routes, not-found. */
-import { Authenticated } from '@refinedev/core';
-import { CatchAllNavigate } from '@refinedev/react-router-v6';
-import { useMemo } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+/**
+ * The route table of the console. The pages outside the shell (login, no licence, no content)
+ * are in the entry chunk; every other path goes to the console's routes, loaded on demand with
+ * the catalogue and the declarations (console-routes.tsx), so the login page does not grow with
+ * each declared resource.
+ */
+import { Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazyScreen } from './lazy-screen';
 import { LoginPage } from './login-page';
-import { GuardedScreen, PageSpin } from './route-guard';
-import { ShellLayout } from './shell-layout';
-import { buildShellRoutes, type ShellRoute } from './shell-routes';
-import { FILE_CENTRE_PATH, FileCentreRoute } from '../screens/files/file-centre-route';
-import { EmptyShellPage, NoContentPage, NoLicencePage, NotFoundPage } from './status-pages';
+import { NoContentPage, NoLicencePage, PageSpin } from './status-pages';
 
-/** A redirect that keeps the query, so `/g/e?id=7` still names record 7 at `/g/e/s?id=7`. */
-function KeepQueryRedirect(props: { readonly to: string }) {
-  const { search } = useLocation();
-  return <Navigate to={`${props.to}${search}`} replace />;
-}
+const ConsoleRoutes = lazyScreen({ key: 'console', loader: () => import('./console-routes').then((m) => ({ default: m.ConsoleRoutes })) });
 
-function elementOf(route: ShellRoute) {
-  if (route.kind === 'redirect') return <KeepQueryRedirect to={route.to} />;
-  if (route.kind === 'empty') return <EmptyShellPage />;
-  // The key resets the guard's decision when one screen's route gives way to another's.
-  return <GuardedScreen key={route.path} screen={route.screen} loader={route.loader} />;
-}
-
-/** All routes. The shell requires a session; without one refine's check sends the user to /login. */
+/** All routes. */
 export function AppRoutes() {
-  const shellRoutes = useMemo(() => buildShellRoutes(), []);
   return (
     <Routes>
       <Route path="/" element={<Navigate to="/login" replace />} />
@@ -33,18 +21,13 @@ export function AppRoutes() {
       <Route path="/no-lisence" element={<NoLicencePage />} />
       <Route path="/no-content" element={<NoContentPage />} />
       <Route
+        path="*"
         element={
-          <Authenticated key="console-shell" fallback={<CatchAllNavigate to="/login" />} loading={<PageSpin />}>
-            <ShellLayout />
-          </Authenticated>
+          <Suspense fallback={<PageSpin />}>
+            <ConsoleRoutes />
+          </Suspense>
         }
-      >
-        <Route path={FILE_CENTRE_PATH} element={<FileCentreRoute />} />
-        {shellRoutes.map((route) => (
-          <Route key={route.path} path={route.path} element={elementOf(route)} />
-        ))}
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
+      />
     </Routes>
   );
 }

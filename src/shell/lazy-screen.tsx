@@ -4,7 +4,7 @@
  * cures it. A marker in the session keeps a truly broken deployment from reloading forever.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { CHUNK_RELOAD_MARKER } from '../lib/storage-keys';
+import { CHUNK_RELOAD_MARKER } from '../../providers/storage-keys';
 import type { ScreenLoader } from '../screens/index';
 
 /** A screen that has not loaded after 120 seconds has failed (§9). */

@@ -8,11 +8,9 @@ import { Alert, App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { resolvePath } from '../../resources/catalog/index';
 import { signIn, type Credentials, type LoginState } from '../../providers/auth';
 import { ChangePasswordForm } from './change-password-form';
 import { LanguageSwitch } from './language-switch';
-import { homePath } from './menu';
 
 type Step =
   | { readonly kind: 'login' }
@@ -25,11 +23,6 @@ type Step =
     };
 
 const FEATURES = ['shell.brand.feature.members', 'shell.brand.feature.assets', 'shell.brand.feature.campaigns'];
-
-// Only a known console path is followed after login; anything else could lead off the app.
-function safeTarget(to: string | null): string | undefined {
-  return to && to.startsWith('/') && resolvePath(to) ? to : undefined;
-}
 
 /** The sign-in page. */
 export function LoginPage() {
@@ -48,7 +41,9 @@ export function LoginPage() {
     try {
       const info = await signIn(values);
       if (info.state === 'normal') {
-        navigate(safeTarget(params.get('to')) ?? homePath(), { replace: true });
+        // The catalogue comes with the console's chunk, needed next anyway.
+        const { loginTarget } = await import('./login-target');
+        navigate(loginTarget(params.get('to')), { replace: true });
         return;
       }
       setStep({

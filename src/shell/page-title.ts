@@ -6,8 +6,10 @@ import { screenTitleKey } from './menu';
 /** Keeps the browser tab's title on the current screen, in the current language. */
 export function usePageTitle(ref: ScreenRef | undefined): void {
   const { t, i18n } = useTranslation();
+  // The key, not the ref: a caller's ref may be a new object on every render.
+  const titleKey = ref ? screenTitleKey(ref) : undefined;
   useEffect(() => {
     const brand = t('shell.brand');
-    document.title = ref ? `${t(screenTitleKey(ref))} · ${brand}` : brand;
-  }, [ref?.group, ref?.entry, ref?.screen, i18n.language, t]);
+    document.title = titleKey ? `${t(titleKey)} · ${brand}` : brand;
+  }, [titleKey, i18n.language, t]);
 }

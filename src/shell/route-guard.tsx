@@ -3,7 +3,6 @@
  * grants with the route's query (the card template rules read `cardTemplateType` / `number`).
  * A refused screen is never rendered; the 403 page says 您未被授权访问此页面 in its place.
  */
-import { Spin } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { requiredForScreen } from '../../resources/access';
@@ -14,18 +13,9 @@ import { screenKey } from '../screens/index';
 import { lazyScreen } from './lazy-screen';
 import { usePageTitle } from './page-title';
 import { ScreenErrorBoundary } from './screen-error-boundary';
-import { DeniedResult } from './status-pages';
+import { DeniedResult, PageSpin } from './status-pages';
 
 type Decision = 'pending' | 'allowed' | 'denied';
-
-/** A centred spinner while a decision or a chunk is on its way. */
-export function PageSpin() {
-  return (
-    <div className="console-page-spin">
-      <Spin />
-    </div>
-  );
-}
 
 /**
  * Decides, for the current location, whether the screen may open. Only a custom rule reads the
@@ -36,11 +26,13 @@ export function useScreenAccess(ref: ScreenRef): Decision {
   const { search: locationSearch } = useLocation();
   const search = requiredForScreen(ref)?.custom === undefined ? '' : locationSearch;
   const [decision, setDecision] = useState<Decision>('pending');
+  // The segments, not the ref: a caller's ref may be a new object on every render.
+  const { group, entry, screen } = ref;
   useEffect(() => {
     let current = true;
     setDecision('pending');
     const query = Object.fromEntries(new URLSearchParams(search));
-    canOpen({ ...ref, query }).then(
+    canOpen({ group, entry, screen, query }).then(
       (allowed) => current && setDecision(allowed ? 'allowed' : 'denied'),
       () => current && setDecision('denied'),
     );
@@ -48,7 +40,7 @@ export function useScreenAccess(ref: ScreenRef): Decision {
     return () => {
       current = false;
     };
-  }, [ref.group, ref.entry, ref.screen, search]);
+  }, [group, entry, screen, search]);
   return decision;
 }
 

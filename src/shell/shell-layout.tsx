@@ -16,7 +16,7 @@ import {
   WalletOutlined,
 } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { MenuGroup } from '../../resources/catalog/types';
@@ -27,7 +27,7 @@ import {
   storedCustomer,
   type MarketingCenter,
 } from '../../providers/auth';
-import { LOCAL_KEYS } from '../lib/storage-keys';
+import { LOCAL_KEYS } from '../../providers/storage-keys';
 import { Breadcrumbs } from './breadcrumbs';
 import { LanguageSwitch } from './language-switch';
 import { MarketingCentreSelect } from './marketing-centre-select';
@@ -59,8 +59,8 @@ export function ShellLayout() {
   const [collapsed, setCollapsed] = useState(() => !readExpanded());
   const [centers, setCenters] = useState<readonly MarketingCenter[]>([]);
   const [center, setCenter] = useState(() => selectedMarketingCenter());
-  // Bumped after the session is re-read, so the menu follows changed grants or flags.
-  const [sessionVersion, setSessionVersion] = useState(0);
+  // Rebuilt after the session is re-read, so the menu follows changed grants or flags.
+  const [menu, setMenu] = useState(() => currentMenu());
 
   useEffect(() => {
     let live = true;
@@ -69,7 +69,7 @@ export function ShellLayout() {
         if (!live) return;
         setCenters(current.marketingCenters ?? []);
         setCenter(selectedMarketingCenter());
-        setSessionVersion((version) => version + 1);
+        setMenu(currentMenu());
       },
       () => undefined, // 401 and the rest are handled by the HTTP client.
     );
@@ -78,7 +78,6 @@ export function ShellLayout() {
     };
   }, []);
 
-  const menu = useMemo(() => currentMenu(), [sessionVersion]);
   const selected = selectedMenuPath({ menu, pathname });
   const currentGroup = menu.find((group) => group.entries.some((entry) => entry.path === selected))?.group;
   const [openKeys, setOpenKeys] = useState<string[]>(() => (currentGroup ? [currentGroup] : []));

@@ -2,11 +2,19 @@
  * The pages that stand in for a screen: access denied (§8), no licence, no content, not found.
  * Each is a plain antd Result so they look alike and read the same in both languages.
  */
-import { Button, Result } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { homePath } from './menu';
 import { isSignedIn, signOut } from '../../providers/auth';
+
+/** The spinner of a page whose code or access decision is on its way. */
+export function PageSpin() {
+  return (
+    <div className="console-page-spin">
+      <Spin />
+    </div>
+  );
+}
 
 /** Shown instead of a screen the user may not open. */
 export function DeniedResult() {
@@ -61,8 +69,11 @@ export function EmptyShellPage() {
   return <Result status="info" title={t('shell.noContent.title')} />;
 }
 
-/** Any unknown path. */
-export function NotFoundPage() {
+/**
+ * Any unknown path. `homePath` (the first menu entry the user may open) comes from the caller:
+ * this file is part of the login page's chunk, which does not carry the catalogue.
+ */
+export function NotFoundPage(props: { readonly homePath: () => string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = isSignedIn();
@@ -73,7 +84,7 @@ export function NotFoundPage() {
         title={t('shell.notFound.title')}
         subTitle={t('shell.notFound.hint')}
         extra={
-          <Button type="primary" onClick={() => navigate(signedIn ? homePath() : '/login')}>
+          <Button type="primary" onClick={() => navigate(signedIn ? props.homePath() : '/login')}>
             {t(signedIn ? 'shell.backHome' : 'shell.backLogin')}
           </Button>
         }

@@ -7,6 +7,7 @@ import type { PermissionRef } from '../../resources/catalog/types';
 import { batchOperateResource } from '../../resources/member/batch-operate.resource';
 import { loadConfig } from '../../server/config';
 import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
+import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import { deriveLinesTable, deriveTable } from '../../server/crud/table.derive';
 import { connectDatabase, type Database } from '../../server/db/connection';
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
@@ -97,7 +98,7 @@ beforeAll(async () => {
   queue = await startJobQueue(inject('databaseUrl'));
   ({ app } = await buildTestApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue }));
   await app.ready();
-  deps = { database, registry: buildRegistry(servedResources()), log: app.log };
+  deps = { database, registry: buildRegistry(servedResources(SERVER_HOOKS)), log: app.log };
   tenant = await createTenant(database);
   admin = await signIn(app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
 });

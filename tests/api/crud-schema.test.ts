@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { RESOURCES } from '../../resources/index';
 import { queryStatements, type QueryRequest } from '../../server/crud/query.builder';
 import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
+import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import { connectDatabase, type Database } from '../../server/db/connection';
 import type { AuthContext } from '../../server/http/auth-types';
 import { deriveLinesTable, deriveTable, linesFieldNames, type DerivedTable } from '../../server/crud/table.derive';
@@ -46,7 +47,7 @@ describe('migrated database', () => {
 describe('an order by a unique code', () => {
   // A tenant id no other test file uses: the rows are written straight into the table.
   const tenantId = 900_000_000 + Math.floor(Math.random() * 1_000_000);
-  const runtime = buildRegistry(servedResources()).get('store');
+  const runtime = buildRegistry(servedResources(SERVER_HOOKS)).get('store');
 
   beforeAll(async () => {
     await database.pool.query(`insert into stores (tenant_id, code, name, type, area, state)

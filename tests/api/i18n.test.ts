@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { anonymousClient } from '../helpers/fixtures';
@@ -58,4 +60,44 @@ test('names lists the two supported languages, each in its own language', async 
     msg: 'success',
     data: [{ locale: 'zh_CN', name: '简体中文' }, { locale: 'en_US', name: 'English' }],
   });
+});
+
+/** Every `.ts` / `.tsx` file under a folder of the repository. */
+function sourceFiles(folder: string): string[] {
+  const root = path.resolve(import.meta.dirname, '../..', folder);
+  return fs.readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => path.join(root, file));
+}
+
+/** The message keys a folder's code names literally: `t('a.b')`, `translate('a.b')`, `translate(locale, 'a.b')`, AppError keys. */
+function literalKeys(folders: readonly string[], patterns: readonly RegExp[]): Set<string> {
+  const keys = new Set<string>();
+  for (const file of folders.flatMap(sourceFiles)) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const pattern of patterns) for (const match of text.matchAll(pattern)) keys.add(match[1]);
+  }
+  return keys;
+}
+
+const KEY = "'([a-zA-Z][\\w-]*(?:\\.[\\w/-]+)+)'";
+
+test('every key the browser and the server name in their code is served in both locales', async () => {
+  const keys = new Set([
+    // The browser: i18next's t and the providers' translate.
+    ...literalKeys(['src', 'providers'], [new RegExp(`\\b(?:t|translate)\\(\\s*${KEY}`, 'g')]),
+    // The server: translate(locale, key) and the keys of its AppErrors.
+    ...literalKeys(['server'], [
+      new RegExp(`\\btranslate\\(\\s*[\\w.]+,\\s*${KEY}`, 'g'),
+      new RegExp(`\\bnew AppError\\(\\s*'\\w+',\\s*${KEY}`, 'g'),
+      new RegExp(`\\b(?:badInput|notFound|forbidden|conflict|unauthenticated)\\(\\s*${KEY}`, 'g'),
+    ]),
+  ]);
+  expect(keys.size).toBeGreaterThan(200);
+  const client = anonymousClient(t.app);
+  for (const locale of ['zh_CN', 'en_US']) {
+    const served = (await client.get('/v1/i18n/gets', { query: { locale } })).body.data as Record<string, string>;
+    const missing = [...keys].filter((key) => typeof served[key] !== 'string' || served[key].trim() === '').sort();
+    expect(missing, locale).toEqual([]);
+  }
 });

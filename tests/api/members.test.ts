@@ -8,6 +8,7 @@ import {
 import type { AuthContext } from '../../server/http/auth-types';
 import { queryStatements, type QueryRequest } from '../../server/crud/query.builder';
 import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
+import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import { createTenant, createUser, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -60,7 +61,7 @@ afterAll(async () => {
 
 describe('views of one table', () => {
   it('declares one table: the views share the base table, with their own list columns', () => {
-    const registry = buildRegistry(servedResources());
+    const registry = buildRegistry(servedResources(SERVER_HOOKS));
     const tables = ['member', 'dqsh-member', 'marketcenter-member'].map((name) => registry.get(name).table);
     expect(new Set(tables).size).toBe(1);
     expect(listColumns(dqshMemberResource)).toEqual(expect.arrayContaining([...VEHICLE_FIELDS]));
@@ -333,7 +334,7 @@ describe('overview', () => {
 });
 
 describe('searches stay on an index', () => {
-  const registry = buildRegistry(servedResources());
+  const registry = buildRegistry(servedResources(SERVER_HOOKS));
   const runtime = registry.get('member');
 
   /** Plan nodes, depth first. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adjustmentKey } from '../../resources/score/score-adjust.server';
+import { adjustmentKey } from '../../server/modules/points/score-adjust.hooks';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { createMembers, pointsOf } from '../helpers/points-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';

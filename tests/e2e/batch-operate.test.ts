@@ -6,7 +6,6 @@ import { confirmOpenDialog } from './pages/antd';
 import { DetailPage } from './pages/detail.page';
 import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
-import { ShellPage } from './pages/shell.page';
 
 /**
  * Issue 4, batch operations as a person meets them: a freeze document picking two members is

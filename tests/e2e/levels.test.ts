@@ -5,7 +5,6 @@ import { useDemoSession } from './pages/demo-session';
 import { DetailPage } from './pages/detail.page';
 import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
-import { ShellPage } from './pages/shell.page';
 
 /**
  * Issue 4, levels as a person meets them: the level management screen with its three ladders,

@@ -6,7 +6,6 @@ import { looseText, openDialogs } from './pages/antd';
 import { DetailPage } from './pages/detail.page';
 import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
-import { ShellPage } from './pages/shell.page';
 
 /**
  * Members as a person meets them: a member found by mobile in the standard member list, its

@@ -5,7 +5,6 @@ import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
-import { ShellPage } from './pages/shell.page';
 
 /**
  * Issue 4, points as a person meets them: a reason is added in the drawer of the reason list, a

@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/connection';
 import type { PermissionRef } from '../../resources/catalog/types';
 import { hashPassword } from '../../server/modules/auth/password.hasher';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../server/modules/auth/client-header';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../resources/contract/client-header';
 import { allPermissionRefs } from '../../server/modules/authorization/permission.catalog';
 import { createAccount, createRole, createTenant as provisionTenant, type TenantSettings } from '../../server/modules/users/tenant.provisioning';
 

@@ -15,7 +15,7 @@ import { accessControlProvider } from '../../providers/access-control';
 import type { Grants } from '../../resources/access';
 import { toMessageMap, type Locale } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
-import { LOCAL_KEYS } from '../../src/lib/storage-keys';
+import { LOCAL_KEYS } from '../../providers/storage-keys';
 
 /** Base of the API as the http client calls it in jsdom (the page's origin + /loyalty). */
 export const API = `${typeof window === 'undefined' ? 'http://localhost:3000' : window.location.origin}/loyalty`;

@@ -12,7 +12,7 @@ import {
   serializeDate,
   weekdayName,
   weekdayOf,
-} from '../../src/lib/dates';
+} from '../../providers/dates';
 
 describe('date formats', () => {
   it('are the four formats of the specification in dayjs tokens', () => {

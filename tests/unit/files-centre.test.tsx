@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeResource } from '../../resources/datum/store.resource';
-import type { FileTaskView } from '../../server/modules/files/file-task.types';
+import type { FileTaskView } from '../../resources/contract/file-task.types';
 import FileCentreScreen from '../../src/screens/files/file-centre-screen';
 import { ResourceFileButtons } from '../../src/screens/files/resource-file-buttons';
 import { API, buttonByText, createTestI18n, dialogByTitle, grant, installDomShims, renderScreen } from '../helpers/screen-harness';

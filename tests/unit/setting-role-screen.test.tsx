@@ -26,7 +26,7 @@ const TREE: PermissionTreeNode[] = [
   },
   {
     resourceId: '券', name: 'Coupons', actions: [], children: [
-      { resourceId: '券/券模板', name: 'Coupon templates', actions: [{ action: '券模板查看', name: 'Template view' }, { action: 'configure', name: 'Template configure' }] },
+      { resourceId: '券/券模板', name: 'Coupon templates', actions: [{ action: '券模板查看', name: 'Template view' }, { action: 'configure', name: 'Template configure' }], children: [] },
     ],
   },
 ];

@@ -4,7 +4,7 @@
  * shows instead; the card template detail opened by number looks the template's type up first.
  * Also the route table and the chunk failure behaviour behind the guard.
  */
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,7 +13,7 @@ import { changeLanguage, initI18n } from '../../providers/i18n';
 import type { ScreenRef } from '../../resources/catalog/index';
 import { toMessageMap, isLocale } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
-import { CHUNK_RELOAD_MARKER } from '../../src/lib/storage-keys';
+import { CHUNK_RELOAD_MARKER } from '../../providers/storage-keys';
 import { isChunkLoadFailure, loadScreenModule } from '../../src/shell/lazy-screen';
 import { GuardedScreen } from '../../src/shell/route-guard';
 import { buildShellRoutes } from '../../src/shell/shell-routes';

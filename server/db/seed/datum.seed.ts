@@ -9,7 +9,7 @@ import { marketingCenterResource } from '../../../resources/datum/marketing-cent
 import { productResource } from '../../../resources/datum/product.resource';
 import { storeResource } from '../../../resources/datum/store.resource';
 import { cardTemplateResource } from '../../../resources/deposit/card-template.resource';
-import { allocateTemplateNumber } from '../../../resources/deposit/card-template.server';
+import { allocateTemplateNumber } from '../../modules/cards/card-template.hooks';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../connection';
 import type { DemoSeeder } from './seeders';

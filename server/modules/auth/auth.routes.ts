@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SYS_CONFIG_FLAGS } from '../../../resources/catalog/types';
+import type { Credentials, CurrentInfo, PasswordChange } from '../../../resources/contract/auth.types';
 import { ok } from '../../http/envelope';
 import { withPageUrls } from '../authorization/permission.catalog';
 import { authOf } from './access.hook';
@@ -31,7 +32,7 @@ function startSession(reply: FastifyReply, signedIn: SignedIn) {
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
-  app.post<{ Body: { tenant: string; login: string; password: string } }>('/v1/auth/login', {
+  app.post<{ Body: Credentials }>('/v1/auth/login', {
     schema: { ...loginSchema, ...authDocs.login },
     config: { public: true, rateLimit: LOGIN_RATE },
   }, async (request, reply) => {
@@ -46,7 +47,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const marketingCenters = await usableMarketingCenters({
       database: app.database, tenantId: auth.tenantId, allowed: auth.marketingCenterIds,
     });
-    return ok({ ...toLoginInfo({ tenant, user, state: 'normal', resetToken: null }), sysConfig, marketingCenters });
+    return ok<CurrentInfo>({ ...toLoginInfo({ tenant, user, state: 'normal', resetToken: null }), sysConfig, marketingCenters });
   });
 
   // Public on purpose: signing out must work with a dead session too, or the browser's
@@ -58,7 +59,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return ok(null);
   });
 
-  app.post<{ Body: { oldPassword?: string; newPassword: string; resetToken?: string } }>('/v1/auth/password', {
+  app.post<{ Body: PasswordChange }>('/v1/auth/password', {
     schema: { ...changePasswordSchema, ...authDocs.password },
     config: { ...SESSION_ROUTE, allowWhilePasswordExpired: true, rateLimit: LOGIN_RATE },
   }, async (request, reply) => {

@@ -2,23 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { tenants, users } from '../../db/schema/index';
 import { notFound } from '../../http/envelope';
+import type { LoginInfo, LoginState } from '../../../resources/contract/auth.types';
 
-/** Where a session stands after sign-in (§3 `state`). */
-export type LoginState = 'normal' | 'passwordExpired' | 'mustChangePassword';
-
-/** The login info of the specification (§3), exactly these fields. */
-export interface LoginInfo {
-  tenantId: number;
-  user: { id: number; login: string; name: string };
-  /** The merchant: its sign-in code and name. */
-  customer: { code: string; name: string };
-  useStrict: boolean;
-  passwordValidityPeriod: number;
-  maxLoginValidityPeriod: number;
-  state: LoginState;
-  /** One-time token for the password change of a reset-only session; null otherwise. */
-  resetToken: string | null;
-}
+// The login info is the contract's (the browser stores it, §3).
+export type { LoginInfo, LoginState };
 
 /** The tenant row fields sign-in reads. */
 export type TenantRow = typeof tenants.$inferSelect;

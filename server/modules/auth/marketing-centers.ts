@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connection';
+import type { MarketingCenterOption } from '../../../resources/contract/auth.types';
 
 /**
  * Marketing centres are master data owned by the resource engine, which creates the
@@ -16,11 +17,8 @@ async function tableExists(database: Database): Promise<boolean> {
   return result.rows[0]?.found === true;
 }
 
-/** A marketing centre a user may choose. */
-export interface MarketingCenterOption {
-  id: number;
-  name: string;
-}
+/** A marketing centre a user may choose (the contract's shape). */
+export type { MarketingCenterOption };
 
 /** The centres a user may work in: all of the tenant's when `allowed` is null. */
 export async function usableMarketingCenters(args: {

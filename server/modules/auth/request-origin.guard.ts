@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../http/envelope';
-import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from './client-header';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../../resources/contract/client-header';
 import { readSessionToken } from './session.cookie';
 
 /**

@@ -2,6 +2,7 @@ import { ACTION_TITLES, CATALOG, findEntry, isMaintainAction } from '../../../re
 import type { Action, PermissionEntry, PermissionRef } from '../../../resources/catalog/types';
 import { permissionTree, type PermissionNode } from '../../../resources/access';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
+import type { PermissionTreeNode } from '../../../resources/contract/authorization.types';
 
 /**
  * The server's view of the permission catalogue: which resource/action pairs may be granted,
@@ -73,13 +74,8 @@ export function withPageUrls(entries: readonly PermissionEntry[]): { resourceId:
   return entries.map((entry) => ({ resourceId: entry.resourceId, actions: [...entry.actions], pageUrl: pageUrlOf(entry.resourceId) }));
 }
 
-/** A node of getTree's answer: names and action labels in the request's language. */
-export interface LocalizedPermissionNode {
-  resourceId: string;
-  name: string;
-  actions: { action: string; name: string }[];
-  children: LocalizedPermissionNode[];
-}
+/** A node of getTree's answer: names and action labels in the request's language (the contract's shape). */
+export type LocalizedPermissionNode = PermissionTreeNode;
 
 function localize(node: PermissionNode, locale: Locale): LocalizedPermissionNode {
   return {

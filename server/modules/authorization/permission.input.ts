@@ -1,12 +1,10 @@
 import type { Action, PermissionRef } from '../../../resources/catalog/types';
 import { badInput, type FieldError } from '../../http/envelope';
 import { grantableActions } from './permission.catalog';
+import type { PermissionInput } from '../../../resources/contract/authorization.types';
 
-/** Permissions as the role screen sends them. */
-export interface PermissionInput {
-  resourceId: string;
-  actions: string[];
-}
+/** Permissions as the role screen sends them (the contract's shape). */
+export type { PermissionInput };
 
 /**
  * Turns the role screen's permission list into grant pairs. A resource the catalogue does not

@@ -2,20 +2,15 @@ import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema/index';
 import { badInput, conflict, notFound } from '../../http/envelope';
+import type { RoleSummary } from '../../../resources/contract/authorization.types';
 
 /**
  * Roles and the user/role links of one tenant. Every lookup is keyed by the caller's tenant, so
  * an id from another tenant is simply not found (404), never touched.
  */
 
-/** A role as the role screen lists it. */
-export interface RoleSummary {
-  roleId: number;
-  name: string;
-  remark: string | null;
-  userCount: number;
-  version: number;
-}
+/** A role as the role screen lists it (the contract's shape). */
+export type { RoleSummary };
 
 /** Throws 404 unless every role id belongs to the tenant. */
 export async function assertRolesExist(args: { db: DbOrTx; tenantId: number; roleIds: readonly number[] }): Promise<void> {

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import {
   FILTER_FIELDS, MAX_BATCH_MEMBERS,
 } from '../../../resources/member/batch-operate.resource';
+import type { ImportedMember, ImportedValue, ImportResolution } from '../../../resources/contract/batch.types';
 import { memberResource } from '../../../resources/member/member.resource';
 import type { Locale } from '../../../resources/messages/bilingual';
 import { rangeKeys } from '../../crud/column.derive';
@@ -93,25 +94,8 @@ export function freshLines(memberIds: readonly number[]): StoredRecord[] {
 /** A mobile number as members store it. */
 const MOBILE = new RegExp(memberResource.fields.mobile.pattern?.regex ?? '^1\\d{10}$');
 
-/** One value read from the first column of an imported workbook. */
-export interface ImportedValue {
-  readonly row: number;
-  readonly value: string;
-}
-
-/** A member an imported value found. */
-export interface ImportedMember {
-  readonly id: number;
-  readonly memberNumber: string;
-  readonly name: string;
-  readonly mobile: string;
-}
-
-/** What an imported workbook resolves to: the members (file order, once each) and the values no member has. */
-export interface ImportResolution {
-  readonly members: readonly ImportedMember[];
-  readonly unknown: readonly ImportedValue[];
-}
+// What an imported workbook resolves to is the contract's (the edit screen reads it).
+export type { ImportedMember, ImportedValue, ImportResolution };
 
 /**
  * The non-empty cells of the first column of the first sheet, from row 1, as text. The first row

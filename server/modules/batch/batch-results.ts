@@ -1,6 +1,7 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { and, asc, count, eq, gt, type SQL } from 'drizzle-orm';
 import type { EnumField } from '../../../resources/define';
+import type { BatchProgress, BatchResultRow, BatchResultsPage, ResultCounts } from '../../../resources/contract/batch.types';
 import { batchOperateResource, LINE_RESULTS, type LineResult } from '../../../resources/member/batch-operate.resource';
 import { memberResource } from '../../../resources/member/member.resource';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
@@ -17,29 +18,8 @@ import { lineMessage } from './batch-outcome';
  * members, so they stay cheap however many members a document lists.
  */
 
-/** A document's progress. */
-export interface BatchProgress {
-  readonly state: string;
-  readonly memberCount: number;
-  readonly processedCount: number;
-  readonly succeededCount: number;
-  readonly failedCount: number;
-}
-
-/** One member's result as the detail screen shows it. */
-export interface BatchResultRow {
-  readonly lineNo: number;
-  readonly memberId: number;
-  readonly memberNumber: string | null;
-  readonly name: string | null;
-  readonly mobile: string | null;
-  readonly result: LineResult;
-  /** In the reader's language; null for a plain success or a pending line. */
-  readonly message: string | null;
-}
-
-/** Lines per result, for the filter's counts. */
-export type ResultCounts = Readonly<Record<LineResult, number>>;
+// The shapes of the answers are the contract's (the detail screen reads them).
+export type { BatchProgress, BatchResultRow, ResultCounts };
 
 interface DocumentRef {
   readonly db: DbOrTx;
@@ -101,7 +81,7 @@ async function resultRows(args: DocumentRef & { result: LineResult | null; local
 }
 
 /** One page of a document's results, with the counts per result and the progress. */
-export async function resultsPage(args: DocumentRef & { result: LineResult | null; page: number; pageSize: number; locale: Locale }) {
+export async function resultsPage(args: DocumentRef & { result: LineResult | null; page: number; pageSize: number; locale: Locale }): Promise<BatchResultsPage> {
   const progress = await readProgress(args);
   const l = deriveLinesTable(batchOperateResource, 'lines');
   const grouped = await args.db.select({ result: l.result, n: count() }).from(l).where(linesWhere(args, null)).groupBy(l.result);

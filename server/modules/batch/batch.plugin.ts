@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildRegistry, servedResources } from '../../crud/resource-registry';
+import { SERVER_HOOKS } from '../resource-hooks';
 import type { BatchDeps } from './batch-operations';
 import { registerInlineRunner, resumeRunning, workBatches } from './batch.job';
 
@@ -8,10 +9,10 @@ import { registerInlineRunner, resumeRunning, workBatches } from './batch.job';
  * queued runs and, once the app is ready, re-queues the documents a stopped process left
  * RUNNING; without one (tests built with `jobs: null`), audits run their documents here, and
  * closing the app waits for those runs. The routes of the documents are the resource's own
- * (resources/member/batch-operate.server.ts).
+ * (batch-operate.hooks.ts).
  */
 export async function batchPlugin(app: FastifyInstance): Promise<void> {
-  const deps: BatchDeps = { database: app.database, registry: buildRegistry(servedResources()), log: app.log };
+  const deps: BatchDeps = { database: app.database, registry: buildRegistry(servedResources(SERVER_HOOKS)), log: app.log };
   const inline = registerInlineRunner(deps);
   app.addHook('onClose', async () => inline.settle());
   const jobs = app.jobs;

@@ -9,7 +9,7 @@ import { batchDocs } from './batch.openapi';
 
 /**
  * The routes of batch operation documents beyond CRUD, registered through the resource's server
- * hooks (resources/member/batch-operate.server.ts):
+ * hooks (batch-operate.hooks.ts):
  *
  * | Route | Access | What |
  * | --- | --- | --- |

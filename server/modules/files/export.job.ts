@@ -1,4 +1,5 @@
 import { and, count, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '../../../resources/contract/query.types';
 import { pick } from '../../../resources/messages/bilingual';
 import type { Database } from '../../db/connection';
 import { badInput } from '../../http/envelope';
@@ -22,11 +23,7 @@ import { openSheet } from './xlsx.writer';
 export const EXPORT_BATCH = 1000;
 
 /** The list query an export repeats: exactly what POST /v1/<resource>/query accepts. */
-export interface ExportQuery {
-  readonly filters?: Record<string, unknown>;
-  readonly sorters?: readonly { field: string; order: 'asc' | 'desc' }[];
-  readonly keyword?: string;
-}
+export type ExportQuery = ListQuery;
 
 /**
  * The WHERE and ORDER of an export: the list's own scope, filters, keyword and sort, built by

@@ -10,7 +10,7 @@ import { translate } from '../i18n/translate';
 import { formatDateTime } from '../../crud/zoned-time';
 import { chunkReader } from './file-chunks.store';
 import { findOwnTask, listOwnTasks, type FileTaskRow, type TaskFilters, type TaskOwner } from './file-task.store';
-import type { FileTaskView } from './file-task.types';
+import type { FileTaskView } from '../../../resources/contract/file-task.types';
 import * as schemas from './files.schemas';
 import { filesDocs as docs } from './files.openapi';
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FileModule } from '../../../resources/define';
 import type { DbOrTx } from '../../db/connection';
 import { fileTasks } from '../../db/schema/index';
-import type { FileDirection } from './file-task.types';
+import type { FileDirection } from '../../../resources/contract/file-task.types';
 
 
 /** A task as the store returns it (without its file bytes). */

@@ -1,5 +1,5 @@
 import { answers, nullable, objectOf, oneOf, pageOf, wire, type JsonSchema } from '../../http/openapi.schemas';
-import { FILE_DIRECTIONS, FILE_MODULES, FILE_TASK_STATES } from './file-task.types';
+import { FILE_DIRECTIONS, FILE_MODULES, FILE_TASK_STATES } from '../../../resources/contract/file-task.types';
 
 /**
  * The OpenAPI description of the file centre's routes (file-task.routes.ts): operation ids

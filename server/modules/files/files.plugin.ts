@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildRegistry, servedResources } from '../../crud/resource-registry';
+import { SERVER_HOOKS } from '../resource-hooks';
 import { fileTaskRoutes } from './file-task.routes';
 import { workFileTasks, type RunnerDeps } from './file-task.runner';
 import { resourceFileRoutes } from './resource-files.routes';
@@ -10,7 +11,7 @@ import { resourceFileRoutes } from './resource-files.routes';
  * from the shared queue. Registered after the access hook (server/modules/index.ts).
  */
 export async function filesPlugin(app: FastifyInstance): Promise<void> {
-  const deps: RunnerDeps = { database: app.database, registry: buildRegistry(servedResources()), log: app.log };
+  const deps: RunnerDeps = { database: app.database, registry: buildRegistry(servedResources(SERVER_HOOKS)), log: app.log };
   await fileTaskRoutes(app, deps.registry);
   await resourceFileRoutes(app, deps);
   if (app.jobs) await workFileTasks({ deps, jobs: app.jobs });

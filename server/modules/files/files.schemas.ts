@@ -1,5 +1,5 @@
 /** JSON schemas of the file-centre routes; they validate input and feed the OpenAPI document. */
-import { FILE_DIRECTIONS, FILE_MODULES, FILE_TASK_STATES } from './file-task.types';
+import { FILE_DIRECTIONS, FILE_MODULES, FILE_TASK_STATES } from '../../../resources/contract/file-task.types';
 
 const TAGS = ['files'];
 

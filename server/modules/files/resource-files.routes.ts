@@ -8,7 +8,7 @@ import { authOf } from '../auth/access.hook';
 import { saveFile } from './file-chunks.store';
 import { createTask } from './file-task.store';
 import { dispatchTask, type RunnerDeps } from './file-task.runner';
-import { MAX_IMPORT_MB } from './file-task.types';
+import { MAX_IMPORT_MB } from '../../../resources/contract/file-task.types';
 import { XLSX_MIME } from './file-task.routes';
 import { exportFileName, exportPlan, type ExportQuery } from './export.job';
 import * as schemas from './files.schemas';

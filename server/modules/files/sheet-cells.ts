@@ -7,7 +7,7 @@
  */
 import type { FieldDef, ScalarField, TreeField } from '../../../resources/define';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
-import { WEEKDAYS } from '../../../src/lib/dates';
+import { WEEKDAYS } from '../../../resources/contract/weekdays';
 import { formatInstant } from '../../crud/zoned-time';
 import { rangeKeys } from '../../crud/column.derive';
 import type { PlainCell } from './plain-cell';

@@ -1,6 +1,7 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PermissionRef } from '../../../resources/catalog/types';
+import type { MemberOverview } from '../../../resources/contract/member.types';
 import { storeResource } from '../../../resources/datum/store.resource';
 import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
@@ -28,15 +29,8 @@ export const OVERVIEW_DAYS = 30;
 /** Stores in the ranking. */
 export const TOP_STORES = 10;
 
-/** The overview's answer. */
-export interface MemberOverview {
-  readonly total: number;
-  readonly byState: readonly { readonly state: string; readonly count: number }[];
-  readonly byLevel: readonly { readonly levelId: number | null; readonly levelName: string | null; readonly count: number }[];
-  readonly daily: readonly { readonly date: string; readonly count: number }[];
-  readonly newInPeriod: number;
-  readonly topStores: readonly { readonly storeId: number | null; readonly storeName: string | null; readonly count: number }[];
-}
+/** The overview's answer (the contract's shape, the member home screen reads it). */
+export type { MemberOverview };
 
 const num = (value: unknown) => Number(value ?? 0);
 

@@ -4,7 +4,7 @@ import { answers, arrayOf, decimalNumber, nullable, objectOf, wire } from '../..
 
 /**
  * The OpenAPI description of the member module's routes beyond CRUD: the overview
- * (member-overview.routes.ts) and each member view's growth route (resources/member/member.server.ts).
+ * (member-overview.routes.ts) and each member view's growth route (member.hooks.ts).
  */
 
 const count = { type: 'integer', minimum: 0 } as const;

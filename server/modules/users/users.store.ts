@@ -4,29 +4,10 @@ import { loginAttempts, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/envelope';
 import { rolesOfUsers } from '../authorization/roles.store';
 import { formatDateTime } from '../../crud/zoned-time';
+import type { UserFilters, UserRecord } from '../../../resources/contract/authorization.types';
 
-/** A user as the user screen shows it. */
-export interface UserRecord {
-  id: number;
-  login: string;
-  name: string;
-  mobile: string | null;
-  email: string | null;
-  enabled: boolean;
-  roles: { roleId: number; name: string }[];
-  /** End of the current lock, or null when the account is not locked. */
-  lockedUntil: string | null;
-  /** Marketing centres the user may work in; null = all of the tenant's. */
-  marketingCenterIds: number[] | null;
-  version: number;
-}
-
-/** Filters of the user list. */
-export interface UserFilters {
-  /** Contained in the login, name, mobile or e-mail. */
-  keyword?: string;
-  enabled?: boolean;
-}
+// A user and the list's filters as the user screen reads them: the contract's shapes.
+export type { UserFilters, UserRecord };
 
 /** Columns the user list may sort by. */
 export const USER_SORT_FIELDS = ['id', 'login', 'name', 'enabled', 'createdAt'] as const;

@@ -4,7 +4,7 @@
  */
 import { Checkbox, Select, Space, Switch, Tag } from 'antd';
 import type { BooleanField, EnumField, WeekdaysField } from '../../../resources/define';
-import { WEEKDAYS } from '../../lib/dates';
+import { WEEKDAYS } from '../../../providers/dates';
 import type { FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, isBlank, labelOf, requiredRules } from '../field-helpers';
 

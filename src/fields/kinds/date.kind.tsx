@@ -7,7 +7,7 @@ import { DatePicker, TimePicker } from 'antd';
 import type { CrudFilter } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import type { DateField, DateRangeField, DateTimeField, TimeField } from '../../../resources/define';
-import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT, parseDate, serializeDate, toDayjs, type DateInput } from '../../lib/dates';
+import { DATE_FORMAT, DATE_TIME_FORMAT, TIME_FORMAT, parseDate, serializeDate, toDayjs, type DateInput } from '../../../providers/dates';
 import type { FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, defaultFilters, isBlank, labelOf, requiredRules } from '../field-helpers';
 

@@ -7,7 +7,7 @@
 import { Input, Typography } from 'antd';
 import type { ChangeEvent } from 'react';
 import type { FileField } from '../../../resources/define';
-import { LOCAL_KEYS } from '../../lib/storage-keys';
+import { LOCAL_KEYS } from '../../../providers/storage-keys';
 import type { FieldKindSpec, Translate } from '../field-kind';
 import { DASH, isBlank, requiredRules } from '../field-helpers';
 

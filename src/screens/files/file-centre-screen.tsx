@@ -6,7 +6,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { App, Button, Flex, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FILE_DIRECTIONS, FILE_MODULES, FILE_TASK_STATES } from '../../../server/modules/files/file-task.types';
+import { FILE_DIRECTIONS, FILE_MODULES, FILE_TASK_STATES } from '../../../resources/contract/file-task.types';
 import { useLoadError } from '../../components/use-action';
 import { usePagedQuery } from '../../components/use-paged-query';
 import { isActive, queryFileTasks, type FileTaskFilters, type FileTaskView } from './file-task-api';

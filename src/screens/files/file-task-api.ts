@@ -3,11 +3,12 @@
  * own tasks, start exports and imports, and the address of a task's file.
  */
 import { apiGet, apiPost, serviceUrl } from '../../../providers/http';
-import type { FileDirection, FileTaskState, FileTaskView } from '../../../server/modules/files/file-task.types';
+import type { FileDirection, FileTaskState, FileTaskView } from '../../../resources/contract/file-task.types';
+import type { ListQuery } from '../../../resources/contract/query.types';
 import type { FileModule } from '../../../resources/define';
 import type { PageQuery, PageResult } from '../../components/use-paged-query';
 
-export type { FileTaskView } from '../../../server/modules/files/file-task.types';
+export type { FileTaskView } from '../../../resources/contract/file-task.types';
 
 /** MIME type of an .xlsx workbook; an import sends the file as the raw request body. */
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -20,11 +21,7 @@ export interface FileTaskFilters {
 }
 
 /** The list query a resource's export reuses: what its list screen currently shows. */
-export interface ExportQuery {
-  readonly filters?: Readonly<Record<string, unknown>>;
-  readonly sorters?: readonly { readonly field: string; readonly order: 'asc' | 'desc' }[];
-  readonly keyword?: string;
-}
+export type ExportQuery = ListQuery;
 
 /** One page of the user's own tasks, newest first. */
 export function queryFileTasks(query: PageQuery<FileTaskFilters>): Promise<PageResult<FileTaskView>> {

@@ -2,7 +2,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Modal, Space, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_IMPORT_MB } from '../../../server/modules/files/file-task.types';
+import { MAX_IMPORT_MB } from '../../../resources/contract/file-task.types';
 import { useErrorReporter } from '../../components/use-action';
 import { startImport } from './file-task-api';
 import { FileTaskDownload } from './file-task-columns';

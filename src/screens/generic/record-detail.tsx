@@ -5,7 +5,7 @@ import { fieldApplies, sectionApplies } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, Translate } from '../../fields/field-kind';
 import { fieldContext, specOf } from '../../fields/field-kinds';
 import { enumTag } from '../../fields/kinds/choice.kind';
-import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../lib/dates';
+import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../providers/dates';
 import { DASH, textOrDash } from '../../fields/field-helpers';
 import { errorText } from './call-errors';
 import { RecordActions } from './record-actions';

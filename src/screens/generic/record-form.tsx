@@ -52,6 +52,9 @@ function defaultsOf(resource: ResourceDef, t: Translate, fixed: Readonly<Record<
   return values;
 }
 
+// One empty object, so a layout without fixed values keeps the memoised defaults stable.
+const NO_FIXED: Readonly<Record<string, unknown>> = {};
+
 /**
  * The add / edit form of a declaration: its sections and fields, the declared rules, defaults on
  * add, read-only-after-create fields disabled on edit, the record's version sent with the change,
@@ -75,7 +78,7 @@ export function RecordForm(props: RecordFormProps) {
   const loadError = source ? source.error : crudRecord && one.isError ? one.error : undefined;
   const reload = () => (source ? source.reload() : void one.refetch());
   const sections = layoutSections(resource, layout);
-  const fixed = layout.fixed ?? {};
+  const fixed = layout.fixed ?? NO_FIXED;
   const initial = useMemo(() => (editing ? {} : defaultsOf(resource, t, fixed)), [editing, resource, t, fixed]);
 
   useEffect(() => {

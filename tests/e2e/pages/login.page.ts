@@ -4,7 +4,6 @@ import { formItem } from './antd';
 /** Field names of the login form, as a user reads them in either language. */
 const TENANT = /商户|Merchant/i;
 const LOGIN = /用户|账号|User|Login|Account/i; // not the merchant field: 商户 ≠ 用户
-const PASSWORD = /密码|Password/i;
 const SUBMIT = /^\s*(登\s*录|Sign\s*in|Log\s*in)\s*$/i;
 
 /** The sign-in screen at #/login: merchant code, user, password. */

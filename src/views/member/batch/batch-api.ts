@@ -7,17 +7,13 @@ import { apiPost, currentLocale, serviceUrl } from '../../../../providers/http';
 /** The resource's API name. */
 export const BATCH_RESOURCE = 'batch-operate';
 
-// The answer's types are the server's own (a type-only import: nothing of the server is bundled).
-import type { BatchProgress, BatchResultRow } from '../../../../server/modules/batch/batch-results';
-export type { BatchProgress, BatchResultRow };
-
-/** A page of results with the document's progress and the count of each result. */
-export interface BatchResultsPage {
-  readonly progress: BatchProgress;
-  readonly counts: Readonly<Record<LineResult, number>>;
-  readonly total: number;
-  readonly records: readonly BatchResultRow[];
-}
+// The answers' types are the contract's, the same the server's routes build.
+import type {
+  BatchProgress, BatchResultRow, BatchResultsPage, ImportedMember, ImportedWorkbook,
+} from '../../../../resources/contract/batch.types';
+export type { BatchProgress, BatchResultRow, BatchResultsPage, ImportedMember };
+/** What an imported workbook resolves to. */
+export type ImportResolution = ImportedWorkbook;
 
 /** The results filter: one result, or every line. */
 export interface ResultFilter {
@@ -36,21 +32,6 @@ export function resultsExportUrl(args: { id: string | number; result?: LineResul
   const params = new URLSearchParams({ id: String(args.id), locale: currentLocale() });
   if (args.result) params.set('result', args.result);
   return `${serviceUrl()}/v1/${BATCH_RESOURCE}/results/export?${params.toString()}`;
-}
-
-/** A member an imported workbook names. */
-export interface ImportedMember {
-  readonly id: number;
-  readonly memberNumber: string;
-  readonly name: string;
-  readonly mobile: string;
-}
-
-/** What an imported workbook resolves to. */
-export interface ImportResolution {
-  readonly fileName: string;
-  readonly members: readonly ImportedMember[];
-  readonly unknown: readonly { readonly row: number; readonly value: string }[];
 }
 
 /** Sends an .xlsx to be read: the members its first column names. */

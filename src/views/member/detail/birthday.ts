@@ -3,7 +3,7 @@
  * on 28 February in other years); lunar birthdays recur on the lunar month and day of the birth
  * date, converted with the lunar calendar helper (src/lib/lunar.ts, 1900–2100).
  */
-import { DATE_FORMAT, toDayjs, type DateInput } from '../../../lib/dates';
+import { DATE_FORMAT, toDayjs, type DateInput } from '../../../../providers/dates';
 import { nextSolarBirthday, solarToLunar } from '../../../lib/lunar';
 
 /** What the profile shows about a birthday. */

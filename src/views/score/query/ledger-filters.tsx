@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { Translate } from '../../../fields/field-kind';
-import { DATE_FORMAT, serializeDate } from '../../../lib/dates';
+import { DATE_FORMAT, serializeDate } from '../../../../providers/dates';
 import { kindOptions, sourceOptions } from '../shared/entry-labels';
 import type { EntryFilters } from '../shared/points-api';
 import { StoreSelect } from '../shared/store-select';

@@ -4,43 +4,22 @@
  * ApiError, already shown to the user.
  */
 import { apiGet, apiPost } from '../../../../providers/http';
+import type { PermissionInput, PermissionTreeNode, RoleRef, RoleSummary } from '../../../../resources/contract/authorization.types';
 
 const BASE = '/v1/authorization';
 
+// The answers' and bodies' shapes are the contract's, the same the server's routes use.
 /** A role as listRole returns it. */
-export interface RoleRow {
-  readonly roleId: number;
-  readonly name: string;
-  readonly remark: string | null;
-  readonly userCount: number;
-  readonly version: number;
-}
-
-/** A role held by a user. */
-export interface RoleRef {
-  readonly roleId: number;
-  readonly name: string;
-}
-
+export type RoleRow = RoleSummary;
+export type { PermissionTreeNode, RoleRef };
 /** The granted actions of one resource. */
-export interface Permission {
-  readonly resourceId: string;
-  readonly actions: readonly string[];
-}
+export type Permission = PermissionInput;
 
 /** A user holding a role (listRoleUser). */
 export interface RoleUser {
   readonly userId: number;
   readonly login: string;
   readonly name: string;
-}
-
-/** A node of getTree: a resource with its grantable actions (names localized by the server). */
-export interface PermissionTreeNode {
-  readonly resourceId: string;
-  readonly name: string;
-  readonly actions: readonly { readonly action: string; readonly name: string }[];
-  readonly children?: readonly PermissionTreeNode[];
 }
 
 /** The editable fields of a role. */

@@ -4,29 +4,14 @@
  */
 import { apiPost } from '../../../../providers/http';
 import type { PageQuery, PageResult } from '../../../components/use-paged-query';
-import type { RoleRef } from './authorization-api';
+import type { UserFilters, UserRecord } from '../../../../resources/contract/authorization.types';
 
 const BASE = '/v1/user';
 
+// A user and the list's filters are the contract's shapes, the same the server's routes use.
 /** A row of the user list. */
-export interface UserRow {
-  readonly id: number;
-  readonly login: string;
-  readonly name: string;
-  readonly mobile: string | null;
-  readonly email: string | null;
-  readonly enabled: boolean;
-  readonly roles: readonly RoleRef[];
-  /** `yyyy-MM-dd HH:mm:ss` while sign-in is locked after failed attempts, else null. */
-  readonly lockedUntil: string | null;
-  readonly version: number;
-}
-
-/** Filters of the user list. */
-export interface UserFilters {
-  readonly keyword?: string;
-  readonly enabled?: boolean;
-}
+export type UserRow = UserRecord;
+export type { UserFilters };
 
 /** The fields of a new user. */
 export interface NewUser {

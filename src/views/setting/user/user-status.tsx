@@ -1,6 +1,6 @@
 import { Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { parseDate } from '../../../lib/dates';
+import { parseDate } from '../../../../providers/dates';
 import type { UserRow } from '../shared/user-api';
 
 /** True while the user's sign-in is locked (too many failed attempts). */

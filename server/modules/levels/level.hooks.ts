@@ -1,11 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { pick, type Locale } from '../messages/bilingual';
-import { valueAfterWrite } from '../../server/crud/required-when';
-import { defineServerHooks } from '../../server/crud/server-hooks.define';
-import { deriveTable } from '../../server/crud/table.derive';
-import type { DbOrTx } from '../../server/db/connection';
-import { badInput } from '../../server/http/envelope';
-import { levelResource, type LevelType } from './level.resource';
+import { pick, type Locale } from '../../../resources/messages/bilingual';
+import { valueAfterWrite } from '../../crud/required-when';
+import { defineServerHooks } from '../../crud/server-hooks.define';
+import { deriveTable } from '../../crud/table.derive';
+import type { DbOrTx } from '../../db/connection';
+import { badInput } from '../../http/envelope';
+import { levelResource, type LevelType } from '../../../resources/member/level.resource';
 
 /**
  * Server side of levels:

@@ -6,7 +6,8 @@
 import dayjs, { type Dayjs } from 'dayjs';
 // The `.js` suffix lets plain Node ESM (server, tests) resolve this package subpath too.
 import customParseFormat from 'dayjs/plugin/customParseFormat.js';
-import { DEFAULT_LOCALE, pick, type Bilingual, type Locale } from '../../resources/messages/bilingual';
+import { WEEKDAYS, type Weekday } from '../resources/contract/weekdays';
+import { DEFAULT_LOCALE, pick, type Locale } from '../resources/messages/bilingual';
 
 dayjs.extend(customParseFormat);
 
@@ -77,19 +78,8 @@ export function serializeDate(value: DateInput, format: string = DEFAULT_DATE_FO
   return parsed ? parsed.format(format) : null;
 }
 
-/** A weekday number of the specification: 1 = Monday … 7 = Sunday (ISO order). */
-export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
-
-/** The seven weekdays in order, each with its name in both locales. */
-export const WEEKDAYS: readonly { readonly value: Weekday; readonly name: Bilingual }[] = [
-  { value: 1, name: ['周一', 'Monday'] },
-  { value: 2, name: ['周二', 'Tuesday'] },
-  { value: 3, name: ['周三', 'Wednesday'] },
-  { value: 4, name: ['周四', 'Thursday'] },
-  { value: 5, name: ['周五', 'Friday'] },
-  { value: 6, name: ['周六', 'Saturday'] },
-  { value: 7, name: ['周日', 'Sunday'] },
-];
+// The weekday table is the contract's: the server and the message books read it too.
+export { WEEKDAYS, type Weekday };
 
 /** True for the integers 1..7. */
 export function isWeekday(value: unknown): value is Weekday {

@@ -2,7 +2,7 @@
  * The vocabulary of file tasks, shared by the server and the browser's file centre. Pure
  * constants and types: no database or React imports, so both sides can import it.
  */
-import type { FileModule } from '../../../resources/define';
+import type { FileModule } from '../define';
 
 /** Every file-centre module (§4 scheduled file modules), in the file centre's filter order. */
 export const FILE_MODULES: readonly FileModule[] = [

@@ -1,8 +1,8 @@
-import { crudDocs, operationIdOf, resourceTags } from '../../server/crud/crud.openapi';
-import { answers } from '../../server/http/openapi.schemas';
-import { cardTemplateResource } from './card-template.resource';
+import { crudDocs, operationIdOf, resourceTags } from '../../crud/crud.openapi';
+import { answers } from '../../http/openapi.schemas';
+import { cardTemplateResource } from '../../../resources/deposit/card-template.resource';
 
-/** The OpenAPI description of the card template's extra routes (card-template.server.ts). */
+/** The OpenAPI description of the card template's extra routes (card-template.hooks.ts). */
 
 const tags = resourceTags(cardTemplateResource);
 

@@ -1,14 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Locale } from '../messages/bilingual';
-import { defineServerHooks, type HookContext, type StoredRecord } from '../../server/crud/server-hooks.define';
-import { deriveTable } from '../../server/crud/table.derive';
-import type { DbOrTx } from '../../server/db/connection';
-import { AppError, badInput, type FieldError } from '../../server/http/envelope';
-import { translate } from '../../server/modules/i18n/translate';
-import { assertMemberCanTransact } from '../../server/modules/points/member-guard';
-import { lockAccount, postPoints } from '../../server/modules/points/points.ledger';
-import { memberResource } from '../member/member.resource';
-import { scoreAdjustReasonResource } from './score-adjust-reason.resource';
+import type { Locale } from '../../../resources/messages/bilingual';
+import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
+import { deriveTable } from '../../crud/table.derive';
+import type { DbOrTx } from '../../db/connection';
+import { AppError, badInput, type FieldError } from '../../http/envelope';
+import { translate } from '../i18n/translate';
+import { assertMemberCanTransact } from './member-guard';
+import { lockAccount, postPoints } from './points.ledger';
+import { memberResource } from '../../../resources/member/member.resource';
+import { scoreAdjustReasonResource } from '../../../resources/score/score-adjust-reason.resource';
 
 /**
  * Server side of points adjustment documents (score-adjust.resource.ts):

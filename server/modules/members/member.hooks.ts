@@ -1,14 +1,15 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { defineServerHooks, type EngineHandle, type ServerHooks } from '../../server/crud/server-hooks.define';
-import { deriveTable } from '../../server/crud/table.derive';
-import type { DbOrTx } from '../../server/db/connection';
-import { badInput, notFound, ok, type FieldError } from '../../server/http/envelope';
-import { pick } from '../messages/bilingual';
-import { toJsonNumber } from '../../server/crud/decimal';
-import { growthDocs } from '../../server/modules/members/member.openapi';
-import { levelResource } from './level.resource';
-import { memberResource } from './member.resource';
+import { defineServerHooks, type EngineHandle, type ServerHooks } from '../../crud/server-hooks.define';
+import { deriveTable } from '../../crud/table.derive';
+import type { DbOrTx } from '../../db/connection';
+import { badInput, notFound, ok, type FieldError } from '../../http/envelope';
+import { pick } from '../../../resources/messages/bilingual';
+import { toJsonNumber } from '../../crud/decimal';
+import { growthDocs } from './member.openapi';
+import type { LevelSummary, MemberGrowth } from '../../../resources/contract/member.types';
+import { levelResource } from '../../../resources/member/level.resource';
+import { memberResource } from '../../../resources/member/member.resource';
 
 /**
  * Server side of members (member.resource.ts) and of its views:
@@ -25,26 +26,8 @@ import { memberResource } from './member.resource';
  * engine lends them); each gets its own growth route here.
  */
 
-/** A level as the growth answer shows it. */
-export interface LevelSummary {
-  readonly id: number;
-  readonly name: string;
-  readonly levelType: string;
-  readonly rankOrder: number;
-  readonly growthThreshold: number | null;
-  readonly pointsMultiplier: number | null;
-  readonly discount: number | null;
-}
-
-/** The answer of the growth route. */
-export interface MemberGrowth {
-  readonly growthValue: number;
-  readonly level: LevelSummary | null;
-  /** The lowest enabled free level above the member's growth value; null at the top. */
-  readonly nextLevel: LevelSummary | null;
-  /** Growth value still needed to reach `nextLevel`. */
-  readonly toNext: number | null;
-}
+// The growth answer's shapes are the contract's (the member detail screen reads them).
+export type { LevelSummary, MemberGrowth };
 
 interface LevelRow extends LevelSummary {
   readonly enabled: boolean;

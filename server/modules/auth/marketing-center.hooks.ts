@@ -1,5 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
-import { defineServerHooks } from '../../server/crud/server-hooks.define';
+import { defineServerHooks } from '../../crud/server-hooks.define';
 
 /**
  * Server side of marketing centres: a user limited to some centres (`users.marketing_center_ids`)

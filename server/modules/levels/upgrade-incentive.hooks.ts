@@ -1,8 +1,8 @@
-import { pick } from '../messages/bilingual';
-import { valueAfterWrite } from '../../server/crud/required-when';
-import { defineServerHooks } from '../../server/crud/server-hooks.define';
-import { badInput } from '../../server/http/envelope';
-import { upgradeIncentiveResource } from './upgrade-incentive.resource';
+import { pick } from '../../../resources/messages/bilingual';
+import { valueAfterWrite } from '../../crud/required-when';
+import { defineServerHooks } from '../../crud/server-hooks.define';
+import { badInput } from '../../http/envelope';
+import { upgradeIncentiveResource } from '../../../resources/member/upgrade-incentive.resource';
 
 /** Server side of upgrade incentives: an incentive grants points, coupons, or both; never nothing. */
 export const upgradeIncentiveHooks = defineServerHooks('upgrade-incentive', {

@@ -1,4 +1,4 @@
-import { defineServerHooks } from '../../server/crud/server-hooks.define';
+import { defineServerHooks } from '../../crud/server-hooks.define';
 
 /**
  * Server side of the batch approval rule (batch-operate-setting.resource.ts): read with the

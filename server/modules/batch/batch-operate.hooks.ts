@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { valueAfterWrite } from '../../server/crud/required-when';
-import { defineServerHooks, type HookContext, type StoredRecord } from '../../server/crud/server-hooks.define';
-import { assertMayAudit, assertMayOperate } from '../../server/modules/batch/batch-access';
-import { expandFilter, freshLines } from '../../server/modules/batch/batch-members';
-import { dispatchBatch } from '../../server/modules/batch/batch.job';
-import { batchRoutes } from '../../server/modules/batch/batch.routes';
-import type { BatchOperation, SelectionMode } from './batch-operate.resource';
+import { valueAfterWrite } from '../../crud/required-when';
+import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
+import { assertMayAudit, assertMayOperate } from './batch-access';
+import { expandFilter, freshLines } from './batch-members';
+import { dispatchBatch } from './batch.job';
+import { batchRoutes } from './batch.routes';
+import type { BatchOperation, SelectionMode } from '../../../resources/member/batch-operate.resource';
 
 /**
  * Server side of batch operation documents (batch-operate.resource.ts):

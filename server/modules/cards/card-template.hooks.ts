@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { hasAction, type Grants } from '../access';
-import { CARD_TEMPLATE_TYPES, type CardTemplateType } from '../catalog/card-template-types';
-import type { Action, PermissionRef } from '../catalog/types';
-import { compareExact, exactText } from '../../server/crud/decimal';
-import { drawNumber } from '../../server/crud/numbering';
-import { defineServerHooks, type HookContext, type StoredRecord } from '../../server/crud/server-hooks.define';
-import type { DbOrTx } from '../../server/db/connection';
-import { badInput, forbidden, notFound, ok, type FieldError } from '../../server/http/envelope';
-import { cardTemplateResource } from './card-template.resource';
+import { hasAction, type Grants } from '../../../resources/access';
+import { CARD_TEMPLATE_TYPES, type CardTemplateType } from '../../../resources/catalog/card-template-types';
+import type { Action, PermissionRef } from '../../../resources/catalog/types';
+import { compareExact, exactText } from '../../crud/decimal';
+import { drawNumber } from '../../crud/numbering';
+import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
+import type { DbOrTx } from '../../db/connection';
+import { badInput, forbidden, notFound, ok, type FieldError } from '../../http/envelope';
+import { cardTemplateResource } from '../../../resources/deposit/card-template.resource';
 import { cardTemplateDocs } from './card-template.openapi';
 
 /**
@@ -74,8 +74,6 @@ function assertViewable(grants: Grants, type: unknown): void {
 // Saving
 // ---------------------------------------------------------------------------------------------
 
-const blank = (value: unknown) => value === null || value === undefined || value === '';
-
 /**
  * Rules across fields the declaration cannot state: the price not above the face value, enough
  * serial digits in the card number. (The validity of each validity type is declared with `when`:
@@ -113,7 +111,7 @@ export const cardTemplateHooks = defineServerHooks('card-template', {
   rowFilter: (ctx) => (ctx.operation === 'reference' ? undefined : typeCondition(ctx, viewableTypes(ctx.auth.grants))),
 
   async beforeSave(ctx) {
-    const { auth, values, current, operation, request } = ctx;
+    const { auth, values, current, operation } = ctx;
     assertMaintainable(auth.grants, operation === 'create' ? values.cardTemplateType : current?.cardTemplateType);
     const issues = checkTerms({ values, current });
     if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);

@@ -1,0 +1,60 @@
+/**
+ * The console's routes: the shell (layout, menu, guarded screens) for every catalogue path, the
+ * file centre, and not-found. Loaded on demand by app-routes.tsx, so the catalogue and the
+ * declarations (and the refine resources derived from them) are not part of the login page's
+ * chunk, however many resources are declared.
+ */
+import { Authenticated } from '@refinedev/core';
+import { CatchAllNavigate } from '@refinedev/react-router-v6';
+import { useMemo } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { FILE_CENTRE_PATH, FileCentreRoute } from '../screens/files/file-centre-route';
+import { FILE_LIST_SLOTS } from '../screens/files/file-list-slots';
+import { ListSlotsContext } from '../screens/generic/list-slots';
+import { refineResources } from '../screens/resource-screens';
+import { homePath } from './menu';
+import { setRefineResources } from './refine-resources';
+import { GuardedScreen } from './route-guard';
+import { ShellLayout } from './shell-layout';
+import { buildShellRoutes, type ShellRoute } from './shell-routes';
+import { EmptyShellPage, NotFoundPage, PageSpin } from './status-pages';
+
+// Derived once from the declarations: refine looks resources up by name on every hook call.
+setRefineResources(refineResources());
+
+/** A redirect that keeps the query, so `/g/e?id=7` still names record 7 at `/g/e/s?id=7`. */
+function KeepQueryRedirect(props: { readonly to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${props.to}${search}`} replace />;
+}
+
+function elementOf(route: ShellRoute) {
+  if (route.kind === 'redirect') return <KeepQueryRedirect to={route.to} />;
+  if (route.kind === 'empty') return <EmptyShellPage />;
+  // The key resets the guard's decision when one screen's route gives way to another's.
+  return <GuardedScreen key={route.path} screen={route.screen} loader={route.loader} />;
+}
+
+/** The shell requires a session; without one refine's check sends the user to /login. */
+export function ConsoleRoutes() {
+  const shellRoutes = useMemo(() => buildShellRoutes(), []);
+  return (
+    <ListSlotsContext.Provider value={FILE_LIST_SLOTS}>
+      <Routes>
+        <Route
+          element={
+            <Authenticated key="console-shell" fallback={<CatchAllNavigate to="/login" />} loading={<PageSpin />}>
+              <ShellLayout />
+            </Authenticated>
+          }
+        >
+          <Route path={FILE_CENTRE_PATH} element={<FileCentreRoute />} />
+          {shellRoutes.map((route) => (
+            <Route key={route.path} path={route.path} element={elementOf(route)} />
+          ))}
+        </Route>
+        <Route path="*" element={<NotFoundPage homePath={homePath} />} />
+      </Routes>
+    </ListSlotsContext.Provider>
+  );
+}

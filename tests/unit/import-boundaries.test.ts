@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The layer rule of eslint.config.js (DESIGN.md §2): src/ and providers/ never import server/,
+ * server/ never imports src/ or providers/, resources/ imports none of them, providers/ never
+ * imports src/, and the engine (server/crud) never imports the hooks that use it. Each case lints
+ * a probe file placed in a folder of the repository with the project's own configuration.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+/** The boundary messages ESLint reports for `code` as the file `file` of the repository. */
+async function boundaryErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result.messages.filter((m) => m.ruleId === 'layers/boundaries').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  const refused: [string, string, string][] = [
+    ['src/views/member/probe.ts', "import type { BatchProgress } from '../../../server/modules/batch/batch-results';", 'server/modules/batch/batch-results'],
+    ['src/probe.tsx', "import { ok } from '../server/http/envelope';", 'server/http/envelope'],
+    ['src/screens/probe.ts', "export const load = () => import('../../server/app');", 'server/app'],
+    ['src/probe.ts', "export type Row = import('../server/modules/batch/batch-results').BatchResultRow;", 'server/modules/batch/batch-results'],
+    ['providers/probe.ts', "import { ERROR_CODES } from '../server/http/envelope';", 'server/http/envelope'],
+    ['providers/probe.ts', "import { LOCAL_KEYS } from '../src/lib/format';", 'src/lib/format'],
+    ['providers/probe.ts', "export { formatAmount } from '../src/lib/format';", 'src/lib/format'],
+    ['server/modules/files/probe.ts', "import { WEEKDAYS } from '../../../src/lib/lunar';", 'src/lib/lunar'],
+    ['server/probe.ts', "import { apiGet } from '../providers/http';", 'providers/http'],
+    ['resources/member/probe.ts', "import { deriveTable } from '../../server/crud/table.derive';", 'server/crud/table.derive'],
+    ['resources/probe.ts', "import type { Credentials } from '../providers/auth';", 'providers/auth'],
+    ['resources/messages/probe.ts', "export * from '../../src/lib/format';", 'src/lib/format'],
+    ['server/crud/probe.ts', "import { SERVER_HOOKS } from '../modules/resource-hooks';", 'server/modules/resource-hooks'],
+    ['server/crud/probe.ts', "import { levelHooks } from '../modules/levels/level.hooks';", 'server/modules/levels/level.hooks'],
+  ];
+  it.each(refused)('refuses in %s: %s', async (file, code, target) => {
+    const errors = await boundaryErrors(file, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(target);
+  });
+
+  const allowed: [string, string][] = [
+    ['src/probe.ts', "import { apiGet } from '../providers/http';\nimport type { Envelope } from '../resources/contract/envelope';"],
+    ['providers/probe.ts', "import { SUCCESS_CODE } from '../resources/contract/envelope';\nimport { LOCAL_KEYS } from './storage-keys';"],
+    ['server/modules/probe.ts', "import { RESOURCES } from '../../resources/index';\nimport { deriveTable } from '../crud/table.derive';"],
+    ['server/crud/probe.ts', "import { translate } from '../modules/i18n/translate';\nimport type { ResourceHooks } from './server-hooks.define';"],
+    ['resources/member/probe.ts', "import { WEEKDAYS } from '../contract/weekdays';\nimport dayjs from 'dayjs';"],
+    ['tests/unit/probe.test.ts', "import { buildApp } from '../../server/app';\nimport { apiGet } from '../../providers/http';\nimport { formatAmount } from '../../src/lib/format';"],
+    ['bench/probe.ts', "import { buildApp } from '../server/app';"],
+  ];
+  it.each(allowed)('allows in %s', async (file, code) => {
+    expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
