@@ -32,7 +32,12 @@ const BOUNDARIES = [
 function matches(target, rule) {
   if (rule.endsWith('/')) return target.startsWith(rule);
   if (rule.includes('*')) {
-    const pattern = new RegExp(`^${rule.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}(\\.ts)?$`);
+    const pattern = new RegExp(
+      `^${rule
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]+')}(\\.ts)?$`,
+    );
     return pattern.test(target);
   }
   return target === rule || target === `${rule}.ts`;
@@ -56,7 +61,10 @@ const boundaries = {
     if (!layer) return {};
     const check = (node, source) => {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = path.relative(ROOT, path.resolve(path.dirname(context.filename), source)).split(path.sep).join('/');
+      const target = path
+        .relative(ROOT, path.resolve(path.dirname(context.filename), source))
+        .split(path.sep)
+        .join('/');
       const rule = layer.forbidden.find((forbidden) => matches(target, forbidden));
       if (rule) context.report({ node, messageId: 'forbidden', data: { from: file, target, rule, layer: layer.from } });
     };
@@ -81,7 +89,10 @@ export default tseslint.config(
     rules: {
       'layers/boundaries': 'error',
       // `_name` marks a value left unused on purpose (a dropped property of a rest destructuring).
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {

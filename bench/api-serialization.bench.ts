@@ -46,7 +46,9 @@ interface Server {
 const SERVICE_BASE = '/loyalty';
 
 async function startServer(databaseUrl: string, mode: Server['mode']): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/serialization-server.ts', databaseUrl, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/lib/serialization-server.ts', databaseUrl, mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -61,9 +63,14 @@ async function startServer(databaseUrl: string, mode: Server['mode']): Promise<S
 
 async function signIn(server: Server, account: { tenant: string; login: string; password: string }): Promise<void> {
   const response = await fetch(`${server.base}/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
   });
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
   if (response.status !== 200 || !cookie) throw new Error(`sign-in on the ${server.mode} server failed: ${response.status}`);
   server.cookie = cookie;
 }
@@ -71,7 +78,11 @@ async function signIn(server: Server, account: { tenant: string; login: string; 
 async function call(server: Server, c: Case): Promise<number> {
   const response = await fetch(`${server.base}${c.path}`, {
     method: c.method,
-    headers: { cookie: server.cookie, 'x-requested-with': 'loyalty-console', ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      cookie: server.cookie,
+      'x-requested-with': 'loyalty-console',
+      ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: c.body !== undefined ? JSON.stringify(c.body) : undefined,
   });
   const text = await response.text();
@@ -83,12 +94,14 @@ async function call(server: Server, c: Case): Promise<number> {
 async function throughput(server: Server, c: Case, requests: number, concurrency: number): Promise<number> {
   let next = 0;
   const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < requests) {
-      next += 1;
-      await call(server, c);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < requests) {
+        next += 1;
+        await call(server, c);
+      }
+    }),
+  );
   return requests / ((performance.now() - started) / 1000);
 }
 
@@ -129,7 +142,9 @@ async function serializationAlone(args: { servers: Server[]; cases: readonly Cas
     rate(JSON.stringify);
     const bySchema = rate(write);
     const byJson = rate(JSON.stringify);
-    console.log(`  ${c.label.padEnd(28)} ${bySchema.toFixed(0).padStart(10)} ${byJson.toFixed(0).padStart(10)} ${`×${(bySchema / byJson).toFixed(2)}`.padStart(12)}`);
+    console.log(
+      `  ${c.label.padEnd(28)} ${bySchema.toFixed(0).padStart(10)} ${byJson.toFixed(0).padStart(10)} ${`×${(bySchema / byJson).toFixed(2)}`.padStart(12)}`,
+    );
   }
 }
 
@@ -163,8 +178,12 @@ async function main(): Promise<void> {
     const account = { tenant: demo.tenantCode, login: admin.login, password: admin.password };
     servers.push(await startServer(bench.database.url, 'schema'), await startServer(bench.database.url, 'plain'));
     for (const server of servers) await signIn(server, account);
-    const member = (await bench.database.pool.query<{ id: string }>(
-      "select m.id from members m join tenants t on t.id = m.tenant_id where t.code = $1 order by m.id limit 1", [demo.tenantCode])).rows[0];
+    const member = (
+      await bench.database.pool.query<{ id: string }>(
+        'select m.id from members m join tenants t on t.id = m.tenant_id where t.code = $1 order by m.id limit 1',
+        [demo.tenantCode],
+      )
+    ).rows[0];
     const cases: Case[] = [
       { label: 'member list, 20 a page', method: 'POST', path: '/v1/member/query', body: { page: 1, pageSize: 20 } },
       { label: 'member list, 100 a page', method: 'POST', path: '/v1/member/query', body: { page: 1, pageSize: 100 } },
@@ -183,11 +202,15 @@ async function main(): Promise<void> {
         for (const server of order) results[i][server.mode].push(await throughput(server, c, requests, concurrency));
       }
     }
-    console.log(`\n  ${'case'.padEnd(28)} ${'bytes'.padStart(7)} ${'schema req/s'.padStart(13)} ${'plain req/s'.padStart(12)} ${'schema/plain'.padStart(13)}`);
+    console.log(
+      `\n  ${'case'.padEnd(28)} ${'bytes'.padStart(7)} ${'schema req/s'.padStart(13)} ${'plain req/s'.padStart(12)} ${'schema/plain'.padStart(13)}`,
+    );
     for (const [i, c] of cases.entries()) {
       const schema = median(results[i].schema);
       const plain = median(results[i].plain);
-      console.log(`  ${c.label.padEnd(28)} ${String(sizes[i]).padStart(7)} ${schema.toFixed(0).padStart(13)} ${plain.toFixed(0).padStart(12)} ${`×${(schema / plain).toFixed(2)}`.padStart(13)}`);
+      console.log(
+        `  ${c.label.padEnd(28)} ${String(sizes[i]).padStart(7)} ${schema.toFixed(0).padStart(13)} ${plain.toFixed(0).padStart(12)} ${`×${(schema / plain).toFixed(2)}`.padStart(13)}`,
+      );
     }
     await serializationAlone({ servers, cases, writes: intFlag(flags, 'writes', 2000) });
   } finally {

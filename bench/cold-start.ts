@@ -38,7 +38,9 @@ async function timeStart(dataDir: string): Promise<number> {
   const started = performance.now();
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  server.stderr?.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  server.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   try {
     await waitUntilAnswering(`http://127.0.0.1:${port}/loyalty/v1/i18n/names`, server);
     return (performance.now() - started) / 1000;
@@ -54,7 +56,10 @@ async function waitUntilAnswering(url: string, server: ChildProcess): Promise<vo
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with code ${server.exitCode} before answering`);
-    const ok = await fetch(url).then((response) => response.ok, () => false);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
@@ -73,7 +78,11 @@ async function stop(server: ChildProcess, dataDir: string): Promise<void> {
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (Number.isInteger(pid) && pid > 0) {
-      try { process.kill(pid, 'SIGTERM'); } catch { /* already gone */ }
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
     }
   }
   await exited;

@@ -6,7 +6,15 @@ import { parseArgs } from 'node:util';
 import { runningEmbeddedUrl } from '../server/db/embedded';
 import { freePort } from '../tests/helpers/free-port';
 import { isAlive, postmasterPid, spawnConsole, stopConsole, waitUntilReady, type ConsoleProcess } from '../tests/helpers/console-process';
-import { DemoAdminSession, demoMembers, formatVerdict, postSales, retryUnanswered, verdictFailed, verifyLedger } from '../tests/helpers/crash-ledger';
+import {
+  DemoAdminSession,
+  demoMembers,
+  formatVerdict,
+  postSales,
+  retryUnanswered,
+  verdictFailed,
+  verifyLedger,
+} from '../tests/helpers/crash-ledger';
 
 /**
  * Crash test (npm run bench:crash): the console as `npm start` runs it (tsx server/main.ts, no
@@ -81,7 +89,8 @@ async function main(): Promise<number> {
     console.log(`acknowledged before the kill: ${ackedBefore}; by the second console: ${ackedAfter}`);
     const leftoverStopped = typeof kill.postgresPid === 'number' && !isAlive(kill.postgresPid);
     console.log(`PostgreSQL left by the killed console stopped by the second start: ${leftoverStopped ? 'yes' : 'NO'}`);
-    if (!second.output().includes('that an earlier console left running')) console.log('the second start did not say it stopped a leftover PostgreSQL');
+    if (!second.output().includes('that an earlier console left running'))
+      console.log('the second start did not say it stopped a leftover PostgreSQL');
 
     const retried = await retryUnanswered({ origin: second.origin, session, postings });
     console.log(`sent again after the restart (no answer the first time): ${retried}`);
@@ -97,7 +106,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -43,10 +43,13 @@ async function main() {
     await embedded?.stop().catch(() => undefined);
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   };
-  const watchdog = setTimeout(() => {
-    console.error('bench:fuzz overstayed its time limit; stopping');
-    void stop().finally(() => process.exit(1));
-  }, intFlag(flags, 'max-minutes', 30) * 60_000);
+  const watchdog = setTimeout(
+    () => {
+      console.error('bench:fuzz overstayed its time limit; stopping');
+      void stop().finally(() => process.exit(1));
+    },
+    intFlag(flags, 'max-minutes', 30) * 60_000,
+  );
   watchdog.unref();
   process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
   try {
@@ -59,12 +62,21 @@ async function main() {
     const started = Date.now();
     const built = app;
     const { findings, statuses } = await runFuzz({
-      app, cases, concurrency: intFlag(flags, 'concurrency', 4), newWorld: () => createFuzzWorld(built, database),
+      app,
+      cases,
+      concurrency: intFlag(flags, 'concurrency', 4),
+      newWorld: () => createFuzzWorld(built, database),
       onProgress: (done) => process.stdout.write(`\r${done} / ${cases.length}`),
     });
     const seconds = (Date.now() - started) / 1000;
     console.log(`\r${cases.length} cases in ${seconds.toFixed(1)} s`);
-    console.log('answers by status:', [...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join(', '));
+    console.log(
+      'answers by status:',
+      [...statuses]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}: ${n}`)
+        .join(', '),
+    );
     const fivexx = findings.filter((f) => f.answer.status >= 500);
     console.log(`5xx: ${fivexx.length}`);
     console.log(`400 naming no field: ${findings.filter((f) => f.answer.status === 400).length}`);

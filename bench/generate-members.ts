@@ -40,15 +40,19 @@ async function counterValue(client: pg.PoolClient, tenantId: number, name: strin
 }
 
 async function setCounter(client: pg.PoolClient, tenantId: number, name: string, value: number, keepHigher: boolean): Promise<void> {
-  await client.query(`insert into counters (tenant_id, name, value) values ($1, $2, $3)
+  await client.query(
+    `insert into counters (tenant_id, name, value) values ($1, $2, $3)
     on conflict (tenant_id, name) do update set value = ${keepHigher ? 'greatest(counters.value, excluded.value)' : 'excluded.value'}, updated_at = now()`,
-  [tenantId, name, value]);
+    [tenantId, name, value],
+  );
 }
 
 /** Empties the tenant's rows: TRUNCATE when the table holds no other tenant, else DELETE. */
 async function clearTenant(client: pg.PoolClient, tenantId: number): Promise<void> {
-  const present = await client.query<{ name: string }>('select relname as name from pg_class where relname = any($1::text[]) and relkind = $2',
-    [[...DEPENDENT_TABLES, ...TABLES], 'r']);
+  const present = await client.query<{ name: string }>(
+    'select relname as name from pg_class where relname = any($1::text[]) and relkind = $2',
+    [[...DEPENDENT_TABLES, ...TABLES], 'r'],
+  );
   const existing = new Set(present.rows.map((r) => r.name));
   for (const table of [...DEPENDENT_TABLES, ...[...TABLES].reverse()]) {
     if (!existing.has(table)) continue;
@@ -60,14 +64,20 @@ async function clearTenant(client: pg.PoolClient, tenantId: number): Promise<voi
 
 /** The next free id of an identity column: above both its sequence and the table's rows. */
 async function idBase(client: pg.PoolClient, table: string): Promise<number> {
-  const result = await client.query<{ base: number }>(`select greatest(
+  const result = await client.query<{ base: number }>(
+    `select greatest(
       (select coalesce(max(id), 0) from ${table}),
-      (select coalesce(last_value, 0) from pg_sequences where sequencename = $1)) as base`, [`${table}_id_seq`]);
+      (select coalesce(last_value, 0) from pg_sequences where sequencename = $1)) as base`,
+    [`${table}_id_seq`],
+  );
   return Number(result.rows[0].base);
 }
 
 async function advanceSequence(client: pg.PoolClient, table: string, to: number): Promise<void> {
-  await client.query(`select setval(pg_get_serial_sequence($1, 'id'), greatest($2::bigint, (select coalesce(max(id), 1) from ${table})))`, [table, to]);
+  await client.query(`select setval(pg_get_serial_sequence($1, 'id'), greatest($2::bigint, (select coalesce(max(id), 1) from ${table})))`, [
+    table,
+    to,
+  ]);
 }
 
 async function main() {
@@ -77,9 +87,13 @@ async function main() {
   const code = textFlag(flags, 'tenant', DEFAULT_TENANT_CODE);
   if (members < 1) throw new Error('--members must be at least 1');
   const timer = new PhaseTimer();
-  const bench = await timer.run('start database + migrate', () => openBenchDatabase({
-    databaseUrl: textFlag(flags, 'database-url') ?? process.env.DATABASE_URL, dataDir: textFlag(flags, 'data-dir'), poolSize: 2,
-  }));
+  const bench = await timer.run('start database + migrate', () =>
+    openBenchDatabase({
+      databaseUrl: textFlag(flags, 'database-url') ?? process.env.DATABASE_URL,
+      dataDir: textFlag(flags, 'data-dir'),
+      poolSize: 2,
+    }),
+  );
   console.log(`database: ${bench.where}`);
   const client = await bench.database.pool.connect();
   try {
@@ -106,7 +120,13 @@ async function main() {
     await timer.run('clear tenant', () => clearTenant(client, tenantId));
 
     const memberShape: MemberShape = {
-      tenantId, members, idBase: await idBase(client, 'members'), anchor, storeIds: refs.storeIds, centreIds: refs.centreIds, levelIds: refs.levelIds,
+      tenantId,
+      members,
+      idBase: await idBase(client, 'members'),
+      anchor,
+      storeIds: refs.storeIds,
+      centreIds: refs.centreIds,
+      levelIds: refs.levelIds,
     };
     await timer.run(`members (${members})`, async () => {
       for (let lo = 1; lo <= members; lo += MEMBER_CHUNK) {
@@ -120,8 +140,14 @@ async function main() {
     });
 
     const ledgerShape: LedgerShape = {
-      tenantId, members, anchor, storeIds: refs.storeIds, entries,
-      memberIdBase: memberShape.idBase, entryIdBase: await idBase(client, 'points_entries'), spread: spreadFor(members),
+      tenantId,
+      members,
+      anchor,
+      storeIds: refs.storeIds,
+      entries,
+      memberIdBase: memberShape.idBase,
+      entryIdBase: await idBase(client, 'points_entries'),
+      spread: spreadFor(members),
     };
     await timer.run(`ledger (${entries} entries)`, async () => {
       if (entries === 0) return;
@@ -158,7 +184,8 @@ async function main() {
 
 /** Counts and the ledger's invariants over the whole tenant; throws when one does not hold. */
 async function verify(client: pg.PoolClient, tenantId: number, members: number, entries: number): Promise<void> {
-  const result = await client.query<Record<string, number>>(`select
+  const result = await client.query<Record<string, number>>(
+    `select
       (select count(*) from members where tenant_id = $1) as members,
       (select count(*) from points_entries where tenant_id = $1) as entries,
       (select coalesce(sum(delta), 0) from points_entries where tenant_id = $1) as entry_sum,
@@ -171,12 +198,19 @@ async function verify(client: pg.PoolClient, tenantId: number, members: number, 
          or s.balance <> (select coalesce(sum(delta), 0) from points_entries e where e.tenant_id = $1 and e.member_id = s.member_id)
          or s.balance <> (select balance_after from points_entries e where e.tenant_id = $1 and e.member_id = s.member_id order by id desc limit 1)
       ) as sample_mismatches`,
-  [tenantId]);
+    [tenantId],
+  );
   const row = Object.fromEntries(Object.entries(result.rows[0]).map(([k, v]) => [k, Number(v)]));
-  console.log(`  members ${row.members}, entries ${row.entries}, accounts ${row.accounts}; sum of entries ${row.entry_sum}, `
-    + `sum of balances ${row.balance_sum}, sum of lots ${row.lot_sum}; accounts of a 1000-account sample whose lots, entries or last balance_after differ from the balance: ${row.sample_mismatches}`);
-  const ok = row.members === members && row.entries === entries && row.entry_sum === row.balance_sum && row.balance_sum === row.lot_sum
-    && row.sample_mismatches === 0;
+  console.log(
+    `  members ${row.members}, entries ${row.entries}, accounts ${row.accounts}; sum of entries ${row.entry_sum}, ` +
+      `sum of balances ${row.balance_sum}, sum of lots ${row.lot_sum}; accounts of a 1000-account sample whose lots, entries or last balance_after differ from the balance: ${row.sample_mismatches}`,
+  );
+  const ok =
+    row.members === members &&
+    row.entries === entries &&
+    row.entry_sum === row.balance_sum &&
+    row.balance_sum === row.lot_sum &&
+    row.sample_mismatches === 0;
   if (!ok) throw new Error('generated data breaks a ledger invariant');
 }
 

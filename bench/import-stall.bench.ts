@@ -75,17 +75,21 @@ function percentile(values: readonly number[], p: number): number {
  * on while the main thread is busy; `peakMb()` is the highest since the last call.
  */
 function memorySampler(): { peakMb(): Promise<number>; stop(): Promise<number> } {
-  const worker = new Worker(`
+  const worker = new Worker(
+    `
     const { parentPort } = require('node:worker_threads');
     let peak = 0;
     const sample = () => { peak = Math.max(peak, process.memoryUsage.rss()); };
     setInterval(sample, 20);
     parentPort.on('message', () => { sample(); parentPort.postMessage(peak); peak = 0; });
-  `, { eval: true });
-  const ask = () => new Promise<number>((resolve) => {
-    worker.once('message', (bytes: number) => resolve(Math.round(bytes / 1024 / 1024)));
-    worker.postMessage('peak');
-  });
+  `,
+    { eval: true },
+  );
+  const ask = () =>
+    new Promise<number>((resolve) => {
+      worker.once('message', (bytes: number) => resolve(Math.round(bytes / 1024 / 1024)));
+      worker.postMessage('peak');
+    });
   return { peakMb: ask, stop: () => worker.terminate() };
 }
 
@@ -93,7 +97,9 @@ function report(args: { title: string; tookMs: number; outcome: string; latencie
   const { latencies } = args;
   console.log(`\n${args.title}`);
   console.log(`  import: ${(args.tookMs / 1000).toFixed(2)} s, ${args.outcome}`);
-  console.log(`  other user's calls during it: ${latencies.length}, median ${ms(median(latencies))} ms, p95 ${ms(percentile(latencies, 95))} ms, max ${ms(Math.max(...latencies))} ms`);
+  console.log(
+    `  other user's calls during it: ${latencies.length}, median ${ms(median(latencies))} ms, p95 ${ms(percentile(latencies, 95))} ms, max ${ms(Math.max(...latencies))} ms`,
+  );
   console.log(`  peak resident memory of the process during it: ${args.peakMb} MB`);
 }
 
@@ -106,9 +112,16 @@ function report(args: { title: string; tookMs: number; outcome: string; latencie
 function workbooks(rows: number, folder: string): { members: Buffer; brands: Buffer } {
   const file = (kind: string) => path.join(folder, `import-stall-${kind}-${rows}.xlsx`);
   mkdirSync(folder, { recursive: true });
-  for (const [kind, header] of [['members', '手机号'], ['brands', '品牌编码']] as const) {
+  for (const [kind, header] of [
+    ['members', '手机号'],
+    ['brands', '品牌编码'],
+  ] as const) {
     if (existsSync(file(kind))) continue;
-    execFileSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), '--generate', file(kind), '--header', header, '--rows', String(rows)], { stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--generate', file(kind), '--header', header, '--rows', String(rows)],
+      { stdio: 'inherit' },
+    );
   }
   return { members: readFileSync(file('members')), brands: readFileSync(file('brands')) };
 }
@@ -116,7 +129,16 @@ function workbooks(rows: number, folder: string): { members: Buffer; brands: Buf
 const describe = (answer: HttpAnswer) => `HTTP ${answer.status} ${answer.body.msg ?? ''}`.trim();
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), ['rows', 'concurrent', 'probe-ms', 'database-url', 'data-dir', 'max-minutes', 'generate', 'header']);
+  const flags = parseFlags(process.argv.slice(2), [
+    'rows',
+    'concurrent',
+    'probe-ms',
+    'database-url',
+    'data-dir',
+    'max-minutes',
+    'generate',
+    'header',
+  ]);
   const rows = intFlag(flags, 'rows', 1_500_000);
   const target = textFlag(flags, 'generate');
   if (target) {
@@ -125,7 +147,11 @@ async function main() {
   }
   const concurrent = Math.max(1, intFlag(flags, 'concurrent', 3));
   const gapMs = intFlag(flags, 'probe-ms', 20);
-  const bench = await openBenchDatabase({ databaseUrl: textFlag(flags, 'database-url') ?? process.env.DATABASE_URL, dataDir: textFlag(flags, 'data-dir'), poolSize: 20 });
+  const bench = await openBenchDatabase({
+    databaseUrl: textFlag(flags, 'database-url') ?? process.env.DATABASE_URL,
+    dataDir: textFlag(flags, 'data-dir'),
+    poolSize: 20,
+  });
   const memory = memorySampler();
   let queue: JobQueue | null = null;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
@@ -135,10 +161,13 @@ async function main() {
     await bench.stop();
     await memory.stop();
   };
-  const watchdog = setTimeout(() => {
-    console.error('bench:import-stall overstayed its time limit; stopping');
-    void stop().finally(() => process.exit(1));
-  }, intFlag(flags, 'max-minutes', 10) * 60_000);
+  const watchdog = setTimeout(
+    () => {
+      console.error('bench:import-stall overstayed its time limit; stopping');
+      void stop().finally(() => process.exit(1));
+    },
+    intFlag(flags, 'max-minutes', 10) * 60_000,
+  );
   watchdog.unref();
   process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
   try {
@@ -148,23 +177,32 @@ async function main() {
     app = await buildApp({ database: bench.database, config, jobs: queue });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const sign = (tenant: string) => signInOverHttp({ origin, serviceBase: config.serviceBase, tenant, login: 'admin', password: BENCH_PASSWORD });
+    const sign = (tenant: string) =>
+      signInOverHttp({ origin, serviceBase: config.serviceBase, tenant, login: 'admin', password: BENCH_PASSWORD });
     const importer = await sign(IMPORTER_TENANT);
     const other = await sign(OTHER_TENANT);
 
     let started = performance.now();
     const { members: workbook, brands: brandWorkbook } = workbooks(rows, path.resolve(textFlag(flags, 'data-dir') ?? DEFAULT_DATA_DIR));
     console.log(`database: ${bench.where}`);
-    console.log(`workbook: ${rows.toLocaleString('en')} one-cell rows, ${(workbook.length / 1024 / 1024).toFixed(1)} MiB (ready in ${ms(performance.now() - started)} ms)`);
-    console.log(`baseline: other user's call alone, median of 20: ${ms(median(await (async () => {
-      const times: number[] = [];
-      for (let i = 0; i < 20; i += 1) {
-        const t0 = performance.now();
-        await other.get('/v1/auth/current');
-        times.push(performance.now() - t0);
-      }
-      return times;
-    })()))} ms; resident memory ${await memory.peakMb()} MB`);
+    console.log(
+      `workbook: ${rows.toLocaleString('en')} one-cell rows, ${(workbook.length / 1024 / 1024).toFixed(1)} MiB (ready in ${ms(performance.now() - started)} ms)`,
+    );
+    console.log(
+      `baseline: other user's call alone, median of 20: ${ms(
+        median(
+          await (async () => {
+            const times: number[] = [];
+            for (let i = 0; i < 20; i += 1) {
+              const t0 = performance.now();
+              await other.get('/v1/auth/current');
+              times.push(performance.now() - t0);
+            }
+            return times;
+          })(),
+        ),
+      )} ms; resident memory ${await memory.peakMb()} MB`,
+    );
     const content = workbook.toString('base64');
     const importMembers = () => importer.post('/v1/batch-operate/importMembers', { fileName: 'members.xlsx', content });
 
@@ -175,7 +213,13 @@ async function main() {
     const members = await importMembers();
     let took = performance.now() - started;
     await watch.stop();
-    report({ title: `1. POST /v1/batch-operate/importMembers, ${rows.toLocaleString('en')} rows`, tookMs: took, outcome: describe(members), latencies: watch.latencies, peakMb: await memory.peakMb() });
+    report({
+      title: `1. POST /v1/batch-operate/importMembers, ${rows.toLocaleString('en')} rows`,
+      tookMs: took,
+      outcome: describe(members),
+      latencies: watch.latencies,
+      peakMb: await memory.peakMb(),
+    });
 
     // 2. The generic import of a resource, as a file task on the queue.
     await memory.peakMb();
@@ -191,7 +235,13 @@ async function main() {
     }
     took = performance.now() - started;
     await watch.stop();
-    report({ title: `2. POST /v1/brand/import (file task on the queue), ${rows.toLocaleString('en')} rows`, tookMs: took, outcome: `task ${task.state}: ${task.error ?? ''}`, latencies: watch.latencies, peakMb: await memory.peakMb() });
+    report({
+      title: `2. POST /v1/brand/import (file task on the queue), ${rows.toLocaleString('en')} rows`,
+      tookMs: took,
+      outcome: `task ${task.state}: ${task.error ?? ''}`,
+      latencies: watch.latencies,
+      peakMb: await memory.peakMb(),
+    });
 
     // 3. Several members imports at once.
     await memory.peakMb();
@@ -200,7 +250,13 @@ async function main() {
     const answers = await Promise.all(Array.from({ length: concurrent }, importMembers));
     took = performance.now() - started;
     await watch.stop();
-    report({ title: `3. ${concurrent} x importMembers at once`, tookMs: took, outcome: answers.map(describe).join(' | '), latencies: watch.latencies, peakMb: await memory.peakMb() });
+    report({
+      title: `3. ${concurrent} x importMembers at once`,
+      tookMs: took,
+      outcome: answers.map(describe).join(' | '),
+      latencies: watch.latencies,
+      peakMb: await memory.peakMb(),
+    });
   } finally {
     await stop();
   }

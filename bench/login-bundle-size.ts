@@ -27,7 +27,9 @@ rows.forEach((row, index) => console.log(`${initial[index].padEnd(width)}  ${kib
 const total = sum(rows);
 console.log(`${'total'.padEnd(width)}  ${kib(total.raw)}  ${kib(total.gzip)}`);
 const everything = sum(allJs.map(measure));
-console.log(`\nAll JavaScript in the build: ${allJs.length} files, ${kib(everything.raw).trim()} KiB raw, ${kib(everything.gzip).trim()} KiB gzip`);
+console.log(
+  `\nAll JavaScript in the build: ${allJs.length} files, ${kib(everything.raw).trim()} KiB raw, ${kib(everything.gzip).trim()} KiB gzip`,
+);
 
 /** The entry `<script type="module" src>` and the `modulepreload` links, in page order. */
 function* initialScripts(page: string): Generator<string> {
@@ -49,7 +51,8 @@ function* initialScripts(page: string): Generator<string> {
 }
 
 function listJs(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
     .map((entry) => path.join(entry.parentPath, entry.name));
 }

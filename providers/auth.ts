@@ -8,7 +8,12 @@ import i18next from 'i18next';
 import type { Grants } from '../resources/access';
 import type { PermissionEntry } from '../resources/catalog/types';
 import type {
-  Credentials, CurrentInfo, LoginInfo, LoginState, MarketingCenterOption, PasswordChange,
+  Credentials,
+  CurrentInfo,
+  LoginInfo,
+  LoginState,
+  MarketingCenterOption,
+  PasswordChange,
 } from '../resources/contract/auth.types';
 import {
   LOCAL_KEYS,
@@ -169,8 +174,7 @@ export const authProvider: AuthProvider = {
     await signOut();
     return { success: true };
   },
-  check: async () =>
-    isSignedIn() ? { authenticated: true } : { authenticated: false, redirectTo: '/login', logout: false },
+  check: async () => (isSignedIn() ? { authenticated: true } : { authenticated: false, redirectTo: '/login', logout: false }),
   // The HTTP client already handled 401 (one dialog) and the licence; refine must not log out too.
   onError: async () => ({}),
   getIdentity: async () => {

@@ -4,16 +4,7 @@
  * the few resources whose path differs. The JSON shape of filters and sorters is documented in
  * providers/README.md and is what the server's query route parses.
  */
-import type {
-  BaseKey,
-  BaseRecord,
-  CrudFilter,
-  CrudSort,
-  DataProvider,
-  LogicalFilter,
-  MetaQuery,
-  Pagination,
-} from '@refinedev/core';
+import type { BaseKey, BaseRecord, CrudFilter, CrudSort, DataProvider, LogicalFilter, MetaQuery, Pagination } from '@refinedev/core';
 import type { QueryPage, QuerySorter } from '../resources/contract/query.types';
 import { serializeDate } from './dates';
 import { apiGet, apiPost, apiRequest, serviceUrl } from './http';
@@ -71,7 +62,10 @@ const BARE_OPERATORS: ReadonlySet<string> = new Set(['eq', 'contains', 'contains
 // Dates travel as `yyyy-MM-dd HH:mm:ss` (DESIGN §3), whatever object the picker produced.
 function plainValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(plainValue);
-  if (value instanceof Date || (typeof value === 'object' && value !== null && 'isValid' in value && typeof (value as { format?: unknown }).format === 'function')) {
+  if (
+    value instanceof Date ||
+    (typeof value === 'object' && value !== null && 'isValid' in value && typeof (value as { format?: unknown }).format === 'function')
+  ) {
     return serializeDate(value as Date);
   }
   return value;
@@ -143,8 +137,8 @@ export function toQueryBody(args: {
   const keyword = typeof args.keyword === 'string' ? args.keyword.trim() : '';
   return {
     ...(keyword !== '' ? { keyword } : {}),
-    page: unpaged ? 1 : args.pagination?.current ?? 1,
-    pageSize: unpaged ? UNPAGED_LIMIT : args.pagination?.pageSize ?? DEFAULT_PAGE_SIZE,
+    page: unpaged ? 1 : (args.pagination?.current ?? 1),
+    pageSize: unpaged ? UNPAGED_LIMIT : (args.pagination?.pageSize ?? DEFAULT_PAGE_SIZE),
     filters: toQueryFilters(args.filters),
     sorters: toQuerySorters(args.sorters),
   };

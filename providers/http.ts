@@ -39,14 +39,7 @@ export type { FieldMessage };
 
 /** Which row of the error catalogue a failure fell into. */
 export type ApiErrorKind =
-  | 'network'
-  | 'unauthenticated'
-  | 'licenseInvalid'
-  | 'business'
-  | 'forbidden'
-  | 'maintenance'
-  | 'internal'
-  | 'unknown';
+  'network' | 'unauthenticated' | 'licenseInvalid' | 'business' | 'forbidden' | 'maintenance' | 'internal' | 'unknown';
 
 /**
  * A failed call. It satisfies refine's `HttpError` (message, statusCode, errors), so refine's
@@ -66,13 +59,7 @@ export class ApiError extends Error {
   /** True once the user has been told (toast, dialog or redirect); screens then stay quiet. */
   handled: boolean;
 
-  constructor(init: {
-    kind: ApiErrorKind;
-    message: string;
-    statusCode: number;
-    code?: number;
-    fields?: readonly FieldMessage[];
-  }) {
+  constructor(init: { kind: ApiErrorKind; message: string; statusCode: number; code?: number; fields?: readonly FieldMessage[] }) {
     super(init.message);
     this.name = 'ApiError';
     this.kind = init.kind;
@@ -267,7 +254,8 @@ function classify(args: { status: number; body: unknown; config: AxiosRequestCon
     return report({ error, silent });
   }
   if (status === 401) {
-    if (silent) return new ApiError({ kind: 'unauthenticated', message: serverText ?? translate('error.unauthenticated'), statusCode: 401, code });
+    if (silent)
+      return new ApiError({ kind: 'unauthenticated', message: serverText ?? translate('error.unauthenticated'), statusCode: 401, code });
     askToSignInAgain();
     // The dialog says it all; the message itself is suppressed.
     const error = new ApiError({ kind: 'unauthenticated', message: translate('error.unauthenticated'), statusCode: 401, code });

@@ -15,7 +15,17 @@ import {
   screenPath,
 } from './catalog/index';
 import type { CardTemplateTypeDecl, ScreenRef } from './catalog/index';
-import type { Action, CustomRule, EntryDecl, GroupDecl, MenuGroup, PermissionEntry, PermissionRef, SysConfigFlag, SysConfigFlags } from './catalog/types';
+import type {
+  Action,
+  CustomRule,
+  EntryDecl,
+  GroupDecl,
+  MenuGroup,
+  PermissionEntry,
+  PermissionRef,
+  SysConfigFlag,
+  SysConfigFlags,
+} from './catalog/types';
 
 /** The permissions a user holds, as the server lists them. */
 export type Grants = readonly PermissionEntry[];
@@ -222,7 +232,12 @@ export function permissionTree(): PermissionNode[] {
       resourceId: entry.resourceId,
       name: [lastSegment(entry.resourceId), entry.resourceTitleEn] as const,
       actions: entry.actions,
-      children: (entry.subResources ?? []).map((sub) => ({ resourceId: sub.resourceId, name: sub.name, actions: sub.actions, children: [] })),
+      children: (entry.subResources ?? []).map((sub) => ({
+        resourceId: sub.resourceId,
+        name: sub.name,
+        actions: sub.actions,
+        children: [],
+      })),
     })),
   }));
 }

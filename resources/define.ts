@@ -223,8 +223,20 @@ export interface LinesField extends FieldBase<'lines'> {
 }
 
 export type ScalarField =
-  | TextField | LongTextField | IntegerField | MoneyField | DecimalField | BooleanField | EnumField
-  | DateField | DateTimeField | DateRangeField | TimeField | WeekdaysField | RelationField | FileField;
+  | TextField
+  | LongTextField
+  | IntegerField
+  | MoneyField
+  | DecimalField
+  | BooleanField
+  | EnumField
+  | DateField
+  | DateTimeField
+  | DateRangeField
+  | TimeField
+  | WeekdaysField
+  | RelationField
+  | FileField;
 
 export type FieldDef = ScalarField | TreeField | LinesField;
 
@@ -376,8 +388,7 @@ export interface Section {
 
 /** Module labels of the file centre (§4 scheduled file modules). */
 export type FileModule =
-  | 'members' | 'stores' | 'zones' | 'coupons' | 'points' | 'storedValue' | 'giftCards'
-  | 'prepaidCards' | 'reports' | 'masterData';
+  'members' | 'stores' | 'zones' | 'coupons' | 'points' | 'storedValue' | 'giftCards' | 'prepaidCards' | 'reports' | 'masterData';
 
 export interface ResourceDef {
   /**
@@ -470,8 +481,8 @@ export function defineResource<const R extends ResourceDef>(resource: R): R {
 }
 
 /** What a view declares itself; everything else (table, fields, states …) is its base's. */
-export type ViewDef = Pick<ResourceDef, 'name' | 'title' | 'route' | 'access' | 'scope'>
-  & Partial<Pick<ResourceDef, 'list' | 'form' | 'detail' | 'fixedFilter' | 'centreField' | 'files' | 'titleField'>>;
+export type ViewDef = Pick<ResourceDef, 'name' | 'title' | 'route' | 'access' | 'scope'> &
+  Partial<Pick<ResourceDef, 'list' | 'form' | 'detail' | 'fixedFilter' | 'centreField' | 'files' | 'titleField'>>;
 
 // The base of each view, so the table of a view is derived from (and is) its base's table.
 const viewBases = new WeakMap<ResourceDef, ResourceDef>();
@@ -527,7 +538,9 @@ export function stampedFields(resource: ResourceDef): string[] {
 
 /** The stored variants shown like `value` (options declaring `aliasOf: value`). */
 export function enumAliases(f: EnumField, value: string): string[] {
-  return Object.entries(f.options).filter(([, option]) => option.aliasOf === value).map(([key]) => key);
+  return Object.entries(f.options)
+    .filter(([, option]) => option.aliasOf === value)
+    .map(([key]) => key);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -138,7 +138,14 @@ export const preset = {
 
   /** When a document was audited (审核时间): stamped by the server, filtered by range, sortable. */
   auditedAt(overrides?: PresetOverrides<DateTimeField>): DateTimeField {
-    return field.datetime({ label: ['审核时间', 'Audited at'], serverManaged: true, filter: 'range', sortable: true, width: 170, ...overrides });
+    return field.datetime({
+      label: ['审核时间', 'Audited at'],
+      serverManaged: true,
+      filter: 'range',
+      sortable: true,
+      width: 170,
+      ...overrides,
+    });
   },
 
   /** The marketing centre a record belongs to (所属营销中心), optional, filtered by equality. */

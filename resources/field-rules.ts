@@ -8,7 +8,14 @@
  * Pure functions over plain data: no React, no database (resources/README.md).
  */
 import {
-  tableOwner, type FieldCondition, type FieldDef, type FieldWhen, type LinesField, type ResourceDef, type ScalarField, type Section,
+  tableOwner,
+  type FieldCondition,
+  type FieldDef,
+  type FieldWhen,
+  type LinesField,
+  type ResourceDef,
+  type ScalarField,
+  type Section,
 } from './define';
 
 /** The rules of one field, its own and those of the form sections that hold it. */
@@ -112,8 +119,9 @@ export function lineFieldApplies(args: { lines: LinesField; name: string; valueO
 
 /** True when a section's own condition holds for a record (its fields have their own rules too). */
 export function sectionApplies(args: { resource: ResourceDef; section: Section; valueOf: ValueOf }): boolean {
-  return conditionList(args.section.when).every((c) => fieldApplies({ resource: args.resource, name: c.field, valueOf: args.valueOf })
-    && conditionHolds(c, args.valueOf(c.field)));
+  return conditionList(args.section.when).every(
+    (c) => fieldApplies({ resource: args.resource, name: c.field, valueOf: args.valueOf }) && conditionHolds(c, args.valueOf(c.field)),
+  );
 }
 
 /** True when a modify may change the field while the record is in `state`. */
@@ -132,7 +140,9 @@ export function hasFieldStateRules(resource: ResourceDef): boolean {
 // ---------------------------------------------------------------------------------------------
 
 function conditionProblems(args: {
-  where: string; conditions: readonly FieldCondition[]; fields: Readonly<Record<string, FieldDef | ScalarField>>;
+  where: string;
+  conditions: readonly FieldCondition[];
+  fields: Readonly<Record<string, FieldDef | ScalarField>>;
 }): string[] {
   const problems: string[] = [];
   for (const c of args.conditions) {
@@ -141,10 +151,14 @@ function conditionProblems(args: {
       problems.push(`${args.where}: condition on unknown field ${c.field}`);
       continue;
     }
-    if (target.kind !== 'enum' && target.kind !== 'boolean') problems.push(`${args.where}: condition field ${c.field} is not an enum or a boolean`);
+    if (target.kind !== 'enum' && target.kind !== 'boolean')
+      problems.push(`${args.where}: condition field ${c.field} is not an enum or a boolean`);
     if (c.in.length === 0) problems.push(`${args.where}: condition on ${c.field} lists no value`);
     for (const value of c.in) {
-      const known = target.kind === 'enum' ? typeof value === 'string' && Object.prototype.hasOwnProperty.call(target.options, value) : typeof value === 'boolean';
+      const known =
+        target.kind === 'enum'
+          ? typeof value === 'string' && Object.prototype.hasOwnProperty.call(target.options, value)
+          : typeof value === 'boolean';
       if (!known) problems.push(`${args.where}: ${String(value)} is not a value of ${c.field}`);
     }
   }
@@ -155,12 +169,13 @@ function cycleProblems(where: string, conditionsOf: (name: string) => readonly F
   const problems: string[] = [];
   for (const start of names) {
     const seen = new Set<string>();
-    const reachesStart = (name: string): boolean => conditionsOf(name).some((c) => {
-      if (c.field === start) return true;
-      if (seen.has(c.field)) return false;
-      seen.add(c.field);
-      return reachesStart(c.field);
-    });
+    const reachesStart = (name: string): boolean =>
+      conditionsOf(name).some((c) => {
+        if (c.field === start) return true;
+        if (seen.has(c.field)) return false;
+        seen.add(c.field);
+        return reachesStart(c.field);
+      });
     if (reachesStart(start)) problems.push(`${where}: the conditions of ${start} depend on ${start} itself`);
   }
   return problems;
@@ -171,7 +186,8 @@ export function fieldRuleProblems(resource: ResourceDef): string[] {
   const problems: string[] = [];
   const fields = resource.fields;
   const states = resource.states;
-  const stateOptions = states && fields[states.field]?.kind === 'enum' ? Object.keys((fields[states.field] as { options: object }).options) : [];
+  const stateOptions =
+    states && fields[states.field]?.kind === 'enum' ? Object.keys((fields[states.field] as { options: object }).options) : [];
   const checkStates = (where: string, list: readonly string[] | undefined) => {
     if (list === undefined) return;
     if (!states) {
@@ -180,7 +196,8 @@ export function fieldRuleProblems(resource: ResourceDef): string[] {
     }
     for (const state of list) {
       if (!stateOptions.includes(state)) problems.push(`${where}: editableIn state ${state} is not an option of ${states.field}`);
-      else if (states.editableIn && !states.editableIn.includes(state)) problems.push(`${where}: editableIn state ${state} is outside states.editableIn`);
+      else if (states.editableIn && !states.editableIn.includes(state))
+        problems.push(`${where}: editableIn state ${state} is outside states.editableIn`);
     }
   };
   for (const [name, f] of Object.entries(fields)) {
@@ -209,7 +226,9 @@ export function fieldRuleProblems(resource: ResourceDef): string[] {
     }
   }
   for (const section of resource.detail ?? []) {
-    problems.push(...conditionProblems({ where: `${resource.name} detail section ${section.key}`, conditions: conditionList(section.when), fields }));
+    problems.push(
+      ...conditionProblems({ where: `${resource.name} detail section ${section.key}`, conditions: conditionList(section.when), fields }),
+    );
   }
   problems.push(...cycleProblems(resource.name, (name) => fieldRules(resource, name).when, Object.keys(fields)));
   return problems;

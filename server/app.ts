@@ -76,8 +76,8 @@ export async function buildApp(options: {
   // Before any module adds a route: bounds every route schema and refuses unstorable input.
   installInputGuard(app);
 
-  const underServiceBase = (url: string) => url === config.serviceBase || url.startsWith(`${config.serviceBase}/`)
-    || url.startsWith(`${config.serviceBase}?`);
+  const underServiceBase = (url: string) =>
+    url === config.serviceBase || url.startsWith(`${config.serviceBase}/`) || url.startsWith(`${config.serviceBase}?`);
   // Forged cross-site calls are refused before anything else reads them (request-origin.guard).
   app.addHook('onRequest', async (request) => {
     if (!underServiceBase(request.url)) return;
@@ -92,9 +92,12 @@ export async function buildApp(options: {
 
   await registerOpenApi(app, config);
 
-  await app.register(async (api) => {
-    for (const module of MODULES) await api.register(module.plugin);
-  }, { prefix: config.serviceBase });
+  await app.register(
+    async (api) => {
+      for (const module of MODULES) await api.register(module.plugin);
+    },
+    { prefix: config.serviceBase },
+  );
 
   if (fs.existsSync(config.webDir)) {
     await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: false, index: 'index.html' });

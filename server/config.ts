@@ -53,12 +53,18 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
   if (text.toLowerCase() === 'true') return true;
   if (/^\d+$/.test(text)) return Number(text);
-  return text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  return text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 }
 
 /** `ALLOWED_ORIGINS` as normalised origins (`scheme://host[:port]`, no trailing slash). */
 export function parseAllowedOrigins(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((item) => item.trim().replace(/\/+$/, '').toLowerCase()).filter((item) => item !== '');
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim().replace(/\/+$/, '').toLowerCase())
+    .filter((item) => item !== '');
 }
 
 /** The default scrypt cost (log2 of N) and the range `PASSWORD_HASH_COST` may choose from. */
@@ -96,6 +102,7 @@ function portOf(env: NodeJS.ProcessEnv, name: 'PORT' | 'EMBEDDED_PG_PORT'): numb
   const text = env[name]?.trim();
   if (!text) return undefined;
   const value = Number(text);
-  if (!/^\d+$/.test(text) || value < 1 || value > 65535) throw new StartupError(`${name} must be a port number from 1 to 65535, not "${env[name]}"`);
+  if (!/^\d+$/.test(text) || value < 1 || value > 65535)
+    throw new StartupError(`${name} must be a port number from 1 to 65535, not "${env[name]}"`);
   return value;
 }

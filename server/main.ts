@@ -28,7 +28,10 @@ async function main(config: ServerConfig) {
     if (!url) {
       console.log(`Starting the embedded PostgreSQL (data in ${config.dataDir}) …`);
       const embedded = await startEmbeddedPostgres({
-        dataDir: config.dataDir, port: config.embeddedPgPort, program: 'console', notice: (line) => console.log(line),
+        dataDir: config.dataDir,
+        port: config.embeddedPgPort,
+        program: 'console',
+        notice: (line) => console.log(line),
       });
       stopEmbedded = () => embedded.stop();
       undo.push(stopEmbedded);
@@ -50,7 +53,8 @@ async function main(config: ServerConfig) {
     console.log(`  API:     http://${shown}:${config.port}${config.serviceBase}/v1  (docs at ${config.serviceBase}/docs)`);
     if (demo) {
       console.log(`  Demo merchant code: ${demo.tenantCode}`);
-      for (const account of demo.accounts) console.log(`    ${account.login.padEnd(10)} / ${account.password.padEnd(16)} ${account.description}`);
+      for (const account of demo.accounts)
+        console.log(`    ${account.login.padEnd(10)} / ${account.password.padEnd(16)} ${account.description}`);
     }
 
     const shutdown = async () => {
@@ -74,7 +78,9 @@ function httpPortInUse(port: number, suggestion: number | null): StartupError {
 }
 
 function httpPortRefused(port: number, code: string): StartupError {
-  return new StartupError(`port ${port} cannot be opened (${code}${code === 'EACCES' ? ': ports below 1024 need privileges' : ''}); set PORT=<another port>`);
+  return new StartupError(
+    `port ${port} cannot be opened (${code}${code === 'EACCES' ? ': ports below 1024 need privileges' : ''}); set PORT=<another port>`,
+  );
 }
 
 async function suggestPort(config: ServerConfig): Promise<number | null> {

@@ -37,9 +37,15 @@ export async function ensureBenchTenant(database: Database, code: string): Promi
 }
 
 /** Ensures an account `login` holding exactly `grants` (through a role of its own) exists. */
-export async function ensureBenchUser(database: Database, args: { tenantId: number; login: string; grants: readonly PermissionRef[] }): Promise<void> {
+export async function ensureBenchUser(
+  database: Database,
+  args: { tenantId: number; login: string; grants: readonly PermissionRef[] },
+): Promise<void> {
   const { tenantId, login } = args;
-  const [found] = await database.db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, tenantId), eq(users.login, login)));
+  const [found] = await database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), eq(users.login, login)));
   if (found) return;
   await database.db.transaction(async (tx: DbOrTx) => {
     const roleId = await createRole({ tx, tenantId, name: `bench-${login}`, grants: args.grants });
@@ -48,12 +54,19 @@ export async function ensureBenchUser(database: Database, args: { tenantId: numb
 }
 
 /** The ids of the tenant's stores (with their marketing centres) and levels, for the generator. */
-export async function tenantReferences(database: Database, tenantId: number): Promise<{
-  storeIds: number[]; centreIds: (number | null)[]; levelIds: Map<string, number>;
+export async function tenantReferences(
+  database: Database,
+  tenantId: number,
+): Promise<{
+  storeIds: number[];
+  centreIds: (number | null)[];
+  levelIds: Map<string, number>;
 }> {
   const stores = await database.db.execute<{ id: number; centre: number | null }>(sql`select id, marketing_center as centre
     from stores where tenant_id = ${tenantId} order by id`);
-  const levels = await database.db.execute<{ id: number; code: string }>(sql`select id, code from member_levels where tenant_id = ${tenantId}`);
+  const levels = await database.db.execute<{ id: number; code: string }>(
+    sql`select id, code from member_levels where tenant_id = ${tenantId}`,
+  );
   if (stores.rows.length === 0) throw new Error(`tenant ${tenantId} has no stores`);
   return {
     storeIds: stores.rows.map((r) => Number(r.id)),

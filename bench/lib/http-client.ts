@@ -20,14 +20,25 @@ export interface HttpClient {
 }
 
 /** Signs in through POST {base}/v1/auth/login and returns a client with the session cookie. */
-export async function signInOverHttp(args: { origin: string; serviceBase: string; tenant: string; login: string; password: string }): Promise<HttpClient> {
+export async function signInOverHttp(args: {
+  origin: string;
+  serviceBase: string;
+  tenant: string;
+  login: string;
+  password: string;
+}): Promise<HttpClient> {
   const base = `${args.origin}${args.serviceBase}`;
   const headers = { 'content-type': 'application/json', locale: 'zh_CN' };
   const response = await fetch(`${base}/v1/auth/login`, {
-    method: 'POST', headers, body: JSON.stringify({ tenant: args.tenant, login: args.login, password: args.password }),
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ tenant: args.tenant, login: args.login, password: args.password }),
   });
   const body = (await response.json()) as HttpAnswer['body'];
-  const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
   if (response.status !== 200 || body.code !== 2000 || !cookie) {
     throw new Error(`sign-in of ${args.login}@${args.tenant} failed: ${response.status} ${JSON.stringify(body)}`);
   }
@@ -35,7 +46,9 @@ export async function signInOverHttp(args: { origin: string; serviceBase: string
     async post(path, payload) {
       // The console header: the server refuses state-changing calls with the cookie but without it.
       const answer = await fetch(`${base}${path}`, {
-        method: 'POST', headers: { ...headers, cookie, 'x-requested-with': 'loyalty-console' }, body: JSON.stringify(payload),
+        method: 'POST',
+        headers: { ...headers, cookie, 'x-requested-with': 'loyalty-console' },
+        body: JSON.stringify(payload),
       });
       return { status: answer.status, body: (await answer.json()) as HttpAnswer['body'] };
     },
@@ -44,7 +57,11 @@ export async function signInOverHttp(args: { origin: string; serviceBase: string
       return { status: answer.status, body: (await answer.json()) as HttpAnswer['body'] };
     },
     async upload(path, bytes, contentType) {
-      const answer = await fetch(`${base}${path}`, { method: 'POST', headers: { locale: 'zh_CN', cookie, 'content-type': contentType }, body: bytes });
+      const answer = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { locale: 'zh_CN', cookie, 'content-type': contentType },
+        body: bytes,
+      });
       return { status: answer.status, body: (await answer.json()) as HttpAnswer['body'] };
     },
   };

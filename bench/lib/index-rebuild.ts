@@ -17,12 +17,15 @@ export interface IndexDefinition {
 
 /** The secondary (non-constraint) indexes of the tables. */
 export async function secondaryIndexes(client: pg.PoolClient, tables: readonly string[]): Promise<IndexDefinition[]> {
-  const result = await client.query<{ name: string; table: string; definition: string }>(`
+  const result = await client.query<{ name: string; table: string; definition: string }>(
+    `
     select i.indexname as name, i.tablename as "table", i.indexdef as definition
     from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = any($1::text[])
       and not exists (select 1 from pg_constraint c where c.conindid = (quote_ident(i.schemaname) || '.' || quote_ident(i.indexname))::regclass)
-    order by i.tablename, i.indexname`, [tables]);
+    order by i.tablename, i.indexname`,
+    [tables],
+  );
   return result.rows;
 }
 
@@ -32,7 +35,11 @@ export async function dropIndexes(client: pg.PoolClient, indexes: readonly Index
 }
 
 /** Builds the indexes again from their definitions, reporting each build's time. */
-export async function createIndexes(client: pg.PoolClient, indexes: readonly IndexDefinition[], report: (line: string) => void): Promise<void> {
+export async function createIndexes(
+  client: pg.PoolClient,
+  indexes: readonly IndexDefinition[],
+  report: (line: string) => void,
+): Promise<void> {
   for (const index of indexes) {
     const started = performance.now();
     await client.query(index.definition);

@@ -50,7 +50,8 @@ function kindOf(s: CapturedStatement): string {
 /** Posts a member query and throws unless it answered 2000. */
 export async function queryMembers(client: HttpClient, body: Record<string, unknown>) {
   const answer = await client.post(MEMBER_QUERY, body);
-  if (answer.status !== 200 || answer.body.code !== 2000) throw new Error(`member query ${JSON.stringify(body)} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200 || answer.body.code !== 2000)
+    throw new Error(`member query ${JSON.stringify(body)} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.data as { total: number; totalIsEstimate: boolean; records: unknown[]; nextCursor: string | null };
 }
 
@@ -58,7 +59,13 @@ export async function queryMembers(client: HttpClient, body: Record<string, unkn
  * Measures one case: K rounds of (API call, replay of the captured engine SQL, replay of the
  * access hook's SQL, each engine statement alone), interleaved; medians in ms.
  */
-export async function measureList(args: { client: HttpClient; pool: pg.Pool; capture: SqlCapture; runs: number; item: ListCase }): Promise<ListMeasurement> {
+export async function measureList(args: {
+  client: HttpClient;
+  pool: pg.Pool;
+  capture: SqlCapture;
+  runs: number;
+  item: ListCase;
+}): Promise<ListMeasurement> {
   const { client, pool, capture, runs, item } = args;
   capture.start();
   const first = await queryMembers(client, item.body);
@@ -93,7 +100,8 @@ export async function measureList(args: { client: HttpClient; pool: pg.Pool; cap
  * that fetches each asked page (`cursors.get(10)` is the cursor of page 10) and the times.
  */
 export async function walkByCursor(args: { client: HttpClient; pageSize: number; pages: number; keep: readonly number[] }): Promise<{
-  cursors: Map<number, string>; times: number[];
+  cursors: Map<number, string>;
+  times: number[];
 }> {
   const cursors = new Map<number, string>();
   const times: number[] = [];

@@ -34,14 +34,56 @@ export interface MemberShape {
 
 /** Real mainland mobile segments; each matches `1[3-9]\d`. */
 export const MOBILE_SEGMENTS = [
-  '130', '131', '132', '133', '134', '135', '136', '137', '138', '139', '147', '150', '151', '152', '153', '155', '156', '157', '158', '159',
-  '166', '172', '173', '175', '176', '177', '178', '180', '181', '182', '183', '184', '185', '186', '187', '188', '189', '191', '198', '199',
+  '130',
+  '131',
+  '132',
+  '133',
+  '134',
+  '135',
+  '136',
+  '137',
+  '138',
+  '139',
+  '147',
+  '150',
+  '151',
+  '152',
+  '153',
+  '155',
+  '156',
+  '157',
+  '158',
+  '159',
+  '166',
+  '172',
+  '173',
+  '175',
+  '176',
+  '177',
+  '178',
+  '180',
+  '181',
+  '182',
+  '183',
+  '184',
+  '185',
+  '186',
+  '187',
+  '188',
+  '189',
+  '191',
+  '198',
+  '199',
 ] as const;
 
 /** Common Chinese surnames, most frequent first. */
-const SURNAMES = [...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤'];
+const SURNAMES = [
+  ...'王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤',
+];
 /** Characters of given names. */
-const GIVEN = [...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚华建国玉萍红俊鹏飞宇浩然涵欣怡轩思雨嘉晨阳佳琪子梓睿博文婷雪慧晶颖琳倩宁斌波辉鑫瑶璐莉凯帆旭东海燕秀英桂志峰亮成龙春梅丹'];
+const GIVEN = [
+  ...'伟芳娜敏静丽强磊军洋勇艳杰娟涛明超兰霞平刚华建国玉萍红俊鹏飞宇浩然涵欣怡轩思雨嘉晨阳佳琪子梓睿博文婷雪慧晶颖琳倩宁斌波辉鑫瑶璐莉凯帆旭东海燕秀英桂志峰亮成龙春梅丹',
+];
 const PLATE_PROVINCES = [...'沪浙苏粤京皖鲁闽'];
 const FLEETS = ['顺丰速运车队', '京东物流车队', '申通快递车队', '城市公交集团', '华东危化品运输公司', '滴滴网约车联盟'];
 const TAGS = ['frequentFuel', 'carWash', 'shopRegular', 'highValue', 'nightOwl', 'newcomer', 'dormant', 'fleet'];
@@ -56,7 +98,8 @@ export function registeredAtSql(i: string, shape: Pick<MemberShape, 'members' | 
     - interval '1 second' * ${pickSql(i, 13, 3600)})`;
 }
 
-const bigintArray = (values: readonly (number | null)[]) => `array[${values.map((v) => (v === null ? 'null' : String(v))).join(',')}]::bigint[]`;
+const bigintArray = (values: readonly (number | null)[]) =>
+  `array[${values.map((v) => (v === null ? 'null' : String(v))).join(',')}]::bigint[]`;
 const levelOf = (shape: MemberShape, code: string) => String(shape.levelIds.get(code) ?? 'null');
 
 /** INSERT … SELECT of members lo..hi (inclusive). */
@@ -75,11 +118,21 @@ export function memberInsertSql(shape: MemberShape, lo: number, hi: number): str
       ${surname} || ${given(3)} || case when ${pickSql('i', 4, 10)} < 7 then ${given(5)} else '' end,
       (${textArray(MOBILE_SEGMENTS)})[1 + ((i + ${pickSql(`i / ${MOBILE_SEGMENTS.length}`, 1, MOBILE_SEGMENTS.length)}) % ${MOBILE_SEGMENTS.length})::int] || ${suffix},
       case when ${pickSql('i', 6, 100)} < 85 then 'CK' || (10000000000000 + (i * 7919 + 104729) % 90000000000000)::text end,
-      ${weightedSql('i', 7, [[48, "'male'"], [96, "'female'"], [100, "'unknown'"]])},
+      ${weightedSql('i', 7, [
+        [48, "'male'"],
+        [96, "'female'"],
+        [100, "'unknown'"],
+      ])},
       case when ${pickSql('i', 8, 100)} < 70 then date '1955-01-01' + ${pickSql('i', 9, 18993)}::int end,
       case when ${pickSql('i', 10, 100)} < 6 then 'lunar' else 'solar' end,
       (${bigintArray(shape.storeIds)})[k],
-      ${weightedSql('i', 12, [[45, "'store'"], [70, "'weixin'"], [85, "'miniProgram'"], [95, "'alipay'"], [100, "'third'"]])},
+      ${weightedSql('i', 12, [
+        [45, "'store'"],
+        [70, "'weixin'"],
+        [85, "'miniProgram'"],
+        [95, "'alipay'"],
+        [100, "'third'"],
+      ])},
       reg,
       case when ${pickSql('i', 14, 100)} < 2 then ${levelOf(shape, 'PLUS')}::bigint
         when growth >= 20000 then ${levelOf(shape, 'V4')}::bigint when growth >= 5000 then ${levelOf(shape, 'V3')}::bigint
@@ -91,9 +144,19 @@ export function memberInsertSql(shape: MemberShape, lo: number, hi: number): str
       case when petrol then 'petrol' else 'standard' end,
       case when petrol then (${textArray(PLATE_PROVINCES)})[1 + ${pickSql('i', 21, PLATE_PROVINCES.length)}]
         || substr('ABCDEFGH', 1 + ${pickSql('i', 22, 8)}::int, 1) || lpad(${pickSql('i', 23, 100000)}::text, 5, '0') end,
-      case when petrol then ${weightedSql('i', 24, [[55, "'G92'"], [85, "'G95'"], [90, "'G98'"], [100, "'D0'"]])} end,
+      case when petrol then ${weightedSql('i', 24, [
+        [55, "'G92'"],
+        [85, "'G95'"],
+        [90, "'G98'"],
+        [100, "'D0'"],
+      ])} end,
       case when petrol and ${pickSql('i', 25, 10)} = 0 then (${textArray(FLEETS)})[1 + ${pickSql('i', 26, FLEETS.length)}] end,
-      ${weightedSql('i', 27, [[94, "'using'"], [96, "'blocked'"], [99, "'unactivated'"], [100, "'canceled'"]])}
+      ${weightedSql('i', 27, [
+        [94, "'using'"],
+        [96, "'blocked'"],
+        [99, "'unactivated'"],
+        [100, "'canceled'"],
+      ])}
     from (
       select i, 1 + ${pickSql('i', 11, stores)}::int as k, ${registeredAtSql('i', shape)} as reg,
         floor(power(${unitSql('i', 15)}, 3) * 30000)::int as growth, ${pickSql('i', 20, 100)} < 20 as petrol

@@ -48,23 +48,40 @@ function poster(setup: PostingSetup, way: Way): (n: number) => Promise<void> {
   const member = (n: number) => (way.endsWith('Hot') ? setup.hotMember : setup.spreadMembers[n % setup.spreadMembers.length]);
   if (way.startsWith('api')) {
     return async (n) => {
-      const answer = await setup.client.post('/v1/points/transaction', { orderNo: key(n), memberId: member(n), storeId: setup.storeId, lines });
-      if (answer.status !== 200 || answer.body.code !== 2000) throw new Error(`posting failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      const answer = await setup.client.post('/v1/points/transaction', {
+        orderNo: key(n),
+        memberId: member(n),
+        storeId: setup.storeId,
+        lines,
+      });
+      if (answer.status !== 200 || answer.body.code !== 2000)
+        throw new Error(`posting failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     };
   }
   if (way === 'serviceSpread') {
     return async (n) => {
       await recordSale({
-        db: setup.database.db, tenantId: setup.tenantId, operatorId: setup.operatorId,
+        db: setup.database.db,
+        tenantId: setup.tenantId,
+        operatorId: setup.operatorId,
         sale: { orderNo: key(n), memberId: member(n), storeId: setup.storeId, lines },
       });
     };
   }
   return async (n) => {
-    await setup.database.db.transaction((tx) => postPoints({
-      tx, tenantId: setup.tenantId, memberId: member(n), delta: 100, kind: 'earn', sourceType: 'transaction',
-      sourceId: key(n), storeId: setup.storeId, operatorId: setup.operatorId,
-    }));
+    await setup.database.db.transaction((tx) =>
+      postPoints({
+        tx,
+        tenantId: setup.tenantId,
+        memberId: member(n),
+        delta: 100,
+        kind: 'earn',
+        sourceType: 'transaction',
+        sourceId: key(n),
+        storeId: setup.storeId,
+        operatorId: setup.operatorId,
+      }),
+    );
   };
 }
 
@@ -83,5 +100,11 @@ export async function measurePostings(setup: PostingSetup): Promise<PostingRates
     }
   }
   const rate = (way: Way) => median(rates.get(way)!);
-  return { apiHot: rate('apiHot'), apiSpread: rate('apiSpread'), serviceSpread: rate('serviceSpread'), ledgerSpread: rate('ledgerSpread'), ledgerHot: rate('ledgerHot') };
+  return {
+    apiHot: rate('apiHot'),
+    apiSpread: rate('apiSpread'),
+    serviceSpread: rate('serviceSpread'),
+    ledgerSpread: rate('ledgerSpread'),
+    ledgerHot: rate('ledgerHot'),
+  };
 }

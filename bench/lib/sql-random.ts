@@ -35,6 +35,9 @@ export function textArray(values: readonly string[]): string {
  */
 export function weightedSql(of: string, salt: number, choices: readonly (readonly [number, string])[]): string {
   const draw = pickSql(of, salt, 100);
-  const arms = choices.slice(0, -1).map(([bound, value]) => `when ${draw} < ${bound} then ${value}`).join(' ');
+  const arms = choices
+    .slice(0, -1)
+    .map(([bound, value]) => `when ${draw} < ${bound} then ${value}`)
+    .join(' ');
   return `(case ${arms} else ${choices[choices.length - 1][1]} end)`;
 }

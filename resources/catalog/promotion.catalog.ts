@@ -12,7 +12,10 @@ import { anyActionOf, declareEntry, subResourcesOf } from './declare';
 import type { Action, GroupDecl, PermissionRef, SubResourceDecl } from './types';
 
 const ACTIVITY: readonly Action[] = ['活动查看', '配置维护'];
-const PAY_OFFER_KINDS = [['满额立减', 'Spend-and-save'], ['折扣', 'Discount']] as const;
+const PAY_OFFER_KINDS = [
+  ['满额立减', 'Spend-and-save'],
+  ['折扣', 'Discount'],
+] as const;
 
 const storeValuePayOffers = subResourcesOf({ parent: RULE_PREFIXES.storeValuePayActivity, actions: ACTIVITY, names: PAY_OFFER_KINDS });
 const cardPayOffers = subResourcesOf({ parent: RULE_PREFIXES.prepayCardPayActivity, actions: ACTIVITY, names: PAY_OFFER_KINDS });
@@ -20,12 +23,19 @@ const cardPayOffers = subResourcesOf({ parent: RULE_PREFIXES.prepayCardPayActivi
 const chargeGiftCards = subResourcesOf({
   parent: RULE_PREFIXES.prepayCardChargeGift,
   actions: ACTIVITY,
-  names: [['充值卡', 'Recharge card'], ['储值卡', 'Stored-value card']],
+  names: [
+    ['充值卡', 'Recharge card'],
+    ['储值卡', 'Stored-value card'],
+  ],
 });
 const pushChannels = subResourcesOf({
   parent: RULE_PREFIXES.pushPlan,
   actions: ['计划查看', '配置维护'],
-  names: [['短信', 'SMS'], ['微信消息', 'WeChat messages'], ['赠礼发放', 'Gift delivery']],
+  names: [
+    ['短信', 'SMS'],
+    ['微信消息', 'WeChat messages'],
+    ['赠礼发放', 'Gift delivery'],
+  ],
 });
 
 const maintainOf = (sub: SubResourceDecl): PermissionRef[] => [{ resourceId: sub.resourceId, action: '配置维护' }];
@@ -37,7 +47,12 @@ const maintainOf = (sub: SubResourceDecl): PermissionRef[] => [{ resourceId: sub
 const COUPON_ACTIVE_KINDS = [
   { kind: 'score doubling', route: 'score-doubling', title: ['积分翻倍规则', 'Points doubling rule'] },
   { kind: 'additional points by amount', route: 'amount-extra-points', title: ['按金额加送积分规则', 'Extra points by amount rule'] },
-  { kind: 'additional points by quantity', route: 'qty-extra-points', title: ['按数量加送积分规则', 'Extra points by quantity rule'], flag: true },
+  {
+    kind: 'additional points by quantity',
+    route: 'qty-extra-points',
+    title: ['按数量加送积分规则', 'Extra points by quantity rule'],
+    flag: true,
+  },
   {
     kind: 'goods-group additional points by quantity',
     route: 'goods-group-qty-extra-points',
@@ -55,7 +70,13 @@ const couponActiveKindScreens = COUPON_ACTIVE_KINDS.flatMap((k) => {
   // Quantity-based points rules exist only for tenants that enabled them (sysConfig flag).
   const flag = 'flag' in k ? ({ requiresFlag: 'enableGainPointsByQty' } as const) : {};
   return [
-    { name: `${k.route}-add`, title: [`新建${k.title[0]}`, `New ${k.title[1].charAt(0).toLowerCase()}${k.title[1].slice(1)}`] as const, kind: k.kind, kindScreen: 'add', ...flag },
+    {
+      name: `${k.route}-add`,
+      title: [`新建${k.title[0]}`, `New ${k.title[1].charAt(0).toLowerCase()}${k.title[1].slice(1)}`] as const,
+      kind: k.kind,
+      kindScreen: 'add',
+      ...flag,
+    },
     { name: `${k.route}-dtl`, title: [`${k.title[0]}详情`, `${k.title[1]} details`] as const, kind: k.kind, kindScreen: 'dtl', ...flag },
   ];
 });
@@ -245,10 +266,26 @@ export const promotionGroup: GroupDecl = {
       screens: [
         // §6: the list itself needs no permission.
         { name: 'list', title: ['储值支付优惠', 'Stored-value payment offers'], access: 'free' },
-        { name: 'edit', title: ['编辑储值满额立减', 'Edit stored-value spend-and-save offer'], permissions: maintainOf(storeValuePayOffers[0]) },
-        { name: 'dtl', title: ['储值满额立减详情', 'Stored-value spend-and-save offer details'], permissions: anyActionOf(storeValuePayOffers[0]) },
-        { name: 'discount-dtl', title: ['储值折扣详情', 'Stored-value discount offer details'], permissions: anyActionOf(storeValuePayOffers[1]) },
-        { name: 'discount-edit', title: ['编辑储值折扣', 'Edit stored-value discount offer'], permissions: maintainOf(storeValuePayOffers[1]) },
+        {
+          name: 'edit',
+          title: ['编辑储值满额立减', 'Edit stored-value spend-and-save offer'],
+          permissions: maintainOf(storeValuePayOffers[0]),
+        },
+        {
+          name: 'dtl',
+          title: ['储值满额立减详情', 'Stored-value spend-and-save offer details'],
+          permissions: anyActionOf(storeValuePayOffers[0]),
+        },
+        {
+          name: 'discount-dtl',
+          title: ['储值折扣详情', 'Stored-value discount offer details'],
+          permissions: anyActionOf(storeValuePayOffers[1]),
+        },
+        {
+          name: 'discount-edit',
+          title: ['编辑储值折扣', 'Edit stored-value discount offer'],
+          permissions: maintainOf(storeValuePayOffers[1]),
+        },
       ],
     }),
     declareEntry({
@@ -328,7 +365,12 @@ export const promotionGroup: GroupDecl = {
         { name: 'coupon-active-manage', title: ['消费奖励活动', 'Purchase reward campaigns'] },
         { name: 'score-activity-eval', title: ['消费奖励效果', 'Purchase reward results'] },
         ...couponActiveKindScreens.slice(0, 10),
-        { name: 'score-init-setting', title: ['设置基础积分规则', 'Set basic points rule'], kind: 'basic points', kindScreen: 'score-init-setting' },
+        {
+          name: 'score-init-setting',
+          title: ['设置基础积分规则', 'Set basic points rule'],
+          kind: 'basic points',
+          kindScreen: 'score-init-setting',
+        },
         { name: 'score-dtl', title: ['基础积分规则详情', 'Basic points rule details'], kind: 'basic points', kindScreen: 'score-dtl' },
         ...couponActiveKindScreens.slice(10),
       ],

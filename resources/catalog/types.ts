@@ -15,10 +15,27 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
  * pair; the Chinese ones are the specialised actions some resources use.
  */
 export const ACTIONS = [
-  'view', 'configure',
-  '数据查看', '单据查看', '配置查看', '配置维护', '活动查看', '规则查看', '报表查看', '资料查看',
-  '标签查看', '客群查看', '计划查看', '主题查看', '会员资料查看', '等级查看', '账户信息查看',
-  '预付卡查看', '卡模板维护', '卡模板查看', '券模板查看',
+  'view',
+  'configure',
+  '数据查看',
+  '单据查看',
+  '配置查看',
+  '配置维护',
+  '活动查看',
+  '规则查看',
+  '报表查看',
+  '资料查看',
+  '标签查看',
+  '客群查看',
+  '计划查看',
+  '主题查看',
+  '会员资料查看',
+  '等级查看',
+  '账户信息查看',
+  '预付卡查看',
+  '卡模板维护',
+  '卡模板查看',
+  '券模板查看',
 ] as const;
 export type Action = (typeof ACTIONS)[number];
 
@@ -42,13 +59,13 @@ export interface PermissionEntry {
  * Their logic lives in `access.ts`, keyed by this name.
  */
 export type CustomRule =
-  | 'cardTemplateAny'          // menu: any prepaid card type's template permission
-  | 'cardTemplateEdit'         // route: edit allowed if any card type is editable
-  | 'cardTemplateDetail'       // route: detail allowed if the card type (query) is viewable
-  | 'storeValuePayActivity'    // prefix rule over stored-value payment activity resources
-  | 'prepayCardPayActivity'    // prefix rule over prepaid-card payment activity resources
-  | 'prepayCardChargeGift'     // prefix rule over prepaid-card top-up gift resources
-  | 'pushPlan';                // prefix rule over push plan resources
+  | 'cardTemplateAny' // menu: any prepaid card type's template permission
+  | 'cardTemplateEdit' // route: edit allowed if any card type is editable
+  | 'cardTemplateDetail' // route: detail allowed if the card type (query) is viewable
+  | 'storeValuePayActivity' // prefix rule over stored-value payment activity resources
+  | 'prepayCardPayActivity' // prefix rule over prepaid-card payment activity resources
+  | 'prepayCardChargeGift' // prefix rule over prepaid-card top-up gift resources
+  | 'pushPlan'; // prefix rule over push plan resources
 
 /** The sysConfig flags the catalogue knows (§3). */
 export const SYS_CONFIG_FLAGS = ['enableGainPointsByQty', 'showMemberExtendDetail'] as const;

@@ -6,7 +6,16 @@ import type { FileModule } from '../define';
 
 /** Every file-centre module (§4 scheduled file modules), in the file centre's filter order. */
 export const FILE_MODULES: readonly FileModule[] = [
-  'members', 'stores', 'zones', 'coupons', 'points', 'storedValue', 'giftCards', 'prepaidCards', 'reports', 'masterData',
+  'members',
+  'stores',
+  'zones',
+  'coupons',
+  'points',
+  'storedValue',
+  'giftCards',
+  'prepaidCards',
+  'reports',
+  'masterData',
 ];
 
 /** What a task does with its file. `download` is a member-module export of a fixed layout. */

@@ -18,7 +18,10 @@ export const productResource = defineResource({
     barcode: field.text({
       label: ['商品条码', 'Barcode'],
       maxLength: 32,
-      pattern: { regex: '^[0-9A-Za-z-]{4,32}$', message: ['条码只能包含数字、字母和短横线', 'A barcode holds digits, letters and dashes only'] },
+      pattern: {
+        regex: '^[0-9A-Za-z-]{4,32}$',
+        message: ['条码只能包含数字、字母和短横线', 'A barcode holds digits, letters and dashes only'],
+      },
       searchable: true,
       filter: 'prefix',
       width: 150,
@@ -27,7 +30,15 @@ export const productResource = defineResource({
     category: field.relation({ label: ['所属品类', 'Category'], resource: 'catogory', required: true, filter: 'eq' }),
     brand: field.relation({ label: ['品牌', 'Brand'], resource: 'brand', filter: 'eq' }),
     unit: field.text({ label: ['单位', 'Unit'], required: true, maxLength: 10, width: 80 }),
-    price: field.money({ label: ['零售价(元)', 'Retail price (yuan)'], required: true, min: 0, max: 99999999, sortable: true, filter: 'range', width: 120 }),
+    price: field.money({
+      label: ['零售价(元)', 'Retail price (yuan)'],
+      required: true,
+      min: 0,
+      max: 99999999,
+      sortable: true,
+      filter: 'range',
+      width: 120,
+    }),
     fuelType: field.enum({
       label: ['油品型号', 'Fuel grade'],
       help: ['仅油品填写', 'Fuel items only'],

@@ -145,7 +145,10 @@ export const cardTemplateResource = defineResource({
     cardNumberPrefix: field.text({
       label: ['卡号前缀', 'Card number prefix'],
       maxLength: 8,
-      pattern: { regex: '^[A-Z0-9]{1,8}$', message: ['卡号前缀只能是1-8位大写字母或数字', 'The prefix is 1 to 8 capital letters or digits'] },
+      pattern: {
+        regex: '^[A-Z0-9]{1,8}$',
+        message: ['卡号前缀只能是1-8位大写字母或数字', 'The prefix is 1 to 8 capital letters or digits'],
+      },
       inList: false,
     }),
     cardNumberLength: field.integer({
@@ -179,9 +182,23 @@ export const cardTemplateResource = defineResource({
     defaultSort: { field: 'number', order: 'desc' },
   },
   form: [
-    { key: 'basic', title: ['基本信息', 'Basic information'], fields: ['number', 'name', 'cardTemplateType', 'faceValue', 'price', 'rechargeable'] },
-    { key: 'validity', title: ['有效期', 'Validity'], fields: ['validityType', 'validityMonths', 'validPeriod'], editableIn: TERMS_EDITABLE_IN },
-    { key: 'numbering', title: ['卡号规则', 'Card number rule'], fields: ['cardNumberPrefix', 'cardNumberLength'], editableIn: TERMS_EDITABLE_IN },
+    {
+      key: 'basic',
+      title: ['基本信息', 'Basic information'],
+      fields: ['number', 'name', 'cardTemplateType', 'faceValue', 'price', 'rechargeable'],
+    },
+    {
+      key: 'validity',
+      title: ['有效期', 'Validity'],
+      fields: ['validityType', 'validityMonths', 'validPeriod'],
+      editableIn: TERMS_EDITABLE_IN,
+    },
+    {
+      key: 'numbering',
+      title: ['卡号规则', 'Card number rule'],
+      fields: ['cardNumberPrefix', 'cardNumberLength'],
+      editableIn: TERMS_EDITABLE_IN,
+    },
     { key: 'scope', title: ['适用范围', 'Where it applies'], fields: ['stores'], editableIn: TERMS_EDITABLE_IN },
     { key: 'other', title: ['其他', 'Other'], fields: ['remark'] },
   ],
@@ -197,14 +214,17 @@ export const cardTemplateResource = defineResource({
         to: 'ENABLED',
         confirm: [
           '启用后模板的面值、售价、有效期、卡号规则和适用门店不能再修改，确定启用吗？',
-          'Once enabled, the template\'s face value, price, validity, card number rule and stores can no longer be changed. Enable it?',
+          "Once enabled, the template's face value, price, validity, card number rule and stores can no longer be changed. Enable it?",
         ],
       },
       disable: {
         label: ['停用', 'Disable'],
         from: ['ENABLED'],
         to: 'DISABLED',
-        confirm: ['停用后不能再用此模板制卡和售卡，已发出的卡不受影响。确定停用吗？', 'Once disabled, no new cards can be made or sold from this template; cards already issued keep working. Disable it?'],
+        confirm: [
+          '停用后不能再用此模板制卡和售卡，已发出的卡不受影响。确定停用吗？',
+          'Once disabled, no new cards can be made or sold from this template; cards already issued keep working. Disable it?',
+        ],
         danger: true,
       },
     },

@@ -20,7 +20,10 @@ export function enabledStates(what: readonly [string, string]): ResourceStates {
         label: ['停用', 'Disable'],
         from: ['ENABLED'],
         to: 'DISABLED',
-        confirm: [`停用后该${what[0]}不再生效，可随时重新启用。确定停用吗？`, `A disabled ${what[1]} no longer applies until it is enabled again. Disable it?`],
+        confirm: [
+          `停用后该${what[0]}不再生效，可随时重新启用。确定停用吗？`,
+          `A disabled ${what[1]} no longer applies until it is enabled again. Disable it?`,
+        ],
         danger: true,
       },
       enable: {

@@ -53,7 +53,10 @@ export const levelResource = defineResource({
       required: true,
       unique: true,
       maxLength: 32,
-      pattern: { regex: '^[A-Za-z0-9_-]{1,32}$', message: ['等级编码只能包含字母、数字、下划线和短横线', 'Use letters, digits, _ and - only'] },
+      pattern: {
+        regex: '^[A-Za-z0-9_-]{1,32}$',
+        message: ['等级编码只能包含字母、数字、下划线和短横线', 'Use letters, digits, _ and - only'],
+      },
       searchable: true,
       filter: 'prefix',
       readOnlyAfterCreate: true,
@@ -102,9 +105,20 @@ export const levelResource = defineResource({
       width: 100,
     }),
     birthdayGift: field.text({ label: ['生日礼', 'Birthday gift'], maxLength: 100, inList: false }),
-    freeParkingHours: field.integer({ label: ['免费停车（小时）', 'Free parking (hours)'], min: 0, max: 24, defaultValue: 0, inList: false }),
+    freeParkingHours: field.integer({
+      label: ['免费停车（小时）', 'Free parking (hours)'],
+      min: 0,
+      max: 24,
+      defaultValue: 0,
+      inList: false,
+    }),
     // A relation to coupon templates once they are declared; until then the pack is described.
-    couponPack: field.text({ label: ['升级券包', 'Coupon pack'], help: ['券包内容说明，例如“满100减10券×2”', 'What the pack holds, e.g. "¥10 off ¥100 ×2"'], maxLength: 200, inList: false }),
+    couponPack: field.text({
+      label: ['升级券包', 'Coupon pack'],
+      help: ['券包内容说明，例如“满100减10券×2”', 'What the pack holds, e.g. "¥10 off ¥100 ×2"'],
+      maxLength: 200,
+      inList: false,
+    }),
     suitStores: field.relation({
       label: ['适用门店', 'Applicable stores'],
       help: ['不选表示全部门店适用', 'Leave empty for every store'],

@@ -96,7 +96,10 @@ export const memberResource = defineResource({
     birthday: field.date({ label: ['生日', 'Birthday'], help: ['公历出生日期', 'Date of birth (solar calendar)'], width: 110 }),
     birthdayType: field.enum({
       label: ['生日类型', 'Birthday calendar'],
-      help: ['农历会员按农历过生日，详情显示下一个对应的公历日期', 'Lunar members celebrate by the lunar calendar; the detail shows the next solar date'],
+      help: [
+        '农历会员按农历过生日，详情显示下一个对应的公历日期',
+        'Lunar members celebrate by the lunar calendar; the detail shows the next solar date',
+      ],
       options: {
         solar: { label: ['公历', 'Solar'], color: 'default' },
         lunar: { label: ['农历', 'Lunar'], color: 'volcano' },
@@ -220,7 +223,18 @@ export const memberResource = defineResource({
     {
       key: 'basic',
       title: ['基本资料', 'Profile'],
-      fields: ['memberNumber', 'cardNumber', 'name', 'mobile', 'gender', 'birthday', 'birthdayType', 'profile', 'marketingCenter', 'remark'],
+      fields: [
+        'memberNumber',
+        'cardNumber',
+        'name',
+        'mobile',
+        'gender',
+        'birthday',
+        'birthdayType',
+        'profile',
+        'marketingCenter',
+        'remark',
+      ],
     },
     { key: 'registration', title: ['注册信息', 'Registration'], fields: ['registerStore', 'channel', 'registeredAt'] },
     { key: 'membership', title: ['等级与成长', 'Level and growth'], fields: ['level', 'growthValue', 'tags', 'state'] },
@@ -249,7 +263,10 @@ export const memberResource = defineResource({
         to: 'canceled',
         reason: 'required',
         danger: true,
-        confirm: ['注销后会员不能再使用积分和权益，且不可恢复。确定注销“{title}”吗？', 'A cancelled member can no longer use points or benefits, and this cannot be undone. Cancel "{title}"?'],
+        confirm: [
+          '注销后会员不能再使用积分和权益，且不可恢复。确定注销“{title}”吗？',
+          'A cancelled member can no longer use points or benefits, and this cannot be undone. Cancel "{title}"?',
+        ],
       },
     },
   },

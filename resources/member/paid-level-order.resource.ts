@@ -15,7 +15,16 @@ export const paidLevelOrderResource = defineResource({
   scope: 'tenant',
   readOnly: true,
   fields: {
-    number: field.text({ label: ['订单号', 'Order number'], required: true, unique: true, maxLength: 32, searchable: true, filter: 'prefix', sortable: true, width: 170 }),
+    number: field.text({
+      label: ['订单号', 'Order number'],
+      required: true,
+      unique: true,
+      maxLength: 32,
+      searchable: true,
+      filter: 'prefix',
+      sortable: true,
+      width: 170,
+    }),
     memberId: field.integer({ label: ['会员ID', 'Member ID'], required: true, min: 1, max: 9007199254740991, filter: 'eq', width: 100 }),
     memberName: field.text({ label: ['会员姓名', 'Member name'], maxLength: 60, searchable: true, width: 110 }),
     mobile: field.text({ label: ['手机号', 'Mobile'], maxLength: 20, filter: 'prefix', width: 130 }),

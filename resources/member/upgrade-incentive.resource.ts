@@ -19,7 +19,12 @@ export const upgradeIncentiveResource = defineResource({
     level: field.relation({ label: ['达到等级', 'Level reached'], resource: 'level', required: true, filter: 'eq', width: 140 }),
     points: field.integer({ label: ['赠送积分', 'Points granted'], min: 0, max: 1000000, defaultValue: 0, sortable: true, width: 110 }),
     // A relation to coupon templates once they are declared; until then the coupons are described.
-    couponText: field.text({ label: ['赠送券', 'Coupons granted'], help: ['例如“洗车券×1”', 'e.g. "car wash ×1"'], maxLength: 200, width: 200 }),
+    couponText: field.text({
+      label: ['赠送券', 'Coupons granted'],
+      help: ['例如“洗车券×1”', 'e.g. "car wash ×1"'],
+      maxLength: 200,
+      width: 200,
+    }),
     remark: preset.remark(),
     state: preset.enabledState(),
   },

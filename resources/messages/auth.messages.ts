@@ -3,7 +3,10 @@ import { defineMessages } from './bilingual';
 /** Messages of sign-in, sessions and the password rules (server module `auth`). */
 export const authMessages = defineMessages({
   'auth.login.failed': ['商户代码、用户名或密码错误', 'The merchant code, user name or password is incorrect'],
-  'auth.login.locked': ['登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试', 'Too many failed sign-ins; the account is locked, try again in {minutes} minutes'],
+  'auth.login.locked': [
+    '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
+    'Too many failed sign-ins; the account is locked, try again in {minutes} minutes',
+  ],
   'auth.login.disabled': ['账号已停用，请联系管理员', 'This account is disabled; please contact your administrator'],
   'auth.password.tooShort': ['密码至少 {min} 位', 'The password must have at least {min} characters'],
   'auth.password.tooLong': ['密码最多 {max} 位', 'The password must have at most {max} characters'],

@@ -10,7 +10,10 @@ export const batchMessages = defineMessages({
   // Saving a document (server/modules/batch/batch-operate.hooks.ts)
   'batch.noMembers': ['请至少选择一位会员', 'Choose at least one member'],
   'batch.duplicateMember': ['该会员已在第 {line} 行', 'This member is already on line {line}'],
-  'batch.tooManyMembers': ['一张单据最多 {max} 位会员，当前为 {count} 位', 'A document lists at most {max} members; this one would list {count}'],
+  'batch.tooManyMembers': [
+    '一张单据最多 {max} 位会员，当前为 {count} 位',
+    'A document lists at most {max} members; this one would list {count}',
+  ],
   'batch.filterEmpty': ['请至少设置一个筛选条件', 'Set at least one filter condition'],
   'batch.filterNoMatch': ['没有符合筛选条件的会员', 'No member matches the filter'],
   'batch.operationForbidden': [

@@ -79,7 +79,10 @@ export const filesMessages = defineMessages({
   'files.error.noRows': ['文件中没有数据行', 'The file has no data rows'],
   'files.error.tooManyRows': ['一次最多导入 {max} 行', 'At most {max} rows can be imported at once'],
   'files.error.tooManyColumns': ['表头最多 {max} 列', 'The header may name at most {max} columns'],
-  'files.error.tooLargeUncompressed': ['文件解压后超过 {max} MB，无法读取', 'Uncompressed, the workbook exceeds {max} MB and cannot be read'],
+  'files.error.tooLargeUncompressed': [
+    '文件解压后超过 {max} MB，无法读取',
+    'Uncompressed, the workbook exceeds {max} MB and cannot be read',
+  ],
   'files.error.tooComplex': ['文件内容过多或过于复杂，无法读取', 'The workbook is too large or too complex to read'],
   'files.error.rowsInvalid': ['{failed} 行有误，未导入任何数据', '{failed} rows are invalid; nothing was imported'],
   'files.error.noOutput': ['该任务没有可下载的文件', 'This task has no file to download'],

@@ -8,17 +8,32 @@ import { defineMessages } from './bilingual';
 export const levelMessages = defineMessages({
   // Server (server/modules/levels)
   'level.rankTaken': ['{label} {rank} 已被免费等级“{other}”使用', '{label} {rank} is already used by the free level "{other}"'],
-  'level.thresholdBelowLower': ['{label}须高于较低等级“{other}”的 {value}', '{label} must be above {value}, the value of the lower level "{other}"'],
-  'level.thresholdAboveHigher': ['{label}须低于较高等级“{other}”的 {value}', '{label} must be below {value}, the value of the higher level "{other}"'],
+  'level.thresholdBelowLower': [
+    '{label}须高于较低等级“{other}”的 {value}',
+    '{label} must be above {value}, the value of the lower level "{other}"',
+  ],
+  'level.thresholdAboveHigher': [
+    '{label}须低于较高等级“{other}”的 {value}',
+    '{label} must be below {value}, the value of the higher level "{other}"',
+  ],
   'upgradeIncentive.nothingGranted': ['请填写{label}或赠送券', 'Enter {label} or the coupons to grant'],
   'levelChange.memberNotFound': ['会员 {member} 不存在', 'Member {member} does not exist'],
   'levelChange.levelNotFound': ['等级 {level} 不存在', 'Level {level} does not exist'],
   'levelChange.levelDisabled': ['等级 {level} 已停用，不能授予', 'Level {level} is disabled and cannot be given'],
 
   // Level management (member/level/level-manage)
-  'level.manage.intro.FREE': ['免费等级按成长值自动升级：成长值达到门槛即升至该等级，降级与评定时机见等级评定规则。', 'Free levels are reached by growth value: a member moves up when their growth value reaches the threshold. When levels are evaluated and whether they drop is set in the evaluation rules.'],
-  'level.manage.intro.SPECIAL': ['特殊等级由工作人员授予（如员工、签约车队），不随成长值变化。', 'Special levels are given by staff (employees, contracted fleets) and do not follow growth value.'],
-  'level.manage.intro.PAID': ['付费等级由会员购买，按售价开通约定月数，可限定适用门店。', 'Paid levels are bought: the price buys a term in months, optionally only in some stores.'],
+  'level.manage.intro.FREE': [
+    '免费等级按成长值自动升级：成长值达到门槛即升至该等级，降级与评定时机见等级评定规则。',
+    'Free levels are reached by growth value: a member moves up when their growth value reaches the threshold. When levels are evaluated and whether they drop is set in the evaluation rules.',
+  ],
+  'level.manage.intro.SPECIAL': [
+    '特殊等级由工作人员授予（如员工、签约车队），不随成长值变化。',
+    'Special levels are given by staff (employees, contracted fleets) and do not follow growth value.',
+  ],
+  'level.manage.intro.PAID': [
+    '付费等级由会员购买，按售价开通约定月数，可限定适用门店。',
+    'Paid levels are bought: the price buys a term in months, optionally only in some stores.',
+  ],
   'level.manage.add': ['新增{type}', 'Add {type}'],
   'level.manage.setUp': ['设置{type}', 'Set up {type}'],
   'level.manage.rename': ['修改等级名称', 'Rename levels'],

@@ -2,7 +2,10 @@ import { defineMessages } from './bilingual';
 
 /** Messages of the points ledger and the sales-transaction entry point. */
 export const pointsMessages = defineMessages({
-  'points.insufficient': ['积分不足：当前余额 {balance}，需要 {required}', 'Not enough points: the balance is {balance}, {required} needed'],
+  'points.insufficient': [
+    '积分不足：当前余额 {balance}，需要 {required}',
+    'Not enough points: the balance is {balance}, {required} needed',
+  ],
   'points.invalidDelta': ['积分必须是非零整数', 'Points must be a non-zero whole number'],
   'points.memberNotFound': ['会员不存在', 'The member does not exist'],
   'points.memberBlocked': ['会员状态为{state}，不能积分或用分', 'The member is {state} and cannot earn or spend points'],
@@ -11,8 +14,14 @@ export const pointsMessages = defineMessages({
   'points.chooseCentre': ['请先选择营销中心', 'Please choose a marketing centre first'],
   'points.amountInvalid': ['金额格式不正确', 'The amount is not a valid amount'],
   'points.postingTooLarge': ['单笔积分变动不能超过 {max}（本次 {points}）', 'One posting may move at most {max} points ({points} asked)'],
-  'points.saleEarnsTooMuch': ['这笔交易将获得 {points} 积分，单笔最多 {max}', 'This sale would earn {points} points; one posting gives at most {max}'],
-  'points.balanceLimit': ['会员积分余额不能超过 {max}（当前 {balance}，本次 {points}）', 'A member holds at most {max} points (balance {balance}, posting {points})'],
+  'points.saleEarnsTooMuch': [
+    '这笔交易将获得 {points} 积分，单笔最多 {max}',
+    'This sale would earn {points} points; one posting gives at most {max}',
+  ],
+  'points.balanceLimit': [
+    '会员积分余额不能超过 {max}（当前 {balance}，本次 {points}）',
+    'A member holds at most {max} points (balance {balance}, posting {points})',
+  ],
   'points.kind.earn': ['获得', 'Earned'],
   'points.kind.spend': ['消费', 'Spent'],
   'points.kind.adjust': ['调整', 'Adjusted'],

@@ -12,7 +12,10 @@ export const scoreMessages = defineMessages({
   'scoreAdjust.reasonDisabled': ['调整原因“{reason}”已停用，请选择其他原因', 'The reason "{reason}" is disabled; choose another one'],
   'scoreAdjust.reasonIncreaseOnly': ['调整原因“{reason}”只能用于增加积分', 'The reason "{reason}" may only add points'],
   'scoreAdjust.reasonDecreaseOnly': ['调整原因“{reason}”只能用于扣减积分', 'The reason "{reason}" may only deduct points'],
-  'scoreAdjust.lineRefused': ['第 {line} 行（会员 {member}）无法调整：{reason}。整单未生效', 'Line {line} (member {member}) cannot be applied: {reason}. Nothing was applied'],
+  'scoreAdjust.lineRefused': [
+    '第 {line} 行（会员 {member}）无法调整：{reason}。整单未生效',
+    'Line {line} (member {member}) cannot be applied: {reason}. Nothing was applied',
+  ],
   'score.adjust.reasons': ['调整原因', 'Reasons'],
   'score.adjust.documents': ['积分调整单', 'Adjustment documents'],
 

@@ -6,7 +6,10 @@ import { defineMessages } from './bilingual';
  */
 export const shellMessages = defineMessages({
   'shell.brand': ['会员营销平台', 'Loyalty Console'],
-  'shell.brand.tagline': ['会员 · 积分 · 储值 · 卡券 · 精准营销，一站式运营', 'Members, points, stored value, coupons and campaigns in one place'],
+  'shell.brand.tagline': [
+    '会员 · 积分 · 储值 · 卡券 · 精准营销，一站式运营',
+    'Members, points, stored value, coupons and campaigns in one place',
+  ],
   'shell.brand.feature.members': ['全渠道会员与等级体系', 'Omni-channel members and levels'],
   'shell.brand.feature.assets': ['积分、储值与预付卡账户', 'Points, stored value and prepaid cards'],
   'shell.brand.feature.campaigns': ['营销活动与精准触达', 'Campaigns and precision marketing'],
@@ -27,7 +30,10 @@ export const shellMessages = defineMessages({
   'shell.password.confirm': ['确认新密码', 'Confirm new password'],
   'shell.password.mismatch': ['两次输入的新密码不一致', 'The two new passwords do not match'],
   'shell.password.sameAsOld': ['新密码不能与原密码相同', 'The new password must differ from the current one'],
-  'shell.password.mustChange': ['首次登录或密码已被重置，请先设置新密码', 'Your password was reset or this is your first sign-in; please set a new password'],
+  'shell.password.mustChange': [
+    '首次登录或密码已被重置，请先设置新密码',
+    'Your password was reset or this is your first sign-in; please set a new password',
+  ],
   'shell.password.expired': ['密码已过期，请设置新密码后重新登录', 'Your password has expired; set a new one, then sign in again'],
   'shell.password.strictHint': ['密码需至少 8 位，并同时包含字母和数字', 'At least 8 characters, with both letters and digits'],
   'shell.password.weak': ['密码需至少 8 位，并同时包含字母和数字', 'The password needs at least 8 characters with letters and digits'],
@@ -49,14 +55,23 @@ export const shellMessages = defineMessages({
 
   'shell.denied.title': ['无权访问', 'Access denied'],
   'shell.noLicence.title': ['商户许可证无效', 'Licence invalid'],
-  'shell.noLicence.hint': ['请联系平台管理员续期或更换许可证后重新登录', 'Ask the platform administrator to renew the licence, then sign in again'],
+  'shell.noLicence.hint': [
+    '请联系平台管理员续期或更换许可证后重新登录',
+    'Ask the platform administrator to renew the licence, then sign in again',
+  ],
   'shell.noContent.title': ['暂无可访问的内容', 'Nothing to show yet'],
-  'shell.noContent.hint': ['您的账号尚未分配菜单权限，请联系管理员', 'Your account has no menu permissions yet; please contact your administrator'],
+  'shell.noContent.hint': [
+    '您的账号尚未分配菜单权限，请联系管理员',
+    'Your account has no menu permissions yet; please contact your administrator',
+  ],
   'shell.notFound.title': ['页面不存在', 'Page not found'],
   'shell.notFound.hint': ['您访问的页面不存在或已被移除', 'The page you asked for does not exist or has moved'],
   'shell.backHome': ['返回首页', 'Back to home'],
   'shell.backLogin': ['返回登录', 'Back to sign-in'],
   'shell.loadFailed.title': ['页面加载失败', 'The page failed to load'],
-  'shell.loadFailed.hint': ['可能是网络不稳定或系统刚刚升级，请重新加载', 'The network may be unstable or the system was just upgraded; please reload'],
+  'shell.loadFailed.hint': [
+    '可能是网络不稳定或系统刚刚升级，请重新加载',
+    'The network may be unstable or the system was just upgraded; please reload',
+  ],
   'shell.reload': ['重新加载', 'Reload'],
 });

@@ -23,7 +23,10 @@ export const scoreAdjustReasonResource = defineResource({
       required: true,
       unique: true,
       maxLength: 32,
-      pattern: { regex: '^[A-Za-z0-9_-]{1,32}$', message: ['编码只能包含字母、数字、下划线和短横线', 'Use letters, digits, underscores and dashes only'] },
+      pattern: {
+        regex: '^[A-Za-z0-9_-]{1,32}$',
+        message: ['编码只能包含字母、数字、下划线和短横线', 'Use letters, digits, underscores and dashes only'],
+      },
       searchable: true,
       filter: 'prefix',
       sortable: true,

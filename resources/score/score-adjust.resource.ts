@@ -79,7 +79,11 @@ export const scoreAdjustResource = defineResource({
     { key: 'lines', title: ['调整明细', 'Adjustment lines'], fields: ['lines'] },
   ],
   detail: [
-    { key: 'header', title: ['单据信息', 'Document'], fields: ['number', 'state', 'store', 'totalPoints', 'lineCount', 'auditedAt', 'remark'] },
+    {
+      key: 'header',
+      title: ['单据信息', 'Document'],
+      fields: ['number', 'state', 'store', 'totalPoints', 'lineCount', 'auditedAt', 'remark'],
+    },
     { key: 'lines', title: ['调整明细', 'Adjustment lines'], fields: ['lines'] },
   ],
   states: {

@@ -39,7 +39,10 @@ async function openDatabase(): Promise<{ database: Database; embedded: EmbeddedD
   if (runningUrl) return { database: connectDatabase(runningUrl, { max: 2 }), embedded: null };
   console.log(`Starting the embedded PostgreSQL (data in ${config.dataDir}) …`);
   const embedded = await startEmbeddedPostgres({
-    dataDir: config.dataDir, port: config.embeddedPgPort, program: 'tenant CLI', notice: (line) => console.log(line),
+    dataDir: config.dataDir,
+    port: config.embeddedPgPort,
+    program: 'tenant CLI',
+    notice: (line) => console.log(line),
   });
   return { database: connectDatabase(embedded.url, { max: 2 }), embedded };
 }
@@ -71,31 +74,40 @@ async function create(database: Database, values: Record<string, string | undefi
   const taken = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, code));
   if (taken.length > 0) throw new Error(`A merchant with code "${code}" exists already`);
   const admin = required(values, 'admin');
-  const created = await database.db.transaction((tx) => createTenant({
-    tx,
-    code,
-    name: required(values, 'name'),
-    settings: { licenseExpiresAt: new Date(Date.now() + days * DAY_MS) },
-    admin: { login: admin, name: values['admin-name'] ?? admin, password: required(values, 'password') },
-  }));
-  console.log(`Created merchant "${code}" (tenant ${created.tenantId}); administrator "${admin}" holds every permission; licence ${days} days.`);
+  const created = await database.db.transaction((tx) =>
+    createTenant({
+      tx,
+      code,
+      name: required(values, 'name'),
+      settings: { licenseExpiresAt: new Date(Date.now() + days * DAY_MS) },
+      admin: { login: admin, name: values['admin-name'] ?? admin, password: required(values, 'password') },
+    }),
+  );
+  console.log(
+    `Created merchant "${code}" (tenant ${created.tenantId}); administrator "${admin}" holds every permission; licence ${days} days.`,
+  );
 }
 
 async function license(database: Database, values: Record<string, string | undefined>): Promise<void> {
   const code = required(values, 'code');
-  const expiresAt = values.days ? new Date(Date.now() + positiveInteger(values.days, 'days') * DAY_MS) : parseUntil(required(values, 'until'));
+  const expiresAt = values.days
+    ? new Date(Date.now() + positiveInteger(values.days, 'days') * DAY_MS)
+    : parseUntil(required(values, 'until'));
   if (!(await setLicense({ tx: database.db, code, expiresAt }))) throw new Error(`No merchant with code "${code}"`);
   console.log(expiresAt ? `Licence of "${code}" valid until ${expiresAt.toISOString()}` : `Licence of "${code}" revoked`);
 }
 
 async function list(database: Database): Promise<void> {
-  const rows = await database.db.select({
-    code: tenants.code,
-    name: tenants.name,
-    licenseExpiresAt: tenants.licenseExpiresAt,
-    // Qualified by hand: drizzle leaves single-table columns unqualified inside the subquery.
-    userCount: sql<number>`(select count(*) from users u where u.tenant_id = "tenants"."id")::int`,
-  }).from(tenants).orderBy(asc(tenants.code));
+  const rows = await database.db
+    .select({
+      code: tenants.code,
+      name: tenants.name,
+      licenseExpiresAt: tenants.licenseExpiresAt,
+      // Qualified by hand: drizzle leaves single-table columns unqualified inside the subquery.
+      userCount: sql<number>`(select count(*) from users u where u.tenant_id = "tenants"."id")::int`,
+    })
+    .from(tenants)
+    .orderBy(asc(tenants.code));
   if (rows.length === 0) console.log('No merchants yet.');
   for (const row of rows) {
     const valid = row.licenseExpiresAt && row.licenseExpiresAt.getTime() > Date.now();
@@ -108,8 +120,14 @@ async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
-      code: { type: 'string' }, name: { type: 'string' }, admin: { type: 'string' }, 'admin-name': { type: 'string' },
-      password: { type: 'string' }, 'license-days': { type: 'string' }, until: { type: 'string' }, days: { type: 'string' },
+      code: { type: 'string' },
+      name: { type: 'string' },
+      admin: { type: 'string' },
+      'admin-name': { type: 'string' },
+      password: { type: 'string' },
+      'license-days': { type: 'string' },
+      until: { type: 'string' },
+      days: { type: 'string' },
     },
   });
   const command = positionals[0];
@@ -128,7 +146,9 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof AppError) {
-    const details = error.fields.map((field) => `${field.field}: ${translate('en_US', field.key, field.values)} / ${translate('zh_CN', field.key, field.values)}`);
+    const details = error.fields.map(
+      (field) => `${field.field}: ${translate('en_US', field.key, field.values)} / ${translate('zh_CN', field.key, field.values)}`,
+    );
     console.error([translate('en_US', error.key, error.values), ...details].join('\n'));
   } else if (error instanceof Error && error.message && !(error instanceof StartupError)) {
     console.error(error.message);

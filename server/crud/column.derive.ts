@@ -1,7 +1,4 @@
-import {
-  bigint, boolean, date, integer, numeric, smallint, text, timestamp,
-  type PgColumnBuilderBase,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, numeric, smallint, text, timestamp, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import type { FieldDef, IntegerField, ScalarField, TreeField } from '../../resources/define';
 import { snakeCase } from './naming';
 
@@ -51,7 +48,11 @@ export function columnDefault(f: FieldDef, value: unknown = f.defaultValue): unk
 // A required field is NOT NULL in the database too: the validator already refuses an empty
 // value, and NOT NULL lets keyset paging use a plain row comparison on it. A declared default
 // becomes the column's DEFAULT.
-function finish<T extends { notNull(): unknown; default(value: never): unknown }>(builder: T, f: FieldDef, value: unknown = f.defaultValue): PgColumnBuilderBase {
+function finish<T extends { notNull(): unknown; default(value: never): unknown }>(
+  builder: T,
+  f: FieldDef,
+  value: unknown = f.defaultValue,
+): PgColumnBuilderBase {
   const fallback = columnDefault(f, value);
   const withDefault = (fallback === undefined ? builder : builder.default(fallback as never)) as T;
   return (f.required ? withDefault.notNull() : withDefault) as PgColumnBuilderBase;

@@ -3,7 +3,16 @@ import type { EnumField, FieldDef, ResourceDef, ScalarField, TreeField } from '.
 import { centreKey } from '../../resources/define';
 import { isConditional, isConditionalLineField } from '../../resources/field-rules';
 import {
-  answers, arrayOf, decimalNumber, nullable, objectOf, pageOf, ref, wire, type ErrorAnswerName, type JsonSchema,
+  answers,
+  arrayOf,
+  decimalNumber,
+  nullable,
+  objectOf,
+  pageOf,
+  ref,
+  wire,
+  type ErrorAnswerName,
+  type JsonSchema,
 } from '../http/openapi.schemas';
 import { decimalsOf } from './column.derive';
 import { camelCase } from './naming';
@@ -22,7 +31,7 @@ import { querySchema } from './schema.derive';
 
 /** The operations of the engine's routes (a state action is its own name). */
 export type CrudOperation =
-  | 'query' | 'info' | 'saveNew' | 'modify' | 'delete' | 'history' | 'options' | 'get' | 'save' | 'export' | 'import';
+  'query' | 'info' | 'saveNew' | 'modify' | 'delete' | 'history' | 'options' | 'get' | 'save' | 'export' | 'import';
 
 /** `card-template`, `enable` -> `cardTemplate.enable`. */
 export function operationIdOf(resource: ResourceDef, operation: string): string {
@@ -100,8 +109,12 @@ function mayBeNull(resource: ResourceDef, name: string, f: FieldDef): boolean {
 function fieldSchema(resource: ResourceDef, name: string, f: FieldDef): JsonSchema {
   if (f.kind === 'lines') {
     const properties: Record<string, JsonSchema> = { lineNo: { type: 'integer', minimum: 1 } };
-    for (const [inner, lf] of Object.entries(f.fields)) properties[inner] = lf.required && !isConditionalLineField(lf) ? valueSchema(lf) : nullable(valueSchema(lf));
-    return { ...arrayOf(objectOf(properties)), description: `${f.label[1]} (only when the record is read alone: info, saveNew, modify, actions)` };
+    for (const [inner, lf] of Object.entries(f.fields))
+      properties[inner] = lf.required && !isConditionalLineField(lf) ? valueSchema(lf) : nullable(valueSchema(lf));
+    return {
+      ...arrayOf(objectOf(properties)),
+      description: `${f.label[1]} (only when the record is read alone: info, saveNew, modify, actions)`,
+    };
   }
   const schema = valueSchema(f);
   return mayBeNull(resource, name, f) ? nullable(schema) : schema;
@@ -114,7 +127,8 @@ export function recordComponent(resource: ResourceDef): JsonSchema {
   const properties: Record<string, JsonSchema> = {
     id: settings ? nullable({ type: 'integer', description: 'null until the settings are first saved' }) : { type: 'integer' },
   };
-  if (centreKey(resource) !== null) properties.marketingCenterId = nullable({ type: 'integer', description: 'The marketing centre of the record' });
+  if (centreKey(resource) !== null)
+    properties.marketingCenterId = nullable({ type: 'integer', description: 'The marketing centre of the record' });
   const lines: string[] = [];
   for (const [name, f] of Object.entries(resource.fields)) {
     properties[name] = fieldSchema(resource, name, f);
@@ -184,7 +198,13 @@ function filterSchema(f: ScalarField | TreeField): JsonSchema {
     case 'prefix':
       return nullable({ type: 'string', description });
     case 'range':
-      return nullable({ type: 'array', items: nullable(value), minItems: 2, maxItems: 2, description: `${description} [from, to], either may be null` });
+      return nullable({
+        type: 'array',
+        items: nullable(value),
+        minItems: 2,
+        maxItems: 2,
+        description: `${description} [from, to], either may be null`,
+      });
     case 'in':
       return nullable({ ...arrayOf(value), description });
     default:
@@ -215,7 +235,7 @@ function answerOf(resource: ResourceDef, operation: string): { data: JsonSchema;
     case 'query':
       return {
         data: pageOf(record, {
-          totalIsEstimate: { type: 'boolean', description: 'total is the planner\'s estimate (more than 10 000 matches)' },
+          totalIsEstimate: { type: 'boolean', description: "total is the planner's estimate (more than 10 000 matches)" },
           nextCursor: nullable({ type: 'string', description: 'Send as cursor for the next page (keyset paging); null on the last page' }),
         }),
         errors: [],
@@ -248,8 +268,12 @@ function answerOf(resource: ResourceDef, operation: string): { data: JsonSchema;
  * The document part of a route's schema: operation id and responses (tags: {@link resourceTags}). `operation` is a
  * {@link CrudOperation} or a state action's name.
  */
-export function crudDocs(resource: ResourceDef, operation: CrudOperation | (string & {})): {
-  operationId: string; response: Record<string, JsonSchema>;
+export function crudDocs(
+  resource: ResourceDef,
+  operation: CrudOperation | (string & {}),
+): {
+  operationId: string;
+  response: Record<string, JsonSchema>;
 } {
   const { data, errors } = answerOf(resource, operation);
   return { operationId: operationIdOf(resource, operation), response: answers(data, ...errors) };

@@ -57,11 +57,15 @@ async function guardUnique<T>(runtime: ResourceRuntime, scope: Scope, run: () =>
  * decided on the record after the write) and, on modify, the fields the record's state locks;
  * 400 naming every bad field. References are checked inside the write's transaction.
  */
-function validated(args: OperationArgs & { body: Record<string, unknown>; mode: 'create' | 'modify'; current: StoredRecord | null }): WriteSet {
+function validated(
+  args: OperationArgs & { body: Record<string, unknown>; mode: 'create' | 'modify'; current: StoredRecord | null },
+): WriteSet {
   const { resource } = args.runtime;
   const locale = localeOf(args.scope);
   const checked = validateWrite({ resource, body: args.body, mode: args.mode, locale, zone: zoneOf(args.scope), current: args.current });
-  const issues = args.current ? [...checked.issues, ...lockedChanges({ resource, current: args.current, set: checked.set, locale })] : checked.issues;
+  const issues = args.current
+    ? [...checked.issues, ...lockedChanges({ resource, current: args.current, set: checked.set, locale })]
+    : checked.issues;
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   const { set } = checked;
   return set;
@@ -72,7 +76,14 @@ function validated(args: OperationArgs & { body: Record<string, unknown>; mode: 
  * FOR KEY SHARE until commit, so it cannot be deleted under the write (references.validate.ts).
  */
 async function referencesHold(args: OperationArgs & { db: DbOrTx; set: WriteSet; currentId: number | null }): Promise<void> {
-  const issues = await checkReferences({ db: args.db, registry: args.registry, runtime: args.runtime, scope: args.scope, set: args.set, currentId: args.currentId });
+  const issues = await checkReferences({
+    db: args.db,
+    registry: args.registry,
+    runtime: args.runtime,
+    scope: args.scope,
+    set: args.set,
+    currentId: args.currentId,
+  });
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
 }
 
@@ -86,27 +97,38 @@ function stateIn(runtime: ResourceRuntime, states: readonly string[] | undefined
 export async function createRecord(args: OperationArgs & { body: Record<string, unknown> }): Promise<StoredRecord> {
   const { runtime, scope } = args;
   const set = validated({ ...args, mode: 'create', current: null });
-  return guardUnique(runtime, scope, () => args.database.db.transaction(async (tx) => {
-    await referencesHold({ ...args, db: tx, set, currentId: null });
-    const ctx = hookContext({ runtime, scope, db: tx });
-    const values: StoredRecord = { ...set.values, ...stampedValues(runtime, scope) };
-    // The document number, drawn in this transaction: a save that fails gives it back.
-    const numberIssue = await assignNumber({ db: tx, tenantId: scope.tenantId, resource: runtime.resource, values, locale: localeOf(scope) });
-    if (numberIssue) throw badInput('error.fieldsInvalid', [numberIssue]);
-    await runtime.hooks.beforeSave?.({ ...ctx, operation: 'create', values, lines: set.lines, current: null });
-    const [row] = (await tx.insert(runtime.table).values({
-      ...values,
-      ...stampedValues(runtime, scope),
-      tenantId: scope.tenantId,
-      createdBy: scope.auth.userId,
-      updatedBy: scope.auth.userId,
-    }).returning()) as StoredRecord[];
-    const id = row.id as number;
-    await replaceLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines });
-    const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
-    await runtime.hooks.afterSave?.({ ...ctx, operation: 'create', record });
-    return record;
-  }));
+  return guardUnique(runtime, scope, () =>
+    args.database.db.transaction(async (tx) => {
+      await referencesHold({ ...args, db: tx, set, currentId: null });
+      const ctx = hookContext({ runtime, scope, db: tx });
+      const values: StoredRecord = { ...set.values, ...stampedValues(runtime, scope) };
+      // The document number, drawn in this transaction: a save that fails gives it back.
+      const numberIssue = await assignNumber({
+        db: tx,
+        tenantId: scope.tenantId,
+        resource: runtime.resource,
+        values,
+        locale: localeOf(scope),
+      });
+      if (numberIssue) throw badInput('error.fieldsInvalid', [numberIssue]);
+      await runtime.hooks.beforeSave?.({ ...ctx, operation: 'create', values, lines: set.lines, current: null });
+      const [row] = (await tx
+        .insert(runtime.table)
+        .values({
+          ...values,
+          ...stampedValues(runtime, scope),
+          tenantId: scope.tenantId,
+          createdBy: scope.auth.userId,
+          updatedBy: scope.auth.userId,
+        })
+        .returning()) as StoredRecord[];
+      const id = row.id as number;
+      await replaceLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines });
+      const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
+      await runtime.hooks.afterSave?.({ ...ctx, operation: 'create', record });
+      return record;
+    }),
+  );
 }
 
 function readIdVersion(args: { body: Record<string, unknown>; scope: Scope }): { id: number; version: number } {
@@ -115,7 +137,8 @@ function readIdVersion(args: { body: Record<string, unknown>; scope: Scope }): {
   const version = body.version;
   const issues: FieldError[] = [];
   const label = (key: 'id' | 'version') => pick(crudMessages[`crud.field.${key}`], localeOf(scope));
-  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) issues.push({ field: 'id', key: 'validation.required', values: { label: label('id') } });
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1)
+    issues.push({ field: 'id', key: 'validation.required', values: { label: label('id') } });
   // The version column is an integer (int4).
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1 || version > INT4_MAX) {
     issues.push({ field: 'version', key: 'validation.required', values: { label: label('version') } });
@@ -138,23 +161,34 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
   if (states && editable && !editable.includes(current[states.field] as string)) throw conflict('crud.notEditable');
   if (current.version !== version) throw conflict();
   const set = validated({ ...args, mode: 'modify', current });
-  return guardUnique(runtime, scope, () => database.db.transaction(async (tx) => {
-    await referencesHold({ ...args, db: tx, set, currentId: id });
-    const ctx = hookContext({ runtime, scope, db: tx });
-    const values: StoredRecord = { ...set.values };
-    await runtime.hooks.beforeSave?.({ ...ctx, operation: 'modify', values, lines: set.lines, current });
-    const t = runtime.table;
-    const updated = await tx.update(t)
-      .set({ ...values, ...stampedValues(runtime, scope), version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: scope.auth.userId })
-      .where(and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), eq(t.version, version), stateIn(runtime, editable)))
-      .returning({ id: t.id });
-    // Someone else saved, or moved the state, between our read and this update.
-    if (updated.length === 0) throw conflict();
-    await replaceLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines });
-    const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
-    await runtime.hooks.afterSave?.({ ...ctx, operation: 'modify', record });
-    return record;
-  }));
+  return guardUnique(runtime, scope, () =>
+    database.db.transaction(async (tx) => {
+      await referencesHold({ ...args, db: tx, set, currentId: id });
+      const ctx = hookContext({ runtime, scope, db: tx });
+      const values: StoredRecord = { ...set.values };
+      await runtime.hooks.beforeSave?.({ ...ctx, operation: 'modify', values, lines: set.lines, current });
+      const t = runtime.table;
+      const updated = await tx
+        .update(t)
+        .set({
+          ...values,
+          ...stampedValues(runtime, scope),
+          version: sql`${t.version} + 1`,
+          updatedAt: sql`now()`,
+          updatedBy: scope.auth.userId,
+        })
+        .where(
+          and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), eq(t.version, version), stateIn(runtime, editable)),
+        )
+        .returning({ id: t.id });
+      // Someone else saved, or moved the state, between our read and this update.
+      if (updated.length === 0) throw conflict();
+      await replaceLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines });
+      const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
+      await runtime.hooks.afterSave?.({ ...ctx, operation: 'modify', record });
+      return record;
+    }),
+  );
 }
 
 /**
@@ -171,7 +205,14 @@ export async function deleteRecord(args: OperationArgs & { id: number }): Promis
     const deletable = states?.deletableIn;
     if (states && deletable && !deletable.includes(current[states.field] as string)) throw conflict('crud.notDeletable');
     await runtime.hooks.beforeDelete?.({ ...hookContext({ runtime, scope, db: tx }), record: current });
-    await refuseIfReferenced({ db: tx, resource: runtime.resource, referrers: runtime.referrers, tenantId: scope.tenantId, record: current, locale: localeOf(scope) });
+    await refuseIfReferenced({
+      db: tx,
+      resource: runtime.resource,
+      referrers: runtime.referrers,
+      tenantId: scope.tenantId,
+      record: current,
+      locale: localeOf(scope),
+    });
     await deleteLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id });
     await tx.delete(runtime.table).where(recordConditions({ runtime, scope, db: tx, operation: 'write', id }));
   });
@@ -196,14 +237,22 @@ export async function runAction(args: OperationArgs & { id: number; action: stri
     const ctx = hookContext({ runtime, scope, db: tx });
     await runtime.hooks.beforeAction?.[action]?.({ ...ctx, action, record: previous });
     const t = runtime.table;
-    const moved = await tx.update(t)
+    const moved = await tx
+      .update(t)
       .set({ [states.field]: def.to, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: scope.auth.userId })
       .where(and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), stateIn(runtime, def.from)))
       .returning({ id: t.id });
     if (moved.length === 0) throw refuse();
     await logStateChange({
-      db: tx, tenantId: scope.tenantId, resource: runtime.resource, recordId: id, action,
-      from: String(previous[states.field]), to: def.to, reason, userId: scope.auth.userId,
+      db: tx,
+      tenantId: scope.tenantId,
+      resource: runtime.resource,
+      recordId: id,
+      action,
+      from: String(previous[states.field]),
+      to: def.to,
+      reason,
+      userId: scope.auth.userId,
     });
     const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
     await runtime.hooks.afterAction?.[action]?.({ ...ctx, action, record, previous });

@@ -43,9 +43,11 @@ function sameColumns(args: { name: string; f: ScalarField | FieldDef; next: Stor
 function sameLines(f: LinesField, next: readonly StoredRecord[], stored: unknown): boolean {
   const before = Array.isArray(stored) ? (stored as StoredRecord[]) : [];
   if (before.length !== next.length) return false;
-  return next.every((line, i) => Object.entries(f.fields)
-    .filter(([, lf]) => !lf.serverManaged)
-    .every(([inner, lf]) => sameColumns({ name: inner, f: lf, next: line, stored: before[i] })));
+  return next.every((line, i) =>
+    Object.entries(f.fields)
+      .filter(([, lf]) => !lf.serverManaged)
+      .every(([inner, lf]) => sameColumns({ name: inner, f: lf, next: line, stored: before[i] })),
+  );
 }
 
 /**
@@ -63,10 +65,12 @@ export function lockedChanges(args: { resource: ResourceDef; current: StoredReco
   for (const [name, f] of Object.entries(resource.fields)) {
     if (!isClientWritable(resource, name, f) || editableInState(resource, name, state)) continue;
     const lines = f.kind === 'lines' ? set.lines.get(name) : undefined;
-    const changed = f.kind === 'lines'
-      ? lines !== undefined && !sameLines(f, lines, current[name])
-      : !sameColumns({ name, f, next: set.values, stored: current });
-    if (changed) issues.push({ field: name, key: 'crud.fieldNotEditable', values: { label: pick(f.label, args.locale), state: stateLabel } });
+    const changed =
+      f.kind === 'lines'
+        ? lines !== undefined && !sameLines(f, lines, current[name])
+        : !sameColumns({ name, f, next: set.values, stored: current });
+    if (changed)
+      issues.push({ field: name, key: 'crud.fieldNotEditable', values: { label: pick(f.label, args.locale), state: stateLabel } });
   }
   return issues;
 }

@@ -102,14 +102,23 @@ export function deriveReferrers(args: { served: readonly Served[]; platform: rea
       entry.paths.push(path);
       const known = entry.sources.get(source.table);
       const columns = [...(known?.columns ?? []), { column: source.column, multiple: source.multiple }];
-      entry.sources.set(source.table, { table: source.table, tenantId: source.table.tenantId, columns, key: source.key, self: target === resource.name });
+      entry.sources.set(source.table, {
+        table: source.table,
+        tenantId: source.table.tenantId,
+        columns,
+        key: source.key,
+        self: target === resource.name,
+      });
     };
     for (const [name, f] of Object.entries(resource.fields)) {
       if (f.kind === 'relation') {
         point(ownerOf(f.resource), name, { table, key: table.id, column: table[name], multiple: f.multiple === true });
       } else if (f.kind === 'tree') {
         add(resource.name, {
-          title: resource.title, resource: resource.name, paths: [name], tree: true,
+          title: resource.title,
+          resource: resource.name,
+          paths: [name],
+          tree: true,
           sources: [{ table, tenantId: table.tenantId, columns: [{ column: table[name], multiple: false }], key: table.id, self: true }],
         });
       } else if (f.kind === 'lines') {
@@ -117,7 +126,12 @@ export function deriveReferrers(args: { served: readonly Served[]; platform: rea
         if (!lines) continue;
         for (const [inner, lf] of Object.entries(f.fields)) {
           if (lf.kind !== 'relation') continue;
-          point(ownerOf(lf.resource), `${name}.${inner}`, { table: lines, key: lines.parentId, column: lines[inner], multiple: lf.multiple === true });
+          point(ownerOf(lf.resource), `${name}.${inner}`, {
+            table: lines,
+            key: lines.parentId,
+            column: lines[inner],
+            multiple: lf.multiple === true,
+          });
         }
       }
     }
@@ -127,8 +141,13 @@ export function deriveReferrers(args: { served: readonly Served[]; platform: rea
   }
   for (const p of args.platform) {
     add(ownerOf(p.resource), {
-      title: p.title, resource: null, paths: [p.column.name], tree: false,
-      sources: [{ table: p.table, tenantId: p.tenantId, columns: [{ column: p.column, multiple: p.multiple === true }], key: null, self: false }],
+      title: p.title,
+      resource: null,
+      paths: [p.column.name],
+      tree: false,
+      sources: [
+        { table: p.table, tenantId: p.tenantId, columns: [{ column: p.column, multiple: p.multiple === true }], key: null, self: false },
+      ],
     });
   }
   return out;
@@ -138,13 +157,17 @@ export function deriveReferrers(args: { served: readonly Served[]; platform: rea
 export const REFERRER_COUNT_LIMIT = 1000;
 
 function sourceSelect(source: ReferenceSource, tenantId: number, id: number): SQL {
-  const matches = source.columns.map(({ column, multiple }) => (multiple ? sql`${column} @> array[${id}]::bigint[]` : sql`${column} = ${id}`));
+  const matches = source.columns.map(({ column, multiple }) =>
+    multiple ? sql`${column} @> array[${id}]::bigint[]` : sql`${column} = ${id}`,
+  );
   const conditions = [sql`${source.tenantId} = ${tenantId}`, sql`(${sql.join(matches, sql` or `)})`];
   if (source.self && source.key) conditions.push(sql`${source.key} <> ${id}`);
   const where = sql.join(conditions, sql` and `);
   // A referring record counts once, however many of its lines point (a table's own id is unique).
   if (!source.key) return sql`select 1 as k from ${source.table} where ${where}`;
-  return source.key.name === 'id' ? sql`select ${source.key} as k from ${source.table} where ${where}` : sql`select distinct ${source.key} as k from ${source.table} where ${where}`;
+  return source.key.name === 'id'
+    ? sql`select ${source.key} as k from ${source.table} where ${where}`
+    : sql`select distinct ${source.key} as k from ${source.table} where ${where}`;
 }
 
 /**
@@ -154,9 +177,7 @@ function sourceSelect(source: ReferenceSource, tenantId: number, id: number): SQ
 export async function countReferrer(args: { db: DbOrTx; referrer: Referrer; tenantId: number; id: number }): Promise<number> {
   const { db, referrer, tenantId, id } = args;
   const selects = referrer.sources.map((source) => sourceSelect(source, tenantId, id));
-  const rows = referrer.sources.every((s) => s.key === null)
-    ? sql.join(selects, sql` union all `)
-    : sql.join(selects, sql` union `);
+  const rows = referrer.sources.every((s) => s.key === null) ? sql.join(selects, sql` union all `) : sql.join(selects, sql` union `);
   const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from (${rows} limit ${REFERRER_COUNT_LIMIT + 1}) hits`);
   return Number(result.rows[0]?.n ?? 0);
 }
@@ -170,7 +191,12 @@ const shown = (count: number): string | number => (count > REFERRER_COUNT_LIMIT 
  * or row filter the caller works in: a reference the caller cannot see still holds the record.
  */
 export async function refuseIfReferenced(args: {
-  db: DbOrTx; resource: ResourceDef; referrers: readonly Referrer[]; tenantId: number; record: StoredRecord; locale: Locale;
+  db: DbOrTx;
+  resource: ResourceDef;
+  referrers: readonly Referrer[];
+  tenantId: number;
+  record: StoredRecord;
+  locale: Locale;
 }): Promise<void> {
   const { resource, locale } = args;
   const id = Number(args.record.id);
@@ -181,12 +207,19 @@ export async function refuseIfReferenced(args: {
   }
   if (found.length === 0) return;
   const titleValue = args.record[resource.titleField];
-  const values = { resource: pick(resource.title, locale), title: titleValue === null || titleValue === undefined ? `#${id}` : String(titleValue) };
+  const values = {
+    resource: pick(resource.title, locale),
+    title: titleValue === null || titleValue === undefined ? `#${id}` : String(titleValue),
+  };
   const children = found.find((f) => f.referrer.tree);
   if (children) throw conflict('crud.hasChildren', { ...values, count: shown(children.count) });
-  const text = (key: keyof typeof crudMessages, slots: Record<string, string | number> = {}) => fillSlots(pick(crudMessages[key], locale), slots);
-  const uses = found.map(({ referrer, count }) => text(count === 1 ? 'crud.inUse.one' : 'crud.inUse.many', {
-    count: shown(count), referrer: pick(referrer.title, locale),
-  }));
+  const text = (key: keyof typeof crudMessages, slots: Record<string, string | number> = {}) =>
+    fillSlots(pick(crudMessages[key], locale), slots);
+  const uses = found.map(({ referrer, count }) =>
+    text(count === 1 ? 'crud.inUse.one' : 'crud.inUse.many', {
+      count: shown(count),
+      referrer: pick(referrer.title, locale),
+    }),
+  );
   throw conflict('crud.inUse', { ...values, uses: uses.join(text('crud.inUse.separator')) });
 }

@@ -106,9 +106,11 @@ export function linesIndexes(args: { table: string; fields: Readonly<Record<stri
   for (const [field, f] of Object.entries(args.fields)) {
     if (f.kind !== 'relation') continue;
     const c = args.t[field];
-    out.push(f.multiple
-      ? index(identifier([args.table, snakeCase(field), 'gin'])).using('gin', args.t.tenantId, c)
-      : index(identifier([args.table, snakeCase(field), 'idx'])).on(args.t.tenantId, c));
+    out.push(
+      f.multiple
+        ? index(identifier([args.table, snakeCase(field), 'gin'])).using('gin', args.t.tenantId, c)
+        : index(identifier([args.table, snakeCase(field), 'idx'])).on(args.t.tenantId, c),
+    );
   }
   return out;
 }

@@ -8,7 +8,10 @@ import { createHash } from 'node:crypto';
 
 /** `marketingCenterId` -> `marketing_center_id`. */
 export function snakeCase(name: string): string {
-  return name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/-/g, '_').toLowerCase();
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/-/g, '_')
+    .toLowerCase();
 }
 
 /** `score-adjust` -> `scoreAdjust`: the TypeScript export name of a derived table. */

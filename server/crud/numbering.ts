@@ -83,17 +83,25 @@ const blank = (value: unknown) => value === null || value === undefined || value
  * field's problem, or null.
  */
 export async function assignNumber(args: {
-  db: DbOrTx; tenantId: number; resource: ResourceDef; values: StoredRecord; locale: Locale;
+  db: DbOrTx;
+  tenantId: number;
+  resource: ResourceDef;
+  values: StoredRecord;
+  locale: Locale;
 }): Promise<FieldError | null> {
   const numbering = numberingOf(args.resource);
   if (!numbering) return null;
   const given = args.values[numbering.field];
   if (blank(given)) {
-    args.values[numbering.field] = formatNumber(numbering, await drawValue({ db: args.db, tenantId: args.tenantId, counter: numbering.counter }));
+    args.values[numbering.field] = formatNumber(
+      numbering,
+      await drawValue({ db: args.db, tenantId: args.tenantId, counter: numbering.counter }),
+    );
     return null;
   }
   const value = parseNumber(numbering, String(given));
-  if (value !== null && value >= 1 && value <= (await lastDrawn({ db: args.db, tenantId: args.tenantId, counter: numbering.counter }))) return null;
+  if (value !== null && value >= 1 && value <= (await lastDrawn({ db: args.db, tenantId: args.tenantId, counter: numbering.counter })))
+    return null;
   const label = pick(args.resource.fields[numbering.field].label, args.locale);
   return { field: numbering.field, key: 'crud.numberNotDrawn', values: { label, number: String(given) } };
 }

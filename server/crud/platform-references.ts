@@ -14,21 +14,34 @@ import { definePlatformReference, type PlatformReference } from './inbound-refer
 export const PLATFORM_REFERENCES: readonly PlatformReference[] = [
   // A member's level history names every level the member reached.
   definePlatformReference({
-    resource: 'level', title: ['等级变动记录', 'Level change'],
-    table: memberLevelChanges, tenantId: memberLevelChanges.tenantId, column: memberLevelChanges.toLevelId,
+    resource: 'level',
+    title: ['等级变动记录', 'Level change'],
+    table: memberLevelChanges,
+    tenantId: memberLevelChanges.tenantId,
+    column: memberLevelChanges.toLevelId,
   }),
   // The points ledger and the till's transactions keep the store they happened in.
   definePlatformReference({
-    resource: 'store', title: ['积分流水', 'Points entry'],
-    table: pointsEntries, tenantId: pointsEntries.tenantId, column: pointsEntries.storeId,
+    resource: 'store',
+    title: ['积分流水', 'Points entry'],
+    table: pointsEntries,
+    tenantId: pointsEntries.tenantId,
+    column: pointsEntries.storeId,
   }),
   definePlatformReference({
-    resource: 'store', title: ['销售交易', 'Sales transaction'],
-    table: salesTransactions, tenantId: salesTransactions.tenantId, column: salesTransactions.storeId,
+    resource: 'store',
+    title: ['销售交易', 'Sales transaction'],
+    table: salesTransactions,
+    tenantId: salesTransactions.tenantId,
+    column: salesTransactions.storeId,
   }),
   // The centres a user may work in.
   definePlatformReference({
-    resource: 'marketing-center', title: ['用户', 'User'],
-    table: users, tenantId: users.tenantId, column: users.marketingCenterIds, multiple: true,
+    resource: 'marketing-center',
+    title: ['用户', 'User'],
+    table: users,
+    tenantId: users.tenantId,
+    column: users.marketingCenterIds,
+    multiple: true,
   }),
 ];

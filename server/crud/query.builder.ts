@@ -70,10 +70,13 @@ export function parseQueryBody(args: { resource: ResourceDef; body: unknown; loc
   if (typeof keyword !== 'string' || keyword.length > 100) bad('keyword', 'validation.maxLength', { max: 100 });
   else if (textProblem(keyword)) bad('keyword', textProblem(keyword)!);
   const sorters = body.sorters ?? [];
-  const sortersOk = Array.isArray(sorters) && sorters.length <= MAX_SORTERS && sorters.every((s: unknown) => {
-    const o = s as { field?: unknown; order?: unknown } | null;
-    return typeof o?.field === 'string' && (o.order === 'asc' || o.order === 'desc');
-  });
+  const sortersOk =
+    Array.isArray(sorters) &&
+    sorters.length <= MAX_SORTERS &&
+    sorters.every((s: unknown) => {
+      const o = s as { field?: unknown; order?: unknown } | null;
+      return typeof o?.field === 'string' && (o.order === 'asc' || o.order === 'desc');
+    });
   if (!sortersOk) bad('sorters', 'validation.type');
   const cursor = body.cursor ?? undefined;
   if (cursor !== undefined && cursor !== null && typeof cursor !== 'string') bad('cursor', 'validation.type');
@@ -114,8 +117,10 @@ export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryReque
   const { defaultSort } = resource.list;
   for (const s of args.sorters) {
     const f = ownField(resource, s.field);
-    const allowed = s.field === defaultSort.field || SYSTEM_SORTS.includes(s.field)
-      || (f !== undefined && f.sortable === true && f.kind !== 'lines' && !(('multiple' in f) && f.multiple) && f.kind !== 'weekdays');
+    const allowed =
+      s.field === defaultSort.field ||
+      SYSTEM_SORTS.includes(s.field) ||
+      (f !== undefined && f.sortable === true && f.kind !== 'lines' && !('multiple' in f && f.multiple) && f.kind !== 'weekdays');
     if (!allowed) {
       issues.push({ field: `sorters.${s.field}`, key: 'crud.notSortable', values: { label: f ? pick(f.label, args.locale) : s.field } });
       continue;
@@ -132,18 +137,30 @@ export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryReque
 /** The capped count of a query: at most EXACT_TOTAL_LIMIT + 1 matching rows are read. */
 function countStatement(args: { database: Database; runtime: ResourceRuntime; where: SQL | undefined }) {
   const { db } = args.database;
-  const capped = db.select({ one: sql`1` }).from(args.runtime.table).where(args.where).limit(EXACT_TOTAL_LIMIT + 1).as('capped');
+  const capped = db
+    .select({ one: sql`1` })
+    .from(args.runtime.table)
+    .where(args.where)
+    .limit(EXACT_TOTAL_LIMIT + 1)
+    .as('capped');
   return db.select({ n: sql<number>`count(*)::int` }).from(capped);
 }
 
-async function countRows(args: { database: Database; runtime: ResourceRuntime; where: SQL | undefined }): Promise<{ total: number; estimate: boolean }> {
+async function countRows(args: {
+  database: Database;
+  runtime: ResourceRuntime;
+  where: SQL | undefined;
+}): Promise<{ total: number; estimate: boolean }> {
   const { db, pool } = args.database;
   const t = args.runtime.table;
   const [{ n }] = await countStatement(args);
   if (n <= EXACT_TOTAL_LIMIT) return { total: n, estimate: false };
   // More than the exact limit: ask the planner (statistics kept by autovacuum / ANALYZE).
   const plain = db.select({ id: t.id }).from(t).where(args.where).toSQL();
-  const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(`explain (format json) ${plain.sql}`, plain.params as unknown[]);
+  const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    `explain (format json) ${plain.sql}`,
+    plain.params as unknown[],
+  );
   const planned = Math.round(explained.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
   return { total: Math.max(planned, EXACT_TOTAL_LIMIT + 1), estimate: true };
 }
@@ -163,7 +180,12 @@ export interface QueryStatements {
  * EXPLAIN them: a search must stay on an index on millions of rows).
  */
 export function queryStatements(args: {
-  database: Database; runtime: ResourceRuntime; scope: Scope; query: QueryRequest; zone: string; locale: Locale;
+  database: Database;
+  runtime: ResourceRuntime;
+  scope: Scope;
+  query: QueryRequest;
+  zone: string;
+  locale: Locale;
 }): QueryStatements {
   const { database, runtime, scope, query } = args;
   const { db } = database;
@@ -171,7 +193,11 @@ export function queryStatements(args: {
   const filtered = filterConditions({ resource: runtime.resource, t, filters: query.filters, zone: args.zone, locale: args.locale });
   if (filtered.issues.length > 0) throw badInput('error.fieldsInvalid', filtered.issues);
   const keyword = keywordCondition({ resource: runtime.resource, t, keyword: query.keyword });
-  const conditions = [...scopeConditions({ runtime, scope, db, operation: 'query' }), ...filtered.conditions, ...(keyword ? [keyword] : [])];
+  const conditions = [
+    ...scopeConditions({ runtime, scope, db, operation: 'query' }),
+    ...filtered.conditions,
+    ...(keyword ? [keyword] : []),
+  ];
   const where = and(...conditions);
   const keys = sortKeysOf({ runtime, sorters: query.sorters, locale: args.locale });
 
@@ -183,12 +209,22 @@ export function queryStatements(args: {
   } else {
     page = page.where(where).offset((query.page - 1) * query.pageSize);
   }
-  return { where, keys, page: page.orderBy(...orderBy(keys)).limit(query.pageSize + 1), count: countStatement({ database, runtime, where }) };
+  return {
+    where,
+    keys,
+    page: page.orderBy(...orderBy(keys)).limit(query.pageSize + 1),
+    count: countStatement({ database, runtime, where }),
+  };
 }
 
 /** Runs a query for a scope. */
 export async function runQuery(args: {
-  database: Database; runtime: ResourceRuntime; scope: Scope; query: QueryRequest; zone: string; locale: Locale;
+  database: Database;
+  runtime: ResourceRuntime;
+  scope: Scope;
+  query: QueryRequest;
+  zone: string;
+  locale: Locale;
 }): Promise<QueryResult> {
   const { database, runtime, query } = args;
   const { where, keys, page } = queryStatements(args);

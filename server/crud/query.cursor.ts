@@ -110,8 +110,14 @@ function same(k: SortKey, v: unknown): SQL {
 export function afterCursor(keys: readonly SortKey[], values: readonly unknown[]): SQL {
   const uniform = keys.every((k) => k.order === keys[0].order && (k.column.notNull || k.key === 'id'));
   if (uniform && values.every((v) => v !== null)) {
-    const cols = sql.join(keys.map((k) => k.column), sql`, `);
-    const vals = sql.join(keys.map((k, i) => sql.param(values[i], k.column)), sql`, `);
+    const cols = sql.join(
+      keys.map((k) => k.column),
+      sql`, `,
+    );
+    const vals = sql.join(
+      keys.map((k, i) => sql.param(values[i], k.column)),
+      sql`, `,
+    );
     return keys[0].order === 'asc' ? sql`(${cols}) > (${vals})` : sql`(${cols}) < (${vals})`;
   }
   const branches = keys.map((k, i) => and(...keys.slice(0, i).map((p, j) => same(p, values[j])), after(k, values[i])) as SQL);

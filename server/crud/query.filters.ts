@@ -1,6 +1,4 @@
-import {
-  and, arrayContains, arrayOverlaps, eq, gte, ilike, inArray, like, lt, lte, or, sql, type SQL,
-} from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, eq, gte, ilike, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { enumAliases, type FieldDef, type ResourceDef, type ScalarField, type TreeField } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { FieldError } from '../http/envelope';
@@ -40,7 +38,13 @@ function one(f: ScalarField | TreeField, value: unknown, zone: string): Parsed {
   return coerceValue({ f: relaxed(f), value, zone });
 }
 
-function rangeCondition(args: { t: DerivedTable; name: string; f: ScalarField | TreeField; value: unknown; zone: string }): SQL | Parsed | undefined {
+function rangeCondition(args: {
+  t: DerivedTable;
+  name: string;
+  f: ScalarField | TreeField;
+  value: unknown;
+  zone: string;
+}): SQL | Parsed | undefined {
   const { t, name, f, value, zone } = args;
   if (!Array.isArray(value) || value.length !== 2) return { ok: false, key: 'validation.type' };
   const [from, to] = value as unknown[];
@@ -123,7 +127,11 @@ export function ownField(resource: ResourceDef, name: string): FieldDef | undefi
 
 /** The conditions of a query's filters, or the field errors of the values that do not fit. */
 export function filterConditions(args: {
-  resource: ResourceDef; t: DerivedTable; filters: Record<string, unknown>; zone: string; locale: Locale;
+  resource: ResourceDef;
+  t: DerivedTable;
+  filters: Record<string, unknown>;
+  zone: string;
+  locale: Locale;
 }): { conditions: SQL[]; issues: FieldError[] } {
   const conditions: SQL[] = [];
   const issues: FieldError[] = [];

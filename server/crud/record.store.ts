@@ -10,13 +10,20 @@ import type { RowOperation, StoredRecord } from './server-hooks.define';
  */
 
 /** Loads the lines of some parents, grouped by lines field and parent id, in line order. */
-export async function loadLines(args: { db: DbOrTx; runtime: ResourceRuntime; tenantId: number; parentIds: readonly number[] }): Promise<Map<string, Map<number, StoredRecord[]>>> {
+export async function loadLines(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  tenantId: number;
+  parentIds: readonly number[];
+}): Promise<Map<string, Map<number, StoredRecord[]>>> {
   const out = new Map<string, Map<number, StoredRecord[]>>();
   for (const [field, t] of args.runtime.lineTables) {
     const byParent = new Map<number, StoredRecord[]>();
     out.set(field, byParent);
     if (args.parentIds.length === 0) continue;
-    const rows = await args.db.select().from(t)
+    const rows = await args.db
+      .select()
+      .from(t)
       .where(and(eq(t.tenantId, args.tenantId), inArray(t.parentId, [...args.parentIds])))
       .orderBy(asc(t.parentId), asc(t.lineNo));
     for (const row of rows as StoredRecord[]) {
@@ -34,11 +41,20 @@ export async function loadLines(args: { db: DbOrTx; runtime: ResourceRuntime; te
  * (which decides what a caller may touch) was already applied before the write.
  */
 export async function findRecord(args: {
-  db: DbOrTx; runtime: ResourceRuntime; scope: Scope; id: number; operation: RowOperation; forUpdate?: boolean; written?: boolean;
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  scope: Scope;
+  id: number;
+  operation: RowOperation;
+  forUpdate?: boolean;
+  written?: boolean;
 }): Promise<StoredRecord | null> {
   const t = args.runtime.table;
   const runtime = args.written ? { ...args.runtime, hooks: { ...args.runtime.hooks, rowFilter: undefined } } : args.runtime;
-  const query = args.db.select().from(t).where(recordConditions({ ...args, runtime }));
+  const query = args.db
+    .select()
+    .from(t)
+    .where(recordConditions({ ...args, runtime }));
   const [row] = (args.forUpdate ? await query.for('update') : await query) as StoredRecord[];
   if (!row) return null;
   const lines = await loadLines({ db: args.db, runtime: args.runtime, tenantId: args.scope.tenantId, parentIds: [args.id] });
@@ -48,7 +64,11 @@ export async function findRecord(args: {
 
 /** Replaces the lines of the given fields of one record (numbered 1..n). */
 export async function replaceLines(args: {
-  db: DbOrTx; runtime: ResourceRuntime; tenantId: number; parentId: number; lines: ReadonlyMap<string, StoredRecord[]>;
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  tenantId: number;
+  parentId: number;
+  lines: ReadonlyMap<string, StoredRecord[]>;
 }): Promise<void> {
   for (const [field, rows] of args.lines) {
     const t = args.runtime.lineTables.get(field);

@@ -53,9 +53,18 @@ function issue(sink: Sink, args: { field: string; label: string; key: string; va
 }
 
 /** Writes one scalar field's column value(s) into `out`; false when the value was refused. */
-function writeScalar(sink: Sink, args: {
-  name: string; path: string; label: string; patternKey: string; f: ScalarField | TreeField; value: unknown; out: StoredRecord;
-}): void {
+function writeScalar(
+  sink: Sink,
+  args: {
+    name: string;
+    path: string;
+    label: string;
+    patternKey: string;
+    f: ScalarField | TreeField;
+    value: unknown;
+    out: StoredRecord;
+  },
+): void {
   const { f, name, out } = args;
   const keys = f.kind === 'dateRange' ? rangeKeys(name) : null;
   if (isEmpty(args.value)) {
@@ -66,7 +75,12 @@ function writeScalar(sink: Sink, args: {
   }
   const result = coerceValue({ f, value: args.value, zone: sink.zone });
   if (!result.ok) {
-    issue(sink, { field: args.path, label: args.label, key: result.key === 'pattern' ? args.patternKey : result.key, values: result.values });
+    issue(sink, {
+      field: args.path,
+      label: args.label,
+      key: result.key === 'pattern' ? args.patternKey : result.key,
+      values: result.values,
+    });
     return;
   }
   if (keys) {
@@ -115,7 +129,8 @@ function readLines(sink: Sink, args: { name: string; f: LinesField; value: unkno
     return null;
   }
   if (rows.length === 0 && f.required) issue(sink, { field: name, label, key: 'validation.required' });
-  else if (f.minLines !== undefined && rows.length < f.minLines) issue(sink, { field: name, label, key: 'validation.minLines', values: { min: f.minLines } });
+  else if (f.minLines !== undefined && rows.length < f.minLines)
+    issue(sink, { field: name, label, key: 'validation.minLines', values: { min: f.minLines } });
   const max = f.maxLines ?? DEFAULT_MAX_LINES;
   if (rows.length > max) {
     issue(sink, { field: name, label, key: 'validation.maxLines', values: { max } });
@@ -130,19 +145,27 @@ function readLines(sink: Sink, args: { name: string; f: LinesField; value: unkno
     }
     const given = row as Record<string, unknown>;
     for (const key of Object.keys(given)) {
-      if (!Object.hasOwn(f.fields, key) && key !== 'lineNo') issue(sink, { field: `${linePath}.${key}`, label: key, key: 'validation.unknownField' });
+      if (!Object.hasOwn(f.fields, key) && key !== 'lineNo')
+        issue(sink, { field: `${linePath}.${key}`, label: key, key: 'validation.unknownField' });
     }
     // Every field is read first, then the fields whose conditions the line does not meet are
     // cleared and their problems dropped (a coupon line's type decides which fields it keeps).
     const results = Object.entries(f.fields).map(([inner, lf]) => {
       const value = given[inner] === undefined && lf.defaultValue !== undefined ? lf.defaultValue : given[inner];
       return {
-        inner, lf,
-        result: captured(sink, () => writeScalar(sink, {
-          name: inner, path: `${linePath}.${inner}`, f: lf, value, out,
-          label: `${label} ${i + 1} ${pick(lf.label, sink.locale)}`,
-          patternKey: `res.${sink.resource.name}.${name}.${inner}.pattern`,
-        })),
+        inner,
+        lf,
+        result: captured(sink, () =>
+          writeScalar(sink, {
+            name: inner,
+            path: `${linePath}.${inner}`,
+            f: lf,
+            value,
+            out,
+            label: `${label} ${i + 1} ${pick(lf.label, sink.locale)}`,
+            patternKey: `res.${sink.resource.name}.${name}.${inner}.pattern`,
+          }),
+        ),
       };
     });
     for (const { inner, lf, result } of results) {
@@ -193,7 +216,8 @@ export function validateWrite(args: {
   let parent: WriteSet['parent'];
   for (const key of Object.keys(body)) {
     // Own fields only: `constructor` or `toString` in a body is an unknown field, not a field.
-    if (!Object.hasOwn(resource.fields, key) && !IGNORED_KEYS.includes(key)) issue(sink, { field: key, label: key, key: 'validation.unknownField' });
+    if (!Object.hasOwn(resource.fields, key) && !IGNORED_KEYS.includes(key))
+      issue(sink, { field: key, label: key, key: 'validation.unknownField' });
   }
   const unknown = sink.issues.splice(0);
   /** What each written field produced: its problems, references and (lines) rows. */
@@ -212,10 +236,17 @@ export function validateWrite(args: {
     const label = pick(f.label, args.locale);
     if (f.kind === 'lines') {
       let rows: StoredRecord[] | null = null;
-      written.set(name, { ...captured(sink, () => { rows = readLines(sink, { name, f, value, label }); }), rows });
+      written.set(name, {
+        ...captured(sink, () => {
+          rows = readLines(sink, { name, f, value, label });
+        }),
+        rows,
+      });
       continue;
     }
-    const result = captured(sink, () => writeScalar(sink, { name, path: name, label, f, value, out: values, patternKey: `res.${resource.name}.${name}.pattern` }));
+    const result = captured(sink, () =>
+      writeScalar(sink, { name, path: name, label, f, value, out: values, patternKey: `res.${resource.name}.${name}.pattern` }),
+    );
     written.set(name, result);
     if (f.kind === 'tree' && result.issues.length === 0) {
       parent = { field: name, label, id: (values[name] as number | null) ?? null, maxDepth: f.maxDepth ?? DEFAULT_MAX_DEPTH };

@@ -24,15 +24,26 @@ const WALK_LIMIT = 100;
 async function checkReference(args: { db: DbOrTx; target: ResourceRuntime; scope: Scope; ids: readonly number[] }): Promise<boolean> {
   const t = args.target.table;
   // The target's own scope: a centre-scoped target is checked in the caller's centre.
-  const scope: Scope = { ...args.scope, marketingCenterId: args.target.resource.scope === 'marketingCenter' ? args.scope.request.ctx.marketingCenter : null };
-  const rows = await args.db.select({ id: t.id }).from(t)
+  const scope: Scope = {
+    ...args.scope,
+    marketingCenterId: args.target.resource.scope === 'marketingCenter' ? args.scope.request.ctx.marketingCenter : null,
+  };
+  const rows = await args.db
+    .select({ id: t.id })
+    .from(t)
     .where(and(...scopeConditions({ runtime: args.target, scope, db: args.db, operation: 'reference' }), inArray(t.id, [...args.ids])))
     .for('key share');
   return rows.length === new Set(args.ids).size;
 }
 
 /** Ancestors of a node, nearest first, including the node itself; empty when it does not exist. */
-async function ancestors(args: { db: DbOrTx; runtime: ResourceRuntime; tenantId: number; id: number; parentColumn: string }): Promise<number[]> {
+async function ancestors(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  tenantId: number;
+  id: number;
+  parentColumn: string;
+}): Promise<number[]> {
   const table = sql.identifier(getTableName(args.runtime.table));
   const parent = sql.identifier(args.parentColumn);
   const result = await args.db.execute<{ id: number }>(sql`
@@ -46,7 +57,13 @@ async function ancestors(args: { db: DbOrTx; runtime: ResourceRuntime; tenantId:
 }
 
 /** Levels below a node (0 for a leaf). */
-async function heightBelow(args: { db: DbOrTx; runtime: ResourceRuntime; tenantId: number; id: number; parentColumn: string }): Promise<number> {
+async function heightBelow(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  tenantId: number;
+  id: number;
+  parentColumn: string;
+}): Promise<number> {
   const table = sql.identifier(getTableName(args.runtime.table));
   const parent = sql.identifier(args.parentColumn);
   const result = await args.db.execute<{ height: number | null }>(sql`
@@ -60,7 +77,11 @@ async function heightBelow(args: { db: DbOrTx; runtime: ResourceRuntime; tenantI
 }
 
 async function checkParent(args: {
-  db: DbOrTx; runtime: ResourceRuntime; scope: Scope; parent: NonNullable<WriteSet['parent']>; currentId: number | null;
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  scope: Scope;
+  parent: NonNullable<WriteSet['parent']>;
+  currentId: number | null;
 }): Promise<FieldError | null> {
   const { parent, runtime, scope, db } = args;
   if (parent.id === null) return null;
@@ -70,7 +91,8 @@ async function checkParent(args: {
   const parentColumn = runtime.table[parent.field].name;
   const chain = await ancestors({ db, runtime, tenantId: scope.tenantId, id: parent.id, parentColumn });
   if (args.currentId !== null && chain.includes(args.currentId)) return { field: parent.field, key: 'validation.treeCycle', values };
-  const below = args.currentId === null ? 0 : await heightBelow({ db, runtime, tenantId: scope.tenantId, id: args.currentId, parentColumn });
+  const below =
+    args.currentId === null ? 0 : await heightBelow({ db, runtime, tenantId: scope.tenantId, id: args.currentId, parentColumn });
   // The parent sits at level chain.length; the record one deeper, its deepest descendant `below` more.
   if (chain.length + 1 + below > parent.maxDepth) {
     return { field: parent.field, key: 'validation.treeDepth', values: { ...values, max: parent.maxDepth } };
@@ -80,7 +102,12 @@ async function checkParent(args: {
 
 /** Field errors of the database checks of a write; empty when everything holds. */
 export async function checkReferences(args: {
-  db: DbOrTx; registry: EngineRegistry; runtime: ResourceRuntime; scope: Scope; set: WriteSet; currentId: number | null;
+  db: DbOrTx;
+  registry: EngineRegistry;
+  runtime: ResourceRuntime;
+  scope: Scope;
+  set: WriteSet;
+  currentId: number | null;
 }): Promise<FieldError[]> {
   const issues: FieldError[] = [];
   for (const ref of args.set.references) {
@@ -90,7 +117,13 @@ export async function checkReferences(args: {
     }
   }
   if (args.set.parent) {
-    const problem = await checkParent({ db: args.db, runtime: args.runtime, scope: args.scope, parent: args.set.parent, currentId: args.currentId });
+    const problem = await checkParent({
+      db: args.db,
+      runtime: args.runtime,
+      scope: args.scope,
+      parent: args.set.parent,
+      currentId: args.currentId,
+    });
     if (problem) issues.push(problem);
   }
   return issues;

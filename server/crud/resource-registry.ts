@@ -45,9 +45,7 @@ export const RESERVED_SEGMENTS = ['query', 'info', 'saveNew', 'modify', 'delete'
 
 function entryResourceId(resource: ResourceDef, catalog: readonly GroupDecl[]): string {
   // Several groups may share a menu group name: a test's fixture group beside the product's.
-  const entry = catalog
-    .flatMap((g) => (g.group === resource.route.group ? g.entries : []))
-    .find((e) => e.entry === resource.route.entry);
+  const entry = catalog.flatMap((g) => (g.group === resource.route.group ? g.entries : [])).find((e) => e.entry === resource.route.entry);
   if (!entry) throw new Error(`${resource.name}: no catalogue entry ${resource.route.group}/${resource.route.entry}`);
   return entry.resourceId;
 }
@@ -74,8 +72,12 @@ function check(resource: ResourceDef, names: ReadonlySet<string>): void {
   const stateField = fields[states.field];
   if (stateField?.kind !== 'enum' || stateField.multiple) fail(`states.field ${states.field} is not a single enum`);
   const options = stateField.kind === 'enum' ? Object.keys(stateField.options) : [];
-  const all = [states.initial, ...(states.editableIn ?? []), ...(states.deletableIn ?? []),
-    ...Object.values(states.actions).flatMap((a) => [...a.from, a.to])];
+  const all = [
+    states.initial,
+    ...(states.editableIn ?? []),
+    ...(states.deletableIn ?? []),
+    ...Object.values(states.actions).flatMap((a) => [...a.from, a.to]),
+  ];
   for (const s of all) if (!options.includes(s)) fail(`state ${s} is not an option of ${states.field}`);
   for (const action of Object.keys(states.actions)) if (RESERVED_SEGMENTS.includes(action)) fail(`action name ${action} is reserved`);
 }
@@ -94,7 +96,8 @@ function checkSingleton(resource: ResourceDef): void {
     return;
   }
   if (resource.singleton !== resource.scope) fail(`singleton ${resource.singleton} needs scope ${resource.singleton}`);
-  if (resource.states || resource.treeField || resource.readOnly || resource.viewOf !== undefined) fail('a singleton has no states, tree, read-only mode or view');
+  if (resource.states || resource.treeField || resource.readOnly || resource.viewOf !== undefined)
+    fail('a singleton has no states, tree, read-only mode or view');
   if (Object.values(resource.fields).some((f) => f.kind === 'lines')) fail('a singleton has no lines fields');
   if (screens.list ?? screens.add ?? screens.edit ?? screens.dtl) fail('a singleton has only a settings screen');
 }
@@ -108,7 +111,8 @@ function checkView(resource: ResourceDef, served: ReadonlyMap<string, ResourceDe
   for (const [name, value] of Object.entries(resource.fixedFilter ?? {})) {
     const f = fields[name];
     if (!f || f.kind === 'lines') fail(`fixedFilter ${name} is not a scalar field`);
-    if (f.kind === 'enum' && !Object.prototype.hasOwnProperty.call(f.options, String(value))) fail(`fixedFilter ${name}=${String(value)} is not an option`);
+    if (f.kind === 'enum' && !Object.prototype.hasOwnProperty.call(f.options, String(value)))
+      fail(`fixedFilter ${name}=${String(value)} is not an option`);
   }
   if (resource.viewOf === undefined) return;
   const base = served.get(resource.viewOf);
@@ -117,7 +121,8 @@ function checkView(resource: ResourceDef, served: ReadonlyMap<string, ResourceDe
   const centre = centreKey(resource);
   if (centre !== null) {
     const f = fields[centre];
-    if (f?.kind !== 'relation' || f.multiple || f.resource !== 'marketing-center') fail(`centre field ${centre} is not a single relation to marketing-center`);
+    if (f?.kind !== 'relation' || f.multiple || f.resource !== 'marketing-center')
+      fail(`centre field ${centre} is not a single relation to marketing-center`);
   }
 }
 
@@ -135,14 +140,16 @@ function checkNumbering(resource: ResourceDef): void {
   if (f?.kind !== 'text') fail(`field ${n.field} is not a text field`);
   if (f.kind === 'text' && !f.unique) fail(`field ${n.field} is not unique`);
   if (f.kind === 'text' && n.prefix.length + n.digits > (f.maxLength ?? 100)) fail(`numbers do not fit ${n.field}'s maxLength`);
-  if (f.kind === 'text' && !f.serverManaged && !f.readOnlyAfterCreate) fail(`field ${n.field} must be serverManaged or readOnlyAfterCreate`);
+  if (f.kind === 'text' && !f.serverManaged && !f.readOnlyAfterCreate)
+    fail(`field ${n.field} must be serverManaged or readOnlyAfterCreate`);
   if (!Number.isInteger(n.digits) || n.digits < 1 || n.digits > 15) fail('digits must be 1..15');
 }
 
 /** A view runs its base's hooks (numbering, checks), but not its base's extra routes or permissions. */
 function hooksOf(resource: ResourceDef, hooks: readonly ResourceHooks[]): ServerHooks {
   const own = (name: string) => hooks.filter((h) => h.name === name).map((h) => h.hooks);
-  const inherited = resource.viewOf === undefined ? [] : own(resource.viewOf).map(({ routes: _routes, requires: _requires, ...rest }) => rest);
+  const inherited =
+    resource.viewOf === undefined ? [] : own(resource.viewOf).map(({ routes: _routes, requires: _requires, ...rest }) => rest);
   return Object.assign({}, ...inherited, ...own(resource.name)) as ServerHooks;
 }
 
@@ -180,7 +187,8 @@ export function buildRegistry(args: {
     };
   });
   const references = args.references ?? [];
-  for (const p of references) if (!names.has(p.resource)) throw new Error(`Platform reference ${p.column.name} to unknown resource ${p.resource}`);
+  for (const p of references)
+    if (!names.has(p.resource)) throw new Error(`Platform reference ${p.column.name} to unknown resource ${p.resource}`);
   const referrers = deriveReferrers({ served: tables, platform: references });
   const runtimes = tables.map((derived): ResourceRuntime => ({
     ...derived,
@@ -208,7 +216,11 @@ const mounted: { resources: ResourceDef[]; catalog: GroupDecl[]; hooks: Resource
  * Serves extra resources (with their catalogue groups and hooks) from every app built after
  * this call in the same process. Meant for tests; the product lists its resources in RESOURCES.
  */
-export function mountResources(args: { resources: readonly ResourceDef[]; catalog?: readonly GroupDecl[]; hooks?: readonly ResourceHooks[] }): void {
+export function mountResources(args: {
+  resources: readonly ResourceDef[];
+  catalog?: readonly GroupDecl[];
+  hooks?: readonly ResourceHooks[];
+}): void {
   mounted.resources.push(...args.resources);
   mounted.catalog.push(...(args.catalog ?? []));
   mounted.hooks.push(...(args.hooks ?? []));
@@ -219,7 +231,12 @@ export function mountResources(args: { resources: readonly ResourceDef[]; catalo
  * server/modules/resource-hooks.ts) and the platform references, plus anything mounted. The hooks
  * are passed in, never imported here: they live in the domain modules, which use the engine themselves.
  */
-export function servedResources(hooks: readonly ResourceHooks[]): { resources: ResourceDef[]; catalog: GroupDecl[]; hooks: ResourceHooks[]; references: PlatformReference[] } {
+export function servedResources(hooks: readonly ResourceHooks[]): {
+  resources: ResourceDef[];
+  catalog: GroupDecl[];
+  hooks: ResourceHooks[];
+  references: PlatformReference[];
+} {
   return {
     resources: [...RESOURCES, ...mounted.resources],
     catalog: [...CATALOG, ...mounted.catalog],

@@ -24,9 +24,11 @@ export function actionRefs(runtime: ResourceRuntime, action: StateAction): reado
 }
 
 function refersTo(source: ResourceRuntime, target: string): boolean {
-  return Object.values(source.resource.fields).some((f) =>
-    (f.kind === 'relation' && f.resource === target)
-    || (f.kind === 'lines' && Object.values(f.fields).some((lf) => lf.kind === 'relation' && lf.resource === target)));
+  return Object.values(source.resource.fields).some(
+    (f) =>
+      (f.kind === 'relation' && f.resource === target) ||
+      (f.kind === 'lines' && Object.values(f.fields).some((lf) => lf.kind === 'relation' && lf.resource === target)),
+  );
 }
 
 /**

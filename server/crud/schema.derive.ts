@@ -30,19 +30,30 @@ function scalarSchema(f: ScalarField | TreeField): Schema {
   switch (f.kind) {
     case 'text':
     case 'longText':
-      return { type: 'string', maxLength: f.maxLength ?? DEFAULT_MAX_LENGTH[f.kind], description: `${description} (no NUL, no lone surrogate)` };
+      return {
+        type: 'string',
+        maxLength: f.maxLength ?? DEFAULT_MAX_LENGTH[f.kind],
+        description: `${description} (no NUL, no lone surrogate)`,
+      };
     case 'file':
       return { type: 'string', maxLength: DEFAULT_MAX_LENGTH.file, description: `${description} (stored file id)` };
     case 'integer': {
       const wide = needsBigint(f);
-      return { type: 'integer', minimum: f.min ?? (wide ? -MAX_EXACT : INT4_MIN), maximum: f.max ?? (wide ? MAX_EXACT : INT4_MAX), description };
+      return {
+        type: 'integer',
+        minimum: f.min ?? (wide ? -MAX_EXACT : INT4_MIN),
+        maximum: f.max ?? (wide ? MAX_EXACT : INT4_MAX),
+        description,
+      };
     }
     case 'money':
     case 'decimal': {
       const bound = decimalBound(decimalsOf(f));
       return {
-        type: 'number', description: `${description}; exact, at most ${decimalsOf(f)} decimals`,
-        minimum: f.min ?? -bound, maximum: f.max !== undefined ? Math.min(f.max, bound) : bound,
+        type: 'number',
+        description: `${description}; exact, at most ${decimalsOf(f)} decimals`,
+        minimum: f.min ?? -bound,
+        maximum: f.max !== undefined ? Math.min(f.max, bound) : bound,
       };
     }
     case 'boolean':
@@ -62,7 +73,9 @@ function scalarSchema(f: ScalarField | TreeField): Schema {
     case 'weekdays':
       return { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, description: `${description} (1 = Monday … 7 = Sunday)` };
     case 'relation':
-      return f.multiple ? { type: 'array', items: ID_SCHEMA, description: `${description} (ids of ${f.resource})` } : { ...ID_SCHEMA, description: `${description} (id of ${f.resource})` };
+      return f.multiple
+        ? { type: 'array', items: ID_SCHEMA, description: `${description} (ids of ${f.resource})` }
+        : { ...ID_SCHEMA, description: `${description} (id of ${f.resource})` };
     case 'tree':
       return { ...ID_SCHEMA, description: `${description} (parent id)` };
   }
@@ -75,15 +88,19 @@ function fieldSchema(f: FieldDef): Schema {
 }
 
 function writableProperties(resource: ResourceDef): Schema {
-  return Object.fromEntries(Object.entries(resource.fields)
-    .filter(([name, f]) => isClientWritable(resource, name, f))
-    .map(([name, f]) => [name, fieldSchema(f)]));
+  return Object.fromEntries(
+    Object.entries(resource.fields)
+      .filter(([name, f]) => isClientWritable(resource, name, f))
+      .map(([name, f]) => [name, fieldSchema(f)]),
+  );
 }
 
 /** The saveNew body. */
 export function saveNewSchema(resource: ResourceDef): Schema {
   const required = Object.entries(resource.fields)
-    .filter(([name, f]) => f.required && f.defaultValue === undefined && isClientWritable(resource, name, f) && !isConditional(resource, name))
+    .filter(
+      ([name, f]) => f.required && f.defaultValue === undefined && isClientWritable(resource, name, f) && !isConditional(resource, name),
+    )
     .map(([name]) => name);
   return { type: 'object', properties: writableProperties(resource), ...(required.length ? { required } : {}) };
 }
@@ -93,16 +110,24 @@ export function modifySchema(resource: ResourceDef): Schema {
   return {
     type: 'object',
     required: ['id', 'version'],
-    properties: { id: ID_SCHEMA, version: { type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'Version read with the record' }, ...writableProperties(resource) },
+    properties: {
+      id: ID_SCHEMA,
+      version: { type: 'integer', minimum: 1, maximum: INT4_MAX, description: 'Version read with the record' },
+      ...writableProperties(resource),
+    },
   };
 }
 
 /** The query body. */
 export function querySchema(resource: ResourceDef): Schema {
-  const filters = Object.fromEntries(Object.entries(resource.fields)
-    .filter(([, f]) => f.kind !== 'lines' && f.filter)
-    .map(([name, f]) => [name, { description: `${f.label[1]}: ${f.filter}` }]));
-  const sortable = Object.entries(resource.fields).filter(([, f]) => f.sortable).map(([name]) => name);
+  const filters = Object.fromEntries(
+    Object.entries(resource.fields)
+      .filter(([, f]) => f.kind !== 'lines' && f.filter)
+      .map(([name, f]) => [name, { description: `${f.label[1]}: ${f.filter}` }]),
+  );
+  const sortable = Object.entries(resource.fields)
+    .filter(([, f]) => f.sortable)
+    .map(([name]) => name);
   return {
     type: 'object',
     properties: {
@@ -112,8 +137,15 @@ export function querySchema(resource: ResourceDef): Schema {
       keyword: { type: 'string', maxLength: 100 },
       filters: { type: 'object', properties: filters, description: 'eq: value; contains/prefix: text; range: [from, to]; in: [values]' },
       sorters: {
-        type: 'array', maxItems: 3,
-        items: { type: 'object', properties: { field: { type: 'string', enum: [...new Set([...sortable, resource.list.defaultSort.field, 'id', 'createdAt', 'updatedAt'])] }, order: { type: 'string', enum: ['asc', 'desc'] } } },
+        type: 'array',
+        maxItems: 3,
+        items: {
+          type: 'object',
+          properties: {
+            field: { type: 'string', enum: [...new Set([...sortable, resource.list.defaultSort.field, 'id', 'createdAt', 'updatedAt'])] },
+            order: { type: 'string', enum: ['asc', 'desc'] },
+          },
+        },
       },
     },
   };

@@ -62,12 +62,14 @@ export interface ServerHooks {
    * modify) and `lines` (the replacement lines of the `lines` fields the body carries, by field;
    * a field absent from it keeps its stored lines), or throw an AppError to refuse.
    */
-  readonly beforeSave?: (args: HookContext & {
-    operation: 'create' | 'modify';
-    values: StoredRecord;
-    lines: Map<string, StoredRecord[]>;
-    current: StoredRecord | null;
-  }) => Promise<void> | void;
+  readonly beforeSave?: (
+    args: HookContext & {
+      operation: 'create' | 'modify';
+      values: StoredRecord;
+      lines: Map<string, StoredRecord[]>;
+      current: StoredRecord | null;
+    },
+  ) => Promise<void> | void;
   /** After insert or update, same transaction; `record` is the stored record with its lines. */
   readonly afterSave?: (args: HookContext & { operation: 'create' | 'modify'; record: StoredRecord }) => Promise<void> | void;
   /** Before delete, same transaction; throw an AppError to refuse. */
@@ -79,7 +81,9 @@ export interface ServerHooks {
    * per real transition (a concurrent second call never gets here), so a document's audit can
    * apply its lines exactly once. `record` is the updated record with its lines.
    */
-  readonly afterAction?: Readonly<Record<string, (args: HookContext & { action: string; record: StoredRecord; previous: StoredRecord }) => Promise<void> | void>>;
+  readonly afterAction?: Readonly<
+    Record<string, (args: HookContext & { action: string; record: StoredRecord; previous: StoredRecord }) => Promise<void> | void>
+  >;
   /**
    * Extra endpoints (`POST /v1/card-template/allocateTemplateNumber`). Registered in the
    * engine's context under the service base: the access hook applies, so each route must

@@ -33,7 +33,9 @@ export function singletonIndexName(table: string): string {
 /** The stored record of the caller's tenant (and centre), or null before the first save. */
 export async function findSettings(args: Omit<SettingsArgs, 'registry'>): Promise<StoredRecord | null> {
   const { runtime, scope } = args;
-  const [row] = (await args.database.db.select().from(runtime.table)
+  const [row] = (await args.database.db
+    .select()
+    .from(runtime.table)
     .where(and(...scopeConditions({ runtime, scope, db: args.database.db, operation: 'info' })))
     .limit(1)) as StoredRecord[];
   return row ?? null;
@@ -41,7 +43,13 @@ export async function findSettings(args: Omit<SettingsArgs, 'registry'>): Promis
 
 /** The record a tenant has before saving: every field at its declared default, version 0. */
 export function defaultSettings(runtime: ResourceRuntime, scope: Scope): StoredRecord {
-  const { set } = validateWrite({ resource: runtime.resource, body: {}, mode: 'create', locale: scope.request.ctx.locale, zone: scope.request.ctx.timeZone });
+  const { set } = validateWrite({
+    resource: runtime.resource,
+    body: {},
+    mode: 'create',
+    locale: scope.request.ctx.locale,
+    zone: scope.request.ctx.timeZone,
+  });
   return {
     ...set.values,
     id: null,
@@ -58,7 +66,9 @@ export function defaultSettings(runtime: ResourceRuntime, scope: Scope): StoredR
 function readVersion(body: Record<string, unknown>, scope: Scope): number {
   const version = body.version ?? 0;
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) {
-    throw badInput('error.fieldsInvalid', [{ field: 'version', key: 'validation.type', values: { label: pick(crudMessages['crud.field.version'], scope.request.ctx.locale) } }]);
+    throw badInput('error.fieldsInvalid', [
+      { field: 'version', key: 'validation.type', values: { label: pick(crudMessages['crud.field.version'], scope.request.ctx.locale) } },
+    ]);
   }
   return version;
 }
@@ -81,29 +91,49 @@ export async function saveSettings(args: SettingsArgs & { body: Record<string, u
   const current = await findSettings(args);
   if ((current?.version ?? 0) !== version) throw conflict();
   const mode = current ? 'modify' : 'create';
-  const { set, issues } = validateWrite({ resource: runtime.resource, body, mode, locale: scope.request.ctx.locale, zone: scope.request.ctx.timeZone, current });
+  const { set, issues } = validateWrite({
+    resource: runtime.resource,
+    body,
+    mode,
+    locale: scope.request.ctx.locale,
+    zone: scope.request.ctx.timeZone,
+    current,
+  });
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   try {
     return await database.db.transaction(async (tx) => {
       // Inside the transaction: the referenced rows stay locked (KEY SHARE) until it commits.
-      const more = await checkReferences({ db: tx, registry: args.registry, runtime, scope, set, currentId: current ? Number(current.id) : null });
+      const more = await checkReferences({
+        db: tx,
+        registry: args.registry,
+        runtime,
+        scope,
+        set,
+        currentId: current ? Number(current.id) : null,
+      });
       if (more.length > 0) throw badInput('error.fieldsInvalid', more);
       const ctx = hookContext({ runtime, scope, db: tx });
       const values: StoredRecord = { ...set.values, ...stampedValues(runtime, scope) };
       await runtime.hooks.beforeSave?.({ ...ctx, operation: mode, values, lines: set.lines, current });
       const t = runtime.table;
       const written = current
-        ? await tx.update(t)
-          .set({ ...values, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: scope.auth.userId })
-          .where(and(...scopeConditions({ runtime, scope, db: tx, operation: 'write' }), eq(t.id, Number(current.id)), eq(t.version, version)))
-          .returning()
-        : await tx.insert(t).values({
-          ...values,
-          tenantId: scope.tenantId,
-          ...(scope.marketingCenterId !== null ? { marketingCenterId: scope.marketingCenterId } : {}),
-          createdBy: scope.auth.userId,
-          updatedBy: scope.auth.userId,
-        }).returning();
+        ? await tx
+            .update(t)
+            .set({ ...values, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: scope.auth.userId })
+            .where(
+              and(...scopeConditions({ runtime, scope, db: tx, operation: 'write' }), eq(t.id, Number(current.id)), eq(t.version, version)),
+            )
+            .returning()
+        : await tx
+            .insert(t)
+            .values({
+              ...values,
+              tenantId: scope.tenantId,
+              ...(scope.marketingCenterId !== null ? { marketingCenterId: scope.marketingCenterId } : {}),
+              createdBy: scope.auth.userId,
+              updatedBy: scope.auth.userId,
+            })
+            .returning();
       // Someone else saved between our read and this statement.
       if (written.length === 0) throw conflict();
       const record = written[0] as StoredRecord;

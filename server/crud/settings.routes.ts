@@ -22,39 +22,60 @@ const serialize = (runtime: ResourceRuntime, request: FastifyRequest, row: Store
   serializeRecord({ resource: runtime.resource, row, zone: request.ctx.timeZone });
 
 /** Registers the routes of one settings object. */
-export async function registerSettingsRoutes(app: FastifyInstance, args: { runtime: ResourceRuntime; registry: EngineRegistry; engine: EngineHandle }): Promise<void> {
+export async function registerSettingsRoutes(
+  app: FastifyInstance,
+  args: { runtime: ResourceRuntime; registry: EngineRegistry; engine: EngineHandle },
+): Promise<void> {
   const { runtime, registry } = args;
   const { resource } = runtime;
   const base = `/v1/${resource.name}`;
   const tags = resourceTags(resource);
 
-  app.get(`${base}/get`, {
-    config: { requires: readRefs(runtime) },
-    schema: { tags, summary: `${resource.title[1]}: the saved settings, or the defaults (id null, version 0)`, ...crudDocs(resource, 'get') },
-  }, async (request) => {
-    const scope = scopeOf(request, runtime);
-    const row = await findSettings({ database: app.database, runtime, scope });
-    return ok(serialize(runtime, request, row ?? defaultSettings(runtime, scope)));
-  });
+  app.get(
+    `${base}/get`,
+    {
+      config: { requires: readRefs(runtime) },
+      schema: {
+        tags,
+        summary: `${resource.title[1]}: the saved settings, or the defaults (id null, version 0)`,
+        ...crudDocs(resource, 'get'),
+      },
+    },
+    async (request) => {
+      const scope = scopeOf(request, runtime);
+      const row = await findSettings({ database: app.database, runtime, scope });
+      return ok(serialize(runtime, request, row ?? defaultSettings(runtime, scope)));
+    },
+  );
 
   const saveBody = saveNewSchema(resource) as Record<string, unknown>;
-  app.post(`${base}/save`, {
-    config: { requires: writeRefs(runtime) },
-    schema: {
-      tags,
-      summary: `Save ${resource.title[1]} (version read: 0 before the first save; stale -> 409)`,
-      body: { ...saveBody, properties: { ...(saveBody.properties as object), version: { type: 'integer', minimum: 0 } } },
-      ...crudDocs(resource, 'save'),
+  app.post(
+    `${base}/save`,
+    {
+      config: { requires: writeRefs(runtime) },
+      schema: {
+        tags,
+        summary: `Save ${resource.title[1]} (version read: 0 before the first save; stale -> 409)`,
+        body: { ...saveBody, properties: { ...(saveBody.properties as object), version: { type: 'integer', minimum: 0 } } },
+        ...crudDocs(resource, 'save'),
+      },
+      validatorCompiler: describeOnly,
     },
-    validatorCompiler: describeOnly,
-  }, async (request) => {
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw badInput('error.fieldsInvalid', [{ field: 'body', key: 'validation.type', values: { label: 'body' } }]);
-    }
-    const saved = await saveSettings({ database: app.database, registry, runtime, scope: scopeOf(request, runtime), body: body as Record<string, unknown> });
-    return ok(serialize(runtime, request, saved));
-  });
+    async (request) => {
+      const body = request.body;
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+        throw badInput('error.fieldsInvalid', [{ field: 'body', key: 'validation.type', values: { label: 'body' } }]);
+      }
+      const saved = await saveSettings({
+        database: app.database,
+        registry,
+        runtime,
+        scope: scopeOf(request, runtime),
+        body: body as Record<string, unknown>,
+      });
+      return ok(serialize(runtime, request, saved));
+    },
+  );
 
   await runtime.hooks.routes?.(app, args.engine);
 }

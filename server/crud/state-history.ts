@@ -36,7 +36,8 @@ export function readReason(args: { action: StateAction; body: unknown; locale: L
     throw badInput('error.fieldsInvalid', [{ field: 'reason', key: 'validation.maxLength', values: { label, max: REASON_MAX_LENGTH } }]);
   }
   if (reason === '') {
-    if (args.action.reason === 'required') throw badInput('error.fieldsInvalid', [{ field: 'reason', key: 'validation.required', values: { label } }]);
+    if (args.action.reason === 'required')
+      throw badInput('error.fieldsInvalid', [{ field: 'reason', key: 'validation.required', values: { label } }]);
     return null;
   }
   // An action that takes no reason ignores one sent anyway rather than storing unasked text.
@@ -45,8 +46,15 @@ export function readReason(args: { action: StateAction; body: unknown; locale: L
 
 /** Writes one transition into the log (inside the action's transaction). */
 export async function logStateChange(args: {
-  db: DbOrTx; tenantId: number; resource: ResourceDef; recordId: number; action: string;
-  from: string; to: string; reason: string | null; userId: number | null;
+  db: DbOrTx;
+  tenantId: number;
+  resource: ResourceDef;
+  recordId: number;
+  action: string;
+  from: string;
+  to: string;
+  reason: string | null;
+  userId: number | null;
 }): Promise<void> {
   await args.db.insert(stateChanges).values({
     tenantId: args.tenantId,
@@ -77,11 +85,24 @@ export interface StateChangeView {
 export const HISTORY_LIMIT = 200;
 
 /** A record's history, newest first, with the name of the user who acted. */
-export async function readHistory(args: { db: DbOrTx; tenantId: number; resource: ResourceDef; recordId: number; zone: string }): Promise<StateChangeView[]> {
+export async function readHistory(args: {
+  db: DbOrTx;
+  tenantId: number;
+  resource: ResourceDef;
+  recordId: number;
+  zone: string;
+}): Promise<StateChangeView[]> {
   const s = stateChanges;
   const rows = await args.db
     .select({
-      id: s.id, action: s.action, from: s.fromState, to: s.toState, reason: s.reason, userId: s.userId, at: s.at, userName: users.name,
+      id: s.id,
+      action: s.action,
+      from: s.fromState,
+      to: s.toState,
+      reason: s.reason,
+      userId: s.userId,
+      at: s.at,
+      userName: users.name,
     })
     .from(s)
     .leftJoin(users, and(eq(users.tenantId, s.tenantId), eq(users.id, s.userId)))

@@ -1,7 +1,4 @@
-import {
-  bigint, integer, pgTable, primaryKey, timestamp,
-  type PgColumn, type PgTableWithColumns,
-} from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, timestamp, type PgColumn, type PgTableWithColumns } from 'drizzle-orm/pg-core';
 import { tableOwner, type FieldDef, type LinesField, type ResourceDef } from '../../resources/define';
 import { isConditional, isConditionalLineField } from '../../resources/field-rules';
 import { fieldColumns, type ColumnBuilders } from './column.derive';
@@ -23,9 +20,7 @@ export type DerivedTable = PgTableWithColumns<{
 }>;
 
 /** Property keys of the implicit columns; a declared field may not use them. */
-export const SYSTEM_KEYS = [
-  'tenantId', 'id', 'marketingCenterId', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy',
-] as const;
+export const SYSTEM_KEYS = ['tenantId', 'id', 'marketingCenterId', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
 
 /** Property keys of a line table's implicit columns. */
 export const LINE_KEYS = ['tenantId', 'parentId', 'lineNo'] as const;
@@ -46,9 +41,7 @@ function systemColumns(resource: ResourceDef): ColumnBuilders {
   return {
     tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    ...(resource.scope === 'marketingCenter'
-      ? { marketingCenterId: bigint('marketing_center_id', { mode: 'number' }).notNull() }
-      : {}),
+    ...(resource.scope === 'marketingCenter' ? { marketingCenterId: bigint('marketing_center_id', { mode: 'number' }).notNull() } : {}),
     version: integer('version').notNull().default(1),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -75,7 +68,8 @@ export function deriveTable(resource: ResourceDef): DerivedTable {
   if (cached) return cached;
   checkNames(resource.name, Object.keys(resource.fields), SYSTEM_KEYS);
   const columns: ColumnBuilders = { ...systemColumns(resource) };
-  for (const [name, f] of Object.entries(resource.fields)) Object.assign(columns, fieldColumns(name, storedField(f, isConditional(resource, name))));
+  for (const [name, f] of Object.entries(resource.fields))
+    Object.assign(columns, fieldColumns(name, storedField(f, isConditional(resource, name))));
   const table = pgTable(resource.table, columns, (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     ...resourceIndexes({ resource, t }),
@@ -106,7 +100,8 @@ export function deriveLinesTable(resource: ResourceDef, fieldName: string): Deri
     parentId: bigint('parent_id', { mode: 'number' }).notNull(),
     lineNo: integer('line_no').notNull(),
   };
-  for (const [lineField, lf] of Object.entries(lines.fields)) Object.assign(columns, fieldColumns(lineField, storedField(lf, isConditionalLineField(lf))));
+  for (const [lineField, lf] of Object.entries(lines.fields))
+    Object.assign(columns, fieldColumns(lineField, storedField(lf, isConditionalLineField(lf))));
   const table = pgTable(name, columns, (t) => [
     primaryKey({ columns: [t.tenantId, t.parentId, t.lineNo] }),
     ...linesIndexes({ table: name, fields: lines.fields, t }),

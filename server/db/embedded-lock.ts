@@ -33,7 +33,9 @@ function readHolder(text: string | null): Holder | null {
   if (!text) return null;
   try {
     const value = JSON.parse(text) as Partial<Holder>;
-    return typeof value.pid === 'number' ? { pid: value.pid, program: String(value.program ?? 'console'), startTime: value.startTime } : null;
+    return typeof value.pid === 'number'
+      ? { pid: value.pid, program: String(value.program ?? 'console'), startTime: value.startTime }
+      : null;
   } catch {
     return null;
   }
@@ -81,7 +83,9 @@ export function lockDataDir(input: { dataDir: string; program: string }): DataDi
     fs.mkdirSync(input.dataDir, { recursive: true });
     fs.writeFileSync(draft, text);
   } catch (error) {
-    throw new StartupError(`DATA_DIR ${shownDataDir(input.dataDir)} cannot be created or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); set DATA_DIR to a folder this user may write`);
+    throw new StartupError(
+      `DATA_DIR ${shownDataDir(input.dataDir)} cannot be created or written (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); set DATA_DIR to a folder this user may write`,
+    );
   }
   try {
     for (let attempt = 0; attempt < 5; attempt += 1) {

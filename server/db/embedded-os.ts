@@ -101,7 +101,9 @@ export function postgresOsUser(): OsUser {
       if (idOf('-g', name) === null) execFileSync('groupadd', ['--system', name], { stdio: 'ignore' });
       execFileSync('useradd', ['--system', '-g', name, '--no-create-home', '--shell', '/usr/sbin/nologin', name], { stdio: 'ignore' });
     } catch (error) {
-      throw new Error(`PostgreSQL cannot run as root and the OS user "${name}" could not be created (${(error as Error).message.split('\n')[0]}); create it (useradd ${name}) or start the console as another user`);
+      throw new Error(
+        `PostgreSQL cannot run as root and the OS user "${name}" could not be created (${(error as Error).message.split('\n')[0]}); create it (useradd ${name}) or start the console as another user`,
+      );
     }
     uid = idOf('-u', name);
   }
@@ -116,7 +118,11 @@ export function postgresOsUser(): OsUser {
  * `test` as that user, so every rule (modes, groups, ACLs, mounts) counts.
  */
 export function userCanUse(user: OsUser, target: string, as: 'exec' | 'enter' | 'dir'): boolean {
-  const check = { exec: 'test -f "$1" && test -x "$1"', enter: 'test -d "$1" && test -x "$1"', dir: 'test -d "$1" && test -x "$1" && test -w "$1" && test -r "$1"' }[as];
+  const check = {
+    exec: 'test -f "$1" && test -x "$1"',
+    enter: 'test -d "$1" && test -x "$1"',
+    dir: 'test -d "$1" && test -x "$1" && test -w "$1" && test -r "$1"',
+  }[as];
   const result = spawnSync('/bin/sh', ['-c', check, 'sh', target], { uid: user.uid, gid: user.gid, cwd: '/', stdio: 'ignore' });
   return result.status === 0;
 }

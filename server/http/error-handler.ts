@@ -37,9 +37,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     return sendAppError(request, reply, new AppError('internal', 'error.internal'));
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    sendAppError(request, reply, new AppError('notFound', 'error.routeNotFound')),
-  );
+  app.setNotFoundHandler((request, reply) => sendAppError(request, reply, new AppError('notFound', 'error.routeNotFound')));
 }
 
 /**
@@ -141,9 +139,10 @@ export function databaseInputError(error: unknown, request: FastifyRequest): App
   if (!pg || !INPUT_ERRORS.has(pg.code)) return null;
   // PostgreSQL quotes the refused value: `value "1099511627776" is out of range for type integer`.
   const quoted = /"([^"]*)"/.exec(pg.message)?.[1];
-  const fields = quoted === undefined ? [] : [
-    ...pathsOfValue(request.params, quoted), ...pathsOfValue(request.query, quoted), ...pathsOfValue(request.body, quoted),
-  ];
+  const fields =
+    quoted === undefined
+      ? []
+      : [...pathsOfValue(request.params, quoted), ...pathsOfValue(request.query, quoted), ...pathsOfValue(request.body, quoted)];
   const key = pg.code === '22003' ? 'validation.outOfRange' : 'validation.type';
   return new AppError('badInput', fields.length > 0 ? 'error.fieldsInvalid' : 'error.badInput', {
     fields: fields.map((field) => ({ field, key, values: { label: field } })),

@@ -84,11 +84,7 @@ export function inputProblems(value: unknown, path = ''): FieldError[] {
 
 /** Refuses a request carrying unstorable text or inexact numbers (see the file comment). */
 export function assertStorableInput(request: Pick<FastifyRequest, 'body' | 'query' | 'params'>): void {
-  const issues = [
-    ...inputProblems(request.params),
-    ...inputProblems(request.query),
-    ...inputProblems(request.body),
-  ].slice(0, MAX_ISSUES);
+  const issues = [...inputProblems(request.params), ...inputProblems(request.query), ...inputProblems(request.body)].slice(0, MAX_ISSUES);
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
 }
 

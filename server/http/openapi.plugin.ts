@@ -78,7 +78,10 @@ export function toOpenApi30(schema: unknown, top = true): unknown {
       out[key] = value;
     }
   }
-  for (const [exclusive, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [exclusive, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof out[exclusive] === 'number') {
       out[bound] = out[exclusive];
       out[exclusive] = true;
@@ -121,41 +124,50 @@ function documentSchema(schema: Record<string, unknown>): Record<string, unknown
 
 /** Tags of the operations that are not a menu group's. */
 const OTHER_TAGS = [
-  { name: 'auth', description: 'Sign-in, the session and the caller\'s permissions' },
+  { name: 'auth', description: "Sign-in, the session and the caller's permissions" },
   { name: 'i18n', description: 'Translations' },
-  { name: 'files', description: 'The file centre: the caller\'s export and import tasks and their files' },
+  { name: 'files', description: "The file centre: the caller's export and import tasks and their files" },
 ];
 
 /** The request headers every call may send (§7), as shared parameters. */
 const CONTEXT_PARAMETERS: Record<string, JsonSchema> = {
   trace_id: {
-    name: 'trace_id', in: 'header', required: false,
+    name: 'trace_id',
+    in: 'header',
+    required: false,
     description: 'Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent',
     schema: { type: 'string', maxLength: 64 },
   },
   locale: {
-    name: 'locale', in: 'header', required: false,
+    name: 'locale',
+    in: 'header',
+    required: false,
     description: 'Language of msg and of localized names',
     schema: { type: 'string', enum: [...LOCALES], default: 'zh_CN' },
   },
   marketingCenter: {
-    name: 'marketingCenter', in: 'header', required: false,
-    description: 'Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403',
+    name: 'marketingCenter',
+    in: 'header',
+    required: false,
+    description:
+      'Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403',
     schema: { type: 'string', pattern: '^\\d*$' },
   },
   time_zone: {
-    name: 'time_zone', in: 'header', required: false,
+    name: 'time_zone',
+    in: 'header',
+    required: false,
     description: 'IANA time zone of day boundaries and of every instant in the answer',
     schema: { type: 'string', default: 'Asia/Shanghai' },
   },
 };
 
 const DESCRIPTION = [
-  'The administrator back office\'s API. Every answer is the envelope `{ code, msg, data }`: code 2000 is success',
+  "The administrator back office's API. Every answer is the envelope `{ code, msg, data }`: code 2000 is success",
   'with the answer in `data`; any other code is an error whose `msg` is a localized sentence, and the HTTP status',
   'tells its class (400 bad input with `data.fields`, 401 not signed in, 403 forbidden or `message: "licenseInvalid"`,',
   '404, 409, 429, 500, 503). Sign in with `POST /v1/auth/login`: the session is the httpOnly `loyalty_session` cookie.',
-  'Instants are `yyyy-MM-dd HH:mm:ss` in the `time_zone` header\'s zone, dates `yyyy-MM-dd`, money exact with at most',
+  "Instants are `yyyy-MM-dd HH:mm:ss` in the `time_zone` header's zone, dates `yyyy-MM-dd`, money exact with at most",
   '2 decimals, points whole numbers. Operation ids are stable: `<resource>.<operation>` for declared resources.',
   'Versioning and what counts as a breaking change: server/README.md.',
 ].join(' ');
@@ -215,10 +227,7 @@ export async function registerOpenApi(app: FastifyInstance, config: ServerConfig
       openapi: '3.0.3',
       info: { title: 'Loyalty console API', version: '1', description: DESCRIPTION },
       servers: [{ url: config.serviceBase }],
-      tags: [
-        ...CATALOG.map((group) => ({ name: group.group, description: `${group.title[1]} (${group.title[0]})` })),
-        ...OTHER_TAGS,
-      ],
+      tags: [...CATALOG.map((group) => ({ name: group.group, description: `${group.title[1]} (${group.title[0]})` })), ...OTHER_TAGS],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by POST /v1/auth/login' },

@@ -27,7 +27,8 @@ export const wire = {
   id: { type: 'integer', minimum: 1 },
   /** An instant in the caller's zone. */
   dateTime: {
-    type: 'string', pattern: DATE_TIME_PATTERN,
+    type: 'string',
+    pattern: DATE_TIME_PATTERN,
     description: "Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai)",
   },
   /** A calendar date. */
@@ -60,7 +61,10 @@ export function nullable(schema: JsonSchema): JsonSchema {
 }
 
 /** An object whose properties are all present (possibly null, as their schemas say). */
-export function objectOf(properties: Record<string, JsonSchema>, options: { optional?: readonly string[]; description?: string } = {}): JsonSchema {
+export function objectOf(
+  properties: Record<string, JsonSchema>,
+  options: { optional?: readonly string[]; description?: string } = {},
+): JsonSchema {
   const optional = new Set(options.optional ?? []);
   const required = Object.keys(properties).filter((name) => !optional.has(name));
   return {
@@ -122,27 +126,57 @@ interface ErrorAnswer {
  * set of codes that can occur, so each operation names exactly the codes it can answer.
  */
 export const ERROR_ANSWERS = {
-  badInput: { id: 'BadInput', status: 400, kinds: ['badInput'], description: 'Bad input (code 4000); data.fields names each invalid field with a localized message' },
-  unauthenticated: { id: 'Unauthenticated', status: 401, kinds: ['unauthenticated', 'passwordExpired'], description: 'Not signed in or the session ended (4010); or the session may only change its password (4011)' },
+  badInput: {
+    id: 'BadInput',
+    status: 400,
+    kinds: ['badInput'],
+    description: 'Bad input (code 4000); data.fields names each invalid field with a localized message',
+  },
+  unauthenticated: {
+    id: 'Unauthenticated',
+    status: 401,
+    kinds: ['unauthenticated', 'passwordExpired'],
+    description: 'Not signed in or the session ended (4010); or the session may only change its password (4011)',
+  },
   notSignedIn: { id: 'NotSignedIn', status: 401, kinds: ['unauthenticated'], description: 'Not signed in or the session ended (4010)' },
   forbidden: { id: 'Forbidden', status: 403, kinds: ['forbidden'], description: 'Forbidden (4030)' },
   forbiddenOrLicense: {
-    id: 'ForbiddenOrLicenseInvalid', status: 403, kinds: ['forbidden', 'licenseInvalid'],
-    description: 'Forbidden: a permission, or the marketingCenter header, is not the caller\'s (4030); or the tenant\'s licence is invalid (4031, with message "licenseInvalid")',
+    id: 'ForbiddenOrLicenseInvalid',
+    status: 403,
+    kinds: ['forbidden', 'licenseInvalid'],
+    description:
+      'Forbidden: a permission, or the marketingCenter header, is not the caller\'s (4030); or the tenant\'s licence is invalid (4031, with message "licenseInvalid")',
   },
-  notFound: { id: 'NotFound', status: 404, kinds: ['notFound'], description: 'Not found (4040), also for another tenant\'s or centre\'s ids' },
-  conflict: { id: 'Conflict', status: 409, kinds: ['conflict'], description: 'Conflict with the current state (4090): a stale version, a state that does not allow it, a duplicate' },
-  tooManyRequests: { id: 'TooManyRequests', status: 429, kinds: ['tooManyRequests'], description: 'Too many requests (4290); try again later' },
+  notFound: {
+    id: 'NotFound',
+    status: 404,
+    kinds: ['notFound'],
+    description: "Not found (4040), also for another tenant's or centre's ids",
+  },
+  conflict: {
+    id: 'Conflict',
+    status: 409,
+    kinds: ['conflict'],
+    description: 'Conflict with the current state (4090): a stale version, a state that does not allow it, a duplicate',
+  },
+  tooManyRequests: {
+    id: 'TooManyRequests',
+    status: 429,
+    kinds: ['tooManyRequests'],
+    description: 'Too many requests (4290); try again later',
+  },
   internal: { id: 'InternalError', status: 500, kinds: ['internal'], description: 'Internal error (5000), logged with the trace id' },
   maintenance: { id: 'Maintenance', status: 503, kinds: ['maintenance'], description: 'Maintenance (5030): the service is being upgraded' },
 } as const satisfies Record<string, ErrorAnswer>;
 export type ErrorAnswerName = keyof typeof ERROR_ANSWERS;
 
 const FIELD_ERRORS = objectOf({
-  fields: arrayOf(objectOf({
-    field: { type: 'string', description: 'The field, as the request names it (lines: lines.0.amount)' },
-    msg: { type: 'string', description: 'Localized message' },
-  })),
+  fields: arrayOf(
+    objectOf({
+      field: { type: 'string', description: 'The field, as the request names it (lines: lines.0.amount)' },
+      msg: { type: 'string', description: 'Localized message' },
+    }),
+  ),
 });
 
 function errorComponent(answer: ErrorAnswer): JsonSchema {
@@ -157,7 +191,9 @@ function errorComponent(answer: ErrorAnswer): JsonSchema {
       code: { type: 'integer', enum: codes },
       msg: { type: 'string', description: 'Localized, human sentence' },
       data: answer.kinds.includes('badInput') ? nullable(FIELD_ERRORS) : { type: 'null' },
-      ...(licence ? { message: { type: 'string', enum: ['licenseInvalid'], description: 'Present when the licence is invalid (4031)' } } : {}),
+      ...(licence
+        ? { message: { type: 'string', enum: ['licenseInvalid'], description: 'Present when the licence is invalid (4031)' } }
+        : {}),
     },
   };
 }
@@ -197,7 +233,10 @@ export interface RouteDocs {
  * The request schemas are the route's own; the docs add operation id, tags, summary, answers and
  * body examples.
  */
-export function describeRoute<S extends { body?: object; querystring?: object; params?: object }>(schema: S, docs: RouteDocs): S & Omit<RouteDocs, 'bodyExamples'> {
+export function describeRoute<S extends { body?: object; querystring?: object; params?: object }>(
+  schema: S,
+  docs: RouteDocs,
+): S & Omit<RouteDocs, 'bodyExamples'> {
   const { bodyExamples, ...rest } = docs;
   const body = bodyExamples && schema.body ? { body: { ...schema.body, examples: [...bodyExamples] } } : {};
   return { ...schema, ...rest, ...body };

@@ -22,7 +22,9 @@ export function ConfirmLink(props: ConfirmLinkProps) {
       okButtonProps={{ danger: props.danger }}
       onConfirm={() => props.onConfirm().catch(() => undefined)}
     >
-      <Button type="link" size="small" danger={props.danger}>{props.children}</Button>
+      <Button type="link" size="small" danger={props.danger}>
+        {props.children}
+      </Button>
     </Popconfirm>
   );
 }

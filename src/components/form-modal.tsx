@@ -55,7 +55,15 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
   };
 
   return (
-    <Modal open title={props.title} width={props.width} confirmLoading={saving} onOk={() => void submit()} onCancel={props.onClose} maskClosable={false}>
+    <Modal
+      open
+      title={props.title}
+      width={props.width}
+      confirmLoading={saving}
+      onOk={() => void submit()}
+      onCancel={props.onClose}
+      maskClosable={false}
+    >
       <Form<V> form={form} layout="vertical" initialValues={props.initialValues} onFinish={() => void submit()}>
         {typeof props.children === 'function' ? props.children(form) : props.children}
       </Form>

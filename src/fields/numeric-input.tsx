@@ -8,9 +8,7 @@ import { Input, type InputProps, type InputRef } from 'antd';
 import { fixNumericOnBlur, type NumericRules } from '../lib/numeric';
 
 /** Props of {@link NumericInput}; everything else goes through to antd `Input`. */
-export interface NumericInputProps
-  extends Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'min' | 'max'>,
-    NumericRules {
+export interface NumericInputProps extends Omit<InputProps, 'value' | 'defaultValue' | 'onChange' | 'min' | 'max'>, NumericRules {
   /** Current value. A number (as the API sends it) is shown as its decimal text. */
   value?: string | number | null;
   /** Starting value when the input is uncontrolled. */

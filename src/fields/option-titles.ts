@@ -44,10 +44,13 @@ async function flush(resource: string): Promise<void> {
 
 /** Titles of `ids` of `resource` (id -> title); ids without a known record are left out. */
 export function loadTitles(resource: string, ids: readonly Id[]): Promise<Map<string, string>> {
-  const collect = () => new Map(ids.flatMap((id) => {
-    const title = cached(resource, id);
-    return title === undefined ? [] : [[String(id), title] as const];
-  }));
+  const collect = () =>
+    new Map(
+      ids.flatMap((id) => {
+        const title = cached(resource, id);
+        return title === undefined ? [] : [[String(id), title] as const];
+      }),
+    );
   const missing = ids.filter((id) => cached(resource, id) === undefined);
   if (missing.length === 0) return Promise.resolve(collect());
   return new Promise((resolve) => {

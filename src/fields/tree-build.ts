@@ -29,7 +29,12 @@ export function buildTree<T extends Keyed>(records: readonly T[], parentField: s
   return roots;
 }
 
-function isAncestor<T extends Keyed>(args: { nodes: Map<string, TreeRow<T>>; parentField: string; ancestor: TreeRow<T>; of: TreeRow<T> }): boolean {
+function isAncestor<T extends Keyed>(args: {
+  nodes: Map<string, TreeRow<T>>;
+  parentField: string;
+  ancestor: TreeRow<T>;
+  of: TreeRow<T>;
+}): boolean {
   let current: TreeRow<T> | undefined = args.of;
   const seen = new Set<TreeRow<T>>();
   while (current && !seen.has(current)) {

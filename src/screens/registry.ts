@@ -19,9 +19,11 @@ export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'score/score-query/score-query-dtl': () => import('../views/score/score-query-dtl-screen'),
   'member/home/home': () => import('../views/member/member-home-screen'),
   // One detail for the three views of the member table, each reading through its own view.
-  'member/standard-member/dtl': () => import('../views/member/member-detail-screen').then((m) => ({ default: m.StandardMemberDetailScreen })),
+  'member/standard-member/dtl': () =>
+    import('../views/member/member-detail-screen').then((m) => ({ default: m.StandardMemberDetailScreen })),
   'member/dqsh-member/dtl': () => import('../views/member/member-detail-screen').then((m) => ({ default: m.DqshMemberDetailScreen })),
-  'member/marketcenter-member/dtl': () => import('../views/member/member-detail-screen').then((m) => ({ default: m.MarketcenterMemberDetailScreen })),
+  'member/marketcenter-member/dtl': () =>
+    import('../views/member/member-detail-screen').then((m) => ({ default: m.MarketcenterMemberDetailScreen })),
   'member/batch-operate/edit': () => import('../views/member/batch-operate-edit-screen'),
   'member/batch-operate/dtl': () => import('../views/member/batch-operate-dtl-screen'),
   ...LEVEL_VIEW_SCREENS,

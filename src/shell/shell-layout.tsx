@@ -20,13 +20,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import type { MenuGroup } from '../../resources/catalog/types';
-import {
-  refreshSession,
-  selectMarketingCenter,
-  selectedMarketingCenter,
-  storedCustomer,
-  type MarketingCenter,
-} from '../../providers/auth';
+import { refreshSession, selectMarketingCenter, selectedMarketingCenter, storedCustomer, type MarketingCenter } from '../../providers/auth';
 import { LOCAL_KEYS } from '../../providers/storage-keys';
 import { Breadcrumbs } from './breadcrumbs';
 import { LanguageSwitch } from './language-switch';

@@ -55,9 +55,7 @@ export function NoContentPage() {
         status="info"
         title={t('shell.noContent.title')}
         subTitle={t('shell.noContent.hint')}
-        extra={
-          <Button onClick={() => void signOut()}>{t('shell.backLogin')}</Button>
-        }
+        extra={<Button onClick={() => void signOut()}>{t('shell.backLogin')}</Button>}
       />
     </Standalone>
   );

@@ -24,9 +24,16 @@ describe('sign-in', () => {
     expect(response.status).toBe(200);
     expect(response.body.code).toBe(2000);
     const info = response.body.data;
-    expect(Object.keys(info).sort()).toEqual(
-      ['customer', 'maxLoginValidityPeriod', 'passwordValidityPeriod', 'resetToken', 'state', 'tenantId', 'useStrict', 'user'],
-    );
+    expect(Object.keys(info).sort()).toEqual([
+      'customer',
+      'maxLoginValidityPeriod',
+      'passwordValidityPeriod',
+      'resetToken',
+      'state',
+      'tenantId',
+      'useStrict',
+      'user',
+    ]);
     expect(info).toEqual({
       tenantId: tenant.tenantId,
       user: { id: tenant.adminUserId, login: 'admin', name: 'Administrator' },
@@ -94,7 +101,7 @@ describe('sign-in', () => {
     expect((await second.get('/v1/auth/current')).status).toBe(200);
   });
 
-  test('repeated failures lock the account for the tenant\'s lockout time', async () => {
+  test("repeated failures lock the account for the tenant's lockout time", async () => {
     const tenant = await createTenant(t.database, { policy: { lockoutThreshold: 3, lockoutMinutes: 15 } });
     const client = anonymousClient(t.app);
     const wrong = { tenant: tenant.code, login: 'admin', password: 'Wrong#2026' };
@@ -157,7 +164,11 @@ describe('the session', () => {
     expect(zh.body).toEqual({ code: 4010, msg: '长时间未登录，需要重新登录', data: null });
     const en = await anonymous.get('/v1/auth/current', { headers: { locale: 'en_US' } });
     expect(en.body.msg).toBe('You have been signed out for inactivity; please sign in again');
-    const forged = await t.app.inject({ method: 'GET', url: '/loyalty/v1/authorization/listRole', headers: { cookie: 'loyalty_session=forged' } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/loyalty/v1/authorization/listRole',
+      headers: { cookie: 'loyalty_session=forged' },
+    });
     expect(forged.statusCode).toBe(401);
     expect(forged.json().code).toBe(4010);
   });
@@ -180,7 +191,12 @@ describe('the session', () => {
   test('the own permission list carries page urls', async () => {
     const tenant = await createTenant(t.database);
     await createUser(t.database, {
-      tenantId: tenant.tenantId, login: 'viewer', grants: [{ resourceId: '设置/用户', action: 'view' }, { resourceId: '设置/角色', action: 'view' }],
+      tenantId: tenant.tenantId,
+      login: 'viewer',
+      grants: [
+        { resourceId: '设置/用户', action: 'view' },
+        { resourceId: '设置/角色', action: 'view' },
+      ],
     });
     const viewer = await signIn(t.app, { tenant: tenant.code, login: 'viewer', password: tenant.adminPassword });
     const response = await viewer.get('/v1/auth/permissions');
@@ -209,9 +225,11 @@ describe('the session', () => {
   test('a session ends at its absolute lifetime', async () => {
     const tenant = await createTenant(t.database, { policy: { maxLoginValidityPeriod: 5 } });
     const admin = await adminOf(tenant);
-    const [row] = (await query(
-      `select extract(epoch from expires_at - created_at)::int as seconds from sessions where tenant_id = $1`, [tenant.tenantId],
-    )).rows;
+    const [row] = (
+      await query(`select extract(epoch from expires_at - created_at)::int as seconds from sessions where tenant_id = $1`, [
+        tenant.tenantId,
+      ])
+    ).rows;
     expect(row.seconds).toBe(300);
     expect((await admin.get('/v1/auth/current')).status).toBe(200);
     await query(`update sessions set expires_at = now() - interval '1 second' where tenant_id = $1`, [tenant.tenantId]);
@@ -224,7 +242,9 @@ describe('the session', () => {
     await query(`update sessions set last_seen_at = now() - interval '100 seconds' where tenant_id = $1`, [tenant.tenantId]);
     expect((await admin.get('/v1/auth/current')).status).toBe(200);
     // That call counted as activity, so another 100 s later the session is still alive.
-    const [seen] = (await query(`select extract(epoch from now() - last_seen_at) as idle from sessions where tenant_id = $1`, [tenant.tenantId])).rows;
+    const [seen] = (
+      await query(`select extract(epoch from now() - last_seen_at) as idle from sessions where tenant_id = $1`, [tenant.tenantId])
+    ).rows;
     expect(Number(seen.idle)).toBeLessThan(5);
     await query(`update sessions set last_seen_at = now() - interval '121 seconds' where tenant_id = $1`, [tenant.tenantId]);
     expect((await admin.get('/v1/auth/current')).status).toBe(401);
@@ -235,7 +255,11 @@ describe('the session', () => {
 
   test('disabling a user ends all their sessions', async () => {
     const tenant = await createTenant(t.database);
-    const user = await createUser(t.database, { tenantId: tenant.tenantId, login: 'clerk', grants: [{ resourceId: '设置/用户', action: 'view' }] });
+    const user = await createUser(t.database, {
+      tenantId: tenant.tenantId,
+      login: 'clerk',
+      grants: [{ resourceId: '设置/用户', action: 'view' }],
+    });
     const first = await signIn(t.app, { tenant: tenant.code, login: 'clerk', password: user.password });
     const second = await signIn(t.app, { tenant: tenant.code, login: 'clerk', password: user.password });
     const admin = await adminOf(tenant);
@@ -247,7 +271,10 @@ describe('the session', () => {
   test('a marketing centre the user may not use is refused', async () => {
     const tenant = await createTenant(t.database);
     await createUser(t.database, {
-      tenantId: tenant.tenantId, login: 'regional', grants: [{ resourceId: '设置/用户', action: 'view' }], marketingCenterIds: [424242],
+      tenantId: tenant.tenantId,
+      login: 'regional',
+      grants: [{ resourceId: '设置/用户', action: 'view' }],
+      marketingCenterIds: [424242],
     });
     const regional = await signIn(t.app, { tenant: tenant.code, login: 'regional', password: tenant.adminPassword });
     expect((await regional.post('/v1/user/query', { body: {} })).status).toBe(200);
@@ -262,7 +289,11 @@ describe('the session', () => {
 describe('password policy and changes', () => {
   const strictCases: [string, string, string][] = [
     ['Ab1!x', '密码至少 8 位', 'The password must have at least 8 characters'],
-    ['abcdefgh12', '密码须包含大写字母、小写字母、数字、符号中的至少三类', 'The password must use at least three of: upper-case letters, lower-case letters, digits, symbols'],
+    [
+      'abcdefgh12',
+      '密码须包含大写字母、小写字母、数字、符号中的至少三类',
+      'The password must use at least three of: upper-case letters, lower-case letters, digits, symbols',
+    ],
     ['P@ssw0rd', '密码过于常见，请换一个', 'This password is too common; please choose another'],
     // Common passwords in disguise: digits added, keyboard and alphabet walks.
     ['Qwerty12', '密码过于常见，请换一个', 'This password is too common; please choose another'],
@@ -296,7 +327,10 @@ describe('password policy and changes', () => {
   test('the relaxed policy only asks for six characters', async () => {
     const tenant = await createTenant(t.database, { policy: { useStrict: false } });
     const admin = await adminOf(tenant);
-    const short = await admin.post('/v1/auth/password', { body: { oldPassword: tenant.adminPassword, newPassword: 'abcde' }, headers: { locale: 'en_US' } });
+    const short = await admin.post('/v1/auth/password', {
+      body: { oldPassword: tenant.adminPassword, newPassword: 'abcde' },
+      headers: { locale: 'en_US' },
+    });
     expect(short.body.data.fields).toEqual([{ field: 'newPassword', msg: 'The password must have at least 6 characters' }]);
     const ok = await admin.post('/v1/auth/password', { body: { oldPassword: tenant.adminPassword, newPassword: 'abcdef' } });
     expect(ok.status).toBe(200);
@@ -349,13 +383,17 @@ describe('password policy and changes', () => {
     expect(weak.status).toBe(400);
 
     const before = admin.sessionToken();
-    const changed = await admin.post('/v1/auth/password', { body: { newPassword: 'Fresh#Pass2026', resetToken: admin.loginInfo.resetToken } });
+    const changed = await admin.post('/v1/auth/password', {
+      body: { newPassword: 'Fresh#Pass2026', resetToken: admin.loginInfo.resetToken },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ state: 'normal', resetToken: null });
     expect((await admin.get('/v1/authorization/listRole')).status).toBe(200);
     // The reset-only session is gone, so its token cannot be used twice.
     const replay = await t.app.inject({
-      method: 'POST', url: '/loyalty/v1/auth/password', headers: { cookie: `loyalty_session=${before}`, 'x-requested-with': 'loyalty-console' },
+      method: 'POST',
+      url: '/loyalty/v1/auth/password',
+      headers: { cookie: `loyalty_session=${before}`, 'x-requested-with': 'loyalty-console' },
       payload: { newPassword: 'Other#Pass2026', resetToken: admin.loginInfo.resetToken },
     });
     expect(replay.statusCode).toBe(401);
@@ -367,11 +405,15 @@ describe('password policy and changes', () => {
     const tenant = await createTenant(t.database);
     const user = await createUser(t.database, { tenantId: tenant.tenantId, login: 'cashier', grants: [] });
     const admin = await adminOf(tenant);
-    expect((await admin.post('/v1/user/resetPassword', { query: { id: user.userId }, body: { newPassword: 'Temp#Reset2026' } })).status).toBe(200);
+    expect(
+      (await admin.post('/v1/user/resetPassword', { query: { id: user.userId }, body: { newPassword: 'Temp#Reset2026' } })).status,
+    ).toBe(200);
     const cashier = await signIn(t.app, { tenant: tenant.code, login: 'cashier', password: 'Temp#Reset2026' });
     expect(cashier.loginInfo.state).toBe('mustChangePassword');
     expect((await cashier.get('/v1/auth/current')).body.code).toBe(4011);
-    const changed = await cashier.post('/v1/auth/password', { body: { newPassword: 'Mine#Own2026', resetToken: cashier.loginInfo.resetToken } });
+    const changed = await cashier.post('/v1/auth/password', {
+      body: { newPassword: 'Mine#Own2026', resetToken: cashier.loginInfo.resetToken },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.data.state).toBe('normal');
     const again = await signIn(t.app, { tenant: tenant.code, login: 'cashier', password: 'Mine#Own2026' });

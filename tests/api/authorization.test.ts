@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { anonymousClient, createTenant, createUser, signIn, type ApiClient, type ApiResponse, type CallOptions, type TestTenant } from '../helpers/fixtures';
+import {
+  anonymousClient,
+  createTenant,
+  createUser,
+  signIn,
+  type ApiClient,
+  type ApiResponse,
+  type CallOptions,
+  type TestTenant,
+} from '../helpers/fixtures';
 
 /**
  * The authorization API of §7: every endpoint for success, 401 without a session, 403 without
@@ -25,14 +34,31 @@ beforeAll(async () => {
   t = await startTestApp();
   tenantA = await createTenant(t.database);
   tenantB = await createTenant(t.database);
-  const roleUser = await createUser(t.database, { tenantId: tenantA.tenantId, login: 'subject', grants: [{ resourceId: '会员/会员概览', action: '数据查看' }] });
+  const roleUser = await createUser(t.database, {
+    tenantId: tenantA.tenantId,
+    login: 'subject',
+    grants: [{ resourceId: '会员/会员概览', action: '数据查看' }],
+  });
   a = { roleId: roleUser.roleId!, userId: roleUser.userId };
-  const other = await createUser(t.database, { tenantId: tenantB.tenantId, login: 'subject', grants: [{ resourceId: '会员/会员概览', action: '数据查看' }] });
+  const other = await createUser(t.database, {
+    tenantId: tenantB.tenantId,
+    login: 'subject',
+    grants: [{ resourceId: '会员/会员概览', action: '数据查看' }],
+  });
   b = { roleId: other.roleId!, userId: other.userId };
   await createUser(t.database, {
-    tenantId: tenantA.tenantId, login: 'viewer', grants: [{ resourceId: USER, action: 'view' }, { resourceId: ROLE, action: 'view' }],
+    tenantId: tenantA.tenantId,
+    login: 'viewer',
+    grants: [
+      { resourceId: USER, action: 'view' },
+      { resourceId: ROLE, action: 'view' },
+    ],
   });
-  await createUser(t.database, { tenantId: tenantA.tenantId, login: 'nobody', grants: [{ resourceId: '会员/会员概览', action: '数据查看' }] });
+  await createUser(t.database, {
+    tenantId: tenantA.tenantId,
+    login: 'nobody',
+    grants: [{ resourceId: '会员/会员概览', action: '数据查看' }],
+  });
   const password = tenantA.adminPassword;
   admin = await signIn(t.app, { tenant: tenantA.code, login: 'admin', password });
   viewer = await signIn(t.app, { tenant: tenantA.code, login: 'viewer', password });
@@ -55,22 +81,129 @@ interface Endpoint {
 }
 
 const ENDPOINTS: Endpoint[] = [
-  { method: 'post', path: 'copyUserRole', write: true, valid: ({ userId }) => ({ query: { fromUserId: userId, toUserId: userId } }), bad: { query: { fromUserId: 'abc', toUserId: 1 } }, badField: 'fromUserId' },
-  { method: 'post', path: 'appendUserRoles', write: true, valid: ({ userId, roleId }) => ({ body: { userIds: [userId], roleIds: [roleId] } }), bad: { body: { userIds: [], roleIds: [1] } }, badField: 'userIds' },
-  { method: 'post', path: 'saveRolePermissions', write: true, valid: ({ roleId }) => ({ body: { roleId, permissions: [{ resourceId: '会员/会员概览', actions: ['数据查看'] }] } }), bad: { body: { roleId: 1 } }, badField: 'permissions' },
-  { method: 'get', path: 'listRoleUser', write: false, valid: ({ roleId }) => ({ query: { roleId } }), bad: { query: {} }, badField: 'roleId' },
-  { method: 'post', path: 'copyRolePermissions', write: true, valid: ({ roleId }) => ({ query: { fromRoleId: roleId, toRoleId: roleId } }), bad: { query: { fromRoleId: 0, toRoleId: 1 } }, badField: 'fromRoleId' },
-  { method: 'post', path: 'deleteRole', write: true, valid: ({ roleId }) => ({ query: { roleId } }), bad: { query: { roleId: 'x' } }, badField: 'roleId' },
-  { method: 'post', path: 'deleteUserRole', write: true, valid: ({ roleId, userId }) => ({ query: { roleId, userId } }), bad: { query: { roleId: 1 } }, badField: 'userId' },
-  { method: 'get', path: 'getRolePermission', write: false, valid: ({ roleId }) => ({ query: { roleId } }), bad: { query: { roleId: -1 } }, badField: 'roleId' },
+  {
+    method: 'post',
+    path: 'copyUserRole',
+    write: true,
+    valid: ({ userId }) => ({ query: { fromUserId: userId, toUserId: userId } }),
+    bad: { query: { fromUserId: 'abc', toUserId: 1 } },
+    badField: 'fromUserId',
+  },
+  {
+    method: 'post',
+    path: 'appendUserRoles',
+    write: true,
+    valid: ({ userId, roleId }) => ({ body: { userIds: [userId], roleIds: [roleId] } }),
+    bad: { body: { userIds: [], roleIds: [1] } },
+    badField: 'userIds',
+  },
+  {
+    method: 'post',
+    path: 'saveRolePermissions',
+    write: true,
+    valid: ({ roleId }) => ({ body: { roleId, permissions: [{ resourceId: '会员/会员概览', actions: ['数据查看'] }] } }),
+    bad: { body: { roleId: 1 } },
+    badField: 'permissions',
+  },
+  {
+    method: 'get',
+    path: 'listRoleUser',
+    write: false,
+    valid: ({ roleId }) => ({ query: { roleId } }),
+    bad: { query: {} },
+    badField: 'roleId',
+  },
+  {
+    method: 'post',
+    path: 'copyRolePermissions',
+    write: true,
+    valid: ({ roleId }) => ({ query: { fromRoleId: roleId, toRoleId: roleId } }),
+    bad: { query: { fromRoleId: 0, toRoleId: 1 } },
+    badField: 'fromRoleId',
+  },
+  {
+    method: 'post',
+    path: 'deleteRole',
+    write: true,
+    valid: ({ roleId }) => ({ query: { roleId } }),
+    bad: { query: { roleId: 'x' } },
+    badField: 'roleId',
+  },
+  {
+    method: 'post',
+    path: 'deleteUserRole',
+    write: true,
+    valid: ({ roleId, userId }) => ({ query: { roleId, userId } }),
+    bad: { query: { roleId: 1 } },
+    badField: 'userId',
+  },
+  {
+    method: 'get',
+    path: 'getRolePermission',
+    write: false,
+    valid: ({ roleId }) => ({ query: { roleId } }),
+    bad: { query: { roleId: -1 } },
+    badField: 'roleId',
+  },
   { method: 'get', path: 'getTree', write: false, valid: () => ({}), ownIds: false },
-  { method: 'get', path: 'getUserPermission', write: false, valid: ({ userId }) => ({ query: { userId } }), bad: { query: {} }, badField: 'userId' },
-  { method: 'get', path: 'getUserPermission2', write: false, valid: ({ userId }) => ({ query: { userId } }), bad: { query: { userId: 'me' } }, badField: 'userId' },
-  { method: 'get', path: 'getUserRole', write: false, valid: ({ userId }) => ({ query: { userId } }), bad: { query: {} }, badField: 'userId' },
-  { method: 'get', path: 'listRole', write: false, valid: () => ({ query: { keyWord: 'x' } }), bad: { query: { keyWord: 'k'.repeat(101) } }, badField: 'keyWord', ownIds: false },
-  { method: 'post', path: 'modifyRole', write: true, valid: ({ roleId }) => ({ body: { roleId, name: 'renamed', version: 1 } }), bad: { body: { roleId: 1, name: 'x' } }, badField: 'version' },
-  { method: 'post', path: 'saveRole', write: true, valid: () => ({ body: { name: 'never-created' } }), bad: { body: { name: '' } }, badField: 'name', ownIds: false },
-  { method: 'post', path: 'saveUserRole', write: true, valid: ({ userId, roleId }) => ({ body: { userId, roleIds: [roleId] } }), bad: { body: { userId: 1, roleIds: [0] } }, badField: 'roleIds.0' },
+  {
+    method: 'get',
+    path: 'getUserPermission',
+    write: false,
+    valid: ({ userId }) => ({ query: { userId } }),
+    bad: { query: {} },
+    badField: 'userId',
+  },
+  {
+    method: 'get',
+    path: 'getUserPermission2',
+    write: false,
+    valid: ({ userId }) => ({ query: { userId } }),
+    bad: { query: { userId: 'me' } },
+    badField: 'userId',
+  },
+  {
+    method: 'get',
+    path: 'getUserRole',
+    write: false,
+    valid: ({ userId }) => ({ query: { userId } }),
+    bad: { query: {} },
+    badField: 'userId',
+  },
+  {
+    method: 'get',
+    path: 'listRole',
+    write: false,
+    valid: () => ({ query: { keyWord: 'x' } }),
+    bad: { query: { keyWord: 'k'.repeat(101) } },
+    badField: 'keyWord',
+    ownIds: false,
+  },
+  {
+    method: 'post',
+    path: 'modifyRole',
+    write: true,
+    valid: ({ roleId }) => ({ body: { roleId, name: 'renamed', version: 1 } }),
+    bad: { body: { roleId: 1, name: 'x' } },
+    badField: 'version',
+  },
+  {
+    method: 'post',
+    path: 'saveRole',
+    write: true,
+    valid: () => ({ body: { name: 'never-created' } }),
+    bad: { body: { name: '' } },
+    badField: 'name',
+    ownIds: false,
+  },
+  {
+    method: 'post',
+    path: 'saveUserRole',
+    write: true,
+    valid: ({ userId, roleId }) => ({ body: { userId, roleIds: [roleId] } }),
+    bad: { body: { userId: 1, roleIds: [0] } },
+    badField: 'roleIds.0',
+  },
 ];
 
 const call = (client: ApiClient, endpoint: Endpoint, options: CallOptions): Promise<ApiResponse> =>
@@ -148,7 +281,9 @@ describe('roles', () => {
     const role = await freshRole('Cashier lead', [{ resourceId: USER, actions: ['view'] }]);
     expect(role).toMatchObject({ name: 'Cashier lead', remark: 'remark of Cashier lead', userCount: 0, version: 1 });
     const byName = await admin.get('/v1/authorization/listRole', { query: { keyWord: 'cashier LEAD' } });
-    expect(byName.body.data).toEqual([{ roleId: role.roleId, name: 'Cashier lead', remark: 'remark of Cashier lead', userCount: 0, version: 1 }]);
+    expect(byName.body.data).toEqual([
+      { roleId: role.roleId, name: 'Cashier lead', remark: 'remark of Cashier lead', userCount: 0, version: 1 },
+    ]);
     const byRemark = await admin.get('/v1/authorization/listRole', { query: { keyWord: 'remark of Cashier' } });
     expect(byRemark.body.data.map((r: { roleId: number }) => r.roleId)).toEqual([role.roleId]);
     const all = await admin.get('/v1/authorization/listRole');
@@ -163,7 +298,13 @@ describe('roles', () => {
     expect(duplicate.status).toBe(400);
     expect(duplicate.body.data.fields).toEqual([{ field: 'name', msg: '角色名称已存在' }]);
     const unknown = await admin.post('/v1/authorization/saveRole', {
-      body: { name: 'Bad perms', permissions: [{ resourceId: USER, actions: ['view'] }, { resourceId: '设置/不存在', actions: ['view'] }] },
+      body: {
+        name: 'Bad perms',
+        permissions: [
+          { resourceId: USER, actions: ['view'] },
+          { resourceId: '设置/不存在', actions: ['view'] },
+        ],
+      },
       headers: { locale: 'en_US' },
     });
     expect(unknown.status).toBe(400);
@@ -173,7 +314,9 @@ describe('roles', () => {
 
   test('modifyRole changes name and remark against the version read; a stale version is 409', async () => {
     const role = await freshRole('Before rename');
-    const renamed = await admin.post('/v1/authorization/modifyRole', { body: { roleId: role.roleId, name: 'After rename', remark: null, version: 1 } });
+    const renamed = await admin.post('/v1/authorization/modifyRole', {
+      body: { roleId: role.roleId, name: 'After rename', remark: null, version: 1 },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({ roleId: role.roleId, name: 'After rename', remark: null, version: 2 });
     const stale = await admin.post('/v1/authorization/modifyRole', { body: { roleId: role.roleId, name: 'Lost update', version: 1 } });
@@ -184,7 +327,13 @@ describe('roles', () => {
   test('saveRolePermissions replaces the permissions; getRolePermission reads them with page urls', async () => {
     const role = await freshRole('Replace me', [{ resourceId: USER, actions: ['view', 'configure'] }]);
     const saved = await admin.post('/v1/authorization/saveRolePermissions', {
-      body: { roleId: role.roleId, permissions: [{ resourceId: ROLE, actions: ['view'] }, { resourceId: '储值/卡模板/充值卡', actions: ['卡模板查看'] }] },
+      body: {
+        roleId: role.roleId,
+        permissions: [
+          { resourceId: ROLE, actions: ['view'] },
+          { resourceId: '储值/卡模板/充值卡', actions: ['卡模板查看'] },
+        ],
+      },
     });
     expect(saved.status).toBe(200);
     const read = await admin.get('/v1/authorization/getRolePermission', { query: { roleId: role.roleId } });
@@ -206,7 +355,9 @@ describe('roles', () => {
   test('copyRolePermissions gives the target exactly the source permissions', async () => {
     const source = await freshRole('Copy source', [{ resourceId: ROLE, actions: ['view'] }]);
     const target = await freshRole('Copy target', [{ resourceId: USER, actions: ['configure'] }]);
-    const response = await admin.post('/v1/authorization/copyRolePermissions', { query: { fromRoleId: source.roleId, toRoleId: target.roleId } });
+    const response = await admin.post('/v1/authorization/copyRolePermissions', {
+      query: { fromRoleId: source.roleId, toRoleId: target.roleId },
+    });
     expect(response.status).toBe(200);
     const read = await admin.get('/v1/authorization/getRolePermission', { query: { roleId: target.roleId } });
     expect(read.body.data).toEqual([{ resourceId: ROLE, actions: ['view'], pageUrl: '#/setting/role' }]);
@@ -220,7 +371,9 @@ describe('roles', () => {
     expect((await client.post('/v1/user/query', { body: {} })).status).toBe(200);
     const users = await admin.get('/v1/authorization/listRoleUser', { query: { roleId: role.roleId } });
     expect(users.body.data).toEqual([{ userId: holder.userId, login: 'doomed-holder', name: 'doomed-holder', enabled: true }]);
-    const touched = await admin.post('/v1/authorization/modifyRole', { body: { roleId: role.roleId, name: 'Doomed', remark: 'soon gone', version: 1 } });
+    const touched = await admin.post('/v1/authorization/modifyRole', {
+      body: { roleId: role.roleId, name: 'Doomed', remark: 'soon gone', version: 1 },
+    });
     expect(touched.body.data).toMatchObject({ userCount: 1, remark: 'soon gone', version: 2 });
 
     // A role in use is not deleted: its holders are removed from it first.
@@ -228,7 +381,9 @@ describe('roles', () => {
     expect(inUse.status).toBe(409);
     expect(inUse.body).toEqual({ code: 4090, msg: '该角色已分配给 1 个用户，请先移除这些用户再删除', data: null });
     expect((await client.post('/v1/user/query', { body: {} })).status).toBe(200);
-    expect((await admin.post('/v1/authorization/deleteUserRole', { query: { roleId: role.roleId, userId: holder.userId } })).status).toBe(200);
+    expect((await admin.post('/v1/authorization/deleteUserRole', { query: { roleId: role.roleId, userId: holder.userId } })).status).toBe(
+      200,
+    );
     const deleted = await admin.post('/v1/authorization/deleteRole', { query: { roleId: role.roleId } });
     expect(deleted.status).toBe(200);
     expect((await admin.get('/v1/authorization/listRoleUser', { query: { roleId: role.roleId } })).status).toBe(404);
@@ -242,13 +397,31 @@ describe('roles', () => {
     const en = await admin.get('/v1/authorization/getTree', { headers: { locale: 'en_US' } });
     type Node = { resourceId: string; name: string; actions: { action: string; name: string }[]; children: Node[] };
     const setting = (tree: Node[]) => tree.find((node) => node.resourceId === '设置')!;
-    expect(zh.body.data.map((node: { resourceId: string }) => node.resourceId)).toEqual(['会员', '积分', '储值', '券', '营销', '报表', '资料', '设置']);
+    expect(zh.body.data.map((node: { resourceId: string }) => node.resourceId)).toEqual([
+      '会员',
+      '积分',
+      '储值',
+      '券',
+      '营销',
+      '报表',
+      '资料',
+      '设置',
+    ]);
     expect(setting(zh.body.data).name).toBe('设置');
     expect(setting(en.body.data).name).toBe('Settings');
     const roleNode = setting(en.body.data).children.find((node) => node.resourceId === ROLE)!;
-    expect(roleNode).toMatchObject({ name: 'Roles', actions: [{ action: 'view', name: 'View' }, { action: 'configure', name: 'Configure' }] });
+    expect(roleNode).toMatchObject({
+      name: 'Roles',
+      actions: [
+        { action: 'view', name: 'View' },
+        { action: 'configure', name: 'Configure' },
+      ],
+    });
     const roleNodeZh = setting(zh.body.data).children.find((node) => node.resourceId === ROLE)!;
-    expect(roleNodeZh.actions).toEqual([{ action: 'view', name: '查看' }, { action: 'configure', name: '配置' }]);
+    expect(roleNodeZh.actions).toEqual([
+      { action: 'view', name: '查看' },
+      { action: 'configure', name: '配置' },
+    ]);
   });
 });
 
@@ -259,19 +432,27 @@ describe('user roles', () => {
     const user = await freshUser('linked');
     const other = await freshUser('linked-too');
 
-    expect((await admin.post('/v1/authorization/saveUserRole', { body: { userId: user.userId, roleIds: [first.roleId] } })).status).toBe(200);
+    expect((await admin.post('/v1/authorization/saveUserRole', { body: { userId: user.userId, roleIds: [first.roleId] } })).status).toBe(
+      200,
+    );
     expect(await rolesOf(user.userId)).toEqual([first.roleId]);
     const roles = await admin.get('/v1/authorization/getUserRole', { query: { userId: user.userId } });
     expect(roles.body.data).toEqual([{ roleId: first.roleId, name: 'Link one', remark: 'remark of Link one' }]);
 
-    const appended = await admin.post('/v1/authorization/appendUserRoles', { body: { userIds: [user.userId, other.userId], roleIds: [second.roleId] } });
+    const appended = await admin.post('/v1/authorization/appendUserRoles', {
+      body: { userIds: [user.userId, other.userId], roleIds: [second.roleId] },
+    });
     expect(appended.status).toBe(200);
     expect(await rolesOf(user.userId)).toEqual([first.roleId, second.roleId].sort());
     expect(await rolesOf(other.userId)).toEqual([second.roleId]);
     // Appending again is harmless.
-    expect((await admin.post('/v1/authorization/appendUserRoles', { body: { userIds: [other.userId], roleIds: [second.roleId] } })).status).toBe(200);
+    expect(
+      (await admin.post('/v1/authorization/appendUserRoles', { body: { userIds: [other.userId], roleIds: [second.roleId] } })).status,
+    ).toBe(200);
 
-    expect((await admin.post('/v1/authorization/deleteUserRole', { query: { roleId: first.roleId, userId: user.userId } })).status).toBe(200);
+    expect((await admin.post('/v1/authorization/deleteUserRole', { query: { roleId: first.roleId, userId: user.userId } })).status).toBe(
+      200,
+    );
     expect(await rolesOf(user.userId)).toEqual([second.roleId]);
 
     expect((await admin.post('/v1/authorization/saveUserRole', { body: { userId: user.userId, roleIds: [] } })).status).toBe(200);
@@ -292,7 +473,10 @@ describe('user roles', () => {
 
   test('getUserPermission unites the roles; getUserPermission2 lists one action per row', async () => {
     const first = await freshRole('Perm one', [{ resourceId: USER, actions: ['view'] }]);
-    const second = await freshRole('Perm two', [{ resourceId: USER, actions: ['configure'] }, { resourceId: '积分/积分调整单', actions: ['单据查看'] }]);
+    const second = await freshRole('Perm two', [
+      { resourceId: USER, actions: ['configure'] },
+      { resourceId: '积分/积分调整单', actions: ['单据查看'] },
+    ]);
     const user = await freshUser('perm-user');
     await admin.post('/v1/authorization/saveUserRole', { body: { userId: user.userId, roleIds: [first.roleId, second.roleId] } });
     const grouped = await admin.get('/v1/authorization/getUserPermission', { query: { userId: user.userId } });

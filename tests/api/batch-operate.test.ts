@@ -62,7 +62,9 @@ function draft(body: Record<string, unknown>, client = admin) {
 const picked = (ids: readonly number[]) => ids.map((member) => ({ member }));
 
 async function results(id: number, body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  return okData(admin.post('/v1/batch-operate/results', { query: { id }, body: { pageSize: 200, ...body }, headers: { ...ZONE, ...headers } }));
+  return okData(
+    admin.post('/v1/batch-operate/results', { query: { id }, body: { pageSize: 200, ...body }, headers: { ...ZONE, ...headers } }),
+  );
 }
 
 const memberOf = (id: number) => okData(admin.get(`/v1/member/info/${id}`, { headers: ZONE }));
@@ -78,11 +80,18 @@ async function batchEntries(documentId: number, memberId: number): Promise<numbe
 async function strandRunning(documentId: number, doneLines: readonly number[] = []): Promise<void> {
   const t = deriveTable(batchOperateResource);
   const l = deriveLinesTable(batchOperateResource, 'lines');
-  await database.db.update(t).set({ state: 'RUNNING' }).where(and(eq(t.tenantId, tenant.tenantId), eq(t.id, documentId)));
-  await database.db.update(l).set({ result: 'pending', message: null, messageValues: null })
+  await database.db
+    .update(t)
+    .set({ state: 'RUNNING' })
+    .where(and(eq(t.tenantId, tenant.tenantId), eq(t.id, documentId)));
+  await database.db
+    .update(l)
+    .set({ result: 'pending', message: null, messageValues: null })
     .where(and(eq(l.tenantId, tenant.tenantId), eq(l.parentId, documentId)));
   for (const lineNo of doneLines) {
-    await database.db.update(l).set({ result: 'succeeded' })
+    await database.db
+      .update(l)
+      .set({ result: 'succeeded' })
       .where(and(eq(l.tenantId, tenant.tenantId), eq(l.parentId, documentId), eq(l.lineNo, lineNo)));
   }
 }
@@ -110,7 +119,7 @@ afterAll(async () => {
 });
 
 describe('freezing picked members', () => {
-  it('drafts, audits, runs in the background and records each member\'s result', async () => {
+  it("drafts, audits, runs in the background and records each member's result", async () => {
     const members = await createMembers({ client: admin, count: 3, frozen: [2] });
     const doc = await draft({ operation: 'freeze', reason: '批量冻结测试', lines: picked(members), points: 5 });
     expect(doc.number).toMatch(/^BO\d{8}$/);
@@ -141,12 +150,14 @@ describe('freezing picked members', () => {
     expect(english.records[0].message).toBe('Cannot "Freeze": the member is "Frozen"');
 
     // Audited documents are final.
-    expect((await admin.post('/v1/batch-operate/modify', { body: { id: doc.id, version: done.version, remark: 'x' }, headers: ZONE })).status).toBe(409);
+    expect(
+      (await admin.post('/v1/batch-operate/modify', { body: { id: doc.id, version: done.version, remark: 'x' }, headers: ZONE })).status,
+    ).toBe(409);
     expect((await admin.post('/v1/batch-operate/delete', { query: { id: doc.id }, headers: ZONE })).status).toBe(409);
     expect(await stateChanges(doc.id, 'finish')).toBe(1);
   });
 
-  it('exports the results, filtered by result, in the reader\'s language', async () => {
+  it("exports the results, filtered by result, in the reader's language", async () => {
     const members = await createMembers({ client: admin, count: 2, frozen: [0] });
     const doc = await draft({ operation: 'freeze', reason: '导出测试', lines: picked(members) });
     await okData(admin.post('/v1/batch-operate/audit', { query: { id: doc.id }, headers: ZONE }));
@@ -177,7 +188,9 @@ describe('one run per document', () => {
     expect((await admin.post('/v1/batch-operate/audit', { query: { id: once.id }, headers: ZONE })).status).toBe(409);
 
     const doc = await draft({ operation: 'grantPoints', points: 30, lines: picked(members) });
-    const answers = await Promise.all(Array.from({ length: 20 }, () => admin.post('/v1/batch-operate/audit', { query: { id: doc.id }, headers: ZONE })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => admin.post('/v1/batch-operate/audit', { query: { id: doc.id }, headers: ZONE })),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
     expect((await finished(doc.id)).succeededCount).toBe(3);
@@ -192,7 +205,10 @@ describe('one run per document', () => {
     const doc = await draft({ operation: 'grantPoints', points: 25, remark: '双跑测试', lines: picked(members) });
     // As the audit leaves it, without its own run: then two handlers at once.
     await strandRunning(doc.id);
-    await Promise.all([runBatch(deps, { tenantId: tenant.tenantId, documentId: doc.id }), runBatch(deps, { tenantId: tenant.tenantId, documentId: doc.id })]);
+    await Promise.all([
+      runBatch(deps, { tenantId: tenant.tenantId, documentId: doc.id }),
+      runBatch(deps, { tenantId: tenant.tenantId, documentId: doc.id }),
+    ]);
     const done = await info(doc.id);
     expect(done).toMatchObject({ state: 'EFFECTED', succeededCount: 3, failedCount: 1 });
     expect(await stateChanges(doc.id, 'finish')).toBe(1);
@@ -228,7 +244,8 @@ describe('one run per document', () => {
 describe('choosing the members', () => {
   const prefix = `13${String(randomInt(100_000)).padStart(5, '0')}`;
   const register = async (suffix: string, channel: string) =>
-    (await okData(admin.post('/v1/member/saveNew', { body: { name: `筛选${suffix}`, mobile: `${prefix}${suffix}`, channel } }))).id as number;
+    (await okData(admin.post('/v1/member/saveNew', { body: { name: `筛选${suffix}`, mobile: `${prefix}${suffix}`, channel } })))
+      .id as number;
 
   it('expands a filter into the matching members on every save', async () => {
     const a = await register('0001', 'store');
@@ -238,33 +255,55 @@ describe('choosing the members', () => {
     await okData(admin.post('/v1/member/freeze', { query: { id: d }, body: { reason: '筛选测试' } }));
     const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Asia/Shanghai' });
     const doc = await draft({
-      operation: 'addTag', tag: 'newcomer', selectionMode: 'filtered', sourceFile: 'ignored.xlsx', lines: picked([c]),
-      filterMobilePrefix: prefix, filterChannel: 'store', filterState: 'using', filterRegistered: [today, today],
+      operation: 'addTag',
+      tag: 'newcomer',
+      selectionMode: 'filtered',
+      sourceFile: 'ignored.xlsx',
+      lines: picked([c]),
+      filterMobilePrefix: prefix,
+      filterChannel: 'store',
+      filterState: 'using',
+      filterRegistered: [today, today],
     });
     expect(doc.lines.map((line: any) => line.member)).toEqual([a, b]);
     expect(doc.memberCount).toBe(2);
     expect(doc.sourceFile).toBeNull();
 
-    const widened = await okData(admin.post('/v1/batch-operate/modify', { body: { id: doc.id, version: doc.version, filterChannel: null }, headers: ZONE }));
+    const widened = await okData(
+      admin.post('/v1/batch-operate/modify', { body: { id: doc.id, version: doc.version, filterChannel: null }, headers: ZONE }),
+    );
     expect(widened.lines.map((line: any) => line.member)).toEqual([a, b, c]);
 
-    const none = await admin.post('/v1/batch-operate/saveNew', { body: { operation: 'addTag', tag: 'newcomer', selectionMode: 'filtered' }, headers: ZONE });
+    const none = await admin.post('/v1/batch-operate/saveNew', {
+      body: { operation: 'addTag', tag: 'newcomer', selectionMode: 'filtered' },
+      headers: ZONE,
+    });
     expect(none.status).toBe(400);
     expect(none.body.data.fields).toEqual([expect.objectContaining({ field: 'selectionMode', msg: '请至少设置一个筛选条件' })]);
     const nobody = await admin.post('/v1/batch-operate/saveNew', {
-      body: { operation: 'addTag', tag: 'newcomer', selectionMode: 'filtered', filterMobilePrefix: `${prefix}9` }, headers: ZONE,
+      body: { operation: 'addTag', tag: 'newcomer', selectionMode: 'filtered', filterMobilePrefix: `${prefix}9` },
+      headers: ZONE,
     });
     expect(nobody.body.data.fields[0].msg).toBe('没有符合筛选条件的会员');
   });
 
-  it('checks the operation\'s parameters and the picked members', async () => {
+  it("checks the operation's parameters and the picked members", async () => {
     const [member] = await createMembers({ client: admin, count: 1 });
-    const missing = await admin.post('/v1/batch-operate/saveNew', { body: { operation: 'grantPoints', selectionMode: 'picked', lines: picked([member]) }, headers: ZONE });
+    const missing = await admin.post('/v1/batch-operate/saveNew', {
+      body: { operation: 'grantPoints', selectionMode: 'picked', lines: picked([member]) },
+      headers: ZONE,
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.data.fields.map((f: any) => f.field)).toEqual(['points']);
-    const twice = await admin.post('/v1/batch-operate/saveNew', { body: { operation: 'addTag', tag: 'fleet', selectionMode: 'picked', lines: picked([member, member]) }, headers: ZONE });
+    const twice = await admin.post('/v1/batch-operate/saveNew', {
+      body: { operation: 'addTag', tag: 'fleet', selectionMode: 'picked', lines: picked([member, member]) },
+      headers: ZONE,
+    });
     expect(twice.body.data.fields).toEqual([expect.objectContaining({ field: 'lines.1.member', msg: '该会员已在第 1 行' })]);
-    const empty = await admin.post('/v1/batch-operate/saveNew', { body: { operation: 'addTag', tag: 'fleet', selectionMode: 'picked' }, headers: ZONE });
+    const empty = await admin.post('/v1/batch-operate/saveNew', {
+      body: { operation: 'addTag', tag: 'fleet', selectionMode: 'picked' },
+      headers: ZONE,
+    });
     expect(empty.body.data.fields).toEqual([expect.objectContaining({ field: 'lines', msg: '请至少选择一位会员' })]);
     // A client cannot pre-set a line's result.
     const forged = await draft({ operation: 'addTag', tag: 'fleet', lines: [{ member, result: 'succeeded', message: 'x' }] });
@@ -277,22 +316,35 @@ describe('choosing the members', () => {
     const second = await memberOf(two);
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Sheet1');
-    for (const row of [['手机号/会员编号'], [first.mobile], [second.memberNumber], ['13000000000'], [first.memberNumber]]) sheet.addRow(row);
+    for (const row of [['手机号/会员编号'], [first.mobile], [second.memberNumber], ['13000000000'], [first.memberNumber]])
+      sheet.addRow(row);
     const content = Buffer.from(await workbook.xlsx.writeBuffer()).toString('base64');
     const resolved = await okData(admin.post('/v1/batch-operate/importMembers', { body: { fileName: '会员.xlsx', content } }));
     expect(resolved.fileName).toBe('会员.xlsx');
     expect(resolved.members.map((m: any) => m.id)).toEqual([one, two]);
     expect(resolved.unknown).toEqual([{ row: 4, value: '13000000000' }]);
-    const doc = await draft({ operation: 'addTag', tag: 'carWash', selectionMode: 'imported', sourceFile: resolved.fileName, lines: picked(resolved.members.map((m: any) => m.id)) });
+    const doc = await draft({
+      operation: 'addTag',
+      tag: 'carWash',
+      selectionMode: 'imported',
+      sourceFile: resolved.fileName,
+      lines: picked(resolved.members.map((m: any) => m.id)),
+    });
     expect(doc).toMatchObject({ selectionMode: 'imported', sourceFile: '会员.xlsx', memberCount: 2 });
-    const notXlsx = await admin.post('/v1/batch-operate/importMembers', { body: { fileName: 'a.xlsx', content: Buffer.from('hello').toString('base64') } });
+    const notXlsx = await admin.post('/v1/batch-operate/importMembers', {
+      body: { fileName: 'a.xlsx', content: Buffer.from('hello').toString('base64') },
+    });
     expect(notXlsx.status).toBe(400);
   });
 });
 
 describe('other operations', () => {
   it('changes levels through the level module, and a cancelled member fails alone', async () => {
-    const level = await okData(admin.post('/v1/level/saveNew', { body: { levelType: 'SPECIAL', code: `B${randomInt(1e6)}`, name: `批量等级${randomInt(1e6)}`, rankOrder: 5 } }));
+    const level = await okData(
+      admin.post('/v1/level/saveNew', {
+        body: { levelType: 'SPECIAL', code: `B${randomInt(1e6)}`, name: `批量等级${randomInt(1e6)}`, rankOrder: 5 },
+      }),
+    );
     const members = await createMembers({ client: admin, count: 3 });
     await okData(admin.post('/v1/member/cancel', { query: { id: members[1] }, body: { reason: '注销测试' } }));
     const doc = await draft({ operation: 'changeLevel', targetLevel: level.id, reason: '不需要', lines: picked(members) });
@@ -337,23 +389,36 @@ describe('permissions', () => {
 
 describe('the permission of what a document does', () => {
   const MEMBERS = { resourceId: '会员/标准会员', action: '配置维护' } as const;
-  const BATCH_WRITE = [{ resourceId: BATCH, action: '单据查看' }, { resourceId: BATCH, action: '配置维护' }] as const;
+  const BATCH_WRITE = [
+    { resourceId: BATCH, action: '单据查看' },
+    { resourceId: BATCH, action: '配置维护' },
+  ] as const;
   let clerk: ApiClient;
 
   beforeAll(async () => {
     // A store clerk: batch documents and member edits, but neither points nor levels.
-    await createUser(database, { tenantId: tenant.tenantId, login: 'batch-clerk', grants: [...BATCH_WRITE, MEMBERS, { resourceId: '会员/标准会员', action: '会员资料查看' }] });
+    await createUser(database, {
+      tenantId: tenant.tenantId,
+      login: 'batch-clerk',
+      grants: [...BATCH_WRITE, MEMBERS, { resourceId: '会员/标准会员', action: '会员资料查看' }],
+    });
     clerk = await signIn(app, { tenant: tenant.code, login: 'batch-clerk', password: tenant.adminPassword });
   });
 
   it('refuses a clerk without the points permission a grantPoints document: draft, change or audit, and no balance moves', async () => {
     const [member] = await createMembers({ client: admin, count: 1 });
-    const drafted = await clerk.post('/v1/batch-operate/saveNew', { body: { operation: 'grantPoints', points: 1_000_000, selectionMode: 'picked', lines: picked([member]) }, headers: ZONE });
+    const drafted = await clerk.post('/v1/batch-operate/saveNew', {
+      body: { operation: 'grantPoints', points: 1_000_000, selectionMode: 'picked', lines: picked([member]) },
+      headers: ZONE,
+    });
     expect(drafted.status, JSON.stringify(drafted.body)).toBe(403);
     expect(drafted.body.msg).toContain('积分/积分调整单 · 配置维护');
 
     const doc = await draft({ operation: 'grantPoints', points: 1_000_000, lines: picked([member]) });
-    const changed = await clerk.post('/v1/batch-operate/modify', { body: { id: doc.id, version: doc.version, remark: '改一下' }, headers: ZONE });
+    const changed = await clerk.post('/v1/batch-operate/modify', {
+      body: { id: doc.id, version: doc.version, remark: '改一下' },
+      headers: ZONE,
+    });
     expect(changed.status).toBe(403);
     const audited = await clerk.post('/v1/batch-operate/audit', { query: { id: doc.id }, headers: ZONE });
     expect(audited.status).toBe(403);
@@ -363,21 +428,38 @@ describe('the permission of what a document does', () => {
   });
 
   it('refuses a clerk without the level permission a changeLevel document, and lets them freeze and tag', async () => {
-    const level = await okData(admin.post('/v1/level/saveNew', { body: { levelType: 'SPECIAL', code: `C${randomInt(1e6)}`, name: `店员等级${randomInt(1e6)}`, rankOrder: 3 } }));
+    const level = await okData(
+      admin.post('/v1/level/saveNew', {
+        body: { levelType: 'SPECIAL', code: `C${randomInt(1e6)}`, name: `店员等级${randomInt(1e6)}`, rankOrder: 3 },
+      }),
+    );
     const members = await createMembers({ client: admin, count: 2 });
-    const refused = await clerk.post('/v1/batch-operate/saveNew', { body: { operation: 'changeLevel', targetLevel: level.id, selectionMode: 'picked', lines: picked(members) }, headers: ZONE });
+    const refused = await clerk.post('/v1/batch-operate/saveNew', {
+      body: { operation: 'changeLevel', targetLevel: level.id, selectionMode: 'picked', lines: picked(members) },
+      headers: ZONE,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.msg).toContain('会员/会员等级 · 配置维护');
     const levelDoc = await draft({ operation: 'changeLevel', targetLevel: level.id, lines: picked(members) });
     expect((await clerk.post('/v1/batch-operate/audit', { query: { id: levelDoc.id }, headers: ZONE })).status).toBe(403);
     // Turning someone else's document into what they may do makes it theirs to run.
-    const tag = await okData(clerk.post('/v1/batch-operate/modify', { body: { id: levelDoc.id, version: levelDoc.version, operation: 'addTag', tag: 'carWash' }, headers: ZONE }));
+    const tag = await okData(
+      clerk.post('/v1/batch-operate/modify', {
+        body: { id: levelDoc.id, version: levelDoc.version, operation: 'addTag', tag: 'carWash' },
+        headers: ZONE,
+      }),
+    );
     expect(tag).toMatchObject({ operation: 'addTag', targetLevel: null });
     await okData(clerk.post('/v1/batch-operate/audit', { query: { id: tag.id }, headers: ZONE }));
     expect(await finished(tag.id)).toMatchObject({ state: 'EFFECTED', succeededCount: 2 });
     for (const id of members) expect((await memberOf(id)).level).toBeNull();
 
-    const freeze = await okData(clerk.post('/v1/batch-operate/saveNew', { body: { operation: 'freeze', reason: '店员冻结', selectionMode: 'picked', lines: picked(members) }, headers: ZONE }));
+    const freeze = await okData(
+      clerk.post('/v1/batch-operate/saveNew', {
+        body: { operation: 'freeze', reason: '店员冻结', selectionMode: 'picked', lines: picked(members) },
+        headers: ZONE,
+      }),
+    );
     await okData(clerk.post('/v1/batch-operate/audit', { query: { id: freeze.id }, headers: ZONE }));
     expect(await finished(freeze.id)).toMatchObject({ state: 'EFFECTED', succeededCount: 2 });
   });
@@ -385,8 +467,11 @@ describe('the permission of what a document does', () => {
 
 describe('maker-checker above the approval rule', () => {
   const GRANTER: PermissionRef[] = [
-    { resourceId: BATCH, action: '单据查看' }, { resourceId: BATCH, action: '配置维护' }, { resourceId: '积分/积分调整单', action: '配置维护' },
-    { resourceId: '会员/标准会员', action: '配置维护' }, { resourceId: '会员/标准会员', action: '会员资料查看' },
+    { resourceId: BATCH, action: '单据查看' },
+    { resourceId: BATCH, action: '配置维护' },
+    { resourceId: '积分/积分调整单', action: '配置维护' },
+    { resourceId: '会员/标准会员', action: '配置维护' },
+    { resourceId: '会员/标准会员', action: '会员资料查看' },
   ];
   let own: TestTenant;
   let boss: ApiClient;
@@ -404,11 +489,19 @@ describe('maker-checker above the approval rule', () => {
 
   const ownDraft = (client: ApiClient, body: Record<string, unknown>) =>
     okData(client.post('/v1/batch-operate/saveNew', { body: { selectionMode: 'picked', ...body }, headers: ZONE }));
-  const ownEntries = async (documentId: number, memberId: number) => Number((await database.db.execute<{ n: number }>(sql`select count(*)::int as n
-    from points_entries where tenant_id = ${own.tenantId} and idempotency_key = ${batchPointsKey(documentId, memberId)}`)).rows[0].n);
+  const ownEntries = async (documentId: number, memberId: number) =>
+    Number(
+      (
+        await database.db.execute<{ n: number }>(sql`select count(*)::int as n
+    from points_entries where tenant_id = ${own.tenantId} and idempotency_key = ${batchPointsKey(documentId, memberId)}`)
+      ).rows[0].n,
+    );
 
   it('refuses the maker auditing a grant above the rule, and lets another person audit it', async () => {
-    expect(await okData(maker.get('/v1/batch-operate-setting/get'))).toMatchObject({ dualControlPoints: 10_000, dualControlMembers: 1_000 });
+    expect(await okData(maker.get('/v1/batch-operate-setting/get'))).toMatchObject({
+      dualControlPoints: 10_000,
+      dualControlMembers: 1_000,
+    });
     const [member] = await createMembers({ client: boss, count: 1 });
     const big = await ownDraft(maker, { operation: 'grantPoints', points: 1_000_000, lines: picked([member]) });
     const self = await maker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: ZONE });
@@ -427,7 +520,9 @@ describe('maker-checker above the approval rule', () => {
   it('counts whoever last changed the document as a maker too', async () => {
     const [member] = await createMembers({ client: boss, count: 1 });
     const big = await ownDraft(maker, { operation: 'grantPoints', points: 20_000, lines: picked([member]) });
-    const edited = await okData(checker.post('/v1/batch-operate/modify', { body: { id: big.id, version: big.version, remark: '复核前改备注' }, headers: ZONE }));
+    const edited = await okData(
+      checker.post('/v1/batch-operate/modify', { body: { id: big.id, version: big.version, remark: '复核前改备注' }, headers: ZONE }),
+    );
     expect((await checker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: ZONE })).status).toBe(409);
     expect((await maker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: ZONE })).status).toBe(409);
     await okData(boss.post('/v1/batch-operate/audit', { query: { id: edited.id }, headers: ZONE }));
@@ -442,8 +537,12 @@ describe('maker-checker above the approval rule', () => {
 
     // Only who may configure roles may change the rule.
     const rule = await okData(boss.get('/v1/batch-operate-setting/get'));
-    expect((await maker.post('/v1/batch-operate-setting/save', { body: { dualControlPoints: 1_000_000_000, version: rule.version } })).status).toBe(403);
-    await okData(boss.post('/v1/batch-operate-setting/save', { body: { dualControlPoints: 0, dualControlMembers: 1, version: rule.version } }));
+    expect(
+      (await maker.post('/v1/batch-operate-setting/save', { body: { dualControlPoints: 1_000_000_000, version: rule.version } })).status,
+    ).toBe(403);
+    await okData(
+      boss.post('/v1/batch-operate-setting/save', { body: { dualControlPoints: 0, dualControlMembers: 1, version: rule.version } }),
+    );
 
     const anyGrant = await ownDraft(maker, { operation: 'grantPoints', points: 1, lines: picked([members[0]]) });
     expect((await maker.post('/v1/batch-operate/audit', { query: { id: anyGrant.id }, headers: ZONE })).status).toBe(409);

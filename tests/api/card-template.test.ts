@@ -49,11 +49,18 @@ beforeAll(async () => {
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password });
   const gift = resourceOf('OFFLINE_GIFT_CARD');
   await createUser(t.database, { tenantId: tenant.tenantId, login: 'gift-viewer', grants: [{ resourceId: gift, action: '卡模板查看' }] });
-  await createUser(t.database, { tenantId: tenant.tenantId, login: 'gift-maintainer', grants: [{ resourceId: gift, action: '卡模板维护' }] });
+  await createUser(t.database, {
+    tenantId: tenant.tenantId,
+    login: 'gift-maintainer',
+    grants: [{ resourceId: gift, action: '卡模板维护' }],
+  });
   await createUser(t.database, {
     tenantId: tenant.tenantId,
     login: 'mixed',
-    grants: [{ resourceId: resourceOf('IMPREST_CARD'), action: '卡模板查看' }, { resourceId: gift, action: '卡模板维护' }],
+    grants: [
+      { resourceId: resourceOf('IMPREST_CARD'), action: '卡模板查看' },
+      { resourceId: gift, action: '卡模板维护' },
+    ],
   });
   giftViewer = await signIn(t.app, { tenant: tenant.code, login: 'gift-viewer', password });
   giftMaintainer = await signIn(t.app, { tenant: tenant.code, login: 'gift-maintainer', password });
@@ -66,9 +73,7 @@ afterAll(async () => {
 
 describe('allocateTemplateNumber', () => {
   test('50 concurrent callers each get a different number', async () => {
-    const responses = await Promise.all(
-      Array.from({ length: 50 }, () => admin.post('/v1/card-template/allocateTemplateNumber')),
-    );
+    const responses = await Promise.all(Array.from({ length: 50 }, () => admin.post('/v1/card-template/allocateTemplateNumber')));
     for (const res of responses) {
       expect(res.status).toBe(200);
       expect(res.body.code).toBe(2000);
@@ -117,7 +122,9 @@ describe('saveNew numbering', () => {
   test('the number cannot be changed by modify', async () => {
     const made = await create(admin, 'IMPREST_CARD');
     const other = (await admin.post('/v1/card-template/allocateTemplateNumber')).body.data as string;
-    const res = await admin.post('/v1/card-template/modify', { body: { ...template('IMPREST_CARD'), id: made.id, version: made.version, number: other, name: '改名' } });
+    const res = await admin.post('/v1/card-template/modify', {
+      body: { ...template('IMPREST_CARD'), id: made.id, version: made.version, number: other, name: '改名' },
+    });
     expect(res.body.code).toBe(2000);
     const info = await admin.get(`/v1/card-template/info/${made.id}`);
     expect(info.body.data.number).toBe(made.number);
@@ -210,14 +217,20 @@ describe('permissions per card type', () => {
 
   test('the maintained type can be modified and enabled', async () => {
     const info = (await mixed.get(`/v1/card-template/info/${gift.id}`)).body.data;
-    const res = await mixed.post('/v1/card-template/modify', { body: { ...template('OFFLINE_GIFT_CARD'), id: gift.id, version: info.version, name: '礼品卡改名' } });
+    const res = await mixed.post('/v1/card-template/modify', {
+      body: { ...template('OFFLINE_GIFT_CARD'), id: gift.id, version: info.version, name: '礼品卡改名' },
+    });
     expect(res.body.code).toBe(2000);
     expect((await mixed.post('/v1/card-template/enable', { query: { id: gift.id } })).body.code).toBe(2000);
     // An enabled template keeps its terms (issued cards rely on them); its name can still change.
-    const frozen = await mixed.post('/v1/card-template/modify', { body: { ...template('OFFLINE_GIFT_CARD'), id: gift.id, version: info.version + 2, faceValue: 200, name: 'x' } });
+    const frozen = await mixed.post('/v1/card-template/modify', {
+      body: { ...template('OFFLINE_GIFT_CARD'), id: gift.id, version: info.version + 2, faceValue: 200, name: 'x' },
+    });
     expect(frozen.status).toBe(400);
     expect(frozen.body.data.fields).toEqual([{ field: 'faceValue', msg: '面值(元)在“已启用”状态下不能修改' }]);
-    const renamed = await mixed.post('/v1/card-template/modify', { body: { ...template('OFFLINE_GIFT_CARD'), id: gift.id, version: info.version + 2, name: '礼品卡新名' } });
+    const renamed = await mixed.post('/v1/card-template/modify', {
+      body: { ...template('OFFLINE_GIFT_CARD'), id: gift.id, version: info.version + 2, name: '礼品卡新名' },
+    });
     expect(renamed.body.data).toMatchObject({ name: '礼品卡新名', faceValue: 100, state: 'ENABLED' });
   });
 });

@@ -11,7 +11,13 @@ import { isClientWritable, validateWrite } from '../../server/crud/record.valida
 import { readRefs, writeRefs } from '../../server/crud/route-access';
 import { editableInState, fieldApplies, hasFieldStateRules, isConditional } from '../../resources/field-rules';
 import {
-  applyingBody, compareForSort, filterValueFor, invalidValue, matchesFilter, sampleBody, scalarSample,
+  applyingBody,
+  compareForSort,
+  filterValueFor,
+  invalidValue,
+  matchesFilter,
+  sampleBody,
+  scalarSample,
 } from '../helpers/crud-samples';
 import { anonymousClient, createTenant, createUser, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -32,7 +38,13 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 const OVERRIDES: Readonly<Record<string, (ctx: { refs: Readonly<Record<string, number>>; seed: number }) => Record<string, unknown>>> = {
   // Price <= face value, enough serial digits, and numbers come from the allocator.
   'card-template': () => ({
-    number: undefined, validityType: 'MONTHS', validityMonths: 12, faceValue: 100, price: 95, cardNumberPrefix: 'GC', cardNumberLength: 16,
+    number: undefined,
+    validityType: 'MONTHS',
+    validityMonths: 12,
+    faceValue: 100,
+    price: 95,
+    cardNumberPrefix: 'GC',
+    cardNumberLength: 16,
   }),
   // Lines may only cite an enabled reason, in its direction; an audit posts positive points
   // (a deduction from a member with no points would rightly be refused).
@@ -76,12 +88,19 @@ async function okData(promise: Promise<ApiResponse>) {
 
 /** A valid body of a resource, creating the records its relations need first. */
 async function validBody(resource: ResourceDef, n = ++seed): Promise<Record<string, unknown>> {
-  const targets = Object.values(resource.fields).flatMap((f) => (f.kind === 'relation' ? [f.resource]
-    : f.kind === 'lines' ? Object.values(f.fields).flatMap((lf) => (lf.kind === 'relation' ? [lf.resource] : [])) : []));
+  const targets = Object.values(resource.fields).flatMap((f) =>
+    f.kind === 'relation'
+      ? [f.resource]
+      : f.kind === 'lines'
+        ? Object.values(f.fields).flatMap((lf) => (lf.kind === 'relation' ? [lf.resource] : []))
+        : [],
+  );
   for (const target of targets) {
     if (refs[target] === undefined && target !== resource.name) {
       const runtime = registry.get(target);
-      refs[target] = (await okData(admin.post(`/v1/${target}/saveNew`, { body: await validBody(runtime.resource), headers: headers() }))).id;
+      refs[target] = (
+        await okData(admin.post(`/v1/${target}/saveNew`, { body: await validBody(runtime.resource), headers: headers() }))
+      ).id;
     }
   }
   return sampleBody({ resource, seed: n, refs, overrides: OVERRIDES[resource.name]?.({ refs, seed: n }) });
@@ -112,7 +131,9 @@ beforeAll(async () => {
   tenant = await createTenant(t.database);
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
   centre = (await okData(admin.post('/v1/marketing-center/saveNew', { body: { code: 'MC', name: 'Centre' } }))).id;
-  refs.member = (await okData(admin.post('/v1/member/saveNew', { body: { name: 'Contract member', mobile: '13700000001', channel: 'store' } }))).id;
+  refs.member = (
+    await okData(admin.post('/v1/member/saveNew', { body: { name: 'Contract member', mobile: '13700000001', channel: 'store' } }))
+  ).id;
   const other = await createTenant(t.database);
   stranger = await signIn(t.app, { tenant: other.code, login: other.adminLogin, password: other.adminPassword });
   strangerCentre = (await okData(stranger.post('/v1/marketing-center/saveNew', { body: { code: 'MC', name: 'Other' } }))).id;
@@ -170,30 +191,38 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
   const searchableText = Object.entries(resource.fields).filter(([, f]) => f.searchable && f.kind === 'text');
   const states = resource.states;
 
-  if (filterable.length > 0) it('filters by every filterable field', async () => {
-    // A field the valid body leaves empty (a hook clears it for the chosen kind) has no value to filter by.
-    const withValue = filterable.filter(([field]) => a[field] !== null && a[field] !== undefined);
-    expect(withValue.length, 'filterable fields with a value').toBeGreaterThan(0);
-    for (const [field, f] of withValue) {
-      const filter = filterValueFor(f, a[field]);
-      const data = await okData(query({ filters: { [field]: filter }, pageSize: 200 }));
-      const ids = data.records.map((r: { id: number }) => r.id);
-      expect(ids, `${field} ${JSON.stringify(filter)}`).toContain(a.id);
-      for (const record of data.records) expect(matchesFilter(f, record[field], filter), `${field}: ${JSON.stringify(record[field])}`).toBe(true);
-    }
-  });
+  if (filterable.length > 0)
+    it('filters by every filterable field', async () => {
+      // A field the valid body leaves empty (a hook clears it for the chosen kind) has no value to filter by.
+      const withValue = filterable.filter(([field]) => a[field] !== null && a[field] !== undefined);
+      expect(withValue.length, 'filterable fields with a value').toBeGreaterThan(0);
+      for (const [field, f] of withValue) {
+        const filter = filterValueFor(f, a[field]);
+        const data = await okData(query({ filters: { [field]: filter }, pageSize: 200 }));
+        const ids = data.records.map((r: { id: number }) => r.id);
+        expect(ids, `${field} ${JSON.stringify(filter)}`).toContain(a.id);
+        for (const record of data.records)
+          expect(matchesFilter(f, record[field], filter), `${field}: ${JSON.stringify(record[field])}`).toBe(true);
+      }
+    });
 
-  if (searchableText.length > 0) it('searches by keyword in searchable fields', async () => {
-    const found = searchableText.find(([name]) => typeof a[name] === 'string');
-    expect(found, 'a searchable text field with a value').toBeDefined();
-    const [field] = found!;
-    const keyword = String(a[field]).slice(0, 4);
-    const data = await okData(query({ keyword, pageSize: 200 }));
-    expect(data.records.map((r: { id: number }) => r.id)).toContain(a.id);
-  });
+  if (searchableText.length > 0)
+    it('searches by keyword in searchable fields', async () => {
+      const found = searchableText.find(([name]) => typeof a[name] === 'string');
+      expect(found, 'a searchable text field with a value').toBeDefined();
+      const [field] = found!;
+      const keyword = String(a[field]).slice(0, 4);
+      const data = await okData(query({ keyword, pageSize: 200 }));
+      expect(data.records.map((r: { id: number }) => r.id)).toContain(a.id);
+    });
 
   it('sorts by every sortable field, both ways', async () => {
-    const sortable = [...Object.entries(resource.fields).filter(([, f]) => f.sortable).map(([field]) => field), resource.list.defaultSort.field];
+    const sortable = [
+      ...Object.entries(resource.fields)
+        .filter(([, f]) => f.sortable)
+        .map(([field]) => field),
+      resource.list.defaultSort.field,
+    ];
     const fallback = resource.list.defaultSort.field;
     for (const field of new Set(sortable)) {
       // The default sort follows as the next key; asking it in the same direction makes the
@@ -201,7 +230,10 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
       const sorters = (order: 'asc' | 'desc') => [{ field, order }, ...(field === fallback ? [] : [{ field: fallback, order }])];
       const asc = (await okData(query({ sorters: sorters('asc'), pageSize: 200 }))).records;
       const desc = (await okData(query({ sorters: sorters('desc'), pageSize: 200 }))).records;
-      expect(desc.map((r: { id: number }) => r.id), field).toEqual([...asc].reverse().map((r: { id: number }) => r.id));
+      expect(
+        desc.map((r: { id: number }) => r.id),
+        field,
+      ).toEqual([...asc].reverse().map((r: { id: number }) => r.id));
       const f = resource.fields[field];
       if (f && f.kind !== 'text' && f.kind !== 'longText') {
         for (let i = 1; i < asc.length; i += 1) expect(compareForSort(asc[i - 1][field], asc[i][field]), field).toBeLessThanOrEqual(0);
@@ -222,9 +254,18 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
   it('modifies with the version and refuses a stale one', async () => {
     const editable = !resource.states?.editableIn || resource.states.editableIn.includes(resource.states.initial);
     // A free-text field first: the least likely to meet a cross-field rule of a hook.
-    const candidates = Object.entries(resource.fields).filter(([key, f]) => isClientWritable(resource, key, f) && !f.readOnlyAfterCreate
-      && !f.unique && !isConditional(resource, key) && f.kind !== 'lines' && f.kind !== 'relation' && f.kind !== 'tree' && scalarSample({ f, seed: 99, name: key, refs }) !== undefined);
-    const rank = (kind: string) => ['longText', 'text'].indexOf(kind) === -1 ? 2 : ['longText', 'text'].indexOf(kind);
+    const candidates = Object.entries(resource.fields).filter(
+      ([key, f]) =>
+        isClientWritable(resource, key, f) &&
+        !f.readOnlyAfterCreate &&
+        !f.unique &&
+        !isConditional(resource, key) &&
+        f.kind !== 'lines' &&
+        f.kind !== 'relation' &&
+        f.kind !== 'tree' &&
+        scalarSample({ f, seed: 99, name: key, refs }) !== undefined,
+    );
+    const rank = (kind: string) => (['longText', 'text'].indexOf(kind) === -1 ? 2 : ['longText', 'text'].indexOf(kind));
     const field = [...candidates].sort((x, y) => rank(x[1].kind) - rank(y[1].kind))[0];
     const fresh = await createRecord(resource);
     const change = field ? { [field[0]]: scalarSample({ f: field[1] as never, seed: 99, name: field[0], refs }) } : {};
@@ -245,23 +286,46 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
     if (!states || !hasFieldStateRules(resource)) return;
     const editable = (state: string) => !states.editableIn || states.editableIn.includes(state);
     const stateNames = Object.keys((resource.fields[states.field] as { options: object }).options);
-    const writable = Object.entries(resource.fields).filter(([key, f]) => isClientWritable(resource, key, f) && !f.readOnlyAfterCreate
-      && !f.unique && f.kind !== 'lines' && f.kind !== 'relation' && f.kind !== 'tree' && !isConditional(resource, key));
+    const writable = Object.entries(resource.fields).filter(
+      ([key, f]) =>
+        isClientWritable(resource, key, f) &&
+        !f.readOnlyAfterCreate &&
+        !f.unique &&
+        f.kind !== 'lines' &&
+        f.kind !== 'relation' &&
+        f.kind !== 'tree' &&
+        !isConditional(resource, key),
+    );
     // A state the record can be edited in, where some field is locked and some other is not.
-    const state = stateNames.find((s) => editable(s) && writable.some(([key]) => !editableInState(resource, key, s))
-      && writable.some(([key]) => editableInState(resource, key, s)));
+    const state = stateNames.find(
+      (s) =>
+        editable(s) &&
+        writable.some(([key]) => !editableInState(resource, key, s)) &&
+        writable.some(([key]) => editableInState(resource, key, s)),
+    );
     expect(state, 'a state with locked and free fields').toBeDefined();
     const fresh = await createRecord(resource);
     for (const step of pathTo({ resource, from: states.initial, goal: [state!] }) ?? []) {
-      await okData(admin.post(url(step), { query: { id: fresh.id }, body: states.actions[step].reason ? { reason: 'contract' } : undefined, headers: headers() }));
+      await okData(
+        admin.post(url(step), {
+          query: { id: fresh.id },
+          body: states.actions[step].reason ? { reason: 'contract' } : undefined,
+          headers: headers(),
+        }),
+      );
     }
     let record = await okData(admin.get(url(`info/${fresh.id}`), { headers: headers() }));
     expect(record[states.field]).toBe(state);
     const changeOf = ([key, f]: [string, FieldDef]) => {
-      const value = [99, 98, 97].map((n) => scalarSample({ f: f as never, seed: n, name: key, refs })).find((v) => v !== undefined && JSON.stringify(expected(f, v)) !== JSON.stringify(record[key]));
+      const value = [99, 98, 97]
+        .map((n) => scalarSample({ f: f as never, seed: n, name: key, refs }))
+        .find((v) => v !== undefined && JSON.stringify(expected(f, v)) !== JSON.stringify(record[key]));
       return value === undefined ? null : { [key]: value };
     };
-    const locked = writable.filter(([key]) => !editableInState(resource, key, state)).map(changeOf).find((c) => c !== null);
+    const locked = writable
+      .filter(([key]) => !editableInState(resource, key, state))
+      .map(changeOf)
+      .find((c) => c !== null);
     expect(locked, 'a locked field to change').toBeDefined();
     // The whole record sent back unchanged passes; one locked field changed is refused, named.
     const same = await admin.post(url('modify'), { body: { ...record }, headers: headers() });
@@ -270,8 +334,13 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
     const refused = await admin.post(url('modify'), { body: { id: record.id, version: record.version, ...locked }, headers: headers() });
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
     expect(refused.body.data.fields.map((e: { field: string }) => e.field)).toEqual(Object.keys(locked!));
-    const free = writable.filter(([key]) => editableInState(resource, key, state)).map(changeOf).find((c) => c !== null);
-    const changed = await okData(admin.post(url('modify'), { body: { id: record.id, version: record.version, ...free }, headers: headers() }));
+    const free = writable
+      .filter(([key]) => editableInState(resource, key, state))
+      .map(changeOf)
+      .find((c) => c !== null);
+    const changed = await okData(
+      admin.post(url('modify'), { body: { id: record.id, version: record.version, ...free }, headers: headers() }),
+    );
     const [key] = Object.keys(free!);
     expect(changed[key]).toEqual(expected(resource.fields[key], free![key]));
   });
@@ -288,23 +357,25 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
     expect((await admin.get(url(`info/${fresh.id}`), { headers: headers() })).status).toBe(deletable ? 404 : 200);
   });
 
-  if (states) it('moves the state only from the allowed states', async () => {
-    for (const [action, def] of Object.entries(states.actions)) {
-      // Reach a state the action accepts by applying other actions from the initial state.
-      const fresh = await createRecord(resource);
-      const path = pathTo({ resource, from: states.initial, goal: def.from });
-      expect(path, `${action} is reachable`).not.toBeNull();
-      // Actions that take a reason get one (a missing required reason is refused: members test).
-      const body = (name: string) => (states.actions[name].reason ? { reason: `contract ${name}` } : undefined);
-      for (const step of path ?? []) await okData(admin.post(url(step), { query: { id: fresh.id }, body: body(step), headers: headers() }));
-      const moved = await okData(admin.post(url(action), { query: { id: fresh.id }, body: body(action), headers: headers() }));
-      expect(moved[states.field]).toBe(def.to);
-      if (!def.from.includes(def.to)) {
-        const again = await admin.post(url(action), { query: { id: fresh.id }, body: body(action), headers: headers() });
-        expect(again.status).toBe(409);
+  if (states)
+    it('moves the state only from the allowed states', async () => {
+      for (const [action, def] of Object.entries(states.actions)) {
+        // Reach a state the action accepts by applying other actions from the initial state.
+        const fresh = await createRecord(resource);
+        const path = pathTo({ resource, from: states.initial, goal: def.from });
+        expect(path, `${action} is reachable`).not.toBeNull();
+        // Actions that take a reason get one (a missing required reason is refused: members test).
+        const body = (name: string) => (states.actions[name].reason ? { reason: `contract ${name}` } : undefined);
+        for (const step of path ?? [])
+          await okData(admin.post(url(step), { query: { id: fresh.id }, body: body(step), headers: headers() }));
+        const moved = await okData(admin.post(url(action), { query: { id: fresh.id }, body: body(action), headers: headers() }));
+        expect(moved[states.field]).toBe(def.to);
+        if (!def.from.includes(def.to)) {
+          const again = await admin.post(url(action), { query: { id: fresh.id }, body: body(action), headers: headers() });
+          expect(again.status).toBe(409);
+        }
       }
-    }
-  });
+    });
 
   it('answers each operation by permission: reader reads only, no grant nothing', async () => {
     const actions = Object.keys(resource.states?.actions ?? {});
@@ -320,7 +391,9 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
     const readerStatuses = (await Promise.all(calls(reader))).map((r) => r.status);
     const writes = readerStatuses.length - 3;
     // A reader who also holds the write action (a resource whose read list includes it) is not "read only".
-    const readerWrites = writeRefs(runtime).some((w) => readRefs(runtime).some((r) => r.resourceId === w.resourceId && r.action === w.action));
+    const readerWrites = writeRefs(runtime).some((w) =>
+      readRefs(runtime).some((r) => r.resourceId === w.resourceId && r.action === w.action),
+    );
     expect(readerStatuses.slice(0, 3)).toEqual([200, 200, 200]);
     if (!readerWrites) expect(readerStatuses.slice(3)).toEqual(Array(writes).fill(403));
     const reads = readsAreFree(runtime) ? 200 : 403;
@@ -352,71 +425,91 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
   });
 });
 
-describe.each(settingsRuntimes.map((runtime) => [runtime.resource.name, runtime] as const))('%s (settings)', (name, runtime: ResourceRuntime) => {
-  const { resource } = runtime;
-  const url = (op: string) => `/v1/${name}/${op}`;
+describe.each(settingsRuntimes.map((runtime) => [runtime.resource.name, runtime] as const))(
+  '%s (settings)',
+  (name, runtime: ResourceRuntime) => {
+    const { resource } = runtime;
+    const url = (op: string) => `/v1/${name}/${op}`;
 
-  it('answers the defaults before the first save, then saves with the version read', async () => {
-    const defaults = await okData(admin.get(url('get'), { headers: headers() }));
-    expect(defaults).toMatchObject({ id: null, version: 0 });
-    for (const [field, f] of Object.entries(resource.fields)) {
-      // A conditional field's default holds only while it applies; otherwise it is null.
-      const applies = fieldApplies({ resource, name: field, valueOf: (n) => defaults[n] });
-      if (f.defaultValue !== undefined) expect(defaults[field], field).toEqual(applies ? expected(f, f.defaultValue) : null);
-    }
-    const body = await validBody(resource);
-    const saved = await okData(admin.post(url('save'), { body: { ...body, version: 0 }, headers: headers() }));
-    expect(saved.version).toBe(1);
-    for (const [key, value] of Object.entries(body)) {
-      if (value !== undefined) expect(saved[key], key).toEqual(expected(resource.fields[key], value));
-    }
-    expect(await okData(admin.get(url('get'), { headers: headers() }))).toEqual(saved);
-    const stale = await admin.post(url('save'), { body: { ...body, version: 0 }, headers: headers() });
-    expect(stale.status).toBe(409);
-    expect((await okData(admin.post(url('save'), { body: { ...body, version: 1 }, headers: headers() }))).version).toBe(2);
-    // Another tenant has its own settings.
-    const theirs = await okData(stranger.get(url('get'), { headers: { marketingCenter: String(strangerCentre) } }));
-    expect(theirs.id === null || theirs.id !== saved.id).toBe(true);
-  });
+    it('answers the defaults before the first save, then saves with the version read', async () => {
+      const defaults = await okData(admin.get(url('get'), { headers: headers() }));
+      expect(defaults).toMatchObject({ id: null, version: 0 });
+      for (const [field, f] of Object.entries(resource.fields)) {
+        // A conditional field's default holds only while it applies; otherwise it is null.
+        const applies = fieldApplies({ resource, name: field, valueOf: (n) => defaults[n] });
+        if (f.defaultValue !== undefined) expect(defaults[field], field).toEqual(applies ? expected(f, f.defaultValue) : null);
+      }
+      const body = await validBody(resource);
+      const saved = await okData(admin.post(url('save'), { body: { ...body, version: 0 }, headers: headers() }));
+      expect(saved.version).toBe(1);
+      for (const [key, value] of Object.entries(body)) {
+        if (value !== undefined) expect(saved[key], key).toEqual(expected(resource.fields[key], value));
+      }
+      expect(await okData(admin.get(url('get'), { headers: headers() }))).toEqual(saved);
+      const stale = await admin.post(url('save'), { body: { ...body, version: 0 }, headers: headers() });
+      expect(stale.status).toBe(409);
+      expect((await okData(admin.post(url('save'), { body: { ...body, version: 1 }, headers: headers() }))).version).toBe(2);
+      // Another tenant has its own settings.
+      const theirs = await okData(stranger.get(url('get'), { headers: { marketingCenter: String(strangerCentre) } }));
+      expect(theirs.id === null || theirs.id !== saved.id).toBe(true);
+    });
 
-  it('answers by permission: reader reads only, no grant nothing', async () => {
-    const password = tenant.adminPassword;
-    await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-reader`, grants: readRefs(runtime) });
-    await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-nobody`, grants: [] });
-    const reader = await signIn(t.app, { tenant: tenant.code, login: `${name}-reader`, password });
-    const nobody = await signIn(t.app, { tenant: tenant.code, login: `${name}-nobody`, password });
-    const calls = (client: ApiClient) => [client.get(url('get'), { headers: headers() }), client.post(url('save'), { body: { version: 0 }, headers: headers() })];
-    expect((await Promise.all(calls(reader))).map((r) => r.status)).toEqual([200, 403]);
-    expect((await Promise.all(calls(nobody))).map((r) => r.status)).toEqual([readsAreFree(runtime) ? 200 : 403, 403]);
-  });
+    it('answers by permission: reader reads only, no grant nothing', async () => {
+      const password = tenant.adminPassword;
+      await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-reader`, grants: readRefs(runtime) });
+      await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-nobody`, grants: [] });
+      const reader = await signIn(t.app, { tenant: tenant.code, login: `${name}-reader`, password });
+      const nobody = await signIn(t.app, { tenant: tenant.code, login: `${name}-nobody`, password });
+      const calls = (client: ApiClient) => [
+        client.get(url('get'), { headers: headers() }),
+        client.post(url('save'), { body: { version: 0 }, headers: headers() }),
+      ];
+      expect((await Promise.all(calls(reader))).map((r) => r.status)).toEqual([200, 403]);
+      expect((await Promise.all(calls(nobody))).map((r) => r.status)).toEqual([readsAreFree(runtime) ? 200 : 403, 403]);
+    });
 
-  it('refuses an invalid value of every field, naming the field', async () => {
-    const { version } = await okData(admin.get(url('get'), { headers: headers() }));
-    for (const [field, f] of Object.entries(resource.fields)) {
-      if (!isClientWritable(resource, field, f)) continue;
-      const res = await admin.post(url('save'), { body: { ...applyingBody({ resource, name: field, body: await validBody(resource), seed, refs }), [field]: invalidValue(f), version }, headers: headers() });
-      expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(400);
-      expect((res.body.data?.fields ?? []).map((e: { field: string }) => e.field.split('.')[0]), field).toContain(field);
-    }
-  });
-});
+    it('refuses an invalid value of every field, naming the field', async () => {
+      const { version } = await okData(admin.get(url('get'), { headers: headers() }));
+      for (const [field, f] of Object.entries(resource.fields)) {
+        if (!isClientWritable(resource, field, f)) continue;
+        const res = await admin.post(url('save'), {
+          body: {
+            ...applyingBody({ resource, name: field, body: await validBody(resource), seed, refs }),
+            [field]: invalidValue(f),
+            version,
+          },
+          headers: headers(),
+        });
+        expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(
+          (res.body.data?.fields ?? []).map((e: { field: string }) => e.field.split('.')[0]),
+          field,
+        ).toContain(field);
+      }
+    });
+  },
+);
 
-describe.each(readOnlyRuntimes.map((runtime) => [runtime.resource.name, runtime] as const))('%s (read-only)', (name, runtime: ResourceRuntime) => {
-  const url = (op: string) => `/v1/${name}/${op}`;
+describe.each(readOnlyRuntimes.map((runtime) => [runtime.resource.name, runtime] as const))(
+  '%s (read-only)',
+  (name, runtime: ResourceRuntime) => {
+    const url = (op: string) => `/v1/${name}/${op}`;
 
-  it('lists and filters for readers, and offers no write route', async () => {
-    const password = tenant.adminPassword;
-    await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-reader`, grants: readRefs(runtime) });
-    await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-nobody`, grants: [] });
-    const reader = await signIn(t.app, { tenant: tenant.code, login: `${name}-reader`, password });
-    const nobody = await signIn(t.app, { tenant: tenant.code, login: `${name}-nobody`, password });
-    const listed = await okData(reader.post(url('query'), { body: { pageSize: 5 }, headers: headers() }));
-    expect(listed).toMatchObject({ totalIsEstimate: false });
-    expect((await nobody.post(url('query'), { body: {}, headers: headers() })).status).toBe(readsAreFree(runtime) ? 200 : 403);
-    expect((await reader.get(url('info/987654321'), { headers: headers() })).status).toBe(404);
-    for (const op of ['saveNew', 'modify', 'delete']) expect((await admin.post(url(op), { body: {}, headers: headers() })).status, op).toBe(404);
-  });
-});
+    it('lists and filters for readers, and offers no write route', async () => {
+      const password = tenant.adminPassword;
+      await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-reader`, grants: readRefs(runtime) });
+      await createUser(t.database, { tenantId: tenant.tenantId, login: `${name}-nobody`, grants: [] });
+      const reader = await signIn(t.app, { tenant: tenant.code, login: `${name}-reader`, password });
+      const nobody = await signIn(t.app, { tenant: tenant.code, login: `${name}-nobody`, password });
+      const listed = await okData(reader.post(url('query'), { body: { pageSize: 5 }, headers: headers() }));
+      expect(listed).toMatchObject({ totalIsEstimate: false });
+      expect((await nobody.post(url('query'), { body: {}, headers: headers() })).status).toBe(readsAreFree(runtime) ? 200 : 403);
+      expect((await reader.get(url('info/987654321'), { headers: headers() })).status).toBe(404);
+      for (const op of ['saveNew', 'modify', 'delete'])
+        expect((await admin.post(url(op), { body: {}, headers: headers() })).status, op).toBe(404);
+    });
+  },
+);
 
 /**
  * Safe deletes, for every relation the declarations hold (DESIGN.md §6 contract style): a fresh
@@ -431,7 +524,9 @@ const hasDeleteRoute = (resource: ResourceDef) => resource.deletable !== false &
  * writes the record straight into its table (a filter that no member matches yet is refused by
  * the batch hook, and a matching member would point at the target too).
  */
-const RELATION_OVERRIDES: Readonly<Record<string, { body: (refs: Readonly<Record<string, number>>) => Record<string, unknown>; direct?: boolean }>> = {
+const RELATION_OVERRIDES: Readonly<
+  Record<string, { body: (refs: Readonly<Record<string, number>>) => Record<string, unknown>; direct?: boolean }>
+> = {
   // Only paid levels are sold in some stores.
   'level.suitStores': { body: (r) => ({ levelType: 'PAID', price: 100, termMonths: 12, growthThreshold: null, suitStores: [r.store] }) },
   // Each operation keeps its own parameter, each selection mode its own filter.
@@ -448,13 +543,19 @@ interface RelationCase {
   readonly tree: boolean;
 }
 
-const relationCases: RelationCase[] = registry.runtimes.filter((r) => r.resource.viewOf === undefined).flatMap((referrer) =>
-  Object.entries(referrer.resource.fields).flatMap(([name, f]): RelationCase[] => {
-    if (f.kind === 'relation') return [{ referrer, path: name, target: registry.get(f.resource), tree: false }];
-    if (f.kind === 'tree') return [{ referrer, path: name, target: referrer, tree: true }];
-    if (f.kind !== 'lines') return [];
-    return Object.entries(f.fields).flatMap(([inner, lf]) => (lf.kind === 'relation' ? [{ referrer, path: `${name}.${inner}`, target: registry.get(lf.resource), tree: false }] : []));
-  })).filter((c) => hasDeleteRoute(c.target.resource));
+const relationCases: RelationCase[] = registry.runtimes
+  .filter((r) => r.resource.viewOf === undefined)
+  .flatMap((referrer) =>
+    Object.entries(referrer.resource.fields).flatMap(([name, f]): RelationCase[] => {
+      if (f.kind === 'relation') return [{ referrer, path: name, target: registry.get(f.resource), tree: false }];
+      if (f.kind === 'tree') return [{ referrer, path: name, target: referrer, tree: true }];
+      if (f.kind !== 'lines') return [];
+      return Object.entries(f.fields).flatMap(([inner, lf]) =>
+        lf.kind === 'relation' ? [{ referrer, path: `${name}.${inner}`, target: registry.get(lf.resource), tree: false }] : [],
+      );
+    }),
+  )
+  .filter((c) => hasDeleteRoute(c.target.resource));
 
 /** Applies actions until the record is in one of the goal states (no-op when it is). */
 async function moveTo(resource: ResourceDef, record: Record<string, any>, goal: readonly string[] | undefined): Promise<void> {
@@ -470,7 +571,8 @@ async function moveTo(resource: ResourceDef, record: Record<string, any>, goal: 
 
 /** Creates a record through its API, or straight into its table (read-only, or `direct`). */
 async function createReferrer(runtime: ResourceRuntime, body: Record<string, unknown>, direct = false): Promise<Record<string, any>> {
-  if (!runtime.resource.readOnly && !direct) return okData(admin.post(`/v1/${runtime.resource.name}/saveNew`, { body, headers: headers() }));
+  if (!runtime.resource.readOnly && !direct)
+    return okData(admin.post(`/v1/${runtime.resource.name}/saveNew`, { body, headers: headers() }));
   const { set, issues } = validateWrite({ resource: runtime.resource, body, mode: 'create', locale: 'zh_CN', zone: 'Asia/Shanghai' });
   expect(issues).toEqual([]);
   const values: Record<string, unknown> = { ...set.values, tenantId: tenant.tenantId };
@@ -498,67 +600,96 @@ describe('safe deletes of every declared relation', () => {
   it('covers the relations of every resource that can be deleted', () => {
     expect(relationCases.length).toBeGreaterThan(10);
     expect(relationCases.some((c) => c.path.includes('.'))).toBe(true);
-    expect(relationCases.some((c) => c.referrer.resource.fields[c.path]?.kind === 'relation' && (c.referrer.resource.fields[c.path] as { multiple?: boolean }).multiple)).toBe(true);
+    expect(
+      relationCases.some(
+        (c) =>
+          c.referrer.resource.fields[c.path]?.kind === 'relation' &&
+          (c.referrer.resource.fields[c.path] as { multiple?: boolean }).multiple,
+      ),
+    ).toBe(true);
   });
 
-  it.each(relationCases.map((c) => [`${c.referrer.resource.name}.${c.path} -> ${c.target.resource.name}`, c] as const))('%s', async (_, c) => {
-    const { referrer, target } = c;
-    const targetUrl = (op: string) => `/v1/${target.resource.name}/${op}`;
-    const x = await createRecord(target.resource);
-    // The referrer's other relations point where the contract's records do; this one at x.
-    await validBody(referrer.resource);
-    const pointing = { ...refs, [tableOwner(target.resource).name]: x.id, [target.resource.name]: x.id };
-    const n = ++seed;
-    const special = RELATION_OVERRIDES[`${referrer.resource.name}.${c.path}`];
-    const body = c.tree
-      ? { ...(await validBody(referrer.resource)), [c.path]: x.id }
-      : sampleBody({
-        resource: referrer.resource, seed: n, refs: pointing,
-        overrides: { ...OVERRIDES[referrer.resource.name]?.({ refs: pointing, seed: n }), ...special?.body(pointing) },
-      });
-    const r = await createReferrer(referrer, body, special?.direct);
-    // A relation its engine owns (a member's level) is never in a body: the engine writes it.
-    if (referrer.resource.fields[c.path]?.serverManaged) {
-      await t.database.db.update(referrer.table).set({ [c.path]: x.id })
-        .where(and(eq(referrer.table.tenantId, tenant.tenantId), eq(referrer.table.id, r.id)));
-    }
-    await moveTo(target.resource, x, target.resource.states?.deletableIn);
+  it.each(relationCases.map((c) => [`${c.referrer.resource.name}.${c.path} -> ${c.target.resource.name}`, c] as const))(
+    '%s',
+    async (_, c) => {
+      const { referrer, target } = c;
+      const targetUrl = (op: string) => `/v1/${target.resource.name}/${op}`;
+      const x = await createRecord(target.resource);
+      // The referrer's other relations point where the contract's records do; this one at x.
+      await validBody(referrer.resource);
+      const pointing = { ...refs, [tableOwner(target.resource).name]: x.id, [target.resource.name]: x.id };
+      const n = ++seed;
+      const special = RELATION_OVERRIDES[`${referrer.resource.name}.${c.path}`];
+      const body = c.tree
+        ? { ...(await validBody(referrer.resource)), [c.path]: x.id }
+        : sampleBody({
+            resource: referrer.resource,
+            seed: n,
+            refs: pointing,
+            overrides: { ...OVERRIDES[referrer.resource.name]?.({ refs: pointing, seed: n }), ...special?.body(pointing) },
+          });
+      const r = await createReferrer(referrer, body, special?.direct);
+      // A relation its engine owns (a member's level) is never in a body: the engine writes it.
+      if (referrer.resource.fields[c.path]?.serverManaged) {
+        await t.database.db
+          .update(referrer.table)
+          .set({ [c.path]: x.id })
+          .where(and(eq(referrer.table.tenantId, tenant.tenantId), eq(referrer.table.id, r.id)));
+      }
+      await moveTo(target.resource, x, target.resource.states?.deletableIn);
 
-    const refused = await admin.post(targetUrl('delete'), { query: { id: x.id }, headers: headers() });
-    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
-    const named = `${target.resource.title[0]}「${String(x[target.resource.titleField])}」`;
-    expect(refused.body.msg).toBe(c.tree ? `${named}下还有 1 条下级数据，不能删除` : `${named}被 1 条${tableOwner(referrer.resource).title[0]}引用，不能删除`);
-    expect((await admin.get(targetUrl(`info/${x.id}`), { headers: headers() })).status).toBe(200);
+      const refused = await admin.post(targetUrl('delete'), { query: { id: x.id }, headers: headers() });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      const named = `${target.resource.title[0]}「${String(x[target.resource.titleField])}」`;
+      expect(refused.body.msg).toBe(
+        c.tree ? `${named}下还有 1 条下级数据，不能删除` : `${named}被 1 条${tableOwner(referrer.resource).title[0]}引用，不能删除`,
+      );
+      expect((await admin.get(targetUrl(`info/${x.id}`), { headers: headers() })).status).toBe(200);
 
-    await removeReferrer(referrer, r);
-    const deleted = await admin.post(targetUrl('delete'), { query: { id: x.id }, headers: headers() });
-    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
-    expect((await admin.get(targetUrl(`info/${x.id}`), { headers: headers() })).status).toBe(404);
-  });
+      await removeReferrer(referrer, r);
+      const deleted = await admin.post(targetUrl('delete'), { query: { id: x.id }, headers: headers() });
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+      expect((await admin.get(targetUrl(`info/${x.id}`), { headers: headers() })).status).toBe(404);
+    },
+  );
 
   /** A row of each hand-written table that points at a record (platform-references.ts). */
   const PLATFORM_ROWS: Readonly<Record<string, (id: number) => Promise<unknown>>> = {
-    member_level_changes: (id) => t.database.pool.query(
-      `insert into member_level_changes (tenant_id, member_id, to_level_id, direction, cause) values ($1, $2, $3, 'up', 'manual')`, [tenant.tenantId, refs.member, id]),
-    points_entries: (id) => t.database.pool.query(
-      `insert into points_entries (tenant_id, member_id, delta, balance_after, kind, source_type, store_id) values ($1, $2, 0, 0, 'adjust', 'adjustment', $3)`, [tenant.tenantId, refs.member, id]),
-    sales_transactions: (id) => t.database.pool.query(
-      `insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response) values ($1, $2, $3, $4, 0, 0, '[]', '{}')`, [tenant.tenantId, `contract-${id}`, refs.member, id]),
+    member_level_changes: (id) =>
+      t.database.pool.query(
+        `insert into member_level_changes (tenant_id, member_id, to_level_id, direction, cause) values ($1, $2, $3, 'up', 'manual')`,
+        [tenant.tenantId, refs.member, id],
+      ),
+    points_entries: (id) =>
+      t.database.pool.query(
+        `insert into points_entries (tenant_id, member_id, delta, balance_after, kind, source_type, store_id) values ($1, $2, 0, 0, 'adjust', 'adjustment', $3)`,
+        [tenant.tenantId, refs.member, id],
+      ),
+    sales_transactions: (id) =>
+      t.database.pool.query(
+        `insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response) values ($1, $2, $3, $4, 0, 0, '[]', '{}')`,
+        [tenant.tenantId, `contract-${id}`, refs.member, id],
+      ),
     users: (id) => createUser(t.database, { tenantId: tenant.tenantId, login: `centre-user-${id}`, grants: [], marketingCenterIds: [id] }),
   };
 
-  it.each(PLATFORM_REFERENCES.map((p) => [`${getTableName(p.table)}.${p.column.name} -> ${p.resource}`, p] as const))('platform table: %s', async (_, p) => {
-    const target = registry.get(p.resource);
-    const tableName = getTableName(p.table);
-    const write = PLATFORM_ROWS[tableName];
-    expect(write, `a row writer for ${tableName}`).toBeDefined();
-    const x = await createRecord(target.resource);
-    await write(x.id);
-    await moveTo(target.resource, x, target.resource.states?.deletableIn);
-    const refused = await admin.post(`/v1/${target.resource.name}/delete`, { query: { id: x.id }, headers: headers() });
-    expect(refused.status).toBe(409);
-    expect(refused.body.msg).toBe(`${target.resource.title[0]}「${String(x[target.resource.titleField])}」被 1 条${p.title[0]}引用，不能删除`);
-  });
+  it.each(PLATFORM_REFERENCES.map((p) => [`${getTableName(p.table)}.${p.column.name} -> ${p.resource}`, p] as const))(
+    'platform table: %s',
+    async (_, p) => {
+      const target = registry.get(p.resource);
+      const tableName = getTableName(p.table);
+      const write = PLATFORM_ROWS[tableName];
+      expect(write, `a row writer for ${tableName}`).toBeDefined();
+      const x = await createRecord(target.resource);
+      await write(x.id);
+      await moveTo(target.resource, x, target.resource.states?.deletableIn);
+      const refused = await admin.post(`/v1/${target.resource.name}/delete`, { query: { id: x.id }, headers: headers() });
+      expect(refused.status).toBe(409);
+      expect(refused.body.msg).toBe(
+        `${target.resource.title[0]}「${String(x[target.resource.titleField])}」被 1 条${p.title[0]}引用，不能删除`,
+      );
+    },
+  );
 });
 
 /** The shortest list of actions leading from a state to one of the goal states. */
@@ -597,8 +728,10 @@ function declaredTexts(resource: ResourceDef): [string, Bilingual][] {
       for (const [inner, lf] of Object.entries(f.fields)) field(`${key}.${inner}`, lf, (value) => `${key}.${inner}.${value}`);
     }
   };
-  for (const [name, f] of Object.entries(resource.fields)) field(labelKey(resource.name, name), f, (value) => optionKey(resource.name, name, value));
-  for (const section of [...formSections(resource), ...detailSections(resource)]) texts.push([`res.${resource.name}.section.${section.key}`, section.title]);
+  for (const [name, f] of Object.entries(resource.fields))
+    field(labelKey(resource.name, name), f, (value) => optionKey(resource.name, name, value));
+  for (const section of [...formSections(resource), ...detailSections(resource)])
+    texts.push([`res.${resource.name}.section.${section.key}`, section.title]);
   for (const [name, action] of Object.entries(resource.states?.actions ?? {})) {
     texts.push([`res.${resource.name}.action.${name}`, action.label]);
     if (action.confirm) texts.push([`res.${resource.name}.action.${name}.confirm`, action.confirm]);
@@ -607,13 +740,16 @@ function declaredTexts(resource: ResourceDef): [string, Bilingual][] {
 }
 
 describe('i18n of the declarations', () => {
-  it.each(['zh_CN', 'en_US'] as const)('GET /v1/i18n/gets (%s) serves every label, option, section and action text as declared', async (locale) => {
-    const served: Record<string, string> = await okData(anonymousClient(t.app).get('/v1/i18n/gets', { query: { locale } }));
-    const expectedTexts = RESOURCES.flatMap(declaredTexts);
-    expect(expectedTexts.length).toBeGreaterThan(RESOURCES.length * 5);
-    const wrong = expectedTexts
-      .filter(([key, text]) => served[key] !== pick(text, locale))
-      .map(([key, text]) => ({ key, served: served[key], declared: pick(text, locale) }));
-    expect(wrong).toEqual([]);
-  });
+  it.each(['zh_CN', 'en_US'] as const)(
+    'GET /v1/i18n/gets (%s) serves every label, option, section and action text as declared',
+    async (locale) => {
+      const served: Record<string, string> = await okData(anonymousClient(t.app).get('/v1/i18n/gets', { query: { locale } }));
+      const expectedTexts = RESOURCES.flatMap(declaredTexts);
+      expect(expectedTexts.length).toBeGreaterThan(RESOURCES.length * 5);
+      const wrong = expectedTexts
+        .filter(([key, text]) => served[key] !== pick(text, locale))
+        .map(([key, text]) => ({ key, served: served[key], declared: pick(text, locale) }));
+      expect(wrong).toEqual([]);
+    },
+  );
 });

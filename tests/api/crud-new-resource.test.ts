@@ -34,7 +34,16 @@ const gadget = defineResource({
   access: { read: ['资料查看'], write: '配置维护' },
   scope: 'marketingCenter',
   fields: {
-    code: field.text({ label: ['编码', 'Code'], required: true, unique: true, maxLength: 20, filter: 'prefix', sortable: true, searchable: true, readOnlyAfterCreate: true }),
+    code: field.text({
+      label: ['编码', 'Code'],
+      required: true,
+      unique: true,
+      maxLength: 20,
+      filter: 'prefix',
+      sortable: true,
+      searchable: true,
+      readOnlyAfterCreate: true,
+    }),
     name: field.text({ label: ['名称', 'Name'], required: true, maxLength: 40, filter: 'contains', sortable: true, searchable: true }),
     number: field.text({ label: ['单号', 'Number'], unique: true, serverManaged: true, maxLength: 20, filter: 'prefix' }),
     note: field.longText({ label: ['说明', 'Note'], maxLength: 50 }),
@@ -43,8 +52,18 @@ const gadget = defineResource({
     amount: field.money({ label: ['金额', 'Amount'], min: 0, max: 99999, filter: 'range', sortable: true }),
     rate: field.decimal({ label: ['比例', 'Rate'], decimals: 3, min: 0, max: 10 }),
     active: field.boolean({ label: ['启用', 'Active'], filter: 'eq', defaultValue: true }),
-    color: field.enum({ label: ['颜色', 'Colour'], options: { RED: { label: ['红', 'Red'] }, GREEN: { label: ['绿', 'Green'] } }, filter: 'in', sortable: true }),
-    tags: field.enum({ label: ['标签', 'Tags'], multiple: true, options: { A: { label: ['甲', 'A'] }, B: { label: ['乙', 'B'] }, C: { label: ['丙', 'C'] } }, filter: 'in' }),
+    color: field.enum({
+      label: ['颜色', 'Colour'],
+      options: { RED: { label: ['红', 'Red'] }, GREEN: { label: ['绿', 'Green'] } },
+      filter: 'in',
+      sortable: true,
+    }),
+    tags: field.enum({
+      label: ['标签', 'Tags'],
+      multiple: true,
+      options: { A: { label: ['甲', 'A'] }, B: { label: ['乙', 'B'] }, C: { label: ['丙', 'C'] } },
+      filter: 'in',
+    }),
     birthday: field.date({ label: ['生日', 'Birthday'], filter: 'range', sortable: true }),
     startsAt: field.datetime({ label: ['开始时间', 'Starts at'], filter: 'range', sortable: true }),
     period: field.dateRange({ label: ['有效期', 'Period'], filter: 'range' }),
@@ -105,8 +124,19 @@ const offer = defineResource({
       options: { DISCOUNT: { label: ['折扣', 'Discount'] }, GIFT: { label: ['赠品', 'Gift'] }, POINTS: { label: ['积分', 'Points'] } },
     }),
     rate: field.decimal({ label: ['折扣率', 'Rate'], required: true, when: { field: 'kind', in: ['DISCOUNT'] }, min: 0.1, max: 1 }),
-    points: field.integer({ label: ['积分', 'Points'], required: true, when: { field: 'kind', in: ['POINTS'] }, min: 1, max: 1000, defaultValue: 10 }),
-    channels: field.enum({ label: ['渠道', 'Channels'], multiple: true, options: { APP: { label: ['小程序', 'App'] }, STORE: { label: ['门店', 'Store'] } } }),
+    points: field.integer({
+      label: ['积分', 'Points'],
+      required: true,
+      when: { field: 'kind', in: ['POINTS'] },
+      min: 1,
+      max: 1000,
+      defaultValue: 10,
+    }),
+    channels: field.enum({
+      label: ['渠道', 'Channels'],
+      multiple: true,
+      options: { APP: { label: ['小程序', 'App'] }, STORE: { label: ['门店', 'Store'] } },
+    }),
     appBanner: field.text({ label: ['小程序横幅', 'App banner'], when: { field: 'channels', in: ['APP'] }, maxLength: 20 }),
     giftName: field.text({ label: ['赠品名称', 'Gift name'], required: true, maxLength: 20 }),
     giftStock: field.integer({ label: ['赠品库存', 'Gift stock'], min: 0 }),
@@ -115,14 +145,22 @@ const offer = defineResource({
     budget: field.money({ label: ['预算', 'Budget'], min: 0, editableIn: ['DRAFT'] }),
     state: field.enum({
       label: ['状态', 'Status'],
-      options: { DRAFT: { label: ['草稿', 'Draft'] }, PUBLISHED: { label: ['已发布', 'Published'] }, CLOSED: { label: ['已结束', 'Closed'] } },
+      options: {
+        DRAFT: { label: ['草稿', 'Draft'] },
+        PUBLISHED: { label: ['已发布', 'Published'] },
+        CLOSED: { label: ['已结束', 'Closed'] },
+      },
       serverManaged: true,
     }),
     lines: field.lines({
       label: ['明细', 'Lines'],
       editableIn: ['DRAFT'],
       fields: {
-        type: field.enum({ label: ['类型', 'Type'], required: true, options: { GOODS: { label: ['商品', 'Goods'] }, CASH: { label: ['现金', 'Cash'] } } }),
+        type: field.enum({
+          label: ['类型', 'Type'],
+          required: true,
+          options: { GOODS: { label: ['商品', 'Goods'] }, CASH: { label: ['现金', 'Cash'] } },
+        }),
         sku: field.text({ label: ['商品编码', 'SKU'], required: true, when: { field: 'type', in: ['GOODS'] }, maxLength: 20 }),
         amount: field.money({ label: ['金额', 'Amount'], required: true, when: { field: 'type', in: ['CASH'] }, min: 0.01 }),
       },
@@ -133,7 +171,13 @@ const offer = defineResource({
   form: [
     { key: 'main', title: ['基本信息', 'Basics'], fields: ['name', 'kind', 'rate', 'points', 'channels', 'appBanner'] },
     // The whole section applies to gifts only, and is locked once published.
-    { key: 'gift', title: ['赠品', 'Gift'], fields: ['giftName', 'giftStock', 'limited', 'period'], when: { field: 'kind', in: ['GIFT'] }, editableIn: ['DRAFT'] },
+    {
+      key: 'gift',
+      title: ['赠品', 'Gift'],
+      fields: ['giftName', 'giftStock', 'limited', 'period'],
+      when: { field: 'kind', in: ['GIFT'] },
+      editableIn: ['DRAFT'],
+    },
     { key: 'money', title: ['预算', 'Money'], fields: ['budget', 'lines'] },
   ],
   states: {
@@ -183,9 +227,15 @@ const openKits = defineView(kit, {
   fixedFilter: { open: true },
 });
 
-const testEntry = (entry: string, title: readonly [string, string]) => declareEntry({
-  entry, title, resourceId: RID, resourceTitleEn: 'Gadgets', actions: ['资料查看', '配置维护'], screens: [{ name: entry, title }],
-});
+const testEntry = (entry: string, title: readonly [string, string]) =>
+  declareEntry({
+    entry,
+    title,
+    resourceId: RID,
+    resourceTitleEn: 'Gadgets',
+    actions: ['资料查看', '配置维护'],
+    screens: [{ name: entry, title }],
+  });
 
 const testGroup: GroupDecl = {
   group: 'datum',
@@ -193,10 +243,16 @@ const testGroup: GroupDecl = {
   resourceRoot: '测试',
   resourceRootEn: 'Test',
   entries: [
-    testEntry('crud-gadget', ['小部件', 'Gadgets']), testEntry('crud-kit', ['套件', 'Kits']), testEntry('crud-kit-open', ['开放套件', 'Open kits']),
+    testEntry('crud-gadget', ['小部件', 'Gadgets']),
+    testEntry('crud-kit', ['套件', 'Kits']),
+    testEntry('crud-kit-open', ['开放套件', 'Open kits']),
     declareEntry({
-      entry: 'crud-offer', title: ['优惠', 'Offers'], resourceId: OFFER_RID, resourceTitleEn: 'Offers',
-      actions: ['资料查看', '配置维护'], screens: [{ name: 'crud-offer', title: ['优惠', 'Offers'] }],
+      entry: 'crud-offer',
+      title: ['优惠', 'Offers'],
+      resourceId: OFFER_RID,
+      resourceTitleEn: 'Offers',
+      actions: ['资料查看', '配置维护'],
+      screens: [{ name: 'crud-offer', title: ['优惠', 'Offers'] }],
     }),
   ],
 };
@@ -219,11 +275,20 @@ const gadgetHooks = defineServerHooks('crud-gadget', {
     },
   },
   routes: (app, engine) => {
-    app.get('/v1/crud-gadget/ping', {
-      config: { requires: [READ] },
-      // A hook route describes itself like any other (the response check holds every answer to it).
-      schema: { operationId: operationIdOf(engine.resource, 'ping'), tags: resourceTags(engine.resource), summary: 'Ping', response: answers(objectOf({ resourceId: { type: 'string' } })) },
-    }, async () => ok({ resourceId: engine.resourceId }));
+    app.get(
+      '/v1/crud-gadget/ping',
+      {
+        config: { requires: [READ] },
+        // A hook route describes itself like any other (the response check holds every answer to it).
+        schema: {
+          operationId: operationIdOf(engine.resource, 'ping'),
+          tags: resourceTags(engine.resource),
+          summary: 'Ping',
+          response: answers(objectOf({ resourceId: { type: 'string' } })),
+        },
+      },
+      async () => ok({ resourceId: engine.resourceId }),
+    );
   },
 });
 
@@ -259,8 +324,12 @@ const create = (body: Record<string, unknown> = {}, client = writer) =>
 beforeAll(async () => {
   t = await startTestApp();
   await createDerivedTables(t.database, {
-    gadgets: deriveTable(gadget), gadgetLines: deriveLinesTable(gadget, 'lines'), offers: deriveTable(offer), offerLines: deriveLinesTable(offer, 'lines'),
-    kits: deriveTable(kit), kitLines: deriveLinesTable(kit, 'lines'),
+    gadgets: deriveTable(gadget),
+    gadgetLines: deriveLinesTable(gadget, 'lines'),
+    offers: deriveTable(offer),
+    offerLines: deriveLinesTable(offer, 'lines'),
+    kits: deriveTable(kit),
+    kitLines: deriveLinesTable(kit, 'lines'),
   });
   tenant = await createTenant(t.database);
   const password = tenant.adminPassword;
@@ -306,7 +375,10 @@ const fullBody = () => ({
   days: [5, 1, 3],
   area: areaId,
   photo: 'files/abc.png',
-  lines: [{ item: 'Tea', count: 2, price: 3.5 }, { item: 'Cake', count: 1 }],
+  lines: [
+    { item: 'Tea', count: 2, price: 3.5 },
+    { item: 'Cake', count: 1 },
+  ],
 });
 
 describe('a resource declared in a test', () => {
@@ -314,10 +386,30 @@ describe('a resource declared in a test', () => {
     const body = fullBody();
     const created = await expectOk(writer.post('/v1/crud-gadget/saveNew', { body, ...inC1({ time_zone: 'Asia/Shanghai' }) }));
     expect(created).toMatchObject({
-      code: body.code.toUpperCase(), note: '说明', qty: 7, big: 900_000_000_000, amount: 12.5, rate: 1.005, active: false,
-      color: 'GREEN', tags: ['A', 'C'], birthday: '1990-02-28', startsAt: '2024-05-01 08:30:00', period: ['2024-01-01', '2024-12-31'],
-      openAt: '09:30', days: [1, 3, 5], parent: null, area: areaId, photo: 'files/abc.png', state: 'DRAFT', marketingCenterId: c1, version: 1,
-      lines: [{ lineNo: 1, item: 'Tea', count: 2, price: 3.5 }, { lineNo: 2, item: 'Cake', count: 1, price: null }],
+      code: body.code.toUpperCase(),
+      note: '说明',
+      qty: 7,
+      big: 900_000_000_000,
+      amount: 12.5,
+      rate: 1.005,
+      active: false,
+      color: 'GREEN',
+      tags: ['A', 'C'],
+      birthday: '1990-02-28',
+      startsAt: '2024-05-01 08:30:00',
+      period: ['2024-01-01', '2024-12-31'],
+      openAt: '09:30',
+      days: [1, 3, 5],
+      parent: null,
+      area: areaId,
+      photo: 'files/abc.png',
+      state: 'DRAFT',
+      marketingCenterId: c1,
+      version: 1,
+      lines: [
+        { lineNo: 1, item: 'Tea', count: 2, price: 3.5 },
+        { lineNo: 2, item: 'Cake', count: 1, price: null },
+      ],
     });
     // The instant is stored once and shown in each caller's zone.
     const utc = await expectOk(writer.get(`/v1/crud-gadget/info/${created.id}`, inC1({ time_zone: 'UTC' })));
@@ -331,23 +423,57 @@ describe('a resource declared in a test', () => {
   it('refuses an invalid value of every field kind, naming each field with its label', async () => {
     const res = await writer.post('/v1/crud-gadget/saveNew', {
       body: {
-        code: '', name: 'x'.repeat(41), note: 'n'.repeat(51), qty: 1.5, big: -1, amount: '1.005', rate: 11, active: 'yes',
-        color: 'BLUE', tags: ['Z'], birthday: '2023-02-29', startsAt: 'soon', period: ['2024-02-01', '2024-01-01'], openAt: '24:00',
-        days: [0], parent: 987654, area: strangerArea, photo: 5, lines: [{ item: 'ok', count: 0, bogus: 1 }], wings: 2,
+        code: '',
+        name: 'x'.repeat(41),
+        note: 'n'.repeat(51),
+        qty: 1.5,
+        big: -1,
+        amount: '1.005',
+        rate: 11,
+        active: 'yes',
+        color: 'BLUE',
+        tags: ['Z'],
+        birthday: '2023-02-29',
+        startsAt: 'soon',
+        period: ['2024-02-01', '2024-01-01'],
+        openAt: '24:00',
+        days: [0],
+        parent: 987654,
+        area: strangerArea,
+        photo: 5,
+        lines: [{ item: 'ok', count: 0, bogus: 1 }],
+        wings: 2,
       },
       ...inC1(),
     });
     expect(res.status).toBe(400);
     const fields = Object.fromEntries((res.body.data.fields as { field: string; msg: string }[]).map((f) => [f.field, f.msg]));
     expect(fields).toMatchObject({
-      code: '编码不能为空', name: '名称最多 40 个字符', note: '说明最多 50 个字符', qty: '数量格式不正确', big: '大数不能小于 0',
-      amount: '金额最多 2 位小数', rate: '比例不能大于 10', active: '启用格式不正确', color: '颜色的取值无效', tags: '标签的取值无效',
-      birthday: '生日不是有效日期', startsAt: '开始时间不是有效日期', period: '有效期的开始日期不能晚于结束日期',
-      openAt: '开门时间不是有效时间（时:分）', days: '营业日的取值无效', photo: '图片格式不正确', 'lines.0.count': '明细 1 件数不能小于 1',
-      'lines.0.bogus': '不支持的字段 bogus', wings: '不支持的字段 wings',
+      code: '编码不能为空',
+      name: '名称最多 40 个字符',
+      note: '说明最多 50 个字符',
+      qty: '数量格式不正确',
+      big: '大数不能小于 0',
+      amount: '金额最多 2 位小数',
+      rate: '比例不能大于 10',
+      active: '启用格式不正确',
+      color: '颜色的取值无效',
+      tags: '标签的取值无效',
+      birthday: '生日不是有效日期',
+      startsAt: '开始时间不是有效日期',
+      period: '有效期的开始日期不能晚于结束日期',
+      openAt: '开门时间不是有效时间（时:分）',
+      days: '营业日的取值无效',
+      photo: '图片格式不正确',
+      'lines.0.count': '明细 1 件数不能小于 1',
+      'lines.0.bogus': '不支持的字段 bogus',
+      wings: '不支持的字段 wings',
     });
     // References are checked once the values themselves are valid.
-    const refs = await writer.post('/v1/crud-gadget/saveNew', { body: { code: newCode(), name: 'r', parent: 987654, area: strangerArea }, ...inC1({ locale: 'en_US' }) });
+    const refs = await writer.post('/v1/crud-gadget/saveNew', {
+      body: { code: newCode(), name: 'r', parent: 987654, area: strangerArea },
+      ...inC1({ locale: 'en_US' }),
+    });
     expect(refs.status).toBe(400);
     expect(refs.body.data.fields).toEqual([
       { field: 'area', msg: 'Area refers to a record that does not exist' },
@@ -361,10 +487,15 @@ describe('a resource declared in a test', () => {
     expect(dup.status).toBe(400);
     expect(dup.body.data.fields).toEqual([{ field: 'code', msg: '编码已存在' }]);
     // Another centre has its own codes.
-    await expectOk(writer.post('/v1/crud-gadget/saveNew', { body: { code: 'dup-1', name: 'other centre' }, headers: { marketingCenter: String(c2) } }));
-    const modified = await expectOk(writer.post('/v1/crud-gadget/modify', {
-      body: { ...first, code: 'CHANGED', state: 'STOPPED', name: 'renamed', createdAt: 'whatever' }, ...inC1(),
-    }));
+    await expectOk(
+      writer.post('/v1/crud-gadget/saveNew', { body: { code: 'dup-1', name: 'other centre' }, headers: { marketingCenter: String(c2) } }),
+    );
+    const modified = await expectOk(
+      writer.post('/v1/crud-gadget/modify', {
+        body: { ...first, code: 'CHANGED', state: 'STOPPED', name: 'renamed', createdAt: 'whatever' },
+        ...inC1(),
+      }),
+    );
     expect(modified).toMatchObject({ code: 'DUP-1', state: 'DRAFT', name: 'renamed', version: 2 });
   });
 
@@ -388,7 +519,9 @@ describe('a resource declared in a test', () => {
 
   it('modifies with optimistic concurrency and only in editable states', async () => {
     const g = await create({ qty: 1 });
-    const v2 = await expectOk(writer.post('/v1/crud-gadget/modify', { body: { id: g.id, version: 1, qty: 2, lines: [{ item: 'x', count: 3 }] }, ...inC1() }));
+    const v2 = await expectOk(
+      writer.post('/v1/crud-gadget/modify', { body: { id: g.id, version: 1, qty: 2, lines: [{ item: 'x', count: 3 }] }, ...inC1() }),
+    );
     expect(v2).toMatchObject({ qty: 2, version: 2, lines: [{ lineNo: 1, item: 'x', count: 3, price: null }] });
     const stale = await writer.post('/v1/crud-gadget/modify', { body: { id: g.id, version: 1, qty: 3 }, ...inC1() });
     expect(stale.status).toBe(409);
@@ -404,7 +537,9 @@ describe('a resource declared in a test', () => {
   it('applies a state action once under concurrent calls, inside its transaction', async () => {
     const g = await create();
     const before = activations;
-    const results = await Promise.all(Array.from({ length: 8 }, () => writer.post('/v1/crud-gadget/activate', { query: { id: g.id }, ...inC1() })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => writer.post('/v1/crud-gadget/activate', { query: { id: g.id }, ...inC1() })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
     expect(activations - before).toBe(1);
@@ -420,7 +555,10 @@ describe('a resource declared in a test', () => {
     const g = await create({ lines: [{ item: 'x', count: 1 }] });
     await expectOk(writer.post('/v1/crud-gadget/delete', { query: { id: g.id }, ...inC1() }));
     expect((await writer.get(`/v1/crud-gadget/info/${g.id}`, inC1())).status).toBe(404);
-    const lines = await t.database.pool.query('select count(*)::int as n from crud_gadgets_lines where tenant_id = $1 and parent_id = $2', [tenant.tenantId, g.id]);
+    const lines = await t.database.pool.query('select count(*)::int as n from crud_gadgets_lines where tenant_id = $1 and parent_id = $2', [
+      tenant.tenantId,
+      g.id,
+    ]);
     expect(lines.rows[0].n).toBe(0);
     const active = await create();
     await expectOk(writer.post('/v1/crud-gadget/activate', { query: { id: active.id }, ...inC1() }));
@@ -441,9 +579,17 @@ describe('field rules of a declaration', () => {
     expect(fieldsOf(await saveOffer({ kind: 'GIFT' }))).toEqual(['giftName']);
     expect(fieldsOf(await saveOffer({ kind: 'GIFT', giftName: 'Mug', limited: true }))).toEqual(['period']);
     // What does not apply is neither checked nor kept: an invalid gift stock is simply cleared.
-    const discount = await expectOk(saveOffer({
-      kind: 'DISCOUNT', rate: 0.8, giftName: 'Mug', giftStock: 'many', limited: true, period: ['2024-01-01', '2024-02-01'], points: 5,
-    }));
+    const discount = await expectOk(
+      saveOffer({
+        kind: 'DISCOUNT',
+        rate: 0.8,
+        giftName: 'Mug',
+        giftStock: 'many',
+        limited: true,
+        period: ['2024-01-01', '2024-02-01'],
+        points: 5,
+      }),
+    );
     expect(discount).toMatchObject({ rate: 0.8, giftName: null, giftStock: null, limited: null, period: null, points: null });
     const stored = await t.database.pool.query('select period_from, period_to, points from crud_offers where id = $1', [discount.id]);
     expect(stored.rows[0]).toEqual({ period_from: null, period_to: null, points: null });
@@ -468,19 +614,41 @@ describe('field rules of a declaration', () => {
     expect(await expectOk(modifyOffer({ id: made.id, version: 2, name: 'Renamed' }))).toMatchObject({ giftName: 'Cup', kind: 'GIFT' });
     // Turning to points: the stored points are empty (defaults are for new records), so required.
     expect(fieldsOf(await modifyOffer({ id: made.id, version: 3, kind: 'POINTS' }))).toEqual(['points']);
-    expect(await expectOk(modifyOffer({ id: made.id, version: 3, kind: 'POINTS', points: 3 }))).toMatchObject({ points: 3, giftName: null });
+    expect(await expectOk(modifyOffer({ id: made.id, version: 3, kind: 'POINTS', points: 3 }))).toMatchObject({
+      points: 3,
+      giftName: null,
+    });
   });
 
   it('decides each line on its own values', async () => {
-    const bad = await saveOffer({ kind: 'POINTS', lines: [{ type: 'GOODS', sku: 'S1' }, { type: 'CASH' }, { type: 'GOODS', amount: 'x' }] });
+    const bad = await saveOffer({
+      kind: 'POINTS',
+      lines: [{ type: 'GOODS', sku: 'S1' }, { type: 'CASH' }, { type: 'GOODS', amount: 'x' }],
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.data.fields).toEqual([{ field: 'lines.1.amount', msg: '明细 2 金额不能为空' }, { field: 'lines.2.sku', msg: '明细 3 商品编码不能为空' }]);
-    const made = await expectOk(saveOffer({ kind: 'POINTS', lines: [{ type: 'GOODS', sku: 'S1', amount: 5 }, { type: 'CASH', amount: 2.5, sku: 'S2' }] }));
-    expect(made.lines).toMatchObject([{ type: 'GOODS', sku: 'S1', amount: null }, { type: 'CASH', sku: null, amount: 2.5 }]);
+    expect(bad.body.data.fields).toEqual([
+      { field: 'lines.1.amount', msg: '明细 2 金额不能为空' },
+      { field: 'lines.2.sku', msg: '明细 3 商品编码不能为空' },
+    ]);
+    const made = await expectOk(
+      saveOffer({
+        kind: 'POINTS',
+        lines: [
+          { type: 'GOODS', sku: 'S1', amount: 5 },
+          { type: 'CASH', amount: 2.5, sku: 'S2' },
+        ],
+      }),
+    );
+    expect(made.lines).toMatchObject([
+      { type: 'GOODS', sku: 'S1', amount: null },
+      { type: 'CASH', sku: null, amount: 2.5 },
+    ]);
   });
 
   it('locks the fields a state rules out, and lets the others change', async () => {
-    const made = await expectOk(saveOffer({ kind: 'GIFT', giftName: 'Mug', giftStock: 5, budget: 100, lines: [{ type: 'CASH', amount: 1 }] }));
+    const made = await expectOk(
+      saveOffer({ kind: 'GIFT', giftName: 'Mug', giftStock: 5, budget: 100, lines: [{ type: 'CASH', amount: 1 }] }),
+    );
     // In the initial state everything may change.
     const draft = await expectOk(modifyOffer({ id: made.id, version: 1, budget: 120, giftStock: 6 }));
     const published = await expectOk(writer.post('/v1/crud-offer/publish', { query: { id: made.id } }));
@@ -498,8 +666,14 @@ describe('field rules of a declaration', () => {
       { field: 'lines', msg: 'Lines cannot be changed while the record is Published' },
     ]);
     // Clearing a locked field by turning its condition off is a change too.
-    expect(fieldsOf(await modifyOffer({ id: made.id, version: echoed.version, kind: 'POINTS', points: 4 }))).toEqual(['giftName', 'giftStock', 'limited']);
-    const renamed = await expectOk(modifyOffer({ id: made.id, version: echoed.version, name: 'Still open', budget: '120.00', lines: [{ type: 'CASH', amount: 1 }] }));
+    expect(fieldsOf(await modifyOffer({ id: made.id, version: echoed.version, kind: 'POINTS', points: 4 }))).toEqual([
+      'giftName',
+      'giftStock',
+      'limited',
+    ]);
+    const renamed = await expectOk(
+      modifyOffer({ id: made.id, version: echoed.version, name: 'Still open', budget: '120.00', lines: [{ type: 'CASH', amount: 1 }] }),
+    );
     expect(renamed).toMatchObject({ name: 'Still open', budget: 120, giftStock: 6, lines: [{ type: 'CASH', amount: 1 }] });
     await expectOk(writer.post('/v1/crud-offer/close', { query: { id: made.id } }));
     const closed = await modifyOffer({ id: made.id, version: renamed.version + 1, name: 'late' });
@@ -516,21 +690,26 @@ describe('field rules of a declaration', () => {
         points: field.integer({ label: ['积分', 'Points'], when: { field: 'kind', in: ['NOPE'] }, editableIn: ['GONE'] }),
       },
     });
-    expect(() => buildRegistry({ resources: [broken], catalog: [testGroup], hooks: [] })).toThrow(/rate: condition field name is not an enum or a boolean; .*NOPE is not a value of kind; .*editableIn state GONE is not an option of state/);
+    expect(() => buildRegistry({ resources: [broken], catalog: [testGroup], hooks: [] })).toThrow(
+      /rate: condition field name is not an enum or a boolean; .*NOPE is not a value of kind; .*editableIn state GONE is not an option of state/,
+    );
   });
 });
 
 describe('document numbers', () => {
   it('draws 50 distinct numbers for 50 concurrent creates, in the declared format', async () => {
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) =>
-      writer.post('/v1/crud-gadget/saveNew', { body: { code: `num-${i}`, name: `Numbered ${i}` }, ...inC1() })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        writer.post('/v1/crud-gadget/saveNew', { body: { code: `num-${i}`, name: `Numbered ${i}` }, ...inC1() }),
+      ),
+    );
     expect(results.map((r) => r.body.code)).toEqual(Array(50).fill(2000));
     const numbers = results.map((r) => r.body.data.number as string);
     for (const number of numbers) expect(number).toMatch(/^GD\d{6}$/);
     expect(new Set(numbers).size).toBe(50);
   });
 
-  it('gives a refused save\'s number back and never takes one from the body', async () => {
+  it("gives a refused save's number back and never takes one from the body", async () => {
     const first = await create();
     // A duplicate code is refused by the unique index, after the number was drawn: rolled back.
     const dup = await writer.post('/v1/crud-gadget/saveNew', { body: { code: first.code, name: 'dup' }, ...inC1() });
@@ -541,7 +720,9 @@ describe('document numbers', () => {
     const sent = await writer.post('/v1/crud-gadget/saveNew', { body: { code: newCode(), name: 'mine', number: 'GD999999' }, ...inC1() });
     expect(sent.body.data.number).not.toBe('GD999999');
     // Another centre draws from the same tenant counter: numbers never repeat in the tenant.
-    const elsewhere = await expectOk(writer.post('/v1/crud-gadget/saveNew', { body: { code: newCode(), name: 'c2' }, headers: { marketingCenter: String(c2) } }));
+    const elsewhere = await expectOk(
+      writer.post('/v1/crud-gadget/saveNew', { body: { code: newCode(), name: 'c2' }, headers: { marketingCenter: String(c2) } }),
+    );
     expect(Number(elsewhere.number.slice(2))).toBeGreaterThan(Number(next.number.slice(2)));
   });
 });
@@ -556,7 +737,9 @@ describe('safe deletes', () => {
     const g2 = await create();
     const k = await expectOk(kitSave({ gadgets: [g1.id, g2.id] }));
     // The kit is also in the open-kits view (same table): it counts once.
-    expect((await expectOk(writer.post('/v1/crud-kit-open/query', { body: {}, ...inC1() }))).records.map((r: { id: number }) => r.id)).toContain(k.id);
+    expect(
+      (await expectOk(writer.post('/v1/crud-kit-open/query', { body: {}, ...inC1() }))).records.map((r: { id: number }) => r.id),
+    ).toContain(k.id);
     const refused = await deleteGadget(g1.id);
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe(`小部件「${g1.name}」被 1 条套件引用，不能删除`);
@@ -571,9 +754,18 @@ describe('safe deletes', () => {
 
   it('counts the documents whose lines point to a gadget, each once', async () => {
     const g = await create();
-    const a = await expectOk(kitSave({ lines: [{ gadget: g.id, count: 1 }, { gadget: g.id, count: 2 }] }));
+    const a = await expectOk(
+      kitSave({
+        lines: [
+          { gadget: g.id, count: 1 },
+          { gadget: g.id, count: 2 },
+        ],
+      }),
+    );
     // Through the view, and both through a relation and a line: still one kit.
-    const b = await expectOk(writer.post('/v1/crud-kit-open/saveNew', { body: { name: `Kit ${++seq}`, gadgets: [g.id], lines: [{ gadget: g.id }] }, ...inC1() }));
+    const b = await expectOk(
+      writer.post('/v1/crud-kit-open/saveNew', { body: { name: `Kit ${++seq}`, gadgets: [g.id], lines: [{ gadget: g.id }] }, ...inC1() }),
+    );
     const refused = await deleteGadget(g.id);
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe(`小部件「${g.name}」被 2 条套件引用，不能删除`);
@@ -606,8 +798,14 @@ describe('safe deletes', () => {
         expect(removed.status, JSON.stringify(removed.body)).toBe(409);
         expect(saved.status).toBe(200);
       }
-      const pointing = await t.database.pool.query('select count(*)::int as n from crud_kits_lines l where l.tenant_id = $1 and l.gadget = $2', [tenant.tenantId, g.id]);
-      const exists = await t.database.pool.query('select count(*)::int as n from crud_gadgets where tenant_id = $1 and id = $2', [tenant.tenantId, g.id]);
+      const pointing = await t.database.pool.query(
+        'select count(*)::int as n from crud_kits_lines l where l.tenant_id = $1 and l.gadget = $2',
+        [tenant.tenantId, g.id],
+      );
+      const exists = await t.database.pool.query('select count(*)::int as n from crud_gadgets where tenant_id = $1 and id = $2', [
+        tenant.tenantId,
+        g.id,
+      ]);
       // Never a line pointing at nothing.
       if (pointing.rows[0].n > 0) expect(exists.rows[0].n).toBe(1);
     }
@@ -621,11 +819,25 @@ describe('querying', () => {
     const client = await signIn(t.app, { tenant: tenant.code, login: 'writer', password: tenant.adminPassword });
     made = [];
     for (const [i, name] of names.entries()) {
-      made.push(await create({
-        code: `q-${i}`, name, qty: i === 3 ? null : i * 10, amount: i + 0.5, color: i % 2 ? 'RED' : 'GREEN', tags: i % 2 ? ['A'] : ['B', 'C'],
-        birthday: `2000-01-0${i + 1}`, startsAt: `2024-03-0${i + 1} 10:00:00`, period: [`2024-0${i + 1}-01`, `2024-0${i + 1}-20`],
-        days: [i + 1], active: i !== 2, area: i === 0 ? areaId : null,
-      }, client));
+      made.push(
+        await create(
+          {
+            code: `q-${i}`,
+            name,
+            qty: i === 3 ? null : i * 10,
+            amount: i + 0.5,
+            color: i % 2 ? 'RED' : 'GREEN',
+            tags: i % 2 ? ['A'] : ['B', 'C'],
+            birthday: `2000-01-0${i + 1}`,
+            startsAt: `2024-03-0${i + 1} 10:00:00`,
+            period: [`2024-0${i + 1}-01`, `2024-0${i + 1}-20`],
+            days: [i + 1],
+            active: i !== 2,
+            area: i === 0 ? areaId : null,
+          },
+          client,
+        ),
+      );
     }
   });
 
@@ -657,8 +869,15 @@ describe('querying', () => {
 
   it('sorts by sortable fields with the id tiebreak, and refuses the others', async () => {
     expect(await codesOf({ filters: { code: 'Q-' }, sorters: [{ field: 'qty', order: 'desc' }] })).toEqual(['Q-3', 'Q-2', 'Q-1', 'Q-0']);
-    expect(await codesOf({ filters: { code: 'Q-' }, sorters: [{ field: 'color', order: 'asc' }, { field: 'amount', order: 'desc' }] }))
-      .toEqual(['Q-2', 'Q-0', 'Q-3', 'Q-1']);
+    expect(
+      await codesOf({
+        filters: { code: 'Q-' },
+        sorters: [
+          { field: 'color', order: 'asc' },
+          { field: 'amount', order: 'desc' },
+        ],
+      }),
+    ).toEqual(['Q-2', 'Q-0', 'Q-3', 'Q-1']);
     const bad = await query({ sorters: [{ field: 'note', order: 'asc' }], filters: { note: 'x' } });
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields).toEqual([{ field: 'filters.note', msg: '不支持按说明筛选' }]);
@@ -677,7 +896,10 @@ describe('querying', () => {
     const options = await expectOk(reader.get('/v1/crud-gadget/options', { query: { keyword: 'hidden' }, ...inC1() }));
     expect(options).toEqual([]);
     const picked = await expectOk(reader.get('/v1/crud-gadget/options', { query: { id: [made[0].id, made[1].id] }, ...inC1() }));
-    expect(picked).toEqual([{ id: made[0].id, title: 'Alpha' }, { id: made[1].id, title: 'alphabet' }]);
+    expect(picked).toEqual([
+      { id: made[0].id, title: 'Alpha' },
+      { id: made[1].id, title: 'alphabet' },
+    ]);
   });
 });
 
@@ -686,10 +908,13 @@ describe('paging', () => {
 
   beforeAll(async () => {
     // 10,050 rows in centre 2, written straight to the table: enough to pass the exact-count limit.
-    await t.database.pool.query(`
+    await t.database.pool.query(
+      `
       insert into crud_gadgets (tenant_id, marketing_center_id, code, name, qty, state)
       select $1, $2, 'bulk-' || lpad(n::text, 6, '0'), 'Bulk ' || n, case when n % 7 = 0 then null else n % 13 end, 'DRAFT'
-      from generate_series(1, 10050) n`, [tenant.tenantId, c2]);
+      from generate_series(1, 10050) n`,
+      [tenant.tenantId, c2],
+    );
     await t.database.pool.query('analyze crud_gadgets');
   });
 
@@ -704,7 +929,13 @@ describe('paging', () => {
   it.each([
     ['code asc', [] as unknown[]],
     ['qty asc (nulls, duplicates)', [{ field: 'qty', order: 'asc' }]],
-    ['qty desc then name asc', [{ field: 'qty', order: 'desc' }, { field: 'name', order: 'asc' }]],
+    [
+      'qty desc then name asc',
+      [
+        { field: 'qty', order: 'desc' },
+        { field: 'name', order: 'asc' },
+      ],
+    ],
   ])('walks the same records by cursor as by page number: %s', async (_, sorters) => {
     const body = { filters: { code: 'bulk-0002' }, sorters, pageSize: 7 };
     const byPage: number[] = [];
@@ -715,7 +946,9 @@ describe('paging', () => {
     const byCursor: number[] = [];
     let cursor: string | null | undefined;
     do {
-      const data = await expectOk(reader.post('/v1/crud-gadget/query', { body: { ...body, ...(cursor ? { cursor } : {}) }, ...centreHeaders() }));
+      const data = await expectOk(
+        reader.post('/v1/crud-gadget/query', { body: { ...body, ...(cursor ? { cursor } : {}) }, ...centreHeaders() }),
+      );
       byCursor.push(...data.records.map((r: { id: number }) => r.id));
       cursor = data.nextCursor;
     } while (cursor);
@@ -725,7 +958,10 @@ describe('paging', () => {
 
   it('refuses a cursor made for another order', async () => {
     const first = await expectOk(reader.post('/v1/crud-gadget/query', { body: { pageSize: 2 }, ...centreHeaders() }));
-    const res = await reader.post('/v1/crud-gadget/query', { body: { cursor: first.nextCursor, sorters: [{ field: 'qty', order: 'asc' }] }, ...centreHeaders() });
+    const res = await reader.post('/v1/crud-gadget/query', {
+      body: { cursor: first.nextCursor, sorters: [{ field: 'qty', order: 'asc' }] },
+      ...centreHeaders(),
+    });
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('翻页位置已失效，请从第一页重新查询');
   });

@@ -25,18 +25,28 @@ const squash = (type: string) => type.replace(/\s+/g, '').toLowerCase();
 
 describe('migrated database', () => {
   it('has the extensions of the derived indexes', async () => {
-    const result = await database.pool.query<{ extname: string }>(`select extname from pg_extension where extname in ('pg_trgm', 'btree_gin') order by 1`);
+    const result = await database.pool.query<{ extname: string }>(
+      `select extname from pg_extension where extname in ('pg_trgm', 'btree_gin') order by 1`,
+    );
     expect(result.rows.map((r) => r.extname)).toEqual(['btree_gin', 'pg_trgm']);
   });
 
   it.each(derived.map((table) => [getTableConfig(table).name, table] as const))('has table %s as derived', async (name, table) => {
     const config = getTableConfig(table);
-    const columns = await database.pool.query<{ name: string; type: string; not_null: boolean }>(`
+    const columns = await database.pool.query<{ name: string; type: string; not_null: boolean }>(
+      `
       select a.attname as name, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as not_null
-      from pg_attribute a where a.attrelid = to_regclass($1) and a.attnum > 0 and not a.attisdropped`, [name]);
+      from pg_attribute a where a.attrelid = to_regclass($1) and a.attnum > 0 and not a.attisdropped`,
+      [name],
+    );
     expect(columns.rows.length, `${name} exists`).toBeGreaterThan(0);
     const actual = Object.fromEntries(columns.rows.map((c) => [c.name, { type: squash(c.type), notNull: c.not_null }]));
-    const expected = Object.fromEntries(config.columns.map((c) => [c.name, { type: squash(c.getSQLType()), notNull: c.notNull || c.primary || config.primaryKeys.some((pk) => pk.columns.includes(c)) }]));
+    const expected = Object.fromEntries(
+      config.columns.map((c) => [
+        c.name,
+        { type: squash(c.getSQLType()), notNull: c.notNull || c.primary || config.primaryKeys.some((pk) => pk.columns.includes(c)) },
+      ]),
+    );
     expect(actual).toEqual(expected);
     const indexes = await database.pool.query<{ indexname: string }>('select indexname from pg_indexes where tablename = $1', [name]);
     const names = indexes.rows.map((r) => r.indexname);
@@ -50,8 +60,11 @@ describe('an order by a unique code', () => {
   const runtime = buildRegistry(servedResources(SERVER_HOOKS)).get('store');
 
   beforeAll(async () => {
-    await database.pool.query(`insert into stores (tenant_id, code, name, type, area, state)
-      select $1, 'S' || lpad(g::text, 6, '0'), 'Store ' || g, 'DIRECT', 1, 'OPEN' from generate_series(1, 5000) g`, [tenantId]);
+    await database.pool.query(
+      `insert into stores (tenant_id, code, name, type, area, state)
+      select $1, 'S' || lpad(g::text, 6, '0'), 'Store ' || g, 'DIRECT', 1, 'OPEN' from generate_series(1, 5000) g`,
+      [tenantId],
+    );
     await database.pool.query('analyze stores');
   });
 
@@ -59,7 +72,14 @@ describe('an order by a unique code', () => {
     const auth = { tenantId, userId: 1, grants: [], marketingCenterIds: null } as unknown as AuthContext;
     const request = { ctx: { timeZone: 'UTC', locale: 'zh_CN', marketingCenter: null } } as unknown as FastifyRequest;
     const query: QueryRequest = { page: 1, pageSize: 20, filters: {}, sorters: [], keyword: '' };
-    const args = { database, runtime, scope: { auth, request, tenantId, marketingCenterId: null }, query, zone: 'UTC', locale: 'zh_CN' as const };
+    const args = {
+      database,
+      runtime,
+      scope: { auth, request, tenantId, marketingCenterId: null },
+      query,
+      zone: 'UTC',
+      locale: 'zh_CN' as const,
+    };
     const first = queryStatements(args);
     expect(first.keys.map((k) => k.key)).toEqual(['code']);
     const rows = (await first.page) as { code: string }[];

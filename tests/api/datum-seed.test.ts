@@ -34,7 +34,16 @@ afterAll(async () => {
 test('every master data list is filled', async () => {
   const counts = Object.fromEntries(await Promise.all(DATUM.map(async (name) => [name, (await all(name)).length] as const)));
   expect(counts).toEqual({
-    'marketing-center': 2, area: 9, store: 12, employ: 10, catogory: 8, brand: 8, product: 30, costparty: 3, channel: 5, 'card-template': 6,
+    'marketing-center': 2,
+    area: 9,
+    store: 12,
+    employ: 10,
+    catogory: 8,
+    brand: 8,
+    product: 30,
+    costparty: 3,
+    channel: 5,
+    'card-template': 6,
   });
 });
 
@@ -68,7 +77,9 @@ test('every seeded record passes form validation (modify with its own values)', 
     const editable = resource.states?.editableIn;
     for (const record of await all(name)) {
       if (editable && !editable.includes(record[resource.states!.field])) continue;
-      const body = Object.fromEntries(Object.entries(record).filter(([key]) => key in resource.fields || key === 'id' || key === 'version'));
+      const body = Object.fromEntries(
+        Object.entries(record).filter(([key]) => key in resource.fields || key === 'id' || key === 'version'),
+      );
       const res = await admin.post(`/v1/${name}/modify`, { body });
       expect(res.body.code, `${name} ${record.code ?? record.number}: ${JSON.stringify(res.body)}`).toBe(2000);
     }

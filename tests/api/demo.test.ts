@@ -26,12 +26,17 @@ test('the demo merchant is created once, and its three accounts sign in with the
   const tenants = await t.database.pool.query(`select count(*)::int as n, min(name) as name from tenants where code = 'demo'`);
   expect(tenants.rows[0]).toEqual({ n: 1, name: '演示商户' });
 
-  const [admin, clerk, auditor] = await Promise.all(first.accounts.map((account) =>
-    signIn(t.app, { tenant: 'demo', login: account.login, password: account.password })));
+  const [admin, clerk, auditor] = await Promise.all(
+    first.accounts.map((account) => signIn(t.app, { tenant: 'demo', login: account.login, password: account.password })),
+  );
   // Demo accounts are made with known passwords by the seed, not by an administrator: no forced change.
   expect([admin, clerk, auditor].map((client) => client.loginInfo.state)).toEqual(['normal', 'normal', 'normal']);
 
-  const tree = (await admin.get('/v1/authorization/getTree')).body.data as { resourceId: string; actions: { action: string }[]; children: never[] }[];
+  const tree = (await admin.get('/v1/authorization/getTree')).body.data as {
+    resourceId: string;
+    actions: { action: string }[];
+    children: never[];
+  }[];
   const flatten = (nodes: typeof tree): typeof tree => nodes.flatMap((node) => [node, ...flatten(node.children)]);
   const treeActions = flatten(tree).reduce((sum, node) => sum + node.actions.length, 0);
   const adminPerms = (await admin.get('/v1/auth/permissions')).body.data as Entry[];
@@ -50,5 +55,9 @@ test('the demo merchant is created once, and its three accounts sign in with the
   expect((await auditor.post('/v1/authorization/saveRole', { body: { name: 'nope' } })).status).toBe(403);
 
   const roles = (await admin.get('/v1/authorization/listRole')).body.data as { name: string; userCount: number }[];
-  expect(roles.map((role) => [role.name, role.userCount])).toEqual([['系统管理员', 1], ['门店店员', 1], ['只读审计员', 1]]);
+  expect(roles.map((role) => [role.name, role.userCount])).toEqual([
+    ['系统管理员', 1],
+    ['门店店员', 1],
+    ['只读审计员', 1],
+  ]);
 });

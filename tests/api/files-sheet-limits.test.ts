@@ -35,7 +35,10 @@ const importBrands = (client: ApiClient, bytes: Buffer) =>
  * Starts `slow` without awaiting it, then runs `quick` and tells whether `quick` was answered
  * while `slow` was still running. Both are awaited before returning.
  */
-async function answeredMeanwhile<T>(slow: Promise<T>, quick: () => Promise<ApiResponse>): Promise<{ meanwhile: boolean; quick: ApiResponse; slow: T }> {
+async function answeredMeanwhile<T>(
+  slow: Promise<T>,
+  quick: () => Promise<ApiResponse>,
+): Promise<{ meanwhile: boolean; quick: ApiResponse; slow: T }> {
   let slowDone = false;
   const watched = slow.then((value) => {
     slowDone = true;
@@ -82,7 +85,11 @@ describe('row limits, checked while reading', () => {
     const good = generateWorkbook({ header: ['品牌编码', '品牌名称'], rows: 3, cells: (i) => [`OK${i}`, `好品牌${i}`], strings: 'inline' });
     const done = (await admin.get(`/v1/file-task/info/${(await importBrands(admin, good)).body.data.taskId}`)).body.data;
     expect(done).toMatchObject({ state: 'succeeded', total: 3, processed: 3 });
-    const bad = generateWorkbook({ header: ['品牌编码', '品牌名称'], rows: 2, cells: (i) => (i === 1 ? [`NG${i}`, ''] : [`NG${i}`, `坏品牌${i}`]) });
+    const bad = generateWorkbook({
+      header: ['品牌编码', '品牌名称'],
+      rows: 2,
+      cells: (i) => (i === 1 ? [`NG${i}`, ''] : [`NG${i}`, `坏品牌${i}`]),
+    });
     const failed = (await admin.get(`/v1/file-task/info/${(await importBrands(admin, bad)).body.data.taskId}`)).body.data;
     expect(failed).toMatchObject({ state: 'failed', failed: 1, error: '1 行有误，未导入任何数据' });
     expect(failed.outputName).toBe('brands-错误报告.xlsx');
@@ -129,7 +136,11 @@ describe('a big workbook costs only its own request', () => {
 
   it('shows the rows read so far through the API while the import request is still being read', async () => {
     // Three columns, so reading up to the limit takes a while.
-    const wide = generateWorkbook({ header: ['品牌编码', '品牌名称', '英文名称'], rows: 60_000, cells: (i) => [`W${i}`, `宽表品牌${i}`, `Wide ${i}`] });
+    const wide = generateWorkbook({
+      header: ['品牌编码', '品牌名称', '英文名称'],
+      rows: 60_000,
+      cells: (i) => [`W${i}`, `宽表品牌${i}`, `Wide ${i}`],
+    });
     let settled = false;
     const importing = importBrands(admin, wide).then((res) => {
       settled = true;
@@ -139,8 +150,11 @@ describe('a big workbook costs only its own request', () => {
     // running and reports rows read (the reader reports every thousand rows).
     let readMeanwhile = 0;
     while (!settled && readMeanwhile === 0) {
-      const tasks = (await admin.post('/v1/file-task/query', { body: { filters: { direction: ['import'], state: ['running'] } } })).body.data;
-      const reading = tasks.records.find((task: { resource: string; processed: number }) => task.resource === 'brand' && task.processed > 0);
+      const tasks = (await admin.post('/v1/file-task/query', { body: { filters: { direction: ['import'], state: ['running'] } } })).body
+        .data;
+      const reading = tasks.records.find(
+        (task: { resource: string; processed: number }) => task.resource === 'brand' && task.processed > 0,
+      );
       if (reading && !settled) readMeanwhile = reading.processed;
     }
     const res = await importing;

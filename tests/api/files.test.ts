@@ -66,9 +66,11 @@ async function importFile(client: ApiClient, resource: string, bytes: Buffer, fi
 }
 
 async function storesByCode(client: ApiClient, prefix: string) {
-  const data = await expectOk(await client.post('/v1/store/query', {
-    body: { page: 1, pageSize: 200, filters: { code: prefix }, sorters: [{ field: 'code', order: 'asc' }] },
-  }));
+  const data = await expectOk(
+    await client.post('/v1/store/query', {
+      body: { page: 1, pageSize: 200, filters: { code: prefix }, sorters: [{ field: 'code', order: 'asc' }] },
+    }),
+  );
   return data.records as Record<string, unknown>[];
 }
 
@@ -83,13 +85,18 @@ beforeAll(async () => {
   await expectOk(await admin.post('/v1/area/saveNew', { body: { code: `${tag}W`, name: `West ${tag}` } }));
   eastId = east.id;
   const stores: [string, string, string][] = [
-    ['S01', 'Alpha', 'GAS_STATION'], ['S02', 'Bravo', 'SUPERMARKET'], ['S03', 'Charlie', 'GAS_STATION'],
-    ['S04', 'Delta', 'GAS_STATION'], ['S05', 'Echo', 'CAR_WASH'],
+    ['S01', 'Alpha', 'GAS_STATION'],
+    ['S02', 'Bravo', 'SUPERMARKET'],
+    ['S03', 'Charlie', 'GAS_STATION'],
+    ['S04', 'Delta', 'GAS_STATION'],
+    ['S05', 'Echo', 'CAR_WASH'],
   ];
   for (const [code, name, type] of stores) {
-    await expectOk(await admin.post('/v1/store/saveNew', {
-      body: { code: `${tag}${code}`, name, type, area: eastId, openingDate: '2024-05-01', phone: '021-5555 0000' },
-    }));
+    await expectOk(
+      await admin.post('/v1/store/saveNew', {
+        body: { code: `${tag}${code}`, name, type, area: eastId, openingDate: '2024-05-01', phone: '021-5555 0000' },
+      }),
+    );
   }
 });
 
@@ -103,7 +110,15 @@ describe('export', () => {
 
     const { taskId } = await expectOk(await admin.post('/v1/store/export', { body: query }));
     const task = await expectOk(await admin.get(`/v1/file-task/info/${taskId}`));
-    expect(task).toMatchObject({ state: 'succeeded', progress: 100, direction: 'export', module: 'stores', resource: 'store', total: 3, processed: 3 });
+    expect(task).toMatchObject({
+      state: 'succeeded',
+      progress: 100,
+      direction: 'export',
+      module: 'stores',
+      resource: 'store',
+      total: 3,
+      processed: 3,
+    });
     expect(task.outputName).toMatch(/^门店-\d{14}\.xlsx$/);
 
     const file = await download(app, admin, taskId);
@@ -125,12 +140,17 @@ describe('export', () => {
 
   it('uses the English labels of an en_US request and writes money with two decimals', async () => {
     const category = await expectOk(await admin.post('/v1/catogory/saveNew', { body: { code: `${tag}C`, name: `Fuel ${tag}` } }));
-    await expectOk(await admin.post('/v1/product/saveNew', {
-      body: { code: `${tag}P1`, name: 'Diesel', category: category.id, unit: 'L', price: 7.5 },
-    }));
-    const { taskId } = await expectOk(await admin.post('/v1/product/export', {
-      body: { filters: { code: `${tag}P` } }, headers: { locale: 'en_US' },
-    }));
+    await expectOk(
+      await admin.post('/v1/product/saveNew', {
+        body: { code: `${tag}P1`, name: 'Diesel', category: category.id, unit: 'L', price: 7.5 },
+      }),
+    );
+    const { taskId } = await expectOk(
+      await admin.post('/v1/product/export', {
+        body: { filters: { code: `${tag}P` } },
+        headers: { locale: 'en_US' },
+      }),
+    );
     const file = await download(app, admin, taskId);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
@@ -160,12 +180,27 @@ describe('import', () => {
     ]);
     const { taskId } = await expectOk(await importFile(admin, 'store', bytes, '门店导入.xlsx'));
     const task = await expectOk(await admin.get(`/v1/file-task/info/${taskId}`));
-    expect(task).toMatchObject({ state: 'succeeded', direction: 'import', module: 'stores', total: 2, processed: 2, failed: 0, fileName: '门店导入.xlsx' });
+    expect(task).toMatchObject({
+      state: 'succeeded',
+      direction: 'import',
+      module: 'stores',
+      total: 2,
+      processed: 2,
+      failed: 0,
+      fileName: '门店导入.xlsx',
+    });
     expect(task.outputName).toBeNull();
 
     const created = await storesByCode(admin, `${tag}I`);
     expect(created).toHaveLength(2);
-    expect(created[0]).toMatchObject({ code: `${tag}I01`, name: 'Imported one', type: 'CONVENIENCE_STORE', area: eastId, openingDate: '2023-01-02', state: 'SUSPENDED' });
+    expect(created[0]).toMatchObject({
+      code: `${tag}I01`,
+      name: 'Imported one',
+      type: 'CONVENIENCE_STORE',
+      area: eastId,
+      openingDate: '2023-01-02',
+      state: 'SUSPENDED',
+    });
     expect(created[1]).toMatchObject({ code: `${tag}I02`, type: 'SUPERMARKET', openingDate: '2023-06-07', state: 'OPEN' });
   });
 
@@ -176,7 +211,11 @@ describe('import', () => {
       [`${tag}N1`, `North city ${tag}`, `North ${tag}`],
     ]);
     const { taskId } = await expectOk(await importFile(admin, 'area', bytes));
-    expect(await expectOk(await admin.get(`/v1/file-task/info/${taskId}`))).toMatchObject({ state: 'succeeded', module: 'zones', processed: 2 });
+    expect(await expectOk(await admin.get(`/v1/file-task/info/${taskId}`))).toMatchObject({
+      state: 'succeeded',
+      module: 'zones',
+      processed: 2,
+    });
     const areas = await expectOk(await admin.post('/v1/area/query', { body: { filters: { code: `${tag}N` } } }));
     const north = areas.records.find((a: { code: string }) => a.code === `${tag}N`);
     const city = areas.records.find((a: { code: string }) => a.code === `${tag}N1`);
@@ -184,10 +223,15 @@ describe('import', () => {
   });
 
   it('accepts the workbook as base64 JSON too', async () => {
-    const bytes = await workbookOf([['code', 'name', 'type', 'area'], [`${tag}J01`, 'Json one', 'OTHER', eastId]]);
-    const { taskId } = await expectOk(await admin.post('/v1/store/import', {
-      body: { fileName: 'stores.xlsx', content: bytes.toString('base64') },
-    }));
+    const bytes = await workbookOf([
+      ['code', 'name', 'type', 'area'],
+      [`${tag}J01`, 'Json one', 'OTHER', eastId],
+    ]);
+    const { taskId } = await expectOk(
+      await admin.post('/v1/store/import', {
+        body: { fileName: 'stores.xlsx', content: bytes.toString('base64') },
+      }),
+    );
     expect((await expectOk(await admin.get(`/v1/file-task/info/${taskId}`))).state).toBe('succeeded');
     expect(await storesByCode(admin, `${tag}J`)).toHaveLength(1);
   });
@@ -219,14 +263,29 @@ describe('import', () => {
   });
 
   it('reports an unknown column on the header row and a code that already exists', async () => {
-    const unknown = await expectOk(await importFile(admin, 'store', await workbookOf([['门店编码', 'Colour'], [`${tag}L01`, 'red']])));
+    const unknown = await expectOk(
+      await importFile(
+        admin,
+        'store',
+        await workbookOf([
+          ['门店编码', 'Colour'],
+          [`${tag}L01`, 'red'],
+        ]),
+      ),
+    );
     const report = await download(app, admin, unknown.taskId);
     expect((await readSheet(report.bytes))[1]).toEqual([1, '表头', '无法识别的列：Colour']);
 
-    const duplicate = await expectOk(await importFile(admin, 'store', await workbookOf([
-      ['门店编码', '门店名称', '门店类型', '所属区域'],
-      [`${tag}S01`, 'Again', '超市', `East ${tag}`],
-    ])));
+    const duplicate = await expectOk(
+      await importFile(
+        admin,
+        'store',
+        await workbookOf([
+          ['门店编码', '门店名称', '门店类型', '所属区域'],
+          [`${tag}S01`, 'Again', '超市', `East ${tag}`],
+        ]),
+      ),
+    );
     const lines = (await readSheet((await download(app, admin, duplicate.taskId)).bytes)).slice(1);
     expect(lines).toEqual([[2, '门店编码', '门店编码已存在']]);
   });
@@ -242,7 +301,11 @@ describe('import', () => {
 
 describe('permissions and ownership', () => {
   it('lets a read-only user export but not import (403)', async () => {
-    const reader = await createUser(testApp.database, { tenantId: tenant.tenantId, login: `reader${tag}`, grants: [{ resourceId: STORES, action: '资料查看' }] });
+    const reader = await createUser(testApp.database, {
+      tenantId: tenant.tenantId,
+      login: `reader${tag}`,
+      grants: [{ resourceId: STORES, action: '资料查看' }],
+    });
     const client = await signIn(app, { tenant: tenant.code, login: reader.login, password: reader.password });
     await expectOk(await client.post('/v1/store/export', { body: {} }));
     const refused = await importFile(client, 'store', await workbookOf([['code'], [`${tag}R01`]]));
@@ -251,15 +314,21 @@ describe('permissions and ownership', () => {
   });
 
   it('refuses (403) to download an export once its owner has lost the read grant', async () => {
-    const reader = await createUser(testApp.database, { tenantId: tenant.tenantId, login: `leaver${tag}`, grants: [{ resourceId: STORES, action: '资料查看' }] });
+    const reader = await createUser(testApp.database, {
+      tenantId: tenant.tenantId,
+      login: `leaver${tag}`,
+      grants: [{ resourceId: STORES, action: '资料查看' }],
+    });
     const client = await signIn(app, { tenant: tenant.code, login: reader.login, password: reader.password });
     const { taskId } = await expectOk(await client.post('/v1/store/export', { body: { filters: { code: tag } } }));
     expect((await download(app, client, taskId)).status).toBe(200);
 
     // The role is changed to hold only another screen's grant: the file of the stores is no longer theirs to read.
-    await expectOk(await admin.post('/v1/authorization/saveRolePermissions', {
-      body: { roleId: reader.roleId, permissions: [{ resourceId: '资料/区域', actions: ['资料查看'] }] },
-    }));
+    await expectOk(
+      await admin.post('/v1/authorization/saveRolePermissions', {
+        body: { roleId: reader.roleId, permissions: [{ resourceId: '资料/区域', actions: ['资料查看'] }] },
+      }),
+    );
     const refused = await download(app, client, taskId);
     expect(refused.status).toBe(403);
     expect(refused.bytes.toString('utf8')).not.toContain('PK');
@@ -267,20 +336,37 @@ describe('permissions and ownership', () => {
     expect((await client.get(`/v1/file-task/info/${taskId}`)).status).toBe(200);
 
     // Given back, the file downloads again.
-    await expectOk(await admin.post('/v1/authorization/saveRolePermissions', {
-      body: { roleId: reader.roleId, permissions: [{ resourceId: STORES, actions: ['资料查看'] }] },
-    }));
+    await expectOk(
+      await admin.post('/v1/authorization/saveRolePermissions', {
+        body: { roleId: reader.roleId, permissions: [{ resourceId: STORES, actions: ['资料查看'] }] },
+      }),
+    );
     expect((await download(app, client, taskId)).status).toBe(200);
   });
 
   it("refuses (403) to download an import's error report once its owner has lost the write grant", async () => {
-    const writer = await createUser(testApp.database, { tenantId: tenant.tenantId, login: `writer${tag}`, grants: [{ resourceId: STORES, action: '配置维护' }] });
+    const writer = await createUser(testApp.database, {
+      tenantId: tenant.tenantId,
+      login: `writer${tag}`,
+      grants: [{ resourceId: STORES, action: '配置维护' }],
+    });
     const client = await signIn(app, { tenant: tenant.code, login: writer.login, password: writer.password });
-    const { taskId } = await expectOk(await importFile(client, 'store', await workbookOf([['门店编码', 'Colour'], [`${tag}X01`, 'red']])));
+    const { taskId } = await expectOk(
+      await importFile(
+        client,
+        'store',
+        await workbookOf([
+          ['门店编码', 'Colour'],
+          [`${tag}X01`, 'red'],
+        ]),
+      ),
+    );
     expect((await download(app, client, taskId)).status).toBe(200);
-    await expectOk(await admin.post('/v1/authorization/saveRolePermissions', {
-      body: { roleId: writer.roleId, permissions: [{ resourceId: STORES, actions: ['资料查看'] }] },
-    }));
+    await expectOk(
+      await admin.post('/v1/authorization/saveRolePermissions', {
+        body: { roleId: writer.roleId, permissions: [{ resourceId: STORES, actions: ['资料查看'] }] },
+      }),
+    );
     expect((await download(app, client, taskId)).status).toBe(403);
   });
 
@@ -293,7 +379,9 @@ describe('permissions and ownership', () => {
     const mine = await expectOk(await client.post('/v1/file-task/query', { body: { page: 1, pageSize: 20 } }));
     expect(mine.total).toBe(0);
 
-    const own = await expectOk(await admin.post('/v1/file-task/query', { body: { filters: { direction: ['import'], state: ['failed'] } } }));
+    const own = await expectOk(
+      await admin.post('/v1/file-task/query', { body: { filters: { direction: ['import'], state: ['failed'] } } }),
+    );
     expect(own.total).toBeGreaterThanOrEqual(3);
     expect(own.records.every((t: { direction: string; state: string }) => t.direction === 'import' && t.state === 'failed')).toBe(true);
 

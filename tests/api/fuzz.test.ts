@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createFuzzWorld, describeFinding, FIELDLESS_400, fuzzCaseArbitrary, fuzzTargets, runFuzz, SKIPPED_ROUTES,
+  createFuzzWorld,
+  describeFinding,
+  FIELDLESS_400,
+  fuzzCaseArbitrary,
+  fuzzTargets,
+  runFuzz,
+  SKIPPED_ROUTES,
   type FuzzTarget,
 } from '../helpers/api-fuzz';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -38,9 +44,13 @@ describe('API fuzz from the OpenAPI document', () => {
     expect(FIELDLESS_400.every((e) => e.why.length > 20)).toBe(true);
   });
 
-  it.each([20260501, 7, 424242])('seed %i: no 5xx, every answer an envelope, every 400 names its field', async (seed) => {
-    const cases = fc.sample(fuzzCaseArbitrary(targets), { seed, numRuns: CASES_PER_SEED });
-    const { findings } = await runFuzz({ app: t.app, newWorld: () => createFuzzWorld(t.app, t.database), cases });
-    expect(findings.map(describeFinding).slice(0, 40), `${findings.length} wrong answers of ${cases.length}`).toEqual([]);
-  }, 300_000);
+  it.each([20260501, 7, 424242])(
+    'seed %i: no 5xx, every answer an envelope, every 400 names its field',
+    async (seed) => {
+      const cases = fc.sample(fuzzCaseArbitrary(targets), { seed, numRuns: CASES_PER_SEED });
+      const { findings } = await runFuzz({ app: t.app, newWorld: () => createFuzzWorld(t.app, t.database), cases });
+      expect(findings.map(describeFinding).slice(0, 40), `${findings.length} wrong answers of ${cases.length}`).toEqual([]);
+    },
+    300_000,
+  );
 });

@@ -58,14 +58,18 @@ test('names lists the two supported languages, each in its own language', async 
   expect(response.body).toEqual({
     code: 2000,
     msg: 'success',
-    data: [{ locale: 'zh_CN', name: '简体中文' }, { locale: 'en_US', name: 'English' }],
+    data: [
+      { locale: 'zh_CN', name: '简体中文' },
+      { locale: 'en_US', name: 'English' },
+    ],
   });
 });
 
 /** Every `.ts` / `.tsx` file under a folder of the repository. */
 function sourceFiles(folder: string): string[] {
   const root = path.resolve(import.meta.dirname, '../..', folder);
-  return fs.readdirSync(root, { recursive: true, encoding: 'utf8' })
+  return fs
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file))
     .map((file) => path.join(root, file));
 }
@@ -87,11 +91,14 @@ test('every key the browser and the server name in their code is served in both 
     // The browser: i18next's t and the providers' translate.
     ...literalKeys(['src', 'providers'], [new RegExp(`\\b(?:t|translate)\\(\\s*${KEY}`, 'g')]),
     // The server: translate(locale, key) and the keys of its AppErrors.
-    ...literalKeys(['server'], [
-      new RegExp(`\\btranslate\\(\\s*[\\w.]+,\\s*${KEY}`, 'g'),
-      new RegExp(`\\bnew AppError\\(\\s*'\\w+',\\s*${KEY}`, 'g'),
-      new RegExp(`\\b(?:badInput|notFound|forbidden|conflict|unauthenticated)\\(\\s*${KEY}`, 'g'),
-    ]),
+    ...literalKeys(
+      ['server'],
+      [
+        new RegExp(`\\btranslate\\(\\s*[\\w.]+,\\s*${KEY}`, 'g'),
+        new RegExp(`\\bnew AppError\\(\\s*'\\w+',\\s*${KEY}`, 'g'),
+        new RegExp(`\\b(?:badInput|notFound|forbidden|conflict|unauthenticated)\\(\\s*${KEY}`, 'g'),
+      ],
+    ),
   ]);
   expect(keys.size).toBeGreaterThan(200);
   const client = anonymousClient(t.app);

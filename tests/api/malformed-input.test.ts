@@ -40,7 +40,14 @@ describe('prototype keys are not fields', () => {
   });
 
   it('refuses toString / valueOf as sort fields, naming them', async () => {
-    const res = await admin.post('/v1/brand/query', { body: { sorters: [{ field: 'toString', order: 'asc' }, { field: 'valueOf', order: 'desc' }] } });
+    const res = await admin.post('/v1/brand/query', {
+      body: {
+        sorters: [
+          { field: 'toString', order: 'asc' },
+          { field: 'valueOf', order: 'desc' },
+        ],
+      },
+    });
     expect(fieldsOf(res)).toEqual(['sorters.toString', 'sorters.valueOf']);
   });
 
@@ -113,21 +120,35 @@ describe('numbers beyond 64 bits or not finite', () => {
 
 describe('cursors are input too', () => {
   it('refuses a cursor whose values do not fit their columns, naming cursor', async () => {
-    for (const code of ['C01', 'C02', 'C03']) expect((await admin.post('/v1/brand/saveNew', { body: { code, name: `品牌${code}` } })).body.code).toBe(2000);
+    for (const code of ['C01', 'C02', 'C03'])
+      expect((await admin.post('/v1/brand/saveNew', { body: { code, name: `品牌${code}` } })).body.code).toBe(2000);
     const page = await admin.post('/v1/brand/query', { body: { pageSize: 1, filters: { code: 'C0' } } });
     expect(page.body.code).toBe(2000);
     const decoded = JSON.parse(Buffer.from(page.body.data.nextCursor, 'base64url').toString('utf8')) as { s: string; v: unknown[] };
     const forged = (v: unknown[]) => Buffer.from(JSON.stringify({ s: decoded.s, v })).toString('base64url');
     // The genuine cursor pages on.
-    expect((await admin.post('/v1/brand/query', { body: { pageSize: 1, filters: { code: 'C0' }, cursor: forged(decoded.v) } })).body.data.records[0].code).toBe('C02');
-    for (const v of [['C\u0000', decoded.v[1]], ['C01', 'abc'], ['C01', 1e300], [['C01'], 1], [{ a: 1 }, 1]]) {
+    expect(
+      (await admin.post('/v1/brand/query', { body: { pageSize: 1, filters: { code: 'C0' }, cursor: forged(decoded.v) } })).body.data
+        .records[0].code,
+    ).toBe('C02');
+    for (const v of [
+      ['C\u0000', decoded.v[1]],
+      ['C01', 'abc'],
+      ['C01', 1e300],
+      [['C01'], 1],
+      [{ a: 1 }, 1],
+    ]) {
       const res = await admin.post('/v1/brand/query', { body: { pageSize: 1, filters: { code: 'C0' }, cursor: forged(v) } });
       expect(fieldsOf(res), JSON.stringify(v)).toEqual(['cursor']);
     }
     const byTime = await admin.post('/v1/brand/query', { body: { pageSize: 1, sorters: [{ field: 'createdAt', order: 'desc' }] } });
     const timeCursor = JSON.parse(Buffer.from(byTime.body.data.nextCursor, 'base64url').toString('utf8')) as { s: string; v: unknown[] };
-    const ancient = Buffer.from(JSON.stringify({ s: timeCursor.s, v: ['-005000-01-01T00:00:00.000Z', ...timeCursor.v.slice(1)] })).toString('base64url');
-    const res = await admin.post('/v1/brand/query', { body: { pageSize: 1, sorters: [{ field: 'createdAt', order: 'desc' }], cursor: ancient } });
+    const ancient = Buffer.from(JSON.stringify({ s: timeCursor.s, v: ['-005000-01-01T00:00:00.000Z', ...timeCursor.v.slice(1)] })).toString(
+      'base64url',
+    );
+    const res = await admin.post('/v1/brand/query', {
+      body: { pageSize: 1, sorters: [{ field: 'createdAt', order: 'desc' }], cursor: ancient },
+    });
     expect(fieldsOf(res)).toEqual(['cursor']);
   });
 });
@@ -150,6 +171,8 @@ describe('a request the server cannot read', () => {
     const res = await admin.get('/v1/brand/info/%FF');
     expect(fieldsOf(res)).toEqual(['url']);
     expect(res.body.msg).toBe('请求地址无法解析');
-    expect((await admin.get('/v1/brand/info/%FF', { headers: { locale: 'en_US' } })).body.msg).toBe('The request address cannot be decoded');
+    expect((await admin.get('/v1/brand/info/%FF', { headers: { locale: 'en_US' } })).body.msg).toBe(
+      'The request address cannot be decoded',
+    );
   });
 });

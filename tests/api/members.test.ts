@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailSections, formSections, listColumns } from '../../resources/define';
-import {
-  VEHICLE_FIELDS, dqshMemberResource, marketcenterMemberResource, memberResource,
-} from '../../resources/member/member.resource';
+import { VEHICLE_FIELDS, dqshMemberResource, marketcenterMemberResource, memberResource } from '../../resources/member/member.resource';
 import type { AuthContext } from '../../server/http/auth-types';
 import { queryStatements, type QueryRequest } from '../../server/crud/query.builder';
 import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
@@ -88,7 +86,10 @@ describe('views of one table', () => {
 
   it('the petrol view reads and writes petrol members only, and stamps the profile', async () => {
     const standard = await create('member', memberBody());
-    const petrol = await create('dqsh-member', memberBody({ profile: 'standard', plateNumber: '沪A12345', fuelType: 'G95', fleet: '顺丰车队' }));
+    const petrol = await create(
+      'dqsh-member',
+      memberBody({ profile: 'standard', plateNumber: '沪A12345', fuelType: 'G95', fleet: '顺丰车队' }),
+    );
     expect(petrol.profile).toBe('petrol');
     expect(standard.profile).toBe('standard');
 
@@ -100,13 +101,25 @@ describe('views of one table', () => {
     expect(all).toEqual(expect.arrayContaining([petrol.id, standard.id]));
 
     expect((await admin.get(`/v1/dqsh-member/info/${standard.id}`, { headers: ZONE })).status).toBe(404);
-    expect((await admin.post('/v1/dqsh-member/modify', { body: { id: standard.id, version: standard.version, name: 'x' }, headers: ZONE })).status).toBe(404);
-    expect((await admin.post('/v1/dqsh-member/freeze', { query: { id: standard.id }, body: { reason: 'r' }, headers: ZONE })).status).toBe(404);
+    expect(
+      (await admin.post('/v1/dqsh-member/modify', { body: { id: standard.id, version: standard.version, name: 'x' }, headers: ZONE }))
+        .status,
+    ).toBe(404);
+    expect((await admin.post('/v1/dqsh-member/freeze', { query: { id: standard.id }, body: { reason: 'r' }, headers: ZONE })).status).toBe(
+      404,
+    );
     // A modify through the view cannot move a member out of it.
-    const moved = await okData(admin.post('/v1/dqsh-member/modify', { body: { id: petrol.id, version: petrol.version, profile: 'standard', fleet: '中通车队' }, headers: ZONE }));
+    const moved = await okData(
+      admin.post('/v1/dqsh-member/modify', {
+        body: { id: petrol.id, version: petrol.version, profile: 'standard', fleet: '中通车队' },
+        headers: ZONE,
+      }),
+    );
     expect(moved).toMatchObject({ profile: 'petrol', fleet: '中通车队', plateNumber: '沪A12345' });
     // The base may change the profile: it is the headquarters' list.
-    const changed = await okData(admin.post('/v1/member/modify', { body: { id: standard.id, version: standard.version, profile: 'petrol' }, headers: ZONE }));
+    const changed = await okData(
+      admin.post('/v1/member/modify', { body: { id: standard.id, version: standard.version, profile: 'petrol' }, headers: ZONE }),
+    );
     expect(changed.profile).toBe('petrol');
     expect((await admin.get(`/v1/dqsh-member/info/${standard.id}`, { headers: ZONE })).status).toBe(200);
   });
@@ -121,7 +134,10 @@ describe('marketing centre isolation', () => {
     memberA = await create('marketcenter-member', memberBody(), inCentre(centreA));
     // The body's centre is ignored: the header's is stamped.
     memberB = await create('marketcenter-member', memberBody({ marketingCenter: centreA }), inCentre(centreB));
-    const grants = [{ resourceId: '会员/营销中心会员', action: '会员资料查看' }, { resourceId: '会员/营销中心会员', action: '配置维护' }] as const;
+    const grants = [
+      { resourceId: '会员/营销中心会员', action: '会员资料查看' },
+      { resourceId: '会员/营销中心会员', action: '配置维护' },
+    ] as const;
     await createUser(t.database, { tenantId: tenant.tenantId, login: 'east-only', grants, marketingCenterIds: [centreA] });
     limited = await signIn(t.app, { tenant: tenant.code, login: 'east-only', password: tenant.adminPassword });
   });
@@ -167,7 +183,8 @@ describe('marketing centre isolation', () => {
   it("reads the points of its own centre's members only", async () => {
     const a = inCentre(centreA);
     const earned = await admin.post('/v1/points/transaction', {
-      body: { orderNo: `iso-${memberB.id}`, memberId: memberB.id, lines: [{ goodsCode: 'G1', quantity: 1, amount: '88.00' }] }, headers: ZONE,
+      body: { orderNo: `iso-${memberB.id}`, memberId: memberB.id, lines: [{ goodsCode: 'G1', quantity: 1, amount: '88.00' }] },
+      headers: ZONE,
     });
     expect(earned.status).toBe(200);
     const adminView = await okData(admin.post('/v1/points/entries/query', { body: { filters: { memberId: memberB.id } }, headers: ZONE }));
@@ -187,9 +204,12 @@ describe('marketing centre isolation', () => {
   });
 
   it("cannot move a member to another centre through the centre's view", async () => {
-    const moved = await okData(limited.post('/v1/marketcenter-member/modify', {
-      body: { id: memberA.id, version: memberA.version, marketingCenter: centreB, name: '改名' }, headers: inCentre(centreA),
-    }));
+    const moved = await okData(
+      limited.post('/v1/marketcenter-member/modify', {
+        body: { id: memberA.id, version: memberA.version, marketingCenter: centreB, name: '改名' },
+        headers: inCentre(centreA),
+      }),
+    );
     expect(moved).toMatchObject({ name: '改名', marketingCenter: centreA });
   });
 });
@@ -209,15 +229,20 @@ describe('state actions with a reason', () => {
     }
     const unchanged = await okData(admin.get(`/v1/member/info/${member.id}`, { headers: ZONE }));
     expect(unchanged.state).toBe('using');
-    const frozen = await okData(admin.post('/v1/member/freeze', { query: { id: member.id }, body: { reason: '  客户挂失  ' }, headers: ZONE }));
+    const frozen = await okData(
+      admin.post('/v1/member/freeze', { query: { id: member.id }, body: { reason: '  客户挂失  ' }, headers: ZONE }),
+    );
     expect(frozen.state).toBe('blocked');
-    expect((await admin.post('/v1/member/freeze', { query: { id: member.id }, body: { reason: 'again' }, headers: ZONE })).status).toBe(409);
+    expect((await admin.post('/v1/member/freeze', { query: { id: member.id }, body: { reason: 'again' }, headers: ZONE })).status).toBe(
+      409,
+    );
   });
 
   it('a frozen member cannot earn points; unfrozen again, it can', async () => {
-    const sale = (orderNo: string) => admin.post('/v1/points/transaction', {
-      body: { orderNo, memberId: member.id, lines: [{ goodsCode: 'P0001', quantity: 20, amount: '151.20' }] },
-    });
+    const sale = (orderNo: string) =>
+      admin.post('/v1/points/transaction', {
+        body: { orderNo, memberId: member.id, lines: [{ goodsCode: 'P0001', quantity: 20, amount: '151.20' }] },
+      });
     const refused = await sale(`T-${member.id}-1`);
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
     await okData(admin.post('/v1/member/unfreeze', { query: { id: member.id }, body: { reason: '客户找回会员卡' }, headers: ZONE }));
@@ -239,10 +264,14 @@ describe('state actions with a reason', () => {
   });
 
   it('cancel is final; members are never deleted', async () => {
-    const gone = await okData(admin.post('/v1/member/cancel', { query: { id: member.id }, body: { reason: '客户申请注销' }, headers: ZONE }));
+    const gone = await okData(
+      admin.post('/v1/member/cancel', { query: { id: member.id }, body: { reason: '客户申请注销' }, headers: ZONE }),
+    );
     expect(gone.state).toBe('canceled');
     for (const action of ['freeze', 'unfreeze', 'cancel']) {
-      expect((await admin.post(`/v1/member/${action}`, { query: { id: member.id }, body: { reason: 'x' }, headers: ZONE })).status).toBe(409);
+      expect((await admin.post(`/v1/member/${action}`, { query: { id: member.id }, body: { reason: 'x' }, headers: ZONE })).status).toBe(
+        409,
+      );
     }
     expect((await admin.post('/v1/member/delete', { query: { id: member.id }, headers: ZONE })).status).toBe(404);
   });
@@ -250,7 +279,9 @@ describe('state actions with a reason', () => {
   it('custom members with capitalised states show, filter and move like the others', async () => {
     const custom = await create('member', memberBody());
     await t.database.db.execute(sql`update members set state = 'Using' where tenant_id = ${tenant.tenantId} and id = ${custom.id}`);
-    const using = ids(await okData(admin.post('/v1/member/query', { body: { filters: { state: 'using' }, pageSize: 200 }, headers: ZONE })));
+    const using = ids(
+      await okData(admin.post('/v1/member/query', { body: { filters: { state: 'using' }, pageSize: 200 }, headers: ZONE })),
+    );
     expect(using).toContain(custom.id);
     const frozen = await okData(admin.post('/v1/member/freeze', { query: { id: custom.id }, body: { reason: '核查' }, headers: ZONE }));
     expect(frozen.state).toBe('blocked');
@@ -270,23 +301,41 @@ describe('fields an engine owns', () => {
     return res.body.data.fields.map((f: { field: string }) => f.field);
   }
 
-  const levelChanges = async (memberId: number) => (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n
-    from member_level_changes where tenant_id = ${tenant.tenantId} and member_id = ${memberId}`)).rows[0].n;
+  const levelChanges = async (memberId: number) =>
+    (
+      await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n
+    from member_level_changes where tenant_id = ${tenant.tenantId} and member_id = ${memberId}`)
+    ).rows[0].n;
 
   beforeAll(async () => {
-    paid = await okData(admin.post('/v1/level/saveNew', { body: { levelType: 'PAID', code: 'PLUS', name: 'PLUS会员', rankOrder: 1, price: 99, termMonths: 12 } }));
-    free = await okData(admin.post('/v1/level/saveNew', { body: { levelType: 'FREE', code: 'F1', name: '普卡', rankOrder: 1, growthThreshold: 0 } }));
+    paid = await okData(
+      admin.post('/v1/level/saveNew', {
+        body: { levelType: 'PAID', code: 'PLUS', name: 'PLUS会员', rankOrder: 1, price: 99, termMonths: 12 },
+      }),
+    );
+    free = await okData(
+      admin.post('/v1/level/saveNew', { body: { levelType: 'FREE', code: 'F1', name: '普卡', rankOrder: 1, growthThreshold: 0 } }),
+    );
   });
 
   it('refuses a new member with a level, a growth value or a state, naming each field', async () => {
     const before = (await okData(admin.post('/v1/member/query', { body: { pageSize: 1 }, headers: ZONE }))).total;
     expect(await refused(admin.post('/v1/member/saveNew', { body: memberBody({ level: paid.id }), headers: ZONE }))).toEqual(['level']);
-    const all = await admin.post('/v1/member/saveNew', { body: memberBody({ level: free.id, growthValue: 99999, state: 'blocked' }), headers: ZONE });
+    const all = await admin.post('/v1/member/saveNew', {
+      body: memberBody({ level: free.id, growthValue: 99999, state: 'blocked' }),
+      headers: ZONE,
+    });
     expect(all.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['level', 'growthValue', 'state']);
     expect(all.body.data.fields[0].msg).toBe('会员等级由系统按规则维护，不能在会员资料中修改');
     // Through the views as well.
-    expect(await refused(admin.post('/v1/dqsh-member/saveNew', { body: memberBody({ level: paid.id, plateNumber: '沪B12345' }), headers: ZONE }))).toEqual(['level']);
-    expect(await refused(admin.post('/v1/marketcenter-member/saveNew', { body: memberBody({ level: paid.id }), headers: inCentre(centreA) }))).toEqual(['level']);
+    expect(
+      await refused(
+        admin.post('/v1/dqsh-member/saveNew', { body: memberBody({ level: paid.id, plateNumber: '沪B12345' }), headers: ZONE }),
+      ),
+    ).toEqual(['level']);
+    expect(
+      await refused(admin.post('/v1/marketcenter-member/saveNew', { body: memberBody({ level: paid.id }), headers: inCentre(centreA) })),
+    ).toEqual(['level']);
     expect((await okData(admin.post('/v1/member/query', { body: { pageSize: 1 }, headers: ZONE }))).total).toBe(before);
     // What a new member holds anyway is accepted: no level, no growth, in use.
     const plain = await create('member', memberBody({ level: null, growthValue: 0, state: 'using' }));
@@ -295,9 +344,22 @@ describe('fields an engine owns', () => {
 
   it('refuses a modify that moves the level, and leaves the member and its level history untouched', async () => {
     const member = await create('marketcenter-member', memberBody(), inCentre(centreA));
-    expect(await refused(admin.post('/v1/member/modify', { body: { id: member.id, version: member.version, level: paid.id }, headers: ZONE }))).toEqual(['level']);
-    expect(await refused(admin.post('/v1/member/modify', { body: { id: member.id, version: member.version, growthValue: 5000 }, headers: ZONE }))).toEqual(['growthValue']);
-    expect(await refused(admin.post('/v1/marketcenter-member/modify', { body: { id: member.id, version: member.version, level: paid.id }, headers: inCentre(centreA) }))).toEqual(['level']);
+    expect(
+      await refused(admin.post('/v1/member/modify', { body: { id: member.id, version: member.version, level: paid.id }, headers: ZONE })),
+    ).toEqual(['level']);
+    expect(
+      await refused(
+        admin.post('/v1/member/modify', { body: { id: member.id, version: member.version, growthValue: 5000 }, headers: ZONE }),
+      ),
+    ).toEqual(['growthValue']);
+    expect(
+      await refused(
+        admin.post('/v1/marketcenter-member/modify', {
+          body: { id: member.id, version: member.version, level: paid.id },
+          headers: inCentre(centreA),
+        }),
+      ),
+    ).toEqual(['level']);
     const after = await okData(admin.get(`/v1/member/info/${member.id}`, { headers: ZONE }));
     expect(after).toMatchObject({ level: null, growthValue: 0, version: member.version });
     expect(await levelChanges(member.id)).toBe(0);
@@ -314,7 +376,9 @@ describe('fields an engine owns', () => {
       expect(offered).not.toContain('growthValue');
       expect(offered).not.toContain('state');
       // The detail still shows them.
-      expect(detailSections(resource).flatMap((section) => section.fields)).toEqual(expect.arrayContaining(['level', 'growthValue', 'state']));
+      expect(detailSections(resource).flatMap((section) => section.fields)).toEqual(
+        expect.arrayContaining(['level', 'growthValue', 'state']),
+      );
     }
   });
 });
@@ -327,7 +391,11 @@ describe('overview', () => {
     // Capitalised states are counted with their lower-case state.
     expect(data.byState.every((s: { state: string }) => s.state === s.state.toLowerCase())).toBe(true);
     expect(data.newInPeriod).toBe(data.total);
-    const noGrant = await createUser(t.database, { tenantId: tenant.tenantId, login: 'no-overview', grants: [{ resourceId: '会员/标准会员', action: '会员资料查看' }] });
+    const noGrant = await createUser(t.database, {
+      tenantId: tenant.tenantId,
+      login: 'no-overview',
+      grants: [{ resourceId: '会员/标准会员', action: '会员资料查看' }],
+    });
     const reader = await signIn(t.app, { tenant: tenant.code, login: noGrant.login, password: tenant.adminPassword });
     expect((await reader.post('/v1/member/overview', { body: {} })).status).toBe(403);
   });
@@ -365,10 +433,13 @@ describe('searches stay on an index', () => {
 
   beforeAll(async () => {
     // A few thousand members, so the planner prefers an index whenever one serves the search.
-    await t.database.pool.query(`insert into members (tenant_id, member_number, name, mobile, card_number, channel, registered_at, growth_value, state)
+    await t.database.pool.query(
+      `insert into members (tenant_id, member_number, name, mobile, card_number, channel, registered_at, growth_value, state)
       select $1, 'M9' || lpad(g::text, 8, '0'), (array['张','王','李','赵','陈'])[1 + g % 5] || '客户' || g, '186' || lpad(g::text, 8, '0'),
         '6688' || lpad(g::text, 12, '0'), 'store', now() - (g || ' minutes')::interval, 0, 'using'
-      from generate_series(1, 30000) g`, [tenant.tenantId]);
+      from generate_series(1, 30000) g`,
+      [tenant.tenantId],
+    );
     await t.database.pool.query('analyze members');
   });
 
@@ -388,16 +459,31 @@ describe('searches stay on an index', () => {
     const request = { ctx: { timeZone: 'Asia/Shanghai', locale: 'zh_CN', marketingCenter: null } } as unknown as FastifyRequest;
     const query: QueryRequest = { page: 1, pageSize: 20, filters: {}, sorters: [], keyword: '', ...search };
     const statements = queryStatements({
-      database: t.database, runtime, scope: { auth, request, tenantId: tenant.tenantId, marketingCenterId: null }, query, zone: 'Asia/Shanghai', locale: 'zh_CN',
+      database: t.database,
+      runtime,
+      scope: { auth, request, tenantId: tenant.tenantId, marketingCenterId: null },
+      query,
+      zone: 'Asia/Shanghai',
+      locale: 'zh_CN',
     });
     for (const statement of [statements.page, statements.count]) {
       const plan = await planOf(statement);
       const onMembers = plan.filter((n) => n['Relation Name'] === 'members' || String(n['Index Name'] ?? '').startsWith('members_'));
       const shown = JSON.stringify(plan.map((n) => [n['Node Type'], n['Index Name']]));
-      expect(onMembers.map((n) => n['Node Type']), shown).not.toContain('Seq Scan');
-      expect(onMembers.some((n) => String(n['Index Name'] ?? '').startsWith('members_')), shown).toBe(true);
+      expect(
+        onMembers.map((n) => n['Node Type']),
+        shown,
+      ).not.toContain('Seq Scan');
+      expect(
+        onMembers.some((n) => String(n['Index Name'] ?? '').startsWith('members_')),
+        shown,
+      ).toBe(true);
       // The count has no order to walk: only the search's own index can narrow it.
-      if (statement === statements.count) expect(onMembers.map((n) => n['Index Name']), shown).toContain(index);
+      if (statement === statements.count)
+        expect(
+          onMembers.map((n) => n['Index Name']),
+          shown,
+        ).toContain(index);
     }
     // And the search finds what it looks for.
     const found = await okData(admin.post('/v1/member/query', { body: { ...search, pageSize: 5 }, headers: ZONE }));

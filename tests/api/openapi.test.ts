@@ -51,13 +51,19 @@ afterAll(async () => {
 
 function operations(): { method: string; path: string; op: Operation }[] {
   return Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
-    METHODS.filter((method) => item[method]).map((method) => ({ method, path, op: item[method] as Operation })));
+    METHODS.filter((method) => item[method]).map((method) => ({ method, path, op: item[method] as Operation })),
+  );
 }
 
 /** Follows a `#/components/...` reference of the document. */
 function resolve(node: Json): Json {
   if (typeof node?.$ref !== 'string') return node;
-  return resolve(node.$ref.replace('#/', '').split('/').reduce((at: Json, key: string) => at[key], doc));
+  return resolve(
+    node.$ref
+      .replace('#/', '')
+      .split('/')
+      .reduce((at: Json, key: string) => at[key], doc),
+  );
 }
 
 const jsonSchemaOf = (response: Json): Json | undefined => resolve(response)?.content?.['application/json']?.schema;
@@ -84,14 +90,21 @@ describe('the document', () => {
     for (const resource of RESOURCES) {
       const name = camelCase(resource.name);
       const expected: [string, string, string][] = resource.singleton
-        ? [['get', `/v1/${resource.name}/get`, `${name}.get`], ['post', `/v1/${resource.name}/save`, `${name}.save`]]
+        ? [
+            ['get', `/v1/${resource.name}/get`, `${name}.get`],
+            ['post', `/v1/${resource.name}/save`, `${name}.save`],
+          ]
         : [
-          ['post', `/v1/${resource.name}/query`, `${name}.query`],
-          ['get', `/v1/${resource.name}/info/{id}`, `${name}.info`],
-          ['get', `/v1/${resource.name}/options`, `${name}.options`],
-          ...Object.keys(resource.states?.actions ?? {}).map((action): [string, string, string] => ['post', `/v1/${resource.name}/${action}`, `${name}.${action}`]),
-          ...(resource.readOnly ? [] : [['post', `/v1/${resource.name}/saveNew`, `${name}.saveNew`] as [string, string, string]]),
-        ];
+            ['post', `/v1/${resource.name}/query`, `${name}.query`],
+            ['get', `/v1/${resource.name}/info/{id}`, `${name}.info`],
+            ['get', `/v1/${resource.name}/options`, `${name}.options`],
+            ...Object.keys(resource.states?.actions ?? {}).map((action): [string, string, string] => [
+              'post',
+              `/v1/${resource.name}/${action}`,
+              `${name}.${action}`,
+            ]),
+            ...(resource.readOnly ? [] : [['post', `/v1/${resource.name}/saveNew`, `${name}.saveNew`] as [string, string, string]]),
+          ];
       for (const [method, path, operationId] of expected) {
         const op = doc.paths[path]?.[method] as Operation | undefined;
         expect(op?.operationId, `${method} ${path}`).toBe(operationId);
@@ -109,7 +122,13 @@ describe('the document', () => {
       const json = success && jsonSchemaOf(success);
       const binary = success && resolve(success).content?.['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
       if (!json && !binary) problems.push(`${where}: no 200 schema`);
-      if (json && (json.properties?.code?.enum?.[0] !== 2000 || !json.properties?.msg || !('data' in (json.properties ?? {})) || !json.required?.includes('data'))) {
+      if (
+        json &&
+        (json.properties?.code?.enum?.[0] !== 2000 ||
+          !json.properties?.msg ||
+          !('data' in (json.properties ?? {})) ||
+          !json.required?.includes('data'))
+      ) {
         problems.push(`${where}: 200 is not the envelope`);
       }
       const isPublic = Array.isArray(op.security) && op.security.length === 0;
@@ -124,7 +143,8 @@ describe('the document', () => {
         const schema = resolve(jsonSchemaOf(response as Json) ?? {});
         const codes: number[] = schema.properties?.code?.enum ?? [];
         // A code is its status and one digit: 4000 for 400, 4031 for 403, 5030 for 503.
-        if (codes.length === 0 || codes.some((code) => String(code).slice(0, 3) !== status)) problems.push(`${where}: ${status} lists codes ${codes}`);
+        if (codes.length === 0 || codes.some((code) => String(code).slice(0, 3) !== status))
+          problems.push(`${where}: ${status} lists codes ${codes}`);
       }
     }
     expect(problems).toEqual([]);
@@ -167,7 +187,8 @@ describe('the document', () => {
       };
       for (const [name, f] of Object.entries(resource.fields)) {
         if (f.kind === 'lines') {
-          for (const [inner, lf] of Object.entries(f.fields)) check(`${name}.${inner}`, lf, record.properties[name].items.properties[inner]);
+          for (const [inner, lf] of Object.entries(f.fields))
+            check(`${name}.${inner}`, lf, record.properties[name].items.properties[inner]);
         } else if (!resource.singleton) {
           check(name, f, record.properties[name]);
         }
@@ -211,7 +232,9 @@ describe('the response check of the API tests', () => {
   });
 
   it('cannot be bypassed: no API test builds its app but through tests/helpers/test-app.ts', () => {
-    const direct = fs.readdirSync('tests/api').filter((file) => /\bbuildApp\(|from '\.\.\/\.\.\/server\/app'/.test(fs.readFileSync(`tests/api/${file}`, 'utf8')));
+    const direct = fs
+      .readdirSync('tests/api')
+      .filter((file) => /\bbuildApp\(|from '\.\.\/\.\.\/server\/app'/.test(fs.readFileSync(`tests/api/${file}`, 'utf8')));
     expect(direct).toEqual([]);
   });
 
@@ -220,7 +243,9 @@ describe('the response check of the API tests', () => {
     const base = loadConfig({}).serviceBase;
     const route = `${base}/v1/contract-probe`;
     const schema = {
-      operationId: 'contractProbe.get', tags: ['auth'], summary: 'Probe',
+      operationId: 'contractProbe.get',
+      tags: ['auth'],
+      summary: 'Probe',
       querystring: { type: 'object', properties: { answer: { type: 'string' } } },
       response: { 200: okEnvelope({ type: 'object', required: ['n'], properties: { n: { type: 'integer' } } }) },
     };
@@ -304,10 +329,11 @@ describe('the generated client', () => {
     expect(committed).toBe(generated);
   });
 
-  it('drives a till flow end to end: sign in, post a sale, read the member\'s points', async () => {
+  it("drives a till flow end to end: sign in, post a sale, read the member's points", async () => {
     const [memberId] = await createMembers({ client: admin, count: 1 });
     await createUser(t.database, {
-      tenantId: tenant.tenantId, login: 'till-01',
+      tenantId: tenant.tenantId,
+      login: 'till-01',
       grants: [...SALES_INTEGRATION, { resourceId: '积分/积分查询', action: '账户信息查看' }],
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -326,7 +352,10 @@ describe('the generated client', () => {
       },
     };
     // A client that signs in with the session cookie names itself on every call (CSRF guard).
-    const api = createClient<paths>({ baseUrl: `http://127.0.0.1:${port}${t.app.config.serviceBase}`, headers: { 'X-Requested-With': 'loyalty-console' } });
+    const api = createClient<paths>({
+      baseUrl: `http://127.0.0.1:${port}${t.app.config.serviceBase}`,
+      headers: { 'X-Requested-With': 'loyalty-console' },
+    });
     api.use(session);
 
     const login = await api.POST('/v1/auth/login', { body: { tenant: tenant.code, login: 'till-01', password: 'Fixture#2026' } });
@@ -337,7 +366,15 @@ describe('the generated client', () => {
 
     const orderNo = `S${Date.now()}`;
     const sale = await api.POST('/v1/points/transaction', {
-      body: { orderNo, memberId, storeId: null, lines: [{ goodsCode: '6901234567890', quantity: 2, amount: '25.80' }, { goodsCode: '6909876543210', quantity: 1, amount: 12 }] },
+      body: {
+        orderNo,
+        memberId,
+        storeId: null,
+        lines: [
+          { goodsCode: '6901234567890', quantity: 2, amount: '25.80' },
+          { goodsCode: '6909876543210', quantity: 1, amount: 12 },
+        ],
+      },
     });
     expect(sale.error).toBeUndefined();
     const posted = sale.data!.data;
@@ -350,7 +387,14 @@ describe('the generated client', () => {
 
     // Replaying the sale answers the first result and earns nothing more.
     const again = await api.POST('/v1/points/transaction', {
-      body: { orderNo, memberId, lines: [{ goodsCode: '6901234567890', quantity: 2, amount: '25.80' }, { goodsCode: '6909876543210', quantity: 1, amount: 12 }] },
+      body: {
+        orderNo,
+        memberId,
+        lines: [
+          { goodsCode: '6901234567890', quantity: 2, amount: '25.80' },
+          { goodsCode: '6909876543210', quantity: 1, amount: 12 },
+        ],
+      },
     });
     expect(again.data!.data).toEqual(posted);
 

@@ -23,7 +23,12 @@ async function saveReason(body: Record<string, unknown>): Promise<number> {
   return res.body.data.id as number;
 }
 
-interface Line { member: number; points: number; reason?: number; remark?: string }
+interface Line {
+  member: number;
+  points: number;
+  reason?: number;
+  remark?: string;
+}
 
 async function draft(lines: readonly Line[], extra: Record<string, unknown> = {}) {
   const res = await admin.post('/v1/score-adjust/saveNew', {
@@ -52,7 +57,11 @@ beforeAll(async () => {
   t = await startTestApp();
   tenant = await createTenant(t.database);
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
-  await createUser(t.database, { tenantId: tenant.tenantId, login: 'doc-viewer', grants: [{ resourceId: '积分/积分调整单', action: '单据查看' }] });
+  await createUser(t.database, {
+    tenantId: tenant.tenantId,
+    login: 'doc-viewer',
+    grants: [{ resourceId: '积分/积分调整单', action: '单据查看' }],
+  });
   viewer = await signIn(t.app, { tenant: tenant.code, login: 'doc-viewer', password: tenant.adminPassword });
   reasons = {
     both: await saveReason({ code: 'OTHER', name: '其他', direction: 'both' }),
@@ -110,7 +119,9 @@ describe('points adjustment documents', () => {
     const fields = (res.body.data.fields as { field: string; msg: string }[]).map((f) => f.field);
     expect(fields).toEqual(['lines.0.points', 'lines.1.reason', 'lines.2.points', 'lines.3.points']);
     // A member that is not the merchant's is refused before any of that.
-    const stranger = await admin.post('/v1/score-adjust/saveNew', { body: { lines: [{ member: 999_999_999, points: 5, reason: reasons.both }] } });
+    const stranger = await admin.post('/v1/score-adjust/saveNew', {
+      body: { lines: [{ member: 999_999_999, points: 5, reason: reasons.both }] },
+    });
     expect(stranger.status).toBe(400);
     expect(stranger.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['lines.0.member']);
     expect(res.body.data.fields[1].msg).toContain('旧原因');
@@ -133,7 +144,9 @@ describe('points adjustment documents', () => {
     const who = await memberLabel(a);
     expect(res.body.msg).toBe(`第 3 行（会员 ${who}）无法调整：积分不足：当前余额 20，需要 30。整单未生效`);
     const en = await admin.post('/v1/score-adjust/audit', { query: { id: doc.id }, headers: { locale: 'en_US' } });
-    expect(en.body.msg).toBe(`Line 3 (member ${who}) cannot be applied: Not enough points: the balance is 20, 30 needed. Nothing was applied`);
+    expect(en.body.msg).toBe(
+      `Line 3 (member ${who}) cannot be applied: Not enough points: the balance is 20, 30 needed. Nothing was applied`,
+    );
 
     expect(await entriesOf(doc.number)).toEqual([]);
     expect(await pointsOf({ t, tenant, memberId: a })).toEqual({ balance: 50, sum: 50, lots: 50 });
@@ -143,7 +156,14 @@ describe('points adjustment documents', () => {
 
     // Fixed by editing the draft, it audits.
     const fixed = await admin.post('/v1/score-adjust/modify', {
-      body: { id: doc.id, version: info.body.data.version, lines: [{ member: b, points: 40, reason: reasons.both }, { member: a, points: -50, reason: reasons.both }] },
+      body: {
+        id: doc.id,
+        version: info.body.data.version,
+        lines: [
+          { member: b, points: 40, reason: reasons.both },
+          { member: a, points: -50, reason: reasons.both },
+        ],
+      },
     });
     expect(fixed.body.code, JSON.stringify(fixed.body)).toBe(2000);
     expect(fixed.body.data).toMatchObject({ totalPoints: -10, lineCount: 2 });
@@ -153,7 +173,10 @@ describe('points adjustment documents', () => {
 
   it('refuses the audit when a member may not transact', async () => {
     const [a, frozen] = await createMembers({ client: admin, count: 2, frozen: [1] });
-    const doc = await draft([{ member: a, points: 10 }, { member: frozen, points: 10 }]);
+    const doc = await draft([
+      { member: a, points: 10 },
+      { member: frozen, points: 10 },
+    ]);
     const res = await audit(doc.id);
     expect(res.status).toBe(409);
     expect(res.body.msg).toBe(`第 2 行（会员 ${await memberLabel(frozen)}）无法调整：会员状态为冻结，不能积分或用分。整单未生效`);
@@ -187,7 +210,9 @@ describe('points adjustment documents', () => {
     expect((await viewer.post('/v1/score-adjust/query', { body: { filters: { state: 'INITIAL' } } })).body.code).toBe(2000);
     expect((await viewer.get(`/v1/score-adjust/info/${doc.id}`)).body.data.lines).toHaveLength(1);
     expect((await audit(doc.id, viewer)).status).toBe(403);
-    expect((await viewer.post('/v1/score-adjust/saveNew', { body: { lines: [{ member: a, points: 1, reason: reasons.both }] } })).status).toBe(403);
+    expect(
+      (await viewer.post('/v1/score-adjust/saveNew', { body: { lines: [{ member: a, points: 1, reason: reasons.both }] } })).status,
+    ).toBe(403);
   });
 
   it('applies a document exactly once under 64 simultaneous audits', async () => {
@@ -215,7 +240,13 @@ describe('points inquiry and overview reads', () => {
     expect(store.body.code, JSON.stringify(store.body)).toBe(2000);
     const storeId = store.body.data.id as number;
     const [rich, poor] = await createMembers({ client: admin, count: 2 });
-    const doc = await draft([{ member: rich, points: 900 }, { member: poor, points: 5 }], { store: storeId });
+    const doc = await draft(
+      [
+        { member: rich, points: 900 },
+        { member: poor, points: 5 },
+      ],
+      { store: storeId },
+    );
     expect((await audit(doc.id)).body.code).toBe(2000);
 
     const byMember = await admin.post('/v1/points/accounts/query', { body: { filters: { memberId: rich } } });

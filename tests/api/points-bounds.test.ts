@@ -22,15 +22,20 @@ beforeAll(async () => {
   t = await startTestApp();
   tenant = await createTenant(t.database);
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
-  await createUser(t.database, { tenantId: tenant.tenantId, login: 'till', grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }] });
+  await createUser(t.database, {
+    tenantId: tenant.tenantId,
+    login: 'till',
+    grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }],
+  });
   till = await signIn(t.app, { tenant: tenant.code, login: 'till', password: tenant.adminPassword });
 });
 afterAll(async () => t?.close());
 
 const orderNo = () => `B-${(run += 1)}-${Date.now()}`;
-const sale = (memberId: number, amount: string, orderNumber = orderNo()) => till.post('/v1/points/transaction', {
-  body: { orderNo: orderNumber, memberId, lines: [{ goodsCode: 'G1', quantity: 1, amount }] },
-});
+const sale = (memberId: number, amount: string, orderNumber = orderNo()) =>
+  till.post('/v1/points/transaction', {
+    body: { orderNo: orderNumber, memberId, lines: [{ goodsCode: 'G1', quantity: 1, amount }] },
+  });
 
 function expectField(res: ApiResponse, field: string): string {
   expect(res.status, JSON.stringify(res.body)).toBe(400);
@@ -68,7 +73,11 @@ describe('points per posting', () => {
     const answers = await Promise.all(Array.from({ length: 40 }, () => sale(member, '1000000000.00')));
     expect(answers.map((a) => a.body.code)).toEqual(Array(40).fill(2000));
     expect(answers.every((a) => a.body.data.points === POINTS_PER_POSTING_MAX)).toBe(true);
-    expect(await pointsOf({ t, tenant, memberId: member })).toEqual({ balance: 40 * POINTS_PER_POSTING_MAX, sum: 40 * POINTS_PER_POSTING_MAX, lots: 40 * POINTS_PER_POSTING_MAX });
+    expect(await pointsOf({ t, tenant, memberId: member })).toEqual({
+      balance: 40 * POINTS_PER_POSTING_MAX,
+      sum: 40 * POINTS_PER_POSTING_MAX,
+      lots: 40 * POINTS_PER_POSTING_MAX,
+    });
     expect(await entriesAgree(member)).toBe(true);
     const account = await admin.get('/v1/points/account', { query: { memberId: member } });
     expect(account.body.data).toMatchObject({ balance: 40_000_000_000, totalEarned: 40_000_000_000 });
@@ -94,11 +103,19 @@ describe('points per account', () => {
     const beyond = await sale(member, '1.00');
     expect(beyond.status, JSON.stringify(beyond.body)).toBe(409);
     expect(beyond.body.msg).toBe('会员积分余额不能超过 1000000000000（当前 1000000000000，本次 1）');
-    expect(await pointsOf({ t, tenant, memberId: member })).toEqual({ balance: POINTS_BALANCE_MAX, sum: POINTS_BALANCE_MAX, lots: POINTS_BALANCE_MAX });
+    expect(await pointsOf({ t, tenant, memberId: member })).toEqual({
+      balance: POINTS_BALANCE_MAX,
+      sum: POINTS_BALANCE_MAX,
+      lots: POINTS_BALANCE_MAX,
+    });
     expect(await entriesAgree(member)).toBe(true);
     // The database holds the bound even against a statement that skips the code.
-    const direct = await t.database.db.execute(sql`update points_accounts set balance = balance + 1
-      where tenant_id = ${tenant.tenantId} and member_id = ${member}`).catch((e: { cause?: { constraint?: string } }) => e);
+    const direct = await t.database.db
+      .execute(
+        sql`update points_accounts set balance = balance + 1
+      where tenant_id = ${tenant.tenantId} and member_id = ${member}`,
+      )
+      .catch((e: { cause?: { constraint?: string } }) => e);
     expect((direct as { cause?: { constraint?: string } }).cause?.constraint).toBe('points_accounts_balance_bound');
   });
 });
@@ -108,13 +125,26 @@ describe('sale and return amounts fit numeric(14,2)', () => {
     const [member] = await createMembers({ client: admin, count: 1 });
     const msg = expectField(await sale(member, '1234567890123.45'), 'lines.0.amount');
     expect(msg).toContain('999999999999.99');
-    expectField(await till.post('/v1/points/transaction', {
-      body: { orderNo: orderNo(), memberId: member, lines: [{ goodsCode: 'G1', quantity: 1, amount: 1234567890123.45 }] },
-    }), 'lines.0.amount');
+    expectField(
+      await till.post('/v1/points/transaction', {
+        body: { orderNo: orderNo(), memberId: member, lines: [{ goodsCode: 'G1', quantity: 1, amount: 1234567890123.45 }] },
+      }),
+      'lines.0.amount',
+    );
     // Two lines that fit alone but not together.
-    expectField(await till.post('/v1/points/transaction', {
-      body: { orderNo: orderNo(), memberId: member, lines: [{ goodsCode: 'G1', quantity: 1, amount: '999999999999.99' }, { goodsCode: 'G2', quantity: 1, amount: '1.00' }] },
-    }), 'lines');
+    expectField(
+      await till.post('/v1/points/transaction', {
+        body: {
+          orderNo: orderNo(),
+          memberId: member,
+          lines: [
+            { goodsCode: 'G1', quantity: 1, amount: '999999999999.99' },
+            { goodsCode: 'G2', quantity: 1, amount: '1.00' },
+          ],
+        },
+      }),
+      'lines',
+    );
     expectField(await sale(member, 'twelve'), 'lines.0.amount');
   });
 
@@ -122,7 +152,10 @@ describe('sale and return amounts fit numeric(14,2)', () => {
     const [member] = await createMembers({ client: admin, count: 1 });
     const order = orderNo();
     expect((await sale(member, '10.00', order)).body.code).toBe(2000);
-    expectField(await till.post('/v1/points/return', { body: { returnNo: orderNo(), orderNo: order, amount: '1234567890123.00' } }), 'amount');
+    expectField(
+      await till.post('/v1/points/return', { body: { returnNo: orderNo(), orderNo: order, amount: '1234567890123.00' } }),
+      'amount',
+    );
     expectField(await till.post('/v1/points/return', { body: { returnNo: orderNo(), orderNo: order, amount: 'x' } }), 'amount');
     expectField(await till.post('/v1/points/return', { body: { returnNo: orderNo(), orderNo: order, amount: '11.00' } }), 'amount');
   });

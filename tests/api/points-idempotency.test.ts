@@ -21,7 +21,11 @@ beforeAll(async () => {
   t = await startTestApp();
   tenant = await createTenant(t.database);
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
-  await createUser(t.database, { tenantId: tenant.tenantId, login: 'till', grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }] });
+  await createUser(t.database, {
+    tenantId: tenant.tenantId,
+    login: 'till',
+    grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }],
+  });
   till = await signIn(t.app, { tenant: tenant.code, login: 'till', password: tenant.adminPassword });
 });
 afterAll(async () => t?.close());
@@ -29,7 +33,12 @@ afterAll(async () => t?.close());
 const number = (prefix: string) => `${prefix}-${(run += 1)}-${Date.now()}`;
 const sale = (body: { orderNo: string; memberId: number; amount: string | number; storeId?: number | null }) =>
   till.post('/v1/points/transaction', {
-    body: { orderNo: body.orderNo, memberId: body.memberId, lines: [{ goodsCode: 'G1', quantity: 1, amount: body.amount }], ...(body.storeId !== undefined ? { storeId: body.storeId } : {}) },
+    body: {
+      orderNo: body.orderNo,
+      memberId: body.memberId,
+      lines: [{ goodsCode: 'G1', quantity: 1, amount: body.amount }],
+      ...(body.storeId !== undefined ? { storeId: body.storeId } : {}),
+    },
   });
 const spend = (body: { requestNo: string; memberId: number; points: number }) => till.post('/v1/points/spend', { body });
 const giveBack = (body: { returnNo: string; orderNo: string; amount: string }) => till.post('/v1/points/return', { body });
@@ -75,7 +84,9 @@ describe('points/transaction', () => {
       body: { orderNo, memberId: other, lines: [{ goodsCode: 'G1', quantity: 1, amount: '80.00' }] },
     });
     expect(english.status).toBe(409);
-    expect(english.body.msg).toBe(`The orderNo ${orderNo} was already used for a different request; resend a number only with the same request, and use a new number for a new one`);
+    expect(english.body.msg).toBe(
+      `The orderNo ${orderNo} was already used for a different request; resend a number only with the same request, and use a new number for a new one`,
+    );
     expect(await pointsOf({ t, tenant, memberId: member })).toEqual({ balance: 80, sum: 80, lots: 80 });
     expect(await pointsOf({ t, tenant, memberId: other })).toEqual({ balance: 0, sum: 0, lots: 0 });
   });
@@ -114,7 +125,7 @@ describe('points/spend', () => {
     expect((await pointsOf({ t, tenant, memberId: other })).balance).toBe(100);
   });
 
-  it('leaves a refused spend\'s number free: after earning, the same request succeeds', async () => {
+  it("leaves a refused spend's number free: after earning, the same request succeeds", async () => {
     const [member] = await createMembers({ client: admin, count: 1 });
     const requestNo = number('LATER');
     const refused = await spend({ requestNo, memberId: member, points: 50 });
@@ -167,14 +178,22 @@ describe('points/return', () => {
 });
 
 describe('keys are scoped by tenant and operation', () => {
-  it('lets one number be a sale and a spend, and another merchant\'s number too', async () => {
+  it("lets one number be a sale and a spend, and another merchant's number too", async () => {
     const [member] = await createMembers({ client: admin, count: 1 });
     const shared = number('SHARED');
     expect((await sale({ orderNo: shared, memberId: member, amount: '40.00' })).body.code).toBe(2000);
     expect((await spend({ requestNo: shared, memberId: member, points: 5 })).body.code).toBe(2000);
     const otherTenant = await createTenant(t.database);
-    await createUser(t.database, { tenantId: otherTenant.tenantId, login: 'till', grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }] });
-    const otherAdmin = await signIn(t.app, { tenant: otherTenant.code, login: otherTenant.adminLogin, password: otherTenant.adminPassword });
+    await createUser(t.database, {
+      tenantId: otherTenant.tenantId,
+      login: 'till',
+      grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }],
+    });
+    const otherAdmin = await signIn(t.app, {
+      tenant: otherTenant.code,
+      login: otherTenant.adminLogin,
+      password: otherTenant.adminPassword,
+    });
     const otherTill = await signIn(t.app, { tenant: otherTenant.code, login: 'till', password: otherTenant.adminPassword });
     const [otherMember] = await createMembers({ client: otherAdmin, count: 1 });
     const answer = await otherTill.post('/v1/points/transaction', {

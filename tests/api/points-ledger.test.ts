@@ -65,13 +65,19 @@ describe('points ledger', () => {
     const past = new Date('2026-01-01T00:00:00Z');
     await post({ memberId, delta: 70, kind: 'earn', sourceType: 'transaction', expiresAt: new Date('2026-06-01T00:00:00Z'), now: past });
     await post({ memberId, delta: 5, kind: 'earn', sourceType: 'transaction', now: past });
-    const error = await post({ memberId, delta: -20, kind: 'spend', sourceType: 'exchange', now: new Date('2026-07-01T00:00:00Z') }).catch((e) => e);
+    const error = await post({ memberId, delta: -20, kind: 'spend', sourceType: 'exchange', now: new Date('2026-07-01T00:00:00Z') }).catch(
+      (e) => e,
+    );
     expect((error as AppError).key).toBe('points.insufficient');
     // The refused spend rolled back its transaction, expiry included; the job expires for real.
     expect(await expireTenantPoints({ db: database.db, tenantId, now: new Date('2026-07-01T00:00:00Z') })).toBeGreaterThanOrEqual(1);
     const kinds = await database.db.execute<{ kind: string; delta: number }>(sql`select kind, delta from points_entries
       where tenant_id = ${tenantId} and member_id = ${memberId} order by id`);
-    expect(kinds.rows.map((r) => [r.kind, Number(r.delta)])).toEqual([['earn', 70], ['earn', 5], ['expire', -70]]);
+    expect(kinds.rows.map((r) => [r.kind, Number(r.delta)])).toEqual([
+      ['earn', 70],
+      ['earn', 5],
+      ['expire', -70],
+    ]);
     expect(await balanceOf(memberId)).toEqual({ balance: 5, sum: 5, lots: 5 });
   });
 
@@ -88,9 +94,13 @@ describe('points ledger', () => {
     const memberId = 6;
     await post({ memberId, delta: 500, kind: 'earn', sourceType: 'transaction' });
     const results = await Promise.allSettled(
-      Array.from({ length: 30 }, (_, i) => post({ memberId, delta: i % 3 === 0 ? 7 : -25, kind: i % 3 === 0 ? 'earn' : 'spend', sourceType: 'test' })),
+      Array.from({ length: 30 }, (_, i) =>
+        post({ memberId, delta: i % 3 === 0 ? 7 : -25, kind: i % 3 === 0 ? 'earn' : 'spend', sourceType: 'test' }),
+      ),
     );
-    const applied = results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<{ delta: number }>).value.delta);
+    const applied = results
+      .filter((r) => r.status === 'fulfilled')
+      .map((r) => (r as PromiseFulfilledResult<{ delta: number }>).value.delta);
     const refused = results.filter((r) => r.status === 'rejected');
     for (const r of refused) expect(((r as PromiseRejectedResult).reason as AppError).key).toBe('points.insufficient');
     const expected = 500 + applied.reduce((a, b) => a + b, 0);

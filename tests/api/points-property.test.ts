@@ -23,7 +23,8 @@ type Intent =
   | { readonly type: 'adjust'; readonly lines: readonly { readonly member: number; readonly points: number }[] }
   | { readonly type: 'return'; readonly order: number; readonly amount: string };
 
-const amount = fc.tuple(fc.integer({ min: 0, max: 800 }), fc.integer({ min: 0, max: 99 }))
+const amount = fc
+  .tuple(fc.integer({ min: 0, max: 800 }), fc.integer({ min: 0, max: 99 }))
   .filter(([yuan, cents]) => yuan + cents > 0)
   .map(([yuan, cents]) => `${yuan}.${String(cents).padStart(2, '0')}`);
 const member = fc.nat({ max: MEMBERS - 1 });
@@ -35,7 +36,10 @@ const intent: fc.Arbitrary<Intent> = fc.oneof(
     weight: 2,
     arbitrary: fc.record({
       type: fc.constant('adjust' as const),
-      lines: fc.array(fc.record({ member, points: fc.integer({ min: -150, max: 150 }).filter((p) => p !== 0) }), { minLength: 1, maxLength: 3 }),
+      lines: fc.array(fc.record({ member, points: fc.integer({ min: -150, max: 150 }).filter((p) => p !== 0) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
     }),
   },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('return' as const), order: fc.nat(), amount }) },
@@ -58,7 +62,11 @@ beforeAll(async () => {
   t = await startTestApp();
   tenant = await createTenant(t.database);
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
-  await createUser(t.database, { tenantId: tenant.tenantId, login: 'till', grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }] });
+  await createUser(t.database, {
+    tenantId: tenant.tenantId,
+    login: 'till',
+    grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }],
+  });
   till = await signIn(t.app, { tenant: tenant.code, login: 'till', password: tenant.adminPassword });
   const res = await admin.post('/v1/score-adjust-reason/saveNew', { body: { code: 'PROP', name: '属性测试', direction: 'both' } });
   reason = res.body.data.id;
@@ -76,7 +84,12 @@ interface Outcome {
 }
 
 /** Runs one scenario and returns the outcomes of its intents, by index. */
-async function execute(args: { intents: readonly Intent[]; batches: readonly (readonly number[])[]; members: readonly number[]; prefix: string }) {
+async function execute(args: {
+  intents: readonly Intent[];
+  batches: readonly (readonly number[])[];
+  members: readonly number[];
+  prefix: string;
+}) {
   const { intents, members, prefix } = args;
   const outcomes: Outcome[] = intents.map((it, i) => ({ intent: it, number: `${prefix}-${it.type}-${i}`, answers: [] }));
   const earns = outcomes.filter((o) => o.intent.type === 'earn');
@@ -85,13 +98,15 @@ async function execute(args: { intents: readonly Intent[]; batches: readonly (re
   const draftOf = (index: number, lines: Extract<Intent, { type: 'adjust' }>['lines']) => {
     let saved = drafts.get(index);
     if (!saved) {
-      saved = admin.post('/v1/score-adjust/saveNew', {
-        body: { remark: outcomes[index].number, lines: lines.map((l) => ({ member: members[l.member], points: l.points, reason })) },
-      }).then((res) => {
-        expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
-        outcomes[index].documentId = res.body.data.id;
-        return res.body.data.id as number;
-      });
+      saved = admin
+        .post('/v1/score-adjust/saveNew', {
+          body: { remark: outcomes[index].number, lines: lines.map((l) => ({ member: members[l.member], points: l.points, reason })) },
+        })
+        .then((res) => {
+          expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
+          outcomes[index].documentId = res.body.data.id;
+          return res.body.data.id as number;
+        });
       drafts.set(index, saved);
     }
     return saved;

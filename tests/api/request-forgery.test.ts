@@ -33,7 +33,10 @@ afterAll(async () => {
 const HOST = 'console.shop.test:8080';
 
 /** A raw call with the administrator's cookie, as a browser would send it from some page. */
-async function raw(app: FastifyInstance, args: { method?: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string | object }) {
+async function raw(
+  app: FastifyInstance,
+  args: { method?: 'GET' | 'POST'; url: string; headers?: Record<string, string>; payload?: string | object },
+) {
   const response = await app.inject({
     method: args.method ?? 'POST',
     url: `${app.config.serviceBase}${args.url}`,
@@ -59,7 +62,8 @@ describe('state-changing calls from another origin', () => {
     expect(response.body).toEqual(foreignOrigin);
     expect(await enabled()).toBe(true);
     const english = await raw(t.app, {
-      url: `/v1/user/disable?id=${victimId}`, headers: { origin: 'http://console.shop.test:8081', locale: 'en_US', ...CONSOLE },
+      url: `/v1/user/disable?id=${victimId}`,
+      headers: { origin: 'http://console.shop.test:8081', locale: 'en_US', ...CONSOLE },
     });
     expect(english.body.msg).toBe('Refused: the request came from another website');
   });
@@ -80,20 +84,28 @@ describe('state-changing calls from another origin', () => {
   test('the own origin (by Host) and ALLOWED_ORIGINS pass', async () => {
     const own = await raw(t.app, { url: '/v1/user/query', headers: { origin: `http://${HOST}`, ...CONSOLE }, payload: {} });
     expect(own.status).toBe(200);
-    const ownReferer = await raw(t.app, { url: '/v1/user/query', headers: { referer: `http://${HOST}/#/setting/user`, ...CONSOLE }, payload: {} });
+    const ownReferer = await raw(t.app, {
+      url: '/v1/user/query',
+      headers: { referer: `http://${HOST}/#/setting/user`, ...CONSOLE },
+      payload: {},
+    });
     expect(ownReferer.status).toBe(200);
     for (const origin of ['https://console.example.com', 'https://ops.example.com']) {
       const allowed = await raw(withAllowed.app, { url: '/v1/user/query', headers: { origin, ...CONSOLE }, payload: {} });
       expect(allowed.status).toBe(200);
     }
-    expect((await raw(withAllowed.app, { url: '/v1/user/query', headers: { origin: 'https://else.example.com', ...CONSOLE }, payload: {} })).status).toBe(403);
+    expect(
+      (await raw(withAllowed.app, { url: '/v1/user/query', headers: { origin: 'https://else.example.com', ...CONSOLE }, payload: {} }))
+        .status,
+    ).toBe(403);
   });
 
   test('reads are not refused, and signing in from another origin is', async () => {
     const read = await raw(t.app, { method: 'GET', url: '/v1/auth/current', headers: { origin: 'https://evil.shop.test' } });
     expect(read.status).toBe(200);
     const forgedLogin = await t.app.inject({
-      method: 'POST', url: `${t.app.config.serviceBase}/v1/auth/login`,
+      method: 'POST',
+      url: `${t.app.config.serviceBase}/v1/auth/login`,
       headers: { host: HOST, origin: 'https://evil.shop.test', locale: 'zh_CN' },
       payload: { tenant: tenant.code, login: 'admin', password: tenant.adminPassword },
     });
@@ -116,7 +128,9 @@ describe('the console header on calls with the session cookie', () => {
     const other = (await createUser(t.database, { tenantId: tenant.tenantId, login: 'disposable', grants: [] })).userId;
     expect((await raw(t.app, { url: `/v1/user/disable?id=${other}`, headers: CONSOLE })).status).toBe(200);
     const machine = await t.app.inject({
-      method: 'POST', url: `${t.app.config.serviceBase}/v1/auth/login`, headers: { locale: 'zh_CN' },
+      method: 'POST',
+      url: `${t.app.config.serviceBase}/v1/auth/login`,
+      headers: { locale: 'zh_CN' },
       payload: { tenant: tenant.code, login: 'admin', password: tenant.adminPassword },
     });
     expect(machine.statusCode).toBe(200);

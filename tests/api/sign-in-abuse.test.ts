@@ -45,7 +45,11 @@ describe('the client address', () => {
     for (let i = 0; i < 5; i += 1) {
       await login(client, { tenant: tenant.code, login: 'admin', password: 'Wrong#2026' }, { 'x-forwarded-for': `203.0.113.${i + 1}` });
     }
-    const right = await login(client, { tenant: tenant.code, login: 'admin', password: tenant.adminPassword }, { 'x-forwarded-for': '203.0.113.99' });
+    const right = await login(
+      client,
+      { tenant: tenant.code, login: 'admin', password: tenant.adminPassword },
+      { 'x-forwarded-for': '203.0.113.99' },
+    );
     expect(right.body).toEqual(lockedBody);
   });
 
@@ -54,11 +58,17 @@ describe('the client address', () => {
     const viaProxy = anonymousClient(proxied.app, { remoteAddress: '10.0.0.2' });
     const from = (address: string) => ({ 'x-forwarded-for': address });
     for (let i = 0; i < 30; i += 1) {
-      expect((await login(viaProxy, { tenant: 'no-such-merchant', login: `p${i}`, password: 'Guess#2026' }, from('198.51.100.20'))).status).toBe(400);
+      expect(
+        (await login(viaProxy, { tenant: 'no-such-merchant', login: `p${i}`, password: 'Guess#2026' }, from('198.51.100.20'))).status,
+      ).toBe(400);
     }
-    expect((await login(viaProxy, { tenant: 'no-such-merchant', login: 'p-last', password: 'Guess#2026' }, from('198.51.100.20'))).status).toBe(429);
+    expect(
+      (await login(viaProxy, { tenant: 'no-such-merchant', login: 'p-last', password: 'Guess#2026' }, from('198.51.100.20'))).status,
+    ).toBe(429);
     // Another client behind the same proxy is not limited.
-    expect((await login(viaProxy, { tenant: 'no-such-merchant', login: 'p0', password: 'Guess#2026' }, from('198.51.100.21'))).status).toBe(400);
+    expect((await login(viaProxy, { tenant: 'no-such-merchant', login: 'p0', password: 'Guess#2026' }, from('198.51.100.21'))).status).toBe(
+      400,
+    );
   });
 
   test('the session cookie is Secure when the request came over HTTPS, as a trusted proxy says', async () => {
@@ -83,7 +93,8 @@ describe('the sign-in lock', () => {
     const ghost = anonymousClient(t.app);
     const answers = async (client: ApiClient, loginName: string): Promise<ApiResponse['body'][]> => {
       const bodies = [];
-      for (let i = 0; i < 6; i += 1) bodies.push((await login(client, { tenant: tenant.code, login: loginName, password: 'Wrong#2026' })).body);
+      for (let i = 0; i < 6; i += 1)
+        bodies.push((await login(client, { tenant: tenant.code, login: loginName, password: 'Wrong#2026' })).body);
       return bodies;
     };
     const realAnswers = await answers(real, 'admin');
@@ -93,7 +104,8 @@ describe('the sign-in lock', () => {
     // An unknown merchant too.
     const elsewhere = anonymousClient(t.app);
     const unknownMerchant = [];
-    for (let i = 0; i < 6; i += 1) unknownMerchant.push((await login(elsewhere, { tenant: 'no-such-merchant', login: 'admin', password: 'Wrong#2026' })).body);
+    for (let i = 0; i < 6; i += 1)
+      unknownMerchant.push((await login(elsewhere, { tenant: 'no-such-merchant', login: 'admin', password: 'Wrong#2026' })).body);
     expect(unknownMerchant).toEqual(realAnswers);
   });
 
@@ -126,14 +138,18 @@ describe('the password change', () => {
     const admin = await signIn(t.app, { tenant: tenant.code, login: 'admin', password: tenant.adminPassword });
     const statuses: number[] = [];
     for (let i = 0; i < 5; i += 1) {
-      statuses.push((await admin.post('/v1/auth/password', { body: { oldPassword: `Wrong#${i}2026`, newPassword: 'Brand#New2026' } })).status);
+      statuses.push(
+        (await admin.post('/v1/auth/password', { body: { oldPassword: `Wrong#${i}2026`, newPassword: 'Brand#New2026' } })).status,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 400, 403]);
     const right = await admin.post('/v1/auth/password', { body: { oldPassword: tenant.adminPassword, newPassword: 'Brand#New2026' } });
     expect(right.body).toEqual(lockedBody);
     // The same person at another address (another session) is not locked.
     const elsewhere = await signIn(t.app, { tenant: tenant.code, login: 'admin', password: tenant.adminPassword });
-    expect((await elsewhere.post('/v1/auth/password', { body: { oldPassword: tenant.adminPassword, newPassword: 'Brand#New2026' } })).status).toBe(200);
+    expect(
+      (await elsewhere.post('/v1/auth/password', { body: { oldPassword: tenant.adminPassword, newPassword: 'Brand#New2026' } })).status,
+    ).toBe(200);
   });
 
   test('is rate-limited per client address', async () => {

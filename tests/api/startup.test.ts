@@ -49,7 +49,10 @@ function rememberPort(dataDir: string, port: number): void {
 }
 
 async function answers(console_: ConsoleProcess): Promise<boolean> {
-  return fetch(`${console_.origin}/loyalty/v1/i18n/names`).then((response) => response.ok, () => false);
+  return fetch(`${console_.origin}/loyalty/v1/i18n/names`).then(
+    (response) => response.ok,
+    () => false,
+  );
 }
 
 async function tenantCli(dataDir: string, ...args: string[]): Promise<{ code: number; out: string }> {
@@ -84,29 +87,45 @@ afterAll(async () => {
   fs.rmSync(root, { recursive: true, force: true });
 }, 120_000);
 
-test.concurrent('a second start on a DATA_DIR in use names the console holding it in one line and exits 1; the first keeps running', async () => {
-  const second = start({ dataDir: dataA, port: await freePort() });
-  expect((await exitOf(second)).code).toBe(1);
-  expect(second.errors().trim()).toBe(`DATA_DIR ${dataA} is in use by the console running as pid ${a.pid}; stop it or set DATA_DIR`);
-  expect(await answers(a)).toBe(true);
-}, 120_000);
+test.concurrent(
+  'a second start on a DATA_DIR in use names the console holding it in one line and exits 1; the first keeps running',
+  async () => {
+    const second = start({ dataDir: dataA, port: await freePort() });
+    expect((await exitOf(second)).code).toBe(1);
+    expect(second.errors().trim()).toBe(`DATA_DIR ${dataA} is in use by the console running as pid ${a.pid}; stop it or set DATA_DIR`);
+    expect(await answers(a)).toBe(true);
+  },
+  120_000,
+);
 
-test.concurrent('a PORT in use is one line naming PORT, said before any database work', async () => {
-  const dataC = path.join(root, 'c');
-  const blocked = start({ dataDir: dataC, port: a.port });
-  expect((await exitOf(blocked)).code).toBe(1);
-  expect(blocked.errors().trim()).toMatch(new RegExp(`^port ${a.port} is in use; set PORT=<a free port> \\(for example PORT=\\d+\\) or stop the program that uses it$`));
-  expect(fs.existsSync(dataC)).toBe(false);
-  expect(await answers(a)).toBe(true);
-}, 120_000);
+test.concurrent(
+  'a PORT in use is one line naming PORT, said before any database work',
+  async () => {
+    const dataC = path.join(root, 'c');
+    const blocked = start({ dataDir: dataC, port: a.port });
+    expect((await exitOf(blocked)).code).toBe(1);
+    expect(blocked.errors().trim()).toMatch(
+      new RegExp(`^port ${a.port} is in use; set PORT=<a free port> \\(for example PORT=\\d+\\) or stop the program that uses it$`),
+    );
+    expect(fs.existsSync(dataC)).toBe(false);
+    expect(await answers(a)).toBe(true);
+  },
+  120_000,
+);
 
-test.concurrent('a taken EMBEDDED_PG_PORT is one line naming the variable', async () => {
-  const dataD = path.join(root, 'd');
-  const taken = remembered(dataA).port;
-  const blocked = start({ dataDir: dataD, port: await freePort(), env: { EMBEDDED_PG_PORT: String(taken) } });
-  expect((await exitOf(blocked)).code).toBe(1);
-  expect(blocked.errors().trim()).toBe(`The embedded PostgreSQL port ${taken} (EMBEDDED_PG_PORT) is in use by another program; set EMBEDDED_PG_PORT to a free port, or unset it and a free one is picked`);
-}, 120_000);
+test.concurrent(
+  'a taken EMBEDDED_PG_PORT is one line naming the variable',
+  async () => {
+    const dataD = path.join(root, 'd');
+    const taken = remembered(dataA).port;
+    const blocked = start({ dataDir: dataD, port: await freePort(), env: { EMBEDDED_PG_PORT: String(taken) } });
+    expect((await exitOf(blocked)).code).toBe(1);
+    expect(blocked.errors().trim()).toBe(
+      `The embedded PostgreSQL port ${taken} (EMBEDDED_PG_PORT) is in use by another program; set EMBEDDED_PG_PORT to a free port, or unset it and a free one is picked`,
+    );
+  },
+  120_000,
+);
 
 test('a second console on another DATA_DIR, inside a folder only its owner may enter, runs beside the first on a database port of its own; the tenant CLI reaches each one', async () => {
   fs.mkdirSync(privateDir, { mode: 0o700 });
@@ -161,11 +180,15 @@ test('kill -9 of the console while clients post sales: a new start on the same D
     if (ackedBefore < 20) return;
     phase.killedAt = Date.now();
     a.child.kill('SIGKILL');
-    restarting = a.exited.then(async () => {
-      phase.restarted = start({ dataDir: dataA, port: a.port, env: { SEED_DEMO: '1' } });
-      await waitUntilReady(phase.restarted);
-      phase.readyAt = Date.now();
-    }).catch((error: unknown) => { phase.failed = error; });
+    restarting = a.exited
+      .then(async () => {
+        phase.restarted = start({ dataDir: dataA, port: a.port, env: { SEED_DEMO: '1' } });
+        await waitUntilReady(phase.restarted);
+        phase.readyAt = Date.now();
+      })
+      .catch((error: unknown) => {
+        phase.failed = error;
+      });
   };
   // A bound on the loop if postings are never acknowledged (then the checks below fail).
   const done = () => phase.failed !== undefined || ackedAfter >= 20 || outcomes > 20_000;

@@ -35,7 +35,19 @@ test('create, list and licence a merchant from the command line', async () => {
   expect(weak.code).toBe(1);
   expect(weak.out).toContain('password: The password must use at least three of');
 
-  const created = await cli('create', '--code', code, '--name', 'Acme 油站', '--admin', 'boss', '--password', 'Xyz@2026x', '--license-days', '30');
+  const created = await cli(
+    'create',
+    '--code',
+    code,
+    '--name',
+    'Acme 油站',
+    '--admin',
+    'boss',
+    '--password',
+    'Xyz@2026x',
+    '--license-days',
+    '30',
+  );
   expect(created.code).toBe(0);
   expect(created.out).toContain(`Created merchant "${code}"`);
   const taken = await cli('create', '--code', code, '--name', 'Again', '--admin', 'boss', '--password', 'Xyz@2026x');
@@ -45,7 +57,9 @@ test('create, list and licence a merchant from the command line', async () => {
   const boss = await signIn(t.app, { tenant: code, login: 'boss', password: 'Xyz@2026x' });
   expect(boss.loginInfo.customer).toEqual({ code, name: 'Acme 油站' });
   expect((await boss.get('/v1/authorization/listRole')).status).toBe(200);
-  expect((await anonymousClient(t.app).post('/v1/auth/login', { body: { tenant: code, login: 'boss', password: 'password' } })).status).toBe(400);
+  expect(
+    (await anonymousClient(t.app).post('/v1/auth/login', { body: { tenant: code, login: 'boss', password: 'password' } })).status,
+  ).toBe(400);
 
   const listed = await cli('list');
   expect(listed.code).toBe(0);

@@ -20,7 +20,9 @@ beforeAll(async () => {
   admin = await signIn(t.app, { tenant: tenant.code, login: 'admin', password: tenant.adminPassword });
   await createUser(t.database, { tenantId: tenant.tenantId, login: 'viewer', grants: [{ resourceId: USER, action: 'view' }] });
   viewer = await signIn(t.app, { tenant: tenant.code, login: 'viewer', password: tenant.adminPassword });
-  const role = await admin.post('/v1/authorization/saveRole', { body: { name: 'Front desk', permissions: [{ resourceId: USER, actions: ['view'] }] } });
+  const role = await admin.post('/v1/authorization/saveRole', {
+    body: { name: 'Front desk', permissions: [{ resourceId: USER, actions: ['view'] }] },
+  });
   roleId = role.body.data.roleId;
 });
 afterAll(async () => {
@@ -36,8 +38,16 @@ describe('create and read', () => {
     expect(response.status).toBe(200);
     const record = response.body.data;
     expect(record).toEqual({
-      id: record.id, login: 'alice', name: 'Name alice', mobile: '13800000001', email: 'alice@example.com', enabled: true,
-      roles: [{ roleId, name: 'Front desk' }], lockedUntil: null, marketingCenterIds: null, version: 1,
+      id: record.id,
+      login: 'alice',
+      name: 'Name alice',
+      mobile: '13800000001',
+      email: 'alice@example.com',
+      enabled: true,
+      roles: [{ roleId, name: 'Front desk' }],
+      lockedUntil: null,
+      marketingCenterIds: null,
+      version: 1,
     });
     const info = await admin.get(`/v1/user/info/${record.id}`);
     expect(info.body.data).toEqual(record);
@@ -47,7 +57,9 @@ describe('create and read', () => {
     const blocked = await alice.post('/v1/user/query', { body: {} });
     expect(blocked.status).toBe(401);
     expect(blocked.body.code).toBe(4011);
-    const changed = await alice.post('/v1/auth/password', { body: { newPassword: 'Alice#Own2026', resetToken: alice.loginInfo.resetToken } });
+    const changed = await alice.post('/v1/auth/password', {
+      body: { newPassword: 'Alice#Own2026', resetToken: alice.loginInfo.resetToken },
+    });
     expect(changed.status).toBe(200);
     expect((await alice.post('/v1/user/query', { body: {} })).status).toBe(200);
     const again = await signIn(t.app, { tenant: tenant.code, login: 'alice', password: 'Alice#Own2026' });
@@ -59,9 +71,14 @@ describe('create and read', () => {
     const taken = await newUser('bob');
     expect(taken.status).toBe(400);
     expect(taken.body.data.fields).toEqual([{ field: 'login', msg: '登录名已存在' }]);
-    const weak = await admin.post('/v1/user/saveNew', { body: { login: 'weakling', name: 'W', password: 'password' }, headers: { locale: 'en_US' } });
+    const weak = await admin.post('/v1/user/saveNew', {
+      body: { login: 'weakling', name: 'W', password: 'password' },
+      headers: { locale: 'en_US' },
+    });
     expect(weak.status).toBe(400);
-    expect(weak.body.data.fields).toEqual([{ field: 'password', msg: 'The password must use at least three of: upper-case letters, lower-case letters, digits, symbols' }]);
+    expect(weak.body.data.fields).toEqual([
+      { field: 'password', msg: 'The password must use at least three of: upper-case letters, lower-case letters, digits, symbols' },
+    ]);
     const missing = await admin.post('/v1/user/saveNew', { body: { login: 'nameless' } });
     expect(missing.status).toBe(400);
     expect(missing.body.data.fields.map((f: { field: string }) => f.field).sort()).toEqual(['name', 'password']);
@@ -71,8 +88,9 @@ describe('create and read', () => {
   });
 
   test("saveNew with another tenant's role is a 404 and creates nothing", async () => {
-    const otherRoles = await (await signIn(t.app, { tenant: other.code, login: 'admin', password: other.adminPassword }))
-      .get('/v1/authorization/listRole');
+    const otherRoles = await (
+      await signIn(t.app, { tenant: other.code, login: 'admin', password: other.adminPassword })
+    ).get('/v1/authorization/listRole');
     const response = await newUser('crossed', { roleIds: [otherRoles.body.data[0].roleId] });
     expect(response.status).toBe(404);
     const list = await admin.post('/v1/user/query', { body: { filters: { keyword: 'crossed' } } });
@@ -97,7 +115,18 @@ describe('create and read', () => {
     const enabledOnly = await admin.post('/v1/user/query', { body: { filters: { keyword: 'pg-', enabled: true } } });
     expect(enabledOnly.body.data.records.map((r: { login: string }) => r.login)).toEqual(['pg-carol', 'pg-dave']);
     const record = page1.body.data.records[0];
-    expect(Object.keys(record).sort()).toEqual(['email', 'enabled', 'id', 'lockedUntil', 'login', 'marketingCenterIds', 'mobile', 'name', 'roles', 'version']);
+    expect(Object.keys(record).sort()).toEqual([
+      'email',
+      'enabled',
+      'id',
+      'lockedUntil',
+      'login',
+      'marketingCenterIds',
+      'mobile',
+      'name',
+      'roles',
+      'version',
+    ]);
     const badSort = await admin.post('/v1/user/query', { body: { sorters: [{ field: 'passwordHash', order: 'asc' }] } });
     expect(badSort.status).toBe(400);
     expect(badSort.body.data.fields[0].field).toBe('sorters.0.field');
@@ -118,12 +147,16 @@ describe('create and read', () => {
     for (let i = 0; i < 5; i += 1) {
       await guesser.post('/v1/auth/login', { body: { tenant: tenant.code, login: 'locked-out', password: 'Wrong#2026' } });
     }
-    expect((await guesser.post('/v1/auth/login', { body: { tenant: tenant.code, login: 'locked-out', password: 'Initial#2026' } })).status).toBe(403);
+    expect(
+      (await guesser.post('/v1/auth/login', { body: { tenant: tenant.code, login: 'locked-out', password: 'Initial#2026' } })).status,
+    ).toBe(403);
     const shown = (await admin.get(`/v1/user/info/${created.id}`)).body.data.lockedUntil as string;
     expect(shown).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // Shown in the caller's zone: the lock end of the database, moved to the zone.
     await t.database.pool.query(
-      `update login_attempts set locked_until = '2099-01-02T03:04:05Z' where tenant_code = $1 and login = 'locked-out'`, [tenant.code]);
+      `update login_attempts set locked_until = '2099-01-02T03:04:05Z' where tenant_code = $1 and login = 'locked-out'`,
+      [tenant.code],
+    );
     const info = await admin.get(`/v1/user/info/${created.id}`, { headers: { time_zone: 'Asia/Shanghai' } });
     expect(info.body.data.lockedUntil).toBe('2099-01-02 11:04:05');
     const utc = await admin.get(`/v1/user/info/${created.id}`, { headers: { time_zone: 'UTC' } });
@@ -183,7 +216,10 @@ describe('changes', () => {
     expect((await heidi.get('/v1/auth/current')).status).toBe(401);
     const again = await signIn(t.app, { tenant: tenant.code, login: 'heidi', password: 'Reset#Heidi26' });
     expect(again.loginInfo.state).toBe('mustChangePassword');
-    const foreign = await admin.post('/v1/user/resetPassword', { query: { id: other.adminUserId }, body: { newPassword: 'Reset#Heidi26' } });
+    const foreign = await admin.post('/v1/user/resetPassword', {
+      query: { id: other.adminUserId },
+      body: { newPassword: 'Reset#Heidi26' },
+    });
     expect(foreign.status).toBe(404);
   });
 });
@@ -201,7 +237,11 @@ describe('access', () => {
     ]) {
       expect(response.status).toBe(403);
     }
-    await createUser(t.database, { tenantId: tenant.tenantId, login: 'outsider', grants: [{ resourceId: '会员/会员概览', action: '数据查看' }] });
+    await createUser(t.database, {
+      tenantId: tenant.tenantId,
+      login: 'outsider',
+      grants: [{ resourceId: '会员/会员概览', action: '数据查看' }],
+    });
     const outsider = await signIn(t.app, { tenant: tenant.code, login: 'outsider', password: tenant.adminPassword });
     expect((await outsider.post('/v1/user/query', { body: {} })).status).toBe(403);
     expect((await anonymousClient(t.app).post('/v1/user/query', { body: {} })).status).toBe(401);

@@ -49,10 +49,12 @@ describe('batch operations in the browser', () => {
     await form.fill('备注', '浏览器测试');
     await screenshot(page, 'batch-operate-edit-zh');
     await form.save();
-    await page.waitForURL((url) => url.hash.includes('/member/batch-operate/dtl?id=')).catch(async (error) => {
-      await screenshot(page, 'batch-operate-save-failed');
-      throw error;
-    });
+    await page
+      .waitForURL((url) => url.hash.includes('/member/batch-operate/dtl?id='))
+      .catch(async (error) => {
+        await screenshot(page, 'batch-operate-save-failed');
+        throw error;
+      });
 
     // The draft lists both members, pending; auditing starts the run.
     const detail = new DetailPage(page);
@@ -66,7 +68,9 @@ describe('batch operations in the browser', () => {
 
     // The progress reaches done, and each member's line says so.
     const progress = page.getByTestId('batch-progress');
-    await expect.poll(async () => progress.getAttribute('data-state', { timeout: 1_000 }).catch(() => null), { timeout: 30_000 }).toBe('EFFECTED')
+    await expect
+      .poll(async () => progress.getAttribute('data-state', { timeout: 1_000 }).catch(() => null), { timeout: 30_000 })
+      .toBe('EFFECTED')
       .catch(async (error) => {
         await screenshot(page, 'batch-operate-run-failed');
         throw error;

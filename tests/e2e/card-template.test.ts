@@ -201,9 +201,14 @@ describe('a user who maintains physical gift card templates', () => {
     expect(await form.valueOf(label('number'))).toBe('');
 
     const name = `E2E实体礼品卡${suffix}`;
-    await form.fillAll({ [label('cardTemplateType')]: typeName('OFFLINE_GIFT_CARD'), [label('faceValue')]: '300', [label('price')]: '288' });
+    await form.fillAll({
+      [label('cardTemplateType')]: typeName('OFFLINE_GIFT_CARD'),
+      [label('faceValue')]: '300',
+      [label('price')]: '288',
+    });
     await form.save();
-    await expect.poll(() => form.errorOf(label('name')), WAIT)
+    await expect
+      .poll(() => form.errorOf(label('name')), WAIT)
       .toBe(fillSlots(zh(errorMessages['validation.required']), { label: label('name') }));
     await screenshot(page, 'card-template-edit-maintainer-zh');
     await form.fill(label('name'), name);

@@ -64,7 +64,8 @@ function texts(locale: Locale) {
     screen,
     label: (resource: ResourceDef, field: string) => say(resource.fields[field].label),
     option: (resource: ResourceDef, field: string, value: string) => say((resource.fields[field] as EnumField).options[value].label),
-    required: (resource: ResourceDef, field: string) => say(errorMessages['validation.required'], { label: say(resource.fields[field].label) }),
+    required: (resource: ResourceDef, field: string) =>
+      say(errorMessages['validation.required'], { label: say(resource.fields[field].label) }),
     keywordBox: new RegExp(`^${say(screensMessages['screens.keywordPlaceholder'], { fields: '' })}`),
   };
 }
@@ -281,7 +282,9 @@ describe('store', () => {
     await list.reset();
     await shell.switchLanguage('en_US');
     const headers = await list.headers();
-    expect(headers).toEqual(expect.arrayContaining([texts('en_US').label(storeResource, 'area'), texts('en_US').label(storeResource, 'marketingCenter')]));
+    expect(headers).toEqual(
+      expect.arrayContaining([texts('en_US').label(storeResource, 'area'), texts('en_US').label(storeResource, 'marketingCenter')]),
+    );
     await expect.poll(async () => range.first().getAttribute('placeholder')).toBe('Start date');
     await screenshot(page, 'datum-store-list-en');
   });
@@ -325,7 +328,12 @@ describe('area', () => {
     expect(voidQuestion).toContain(zh.say(areaResource.states!.actions.void.confirm!));
     await list.confirm();
     await expect.poll(() => list.cell(code, label('state')), WAIT).toBe(stateText('CANCEL'));
-    expect(await list.row(code).getByRole('button', { name: looseText(zh.screen('screens.edit')) }).count()).toBe(0);
+    expect(
+      await list
+        .row(code)
+        .getByRole('button', { name: looseText(zh.screen('screens.edit')) })
+        .count(),
+    ).toBe(0);
     await screenshot(page, 'datum-area-voided-zh');
 
     // Restored after confirming: back to 正常.
@@ -350,7 +358,9 @@ describe('area', () => {
 
     await list.reset();
     await shell.switchLanguage('en_US');
-    expect(await list.headers()).toEqual(expect.arrayContaining([texts('en_US').label(areaResource, 'code'), texts('en_US').label(areaResource, 'state')]));
+    expect(await list.headers()).toEqual(
+      expect.arrayContaining([texts('en_US').label(areaResource, 'code'), texts('en_US').label(areaResource, 'state')]),
+    );
     await screenshot(page, 'datum-area-list-en');
   });
 });

@@ -34,7 +34,11 @@ async function registerMember(page: Page): Promise<{ id: number; name: string; m
 const dialog = (page: Page): Locator => openDialogs(page).first();
 
 async function clickTab(page: Page, name: string | RegExp): Promise<void> {
-  await page.locator('.ant-tabs-tab').filter({ hasText: typeof name === 'string' ? looseText(name) : name }).first().click();
+  await page
+    .locator('.ant-tabs-tab')
+    .filter({ hasText: typeof name === 'string' ? looseText(name) : name })
+    .first()
+    .click();
 }
 
 describe('members in the browser', () => {
@@ -81,10 +85,14 @@ describe('members in the browser', () => {
     // Freezing asks for a reason, and refuses none.
     await detail.clickButton('冻结');
     await dialog(page).waitFor();
-    await dialog(page).getByRole('button', { name: /确\s*定|OK/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await dialog(page).getByText('原因不能为空').waitFor();
     await dialog(page).getByLabel('原因').fill('客户来电挂失会员卡');
-    await dialog(page).getByRole('button', { name: /确\s*定|OK/ }).click();
+    await dialog(page)
+      .getByRole('button', { name: /确\s*定|OK/ })
+      .click();
     await expect.poll(async () => state.innerText()).toBe('冻结');
     // Now it can be unfrozen, no longer frozen.
     expect(await page.getByRole('button', { name: looseText('解冻') }).count()).toBe(1);
@@ -135,30 +143,42 @@ describe('members in the browser', () => {
     // Choose the other centre in the header (the dropdown may still be opening: try again until it took).
     const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
     let otherCentre = '';
-    await expect.poll(async () => {
-      if (!(await options.first().isVisible())) await centreSelect.click();
-      const other = options.filter({ hasNotText: firstCentre }).first();
-      await other.waitFor();
-      otherCentre = (await other.innerText()).trim();
-      await other.click();
-      return (await chosenCentre()) === otherCentre;
-    }, { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          if (!(await options.first().isVisible())) await centreSelect.click();
+          const other = options.filter({ hasNotText: firstCentre }).first();
+          await other.waitFor();
+          otherCentre = (await other.innerText()).trim();
+          await other.click();
+          return (await chosenCentre()) === otherCentre;
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await list.waitLoaded();
-    await expect.poll(async () => {
-      const second = await list.column('会员编号');
-      return second.length > 0 && second.every((number) => !first.includes(number));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const second = await list.column('会员编号');
+        return second.length > 0 && second.every((number) => !first.includes(number));
+      })
+      .toBe(true);
     await shell.waitForScreen();
     await screenshot(page, 'member-centre-list-other-zh');
 
     // A member of the first centre is not found from the second one, even by its address.
     const [number] = first;
     const found = await page.request.post(`${baseUrl}/loyalty/v1/member/query`, {
-      data: { filters: { memberNumber: number } }, headers: { locale: 'zh_CN', 'X-Requested-With': 'loyalty-console' },
+      data: { filters: { memberNumber: number } },
+      headers: { locale: 'zh_CN', 'X-Requested-With': 'loyalty-console' },
     });
     const id = (await found.json()).data.records[0].id as number;
     await shell.goto(baseUrl, `/member/marketcenter-member/dtl?id=${id}`);
-    await page.locator('.ant-result').filter({ hasText: /不存在|does not exist/ }).first().waitFor();
+    await page
+      .locator('.ant-result')
+      .filter({ hasText: /不存在|does not exist/ })
+      .first()
+      .waitFor();
   });
 
   it('shows the member overview and a demo member with points, level and history', async () => {
@@ -172,7 +192,8 @@ describe('members in the browser', () => {
 
     // A frozen demo member: its points, level and the reason it was frozen.
     const found = await page.request.post(`${baseUrl}/loyalty/v1/dqsh-member/query`, {
-      data: { filters: { state: 'blocked' }, pageSize: 1 }, headers: { locale: 'zh_CN', 'X-Requested-With': 'loyalty-console' },
+      data: { filters: { state: 'blocked' }, pageSize: 1 },
+      headers: { locale: 'zh_CN', 'X-Requested-With': 'loyalty-console' },
     });
     const member = (await found.json()).data.records[0] as { id: number; name: string };
     await shell.goto(baseUrl, `/member/dqsh-member/dtl?id=${member.id}`);

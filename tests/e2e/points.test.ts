@@ -51,10 +51,12 @@ describe('points adjustments in the browser', () => {
     await lines.addLine();
     await lines.fillLine(0, { 会员: member.name, 调整积分: '88', 调整原因: '端到端补偿', 行备注: '补发积分' });
     await form.save();
-    await page.waitForURL((url) => url.hash.split('?')[0] === '#/score/score-adjust/score-adjust').catch(async (error) => {
-      await screenshot(page, 'points-adjust-save-failed');
-      throw error;
-    });
+    await page
+      .waitForURL((url) => url.hash.split('?')[0] === '#/score/score-adjust/score-adjust')
+      .catch(async (error) => {
+        await screenshot(page, 'points-adjust-save-failed');
+        throw error;
+      });
 
     // Audited from the list.
     const list = new ListPage(page);

@@ -70,10 +70,14 @@ function trackApiCalls(page: Page): { unauthorized(): number; idle(): Promise<vo
     waiters.forEach((resolve) => resolve());
     waiters = [];
   };
-  page.on('request', (request) => { if (isApi(request)) pending.add(request); });
+  page.on('request', (request) => {
+    if (isApi(request)) pending.add(request);
+  });
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  page.on('response', (response) => { if (isApi(response.request()) && response.status() === 401) unauthorized += 1; });
+  page.on('response', (response) => {
+    if (isApi(response.request()) && response.status() === 401) unauthorized += 1;
+  });
   return {
     unauthorized: () => unauthorized,
     idle: () => {
@@ -211,7 +215,14 @@ describe('session and licence', () => {
     await login.open(baseUrl);
     await login.submit(tenant.code, tenant.adminLogin, tenant.adminPassword);
     await page.waitForURL((url) => url.hash.startsWith('#/no-lisence'));
-    await expect.poll(() => page.getByText(/许可证/).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/许可证/)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await screenshot(page, 'no-licence-zh');
   });
 });

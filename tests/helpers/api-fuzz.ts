@@ -34,7 +34,9 @@ export function toJsonText(value: unknown): string {
   if (value instanceof Raw) return value.text;
   if (Array.isArray(value)) return `[${value.map(toJsonText).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${toJsonText(v)}`).join(',')}}`;
+    return `{${Object.entries(value)
+      .map(([k, v]) => `${JSON.stringify(k)}:${toJsonText(v)}`)
+      .join(',')}}`;
   }
   if (typeof value === 'number' && !Number.isFinite(value)) return '1e9999';
   return JSON.stringify(value) ?? 'null';
@@ -47,21 +49,94 @@ const HUGE = 'x'.repeat(100_001);
 
 /** Malformed leaf values, as JSON texts or plain values. */
 const ATOMS: readonly unknown[] = [
-  null, true, false, 0, -1, 1.5, '', ' ', 'fuzz', '\u0000', 'a\u0000b', '\uD800', 'x\uDFFFy', '\uD83D', '😀', HUGE,
-  'constructor', '__proto__', 'toString', '1e9999', '-1', '9'.repeat(30), '2026-13-45', '2026-02-30 25:61:61', '25:99',
-  "' or 1=1 --", '%_\\', 'null', '0x10', ' 12 ', '1.999', '-0',
-  new Raw('1e9999'), new Raw('-1e9999'), new Raw('-0'), new Raw('1180591620717411303424'), new Raw('-1180591620717411303424'),
-  new Raw('9223372036854775808'), new Raw('9007199254740993'), new Raw('1e-400'), new Raw('0.1e1'), new Raw('1E+2'),
-  new Raw('1234567890123.45'), new Raw('9999999999999.99'), new Raw('99999999999999.99'), new Raw('0.001'), new Raw('123.456'),
-  [], [null], ['\u0000'], [new Raw('1e9999')], [1, 2, 3], {}, { a: 1 }, { __proto__x: 1 },
-  new Raw('{"__proto__":{"x":1}}'), new Raw('{"constructor":{"prototype":{"x":1}}}'), new Raw('{"toString":1}'),
-  [{ field: 'constructor', order: 'asc' }], { constructor: 'x' },
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  '',
+  ' ',
+  'fuzz',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  'x\uDFFFy',
+  '\uD83D',
+  '😀',
+  HUGE,
+  'constructor',
+  '__proto__',
+  'toString',
+  '1e9999',
+  '-1',
+  '9'.repeat(30),
+  '2026-13-45',
+  '2026-02-30 25:61:61',
+  '25:99',
+  "' or 1=1 --",
+  '%_\\',
+  'null',
+  '0x10',
+  ' 12 ',
+  '1.999',
+  '-0',
+  new Raw('1e9999'),
+  new Raw('-1e9999'),
+  new Raw('-0'),
+  new Raw('1180591620717411303424'),
+  new Raw('-1180591620717411303424'),
+  new Raw('9223372036854775808'),
+  new Raw('9007199254740993'),
+  new Raw('1e-400'),
+  new Raw('0.1e1'),
+  new Raw('1E+2'),
+  new Raw('1234567890123.45'),
+  new Raw('9999999999999.99'),
+  new Raw('99999999999999.99'),
+  new Raw('0.001'),
+  new Raw('123.456'),
+  [],
+  [null],
+  ['\u0000'],
+  [new Raw('1e9999')],
+  [1, 2, 3],
+  {},
+  { a: 1 },
+  { __proto__x: 1 },
+  new Raw('{"__proto__":{"x":1}}'),
+  new Raw('{"constructor":{"prototype":{"x":1}}}'),
+  new Raw('{"toString":1}'),
+  [{ field: 'constructor', order: 'asc' }],
+  { constructor: 'x' },
 ];
 
 /** Malformed ids for paths and query strings, already URL-encoded. */
 const URL_IDS: readonly string[] = [
-  '0', '-1', '1.5', 'abc', '1e9999', 'Infinity', 'NaN', '99999999999999999999999', '9223372036854775808', '9007199254740993',
-  '%00', '1%00', '%ED%A0%80', '%FF', '%25', 'constructor', '__proto__', 'toString', '%20', '', '0x10', '1e3', '-0', '+1',
+  '0',
+  '-1',
+  '1.5',
+  'abc',
+  '1e9999',
+  'Infinity',
+  'NaN',
+  '99999999999999999999999',
+  '9223372036854775808',
+  '9007199254740993',
+  '%00',
+  '1%00',
+  '%ED%A0%80',
+  '%FF',
+  '%25',
+  'constructor',
+  '__proto__',
+  'toString',
+  '%20',
+  '',
+  '0x10',
+  '1e3',
+  '-0',
+  '+1',
   encodeURIComponent(HUGE.slice(0, 5000)),
 ];
 /** Ids that look right but name nothing (high enough never to be a fixture's own record). */
@@ -180,21 +255,37 @@ function fromSchema(schema: Json, name = ''): unknown {
 
 function fromField(f: FieldDef): unknown {
   switch (f.kind) {
-    case 'text': return f.minLength && f.minLength > 4 ? 'f'.repeat(f.minLength) : 'fuzz';
-    case 'longText': return 'fuzz text';
-    case 'file': return 'file-1';
-    case 'integer': return f.min ?? 1;
-    case 'money': case 'decimal': return f.min !== undefined ? f.min + 1 : 1;
-    case 'boolean': return true;
-    case 'enum': return f.multiple ? [Object.keys(f.options)[0]] : Object.keys(f.options)[0];
-    case 'date': return '2026-01-01';
-    case 'datetime': return '2026-01-01 08:00:00';
-    case 'dateRange': return ['2026-01-01', '2026-01-02'];
-    case 'time': return '08:00';
-    case 'weekdays': return [1, 2];
-    case 'relation': return f.multiple ? [ID] : ID;
-    case 'tree': return null;
-    case 'lines': return [Object.fromEntries(Object.entries(f.fields).map(([k, lf]) => [k, fromField(lf as ScalarField | TreeField)]))];
+    case 'text':
+      return f.minLength && f.minLength > 4 ? 'f'.repeat(f.minLength) : 'fuzz';
+    case 'longText':
+      return 'fuzz text';
+    case 'file':
+      return 'file-1';
+    case 'integer':
+      return f.min ?? 1;
+    case 'money':
+    case 'decimal':
+      return f.min !== undefined ? f.min + 1 : 1;
+    case 'boolean':
+      return true;
+    case 'enum':
+      return f.multiple ? [Object.keys(f.options)[0]] : Object.keys(f.options)[0];
+    case 'date':
+      return '2026-01-01';
+    case 'datetime':
+      return '2026-01-01 08:00:00';
+    case 'dateRange':
+      return ['2026-01-01', '2026-01-02'];
+    case 'time':
+      return '08:00';
+    case 'weekdays':
+      return [1, 2];
+    case 'relation':
+      return f.multiple ? [ID] : ID;
+    case 'tree':
+      return null;
+    case 'lines':
+      return [Object.fromEntries(Object.entries(f.fields).map(([k, lf]) => [k, fromField(lf as ScalarField | TreeField)]))];
   }
 }
 
@@ -286,21 +377,30 @@ function bodyArbitrary(target: FuzzTarget): fc.Arbitrary<{ payload: string; note
     }),
     fc.tuple(keyNames, atom).map(([key, value]) => {
       const body = baseBody(target, isQuery ? 'query' : 'write');
-      return { payload: toJsonText(body).replace(/^\{/, `{${JSON.stringify(key)}:${toJsonText(value)},`).replace(/,\}$/, '}'), note: `unknown ${key}` };
+      return {
+        payload: toJsonText(body)
+          .replace(/^\{/, `{${JSON.stringify(key)}:${toJsonText(value)},`)
+          .replace(/,\}$/, '}'),
+        note: `unknown ${key}`,
+      };
     }),
     fc.constant({ payload: '{}', note: 'empty object' }),
     atom.map((value) => ({ payload: toJsonText(value), note: `body = ${toJsonText(value).slice(0, 60)}` })),
-    fc.constantFrom('{', '{"a":}', '[1,', 'nul', '{"a":1}{"b":2}', '\u0000', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '')
+    fc
+      .constantFrom('{', '{"a":}', '[1,', 'nul', '{"a":1}{"b":2}', '\u0000', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '')
       .map((text) => ({ payload: text, note: `bad JSON ${JSON.stringify(text)}` })),
   ];
   if (isQuery || target.resource) {
     mutations.push(
       fc.tuple(keyNames, atom).map(([key, value]) => ({ payload: toJsonText({ filters: { [key]: value } }), note: `filters.${key}` })),
       fc.tuple(keyNames, fc.constantFrom<unknown>('asc', 'desc', 'ASC', null, 1, '\u0000')).map(([key, order]) => ({
-        payload: toJsonText({ sorters: [{ field: key, order }] }), note: `sorters ${key} ${String(order)}`,
+        payload: toJsonText({ sorters: [{ field: key, order }] }),
+        note: `sorters ${key} ${String(order)}`,
       })),
       atom.map((value) => ({ payload: toJsonText({ keyword: value }), note: `keyword ${toJsonText(value).slice(0, 40)}` })),
-      fc.tuple(fc.constantFrom('page', 'pageSize', 'cursor'), atom).map(([key, value]) => ({ payload: toJsonText({ [key]: value }), note: `${key} ${toJsonText(value).slice(0, 40)}` })),
+      fc
+        .tuple(fc.constantFrom('page', 'pageSize', 'cursor'), atom)
+        .map(([key, value]) => ({ payload: toJsonText({ [key]: value }), note: `${key} ${toJsonText(value).slice(0, 40)}` })),
     );
   }
   if (target.resource && isQuery) {
@@ -308,11 +408,13 @@ function bodyArbitrary(target: FuzzTarget): fc.Arbitrary<{ payload: string; note
     const { field, order } = target.resource.list.defaultSort;
     const signature = field === 'id' ? `id:${order}` : `${field}:${order},id:${order}`;
     const width = field === 'id' ? 1 : 2;
-    mutations.push(fc.array(atom, { minLength: width, maxLength: width }).map((values) => {
-      const v = JSON.parse(toJsonText(values).replace(/1e9999/g, '1e308')) as unknown[];
-      const cursor = Buffer.from(JSON.stringify({ s: signature, v })).toString('base64url');
-      return { payload: toJsonText({ cursor }), note: `forged cursor ${JSON.stringify(v).slice(0, 60)}` };
-    }));
+    mutations.push(
+      fc.array(atom, { minLength: width, maxLength: width }).map((values) => {
+        const v = JSON.parse(toJsonText(values).replace(/1e9999/g, '1e308')) as unknown[];
+        const cursor = Buffer.from(JSON.stringify({ s: signature, v })).toString('base64url');
+        return { payload: toJsonText({ cursor }), note: `forged cursor ${JSON.stringify(v).slice(0, 60)}` };
+      }),
+    );
   }
   return fc.oneof(...mutations);
 }
@@ -322,9 +424,16 @@ export function fuzzCaseArbitrary(targets: readonly FuzzTarget[]): fc.Arbitrary<
   const role = fc.constantFrom<FuzzRole>('admin', 'admin', 'admin', 'clerk', 'auditor', 'anonymous');
   return fc.constantFrom(...targets).chain((target) => {
     const pathValues = fc.tuple(...target.pathParams.map(() => urlValue));
-    const queryValues = fc.tuple(...target.queryParams.map((p) => fc.option(fc.oneof(urlValue, fc.constant(String(fromSchema(p.schema, p.name)))), { nil: undefined })));
+    const queryValues = fc.tuple(
+      ...target.queryParams.map((p) =>
+        fc.option(fc.oneof(urlValue, fc.constant(String(fromSchema(p.schema, p.name)))), { nil: undefined }),
+      ),
+    );
     const body = target.method === 'POST' ? fc.option(bodyArbitrary(target), { nil: undefined, freq: 6 }) : fc.constant(undefined);
-    const extraQuery = fc.option(fc.constantFrom('constructor=1', '__proto__=1', 'toString=x', 'id=1&id=abc', 'locale=%00'), { nil: undefined, freq: 4 });
+    const extraQuery = fc.option(fc.constantFrom('constructor=1', '__proto__=1', 'toString=x', 'id=1&id=abc', 'locale=%00'), {
+      nil: undefined,
+      freq: 4,
+    });
     return fc.record({ role, pathValues, queryValues, body, headers: headerCases(), extraQuery }).map((c) => {
       let path = target.path;
       target.pathParams.forEach((name, i) => {
@@ -342,8 +451,13 @@ export function fuzzCaseArbitrary(targets: readonly FuzzTarget[]): fc.Arbitrary<
         url: `${path}${query.length ? `?${query.join('&')}` : ''}`,
         headers,
         ...(c.body ? { payload: c.body.payload } : {}),
-        note: [c.body?.note, query.length ? `query ${query.join('&').slice(0, 80)}` : '', Object.keys(c.headers).length ? `headers ${JSON.stringify(c.headers).slice(0, 80)}` : '']
-          .filter(Boolean).join('; '),
+        note: [
+          c.body?.note,
+          query.length ? `query ${query.join('&').slice(0, 80)}` : '',
+          Object.keys(c.headers).length ? `headers ${JSON.stringify(c.headers).slice(0, 80)}` : '',
+        ]
+          .filter(Boolean)
+          .join('; '),
       };
     });
   });

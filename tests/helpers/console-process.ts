@@ -36,10 +36,16 @@ export function spawnConsole(input: { dataDir: string; port: number; env?: Recor
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let all = '';
   let stderr = '';
-  child.stdout?.on('data', (chunk: Buffer) => { all += chunk.toString(); });
+  child.stdout?.on('data', (chunk: Buffer) => {
+    all += chunk.toString();
+  });
   child.stderr?.on('data', (chunk: Buffer) => {
     all += chunk.toString();
     stderr += chunk.toString();
@@ -64,10 +70,15 @@ export function spawnConsole(input: { dataDir: string; port: number; env?: Recor
 export async function waitUntilReady(console_: ConsoleProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let ended = false;
-  void console_.exited.then(() => { ended = true; });
+  void console_.exited.then(() => {
+    ended = true;
+  });
   while (Date.now() < deadline) {
     if (ended) throw new Error(`the console on ${console_.dataDir} exited before answering:\n${console_.output()}`);
-    const ok = await fetch(`${console_.origin}/loyalty/v1/i18n/names`).then((response) => response.ok, () => false);
+    const ok = await fetch(`${console_.origin}/loyalty/v1/i18n/names`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -75,10 +86,16 @@ export async function waitUntilReady(console_: ConsoleProcess, timeoutMs = 180_0
 }
 
 /** The process's end, or an error after `timeoutMs`. */
-export async function exitOf(console_: ConsoleProcess, timeoutMs = 120_000): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+export async function exitOf(
+  console_: ConsoleProcess,
+  timeoutMs = 120_000,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the console on ${console_.dataDir} still runs after ${timeoutMs / 1000} s:\n${console_.output()}`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new Error(`the console on ${console_.dataDir} still runs after ${timeoutMs / 1000} s:\n${console_.output()}`)),
+      timeoutMs,
+    );
   });
   try {
     return await Promise.race([console_.exited, timeout]);
@@ -120,7 +137,10 @@ export function isAlive(pid: number): boolean {
 export async function stopConsole(console_: ConsoleProcess): Promise<void> {
   if (console_.child.exitCode === null && console_.child.signalCode === null) {
     console_.child.kill('SIGTERM');
-    const ended = await Promise.race([console_.exited.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000).unref())]);
+    const ended = await Promise.race([
+      console_.exited.then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 30_000).unref()),
+    ]);
     if (!ended) {
       console_.child.kill('SIGKILL');
       await console_.exited;
@@ -133,10 +153,18 @@ export async function stopConsole(console_: ConsoleProcess): Promise<void> {
 export async function stopLeftoverPostgres(dataDir: string): Promise<void> {
   const pid = postmasterPid(dataDir);
   if (!pid || !isAlive(pid)) return;
-  try { process.kill(pid, 'SIGINT'); } catch { /* already gone */ }
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    /* already gone */
+  }
   const deadline = Date.now() + 30_000;
   while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   if (isAlive(pid)) {
-    try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ }
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
   }
 }

@@ -51,8 +51,12 @@ export class DemoAdminSession {
       body: JSON.stringify({ tenant: 'demo', login: 'admin', password: 'Admin@2026' }),
     });
     const body = (await response.json()) as { code?: number };
-    const cookie = response.headers.getSetCookie().map((line) => line.split(';')[0]).find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-    if (response.status !== 200 || body.code !== 2000 || !cookie) throw new Error(`sign-in of the demo admin failed: ${response.status} ${JSON.stringify(body)}`);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+    if (response.status !== 200 || body.code !== 2000 || !cookie)
+      throw new Error(`sign-in of the demo admin failed: ${response.status} ${JSON.stringify(body)}`);
     return cookie;
   }
 }
@@ -65,7 +69,10 @@ export async function demoMembers(databaseUrl: string): Promise<{ tenantId: numb
     const tenant = await client.query<{ id: string }>(`select id from tenants where code = 'demo'`);
     if (tenant.rows.length === 0) throw new Error('no demo merchant: start the console with SEED_DEMO=1');
     const tenantId = Number(tenant.rows[0].id);
-    const members = await client.query<{ id: string }>(`select id from members where tenant_id = $1 and lower(state) = 'using' order by id`, [tenantId]);
+    const members = await client.query<{ id: string }>(
+      `select id from members where tenant_id = $1 and lower(state) = 'using' order by id`,
+      [tenantId],
+    );
     return { tenantId, memberIds: members.rows.map((row) => Number(row.id)) };
   } finally {
     await client.end();
@@ -134,7 +141,11 @@ export async function postSales(input: {
   const client = async (index: number) => {
     while (!input.done()) {
       const n = next++;
-      const posting: Posting = { orderNo: `${input.runId}-${index}-${n}`, memberId: input.memberIds[n % input.memberIds.length], outcome: 'unreached' };
+      const posting: Posting = {
+        orderNo: `${input.runId}-${index}-${n}`,
+        memberId: input.memberIds[n % input.memberIds.length],
+        outcome: 'unreached',
+      };
       postings.push(posting);
       await send({ origin: input.origin(), session: input.session, posting });
       input.onOutcome?.(posting);
@@ -190,31 +201,55 @@ export function verdictFailed(verdict: CrashVerdict): boolean {
 }
 
 /** Reads the ledger after the restart and checks every posting of the run `runId`. */
-export async function verifyLedger(input: { databaseUrl: string; tenantId: number; runId: string; postings: readonly Posting[] }): Promise<CrashVerdict> {
+export async function verifyLedger(input: {
+  databaseUrl: string;
+  tenantId: number;
+  runId: string;
+  postings: readonly Posting[];
+}): Promise<CrashVerdict> {
   const client = new pg.Client({ connectionString: input.databaseUrl });
   await client.connect();
   try {
     const like = `${input.runId}-%`;
-    const entries = await client.query<{ source_id: string; n: number; entry_id: string }>(`
+    const entries = await client.query<{ source_id: string; n: number; entry_id: string }>(
+      `
       select source_id, count(*)::int as n, min(id) as entry_id from points_entries
-      where tenant_id = $1 and source_type = 'transaction' and source_id like $2 group by source_id`, [input.tenantId, like]);
-    const sales = await client.query<{ order_no: string; points: string; finished: boolean }>(`
-      select order_no, points, response <> '{}'::jsonb as finished from sales_transactions where tenant_id = $1 and order_no like $2`, [input.tenantId, like]);
-    const accounts = await client.query<{ member_id: string; balance: string; total: string | null; last_balance: string | null }>(`
+      where tenant_id = $1 and source_type = 'transaction' and source_id like $2 group by source_id`,
+      [input.tenantId, like],
+    );
+    const sales = await client.query<{ order_no: string; points: string; finished: boolean }>(
+      `
+      select order_no, points, response <> '{}'::jsonb as finished from sales_transactions where tenant_id = $1 and order_no like $2`,
+      [input.tenantId, like],
+    );
+    const accounts = await client.query<{ member_id: string; balance: string; total: string | null; last_balance: string | null }>(
+      `
       select a.member_id, a.balance, e.total, e.last_balance
       from points_accounts a
       left join (select member_id, sum(delta) as total, (array_agg(balance_after order by id desc))[1] as last_balance
                  from points_entries where tenant_id = $1 group by member_id) e on e.member_id = a.member_id
-      where a.tenant_id = $1`, [input.tenantId]);
-    const orphanEntries = await client.query<{ n: number }>(`
+      where a.tenant_id = $1`,
+      [input.tenantId],
+    );
+    const orphanEntries = await client.query<{ n: number }>(
+      `
       select count(distinct e.member_id)::int as n from points_entries e
-      where e.tenant_id = $1 and not exists (select 1 from points_accounts a where a.tenant_id = e.tenant_id and a.member_id = e.member_id)`, [input.tenantId]);
+      where e.tenant_id = $1 and not exists (select 1 from points_accounts a where a.tenant_id = e.tenant_id and a.member_id = e.member_id)`,
+      [input.tenantId],
+    );
 
     const entryOf = new Map(entries.rows.map((row) => [row.source_id, { n: row.n, id: Number(row.entry_id) }]));
     const saleOf = new Map(sales.rows.map((row) => [row.order_no, { points: Number(row.points), finished: row.finished }]));
     const examples: string[] = [];
-    const note = (line: string) => { if (examples.length < 10) examples.push(line); };
-    let found = 0, doubled = 0, lost = 0, wrongEntry = 0, ghosts = 0, halfThere = 0;
+    const note = (line: string) => {
+      if (examples.length < 10) examples.push(line);
+    };
+    let found = 0,
+      doubled = 0,
+      lost = 0,
+      wrongEntry = 0,
+      ghosts = 0,
+      halfThere = 0;
 
     for (const posting of input.postings) {
       const entry = entryOf.get(posting.orderNo);
@@ -272,7 +307,13 @@ export async function verifyLedger(input: { databaseUrl: string; tenantId: numbe
       refused: count('refused'),
       unanswered: count('unanswered'),
       unreached: count('unreached'),
-      found, doubled, lost, wrongEntry, ghosts, halfThere, invariantViolations,
+      found,
+      doubled,
+      lost,
+      wrongEntry,
+      ghosts,
+      halfThere,
+      invariantViolations,
       accountsChecked: accounts.rows.length,
       examples,
     };

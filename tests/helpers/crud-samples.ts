@@ -36,7 +36,12 @@ function numberIn(f: { min?: number; max?: number }, seed: number, step: number)
 }
 
 /** A valid value of a scalar field for a seed; undefined when none can be made generically. */
-export function scalarSample(args: { f: ScalarField | TreeField; seed: number; name: string; refs: Readonly<Record<string, number>> }): unknown {
+export function scalarSample(args: {
+  f: ScalarField | TreeField;
+  seed: number;
+  name: string;
+  refs: Readonly<Record<string, number>>;
+}): unknown {
   const { f, seed, name } = args;
   switch (f.kind) {
     case 'text':
@@ -78,7 +83,12 @@ export function scalarSample(args: { f: ScalarField | TreeField; seed: number; n
  * A valid saveNew body: every client-writable field that can be sampled. Conditional fields
  * (`when`) that do not apply to the sampled values are sent as null, as the server stores them.
  */
-export function sampleBody(args: { resource: ResourceDef; seed: number; refs: Readonly<Record<string, number>>; overrides?: Record<string, unknown> }): Record<string, unknown> {
+export function sampleBody(args: {
+  resource: ResourceDef;
+  seed: number;
+  refs: Readonly<Record<string, number>>;
+  overrides?: Record<string, unknown>;
+}): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [name, f] of Object.entries(args.resource.fields)) {
     if (!isClientWritable(args.resource, name, f)) continue;
@@ -105,7 +115,8 @@ export function settled(resource: ResourceDef, body: Record<string, unknown>): R
   const out = { ...body };
   for (const name of Object.keys(out)) {
     const f = resource.fields[name];
-    if (f && out[name] !== undefined && !fieldApplies({ resource, name, valueOf: (n) => body[n] })) out[name] = f.kind === 'lines' ? [] : null;
+    if (f && out[name] !== undefined && !fieldApplies({ resource, name, valueOf: (n) => body[n] }))
+      out[name] = f.kind === 'lines' ? [] : null;
   }
   return out;
 }
@@ -116,7 +127,11 @@ export function settled(resource: ResourceDef, body: Record<string, unknown>): R
  * sample, so the body stays valid but for what a test puts in.
  */
 export function applyingBody(args: {
-  resource: ResourceDef; name: string; body: Record<string, unknown>; seed: number; refs: Readonly<Record<string, number>>;
+  resource: ResourceDef;
+  name: string;
+  body: Record<string, unknown>;
+  seed: number;
+  refs: Readonly<Record<string, number>>;
 }): Record<string, unknown> {
   const { resource } = args;
   const out = { ...args.body };
@@ -130,7 +145,8 @@ export function applyingBody(args: {
   };
   setConditions(args.name);
   for (const [name, f] of Object.entries(resource.fields)) {
-    if (!f.required || f.kind === 'lines' || !isClientWritable(resource, name, f) || (out[name] !== null && out[name] !== undefined)) continue;
+    if (!f.required || f.kind === 'lines' || !isClientWritable(resource, name, f) || (out[name] !== null && out[name] !== undefined))
+      continue;
     if (fieldApplies({ resource, name, valueOf: (n) => out[n] })) out[name] = scalarSample({ f, seed: args.seed, name, refs: args.refs });
   }
   return out;

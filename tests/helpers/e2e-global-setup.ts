@@ -62,7 +62,10 @@ export default async function setup(project: TestProject) {
     project.provide('baseUrl', `http://127.0.0.1:${port}`);
     project.provide('databaseUrl', embedded.url);
     project.provide('demoTenantCode', demo.tenantCode);
-    project.provide('demoAccounts', demo.accounts.map(({ login, password }) => ({ login, password })));
+    project.provide(
+      'demoAccounts',
+      demo.accounts.map(({ login, password }) => ({ login, password })),
+    );
   } catch (error) {
     await teardown();
     throw error;

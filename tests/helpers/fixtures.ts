@@ -6,7 +6,12 @@ import { hashPassword } from '../../server/modules/auth/password.hasher';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../resources/contract/client-header';
 import { allPermissionRefs } from '../../server/modules/authorization/permission.catalog';
-import { createAccount, createRole, createTenant as provisionTenant, type TenantSettings } from '../../server/modules/users/tenant.provisioning';
+import {
+  createAccount,
+  createRole,
+  createTenant as provisionTenant,
+  type TenantSettings,
+} from '../../server/modules/users/tenant.provisioning';
 
 /**
  * Fixtures for API tests: tenants, users with chosen grants, and signed-in clients that drive
@@ -60,13 +65,15 @@ export async function createTenant(database: Database, options: TestTenantOption
   const license = options.license ?? 'valid';
   const licenseExpiresAt = license === 'none' ? null : new Date(Date.now() + (license === 'valid' ? 365 : -1) * 24 * 3600 * 1000);
   const adminLogin = 'admin';
-  const created = await database.db.transaction(async (tx) => provisionTenant({
-    tx,
-    code,
-    name: `Tenant ${code}`,
-    settings: { licenseExpiresAt, ...options.policy, ...(options.sysConfig ? { sysConfig: options.sysConfig } : {}) },
-    admin: { login: adminLogin, name: 'Administrator', password: FIXTURE_PASSWORD, passwordHash: await cachedHash(FIXTURE_PASSWORD) },
-  }));
+  const created = await database.db.transaction(async (tx) =>
+    provisionTenant({
+      tx,
+      code,
+      name: `Tenant ${code}`,
+      settings: { licenseExpiresAt, ...options.policy, ...(options.sysConfig ? { sysConfig: options.sysConfig } : {}) },
+      admin: { login: adminLogin, name: 'Administrator', password: FIXTURE_PASSWORD, passwordHash: await cachedHash(FIXTURE_PASSWORD) },
+    }),
+  );
   return { tenantId: created.tenantId, code, adminUserId: created.adminUserId, adminLogin, adminPassword: FIXTURE_PASSWORD };
 }
 
@@ -83,24 +90,32 @@ export interface TestUser {
  * Creates a user holding exactly `grants` ('all' = every permission of the catalogue; [] =
  * nothing) through a role of their own, optionally limited to some marketing centres.
  */
-export async function createUser(database: Database, options: {
-  tenantId: number;
-  login: string;
-  password?: string;
-  name?: string;
-  grants: readonly PermissionRef[] | 'all';
-  marketingCenterIds?: readonly number[];
-}): Promise<TestUser> {
+export async function createUser(
+  database: Database,
+  options: {
+    tenantId: number;
+    login: string;
+    password?: string;
+    name?: string;
+    grants: readonly PermissionRef[] | 'all';
+    marketingCenterIds?: readonly number[];
+  },
+): Promise<TestUser> {
   const password = options.password ?? FIXTURE_PASSWORD;
   const grants = options.grants === 'all' ? allPermissionRefs() : options.grants;
   const passwordHash = await cachedHash(password);
   return database.db.transaction(async (tx) => {
-    const roleId = grants.length > 0
-      ? await createRole({ tx, tenantId: options.tenantId, name: `role-${options.login}-${unique()}`, grants })
-      : null;
+    const roleId =
+      grants.length > 0 ? await createRole({ tx, tenantId: options.tenantId, name: `role-${options.login}-${unique()}`, grants }) : null;
     const userId = await createAccount({
-      tx, tenantId: options.tenantId, login: options.login, name: options.name ?? options.login, password, passwordHash,
-      roleIds: roleId ? [roleId] : [], marketingCenterIds: options.marketingCenterIds ?? null,
+      tx,
+      tenantId: options.tenantId,
+      login: options.login,
+      name: options.name ?? options.login,
+      password,
+      passwordHash,
+      roleIds: roleId ? [roleId] : [],
+      marketingCenterIds: options.marketingCenterIds ?? null,
     });
     return { userId, login: options.login, password, roleId };
   });

@@ -29,7 +29,13 @@ export const gadgetResource = defineResource({
   scope: 'tenant',
   fields: {
     code: field.text({
-      label: ['编码', 'Code'], required: true, maxLength: 10, searchable: true, filter: 'prefix', sortable: true, readOnlyAfterCreate: true,
+      label: ['编码', 'Code'],
+      required: true,
+      maxLength: 10,
+      searchable: true,
+      filter: 'prefix',
+      sortable: true,
+      readOnlyAfterCreate: true,
     }),
     name: field.text({ label: ['名称', 'Name'], required: true, searchable: true, filter: 'contains', sortable: true }),
     price: field.money({ label: ['价格', 'Price'], required: true, min: 0, max: 1000, filter: 'range', sortable: true }),
@@ -42,7 +48,10 @@ export const gadgetResource = defineResource({
     active: field.boolean({ label: ['启用', 'Active'], filter: 'eq', defaultValue: true }),
     state: field.enum({
       label: ['状态', 'State'],
-      options: { INITIAL: { label: ['未审核', 'Not audited'], color: 'orange' }, EFFECTED: { label: ['已审核', 'Audited'], color: 'green' } },
+      options: {
+        INITIAL: { label: ['未审核', 'Not audited'], color: 'orange' },
+        EFFECTED: { label: ['已审核', 'Audited'], color: 'green' },
+      },
       serverManaged: true,
     }),
     remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 200 }),
@@ -81,8 +90,20 @@ export const nodeResource = defineResource({
 /** A record of the gadget resource as the server sends it. */
 export function gadget(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    id: 1, code: 'G001', name: 'Widget A', price: 1234.5, qty: 3, kind: 'A', active: true, state: 'INITIAL', remark: null,
-    version: 3, createdAt: '2024-05-01 10:00:00', updatedAt: '2024-05-02 11:00:00', createdBy: 'admin', updatedBy: 'admin',
+    id: 1,
+    code: 'G001',
+    name: 'Widget A',
+    price: 1234.5,
+    qty: 3,
+    kind: 'A',
+    active: true,
+    state: 'INITIAL',
+    remark: null,
+    version: 3,
+    createdAt: '2024-05-01 10:00:00',
+    updatedAt: '2024-05-02 11:00:00',
+    createdBy: 'admin',
+    updatedBy: 'admin',
     ...overrides,
   };
 }
@@ -142,7 +163,15 @@ export function renderAt(args: {
             options={{ disableTelemetry: true, reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false } } } } }}
           >
             <Routes>
-              <Route path="*" element={<>{args.screen}<WhereAmI /></>} />
+              <Route
+                path="*"
+                element={
+                  <>
+                    {args.screen}
+                    <WhereAmI />
+                  </>
+                }
+              />
             </Routes>
           </Refine>
         </AntdApp>

@@ -39,7 +39,11 @@ export async function createMembers(args: { client: ApiClient; count: number; fr
 }
 
 /** A member's balance, sum of entries and sum of remaining lots. */
-export async function pointsOf(args: { t: TestApp; tenant: TestTenant; memberId: number }): Promise<{ balance: number; sum: number; lots: number }> {
+export async function pointsOf(args: {
+  t: TestApp;
+  tenant: TestTenant;
+  memberId: number;
+}): Promise<{ balance: number; sum: number; lots: number }> {
   const { tenant, memberId } = args;
   const result = await args.t.database.db.execute<{ balance: number; sum: number; lots: number }>(sql`select
       (select coalesce(max(balance), 0) from points_accounts a where a.tenant_id = ${tenant.tenantId} and a.member_id = ${memberId}) as balance,

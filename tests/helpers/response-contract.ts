@@ -68,7 +68,13 @@ function schemaForStatus(responses: Record<string, unknown> | undefined, status:
 }
 
 const describeErrors = (validate: ValidateFunction) =>
-  (validate.errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`).join('; ');
+  (validate.errors ?? [])
+    .slice(0, 8)
+    .map(
+      (e) =>
+        `${e.instancePath || '/'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`,
+    )
+    .join('; ');
 
 /** Installs the check on an app that is not ready yet. */
 export function checkResponses(app: FastifyInstance): ResponseContract {

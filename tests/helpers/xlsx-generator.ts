@@ -44,7 +44,11 @@ function packageParts(args: { sheet: Buffer; sheetDeclaredSize?: number; sharedS
   const overrides = [
     '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>',
     '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>',
-    ...(args.sharedStrings ? ['<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>'] : []),
+    ...(args.sharedStrings
+      ? [
+          '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>',
+        ]
+      : []),
   ];
   const xml = (text: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${text}`, 'utf8');
   const relationships = [
@@ -55,13 +59,23 @@ function packageParts(args: { sheet: Buffer; sheetDeclaredSize?: number; sharedS
   return [
     {
       name: '[Content_Types].xml',
-      data: xml(`<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${overrides.join('')}</Types>`),
+      data: xml(
+        `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${overrides.join('')}</Types>`,
+      ),
     },
-    { name: '_rels/.rels', data: xml(`<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${DOC_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`) },
+    {
+      name: '_rels/.rels',
+      data: xml(
+        `<Relationships xmlns="${REL_NS}"><Relationship Id="rId1" Type="${DOC_REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+    },
     { name: 'xl/_rels/workbook.xml.rels', data: xml(`<Relationships xmlns="${REL_NS}">${relationships.join('')}</Relationships>`) },
     { name: 'xl/worksheets/sheet1.xml', data: args.sheet, declaredSize: args.sheetDeclaredSize },
     ...(args.sharedStrings ? [{ name: 'xl/sharedStrings.xml', data: args.sharedStrings }] : []),
-    { name: 'xl/workbook.xml', data: xml(`<workbook xmlns="${NS}" xmlns:r="${DOC_REL}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`) },
+    {
+      name: 'xl/workbook.xml',
+      data: xml(`<workbook xmlns="${NS}" xmlns:r="${DOC_REL}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+    },
   ];
 }
 
@@ -146,7 +160,10 @@ export function generateWorkbook(args: {
   chunks.push('</sheetData></worksheet>');
   const sheet = Buffer.from(chunks.join(''), 'utf8');
   const sharedStrings = shared
-    ? Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${NS}" count="${table.length}" uniqueCount="${table.length}">${table.map((text) => `<si><t>${escapeXml(text)}</t></si>`).join('')}</sst>`, 'utf8')
+    ? Buffer.from(
+        `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${NS}" count="${table.length}" uniqueCount="${table.length}">${table.map((text) => `<si><t>${escapeXml(text)}</t></si>`).join('')}</sst>`,
+        'utf8',
+      )
     : null;
   return zip(packageParts({ sheet, sharedStrings }));
 }
@@ -158,7 +175,10 @@ export function generateWorkbook(args: {
  * forged archive would, to slip past a check of the declared sizes.
  */
 export function generateZipBomb(args: { uncompressedBytes: number; declaredBytes?: number }): Buffer {
-  const head = Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${NS}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row>`, 'utf8');
+  const head = Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${NS}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>x</t></is></c></row>`,
+    'utf8',
+  );
   const tail = Buffer.from('</sheetData></worksheet>', 'utf8');
   const filler = Buffer.alloc(Math.max(0, args.uncompressedBytes - head.length - tail.length), 0x20);
   const sheet = Buffer.concat([head, filler, tail]);

@@ -41,7 +41,12 @@ describe('grant matching', () => {
   it('holds any of a list, and an empty list always', () => {
     expect(holdsAny(grants, [])).toBe(true);
     expect(holdsAny([], [])).toBe(true);
-    expect(holdsAny(grants, [{ resourceId: '会员/标准会员', action: '配置维护' }, { resourceId: '会员/标准会员', action: '会员资料查看' }])).toBe(true);
+    expect(
+      holdsAny(grants, [
+        { resourceId: '会员/标准会员', action: '配置维护' },
+        { resourceId: '会员/标准会员', action: '会员资料查看' },
+      ]),
+    ).toBe(true);
     expect(holdsAny(grants, [{ resourceId: '会员/标准会员', action: '配置维护' }])).toBe(false);
   });
 });
@@ -54,7 +59,11 @@ describe('route guard', () => {
   it('opens exactly the three permission-free screens without grants', async () => {
     const free: string[] = [];
     for (const ref of allScreens) if (await open([], ref)) free.push(`${ref.group}/${ref.entry}/${ref.screen}`);
-    expect(free.sort()).toEqual(['member/level-material/level-material', 'promotion/birthday/birthday-home', 'promotion/member-balance-promotion/list']);
+    expect(free.sort()).toEqual([
+      'member/level-material/level-material',
+      'promotion/birthday/birthday-home',
+      'promotion/member-balance-promotion/list',
+    ]);
   });
 
   it('lets viewers read and only maintainers change', async () => {
@@ -167,7 +176,17 @@ describe('prefix rules', () => {
   it('decide the menu of their entries', () => {
     const menu = visibleMenu({ grants: [{ resourceId: `${RULE_PREFIXES.prepayCardChargeGift}/储值卡`, actions: ['活动查看'] }] });
     expect(menu).toEqual([
-      { group: 'promotion', title: ['营销', 'Marketing'], entries: [{ entry: 'prepay-card-charge-gift', title: ['预付卡充值赠礼', 'Card top-up gifts'], path: '/promotion/prepay-card-charge-gift/list' }] },
+      {
+        group: 'promotion',
+        title: ['营销', 'Marketing'],
+        entries: [
+          {
+            entry: 'prepay-card-charge-gift',
+            title: ['预付卡充值赠礼', 'Card top-up gifts'],
+            path: '/promotion/prepay-card-charge-gift/list',
+          },
+        ],
+      },
     ]);
   });
 });
@@ -178,7 +197,12 @@ describe('menu', () => {
   });
 
   it('hides groups without a visible entry', () => {
-    const menu = visibleMenu({ grants: [{ resourceId: '资料/门店', actions: ['资料查看'] }, { resourceId: '设置/角色', actions: ['view'] }] });
+    const menu = visibleMenu({
+      grants: [
+        { resourceId: '资料/门店', actions: ['资料查看'] },
+        { resourceId: '设置/角色', actions: ['view'] },
+      ],
+    });
     expect(menu.map((group) => group.group)).toEqual(['datum', 'setting']);
     expect(menu[0].entries).toEqual([{ entry: 'store', title: ['门店', 'Stores'], path: '/datum/store/store' }]);
   });
@@ -202,7 +226,9 @@ describe('menu', () => {
     const promotion = CATALOG.find((group) => group.group === 'promotion') as GroupDecl;
     const gated: GroupDecl = {
       ...promotion,
-      entries: promotion.entries.map((entry) => (entry.entry === 'coupon-active' ? { ...entry, requiresFlag: 'enableGainPointsByQty' as const } : entry)),
+      entries: promotion.entries.map((entry) =>
+        entry.entry === 'coupon-active' ? { ...entry, requiresFlag: 'enableGainPointsByQty' as const } : entry,
+      ),
     };
     const entries = (sysConfig: Record<string, boolean>) =>
       visibleMenu({ grants: everything, sysConfig, catalog: [gated] })[0].entries.map((entry) => entry.entry);
@@ -218,7 +244,12 @@ describe('permission tree', () => {
     expect(tree.map((node) => node.resourceId)).toEqual(['会员', '积分', '储值', '券', '营销', '报表', '资料', '设置']);
     const cards = tree[2].children.find((node) => node.resourceId === '储值/卡模板');
     expect(cards?.actions).toEqual([]);
-    expect(cards?.children.map((node) => node.name[1])).toEqual(['Recharge card', 'Physical gift card', 'Electronic gift card', 'Stored-value card']);
+    expect(cards?.children.map((node) => node.name[1])).toEqual([
+      'Recharge card',
+      'Physical gift card',
+      'Electronic gift card',
+      'Stored-value card',
+    ]);
     expect(tree[7].children.map((node) => [node.resourceId, node.actions])).toEqual([
       ['设置/用户', ['view', 'configure']],
       ['设置/角色', ['view', 'configure']],

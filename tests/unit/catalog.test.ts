@@ -156,7 +156,10 @@ describe('resources and permissions of the catalogue', () => {
       const required = requiredForScreen(ref);
       if (access === 'maintain') {
         expect(required?.permissions.length, screenPath(ref)).toBeGreaterThan(0);
-        expect(required?.permissions.every((perm) => isMaintainAction(perm.action)), screenPath(ref)).toBe(true);
+        expect(
+          required?.permissions.every((perm) => isMaintainAction(perm.action)),
+          screenPath(ref),
+        ).toBe(true);
         expect(match.screen.hiddenFromMenu, screenPath(ref)).toBe(true);
       }
     }
@@ -168,14 +171,21 @@ describe('resources and permissions of the catalogue', () => {
         const landing = requiredForScreen({ group: group.group, entry: entry.entry, screen: defaultScreenOf(entry).name });
         const viewerMayOpen =
           landing !== undefined &&
-          (landing.custom !== undefined || landing.permissions.length === 0 || landing.permissions.some((perm) => !isMaintainAction(perm.action)));
+          (landing.custom !== undefined ||
+            landing.permissions.length === 0 ||
+            landing.permissions.some((perm) => !isMaintainAction(perm.action)));
         expect(viewerMayOpen, entry.entry).toBe(true);
       }
     }
   });
 
   it('declares each prepaid card type with its own resource under the card templates', () => {
-    expect(CARD_TEMPLATE_TYPES.map((type) => type.type).sort()).toEqual(['IMPREST_CARD', 'OFFLINE_GIFT_CARD', 'ONLINE_GIFT_CARD', 'RECHARGEABLE_CARD']);
+    expect(CARD_TEMPLATE_TYPES.map((type) => type.type).sort()).toEqual([
+      'IMPREST_CARD',
+      'OFFLINE_GIFT_CARD',
+      'ONLINE_GIFT_CARD',
+      'RECHARGEABLE_CARD',
+    ]);
     for (const type of CARD_TEMPLATE_TYPES) {
       expect(type.resourceId.startsWith('储值/卡模板/')).toBe(true);
       expect(nodes.get(type.resourceId)?.actions).toEqual(['卡模板查看', '卡模板维护']);
@@ -184,7 +194,12 @@ describe('resources and permissions of the catalogue', () => {
 
   it('marks the flag-gated and flag-reading screens', () => {
     const gated = allScreens.filter((ref) => findScreen(ref)?.screen.requiresFlag === 'enableGainPointsByQty').map((ref) => ref.screen);
-    expect(gated.sort()).toEqual(['goods-group-qty-extra-points-add', 'goods-group-qty-extra-points-dtl', 'qty-extra-points-add', 'qty-extra-points-dtl']);
+    expect(gated.sort()).toEqual([
+      'goods-group-qty-extra-points-add',
+      'goods-group-qty-extra-points-dtl',
+      'qty-extra-points-add',
+      'qty-extra-points-dtl',
+    ]);
     const reading = allScreens.filter((ref) => findScreen(ref)?.screen.readsFlag === 'showMemberExtendDetail').map((ref) => ref.entry);
     expect(reading.sort()).toEqual(['dqsh-member', 'marketcenter-member', 'standard-member']);
   });

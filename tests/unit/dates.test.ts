@@ -39,7 +39,18 @@ describe('serializeDate', () => {
   });
 
   it('turns empty and invalid dates into null', () => {
-    for (const value of [null, undefined, '', '   ', 'not a date', '2024-02-30', '2023-02-29', new Date(Number.NaN), Number.NaN, dayjs('nope')]) {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      '   ',
+      'not a date',
+      '2024-02-30',
+      '2023-02-29',
+      new Date(Number.NaN),
+      Number.NaN,
+      dayjs('nope'),
+    ]) {
       expect(serializeDate(value)).toBeNull();
     }
   });

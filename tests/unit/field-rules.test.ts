@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { defineResource, defineView, field, type ResourceDef } from '../../resources/define';
 import {
-  editableInState, fieldApplies, fieldRuleProblems, fieldRules, lineFieldApplies, sectionApplies,
+  editableInState,
+  fieldApplies,
+  fieldRuleProblems,
+  fieldRules,
+  lineFieldApplies,
+  sectionApplies,
 } from '../../resources/field-rules';
 import { levelResource } from '../../resources/member/level.resource';
 import { RESOURCES } from '../../resources/index';
@@ -20,13 +25,27 @@ const coupon = defineResource({
   scope: 'tenant',
   fields: {
     kind: field.enum({ label: ['类型', 'Kind'], options: { CASH: { label: ['现金', 'Cash'] }, GOODS: { label: ['商品', 'Goods'] } } }),
-    channels: field.enum({ label: ['渠道', 'Channels'], multiple: true, options: { APP: { label: ['小程序', 'App'] }, POS: { label: ['收银', 'Till'] } } }),
+    channels: field.enum({
+      label: ['渠道', 'Channels'],
+      multiple: true,
+      options: { APP: { label: ['小程序', 'App'] }, POS: { label: ['收银', 'Till'] } },
+    }),
     value: field.money({ label: ['面额', 'Value'], required: true, when: { field: 'kind', in: ['CASH'] }, editableIn: ['DRAFT'] }),
     capped: field.boolean({ label: ['封顶', 'Capped'] }),
-    cap: field.money({ label: ['封顶额', 'Cap'], when: [{ field: 'capped', in: [true] }, { field: 'kind', in: ['CASH'] }] }),
+    cap: field.money({
+      label: ['封顶额', 'Cap'],
+      when: [
+        { field: 'capped', in: [true] },
+        { field: 'kind', in: ['CASH'] },
+      ],
+    }),
     banner: field.text({ label: ['横幅', 'Banner'], when: { field: 'channels', in: ['APP'] } }),
     sku: field.text({ label: ['商品', 'SKU'] }),
-    state: field.enum({ label: ['状态', 'State'], serverManaged: true, options: { DRAFT: { label: ['草稿', 'Draft'] }, LIVE: { label: ['生效', 'Live'] } } }),
+    state: field.enum({
+      label: ['状态', 'State'],
+      serverManaged: true,
+      options: { DRAFT: { label: ['草稿', 'Draft'] }, LIVE: { label: ['生效', 'Live'] } },
+    }),
     lines: field.lines({
       label: ['明细', 'Lines'],
       fields: {
@@ -91,20 +110,30 @@ describe('field rules', () => {
       name: 'rule-broken',
       fields: {
         ...coupon.fields,
-        kind: field.enum({ label: ['类型', 'Kind'], when: { field: 'capped', in: [true] }, options: { CASH: { label: ['现金', 'Cash'] } } }),
+        kind: field.enum({
+          label: ['类型', 'Kind'],
+          when: { field: 'capped', in: [true] },
+          options: { CASH: { label: ['现金', 'Cash'] } },
+        }),
         capped: field.boolean({ label: ['封顶', 'Capped'], when: { field: 'kind', in: ['CASH'] } }),
         banner: field.text({ label: ['横幅', 'Banner'], when: { field: 'sku', in: ['x'] }, editableIn: ['GONE'] }),
       },
     });
-    expect(fieldRuleProblems(broken)).toEqual(expect.arrayContaining([
-      'rule-broken.banner: condition field sku is not an enum or a boolean',
-      'rule-broken.banner: editableIn state GONE is not an option of state',
-      'rule-broken: the conditions of kind depend on kind itself',
-      'rule-broken: the conditions of capped depend on capped itself',
-    ]));
+    expect(fieldRuleProblems(broken)).toEqual(
+      expect.arrayContaining([
+        'rule-broken.banner: condition field sku is not an enum or a boolean',
+        'rule-broken.banner: editableIn state GONE is not an option of state',
+        'rule-broken: the conditions of kind depend on kind itself',
+        'rule-broken: the conditions of capped depend on capped itself',
+      ]),
+    );
     // A view inherits its base's rules; its own sections may not add any.
     const view = defineView(coupon, {
-      name: 'rule-view', title: ['视图', 'View'], route: coupon.route, access: coupon.access, scope: 'tenant',
+      name: 'rule-view',
+      title: ['视图', 'View'],
+      route: coupon.route,
+      access: coupon.access,
+      scope: 'tenant',
       form: [{ key: 'v', title: ['视图', 'View'], fields: ['sku'], when: { field: 'kind', in: ['CASH'] } }],
     });
     expect(fieldRuleProblems(view)).toEqual(["rule-view section v: a view's own sections cannot carry rules (the base's apply)"]);

@@ -16,9 +16,21 @@ vi.setConfig({ testTimeout: 30_000 });
 const ok = (data: unknown) => HttpResponse.json({ code: 2000, msg: 'success', data });
 
 const task = (patch: Partial<FileTaskView>): FileTaskView => ({
-  id: 7, module: 'stores', direction: 'export', resource: 'store', state: 'running', progress: 40, total: 10, processed: 4,
-  failed: 0, fileName: 'Stores-20250101120000.xlsx', outputName: null, error: null, createdAt: '2025-01-01 12:00:00',
-  finishedAt: null, ...patch,
+  id: 7,
+  module: 'stores',
+  direction: 'export',
+  resource: 'store',
+  state: 'running',
+  progress: 40,
+  total: 10,
+  processed: 4,
+  failed: 0,
+  fileName: 'Stores-20250101120000.xlsx',
+  outputName: null,
+  error: null,
+  createdAt: '2025-01-01 12:00:00',
+  finishedAt: null,
+  ...patch,
 });
 
 const server = setupServer();
@@ -48,14 +60,24 @@ describe('file centre', () => {
   it('shows running tasks with a progress bar that refreshes until the file can be downloaded', async () => {
     const answers = sequence([
       [task({})],
-      [task({ state: 'succeeded', progress: 100, processed: 10, outputName: 'Stores-20250101120000.xlsx', finishedAt: '2025-01-01 12:00:05' })],
+      [
+        task({
+          state: 'succeeded',
+          progress: 100,
+          processed: 10,
+          outputName: 'Stores-20250101120000.xlsx',
+          finishedAt: '2025-01-01 12:00:05',
+        }),
+      ],
     ]);
     const bodies: unknown[] = [];
-    server.use(http.post(`${API}/v1/file-task/query`, async ({ request }) => {
-      bodies.push(await request.json());
-      const records = answers();
-      return ok({ total: records.length, records });
-    }));
+    server.use(
+      http.post(`${API}/v1/file-task/query`, async ({ request }) => {
+        bodies.push(await request.json());
+        const records = answers();
+        return ok({ total: records.length, records });
+      }),
+    );
     renderScreen(<FileCentreScreen />, i18n);
 
     const row = (await screen.findByText('Stores-20250101120000.xlsx')).closest('tr') as HTMLElement;
@@ -85,12 +107,24 @@ describe('import from a list', () => {
     let uploaded: { type: string | null; fileName: string | null; size: number } | undefined;
     const infos = sequence([
       task({ direction: 'import', progress: 50, fileName: 'stores.xlsx' }),
-      task({ direction: 'import', state: 'failed', progress: 100, failed: 1, fileName: 'stores.xlsx', outputName: 'stores-errors.xlsx', error: '1 rows are invalid; nothing was imported' }),
+      task({
+        direction: 'import',
+        state: 'failed',
+        progress: 100,
+        failed: 1,
+        fileName: 'stores.xlsx',
+        outputName: 'stores-errors.xlsx',
+        error: '1 rows are invalid; nothing was imported',
+      }),
     ]);
     server.use(
       http.post(`${API}/v1/store/import`, async ({ request }) => {
         const url = new URL(request.url);
-        uploaded = { type: request.headers.get('content-type'), fileName: url.searchParams.get('fileName'), size: (await request.arrayBuffer()).byteLength };
+        uploaded = {
+          type: request.headers.get('content-type'),
+          fileName: url.searchParams.get('fileName'),
+          size: (await request.arrayBuffer()).byteLength,
+        };
         return ok({ taskId: 7 });
       }),
       http.get(`${API}/v1/file-task/info/7`, () => ok(infos())),
@@ -100,12 +134,20 @@ describe('import from a list', () => {
     fireEvent.click(buttonByText('Import'));
     const dialog = await waitFor(() => dialogByTitle(/Import Store/));
     const input = dialog.querySelector('input[type="file"]') as HTMLInputElement;
-    const file = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'stores.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const file = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'stores.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     fireEvent.change(input, { target: { files: [file] } });
 
     await waitFor(() => expect(progressOf(dialog).getAttribute('aria-valuenow')).toBe('50'));
-    expect(uploaded).toEqual({ type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', fileName: 'stores.xlsx', size: 4 });
-    await waitFor(() => expect(within(dialog).getByText('Import failed: 1 rows are invalid; nothing was imported')).toBeTruthy(), { timeout: 5000 });
+    expect(uploaded).toEqual({
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      fileName: 'stores.xlsx',
+      size: 4,
+    });
+    await waitFor(() => expect(within(dialog).getByText('Import failed: 1 rows are invalid; nothing was imported')).toBeTruthy(), {
+      timeout: 5000,
+    });
     const report = within(dialog).getByText('Download error report').closest('a') as HTMLAnchorElement;
     expect(report.getAttribute('href')).toBe(`${API}/v1/file-task/download/7`);
   });

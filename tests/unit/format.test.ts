@@ -42,7 +42,12 @@ describe('formatAmount', () => {
         // Removing the separators gives the input back, and the groups are all of three digits.
         expect(shown.replaceAll(',', '')).toBe(cents === 0n ? '0.00' : raw);
         const whole = shown.replace('-', '').split('.')[0];
-        expect(whole.split(',').slice(1).every((group) => group.length === 3)).toBe(true);
+        expect(
+          whole
+            .split(',')
+            .slice(1)
+            .every((group) => group.length === 3),
+        ).toBe(true);
       }),
     );
   });

@@ -64,7 +64,10 @@ const record = {
   tree: 4,
   treeTitle: 'Root',
   file: 'f-123',
-  lines: [{ sku: 'X', points: 5 }, { sku: 'Y', points: 6 }],
+  lines: [
+    { sku: 'X', points: 5 },
+    { sku: 'Y', points: 6 },
+  ],
 };
 
 const server = setupServer();
@@ -92,7 +95,11 @@ describe('field kinds', () => {
   it('formats every kind in a list cell', () => {
     const cells = Object.keys(everything.fields).map((name) => {
       const ctx = fieldContext({ resource: everything, name, t });
-      return <div key={name} data-testid={name}>{specOf(ctx.field.kind).cell(ctx, record[name as keyof typeof record], record)}</div>;
+      return (
+        <div key={name} data-testid={name}>
+          {specOf(ctx.field.kind).cell(ctx, record[name as keyof typeof record], record)}
+        </div>
+      );
     });
     render(<>{cells}</>);
     const text = (name: string) => screen.getByTestId(name).textContent;
@@ -117,12 +124,26 @@ describe('field kinds', () => {
     server.use(
       api.get('store/options', ({ request }) => {
         asked.push(new URL(request.url).search);
-        return ok([{ id: 71, title: 'North store' }, { id: 72, title: 'South store' }]);
+        return ok([
+          { id: 71, title: 'North store' },
+          { id: 72, title: 'South store' },
+        ]);
       }),
     );
     const ctx = fieldContext({ resource: everything, name: 'relation', t });
-    const rows = [{ id: 1, relation: [71] }, { id: 2, relation: [71, 72] }];
-    render(<>{rows.map((row) => <div key={row.id} data-testid={`row-${row.id}`}>{specOf('relation').cell(ctx, row.relation, row)}</div>)}</>);
+    const rows = [
+      { id: 1, relation: [71] },
+      { id: 2, relation: [71, 72] },
+    ];
+    render(
+      <>
+        {rows.map((row) => (
+          <div key={row.id} data-testid={`row-${row.id}`}>
+            {specOf('relation').cell(ctx, row.relation, row)}
+          </div>
+        ))}
+      </>,
+    );
     await waitFor(() => expect(screen.getByTestId('row-2').textContent).toBe('North storeSouth store'));
     expect(screen.getByTestId('row-1').textContent).toBe('North store');
     expect(asked).toEqual(['?id=71&id=72']);
@@ -132,9 +153,23 @@ describe('field kinds', () => {
     const values = recordToForm({ resource: everything, record, t });
     const body = formToBody({ resource: everything, values, names: Object.keys(everything.fields), t });
     expect(body).toMatchObject({
-      text: 'hello', integer: 1234567, money: 12, boolean: false, enum: ['A', 'B'], date: '2024-05-01',
-      datetime: '2024-05-01 08:09:10', dateRange: ['2024-05-01', '2024-05-31'], time: '09:30', weekdays: [1, 3],
-      relation: [7, 8], tree: 4, file: 'f-123', lines: [{ sku: 'X', points: 5 }, { sku: 'Y', points: 6 }],
+      text: 'hello',
+      integer: 1234567,
+      money: 12,
+      boolean: false,
+      enum: ['A', 'B'],
+      date: '2024-05-01',
+      datetime: '2024-05-01 08:09:10',
+      dateRange: ['2024-05-01', '2024-05-31'],
+      time: '09:30',
+      weekdays: [1, 3],
+      relation: [7, 8],
+      tree: 4,
+      file: 'f-123',
+      lines: [
+        { sku: 'X', points: 5 },
+        { sku: 'Y', points: 6 },
+      ],
     });
   });
 
@@ -143,7 +178,12 @@ describe('field kinds', () => {
     let submitted: unknown;
     render(
       <I18nextProvider i18n={i18n}>
-        <Form name="lines-test" onFinish={(values) => { submitted = values; }}>
+        <Form
+          name="lines-test"
+          onFinish={(values) => {
+            submitted = values;
+          }}
+        >
           {specOf('lines').input(ctx, {})}
           <button type="submit">Submit</button>
         </Form>

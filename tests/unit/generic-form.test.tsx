@@ -6,9 +6,7 @@ import type { i18n as I18n } from 'i18next';
 import { ResourceList } from '../../src/screens/generic/list-screen';
 import { RecordFormPage } from '../../src/screens/generic/record-pages';
 import { defineResource, field } from '../../resources/define';
-import {
-  api, buttonNamed, englishI18n, fail, gadget, gadgetResource, installMatchMedia, ok, renderAt,
-} from '../helpers/generic-harness';
+import { api, buttonNamed, englishI18n, fail, gadget, gadgetResource, installMatchMedia, ok, renderAt } from '../helpers/generic-harness';
 
 // antd renders slowly under jsdom.
 vi.setConfig({ testTimeout: 60_000 });
@@ -39,16 +37,19 @@ async function openDrawer(search: string, title: string): Promise<HTMLElement> {
   return (await within(drawer).findByText('Save')).closest('form')!;
 }
 
-const itemOf = (form: HTMLElement, label: string) => within(form).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
+const itemOf = (form: HTMLElement, label: string) =>
+  within(form).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
 const inputOf = (form: HTMLElement, label: string) => within(form).getByLabelText(label) as HTMLInputElement;
 
 describe('generic form', () => {
   it('checks required fields before anything is sent', async () => {
     const sent: unknown[] = [];
-    server.use(api.post('gadget/saveNew', async ({ request }) => {
-      sent.push(await request.json());
-      return ok(gadget());
-    }));
+    server.use(
+      api.post('gadget/saveNew', async ({ request }) => {
+        sent.push(await request.json());
+        return ok(gadget());
+      }),
+    );
     const form = await openDrawer('?view=add', 'Add Gadget');
     fireEvent.click(buttonNamed(form, 'Save'));
     await within(itemOf(form, 'Code')).findByText('Code is required');
@@ -61,10 +62,12 @@ describe('generic form', () => {
 
   it('fixes numbers on blur (min, max, decimals) and sends them as numbers', async () => {
     const sent: Record<string, unknown>[] = [];
-    server.use(api.post('gadget/saveNew', async ({ request }) => {
-      sent.push((await request.json()) as Record<string, unknown>);
-      return ok(gadget());
-    }));
+    server.use(
+      api.post('gadget/saveNew', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return ok(gadget());
+      }),
+    );
     const form = await openDrawer('?view=add', 'Add Gadget');
     fireEvent.change(inputOf(form, 'Code'), { target: { value: 'G009' } });
     fireEvent.change(inputOf(form, 'Name'), { target: { value: 'New one' } });
@@ -93,9 +96,16 @@ describe('generic form', () => {
   });
 
   it('shows the server field errors of a 400 on their fields', async () => {
-    server.use(api.post('gadget/saveNew', () => fail({
-      status: 400, code: 4000, msg: 'Please correct the highlighted fields', fields: [{ field: 'code', msg: 'Code already exists' }],
-    })));
+    server.use(
+      api.post('gadget/saveNew', () =>
+        fail({
+          status: 400,
+          code: 4000,
+          msg: 'Please correct the highlighted fields',
+          fields: [{ field: 'code', msg: 'Code already exists' }],
+        }),
+      ),
+    );
     const form = await openDrawer('?view=add', 'Add Gadget');
     fireEvent.change(inputOf(form, 'Code'), { target: { value: 'G001' } });
     fireEvent.change(inputOf(form, 'Name'), { target: { value: 'Dup' } });
@@ -132,7 +142,11 @@ describe('generic form', () => {
     const routed = defineResource({
       ...gadgetResource,
       name: 'routed',
-      route: { group: 'deposit', entry: 'prepay-card-tpl', screens: { list: 'prepay-card-tpl', add: 'prepay-card-tpl-edit', dtl: 'prepay-card-tpl-dtl' } },
+      route: {
+        group: 'deposit',
+        entry: 'prepay-card-tpl',
+        screens: { list: 'prepay-card-tpl', add: 'prepay-card-tpl-edit', dtl: 'prepay-card-tpl-dtl' },
+      },
       fields: { name: field.text({ label: ['名称', 'Name'], required: true }) },
       states: undefined,
       list: { defaultSort: { field: 'name', order: 'asc' } },
@@ -164,7 +178,9 @@ const offerResource = defineResource({
   fields: {
     name: field.text({ label: ['名称', 'Name'], required: true }),
     kind: field.enum({
-      label: ['类型', 'Kind'], required: true, defaultValue: 'DISCOUNT',
+      label: ['类型', 'Kind'],
+      required: true,
+      defaultValue: 'DISCOUNT',
       options: { DISCOUNT: { label: ['折扣', 'Discount'] }, POINTS: { label: ['积分', 'Bonus points'] } },
     }),
     rate: field.decimal({ label: ['折扣率', 'Rate'], required: true, when: { field: 'kind', in: ['DISCOUNT'] }, min: 0.1, max: 1 }),
@@ -173,7 +189,8 @@ const offerResource = defineResource({
     giftName: field.text({ label: ['赠品名称', 'Gift name'], required: true }),
     budget: field.money({ label: ['预算', 'Budget'], min: 0, editableIn: ['DRAFT'] }),
     state: field.enum({
-      label: ['状态', 'State'], serverManaged: true,
+      label: ['状态', 'State'],
+      serverManaged: true,
       options: { DRAFT: { label: ['草稿', 'Draft'] }, PUBLISHED: { label: ['已发布', 'Published'], color: 'green' } },
     }),
   },
@@ -188,8 +205,21 @@ const offerResource = defineResource({
 
 function offer(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
-    id: 1, name: 'Spring', kind: 'DISCOUNT', rate: 0.8, points: null, hasGift: false, giftName: null, budget: 100, state: 'PUBLISHED',
-    version: 2, createdAt: '2024-05-01 10:00:00', updatedAt: '2024-05-02 11:00:00', createdBy: 'admin', updatedBy: 'admin', ...overrides,
+    id: 1,
+    name: 'Spring',
+    kind: 'DISCOUNT',
+    rate: 0.8,
+    points: null,
+    hasGift: false,
+    giftName: null,
+    budget: 100,
+    state: 'PUBLISHED',
+    version: 2,
+    createdAt: '2024-05-01 10:00:00',
+    updatedAt: '2024-05-02 11:00:00',
+    createdBy: 'admin',
+    updatedBy: 'admin',
+    ...overrides,
   };
 }
 
@@ -202,17 +232,24 @@ describe('generic form: field rules', () => {
   /** Opens the offer list with a drawer view; returns the drawer. */
   async function openOffer(search: string, title: string): Promise<HTMLElement> {
     server.use(api.post('offer/query', () => ok({ total: 1, records: [offer()] })));
-    renderAt({ path: `/datum/store/store${search}`, i18n: offerI18n, screen: <ResourceList resource={offerResource} />, resources: [offerResource] });
+    renderAt({
+      path: `/datum/store/store${search}`,
+      i18n: offerI18n,
+      screen: <ResourceList resource={offerResource} />,
+      resources: [offerResource],
+    });
     return (await screen.findByText(title)).closest('.ant-drawer-content') as HTMLElement;
   }
   const labelIn = (container: HTMLElement, label: string) => within(container).queryByText(label, { selector: 'label' });
 
   it('shows, requires and sends a conditional field only where it applies, with its default when it comes back', async () => {
     const sent: Record<string, unknown>[] = [];
-    server.use(api.post('offer/saveNew', async ({ request }) => {
-      sent.push((await request.json()) as Record<string, unknown>);
-      return ok(offer({ state: 'DRAFT' }));
-    }));
+    server.use(
+      api.post('offer/saveNew', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return ok(offer({ state: 'DRAFT' }));
+      }),
+    );
     const drawer = await openOffer('?view=add', 'Add Offer');
     const form = (await within(drawer).findByText('Save')).closest('form')!;
     // A discount: its rate is asked for (and required), the points and the gift are not.
@@ -237,10 +274,12 @@ describe('generic form: field rules', () => {
 
   it('shows a section only while it applies, and empties its fields when it stops applying', async () => {
     const sent: Record<string, unknown>[] = [];
-    server.use(api.post('offer/saveNew', async ({ request }) => {
-      sent.push((await request.json()) as Record<string, unknown>);
-      return ok(offer({ state: 'DRAFT' }));
-    }));
+    server.use(
+      api.post('offer/saveNew', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return ok(offer({ state: 'DRAFT' }));
+      }),
+    );
     const drawer = await openOffer('?view=add', 'Add Offer');
     const form = (await within(drawer).findByText('Save')).closest('form')!;
     fireEvent.change(inputOf(form, 'Name'), { target: { value: 'Winter' } });

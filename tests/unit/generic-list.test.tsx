@@ -6,7 +6,16 @@ import type { i18n as I18n } from 'i18next';
 import type { AccessControlProvider } from '@refinedev/core';
 import { ResourceList } from '../../src/screens/generic/list-screen';
 import {
-  api, buttonNamed, buttonsNamed, englishI18n, gadget, gadgetResource, installMatchMedia, nodeResource, ok, renderAt,
+  api,
+  buttonNamed,
+  buttonsNamed,
+  englishI18n,
+  gadget,
+  gadgetResource,
+  installMatchMedia,
+  nodeResource,
+  ok,
+  renderAt,
 } from '../helpers/generic-harness';
 
 // antd renders slowly under jsdom.

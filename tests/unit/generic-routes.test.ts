@@ -16,7 +16,12 @@ const drawerResource = defineResource({
   access: { read: ['资料查看'], write: '配置维护' },
   scope: 'tenant',
   fields: {
-    name: field.text({ label: ['名称', 'Name'], required: true, help: ['帮助', 'Help'], pattern: { regex: '^x', message: ['须以x开头', 'Starts with x'] } }),
+    name: field.text({
+      label: ['名称', 'Name'],
+      required: true,
+      help: ['帮助', 'Help'],
+      pattern: { regex: '^x', message: ['须以x开头', 'Starts with x'] },
+    }),
     kind: field.enum({ label: ['类别', 'Kind'], options: { A: { label: ['甲', 'Alpha'] } } }),
     lines: field.lines({ label: ['明细', 'Lines'], fields: { qty: field.integer({ label: ['数量', 'Qty'] }) } }),
     state: field.enum({ label: ['状态', 'State'], options: { NEW: { label: ['新', 'New'] }, DONE: { label: ['完', 'Done'] } } }),
@@ -35,7 +40,11 @@ const drawerResource = defineResource({
 const routedResource = defineResource({
   ...drawerResource,
   name: 'routed-thing',
-  route: { group: 'deposit', entry: 'prepay-card-tpl', screens: { list: 'prepay-card-tpl', add: 'prepay-card-tpl-edit', dtl: 'prepay-card-tpl-dtl' } },
+  route: {
+    group: 'deposit',
+    entry: 'prepay-card-tpl',
+    screens: { list: 'prepay-card-tpl', add: 'prepay-card-tpl-edit', dtl: 'prepay-card-tpl-dtl' },
+  },
 });
 
 describe('resource routes', () => {

@@ -23,10 +23,18 @@ async function boundaryErrors(file: string, code: string): Promise<string[]> {
 
 describe('import boundaries', () => {
   const refused: [string, string, string][] = [
-    ['src/views/member/probe.ts', "import type { BatchProgress } from '../../../server/modules/batch/batch-results';", 'server/modules/batch/batch-results'],
+    [
+      'src/views/member/probe.ts',
+      "import type { BatchProgress } from '../../../server/modules/batch/batch-results';",
+      'server/modules/batch/batch-results',
+    ],
     ['src/probe.tsx', "import { ok } from '../server/http/envelope';", 'server/http/envelope'],
     ['src/screens/probe.ts', "export const load = () => import('../../server/app');", 'server/app'],
-    ['src/probe.ts', "export type Row = import('../server/modules/batch/batch-results').BatchResultRow;", 'server/modules/batch/batch-results'],
+    [
+      'src/probe.ts',
+      "export type Row = import('../server/modules/batch/batch-results').BatchResultRow;",
+      'server/modules/batch/batch-results',
+    ],
     ['providers/probe.ts', "import { ERROR_CODES } from '../server/http/envelope';", 'server/http/envelope'],
     ['providers/probe.ts', "import { LOCAL_KEYS } from '../src/lib/format';", 'src/lib/format'],
     ['providers/probe.ts', "export { formatAmount } from '../src/lib/format';", 'src/lib/format'],
@@ -48,9 +56,15 @@ describe('import boundaries', () => {
     ['src/probe.ts', "import { apiGet } from '../providers/http';\nimport type { Envelope } from '../resources/contract/envelope';"],
     ['providers/probe.ts', "import { SUCCESS_CODE } from '../resources/contract/envelope';\nimport { LOCAL_KEYS } from './storage-keys';"],
     ['server/modules/probe.ts', "import { RESOURCES } from '../../resources/index';\nimport { deriveTable } from '../crud/table.derive';"],
-    ['server/crud/probe.ts', "import { translate } from '../modules/i18n/translate';\nimport type { ResourceHooks } from './server-hooks.define';"],
+    [
+      'server/crud/probe.ts',
+      "import { translate } from '../modules/i18n/translate';\nimport type { ResourceHooks } from './server-hooks.define';",
+    ],
     ['resources/member/probe.ts', "import { WEEKDAYS } from '../contract/weekdays';\nimport dayjs from 'dayjs';"],
-    ['tests/unit/probe.test.ts', "import { buildApp } from '../../server/app';\nimport { apiGet } from '../../providers/http';\nimport { formatAmount } from '../../src/lib/format';"],
+    [
+      'tests/unit/probe.test.ts',
+      "import { buildApp } from '../../server/app';\nimport { apiGet } from '../../providers/http';\nimport { formatAmount } from '../../src/lib/format';",
+    ],
     ['bench/probe.ts', "import { buildApp } from '../server/app';"],
   ];
   it.each(allowed)('allows in %s', async (file, code) => {

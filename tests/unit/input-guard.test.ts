@@ -1,7 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { databaseInputError } from '../../server/http/error-handler';
-import { boundSchema, conventionalBounds, inputProblems, MAX_EXACT, MAX_PAGE, numberProblem, textProblem } from '../../server/http/input-guard';
+import {
+  boundSchema,
+  conventionalBounds,
+  inputProblems,
+  MAX_EXACT,
+  MAX_PAGE,
+  numberProblem,
+  textProblem,
+} from '../../server/http/input-guard';
 import { canonicalJson, requestHash } from '../../server/modules/idempotency/request-hash';
 
 /**
@@ -35,7 +43,10 @@ describe('numberProblem', () => {
 describe('inputProblems', () => {
   it('names every problem by its path, keys included', () => {
     const problems = inputProblems({
-      name: 'ok', lines: [{ amount: 1 }, { amount: Infinity, note: 'a\u0000' }], filters: { 'k\u0000': 1 }, deep: { deeper: ['\uD800'] },
+      name: 'ok',
+      lines: [{ amount: 1 }, { amount: Infinity, note: 'a\u0000' }],
+      filters: { 'k\u0000': 1 },
+      deep: { deeper: ['\uD800'] },
     });
     expect(problems.map((p) => p.field)).toEqual(['lines.1.amount', 'lines.1.note', 'filters.k\\u0000', 'deep.deeper.0']);
   });
@@ -88,13 +99,20 @@ describe('boundSchema', () => {
 
 describe('databaseInputError (the safety net)', () => {
   const request = (parts: Partial<Pick<FastifyRequest, 'body' | 'query' | 'params'>>) => parts as FastifyRequest;
-  const wrapped = (code: string, message: string) => Object.assign(new Error('Failed query: …'), { cause: Object.assign(new Error(message), { code }) });
+  const wrapped = (code: string, message: string) =>
+    Object.assign(new Error('Failed query: …'), { cause: Object.assign(new Error(message), { code }) });
 
   it('names the field whose value PostgreSQL refused', () => {
-    const error = databaseInputError(wrapped('22003', 'value "1099511627776" is out of range for type integer'), request({ body: { version: 1099511627776, name: 'x' } }));
+    const error = databaseInputError(
+      wrapped('22003', 'value "1099511627776" is out of range for type integer'),
+      request({ body: { version: 1099511627776, name: 'x' } }),
+    );
     expect(error?.kind).toBe('badInput');
     expect(error?.fields).toEqual([{ field: 'version', key: 'validation.outOfRange', values: { label: 'version' } }]);
-    const syntax = databaseInputError(wrapped('22P02', 'invalid input syntax for type bigint: "1e+21"'), request({ query: { id: '1e+21' } }));
+    const syntax = databaseInputError(
+      wrapped('22P02', 'invalid input syntax for type bigint: "1e+21"'),
+      request({ query: { id: '1e+21' } }),
+    );
     expect(syntax?.fields.map((f) => f.field)).toEqual(['id']);
   });
 

@@ -14,22 +14,40 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 function resolveModule(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = path.resolve(path.dirname(from), specifier);
-  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((file) => fs.existsSync(file) && fs.statSync(file).isFile() && /\.tsx?$/.test(file));
+  return [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find(
+    (file) => fs.existsSync(file) && fs.statSync(file).isFile() && /\.tsx?$/.test(file),
+  );
 }
 
 /** The specifiers of a module's imports and re-exports that survive compilation. */
 function staticImports(file: string): string[] {
-  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    fs.readFileSync(file, 'utf8'),
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: string[] = [];
   for (const statement of source.statements) {
     if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
       const clause = statement.importClause;
       if (clause?.isTypeOnly) continue;
       const named = clause?.namedBindings;
-      const onlyTypes = clause !== undefined && clause.name === undefined && named !== undefined && ts.isNamedImports(named)
-        && named.elements.length > 0 && named.elements.every((element) => element.isTypeOnly);
+      const onlyTypes =
+        clause !== undefined &&
+        clause.name === undefined &&
+        named !== undefined &&
+        ts.isNamedImports(named) &&
+        named.elements.length > 0 &&
+        named.elements.every((element) => element.isTypeOnly);
       if (!onlyTypes) found.push(statement.moduleSpecifier.text);
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier) && !statement.isTypeOnly) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      !statement.isTypeOnly
+    ) {
       found.push(statement.moduleSpecifier.text);
     }
   }
@@ -55,15 +73,31 @@ describe('the login page chunk', () => {
   const modules = loginModules();
 
   it('carries the shell pages outside the console and the providers', () => {
-    for (const file of ['src/App.tsx', 'src/shell/login-page.tsx', 'src/shell/app-routes.tsx', 'providers/auth.ts', 'providers/access-control.ts', 'providers/i18n.ts']) {
+    for (const file of [
+      'src/App.tsx',
+      'src/shell/login-page.tsx',
+      'src/shell/app-routes.tsx',
+      'providers/auth.ts',
+      'providers/access-control.ts',
+      'providers/i18n.ts',
+    ]) {
       expect(modules, file).toContain(file);
     }
   });
 
   it('carries no declaration, no catalogue and no screen registry', () => {
-    const heavy = [...modules].filter((file) => file.endsWith('.resource.ts') || [
-      'resources/index.ts', 'resources/catalog/index.ts', 'resources/access.ts', 'src/screens/resource-screens.ts', 'src/screens/registry.ts', 'src/shell/shell-layout.tsx',
-    ].includes(file));
+    const heavy = [...modules].filter(
+      (file) =>
+        file.endsWith('.resource.ts') ||
+        [
+          'resources/index.ts',
+          'resources/catalog/index.ts',
+          'resources/access.ts',
+          'src/screens/resource-screens.ts',
+          'src/screens/registry.ts',
+          'src/shell/shell-layout.tsx',
+        ].includes(file),
+    );
     expect(heavy).toEqual([]);
   });
 });

@@ -26,7 +26,14 @@ describe('solarToLunar', () => {
   });
 
   it('knows mid-range dates and festivals', () => {
-    expect(solarToLunar('2024-02-10')).toMatchObject({ year: 2024, month: 1, day: 1, isLeapMonth: false, monthName: '正月', dayName: '初一' });
+    expect(solarToLunar('2024-02-10')).toMatchObject({
+      year: 2024,
+      month: 1,
+      day: 1,
+      isLeapMonth: false,
+      monthName: '正月',
+      dayName: '初一',
+    });
     expect(solarToLunar('2023-01-22')).toMatchObject({ year: 2023, month: 1, day: 1 });
     expect(solarToLunar('2024-09-17')).toMatchObject({ year: 2024, month: 8, day: 15, monthName: '八月', dayName: '十五' });
     expect(solarToLunar('2023-09-29')).toMatchObject({ year: 2023, month: 8, day: 15 });

@@ -17,7 +17,10 @@ import { unsafeStatements } from '../../server/db/migration-safety';
 const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'server', 'db', 'migrations');
 
 describe('committed migrations', () => {
-  const files = fs.readdirSync(MIGRATIONS).filter((f) => f.endsWith('.sql')).sort();
+  const files = fs
+    .readdirSync(MIGRATIONS)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
 
   it('are found', () => {
     expect(files.length).toBeGreaterThan(9);
@@ -38,7 +41,9 @@ describe('the rule', () => {
       'ALTER TABLE "stores" ADD COLUMN "counter" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY;',
       'ALTER TABLE "stores" ADD COLUMN "unsafe" integer NOT NULL;',
     ].join('--> statement-breakpoint\n');
-    expect(unsafeStatements(sql)).toEqual([{ table: 'stores', column: 'unsafe', statement: 'ALTER TABLE "stores" ADD COLUMN "unsafe" integer NOT NULL' }]);
+    expect(unsafeStatements(sql)).toEqual([
+      { table: 'stores', column: 'unsafe', statement: 'ALTER TABLE "stores" ADD COLUMN "unsafe" integer NOT NULL' },
+    ]);
   });
 });
 
@@ -57,7 +62,9 @@ describe('a field added to a declared resource', () => {
   const version = (extra: Record<string, FieldDef>) => deriveTable(defineResource({ ...base, fields: { name, ...extra } }));
   /** What `npm run db:generate` would write after adding the fields. */
   const migrationAdding = async (extra: Record<string, FieldDef>) =>
-    (await generateMigration(generateDrizzleJson({ probe: version({}) }), generateDrizzleJson({ probe: version(extra) }))).join('--> statement-breakpoint\n');
+    (await generateMigration(generateDrizzleJson({ probe: version({}) }), generateDrizzleJson({ probe: version(extra) }))).join(
+      '--> statement-breakpoint\n',
+    );
 
   it('required, without a default: the generated migration is refused', async () => {
     const sql = await migrationAdding({ level: field.integer({ label: ['级别', 'Level'], required: true }) });

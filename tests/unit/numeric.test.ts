@@ -78,17 +78,23 @@ describe('fixNumericOnBlur', () => {
 
   it('always lands within the bounds with exactly the fixed number of decimals, and is stable', () => {
     fc.assert(
-      fc.property(decimalText, fc.integer({ min: -1000, max: 0 }), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 4 }), (raw, min, max, decimals) => {
-        const fixed = fixNumericOnBlur(raw, { min, max, decimals });
-        const value = parseDecimal(fixed);
-        expect(value).not.toBeNull();
-        if (!value) return;
-        expect(compareDecimal(value, parseDecimal(String(min))!)).toBeGreaterThanOrEqual(0);
-        expect(compareDecimal(value, parseDecimal(String(max))!)).toBeLessThanOrEqual(0);
-        expect(fixed.split('.')[1]?.length ?? 0).toBe(decimals);
-        // Blurring a corrected value again must not change it.
-        expect(fixNumericOnBlur(fixed, { min, max, decimals })).toBe(fixed);
-      }),
+      fc.property(
+        decimalText,
+        fc.integer({ min: -1000, max: 0 }),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 0, max: 4 }),
+        (raw, min, max, decimals) => {
+          const fixed = fixNumericOnBlur(raw, { min, max, decimals });
+          const value = parseDecimal(fixed);
+          expect(value).not.toBeNull();
+          if (!value) return;
+          expect(compareDecimal(value, parseDecimal(String(min))!)).toBeGreaterThanOrEqual(0);
+          expect(compareDecimal(value, parseDecimal(String(max))!)).toBeLessThanOrEqual(0);
+          expect(fixed.split('.')[1]?.length ?? 0).toBe(decimals);
+          // Blurring a corrected value again must not change it.
+          expect(fixNumericOnBlur(fixed, { min, max, decimals })).toBe(fixed);
+        },
+      ),
     );
   });
 

@@ -30,8 +30,10 @@ describe('derived tables', () => {
   it('derives no index another one already serves', () => {
     for (const resource of RESOURCES) {
       const config = getTableConfig(deriveTable(resource));
-      const shape = (i: (typeof config.indexes)[number]) => `${i.config.method ?? 'btree'}(${(i.config.columns as { name?: string; indexConfig?: { opClass?: string } }[])
-        .map((c) => `${c.name}${c.indexConfig?.opClass ? ` ${c.indexConfig.opClass}` : ''}`).join(',')})`;
+      const shape = (i: (typeof config.indexes)[number]) =>
+        `${i.config.method ?? 'btree'}(${(i.config.columns as { name?: string; indexConfig?: { opClass?: string } }[])
+          .map((c) => `${c.name}${c.indexConfig?.opClass ? ` ${c.indexConfig.opClass}` : ''}`)
+          .join(',')})`;
       const shapes = config.indexes.map(shape);
       expect(new Set(shapes).size, `${resource.table}: ${shapes.join(' ')}`).toBe(shapes.length);
       // A unique b-tree on a NOT NULL column orders the rows totally: (…, col, id) would repeat it.

@@ -19,14 +19,44 @@ const ROLES = [
 // Action names are made distinct per resource so the test can find each leaf by its text.
 const TREE: PermissionTreeNode[] = [
   {
-    resourceId: '设置', name: 'Settings', actions: [], children: [
-      { resourceId: '设置/用户', name: 'Users', actions: [{ action: 'view', name: 'View users' }, { action: 'configure', name: 'Configure users' }], children: [] },
-      { resourceId: '设置/角色', name: 'Roles', actions: [{ action: 'view', name: 'View roles' }, { action: 'configure', name: 'Configure roles' }], children: [] },
+    resourceId: '设置',
+    name: 'Settings',
+    actions: [],
+    children: [
+      {
+        resourceId: '设置/用户',
+        name: 'Users',
+        actions: [
+          { action: 'view', name: 'View users' },
+          { action: 'configure', name: 'Configure users' },
+        ],
+        children: [],
+      },
+      {
+        resourceId: '设置/角色',
+        name: 'Roles',
+        actions: [
+          { action: 'view', name: 'View roles' },
+          { action: 'configure', name: 'Configure roles' },
+        ],
+        children: [],
+      },
     ],
   },
   {
-    resourceId: '券', name: 'Coupons', actions: [], children: [
-      { resourceId: '券/券模板', name: 'Coupon templates', actions: [{ action: '券模板查看', name: 'Template view' }, { action: 'configure', name: 'Template configure' }], children: [] },
+    resourceId: '券',
+    name: 'Coupons',
+    actions: [],
+    children: [
+      {
+        resourceId: '券/券模板',
+        name: 'Coupon templates',
+        actions: [
+          { action: '券模板查看', name: 'Template view' },
+          { action: 'configure', name: 'Template configure' },
+        ],
+        children: [],
+      },
     ],
   },
 ];
@@ -41,7 +71,12 @@ let calls: { method: string; path: string; query: Record<string, string>; body: 
 async function record(request: Request): Promise<void> {
   const url = new URL(request.url);
   const text = request.method === 'GET' ? '' : await request.text();
-  calls.push({ method: request.method, path: url.pathname.replace('/loyalty/v1/authorization', ''), query: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined });
+  calls.push({
+    method: request.method,
+    path: url.pathname.replace('/loyalty/v1/authorization', ''),
+    query: Object.fromEntries(url.searchParams),
+    body: text ? JSON.parse(text) : undefined,
+  });
 }
 
 const AUTH = `${API}/v1/authorization`;
@@ -137,10 +172,18 @@ describe('role screen', { timeout: 30_000 }, () => {
   });
 
   it('shows a 400 field message on the role name', async () => {
-    server.use(http.post(`${AUTH}/modifyRole`, () => HttpResponse.json(
-      { code: 4000, msg: 'Please correct the highlighted fields', data: { fields: [{ field: 'name', msg: 'Role name already exists' }] } },
-      { status: 400 },
-    )));
+    server.use(
+      http.post(`${AUTH}/modifyRole`, () =>
+        HttpResponse.json(
+          {
+            code: 4000,
+            msg: 'Please correct the highlighted fields',
+            data: { fields: [{ field: 'name', msg: 'Role name already exists' }] },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
     await openScreen();
     fireEvent.click(buttonByText('Edit', rowOf('Cashier')));
     const form = dialogByTitle('Edit role');
@@ -236,7 +279,8 @@ describe('permission tree model', () => {
   });
 
   it('drops resource keys from the saved set', () => {
-    expect(permissionsOf(['resource:设置/用户', ...checkedKeysOf([{ resourceId: '设置/角色', actions: ['view'] }], model)], model))
-      .toEqual([{ resourceId: '设置/角色', actions: ['view'] }]);
+    expect(permissionsOf(['resource:设置/用户', ...checkedKeysOf([{ resourceId: '设置/角色', actions: ['view'] }], model)], model)).toEqual(
+      [{ resourceId: '设置/角色', actions: ['view'] }],
+    );
   });
 });

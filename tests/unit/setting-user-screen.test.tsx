@@ -6,14 +6,41 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import UserScreen from '../../src/views/setting/user-screen';
 import {
-  API, buttonByText, checkboxByLabel, createTestI18n, dialogByTitle, grant, installDomShims, renderScreen,
+  API,
+  buttonByText,
+  checkboxByLabel,
+  createTestI18n,
+  dialogByTitle,
+  grant,
+  installDomShims,
+  renderScreen,
 } from '../helpers/screen-harness';
 
 const ok = (data: unknown) => HttpResponse.json({ code: 2000, msg: 'success', data });
 
 const USERS = [
-  { id: 1, login: 'alice', name: 'Alice Wang', mobile: '13800000000', email: 'alice@example.com', enabled: true, roles: [{ roleId: 10, name: 'Cashier' }], lockedUntil: null, version: 1 },
-  { id: 2, login: 'bob', name: 'Bob Li', mobile: null, email: null, enabled: true, roles: [], lockedUntil: '2999-01-01 00:00:00', version: 3 },
+  {
+    id: 1,
+    login: 'alice',
+    name: 'Alice Wang',
+    mobile: '13800000000',
+    email: 'alice@example.com',
+    enabled: true,
+    roles: [{ roleId: 10, name: 'Cashier' }],
+    lockedUntil: null,
+    version: 1,
+  },
+  {
+    id: 2,
+    login: 'bob',
+    name: 'Bob Li',
+    mobile: null,
+    email: null,
+    enabled: true,
+    roles: [],
+    lockedUntil: '2999-01-01 00:00:00',
+    version: 3,
+  },
 ];
 const ROLES = [
   { roleId: 10, name: 'Cashier', remark: null, userCount: 1, version: 1 },
@@ -26,14 +53,20 @@ let calls: { method: string; path: string; query: Record<string, string>; body: 
 async function record(request: Request): Promise<void> {
   const url = new URL(request.url);
   const text = request.method === 'GET' ? '' : await request.text();
-  calls.push({ method: request.method, path: url.pathname.replace('/loyalty', ''), query: Object.fromEntries(url.searchParams), body: text ? JSON.parse(text) : undefined });
+  calls.push({
+    method: request.method,
+    path: url.pathname.replace('/loyalty', ''),
+    query: Object.fromEntries(url.searchParams),
+    body: text ? JSON.parse(text) : undefined,
+  });
 }
 
 /** A handler that records the call and answers success with `data`. */
-const accept = (path: string, data: unknown = null) => http.post(`${API}${path}`, async ({ request }) => {
-  await record(request);
-  return ok(data);
-});
+const accept = (path: string, data: unknown = null) =>
+  http.post(`${API}${path}`, async ({ request }) => {
+    await record(request);
+    return ok(data);
+  });
 
 const server = setupServer(
   accept('/v1/user/query', { total: USERS.length, records: USERS }),
@@ -120,16 +153,24 @@ describe('user screen', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(callsTo('/v1/user/saveNew')).toHaveLength(1));
     expect(callsTo('/v1/user/saveNew')[0].body).toEqual({
-      login: 'carol', name: 'Carol Zhao', email: 'carol@example.com', password: 'Secret#2024', roleIds: [11],
+      login: 'carol',
+      name: 'Carol Zhao',
+      email: 'carol@example.com',
+      password: 'Secret#2024',
+      roleIds: [11],
     });
     await waitFor(() => expect(callsTo('/v1/user/query')).toHaveLength(2));
   });
 
   it('shows the messages of a 400 answer on their fields and keeps the dialog open', async () => {
-    server.use(http.post(`${API}/v1/user/saveNew`, () => HttpResponse.json(
-      { code: 4000, msg: 'Please correct the highlighted fields', data: { fields: [{ field: 'login', msg: 'Login already exists' }] } },
-      { status: 400 },
-    )));
+    server.use(
+      http.post(`${API}/v1/user/saveNew`, () =>
+        HttpResponse.json(
+          { code: 4000, msg: 'Please correct the highlighted fields', data: { fields: [{ field: 'login', msg: 'Login already exists' }] } },
+          { status: 400 },
+        ),
+      ),
+    );
     await openScreen();
     const form = openCreateForm();
     fill(form, 'Login', 'alice');

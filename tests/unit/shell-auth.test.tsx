@@ -36,7 +36,14 @@ const server = setupServer(
     return ok({ ...LOGIN, state: loginState, resetToken: loginState === 'normal' ? null : 'reset-1' });
   }),
   mock.get(`${API}/v1/auth/current`, () =>
-    ok({ ...LOGIN, sysConfig: { enableGainPointsByQty: true }, marketingCenters: [{ id: 3, name: '华东' }, { id: 4, name: '华南' }] }),
+    ok({
+      ...LOGIN,
+      sysConfig: { enableGainPointsByQty: true },
+      marketingCenters: [
+        { id: 3, name: '华东' },
+        { id: 4, name: '华南' },
+      ],
+    }),
   ),
   mock.get(`${API}/v1/auth/permissions`, () => ok(PERMISSIONS)),
   mock.post(`${API}/v1/auth/logout`, () => {

@@ -13,7 +13,12 @@ const ok = (data: unknown) => HttpResponse.json({ code: 2000, msg: 'success', da
 async function record(request: Request) {
   const url = new URL(request.url);
   const text = request.method === 'GET' ? '' : await request.text();
-  calls.push({ method: request.method, path: url.pathname.replace('/loyalty', ''), search: url.search, body: text ? JSON.parse(text) : undefined });
+  calls.push({
+    method: request.method,
+    path: url.pathname.replace('/loyalty', ''),
+    search: url.search,
+    body: text ? JSON.parse(text) : undefined,
+  });
 }
 
 const server = setupServer(
@@ -52,7 +57,13 @@ describe('filter and sorter shape', () => {
       { field: 'areaId', operator: 'in', value: [1, 2] },
       { field: 'empty', operator: 'contains', value: '' },
       { field: 'stock', operator: 'gt', value: 0 },
-      { operator: 'or', value: [{ field: 'mobile', operator: 'eq', value: '138' }, { field: 'cardNo', operator: 'eq', value: '138' }] },
+      {
+        operator: 'or',
+        value: [
+          { field: 'mobile', operator: 'eq', value: '138' },
+          { field: 'cardNo', operator: 'eq', value: '138' },
+        ],
+      },
     ]);
     expect(filters).toEqual({
       state: 'using',

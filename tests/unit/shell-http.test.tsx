@@ -34,8 +34,12 @@ const server = setupServer(
     HttpResponse.json({ code: 4000, msg: '请检查标红的字段', data: { fields: [{ field: 'name', msg: '名称不能为空' }] } }, { status: 400 }),
   ),
   mock.get(`${API}/v1/ok-but-failed`, () => HttpResponse.json({ code: 5000, msg: '服务内部异常（详情）', data: null })),
-  mock.get(`${API}/v1/unauthenticated`, () => HttpResponse.json({ code: 4010, msg: '长时间未登录，需要重新登录', data: null }, { status: 401 })),
-  mock.get(`${API}/v1/licence`, () => HttpResponse.json({ code: 4031, msg: '商户许可证无效', data: null, message: 'licenseInvalid' }, { status: 403 })),
+  mock.get(`${API}/v1/unauthenticated`, () =>
+    HttpResponse.json({ code: 4010, msg: '长时间未登录，需要重新登录', data: null }, { status: 401 }),
+  ),
+  mock.get(`${API}/v1/licence`, () =>
+    HttpResponse.json({ code: 4031, msg: '商户许可证无效', data: null, message: 'licenseInvalid' }, { status: 403 }),
+  ),
   mock.get(`${API}/v1/offline`, () => HttpResponse.error()),
 );
 

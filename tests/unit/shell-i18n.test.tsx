@@ -24,7 +24,10 @@ const server = setupServer(
     const query = new URL(request.url).searchParams.get('locale');
     requests.push({ query, header: request.headers.get('locale') });
     const locale = isLocale(query) ? query : 'zh_CN';
-    const map = { ...toMessageMap([...MESSAGE_BOOKS, WIDGET_TEXTS], locale), 'test.slot': locale === 'en_US' ? 'Total {total}' : '共 {total} 条' };
+    const map = {
+      ...toMessageMap([...MESSAGE_BOOKS, WIDGET_TEXTS], locale),
+      'test.slot': locale === 'en_US' ? 'Total {total}' : '共 {total} 条',
+    };
     return HttpResponse.json({ code: 2000, msg: 'success', data: map });
   }),
 );

@@ -6,9 +6,26 @@ describe('widget texts', () => {
   it('have the English texts listed in the specification §9, in its order', () => {
     const english = toMessageMap([WIDGET_TEXTS], 'en_US');
     expect(Object.values(english)).toEqual([
-      'OK', 'Cancel', 'Clear', 'Now', 'Today', 'Select date', 'Select time', 'No matching data', 'No data',
-      'Loading', 'Go to', 'Total {total}', '/page', 'Sum', 'Confirm', 'Reset', 'Illegal input', 'Delete',
-      'Preview', 'Continue',
+      'OK',
+      'Cancel',
+      'Clear',
+      'Now',
+      'Today',
+      'Select date',
+      'Select time',
+      'No matching data',
+      'No data',
+      'Loading',
+      'Go to',
+      'Total {total}',
+      '/page',
+      'Sum',
+      'Confirm',
+      'Reset',
+      'Illegal input',
+      'Delete',
+      'Preview',
+      'Continue',
     ]);
   });
 

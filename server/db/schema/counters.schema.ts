@@ -8,11 +8,15 @@ import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-cor
  * gets its own value. Every number is drawn by server/crud/numbering.ts (a declaration's
  * `numbering`, and card-template's allocateTemplateNumber endpoint).
  */
-export const counters = pgTable('counters', {
-  tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
-  /** Name of the sequence (`card-template`). */
-  name: text('name').notNull(),
-  /** The last value handed out. */
-  value: bigint('value', { mode: 'number' }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.tenantId, t.name] })]);
+export const counters = pgTable(
+  'counters',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    /** Name of the sequence (`card-template`). */
+    name: text('name').notNull(),
+    /** The last value handed out. */
+    value: bigint('value', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.name] })],
+);

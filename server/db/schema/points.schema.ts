@@ -15,65 +15,83 @@ import { bigint, check, index, jsonb, numeric, pgTable, primaryKey, text, timest
 const tenantId = () => bigint('tenant_id', { mode: 'number' }).notNull();
 const memberId = () => bigint('member_id', { mode: 'number' }).notNull();
 
-export const pointsAccounts = pgTable('points_accounts', {
-  tenantId: tenantId(),
-  memberId: memberId(),
-  balance: bigint('balance', { mode: 'number' }).notNull().default(0),
-  totalEarned: bigint('total_earned', { mode: 'number' }).notNull().default(0),
-  totalSpent: bigint('total_spent', { mode: 'number' }).notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  primaryKey({ columns: [t.tenantId, t.memberId] }),
-  check('points_accounts_balance_non_negative', sql`${t.balance} >= 0`),
-  check('points_accounts_balance_bound', sql`${t.balance} <= 1000000000000`),
-  check('points_accounts_totals_exact', sql`${t.totalEarned} <= 9007199254740991 and ${t.totalSpent} <= 9007199254740991`),
-]);
+export const pointsAccounts = pgTable(
+  'points_accounts',
+  {
+    tenantId: tenantId(),
+    memberId: memberId(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    totalEarned: bigint('total_earned', { mode: 'number' }).notNull().default(0),
+    totalSpent: bigint('total_spent', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.memberId] }),
+    check('points_accounts_balance_non_negative', sql`${t.balance} >= 0`),
+    check('points_accounts_balance_bound', sql`${t.balance} <= 1000000000000`),
+    check('points_accounts_totals_exact', sql`${t.totalEarned} <= 9007199254740991 and ${t.totalSpent} <= 9007199254740991`),
+  ],
+);
 
-export const pointsEntries = pgTable('points_entries', {
-  tenantId: tenantId(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-  memberId: memberId(),
-  /** Signed change: positive earns, negative spends. */
-  delta: bigint('delta', { mode: 'number' }).notNull(),
-  balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
-  /** earn | spend | adjust | reverse | expire */
-  kind: text('kind').notNull(),
-  /** transaction | return | adjustment | activity | exchange | expiry | batch */
-  sourceType: text('source_type').notNull(),
-  sourceId: text('source_id'),
-  storeId: bigint('store_id', { mode: 'number' }),
-  operatorId: bigint('operator_id', { mode: 'number' }),
-  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-  /** For grants: when the granted points expire (null = never). */
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  remark: text('remark'),
-  /** A caller's key that makes a posting happen once; replays return the first entry. */
-  idempotencyKey: text('idempotency_key'),
-}, (t) => [
-  primaryKey({ columns: [t.tenantId, t.id] }),
-  index('points_entries_member_idx').on(t.tenantId, t.memberId, t.id),
-  index('points_entries_time_idx').on(t.tenantId, t.occurredAt),
-  index('points_entries_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
-  // Deleting a store is refused while entries name it (server/crud/platform-references.ts).
-  index('points_entries_store_idx').on(t.tenantId, t.storeId),
-  uniqueIndex('points_entries_idem_uq').on(t.tenantId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
-  check('points_entries_delta_bound', sql`${t.delta} between -1000000000 and 1000000000`),
-]);
+export const pointsEntries = pgTable(
+  'points_entries',
+  {
+    tenantId: tenantId(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    memberId: memberId(),
+    /** Signed change: positive earns, negative spends. */
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    /** earn | spend | adjust | reverse | expire */
+    kind: text('kind').notNull(),
+    /** transaction | return | adjustment | activity | exchange | expiry | batch */
+    sourceType: text('source_type').notNull(),
+    sourceId: text('source_id'),
+    storeId: bigint('store_id', { mode: 'number' }),
+    operatorId: bigint('operator_id', { mode: 'number' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /** For grants: when the granted points expire (null = never). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    remark: text('remark'),
+    /** A caller's key that makes a posting happen once; replays return the first entry. */
+    idempotencyKey: text('idempotency_key'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('points_entries_member_idx').on(t.tenantId, t.memberId, t.id),
+    index('points_entries_time_idx').on(t.tenantId, t.occurredAt),
+    index('points_entries_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
+    // Deleting a store is refused while entries name it (server/crud/platform-references.ts).
+    index('points_entries_store_idx').on(t.tenantId, t.storeId),
+    uniqueIndex('points_entries_idem_uq')
+      .on(t.tenantId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    check('points_entries_delta_bound', sql`${t.delta} between -1000000000 and 1000000000`),
+  ],
+);
 
-export const pointsLots = pgTable('points_lots', {
-  tenantId: tenantId(),
-  /** The id of the granting entry. */
-  entryId: bigint('entry_id', { mode: 'number' }).notNull(),
-  memberId: memberId(),
-  remaining: bigint('remaining', { mode: 'number' }).notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-}, (t) => [
-  primaryKey({ columns: [t.tenantId, t.entryId] }),
-  index('points_lots_member_idx').on(t.tenantId, t.memberId, t.expiresAt, t.entryId).where(sql`${t.remaining} > 0`),
-  index('points_lots_expiry_idx').on(t.tenantId, t.expiresAt).where(sql`${t.remaining} > 0`),
-  check('points_lots_remaining_non_negative', sql`${t.remaining} >= 0`),
-  check('points_lots_remaining_bound', sql`${t.remaining} <= 1000000000`),
-]);
+export const pointsLots = pgTable(
+  'points_lots',
+  {
+    tenantId: tenantId(),
+    /** The id of the granting entry. */
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    memberId: memberId(),
+    remaining: bigint('remaining', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.entryId] }),
+    index('points_lots_member_idx')
+      .on(t.tenantId, t.memberId, t.expiresAt, t.entryId)
+      .where(sql`${t.remaining} > 0`),
+    index('points_lots_expiry_idx')
+      .on(t.tenantId, t.expiresAt)
+      .where(sql`${t.remaining} > 0`),
+    check('points_lots_remaining_non_negative', sql`${t.remaining} >= 0`),
+    check('points_lots_remaining_bound', sql`${t.remaining} <= 1000000000`),
+  ],
+);
 
 /** The basic points rule and expiry policy of a tenant (settings object, one row per tenant). */
 export const pointsSettings = pgTable('points_settings', {
@@ -87,31 +105,39 @@ export const pointsSettings = pgTable('points_settings', {
 });
 
 /** A sales transaction received from a till, kept so a replay answers what the first call did. */
-export const salesTransactions = pgTable('sales_transactions', {
-  tenantId: tenantId(),
-  orderNo: text('order_no').notNull(),
-  memberId: memberId(),
-  storeId: bigint('store_id', { mode: 'number' }),
-  amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
-  points: bigint('points', { mode: 'number' }).notNull(),
-  returnedAmount: numeric('returned_amount', { precision: 14, scale: 2 }).notNull().default('0'),
-  reversedPoints: bigint('reversed_points', { mode: 'number' }).notNull().default(0),
-  lines: jsonb('lines').notNull(),
-  response: jsonb('response').notNull(),
-  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  primaryKey({ columns: [t.tenantId, t.orderNo] }),
-  // Deleting a store is refused while transactions name it (server/crud/platform-references.ts).
-  index('sales_transactions_store_idx').on(t.tenantId, t.storeId),
-]);
+export const salesTransactions = pgTable(
+  'sales_transactions',
+  {
+    tenantId: tenantId(),
+    orderNo: text('order_no').notNull(),
+    memberId: memberId(),
+    storeId: bigint('store_id', { mode: 'number' }),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    points: bigint('points', { mode: 'number' }).notNull(),
+    returnedAmount: numeric('returned_amount', { precision: 14, scale: 2 }).notNull().default('0'),
+    reversedPoints: bigint('reversed_points', { mode: 'number' }).notNull().default(0),
+    lines: jsonb('lines').notNull(),
+    response: jsonb('response').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.orderNo] }),
+    // Deleting a store is refused while transactions name it (server/crud/platform-references.ts).
+    index('sales_transactions_store_idx').on(t.tenantId, t.storeId),
+  ],
+);
 
 /** A return against a transaction; its number makes the reversal happen once. */
-export const salesReturns = pgTable('sales_returns', {
-  tenantId: tenantId(),
-  returnNo: text('return_no').notNull(),
-  orderNo: text('order_no').notNull(),
-  amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
-  reversedPoints: bigint('reversed_points', { mode: 'number' }).notNull(),
-  response: jsonb('response').notNull(),
-  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.tenantId, t.returnNo] })]);
+export const salesReturns = pgTable(
+  'sales_returns',
+  {
+    tenantId: tenantId(),
+    returnNo: text('return_no').notNull(),
+    orderNo: text('order_no').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    reversedPoints: bigint('reversed_points', { mode: 'number' }).notNull(),
+    response: jsonb('response').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.returnNo] })],
+);

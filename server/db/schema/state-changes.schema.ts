@@ -9,19 +9,20 @@ import { bigint, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm
  * `resource` is the API name of the table's owner (a view's base), so every view of one table
  * shows the same history.
  */
-export const stateChanges = pgTable('state_changes', {
-  tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
-  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-  resource: text('resource').notNull(),
-  recordId: bigint('record_id', { mode: 'number' }).notNull(),
-  /** The action's name (its URL segment). */
-  action: text('action').notNull(),
-  fromState: text('from_state').notNull(),
-  toState: text('to_state').notNull(),
-  reason: text('reason'),
-  userId: bigint('user_id', { mode: 'number' }),
-  at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
-}, (t) => [
-  primaryKey({ columns: [t.tenantId, t.id] }),
-  index('state_changes_record_idx').on(t.tenantId, t.resource, t.recordId, t.id),
-]);
+export const stateChanges = pgTable(
+  'state_changes',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    resource: text('resource').notNull(),
+    recordId: bigint('record_id', { mode: 'number' }).notNull(),
+    /** The action's name (its URL segment). */
+    action: text('action').notNull(),
+    fromState: text('from_state').notNull(),
+    toState: text('to_state').notNull(),
+    reason: text('reason'),
+    userId: bigint('user_id', { mode: 'number' }),
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('state_changes_record_idx').on(t.tenantId, t.resource, t.recordId, t.id)],
+);

@@ -33,7 +33,10 @@ export function resourceTablesSource(resources: readonly ResourceDef[]): string 
     if (resource.viewOf !== undefined) continue;
     body.push(`export const ${claim(camelCase(resource.name), resource.name)} = resourceTable('${resource.name}');`);
     for (const field of linesFieldNames(resource)) {
-      const exportName = claim(camelCase(`${resource.name}-${field === 'lines' ? 'lines' : `${field}-lines`}`), `${resource.name}.${field}`);
+      const exportName = claim(
+        camelCase(`${resource.name}-${field === 'lines' ? 'lines' : `${field}-lines`}`),
+        `${resource.name}.${field}`,
+      );
       body.push(`export const ${exportName} = resourceLinesTable('${resource.name}', '${field}');`);
     }
   }

@@ -25,7 +25,13 @@ import type { DemoSeeder } from './seeders';
 type Row = Record<string, unknown>;
 
 /** Inserts rows of a resource for a tenant and returns their ids by `code` (or `number`). */
-export async function insertRows(args: { tx: DbOrTx; tenantId: number; resource: ResourceDef; rows: readonly Row[]; key?: string }): Promise<Map<string, number>> {
+export async function insertRows(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  resource: ResourceDef;
+  rows: readonly Row[];
+  key?: string;
+}): Promise<Map<string, number>> {
   const table = deriveTable(args.resource);
   const key = args.key ?? 'code';
   const ids = new Map<string, number>();
@@ -155,9 +161,33 @@ const EMPLOYEES: readonly [string, string, string, string, string, string, strin
 ];
 
 const COST_PARTIES = [
-  { code: 'CP01', name: '本公司', type: 'MERCHANT', settlementRatio: '100.00', contact: '财务部 孙丽', contactPhone: '021-58881200', remark: '自营促销券由公司全额承担' },
-  { code: 'CP02', name: '农夫山泉股份有限公司', type: 'SUPPLIER', settlementRatio: '50.00', contact: '周经理', contactPhone: '0571-87631234', remark: '饮料联合促销，核销金额按50%结算' },
-  { code: 'CP03', name: '美团', type: 'PLATFORM', settlementRatio: '30.00', contact: '渠道对接人 马可', contactPhone: '010-57376600', remark: '美团团购券，平台补贴30%' },
+  {
+    code: 'CP01',
+    name: '本公司',
+    type: 'MERCHANT',
+    settlementRatio: '100.00',
+    contact: '财务部 孙丽',
+    contactPhone: '021-58881200',
+    remark: '自营促销券由公司全额承担',
+  },
+  {
+    code: 'CP02',
+    name: '农夫山泉股份有限公司',
+    type: 'SUPPLIER',
+    settlementRatio: '50.00',
+    contact: '周经理',
+    contactPhone: '0571-87631234',
+    remark: '饮料联合促销，核销金额按50%结算',
+  },
+  {
+    code: 'CP03',
+    name: '美团',
+    type: 'PLATFORM',
+    settlementRatio: '30.00',
+    contact: '渠道对接人 马可',
+    contactPhone: '010-57376600',
+    remark: '美团团购券，平台补贴30%',
+  },
 ];
 
 const CHANNELS = [
@@ -183,12 +213,84 @@ interface TemplateSeed {
 }
 
 const CARD_TEMPLATES: readonly TemplateSeed[] = [
-  { name: '加油充值卡 500元', cardTemplateType: 'IMPREST_CARD', faceValue: '500.00', price: '500.00', rechargeable: true, validity: 36, stores: [], cardNumberPrefix: 'CZ', cardNumberLength: 16, state: 'ENABLED', remark: '全部油站通用，可续充' },
-  { name: '加油充值卡 1000元', cardTemplateType: 'IMPREST_CARD', faceValue: '1000.00', price: '980.00', rechargeable: true, validity: 36, stores: [], cardNumberPrefix: 'CZ', cardNumberLength: 16, state: 'ENABLED', remark: '售价98折' },
-  { name: '中秋实体礼品卡 200元', cardTemplateType: 'OFFLINE_GIFT_CARD', faceValue: '200.00', price: '200.00', rechargeable: false, validity: ['2025-09-01', '2026-12-31'], stores: [], cardNumberPrefix: 'LP', cardNumberLength: 18, state: 'ENABLED', remark: '中秋节团购礼品卡' },
-  { name: '电子礼品卡 100元', cardTemplateType: 'ONLINE_GIFT_CARD', faceValue: '100.00', price: '95.00', rechargeable: false, validity: 12, stores: [], cardNumberPrefix: 'DZ', cardNumberLength: 16, state: 'DRAFT', remark: '小程序在线售卖，可转赠' },
-  { name: '会员储值卡', cardTemplateType: 'RECHARGEABLE_CARD', faceValue: '100.00', price: '100.00', rechargeable: true, validity: 60, stores: [], cardNumberPrefix: 'CK', cardNumberLength: 16, state: 'ENABLED', remark: '门店开卡，可在全部门店消费' },
-  { name: '车队储值卡（华东油站）', cardTemplateType: 'RECHARGEABLE_CARD', faceValue: '5000.00', price: '5000.00', rechargeable: true, validity: 24, stores: ['S001', 'S002', 'S004', 'S006', 'S007'], cardNumberPrefix: 'CD', cardNumberLength: 18, state: 'DISABLED', remark: '物流车队专用，限华东加油站使用' },
+  {
+    name: '加油充值卡 500元',
+    cardTemplateType: 'IMPREST_CARD',
+    faceValue: '500.00',
+    price: '500.00',
+    rechargeable: true,
+    validity: 36,
+    stores: [],
+    cardNumberPrefix: 'CZ',
+    cardNumberLength: 16,
+    state: 'ENABLED',
+    remark: '全部油站通用，可续充',
+  },
+  {
+    name: '加油充值卡 1000元',
+    cardTemplateType: 'IMPREST_CARD',
+    faceValue: '1000.00',
+    price: '980.00',
+    rechargeable: true,
+    validity: 36,
+    stores: [],
+    cardNumberPrefix: 'CZ',
+    cardNumberLength: 16,
+    state: 'ENABLED',
+    remark: '售价98折',
+  },
+  {
+    name: '中秋实体礼品卡 200元',
+    cardTemplateType: 'OFFLINE_GIFT_CARD',
+    faceValue: '200.00',
+    price: '200.00',
+    rechargeable: false,
+    validity: ['2025-09-01', '2026-12-31'],
+    stores: [],
+    cardNumberPrefix: 'LP',
+    cardNumberLength: 18,
+    state: 'ENABLED',
+    remark: '中秋节团购礼品卡',
+  },
+  {
+    name: '电子礼品卡 100元',
+    cardTemplateType: 'ONLINE_GIFT_CARD',
+    faceValue: '100.00',
+    price: '95.00',
+    rechargeable: false,
+    validity: 12,
+    stores: [],
+    cardNumberPrefix: 'DZ',
+    cardNumberLength: 16,
+    state: 'DRAFT',
+    remark: '小程序在线售卖，可转赠',
+  },
+  {
+    name: '会员储值卡',
+    cardTemplateType: 'RECHARGEABLE_CARD',
+    faceValue: '100.00',
+    price: '100.00',
+    rechargeable: true,
+    validity: 60,
+    stores: [],
+    cardNumberPrefix: 'CK',
+    cardNumberLength: 16,
+    state: 'ENABLED',
+    remark: '门店开卡，可在全部门店消费',
+  },
+  {
+    name: '车队储值卡（华东油站）',
+    cardTemplateType: 'RECHARGEABLE_CARD',
+    faceValue: '5000.00',
+    price: '5000.00',
+    rechargeable: true,
+    validity: 24,
+    stores: ['S001', 'S002', 'S004', 'S006', 'S007'],
+    cardNumberPrefix: 'CD',
+    cardNumberLength: 18,
+    state: 'DISABLED',
+    remark: '物流车队专用，限华东加油站使用',
+  },
 ];
 
 /** Seeds the demo merchant's master data and card templates. */
@@ -199,7 +301,9 @@ export async function seedDatum(input: { tx: DbOrTx; tenantId: number }): Promis
   const areas = new Map<string, number>();
   for (const [code, name, parent, center] of AREAS) {
     const made = await insertRows({
-      tx, tenantId, resource: areaResource,
+      tx,
+      tenantId,
+      resource: areaResource,
       rows: [{ code, name, parent: idOf(areas, parent), marketingCenter: idOf(centers, center), state: 'NORMAL' }],
     });
     areas.set(code, made.get(code)!);
@@ -207,34 +311,69 @@ export async function seedDatum(input: { tx: DbOrTx; tenantId: number }): Promis
 
   const areaCenter = new Map(AREAS.map(([code, , , center]) => [code, center]));
   const stores = await insertRows({
-    tx, tenantId, resource: storeResource,
+    tx,
+    tenantId,
+    resource: storeResource,
     rows: STORES.map(([code, name, type, area, address, phone, openingDate, state]) => ({
-      code, name, type, area: idOf(areas, area), marketingCenter: idOf(centers, areaCenter.get(area)), address, phone, openingDate, state,
+      code,
+      name,
+      type,
+      area: idOf(areas, area),
+      marketingCenter: idOf(centers, areaCenter.get(area)),
+      address,
+      phone,
+      openingDate,
+      state,
     })),
   });
 
   const categories = new Map<string, number>();
   for (const [code, name, parent, sortOrder] of CATEGORIES) {
-    const made = await insertRows({ tx, tenantId, resource: catogoryResource, rows: [{ code, name, parent: idOf(categories, parent), sortOrder }] });
+    const made = await insertRows({
+      tx,
+      tenantId,
+      resource: catogoryResource,
+      rows: [{ code, name, parent: idOf(categories, parent), sortOrder }],
+    });
     categories.set(code, made.get(code)!);
   }
 
   const brands = await insertRows({
-    tx, tenantId, resource: brandResource,
+    tx,
+    tenantId,
+    resource: brandResource,
     rows: BRANDS.map(([code, name, englishName]) => ({ code, name, englishName })),
   });
 
   await insertRows({
-    tx, tenantId, resource: productResource,
+    tx,
+    tenantId,
+    resource: productResource,
     rows: PRODUCTS.map(([code, barcode, name, category, brand, unit, price, fuelType]) => ({
-      code, barcode, name, category: idOf(categories, category), brand: idOf(brands, brand), unit, price, fuelType, state: 'ON_SALE',
+      code,
+      barcode,
+      name,
+      category: idOf(categories, category),
+      brand: idOf(brands, brand),
+      unit,
+      price,
+      fuelType,
+      state: 'ON_SALE',
     })),
   });
 
   await insertRows({
-    tx, tenantId, resource: employResource,
+    tx,
+    tenantId,
+    resource: employResource,
     rows: EMPLOYEES.map(([code, name, mobile, store, position, hireDate, state]) => ({
-      code, name, mobile, store: idOf(stores, store), position, hireDate, state,
+      code,
+      name,
+      mobile,
+      store: idOf(stores, store),
+      position,
+      hireDate,
+      state,
     })),
   });
 

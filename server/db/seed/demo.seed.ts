@@ -58,9 +58,19 @@ export async function seedDemoIfEmpty(database: Database): Promise<DemoSeedResul
       adminRole: { name: '系统管理员', remark: '拥有全部权限' },
     });
     const clerkRole = await createRole({
-      tx, tenantId, name: '门店店员', remark: '会员与券的查看和维护', grants: groupPermissionRefs(['member', 'coupons']),
+      tx,
+      tenantId,
+      name: '门店店员',
+      remark: '会员与券的查看和维护',
+      grants: groupPermissionRefs(['member', 'coupons']),
     });
-    const auditorRole = await createRole({ tx, tenantId, name: '只读审计员', remark: '全部查看权限，不能修改', grants: viewPermissionRefs() });
+    const auditorRole = await createRole({
+      tx,
+      tenantId,
+      name: '只读审计员',
+      remark: '全部查看权限，不能修改',
+      grants: viewPermissionRefs(),
+    });
     await createAccount({ tx, tenantId, login: clerk.login, name: clerk.name, password: clerk.password, roleIds: [clerkRole] });
     await createAccount({ tx, tenantId, login: auditor.login, name: auditor.name, password: auditor.password, roleIds: [auditorRole] });
     for (const seeder of DEMO_SEEDERS) await seeder.seed({ tx, tenantId });

@@ -36,23 +36,110 @@ export async function demoLevelIds(input: { tx: DbOrTx; tenantId: number }): Pro
 type Row = Record<string, unknown>;
 
 const rights = (pointsMultiplier: string, discount: string, more: Row = {}): Row => ({
-  pointsMultiplier, discount, freeParkingHours: 0, birthdayGift: null, couponPack: null, ...more,
+  pointsMultiplier,
+  discount,
+  freeParkingHours: 0,
+  birthdayGift: null,
+  couponPack: null,
+  ...more,
 });
 
 const LEVELS: readonly Row[] = [
-  { levelType: 'FREE', code: 'V1', name: '普卡', rankOrder: 1, growthThreshold: 0, description: '注册即成为普卡会员，消费即可累积成长值。', ...rights('1.00', '1.00') },
-  { levelType: 'FREE', code: 'V2', name: '银卡', rankOrder: 2, growthThreshold: 1000, description: '累计成长值达到 1000 升级为银卡。', ...rights('1.20', '0.98', { birthdayGift: '生日当天积分双倍' }) },
-  { levelType: 'FREE', code: 'V3', name: '金卡', rankOrder: 3, growthThreshold: 5000, description: '累计成长值达到 5000 升级为金卡。', ...rights('1.50', '0.95', { birthdayGift: '生日礼盒一份', freeParkingHours: 1, couponPack: '洗车券×1' }) },
-  { levelType: 'FREE', code: 'V4', name: '钻石卡', rankOrder: 4, growthThreshold: 20000, description: '累计成长值达到 20000 升级为钻石卡，享最高权益。', ...rights('2.00', '0.90', { birthdayGift: '生日礼盒及全车精洗一次', freeParkingHours: 2, couponPack: '洗车券×2，满200减20券×2' }) },
-  { levelType: 'SPECIAL', code: 'STAFF', name: '员工卡', rankOrder: 1, description: '本公司员工专享，由人事部门统一办理。', ...rights('1.00', '0.85') },
-  { levelType: 'SPECIAL', code: 'FLEET', name: '车队VIP', rankOrder: 2, description: '签约车队客户，按合同授予。', ...rights('1.50', '0.92', { freeParkingHours: 1 }) },
-  { levelType: 'PAID', code: 'PLUS', name: 'PLUS会员', rankOrder: 1, price: '99.00', termMonths: 12, description: '¥99 开通一年，积分翻倍、每月领券。', ...rights('2.00', '0.95', { freeParkingHours: 2, couponPack: '每月满100减10券×4', birthdayGift: '生日礼盒一份' }) },
+  {
+    levelType: 'FREE',
+    code: 'V1',
+    name: '普卡',
+    rankOrder: 1,
+    growthThreshold: 0,
+    description: '注册即成为普卡会员，消费即可累积成长值。',
+    ...rights('1.00', '1.00'),
+  },
+  {
+    levelType: 'FREE',
+    code: 'V2',
+    name: '银卡',
+    rankOrder: 2,
+    growthThreshold: 1000,
+    description: '累计成长值达到 1000 升级为银卡。',
+    ...rights('1.20', '0.98', { birthdayGift: '生日当天积分双倍' }),
+  },
+  {
+    levelType: 'FREE',
+    code: 'V3',
+    name: '金卡',
+    rankOrder: 3,
+    growthThreshold: 5000,
+    description: '累计成长值达到 5000 升级为金卡。',
+    ...rights('1.50', '0.95', { birthdayGift: '生日礼盒一份', freeParkingHours: 1, couponPack: '洗车券×1' }),
+  },
+  {
+    levelType: 'FREE',
+    code: 'V4',
+    name: '钻石卡',
+    rankOrder: 4,
+    growthThreshold: 20000,
+    description: '累计成长值达到 20000 升级为钻石卡，享最高权益。',
+    ...rights('2.00', '0.90', { birthdayGift: '生日礼盒及全车精洗一次', freeParkingHours: 2, couponPack: '洗车券×2，满200减20券×2' }),
+  },
+  {
+    levelType: 'SPECIAL',
+    code: 'STAFF',
+    name: '员工卡',
+    rankOrder: 1,
+    description: '本公司员工专享，由人事部门统一办理。',
+    ...rights('1.00', '0.85'),
+  },
+  {
+    levelType: 'SPECIAL',
+    code: 'FLEET',
+    name: '车队VIP',
+    rankOrder: 2,
+    description: '签约车队客户，按合同授予。',
+    ...rights('1.50', '0.92', { freeParkingHours: 1 }),
+  },
+  {
+    levelType: 'PAID',
+    code: 'PLUS',
+    name: 'PLUS会员',
+    rankOrder: 1,
+    price: '99.00',
+    termMonths: 12,
+    description: '¥99 开通一年，积分翻倍、每月领券。',
+    ...rights('2.00', '0.95', { freeParkingHours: 2, couponPack: '每月满100减10券×4', birthdayGift: '生日礼盒一份' }),
+  },
 ];
 
 const GROW_RULES: readonly Row[] = [
-  { name: '消费得成长值', source: 'CONSUMPTION', yuanPerPoint: '1.00', perTransactionCap: 2000, dailyCap: 5000, validityFrom: '2025-01-01', validityTo: '2030-12-31', remark: '油品与便利店消费均计入，每 1 元得 1 成长值。' },
-  { name: '储值充值得成长值', source: 'RECHARGE', yuanPerPoint: '10.00', perTransactionCap: 500, dailyCap: 1000, validityFrom: '2025-01-01', validityTo: '2030-12-31', remark: '每充值 10 元得 1 成长值。' },
-  { name: '每日签到', source: 'SIGN_IN', pointsPerEvent: 5, perTransactionCap: 0, dailyCap: 5, validityFrom: '2025-01-01', validityTo: '2030-12-31', remark: '小程序每日签到一次。' },
+  {
+    name: '消费得成长值',
+    source: 'CONSUMPTION',
+    yuanPerPoint: '1.00',
+    perTransactionCap: 2000,
+    dailyCap: 5000,
+    validityFrom: '2025-01-01',
+    validityTo: '2030-12-31',
+    remark: '油品与便利店消费均计入，每 1 元得 1 成长值。',
+  },
+  {
+    name: '储值充值得成长值',
+    source: 'RECHARGE',
+    yuanPerPoint: '10.00',
+    perTransactionCap: 500,
+    dailyCap: 1000,
+    validityFrom: '2025-01-01',
+    validityTo: '2030-12-31',
+    remark: '每充值 10 元得 1 成长值。',
+  },
+  {
+    name: '每日签到',
+    source: 'SIGN_IN',
+    pointsPerEvent: 5,
+    perTransactionCap: 0,
+    dailyCap: 5,
+    validityFrom: '2025-01-01',
+    validityTo: '2030-12-31',
+    remark: '小程序每日签到一次。',
+  },
 ];
 
 /** Materials: title, level code, description, order. */
@@ -76,19 +163,67 @@ const INCENTIVES: readonly [string, string, number, string | null][] = [
 async function seedLevels(input: { tx: DbOrTx; tenantId: number }): Promise<void> {
   const { tx, tenantId } = input;
   const levels = await insertRows({ tx, tenantId, resource: levelResource, rows: LEVELS.map((row) => ({ state: 'ENABLED', ...row })) });
-  await insertRows({ tx, tenantId, resource: growValueRuleResource, key: 'name', rows: GROW_RULES.map((row) => ({ state: 'ENABLED', ...row })) });
-  await insertRows({ tx, tenantId, resource: levelValuateRuleResource, key: 'mode', rows: [{
-    mode: 'MONTHLY', monthlyDay: 1, canDowngrade: true, protectionMonths: 12, remark: '每月 1 日按上月末成长值评定，升级后 12 个月内不降级。',
-  }] });
-  await insertRows({ tx, tenantId, resource: growValueSettingResource, key: 'validityMode', rows: [{
-    validityMode: 'MONTHS', validityMonths: 24, resetPolicy: 'NEVER', remark: '成长值自获得起 24 个月有效。',
-  }] });
-  await insertRows({ tx, tenantId, resource: levelMaterialResource, key: 'title', rows: MATERIALS.map(([title, code, description, sortOrder]) => ({
-    title, level: idOf(levels, code), description, sortOrder,
-  })) });
-  await insertRows({ tx, tenantId, resource: upgradeIncentiveResource, key: 'name', rows: INCENTIVES.map(([name, code, points, couponText]) => ({
-    name, level: idOf(levels, code), points, couponText, state: 'ENABLED',
-  })) });
+  await insertRows({
+    tx,
+    tenantId,
+    resource: growValueRuleResource,
+    key: 'name',
+    rows: GROW_RULES.map((row) => ({ state: 'ENABLED', ...row })),
+  });
+  await insertRows({
+    tx,
+    tenantId,
+    resource: levelValuateRuleResource,
+    key: 'mode',
+    rows: [
+      {
+        mode: 'MONTHLY',
+        monthlyDay: 1,
+        canDowngrade: true,
+        protectionMonths: 12,
+        remark: '每月 1 日按上月末成长值评定，升级后 12 个月内不降级。',
+      },
+    ],
+  });
+  await insertRows({
+    tx,
+    tenantId,
+    resource: growValueSettingResource,
+    key: 'validityMode',
+    rows: [
+      {
+        validityMode: 'MONTHS',
+        validityMonths: 24,
+        resetPolicy: 'NEVER',
+        remark: '成长值自获得起 24 个月有效。',
+      },
+    ],
+  });
+  await insertRows({
+    tx,
+    tenantId,
+    resource: levelMaterialResource,
+    key: 'title',
+    rows: MATERIALS.map(([title, code, description, sortOrder]) => ({
+      title,
+      level: idOf(levels, code),
+      description,
+      sortOrder,
+    })),
+  });
+  await insertRows({
+    tx,
+    tenantId,
+    resource: upgradeIncentiveResource,
+    key: 'name',
+    rows: INCENTIVES.map(([name, code, points, couponText]) => ({
+      name,
+      level: idOf(levels, code),
+      points,
+      couponText,
+      state: 'ENABLED',
+    })),
+  });
 }
 
 /** Paid orders: days ago, store code, channel, state. */
@@ -130,29 +265,38 @@ async function seedPaidOrders(input: { tx: DbOrTx; tenantId: number }): Promise<
   if (plus === undefined) return;
   const storeTable = deriveTable(storeResource);
   const codes = ORDERS.flatMap(([, code]) => (code ? [code] : []));
-  const storeRows = await tx.select({ id: storeTable.id, code: storeTable.code }).from(storeTable)
-    .where(and(eq(storeTable.tenantId, tenantId), inArray(storeTable.code, codes))).orderBy(asc(storeTable.code));
+  const storeRows = await tx
+    .select({ id: storeTable.id, code: storeTable.code })
+    .from(storeTable)
+    .where(and(eq(storeTable.tenantId, tenantId), inArray(storeTable.code, codes)))
+    .orderBy(asc(storeTable.code));
   const stores = new Map(storeRows.map((row) => [String(row.code), Number(row.id)]));
   const people = await buyers(tx, tenantId);
   const now = Date.now();
-  await insertRows({ tx, tenantId, resource: paidLevelOrderResource, key: 'number', rows: ORDERS.map(([daysAgo, store, payChannel, state], i) => {
-    const paidAt = new Date(now - daysAgo * DAY_MS);
-    const buyer = people[i % people.length];
-    return {
-      number: `PL${paidAt.toISOString().slice(0, 10).replace(/-/g, '')}${String(i + 1).padStart(4, '0')}`,
-      memberId: buyer.id,
-      memberName: buyer.name,
-      mobile: buyer.mobile,
-      level: plus,
-      amount: '99.00',
-      termMonths: 12,
-      paidAt,
-      validUntil: addMonths(paidAt, 12),
-      store: store ? stores.get(store) ?? null : null,
-      payChannel,
-      state,
-    };
-  }) });
+  await insertRows({
+    tx,
+    tenantId,
+    resource: paidLevelOrderResource,
+    key: 'number',
+    rows: ORDERS.map(([daysAgo, store, payChannel, state], i) => {
+      const paidAt = new Date(now - daysAgo * DAY_MS);
+      const buyer = people[i % people.length];
+      return {
+        number: `PL${paidAt.toISOString().slice(0, 10).replace(/-/g, '')}${String(i + 1).padStart(4, '0')}`,
+        memberId: buyer.id,
+        memberName: buyer.name,
+        mobile: buyer.mobile,
+        level: plus,
+        amount: '99.00',
+        termMonths: 12,
+        paidAt,
+        validUntil: addMonths(paidAt, 12),
+        store: store ? (stores.get(store) ?? null) : null,
+        payChannel,
+        state,
+      };
+    }),
+  });
 }
 
 /** Levels, growth rules, settings, materials and incentives: before members, who hold levels. */

@@ -35,8 +35,67 @@ function generator(seed: number): () => number {
   };
 }
 
-const SURNAMES = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高', '郑', '梁', '谢', '宋', '唐'];
-const GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚', '桂英', '建华', '晓东', '志强', '海燕', '文博', '雨欣', '子轩', '梓涵', '浩然', '思远'];
+const SURNAMES = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '黄',
+  '赵',
+  '吴',
+  '周',
+  '徐',
+  '孙',
+  '马',
+  '朱',
+  '胡',
+  '郭',
+  '何',
+  '林',
+  '罗',
+  '高',
+  '郑',
+  '梁',
+  '谢',
+  '宋',
+  '唐',
+];
+const GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '霞',
+  '平',
+  '刚',
+  '桂英',
+  '建华',
+  '晓东',
+  '志强',
+  '海燕',
+  '文博',
+  '雨欣',
+  '子轩',
+  '梓涵',
+  '浩然',
+  '思远',
+];
 const MOBILE_PREFIXES = ['138', '139', '136', '137', '150', '151', '158', '159', '186', '187', '177', '189'];
 const PLATE_PROVINCES: Readonly<Record<string, string>> = { MC01: '沪', MC02: '粤' };
 const PLATE_LETTERS = 'ABCDEFGHJKLMN';
@@ -49,8 +108,21 @@ const FREEZE_REASONS = ['会员卡疑似被盗刷，客户来电要求冻结', '
 const CANCEL_REASONS = ['客户本人申请注销会员', '重复注册，保留较早的会员号', '客户已移居外地，申请注销'];
 
 type Weighted<T> = readonly (readonly [T, number])[];
-const CHANNELS: Weighted<string> = [['store', 40], ['weixin', 25], ['miniProgram', 15], ['alipay', 12], ['third', 8]];
-const STATES: Weighted<string> = [['using', 82], ['unactivated', 7], ['blocked', 5], ['canceled', 3], ['Using', 2], ['Blocked', 1]];
+const CHANNELS: Weighted<string> = [
+  ['store', 40],
+  ['weixin', 25],
+  ['miniProgram', 15],
+  ['alipay', 12],
+  ['third', 8],
+];
+const STATES: Weighted<string> = [
+  ['using', 82],
+  ['unactivated', 7],
+  ['blocked', 5],
+  ['canceled', 3],
+  ['Using', 2],
+  ['Blocked', 1],
+];
 
 const DAY = 24 * 3600 * 1000;
 
@@ -70,24 +142,35 @@ interface LevelRow {
 
 async function storesOf(tx: DbOrTx, tenantId: number): Promise<StoreRow[]> {
   const s = deriveTable(storeResource);
-  const rows = await tx.select({ id: s.id, type: s.type, centre: s.marketingCenter, state: s.state }).from(s)
-    .where(eq(s.tenantId, tenantId)).orderBy(asc(s.code));
+  const rows = await tx
+    .select({ id: s.id, type: s.type, centre: s.marketingCenter, state: s.state })
+    .from(s)
+    .where(eq(s.tenantId, tenantId))
+    .orderBy(asc(s.code));
   // Centre codes by id, for plates of the centre's province (MC01 East, MC02 South).
   const centres = [...new Set(rows.map((r) => r.centre).filter((c) => c !== null))].map(Number).sort((a, b) => a - b);
-  return rows.filter((r) => r.state !== 'CLOSED').map((r) => ({
-    id: Number(r.id),
-    type: String(r.type),
-    centre: r.centre === null ? null : Number(r.centre),
-    centreCode: r.centre === null ? '' : `MC0${centres.indexOf(Number(r.centre)) + 1}`,
-  }));
+  return rows
+    .filter((r) => r.state !== 'CLOSED')
+    .map((r) => ({
+      id: Number(r.id),
+      type: String(r.type),
+      centre: r.centre === null ? null : Number(r.centre),
+      centreCode: r.centre === null ? '' : `MC0${centres.indexOf(Number(r.centre)) + 1}`,
+    }));
 }
 
 async function levelsOf(tx: DbOrTx, tenantId: number): Promise<LevelRow[]> {
   const l = deriveTable(levelResource);
-  const rows = await tx.select({ id: l.id, code: l.code, levelType: l.levelType, growthThreshold: l.growthThreshold }).from(l)
-    .where(and(eq(l.tenantId, tenantId), eq(l.state, 'ENABLED'))).orderBy(asc(l.rankOrder));
+  const rows = await tx
+    .select({ id: l.id, code: l.code, levelType: l.levelType, growthThreshold: l.growthThreshold })
+    .from(l)
+    .where(and(eq(l.tenantId, tenantId), eq(l.state, 'ENABLED')))
+    .orderBy(asc(l.rankOrder));
   return rows.map((r) => ({
-    id: Number(r.id), code: String(r.code), levelType: String(r.levelType), growthThreshold: r.growthThreshold === null ? null : Number(r.growthThreshold),
+    id: Number(r.id),
+    code: String(r.code),
+    levelType: String(r.levelType),
+    growthThreshold: r.growthThreshold === null ? null : Number(r.growthThreshold),
   }));
 }
 
@@ -130,7 +213,10 @@ function memberRows(args: { stores: readonly StoreRow[]; levels: readonly LevelR
       mobile,
       cardNumber: random() < 0.85 ? `8860${digits(12)}` : null,
       gender: random() < 0.55 ? 'male' : random() < 0.95 ? 'female' : 'unknown',
-      birthday: random() < 0.9 ? `${birthYear}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}` : null,
+      birthday:
+        random() < 0.9
+          ? `${birthYear}-${String(1 + Math.floor(random() * 12)).padStart(2, '0')}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`
+          : null,
       birthdayType: random() < 0.25 ? 'lunar' : 'solar',
       // Store registrations name their store; online channels mostly name the store that invited them.
       registerStore: channel === 'store' || random() < 0.6 ? store.id : null,
@@ -164,20 +250,42 @@ async function seedActivity(args: { tx: DbOrTx; tenantId: number; members: reado
       const purchases = 1 + Math.floor(random() * 4);
       for (let p = 0; p < purchases; p += 1) {
         await postPoints({
-          tx, tenantId, memberId: id, delta: 20 + Math.floor(random() * 480), kind: 'earn', sourceType: 'transaction',
-          sourceId: `DEMO${String(i).padStart(4, '0')}${p}`, storeId: (m.registerStore as number | null) ?? null, remark: '消费积分',
+          tx,
+          tenantId,
+          memberId: id,
+          delta: 20 + Math.floor(random() * 480),
+          kind: 'earn',
+          sourceType: 'transaction',
+          sourceId: `DEMO${String(i).padStart(4, '0')}${p}`,
+          storeId: (m.registerStore as number | null) ?? null,
+          remark: '消费积分',
         });
       }
       if (random() < 0.3) {
-        await postPoints({ tx, tenantId, memberId: id, delta: -(10 + Math.floor(random() * 20)), kind: 'spend', sourceType: 'exchange', remark: '积分兑换' });
+        await postPoints({
+          tx,
+          tenantId,
+          memberId: id,
+          delta: -(10 + Math.floor(random() * 20)),
+          kind: 'spend',
+          sourceType: 'exchange',
+          remark: '积分兑换',
+        });
       }
     }
     const lower = state.toLowerCase();
     if (lower === 'blocked' || lower === 'canceled') {
       const reasons = lower === 'blocked' ? FREEZE_REASONS : CANCEL_REASONS;
       await logStateChange({
-        db: tx, tenantId, resource: memberResource, recordId: id, action: lower === 'blocked' ? 'freeze' : 'cancel',
-        from: 'using', to: lower, reason: reasons[i % reasons.length], userId: null,
+        db: tx,
+        tenantId,
+        resource: memberResource,
+        recordId: id,
+        action: lower === 'blocked' ? 'freeze' : 'cancel',
+        from: 'using',
+        to: lower,
+        reason: reasons[i % reasons.length],
+        userId: null,
       });
     }
   }
@@ -191,7 +299,10 @@ export async function seedMembers(input: { tx: DbOrTx; tenantId: number }): Prom
   const rows = memberRows({ stores, levels: await levelsOf(tx, tenantId), now: Date.now() });
   for (const row of rows) row.memberNumber = await drawNumber({ db: tx, tenantId, resource: memberResource });
   const t = deriveTable(memberResource);
-  const inserted = await tx.insert(t).values(rows.map((row) => ({ ...row, tenantId })) as never).returning({ id: t.id, mobile: t.mobile });
+  const inserted = await tx
+    .insert(t)
+    .values(rows.map((row) => ({ ...row, tenantId })) as never)
+    .returning({ id: t.id, mobile: t.mobile });
   const ids = new Map(inserted.map((r) => [String(r.mobile), Number(r.id)]));
   await seedActivity({ tx, tenantId, members: rows.map((row) => ({ ...row, id: ids.get(String(row.mobile)) })) });
 }

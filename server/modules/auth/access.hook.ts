@@ -54,7 +54,10 @@ async function accessHookPlugin(app: FastifyInstance): Promise<void> {
     // removed since the browser stored it must not lock the user out of signing out.
     if (centerId !== null && !access.licenseExempt) {
       const allowed = await mayUseMarketingCenter({
-        database: app.database, tenantId: session.auth.tenantId, allowed: session.auth.marketingCenterIds, centerId,
+        database: app.database,
+        tenantId: session.auth.tenantId,
+        allowed: session.auth.marketingCenterIds,
+        centerId,
       });
       if (!allowed) throw forbidden('auth.marketingCenterDenied');
     }

@@ -10,16 +10,22 @@ import { answers, arrayOf, nullable, objectOf, oneOf, type JsonSchema } from '..
 const TAGS = ['auth'];
 
 /** The login info of the specification (§3), as login-info.ts builds it. */
-export const loginInfoSchema = objectOf({
-  tenantId: { type: 'integer' },
-  user: objectOf({ id: { type: 'integer' }, login: { type: 'string' }, name: { type: 'string' } }),
-  customer: objectOf({ code: { type: 'string', description: 'Merchant code' }, name: { type: 'string' } }),
-  useStrict: { type: 'boolean', description: 'The merchant enforces the strict password policy' },
-  passwordValidityPeriod: { type: 'integer', description: 'Days a password stays valid (0 = forever)' },
-  maxLoginValidityPeriod: { type: 'integer', description: 'Minutes a session lives at most' },
-  state: oneOf(['normal', 'passwordExpired', 'mustChangePassword'], 'normal, or a session that may only change its password (POST /v1/auth/password)'),
-  resetToken: nullable({ type: 'string', description: 'One-time token for the password change of a reset-only session' }),
-}, { description: 'Login info (§3)' });
+export const loginInfoSchema = objectOf(
+  {
+    tenantId: { type: 'integer' },
+    user: objectOf({ id: { type: 'integer' }, login: { type: 'string' }, name: { type: 'string' } }),
+    customer: objectOf({ code: { type: 'string', description: 'Merchant code' }, name: { type: 'string' } }),
+    useStrict: { type: 'boolean', description: 'The merchant enforces the strict password policy' },
+    passwordValidityPeriod: { type: 'integer', description: 'Days a password stays valid (0 = forever)' },
+    maxLoginValidityPeriod: { type: 'integer', description: 'Minutes a session lives at most' },
+    state: oneOf(
+      ['normal', 'passwordExpired', 'mustChangePassword'],
+      'normal, or a session that may only change its password (POST /v1/auth/password)',
+    ),
+    resetToken: nullable({ type: 'string', description: 'One-time token for the password change of a reset-only session' }),
+  },
+  { description: 'Login info (§3)' },
+);
 
 /** One permission entry (§3): a resource, its granted actions, and the page they open. */
 export const permissionEntrySchema: JsonSchema = objectOf({
@@ -47,7 +53,8 @@ export const authDocs = {
   login: {
     operationId: 'auth.login',
     tags: TAGS,
-    description: 'Answers the login info and sets the httpOnly `loyalty_session` cookie; send it back on every call. A wrong merchant, login or password is one 400 (auth.login.failed); a locked or disabled account is 403.',
+    description:
+      'Answers the login info and sets the httpOnly `loyalty_session` cookie; send it back on every call. A wrong merchant, login or password is one 400 (auth.login.failed); a locked or disabled account is 403.',
     body: { ...loginSchema.body, examples: [{ tenant: 'demo', login: 'till-01', password: 'Till@2026' }] },
     response: { ...answers(loginInfoSchema, 'forbidden'), 200: { ...answers(loginInfoSchema)[200], examples: [LOGIN_EXAMPLE] } },
   },
@@ -59,8 +66,13 @@ export const authDocs = {
       required: [...(loginInfoSchema.required as string[]), 'sysConfig', 'marketingCenters'],
       properties: {
         ...(loginInfoSchema.properties as Record<string, JsonSchema>),
-        sysConfig: objectOf(Object.fromEntries(SYS_CONFIG_FLAGS.map((flag) => [flag, { type: 'boolean' }])), { description: 'System configuration flags (§3)' }),
-        marketingCenters: arrayOf(objectOf({ id: { type: 'integer' }, name: { type: 'string' } }), 'The marketing centres the user may choose'),
+        sysConfig: objectOf(Object.fromEntries(SYS_CONFIG_FLAGS.map((flag) => [flag, { type: 'boolean' }])), {
+          description: 'System configuration flags (§3)',
+        }),
+        marketingCenters: arrayOf(
+          objectOf({ id: { type: 'integer' }, name: { type: 'string' } }),
+          'The marketing centres the user may choose',
+        ),
       },
     }),
   },

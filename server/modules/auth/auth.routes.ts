@@ -32,20 +32,26 @@ function startSession(reply: FastifyReply, signedIn: SignedIn) {
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
-  app.post<{ Body: Credentials }>('/v1/auth/login', {
-    schema: { ...loginSchema, ...authDocs.login },
-    config: { public: true, rateLimit: LOGIN_RATE },
-  }, async (request, reply) => {
-    const { tenant, login, password } = request.body;
-    return startSession(reply, await signIn({ db, tenantCode: tenant.trim(), login: login.trim(), password, clientAddress: request.ip }));
-  });
+  app.post<{ Body: Credentials }>(
+    '/v1/auth/login',
+    {
+      schema: { ...loginSchema, ...authDocs.login },
+      config: { public: true, rateLimit: LOGIN_RATE },
+    },
+    async (request, reply) => {
+      const { tenant, login, password } = request.body;
+      return startSession(reply, await signIn({ db, tenantCode: tenant.trim(), login: login.trim(), password, clientAddress: request.ip }));
+    },
+  );
 
   app.get('/v1/auth/current', { schema: { ...currentSchema, ...authDocs.current }, config: SESSION_ROUTE }, async (request) => {
     const auth = authOf(request);
     const { tenant, user } = await loadTenantAndUser({ db, tenantId: auth.tenantId, userId: auth.userId });
     const sysConfig = Object.fromEntries(SYS_CONFIG_FLAGS.map((flag) => [flag, tenant.sysConfig?.[flag] === true]));
     const marketingCenters = await usableMarketingCenters({
-      database: app.database, tenantId: auth.tenantId, allowed: auth.marketingCenterIds,
+      database: app.database,
+      tenantId: auth.tenantId,
+      allowed: auth.marketingCenterIds,
     });
     return ok<CurrentInfo>({ ...toLoginInfo({ tenant, user, state: 'normal', resetToken: null }), sysConfig, marketingCenters });
   });
@@ -59,16 +65,29 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return ok(null);
   });
 
-  app.post<{ Body: PasswordChange }>('/v1/auth/password', {
-    schema: { ...changePasswordSchema, ...authDocs.password },
-    config: { ...SESSION_ROUTE, allowWhilePasswordExpired: true, rateLimit: LOGIN_RATE },
-  }, async (request, reply) => {
-    const { oldPassword, newPassword, resetToken } = request.body;
-    return startSession(reply, await changeOwnPassword({
-      db, auth: authOf(request), oldPassword, newPassword, resetToken, clientAddress: request.ip,
-    }));
-  });
+  app.post<{ Body: PasswordChange }>(
+    '/v1/auth/password',
+    {
+      schema: { ...changePasswordSchema, ...authDocs.password },
+      config: { ...SESSION_ROUTE, allowWhilePasswordExpired: true, rateLimit: LOGIN_RATE },
+    },
+    async (request, reply) => {
+      const { oldPassword, newPassword, resetToken } = request.body;
+      return startSession(
+        reply,
+        await changeOwnPassword({
+          db,
+          auth: authOf(request),
+          oldPassword,
+          newPassword,
+          resetToken,
+          clientAddress: request.ip,
+        }),
+      );
+    },
+  );
 
   app.get('/v1/auth/permissions', { schema: { ...permissionsSchema, ...authDocs.permissions }, config: SESSION_ROUTE }, async (request) =>
-    ok(withPageUrls(authOf(request).grants)));
+    ok(withPageUrls(authOf(request).grants)),
+  );
 }

@@ -31,14 +31,15 @@ export const DEFAULT_LOCKOUT: LockoutPolicy = { threshold: 5, minutes: 15 };
 // Rows untouched for a day are forgotten (a count that old says nothing about an attack).
 const FORGET_AFTER = sql`interval '1 day'`;
 
-const keyIs = (key: AttemptKey) => and(
-  eq(loginAttempts.tenantCode, key.tenantCode), eq(loginAttempts.login, key.login), eq(loginAttempts.clientAddress, key.clientAddress),
-);
+const keyIs = (key: AttemptKey) =>
+  and(eq(loginAttempts.tenantCode, key.tenantCode), eq(loginAttempts.login, key.login), eq(loginAttempts.clientAddress, key.clientAddress));
 
 /** Seconds the key stays locked; 0 when it is not locked. */
 export async function lockedSeconds(args: { db: DbOrTx; key: AttemptKey }): Promise<number> {
-  const [row] = await args.db.select({ seconds: sql<number>`extract(epoch from ${loginAttempts.lockedUntil} - now())::float8` })
-    .from(loginAttempts).where(and(keyIs(args.key), gt(loginAttempts.lockedUntil, sql`now()`)));
+  const [row] = await args.db
+    .select({ seconds: sql<number>`extract(epoch from ${loginAttempts.lockedUntil} - now())::float8` })
+    .from(loginAttempts)
+    .where(and(keyIs(args.key), gt(loginAttempts.lockedUntil, sql`now()`)));
   return row ? Math.max(0, Number(row.seconds)) : 0;
 }
 
@@ -51,22 +52,30 @@ export async function recordFailure(args: { db: DbOrTx; key: AttemptKey; policy:
   const { db, key, policy } = args;
   const threshold = Math.max(1, policy.threshold);
   const reached = sql`${loginAttempts.failures} + 1 >= ${threshold}`;
-  const [row] = await db.insert(loginAttempts).values({
-    ...key,
-    failures: threshold <= 1 ? 0 : 1,
-    lockedUntil: threshold <= 1 ? sql`now() + make_interval(mins => ${policy.minutes})` : null,
-  }).onConflictDoUpdate({
-    target: [loginAttempts.tenantCode, loginAttempts.login, loginAttempts.clientAddress],
-    set: {
-      failures: sql`case when ${reached} then 0 else ${loginAttempts.failures} + 1 end`,
-      lockedUntil: sql`case when ${reached} then now() + make_interval(mins => ${policy.minutes}) else ${loginAttempts.lockedUntil} end`,
-      updatedAt: sql`now()`,
-    },
-  }).returning({ lockedNow: sql<boolean>`coalesce(${loginAttempts.lockedUntil} > now(), false)` });
-  await db.delete(loginAttempts).where(and(
-    lt(loginAttempts.updatedAt, sql`now() - ${FORGET_AFTER}`),
-    or(isNull(loginAttempts.lockedUntil), lt(loginAttempts.lockedUntil, sql`now()`)),
-  ));
+  const [row] = await db
+    .insert(loginAttempts)
+    .values({
+      ...key,
+      failures: threshold <= 1 ? 0 : 1,
+      lockedUntil: threshold <= 1 ? sql`now() + make_interval(mins => ${policy.minutes})` : null,
+    })
+    .onConflictDoUpdate({
+      target: [loginAttempts.tenantCode, loginAttempts.login, loginAttempts.clientAddress],
+      set: {
+        failures: sql`case when ${reached} then 0 else ${loginAttempts.failures} + 1 end`,
+        lockedUntil: sql`case when ${reached} then now() + make_interval(mins => ${policy.minutes}) else ${loginAttempts.lockedUntil} end`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ lockedNow: sql<boolean>`coalesce(${loginAttempts.lockedUntil} > now(), false)` });
+  await db
+    .delete(loginAttempts)
+    .where(
+      and(
+        lt(loginAttempts.updatedAt, sql`now() - ${FORGET_AFTER}`),
+        or(isNull(loginAttempts.lockedUntil), lt(loginAttempts.lockedUntil, sql`now()`)),
+      ),
+    );
   return row?.lockedNow === true;
 }
 
@@ -79,4 +88,3 @@ export async function clearFailures(args: { db: DbOrTx; key: AttemptKey }): Prom
 export async function clearLoginLocks(args: { db: DbOrTx; tenantCode: string; login: string }): Promise<void> {
   await args.db.delete(loginAttempts).where(and(eq(loginAttempts.tenantCode, args.tenantCode), eq(loginAttempts.login, args.login)));
 }
-

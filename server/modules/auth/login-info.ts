@@ -28,8 +28,14 @@ export function toLoginInfo(args: { tenant: TenantRow; user: UserRow; state: Log
 }
 
 /** The tenant and user rows of a signed-in caller. */
-export async function loadTenantAndUser(args: { db: DbOrTx; tenantId: number; userId: number }): Promise<{ tenant: TenantRow; user: UserRow }> {
-  const [row] = await args.db.select({ tenant: tenants, user: users }).from(users)
+export async function loadTenantAndUser(args: {
+  db: DbOrTx;
+  tenantId: number;
+  userId: number;
+}): Promise<{ tenant: TenantRow; user: UserRow }> {
+  const [row] = await args.db
+    .select({ tenant: tenants, user: users })
+    .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))
     .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)));
   if (!row) throw notFound();

@@ -25,7 +25,7 @@ export const locked = (minutes: number) =>
 
 /** The lockout policy of a tenant row, or the defaults when the merchant code is unknown. */
 export const lockoutOf = (tenant: { lockoutThreshold: number; lockoutMinutes: number } | undefined): LockoutPolicy =>
-  (tenant ? { threshold: tenant.lockoutThreshold, minutes: tenant.lockoutMinutes } : DEFAULT_LOCKOUT);
+  tenant ? { threshold: tenant.lockoutThreshold, minutes: tenant.lockoutMinutes } : DEFAULT_LOCKOUT;
 
 /**
  * Signs a user in. Checks, in order: the merchant code + login is not locked from this client
@@ -34,14 +34,25 @@ export const lockoutOf = (tenant: { lockoutThreshold: number; lockoutMinutes: nu
  * the same way, in about the same time, and locks the same way. A password past its validity
  * period, or set by an administrator, opens a session that may only change it.
  */
-export async function signIn(args: { db: Db; tenantCode: string; login: string; password: string; clientAddress: string }): Promise<SignedIn> {
+export async function signIn(args: {
+  db: Db;
+  tenantCode: string;
+  login: string;
+  password: string;
+  clientAddress: string;
+}): Promise<SignedIn> {
   const { db } = args;
   const [tenant] = await db.select().from(tenants).where(eq(tenants.code, args.tenantCode));
-  const [row] = tenant ? await db.select({
-    user: users,
-    passwordExpired: sql<boolean>`${tenant.passwordValidityPeriod} > 0
+  const [row] = tenant
+    ? await db
+        .select({
+          user: users,
+          passwordExpired: sql<boolean>`${tenant.passwordValidityPeriod} > 0
       and ${users.passwordChangedAt} + make_interval(days => ${tenant.passwordValidityPeriod}) < now()`,
-  }).from(users).where(and(eq(users.tenantId, tenant.id), eq(users.login, args.login))) : [];
+        })
+        .from(users)
+        .where(and(eq(users.tenantId, tenant.id), eq(users.login, args.login)))
+    : [];
   const key: AttemptKey = { tenantCode: args.tenantCode, login: args.login, clientAddress: args.clientAddress };
   const policy = lockoutOf(tenant);
 

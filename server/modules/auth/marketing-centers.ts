@@ -27,12 +27,16 @@ export async function usableMarketingCenters(args: {
   allowed: readonly number[] | null;
 }): Promise<MarketingCenterOption[]> {
   if (!(await tableExists(args.database))) return [];
-  const result = args.allowed === null
-    ? await args.database.pool.query<{ id: string | number; name: string }>(
-      'select id, name from marketing_centers where tenant_id = $1 order by id', [args.tenantId])
-    : await args.database.pool.query<{ id: string | number; name: string }>(
-      'select id, name from marketing_centers where tenant_id = $1 and id = any($2::bigint[]) order by id',
-      [args.tenantId, [...args.allowed]]);
+  const result =
+    args.allowed === null
+      ? await args.database.pool.query<{ id: string | number; name: string }>(
+          'select id, name from marketing_centers where tenant_id = $1 order by id',
+          [args.tenantId],
+        )
+      : await args.database.pool.query<{ id: string | number; name: string }>(
+          'select id, name from marketing_centers where tenant_id = $1 and id = any($2::bigint[]) order by id',
+          [args.tenantId, [...args.allowed]],
+        );
   return result.rows.map((row) => ({ id: Number(row.id), name: row.name }));
 }
 
@@ -45,7 +49,9 @@ export async function mayUseMarketingCenter(args: {
 }): Promise<boolean> {
   if (args.allowed !== null && !args.allowed.includes(args.centerId)) return false;
   if (!(await tableExists(args.database))) return false;
-  const result = await args.database.pool.query('select 1 from marketing_centers where tenant_id = $1 and id = $2',
-    [args.tenantId, args.centerId]);
+  const result = await args.database.pool.query('select 1 from marketing_centers where tenant_id = $1 and id = $2', [
+    args.tenantId,
+    args.centerId,
+  ]);
   return (result.rowCount ?? 0) > 0;
 }

@@ -36,7 +36,9 @@ export async function changeOwnPassword(args: {
 }): Promise<SignedIn> {
   const { db, auth } = args;
   const { tenant, user } = await loadTenantAndUser({ db, tenantId: auth.tenantId, userId: auth.userId });
-  const [session] = await db.select({ resetOnly: sessions.passwordResetOnly, resetTokenHash: sessions.resetTokenHash }).from(sessions)
+  const [session] = await db
+    .select({ resetOnly: sessions.passwordResetOnly, resetTokenHash: sessions.resetTokenHash })
+    .from(sessions)
     .where(eq(sessions.tokenHash, auth.sessionTokenHash));
   const invalidToken = () => badInput('error.fieldsInvalid', [{ field: 'resetToken', key: 'auth.resetToken.invalid' }]);
   if (session?.resetOnly) {
@@ -65,12 +67,16 @@ export async function changeOwnPassword(args: {
     if (session?.resetOnly && !(await consumeResetToken({ db: tx, tokenHash: auth.sessionTokenHash, resetToken: args.resetToken! }))) {
       throw invalidToken();
     }
-    const [updated] = await tx.update(users).set({
-      passwordHash,
-      passwordChangedAt: sql`now()`,
-      mustChangePassword: false,
-      version: sql`${users.version} + 1`,
-    }).where(and(eq(users.tenantId, tenant.id), eq(users.id, user.id))).returning();
+    const [updated] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        passwordChangedAt: sql`now()`,
+        mustChangePassword: false,
+        version: sql`${users.version} + 1`,
+      })
+      .where(and(eq(users.tenantId, tenant.id), eq(users.id, user.id)))
+      .returning();
     await revokeUserSessions({ db: tx, tenantId: tenant.id, userId: user.id });
     const lifetimeMinutes = tenant.maxLoginValidityPeriod;
     const opened = await openSession({ db: tx, tenantId: tenant.id, userId: user.id, lifetimeMinutes, resetOnly: false });

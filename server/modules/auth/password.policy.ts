@@ -16,9 +16,7 @@ const CLASSES: readonly RegExp[] = [/[a-z]/, /[A-Z]/, /[0-9]/, /[^a-zA-Z0-9]/];
  * in lower case. A run is three or more neighbours of one row in either direction (`qwe`,
  * `4321`, `!@#`, `cba`) or the same character three times or more (`aaa`, `111`).
  */
-const SEQUENCES: readonly string[] = [
-  '1234567890', '!@#$%^&*()', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'abcdefghijklmnopqrstuvwxyz',
-];
+const SEQUENCES: readonly string[] = ['1234567890', '!@#$%^&*()', 'qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'abcdefghijklmnopqrstuvwxyz'];
 const MIN_RUN = 3;
 /** A password whose characters all lie in runs except at most this many is a keyboard walk. */
 const MAX_OUTSIDE_RUNS = 2;

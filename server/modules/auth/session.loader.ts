@@ -46,11 +46,17 @@ export async function loadSession(args: { db: Db; tokenHash: string }): Promise<
   const idle = row.idleSeconds > row.idleLimitMinutes * 60;
   if (!row.alive || idle || !row.enabled) {
     // Mark it dead so it stays dead even if the tenant later lengthens its timeouts.
-    await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+    await db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
   if (row.idleSeconds > TOUCH_AFTER_SECONDS) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(sessions.tokenHash, tokenHash));
   }
   const grants = row.resetOnly ? [] : await loadUserGrants({ db, tenantId: row.tenantId, userId: row.userId });
   return {

@@ -37,13 +37,17 @@ export async function openSession(args: {
 
 /** Ends one session. */
 export async function revokeSession(args: { db: DbOrTx; tokenHash: string }): Promise<void> {
-  await args.db.update(sessions).set({ revokedAt: sql`now()` })
+  await args.db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.tokenHash, args.tokenHash), isNull(sessions.revokedAt)));
 }
 
 /** Ends every open session of a user (disabled, password reset or changed elsewhere). */
 export async function revokeUserSessions(args: { db: DbOrTx; tenantId: number; userId: number }): Promise<void> {
-  await args.db.update(sessions).set({ revokedAt: sql`now()` })
+  await args.db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.tenantId, args.tenantId), eq(sessions.userId, args.userId), isNull(sessions.revokedAt)));
 }
 
@@ -52,7 +56,9 @@ export async function revokeUserSessions(args: { db: DbOrTx; tenantId: number; u
  * token, because the conditional update clears it in the same statement.
  */
 export async function consumeResetToken(args: { db: DbOrTx; tokenHash: string; resetToken: string }): Promise<boolean> {
-  const rows = await args.db.update(sessions).set({ resetTokenHash: null })
+  const rows = await args.db
+    .update(sessions)
+    .set({ resetTokenHash: null })
     .where(and(eq(sessions.tokenHash, args.tokenHash), eq(sessions.resetTokenHash, hashToken(args.resetToken))))
     .returning({ tokenHash: sessions.tokenHash });
   return rows.length === 1;

@@ -11,8 +11,10 @@ export function settingsAccess(): { read: PermissionRef[]; writeRoles: Permissio
   const user = settingResource('user');
   return {
     read: [
-      { resourceId: role, action: 'view' }, { resourceId: role, action: 'configure' },
-      { resourceId: user, action: 'view' }, { resourceId: user, action: 'configure' },
+      { resourceId: role, action: 'view' },
+      { resourceId: role, action: 'configure' },
+      { resourceId: user, action: 'view' },
+      { resourceId: user, action: 'configure' },
     ],
     writeRoles: [{ resourceId: role, action: 'configure' }],
     writeUsers: [{ resourceId: user, action: 'configure' }],

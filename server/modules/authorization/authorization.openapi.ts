@@ -10,13 +10,16 @@ import { permissionEntrySchema } from '../auth/auth.openapi';
 
 const TAGS = ['setting'];
 
-const role = objectOf({
-  roleId: { type: 'integer' },
-  name: { type: 'string' },
-  remark: nullable({ type: 'string' }),
-  userCount: { type: 'integer', minimum: 0, description: 'Users holding the role' },
-  version: { type: 'integer', description: 'Send it back with modifyRole' },
-}, { description: 'A role' });
+const role = objectOf(
+  {
+    roleId: { type: 'integer' },
+    name: { type: 'string' },
+    remark: nullable({ type: 'string' }),
+    userCount: { type: 'integer', minimum: 0, description: 'Users holding the role' },
+    version: { type: 'integer', description: 'Send it back with modifyRole' },
+  },
+  { description: 'A role' },
+);
 
 const PERMISSION_NODE = 'PermissionNode';
 
@@ -47,16 +50,37 @@ const none = { type: 'null' } as const;
 
 export const authorizationDocs = {
   listRole: doc('listRole', arrayOf(role)),
-  listRoleUser: doc('listRoleUser', arrayOf(objectOf({
-    userId: { type: 'integer' }, login: { type: 'string' }, name: { type: 'string' }, enabled: { type: 'boolean' },
-  })), 'notFound'),
+  listRoleUser: doc(
+    'listRoleUser',
+    arrayOf(
+      objectOf({
+        userId: { type: 'integer' },
+        login: { type: 'string' },
+        name: { type: 'string' },
+        enabled: { type: 'boolean' },
+      }),
+    ),
+    'notFound',
+  ),
   getRolePermission: doc('getRolePermission', entries, 'notFound'),
   getTree: doc('getTree', arrayOf(ref(PERMISSION_NODE))),
   getUserPermission: doc('getUserPermission', entries, 'notFound'),
-  getUserPermission2: doc('getUserPermission2', arrayOf(objectOf({
-    resourceId: { type: 'string' }, action: { type: 'string' }, pageUrl: { type: 'string' },
-  })), 'notFound'),
-  getUserRole: doc('getUserRole', arrayOf(objectOf({ roleId: { type: 'integer' }, name: { type: 'string' }, remark: nullable({ type: 'string' }) })), 'notFound'),
+  getUserPermission2: doc(
+    'getUserPermission2',
+    arrayOf(
+      objectOf({
+        resourceId: { type: 'string' },
+        action: { type: 'string' },
+        pageUrl: { type: 'string' },
+      }),
+    ),
+    'notFound',
+  ),
+  getUserRole: doc(
+    'getUserRole',
+    arrayOf(objectOf({ roleId: { type: 'integer' }, name: { type: 'string' }, remark: nullable({ type: 'string' }) })),
+    'notFound',
+  ),
   saveRole: doc('saveRole', role),
   modifyRole: doc('modifyRole', role, 'notFound', 'conflict'),
   deleteRole: doc('deleteRole', none, 'notFound', 'conflict'),

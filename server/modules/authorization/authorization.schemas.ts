@@ -7,11 +7,12 @@ const TAGS = ['authorization'];
 const id = { type: 'integer', minimum: 1 } as const;
 const idList = { type: 'array', items: id, maxItems: 1000 } as const;
 
-const idQuery = (...names: string[]) => ({
-  type: 'object',
-  required: names,
-  properties: Object.fromEntries(names.map((name) => [name, id])),
-}) as const;
+const idQuery = (...names: string[]) =>
+  ({
+    type: 'object',
+    required: names,
+    properties: Object.fromEntries(names.map((name) => [name, id])),
+  }) as const;
 
 const permissionList = {
   type: 'array',
@@ -31,11 +32,19 @@ const roleFields = {
   remark: { type: ['string', 'null'], maxLength: 200 },
 } as const;
 
-export const copyUserRoleSchema = { tags: TAGS, summary: "Give the target user exactly the source user's roles", querystring: idQuery('fromUserId', 'toUserId') };
+export const copyUserRoleSchema = {
+  tags: TAGS,
+  summary: "Give the target user exactly the source user's roles",
+  querystring: idQuery('fromUserId', 'toUserId'),
+};
 export const appendUserRolesSchema = {
   tags: TAGS,
   summary: 'Add every listed role to every listed user',
-  body: { type: 'object', required: ['userIds', 'roleIds'], properties: { userIds: { ...idList, minItems: 1 }, roleIds: { ...idList, minItems: 1 } } },
+  body: {
+    type: 'object',
+    required: ['userIds', 'roleIds'],
+    properties: { userIds: { ...idList, minItems: 1 }, roleIds: { ...idList, minItems: 1 } },
+  },
 };
 export const saveRolePermissionsSchema = {
   tags: TAGS,
@@ -43,13 +52,33 @@ export const saveRolePermissionsSchema = {
   body: { type: 'object', required: ['roleId', 'permissions'], properties: { roleId: id, permissions: permissionList } },
 };
 export const listRoleUserSchema = { tags: TAGS, summary: 'Users holding a role', querystring: idQuery('roleId') };
-export const copyRolePermissionsSchema = { tags: TAGS, summary: "Give the target role exactly the source role's permissions", querystring: idQuery('fromRoleId', 'toRoleId') };
-export const deleteRoleSchema = { tags: TAGS, summary: 'Delete a role with its permissions and user links', querystring: idQuery('roleId') };
+export const copyRolePermissionsSchema = {
+  tags: TAGS,
+  summary: "Give the target role exactly the source role's permissions",
+  querystring: idQuery('fromRoleId', 'toRoleId'),
+};
+export const deleteRoleSchema = {
+  tags: TAGS,
+  summary: 'Delete a role with its permissions and user links',
+  querystring: idQuery('roleId'),
+};
 export const deleteUserRoleSchema = { tags: TAGS, summary: 'Take a role away from a user', querystring: idQuery('roleId', 'userId') };
-export const getRolePermissionSchema = { tags: TAGS, summary: "A role's permissions: [{resourceId, actions, pageUrl}]", querystring: idQuery('roleId') };
+export const getRolePermissionSchema = {
+  tags: TAGS,
+  summary: "A role's permissions: [{resourceId, actions, pageUrl}]",
+  querystring: idQuery('roleId'),
+};
 export const getTreeSchema = { tags: TAGS, summary: 'The permission tree, names in the request locale' };
-export const getUserPermissionSchema = { tags: TAGS, summary: "A user's permissions: [{resourceId, actions, pageUrl}]", querystring: idQuery('userId') };
-export const getUserPermission2Schema = { tags: TAGS, summary: "A user's permissions, one action per row: [{resourceId, action, pageUrl}]", querystring: idQuery('userId') };
+export const getUserPermissionSchema = {
+  tags: TAGS,
+  summary: "A user's permissions: [{resourceId, actions, pageUrl}]",
+  querystring: idQuery('userId'),
+};
+export const getUserPermission2Schema = {
+  tags: TAGS,
+  summary: "A user's permissions, one action per row: [{resourceId, action, pageUrl}]",
+  querystring: idQuery('userId'),
+};
 export const getUserRoleSchema = { tags: TAGS, summary: "A user's roles", querystring: idQuery('userId') };
 export const listRoleSchema = {
   tags: TAGS,
@@ -59,7 +88,11 @@ export const listRoleSchema = {
 export const modifyRoleSchema = {
   tags: TAGS,
   summary: 'Rename a role or change its remark (optimistic version)',
-  body: { type: 'object', required: ['roleId', 'name', 'version'], properties: { roleId: id, ...roleFields, version: { type: 'integer', minimum: 1 } } },
+  body: {
+    type: 'object',
+    required: ['roleId', 'name', 'version'],
+    properties: { roleId: id, ...roleFields, version: { type: 'integer', minimum: 1 } },
+  },
 };
 export const saveRoleSchema = {
   tags: TAGS,

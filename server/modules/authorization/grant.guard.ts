@@ -29,22 +29,21 @@ const refKey = (ref: { resourceId: string; action: string }) => `${ref.resourceI
  * Throws 403 naming the first permission the caller lacks among `refs`. `alreadyThere` are
  * pairs the target holds before the change: keeping them is not granting them.
  */
-export function assertMayGrant(args: {
-  auth: AuthContext;
-  refs: readonly PermissionRef[];
-  alreadyThere?: readonly PermissionRef[];
-}): void {
+export function assertMayGrant(args: { auth: AuthContext; refs: readonly PermissionRef[]; alreadyThere?: readonly PermissionRef[] }): void {
   const kept = new Set((args.alreadyThere ?? []).map(refKey));
   const missing = args.refs.find((ref) => !kept.has(refKey(ref)) && !hasAction(args.auth.grants, ref));
   if (missing) {
-    throw new AppError('forbidden', 'authorization.grantBeyondOwn', { values: { permission: `${missing.resourceId} · ${missing.action}` } });
+    throw new AppError('forbidden', 'authorization.grantBeyondOwn', {
+      values: { permission: `${missing.resourceId} · ${missing.action}` },
+    });
   }
 }
 
 /** The pairs of some roles (their union). */
 async function permissionsOfRoles(args: { db: DbOrTx; tenantId: number; roleIds: readonly number[] }): Promise<PermissionRef[]> {
   if (args.roleIds.length === 0) return [];
-  const rows = await args.db.selectDistinct({ resourceId: rolePermissions.resourceId, action: rolePermissions.action })
+  const rows = await args.db
+    .selectDistinct({ resourceId: rolePermissions.resourceId, action: rolePermissions.action })
     .from(rolePermissions)
     .where(and(eq(rolePermissions.tenantId, args.tenantId), inArray(rolePermissions.roleId, [...new Set(args.roleIds)])));
   return rows as PermissionRef[];
@@ -54,7 +53,9 @@ async function permissionsOfRoles(args: { db: DbOrTx; tenantId: number; roleIds:
 async function currentRoles(args: { db: DbOrTx; tenantId: number; userIds: readonly number[] }): Promise<Map<number, Set<number>>> {
   const byUser = new Map<number, Set<number>>(args.userIds.map((id) => [id, new Set<number>()]));
   if (args.userIds.length === 0) return byUser;
-  const rows = await args.db.select({ userId: userRoles.userId, roleId: userRoles.roleId }).from(userRoles)
+  const rows = await args.db
+    .select({ userId: userRoles.userId, roleId: userRoles.roleId })
+    .from(userRoles)
     .where(and(eq(userRoles.tenantId, args.tenantId), inArray(userRoles.userId, [...new Set(args.userIds)])));
   for (const row of rows) byUser.get(row.userId)?.add(row.roleId);
   return byUser;
@@ -109,10 +110,17 @@ export async function assertNotAboveCaller(args: { db: DbOrTx; auth: AuthContext
 async function roleManagers(args: { db: DbOrTx; tenantId: number }): Promise<{ roles: number; users: number }> {
   const manage = roleManagement();
   const holds = and(
-    eq(rolePermissions.tenantId, args.tenantId), eq(rolePermissions.resourceId, manage.resourceId), eq(rolePermissions.action, manage.action),
+    eq(rolePermissions.tenantId, args.tenantId),
+    eq(rolePermissions.resourceId, manage.resourceId),
+    eq(rolePermissions.action, manage.action),
   );
-  const [roleCount] = await args.db.select({ n: countDistinct(rolePermissions.roleId) }).from(rolePermissions).where(holds);
-  const [userCount] = await args.db.select({ n: countDistinct(users.id) }).from(rolePermissions)
+  const [roleCount] = await args.db
+    .select({ n: countDistinct(rolePermissions.roleId) })
+    .from(rolePermissions)
+    .where(holds);
+  const [userCount] = await args.db
+    .select({ n: countDistinct(users.id) })
+    .from(rolePermissions)
     .innerJoin(userRoles, and(eq(userRoles.tenantId, rolePermissions.tenantId), eq(userRoles.roleId, rolePermissions.roleId)))
     .innerJoin(users, and(eq(users.tenantId, userRoles.tenantId), eq(users.id, userRoles.userId)))
     .where(and(holds, eq(users.enabled, true)));
@@ -139,7 +147,9 @@ export async function keepingRoleManagement<T>(args: { tx: DbOrTx; tenantId: num
 /** Refuses (409) deleting a role the caller holds, or one that any user holds. */
 export async function assertRoleDeletable(args: { db: DbOrTx; auth: AuthContext; roleId: number }): Promise<void> {
   const { db, auth } = args;
-  const holders = await db.select({ userId: userRoles.userId }).from(userRoles)
+  const holders = await db
+    .select({ userId: userRoles.userId })
+    .from(userRoles)
     .where(and(eq(userRoles.tenantId, auth.tenantId), eq(userRoles.roleId, args.roleId)));
   if (holders.some((row) => row.userId === auth.userId)) throw new AppError('conflict', 'authorization.ownRoleDelete');
   if (holders.length > 0) throw new AppError('conflict', 'authorization.roleInUse', { values: { count: holders.length } });

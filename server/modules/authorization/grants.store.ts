@@ -36,11 +36,17 @@ export async function loadRoleGrants(args: { db: DbOrTx; tenantId: number; roleI
 }
 
 /** Replaces a role's permissions with exactly these pairs. */
-export async function replaceRoleGrants(args: { db: DbOrTx; tenantId: number; roleId: number; refs: readonly PermissionRef[] }): Promise<void> {
+export async function replaceRoleGrants(args: {
+  db: DbOrTx;
+  tenantId: number;
+  roleId: number;
+  refs: readonly PermissionRef[];
+}): Promise<void> {
   const { db, tenantId, roleId } = args;
   await db.delete(rolePermissions).where(and(eq(rolePermissions.tenantId, tenantId), eq(rolePermissions.roleId, roleId)));
   if (args.refs.length === 0) return;
-  await db.insert(rolePermissions)
+  await db
+    .insert(rolePermissions)
     .values(args.refs.map((ref) => ({ tenantId, roleId, resourceId: ref.resourceId, action: ref.action })))
     .onConflictDoNothing();
 }
@@ -53,7 +59,12 @@ export async function replaceUserRoles(args: { db: DbOrTx; tenantId: number; use
 }
 
 /** Gives every listed user every listed role; links that exist already are kept. */
-export async function addUserRoles(args: { db: DbOrTx; tenantId: number; userIds: readonly number[]; roleIds: readonly number[] }): Promise<void> {
+export async function addUserRoles(args: {
+  db: DbOrTx;
+  tenantId: number;
+  userIds: readonly number[];
+  roleIds: readonly number[];
+}): Promise<void> {
   const values = args.userIds.flatMap((userId) => args.roleIds.map((roleId) => ({ tenantId: args.tenantId, userId, roleId })));
   if (values.length > 0) await args.db.insert(userRoles).values(values).onConflictDoNothing();
 }

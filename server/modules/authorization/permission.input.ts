@@ -18,12 +18,21 @@ export function toPermissionRefs(permissions: readonly PermissionInput[]): Permi
   permissions.forEach((entry, index) => {
     const offered = catalogue.get(entry.resourceId);
     if (!offered) {
-      fields.push({ field: `permissions.${index}.resourceId`, key: 'authorization.unknownResource', values: { resourceId: entry.resourceId } });
+      fields.push({
+        field: `permissions.${index}.resourceId`,
+        key: 'authorization.unknownResource',
+        values: { resourceId: entry.resourceId },
+      });
       return;
     }
     entry.actions.forEach((action, actionIndex) => {
       if (offered.has(action)) refs.push({ resourceId: entry.resourceId, action: action as Action });
-      else fields.push({ field: `permissions.${index}.actions.${actionIndex}`, key: 'authorization.unknownAction', values: { action, resourceId: entry.resourceId } });
+      else
+        fields.push({
+          field: `permissions.${index}.actions.${actionIndex}`,
+          key: 'authorization.unknownAction',
+          values: { action, resourceId: entry.resourceId },
+        });
     });
   });
   if (fields.length > 0) throw badInput('error.fieldsInvalid', fields);

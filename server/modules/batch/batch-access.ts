@@ -74,14 +74,23 @@ export function assertMayOperate(args: { auth: AuthContext; operation: BatchOper
   const refs = operationRefs(args.operation);
   if (holdsAny(args.auth.grants, refs)) return;
   throw new AppError('forbidden', 'batch.operationForbidden', {
-    values: { operation: operationLabel(args.operation, args.locale), permission: refs.map((r) => `${r.resourceId} · ${r.action}`).join(' / ') },
+    values: {
+      operation: operationLabel(args.operation, args.locale),
+      permission: refs.map((r) => `${r.resourceId} · ${r.action}`).join(' / '),
+    },
   });
 }
 
 /** The tenant's approval rule: the saved one, or its declared defaults before the first save. */
-export async function approvalRule(args: { db: DbOrTx; tenantId: number }): Promise<{ dualControlPoints: number; dualControlMembers: number }> {
+export async function approvalRule(args: {
+  db: DbOrTx;
+  tenantId: number;
+}): Promise<{ dualControlPoints: number; dualControlMembers: number }> {
   const t = deriveTable(batchOperateSettingResource);
-  const [row] = await args.db.select({ points: t.dualControlPoints, members: t.dualControlMembers }).from(t).where(eq(t.tenantId, args.tenantId));
+  const [row] = await args.db
+    .select({ points: t.dualControlPoints, members: t.dualControlMembers })
+    .from(t)
+    .where(eq(t.tenantId, args.tenantId));
   const fields = batchOperateSettingResource.fields;
   return {
     dualControlPoints: Number(row?.points ?? fields.dualControlPoints.defaultValue),
@@ -99,9 +108,17 @@ export async function approvalRule(args: { db: DbOrTx; tenantId: number }): Prom
 export async function assertMayAudit(args: { db: DbOrTx; auth: AuthContext; documentId: number; locale: Locale }): Promise<void> {
   const { db, auth } = args;
   const t = deriveTable(batchOperateResource);
-  const [doc] = await db.select({
-    operation: t.operation, points: t.points, memberCount: t.memberCount, createdBy: t.createdBy, updatedBy: t.updatedBy,
-  }).from(t).where(and(eq(t.tenantId, auth.tenantId), eq(t.id, args.documentId))).for('update');
+  const [doc] = await db
+    .select({
+      operation: t.operation,
+      points: t.points,
+      memberCount: t.memberCount,
+      createdBy: t.createdBy,
+      updatedBy: t.updatedBy,
+    })
+    .from(t)
+    .where(and(eq(t.tenantId, auth.tenantId), eq(t.id, args.documentId)))
+    .for('update');
   if (!doc) return;
   const operation = doc.operation as BatchOperation;
   assertMayOperate({ auth, operation, locale: args.locale });

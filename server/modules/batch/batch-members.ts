@@ -1,7 +1,5 @@
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
-import {
-  FILTER_FIELDS, MAX_BATCH_MEMBERS,
-} from '../../../resources/member/batch-operate.resource';
+import { FILTER_FIELDS, MAX_BATCH_MEMBERS } from '../../../resources/member/batch-operate.resource';
 import type { ImportedMember, ImportedValue, ImportResolution } from '../../../resources/contract/batch.types';
 import { memberResource } from '../../../resources/member/member.resource';
 import type { Locale } from '../../../resources/messages/bilingual';
@@ -49,7 +47,11 @@ export function memberFilters(valueOf: ValueOf): Record<string, unknown> {
  * match than one document may list.
  */
 export async function expandFilter(args: {
-  db: DbOrTx; tenantId: number; valueOf: ValueOf; zone: string; locale: Locale;
+  db: DbOrTx;
+  tenantId: number;
+  valueOf: ValueOf;
+  zone: string;
+  locale: Locale;
 }): Promise<number[]> {
   const filters = memberFilters(args.valueOf);
   const refuse = (key: string, values?: Record<string, string | number>): AppError =>
@@ -58,7 +60,9 @@ export async function expandFilter(args: {
   const t = members();
   const { conditions, issues } = filterConditions({ resource: memberResource, t, filters, zone: args.zone, locale: args.locale });
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
-  const rows = await args.db.select({ id: t.id }).from(t)
+  const rows = await args.db
+    .select({ id: t.id })
+    .from(t)
     .where(and(eq(t.tenantId, args.tenantId), ...conditions))
     .orderBy(asc(t.id))
     .limit(MAX_BATCH_MEMBERS + 1);
@@ -82,7 +86,9 @@ export function freshLines(memberIds: readonly number[]): StoredRecord[] {
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   if (memberIds.length === 0) throw badInput('error.fieldsInvalid', [{ field: 'lines', key: 'batch.noMembers' }]);
   if (memberIds.length > MAX_BATCH_MEMBERS) {
-    throw badInput('error.fieldsInvalid', [{ field: 'lines', key: 'batch.tooManyMembers', values: { max: MAX_BATCH_MEMBERS, count: memberIds.length } }]);
+    throw badInput('error.fieldsInvalid', [
+      { field: 'lines', key: 'batch.tooManyMembers', values: { max: MAX_BATCH_MEMBERS, count: memberIds.length } },
+    ]);
   }
   return memberIds.map((member) => ({ member, result: 'pending', message: null, messageValues: null }));
 }
@@ -114,7 +120,10 @@ export async function readImportedValues(bytes: Buffer): Promise<ImportedValue[]
     throw error;
   }
   const values: ImportedValue[] = [];
-  for (const { row: r, cells: [cell] } of read.rows) {
+  for (const {
+    row: r,
+    cells: [cell],
+  } of read.rows) {
     if (cell === null || cell instanceof Date || typeof cell === 'boolean') continue;
     const value = typeof cell === 'number' ? String(Math.trunc(cell)) : cell.trim();
     if (r === 1 && !/\d/.test(value)) continue;
@@ -133,11 +142,18 @@ export async function resolveImported(args: { db: DbOrTx; tenantId: number; valu
   const wanted: SQL[] = [];
   if (mobiles.length > 0) wanted.push(inArray(t.mobile, mobiles));
   if (numbers.length > 0) wanted.push(inArray(t.memberNumber, numbers));
-  const rows = await args.db.select({ id: t.id, memberNumber: t.memberNumber, name: t.name, mobile: t.mobile }).from(t)
+  const rows = await args.db
+    .select({ id: t.id, memberNumber: t.memberNumber, name: t.name, mobile: t.mobile })
+    .from(t)
     .where(and(eq(t.tenantId, args.tenantId), or(...wanted)));
   const found = new Map<string, ImportedMember>();
   for (const row of rows) {
-    const member: ImportedMember = { id: Number(row.id), memberNumber: String(row.memberNumber), name: String(row.name), mobile: String(row.mobile) };
+    const member: ImportedMember = {
+      id: Number(row.id),
+      memberNumber: String(row.memberNumber),
+      name: String(row.name),
+      mobile: String(row.mobile),
+    };
     found.set(member.mobile, member);
     found.set(member.memberNumber, member);
   }

@@ -8,7 +8,10 @@ import { defineServerHooks } from '../../crud/server-hooks.define';
  */
 export const batchOperateSettingHooks = defineServerHooks('batch-operate-setting', {
   requires: {
-    read: [{ resourceId: '会员/批量操作单', action: '单据查看' }, { resourceId: '设置/角色', action: 'view' }],
+    read: [
+      { resourceId: '会员/批量操作单', action: '单据查看' },
+      { resourceId: '设置/角色', action: 'view' },
+    ],
     write: [{ resourceId: '设置/角色', action: 'configure' }],
   },
 });

@@ -28,16 +28,26 @@ import type { BatchOperation, SelectionMode } from '../../../resources/member/ba
  *   gets here, so a document runs once.
  */
 
-
 /** The members the document will list, or null when the save leaves its lines as they are. */
-async function membersOf(ctx: HookContext & {
-  operation: 'create' | 'modify'; values: StoredRecord; current: StoredRecord | null; lines: Map<string, StoredRecord[]>;
-}): Promise<number[] | null> {
+async function membersOf(
+  ctx: HookContext & {
+    operation: 'create' | 'modify';
+    values: StoredRecord;
+    current: StoredRecord | null;
+    lines: Map<string, StoredRecord[]>;
+  },
+): Promise<number[] | null> {
   const { values, current } = ctx;
   const valueOf = (name: string) => valueAfterWrite({ values, current, name });
   const mode = valueOf('selectionMode') as SelectionMode;
   if (mode === 'filtered') {
-    return expandFilter({ db: ctx.db, tenantId: ctx.auth.tenantId, valueOf, zone: ctx.request.ctx.timeZone, locale: ctx.request.ctx.locale });
+    return expandFilter({
+      db: ctx.db,
+      tenantId: ctx.auth.tenantId,
+      valueOf,
+      zone: ctx.request.ctx.timeZone,
+      locale: ctx.request.ctx.locale,
+    });
   }
   const given = ctx.lines.get('lines');
   return given ? given.map((line) => Number(line.member)) : null;
@@ -46,7 +56,11 @@ async function membersOf(ctx: HookContext & {
 export const batchOperateHooks = defineServerHooks('batch-operate', {
   async beforeSave(ctx) {
     const { values, current } = ctx;
-    assertMayOperate({ auth: ctx.auth, operation: valueAfterWrite({ values, current, name: 'operation' }) as BatchOperation, locale: ctx.request.ctx.locale });
+    assertMayOperate({
+      auth: ctx.auth,
+      operation: valueAfterWrite({ values, current, name: 'operation' }) as BatchOperation,
+      locale: ctx.request.ctx.locale,
+    });
     const members = await membersOf(ctx);
     if (members === null) return;
     const lines = freshLines(members);
@@ -64,7 +78,8 @@ export const batchOperateHooks = defineServerHooks('batch-operate', {
     async audit({ db, auth, table, record, request }) {
       const now = new Date();
       const documentId = Number(record.id);
-      await db.update(table)
+      await db
+        .update(table)
         .set({ auditedAt: now, processedCount: 0, succeededCount: 0, failedCount: 0 })
         .where(and(eq(table.tenantId, auth.tenantId), eq(table.id, documentId)));
       record.auditedAt = now;

@@ -89,8 +89,13 @@ function memberAction(action: 'freeze' | 'unfreeze') {
     // Handed the line's transaction, the engine opens a savepoint rather than a transaction.
     const database: Database = { ...change.deps.database, db: change.tx as unknown as Db };
     await runAction({
-      database, registry: change.deps.registry, runtime, scope: scopeOf(change.request, runtime),
-      id: change.memberId, action, body: { reason: change.doc.reason },
+      database,
+      registry: change.deps.registry,
+      runtime,
+      scope: scopeOf(change.request, runtime),
+      id: change.memberId,
+      action,
+      body: { reason: change.doc.reason },
     });
     return succeeded();
   };
@@ -109,7 +114,9 @@ async function changeLevel(change: MemberChange): Promise<LineOutcome> {
     operatorId: doc.operatorId,
     remark: doc.remark,
   });
-  return result.changed ? succeeded('batch.line.levelChanged', { level: doc.targetLevelName ?? String(doc.targetLevel) }) : succeeded('batch.line.levelUnchanged');
+  return result.changed
+    ? succeeded('batch.line.levelChanged', { level: doc.targetLevelName ?? String(doc.targetLevel) })
+    : succeeded('batch.line.levelUnchanged');
 }
 
 async function addTag(change: MemberChange): Promise<LineOutcome> {
@@ -117,8 +124,14 @@ async function addTag(change: MemberChange): Promise<LineOutcome> {
   if (doc.tag === null) throw new Error(`batch ${doc.id}: addTag without a tag`);
   const m = deriveTable(memberResource);
   const tags = sql`coalesce(${m.tags}, '{}'::text[])`;
-  const added = await change.tx.update(m)
-    .set({ tags: sql`array_append(${tags}, ${doc.tag}::text)`, version: sql`${m.version} + 1`, updatedAt: sql`now()`, updatedBy: doc.operatorId })
+  const added = await change.tx
+    .update(m)
+    .set({
+      tags: sql`array_append(${tags}, ${doc.tag}::text)`,
+      version: sql`${m.version} + 1`,
+      updatedAt: sql`now()`,
+      updatedBy: doc.operatorId,
+    })
     .where(and(eq(m.tenantId, doc.tenantId), eq(m.id, change.memberId), sql`not (${doc.tag}::text = any(${tags}))`))
     .returning({ id: m.id });
   return added.length > 0 ? succeeded() : succeeded('batch.line.alreadyTagged');
@@ -146,7 +159,9 @@ async function grantPoints(change: MemberChange): Promise<LineOutcome> {
     remark: doc.remark,
     idempotencyKey: batchPointsKey(doc.id, memberId),
   });
-  return entry.replayed ? succeeded('batch.line.alreadyGranted') : succeeded('batch.line.pointsGranted', { points: entry.delta, balance: entry.balanceAfter });
+  return entry.replayed
+    ? succeeded('batch.line.alreadyGranted')
+    : succeeded('batch.line.pointsGranted', { points: entry.delta, balance: entry.balanceAfter });
 }
 
 /** A member who has left (cancelled) takes no more level or tag changes. */
@@ -169,7 +184,13 @@ const OPERATIONS: Readonly<Record<BatchOperation, (change: MemberChange) => Prom
  * module called is returned as the line's failure (its partial work rolled back with the
  * savepoint); anything else is thrown and stops the run.
  */
-export async function applyToMember(args: { tx: DbOrTx; deps: BatchDeps; request: FastifyRequest; doc: BatchDocument; memberId: number }): Promise<LineOutcome> {
+export async function applyToMember(args: {
+  tx: DbOrTx;
+  deps: BatchDeps;
+  request: FastifyRequest;
+  doc: BatchDocument;
+  memberId: number;
+}): Promise<LineOutcome> {
   const locked = await args.tx.execute<{ state: string }>(sql`select state from members
     where tenant_id = ${args.doc.tenantId} and id = ${args.memberId} for update`);
   if (locked.rows.length === 0) return failed('batch.line.memberMissing');

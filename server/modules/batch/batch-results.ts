@@ -30,9 +30,16 @@ interface DocumentRef {
 /** The progress of a document of the tenant; 404 for any other. */
 export async function readProgress(ref: DocumentRef): Promise<BatchProgress> {
   const t = deriveTable(batchOperateResource);
-  const [row] = await ref.db.select({
-    state: t.state, memberCount: t.memberCount, processedCount: t.processedCount, succeededCount: t.succeededCount, failedCount: t.failedCount,
-  }).from(t).where(and(eq(t.tenantId, ref.tenantId), eq(t.id, ref.documentId)));
+  const [row] = await ref.db
+    .select({
+      state: t.state,
+      memberCount: t.memberCount,
+      processedCount: t.processedCount,
+      succeededCount: t.succeededCount,
+      failedCount: t.failedCount,
+    })
+    .from(t)
+    .where(and(eq(t.tenantId, ref.tenantId), eq(t.id, ref.documentId)));
   if (!row) throw notFound();
   return {
     state: String(row.state),
@@ -51,18 +58,31 @@ export function resultFilter(value: unknown): LineResult | null {
 function linesWhere(ref: DocumentRef, result: LineResult | null, after = 0): SQL {
   const l = deriveLinesTable(batchOperateResource, 'lines');
   return and(
-    eq(l.tenantId, ref.tenantId), eq(l.parentId, ref.documentId), gt(l.lineNo, after), ...(result ? [eq(l.result, result)] : []),
+    eq(l.tenantId, ref.tenantId),
+    eq(l.parentId, ref.documentId),
+    gt(l.lineNo, after),
+    ...(result ? [eq(l.result, result)] : []),
   ) as SQL;
 }
 
 /** The lines matching a filter, in line order, with their members. */
-async function resultRows(args: DocumentRef & { result: LineResult | null; locale: Locale; after?: number; offset?: number; limit: number }): Promise<BatchResultRow[]> {
+async function resultRows(
+  args: DocumentRef & { result: LineResult | null; locale: Locale; after?: number; offset?: number; limit: number },
+): Promise<BatchResultRow[]> {
   const l = deriveLinesTable(batchOperateResource, 'lines');
   const m = deriveTable(memberResource);
-  const rows = await args.db.select({
-    lineNo: l.lineNo, memberId: l.member, result: l.result, message: l.message, messageValues: l.messageValues,
-    memberNumber: m.memberNumber, name: m.name, mobile: m.mobile,
-  }).from(l)
+  const rows = await args.db
+    .select({
+      lineNo: l.lineNo,
+      memberId: l.member,
+      result: l.result,
+      message: l.message,
+      messageValues: l.messageValues,
+      memberNumber: m.memberNumber,
+      name: m.name,
+      mobile: m.mobile,
+    })
+    .from(l)
     .leftJoin(m, and(eq(m.tenantId, l.tenantId), eq(m.id, l.member)))
     .where(linesWhere(args, args.result, args.after))
     .orderBy(asc(l.lineNo))
@@ -81,11 +101,16 @@ async function resultRows(args: DocumentRef & { result: LineResult | null; local
 }
 
 /** One page of a document's results, with the counts per result and the progress. */
-export async function resultsPage(args: DocumentRef & { result: LineResult | null; page: number; pageSize: number; locale: Locale }): Promise<BatchResultsPage> {
+export async function resultsPage(
+  args: DocumentRef & { result: LineResult | null; page: number; pageSize: number; locale: Locale },
+): Promise<BatchResultsPage> {
   const progress = await readProgress(args);
   const l = deriveLinesTable(batchOperateResource, 'lines');
   const grouped = await args.db.select({ result: l.result, n: count() }).from(l).where(linesWhere(args, null)).groupBy(l.result);
-  const counts = Object.fromEntries(LINE_RESULTS.map((r) => [r, Number(grouped.find((g) => g.result === r)?.n ?? 0)])) as Record<LineResult, number>;
+  const counts = Object.fromEntries(LINE_RESULTS.map((r) => [r, Number(grouped.find((g) => g.result === r)?.n ?? 0)])) as Record<
+    LineResult,
+    number
+  >;
   const total = args.result ? counts[args.result] : Object.values(counts).reduce((a, b) => a + b, 0);
   const records = await resultRows({ ...args, offset: (args.page - 1) * args.pageSize, limit: args.pageSize });
   return { progress, counts: counts as ResultCounts, total, records };
@@ -97,7 +122,10 @@ const EXPORT_BATCH = 1000;
 /** The name of the results workbook of a document. */
 export async function resultsFileName(args: DocumentRef & { locale: Locale }): Promise<string> {
   const t = deriveTable(batchOperateResource);
-  const [row] = await args.db.select({ number: t.number }).from(t).where(and(eq(t.tenantId, args.tenantId), eq(t.id, args.documentId)));
+  const [row] = await args.db
+    .select({ number: t.number })
+    .from(t)
+    .where(and(eq(t.tenantId, args.tenantId), eq(t.id, args.documentId)));
   if (!row) throw notFound();
   return `${translate(args.locale, 'batch.results.fileName', { number: String(row.number) })}.xlsx`;
 }

@@ -44,14 +44,19 @@ const lines = () => deriveLinesTable(batchOperateResource, 'lines');
 /** Reads the document for a run, waiting for a transaction still moving it; null unless RUNNING. */
 async function runningDocument(deps: BatchDeps, data: BatchJobData): Promise<BatchDocument | null> {
   const t = header();
-  const [row] = await deps.database.db.select().from(t)
+  const [row] = await deps.database.db
+    .select()
+    .from(t)
     .where(and(eq(t.tenantId, data.tenantId), eq(t.id, data.documentId)))
     .for('share');
   if (!row || row.state !== 'RUNNING') return null;
   let targetLevelName: string | null = null;
   if (row.targetLevel !== null) {
     const l = deriveTable(levelResource);
-    const [level] = await deps.database.db.select({ name: l.name }).from(l).where(and(eq(l.tenantId, data.tenantId), eq(l.id, Number(row.targetLevel))));
+    const [level] = await deps.database.db
+      .select({ name: l.name })
+      .from(l)
+      .where(and(eq(l.tenantId, data.tenantId), eq(l.id, Number(row.targetLevel))));
     targetLevelName = level ? String(level.name) : null;
   }
   const text = (value: unknown) => (value === null || value === undefined || value === '' ? null : String(value));
@@ -72,16 +77,28 @@ async function runningDocument(deps: BatchDeps, data: BatchJobData): Promise<Bat
 }
 
 /** Applies one line unless it is no longer pending; true when this run applied it. */
-async function runLine(args: { deps: BatchDeps; doc: BatchDocument; lineNo: number; request: ReturnType<typeof jobRequest> }): Promise<boolean> {
+async function runLine(args: {
+  deps: BatchDeps;
+  doc: BatchDocument;
+  lineNo: number;
+  request: ReturnType<typeof jobRequest>;
+}): Promise<boolean> {
   const { deps, doc, lineNo } = args;
   const l = lines();
   return deps.database.db.transaction(async (tx) => {
     const where = and(eq(l.tenantId, doc.tenantId), eq(l.parentId, doc.id), eq(l.lineNo, lineNo));
     // Locked and re-read: an overlapping run waits here, then finds the line done and skips it.
-    const [line] = await tx.select({ member: l.member }).from(l).where(and(where, eq(l.result, 'pending'))).for('update');
+    const [line] = await tx
+      .select({ member: l.member })
+      .from(l)
+      .where(and(where, eq(l.result, 'pending')))
+      .for('update');
     if (!line) return false;
     const outcome = await applyToMember({ tx, deps, request: args.request, doc, memberId: Number(line.member) });
-    await tx.update(l).set({ result: outcome.result, message: outcome.key, messageValues: storedValues(outcome) }).where(where);
+    await tx
+      .update(l)
+      .set({ result: outcome.result, message: outcome.key, messageValues: storedValues(outcome) })
+      .where(where);
     return true;
   });
 }
@@ -90,13 +107,16 @@ async function runLine(args: { deps: BatchDeps; doc: BatchDocument; lineNo: numb
 async function saveProgress(deps: BatchDeps, data: BatchJobData): Promise<number> {
   const l = lines();
   const t = header();
-  const rows = await deps.database.db.select({ result: l.result, n: count() }).from(l)
+  const rows = await deps.database.db
+    .select({ result: l.result, n: count() })
+    .from(l)
     .where(and(eq(l.tenantId, data.tenantId), eq(l.parentId, data.documentId)))
     .groupBy(l.result);
   const of = (result: string) => Number(rows.find((row) => row.result === result)?.n ?? 0);
   const succeeded = of('succeeded');
   const failed = of('failed');
-  await deps.database.db.update(t)
+  await deps.database.db
+    .update(t)
     .set({ succeededCount: succeeded, failedCount: failed, processedCount: succeeded + failed })
     .where(and(eq(t.tenantId, data.tenantId), eq(t.id, data.documentId)));
   return of('pending');
@@ -106,13 +126,22 @@ async function saveProgress(deps: BatchDeps, data: BatchJobData): Promise<number
 async function finish(deps: BatchDeps, doc: BatchDocument, to: 'EFFECTED' | 'FAILED'): Promise<void> {
   const t = header();
   await deps.database.db.transaction(async (tx) => {
-    const moved = await tx.update(t).set({ state: to, finishedAt: new Date(), updatedAt: sql`now()` })
+    const moved = await tx
+      .update(t)
+      .set({ state: to, finishedAt: new Date(), updatedAt: sql`now()` })
       .where(and(eq(t.tenantId, doc.tenantId), eq(t.id, doc.id), eq(t.state, 'RUNNING')))
       .returning({ id: t.id });
     if (moved.length === 0) return;
     await logStateChange({
-      db: tx, tenantId: doc.tenantId, resource: batchOperateResource, recordId: doc.id,
-      action: to === 'EFFECTED' ? 'finish' : 'fail', from: 'RUNNING', to, reason: null, userId: null,
+      db: tx,
+      tenantId: doc.tenantId,
+      resource: batchOperateResource,
+      recordId: doc.id,
+      action: to === 'EFFECTED' ? 'finish' : 'fail',
+      from: 'RUNNING',
+      to,
+      reason: null,
+      userId: null,
     });
   });
 }
@@ -129,7 +158,9 @@ export async function runBatch(deps: BatchDeps, data: BatchJobData): Promise<voi
   try {
     let after = 0;
     for (;;) {
-      const pending = await deps.database.db.select({ lineNo: l.lineNo }).from(l)
+      const pending = await deps.database.db
+        .select({ lineNo: l.lineNo })
+        .from(l)
         .where(and(eq(l.tenantId, doc.tenantId), eq(l.parentId, doc.id), eq(l.result, 'pending'), gt(l.lineNo, after)))
         .orderBy(asc(l.lineNo))
         .limit(PROGRESS_EVERY);
@@ -161,7 +192,11 @@ const inline = new WeakMap<object, { deps: BatchDeps; running: Set<Promise<void>
 export function registerInlineRunner(deps: BatchDeps): { settle: () => Promise<void> } {
   const entry = inline.get(deps.database) ?? { deps, running: new Set<Promise<void>>() };
   inline.set(deps.database, entry);
-  return { settle: async () => { await Promise.allSettled([...entry.running]); } };
+  return {
+    settle: async () => {
+      await Promise.allSettled([...entry.running]);
+    },
+  };
 }
 
 /**
@@ -178,7 +213,9 @@ export async function dispatchBatch(args: { app: Pick<FastifyInstance, 'jobs' | 
   }
   const entry = inline.get(app.database);
   if (!entry) throw new Error('the batch module is not registered');
-  const run = runBatch(entry.deps, data).catch((error: unknown) => entry.deps.log.error({ err: error, ...data }, 'batch operation run failed'));
+  const run = runBatch(entry.deps, data).catch((error: unknown) =>
+    entry.deps.log.error({ err: error, ...data }, 'batch operation run failed'),
+  );
   entry.running.add(run);
   void run.finally(() => entry.running.delete(run));
 }

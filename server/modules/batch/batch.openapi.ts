@@ -12,7 +12,7 @@ import { workbookAnswer, workbookUpload } from '../files/files.openapi';
 const count = { type: 'integer', minimum: 0 } as const;
 
 const progress = objectOf({
-  state: { type: 'string', description: 'The document\'s state' },
+  state: { type: 'string', description: "The document's state" },
   memberCount: count,
   processedCount: count,
   succeededCount: count,
@@ -26,7 +26,7 @@ const resultRow = objectOf({
   name: nullable({ type: 'string' }),
   mobile: nullable({ type: 'string' }),
   result: oneOf(LINE_RESULTS),
-  message: nullable({ type: 'string', description: 'In the reader\'s language; null for a plain success or a pending line' }),
+  message: nullable({ type: 'string', description: "In the reader's language; null for a plain success or a pending line" }),
 });
 
 const results = objectOf({
@@ -38,18 +38,31 @@ const results = objectOf({
 
 const imported = objectOf({
   fileName: { type: 'string' },
-  members: arrayOf(objectOf({ id: { type: 'integer' }, memberNumber: { type: 'string' }, name: { type: 'string' }, mobile: { type: 'string' } }), 'File order, once each'),
+  members: arrayOf(
+    objectOf({ id: { type: 'integer' }, memberNumber: { type: 'string' }, name: { type: 'string' }, mobile: { type: 'string' } }),
+    'File order, once each',
+  ),
   unknown: arrayOf(objectOf({ row: { type: 'integer' }, value: { type: 'string' } }), 'Values no member has'),
 });
 
 /** The document part of each extra route of a batch resource. */
-export function batchDocs(resource: ResourceDef): Record<'results' | 'exportResults' | 'importMembers', {
-  operationId: string; tags: string[]; response: Record<string, JsonSchema>; body?: JsonSchema;
-}> {
+export function batchDocs(resource: ResourceDef): Record<
+  'results' | 'exportResults' | 'importMembers',
+  {
+    operationId: string;
+    tags: string[];
+    response: Record<string, JsonSchema>;
+    body?: JsonSchema;
+  }
+> {
   const tags = resourceTags(resource);
   return {
     results: { operationId: operationIdOf(resource, 'results'), tags, response: answers(results, 'notFound') },
-    exportResults: { operationId: operationIdOf(resource, 'exportResults'), tags, response: { ...answers({}, 'notFound'), 200: workbookAnswer } },
+    exportResults: {
+      operationId: operationIdOf(resource, 'exportResults'),
+      tags,
+      response: { ...answers({}, 'notFound'), 200: workbookAnswer },
+    },
     importMembers: { operationId: operationIdOf(resource, 'importMembers'), tags, body: workbookUpload, response: answers(imported) },
   };
 }

@@ -44,47 +44,75 @@ export function batchRoutes(app: FastifyInstance, engine: EngineHandle): void {
   const idQuery = { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] };
   const ref = (request: FastifyRequest) => ({ db: app.database.db, tenantId: request.auth!.tenantId, documentId: documentId(request) });
 
-  app.post(`${base}/results`, {
-    config: { requires: read },
-    schema: {
-      ...docs.results, summary: 'Progress and per-member results of one document', querystring: idQuery,
-      body: { type: 'object', properties: { page: { type: 'integer' }, pageSize: { type: 'integer' }, result: { type: 'string', enum: ['pending', 'succeeded', 'failed'] } } },
+  app.post(
+    `${base}/results`,
+    {
+      config: { requires: read },
+      schema: {
+        ...docs.results,
+        summary: 'Progress and per-member results of one document',
+        querystring: idQuery,
+        body: {
+          type: 'object',
+          properties: {
+            page: { type: 'integer' },
+            pageSize: { type: 'integer' },
+            result: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
+          },
+        },
+      },
     },
-  }, async (request) => {
-    const body = (request.body ?? {}) as { page?: unknown; pageSize?: unknown; result?: unknown };
-    return ok(await resultsPage({
-      ...ref(request),
-      result: resultFilter(body.result),
-      page: pageOf(body.page, 1, Number.MAX_SAFE_INTEGER),
-      pageSize: pageOf(body.pageSize, 20, MAX_PAGE_SIZE),
-      locale: request.ctx.locale,
-    }));
-  });
-
-  app.get(`${base}/results/export`, {
-    config: { requires: read },
-    schema: {
-      ...docs.exportResults, summary: 'The per-member results of one document as an .xlsx workbook',
-      querystring: { type: 'object', properties: { id: { type: 'integer' }, result: { type: 'string' }, locale: { type: 'string' } }, required: ['id'] },
+    async (request) => {
+      const body = (request.body ?? {}) as { page?: unknown; pageSize?: unknown; result?: unknown };
+      return ok(
+        await resultsPage({
+          ...ref(request),
+          result: resultFilter(body.result),
+          page: pageOf(body.page, 1, Number.MAX_SAFE_INTEGER),
+          pageSize: pageOf(body.pageSize, 20, MAX_PAGE_SIZE),
+          locale: request.ctx.locale,
+        }),
+      );
     },
-  }, async (request, reply) => {
-    const target = ref(request);
-    await readProgress(target);
-    const locale = request.ctx.locale;
-    const fileName = await resultsFileName({ ...target, locale });
-    reply.header('content-type', XLSX_MIME);
-    reply.header('content-disposition', attachmentHeader(fileName));
-    reply.header('cache-control', 'private, no-store');
-    return reply.send(writeResults({ ...target, result: resultFilter((request.query as { result?: unknown }).result), locale }));
-  });
+  );
 
-  app.post(`${base}/importMembers`, {
-    config: { requires: write },
-    schema: { ...docs.importMembers, summary: 'The members named by the first column of an .xlsx (mobile or member number)' },
-  }, async (request) => {
-    const upload = uploadOf(request as FastifyRequest<{ Querystring: { fileName?: string } }>);
-    const values = await readImportedValues(upload.bytes);
-    const resolved = await resolveImported({ db: app.database.db, tenantId: request.auth!.tenantId, values });
-    return ok({ fileName: upload.fileName, ...resolved });
-  });
+  app.get(
+    `${base}/results/export`,
+    {
+      config: { requires: read },
+      schema: {
+        ...docs.exportResults,
+        summary: 'The per-member results of one document as an .xlsx workbook',
+        querystring: {
+          type: 'object',
+          properties: { id: { type: 'integer' }, result: { type: 'string' }, locale: { type: 'string' } },
+          required: ['id'],
+        },
+      },
+    },
+    async (request, reply) => {
+      const target = ref(request);
+      await readProgress(target);
+      const locale = request.ctx.locale;
+      const fileName = await resultsFileName({ ...target, locale });
+      reply.header('content-type', XLSX_MIME);
+      reply.header('content-disposition', attachmentHeader(fileName));
+      reply.header('cache-control', 'private, no-store');
+      return reply.send(writeResults({ ...target, result: resultFilter((request.query as { result?: unknown }).result), locale }));
+    },
+  );
+
+  app.post(
+    `${base}/importMembers`,
+    {
+      config: { requires: write },
+      schema: { ...docs.importMembers, summary: 'The members named by the first column of an .xlsx (mobile or member number)' },
+    },
+    async (request) => {
+      const upload = uploadOf(request as FastifyRequest<{ Querystring: { fileName?: string } }>);
+      const values = await readImportedValues(upload.bytes);
+      const resolved = await resolveImported({ db: app.database.db, tenantId: request.auth!.tenantId, values });
+      return ok({ fileName: upload.fileName, ...resolved });
+    },
+  );
 }

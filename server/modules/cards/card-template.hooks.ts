@@ -50,9 +50,9 @@ export function maintainableTypes(grants: Grants): CardTemplateType[] {
 /** Card types the caller may see: the view action, or maintain (one sees what one edits). */
 export function viewableTypes(grants: Grants): CardTemplateType[] {
   const maintain = maintainableTypes(grants);
-  return CARD_TEMPLATE_TYPES
-    .filter((t) => maintain.includes(t.type) || hasAction(grants, { resourceId: t.resourceId, action: VIEW }))
-    .map((t) => t.type);
+  return CARD_TEMPLATE_TYPES.filter((t) => maintain.includes(t.type) || hasAction(grants, { resourceId: t.resourceId, action: VIEW })).map(
+    (t) => t.type,
+  );
 }
 
 const refsFor = (actions: readonly Action[]): PermissionRef[] =>
@@ -125,31 +125,39 @@ export const cardTemplateHooks = defineServerHooks('card-template', {
   },
 
   routes(app, engine) {
-    app.post('/v1/card-template/allocateTemplateNumber', { schema: cardTemplateDocs.allocateTemplateNumber, config: { requires: WRITE_REFS } }, async (request) => {
-      const auth = request.auth!;
-      return ok(await allocateTemplateNumber({ db: app.database.db, tenantId: auth.tenantId }));
-    });
-
-    app.get<{ Querystring: { number: string } }>('/v1/card-template/info-by-number', {
-      config: { requires: READ_REFS },
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['number'],
-          properties: { number: { type: 'string', minLength: 1, maxLength: 40 } },
-        },
-        ...cardTemplateDocs.infoByNumber,
+    app.post(
+      '/v1/card-template/allocateTemplateNumber',
+      { schema: cardTemplateDocs.allocateTemplateNumber, config: { requires: WRITE_REFS } },
+      async (request) => {
+        const auth = request.auth!;
+        return ok(await allocateTemplateNumber({ db: app.database.db, tenantId: auth.tenantId }));
       },
-    }, async (request) => {
-      const auth = request.auth!;
-      const t = engine.table;
-      const [row] = await app.database.db
-        .select({ id: t.id, cardTemplateType: t.cardTemplateType })
-        .from(t)
-        .where(and(eq(t.tenantId, auth.tenantId), eq(t.number, request.query.number.trim())));
-      if (!row) throw notFound();
-      assertViewable(auth.grants, row.cardTemplateType);
-      return ok(await engine.info(request, Number(row.id)));
-    });
+    );
+
+    app.get<{ Querystring: { number: string } }>(
+      '/v1/card-template/info-by-number',
+      {
+        config: { requires: READ_REFS },
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['number'],
+            properties: { number: { type: 'string', minLength: 1, maxLength: 40 } },
+          },
+          ...cardTemplateDocs.infoByNumber,
+        },
+      },
+      async (request) => {
+        const auth = request.auth!;
+        const t = engine.table;
+        const [row] = await app.database.db
+          .select({ id: t.id, cardTemplateType: t.cardTemplateType })
+          .from(t)
+          .where(and(eq(t.tenantId, auth.tenantId), eq(t.number, request.query.number.trim())));
+        if (!row) throw notFound();
+        assertViewable(auth.grants, row.cardTemplateType);
+        return ok(await engine.info(request, Number(row.id)));
+      },
+    );
   },
 });

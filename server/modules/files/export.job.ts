@@ -30,12 +30,22 @@ export type ExportQuery = ListQuery;
  * the engine's query builder, so the file holds exactly the rows the list shows. Throws the
  * list's own 400 for a query the list would refuse; the export route calls it before queuing.
  */
-export function exportPlan(args: { runtime: ResourceRuntime; scope: Scope; query: ExportQuery; requester: TaskRequester; database: Database }) {
+export function exportPlan(args: {
+  runtime: ResourceRuntime;
+  scope: Scope;
+  query: ExportQuery;
+  requester: TaskRequester;
+  database: Database;
+}) {
   const { runtime, scope, requester } = args;
   const parsed = parseQueryBody({ resource: runtime.resource, body: { ...args.query }, locale: requester.locale });
   const t = runtime.table;
   const filtered = filterConditions({
-    resource: runtime.resource, t, filters: parsed.filters, zone: requester.timeZone, locale: requester.locale,
+    resource: runtime.resource,
+    t,
+    filters: parsed.filters,
+    zone: requester.timeZone,
+    locale: requester.locale,
   });
   if (filtered.issues.length > 0) throw badInput('error.fieldsInvalid', filtered.issues);
   const keyword = keywordCondition({ resource: runtime.resource, t, keyword: parsed.keyword });
@@ -95,14 +105,37 @@ export async function runExport(args: {
   let processed = 0;
   let last: StoredRecord | undefined;
   for (;;) {
-    const condition = last ? and(where, afterCursor(keys, keys.map((k) => last?.[k.key] ?? null))) : where;
-    const rows = (await db.select().from(t).where(condition).orderBy(...orderBy(keys)).limit(EXPORT_BATCH)) as StoredRecord[];
+    const condition = last
+      ? and(
+          where,
+          afterCursor(
+            keys,
+            keys.map((k) => last?.[k.key] ?? null),
+          ),
+        )
+      : where;
+    const rows = (await db
+      .select()
+      .from(t)
+      .where(condition)
+      .orderBy(...orderBy(keys))
+      .limit(EXPORT_BATCH)) as StoredRecord[];
     if (rows.length === 0) break;
     const titles = await titlesFor({ db, registry, scope: lookupScope, owner: resource.name, fields, rows });
     for (const row of rows) {
-      sheet.addRow(fields.map((field) => exportCell({
-        f: field.f, name: field.name, row, locale: requester.locale, zone: requester.timeZone, resource: resource.name, titles,
-      })));
+      sheet.addRow(
+        fields.map((field) =>
+          exportCell({
+            f: field.f,
+            name: field.name,
+            row,
+            locale: requester.locale,
+            zone: requester.timeZone,
+            resource: resource.name,
+            titles,
+          }),
+        ),
+      );
     }
     processed += rows.length;
     await updateTask({ ...ids, patch: { processed, progress: percent(processed, Math.max(total, processed)) } });

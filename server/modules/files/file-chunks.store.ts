@@ -34,7 +34,11 @@ export function chunkWriter(ref: FileRef): Writable {
       pending = rest.length > 0 ? [rest] : [];
       pendingBytes = rest.length;
       await ref.db.insert(fileTaskChunks).values({
-        tenantId: ref.tenantId, taskId: ref.taskId, part: ref.part, seq: seq++, data: Buffer.from(data),
+        tenantId: ref.tenantId,
+        taskId: ref.taskId,
+        part: ref.part,
+        seq: seq++,
+        data: Buffer.from(data),
       });
     }
   };
@@ -54,7 +58,11 @@ export function chunkWriter(ref: FileRef): Writable {
 export async function saveFile(ref: FileRef, bytes: Buffer): Promise<void> {
   for (let offset = 0, seq = 0; offset < bytes.length; offset += CHUNK_BYTES, seq += 1) {
     await ref.db.insert(fileTaskChunks).values({
-      tenantId: ref.tenantId, taskId: ref.taskId, part: ref.part, seq, data: bytes.subarray(offset, offset + CHUNK_BYTES),
+      tenantId: ref.tenantId,
+      taskId: ref.taskId,
+      part: ref.part,
+      seq,
+      data: bytes.subarray(offset, offset + CHUNK_BYTES),
     });
   }
 }
@@ -63,10 +71,17 @@ export async function saveFile(ref: FileRef, bytes: Buffer): Promise<void> {
 export function chunkReader(ref: FileRef): Readable {
   async function* chunks(): AsyncGenerator<Buffer> {
     for (let seq = 0; ; seq += 1) {
-      const [row] = await ref.db.select({ data: fileTaskChunks.data }).from(fileTaskChunks).where(and(
-        eq(fileTaskChunks.tenantId, ref.tenantId), eq(fileTaskChunks.taskId, ref.taskId),
-        eq(fileTaskChunks.part, ref.part), eq(fileTaskChunks.seq, seq),
-      ));
+      const [row] = await ref.db
+        .select({ data: fileTaskChunks.data })
+        .from(fileTaskChunks)
+        .where(
+          and(
+            eq(fileTaskChunks.tenantId, ref.tenantId),
+            eq(fileTaskChunks.taskId, ref.taskId),
+            eq(fileTaskChunks.part, ref.part),
+            eq(fileTaskChunks.seq, seq),
+          ),
+        );
       if (!row) return;
       yield row.data;
     }
@@ -76,16 +91,24 @@ export function chunkReader(ref: FileRef): Readable {
 
 /** Reads a whole (small) file into memory: the uploaded workbook an import parses. */
 export async function loadFile(ref: FileRef): Promise<Buffer> {
-  const rows = await ref.db.select({ data: fileTaskChunks.data }).from(fileTaskChunks).where(and(
-    eq(fileTaskChunks.tenantId, ref.tenantId), eq(fileTaskChunks.taskId, ref.taskId),
-    eq(fileTaskChunks.part, ref.part), gte(fileTaskChunks.seq, 0),
-  )).orderBy(asc(fileTaskChunks.seq));
+  const rows = await ref.db
+    .select({ data: fileTaskChunks.data })
+    .from(fileTaskChunks)
+    .where(
+      and(
+        eq(fileTaskChunks.tenantId, ref.tenantId),
+        eq(fileTaskChunks.taskId, ref.taskId),
+        eq(fileTaskChunks.part, ref.part),
+        gte(fileTaskChunks.seq, 0),
+      ),
+    )
+    .orderBy(asc(fileTaskChunks.seq));
   return Buffer.concat(rows.map((row) => row.data));
 }
 
 /** Drops the task's file (a retried job starts its output afresh). */
 export async function deleteFile(ref: FileRef): Promise<void> {
-  await ref.db.delete(fileTaskChunks).where(and(
-    eq(fileTaskChunks.tenantId, ref.tenantId), eq(fileTaskChunks.taskId, ref.taskId), eq(fileTaskChunks.part, ref.part),
-  ));
+  await ref.db
+    .delete(fileTaskChunks)
+    .where(and(eq(fileTaskChunks.tenantId, ref.tenantId), eq(fileTaskChunks.taskId, ref.taskId), eq(fileTaskChunks.part, ref.part)));
 }

@@ -69,31 +69,48 @@ export async function fileTaskRoutes(app: FastifyInstance, registry: EngineRegis
   const db = app.database.db;
   const access = { signedIn: true } as const;
 
-  app.post<{ Body: { page?: number; pageSize?: number; filters?: TaskFilters } | undefined }>('/v1/file-task/query', {
-    schema: { ...schemas.queryTasksSchema, ...docs.query }, config: access,
-  }, async (request) => {
-    const body = request.body ?? {};
-    const page = await listOwnTasks({
-      db, owner: ownerOf(authOf(request)), filters: body.filters ?? {}, page: body.page ?? 1, pageSize: body.pageSize ?? 20,
-    });
-    return ok({ total: page.total, records: page.records.map((row) => taskView(row, request.ctx)) });
-  });
+  app.post<{ Body: { page?: number; pageSize?: number; filters?: TaskFilters } | undefined }>(
+    '/v1/file-task/query',
+    {
+      schema: { ...schemas.queryTasksSchema, ...docs.query },
+      config: access,
+    },
+    async (request) => {
+      const body = request.body ?? {};
+      const page = await listOwnTasks({
+        db,
+        owner: ownerOf(authOf(request)),
+        filters: body.filters ?? {},
+        page: body.page ?? 1,
+        pageSize: body.pageSize ?? 20,
+      });
+      return ok({ total: page.total, records: page.records.map((row) => taskView(row, request.ctx)) });
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/v1/file-task/info/:id', { schema: { ...schemas.taskInfoSchema, ...docs.info }, config: access }, async (request) => {
-    const row = await findOwnTask({ db, owner: ownerOf(authOf(request)), id: request.params.id });
-    if (!row) throw notFound();
-    return ok(taskView(row, request.ctx));
-  });
+  app.get<{ Params: { id: number } }>(
+    '/v1/file-task/info/:id',
+    { schema: { ...schemas.taskInfoSchema, ...docs.info }, config: access },
+    async (request) => {
+      const row = await findOwnTask({ db, owner: ownerOf(authOf(request)), id: request.params.id });
+      if (!row) throw notFound();
+      return ok(taskView(row, request.ctx));
+    },
+  );
 
-  app.get<{ Params: { id: number } }>('/v1/file-task/download/:id', { schema: { ...schemas.downloadSchema, ...docs.download }, config: access }, async (request, reply) => {
-    const auth = authOf(request);
-    const row = await findOwnTask({ db, owner: ownerOf(auth), id: request.params.id });
-    if (!row) throw notFound();
-    if (!row.outputName) throw notFound('files.error.noOutput');
-    if (!mayDownload({ registry, auth, task: row })) throw forbidden();
-    reply.header('content-type', XLSX_MIME);
-    reply.header('content-disposition', attachmentHeader(row.outputName));
-    reply.header('cache-control', 'private, no-store');
-    return reply.send(chunkReader({ db, tenantId: auth.tenantId, taskId: row.id, part: 'output' }));
-  });
+  app.get<{ Params: { id: number } }>(
+    '/v1/file-task/download/:id',
+    { schema: { ...schemas.downloadSchema, ...docs.download }, config: access },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const row = await findOwnTask({ db, owner: ownerOf(auth), id: request.params.id });
+      if (!row) throw notFound();
+      if (!row.outputName) throw notFound('files.error.noOutput');
+      if (!mayDownload({ registry, auth, task: row })) throw forbidden();
+      reply.header('content-type', XLSX_MIME);
+      reply.header('content-disposition', attachmentHeader(row.outputName));
+      reply.header('cache-control', 'private, no-store');
+      return reply.send(chunkReader({ db, tenantId: auth.tenantId, taskId: row.id, part: 'output' }));
+    },
+  );
 }

@@ -32,12 +32,16 @@ const STALE_AFTER = sql`interval '2 hours'`;
 
 /** Moves the task to running, unless another worker has it; returns the claimed row. */
 async function claim(deps: RunnerDeps, data: FileJobData): Promise<FileTaskRow | undefined> {
-  const [row] = await deps.database.db.update(fileTasks)
+  const [row] = await deps.database.db
+    .update(fileTasks)
     .set({ state: 'running', startedAt: new Date(), progress: 0, processed: 0, failed: 0 })
-    .where(and(
-      eq(fileTasks.tenantId, data.tenantId), eq(fileTasks.id, data.taskId),
-      or(eq(fileTasks.state, 'queued'), and(eq(fileTasks.state, 'running'), lt(fileTasks.startedAt, sql`now() - ${STALE_AFTER}`))),
-    ))
+    .where(
+      and(
+        eq(fileTasks.tenantId, data.tenantId),
+        eq(fileTasks.id, data.taskId),
+        or(eq(fileTasks.state, 'queued'), and(eq(fileTasks.state, 'running'), lt(fileTasks.startedAt, sql`now() - ${STALE_AFTER}`))),
+      ),
+    )
     .returning();
   return row;
 }
@@ -59,7 +63,9 @@ export async function runTask(deps: RunnerDeps, data: FileJobData): Promise<void
     const known = error instanceof AppError && error.kind !== 'internal';
     if (!known) deps.log.error({ err: error, traceId: requester.traceId, taskId: task.id }, 'file task failed');
     await updateTask({
-      db: deps.database.db, tenantId: task.tenantId, id: task.id,
+      db: deps.database.db,
+      tenantId: task.tenantId,
+      id: task.id,
       patch: {
         state: 'failed',
         errorKey: known ? error.key : 'files.error.jobFailed',

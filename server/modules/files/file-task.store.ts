@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/connection';
 import { fileTasks } from '../../db/schema/index';
 import type { FileDirection } from '../../../resources/contract/file-task.types';
 
-
 /** A task as the store returns it (without its file bytes). */
 export type FileTaskRow = typeof fileTasks.$inferSelect;
 
@@ -24,29 +23,36 @@ export async function createTask(args: {
   fileName: string;
   params: Record<string, unknown>;
 }): Promise<number> {
-  const [row] = await args.db.insert(fileTasks).values({
-    tenantId: args.owner.tenantId,
-    userId: args.owner.userId,
-    module: args.module,
-    direction: args.direction,
-    resource: args.resource,
-    fileName: args.fileName,
-    params: args.params,
-  }).returning({ id: fileTasks.id });
+  const [row] = await args.db
+    .insert(fileTasks)
+    .values({
+      tenantId: args.owner.tenantId,
+      userId: args.owner.userId,
+      module: args.module,
+      direction: args.direction,
+      resource: args.resource,
+      fileName: args.fileName,
+      params: args.params,
+    })
+    .returning({ id: fileTasks.id });
   return row.id;
 }
 
 /** A task of its owner, or undefined (another user's task is as absent as a missing one). */
 export async function findOwnTask(args: { db: DbOrTx; owner: TaskOwner; id: number }): Promise<FileTaskRow | undefined> {
-  const [row] = await args.db.select().from(fileTasks).where(and(
-    eq(fileTasks.tenantId, args.owner.tenantId), eq(fileTasks.userId, args.owner.userId), eq(fileTasks.id, args.id),
-  ));
+  const [row] = await args.db
+    .select()
+    .from(fileTasks)
+    .where(and(eq(fileTasks.tenantId, args.owner.tenantId), eq(fileTasks.userId, args.owner.userId), eq(fileTasks.id, args.id)));
   return row;
 }
 
 /** A task by id within its tenant, for the job that runs it. */
 export async function findTask(args: { db: DbOrTx; tenantId: number; id: number }): Promise<FileTaskRow | undefined> {
-  const [row] = await args.db.select().from(fileTasks).where(and(eq(fileTasks.tenantId, args.tenantId), eq(fileTasks.id, args.id)));
+  const [row] = await args.db
+    .select()
+    .from(fileTasks)
+    .where(and(eq(fileTasks.tenantId, args.tenantId), eq(fileTasks.id, args.id)));
   return row;
 }
 
@@ -71,17 +77,29 @@ export async function listOwnTasks(args: {
   if (args.filters.state?.length) conditions.push(inArray(fileTasks.state, [...args.filters.state]));
   const where = and(...conditions);
   const [{ total }] = await args.db.select({ total: count() }).from(fileTasks).where(where);
-  const records = await args.db.select().from(fileTasks).where(where)
-    .orderBy(desc(fileTasks.id)).limit(args.pageSize).offset((args.page - 1) * args.pageSize);
+  const records = await args.db
+    .select()
+    .from(fileTasks)
+    .where(where)
+    .orderBy(desc(fileTasks.id))
+    .limit(args.pageSize)
+    .offset((args.page - 1) * args.pageSize);
   return { total: Number(total), records };
 }
 
 /** Changes of a task as its job moves; the caller names only what changes. */
-export type TaskPatch = Partial<Pick<FileTaskRow,
-  'state' | 'progress' | 'total' | 'processed' | 'failed' | 'outputName' | 'errorKey' | 'errorValues' | 'startedAt' | 'finishedAt'>>;
+export type TaskPatch = Partial<
+  Pick<
+    FileTaskRow,
+    'state' | 'progress' | 'total' | 'processed' | 'failed' | 'outputName' | 'errorKey' | 'errorValues' | 'startedAt' | 'finishedAt'
+  >
+>;
 
 export async function updateTask(args: { db: DbOrTx; tenantId: number; id: number; patch: TaskPatch }): Promise<void> {
-  await args.db.update(fileTasks).set(args.patch).where(and(eq(fileTasks.tenantId, args.tenantId), eq(fileTasks.id, args.id)));
+  await args.db
+    .update(fileTasks)
+    .set(args.patch)
+    .where(and(eq(fileTasks.tenantId, args.tenantId), eq(fileTasks.id, args.id)));
 }
 
 /** Progress in whole percent, never 100 before the task has really finished. */

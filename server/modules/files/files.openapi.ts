@@ -19,22 +19,25 @@ export const workbookAnswer: JsonSchema = {
 };
 
 /** A file task as file-task.types.ts `FileTaskView` describes it. */
-const task = objectOf({
-  id: { type: 'integer' },
-  module: oneOf(FILE_MODULES, 'File-centre module (§4 scheduled file modules)'),
-  direction: oneOf(FILE_DIRECTIONS),
-  resource: { type: 'string', description: 'API name of the declared resource' },
-  state: oneOf(FILE_TASK_STATES, 'queued -> running -> succeeded | failed'),
-  progress: { type: 'integer', minimum: 0, maximum: 100 },
-  total: { type: 'integer' },
-  processed: { type: 'integer' },
-  failed: { type: 'integer' },
-  fileName: { type: 'string' },
-  outputName: nullable({ type: 'string', description: 'Name of the downloadable file; null = nothing to download' }),
-  error: nullable({ type: 'string', description: 'Localized failure; null unless failed' }),
-  createdAt: wire.dateTime,
-  finishedAt: nullable(wire.dateTime),
-}, { description: 'A file task' });
+const task = objectOf(
+  {
+    id: { type: 'integer' },
+    module: oneOf(FILE_MODULES, 'File-centre module (§4 scheduled file modules)'),
+    direction: oneOf(FILE_DIRECTIONS),
+    resource: { type: 'string', description: 'API name of the declared resource' },
+    state: oneOf(FILE_TASK_STATES, 'queued -> running -> succeeded | failed'),
+    progress: { type: 'integer', minimum: 0, maximum: 100 },
+    total: { type: 'integer' },
+    processed: { type: 'integer' },
+    failed: { type: 'integer' },
+    fileName: { type: 'string' },
+    outputName: nullable({ type: 'string', description: 'Name of the downloadable file; null = nothing to download' }),
+    error: nullable({ type: 'string', description: 'Localized failure; null unless failed' }),
+    createdAt: wire.dateTime,
+    finishedAt: nullable(wire.dateTime),
+  },
+  { description: 'A file task' },
+);
 
 /**
  * The body of an upload: a JSON `{ fileName, content }` with the workbook in base64, or the

@@ -4,7 +4,9 @@ import { FILE_DIRECTIONS, FILE_MODULES, FILE_TASK_STATES } from '../../../resour
 const TAGS = ['files'];
 
 const stringList = (values: readonly string[]) => ({
-  type: 'array', items: { type: 'string', enum: [...values] }, maxItems: values.length,
+  type: 'array',
+  items: { type: 'string', enum: [...values] },
+  maxItems: values.length,
 });
 
 export const queryTasksSchema = {

@@ -94,7 +94,11 @@ class TitleResolver {
 
 /** A row's saveNew body and the problems of its cells. */
 async function rowBody(args: {
-  db: DbOrTx; row: SheetRow; resolver: TitleResolver; resource: ResourceDef; locale: Locale;
+  db: DbOrTx;
+  row: SheetRow;
+  resolver: TitleResolver;
+  resource: ResourceDef;
+  locale: Locale;
 }): Promise<{ body: Record<string, unknown>; errors: RowError[] }> {
   const body: Record<string, unknown> = {};
   const errors: RowError[] = [];
@@ -128,8 +132,15 @@ async function rowBody(args: {
  * checked exactly as the form's save would check them.
  */
 async function tryRow(args: {
-  tx: DbOrTx; database: Database; registry: EngineRegistry; request: FastifyRequest; resource: ResourceDef;
-  row: SheetRow; resolver: TitleResolver; locale: Locale; zone: string;
+  tx: DbOrTx;
+  database: Database;
+  registry: EngineRegistry;
+  request: FastifyRequest;
+  resource: ResourceDef;
+  row: SheetRow;
+  resolver: TitleResolver;
+  locale: Locale;
+  zone: string;
 }): Promise<RowError[]> {
   const { tx, row, resource, locale } = args;
   const { body, errors } = await rowBody({ db: tx, row, resolver: args.resolver, resource, locale });
@@ -180,8 +191,14 @@ export async function runImport(args: {
     await updateTask({
       ...ids,
       patch: {
-        state: 'failed', failed, processed, progress: 100, errorKey: 'files.error.rowsInvalid', errorValues: { failed },
-        outputName: translate(locale, 'files.report.name', { name: task.fileName.replace(/\.xlsx$/i, '') }), finishedAt: new Date(),
+        state: 'failed',
+        failed,
+        processed,
+        progress: 100,
+        errorKey: 'files.error.rowsInvalid',
+        errorValues: { failed },
+        outputName: translate(locale, 'files.report.name', { name: task.fileName.replace(/\.xlsx$/i, '') }),
+        finishedAt: new Date(),
       },
     });
   };
@@ -209,17 +226,22 @@ export async function runImport(args: {
 
   await updateTask({ ...ids, patch: { total: rows.length } });
   const resolver = new TitleResolver({
-    registry, owner: resource.name, scope: { tenantId: task.tenantId, marketingCenterId: requester.marketingCenter },
+    registry,
+    owner: resource.name,
+    scope: { tenantId: task.tenantId, marketingCenterId: requester.marketingCenter },
   });
   const errors: RowError[] = [];
   try {
     await database.db.transaction(async (tx) => {
       await resolver.preload(tx, rows);
       for (const [index, row] of rows.entries()) {
-        errors.push(...await tryRow({ tx, database, registry, request: args.request, resource, row, resolver, locale, zone: timeZone }));
+        errors.push(...(await tryRow({ tx, database, registry, request: args.request, resource, row, resolver, locale, zone: timeZone })));
         if ((index + 1) % PROGRESS_EVERY === 0) {
           // Saved on the pool, outside the import's transaction, so the file centre sees it now.
-          await updateTask({ ...ids, patch: { processed: index + 1, failed: failedRowCount(errors), progress: percent(index + 1, rows.length) } });
+          await updateTask({
+            ...ids,
+            patch: { processed: index + 1, failed: failedRowCount(errors), progress: percent(index + 1, rows.length) },
+          });
         }
       }
       if (errors.length > 0) throw new RollBack();

@@ -19,7 +19,8 @@ export interface LookupScope {
 function baseConditions(target: ResourceRuntime, scope: LookupScope): SQL[] {
   const t = target.table;
   const out: SQL[] = [eq(t.tenantId, scope.tenantId)];
-  if (target.resource.scope === 'marketingCenter' && scope.marketingCenterId !== null) out.push(eq(t.marketingCenterId, scope.marketingCenterId));
+  if (target.resource.scope === 'marketingCenter' && scope.marketingCenterId !== null)
+    out.push(eq(t.marketingCenterId, scope.marketingCenterId));
   return out;
 }
 
@@ -57,7 +58,9 @@ export async function titlesFor(args: {
     if (ids.size === 0) continue;
     const target = args.registry.get(resource);
     const t = target.table;
-    const rows = await args.db.select({ id: t.id, title: t[target.resource.titleField] }).from(t)
+    const rows = await args.db
+      .select({ id: t.id, title: t[target.resource.titleField] })
+      .from(t)
       .where(and(...baseConditions(target, args.scope), inArray(t.id, [...ids])));
     for (const row of rows) byId.set(row.id as number, String(row.title ?? row.id));
   }
@@ -87,7 +90,9 @@ export async function resolveTitles(args: {
   // Large imports name many records: ask in slices so the parameter list stays reasonable.
   for (let i = 0; i < texts.length; i += 1000) {
     const slice = texts.slice(i, i + 1000);
-    const rows = await args.db.select({ id: t.id, title: titleColumn }).from(t)
+    const rows = await args.db
+      .select({ id: t.id, title: titleColumn })
+      .from(t)
       .where(and(...baseConditions(target, args.scope), inArray(titleColumn, slice)));
     for (const row of rows) {
       const key = String(row.title);

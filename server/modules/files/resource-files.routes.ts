@@ -57,39 +57,60 @@ export async function resourceFileRoutes(app: FastifyInstance, deps: RunnerDeps)
     const files = resource.files;
     if (!files) continue;
 
-    app.post<{ Body: ExportQuery | undefined }>(`/v1/${resource.name}/export`, {
-      schema: { ...schemas.exportSchema, tags: resourceTags(resource), ...crudDocs(resource, 'export') }, config: { requires: readRefs(runtime) },
-    }, async (request) => {
-      const auth = authOf(request);
-      const requester = requesterOf(request);
-      const query = request.body ?? {};
-      exportPlan({ runtime, scope: scopeOf(request, runtime), query, requester, database: app.database });
-      const fileName = exportFileName({ title: pick(resource.title, requester.locale), at: new Date(), zone: requester.timeZone });
-      const taskId = await createTask({
-        db, owner: auth, module: files.module, direction: 'export', resource: resource.name, fileName, params: { requester, query },
-      });
-      await dispatchTask({ deps, jobs: app.jobs, data: { tenantId: auth.tenantId, taskId } });
-      return ok({ taskId });
-    });
+    app.post<{ Body: ExportQuery | undefined }>(
+      `/v1/${resource.name}/export`,
+      {
+        schema: { ...schemas.exportSchema, tags: resourceTags(resource), ...crudDocs(resource, 'export') },
+        config: { requires: readRefs(runtime) },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const requester = requesterOf(request);
+        const query = request.body ?? {};
+        exportPlan({ runtime, scope: scopeOf(request, runtime), query, requester, database: app.database });
+        const fileName = exportFileName({ title: pick(resource.title, requester.locale), at: new Date(), zone: requester.timeZone });
+        const taskId = await createTask({
+          db,
+          owner: auth,
+          module: files.module,
+          direction: 'export',
+          resource: resource.name,
+          fileName,
+          params: { requester, query },
+        });
+        await dispatchTask({ deps, jobs: app.jobs, data: { tenantId: auth.tenantId, taskId } });
+        return ok({ taskId });
+      },
+    );
 
     if (!files.importable) continue;
-    app.post<{ Querystring: { fileName?: string } }>(`/v1/${resource.name}/import`, {
-      schema: { ...schemas.importSchema, body: workbookUpload, tags: resourceTags(resource), ...crudDocs(resource, 'import') }, config: { requires: writeRefs(runtime) },
-    }, async (request) => {
-      const auth = authOf(request);
-      const requester = requesterOf(request);
-      scopeOf(request, runtime);
-      const upload = uploadOf(request);
-      const taskId = await db.transaction(async (tx) => {
-        const id = await createTask({
-          db: tx, owner: auth, module: files.module, direction: 'import', resource: resource.name,
-          fileName: upload.fileName, params: { requester },
+    app.post<{ Querystring: { fileName?: string } }>(
+      `/v1/${resource.name}/import`,
+      {
+        schema: { ...schemas.importSchema, body: workbookUpload, tags: resourceTags(resource), ...crudDocs(resource, 'import') },
+        config: { requires: writeRefs(runtime) },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const requester = requesterOf(request);
+        scopeOf(request, runtime);
+        const upload = uploadOf(request);
+        const taskId = await db.transaction(async (tx) => {
+          const id = await createTask({
+            db: tx,
+            owner: auth,
+            module: files.module,
+            direction: 'import',
+            resource: resource.name,
+            fileName: upload.fileName,
+            params: { requester },
+          });
+          await saveFile({ db: tx, tenantId: auth.tenantId, taskId: id, part: 'input' }, upload.bytes);
+          return id;
         });
-        await saveFile({ db: tx, tenantId: auth.tenantId, taskId: id, part: 'input' }, upload.bytes);
-        return id;
-      });
-      await dispatchTask({ deps, jobs: app.jobs, data: { tenantId: auth.tenantId, taskId } });
-      return ok({ taskId });
-    });
+        await dispatchTask({ deps, jobs: app.jobs, data: { tenantId: auth.tenantId, taskId } });
+        return ok({ taskId });
+      },
+    );
   }
 }

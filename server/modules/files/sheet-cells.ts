@@ -144,7 +144,10 @@ function cleanNumber(n: number): number {
 }
 
 function splitList(cell: PlainCell): string[] {
-  return textOf(cell).split(LIST_SPLIT).map((part) => part.trim()).filter((part) => part !== '');
+  return textOf(cell)
+    .split(LIST_SPLIT)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 }
 
 function enumCode(f: Extract<FieldDef, { kind: 'enum' }>, text: string): string | undefined {
@@ -159,7 +162,9 @@ function enumCode(f: Extract<FieldDef, { kind: 'enum' }>, text: string): string 
 function weekdayNumber(text: string): number | undefined {
   if (/^[1-7]$/.test(text)) return Number(text);
   const lower = text.toLowerCase();
-  const found = WEEKDAYS.find((day) => day.name[0] === text || day.name[1].toLowerCase() === lower || day.name[1].slice(0, 3).toLowerCase() === lower);
+  const found = WEEKDAYS.find(
+    (day) => day.name[0] === text || day.name[1].toLowerCase() === lower || day.name[1].slice(0, 3).toLowerCase() === lower,
+  );
   return found?.value;
 }
 
@@ -204,9 +209,13 @@ export function importValue(args: { f: CellField; cell: PlainCell; resource: str
     case 'date':
       return value(textOf(cell).replace(/\//g, '-'));
     case 'datetime':
-      return value(cell instanceof Date ? `${wallDate(cell)} ${wallTime(cell)}:${pad(cell.getUTCSeconds())}` : textOf(cell).replace(/\//g, '-'));
+      return value(
+        cell instanceof Date ? `${wallDate(cell)} ${wallTime(cell)}:${pad(cell.getUTCSeconds())}` : textOf(cell).replace(/\//g, '-'),
+      );
     case 'dateRange': {
-      const parts = textOf(cell).split(RANGE_SPLIT).map((part) => part.trim().replace(/\//g, '-'));
+      const parts = textOf(cell)
+        .split(RANGE_SPLIT)
+        .map((part) => part.trim().replace(/\//g, '-'));
       return value(parts.length === 2 ? parts : [textOf(cell)]);
     }
     case 'weekdays': {

@@ -37,7 +37,13 @@ export function headerOf(field: SheetField, locale: Locale): string {
   return pick(field.f.label, locale);
 }
 
-const normalise = (text: string) => text.trim().replace(/\s+/g, ' ').replace(/[*＊]$/, '').trim().toLowerCase();
+const normalise = (text: string) =>
+  text
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[*＊]$/, '')
+    .trim()
+    .toLowerCase();
 
 /** One bound column: 1-based sheet column -> field. */
 export interface ColumnBinding {
@@ -50,11 +56,10 @@ export interface ColumnBinding {
  * column of an exported file, such as a server-made number) is skipped; a column naming nothing
  * at all, or a field twice, is a header error reported on row 1.
  */
-export function bindHeader(args: {
-  resource: ResourceDef;
-  header: readonly (string | null)[];
-  headerLabel: string;
-}): { bindings: ColumnBinding[]; errors: RowError[] } {
+export function bindHeader(args: { resource: ResourceDef; header: readonly (string | null)[]; headerLabel: string }): {
+  bindings: ColumnBinding[];
+  errors: RowError[];
+} {
   const names = new Map<string, string>();
   for (const [name, f] of Object.entries(args.resource.fields)) {
     for (const text of [name, f.label[0], f.label[1]]) names.set(normalise(text), name);

@@ -31,7 +31,10 @@ export const SHEET_READ_TIMEOUT_MS = 120_000;
 
 /** A failure of the whole file (not of a row), with the message key and values the user reads. */
 export class FileProblem extends Error {
-  constructor(readonly key: string, readonly values: Record<string, string | number> = {}) {
+  constructor(
+    readonly key: string,
+    readonly values: Record<string, string | number> = {},
+  ) {
     super(key);
   }
 }
@@ -132,9 +135,11 @@ function progressReporter(report: ((rows: number) => Promise<void> | void) | und
           done = latest;
           await report(done);
         }
-      })().catch(() => undefined).finally(() => {
-        running = null;
-      });
+      })()
+        .catch(() => undefined)
+        .finally(() => {
+          running = null;
+        });
     },
     settled: async () => {
       while (running) await running;
@@ -143,11 +148,7 @@ function progressReporter(report: ((rows: number) => Promise<void> | void) | und
 }
 
 /** Runs one read on a worker and settles with its answer; a worker that misbehaved is stopped. */
-function runOnThread(args: {
-  bytes: Buffer;
-  options: SheetReadOptions;
-  onProgress: (rows: number) => void;
-}): Promise<SheetWorkerMessage> {
+function runOnThread(args: { bytes: Buffer; options: SheetReadOptions; onProgress: (rows: number) => void }): Promise<SheetWorkerMessage> {
   const thread = takeThread();
   const id = nextJob++;
   // The worker gets its own copy of the bytes, moved rather than copied again.

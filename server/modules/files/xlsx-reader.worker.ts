@@ -30,9 +30,14 @@ if (!port) throw new Error('xlsx-reader.worker.ts runs as a worker thread');
 port.on('message', (job: SheetJob) => {
   const post = (message: SheetWorkerMessage) => port.postMessage(message);
   readSheetRows({ bytes: Buffer.from(job.bytes), options: job.options, onProgress: (rows) => post({ id: job.id, type: 'progress', rows }) })
-    .then((result) => post({
-      id: job.id, type: 'done', header: result.header ? [...result.header] : null, rows: result.rows.map((r) => ({ row: r.row, cells: [...r.cells] })),
-    }))
+    .then((result) =>
+      post({
+        id: job.id,
+        type: 'done',
+        header: result.header ? [...result.header] : null,
+        rows: result.rows.map((r) => ({ row: r.row, cells: [...r.cells] })),
+      }),
+    )
     .catch((error: unknown) => {
       if (error instanceof SheetProblem) post({ id: job.id, type: 'problem', key: error.key, values: error.values });
       else post({ id: job.id, type: 'error', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });

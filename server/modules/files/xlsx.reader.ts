@@ -67,7 +67,11 @@ export async function readSheetRows(args: {
   const { options } = args;
   const workbook = await guardWorkbook(args.bytes, options.maxUncompressedBytes);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(workbook.stream(), {
-    worksheets: 'emit', sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'cache', entries: 'ignore',
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    entries: 'ignore',
   });
   const every = options.progressEvery ?? 1000;
   let header: PlainCell[] | null = options.headerRow ? [] : null;

@@ -20,7 +20,10 @@ import { crc32, createInflateRaw } from 'node:zlib';
 
 /** A refusal of the file, with the message key and values the user will read. */
 export class SheetProblem extends Error {
-  constructor(readonly key: string, readonly values: Record<string, string | number> = {}) {
+  constructor(
+    readonly key: string,
+    readonly values: Record<string, string | number> = {},
+  ) {
     super(key);
   }
 }
@@ -195,21 +198,25 @@ export async function guardWorkbook(bytes: Buffer, maxUncompressedBytes: number)
     kept.push({ name: entry.name, method: entry.method, crc: entry.crc, data, size });
   }
   // Without these two, exceljs would spool the sheet to a temporary file before reading it.
-  if (!byName.has(RELS)) kept.unshift(storedPart(RELS, '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>'));
-  if (!byName.has(SHARED_STRINGS)) kept.splice(kept.length - 1, 0, storedPart(SHARED_STRINGS, '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'));
+  if (!byName.has(RELS))
+    kept.unshift(storedPart(RELS, '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"/>'));
+  if (!byName.has(SHARED_STRINGS))
+    kept.splice(kept.length - 1, 0, storedPart(SHARED_STRINGS, '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"/>'));
 
   return {
     uncompressedBytes: total,
     stream() {
       const end = Buffer.alloc(22);
       end.writeUInt32LE(EOCD, 0);
-      return Readable.from((function* records() {
-        for (const part of kept) {
-          yield localHeader(part);
-          yield part.data;
-        }
-        yield end;
-      })());
+      return Readable.from(
+        (function* records() {
+          for (const part of kept) {
+            yield localHeader(part);
+            yield part.data;
+          }
+          yield end;
+        })(),
+      );
     },
   };
 }

@@ -68,7 +68,10 @@ interface LevelRow {
 const TYPE_TIER: Readonly<Record<LevelType, number>> = { FREE: 0, PAID: 1, SPECIAL: 1 };
 
 /** How a change from one level to another reads. */
-export function directionOf(from: Pick<LevelRow, 'levelType' | 'rankOrder'> | null, to: Pick<LevelRow, 'levelType' | 'rankOrder'>): LevelDirection {
+export function directionOf(
+  from: Pick<LevelRow, 'levelType' | 'rankOrder'> | null,
+  to: Pick<LevelRow, 'levelType' | 'rankOrder'>,
+): LevelDirection {
   if (!from) return 'up';
   const tier = TYPE_TIER[to.levelType] - TYPE_TIER[from.levelType];
   if (tier !== 0) return tier > 0 ? 'up' : 'down';
@@ -81,18 +84,30 @@ export const incentiveKey = (memberId: number, levelId: number) => `incentive:${
 
 async function levelOf(tx: DbOrTx, tenantId: number, id: number): Promise<LevelRow | null> {
   const t = deriveTable(levelResource);
-  const [row] = await tx.select({ id: t.id, levelType: t.levelType, rankOrder: t.rankOrder, state: t.state })
-    .from(t).where(and(eq(t.tenantId, tenantId), eq(t.id, id)));
-  return row ? { id: Number(row.id), levelType: row.levelType as LevelType, rankOrder: Number(row.rankOrder), state: String(row.state) } : null;
+  const [row] = await tx
+    .select({ id: t.id, levelType: t.levelType, rankOrder: t.rankOrder, state: t.state })
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), eq(t.id, id)));
+  return row
+    ? { id: Number(row.id), levelType: row.levelType as LevelType, rankOrder: Number(row.rankOrder), state: String(row.state) }
+    : null;
 }
 
 /** Whether an earlier change already granted this level's incentives to the member. */
 async function grantedBefore(tx: DbOrTx, input: LevelChangeInput): Promise<boolean> {
   const t = memberLevelChanges;
-  const rows = await tx.select({ id: t.id }).from(t).where(and(
-    eq(t.tenantId, input.tenantId), eq(t.memberId, input.memberId), eq(t.toLevelId, input.toLevelId),
-    sql`(${t.incentivePoints} > 0 or ${t.incentiveCoupons} is not null)`,
-  )).limit(1);
+  const rows = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(
+      and(
+        eq(t.tenantId, input.tenantId),
+        eq(t.memberId, input.memberId),
+        eq(t.toLevelId, input.toLevelId),
+        sql`(${t.incentivePoints} > 0 or ${t.incentiveCoupons} is not null)`,
+      ),
+    )
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -101,7 +116,9 @@ async function grantIncentives(input: LevelChangeInput): Promise<{ points: numbe
   const none = { points: 0, coupons: null, entryId: null };
   if (await grantedBefore(input.tx, input)) return none;
   const t = deriveTable(upgradeIncentiveResource);
-  const incentives = await input.tx.select({ name: t.name, points: t.points, couponText: t.couponText }).from(t)
+  const incentives = await input.tx
+    .select({ name: t.name, points: t.points, couponText: t.couponText })
+    .from(t)
     .where(and(eq(t.tenantId, input.tenantId), eq(t.level, input.toLevelId), eq(t.state, 'ENABLED')))
     .orderBy(t.id);
   const points = incentives.reduce((sum, row) => sum + Number(row.points ?? 0), 0);
@@ -145,23 +162,28 @@ export async function applyLevelChange(input: LevelChangeInput): Promise<LevelCh
   const from = fromLevelId === null ? null : await levelOf(tx, tenantId, fromLevelId);
   const direction = directionOf(from, to);
   const granted = direction === 'up' ? await grantIncentives(input) : { points: 0, coupons: null, entryId: null };
-  const [change] = await tx.insert(memberLevelChanges).values({
-    tenantId,
-    memberId,
-    fromLevelId,
-    toLevelId,
-    direction,
-    cause: input.cause,
-    growthValue: input.growthValue ?? null,
-    incentivePoints: granted.points,
-    incentiveCoupons: granted.coupons,
-    pointsEntryId: granted.entryId,
-    sourceRef: input.sourceRef ?? null,
-    operatorId: input.operatorId ?? null,
-    remark: input.remark ?? null,
-    ...(input.now ? { occurredAt: input.now } : {}),
-  }).returning({ id: memberLevelChanges.id });
-  await tx.execute(sql`update members set level = ${toLevelId}, version = version + 1, updated_at = now() where tenant_id = ${tenantId} and id = ${memberId}`);
+  const [change] = await tx
+    .insert(memberLevelChanges)
+    .values({
+      tenantId,
+      memberId,
+      fromLevelId,
+      toLevelId,
+      direction,
+      cause: input.cause,
+      growthValue: input.growthValue ?? null,
+      incentivePoints: granted.points,
+      incentiveCoupons: granted.coupons,
+      pointsEntryId: granted.entryId,
+      sourceRef: input.sourceRef ?? null,
+      operatorId: input.operatorId ?? null,
+      remark: input.remark ?? null,
+      ...(input.now ? { occurredAt: input.now } : {}),
+    })
+    .returning({ id: memberLevelChanges.id });
+  await tx.execute(
+    sql`update members set level = ${toLevelId}, version = version + 1, updated_at = now() where tenant_id = ${tenantId} and id = ${memberId}`,
+  );
   return {
     changed: true,
     changeId: Number(change.id),

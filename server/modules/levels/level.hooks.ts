@@ -29,7 +29,12 @@ async function lockLevels(db: DbOrTx, tenantId: number): Promise<void> {
 }
 
 async function checkFreeLadder(args: {
-  db: DbOrTx; tenantId: number; id: number | null; rank: number; threshold: number; locale: Locale;
+  db: DbOrTx;
+  tenantId: number;
+  id: number | null;
+  rank: number;
+  threshold: number;
+  locale: Locale;
 }): Promise<void> {
   const t = levels();
   const others = await args.db
@@ -41,13 +46,27 @@ async function checkFreeLadder(args: {
     const rank = Number(other.rankOrder);
     const threshold = Number(other.growthThreshold);
     if (rank === args.rank) {
-      throw badInput('error.fieldsInvalid', [{ field: 'rankOrder', key: 'level.rankTaken', values: { label: label('rankOrder'), other: String(other.name), rank } }]);
+      throw badInput('error.fieldsInvalid', [
+        { field: 'rankOrder', key: 'level.rankTaken', values: { label: label('rankOrder'), other: String(other.name), rank } },
+      ]);
     }
     if (rank < args.rank && threshold >= args.threshold) {
-      throw badInput('error.fieldsInvalid', [{ field: 'growthThreshold', key: 'level.thresholdBelowLower', values: { label: label('growthThreshold'), other: String(other.name), value: threshold } }]);
+      throw badInput('error.fieldsInvalid', [
+        {
+          field: 'growthThreshold',
+          key: 'level.thresholdBelowLower',
+          values: { label: label('growthThreshold'), other: String(other.name), value: threshold },
+        },
+      ]);
     }
     if (rank > args.rank && threshold <= args.threshold) {
-      throw badInput('error.fieldsInvalid', [{ field: 'growthThreshold', key: 'level.thresholdAboveHigher', values: { label: label('growthThreshold'), other: String(other.name), value: threshold } }]);
+      throw badInput('error.fieldsInvalid', [
+        {
+          field: 'growthThreshold',
+          key: 'level.thresholdAboveHigher',
+          values: { label: label('growthThreshold'), other: String(other.name), value: threshold },
+        },
+      ]);
     }
   }
 }

@@ -41,30 +41,33 @@ export async function memberOverviewRoutes(app: FastifyInstance): Promise<void> 
   const stores = sql.identifier(getTableName(deriveTable(storeResource)));
   const levels = sql.identifier(getTableName(deriveTable(levelResource)));
 
-  app.post('/v1/member/overview', {
-    config: { requires: MEMBER_OVERVIEW },
-    schema: { summary: 'Member overview: by state, by level, new members per day, top stores', ...memberOverviewDocs },
-  }, async (request) => {
-    const auth = authOf(request);
-    const zone = request.ctx.timeZone;
-    const parts: SQL[] = [sql`m.tenant_id = ${auth.tenantId}`];
-    if (auth.marketingCenterIds !== null) {
-      const centre = request.ctx.marketingCenter;
-      if (centre === null) throw centreRequired();
-      parts.push(sql`m.marketing_center = ${centre}`);
-    }
-    const where = sql.join(parts, sql` and `);
-    const today = sql`(now() at time zone ${zone})::date`;
-    const chartStart = sql`((${today} - ${OVERVIEW_DAYS - 1}::int)::timestamp at time zone ${zone})`;
+  app.post(
+    '/v1/member/overview',
+    {
+      config: { requires: MEMBER_OVERVIEW },
+      schema: { summary: 'Member overview: by state, by level, new members per day, top stores', ...memberOverviewDocs },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const zone = request.ctx.timeZone;
+      const parts: SQL[] = [sql`m.tenant_id = ${auth.tenantId}`];
+      if (auth.marketingCenterIds !== null) {
+        const centre = request.ctx.marketingCenter;
+        if (centre === null) throw centreRequired();
+        parts.push(sql`m.marketing_center = ${centre}`);
+      }
+      const where = sql.join(parts, sql` and `);
+      const today = sql`(now() at time zone ${zone})::date`;
+      const chartStart = sql`((${today} - ${OVERVIEW_DAYS - 1}::int)::timestamp at time zone ${zone})`;
 
-    const byState = await db.execute<{ state: string; n: number }>(sql`
+      const byState = await db.execute<{ state: string; n: number }>(sql`
       select lower(m.state) as state, count(*)::int as n from ${members} m where ${where} group by 1 order by 2 desc`);
-    const byLevel = await db.execute<{ level: number | null; name: string | null; n: number }>(sql`
+      const byLevel = await db.execute<{ level: number | null; name: string | null; n: number }>(sql`
       select c.level, l.name, c.n from (
         select m.level, count(*)::int as n from ${members} m where ${where} group by m.level
       ) c left join ${levels} l on l.tenant_id = ${auth.tenantId} and l.id = c.level
       order by l.rank_order nulls last, c.level`);
-    const daily = await db.execute<{ day: string; n: number }>(sql`
+      const daily = await db.execute<{ day: string; n: number }>(sql`
       with days as (
         select generate_series(${today} - ${OVERVIEW_DAYS - 1}::int, ${today}, interval '1 day')::date as day
       ), counts as (
@@ -73,22 +76,23 @@ export async function memberOverviewRoutes(app: FastifyInstance): Promise<void> 
       )
       select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(counts.n, 0) as n
       from days left join counts on counts.day = days.day order by days.day`);
-    const top = await db.execute<{ store: number | null; name: string | null; n: number }>(sql`
+      const top = await db.execute<{ store: number | null; name: string | null; n: number }>(sql`
       select m.register_store as store, s.name, count(*)::int as n
       from ${members} m left join ${stores} s on s.tenant_id = m.tenant_id and s.id = m.register_store
       where ${where} and m.registered_at >= ${chartStart}
       group by m.register_store, s.name order by n desc, m.register_store nulls last limit ${TOP_STORES}`);
 
-    const states = byState.rows.map((r) => ({ state: String(r.state), count: num(r.n) }));
-    const days = daily.rows.map((r) => ({ date: String(r.day), count: num(r.n) }));
-    const overview: MemberOverview = {
-      total: states.reduce((sum, s) => sum + s.count, 0),
-      byState: states,
-      byLevel: byLevel.rows.map((r) => ({ levelId: r.level === null ? null : num(r.level), levelName: r.name ?? null, count: num(r.n) })),
-      daily: days,
-      newInPeriod: days.reduce((sum, d) => sum + d.count, 0),
-      topStores: top.rows.map((r) => ({ storeId: r.store === null ? null : num(r.store), storeName: r.name ?? null, count: num(r.n) })),
-    };
-    return ok(overview);
-  });
+      const states = byState.rows.map((r) => ({ state: String(r.state), count: num(r.n) }));
+      const days = daily.rows.map((r) => ({ date: String(r.day), count: num(r.n) }));
+      const overview: MemberOverview = {
+        total: states.reduce((sum, s) => sum + s.count, 0),
+        byState: states,
+        byLevel: byLevel.rows.map((r) => ({ levelId: r.level === null ? null : num(r.level), levelName: r.name ?? null, count: num(r.n) })),
+        daily: days,
+        newInPeriod: days.reduce((sum, d) => sum + d.count, 0),
+        topStores: top.rows.map((r) => ({ storeId: r.store === null ? null : num(r.store), storeName: r.name ?? null, count: num(r.n) })),
+      };
+      return ok(overview);
+    },
+  );
 }

@@ -37,8 +37,14 @@ async function levelsOf(db: DbOrTx, tenantId: number): Promise<LevelRow[]> {
   const t = deriveTable(levelResource);
   const rows = await db
     .select({
-      id: t.id, name: t.name, levelType: t.levelType, rankOrder: t.rankOrder, growthThreshold: t.growthThreshold,
-      pointsMultiplier: t.pointsMultiplier, discount: t.discount, state: t.state,
+      id: t.id,
+      name: t.name,
+      levelType: t.levelType,
+      rankOrder: t.rankOrder,
+      growthThreshold: t.growthThreshold,
+      pointsMultiplier: t.pointsMultiplier,
+      discount: t.discount,
+      state: t.state,
     })
     .from(t)
     .where(eq(t.tenantId, tenantId))
@@ -78,16 +84,24 @@ export async function memberGrowth(args: { db: DbOrTx; tenantId: number; record:
 function growthRoute(app: FastifyInstance, engine: EngineHandle): void {
   const name = engine.resource.name;
   const read = engine.resource.access.read.map((action) => ({ resourceId: engine.resourceId, action }));
-  app.get<{ Params: { id: string } }>(`/v1/${name}/growth/:id`, {
-    config: { requires: read },
-    schema: { summary: 'Level, growth value and the next free level of one member', params: { type: 'object', properties: { id: { type: 'integer' } } }, ...growthDocs(engine.resource) },
-  }, async (request) => {
-    const id = Number(request.params.id);
-    if (!Number.isSafeInteger(id) || id < 1) throw notFound();
-    // engine.info answers 404 for a member outside the caller's tenant, centre or view.
-    const record = await engine.info(request, id);
-    return ok(await memberGrowth({ db: app.database.db, tenantId: request.auth!.tenantId, record }));
-  });
+  app.get<{ Params: { id: string } }>(
+    `/v1/${name}/growth/:id`,
+    {
+      config: { requires: read },
+      schema: {
+        summary: 'Level, growth value and the next free level of one member',
+        params: { type: 'object', properties: { id: { type: 'integer' } } },
+        ...growthDocs(engine.resource),
+      },
+    },
+    async (request) => {
+      const id = Number(request.params.id);
+      if (!Number.isSafeInteger(id) || id < 1) throw notFound();
+      // engine.info answers 404 for a member outside the caller's tenant, centre or view.
+      const record = await engine.info(request, id);
+      return ok(await memberGrowth({ db: app.database.db, tenantId: request.auth!.tenantId, record }));
+    },
+  );
 }
 
 /**
@@ -115,7 +129,11 @@ function sameValue(sent: unknown, held: unknown): boolean {
  * read is accepted, so read-modify-write clients keep working. Bodies of background jobs (file
  * imports) carry no such fields: import columns of fields a body may not write are skipped.
  */
-export function refuseEngineOwned(args: { body: unknown; current: Record<string, unknown> | null; locale: Parameters<typeof pick>[1] }): void {
+export function refuseEngineOwned(args: {
+  body: unknown;
+  current: Record<string, unknown> | null;
+  locale: Parameters<typeof pick>[1];
+}): void {
   const { body } = args;
   if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return;
   const sent = body as Record<string, unknown>;
@@ -123,7 +141,7 @@ export function refuseEngineOwned(args: { body: unknown; current: Record<string,
   for (const name of ENGINE_OWNED_MEMBER_FIELDS) {
     if (!Object.prototype.hasOwnProperty.call(sent, name)) continue;
     const f = memberResource.fields[name];
-    const held = args.current ? args.current[name] : (name === 'state' ? memberResource.states?.initial : f.defaultValue) ?? null;
+    const held = args.current ? args.current[name] : ((name === 'state' ? memberResource.states?.initial : f.defaultValue) ?? null);
     if (sameValue(sent[name], held)) continue;
     issues.push({ field: name, key: 'member.engineOwned', values: { label: pick(f.label, args.locale) } });
   }

@@ -12,14 +12,18 @@ const count = { type: 'integer', minimum: 0 } as const;
 export const memberOverviewDocs = {
   operationId: 'member.overview',
   tags: ['member'],
-  response: answers(objectOf({
-    total: count,
-    byState: arrayOf(objectOf({ state: { type: 'string', description: 'Member state, lower case (capitalised variants counted with it)' }, count })),
-    byLevel: arrayOf(objectOf({ levelId: nullable({ type: 'integer' }), levelName: nullable({ type: 'string' }), count })),
-    daily: arrayOf(objectOf({ date: wire.date, count }), 'New members per day, last 30 days'),
-    newInPeriod: count,
-    topStores: arrayOf(objectOf({ storeId: nullable({ type: 'integer' }), storeName: nullable({ type: 'string' }), count })),
-  })),
+  response: answers(
+    objectOf({
+      total: count,
+      byState: arrayOf(
+        objectOf({ state: { type: 'string', description: 'Member state, lower case (capitalised variants counted with it)' }, count }),
+      ),
+      byLevel: arrayOf(objectOf({ levelId: nullable({ type: 'integer' }), levelName: nullable({ type: 'string' }), count })),
+      daily: arrayOf(objectOf({ date: wire.date, count }), 'New members per day, last 30 days'),
+      newInPeriod: count,
+      topStores: arrayOf(objectOf({ storeId: nullable({ type: 'integer' }), storeName: nullable({ type: 'string' }), count })),
+    }),
+  ),
 } as const;
 
 const level = objectOf({
@@ -37,11 +41,14 @@ export function growthDocs(resource: ResourceDef) {
   return {
     operationId: operationIdOf(resource, 'growth'),
     tags: resourceTags(resource),
-    response: answers(objectOf({
-      growthValue: { type: 'integer' },
-      level: nullable(level),
-      nextLevel: nullable({ ...level, description: 'The lowest enabled free level above the growth value; null at the top' }),
-      toNext: nullable({ type: 'integer', description: 'Growth value still needed to reach nextLevel' }),
-    }), 'notFound'),
+    response: answers(
+      objectOf({
+        growthValue: { type: 'integer' },
+        level: nullable(level),
+        nextLevel: nullable({ ...level, description: 'The lowest enabled free level above the growth value; null at the top' }),
+        toNext: nullable({ type: 'integer', description: 'Growth value still needed to reach nextLevel' }),
+      }),
+      'notFound',
+    ),
   };
 }

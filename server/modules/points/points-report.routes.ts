@@ -114,84 +114,111 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const stores = sql.identifier(getTableName(deriveTable(storeResource)));
 
-  app.post<{ Body: AccountsBody }>('/v1/points/accounts/query', {
-    schema: describeRoute(accountsSchema, pointsDocs.accounts), config: { requires: POINTS_READ },
-  }, async (request) => {
-    const { tenantId } = authOf(request);
-    const { page = 1, pageSize = 20, filters = {}, sorters = [] } = request.body ?? {};
-    const scope = scopeCondition({ scope: pointsReadScope(request), tenantId, memberId: sql`a.member_id` });
-    const where = sql`${accountConditions(tenantId, filters)} and ${scope}`;
-    const sorter = sorters[0] ?? { field: 'memberId', order: 'asc' };
-    const direction = sql.raw(sorter.order === 'desc' ? 'desc' : 'asc');
-    const rows = await db.execute<{
-      member_id: number; name: string | null; mobile: string | null; member_number: string | null;
-      balance: number; total_earned: number; total_spent: number; updated_at: string;
-    }>(sql`
+  app.post<{ Body: AccountsBody }>(
+    '/v1/points/accounts/query',
+    {
+      schema: describeRoute(accountsSchema, pointsDocs.accounts),
+      config: { requires: POINTS_READ },
+    },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const { page = 1, pageSize = 20, filters = {}, sorters = [] } = request.body ?? {};
+      const scope = scopeCondition({ scope: pointsReadScope(request), tenantId, memberId: sql`a.member_id` });
+      const where = sql`${accountConditions(tenantId, filters)} and ${scope}`;
+      const sorter = sorters[0] ?? { field: 'memberId', order: 'asc' };
+      const direction = sql.raw(sorter.order === 'desc' ? 'desc' : 'asc');
+      const rows = await db.execute<{
+        member_id: number;
+        name: string | null;
+        mobile: string | null;
+        member_number: string | null;
+        balance: number;
+        total_earned: number;
+        total_spent: number;
+        updated_at: string;
+      }>(sql`
       select a.member_id, m.name, m.mobile, m.member_number, a.balance, a.total_earned, a.total_spent, a.updated_at
       from points_accounts a left join ${MEMBERS} m on m.tenant_id = a.tenant_id and m.id = a.member_id
       where ${where}
       order by ${ACCOUNT_SORTS[sorter.field]} ${direction}, a.member_id ${direction}
       limit ${pageSize} offset ${(page - 1) * pageSize}`);
-    const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n
+      const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n
       from (select 1 from points_accounts a where ${where} limit ${TOTAL_CAP + 1}) capped`);
-    const n = num(counted.rows[0]?.n);
-    const zone = request.ctx.timeZone;
-    return ok({
-      total: Math.min(n, TOTAL_CAP),
-      totalIsEstimate: n > TOTAL_CAP,
-      records: rows.rows.map((r) => ({
-        memberId: num(r.member_id),
-        memberName: r.name,
-        mobile: r.mobile,
-        memberNumber: r.member_number,
-        balance: num(r.balance),
-        totalEarned: num(r.total_earned),
-        totalSpent: num(r.total_spent),
-        updatedAt: formatDateTime(new Date(r.updated_at), zone),
-      })),
-    });
-  });
+      const n = num(counted.rows[0]?.n);
+      const zone = request.ctx.timeZone;
+      return ok({
+        total: Math.min(n, TOTAL_CAP),
+        totalIsEstimate: n > TOTAL_CAP,
+        records: rows.rows.map((r) => ({
+          memberId: num(r.member_id),
+          memberName: r.name,
+          mobile: r.mobile,
+          memberNumber: r.member_number,
+          balance: num(r.balance),
+          totalEarned: num(r.total_earned),
+          totalSpent: num(r.total_spent),
+          updatedAt: formatDateTime(new Date(r.updated_at), zone),
+        })),
+      });
+    },
+  );
 
-  app.get<{ Querystring: { id?: number[]; keyword?: string } }>('/v1/points/stores', {
-    schema: describeRoute({
-      querystring: {
-        type: 'object',
-        properties: {
-          id: { type: 'array', maxItems: STORE_LIMIT, items: { type: 'integer', minimum: 1 } },
-          keyword: { type: 'string', maxLength: 60 },
+  app.get<{ Querystring: { id?: number[]; keyword?: string } }>(
+    '/v1/points/stores',
+    {
+      schema: describeRoute(
+        {
+          querystring: {
+            type: 'object',
+            properties: {
+              id: { type: 'array', maxItems: STORE_LIMIT, items: { type: 'integer', minimum: 1 } },
+              keyword: { type: 'string', maxLength: 60 },
+            },
+          },
         },
-      },
-    }, pointsDocs.stores),
-    config: { requires: [...POINTS_READ, ...POINTS_OVERVIEW] },
-  }, async (request) => {
-    const { tenantId } = authOf(request);
-    const { id: ids, keyword } = request.query;
-    const parts: SQL[] = [sql`tenant_id = ${tenantId}`];
-    if (ids && ids.length > 0) parts.push(sql`id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
-    const text = keyword?.trim() ?? '';
-    if (text !== '') parts.push(sql`(name ilike ${`%${likeEscape(text)}%`} or code ilike ${`${likeEscape(text)}%`})`);
-    const rows = await db.execute<{ id: number; name: string }>(sql`select id, name from ${stores}
+        pointsDocs.stores,
+      ),
+      config: { requires: [...POINTS_READ, ...POINTS_OVERVIEW] },
+    },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const { id: ids, keyword } = request.query;
+      const parts: SQL[] = [sql`tenant_id = ${tenantId}`];
+      if (ids && ids.length > 0)
+        parts.push(
+          sql`id in (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+        );
+      const text = keyword?.trim() ?? '';
+      if (text !== '') parts.push(sql`(name ilike ${`%${likeEscape(text)}%`} or code ilike ${`${likeEscape(text)}%`})`);
+      const rows = await db.execute<{ id: number; name: string }>(sql`select id, name from ${stores}
       where ${sql.join(parts, sql` and `)} order by name, id limit ${STORE_LIMIT}`);
-    return ok(rows.rows.map((r) => ({ id: num(r.id), title: String(r.name) })));
-  });
+      return ok(rows.rows.map((r) => ({ id: num(r.id), title: String(r.name) })));
+    },
+  );
 
-  app.post('/v1/points/overview', { schema: describeRoute({}, pointsDocs.overview), config: { requires: POINTS_OVERVIEW } }, async (request) => {
-    const { tenantId } = authOf(request);
-    const zone = request.ctx.timeZone;
-    // Local midnight of the first of this month, and of the first day of the chart.
-    const monthStart = sql`(date_trunc('month', now() at time zone ${zone}) at time zone ${zone})`;
-    const today = sql`(now() at time zone ${zone})::date`;
-    const chartStart = sql`((${today} - ${OVERVIEW_DAYS - 1}::int)::timestamp at time zone ${zone})`;
+  app.post(
+    '/v1/points/overview',
+    { schema: describeRoute({}, pointsDocs.overview), config: { requires: POINTS_OVERVIEW } },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const zone = request.ctx.timeZone;
+      // Local midnight of the first of this month, and of the first day of the chart.
+      const monthStart = sql`(date_trunc('month', now() at time zone ${zone}) at time zone ${zone})`;
+      const today = sql`(now() at time zone ${zone})::date`;
+      const chartStart = sql`((${today} - ${OVERVIEW_DAYS - 1}::int)::timestamp at time zone ${zone})`;
 
-    const month = await db.execute<{ issued: number; used: number; expired: number }>(sql`select
+      const month = await db.execute<{ issued: number; used: number; expired: number }>(sql`select
         coalesce(sum(delta) filter (where delta > 0), 0) as issued,
         coalesce(-sum(delta) filter (where delta < 0 and kind <> 'expire'), 0) as used,
         coalesce(-sum(delta) filter (where kind = 'expire'), 0) as expired
       from points_entries where tenant_id = ${tenantId} and occurred_at >= ${monthStart}`);
-    const accounts = await db.execute<{ outstanding: number; holders: number }>(sql`select
+      const accounts = await db.execute<{ outstanding: number; holders: number }>(sql`select
         coalesce(sum(balance), 0) as outstanding, count(*) filter (where balance > 0) as holders
       from points_accounts where tenant_id = ${tenantId}`);
-    const daily = await db.execute<{ day: string; issued: number; used: number }>(sql`
+      const daily = await db.execute<{ day: string; issued: number; used: number }>(sql`
       with days as (
         select generate_series(${today} - ${OVERVIEW_DAYS - 1}::int, ${today}, interval '1 day')::date as day
       ), sums as (
@@ -203,20 +230,25 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
       )
       select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(sums.issued, 0) as issued, coalesce(sums.used, 0) as used
       from days left join sums on sums.day = days.day order by days.day`);
-    const top = await db.execute<{ store_id: number | null; name: string | null; issued: number }>(sql`
+      const top = await db.execute<{ store_id: number | null; name: string | null; issued: number }>(sql`
       select e.store_id, s.name, sum(e.delta) as issued
       from points_entries e left join ${stores} s on s.tenant_id = e.tenant_id and s.id = e.store_id
       where e.tenant_id = ${tenantId} and e.occurred_at >= ${monthStart} and e.delta > 0
       group by e.store_id, s.name order by issued desc, e.store_id nulls last limit ${TOP_STORES}`);
 
-    const m = month.rows[0];
-    const a = accounts.rows[0];
-    return ok({
-      month: { issued: num(m?.issued), used: num(m?.used), expired: num(m?.expired) },
-      outstanding: num(a?.outstanding),
-      holders: num(a?.holders),
-      daily: daily.rows.map((r) => ({ date: String(r.day), issued: num(r.issued), used: num(r.used) })),
-      topStores: top.rows.map((r) => ({ storeId: r.store_id === null ? null : num(r.store_id), storeName: r.name, issued: num(r.issued) })),
-    });
-  });
+      const m = month.rows[0];
+      const a = accounts.rows[0];
+      return ok({
+        month: { issued: num(m?.issued), used: num(m?.used), expired: num(m?.expired) },
+        outstanding: num(a?.outstanding),
+        holders: num(a?.holders),
+        daily: daily.rows.map((r) => ({ date: String(r.day), issued: num(r.issued), used: num(r.used) })),
+        topStores: top.rows.map((r) => ({
+          storeId: r.store_id === null ? null : num(r.store_id),
+          storeName: r.name,
+          issued: num(r.issued),
+        })),
+      });
+    },
+  );
 }

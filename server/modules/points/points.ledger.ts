@@ -88,7 +88,13 @@ export async function lockAccount(input: { tx: DbOrTx; tenantId: number; memberI
  * Expires the member's lots that are due, one `expire` entry per lot. The account must already
  * be locked by the caller. Returns the balance after expiry.
  */
-export async function expireDueLots(input: { tx: DbOrTx; tenantId: number; memberId: number; balance: number; now: Date }): Promise<number> {
+export async function expireDueLots(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  memberId: number;
+  balance: number;
+  now: Date;
+}): Promise<number> {
   const { tx, tenantId, memberId, now } = input;
   let balance = input.balance;
   const due = await tx.execute<{ entry_id: number; remaining: number }>(sql`select entry_id, remaining from points_lots
@@ -176,7 +182,7 @@ export async function postPoints(input: PostPointsInput): Promise<PostedEntry> {
      occurred_at, expires_at, remark, idempotency_key)
     values (${tenantId}, ${memberId}, ${delta}, ${balanceAfter}, ${kind}, ${input.sourceType},
      ${input.sourceId ?? null}, ${input.storeId ?? null}, ${input.operatorId ?? null}, ${now},
-     ${delta > 0 ? input.expiresAt ?? null : null}, ${remark}, ${input.idempotencyKey ?? null})
+     ${delta > 0 ? (input.expiresAt ?? null) : null}, ${remark}, ${input.idempotencyKey ?? null})
     returning id, member_id, delta, balance_after, kind`);
   const entry = inserted.rows[0];
   if (delta > 0) {

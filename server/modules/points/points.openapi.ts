@@ -1,4 +1,15 @@
-import { answers, arrayOf, nullable, objectOf, oneOf, pageOf, wire, type ErrorAnswerName, type JsonSchema, type RouteDocs } from '../../http/openapi.schemas';
+import {
+  answers,
+  arrayOf,
+  nullable,
+  objectOf,
+  oneOf,
+  pageOf,
+  wire,
+  type ErrorAnswerName,
+  type JsonSchema,
+  type RouteDocs,
+} from '../../http/openapi.schemas';
 
 /**
  * The OpenAPI description of the points routes (points.routes.ts, points-report.routes.ts):
@@ -9,7 +20,10 @@ import { answers, arrayOf, nullable, objectOf, oneOf, pageOf, wire, type ErrorAn
 const TAGS = ['score'];
 
 const doc = (name: string, summary: string, data: JsonSchema, ...errors: ErrorAnswerName[]): RouteDocs => ({
-  operationId: `points.${name}`, tags: TAGS, summary, response: answers(data, ...errors),
+  operationId: `points.${name}`,
+  tags: TAGS,
+  summary,
+  response: answers(data, ...errors),
 });
 
 /** An answer's example: the envelope around `data`. */
@@ -23,9 +37,9 @@ function withAnswerExample(docs: RouteDocs, data: unknown): RouteDocs {
 const saleAnswer = objectOf({
   orderNo: { type: 'string' },
   memberId: { type: 'integer' },
-  amount: { ...wire.moneyText, description: 'The sale\'s amount: the sum of its lines' },
+  amount: { ...wire.moneyText, description: "The sale's amount: the sum of its lines" },
   points: { ...wire.points, description: 'Points earned by the sale' },
-  balance: { ...wire.points, description: 'The member\'s balance after the sale' },
+  balance: { ...wire.points, description: "The member's balance after the sale" },
   entryId: nullable({ type: 'integer', description: 'The ledger entry; null when the sale earned nothing' }),
 });
 
@@ -33,15 +47,15 @@ const returnAnswer = objectOf({
   returnNo: { type: 'string' },
   orderNo: { type: 'string' },
   amount: { ...wire.moneyText, description: 'The returned amount' },
-  reversedPoints: { ...wire.points, description: 'Points taken back (the returned share of the sale\'s points, at most the balance)' },
-  balance: { ...wire.points, description: 'The member\'s balance after the return' },
+  reversedPoints: { ...wire.points, description: "Points taken back (the returned share of the sale's points, at most the balance)" },
+  balance: { ...wire.points, description: "The member's balance after the return" },
 });
 
 const spendAnswer = objectOf({
   requestNo: { type: 'string' },
   memberId: { type: 'integer' },
   points: { ...wire.points, description: 'Points spent' },
-  balance: { ...wire.points, description: 'The member\'s balance after the spend' },
+  balance: { ...wire.points, description: "The member's balance after the spend" },
   entryId: { type: 'integer', description: 'The ledger entry' },
 });
 
@@ -50,7 +64,10 @@ const entry = objectOf({
   memberId: { type: 'integer' },
   delta: { ...wire.points, description: 'Points added (positive) or taken (negative)' },
   balanceAfter: wire.points,
-  kind: oneOf(['earn', 'spend', 'adjust', 'reverse', 'expire'], 'earn = sale, spend = exchange, adjust = adjustment bill or batch, reverse = return, expire = expiry'),
+  kind: oneOf(
+    ['earn', 'spend', 'adjust', 'reverse', 'expire'],
+    'earn = sale, spend = exchange, adjust = adjustment bill or batch, reverse = return, expire = expiry',
+  ),
   sourceType: { type: 'string', description: 'What wrote the entry: transaction, return, exchange, adjustment, batch, expiry …' },
   sourceId: nullable({ type: 'string', description: 'The source document (order, return, request or bill number)' }),
   storeId: nullable({ type: 'integer' }),
@@ -75,56 +92,99 @@ const dailyPoints = objectOf({ date: wire.date, issued: wire.points, used: wire.
 
 export const pointsDocs = {
   transaction: {
-    ...withAnswerExample(doc(
-      'transaction', 'Post a sale: the member earns points on its amount',
-      saleAnswer, 'notFound', 'conflict',
-    ), { orderNo: 'S20260501-0001', memberId: 1024, amount: '37.80', points: 37, balance: 1289, entryId: 55012 }),
-    description: 'Idempotent by orderNo: posting the same order again answers the first result (header idempotent-replayed: true) and earns nothing more; '
-      + 'the same orderNo with another body answers 409. Amounts are decimal strings or numbers with at most 2 decimals. '
-      + '404: no such member; 409: the member is not in use (frozen, cancelled), the orderNo was used for another request, or the balance would pass its bound.',
-    bodyExamples: [{
-      orderNo: 'S20260501-0001', memberId: 1024, storeId: 3,
-      lines: [{ goodsCode: '6901234567890', quantity: 2, amount: '25.80' }, { goodsCode: '6909876543210', quantity: 1, amount: 12 }],
-    }],
+    ...withAnswerExample(doc('transaction', 'Post a sale: the member earns points on its amount', saleAnswer, 'notFound', 'conflict'), {
+      orderNo: 'S20260501-0001',
+      memberId: 1024,
+      amount: '37.80',
+      points: 37,
+      balance: 1289,
+      entryId: 55012,
+    }),
+    description:
+      'Idempotent by orderNo: posting the same order again answers the first result (header idempotent-replayed: true) and earns nothing more; ' +
+      'the same orderNo with another body answers 409. Amounts are decimal strings or numbers with at most 2 decimals. ' +
+      '404: no such member; 409: the member is not in use (frozen, cancelled), the orderNo was used for another request, or the balance would pass its bound.',
+    bodyExamples: [
+      {
+        orderNo: 'S20260501-0001',
+        memberId: 1024,
+        storeId: 3,
+        lines: [
+          { goodsCode: '6901234567890', quantity: 2, amount: '25.80' },
+          { goodsCode: '6909876543210', quantity: 1, amount: 12 },
+        ],
+      },
+    ],
   },
   return: {
-    ...withAnswerExample(doc(
-      'return', 'Post a return: takes back the returned share of a sale\'s points',
-      returnAnswer, 'notFound', 'conflict',
-    ), { returnNo: 'R20260502-0001', orderNo: 'S20260501-0001', amount: '12.00', reversedPoints: 11, balance: 1278 }),
-    description: 'Idempotent by returnNo (the same returnNo with another body answers 409). 404: no such order; 400: the returns would exceed the order\'s amount.',
+    ...withAnswerExample(
+      doc('return', "Post a return: takes back the returned share of a sale's points", returnAnswer, 'notFound', 'conflict'),
+      { returnNo: 'R20260502-0001', orderNo: 'S20260501-0001', amount: '12.00', reversedPoints: 11, balance: 1278 },
+    ),
+    description:
+      "Idempotent by returnNo (the same returnNo with another body answers 409). 404: no such order; 400: the returns would exceed the order's amount.",
     bodyExamples: [{ returnNo: 'R20260502-0001', orderNo: 'S20260501-0001', amount: '12.00' }],
   },
   spend: {
-    ...withAnswerExample(doc(
-      'spend', 'Spend points (exchange at the till)',
-      spendAnswer, 'notFound', 'conflict',
-    ), { requestNo: 'X20260503-0001', memberId: 1024, points: 200, balance: 1078, entryId: 55020 }),
-    description: 'Idempotent by requestNo (the same requestNo with another body answers 409). 404: no such member; 409: insufficient points (points.insufficient), a member not in use, or a requestNo used for another request.',
+    ...withAnswerExample(doc('spend', 'Spend points (exchange at the till)', spendAnswer, 'notFound', 'conflict'), {
+      requestNo: 'X20260503-0001',
+      memberId: 1024,
+      points: 200,
+      balance: 1078,
+      entryId: 55020,
+    }),
+    description:
+      'Idempotent by requestNo (the same requestNo with another body answers 409). 404: no such member; 409: insufficient points (points.insufficient), a member not in use, or a requestNo used for another request.',
     bodyExamples: [{ requestNo: 'X20260503-0001', memberId: 1024, points: 200, storeId: 3, remark: 'Gift exchange' }],
   },
-  account: withAnswerExample(doc('account', 'A member\'s points account', objectOf({
-    memberId: { type: 'integer' },
-    balance: wire.points,
-    totalEarned: wire.points,
-    totalSpent: wire.points,
-    expiringPoints: { ...wire.points, description: 'Points of the balance that have an expiry date' },
-    nextExpiry: nullable({ ...wire.dateTime, description: 'When the next points expire; null when none do' }),
-  }), 'notFound'), { memberId: 1024, balance: 1078, totalEarned: 1289, totalSpent: 211, expiringPoints: 0, nextExpiry: null }),
-  entries: doc('queryEntries', 'The points ledger, newest first', pageOf(entry, {
-    totalIsEstimate: { type: 'boolean' },
-    nextCursor: nullable({ type: 'integer', description: 'Send as cursor for the next page' }),
-    totals: objectOf({ earned: wire.points, spent: wire.points }, { description: 'Over the whole filter' }),
-  })),
-  accounts: doc('queryAccounts', 'Points accounts with the member\'s name, mobile and number', pageOf(account, {
-    totalIsEstimate: { type: 'boolean' },
-  })),
-  stores: doc('stores', 'Store names for the ledger\'s store column and filter', arrayOf(objectOf({ id: { type: 'integer' }, title: { type: 'string' } }))),
-  overview: doc('overview', 'Points overview: this month, the outstanding balance, 30 days, top stores', objectOf({
-    month: objectOf({ issued: wire.points, used: wire.points, expired: wire.points }),
-    outstanding: { ...wire.points, description: 'Sum of all balances' },
-    holders: { type: 'integer', description: 'Members with a positive balance' },
-    daily: arrayOf(dailyPoints),
-    topStores: arrayOf(objectOf({ storeId: nullable({ type: 'integer' }), storeName: nullable({ type: 'string' }), issued: wire.points })),
-  })),
+  account: withAnswerExample(
+    doc(
+      'account',
+      "A member's points account",
+      objectOf({
+        memberId: { type: 'integer' },
+        balance: wire.points,
+        totalEarned: wire.points,
+        totalSpent: wire.points,
+        expiringPoints: { ...wire.points, description: 'Points of the balance that have an expiry date' },
+        nextExpiry: nullable({ ...wire.dateTime, description: 'When the next points expire; null when none do' }),
+      }),
+      'notFound',
+    ),
+    { memberId: 1024, balance: 1078, totalEarned: 1289, totalSpent: 211, expiringPoints: 0, nextExpiry: null },
+  ),
+  entries: doc(
+    'queryEntries',
+    'The points ledger, newest first',
+    pageOf(entry, {
+      totalIsEstimate: { type: 'boolean' },
+      nextCursor: nullable({ type: 'integer', description: 'Send as cursor for the next page' }),
+      totals: objectOf({ earned: wire.points, spent: wire.points }, { description: 'Over the whole filter' }),
+    }),
+  ),
+  accounts: doc(
+    'queryAccounts',
+    "Points accounts with the member's name, mobile and number",
+    pageOf(account, {
+      totalIsEstimate: { type: 'boolean' },
+    }),
+  ),
+  stores: doc(
+    'stores',
+    "Store names for the ledger's store column and filter",
+    arrayOf(objectOf({ id: { type: 'integer' }, title: { type: 'string' } })),
+  ),
+  overview: doc(
+    'overview',
+    'Points overview: this month, the outstanding balance, 30 days, top stores',
+    objectOf({
+      month: objectOf({ issued: wire.points, used: wire.points, expired: wire.points }),
+      outstanding: { ...wire.points, description: 'Sum of all balances' },
+      holders: { type: 'integer', description: 'Members with a positive balance' },
+      daily: arrayOf(dailyPoints),
+      topStores: arrayOf(
+        objectOf({ storeId: nullable({ type: 'integer' }), storeName: nullable({ type: 'string' }), issued: wire.points }),
+      ),
+    }),
+  ),
 } as const;

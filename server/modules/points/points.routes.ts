@@ -27,9 +27,13 @@ const saleSchema = {
       memberId: { type: 'integer', minimum: 1 },
       storeId: { type: ['integer', 'null'], minimum: 1 },
       lines: {
-        type: 'array', minItems: 1, maxItems: 500,
+        type: 'array',
+        minItems: 1,
+        maxItems: 500,
         items: {
-          type: 'object', required: ['goodsCode', 'quantity', 'amount'], additionalProperties: false,
+          type: 'object',
+          required: ['goodsCode', 'quantity', 'amount'],
+          additionalProperties: false,
           properties: {
             goodsCode: { type: 'string', minLength: 1, maxLength: 64 },
             quantity: { type: 'number', exclusiveMinimum: 0 },
@@ -122,32 +126,58 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
   // The three move points: each runs under the idempotency rule (server/modules/idempotency).
-  app.post<{ Body: SaleInput }>('/v1/points/transaction', { schema: describeRoute(saleSchema, pointsDocs.transaction), config: { requires: SALES_INTEGRATION } }, async (request, reply) => {
-    const auth = authOf(request);
-    return idempotentReply(reply, await recordSale({ db, tenantId: auth.tenantId, operatorId: auth.userId, sale: request.body }));
-  });
+  app.post<{ Body: SaleInput }>(
+    '/v1/points/transaction',
+    { schema: describeRoute(saleSchema, pointsDocs.transaction), config: { requires: SALES_INTEGRATION } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      return idempotentReply(reply, await recordSale({ db, tenantId: auth.tenantId, operatorId: auth.userId, sale: request.body }));
+    },
+  );
 
-  app.post<{ Body: ReturnInput }>('/v1/points/return', { schema: describeRoute(returnSchema, pointsDocs.return), config: { requires: SALES_INTEGRATION } }, async (request, reply) => {
-    const auth = authOf(request);
-    return idempotentReply(reply, await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body }));
-  });
+  app.post<{ Body: ReturnInput }>(
+    '/v1/points/return',
+    { schema: describeRoute(returnSchema, pointsDocs.return), config: { requires: SALES_INTEGRATION } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      return idempotentReply(reply, await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body }));
+    },
+  );
 
-  app.post<{ Body: SpendInput }>('/v1/points/spend', { schema: describeRoute(spendSchema, pointsDocs.spend), config: { requires: SALES_INTEGRATION } }, async (request, reply) => {
-    const auth = authOf(request);
-    return idempotentReply(reply, await spendPoints({ db, tenantId: auth.tenantId, operatorId: auth.userId, spend: request.body }));
-  });
+  app.post<{ Body: SpendInput }>(
+    '/v1/points/spend',
+    { schema: describeRoute(spendSchema, pointsDocs.spend), config: { requires: SALES_INTEGRATION } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      return idempotentReply(reply, await spendPoints({ db, tenantId: auth.tenantId, operatorId: auth.userId, spend: request.body }));
+    },
+  );
 
-  app.get<{ Querystring: { memberId: number } }>('/v1/points/account', {
-    schema: describeRoute({ querystring: { type: 'object', required: ['memberId'], properties: { memberId: { type: 'integer', minimum: 1 } } } }, pointsDocs.account),
-    config: { requires: POINTS_READ },
-  }, async (request) => {
-    const { tenantId } = authOf(request);
-    const scope = pointsReadScope(request);
-    if (scope.kind === 'centre') {
-      const visible = await db.execute(sql`select 1 where ${scopeCondition({ scope, tenantId, memberId: sql`${request.query.memberId}` })}`);
-      if (visible.rows.length === 0) throw notFound('points.memberNotFound');
-    }
-    const result = await db.execute<{ balance: number; total_earned: number; total_spent: number; expiring: number; next_expiry: Date | null }>(sql`
+  app.get<{ Querystring: { memberId: number } }>(
+    '/v1/points/account',
+    {
+      schema: describeRoute(
+        { querystring: { type: 'object', required: ['memberId'], properties: { memberId: { type: 'integer', minimum: 1 } } } },
+        pointsDocs.account,
+      ),
+      config: { requires: POINTS_READ },
+    },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const scope = pointsReadScope(request);
+      if (scope.kind === 'centre') {
+        const visible = await db.execute(
+          sql`select 1 where ${scopeCondition({ scope, tenantId, memberId: sql`${request.query.memberId}` })}`,
+        );
+        if (visible.rows.length === 0) throw notFound('points.memberNotFound');
+      }
+      const result = await db.execute<{
+        balance: number;
+        total_earned: number;
+        total_spent: number;
+        expiring: number;
+        next_expiry: Date | null;
+      }>(sql`
       select coalesce(a.balance, 0) as balance, coalesce(a.total_earned, 0) as total_earned, coalesce(a.total_spent, 0) as total_spent,
         (select coalesce(sum(remaining), 0) from points_lots l where l.tenant_id = ${tenantId} and l.member_id = ${request.query.memberId}
            and l.remaining > 0 and l.expires_at is not null) as expiring,
@@ -155,55 +185,61 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
            and l.remaining > 0) as next_expiry
       from (select 1) one
       left join points_accounts a on a.tenant_id = ${tenantId} and a.member_id = ${request.query.memberId}`);
-    const row = result.rows[0];
-    return ok({
-      memberId: request.query.memberId,
-      balance: Number(row.balance),
-      totalEarned: Number(row.total_earned),
-      totalSpent: Number(row.total_spent),
-      expiringPoints: Number(row.expiring),
-      nextExpiry: formatDateTime(row.next_expiry ? new Date(row.next_expiry) : null, request.ctx.timeZone),
-    });
-  });
+      const row = result.rows[0];
+      return ok({
+        memberId: request.query.memberId,
+        balance: Number(row.balance),
+        totalEarned: Number(row.total_earned),
+        totalSpent: Number(row.total_spent),
+        expiringPoints: Number(row.expiring),
+        nextExpiry: formatDateTime(row.next_expiry ? new Date(row.next_expiry) : null, request.ctx.timeZone),
+      });
+    },
+  );
 
-  app.post<{ Body: { page?: number; pageSize?: number; cursor?: number | null; filters?: EntryFilters } }>('/v1/points/entries/query', {
-    schema: describeRoute(entriesSchema, pointsDocs.entries), config: { requires: POINTS_READ },
-  }, async (request) => {
-    const { tenantId } = authOf(request);
-    const { page = 1, pageSize = 20, cursor, filters = {} } = request.body ?? {};
-    const scope = scopeCondition({ scope: pointsReadScope(request), tenantId, memberId: sql`member_id` });
-    const where = entryConditions({ tenantId, filters, timeZone: request.ctx.timeZone, scope });
-    const keyset = cursor ? sql` and id < ${cursor}` : sql``;
-    const offset = cursor ? 0 : (page - 1) * pageSize;
-    const rows = await db.execute<Record<string, unknown>>(sql`select id, member_id, delta, balance_after, kind, source_type,
+  app.post<{ Body: { page?: number; pageSize?: number; cursor?: number | null; filters?: EntryFilters } }>(
+    '/v1/points/entries/query',
+    {
+      schema: describeRoute(entriesSchema, pointsDocs.entries),
+      config: { requires: POINTS_READ },
+    },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const { page = 1, pageSize = 20, cursor, filters = {} } = request.body ?? {};
+      const scope = scopeCondition({ scope: pointsReadScope(request), tenantId, memberId: sql`member_id` });
+      const where = entryConditions({ tenantId, filters, timeZone: request.ctx.timeZone, scope });
+      const keyset = cursor ? sql` and id < ${cursor}` : sql``;
+      const offset = cursor ? 0 : (page - 1) * pageSize;
+      const rows = await db.execute<Record<string, unknown>>(sql`select id, member_id, delta, balance_after, kind, source_type,
         source_id, store_id, operator_id, occurred_at, expires_at, remark
       from points_entries where ${where}${keyset} order by id desc limit ${pageSize} offset ${offset}`);
-    // Totals over the whole filter, capped so a filter over millions of entries stays cheap.
-    const totals = await db.execute<{ total: number; earned: number; spent: number }>(sql`select count(*) as total,
+      // Totals over the whole filter, capped so a filter over millions of entries stays cheap.
+      const totals = await db.execute<{ total: number; earned: number; spent: number }>(sql`select count(*) as total,
         coalesce(sum(delta) filter (where delta > 0), 0) as earned, coalesce(-sum(delta) filter (where delta < 0), 0) as spent
       from (select delta from points_entries where ${where} limit 100001) capped`);
-    const t = totals.rows[0];
-    const zone = request.ctx.timeZone;
-    const records = rows.rows.map((r) => ({
-      id: Number(r.id),
-      memberId: Number(r.member_id),
-      delta: Number(r.delta),
-      balanceAfter: Number(r.balance_after),
-      kind: r.kind,
-      sourceType: r.source_type,
-      sourceId: r.source_id,
-      storeId: r.store_id === null ? null : Number(r.store_id),
-      operatorId: r.operator_id === null ? null : Number(r.operator_id),
-      occurredAt: formatDateTime(new Date(r.occurred_at as string), zone),
-      expiresAt: formatDateTime(r.expires_at ? new Date(r.expires_at as string) : null, zone),
-      remark: r.remark,
-    }));
-    return ok({
-      total: Math.min(Number(t.total), 100000),
-      totalIsEstimate: Number(t.total) > 100000,
-      records,
-      nextCursor: records.length === pageSize ? records[records.length - 1].id : null,
-      totals: { earned: Number(t.earned), spent: Number(t.spent) },
-    });
-  });
+      const t = totals.rows[0];
+      const zone = request.ctx.timeZone;
+      const records = rows.rows.map((r) => ({
+        id: Number(r.id),
+        memberId: Number(r.member_id),
+        delta: Number(r.delta),
+        balanceAfter: Number(r.balance_after),
+        kind: r.kind,
+        sourceType: r.source_type,
+        sourceId: r.source_id,
+        storeId: r.store_id === null ? null : Number(r.store_id),
+        operatorId: r.operator_id === null ? null : Number(r.operator_id),
+        occurredAt: formatDateTime(new Date(r.occurred_at as string), zone),
+        expiresAt: formatDateTime(r.expires_at ? new Date(r.expires_at as string) : null, zone),
+        remark: r.remark,
+      }));
+      return ok({
+        total: Math.min(Number(t.total), 100000),
+        totalIsEstimate: Number(t.total) > 100000,
+        records,
+        nextCursor: records.length === pageSize ? records[records.length - 1].id : null,
+        totals: { earned: Number(t.earned), spent: Number(t.spent) },
+      });
+    },
+  );
 }

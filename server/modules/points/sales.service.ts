@@ -5,7 +5,15 @@ import { idempotent, type IdempotentResult } from '../idempotency/idempotency.se
 import { assertMemberCanTransact } from './member-guard';
 import { postPoints } from './points.ledger';
 import {
-  AMOUNT_MAX_CENTS, AMOUNT_MAX_TEXT, POINTS_PER_POSTING_MAX, basicPoints, centsToString, expiryFor, pointsToReverse, toCents, type ExpiryMode,
+  AMOUNT_MAX_CENTS,
+  AMOUNT_MAX_TEXT,
+  POINTS_PER_POSTING_MAX,
+  basicPoints,
+  centsToString,
+  expiryFor,
+  pointsToReverse,
+  toCents,
+  type ExpiryMode,
 } from './points.rules';
 
 /**
@@ -61,7 +69,9 @@ function amountCents(value: string | number, field: string): bigint {
   }
   // numeric(14,2) holds 12 integer digits: a 13-digit amount is refused here, not by PostgreSQL.
   if (cents > AMOUNT_MAX_CENTS) {
-    throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field, key: 'validation.max', values: { label: field, max: AMOUNT_MAX_TEXT } }] });
+    throw new AppError('badInput', 'error.fieldsInvalid', {
+      fields: [{ field, key: 'validation.max', values: { label: field, max: AMOUNT_MAX_TEXT } }],
+    });
   }
   return cents;
 }
@@ -72,7 +82,9 @@ function totalCents(lines: readonly SaleLine[]): bigint {
     total += amountCents(line.amount, `lines.${i}.amount`);
   });
   if (total > AMOUNT_MAX_CENTS) {
-    throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'lines', key: 'validation.max', values: { label: 'lines', max: AMOUNT_MAX_TEXT } }] });
+    throw new AppError('badInput', 'error.fieldsInvalid', {
+      fields: [{ field: 'lines', key: 'validation.max', values: { label: 'lines', max: AMOUNT_MAX_TEXT } }],
+    });
   }
   return total;
 }
@@ -97,11 +109,21 @@ function saleRequest(sale: SaleInput): unknown {
  * (server/modules/idempotency): a replay of the same sale answers the first answer, another
  * sale under a used order number is refused with 409.
  */
-export async function recordSale(input: { db: Db; tenantId: number; operatorId: number; sale: SaleInput }): Promise<IdempotentResult<SaleAnswer>> {
+export async function recordSale(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number;
+  sale: SaleInput;
+}): Promise<IdempotentResult<SaleAnswer>> {
   const { db, tenantId, sale } = input;
   const amount = totalCents(sale.lines);
   return idempotent({
-    db, tenantId, operation: 'points.transaction', key: sale.orderNo, keyField: 'orderNo', request: saleRequest(sale),
+    db,
+    tenantId,
+    operation: 'points.transaction',
+    key: sale.orderNo,
+    keyField: 'orderNo',
+    request: saleRequest(sale),
     run: async (tx) => {
       await assertMemberCanTransact({ tx, tenantId, memberId: sale.memberId });
       const settings = await settingsOf(tx, tenantId);
@@ -111,13 +133,23 @@ export async function recordSale(input: { db: Db; tenantId: number; operatorId: 
         throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'lines', key: 'points.saleEarnsTooMuch', values }] });
       }
       const now = new Date();
-      const entry = points > 0
-        ? await postPoints({
-          tx, tenantId, memberId: sale.memberId, delta: points, kind: 'earn', sourceType: 'transaction', field: 'lines',
-          sourceId: sale.orderNo, storeId: sale.storeId ?? null, operatorId: input.operatorId, now,
-          expiresAt: expiryFor({ at: now, mode: settings.expiryMode, months: settings.expiryMonths }),
-        })
-        : null;
+      const entry =
+        points > 0
+          ? await postPoints({
+              tx,
+              tenantId,
+              memberId: sale.memberId,
+              delta: points,
+              kind: 'earn',
+              sourceType: 'transaction',
+              field: 'lines',
+              sourceId: sale.orderNo,
+              storeId: sale.storeId ?? null,
+              operatorId: input.operatorId,
+              now,
+              expiresAt: expiryFor({ at: now, mode: settings.expiryMode, months: settings.expiryMonths }),
+            })
+          : null;
       const answer: SaleAnswer = {
         orderNo: sale.orderNo,
         memberId: sale.memberId,
@@ -155,16 +187,32 @@ export interface ReturnAnswer {
  * idempotency rule: a replay of the same return answers the first answer, another return
  * under a used return number is refused with 409.
  */
-export async function recordReturn(input: { db: Db; tenantId: number; operatorId: number; ret: ReturnInput }): Promise<IdempotentResult<ReturnAnswer>> {
+export async function recordReturn(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number;
+  ret: ReturnInput;
+}): Promise<IdempotentResult<ReturnAnswer>> {
   const { db, tenantId, ret } = input;
   const returning = amountCents(ret.amount, 'amount');
-  if (returning === 0n) throw new AppError('badInput', 'points.amountInvalid', { fields: [{ field: 'amount', key: 'points.amountInvalid' }] });
+  if (returning === 0n)
+    throw new AppError('badInput', 'points.amountInvalid', { fields: [{ field: 'amount', key: 'points.amountInvalid' }] });
   return idempotent({
-    db, tenantId, operation: 'points.return', key: ret.returnNo, keyField: 'returnNo',
+    db,
+    tenantId,
+    operation: 'points.return',
+    key: ret.returnNo,
+    keyField: 'returnNo',
     request: { orderNo: ret.orderNo, amount: centsToString(returning) },
     run: async (tx) => {
       // Lock the sale: returns against one order are serialised, so their shares add up.
-      const sale = await tx.execute<{ member_id: number; store_id: number | null; amount: string; points: number; returned_amount: string }>(sql`
+      const sale = await tx.execute<{
+        member_id: number;
+        store_id: number | null;
+        amount: string;
+        points: number;
+        returned_amount: string;
+      }>(sql`
         select member_id, store_id, amount, points, returned_amount from sales_transactions
         where tenant_id = ${tenantId} and order_no = ${ret.orderNo} for update`);
       if (sale.rows.length === 0) throw new AppError('notFound', 'points.orderNotFound', { values: { orderNo: ret.orderNo } });
@@ -173,18 +221,34 @@ export async function recordReturn(input: { db: Db; tenantId: number; operatorId
       const before = toCents(String(row.returned_amount))!;
       if (before + returning > total) {
         const values = { left: centsToString(total - before) };
-        throw new AppError('badInput', 'points.returnExceeds', { values, fields: [{ field: 'amount', key: 'points.returnExceeds', values }] });
+        throw new AppError('badInput', 'points.returnExceeds', {
+          values,
+          fields: [{ field: 'amount', key: 'points.returnExceeds', values }],
+        });
       }
       const share = pointsToReverse({
-        transactionPoints: Number(row.points), transactionAmountCents: total, returnedBeforeCents: before, returningCents: returning,
+        transactionPoints: Number(row.points),
+        transactionAmountCents: total,
+        returnedBeforeCents: before,
+        returningCents: returning,
       });
       const memberId = Number(row.member_id);
-      const entry = share > 0
-        ? await postPoints({
-          tx, tenantId, memberId, delta: -share, kind: 'reverse', sourceType: 'return', sourceId: ret.returnNo, field: 'amount',
-          storeId: row.store_id === null ? null : Number(row.store_id), operatorId: input.operatorId, capAtBalance: true,
-        })
-        : null;
+      const entry =
+        share > 0
+          ? await postPoints({
+              tx,
+              tenantId,
+              memberId,
+              delta: -share,
+              kind: 'reverse',
+              sourceType: 'return',
+              sourceId: ret.returnNo,
+              field: 'amount',
+              storeId: row.store_id === null ? null : Number(row.store_id),
+              operatorId: input.operatorId,
+              capAtBalance: true,
+            })
+          : null;
       const reversed = entry ? -entry.delta : 0;
       const answer: ReturnAnswer = {
         returnNo: ret.returnNo,

@@ -59,8 +59,10 @@ async function checkLines(ctx: HookContext, lines: readonly StoredRecord[]): Pro
     if (!reason) return;
     const values = { reason: reason.name };
     if (reason.enabled === false) issues.push({ field: `lines.${i}.reason`, key: 'scoreAdjust.reasonDisabled', values });
-    else if (reason.direction === 'increase' && points < 0) issues.push({ field: `lines.${i}.points`, key: 'scoreAdjust.reasonIncreaseOnly', values });
-    else if (reason.direction === 'decrease' && points > 0) issues.push({ field: `lines.${i}.points`, key: 'scoreAdjust.reasonDecreaseOnly', values });
+    else if (reason.direction === 'increase' && points < 0)
+      issues.push({ field: `lines.${i}.points`, key: 'scoreAdjust.reasonIncreaseOnly', values });
+    else if (reason.direction === 'decrease' && points > 0)
+      issues.push({ field: `lines.${i}.points`, key: 'scoreAdjust.reasonDecreaseOnly', values });
   });
   return issues;
 }
@@ -121,14 +123,18 @@ async function applyLines(ctx: HookContext & { record: StoredRecord }): Promise<
       });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      const values = error.key === 'points.memberBlocked' ? { ...error.values, state: stateText(locale, error.values.state) } : error.values;
+      const values =
+        error.key === 'points.memberBlocked' ? { ...error.values, state: stateText(locale, error.values.state) } : error.values;
       throw new AppError(error.kind === 'notFound' ? 'conflict' : error.kind, 'scoreAdjust.lineRefused', {
         values: { line: lineNo, member: await memberLabel({ db, tenantId, memberId }), reason: translate(locale, error.key, values) },
       });
     }
   }
   const t = ctx.table;
-  await db.update(t).set({ auditedAt: now }).where(and(eq(t.tenantId, tenantId), eq(t.id, Number(record.id))));
+  await db
+    .update(t)
+    .set({ auditedAt: now })
+    .where(and(eq(t.tenantId, tenantId), eq(t.id, Number(record.id))));
   record.auditedAt = now;
 }
 

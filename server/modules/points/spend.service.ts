@@ -27,19 +27,42 @@ export interface SpendAnswer {
  * spend beyond the balance is refused with 409 `points.insufficient` and changes nothing (the
  * number stays free).
  */
-export async function spendPoints(input: { db: Db; tenantId: number; operatorId: number; spend: SpendInput }): Promise<IdempotentResult<SpendAnswer>> {
+export async function spendPoints(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number;
+  spend: SpendInput;
+}): Promise<IdempotentResult<SpendAnswer>> {
   const { db, tenantId, spend } = input;
   return idempotent({
-    db, tenantId, operation: 'points.spend', key: spend.requestNo, keyField: 'requestNo',
+    db,
+    tenantId,
+    operation: 'points.spend',
+    key: spend.requestNo,
+    keyField: 'requestNo',
     request: { memberId: spend.memberId, points: spend.points, storeId: spend.storeId ?? null, remark: spend.remark ?? null },
     run: async (tx) => {
       await assertMemberCanTransact({ tx, tenantId, memberId: spend.memberId });
       const entry = await postPoints({
-        tx, tenantId, memberId: spend.memberId, delta: -spend.points, kind: 'spend', sourceType: 'exchange',
-        sourceId: spend.requestNo, storeId: spend.storeId ?? null, operatorId: input.operatorId,
-        remark: spend.remark ?? null, idempotencyKey: `spend:${spend.requestNo}`,
+        tx,
+        tenantId,
+        memberId: spend.memberId,
+        delta: -spend.points,
+        kind: 'spend',
+        sourceType: 'exchange',
+        sourceId: spend.requestNo,
+        storeId: spend.storeId ?? null,
+        operatorId: input.operatorId,
+        remark: spend.remark ?? null,
+        idempotencyKey: `spend:${spend.requestNo}`,
       });
-      const answer: SpendAnswer = { requestNo: spend.requestNo, memberId: spend.memberId, points: -entry.delta, balance: entry.balanceAfter, entryId: entry.id };
+      const answer: SpendAnswer = {
+        requestNo: spend.requestNo,
+        memberId: spend.memberId,
+        points: -entry.delta,
+        balance: entry.balanceAfter,
+        entryId: entry.id,
+      };
       return answer;
     },
   });

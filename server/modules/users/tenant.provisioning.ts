@@ -33,7 +33,9 @@ export async function createRole(args: {
   remark?: string;
   grants: readonly PermissionRef[];
 }): Promise<number> {
-  const [role] = await args.tx.insert(roles).values({ tenantId: args.tenantId, name: args.name, remark: args.remark ?? null })
+  const [role] = await args.tx
+    .insert(roles)
+    .values({ tenantId: args.tenantId, name: args.name, remark: args.remark ?? null })
     .returning({ id: roles.id });
   await replaceRoleGrants({ db: args.tx, tenantId: args.tenantId, roleId: role.id, refs: args.grants });
   return role.id;
@@ -59,16 +61,19 @@ export async function createAccount(args: {
 }): Promise<number> {
   const [tenant] = await args.tx.select({ useStrict: tenants.useStrict }).from(tenants).where(eq(tenants.id, args.tenantId));
   assertPasswordAllowed({ field: 'password', password: args.password, login: args.login, useStrict: tenant?.useStrict ?? true });
-  const [user] = await args.tx.insert(users).values({
-    tenantId: args.tenantId,
-    login: args.login,
-    name: args.name,
-    mobile: args.mobile ?? null,
-    email: args.email ?? null,
-    passwordHash: args.passwordHash ?? (await hashPassword(args.password)),
-    marketingCenterIds: args.marketingCenterIds ? [...args.marketingCenterIds] : null,
-    mustChangePassword: args.mustChangePassword ?? false,
-  }).returning({ id: users.id });
+  const [user] = await args.tx
+    .insert(users)
+    .values({
+      tenantId: args.tenantId,
+      login: args.login,
+      name: args.name,
+      mobile: args.mobile ?? null,
+      email: args.email ?? null,
+      passwordHash: args.passwordHash ?? (await hashPassword(args.password)),
+      marketingCenterIds: args.marketingCenterIds ? [...args.marketingCenterIds] : null,
+      mustChangePassword: args.mustChangePassword ?? false,
+    })
+    .returning({ id: users.id });
   await addUserRoles({ db: args.tx, tenantId: args.tenantId, userIds: [user.id], roleIds: args.roleIds ?? [] });
   return user.id;
 }
@@ -94,20 +99,27 @@ export async function createTenant(args: {
   adminRole?: { name: string; remark?: string };
 }): Promise<CreatedTenant> {
   const { tx, settings } = args;
-  const [tenant] = await tx.insert(tenants).values({
-    code: args.code,
-    name: args.name,
-    licenseExpiresAt: settings.licenseExpiresAt,
-    ...(settings.useStrict !== undefined ? { useStrict: settings.useStrict } : {}),
-    ...(settings.passwordValidityPeriod !== undefined ? { passwordValidityPeriod: settings.passwordValidityPeriod } : {}),
-    ...(settings.maxLoginValidityPeriod !== undefined ? { maxLoginValidityPeriod: settings.maxLoginValidityPeriod } : {}),
-    ...(settings.idleTimeoutMinutes !== undefined ? { idleTimeoutMinutes: settings.idleTimeoutMinutes } : {}),
-    ...(settings.lockoutThreshold !== undefined ? { lockoutThreshold: settings.lockoutThreshold } : {}),
-    ...(settings.lockoutMinutes !== undefined ? { lockoutMinutes: settings.lockoutMinutes } : {}),
-    ...(settings.sysConfig !== undefined ? { sysConfig: settings.sysConfig } : {}),
-  }).returning({ id: tenants.id });
+  const [tenant] = await tx
+    .insert(tenants)
+    .values({
+      code: args.code,
+      name: args.name,
+      licenseExpiresAt: settings.licenseExpiresAt,
+      ...(settings.useStrict !== undefined ? { useStrict: settings.useStrict } : {}),
+      ...(settings.passwordValidityPeriod !== undefined ? { passwordValidityPeriod: settings.passwordValidityPeriod } : {}),
+      ...(settings.maxLoginValidityPeriod !== undefined ? { maxLoginValidityPeriod: settings.maxLoginValidityPeriod } : {}),
+      ...(settings.idleTimeoutMinutes !== undefined ? { idleTimeoutMinutes: settings.idleTimeoutMinutes } : {}),
+      ...(settings.lockoutThreshold !== undefined ? { lockoutThreshold: settings.lockoutThreshold } : {}),
+      ...(settings.lockoutMinutes !== undefined ? { lockoutMinutes: settings.lockoutMinutes } : {}),
+      ...(settings.sysConfig !== undefined ? { sysConfig: settings.sysConfig } : {}),
+    })
+    .returning({ id: tenants.id });
   const adminRoleId = await createRole({
-    tx, tenantId: tenant.id, name: args.adminRole?.name ?? '系统管理员', remark: args.adminRole?.remark, grants: allPermissionRefs(),
+    tx,
+    tenantId: tenant.id,
+    name: args.adminRole?.name ?? '系统管理员',
+    remark: args.adminRole?.remark,
+    grants: allPermissionRefs(),
   });
   const adminUserId = await createAccount({ tx, tenantId: tenant.id, ...args.admin, roleIds: [adminRoleId] });
   return { tenantId: tenant.id, adminUserId, adminRoleId };
@@ -115,7 +127,10 @@ export async function createTenant(args: {
 
 /** Moves a tenant's licence end (null removes the licence); false when the code is unknown. */
 export async function setLicense(args: { tx: DbOrTx; code: string; expiresAt: Date | null }): Promise<boolean> {
-  const rows = await args.tx.update(tenants).set({ licenseExpiresAt: args.expiresAt }).where(eq(tenants.code, args.code))
+  const rows = await args.tx
+    .update(tenants)
+    .set({ licenseExpiresAt: args.expiresAt })
+    .where(eq(tenants.code, args.code))
     .returning({ id: tenants.id });
   return rows.length === 1;
 }

@@ -9,20 +9,27 @@ import { answers, arrayOf, nullable, objectOf, pageOf, wire, type ErrorAnswerNam
 const TAGS = ['setting'];
 
 /** A user as users.store.ts answers it. */
-const user = objectOf({
-  id: { type: 'integer' },
-  login: { type: 'string' },
-  name: { type: 'string' },
-  mobile: nullable({ type: 'string' }),
-  email: nullable({ type: 'string' }),
-  enabled: { type: 'boolean' },
-  roles: arrayOf(objectOf({ roleId: { type: 'integer' }, name: { type: 'string' } })),
-  lockedUntil: nullable({ ...wire.dateTime, description: 'End of the current sign-in lock; null when not locked' }),
-  marketingCenterIds: nullable({ ...arrayOf({ type: 'integer' }), description: 'Marketing centres the user may work in; null = all' }),
-  version: { type: 'integer', description: 'Send it back with modify' },
-}, { description: 'A user' });
+const user = objectOf(
+  {
+    id: { type: 'integer' },
+    login: { type: 'string' },
+    name: { type: 'string' },
+    mobile: nullable({ type: 'string' }),
+    email: nullable({ type: 'string' }),
+    enabled: { type: 'boolean' },
+    roles: arrayOf(objectOf({ roleId: { type: 'integer' }, name: { type: 'string' } })),
+    lockedUntil: nullable({ ...wire.dateTime, description: 'End of the current sign-in lock; null when not locked' }),
+    marketingCenterIds: nullable({ ...arrayOf({ type: 'integer' }), description: 'Marketing centres the user may work in; null = all' }),
+    version: { type: 'integer', description: 'Send it back with modify' },
+  },
+  { description: 'A user' },
+);
 
-const doc = (name: string, data: JsonSchema, ...errors: ErrorAnswerName[]) => ({ operationId: `user.${name}`, tags: TAGS, response: answers(data, ...errors) });
+const doc = (name: string, data: JsonSchema, ...errors: ErrorAnswerName[]) => ({
+  operationId: `user.${name}`,
+  tags: TAGS,
+  response: answers(data, ...errors),
+});
 
 export const usersDocs = {
   query: doc('query', pageOf(user)),

@@ -82,14 +82,22 @@ export async function queryUsers(args: {
   const [{ total }] = await db.select({ total: count() }).from(users).where(where);
   // The id comes last, so pages never overlap when the chosen column has ties.
   const order = [...args.sorters.map((s) => (s.order === 'desc' ? desc(users[s.field]) : asc(users[s.field]))), asc(users.id)];
-  const rows = await db.select(columns).from(users).where(where).orderBy(...order)
-    .limit(args.pageSize).offset((args.page - 1) * args.pageSize);
+  const rows = await db
+    .select(columns)
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(args.pageSize)
+    .offset((args.page - 1) * args.pageSize);
   return { total: Number(total), records: await toRecords({ db, tenantId, rows, timeZone: args.timeZone }) };
 }
 
 /** One user, or 404 (also for another tenant's id). */
 export async function getUser(args: { db: DbOrTx; tenantId: number; userId: number; timeZone: string }): Promise<UserRecord> {
-  const rows = await args.db.select(columns).from(users).where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)));
+  const rows = await args.db
+    .select(columns)
+    .from(users)
+    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)));
   if (rows.length === 0) throw notFound();
   const [record] = await toRecords({ db: args.db, tenantId: args.tenantId, rows, timeZone: args.timeZone });
   return record;
@@ -106,17 +114,29 @@ export async function updateUserVersioned(args: {
   version: number;
   changes: Partial<typeof users.$inferInsert>;
 }): Promise<void> {
-  const rows = await args.db.update(users).set({ ...args.changes, version: sql`${users.version} + 1` })
+  const rows = await args.db
+    .update(users)
+    .set({ ...args.changes, version: sql`${users.version} + 1` })
     .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId), eq(users.version, args.version)))
     .returning({ id: users.id });
   if (rows.length > 0) return;
-  const exists = await args.db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)));
+  const exists = await args.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)));
   throw exists.length > 0 ? conflict() : notFound();
 }
 
 /** Applies a change to a user regardless of version (state actions); 404 when not the tenant's. */
-export async function updateUser(args: { db: DbOrTx; tenantId: number; userId: number; changes: Partial<typeof users.$inferInsert> }): Promise<void> {
-  const rows = await args.db.update(users).set({ ...args.changes, version: sql`${users.version} + 1` })
+export async function updateUser(args: {
+  db: DbOrTx;
+  tenantId: number;
+  userId: number;
+  changes: Partial<typeof users.$inferInsert>;
+}): Promise<void> {
+  const rows = await args.db
+    .update(users)
+    .set({ ...args.changes, version: sql`${users.version} + 1` })
     .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)))
     .returning({ id: users.id });
   if (rows.length === 0) throw notFound();
@@ -124,13 +144,19 @@ export async function updateUser(args: { db: DbOrTx; tenantId: number; userId: n
 
 /** The row of one user (login and password hash included), or 404. */
 export async function userRow(args: { db: DbOrTx; tenantId: number; userId: number }): Promise<typeof users.$inferSelect> {
-  const [row] = await args.db.select().from(users).where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)));
+  const [row] = await args.db
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)));
   if (!row) throw notFound();
   return row;
 }
 
 /** True when the login is taken in the tenant. */
 export async function loginTaken(args: { db: DbOrTx; tenantId: number; login: string }): Promise<boolean> {
-  const rows = await args.db.select({ id: users.id }).from(users).where(and(eq(users.tenantId, args.tenantId), eq(users.login, args.login)));
+  const rows = await args.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.tenantId, args.tenantId), eq(users.login, args.login)));
   return rows.length > 0;
 }

@@ -25,10 +25,22 @@ export function NumberRangeInput(props: NumberRangeInputProps) {
   const toLabel = `${props.label} ${props.t('screens.rangeTo')}`;
   return (
     <Space.Compact>
-      <NumericInput {...rules} value={from ?? ''} placeholder={fromLabel} aria-label={fromLabel} style={{ width: 110 }}
-        onChange={(next) => props.onChange?.([next, to])} />
-      <NumericInput {...rules} value={to ?? ''} placeholder={toLabel} aria-label={toLabel} style={{ width: 110 }}
-        onChange={(next) => props.onChange?.([from, next])} />
+      <NumericInput
+        {...rules}
+        value={from ?? ''}
+        placeholder={fromLabel}
+        aria-label={fromLabel}
+        style={{ width: 110 }}
+        onChange={(next) => props.onChange?.([next, to])}
+      />
+      <NumericInput
+        {...rules}
+        value={to ?? ''}
+        placeholder={toLabel}
+        aria-label={toLabel}
+        style={{ width: 110 }}
+        onChange={(next) => props.onChange?.([from, next])}
+      />
     </Space.Compact>
   );
 }

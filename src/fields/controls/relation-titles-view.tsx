@@ -21,10 +21,20 @@ export interface RelationTitlesViewProps {
  */
 export function RelationTitlesView(props: RelationTitlesViewProps) {
   const options = relationOptions(props.record, props.name);
-  const titles = useOptionTitles(props.resource, options.map((option) => option.id), options);
+  const titles = useOptionTitles(
+    props.resource,
+    options.map((option) => option.id),
+    options,
+  );
   if (options.length === 0) return <>{DASH}</>;
   if (titles === undefined) return <span aria-busy="true" />;
   const names = options.map((option) => ({ key: String(option.id), text: titles?.get(String(option.id)) ?? String(option.id) }));
   if (names.length === 1) return <>{names[0].text}</>;
-  return <Space size={[0, 4]} wrap>{names.map((name) => <Tag key={name.key}>{name.text}</Tag>)}</Space>;
+  return (
+    <Space size={[0, 4]} wrap>
+      {names.map((name) => (
+        <Tag key={name.key}>{name.text}</Tag>
+      ))}
+    </Space>
+  );
 }

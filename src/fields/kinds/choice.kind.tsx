@@ -25,8 +25,16 @@ export const booleanKind: FieldKindSpec<BooleanField> = {
   input: (ctx, options) => <Switch disabled={options.disabled} aria-label={labelOf(ctx)} />,
   cell: (ctx, value) => yesNo(ctx, value),
   filter: (ctx) => (
-    <Select allowClear placeholder={labelOf(ctx)} aria-label={labelOf(ctx)} style={{ minWidth: 120 }}
-      options={[{ value: true, label: ctx.t('screens.yes') }, { value: false, label: ctx.t('screens.no') }]} />
+    <Select
+      allowClear
+      placeholder={labelOf(ctx)}
+      aria-label={labelOf(ctx)}
+      style={{ minWidth: 120 }}
+      options={[
+        { value: true, label: ctx.t('screens.yes') },
+        { value: false, label: ctx.t('screens.no') },
+      ]}
+    />
   ),
   // A switch never left untouched by the user is off, not unknown.
   rules: () => [],
@@ -50,7 +58,11 @@ export function enumTag(ctx: FieldContext<EnumField>, value: unknown) {
   const code = String(value);
   const option = ctx.field.options[code];
   if (!option) return <Tag key={code}>{code}</Tag>;
-  return <Tag key={code} color={option.color}>{ctx.t(`${ctx.key}.${code}`)}</Tag>;
+  return (
+    <Tag key={code} color={option.color}>
+      {ctx.t(`${ctx.key}.${code}`)}
+    </Tag>
+  );
 }
 
 function enumSelect(ctx: FieldContext<EnumField>, args: { multiple: boolean; disabled?: boolean; filter?: boolean }) {
@@ -72,7 +84,13 @@ export const enumKind: FieldKindSpec<EnumField> = {
   input: (ctx, options) => enumSelect(ctx, { multiple: ctx.field.multiple === true, disabled: options.disabled }),
   cell: (ctx, value) => {
     const values = asList(value);
-    return values.length === 0 ? DASH : <Space size={[0, 4]} wrap>{values.map((v) => enumTag(ctx, v))}</Space>;
+    return values.length === 0 ? (
+      DASH
+    ) : (
+      <Space size={[0, 4]} wrap>
+        {values.map((v) => enumTag(ctx, v))}
+      </Space>
+    );
   },
   filter: (ctx, mode) => enumSelect(ctx, { multiple: mode === 'in', filter: true }),
   rules: (ctx) => requiredRules(ctx, ctx.field.multiple ? 'array' : undefined),
@@ -87,11 +105,21 @@ function weekdayOptions(ctx: FieldContext) {
 export const weekdaysKind: FieldKindSpec<WeekdaysField> = {
   input: (ctx, options) => <Checkbox.Group options={weekdayOptions(ctx)} disabled={options.disabled} />,
   cell: (ctx, value) => {
-    const days = asList(value).map(Number).filter((n) => n >= 1 && n <= 7).sort((a, b) => a - b);
+    const days = asList(value)
+      .map(Number)
+      .filter((n) => n >= 1 && n <= 7)
+      .sort((a, b) => a - b);
     return days.length === 0 ? DASH : days.map((n) => ctx.t(`screens.weekday.${n}`)).join(', ');
   },
   filter: (ctx) => (
-    <Select allowClear mode="multiple" options={weekdayOptions(ctx)} placeholder={labelOf(ctx)} aria-label={labelOf(ctx)} style={{ minWidth: 160 }} />
+    <Select
+      allowClear
+      mode="multiple"
+      options={weekdayOptions(ctx)}
+      placeholder={labelOf(ctx)}
+      aria-label={labelOf(ctx)}
+      style={{ minWidth: 160 }}
+    />
   ),
   rules: (ctx) => requiredRules(ctx, 'array'),
   fromForm: (_ctx, value) => (Array.isArray(value) ? [...value].map(Number).sort((a, b) => a - b) : []),

@@ -35,7 +35,9 @@ function dayRangeFilters(ctx: FieldContext, value: unknown): CrudFilter[] {
 function pickerFilter(ctx: FieldContext, mode: string, showTime: boolean) {
   const label = labelOf(ctx);
   if (mode === 'range') return <DatePicker.RangePicker allowEmpty={[true, true]} aria-label={label} format={DATE_FORMAT} />;
-  return <DatePicker allowClear placeholder={label} aria-label={label} format={showTime ? DATE_TIME_FORMAT : DATE_FORMAT} showTime={showTime} />;
+  return (
+    <DatePicker allowClear placeholder={label} aria-label={label} format={showTime ? DATE_TIME_FORMAT : DATE_FORMAT} showTime={showTime} />
+  );
 }
 
 function pointKind<F extends DateField | DateTimeField>(format: string): FieldKindSpec<F> {

@@ -45,7 +45,13 @@ function fileLink(value: unknown) {
   if (isBlank(value)) return DASH;
   const id = String(value);
   const url = fileUrl(id);
-  return url ? <a href={url} target="_blank" rel="noreferrer">{id}</a> : id;
+  return url ? (
+    <a href={url} target="_blank" rel="noreferrer">
+      {id}
+    </a>
+  ) : (
+    id
+  );
 }
 
 export const fileKind: FieldKindSpec<FileField> = {

@@ -30,7 +30,8 @@ function mapRows(args: { ctx: FieldContext<LinesField>; specOf: SpecOf; value: u
       const sub = lineContext(args.ctx, name);
       const convert = args.specOf(sub.field.kind)[args.direction];
       out[name] = convert ? convert(sub, row[name]) : row[name];
-      if (args.direction === 'fromForm' && !lineFieldApplies({ lines: args.ctx.field, name, valueOf: (field) => row[field] })) out[name] = null;
+      if (args.direction === 'fromForm' && !lineFieldApplies({ lines: args.ctx.field, name, valueOf: (field) => row[field] }))
+        out[name] = null;
     }
     return out;
   });
@@ -44,7 +45,10 @@ function countRule(ctx: FieldContext<LinesField>): { validator: (rule: unknown, 
   return {
     validator: async (_rule, value: unknown) => {
       const count = rowsOf(value).length;
-      if (count < min) throw new Error(min === 1 && ctx.field.required ? ctx.t('validation.required', { label }) : ctx.t('screens.lines.min', { label, min }));
+      if (count < min)
+        throw new Error(
+          min === 1 && ctx.field.required ? ctx.t('validation.required', { label }) : ctx.t('screens.lines.min', { label, min }),
+        );
       if (count > max) throw new Error(ctx.t('screens.lines.max', { label, max }));
     },
   };
@@ -64,7 +68,11 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
     const rows = rowsOf(value);
     if (rows.length === 0) return DASH;
     return (
-      <Table size="small" pagination={false} rowKey={(_row, index) => String(index)} dataSource={rows}
+      <Table
+        size="small"
+        pagination={false}
+        rowKey={(_row, index) => String(index)}
+        dataSource={rows}
         columns={columnsOf(ctx).map((sub) => ({
           key: sub.name,
           title: labelOf(sub),
@@ -73,7 +81,8 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
             const spec = specOf(sub.field.kind);
             return (spec.display ?? spec.cell)(sub, row[sub.name], row);
           },
-        }))} />
+        }))}
+      />
     );
   };
 
@@ -84,7 +93,11 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
         <Form.List name={ctx.name} rules={[countRule(ctx)]}>
           {(rows, { add, remove }, { errors }) => (
             <>
-              <Table size="small" pagination={false} rowKey="key" dataSource={rows}
+              <Table
+                size="small"
+                pagination={false}
+                rowKey="key"
+                dataSource={rows}
                 columns={[
                   ...columnsOf(ctx).map((sub) => {
                     const spec = specOf(sub.field.kind);
@@ -93,8 +106,12 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                       title: labelOf(sub),
                       render: (_: unknown, row: (typeof rows)[number]) => {
                         const cell = (
-                          <Form.Item name={[row.name, sub.name]} rules={spec.rules(sub)} valuePropName={spec.valuePropName}
-                            style={{ marginBottom: 0 }}>
+                          <Form.Item
+                            name={[row.name, sub.name]}
+                            rules={spec.rules(sub)}
+                            valuePropName={spec.valuePropName}
+                            style={{ marginBottom: 0 }}
+                          >
                             {spec.input(sub, { disabled: options.disabled })}
                           </Form.Item>
                         );
@@ -102,9 +119,15 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                         // Only in the lines the field applies to, decided on the line's own values.
                         return (
                           <Form.Item noStyle shouldUpdate>
-                            {(form) => (lineFieldApplies({
-                              lines: ctx.field, name: sub.name, valueOf: (field) => form.getFieldValue([ctx.name, row.name, field]),
-                            }) ? cell : null)}
+                            {(form) =>
+                              lineFieldApplies({
+                                lines: ctx.field,
+                                name: sub.name,
+                                valueOf: (field) => form.getFieldValue([ctx.name, row.name, field]),
+                              })
+                                ? cell
+                                : null
+                            }
                           </Form.Item>
                         );
                       },
@@ -119,7 +142,8 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                       </Button>
                     ),
                   },
-                ]} />
+                ]}
+              />
               <Button type="dashed" block disabled={options.disabled} onClick={() => add(defaultsOf(ctx.field))} style={{ marginTop: 8 }}>
                 {ctx.t('screens.lines.add')}
               </Button>

@@ -23,7 +23,13 @@ export const relationKind: FieldKindSpec<RelationField> = {
   ),
   cell: (ctx, _value, record) => <RelationTitlesView resource={ctx.field.resource} record={record} name={ctx.name} />,
   filter: (ctx, mode) => (
-    <RelationSelect resource={ctx.field.resource} multiple={mode === 'in'} placeholder={labelOf(ctx)} aria-label={labelOf(ctx)} style={{ minWidth: 160 }} />
+    <RelationSelect
+      resource={ctx.field.resource}
+      multiple={mode === 'in'}
+      placeholder={labelOf(ctx)}
+      aria-label={labelOf(ctx)}
+      style={{ minWidth: 160 }}
+    />
   ),
   rules: (ctx) => requiredRules(ctx, ctx.field.multiple ? 'array' : undefined),
   toForm: (ctx, value) => {
@@ -45,8 +51,14 @@ export const treeKind: FieldKindSpec<TreeField> = {
   ),
   cell: (ctx, _value, record) => <RelationTitlesView resource={ctx.resource.name} record={record} name={ctx.name} />,
   filter: (ctx) => (
-    <TreeParentSelect resource={ctx.resource.name} parentField={ctx.name} titleField={ctx.resource.titleField}
-      placeholder={labelOf(ctx)} aria-label={labelOf(ctx)} style={{ minWidth: 180 }} />
+    <TreeParentSelect
+      resource={ctx.resource.name}
+      parentField={ctx.name}
+      titleField={ctx.resource.titleField}
+      placeholder={labelOf(ctx)}
+      aria-label={labelOf(ctx)}
+      style={{ minWidth: 180 }}
+    />
   ),
   rules: (ctx) => requiredRules(ctx),
   toForm: (_ctx, value) => relationIds(value)[0] ?? null,

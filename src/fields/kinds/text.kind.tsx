@@ -35,7 +35,13 @@ export const longTextKind: FieldKindSpec<LongTextField> = {
     <Input.TextArea rows={3} showCount maxLength={ctx.field.maxLength ?? LONG_TEXT_MAX_LENGTH} disabled={options.disabled} />
   ),
   cell: (_ctx, value) =>
-    isBlank(value) ? DASH : <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 240 }}>{String(value)}</Typography.Text>,
+    isBlank(value) ? (
+      DASH
+    ) : (
+      <Typography.Text ellipsis={{ tooltip: String(value) }} style={{ maxWidth: 240 }}>
+        {String(value)}
+      </Typography.Text>
+    ),
   display: (_ctx, value) => (isBlank(value) ? DASH : <span style={{ whiteSpace: 'pre-wrap' }}>{String(value)}</span>),
   filter: (ctx) => <Input allowClear placeholder={labelOf(ctx)} aria-label={labelOf(ctx)} />,
   rules: (ctx) => [...requiredRules(ctx, 'string'), ...lengthRules(ctx, { max: ctx.field.maxLength ?? LONG_TEXT_MAX_LENGTH })],

@@ -39,7 +39,11 @@ export function startExport(args: { readonly resource: string; readonly query: E
 }
 
 /** Uploads a workbook and starts its import. */
-export function startImport(args: { readonly resource: string; readonly file: Blob; readonly fileName: string }): Promise<{ taskId: number }> {
+export function startImport(args: {
+  readonly resource: string;
+  readonly file: Blob;
+  readonly fileName: string;
+}): Promise<{ taskId: number }> {
   return apiPost(`/v1/${args.resource}/import`, {
     data: args.file,
     params: { fileName: args.fileName },

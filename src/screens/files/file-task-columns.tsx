@@ -37,7 +37,19 @@ export function fileTaskColumns(t: TFunction): ColumnsType<FileTaskView> {
       render: (_, task) => `${task.processed} / ${task.failed} / ${task.total}`,
     },
     { key: 'createdAt', title: t('files.column.createdAt'), dataIndex: 'createdAt', width: 170 },
-    { key: 'finishedAt', title: t('files.column.finishedAt'), dataIndex: 'finishedAt', width: 170, render: (value: string | null) => value ?? '-' },
-    { key: 'actions', title: t('files.column.actions'), width: 150, fixed: 'right', render: (_, task) => <FileTaskDownload task={task} t={t} /> },
+    {
+      key: 'finishedAt',
+      title: t('files.column.finishedAt'),
+      dataIndex: 'finishedAt',
+      width: 170,
+      render: (value: string | null) => value ?? '-',
+    },
+    {
+      key: 'actions',
+      title: t('files.column.actions'),
+      width: 150,
+      fixed: 'right',
+      render: (_, task) => <FileTaskDownload task={task} t={t} />,
+    },
   ];
 }

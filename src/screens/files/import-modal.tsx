@@ -94,7 +94,9 @@ export function ImportModal(props: ImportModalProps) {
       ) : (
         <Space direction="vertical" style={{ width: '100%' }}>
           {task ? <FileTaskProgress task={task} /> : null}
-          {task?.state === 'succeeded' ? <Alert type="success" showIcon message={t('files.importDone', { count: task.processed })} /> : null}
+          {task?.state === 'succeeded' ? (
+            <Alert type="success" showIcon message={t('files.importDone', { count: task.processed })} />
+          ) : null}
           {task?.state === 'failed' && task.failed > 0 ? (
             <Alert type="error" showIcon message={t('files.importFailed', { failed: task.failed })} />
           ) : null}

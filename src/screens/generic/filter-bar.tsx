@@ -90,12 +90,23 @@ export function FilterBar(props: FilterBarProps) {
           })}
           <Form.Item>
             <Space>
-              <Button type="primary" htmlType="submit">{t('screens.search')}</Button>
-              <Button onClick={() => { form.resetFields(); submit({}); }}>{t('screens.reset')}</Button>
+              <Button type="primary" htmlType="submit">
+                {t('screens.search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  submit({});
+                }}
+              >
+                {t('screens.reset')}
+              </Button>
             </Space>
           </Form.Item>
         </Form>
-      ) : <span />}
+      ) : (
+        <span />
+      )}
       {props.actions ? <Space wrap>{props.actions}</Space> : null}
     </div>
   );

@@ -63,14 +63,17 @@ export function FormField(props: FormFieldProps) {
 function ShownField(props: FormFieldProps) {
   const ctx = fieldContext({ resource: props.resource, name: props.name, t: props.t });
   const spec = specOf(ctx.field.kind);
-  const disabled = props.fixed === true
-    || (props.editing && (ctx.field.readOnlyAfterCreate === true || lockedByState(props.resource, props.name, props.record)));
+  const disabled =
+    props.fixed === true ||
+    (props.editing && (ctx.field.readOnlyAfterCreate === true || lockedByState(props.resource, props.name, props.record)));
   const options = { disabled, record: props.record, recordId: props.record?.id as string | number | undefined };
   const span = props.columns === 1 || WIDE_KINDS.includes(ctx.field.kind) ? 24 : 12;
   const help = ctx.field.help ? props.t(`${ctx.key}.help`) : undefined;
   return (
     <Col xs={24} md={span}>
-      {spec.ownsFormItem ? spec.input(ctx, options) : (
+      {spec.ownsFormItem ? (
+        spec.input(ctx, options)
+      ) : (
         <Form.Item name={props.name} label={props.t(ctx.key)} rules={spec.rules(ctx)} valuePropName={spec.valuePropName} extra={help}>
           {spec.input(ctx, options)}
         </Form.Item>
@@ -98,9 +101,12 @@ export function FormBody(props: FormBodyProps) {
   const { resource, layout, t } = props;
   useSettledConditions({ form: props.form, resource, t });
   // Sections none of whose fields applies to the values are left out (and are no step).
-  const shownKeys = useFormSelection(props.form, (values) => props.sections
-    .filter((section) => section.fields.some((name) => appliesTo(resource, name, values)))
-    .map((section) => section.key).join('\n'));
+  const shownKeys = useFormSelection(props.form, (values) =>
+    props.sections
+      .filter((section) => section.fields.some((name) => appliesTo(resource, name, values)))
+      .map((section) => section.key)
+      .join('\n'),
+  );
   const sections = props.sections.filter((section) => shownKeys.split('\n').includes(section.key));
   const [chosenStep, setStep] = useState(0);
   const step = Math.min(chosenStep, Math.max(0, sections.length - 1));
@@ -116,11 +122,21 @@ export function FormBody(props: FormBodyProps) {
 
   const block = (section: Section, index: number): ReactNode => (
     <div key={section.key} style={stepped && index !== step ? { display: 'none' } : undefined}>
-      {sections.length > 1 && !stepped ? <Typography.Title level={5}>{t(`res.${resource.name}.section.${section.key}`)}</Typography.Title> : null}
+      {sections.length > 1 && !stepped ? (
+        <Typography.Title level={5}>{t(`res.${resource.name}.section.${section.key}`)}</Typography.Title>
+      ) : null}
       <Row gutter={16}>
         {section.fields.map((name) => (
-          <FormField key={name} resource={resource} name={name} t={t} editing={props.editing} fixed={name in fixed}
-            record={props.record} columns={props.columns} />
+          <FormField
+            key={name}
+            resource={resource}
+            name={name}
+            t={t}
+            editing={props.editing}
+            fixed={name in fixed}
+            record={props.record}
+            columns={props.columns}
+          />
         ))}
       </Row>
     </div>
@@ -129,15 +145,25 @@ export function FormBody(props: FormBodyProps) {
   return (
     <>
       {stepped ? (
-        <Steps current={step} size="small" style={{ marginBottom: 24 }}
-          items={sections.map((section) => ({ key: section.key, title: t(`res.${resource.name}.section.${section.key}`) }))} />
+        <Steps
+          current={step}
+          size="small"
+          style={{ marginBottom: 24 }}
+          items={sections.map((section) => ({ key: section.key, title: t(`res.${resource.name}.section.${section.key}`) }))}
+        />
       ) : null}
       {sections.map(block)}
       <Space>
         {stepped && step > 0 ? <Button onClick={() => setStep(step - 1)}>{t('screens.previous')}</Button> : null}
-        {last
-          ? <Button type="primary" htmlType="submit" loading={props.saving}>{t('screens.save')}</Button>
-          : <Button type="primary" onClick={() => void next().catch(() => undefined)}>{t('screens.next')}</Button>}
+        {last ? (
+          <Button type="primary" htmlType="submit" loading={props.saving}>
+            {t('screens.save')}
+          </Button>
+        ) : (
+          <Button type="primary" onClick={() => void next().catch(() => undefined)}>
+            {t('screens.next')}
+          </Button>
+        )}
         <Button onClick={props.onCancel}>{t('screens.cancel')}</Button>
       </Space>
     </>

@@ -32,7 +32,12 @@ export interface ResourceListProps {
  * The table column of one declared field: its label, width, alignment and the kind's cell; a
  * sortable field shows the current sort. Slot overrides build their own tables from it.
  */
-export function fieldColumn(args: { resource: ResourceDef; name: string; t: Translate; sorters?: readonly CrudSort[] }): ColumnsType<BaseRecord>[number] {
+export function fieldColumn(args: {
+  resource: ResourceDef;
+  name: string;
+  t: Translate;
+  sorters?: readonly CrudSort[];
+}): ColumnsType<BaseRecord>[number] {
   const ctx = fieldContext({ resource: args.resource, name: args.name, t: args.t });
   const spec = specOf(ctx.field.kind);
   const sorted = args.sorters?.find((sorter) => sorter.field === args.name);
@@ -54,14 +59,18 @@ function columnsOf(args: {
   sorters: readonly CrudSort[];
   actions: ColumnsType<BaseRecord>[number] | undefined;
 }): ColumnsType<BaseRecord> {
-  const columns = listColumns(args.resource).map((name) => fieldColumn({ resource: args.resource, name, t: args.t, sorters: args.sorters }));
+  const columns = listColumns(args.resource).map((name) =>
+    fieldColumn({ resource: args.resource, name, t: args.t, sorters: args.sorters }),
+  );
   return args.actions ? [...columns, args.actions] : columns;
 }
 
 function sortersOf(sorter: SorterResult<BaseRecord> | SorterResult<BaseRecord>[]): CrudSort[] {
   const list = Array.isArray(sorter) ? sorter : [sorter];
   return list.flatMap((entry) =>
-    entry.order && entry.columnKey !== undefined ? [{ field: String(entry.columnKey), order: entry.order === 'descend' ? 'desc' : 'asc' } as CrudSort] : [],
+    entry.order && entry.columnKey !== undefined
+      ? [{ field: String(entry.columnKey), order: entry.order === 'descend' ? 'desc' : 'asc' } as CrudSort]
+      : [],
   );
 }
 
@@ -79,7 +88,14 @@ function actionsColumn(args: {
     title: args.t('screens.actions'),
     fixed: 'right',
     render: (_: unknown, record: BaseRecord) => (
-      <RecordActions resource={args.resource} record={record as ApiRecord} permissions={permissions} variant="link" withDetail onOpen={args.open} />
+      <RecordActions
+        resource={args.resource}
+        record={record as ApiRecord}
+        permissions={permissions}
+        variant="link"
+        withDetail
+        onOpen={args.open}
+      />
     ),
   };
 }
@@ -131,7 +147,12 @@ export function ResourceList(props: ResourceListProps) {
     table.setCurrent(1);
   };
 
-  const onChange = (pagination: TablePaginationConfig, _filters: unknown, sorter: SorterResult<BaseRecord> | SorterResult<BaseRecord>[], extra: { action: string }) => {
+  const onChange = (
+    pagination: TablePaginationConfig,
+    _filters: unknown,
+    sorter: SorterResult<BaseRecord> | SorterResult<BaseRecord>[],
+    extra: { action: string },
+  ) => {
     if (extra.action === 'sort') {
       table.setSorters(sortersOf(sorter));
       table.setCurrent(1);
@@ -154,11 +175,23 @@ export function ResourceList(props: ResourceListProps) {
   const rows = useMemo(() => (tree && records ? buildTree(records, resource.treeField!) : records), [tree, records, resource.treeField]);
 
   const toolbar = [
-    permissions.create ? <Button key="add" type="primary" onClick={() => open('add')}>{t('screens.add')}</Button> : null,
-    resource.files && permissions.export && onExport ? <Button key="export" onClick={() => void onExport(query)}>{t('screens.export')}</Button> : null,
+    permissions.create ? (
+      <Button key="add" type="primary" onClick={() => open('add')}>
+        {t('screens.add')}
+      </Button>
+    ) : null,
+    resource.files && permissions.export && onExport ? (
+      <Button key="export" onClick={() => void onExport(query)}>
+        {t('screens.export')}
+      </Button>
+    ) : null,
     slots.toolbar ? (
       <Fragment key="slot">
-        {slots.toolbar({ ...query, reload: () => void tableQuery.refetch(), may: { export: permissions.export, import: permissions.import } })}
+        {slots.toolbar({
+          ...query,
+          reload: () => void tableQuery.refetch(),
+          may: { export: permissions.export, import: permissions.import },
+        })}
       </Fragment>
     ) : null,
   ].filter(Boolean);
@@ -179,20 +212,30 @@ export function ResourceList(props: ResourceListProps) {
         onChange={onChange}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('widget.noData')} /> }}
-        pagination={tree ? false : {
-          current,
-          pageSize,
-          total,
-          showSizeChanger: true,
-          showQuickJumper: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (count) => t('widget.total', { total: count }),
-        }}
+        pagination={
+          tree
+            ? false
+            : {
+                current,
+                pageSize,
+                total,
+                showSizeChanger: true,
+                showQuickJumper: true,
+                pageSizeOptions: PAGE_SIZES,
+                showTotal: (count) => t('widget.total', { total: count }),
+              }
+        }
         footer={tree ? () => t('widget.total', { total }) : undefined}
       />
       {drawerView && opensInDrawer(resource, drawerView) ? (
-        <RecordDrawer resource={resource} view={drawerView} id={drawerId} permissions={permissions}
-          onOpen={open} onClose={() => open('list')} />
+        <RecordDrawer
+          resource={resource}
+          view={drawerView}
+          id={drawerId}
+          permissions={permissions}
+          onOpen={open}
+          onClose={() => open('list')}
+        />
       ) : null}
     </>
   );

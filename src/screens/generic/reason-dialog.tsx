@@ -39,7 +39,14 @@ export function ReasonDialog(props: ReasonDialogProps) {
           { max: REASON_MAX_LENGTH, message: t('validation.maxLength', { label, max: REASON_MAX_LENGTH }) },
         ]}
       >
-        <Input.TextArea rows={3} maxLength={REASON_MAX_LENGTH} showCount placeholder={t('screens.reasonPlaceholder')} aria-label={label} autoFocus />
+        <Input.TextArea
+          rows={3}
+          maxLength={REASON_MAX_LENGTH}
+          showCount
+          placeholder={t('screens.reasonPlaceholder')}
+          aria-label={label}
+          autoFocus
+        />
       </Form.Item>
     </FormModal>
   );

@@ -61,10 +61,14 @@ export function RecordActions(props: RecordActionsProps) {
   };
 
   const runAction = (name: string) =>
-    run(name, async () => {
-      await runStateAction({ resource: resource.name, action: name, id, version });
-      await invalidate({ resource: resource.name, invalidates: ['list', 'detail'], id });
-    }, 'screens.done');
+    run(
+      name,
+      async () => {
+        await runStateAction({ resource: resource.name, action: name, id, version });
+        await invalidate({ resource: resource.name, invalidates: ['list', 'detail'], id });
+      },
+      'screens.done',
+    );
 
   // The reason dialog reports success and errors itself (a 400 on `reason` shows on the field).
   const runWithReason = async (name: string, reason: string) => {
@@ -73,14 +77,23 @@ export function RecordActions(props: RecordActionsProps) {
   };
 
   const runDelete = async () => {
-    const ok = await run('$delete', () =>
-      remove({ resource: resource.name, id, meta: { version }, successNotification: false, errorNotification: false }), 'screens.deleted');
+    const ok = await run(
+      '$delete',
+      () => remove({ resource: resource.name, id, meta: { version }, successNotification: false, errorNotification: false }),
+      'screens.deleted',
+    );
     if (ok) props.onDeleted?.();
   };
 
   const button = (key: string, label: string, extra: { danger?: boolean; onClick?: () => void; primary?: boolean } = {}): ReactNode => (
-    <Button key={key} type={link ? 'link' : extra.primary ? 'primary' : 'default'} size={link ? 'small' : 'middle'}
-      danger={extra.danger} loading={busy === key} onClick={extra.onClick}>
+    <Button
+      key={key}
+      type={link ? 'link' : extra.primary ? 'primary' : 'default'}
+      size={link ? 'small' : 'middle'}
+      danger={extra.danger}
+      loading={busy === key}
+      onClick={extra.onClick}
+    >
       {label}
     </Button>
   );
@@ -100,19 +113,24 @@ export function RecordActions(props: RecordActionsProps) {
   };
 
   const items: ReactNode[] = [];
-  if (props.withDetail && permissions.show) items.push(button('$dtl', t('screens.detail'), { onClick: () => props.onOpen('dtl', id, record) }));
+  if (props.withDetail && permissions.show)
+    items.push(button('$dtl', t('screens.detail'), { onClick: () => props.onOpen('dtl', id, record) }));
   if (permissions.edit && isEditable(resource, record)) {
     items.push(button('$edit', t('screens.edit'), { onClick: () => props.onOpen('edit', id, record), primary: true }));
   }
   for (const entry of allowedStateActions(resource, record)) if (permissions.actions[entry[0]]) items.push(stateButton(entry));
   if (permissions.delete && isDeletable(resource, record)) {
-    items.push(confirmed('$delete', t('screens.confirmDeleteNamed', { title }), runDelete, button('$delete', t('screens.delete'), { danger: true })));
+    items.push(
+      confirmed('$delete', t('screens.confirmDeleteNamed', { title }), runDelete, button('$delete', t('screens.delete'), { danger: true })),
+    );
   }
   if (items.length === 0) return null;
   const asked = asking !== undefined ? resource.states?.actions[asking] : undefined;
   return (
     <>
-      <Space size={link ? 0 : 8} wrap>{items}</Space>
+      <Space size={link ? 0 : 8} wrap>
+        {items}
+      </Space>
       {asking !== undefined && asked ? (
         <ReasonDialog
           title={`${t(`res.${resource.name}.action.${asking}`)} · ${title}`}

@@ -58,26 +58,34 @@ export function DetailSections(props: {
   const { resource, record } = props;
   const t = useTranslate();
   const valueOf = (name: string) => record[name];
-  const sections = detailSections(resource).filter((section) => sectionApplies({ resource, section, valueOf })).map((section) => ({
-    key: section.key,
-    title: t(`res.${resource.name}.section.${section.key}`),
-    items: section.fields.filter((name) => resource.fields[name] && fieldApplies({ resource, name, valueOf })).map((name) => {
-      const ctx = fieldContext({ resource, name, t });
-      const spec = specOf(ctx.field.kind);
-      return {
-        key: name,
-        label: t(ctx.key),
-        span: WIDE_KINDS.includes(ctx.field.kind) ? props.columns : 1,
-        children: (spec.display ?? spec.cell)(ctx, record[name], record),
-      };
-    }),
-  })).filter((section) => section.items.length > 0);
-  const system = (props.system === false ? [] : SYSTEM_ROWS).filter((row) => record[row.name] !== undefined).map((row) => ({
-    key: row.name,
-    label: t(`screens.field.${row.name}`),
-    children: row.date ? (serializeDate(record[row.name] as DateInput, DATE_TIME_FORMAT) ?? DASH) : textOrDash(record[row.name]),
-  }));
-  if (system.length > 0) sections.push({ key: '$system', title: t('screens.section.system'), items: system.map((item) => ({ ...item, span: 1 })) });
+  const sections = detailSections(resource)
+    .filter((section) => sectionApplies({ resource, section, valueOf }))
+    .map((section) => ({
+      key: section.key,
+      title: t(`res.${resource.name}.section.${section.key}`),
+      items: section.fields
+        .filter((name) => resource.fields[name] && fieldApplies({ resource, name, valueOf }))
+        .map((name) => {
+          const ctx = fieldContext({ resource, name, t });
+          const spec = specOf(ctx.field.kind);
+          return {
+            key: name,
+            label: t(ctx.key),
+            span: WIDE_KINDS.includes(ctx.field.kind) ? props.columns : 1,
+            children: (spec.display ?? spec.cell)(ctx, record[name], record),
+          };
+        }),
+    }))
+    .filter((section) => section.items.length > 0);
+  const system = (props.system === false ? [] : SYSTEM_ROWS)
+    .filter((row) => record[row.name] !== undefined)
+    .map((row) => ({
+      key: row.name,
+      label: t(`screens.field.${row.name}`),
+      children: row.date ? (serializeDate(record[row.name] as DateInput, DATE_TIME_FORMAT) ?? DASH) : textOrDash(record[row.name]),
+    }));
+  if (system.length > 0)
+    sections.push({ key: '$system', title: t('screens.section.system'), items: system.map((item) => ({ ...item, span: 1 })) });
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       {sections.map((section) => (
@@ -103,10 +111,19 @@ export function RecordDetail(props: RecordDetailProps) {
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Space>
-          <Typography.Title level={4} style={{ margin: 0 }}>{recordTitle(resource, record)}</Typography.Title>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {recordTitle(resource, record)}
+          </Typography.Title>
           <StateTag resource={resource} record={record} t={t} />
         </Space>
-        <RecordActions resource={resource} record={record} permissions={props.permissions} variant="button" onOpen={props.onOpen} onDeleted={props.onDeleted} />
+        <RecordActions
+          resource={resource}
+          record={record}
+          permissions={props.permissions}
+          variant="button"
+          onOpen={props.onOpen}
+          onDeleted={props.onDeleted}
+        />
       </Flex>
       <DetailSections resource={resource} record={record} columns={props.columns} />
     </Space>

@@ -33,11 +33,23 @@ export function RecordDrawer(props: RecordDrawerProps) {
   return (
     <Drawer open title={title} width={720} destroyOnHidden onClose={props.onClose}>
       {needsId && id === undefined ? null : view === 'dtl' ? (
-        <RecordDetail resource={resource} id={id!} columns={1} permissions={props.permissions}
-          onOpen={props.onOpen} onDeleted={props.onClose} />
+        <RecordDetail
+          resource={resource}
+          id={id!}
+          columns={1}
+          permissions={props.permissions}
+          onOpen={props.onOpen}
+          onDeleted={props.onClose}
+        />
       ) : (
-        <RecordForm key={`${view}:${id ?? ''}`} resource={resource} id={view === 'edit' ? id : undefined} columns={1}
-          onSaved={props.onClose} onCancel={props.onClose} />
+        <RecordForm
+          key={`${view}:${id ?? ''}`}
+          resource={resource}
+          id={view === 'edit' ? id : undefined}
+          columns={1}
+          onSaved={props.onClose}
+          onCancel={props.onClose}
+        />
       )}
     </Drawer>
   );

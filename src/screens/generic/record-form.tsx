@@ -70,7 +70,12 @@ export function RecordForm(props: RecordFormProps) {
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string>();
   const crudRecord = id !== undefined && source === undefined;
-  const one = useOne<BaseRecord>({ resource: resource.name, id: id ?? '', queryOptions: { enabled: crudRecord }, errorNotification: false });
+  const one = useOne<BaseRecord>({
+    resource: resource.name,
+    id: id ?? '',
+    queryOptions: { enabled: crudRecord },
+    errorNotification: false,
+  });
   const { mutateAsync: create } = useCreate<BaseRecord, HttpError, Record<string, unknown>>();
   const { mutateAsync: update } = useUpdate<BaseRecord, HttpError, Record<string, unknown>>();
   const record = (source ? source.record : one.data?.data) as ApiRecord | undefined;
@@ -92,8 +97,9 @@ export function RecordForm(props: RecordFormProps) {
     const shown = sections.flatMap((section) => section.fields);
     // Fixed values go with a new record even when their field is not shown; fields the record
     // keeps (read-only after creation, or in its state) are not sent.
-    const names = [...new Set([...shown, ...(editing ? [] : Object.keys(fixed))])]
-      .filter((name) => !(editing && (resource.fields[name]?.readOnlyAfterCreate || lockedByState(resource, name, record))));
+    const names = [...new Set([...shown, ...(editing ? [] : Object.keys(fixed))])].filter(
+      (name) => !(editing && (resource.fields[name]?.readOnlyAfterCreate || lockedByState(resource, name, record))),
+    );
     const all = { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values, ...(editing ? {} : fixed) };
     const body = settleBody({ resource, body: formToBody({ resource, values: all, names, t }), values: all });
     setSaving(true);
@@ -103,7 +109,14 @@ export function RecordForm(props: RecordFormProps) {
       const saved = source
         ? { data: await source.save(body, record?.version) }
         : editing
-          ? await update({ resource: resource.name, id: (record?.id as string | number | undefined) ?? id!, values: body, meta: { version: record?.version }, mutationMode: 'pessimistic', ...quiet })
+          ? await update({
+              resource: resource.name,
+              id: (record?.id as string | number | undefined) ?? id!,
+              values: body,
+              meta: { version: record?.version },
+              mutationMode: 'pessimistic',
+              ...quiet,
+            })
           : await create({ resource: resource.name, values: body, ...quiet });
       void message.success(t('screens.saved'));
       props.onSaved(saved.data);
@@ -120,11 +133,36 @@ export function RecordForm(props: RecordFormProps) {
   return (
     <Form form={form} name={`${resource.name}-form`} layout="vertical" initialValues={initial} onFinish={submit} scrollToFirstError>
       {conflict ? (
-        <Alert type="warning" showIcon message={conflict} style={{ marginBottom: 16 }}
-          action={<Button size="small" onClick={() => { setConflict(undefined); reload(); }}>{t('screens.reload')}</Button>} />
+        <Alert
+          type="warning"
+          showIcon
+          message={conflict}
+          style={{ marginBottom: 16 }}
+          action={
+            <Button
+              size="small"
+              onClick={() => {
+                setConflict(undefined);
+                reload();
+              }}
+            >
+              {t('screens.reload')}
+            </Button>
+          }
+        />
       ) : null}
-      <FormBody resource={resource} form={form} sections={sections} layout={layout} editing={editing} record={record}
-        columns={props.columns} t={t} saving={saving} onCancel={props.onCancel} />
+      <FormBody
+        resource={resource}
+        form={form}
+        sections={sections}
+        layout={layout}
+        editing={editing}
+        record={record}
+        columns={props.columns}
+        t={t}
+        saving={saving}
+        onCancel={props.onCancel}
+      />
     </Form>
   );
 }

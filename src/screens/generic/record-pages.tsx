@@ -77,7 +77,11 @@ export function RecordDetailPage(props: { readonly resource: ResourceDef }) {
     navigate(viewLocation(props.resource, view, recordId, record));
   return (
     <Card>
-      {id === undefined ? <Skeleton active /> : id === null ? t('screens.notFound') : (
+      {id === undefined ? (
+        <Skeleton active />
+      ) : id === null ? (
+        t('screens.notFound')
+      ) : (
         <RecordDetail resource={props.resource} id={id} columns={2} permissions={permissions} onOpen={open} onDeleted={leave} />
       )}
     </Card>

@@ -52,7 +52,10 @@ function query(pairs: readonly (readonly [string, string | number | undefined])[
 }
 
 /** The record's `route.recordQuery` fields that have a value, as query pairs. */
-function recordPairs(resource: ResourceDef, record: Readonly<Record<string, unknown>> | undefined): [string, string | number | undefined][] {
+function recordPairs(
+  resource: ResourceDef,
+  record: Readonly<Record<string, unknown>> | undefined,
+): [string, string | number | undefined][] {
   if (record === undefined) return [];
   return (resource.route.recordQuery ?? []).flatMap((name) => {
     const value = record[name];
@@ -73,7 +76,13 @@ export function viewLocation(
   const list = resource.route.screens.list;
   if (opensInDrawer(resource, view)) {
     if (list === undefined) throw new Error(`${resource.name} has neither a ${view} screen nor a list to open it over`);
-    return { pathname: screenRoute(resource, list), search: query([[VIEW_PARAM, view], [ID_PARAM, id]]) };
+    return {
+      pathname: screenRoute(resource, list),
+      search: query([
+        [VIEW_PARAM, view],
+        [ID_PARAM, id],
+      ]),
+    };
   }
   const screen = screenOfView(resource, view);
   if (screen === undefined) throw new Error(`${resource.name} declares no ${view} screen`);
@@ -105,14 +114,21 @@ export function stateActionPermission(resource: ResourceDef, action: StateAction
 export function permissionsFor(resource: ResourceDef): Record<string, PermissionRef[]> {
   const entry = findEntry(resource.route.group, resource.route.entry);
   if (entry === undefined) return {};
-  const refs = (actions: readonly PermissionRef['action'][]): PermissionRef[] => actions.flatMap((action) => [
-    { resourceId: entry.resourceId, action },
-    ...(entry.subResources ?? []).filter((sub) => sub.actions.includes(action)).map((sub) => ({ resourceId: sub.resourceId, action })),
-  ]);
+  const refs = (actions: readonly PermissionRef['action'][]): PermissionRef[] =>
+    actions.flatMap((action) => [
+      { resourceId: entry.resourceId, action },
+      ...(entry.subResources ?? []).filter((sub) => sub.actions.includes(action)).map((sub) => ({ resourceId: sub.resourceId, action })),
+    ]);
   const read = refs(resource.access.read);
   const write = refs([resource.access.write]);
   const result: Record<string, PermissionRef[]> = {
-    list: read, show: read, export: read, create: write, edit: write, delete: write, import: write,
+    list: read,
+    show: read,
+    export: read,
+    create: write,
+    edit: write,
+    delete: write,
+    import: write,
   };
   for (const [name, action] of Object.entries(resource.states?.actions ?? {})) {
     result[name] = refs([stateActionPermission(resource, action)]);

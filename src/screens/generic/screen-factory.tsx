@@ -37,7 +37,11 @@ export function settingsScreenComponent(resource: ResourceDef): ComponentType {
   const key = `${resource.name}/settings`;
   let component = made.get(key);
   if (!component) {
-    const Screen = () => <App component={false}><SettingsScreen resource={resource} /></App>;
+    const Screen = () => (
+      <App component={false}>
+        <SettingsScreen resource={resource} />
+      </App>
+    );
     Screen.displayName = `Settings(${resource.name})`;
     component = Screen;
     made.set(key, component);

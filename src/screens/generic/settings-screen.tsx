@@ -53,9 +53,17 @@ export function SettingsScreen(props: SettingsScreenProps) {
     if (query.isError || !record) return <Result status="warning" title={errorText(query.error)} />;
     if (editing) {
       return (
-        <RecordForm resource={resource} source={source} columns={2}
-          onSaved={(saved) => { setEditing(false); void query.refetch(); props.onSaved?.(saved); }}
-          onCancel={() => setEditing(false)} />
+        <RecordForm
+          resource={resource}
+          source={source}
+          columns={2}
+          onSaved={(saved) => {
+            setEditing(false);
+            void query.refetch();
+            props.onSaved?.(saved);
+          }}
+          onCancel={() => setEditing(false)}
+        />
       );
     }
     const saved = Number(record.version ?? 0) > 0;
@@ -68,8 +76,16 @@ export function SettingsScreen(props: SettingsScreenProps) {
   };
 
   return (
-    <Card title={t(`res.${resource.name}`)}
-      extra={!editing && permissions.edit && record ? <Button type="primary" onClick={() => setEditing(true)}>{t('screens.edit')}</Button> : null}>
+    <Card
+      title={t(`res.${resource.name}`)}
+      extra={
+        !editing && permissions.edit && record ? (
+          <Button type="primary" onClick={() => setEditing(true)}>
+            {t('screens.edit')}
+          </Button>
+        ) : null
+      }
+    >
       {body()}
     </Card>
   );

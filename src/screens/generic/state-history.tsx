@@ -50,12 +50,31 @@ export function StateHistory(props: StateHistoryProps) {
   const state = (value: string) => (ctx ? enumTag(ctx, value) : value);
   const columns: ColumnsType<StateChange> = [
     { key: 'at', title: t('screens.history.at'), dataIndex: 'at', width: 170, render: textOrDash },
-    { key: 'action', title: t('screens.history.action'), dataIndex: 'action', width: 120, render: (action: string) => t(`res.${resource.name}.action.${action}`) },
     {
-      key: 'change', title: t('screens.history.change'), width: 200,
-      render: (_: unknown, row) => <Space size={4}>{state(row.from)}<span aria-hidden>→</span>{state(row.to)}</Space>,
+      key: 'action',
+      title: t('screens.history.action'),
+      dataIndex: 'action',
+      width: 120,
+      render: (action: string) => t(`res.${resource.name}.action.${action}`),
     },
-    { key: 'reason', title: t('screens.reason'), dataIndex: 'reason', render: (reason: string | null) => <Typography.Text>{textOrDash(reason)}</Typography.Text> },
+    {
+      key: 'change',
+      title: t('screens.history.change'),
+      width: 200,
+      render: (_: unknown, row) => (
+        <Space size={4}>
+          {state(row.from)}
+          <span aria-hidden>→</span>
+          {state(row.to)}
+        </Space>
+      ),
+    },
+    {
+      key: 'reason',
+      title: t('screens.reason'),
+      dataIndex: 'reason',
+      render: (reason: string | null) => <Typography.Text>{textOrDash(reason)}</Typography.Text>,
+    },
     { key: 'user', title: t('screens.history.user'), dataIndex: 'userName', width: 140, render: textOrDash },
   ];
   return (

@@ -32,10 +32,13 @@ export default function BatchOperateDtlScreen() {
   const state = record?.state as string | undefined;
 
   // The run moved the document on: the header (state, counts, times) is read again.
-  const onProgress = useCallback((next: BatchProgress) => {
-    setProgress(next);
-    if (state !== undefined && next.state !== state) void invalidate({ resource: resource.name, invalidates: ['detail', 'list'], id });
-  }, [state, invalidate, id]);
+  const onProgress = useCallback(
+    (next: BatchProgress) => {
+      setProgress(next);
+      if (state !== undefined && next.state !== state) void invalidate({ resource: resource.name, invalidates: ['detail', 'list'], id });
+    },
+    [state, invalidate, id],
+  );
 
   const open = (view: GenericView, recordId?: string | number) => navigate(viewLocation(resource, view, recordId));
   return (
@@ -46,9 +49,17 @@ export default function BatchOperateDtlScreen() {
         </Card>
         {record ? (
           <>
-            <Card title={t('batch.dtl.progress')}><BatchProgressView t={t} progress={progress} /></Card>
+            <Card title={t('batch.dtl.progress')}>
+              <BatchProgressView t={t} progress={progress} />
+            </Card>
             <Card title={t('batch.dtl.results')}>
-              <BatchResults t={t} id={id} state={state} polling={state === 'RUNNING' || progress?.state === 'RUNNING'} onProgress={onProgress} />
+              <BatchResults
+                t={t}
+                id={id}
+                state={state}
+                polling={state === 'RUNNING' || progress?.state === 'RUNNING'}
+                onProgress={onProgress}
+              />
             </Card>
           </>
         ) : null}

@@ -21,9 +21,12 @@ export default function BatchOperateEditScreen() {
   return (
     <App component={false}>
       <Card title={title}>
-        <BatchOperateForm key={id ?? ''} id={id}
+        <BatchOperateForm
+          key={id ?? ''}
+          id={id}
           onSaved={(saved) => navigate(viewLocation(resource, 'dtl', saved.id as string | number))}
-          onCancel={() => navigate(viewLocation(resource, 'list'))} />
+          onCancel={() => navigate(viewLocation(resource, 'list'))}
+        />
       </Card>
     </App>
   );

@@ -39,21 +39,46 @@ function MemberDetail(props: { readonly resource: ResourceDef; readonly id: stri
   const open = (view: GenericView, recordId?: string | number) => navigate(viewLocation(resource, view, recordId));
   const refreshKey = String(record.version ?? '');
   const items = [
-    { key: 'profile', label: t('member.detail.tab.profile'), children: <ProfileTab resource={resource} record={record} t={t} showExtended={storedSysConfig().showMemberExtendDetail === true} /> },
-    { key: 'growth', label: t('member.detail.tab.growth'), children: <GrowthTab resource={resource.name} id={id} t={t} refreshKey={refreshKey} /> },
+    {
+      key: 'profile',
+      label: t('member.detail.tab.profile'),
+      children: <ProfileTab resource={resource} record={record} t={t} showExtended={storedSysConfig().showMemberExtendDetail === true} />,
+    },
+    {
+      key: 'growth',
+      label: t('member.detail.tab.growth'),
+      children: <GrowthTab resource={resource.name} id={id} t={t} refreshKey={refreshKey} />,
+    },
     { key: 'points', label: t('member.detail.tab.points'), children: <PointsTab memberId={Number(record.id)} t={t} /> },
     { key: 'tags', label: t('member.detail.tab.tags'), children: <TagsTab resource={resource} record={record} t={t} /> },
-    { key: 'history', label: t('member.detail.tab.history'), children: <StateHistory resource={resource} id={id} refreshKey={refreshKey} /> },
+    {
+      key: 'history',
+      label: t('member.detail.tab.history'),
+      children: <StateHistory resource={resource} id={id} refreshKey={refreshKey} />,
+    },
   ];
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Space size="middle" wrap>
-          <Typography.Title level={4} style={{ margin: 0 }}>{String(record.name ?? '')}</Typography.Title>
-          <Typography.Text type="secondary" copyable>{String(record.memberNumber ?? '')}</Typography.Text>
-          <span data-testid="member-state"><StateTag resource={resource} record={record} t={t} /></span>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {String(record.name ?? '')}
+          </Typography.Title>
+          <Typography.Text type="secondary" copyable>
+            {String(record.memberNumber ?? '')}
+          </Typography.Text>
+          <span data-testid="member-state">
+            <StateTag resource={resource} record={record} t={t} />
+          </span>
         </Space>
-        <RecordActions resource={resource} record={record} permissions={permissions} variant="button" onOpen={open} onDeleted={() => open('list')} />
+        <RecordActions
+          resource={resource}
+          record={record}
+          permissions={permissions}
+          variant="button"
+          onOpen={open}
+          onDeleted={() => open('list')}
+        />
       </Flex>
       {/* A tab renders when first chosen: the points ledger and the history load only if looked at. */}
       <Tabs items={items} />

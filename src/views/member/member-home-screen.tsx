@@ -20,10 +20,14 @@ function Body() {
   return (
     <Row gutter={[16, 16]}>
       <Col xs={12} md={6}>
-        <Card size="small" loading={loading}><Statistic title={t('member.home.total')} value={data?.total ?? 0} groupSeparator="," /></Card>
+        <Card size="small" loading={loading}>
+          <Statistic title={t('member.home.total')} value={data?.total ?? 0} groupSeparator="," />
+        </Card>
       </Col>
       <Col xs={12} md={6}>
-        <Card size="small" loading={loading}><Statistic title={t('member.home.newInPeriod')} value={data?.newInPeriod ?? 0} groupSeparator="," /></Card>
+        <Card size="small" loading={loading}>
+          <Statistic title={t('member.home.newInPeriod')} value={data?.newInPeriod ?? 0} groupSeparator="," />
+        </Card>
       </Col>
       <Col xs={24} xl={16}>
         <Card title={t('member.home.daily')} loading={loading}>
@@ -31,13 +35,19 @@ function Body() {
         </Card>
       </Col>
       <Col xs={24} xl={8}>
-        <Card title={t('member.home.topStores')} loading={loading}>{data ? <TopStores overview={data} t={t} /> : null}</Card>
+        <Card title={t('member.home.topStores')} loading={loading}>
+          {data ? <TopStores overview={data} t={t} /> : null}
+        </Card>
       </Col>
       <Col xs={24} md={12}>
-        <Card title={t('member.home.byState')} loading={loading}>{data ? <StateCounts overview={data} t={t} /> : null}</Card>
+        <Card title={t('member.home.byState')} loading={loading}>
+          {data ? <StateCounts overview={data} t={t} /> : null}
+        </Card>
       </Col>
       <Col xs={24} md={12}>
-        <Card title={t('member.home.byLevel')} loading={loading}>{data ? <LevelCounts overview={data} t={t} /> : null}</Card>
+        <Card title={t('member.home.byLevel')} loading={loading}>
+          {data ? <LevelCounts overview={data} t={t} /> : null}
+        </Card>
       </Col>
     </Row>
   );

@@ -10,5 +10,7 @@ import { ListWithLink } from './adjust/list-with-link';
 export default function ScoreAdjustListScreen() {
   const t = useTranslate();
   const screen = scoreAdjustReasonResource.route.screens.list;
-  return <ListWithLink resource={scoreAdjustResource} link={{ owner: scoreAdjustReasonResource, screen, label: t('score.adjust.reasons') }} />;
+  return (
+    <ListWithLink resource={scoreAdjustResource} link={{ owner: scoreAdjustReasonResource, screen, label: t('score.adjust.reasons') }} />
+  );
 }

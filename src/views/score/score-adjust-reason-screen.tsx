@@ -10,5 +10,7 @@ import { ListWithLink } from './adjust/list-with-link';
 export default function ScoreAdjustReasonScreen() {
   const t = useTranslate();
   const screen = scoreAdjustResource.route.screens.list;
-  return <ListWithLink resource={scoreAdjustReasonResource} link={{ owner: scoreAdjustResource, screen, label: t('score.adjust.documents') }} />;
+  return (
+    <ListWithLink resource={scoreAdjustReasonResource} link={{ owner: scoreAdjustResource, screen, label: t('score.adjust.documents') }} />
+  );
 }

@@ -45,8 +45,15 @@ function Body() {
   const memberId = memberParam(params);
   if (memberId === null) {
     return (
-      <Result status="info" title={t('score.history.noMember')}
-        extra={<Button type="primary" onClick={() => navigate(QUERY_LIST_PATH)}>{t('score.history.back')}</Button>} />
+      <Result
+        status="info"
+        title={t('score.history.noMember')}
+        extra={
+          <Button type="primary" onClick={() => navigate(QUERY_LIST_PATH)}>
+            {t('score.history.back')}
+          </Button>
+        }
+      />
     );
   }
   return <Ledger key={memberId} memberId={memberId} />;

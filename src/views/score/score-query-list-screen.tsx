@@ -19,21 +19,47 @@ import { ledgerHref } from './shared/score-routes';
 
 function columnsOf(t: Translate): ColumnsType<PointsAccountRow> {
   const points = (key: 'balance' | 'totalEarned' | 'totalSpent', title: string) => ({
-    key, dataIndex: key, title, align: 'right' as const, sorter: true, width: 130, render: (value: number) => formatInteger(value),
+    key,
+    dataIndex: key,
+    title,
+    align: 'right' as const,
+    sorter: true,
+    width: 130,
+    render: (value: number) => formatInteger(value),
   });
   return [
     {
-      key: 'memberId', dataIndex: 'memberId', title: t('score.accounts.member'), sorter: true, width: 200,
+      key: 'memberId',
+      dataIndex: 'memberId',
+      title: t('score.accounts.member'),
+      sorter: true,
+      width: 200,
       render: (id: number, row) => <Link to={ledgerHref(id)}>{row.memberName ?? `#${id}`}</Link>,
     },
-    { key: 'memberNumber', dataIndex: 'memberNumber', title: t('score.accounts.memberNumber'), width: 130, render: (value?: string | null) => value || DASH },
+    {
+      key: 'memberNumber',
+      dataIndex: 'memberNumber',
+      title: t('score.accounts.memberNumber'),
+      width: 130,
+      render: (value?: string | null) => value || DASH,
+    },
     { key: 'mobile', dataIndex: 'mobile', title: t('score.accounts.mobile'), width: 140, render: (value?: string | null) => value || DASH },
     points('balance', t('score.accounts.balance')),
     points('totalEarned', t('score.accounts.totalEarned')),
     points('totalSpent', t('score.accounts.totalSpent')),
-    { key: 'updatedAt', dataIndex: 'updatedAt', title: t('score.accounts.updatedAt'), sorter: true, width: 180, render: (value: string | null) => value ?? DASH },
     {
-      key: '$actions', title: t('screens.actions'), fixed: 'right', width: 110,
+      key: 'updatedAt',
+      dataIndex: 'updatedAt',
+      title: t('score.accounts.updatedAt'),
+      sorter: true,
+      width: 180,
+      render: (value: string | null) => value ?? DASH,
+    },
+    {
+      key: '$actions',
+      title: t('screens.actions'),
+      fixed: 'right',
+      width: 110,
       render: (_: unknown, row) => <Link to={ledgerHref(row.memberId)}>{t('score.accounts.history')}</Link>,
     },
   ];

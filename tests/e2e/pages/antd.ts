@@ -30,14 +30,21 @@ export function pageOf(root: Page | Locator): Page {
 /** The form item whose label reads `label`, inside `root`. */
 export function formItem(root: Page | Locator, label: string | RegExp): Locator {
   const matcher = looseText(label);
-  return root.locator('.ant-form-item').filter({
-    has: pageOf(root).locator('.ant-form-item-label label').filter({ hasText: matcher }),
-  }).first();
+  return root
+    .locator('.ant-form-item')
+    .filter({
+      has: pageOf(root).locator('.ant-form-item-label label').filter({ hasText: matcher }),
+    })
+    .first();
 }
 
 /** Waits until no antd spinner is spinning inside `root` (table loading, button loading). */
 export async function settle(root: Page | Locator): Promise<void> {
-  await root.locator('.ant-spin-spinning, .ant-btn-loading').first().waitFor({ state: 'hidden' }).catch(() => undefined);
+  await root
+    .locator('.ant-spin-spinning, .ant-btn-loading')
+    .first()
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
 }
 
 /**
@@ -74,10 +81,14 @@ export async function fillFormItem(page: Page, item: Locator, value: string): Pr
     return;
   }
   if (await item.locator('.ant-radio-group').count()) {
-    await item.locator('.ant-radio-wrapper').filter({ hasText: looseText(value) }).first().click();
+    await item
+      .locator('.ant-radio-wrapper')
+      .filter({ hasText: looseText(value) })
+      .first()
+      .click();
     return;
   }
-  if (await item.locator('.ant-checkbox-group').count() === 0 && await item.locator('.ant-checkbox').count()) {
+  if ((await item.locator('.ant-checkbox-group').count()) === 0 && (await item.locator('.ant-checkbox').count())) {
     const box = item.locator('input[type=checkbox]').first();
     if ((await box.isChecked()) !== (value === 'true')) await item.locator('.ant-checkbox').first().click();
     return;
@@ -89,9 +100,11 @@ export async function fillFormItem(page: Page, item: Locator, value: string): Pr
 
 /** Clicks the primary button of the open confirmation (Popconfirm or confirm Modal). */
 export async function confirmOpenDialog(page: Page): Promise<void> {
-  const button = page.locator(
-    '.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary, .ant-modal-wrap:visible .ant-modal-confirm-btns .ant-btn-primary',
-  ).last();
+  const button = page
+    .locator(
+      '.ant-popover:visible .ant-popconfirm-buttons .ant-btn-primary, .ant-modal-wrap:visible .ant-modal-confirm-btns .ant-btn-primary',
+    )
+    .last();
   await button.click();
   await button.waitFor({ state: 'detached' }).catch(() => undefined);
 }

@@ -6,7 +6,10 @@ import { looseText } from './antd';
  * page or in a Drawer/Modal, plus its action buttons.
  */
 export class DetailPage {
-  constructor(readonly page: Page, private readonly scope?: Locator) {}
+  constructor(
+    readonly page: Page,
+    private readonly scope?: Locator,
+  ) {}
 
   get root(): Locator {
     return this.scope ?? this.page.locator('body');
@@ -30,8 +33,7 @@ export class DetailPage {
   async value(label: string | RegExp): Promise<string> {
     await this.root.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
     const matcher = typeof label === 'string' ? looseText(label) : label;
-    const item = this.root.locator('.ant-descriptions-item-container, th.ant-descriptions-item-label')
-      .filter({ hasText: matcher }).first();
+    const item = this.root.locator('.ant-descriptions-item-container, th.ant-descriptions-item-label').filter({ hasText: matcher }).first();
     if ((await item.evaluate((node) => node.tagName)) === 'TH') {
       return (await item.locator('xpath=following-sibling::td[1]').innerText()).trim();
     }
@@ -52,6 +54,9 @@ export class DetailPage {
   }
 
   async clickButton(name: string | RegExp): Promise<void> {
-    await this.root.getByRole('button', { name: typeof name === 'string' ? looseText(name) : name }).first().click();
+    await this.root
+      .getByRole('button', { name: typeof name === 'string' ? looseText(name) : name })
+      .first()
+      .click();
   }
 }

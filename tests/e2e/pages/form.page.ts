@@ -10,7 +10,10 @@ const CANCEL = /^\s*(取\s*消|Cancel)\s*$/i;
  * found by their visible label, as a user finds them.
  */
 export class FormPage {
-  constructor(readonly page: Page, private readonly scope?: Locator) {}
+  constructor(
+    readonly page: Page,
+    private readonly scope?: Locator,
+  ) {}
 
   /** The form in the topmost open dialog (modal or drawer). */
   static inDialog(page: Page): FormPage {

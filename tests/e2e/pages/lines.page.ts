@@ -10,7 +10,10 @@ const ADD_LINE = /^\s*(添加一行|Add line)\s*$/i;
  * them.
  */
 export class LinesEditor {
-  constructor(readonly page: Page, readonly root: Locator) {}
+  constructor(
+    readonly page: Page,
+    readonly root: Locator,
+  ) {}
 
   /** The lines editor whose form item reads `label`, inside `scope` (the page by default). */
   static byLabel(page: Page, label: string | RegExp, scope?: Locator): LinesEditor {

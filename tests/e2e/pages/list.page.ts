@@ -6,7 +6,10 @@ import { confirmOpenDialog, fillFormItem, formItem, looseText } from './antd';
  * a pagination below. Columns are addressed by their header text, rows by any text they show.
  */
 export class ListPage {
-  constructor(readonly page: Page, private readonly scope?: Locator) {}
+  constructor(
+    readonly page: Page,
+    private readonly scope?: Locator,
+  ) {}
 
   get root(): Locator {
     return this.scope ?? this.page.locator('body');
@@ -33,8 +36,10 @@ export class ListPage {
     await this.table.waitFor();
     const table = await this.table.elementHandle();
     await this.page.waitForFunction(
-      (element) => !!element && !element.querySelector('.ant-spin-spinning, [aria-busy="true"]')
-        && !!element.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody > tr.ant-table-placeholder'),
+      (element) =>
+        !!element &&
+        !element.querySelector('.ant-spin-spinning, [aria-busy="true"]') &&
+        !!element.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody > tr.ant-table-placeholder'),
       table,
     );
   }
@@ -124,7 +129,9 @@ export class ListPage {
    */
   async rowActionAsking(rowText: string | RegExp, action: string | RegExp): Promise<string> {
     await this.rowAction(rowText, action);
-    const question = this.page.locator('.ant-popover:visible .ant-popconfirm-message, .ant-modal-wrap:visible .ant-modal-confirm-body').last();
+    const question = this.page
+      .locator('.ant-popover:visible .ant-popconfirm-message, .ant-modal-wrap:visible .ant-modal-confirm-body')
+      .last();
     return (await question.innerText()).trim();
   }
 
@@ -156,7 +163,10 @@ export class ListPage {
 
   /** Clicks a toolbar button (新增, Add …). */
   async clickButton(name: string | RegExp): Promise<void> {
-    await this.root.getByRole('button', { name: typeof name === 'string' ? looseText(name) : name }).first().click();
+    await this.root
+      .getByRole('button', { name: typeof name === 'string' ? looseText(name) : name })
+      .first()
+      .click();
   }
 
   get pagination(): Locator {

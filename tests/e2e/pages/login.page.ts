@@ -16,7 +16,10 @@ export class LoginPage {
   }
 
   get form(): Locator {
-    return this.page.locator('form').filter({ has: this.page.locator('input[type=password]') }).first();
+    return this.page
+      .locator('form')
+      .filter({ has: this.page.locator('input[type=password]') })
+      .first();
   }
 
   /** The input of the form item labelled `name` or, failing that, the input with that placeholder. */

@@ -27,7 +27,9 @@ export class ShellPage {
 
   /** Moves the hash route inside the loaded app (no page reload). */
   async navigate(route: string): Promise<void> {
-    await this.page.evaluate((target) => { window.location.hash = `#${target}`; }, route);
+    await this.page.evaluate((target) => {
+      window.location.hash = `#${target}`;
+    }, route);
   }
 
   async waitForMenu(): Promise<void> {
@@ -48,8 +50,10 @@ export class ShellPage {
       const content = document.querySelector('.ant-layout-content') ?? document.querySelector('.ant-result')?.parentElement;
       if (!content || content.querySelector('.ant-spin-spinning, .ant-skeleton-active')) return false;
       const tables = [...content.querySelectorAll('.ant-table-wrapper')];
-      return tables.every((table) => table.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody > tr.ant-table-placeholder'))
-        && (content.textContent ?? '').trim().length > 0;
+      return (
+        tables.every((table) => table.querySelector('.ant-table-tbody > tr.ant-table-row, .ant-table-tbody > tr.ant-table-placeholder')) &&
+        (content.textContent ?? '').trim().length > 0
+      );
     });
   }
 
@@ -69,8 +73,11 @@ export class ShellPage {
   /** Titles of the entries of one group (opens the group if it is closed). */
   async menuEntries(group: string | RegExp): Promise<string[]> {
     await this.waitForMenu();
-    const submenu = this.menu.locator(':scope > .ant-menu-submenu')
-      .filter({ has: this.page.locator('.ant-menu-submenu-title').filter({ hasText: typeof group === 'string' ? looseText(group) : group }) })
+    const submenu = this.menu
+      .locator(':scope > .ant-menu-submenu')
+      .filter({
+        has: this.page.locator('.ant-menu-submenu-title').filter({ hasText: typeof group === 'string' ? looseText(group) : group }),
+      })
       .first();
     if (!(await submenu.evaluate((node) => node.classList.contains('ant-menu-submenu-open')))) {
       await submenu.locator('.ant-menu-submenu-title').first().click();

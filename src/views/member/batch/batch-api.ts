@@ -9,7 +9,11 @@ export const BATCH_RESOURCE = 'batch-operate';
 
 // The answers' types are the contract's, the same the server's routes build.
 import type {
-  BatchProgress, BatchResultRow, BatchResultsPage, ImportedMember, ImportedWorkbook,
+  BatchProgress,
+  BatchResultRow,
+  BatchResultsPage,
+  ImportedMember,
+  ImportedWorkbook,
 } from '../../../../resources/contract/batch.types';
 export type { BatchProgress, BatchResultRow, BatchResultsPage, ImportedMember };
 /** What an imported workbook resolves to. */
@@ -20,7 +24,12 @@ export interface ResultFilter {
   readonly result?: LineResult;
 }
 
-export function queryResults(args: { id: string | number; page: number; pageSize: number; filters: ResultFilter }): Promise<BatchResultsPage> {
+export function queryResults(args: {
+  id: string | number;
+  page: number;
+  pageSize: number;
+  filters: ResultFilter;
+}): Promise<BatchResultsPage> {
   return apiPost(`/v1/${BATCH_RESOURCE}/results`, {
     params: { id: args.id },
     data: { page: args.page, pageSize: args.pageSize, ...(args.filters.result ? { result: args.filters.result } : {}) },

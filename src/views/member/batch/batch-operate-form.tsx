@@ -2,7 +2,11 @@ import { Alert, App, Button, Form, Result, Row, Skeleton, Space, Typography } fr
 import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import {
-  batchOperateResource, FILTER_FIELDS, PARAMETER_FIELDS, SOURCE_FILE_FIELD, type SelectionMode,
+  batchOperateResource,
+  FILTER_FIELDS,
+  PARAMETER_FIELDS,
+  SOURCE_FILE_FIELD,
+  type SelectionMode,
 } from '../../../../resources/member/batch-operate.resource';
 import type { ApiRecord, Translate } from '../../../fields/field-kind';
 import { formToBody, recordToForm } from '../../../fields/field-kinds';
@@ -45,11 +49,24 @@ function MembersSection(props: { t: Translate; mode: SelectionMode | undefined; 
     const listed = Number(props.record?.memberCount ?? 0);
     return (
       <>
-        <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t('batch.edit.filterHint')}
-          description={props.record?.selectionMode === 'filtered' ? t('batch.edit.filterListed', { count: listed }) : undefined} />
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          message={t('batch.edit.filterHint')}
+          description={props.record?.selectionMode === 'filtered' ? t('batch.edit.filterListed', { count: listed }) : undefined}
+        />
         <Row gutter={16}>
           {Object.keys(FILTER_FIELDS).map((name) => (
-            <FormField key={name} resource={resource} name={name} t={t} editing={props.record !== undefined} record={props.record} columns={2} />
+            <FormField
+              key={name}
+              resource={resource}
+              name={name}
+              t={t}
+              editing={props.record !== undefined}
+              record={props.record}
+              columns={2}
+            />
           ))}
         </Row>
       </>
@@ -58,7 +75,9 @@ function MembersSection(props: { t: Translate; mode: SelectionMode | undefined; 
   if (mode === 'imported') {
     return (
       <>
-        <Form.Item name={SOURCE_FILE_FIELD} hidden><input /></Form.Item>
+        <Form.Item name={SOURCE_FILE_FIELD} hidden>
+          <input />
+        </Form.Item>
         <Form.Item name={MEMBERS} label={t('batch.edit.pick')} rules={required}>
           <MemberImport t={t} onFileName={props.onFileName} />
         </Form.Item>
@@ -84,7 +103,12 @@ export function BatchOperateForm(props: BatchOperateFormProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
-  const one = useOne<BaseRecord>({ resource: resource.name, id: props.id ?? '', queryOptions: { enabled: editing }, errorNotification: false });
+  const one = useOne<BaseRecord>({
+    resource: resource.name,
+    id: props.id ?? '',
+    queryOptions: { enabled: editing },
+    errorNotification: false,
+  });
   const { mutateAsync: create } = useCreate<BaseRecord, HttpError, Record<string, unknown>>();
   const { mutateAsync: update } = useUpdate<BaseRecord, HttpError, Record<string, unknown>>();
   const record = one.data?.data as ApiRecord | undefined;
@@ -101,13 +125,24 @@ export function BatchOperateForm(props: BatchOperateFormProps) {
 
   const submit = async (values: Record<string, unknown>) => {
     const all = { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values };
-    const body = settleBody({ resource, body: formToBody({ resource, values: all, names: [...OPERATION_FIELDS, ...MEMBER_FIELDS], t }), values: all });
+    const body = settleBody({
+      resource,
+      body: formToBody({ resource, values: all, names: [...OPERATION_FIELDS, ...MEMBER_FIELDS], t }),
+      values: all,
+    });
     if (values.selectionMode !== 'filtered') body.lines = ((values[MEMBERS] as number[] | undefined) ?? []).map((member) => ({ member }));
     setSaving(true);
     try {
       const quiet = { successNotification: false, errorNotification: false } as const;
       const saved = editing
-        ? await update({ resource: resource.name, id: props.id as string, values: body, meta: { version: record?.version }, mutationMode: 'pessimistic', ...quiet })
+        ? await update({
+            resource: resource.name,
+            id: props.id as string,
+            values: body,
+            meta: { version: record?.version },
+            mutationMode: 'pessimistic',
+            ...quiet,
+          })
         : await create({ resource: resource.name, values: body, ...quiet });
       void message.success(t('screens.saved'));
       props.onSaved(saved.data);
@@ -122,12 +157,23 @@ export function BatchOperateForm(props: BatchOperateFormProps) {
   const defaults = { operation: resource.fields.operation.defaultValue, selectionMode: resource.fields.selectionMode.defaultValue };
   const section = (key: string) => <Typography.Title level={5}>{t(`res.${resource.name}.section.${key}`)}</Typography.Title>;
   return (
-    <Form form={form} name={`${resource.name}-form`} layout="vertical" initialValues={editing ? {} : defaults} onFinish={submit} scrollToFirstError
+    <Form
+      form={form}
+      name={`${resource.name}-form`}
+      layout="vertical"
+      initialValues={editing ? {} : defaults}
+      onFinish={submit}
+      scrollToFirstError
       // Members chosen one way do not carry over to another.
-      onValuesChange={(changed: Record<string, unknown>) => { if ('selectionMode' in changed) form.setFieldValue(MEMBERS, []); }}>
+      onValuesChange={(changed: Record<string, unknown>) => {
+        if ('selectionMode' in changed) form.setFieldValue(MEMBERS, []);
+      }}
+    >
       {section('operation')}
       <Row gutter={16}>
-        {OPERATION_FIELDS.map((name) => <FormField key={name} resource={resource} name={name} t={t} editing={editing} record={record} columns={2} />)}
+        {OPERATION_FIELDS.map((name) => (
+          <FormField key={name} resource={resource} name={name} t={t} editing={editing} record={record} columns={2} />
+        ))}
       </Row>
       {section('members')}
       <Row gutter={16}>
@@ -135,7 +181,9 @@ export function BatchOperateForm(props: BatchOperateFormProps) {
       </Row>
       <MembersSection t={t} mode={mode} record={record} onFileName={(name) => form.setFieldValue(SOURCE_FILE_FIELD, name)} />
       <Space>
-        <Button type="primary" htmlType="submit" loading={saving}>{t('screens.save')}</Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('screens.save')}
+        </Button>
         <Button onClick={props.onCancel}>{t('screens.cancel')}</Button>
       </Space>
     </Form>

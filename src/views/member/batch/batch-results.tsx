@@ -9,7 +9,14 @@ import { DASH } from '../../../fields/field-helpers';
 import { fieldContext } from '../../../fields/field-kinds';
 import { enumTag } from '../../../fields/kinds/choice.kind';
 import { lineContext } from '../../../fields/kinds/lines.kind';
-import { queryResults, resultsExportUrl, type BatchProgress, type BatchResultRow, type BatchResultsPage, type ResultFilter } from './batch-api';
+import {
+  queryResults,
+  resultsExportUrl,
+  type BatchProgress,
+  type BatchResultRow,
+  type BatchResultsPage,
+  type ResultFilter,
+} from './batch-api';
 
 /** How often a running document's progress and results are read again. */
 export const POLL_MS = 1000;
@@ -39,9 +46,14 @@ export function BatchProgressView(props: BatchProgressProps) {
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="batch-progress" data-state={progress.state}>
       <Progress percent={progress.state === 'EFFECTED' ? 100 : percent} status={status} />
-      <Typography.Text>{t('batch.dtl.counts', {
-        processed: progress.processedCount, total: progress.memberCount, succeeded: progress.succeededCount, failed: progress.failedCount,
-      })}</Typography.Text>
+      <Typography.Text>
+        {t('batch.dtl.counts', {
+          processed: progress.processedCount,
+          total: progress.memberCount,
+          succeeded: progress.succeededCount,
+          failed: progress.failedCount,
+        })}
+      </Typography.Text>
       {progress.state === 'FAILED' ? <Alert type="error" showIcon message={t('batch.dtl.failed')} /> : null}
     </Space>
   );
@@ -103,13 +115,22 @@ export function BatchResults(props: BatchResultsProps) {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Flex justify="space-between" wrap gap={8}>
-        <Segmented value={result ?? ALL} onChange={(value) => choose(String(value))} options={[
-          { value: ALL, label: withCount(t('screens.all'), all) },
-          ...LINE_RESULTS.map((r) => ({ value: r, label: withCount(t(`${resultCtx.key}.${r}`), counts?.[r]) })),
-        ]} />
-        <Button icon={<DownloadOutlined />} href={resultsExportUrl({ id, result })}>{t('batch.dtl.exportResults')}</Button>
+        <Segmented
+          value={result ?? ALL}
+          onChange={(value) => choose(String(value))}
+          options={[
+            { value: ALL, label: withCount(t('screens.all'), all) },
+            ...LINE_RESULTS.map((r) => ({ value: r, label: withCount(t(`${resultCtx.key}.${r}`), counts?.[r]) })),
+          ]}
+        />
+        <Button icon={<DownloadOutlined />} href={resultsExportUrl({ id, result })}>
+          {t('batch.dtl.exportResults')}
+        </Button>
       </Flex>
-      <Table<BatchResultRow> size="small" rowKey="lineNo" {...paged.tableProps}
+      <Table<BatchResultRow>
+        size="small"
+        rowKey="lineNo"
+        {...paged.tableProps}
         columns={[
           { key: 'lineNo', dataIndex: 'lineNo', title: t('batch.dtl.lineNo'), width: 70 },
           { key: 'memberNumber', dataIndex: 'memberNumber', title: t('res.member.memberNumber') },
@@ -117,7 +138,8 @@ export function BatchResults(props: BatchResultsProps) {
           { key: 'mobile', dataIndex: 'mobile', title: t('res.member.mobile') },
           { key: 'result', dataIndex: 'result', title: t(resultCtx.key), render: (value: LineResult) => enumTag(resultCtx, value) },
           { key: 'message', dataIndex: 'message', title: t(lineField(t, 'message').key), render: (value: string | null) => value ?? DASH },
-        ]} />
+        ]}
+      />
     </Space>
   );
 }

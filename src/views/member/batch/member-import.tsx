@@ -54,25 +54,52 @@ export function MemberImport(props: MemberImportProps) {
   };
 
   const unknown = resolution?.unknown ?? [];
-  const quoted = unknown.slice(0, QUOTED).map((v) => v.value).join(', ') + (unknown.length > QUOTED ? '…' : '');
+  const quoted =
+    unknown
+      .slice(0, QUOTED)
+      .map((v) => v.value)
+      .join(', ') + (unknown.length > QUOTED ? '…' : '');
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => { void choose(file); return false; }}>
-        <Button icon={<UploadOutlined />} loading={busy}>{t('batch.edit.upload')}</Button>
+      <Upload
+        accept=".xlsx"
+        showUploadList={false}
+        beforeUpload={(file) => {
+          void choose(file);
+          return false;
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={busy}>
+          {t('batch.edit.upload')}
+        </Button>
       </Upload>
       <Typography.Text type="secondary">{t('batch.edit.uploadHint')}</Typography.Text>
       {resolution ? (
         <>
-          <Alert type="success" showIcon message={t('batch.edit.matched', { count: resolution.members.length })} description={resolution.fileName} />
-          {unknown.length > 0 ? <Alert type="warning" showIcon message={t('batch.edit.unknown', { count: unknown.length, values: quoted })} /> : null}
-          <Table size="small" rowKey="id" dataSource={[...resolution.members]} pagination={{ pageSize: 10, hideOnSinglePage: true }}
+          <Alert
+            type="success"
+            showIcon
+            message={t('batch.edit.matched', { count: resolution.members.length })}
+            description={resolution.fileName}
+          />
+          {unknown.length > 0 ? (
+            <Alert type="warning" showIcon message={t('batch.edit.unknown', { count: unknown.length, values: quoted })} />
+          ) : null}
+          <Table
+            size="small"
+            rowKey="id"
+            dataSource={[...resolution.members]}
+            pagination={{ pageSize: 10, hideOnSinglePage: true }}
             columns={[
               { key: 'memberNumber', dataIndex: 'memberNumber', title: t('res.member.memberNumber') },
               { key: 'name', dataIndex: 'name', title: t('res.member.name') },
               { key: 'mobile', dataIndex: 'mobile', title: t('res.member.mobile') },
-            ]} />
+            ]}
+          />
         </>
-      ) : props.value && props.value.length > 0 ? <Alert type="info" showIcon message={t('batch.edit.matched', { count: props.value.length })} /> : null}
+      ) : props.value && props.value.length > 0 ? (
+        <Alert type="info" showIcon message={t('batch.edit.matched', { count: props.value.length })} />
+      ) : null}
     </Space>
   );
 }

@@ -27,7 +27,11 @@ function nextSolar(birthday: string, today: string): string {
 }
 
 /** The birthday facts of a birth date; null when the date is missing or outside 1900–2100. */
-export function birthdayFacts(args: { readonly birthday: unknown; readonly lunar: boolean; readonly today?: DateInput }): BirthdayFacts | null {
+export function birthdayFacts(args: {
+  readonly birthday: unknown;
+  readonly lunar: boolean;
+  readonly today?: DateInput;
+}): BirthdayFacts | null {
   const birth = toDayjs(typeof args.birthday === 'string' ? args.birthday : null);
   const today = toDayjs(args.today ?? new Date());
   if (!birth || !today) return null;

@@ -31,13 +31,23 @@ export function GrowthTab(props: GrowthTabProps) {
         <Card size="small" loading={loading} title={t('member.growth.level')}>
           {level ? (
             <>
-              <Typography.Title level={4} style={{ marginTop: 0 }}><Tag color="gold" style={{ fontSize: 16, padding: '2px 8px' }}>{level.name}</Tag></Typography.Title>
-              <Descriptions size="small" column={1} items={[
-                { key: 'multiplier', label: t('member.growth.multiplier'), children: level.pointsMultiplier ?? DASH },
-                { key: 'discount', label: t('member.growth.discount'), children: level.discount ?? DASH },
-              ]} />
+              <Typography.Title level={4} style={{ marginTop: 0 }}>
+                <Tag color="gold" style={{ fontSize: 16, padding: '2px 8px' }}>
+                  {level.name}
+                </Tag>
+              </Typography.Title>
+              <Descriptions
+                size="small"
+                column={1}
+                items={[
+                  { key: 'multiplier', label: t('member.growth.multiplier'), children: level.pointsMultiplier ?? DASH },
+                  { key: 'discount', label: t('member.growth.discount'), children: level.discount ?? DASH },
+                ]}
+              />
             </>
-          ) : <Typography.Text type="secondary">{t('member.growth.noLevel')}</Typography.Text>}
+          ) : (
+            <Typography.Text type="secondary">{t('member.growth.noLevel')}</Typography.Text>
+          )}
         </Card>
       </Col>
       <Col xs={24} md={12}>

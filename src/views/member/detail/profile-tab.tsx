@@ -33,10 +33,20 @@ export function ProfileTab(props: ProfileTabProps) {
   // The same declaration with the sections of this tab: labels and displays stay derived.
   const shown: ResourceDef = { ...resource, detail: (resource.detail ?? []).filter((s) => keys.includes(s.key)) };
   const birthday = birthdayFacts({ birthday: record.birthday, lunar: record.birthdayType === 'lunar' });
-  const birthdayItems = birthday ? [
-    ...(birthday.lunar ? [{ key: 'lunar', label: t('member.detail.lunarBirthday'), children: `${birthday.lunar.name}（${birthday.lunar.month}/${birthday.lunar.day}）` }] : []),
-    { key: 'next', label: t('member.detail.nextBirthday'), children: <span data-testid="next-birthday">{birthday.next}</span> },
-  ] : [];
+  const birthdayItems = birthday
+    ? [
+        ...(birthday.lunar
+          ? [
+              {
+                key: 'lunar',
+                label: t('member.detail.lunarBirthday'),
+                children: `${birthday.lunar.name}（${birthday.lunar.month}/${birthday.lunar.day}）`,
+              },
+            ]
+          : []),
+        { key: 'next', label: t('member.detail.nextBirthday'), children: <span data-testid="next-birthday">{birthday.next}</span> },
+      ]
+    : [];
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <DetailSections resource={shown} record={record} columns={2} />

@@ -9,5 +9,9 @@ export function TagsTab(props: { readonly resource: ResourceDef; readonly record
   const tags = Array.isArray(props.record.tags) ? (props.record.tags as string[]) : [];
   if (tags.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={props.t('member.detail.noTags')} />;
   const ctx = fieldContext({ resource: props.resource, name: 'tags', t: props.t }) as FieldContext<EnumField>;
-  return <Space size={[8, 8]} wrap data-testid="member-tags">{tags.map((tag) => enumTag(ctx, tag))}</Space>;
+  return (
+    <Space size={[8, 8]} wrap data-testid="member-tags">
+      {tags.map((tag) => enumTag(ctx, tag))}
+    </Space>
+  );
 }

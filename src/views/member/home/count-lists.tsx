@@ -26,8 +26,19 @@ function CountTable(props: { readonly rows: readonly CountRow[]; readonly total:
       data-testid={props.testId}
       columns={[
         { key: 'label', dataIndex: 'label', width: 140 },
-        { key: 'share', render: (_: unknown, row) => <Progress percent={props.total > 0 ? Math.round((row.count / props.total) * 100) : 0} size="small" /> },
-        { key: 'count', dataIndex: 'count', align: 'right', width: 90, render: (n: number) => <Typography.Text strong>{formatInteger(n)}</Typography.Text> },
+        {
+          key: 'share',
+          render: (_: unknown, row) => (
+            <Progress percent={props.total > 0 ? Math.round((row.count / props.total) * 100) : 0} size="small" />
+          ),
+        },
+        {
+          key: 'count',
+          dataIndex: 'count',
+          align: 'right',
+          width: 90,
+          render: (n: number) => <Typography.Text strong>{formatInteger(n)}</Typography.Text>,
+        },
       ]}
     />
   );
@@ -63,8 +74,11 @@ export function TopStores(props: { readonly overview: MemberOverview; readonly t
       columns={[
         { key: 'rank', dataIndex: 'rank', title: '#', width: 48 },
         {
-          key: 'store', dataIndex: 'storeName', title: t('member.home.store'),
-          render: (name: string | null, row: (typeof rows)[number]) => name ?? (row.storeId === null ? t('member.home.noStore') : `#${row.storeId}`),
+          key: 'store',
+          dataIndex: 'storeName',
+          title: t('member.home.store'),
+          render: (name: string | null, row: (typeof rows)[number]) =>
+            name ?? (row.storeId === null ? t('member.home.noStore') : `#${row.storeId}`),
         },
         { key: 'count', dataIndex: 'count', title: t('member.home.count'), align: 'right', render: (n: number) => formatInteger(n) },
       ]}

@@ -16,9 +16,21 @@ export function NewMembersChart(props: { readonly daily: MemberOverview['daily']
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tickLine={false} interval="preserveStartEnd" />
           <YAxis allowDecimals={false} width={48} tickFormatter={(value: number) => formatInteger(value)} />
-          <Tooltip labelFormatter={(_label, payload) => String(payload?.[0]?.payload?.date ?? '')} formatter={(value) => formatInteger(Number(value))} />
+          <Tooltip
+            labelFormatter={(_label, payload) => String(payload?.[0]?.payload?.date ?? '')}
+            formatter={(value) => formatInteger(Number(value))}
+          />
           {/* Drawn at once: an animated area is half drawn on a screenshot taken right after loading. */}
-          <Area type="monotone" dataKey="count" name={props.name} stroke={COLOR} fill={COLOR} fillOpacity={0.15} strokeWidth={2} isAnimationActive={false} />
+          <Area
+            type="monotone"
+            dataKey="count"
+            name={props.name}
+            stroke={COLOR}
+            fill={COLOR}
+            fillOpacity={0.15}
+            strokeWidth={2}
+            isAnimationActive={false}
+          />
         </AreaChart>
       </ResponsiveContainer>
     </div>

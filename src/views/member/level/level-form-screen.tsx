@@ -26,7 +26,8 @@ function LevelForm(props: { type: LevelType; mode: LevelFormMode }) {
   const id = params.get('id') ?? undefined;
   const screens = LEVEL_SCREENS[type];
   const screen = mode === 'add' ? screens.add : screens.rights;
-  const title = mode === 'add' && id !== undefined ? t('screens.editTitle', { name: t(`res.${levelResource.name}`) }) : t(levelScreenTitleKey(screen));
+  const title =
+    mode === 'add' && id !== undefined ? t('screens.editTitle', { name: t(`res.${levelResource.name}`) }) : t(levelScreenTitleKey(screen));
   if (mode === 'rights' && id === undefined) {
     return <Result status="info" title={t('level.form.chooseLevel')} extra={<Button onClick={back}>{t('level.init.toManage')}</Button>} />;
   }

@@ -38,15 +38,35 @@ function LevelInit(props: { type: LevelType }) {
       <Card title={t(levelScreenTitleKey(LEVEL_SCREENS[type].init))}>
         <Alert type="info" showIcon message={t(`level.manage.intro.${type}`)} style={{ marginBottom: 16 }} />
         {saved ? (
-          <Result status="success" title={t('level.init.saved', { name: String(saved.name) })}
+          <Result
+            status="success"
+            title={t('level.init.saved', { name: String(saved.name) })}
             extra={[
-              <Button key="next" type="primary" onClick={another}>{t('level.init.another')}</Button>,
-              type === 'FREE' ? <Button key="rule" onClick={() => navigate(levelPath('level-valuate-rule'))}>{t('level.manage.evaluation')}</Button> : null,
-              <Button key="back" onClick={back}>{t('level.init.toManage')}</Button>,
-            ]} />
+              <Button key="next" type="primary" onClick={another}>
+                {t('level.init.another')}
+              </Button>,
+              type === 'FREE' ? (
+                <Button key="rule" onClick={() => navigate(levelPath('level-valuate-rule'))}>
+                  {t('level.manage.evaluation')}
+                </Button>
+              ) : null,
+              <Button key="back" onClick={back}>
+                {t('level.init.toManage')}
+              </Button>,
+            ]}
+          />
         ) : (
-          <RecordForm key={round} resource={levelResource} columns={2} layout={levelLayout(type, { steps: true })}
-            onSaved={(record) => { setSaved(record); reload(); }} onCancel={back} />
+          <RecordForm
+            key={round}
+            resource={levelResource}
+            columns={2}
+            layout={levelLayout(type, { steps: true })}
+            onSaved={(record) => {
+              setSaved(record);
+              reload();
+            }}
+            onCancel={back}
+          />
         )}
       </Card>
       <Card title={t('level.init.ladder')}>

@@ -20,7 +20,8 @@ import { LEVEL_SCREENS, levelPath } from './level-routes';
 /** What reaching a level takes, as the ladder's step description. */
 function requirement(type: LevelType, level: ApiRecord, t: Translate): string {
   if (type === 'FREE') return t('level.manage.threshold', { value: formatInteger(level.growthThreshold as number) });
-  if (type === 'PAID') return t('level.manage.price', { price: formatAmount(level.price as number), months: String(level.termMonths ?? '') });
+  if (type === 'PAID')
+    return t('level.manage.price', { price: formatAmount(level.price as number), months: String(level.termMonths ?? '') });
   return t('level.manage.assigned');
 }
 
@@ -39,7 +40,10 @@ export function LevelLadder(props: LevelLadderProps) {
   const screens = LEVEL_SCREENS[type];
   // The type is the tab's; the columns are the fields declared for it (`when` on levelType).
   const columns: ColumnsType<BaseRecord> = listColumns(levelResource)
-    .filter((name) => name !== 'levelType' && fieldApplies({ resource: levelResource, name, valueOf: (field) => (field === 'levelType' ? type : null) }))
+    .filter(
+      (name) =>
+        name !== 'levelType' && fieldApplies({ resource: levelResource, name, valueOf: (field) => (field === 'levelType' ? type : null) }),
+    )
     .map((name) => fieldColumn({ resource: levelResource, name, t }));
   columns.push({
     key: '$actions',
@@ -48,10 +52,17 @@ export function LevelLadder(props: LevelLadderProps) {
     render: (_: unknown, record: BaseRecord) => (
       <Space size={0} wrap>
         {permissions.edit ? (
-          <Button type="link" size="small" onClick={() => navigate(levelPath(screens.rights, { id: record.id }))}>{t('level.manage.rights')}</Button>
+          <Button type="link" size="small" onClick={() => navigate(levelPath(screens.rights, { id: record.id }))}>
+            {t('level.manage.rights')}
+          </Button>
         ) : null}
-        <RecordActions resource={levelResource} record={record as ApiRecord} permissions={permissions} variant="link"
-          onOpen={(view, id) => navigate(levelPath(screens.add, view === 'edit' ? { id } : {}))} />
+        <RecordActions
+          resource={levelResource}
+          record={record as ApiRecord}
+          permissions={permissions}
+          variant="link"
+          onOpen={(view, id) => navigate(levelPath(screens.add, view === 'edit' ? { id } : {}))}
+        />
       </Space>
     ),
   });
@@ -59,12 +70,32 @@ export function LevelLadder(props: LevelLadderProps) {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {levels.length > 0 ? (
-        <Steps size="small" progressDot current={levels.length - 1} className="level-ladder"
-          items={levels.map((level) => ({ key: String(level.id), title: String(level.name), description: requirement(type, level as ApiRecord, t) }))} />
+        <Steps
+          size="small"
+          progressDot
+          current={levels.length - 1}
+          className="level-ladder"
+          items={levels.map((level) => ({
+            key: String(level.id),
+            title: String(level.name),
+            description: requirement(type, level as ApiRecord, t),
+          }))}
+        />
       ) : null}
-      <Table<BaseRecord> rowKey="id" size="middle" columns={columns} dataSource={[...levels]} loading={props.loading}
-        pagination={false} scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('level.manage.empty', { type: t(`res.level.levelType.${type}`) })} /> }} />
+      <Table<BaseRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={[...levels]}
+        loading={props.loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('level.manage.empty', { type: t(`res.level.levelType.${type}`) })} />
+          ),
+        }}
+      />
     </Space>
   );
 }

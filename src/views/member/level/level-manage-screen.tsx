@@ -28,7 +28,9 @@ function Toolbar(props: { type: LevelType; empty: boolean; permissions: Resource
           {t(props.empty ? 'level.manage.setUp' : 'level.manage.add', { type: typeName })}
         </Button>
       ) : null}
-      {permissions.edit && !props.empty ? <Button onClick={() => navigate(levelPath('level-name-modify'))}>{t('level.manage.rename')}</Button> : null}
+      {permissions.edit && !props.empty ? (
+        <Button onClick={() => navigate(levelPath('level-name-modify'))}>{t('level.manage.rename')}</Button>
+      ) : null}
       {type === 'FREE' ? <Button onClick={() => navigate(levelPath('level-valuate-rule'))}>{t('level.manage.evaluation')}</Button> : null}
     </Space>
   );

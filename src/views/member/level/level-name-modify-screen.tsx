@@ -46,8 +46,13 @@ function Body() {
       const key = String(level.id);
       try {
         await update({
-          resource: levelResource.name, id: level.id!, values: { name: names[key].trim() }, meta: { version: level.version },
-          mutationMode: 'pessimistic', successNotification: false, errorNotification: false,
+          resource: levelResource.name,
+          id: level.id!,
+          values: { name: names[key].trim() },
+          meta: { version: level.version },
+          mutationMode: 'pessimistic',
+          successNotification: false,
+          errorNotification: false,
         });
         done += 1;
       } catch (error) {
@@ -74,8 +79,14 @@ function Body() {
         const key = String(level.id);
         return (
           <Space direction="vertical" size={0} style={{ width: '100%' }}>
-            <Input value={names[key] ?? ''} maxLength={MAX_NAME} placeholder={String(level.name)} aria-label={t('level.rename.newName')}
-              status={errors[key] ? 'error' : undefined} onChange={(event) => setNames({ ...names, [key]: event.target.value })} />
+            <Input
+              value={names[key] ?? ''}
+              maxLength={MAX_NAME}
+              placeholder={String(level.name)}
+              aria-label={t('level.rename.newName')}
+              status={errors[key] ? 'error' : undefined}
+              onChange={(event) => setNames({ ...names, [key]: event.target.value })}
+            />
             {errors[key] ? <Typography.Text type="danger">{errors[key]}</Typography.Text> : null}
           </Space>
         );
@@ -85,9 +96,19 @@ function Body() {
 
   return (
     <Card title={t(levelScreenTitleKey('level-name-modify'))}>
-      <Table<BaseRecord> rowKey="id" size="middle" columns={columns} dataSource={levels} loading={loading} pagination={false} scroll={{ x: 'max-content' }} />
+      <Table<BaseRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={levels}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
       <Space style={{ marginTop: 16 }}>
-        <Button type="primary" loading={saving} onClick={() => void save()}>{t('screens.save')}</Button>
+        <Button type="primary" loading={saving} onClick={() => void save()}>
+          {t('screens.save')}
+        </Button>
         <Button onClick={back}>{t('screens.back')}</Button>
       </Space>
     </Card>

@@ -16,7 +16,12 @@ export const LEVEL_SCREENS: Readonly<Record<LevelType, LevelTypeScreens>> = {
   FREE: { add: 'free-level-add', rights: 'free-level-right-modify', init: 'free-level-init', rightsSections: ['rights'] },
   SPECIAL: { add: 'special-level-add', rights: 'special-level-right-modify', init: 'special-level-init', rightsSections: ['rights'] },
   // The paid rights screen also says where the level applies (pay-level-right-data-and-suit).
-  PAID: { add: 'pay-level-add', rights: 'pay-level-right-data-and-suit', init: 'pay-level-rights-init', rightsSections: ['rights', 'suit'] },
+  PAID: {
+    add: 'pay-level-add',
+    rights: 'pay-level-right-data-and-suit',
+    init: 'pay-level-rights-init',
+    rightsSections: ['rights', 'suit'],
+  },
 };
 
 /** The level management screen, and the query parameter naming its open tab. */

@@ -4,10 +4,14 @@
  */
 import type { ScreenLoader } from '../../../screens/registry';
 
-const form = (type: 'FREE' | 'SPECIAL' | 'PAID', mode: 'add' | 'rights'): ScreenLoader =>
-  () => import('./level-form-screen').then((m) => ({ default: m.levelFormScreen(type, mode) }));
-const init = (type: 'FREE' | 'SPECIAL' | 'PAID'): ScreenLoader =>
-  () => import('./level-init-screen').then((m) => ({ default: m.levelInitScreen(type) }));
+const form =
+  (type: 'FREE' | 'SPECIAL' | 'PAID', mode: 'add' | 'rights'): ScreenLoader =>
+  () =>
+    import('./level-form-screen').then((m) => ({ default: m.levelFormScreen(type, mode) }));
+const init =
+  (type: 'FREE' | 'SPECIAL' | 'PAID'): ScreenLoader =>
+  () =>
+    import('./level-init-screen').then((m) => ({ default: m.levelInitScreen(type) }));
 
 /** Level screens by `group/entry/screen`. level-valuate-rule is the generic settings screen. */
 export const LEVEL_VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {

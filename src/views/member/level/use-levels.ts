@@ -10,7 +10,10 @@ export function useLevels(type?: LevelType) {
     resource: levelResource.name,
     pagination: { mode: 'off' },
     filters: type ? [{ field: 'levelType', operator: 'eq', value: type }] : [],
-    sorters: [{ field: 'levelType', order: 'asc' }, { field: 'rankOrder', order: 'asc' }],
+    sorters: [
+      { field: 'levelType', order: 'asc' },
+      { field: 'rankOrder', order: 'asc' },
+    ],
     errorNotification: false,
   });
   return { levels: list.data?.data ?? [], loading: list.isLoading, reload: () => void list.refetch() };

@@ -22,15 +22,18 @@ export function ListWithLink(props: ListWithLinkProps) {
   const outer = useContext(ListSlotsContext);
   const navigate = useNavigate();
   const { owner, screen, label } = props.link;
-  const slots = useMemo<ListSlots>(() => ({
-    ...outer,
-    toolbar: (args) => (
-      <>
-        {outer.toolbar?.(args)}
-        <Button onClick={() => navigate(screenRoute(owner, screen))}>{label}</Button>
-      </>
-    ),
-  }), [outer, navigate, owner, screen, label]);
+  const slots = useMemo<ListSlots>(
+    () => ({
+      ...outer,
+      toolbar: (args) => (
+        <>
+          {outer.toolbar?.(args)}
+          <Button onClick={() => navigate(screenRoute(owner, screen))}>{label}</Button>
+        </>
+      ),
+    }),
+    [outer, navigate, owner, screen, label],
+  );
   return (
     <App component={false}>
       <ListSlotsContext.Provider value={slots}>

@@ -19,10 +19,18 @@ export function TopStores(props: { readonly t: Translate; readonly stores: Point
       columns={[
         { key: 'rank', dataIndex: 'rank', title: t('score.home.rank'), width: 64 },
         {
-          key: 'store', dataIndex: 'storeName', title: t('score.home.store'),
+          key: 'store',
+          dataIndex: 'storeName',
+          title: t('score.home.store'),
           render: (name: string | null, row) => name ?? (row.storeId === null ? t('score.home.noStore') : `#${row.storeId}`),
         },
-        { key: 'issued', dataIndex: 'issued', title: t('score.home.points'), align: 'right', render: (value: number) => formatInteger(value) },
+        {
+          key: 'issued',
+          dataIndex: 'issued',
+          title: t('score.home.points'),
+          align: 'right',
+          render: (value: number) => formatInteger(value),
+        },
       ]}
     />
   );

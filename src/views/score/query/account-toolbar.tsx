@@ -25,7 +25,12 @@ export function AccountToolbar(props: { readonly t: Translate; readonly onSearch
   return (
     <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 8, marginBottom: 16 }}>
       <Form.Item name="keyword" label={t('score.accounts.member')}>
-        <Input allowClear placeholder={t('score.accounts.keywordMember')} aria-label={t('score.accounts.keywordMember')} style={{ width: 240 }} />
+        <Input
+          allowClear
+          placeholder={t('score.accounts.keywordMember')}
+          aria-label={t('score.accounts.keywordMember')}
+          style={{ width: 240 }}
+        />
       </Form.Item>
       <Form.Item label={t('score.accounts.balanceRange')}>
         <Space.Compact>
@@ -39,8 +44,17 @@ export function AccountToolbar(props: { readonly t: Translate; readonly onSearch
       </Form.Item>
       <Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">{t('screens.search')}</Button>
-          <Button onClick={() => { form.resetFields(); submit({}); }}>{t('screens.reset')}</Button>
+          <Button type="primary" htmlType="submit">
+            {t('screens.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              submit({});
+            }}
+          >
+            {t('screens.reset')}
+          </Button>
         </Space>
       </Form.Item>
     </Form>

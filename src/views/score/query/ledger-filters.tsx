@@ -49,8 +49,17 @@ export function LedgerFilters(props: { readonly t: Translate; readonly onSearch:
       </Form.Item>
       <Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">{t('screens.search')}</Button>
-          <Button onClick={() => { form.resetFields(); submit({}); }}>{t('screens.reset')}</Button>
+          <Button type="primary" htmlType="submit">
+            {t('screens.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              submit({});
+            }}
+          >
+            {t('screens.reset')}
+          </Button>
         </Space>
       </Form.Item>
     </Form>

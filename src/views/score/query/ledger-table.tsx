@@ -17,17 +17,43 @@ function columnsOf(t: Translate, stores: ReadonlyMap<number, string>): ColumnsTy
   return [
     { key: 'occurredAt', title: t('score.history.occurredAt'), dataIndex: 'occurredAt', width: 170 },
     {
-      key: 'kind', title: t('score.history.kind'), dataIndex: 'kind', width: 90,
+      key: 'kind',
+      title: t('score.history.kind'),
+      dataIndex: 'kind',
+      width: 90,
       render: (kind: string) => <Tag color={KIND_COLORS[kind] ?? 'default'}>{kindLabel(t, kind)}</Tag>,
     },
-    { key: 'sourceType', title: t('score.history.source'), dataIndex: 'sourceType', width: 120, render: (source: string) => sourceLabel(t, source) },
+    {
+      key: 'sourceType',
+      title: t('score.history.source'),
+      dataIndex: 'sourceType',
+      width: 120,
+      render: (source: string) => sourceLabel(t, source),
+    },
     { key: 'sourceId', title: t('score.history.sourceId'), dataIndex: 'sourceId', width: 150, render: textOrDash },
     {
-      key: 'store', title: t('score.history.store'), dataIndex: 'storeId', width: 160,
+      key: 'store',
+      title: t('score.history.store'),
+      dataIndex: 'storeId',
+      width: 160,
       render: (id: number | null) => (id === null ? DASH : (stores.get(id) ?? String(id))),
     },
-    { key: 'delta', title: t('score.history.delta'), dataIndex: 'delta', align: 'right', width: 110, render: (value: number) => <SignedPoints value={value} /> },
-    { key: 'balanceAfter', title: t('score.history.balanceAfter'), dataIndex: 'balanceAfter', align: 'right', width: 120, render: formatInteger },
+    {
+      key: 'delta',
+      title: t('score.history.delta'),
+      dataIndex: 'delta',
+      align: 'right',
+      width: 110,
+      render: (value: number) => <SignedPoints value={value} />,
+    },
+    {
+      key: 'balanceAfter',
+      title: t('score.history.balanceAfter'),
+      dataIndex: 'balanceAfter',
+      align: 'right',
+      width: 120,
+      render: formatInteger,
+    },
     { key: 'expiresAt', title: t('score.history.expiresAt'), dataIndex: 'expiresAt', width: 170, render: textOrDash },
     { key: 'remark', title: t('score.history.remark'), dataIndex: 'remark', render: textOrDash },
   ];
@@ -63,7 +89,11 @@ export function LedgerTable(props: { readonly t: Translate; readonly ledger: Led
       footer={() => (
         <Flex justify="space-between" align="center">
           <span>{t('score.history.shown', { shown: ledger.records.length, total: ledger.total })}</span>
-          {ledger.hasMore ? <Button onClick={ledger.loadMore} loading={ledger.loading}>{t('score.history.loadMore')}</Button> : null}
+          {ledger.hasMore ? (
+            <Button onClick={ledger.loadMore} loading={ledger.loading}>
+              {t('score.history.loadMore')}
+            </Button>
+          ) : null}
         </Flex>
       )}
     />

@@ -29,7 +29,11 @@ const EMPTY_TOTALS = { earned: 0, spent: 0 };
  */
 export function useLedger(filters: EntryFilters): LedgerState {
   const [records, setRecords] = useState<PointsEntry[]>([]);
-  const [page, setPage] = useState<Pick<EntryPage, 'total' | 'totals' | 'nextCursor'>>({ total: 0, totals: EMPTY_TOTALS, nextCursor: null });
+  const [page, setPage] = useState<Pick<EntryPage, 'total' | 'totals' | 'nextCursor'>>({
+    total: 0,
+    totals: EMPTY_TOTALS,
+    nextCursor: null,
+  });
   const [stores, setStores] = useState<Map<number, string>>(new Map());
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<Error>();
@@ -37,25 +41,28 @@ export function useLedger(filters: EntryFilters): LedgerState {
   const seq = useRef(0);
   const key = JSON.stringify(filters);
 
-  const fetchPage = useCallback(async (cursor: number | null, mine: number) => {
-    setLoading(true);
-    try {
-      const answer = await queryEntries({ pageSize: LEDGER_PAGE_SIZE, cursor, filters: JSON.parse(key) as EntryFilters });
-      if (mine !== seq.current) return;
-      setRecords((before) => (cursor === null ? [...answer.records] : [...before, ...answer.records]));
-      setPage({ total: answer.total, totals: answer.totals, nextCursor: answer.nextCursor });
-      setError(undefined);
-      const ids = [...new Set(answer.records.map((r) => r.storeId).filter((id): id is number => id !== null))];
-      const names = await findStores({ ids }).catch(() => []);
-      if (mine === seq.current && names.length > 0) {
-        setStores((before) => new Map([...before, ...names.map((s) => [s.id, s.title] as const)]));
+  const fetchPage = useCallback(
+    async (cursor: number | null, mine: number) => {
+      setLoading(true);
+      try {
+        const answer = await queryEntries({ pageSize: LEDGER_PAGE_SIZE, cursor, filters: JSON.parse(key) as EntryFilters });
+        if (mine !== seq.current) return;
+        setRecords((before) => (cursor === null ? [...answer.records] : [...before, ...answer.records]));
+        setPage({ total: answer.total, totals: answer.totals, nextCursor: answer.nextCursor });
+        setError(undefined);
+        const ids = [...new Set(answer.records.map((r) => r.storeId).filter((id): id is number => id !== null))];
+        const names = await findStores({ ids }).catch(() => []);
+        if (mine === seq.current && names.length > 0) {
+          setStores((before) => new Map([...before, ...names.map((s) => [s.id, s.title] as const)]));
+        }
+      } catch (reason) {
+        if (mine === seq.current) setError(reason instanceof Error ? reason : new Error(String(reason)));
+      } finally {
+        if (mine === seq.current) setLoading(false);
       }
-    } catch (reason) {
-      if (mine === seq.current) setError(reason instanceof Error ? reason : new Error(String(reason)));
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  }, [key]);
+    },
+    [key],
+  );
 
   useEffect(() => {
     const mine = ++seq.current;

@@ -107,7 +107,9 @@ export interface StoreName {
 /** Stores by id (names for a page of entries) or by a piece of their name or code. */
 export function findStores(query: { ids?: readonly number[]; keyword?: string }): Promise<StoreName[]> {
   if (query.ids && query.ids.length === 0) return Promise.resolve([]);
-  return apiGet('/v1/points/stores', { params: { ...(query.ids ? { id: [...query.ids] } : {}), ...(query.keyword ? { keyword: query.keyword } : {}) } });
+  return apiGet('/v1/points/stores', {
+    params: { ...(query.ids ? { id: [...query.ids] } : {}), ...(query.keyword ? { keyword: query.keyword } : {}) },
+  });
 }
 
 /** The points overview (score/home). */

@@ -28,14 +28,16 @@ export function StoreSelect(props: StoreSelectProps) {
   const load = (keyword: string) => {
     const mine = ++seq.current;
     setLoading(true);
-    findStores({ keyword }).then(
-      (stores) => {
-        if (mine === seq.current) setFound(stores);
-      },
-      () => undefined,
-    ).finally(() => {
-      if (mine === seq.current) setLoading(false);
-    });
+    findStores({ keyword })
+      .then(
+        (stores) => {
+          if (mine === seq.current) setFound(stores);
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        if (mine === seq.current) setLoading(false);
+      });
   };
 
   return (

@@ -47,8 +47,12 @@ export function PermissionEditor(props: { readonly role: RoleRow; readonly canCo
     <>
       <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
         <Space>
-          <Button size="small" onClick={() => setExpanded([...model.resourceKeys])}>{t('setting.role.expandAll')}</Button>
-          <Button size="small" onClick={() => setExpanded([])}>{t('setting.role.collapseAll')}</Button>
+          <Button size="small" onClick={() => setExpanded([...model.resourceKeys])}>
+            {t('setting.role.expandAll')}
+          </Button>
+          <Button size="small" onClick={() => setExpanded([])}>
+            {t('setting.role.collapseAll')}
+          </Button>
           {dirty ? <Tag color="warning">{t('setting.role.unsaved')}</Tag> : null}
         </Space>
         {canConfigure ? (

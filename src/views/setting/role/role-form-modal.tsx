@@ -21,7 +21,11 @@ export function RoleFormModal(props: { readonly role?: RoleRow; readonly onClose
       onClose={props.onClose}
       onDone={props.onDone}
     >
-      <Form.Item name="name" label={nameLabel} rules={[{ required: true, whitespace: true, message: t('validation.required', { label: nameLabel }) }]}>
+      <Form.Item
+        name="name"
+        label={nameLabel}
+        rules={[{ required: true, whitespace: true, message: t('validation.required', { label: nameLabel }) }]}
+      >
         <Input maxLength={50} />
       </Form.Item>
       <Form.Item name="remark" label={t('setting.role.field.remark')}>

@@ -41,7 +41,9 @@ export function RoleList(props: RoleListProps) {
       title: t('setting.common.actions'),
       render: (_value, role) => (
         <Space size={0} onClick={(event) => event.stopPropagation()}>
-          <Button type="link" size="small" onClick={() => onEdit(role)}>{t('setting.common.edit')}</Button>
+          <Button type="link" size="small" onClick={() => onEdit(role)}>
+            {t('setting.common.edit')}
+          </Button>
           <ConfirmLink
             danger
             title={t('setting.role.deleteConfirm', { name: role.name })}
@@ -61,7 +63,13 @@ export function RoleList(props: RoleListProps) {
         placeholder={t('setting.role.keywordPlaceholder')}
         searchText={t('setting.common.search')}
         onSearch={props.onSearch}
-        actions={onEdit ? <Button type="primary" icon={<PlusOutlined />} onClick={() => onEdit()}>{t('setting.role.create')}</Button> : null}
+        actions={
+          onEdit ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => onEdit()}>
+              {t('setting.role.create')}
+            </Button>
+          ) : null
+        }
       />
       <Table<RoleRow>
         rowKey="roleId"

@@ -30,7 +30,11 @@ export function RoleUsers(props: { readonly role: RoleRow; readonly canConfigure
       key: 'actions',
       title: t('setting.common.actions'),
       render: (_value, user) => (
-        <ConfirmLink danger title={t('setting.role.removeUserConfirm', { user: user.name, role: role.name })} onConfirm={() => remove(user)}>
+        <ConfirmLink
+          danger
+          title={t('setting.role.removeUserConfirm', { user: user.name, role: role.name })}
+          onConfirm={() => remove(user)}
+        >
           {t('setting.role.removeUser')}
         </ConfirmLink>
       ),

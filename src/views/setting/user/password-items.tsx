@@ -13,7 +13,12 @@ export function PasswordItems(props: { readonly name: 'password' | 'newPassword'
       <Form.Item
         name={props.name}
         label={props.label}
-        extra={<>{t('setting.user.passwordHint')}{props.note ? <div>{props.note}</div> : null}</>}
+        extra={
+          <>
+            {t('setting.user.passwordHint')}
+            {props.note ? <div>{props.note}</div> : null}
+          </>
+        }
         rules={[{ required: true, message: t('validation.required', { label: props.label }) }]}
       >
         <Input.Password autoComplete="new-password" />
@@ -26,7 +31,9 @@ export function PasswordItems(props: { readonly name: 'password' | 'newPassword'
           { required: true, message: t('validation.required', { label: confirmLabel }) },
           ({ getFieldValue }) => ({
             validator: (_rule, value) =>
-              !value || getFieldValue(props.name) === value ? Promise.resolve() : Promise.reject(new Error(t('setting.user.passwordMismatch'))),
+              !value || getFieldValue(props.name) === value
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('setting.user.passwordMismatch'))),
           }),
         ]}
       >

@@ -27,7 +27,8 @@ export function userColumns(args: {
     {
       key: 'roles',
       title: t('setting.user.field.roles'),
-      render: (_value, user) => (user.roles.length === 0 ? EMPTY_DISPLAY : user.roles.map((role) => <Tag key={role.roleId}>{role.name}</Tag>)),
+      render: (_value, user) =>
+        user.roles.length === 0 ? EMPTY_DISPLAY : user.roles.map((role) => <Tag key={role.roleId}>{role.name}</Tag>),
     },
     { key: 'enabled', title: t('setting.user.field.status'), render: (_value, user) => <UserStatus user={user} /> },
   ];

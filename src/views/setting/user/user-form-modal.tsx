@@ -32,7 +32,13 @@ export function UserFormModal(props: { readonly user?: UserRow; readonly onClose
 
   const submit = (values: UserFormValues) => {
     if (user) {
-      return modifyUser({ id: user.id, name: values.name.trim(), mobile: blankToNull(values.mobile), email: blankToNull(values.email), version: user.version });
+      return modifyUser({
+        id: user.id,
+        name: values.name.trim(),
+        mobile: blankToNull(values.mobile),
+        email: blankToNull(values.email),
+        version: user.version,
+      });
     }
     const mobile = blankToNull(values.mobile);
     const email = blankToNull(values.email);

@@ -48,10 +48,16 @@ export function UserRowActions(props: UserRowActionsProps) {
 
   return (
     <Space size={0}>
-      <Button type="link" size="small" onClick={() => props.onOpen('edit', user)}>{t('setting.common.edit')}</Button>
-      <Button type="link" size="small" onClick={() => props.onOpen('assignRoles', user)}>{t('setting.user.assignRoles')}</Button>
+      <Button type="link" size="small" onClick={() => props.onOpen('edit', user)}>
+        {t('setting.common.edit')}
+      </Button>
+      <Button type="link" size="small" onClick={() => props.onOpen('assignRoles', user)}>
+        {t('setting.user.assignRoles')}
+      </Button>
       <Dropdown trigger={['click']} menu={{ items, onClick: onMenu }}>
-        <Button type="link" size="small">{t('setting.common.more')} <DownOutlined /></Button>
+        <Button type="link" size="small">
+          {t('setting.common.more')} <DownOutlined />
+        </Button>
       </Dropdown>
     </Space>
   );

@@ -11,7 +11,12 @@ const PICK_LIMIT = 20;
  * Picks a user by typing part of a login or name (searched on the server). `exclude` leaves one
  * user out (the one being copied into). Value and onChange come from the enclosing Form.Item.
  */
-export function UserSelect(props: { readonly exclude?: number; readonly value?: number; readonly onChange?: (value: number) => void; readonly id?: string }) {
+export function UserSelect(props: {
+  readonly exclude?: number;
+  readonly value?: number;
+  readonly onChange?: (value: number) => void;
+  readonly id?: string;
+}) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
   const remote = useRemote(
@@ -19,9 +24,10 @@ export function UserSelect(props: { readonly exclude?: number; readonly value?: 
     keyword,
   );
   const options = useMemo(
-    () => (remote.data?.records ?? [])
-      .filter((user) => user.id !== props.exclude)
-      .map((user) => ({ value: user.id, label: `${user.name} (${user.login})` })),
+    () =>
+      (remote.data?.records ?? [])
+        .filter((user) => user.id !== props.exclude)
+        .map((user) => ({ value: user.id, label: `${user.name} (${user.login})` })),
     [remote.data, props.exclude],
   );
   return (

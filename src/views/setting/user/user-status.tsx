@@ -15,9 +15,7 @@ export function UserStatus(props: { readonly user: UserRow }) {
   const { user } = props;
   return (
     <Space size={4}>
-      {user.enabled
-        ? <Tag color="success">{t('setting.user.status.enabled')}</Tag>
-        : <Tag>{t('setting.user.status.disabled')}</Tag>}
+      {user.enabled ? <Tag color="success">{t('setting.user.status.enabled')}</Tag> : <Tag>{t('setting.user.status.disabled')}</Tag>}
       {isLocked(user) ? (
         <Tooltip title={t('setting.user.lockedUntil', { time: user.lockedUntil })}>
           <Tag color="warning">{t('setting.user.status.locked')}</Tag>

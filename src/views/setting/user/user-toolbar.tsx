@@ -45,7 +45,13 @@ export function UserToolbar(props: {
           ]}
         />
       }
-      actions={props.onCreate ? <Button type="primary" icon={<PlusOutlined />} onClick={props.onCreate}>{t('setting.user.create')}</Button> : null}
+      actions={
+        props.onCreate ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={props.onCreate}>
+            {t('setting.user.create')}
+          </Button>
+        ) : null
+      }
     />
   );
 }
