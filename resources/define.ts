@@ -484,8 +484,12 @@ export function defineResource<const R extends ResourceDef>(resource: R): R {
 export type ViewDef = Pick<ResourceDef, 'name' | 'title' | 'route' | 'access' | 'scope'> &
   Partial<Pick<ResourceDef, 'list' | 'form' | 'detail' | 'fixedFilter' | 'centreField' | 'files' | 'titleField'>>;
 
-// The base of each view, so the table of a view is derived from (and is) its base's table.
-const viewBases = new WeakMap<ResourceDef, ResourceDef>();
+/**
+ * Where a view keeps its base: an enumerable symbol, so a copy of the declaration made with a
+ * spread (a screen narrowing its sections) still knows its base, and JSON never shows it.
+ */
+const VIEW_BASE: unique symbol = Symbol('viewBase');
+type WithViewBase = ResourceDef & { readonly [VIEW_BASE]?: ResourceDef };
 
 /**
  * Declares a view of a base resource's table (DESIGN.md §7 "Views of one table"): the base's
@@ -494,7 +498,7 @@ const viewBases = new WeakMap<ResourceDef, ResourceDef>();
  */
 export function defineView(base: ResourceDef, view: ViewDef): ResourceDef {
   if (base.viewOf !== undefined) throw new Error(`${view.name}: a view cannot be a view of the view ${base.name}`);
-  const declared: ResourceDef = {
+  const declared: WithViewBase = {
     ...base,
     ...view,
     list: view.list ?? base.list,
@@ -504,15 +508,15 @@ export function defineView(base: ResourceDef, view: ViewDef): ResourceDef {
     table: base.table,
     fields: base.fields,
     viewOf: base.name,
+    [VIEW_BASE]: base,
   };
-  viewBases.set(declared, base);
   return declared;
 }
 
 /** The resource whose table a declaration reads: its base for a view, itself otherwise. */
 export function tableOwner(resource: ResourceDef): ResourceDef {
   if (resource.viewOf === undefined) return resource;
-  const base = viewBases.get(resource);
+  const base = (resource as WithViewBase)[VIEW_BASE];
   if (!base || base.name !== resource.viewOf) throw new Error(`${resource.name}: declare views with defineView()`);
   return base;
 }
