@@ -9,6 +9,7 @@ import type { Database } from './db/connection';
 import { requestContext } from './http/request-context';
 import { installErrorHandler } from './http/error-handler';
 import { registerOpenApi } from './http/openapi.plugin';
+import { cachingSerializerFactory } from './http/serializer.cache';
 import { MODULES } from './modules/index';
 import type { JobQueue } from './jobs/queue';
 import './http/auth-types';
@@ -38,6 +39,7 @@ export async function buildApp(options: {
     // repeats as arrays.
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true } },
+    schemaController: { compilersFactory: { buildSerializer: cachingSerializerFactory() } },
   });
   app.decorate('database', options.database);
   app.decorate('config', config);
