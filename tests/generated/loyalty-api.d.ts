@@ -8688,8 +8688,11 @@ export interface operations {
                         data: {
                             total: number;
                             byState: {
-                                /** @description Member state, lower case (capitalised variants counted with it) */
-                                state: string;
+                                /**
+                                 * @description Member state, lower case (capitalised variants counted with it)
+                                 * @enum {string}
+                                 */
+                                state: "using" | "blocked" | "unactivated" | "canceled";
                                 count: number;
                             }[];
                             byLevel: {
@@ -16001,7 +16004,8 @@ export interface operations {
                             level: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -16013,7 +16017,8 @@ export interface operations {
                             nextLevel: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -16637,7 +16642,8 @@ export interface operations {
                             level: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -16649,7 +16655,8 @@ export interface operations {
                             nextLevel: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -17279,7 +17286,8 @@ export interface operations {
                             level: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -17291,7 +17299,8 @@ export interface operations {
                             nextLevel: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -17873,8 +17882,11 @@ export interface operations {
                         msg: string;
                         data: {
                             progress: {
-                                /** @description The document's state */
-                                state: string;
+                                /**
+                                 * @description The document's state
+                                 * @enum {string}
+                                 */
+                                state: "INITIAL" | "RUNNING" | "EFFECTED" | "FAILED";
                                 memberCount: number;
                                 processedCount: number;
                                 succeededCount: number;
