@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
+import { storeResource } from '../resources/datum/store.resource';
 import { memberResource } from '../resources/member/member.resource';
 import { crudDocs, recordComponent } from '../server/crud/crud.openapi';
 import { seedDemoIfEmpty } from '../server/db/seed/demo.seed';
@@ -15,7 +17,7 @@ import { median } from './lib/stats';
 
 /**
  * Throughput of list and read answers with and without response-schema serialisation
- * (`npm run bench:serialization -- [--requests 400] [--concurrency 8] [--rounds 5]`).
+ * (`npm run bench:serialization -- [--requests 400] [--concurrency 8] [--rounds 5] [--writes 2000] [--first schema|plain]`).
  *
  * Two API servers run as separate processes on one database with the demo merchant (a private
  * embedded PostgreSQL in a temporary folder unless `--database-url`): `schema` as the app ships
@@ -106,29 +108,33 @@ async function throughput(server: Server, c: Case, requests: number, concurrency
 }
 
 /** The response schema of each case's route, as the routes declare it. */
-const SHARED = Object.fromEntries([...errorComponents(), recordComponent(memberResource)].map((schema) => [String(schema.$id), schema]));
+const SHARED = Object.fromEntries(
+  [...errorComponents(), recordComponent(memberResource), recordComponent(storeResource)].map((schema) => [String(schema.$id), schema]),
+);
 const ROUTE_SCHEMAS: Record<string, object> = {
   'member list, 20 a page': crudDocs(memberResource, 'query').response[200],
   'member list, 100 a page': crudDocs(memberResource, 'query').response[200],
   'member read (info)': crudDocs(memberResource, 'info').response[200],
+  'store list, 20 a page': crudDocs(storeResource, 'query').response[200],
   'translations (i18n/gets)': i18nDocs.gets.response[200],
 };
 
 /** Writes per second of each answer by its compiled schema and by JSON.stringify, in this process. */
-async function serializationAlone(args: { servers: Server[]; cases: readonly Case[]; writes: number }): Promise<void> {
+async function serializationAlone(args: { server: Server; cases: readonly Case[]; writes: number }): Promise<void> {
   console.log(`\n  serialisation alone, ${args.writes} writes of the same answer`);
   console.log(`  ${'case'.padEnd(28)} ${'schema /s'.padStart(10)} ${'JSON /s'.padStart(10)} ${'schema/JSON'.padStart(12)}`);
   for (const c of args.cases) {
     const schema = ROUTE_SCHEMAS[c.label];
     if (!schema) continue;
-    const response = await fetch(`${args.servers[0].base}${c.path}`, {
+    const response = await fetch(`${args.server.base}${c.path}`, {
       method: c.method,
-      headers: { cookie: args.servers[0].cookie, ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { cookie: args.server.cookie, ...(c.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: c.body !== undefined ? JSON.stringify(c.body) : undefined,
     });
     const answer: unknown = await response.json();
     const write = fastJson(schema as never, { schema: SHARED as never });
-    if (write(answer) !== JSON.stringify(answer)) throw new Error(`${c.label}: the schema writes another answer`);
+    // The same answer (property order may differ: a schema writes in its own order).
+    if (!isDeepStrictEqual(JSON.parse(write(answer)), answer)) throw new Error(`${c.label}: the schema writes another answer`);
     const rate = (fn: (value: unknown) => string) => {
       const rates: number[] = [];
       for (let round = 0; round < 5; round += 1) {
@@ -158,7 +164,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), ['requests', 'concurrency', 'rounds', 'writes', 'database-url']);
+  const flags = parseFlags(process.argv.slice(2), ['requests', 'concurrency', 'rounds', 'writes', 'first', 'database-url']);
   const requests = intFlag(flags, 'requests', 400);
   const concurrency = intFlag(flags, 'concurrency', 8);
   const rounds = intFlag(flags, 'rounds', 5);
@@ -176,7 +182,9 @@ async function main(): Promise<void> {
     const demo = await seedDemoIfEmpty(bench.database);
     const admin = demo.accounts.find((a) => a.login === 'admin') ?? demo.accounts[0];
     const account = { tenant: demo.tenantCode, login: admin.login, password: admin.password };
-    servers.push(await startServer(bench.database.url, 'schema'), await startServer(bench.database.url, 'plain'));
+    // Started in this order; `--first plain` swaps it, to see how much the order alone weighs.
+    const modes: Server['mode'][] = textFlag(flags, 'first', 'schema') === 'plain' ? ['plain', 'schema'] : ['schema', 'plain'];
+    for (const mode of modes) servers.push(await startServer(bench.database.url, mode));
     for (const server of servers) await signIn(server, account);
     const member = (
       await bench.database.pool.query<{ id: string }>(
@@ -193,7 +201,8 @@ async function main(): Promise<void> {
     ];
     console.log(`database: ${bench.where}; ${requests} requests per case and server, ${concurrency} concurrent, ${rounds} rounds`);
     const results = cases.map(() => ({ schema: [] as number[], plain: [] as number[] }));
-    const sizes = await Promise.all(cases.map((c) => call(servers[0], c)));
+    const schemaServer = servers.find((server) => server.mode === 'schema')!;
+    const sizes = await Promise.all(cases.map((c) => call(schemaServer, c)));
     for (const c of cases) for (const server of servers) await throughput(server, c, Math.min(50, requests), concurrency); // warm-up
     for (let round = 0; round < rounds; round += 1) {
       for (const [i, c] of cases.entries()) {
@@ -212,7 +221,7 @@ async function main(): Promise<void> {
         `  ${c.label.padEnd(28)} ${String(sizes[i]).padStart(7)} ${schema.toFixed(0).padStart(13)} ${plain.toFixed(0).padStart(12)} ${`×${(schema / plain).toFixed(2)}`.padStart(13)}`,
       );
     }
-    await serializationAlone({ servers, cases, writes: intFlag(flags, 'writes', 2000) });
+    await serializationAlone({ server: schemaServer, cases, writes: intFlag(flags, 'writes', 2000) });
   } finally {
     await Promise.all(servers.map((s) => stop(s.child)));
     await bench.stop();

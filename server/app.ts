@@ -10,6 +10,7 @@ import { requestContext } from './http/request-context';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installInputGuard } from './http/input-guard';
 import { registerOpenApi } from './http/openapi.plugin';
+import { cachingSerializerFactory } from './http/serializer.cache';
 import { MODULES } from './modules/index';
 import { configurePasswordHashing } from './modules/auth/password.hasher';
 import { refuseForgedRequest } from './modules/auth/request-origin.guard';
@@ -52,6 +53,7 @@ export async function buildApp(options: {
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true } },
     // A URL that does not decode gets the envelope too (400 naming `url`).
     frameworkErrors,
+    schemaController: { compilersFactory: { buildSerializer: cachingSerializerFactory() } },
   });
   app.decorate('database', options.database);
   app.decorate('config', config);

@@ -8752,8 +8752,11 @@ export interface operations {
                         data: {
                             total: number;
                             byState: {
-                                /** @description Member state, lower case (capitalised variants counted with it) */
-                                state: string;
+                                /**
+                                 * @description Member state, lower case (capitalised variants counted with it)
+                                 * @enum {string}
+                                 */
+                                state: "using" | "blocked" | "unactivated" | "canceled";
                                 count: number;
                             }[];
                             byLevel: {
@@ -16061,7 +16064,8 @@ export interface operations {
                             level: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -16073,7 +16077,8 @@ export interface operations {
                             nextLevel: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -16693,7 +16698,8 @@ export interface operations {
                             level: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -16705,7 +16711,8 @@ export interface operations {
                             nextLevel: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -17331,7 +17338,8 @@ export interface operations {
                             level: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -17343,7 +17351,8 @@ export interface operations {
                             nextLevel: {
                                 id: number;
                                 name: string;
-                                levelType: string;
+                                /** @enum {string} */
+                                levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
                                 /** @description Points multiplier */
@@ -17925,8 +17934,11 @@ export interface operations {
                         msg: string;
                         data: {
                             progress: {
-                                /** @description The document's state */
-                                state: string;
+                                /**
+                                 * @description The document's state
+                                 * @enum {string}
+                                 */
+                                state: "INITIAL" | "RUNNING" | "EFFECTED" | "FAILED";
                                 memberCount: number;
                                 processedCount: number;
                                 succeededCount: number;

@@ -1,5 +1,5 @@
-import { LINE_RESULTS } from '../../../resources/member/batch-operate.resource';
-import type { ResourceDef } from '../../../resources/define';
+import { batchOperateResource, LINE_RESULTS } from '../../../resources/member/batch-operate.resource';
+import type { EnumField, ResourceDef } from '../../../resources/define';
 import { operationIdOf, resourceTags } from '../../crud/crud.openapi';
 import { answers, arrayOf, nullable, objectOf, oneOf, type JsonSchema } from '../../http/openapi.schemas';
 import { workbookAnswer, workbookUpload } from '../files/files.openapi';
@@ -12,7 +12,7 @@ import { workbookAnswer, workbookUpload } from '../files/files.openapi';
 const count = { type: 'integer', minimum: 0 } as const;
 
 const progress = objectOf({
-  state: { type: 'string', description: "The document's state" },
+  state: oneOf(Object.keys((batchOperateResource.fields.state as EnumField).options), "The document's state"),
   memberCount: count,
   processedCount: count,
   succeededCount: count,

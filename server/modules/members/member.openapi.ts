@@ -1,6 +1,8 @@
-import type { ResourceDef } from '../../../resources/define';
+import type { EnumField, ResourceDef } from '../../../resources/define';
+import { levelResource } from '../../../resources/member/level.resource';
+import { memberResource } from '../../../resources/member/member.resource';
 import { operationIdOf, resourceTags } from '../../crud/crud.openapi';
-import { answers, arrayOf, decimalNumber, nullable, objectOf, wire } from '../../http/openapi.schemas';
+import { answers, arrayOf, decimalNumber, nullable, objectOf, oneOf, wire } from '../../http/openapi.schemas';
 
 /**
  * The OpenAPI description of the member module's routes beyond CRUD: the overview
@@ -9,15 +11,16 @@ import { answers, arrayOf, decimalNumber, nullable, objectOf, wire } from '../..
 
 const count = { type: 'integer', minimum: 0 } as const;
 
+/** The member states, lower case (the overview counts a capitalised variant with its state). */
+const memberStates = [...new Set(Object.keys((memberResource.fields.state as EnumField).options).map((s) => s.toLowerCase()))];
+
 export const memberOverviewDocs = {
   operationId: 'member.overview',
   tags: ['member'],
   response: answers(
     objectOf({
       total: count,
-      byState: arrayOf(
-        objectOf({ state: { type: 'string', description: 'Member state, lower case (capitalised variants counted with it)' }, count }),
-      ),
+      byState: arrayOf(objectOf({ state: oneOf(memberStates, 'Member state, lower case (capitalised variants counted with it)'), count })),
       byLevel: arrayOf(objectOf({ levelId: nullable({ type: 'integer' }), levelName: nullable({ type: 'string' }), count })),
       daily: arrayOf(objectOf({ date: wire.date, count }), 'New members per day, last 30 days'),
       newInPeriod: count,
@@ -29,7 +32,7 @@ export const memberOverviewDocs = {
 const level = objectOf({
   id: { type: 'integer' },
   name: { type: 'string' },
-  levelType: { type: 'string' },
+  levelType: oneOf(Object.keys((levelResource.fields.levelType as EnumField).options)),
   rankOrder: { type: 'integer' },
   growthThreshold: nullable({ type: 'integer' }),
   pointsMultiplier: nullable(decimalNumber(2, 'Points multiplier')),
