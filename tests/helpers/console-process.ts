@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { processInfo } from '../../server/db/embedded-os';
 
 /**
  * The console as `npm start` runs it (without the build): `node --import tsx server/main.ts` in a
@@ -122,12 +123,9 @@ export function postmasterPid(dataDir: string): number | null {
 }
 
 export function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  // A process that has exited but not been reaped (a zombie: the killed console was its parent,
+  // and this sandbox's PID 1 reaps late) still answers a signal; /proc tells it is gone.
+  return processInfo(pid).alive;
 }
 
 /**
