@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POINTS_BALANCE_MAX, POINTS_PER_POSTING_MAX } from '../../server/modules/points/points.rules';
-import { createTenant, createUser, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
-import { createMembers, pointsOf } from '../helpers/points-fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
+import { createMembers, pointsOf, startPointsScene } from '../helpers/points-fixtures';
+import type { TestApp } from '../helpers/test-app';
 
 /**
  * Points stay exact: at most 1,000,000,000 points move in one posting, an account holds at most
@@ -19,15 +19,7 @@ let till: ApiClient;
 let run = 0;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await createTenant(t.database);
-  admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
-  await createUser(t.database, {
-    tenantId: tenant.tenantId,
-    login: 'till',
-    grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }],
-  });
-  till = await signIn(t.app, { tenant: tenant.code, login: 'till', password: tenant.adminPassword });
+  ({ t, tenant, admin, till } = await startPointsScene());
 });
 afterAll(async () => t?.close());
 

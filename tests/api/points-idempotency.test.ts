@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
-import { createMembers, pointsOf } from '../helpers/points-fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { createMembers, pointsOf, startPointsScene } from '../helpers/points-fixtures';
+import type { TestApp } from '../helpers/test-app';
 
 /**
  * The idempotency rule on the three requests that move points (server/modules/idempotency):
@@ -18,15 +18,7 @@ let till: ApiClient;
 let run = 0;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await createTenant(t.database);
-  admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
-  await createUser(t.database, {
-    tenantId: tenant.tenantId,
-    login: 'till',
-    grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }],
-  });
-  till = await signIn(t.app, { tenant: tenant.code, login: 'till', password: tenant.adminPassword });
+  ({ t, tenant, admin, till } = await startPointsScene());
 });
 afterAll(async () => t?.close());
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, createUser, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
-import { createMembers, pointsOf } from '../helpers/points-fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
+import { createMembers, pointsOf, startPointsScene } from '../helpers/points-fixtures';
+import type { TestApp } from '../helpers/test-app';
 
 /**
  * The points ledger under random concurrent traffic, through the real API: sales earning points
@@ -59,15 +59,7 @@ let reason: number;
 let run = 0;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  tenant = await createTenant(t.database);
-  admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
-  await createUser(t.database, {
-    tenantId: tenant.tenantId,
-    login: 'till',
-    grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }],
-  });
-  till = await signIn(t.app, { tenant: tenant.code, login: 'till', password: tenant.adminPassword });
+  ({ t, tenant, admin, till } = await startPointsScene());
   const res = await admin.post('/v1/score-adjust-reason/saveNew', { body: { code: 'PROP', name: '属性测试', direction: 'both' } });
   reason = res.body.data.id;
 });

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { ApiClient, TestTenant } from './fixtures';
-import type { TestApp } from './test-app';
+import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from './fixtures';
+import { startTestApp, type TestApp } from './test-app';
 
 /**
  * Fixtures of the points tests: members to post points to, registered and frozen through the
@@ -51,4 +51,27 @@ export async function pointsOf(args: {
       (select coalesce(sum(remaining), 0) from points_lots l where l.tenant_id = ${tenant.tenantId} and l.member_id = ${memberId}) as lots`);
   const row = result.rows[0];
   return { balance: Number(row.balance), sum: Number(row.sum), lots: Number(row.lots) };
+}
+
+/** What the points tests start from: the app, a tenant, its administrator and a till. */
+export interface PointsScene {
+  readonly t: TestApp;
+  readonly tenant: TestTenant;
+  readonly admin: ApiClient;
+  /** A user who may only post sales, returns and spends (积分/积分查询/交易接入 · configure). */
+  readonly till: ApiClient;
+}
+
+/** Starts the test app with a fresh tenant, signs in its administrator and a till user. */
+export async function startPointsScene(): Promise<PointsScene> {
+  const t = await startTestApp();
+  const tenant = await createTenant(t.database);
+  const admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
+  await createUser(t.database, {
+    tenantId: tenant.tenantId,
+    login: 'till',
+    grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }],
+  });
+  const till = await signIn(t.app, { tenant: tenant.code, login: 'till', password: tenant.adminPassword });
+  return { t, tenant, admin, till };
 }
