@@ -10,6 +10,7 @@ import { applyMigrations } from '../server/db/migrate';
 import { freePort } from '../tests/helpers/free-port';
 import { createFuzzWorld, describeFinding, fuzzCaseArbitrary, fuzzTargets, runFuzz } from '../tests/helpers/api-fuzz';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
+import { guardBenchRun } from './lib/bench-watchdog';
 
 /**
  * The API fuzz at scale (tests/helpers/api-fuzz.ts, the same generator as tests/api/fuzz.test.ts):
@@ -43,15 +44,7 @@ async function main() {
     await embedded?.stop().catch(() => undefined);
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   };
-  const watchdog = setTimeout(
-    () => {
-      console.error('bench:fuzz overstayed its time limit; stopping');
-      void stop().finally(() => process.exit(1));
-    },
-    intFlag(flags, 'max-minutes', 30) * 60_000,
-  );
-  watchdog.unref();
-  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
+  const endWatch = guardBenchRun({ name: 'bench:fuzz', minutes: intFlag(flags, 'max-minutes', 30), stop });
   try {
     await applyMigrations(database);
     app = await buildApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: null });
@@ -96,7 +89,7 @@ async function main() {
     }
     process.exitCode = findings.length > 0 ? 1 : 0;
   } finally {
-    clearTimeout(watchdog);
+    endWatch();
     await stop();
   }
 }

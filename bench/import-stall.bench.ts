@@ -14,6 +14,7 @@ import { DEFAULT_DATA_DIR, openBenchDatabase } from './lib/bench-database';
 import { BENCH_PASSWORD, ensureBenchTenant } from './lib/bench-tenant';
 import { signInOverHttp, type HttpAnswer, type HttpClient } from './lib/http-client';
 import { median, ms } from './lib/stats';
+import { guardBenchRun } from './lib/bench-watchdog';
 
 /**
  * How much one big spreadsheet holds up everyone else. The app runs with its job queue on the
@@ -161,15 +162,7 @@ async function main() {
     await bench.stop();
     await memory.stop();
   };
-  const watchdog = setTimeout(
-    () => {
-      console.error('bench:import-stall overstayed its time limit; stopping');
-      void stop().finally(() => process.exit(1));
-    },
-    intFlag(flags, 'max-minutes', 10) * 60_000,
-  );
-  watchdog.unref();
-  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
+  guardBenchRun({ name: 'bench:import-stall', minutes: intFlag(flags, 'max-minutes', 10), stop });
   try {
     for (const code of [IMPORTER_TENANT, OTHER_TENANT]) await ensureBenchTenant(bench.database, code);
     queue = await startJobQueue(bench.url);

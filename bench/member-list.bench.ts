@@ -11,6 +11,7 @@ import { measureList, walkByCursor, type ListCase, type ListMeasurement } from '
 import { measurePostings } from './lib/points-measure';
 import { captureSql } from './lib/sql-capture';
 import { median, ms, ratio } from './lib/stats';
+import { guardBenchRun } from './lib/bench-watchdog';
 
 /**
  * The member list, member search and points posting on the generated tenant
@@ -82,15 +83,7 @@ async function main() {
     await bench.stop();
   };
   // Bounded: a run that overstays stops what it started.
-  const watchdog = setTimeout(
-    () => {
-      console.error('bench:members overstayed its time limit; stopping');
-      void stop().finally(() => process.exit(1));
-    },
-    intFlag(flags, 'max-minutes', 20) * 60_000,
-  );
-  watchdog.unref();
-  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
+  const endWatch = guardBenchRun({ name: 'bench:members', minutes: intFlag(flags, 'max-minutes', 20), stop });
   try {
     const tenant = await database.pool.query<{ id: number; members: number | null; entries: number | null }>(
       `select t.id,
@@ -234,7 +227,7 @@ async function main() {
         `API / recordSale in-process: ${ratio(rates.apiSpread, rates.serviceSpread)}`,
     );
   } finally {
-    clearTimeout(watchdog);
+    endWatch();
     await stop();
   }
 }
