@@ -14,6 +14,7 @@ import { shellMessages } from './shell.messages';
 import { usersMessages } from './users.messages';
 import { batchMessages } from './batch.messages';
 import { memberMessages } from './member.messages';
+import { uploadsMessages } from './uploads.messages';
 
 /**
  * Every message book of the product. A module that adds visible strings adds its book here;
@@ -37,4 +38,5 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   shellMessages,
   batchMessages,
   memberMessages,
+  uploadsMessages,
 ];

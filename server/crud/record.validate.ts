@@ -20,6 +20,8 @@ export interface ReferenceCheck {
   readonly label: string;
   readonly resource: string;
   readonly ids: readonly number[];
+  /** A `file` field's value: ids of uploads made for this path (`image`, `lines.photo`), see server/modules/uploads. */
+  readonly upload?: string;
 }
 
 /** What a valid body writes. */
@@ -92,6 +94,19 @@ function writeScalar(
   if (f.kind === 'relation') {
     const ids = Array.isArray(result.value) ? (result.value as number[]) : [result.value as number];
     sink.references.push({ field: args.path, label: args.label, resource: f.resource, ids });
+  }
+  if (f.kind === 'file') {
+    // The id of an upload (server/modules/uploads), checked against the uploads table later.
+    const id = /^[1-9]\d{0,14}$/.test(result.value as string) ? Number(result.value) : null;
+    if (id === null) issue(sink, { field: args.path, label: args.label, key: 'uploads.error.unknown' });
+    else
+      sink.references.push({
+        field: args.path,
+        label: args.label,
+        resource: sink.resource.name,
+        ids: [id],
+        upload: args.path.replace(/\.\d+\./, '.'),
+      });
   }
 }
 

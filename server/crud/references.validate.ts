@@ -4,6 +4,8 @@ import type { FieldError } from '../http/envelope';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import type { WriteSet } from './record.validate';
 import { scopeConditions, type Scope } from './scope';
+import { tableOwner } from '../../resources/define';
+import { claimUploads } from '../modules/uploads/upload.store';
 
 /**
  * The checks of a write that need the database: every referenced record must exist for the
@@ -111,6 +113,14 @@ export async function checkReferences(args: {
 }): Promise<FieldError[]> {
   const issues: FieldError[] = [];
   for (const ref of args.set.references) {
+    if (ref.upload !== undefined) {
+      // A `file` field keeps the id of an upload of this tenant, made for this resource and field.
+      const owner = { tenantId: args.scope.tenantId, resource: tableOwner(args.runtime.resource).name };
+      if (!(await claimUploads({ db: args.db, owner, field: ref.upload, ids: ref.ids }))) {
+        issues.push({ field: ref.field, key: 'uploads.error.unknown', values: { label: ref.label } });
+      }
+      continue;
+    }
     const target = args.registry.get(ref.resource);
     if (!(await checkReference({ db: args.db, target, scope: args.scope, ids: ref.ids }))) {
       issues.push({ field: ref.field, key: 'validation.reference', values: { label: ref.label } });

@@ -8,6 +8,8 @@ import PgBoss from 'pg-boss';
 export interface JobQueue {
   send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
   work(name: string, handler: (data: object) => Promise<void>): Promise<void>;
+  /** Sends a job of `name` on the cron schedule (UTC), once across every process sharing the queue. */
+  schedule(name: string, cron: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,10 @@ export async function startJobQueue(url: string): Promise<JobQueue> {
       await boss.work<object>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as object);
       });
+    },
+    async schedule(name, cron) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron);
     },
     stop: () => boss.stop({ graceful: true, wait: true }),
   };

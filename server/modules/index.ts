@@ -7,6 +7,7 @@ import { usersRoutes } from './users/users.routes';
 import { pointsRoutes } from './points/points.routes';
 import { pointsReportRoutes } from './points/points-report.routes';
 import { filesPlugin } from './files/files.plugin';
+import { uploadsPlugin } from './uploads/uploads.plugin';
 import { memberOverviewRoutes } from './members/member-overview.routes';
 import { batchPlugin } from './batch/batch.plugin';
 import { createCrudModule } from '../crud/crud.module';
@@ -27,6 +28,7 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'points', plugin: pointsRoutes },
   { name: 'points-reports', plugin: pointsReportRoutes },
   { name: 'files', plugin: filesPlugin },
+  { name: 'uploads', plugin: uploadsPlugin },
   { name: 'members', plugin: memberOverviewRoutes },
   { name: 'batch', plugin: batchPlugin },
   { name: 'crud', plugin: createCrudModule(SERVER_HOOKS) },

@@ -307,6 +307,8 @@ let c2: number;
 let areaId: number;
 let strangerArea: number;
 let strangerCentre: number;
+/** A file uploaded for the gadget's photo: what a `file` field keeps (server/modules/uploads). */
+let photoId: string;
 
 const inC1 = (extra: Record<string, string> = {}) => ({ headers: { marketingCenter: String(c1), ...extra } });
 
@@ -351,6 +353,15 @@ beforeAll(async () => {
   const otherAdmin = await signIn(t.app, { tenant: other.code, login: other.adminLogin, password });
   strangerArea = (await expectOk(otherAdmin.post('/v1/area/saveNew', { body: { code: 'A9', name: 'Elsewhere' } }))).id;
   strangerCentre = (await expectOk(otherAdmin.post('/v1/marketing-center/saveNew', { body: { code: 'C9', name: 'Far' } }))).id;
+  photoId = (
+    await expectOk(
+      writer.post('/v1/crud-gadget/upload', {
+        query: { field: 'photo', fileName: 'abc.txt' },
+        body: Buffer.from('a photo'),
+        headers: { 'content-type': 'text/plain' },
+      }),
+    )
+  ).id;
 });
 
 afterAll(async () => {
@@ -374,7 +385,7 @@ const fullBody = () => ({
   openAt: '09:30',
   days: [5, 1, 3],
   area: areaId,
-  photo: 'files/abc.png',
+  photo: photoId,
   lines: [
     { item: 'Tea', count: 2, price: 3.5 },
     { item: 'Cake', count: 1 },
@@ -402,7 +413,7 @@ describe('a resource declared in a test', () => {
       days: [1, 3, 5],
       parent: null,
       area: areaId,
-      photo: 'files/abc.png',
+      photo: photoId,
       state: 'DRAFT',
       marketingCenterId: c1,
       version: 1,

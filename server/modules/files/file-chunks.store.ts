@@ -3,8 +3,11 @@ import { and, asc, eq, gte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { fileTaskChunks } from '../../db/schema/index';
 
-/** Which file of a task: the uploaded workbook, or what the task produced. */
-export type FilePart = 'input' | 'output';
+/**
+ * Which file of a task: the uploaded workbook, or what the task produced; `upload` is a file
+ * uploaded for a `file` field (server/modules/uploads), whose `taskId` is the upload's id.
+ */
+export type FilePart = 'input' | 'output' | 'upload';
 
 /** Bytes per stored chunk: big enough to keep rows few, small enough to stream. */
 export const CHUNK_BYTES = 1024 * 1024;
