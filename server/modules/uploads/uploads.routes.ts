@@ -25,9 +25,9 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 
 /** A name that is safe to keep and to send back in a header: no path, no control characters. */
 export function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is dropped
-  const cleaned = name
-    .replace(/[\u0000-\u001f\u007f]/g, '')
+  const cleaned = [...name]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
     .replace(/[\\/]/g, '_')
     .trim();
   return [...cleaned].slice(0, 200).join('') || 'file';
