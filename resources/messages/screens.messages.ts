@@ -54,11 +54,6 @@ const screenTexts = defineMessages({
   'screens.lines.count': ['{count} 行', '{count} lines'],
   'screens.lines.min': ['{label}至少 {min} 行', '{label}: at least {min} line(s)'],
   'screens.lines.max': ['{label}最多 {max} 行', '{label}: at most {max} line(s)'],
-  'screens.file.idPlaceholder': ['已上传文件的编号', 'Id of an uploaded file'],
-  'screens.file.uploadUnavailable': [
-    '文件上传暂不可用，请填写已上传文件的编号',
-    'Uploading is not available yet; enter the id of an uploaded file',
-  ],
   'screens.section.system': ['系统信息', 'System'],
   'screens.field.createdAt': ['创建时间', 'Created at'],
   'screens.field.updatedAt': ['更新时间', 'Updated at'],

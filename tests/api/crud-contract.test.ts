@@ -1,6 +1,7 @@
 import { and, eq, getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailSections, formSections, labelKey, optionKey, tableOwner, type FieldDef, type ResourceDef } from '../../resources/define';
+import { acceptsImagesOnly, fileFieldPaths } from '../../resources/contract/upload.types';
 import { RESOURCES } from '../../resources/index';
 import { pick, type Bilingual } from '../../resources/messages/bilingual';
 import { buildRegistry, servedResources, type ResourceRuntime } from '../../server/crud/resource-registry';
@@ -76,6 +77,13 @@ let stranger: ApiClient;
 let centre: number;
 let strangerCentre: number;
 const refs: Record<string, number> = {};
+/** Uploads for file fields by `<table owner>:<field path>`. */
+const uploads: Record<string, number> = {};
+/** A 1×1 PNG: a valid upload for image fields and for fields that accept anything. */
+const SAMPLE_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 let seed = 0;
 
 const headers = () => ({ marketingCenter: String(centre), time_zone: 'Asia/Shanghai' });
@@ -102,6 +110,22 @@ async function validBody(resource: ResourceDef, n = ++seed): Promise<Record<stri
         await okData(admin.post(`/v1/${target}/saveNew`, { body: await validBody(runtime.resource), headers: headers() }))
       ).id;
     }
+  }
+  // A file field keeps an upload made for it (server/modules/uploads): one per resource and field.
+  for (const { path, field } of fileFieldPaths(resource)) {
+    const key = `${tableOwner(resource).name}:${path}`;
+    uploads[key] ??= Number(
+      (
+        await okData(
+          admin.post(`/v1/${resource.name}/upload`, {
+            query: { field: path, fileName: acceptsImagesOnly(field) ? 'sample.png' : 'sample.bin' },
+            body: SAMPLE_PNG,
+            headers: { ...headers(), 'content-type': acceptsImagesOnly(field) ? 'image/png' : 'application/octet-stream' },
+          }),
+        )
+      ).id,
+    );
+    refs[`upload:${path}`] = uploads[key];
   }
   return sampleBody({ resource, seed: n, refs, overrides: OVERRIDES[resource.name]?.({ refs, seed: n }) });
 }

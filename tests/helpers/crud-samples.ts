@@ -40,6 +40,8 @@ export function scalarSample(args: {
   f: ScalarField | TreeField;
   seed: number;
   name: string;
+  /** The field's path when inside lines (`lines.photo`); file samples are looked up by it. */
+  path?: string;
   refs: Readonly<Record<string, number>>;
 }): unknown {
   const { f, seed, name } = args;
@@ -74,8 +76,12 @@ export function scalarSample(args: {
       return f.multiple ? [args.refs[f.resource]] : args.refs[f.resource];
     case 'tree':
       return null;
-    case 'file':
-      return `file-${seed}`;
+    case 'file': {
+      // A file field keeps the id of an upload made for it: the test uploads one and hands it in
+      // as `upload:<path>` (`image`, `lines.photo`); without one the field cannot be sampled.
+      const upload = args.refs[`upload:${args.path ?? args.name}`];
+      return upload === undefined ? undefined : String(upload);
+    }
   }
 }
 
@@ -95,7 +101,7 @@ export function sampleBody(args: {
     if (f.kind === 'lines') {
       const line: Record<string, unknown> = {};
       for (const [inner, lf] of Object.entries(f.fields)) {
-        const v = scalarSample({ f: lf, seed: args.seed, name: inner, refs: args.refs });
+        const v = scalarSample({ f: lf, seed: args.seed, name: inner, path: `${name}.${inner}`, refs: args.refs });
         if (v !== undefined) line[inner] = v;
       }
       for (const inner of Object.keys(f.fields)) {
