@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
+import { stripedPng } from '../helpers/png';
 import { openDialogs } from './pages/antd';
 import { useDemoSession } from './pages/demo-session';
 import { DetailPage } from './pages/detail.page';
@@ -15,8 +16,7 @@ import { ListPage } from './pages/list.page';
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
 
-/** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = stripedPng(96);
 
 describe('uploads in the browser', () => {
   it('uploads a level material picture, refuses a fake image, and shows the picture on the detail', async () => {
@@ -40,7 +40,7 @@ describe('uploads in the browser', () => {
 
     await fileInput.setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: PNG });
     const preview = picture.getByAltText('物料图片预览');
-    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
     await screenshot(page, 'upload-level-material-form-zh');
     await form.save();
 
@@ -51,7 +51,7 @@ describe('uploads in the browser', () => {
     const detail = new DetailPage(page, (await dialogs.count()) > 0 ? dialogs.last() : undefined);
     await detail.settled();
     const shown = detail.root.getByAltText('物料图片预览');
-    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
     await screenshot(page, 'upload-level-material-detail-zh');
   });
 });
