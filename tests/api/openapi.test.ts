@@ -120,7 +120,10 @@ describe('the document', () => {
       const where = `${method} ${path}`;
       const success = op.responses['200'];
       const json = success && jsonSchemaOf(success);
-      const binary = success && resolve(success).content?.['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
+      // A file answer (an export workbook, an uploaded file's bytes) is binary content instead.
+      const binary =
+        success &&
+        Object.values((resolve(success).content ?? {}) as Record<string, Json>).some((media) => media.schema?.format === 'binary');
       if (!json && !binary) problems.push(`${where}: no 200 schema`);
       if (
         json &&
