@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { declareEntry } from '../../resources/catalog/declare';
 import type { GroupDecl, PermissionRef } from '../../resources/catalog/types';
 import { defineResource, field } from '../../resources/define';
@@ -7,11 +7,14 @@ import { deriveLinesTable, deriveTable } from '../../server/crud/table.derive';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import { removeStaleUploads } from '../../server/modules/uploads/upload.store';
-import { uploadColumns } from '../../server/modules/uploads/uploads.plugin';
+import { UPLOAD_CLEANUP_QUEUE, uploadColumns } from '../../server/modules/uploads/uploads.plugin';
+import { loadConfig } from '../../server/config';
+import { connectDatabase } from '../../server/db/connection';
+import { startJobQueue } from '../../server/jobs/queue';
 import { UPLOAD_RATE } from '../../server/modules/uploads/uploads.routes';
 import { createDerivedTables } from '../helpers/derived-ddl';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * Uploads for `file` fields (server/modules/uploads): a resource declared here has an image
@@ -302,5 +305,27 @@ describe('the cleanup', () => {
       [tenant.tenantId, Number(dropped.id)],
     );
     expect(chunks.rows[0].n).toBe(0);
+  });
+
+  it('is scheduled hourly on the shared queue, and a cleanup job run by the queue removes a stale upload', async () => {
+    const database = connectDatabase(inject('databaseUrl'), { max: 3 });
+    const queue = await startJobQueue(inject('databaseUrl'));
+    const { app } = await buildTestApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue });
+    try {
+      await app.ready();
+      const schedule = await database.pool.query('select cron from pgboss.schedule where name = $1', [UPLOAD_CLEANUP_QUEUE]);
+      expect(schedule.rows).toEqual([{ cron: '17 * * * *' }]);
+      const stale = await expectOk(upload(writer, { field: 'picture', bytes: PNG, fileName: 'stale.png', type: 'image/png' }));
+      await database.pool.query(`update uploads set created_at = now() - interval '2 days' where tenant_id = $1 and id = $2`, [
+        tenant.tenantId,
+        Number(stale.id),
+      ]);
+      await queue.send(UPLOAD_CLEANUP_QUEUE, {});
+      await expect.poll(async () => (await content(reader, stale.id)).status, { timeout: 30_000, interval: 300 }).toBe(404);
+    } finally {
+      await app.close();
+      await queue.stop();
+      await database.close();
+    }
   });
 });
