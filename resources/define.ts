@@ -322,6 +322,13 @@ export interface StateAction {
    * action is logged in `state_changes` (with its reason) and listed by `GET /v1/<name>/history/:id`.
    */
   readonly reason?: 'required' | 'optional';
+  /**
+   * A transition only the server makes (a background run moving its document to done or failed):
+   * no route, no button. Jobs run it through the engine's own action operation (`runAction`),
+   * so its from-states, its conditional update and its state-history entry are the same as for
+   * any action; the history shows it with no user.
+   */
+  readonly server?: boolean;
 }
 
 /** Longest reason a state action accepts. */

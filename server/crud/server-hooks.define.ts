@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PermissionRef } from '../../resources/catalog/types';
 import type { ResourceDef } from '../../resources/define';
 import type { DbOrTx } from '../db/connection';
-import type { AuthContext } from '../http/auth-types';
+import type { Actor } from './actor';
 import type { DerivedTable } from './table.derive';
 
 /**
@@ -19,10 +19,12 @@ export type StoredRecord = Record<string, unknown>;
 export interface HookContext {
   /** Inside a write: the transaction the engine's own statements run in. Otherwise the pool. */
   readonly db: DbOrTx;
-  /** The caller (tenantId, userId, grants). */
-  readonly auth: AuthContext;
-  /** The request: locale, time zone and marketing centre are in `request.ctx`. */
-  readonly request: FastifyRequest;
+  /**
+   * Who the operation works for: tenant, user (null for the server itself), grants, centres, the
+   * chosen centre, locale and time zone. The same whether an HTTP route or a job called the
+   * engine: hooks never see a request.
+   */
+  readonly actor: Actor;
   readonly resource: ResourceDef;
   readonly table: DerivedTable;
   /** The centre a centre-scoped resource works in; null for tenant-scoped resources. */
@@ -60,11 +62,13 @@ export interface ServerHooks {
    * Before insert or update, inside the transaction, after validation. May change `values`
    * (property-keyed column values about to be written; `current` is the stored record on
    * modify) and `lines` (the replacement lines of the `lines` fields the body carries, by field;
-   * a field absent from it keeps its stored lines), or throw an AppError to refuse.
+   * a field absent from it keeps its stored lines), or throw an AppError to refuse. `body` is the
+   * body as the caller sent it (before validation dropped server-managed fields).
    */
   readonly beforeSave?: (
     args: HookContext & {
       operation: 'create' | 'modify';
+      body: Readonly<Record<string, unknown>>;
       values: StoredRecord;
       lines: Map<string, StoredRecord[]>;
       current: StoredRecord | null;
@@ -83,6 +87,14 @@ export interface ServerHooks {
    */
   readonly afterAction?: Readonly<
     Record<string, (args: HookContext & { action: string; record: StoredRecord; previous: StoredRecord }) => Promise<void> | void>
+  >;
+  /**
+   * After a state action called over HTTP committed (outside its transaction), with the app:
+   * for starting background work the committed state asks for (the batch audit queues its run).
+   * A job calling the engine's action directly does not run these.
+   */
+  readonly afterCommit?: Readonly<
+    Record<string, (args: { app: FastifyInstance; actor: Actor; record: StoredRecord }) => Promise<void> | void>
   >;
   /**
    * Extra endpoints (`POST /v1/card-template/allocateTemplateNumber`). Registered in the

@@ -108,20 +108,20 @@ export const cardTemplateHooks = defineServerHooks('card-template', {
 
   // Lists, pickers, details and the rows a write may touch: viewable types only. A relation
   // check from another resource's form (a card sale bill) is governed by that resource.
-  rowFilter: (ctx) => (ctx.operation === 'reference' ? undefined : typeCondition(ctx, viewableTypes(ctx.auth.grants))),
+  rowFilter: (ctx) => (ctx.operation === 'reference' ? undefined : typeCondition(ctx, viewableTypes(ctx.actor.grants))),
 
   async beforeSave(ctx) {
-    const { auth, values, current, operation } = ctx;
-    assertMaintainable(auth.grants, operation === 'create' ? values.cardTemplateType : current?.cardTemplateType);
+    const { actor, values, current, operation } = ctx;
+    assertMaintainable(actor.grants, operation === 'create' ? values.cardTemplateType : current?.cardTemplateType);
     const issues = checkTerms({ values, current });
     if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   },
 
-  beforeDelete: ({ auth, record }) => assertMaintainable(auth.grants, record.cardTemplateType),
+  beforeDelete: ({ actor, record }) => assertMaintainable(actor.grants, record.cardTemplateType),
 
   beforeAction: {
-    enable: ({ auth, record }) => assertMaintainable(auth.grants, record.cardTemplateType),
-    disable: ({ auth, record }) => assertMaintainable(auth.grants, record.cardTemplateType),
+    enable: ({ actor, record }) => assertMaintainable(actor.grants, record.cardTemplateType),
+    disable: ({ actor, record }) => assertMaintainable(actor.grants, record.cardTemplateType),
   },
 
   routes(app, engine) {

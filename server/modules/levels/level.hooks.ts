@@ -72,17 +72,17 @@ async function checkFreeLadder(args: {
 }
 
 export const levelHooks = defineServerHooks('level', {
-  async beforeSave({ db, auth, request, operation, values, current }) {
+  async beforeSave({ db, actor, operation, values, current }) {
     const type = (operation === 'create' ? values.levelType : current?.levelType) as LevelType;
-    await lockLevels(db, auth.tenantId);
+    await lockLevels(db, actor.tenantId);
     if (type !== 'FREE') return;
     await checkFreeLadder({
       db,
-      tenantId: auth.tenantId,
+      tenantId: actor.tenantId,
       id: current ? Number(current.id) : null,
       rank: Number(valueAfterWrite({ values, current, name: 'rankOrder' })),
       threshold: Number(valueAfterWrite({ values, current, name: 'growthThreshold' })),
-      locale: request.ctx.locale,
+      locale: actor.locale,
     });
   },
 });

@@ -149,8 +149,8 @@ export function refuseEngineOwned(args: {
 }
 
 const memberSaveHooks: ServerHooks = {
-  beforeSave({ operation, values, request, current }) {
-    refuseEngineOwned({ body: request.body, current: operation === 'create' ? null : current, locale: request.ctx.locale });
+  beforeSave({ operation, values, body, actor, current }) {
+    refuseEngineOwned({ body, current: operation === 'create' ? null : current, locale: actor.locale });
     if (operation !== 'create') return;
     // Whole seconds: the API shows seconds, so a range filter on the shown time finds the member.
     values.registeredAt ??= new Date(Math.floor(Date.now() / 1000) * 1000);

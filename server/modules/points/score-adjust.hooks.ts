@@ -44,7 +44,7 @@ async function reasonsOf(ctx: HookContext, lines: readonly StoredRecord[]): Prom
   const rows = await ctx.db
     .select({ id: t.id, name: t.name, direction: t.direction, enabled: t.enabled })
     .from(t)
-    .where(and(eq(t.tenantId, ctx.auth.tenantId), inArray(t.id, ids)));
+    .where(and(eq(t.tenantId, ctx.actor.tenantId), inArray(t.id, ids)));
   return new Map((rows as ReasonRow[]).map((row) => [Number(row.id), row]));
 }
 
@@ -95,11 +95,11 @@ async function memberLabel(args: { db: DbOrTx; tenantId: number; memberId: numbe
  * deadlocking; then each line is checked and posted in line order.
  */
 async function applyLines(ctx: HookContext & { record: StoredRecord }): Promise<void> {
-  const { db, auth, record, request } = ctx;
-  const tenantId = auth.tenantId;
+  const { db, actor, record } = ctx;
+  const tenantId = actor.tenantId;
   const lines = (record.lines as StoredRecord[] | undefined) ?? [];
   const members = [...new Set(lines.map((line) => Number(line.member)))].sort((a, b) => a - b);
-  const locale = request.ctx.locale;
+  const locale = actor.locale;
   for (const memberId of members) await lockAccount({ tx: db, tenantId, memberId });
   const now = new Date();
   for (const line of lines) {
@@ -116,7 +116,7 @@ async function applyLines(ctx: HookContext & { record: StoredRecord }): Promise<
         sourceType: ADJUSTMENT_SOURCE,
         sourceId: String(record.number),
         storeId: record.store === null || record.store === undefined ? null : Number(record.store),
-        operatorId: auth.userId,
+        operatorId: actor.userId,
         remark: typeof line.remark === 'string' && line.remark !== '' ? line.remark : null,
         idempotencyKey: adjustmentKey(Number(record.id), lineNo),
         now,
