@@ -4,6 +4,7 @@ import { defineServerHooks, type EngineHandle, type ServerHooks } from '../../cr
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { badInput, notFound, ok, type FieldError } from '../../http/envelope';
+import type { FieldDef } from '../../../resources/define';
 import { pick } from '../../../resources/messages/bilingual';
 import { toJsonNumber } from '../../crud/decimal';
 import { growthDocs } from './member.openapi';
@@ -140,7 +141,7 @@ export function refuseEngineOwned(args: {
   const issues: FieldError[] = [];
   for (const name of ENGINE_OWNED_MEMBER_FIELDS) {
     if (!Object.prototype.hasOwnProperty.call(sent, name)) continue;
-    const f = memberResource.fields[name];
+    const f: FieldDef = memberResource.fields[name];
     const held = args.current ? args.current[name] : ((name === 'state' ? memberResource.states?.initial : f.defaultValue) ?? null);
     if (sameValue(sent[name], held)) continue;
     issues.push({ field: name, key: 'member.engineOwned', values: { label: pick(f.label, args.locale) } });
