@@ -13,10 +13,9 @@ import { applyToMember, type BatchDeps, type BatchDocument } from './batch-opera
 /**
  * The background run of an audited batch operation document (pg-boss queue `batch-operate`).
  *
- * - The audit moved the document INITIAL -> RUNNING in one conditional update and enqueued this
- *   job in the same breath. The run first reads the document `FOR SHARE`, which waits for the
- *   audit's transaction to end: a committed audit is RUNNING and runs, a rolled-back one is still
- *   INITIAL and the job does nothing.
+ * - The audit moved the document INITIAL -> RUNNING in one conditional update and, once committed,
+ *   enqueued this job (the hook's `afterCommit`). The run first reads the document `FOR SHARE`:
+ *   only a RUNNING document runs.
  * - Each pending line is applied in its own small transaction: the line is locked and re-read
  *   (`result = 'pending'`), the member's change and the line's result commit together. A line is
  *   therefore applied at most once even when two runs of the same document overlap (a retried

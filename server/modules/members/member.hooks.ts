@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { defineServerHooks, type EngineHandle, type ServerHooks } from '../../crud/server-hooks.define';
+import { defineServerHooks, type EngineHandle } from '../../crud/server-hooks.define';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { badInput, notFound, ok, type FieldError } from '../../http/envelope';
@@ -149,15 +149,14 @@ export function refuseEngineOwned(args: {
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
 }
 
-const memberSaveHooks: ServerHooks = {
+export const memberHooks = defineServerHooks(memberResource, {
   beforeSave({ operation, values, body, actor, current }) {
     refuseEngineOwned({ body, current: operation === 'create' ? null : current, locale: actor.locale });
     if (operation !== 'create') return;
     // Whole seconds: the API shows seconds, so a range filter on the shown time finds the member.
     values.registeredAt ??= new Date(Math.floor(Date.now() / 1000) * 1000);
   },
-};
-
-export const memberHooks = defineServerHooks('member', { ...memberSaveHooks, routes: growthRoute });
+  routes: growthRoute,
+});
 export const dqshMemberHooks = defineServerHooks('dqsh-member', { routes: growthRoute });
 export const marketcenterMemberHooks = defineServerHooks('marketcenter-member', { routes: growthRoute });
