@@ -242,24 +242,33 @@ export type FieldDef = ScalarField | TreeField | LinesField;
 
 type Options<F extends FieldDef> = Omit<F, 'kind'>;
 
+/**
+ * One builder: the options as written (a `const` type parameter keeps `required: true`,
+ * `multiple: true`, enum option names and line fields literal) plus the kind, so `RecordOf`
+ * (resources/record-of.ts) can infer a record's type from its declaration.
+ */
+const builder =
+  <K extends FieldDef['kind']>(kind: K) =>
+  <const O extends Options<Extract<FieldDef, { kind: K }>>>(o: O): O & { readonly kind: K } => ({ kind, ...o });
+
 /** Field builders: `field.text({ label: ['名称', 'Name'], required: true })`. */
 export const field = {
-  text: (o: Options<TextField>): TextField => ({ kind: 'text', ...o }),
-  longText: (o: Options<LongTextField>): LongTextField => ({ kind: 'longText', ...o }),
-  integer: (o: Options<IntegerField>): IntegerField => ({ kind: 'integer', ...o }),
-  money: (o: Options<MoneyField>): MoneyField => ({ kind: 'money', ...o }),
-  decimal: (o: Options<DecimalField>): DecimalField => ({ kind: 'decimal', ...o }),
-  boolean: (o: Options<BooleanField>): BooleanField => ({ kind: 'boolean', ...o }),
-  enum: (o: Options<EnumField>): EnumField => ({ kind: 'enum', ...o }),
-  date: (o: Options<DateField>): DateField => ({ kind: 'date', ...o }),
-  datetime: (o: Options<DateTimeField>): DateTimeField => ({ kind: 'datetime', ...o }),
-  dateRange: (o: Options<DateRangeField>): DateRangeField => ({ kind: 'dateRange', ...o }),
-  time: (o: Options<TimeField>): TimeField => ({ kind: 'time', ...o }),
-  weekdays: (o: Options<WeekdaysField>): WeekdaysField => ({ kind: 'weekdays', ...o }),
-  relation: (o: Options<RelationField>): RelationField => ({ kind: 'relation', ...o }),
-  tree: (o: Options<TreeField>): TreeField => ({ kind: 'tree', ...o }),
-  file: (o: Options<FileField>): FileField => ({ kind: 'file', ...o }),
-  lines: (o: Options<LinesField>): LinesField => ({ kind: 'lines', ...o }),
+  text: builder('text'),
+  longText: builder('longText'),
+  integer: builder('integer'),
+  money: builder('money'),
+  decimal: builder('decimal'),
+  boolean: builder('boolean'),
+  enum: builder('enum'),
+  date: builder('date'),
+  datetime: builder('datetime'),
+  dateRange: builder('dateRange'),
+  time: builder('time'),
+  weekdays: builder('weekdays'),
+  relation: builder('relation'),
+  tree: builder('tree'),
+  file: builder('file'),
+  lines: builder('lines'),
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -322,6 +331,13 @@ export interface StateAction {
    * action is logged in `state_changes` (with its reason) and listed by `GET /v1/<name>/history/:id`.
    */
   readonly reason?: 'required' | 'optional';
+  /**
+   * A transition only the server makes (a background run moving its document to done or failed):
+   * no route, no button. Jobs run it through the engine's own action operation (`runAction`),
+   * so its from-states, its conditional update and its state-history entry are the same as for
+   * any action; the history shows it with no user.
+   */
+  readonly server?: boolean;
 }
 
 /** Longest reason a state action accepts. */

@@ -121,7 +121,7 @@ export const preset = {
    * resource's `numbering` on it), required and unique, so its unique index also serves its
    * order; searched and filtered by prefix, sortable.
    */
-  documentNumber(overrides?: PresetOverrides<TextField>): TextField {
+  documentNumber(overrides?: PresetOverrides<TextField> & { readonly required?: true }): TextField & { readonly required: true } {
     return field.text({
       label: ['单号', 'Document number'],
       required: true,

@@ -241,6 +241,9 @@ export const batchOperateResource = defineResource({
           'Once audited, the operation runs in the background on every member of the document, and the document can no longer be changed or deleted. Audit "{title}"?',
         ],
       },
+      // The run's end, moved by the background job only (no route, no button).
+      finish: { label: ['执行完成', 'Run finished'], from: ['RUNNING'], to: 'EFFECTED', server: true },
+      fail: { label: ['执行失败', 'Run failed'], from: ['RUNNING'], to: 'FAILED', server: true },
     },
   },
   deletable: true,

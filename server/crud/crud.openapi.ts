@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { EnumField, FieldDef, ResourceDef, ScalarField, TreeField } from '../../resources/define';
+import type { EnumField, FieldDef, LinesField, ResourceDef, ScalarField, TreeField } from '../../resources/define';
 import { centreKey } from '../../resources/define';
 import { isConditional, isConditionalLineField } from '../../resources/field-rules';
 import {
@@ -31,7 +31,7 @@ import { querySchema } from './schema.derive';
 
 /** The operations of the engine's routes (a state action is its own name). */
 export type CrudOperation =
-  'query' | 'info' | 'saveNew' | 'modify' | 'delete' | 'history' | 'options' | 'get' | 'save' | 'export' | 'import';
+  'query' | 'info' | 'saveNew' | 'modify' | 'delete' | 'history' | 'lines' | 'options' | 'get' | 'save' | 'export' | 'import';
 
 /** `card-template`, `enable` -> `cardTemplate.enable`. */
 export function operationIdOf(resource: ResourceDef, operation: string): string {
@@ -106,13 +106,18 @@ function mayBeNull(resource: ResourceDef, name: string, f: FieldDef): boolean {
   return resource.singleton !== undefined && (f.defaultValue === undefined || f.defaultValue === null);
 }
 
+/** One line of a lines field, as `serializeLines` writes it. */
+function lineSchema(f: LinesField): JsonSchema {
+  const properties: Record<string, JsonSchema> = { lineNo: { type: 'integer', minimum: 1 } };
+  for (const [inner, lf] of Object.entries(f.fields))
+    properties[inner] = lf.required && !isConditionalLineField(lf) ? valueSchema(lf) : nullable(valueSchema(lf));
+  return objectOf(properties);
+}
+
 function fieldSchema(resource: ResourceDef, name: string, f: FieldDef): JsonSchema {
   if (f.kind === 'lines') {
-    const properties: Record<string, JsonSchema> = { lineNo: { type: 'integer', minimum: 1 } };
-    for (const [inner, lf] of Object.entries(f.fields))
-      properties[inner] = lf.required && !isConditionalLineField(lf) ? valueSchema(lf) : nullable(valueSchema(lf));
     return {
-      ...arrayOf(objectOf(properties)),
+      ...arrayOf(lineSchema(f)),
       description: `${f.label[1]} (only when the record is read alone: info, saveNew, modify, actions)`,
     };
   }
@@ -255,6 +260,10 @@ function answerOf(resource: ResourceDef, operation: string): { data: JsonSchema;
       return { data: arrayOf(ref(STATE_CHANGE_ID), 'Newest first'), errors: ['notFound'] };
     case 'options':
       return { data: arrayOf(objectOf({ id: { type: 'integer' }, title: { type: 'string' } })), errors: [] };
+    case 'lines': {
+      const kinds = Object.values(resource.fields).flatMap((f) => (f.kind === 'lines' ? [lineSchema(f)] : []));
+      return { data: pageOf(kinds.length === 1 ? kinds[0] : { anyOf: kinds }), errors: ['notFound'] };
+    }
     case 'export':
     case 'import':
       return { data: objectOf({ taskId: { type: 'integer', description: 'The file task (GET /v1/file-task/info/{id})' } }), errors: [] };

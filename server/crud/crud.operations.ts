@@ -1,17 +1,18 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { pick } from '../../resources/messages/bilingual';
 import { crudMessages } from '../../resources/messages/crud.messages';
-import type { Database, DbOrTx } from '../db/connection';
+import type { DbOrTx } from '../db/connection';
+import type { Actor } from './actor';
 import { AppError, badInput, conflict, notFound, type FieldError } from '../http/envelope';
 import { refuseIfReferenced } from './inbound-references';
 import { assignNumber } from './numbering';
 import { INT4_MAX } from './column.derive';
 import { checkReferences } from './references.validate';
 import { lockedChanges } from './field-states';
-import { deleteLines, findRecord, replaceLines } from './record.store';
+import { deleteLines, findRecord, saveLines } from './record.store';
 import { validateWrite, type WriteSet } from './record.validate';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
-import { hookContext, recordConditions, stampedValues, type Scope } from './scope';
+import { hookContext, recordConditions, scopeOf, stampedValues, type Scope } from './scope';
 import { logStateChange, readReason } from './state-history';
 import type { StoredRecord } from './server-hooks.define';
 
@@ -19,17 +20,25 @@ import type { StoredRecord } from './server-hooks.define';
  * The write operations of every resource. Each runs in one transaction with its hooks; each
  * guards its precondition (version, editable / deletable state, the action's from-states) in
  * the statement itself, so two concurrent calls can never both pass it.
+ *
+ * They take an actor (who, in which centre, language and zone) and a database handle: the pool,
+ * or a caller's transaction, in which the operation opens a savepoint, so a job's row is undone
+ * with the job's transaction. The HTTP routes (crud.routes.ts) only turn a request into an actor.
  */
 
-interface OperationArgs {
-  readonly database: Database;
+export interface OperationArgs {
+  /** The pool, or the caller's transaction (the operation then runs in a savepoint of it). */
+  readonly db: DbOrTx;
   readonly registry: EngineRegistry;
   readonly runtime: ResourceRuntime;
-  readonly scope: Scope;
+  readonly actor: Actor;
 }
 
-const zoneOf = (scope: Scope) => scope.request.ctx.timeZone;
-const localeOf = (scope: Scope) => scope.request.ctx.locale;
+/** What the helpers below need: the operation's arguments and the actor's scope on the resource. */
+type Scoped = OperationArgs & { readonly scope: Scope };
+
+const zoneOf = (scope: Scope) => scope.actor.timeZone;
+const localeOf = (scope: Scope) => scope.actor.locale;
 
 // Drizzle wraps driver errors; the PostgreSQL error is the cause.
 function pgError(error: unknown): { code?: string; constraint?: string } | null {
@@ -57,9 +66,7 @@ async function guardUnique<T>(runtime: ResourceRuntime, scope: Scope, run: () =>
  * decided on the record after the write) and, on modify, the fields the record's state locks;
  * 400 naming every bad field. References are checked inside the write's transaction.
  */
-function validated(
-  args: OperationArgs & { body: Record<string, unknown>; mode: 'create' | 'modify'; current: StoredRecord | null },
-): WriteSet {
+function validated(args: Scoped & { body: Record<string, unknown>; mode: 'create' | 'modify'; current: StoredRecord | null }): WriteSet {
   const { resource } = args.runtime;
   const locale = localeOf(args.scope);
   const checked = validateWrite({ resource, body: args.body, mode: args.mode, locale, zone: zoneOf(args.scope), current: args.current });
@@ -75,7 +82,7 @@ function validated(
  * The references of a write, checked inside its transaction: each referenced row is locked
  * FOR KEY SHARE until commit, so it cannot be deleted under the write (references.validate.ts).
  */
-async function referencesHold(args: OperationArgs & { db: DbOrTx; set: WriteSet; currentId: number | null }): Promise<void> {
+async function referencesHold(args: Scoped & { db: DbOrTx; set: WriteSet; currentId: number | null }): Promise<void> {
   const issues = await checkReferences({
     db: args.db,
     registry: args.registry,
@@ -93,12 +100,27 @@ function stateIn(runtime: ResourceRuntime, states: readonly string[] | undefined
   return inArray(runtime.table[field], [...states]);
 }
 
+/** The scoped arguments of an operation: 400 when a centre-scoped resource has no centre chosen. */
+function scoped<T extends OperationArgs>(args: T): T & { readonly scope: Scope } {
+  return { ...args, scope: scopeOf(args.actor, args.runtime) };
+}
+
+/**
+ * info: one record with its lines as the actor may see it (tenant, centre, view, row filter), or
+ * null. `db` may be a transaction (a job reading what it has just written).
+ */
+export async function readRecord(args: Omit<OperationArgs, 'registry'> & { id: number }): Promise<StoredRecord | null> {
+  const scope = scopeOf(args.actor, args.runtime);
+  return findRecord({ db: args.db, runtime: args.runtime, scope, id: args.id, operation: 'info' });
+}
+
 /** saveNew: validates, runs beforeSave, inserts the record and its lines, runs afterSave. */
-export async function createRecord(args: OperationArgs & { body: Record<string, unknown> }): Promise<StoredRecord> {
+export async function createRecord(input: OperationArgs & { body: Record<string, unknown> }): Promise<StoredRecord> {
+  const args = scoped(input);
   const { runtime, scope } = args;
   const set = validated({ ...args, mode: 'create', current: null });
   return guardUnique(runtime, scope, () =>
-    args.database.db.transaction(async (tx) => {
+    args.db.transaction(async (tx) => {
       await referencesHold({ ...args, db: tx, set, currentId: null });
       const ctx = hookContext({ runtime, scope, db: tx });
       const values: StoredRecord = { ...set.values, ...stampedValues(runtime, scope) };
@@ -111,19 +133,19 @@ export async function createRecord(args: OperationArgs & { body: Record<string, 
         locale: localeOf(scope),
       });
       if (numberIssue) throw badInput('error.fieldsInvalid', [numberIssue]);
-      await runtime.hooks.beforeSave?.({ ...ctx, operation: 'create', values, lines: set.lines, current: null });
+      await runtime.hooks.beforeSave?.({ ...ctx, operation: 'create', body: args.body, values, lines: set.lines, current: null });
       const [row] = (await tx
         .insert(runtime.table)
         .values({
           ...values,
           ...stampedValues(runtime, scope),
           tenantId: scope.tenantId,
-          createdBy: scope.auth.userId,
-          updatedBy: scope.auth.userId,
+          createdBy: args.actor.userId,
+          updatedBy: args.actor.userId,
         })
         .returning()) as StoredRecord[];
       const id = row.id as number;
-      await replaceLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines });
+      await saveLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines, current: null });
       const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
       await runtime.hooks.afterSave?.({ ...ctx, operation: 'create', record });
       return record;
@@ -149,12 +171,14 @@ function readIdVersion(args: { body: Record<string, unknown>; scope: Scope }): {
 
 /**
  * modify: the body carries id and version; only the fields present change. Stale version -> 409
- * error.conflict; a state outside editableIn -> 409.
+ * error.conflict; a state outside editableIn -> 409. Lines are saved by difference (record.store.ts
+ * `saveLines`): a line keeps its identity and its server-written columns while it is in the body.
  */
-export async function modifyRecord(args: OperationArgs & { body: Record<string, unknown> }): Promise<StoredRecord> {
-  const { runtime, scope, database } = args;
+export async function modifyRecord(input: OperationArgs & { body: Record<string, unknown> }): Promise<StoredRecord> {
+  const args = scoped(input);
+  const { runtime, scope } = args;
   const { id, version } = readIdVersion(args);
-  const current = await findRecord({ db: database.db, runtime, scope, id, operation: 'write' });
+  const current = await findRecord({ db: args.db, runtime, scope, id, operation: 'write' });
   if (!current) throw notFound();
   const states = runtime.resource.states;
   const editable = states?.editableIn;
@@ -162,11 +186,11 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
   if (current.version !== version) throw conflict();
   const set = validated({ ...args, mode: 'modify', current });
   return guardUnique(runtime, scope, () =>
-    database.db.transaction(async (tx) => {
+    args.db.transaction(async (tx) => {
       await referencesHold({ ...args, db: tx, set, currentId: id });
       const ctx = hookContext({ runtime, scope, db: tx });
       const values: StoredRecord = { ...set.values };
-      await runtime.hooks.beforeSave?.({ ...ctx, operation: 'modify', values, lines: set.lines, current });
+      await runtime.hooks.beforeSave?.({ ...ctx, operation: 'modify', body: args.body, values, lines: set.lines, current });
       const t = runtime.table;
       const updated = await tx
         .update(t)
@@ -175,7 +199,7 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
           ...stampedValues(runtime, scope),
           version: sql`${t.version} + 1`,
           updatedAt: sql`now()`,
-          updatedBy: scope.auth.userId,
+          updatedBy: args.actor.userId,
         })
         .where(
           and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), eq(t.version, version), stateIn(runtime, editable)),
@@ -183,7 +207,7 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
         .returning({ id: t.id });
       // Someone else saved, or moved the state, between our read and this update.
       if (updated.length === 0) throw conflict();
-      await replaceLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines });
+      await saveLines({ db: tx, runtime, tenantId: scope.tenantId, parentId: id, lines: set.lines, current });
       const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
       await runtime.hooks.afterSave?.({ ...ctx, operation: 'modify', record });
       return record;
@@ -196,9 +220,10 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
  * node's children, a relation or a line of any resource, a platform table's row (the record's
  * referrers, inbound-references.ts), counted after the record is locked FOR UPDATE.
  */
-export async function deleteRecord(args: OperationArgs & { id: number }): Promise<void> {
+export async function deleteRecord(input: OperationArgs & { id: number }): Promise<void> {
+  const args = scoped(input);
   const { runtime, scope, id } = args;
-  await args.database.db.transaction(async (tx) => {
+  await args.db.transaction(async (tx) => {
     const current = await findRecord({ db: tx, runtime, scope, id, operation: 'write', forUpdate: true });
     if (!current) throw notFound();
     const states = runtime.resource.states;
@@ -220,16 +245,21 @@ export async function deleteRecord(args: OperationArgs & { id: number }): Promis
 
 /**
  * A state action: one conditional UPDATE … WHERE state = ANY(from), so of two concurrent calls
- * exactly one moves the record, is logged in state_changes (with the body's reason) and runs
- * afterAction; the other gets 409. A record out of reach answers 404 before the reason is read.
+ * exactly one moves the record, is logged in state_changes (with the body's reason and the
+ * actor's user, null for the server itself) and runs afterAction; the other gets 409. A record
+ * out of reach answers 404 before the reason is read. Server actions (`StateAction.server`, no
+ * route) are run by jobs through this same operation. The server acting on its own leaves
+ * `updatedBy` as it was (the last person who wrote the record).
  */
-export async function runAction(args: OperationArgs & { id: number; action: string; body?: unknown }): Promise<StoredRecord> {
+export async function runAction(input: OperationArgs & { id: number; action: string; body?: unknown }): Promise<StoredRecord> {
+  const args = scoped(input);
   const { runtime, scope, id, action } = args;
   const states = runtime.resource.states;
   const def = states?.actions[action];
   if (!states || !def) throw notFound('error.routeNotFound');
   const refuse = () => new AppError('conflict', 'crud.actionNotAllowed', { values: { action: pick(def.label, localeOf(scope)) } });
-  return args.database.db.transaction(async (tx) => {
+  const userId = args.actor.userId;
+  return args.db.transaction(async (tx) => {
     const previous = await findRecord({ db: tx, runtime, scope, id, operation: 'write' });
     if (!previous) throw notFound();
     const reason = readReason({ action: def, body: args.body, locale: localeOf(scope) });
@@ -239,7 +269,12 @@ export async function runAction(args: OperationArgs & { id: number; action: stri
     const t = runtime.table;
     const moved = await tx
       .update(t)
-      .set({ [states.field]: def.to, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: scope.auth.userId })
+      .set({
+        [states.field]: def.to,
+        version: sql`${t.version} + 1`,
+        updatedAt: sql`now()`,
+        ...(userId !== null ? { updatedBy: userId } : {}),
+      })
       .where(and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), stateIn(runtime, def.from)))
       .returning({ id: t.id });
     if (moved.length === 0) throw refuse();
@@ -252,7 +287,7 @@ export async function runAction(args: OperationArgs & { id: number; action: stri
       from: String(previous[states.field]),
       to: def.to,
       reason,
-      userId: scope.auth.userId,
+      userId,
     });
     const record = (await findRecord({ db: tx, runtime, scope, id, operation: 'write', written: true })) as StoredRecord;
     await runtime.hooks.afterAction?.[action]?.({ ...ctx, action, record, previous });

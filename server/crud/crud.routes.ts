@@ -3,28 +3,34 @@ import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fas
 import { badInput, notFound, ok } from '../http/envelope';
 import { REASON_MAX_LENGTH } from '../../resources/define';
 import type { QueryPage } from '../../resources/contract/query.types';
-import { createRecord, deleteRecord, modifyRecord, runAction } from './crud.operations';
+import { actorOf } from './actor';
+import { createRecord, deleteRecord, modifyRecord, readRecord, runAction } from './crud.operations';
 import { readHistory } from './state-history';
 import { parseQueryBody, runQuery } from './query.builder';
 import { likeEscape } from './query.filters';
-import { findRecord } from './record.store';
-import { serializeRecord } from './record.serialize';
+import { pageLines } from './record.store';
+import { serializeLines, serializeRecord } from './record.serialize';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { actionRefs, optionsRefs, readRefs, writeRefs } from './route-access';
 import { modifySchema, saveNewSchema } from './schema.derive';
 import { addRecordSchemas, crudDocs, resourceTags, typedQuerySchema } from './crud.openapi';
-import { scopeConditions, scopeOf } from './scope';
+import { recordConditions, scopeConditions, scopeOf } from './scope';
 import { registerSettingsRoutes } from './settings.routes';
 import type { EngineHandle, StoredRecord } from './server-hooks.define';
 
 /**
  * The routes of one resource (DESIGN.md §3): query, info, saveNew, modify, delete, one per
- * state action, and options for relation pickers. Each declares its permission requirement;
- * the access hook refuses the call before the handler runs.
+ * state action, the paged lines of a document, and options for relation pickers. Each declares
+ * its permission requirement; the access hook refuses the call before the handler runs. The
+ * handlers are thin adapters: request -> actor (actor.ts), then the engine's operation
+ * (crud.operations.ts), which jobs call the same way.
  */
 
 /** Relation pickers list at most this many records. */
 export const OPTIONS_LIMIT = 50;
+
+/** Lines per page of `GET /v1/<name>/lines/:id`: 20 unless asked, at most 500. */
+export const LINES_PAGE_SIZE = { default: 20, max: 500 } as const;
 
 // Bodies are checked by the semantic validator (per-field, localized, exact money); the JSON
 // schemas are there for the OpenAPI document only.
@@ -49,6 +55,34 @@ function bodyOf(request: FastifyRequest): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
+/** A positive integer query parameter (`page`, `pageSize`), its fallback when absent. */
+function pageParam(args: { name: string; value: unknown; fallback: number; max: number }): number {
+  const raw = Array.isArray(args.value) ? args.value[0] : args.value;
+  if (raw === undefined || raw === '') return args.fallback;
+  const n = typeof raw === 'string' && /^\d{1,7}$/.test(raw) ? Number(raw) : raw;
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1 || n > args.max) {
+    throw badInput('error.fieldsInvalid', [{ field: args.name, key: 'validation.type', values: { label: args.name } }]);
+  }
+  return n;
+}
+
+/** The record in the caller's scope, without its lines (a document's lines are paged), or null. */
+async function readRecordHeader(args: {
+  app: FastifyInstance;
+  runtime: ResourceRuntime;
+  request: FastifyRequest;
+  id: number;
+}): Promise<StoredRecord | null> {
+  const { runtime } = args;
+  const scope = scopeOf(actorOf(args.request), runtime);
+  const t = runtime.table;
+  const [row] = (await args.app.database.db
+    .select({ id: t.id })
+    .from(t)
+    .where(recordConditions({ runtime, scope, db: args.app.database.db, operation: 'info', id: args.id }))) as StoredRecord[];
+  return row ?? null;
+}
+
 const serialize = (runtime: ResourceRuntime, request: FastifyRequest, row: StoredRecord) =>
   serializeRecord({ resource: runtime.resource, row, zone: request.ctx.timeZone });
 
@@ -59,7 +93,7 @@ export function engineHandle(app: FastifyInstance, runtime: ResourceRuntime): En
     table: runtime.table,
     resourceId: runtime.resourceId,
     async info(request, id) {
-      const row = await findRecord({ db: app.database.db, runtime, scope: scopeOf(request, runtime), id, operation: 'info' });
+      const row = await readRecord({ db: app.database.db, runtime, actor: actorOf(request), id });
       if (!row) throw notFound();
       return serialize(runtime, request, row);
     },
@@ -77,7 +111,7 @@ export async function registerResourceRoutes(
   const base = `/v1/${resource.name}`;
   const tags = resourceTags(resource);
   const database = () => app.database;
-  const operation = (request: FastifyRequest) => ({ database: database(), registry, runtime, scope: scopeOf(request, runtime) });
+  const operation = (request: FastifyRequest) => ({ db: database().db, registry, runtime, actor: actorOf(request) });
 
   addRecordSchemas(app, resource);
   // A settings object has its own two routes instead (settings.routes.ts).
@@ -92,7 +126,7 @@ export async function registerResourceRoutes(
     },
     async (request) => {
       const query = parseQueryBody({ resource, body: request.body ?? {}, locale: request.ctx.locale });
-      const result = await runQuery({ ...operation(request), query, zone: request.ctx.timeZone, locale: request.ctx.locale });
+      const result = await runQuery({ ...operation(request), query });
       return ok<QueryPage<Record<string, unknown>>>({
         total: result.total,
         totalIsEstimate: result.totalIsEstimate,
@@ -116,7 +150,7 @@ export async function registerResourceRoutes(
     },
     async (request) => {
       const id = idParam((request.params as { id?: unknown }).id);
-      const row = await findRecord({ db: database().db, runtime, scope: scopeOf(request, runtime), id, operation: 'info' });
+      const row = await readRecord({ ...operation(request), id });
       if (!row) throw notFound();
       return ok(serialize(runtime, request, row));
     },
@@ -162,6 +196,8 @@ export async function registerResourceRoutes(
   }
 
   for (const [action, def] of Object.entries(resource.states?.actions ?? {})) {
+    // A server action (a job's transition) has no route: jobs call runAction themselves.
+    if (def.server) continue;
     const reasonSchema = { type: 'string', maxLength: REASON_MAX_LENGTH, description: `Reason (${def.reason ?? 'not asked'})` };
     app.post(
       `${base}/${action}`,
@@ -181,12 +217,14 @@ export async function registerResourceRoutes(
         validatorCompiler: describeOnly,
       },
       async (request) => {
+        const actor = actorOf(request);
         const record = await runAction({
           ...operation(request),
           id: idParam((request.query as { id?: unknown }).id),
           action,
           body: request.body,
         });
+        await runtime.hooks.afterCommit?.[action]?.({ app, actor, record });
         return ok(serialize(runtime, request, record));
       },
     );
@@ -207,10 +245,62 @@ export async function registerResourceRoutes(
       },
       async (request) => {
         const id = idParam((request.params as { id?: unknown }).id);
-        const scope = scopeOf(request, runtime);
+        const actor = actorOf(request);
         // Only the history of a record the caller may see (tenant, centre, view, row filter).
-        if (!(await findRecord({ db: database().db, runtime, scope, id, operation: 'info' }))) throw notFound();
-        return ok(await readHistory({ db: database().db, tenantId: scope.tenantId, resource, recordId: id, zone: request.ctx.timeZone }));
+        if (!(await readRecord({ ...operation(request), id }))) throw notFound();
+        return ok(await readHistory({ db: database().db, tenantId: actor.tenantId, resource, recordId: id, zone: actor.timeZone }));
+      },
+    );
+  }
+
+  const linesFields = Object.entries(resource.fields).flatMap(([name, f]) => (f.kind === 'lines' ? [{ name, f }] : []));
+  if (linesFields.length > 0) {
+    app.get(
+      `${base}/lines/:id`,
+      {
+        config: { requires: readRefs(runtime) },
+        schema: {
+          tags,
+          summary: `The lines of one ${resource.title[1]}, a page at a time, in line order`,
+          params: { type: 'object', properties: { id: { type: 'integer' } } },
+          querystring: {
+            type: 'object',
+            properties: {
+              field: { type: 'string', enum: linesFields.map((l) => l.name), description: `Lines field (default ${linesFields[0].name})` },
+              page: { type: 'integer', minimum: 1 },
+              pageSize: { type: 'integer', minimum: 1, maximum: LINES_PAGE_SIZE.max },
+            },
+          },
+          ...crudDocs(resource, 'lines'),
+        },
+        validatorCompiler: describeOnly,
+      },
+      async (request) => {
+        const id = idParam((request.params as { id?: unknown }).id);
+        const query = request.query as { field?: unknown; page?: unknown; pageSize?: unknown };
+        const chosen = query.field === undefined ? linesFields[0] : linesFields.find((l) => l.name === query.field);
+        if (!chosen) throw badInput('error.fieldsInvalid', [{ field: 'field', key: 'validation.type', values: { label: 'field' } }]);
+        const page = pageParam({ name: 'page', value: query.page, fallback: 1, max: 1_000_000 });
+        const pageSize = pageParam({
+          name: 'pageSize',
+          value: query.pageSize,
+          fallback: LINES_PAGE_SIZE.default,
+          max: LINES_PAGE_SIZE.max,
+        });
+        const actor = actorOf(request);
+        // Only the lines of a record the caller may see (tenant, centre, view, row filter).
+        const parent = await readRecordHeader({ app, runtime, request, id });
+        if (!parent) throw notFound();
+        const { total, lines } = await pageLines({
+          db: database().db,
+          runtime,
+          tenantId: actor.tenantId,
+          parentId: id,
+          field: chosen.name,
+          page,
+          pageSize,
+        });
+        return ok({ total, records: serializeLines({ f: chosen.f, lines, zone: actor.timeZone }) });
       },
     );
   }
@@ -229,7 +319,7 @@ export async function registerResourceRoutes(
     },
     async (request) => {
       const query = request.query as { keyword?: unknown; id?: unknown };
-      const scope = scopeOf(request, runtime);
+      const scope = scopeOf(actorOf(request), runtime);
       const t = runtime.table;
       const title = t[resource.titleField];
       const conditions = scopeConditions({ runtime, scope, db: database().db, operation: 'options' });

@@ -16,7 +16,7 @@ import type { StoredRecord } from './server-hooks.define';
  */
 
 /** Two stored values of one field are the same. */
-function sameValue(f: ScalarField | FieldDef, a: unknown, b: unknown): boolean {
+export function sameValue(f: ScalarField | FieldDef, a: unknown, b: unknown): boolean {
   if (isEmpty(a) || isEmpty(b)) return isEmpty(a) && isEmpty(b);
   if (f.kind === 'money' || f.kind === 'decimal') {
     const x = exactText(a);

@@ -1,7 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
-import type { Database } from '../db/connection';
+import type { DbOrTx } from '../db/connection';
+import type { Actor } from './actor';
 import { badInput, type FieldError } from '../http/envelope';
 import { crudMessages } from '../../resources/messages/crud.messages';
 import { rangeKeys } from './column.derive';
@@ -10,7 +11,7 @@ import { afterCursor, decodeCursor, encodeCursor, orderBy, type SortKey } from '
 import { filterConditions, keywordCondition, ownField } from './query.filters';
 import { MAX_PAGE, textProblem } from '../http/input-guard';
 import type { ResourceRuntime } from './resource-registry';
-import { scopeConditions, type Scope } from './scope';
+import { scopeConditions, scopeOf } from './scope';
 import type { StoredRecord } from './server-hooks.define';
 
 /**
@@ -135,8 +136,8 @@ export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryReque
 }
 
 /** The capped count of a query: at most EXACT_TOTAL_LIMIT + 1 matching rows are read. */
-function countStatement(args: { database: Database; runtime: ResourceRuntime; where: SQL | undefined }) {
-  const { db } = args.database;
+function countStatement(args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL | undefined }) {
+  const { db } = args;
   const capped = db
     .select({ one: sql`1` })
     .from(args.runtime.table)
@@ -147,20 +148,17 @@ function countStatement(args: { database: Database; runtime: ResourceRuntime; wh
 }
 
 async function countRows(args: {
-  database: Database;
+  db: DbOrTx;
   runtime: ResourceRuntime;
   where: SQL | undefined;
 }): Promise<{ total: number; estimate: boolean }> {
-  const { db, pool } = args.database;
+  const { db } = args;
   const t = args.runtime.table;
   const [{ n }] = await countStatement(args);
   if (n <= EXACT_TOTAL_LIMIT) return { total: n, estimate: false };
   // More than the exact limit: ask the planner (statistics kept by autovacuum / ANALYZE).
-  const plain = db.select({ id: t.id }).from(t).where(args.where).toSQL();
-  const explained = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    `explain (format json) ${plain.sql}`,
-    plain.params as unknown[],
-  );
+  const plain = db.select({ id: t.id }).from(t).where(args.where);
+  const explained = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) ${plain}`);
   const planned = Math.round(explained.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
   return { total: Math.max(planned, EXACT_TOTAL_LIMIT + 1), estimate: true };
 }
@@ -176,21 +174,14 @@ export interface QueryStatements {
 }
 
 /**
- * The statements of a query for a scope, exactly as {@link runQuery} runs them (the index tests
+ * The statements of a query for an actor, exactly as {@link runQuery} runs them (the index tests
  * EXPLAIN them: a search must stay on an index on millions of rows).
  */
-export function queryStatements(args: {
-  database: Database;
-  runtime: ResourceRuntime;
-  scope: Scope;
-  query: QueryRequest;
-  zone: string;
-  locale: Locale;
-}): QueryStatements {
-  const { database, runtime, scope, query } = args;
-  const { db } = database;
+export function queryStatements(args: { db: DbOrTx; runtime: ResourceRuntime; actor: Actor; query: QueryRequest }): QueryStatements {
+  const { db, runtime, query, actor } = args;
+  const scope = scopeOf(actor, runtime);
   const t = runtime.table;
-  const filtered = filterConditions({ resource: runtime.resource, t, filters: query.filters, zone: args.zone, locale: args.locale });
+  const filtered = filterConditions({ resource: runtime.resource, t, filters: query.filters, zone: actor.timeZone, locale: actor.locale });
   if (filtered.issues.length > 0) throw badInput('error.fieldsInvalid', filtered.issues);
   const keyword = keywordCondition({ resource: runtime.resource, t, keyword: query.keyword });
   const conditions = [
@@ -199,7 +190,7 @@ export function queryStatements(args: {
     ...(keyword ? [keyword] : []),
   ];
   const where = and(...conditions);
-  const keys = sortKeysOf({ runtime, sorters: query.sorters, locale: args.locale });
+  const keys = sortKeysOf({ runtime, sorters: query.sorters, locale: actor.locale });
 
   let page = db.select().from(t).$dynamic();
   if (query.cursor !== undefined) {
@@ -213,25 +204,21 @@ export function queryStatements(args: {
     where,
     keys,
     page: page.orderBy(...orderBy(keys)).limit(query.pageSize + 1),
-    count: countStatement({ database, runtime, where }),
+    count: countStatement({ db, runtime, where }),
   };
 }
 
-/** Runs a query for a scope. */
-export async function runQuery(args: {
-  database: Database;
-  runtime: ResourceRuntime;
-  scope: Scope;
-  query: QueryRequest;
-  zone: string;
-  locale: Locale;
-}): Promise<QueryResult> {
-  const { database, runtime, query } = args;
+/**
+ * query: a page of the records the actor may see (tenant, centre, view, row filter), filtered,
+ * searched and sorted. `db` may be a caller's transaction.
+ */
+export async function runQuery(args: { db: DbOrTx; runtime: ResourceRuntime; actor: Actor; query: QueryRequest }): Promise<QueryResult> {
+  const { db, runtime, query } = args;
   const { where, keys, page } = queryStatements(args);
   const rows = (await page) as StoredRecord[];
   const more = rows.length > query.pageSize;
   const records = more ? rows.slice(0, query.pageSize) : rows;
-  const { total, estimate } = await countRows({ database, runtime, where });
+  const { total, estimate } = await countRows({ db, runtime, where });
   return {
     total,
     totalIsEstimate: estimate,

@@ -1,4 +1,4 @@
-import { centreKey, type FieldDef, type ResourceDef, type ScalarField, type TreeField } from '../../resources/define';
+import { centreKey, type FieldDef, type LinesField, type ResourceDef, type ScalarField, type TreeField } from '../../resources/define';
 import { rangeKeys } from './column.derive';
 import { toJsonNumber } from './decimal';
 import type { StoredRecord } from './server-hooks.define';
@@ -29,19 +29,21 @@ function scalar(f: ScalarField | TreeField, value: unknown, zone: string): unkno
 
 function fieldValue(args: { name: string; f: FieldDef; row: StoredRecord; zone: string }): unknown {
   const { name, f, row, zone } = args;
-  if (f.kind === 'lines') {
-    const lines = (row[name] as StoredRecord[] | undefined) ?? [];
-    return lines.map((line) => {
-      const out: Record<string, unknown> = { lineNo: line.lineNo };
-      for (const [inner, lf] of Object.entries(f.fields)) out[inner] = fieldValue({ name: inner, f: lf, row: line, zone });
-      return out;
-    });
-  }
+  if (f.kind === 'lines') return serializeLines({ f, lines: (row[name] as StoredRecord[] | undefined) ?? [], zone });
   if (f.kind === 'dateRange') {
     const keys = rangeKeys(name);
     return row[keys.from] === null || row[keys.from] === undefined ? null : [row[keys.from], row[keys.to]];
   }
   return scalar(f, row[name], zone);
+}
+
+/** The API form of stored lines of one lines field (each with its `lineNo`). */
+export function serializeLines(args: { f: LinesField; lines: readonly StoredRecord[]; zone: string }): Record<string, unknown>[] {
+  return args.lines.map((line) => {
+    const out: Record<string, unknown> = { lineNo: line.lineNo };
+    for (const [inner, lf] of Object.entries(args.f.fields)) out[inner] = fieldValue({ name: inner, f: lf, row: line, zone: args.zone });
+    return out;
+  });
 }
 
 /** The API form of a stored record. Lines appear only when they were loaded (info, not query). */

@@ -1,5 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import type { LinesField, ScalarField } from '../../resources/define';
 import type { DbOrTx } from '../db/connection';
+import { rangeKeys } from './column.derive';
+import { sameValue } from './field-states';
 import type { ResourceRuntime } from './resource-registry';
 import { recordConditions, type Scope } from './scope';
 import type { RowOperation, StoredRecord } from './server-hooks.define';
@@ -62,21 +65,105 @@ export async function findRecord(args: {
   return row;
 }
 
-/** Replaces the lines of the given fields of one record (numbered 1..n). */
-export async function replaceLines(args: {
+/** The line columns a client writes (not server-managed): both columns of a date range. */
+function writableLineColumns(f: LinesField): { name: string; f: ScalarField; keys: string[] }[] {
+  return Object.entries(f.fields)
+    .filter(([, lf]) => !lf.serverManaged)
+    .map(([name, lf]) => ({ name, f: lf, keys: lf.kind === 'dateRange' ? Object.values(rangeKeys(name)) : [name] }));
+}
+
+/**
+ * Saves the lines of the given fields of one record by difference with the stored ones
+ * (`current`, null on create): a line whose `lineNo` names a stored line is that line (its
+ * client-written columns updated when they changed; its server-written ones, a card number or a
+ * per-line result, stay); a stored line the body no longer lists is deleted; a line without a
+ * stored `lineNo` is inserted after the highest number. When no line of the body names a stored
+ * line (a first save, a full replacement such as a hook's fresh lines), the lines are numbered
+ * 1..n again.
+ */
+export async function saveLines(args: {
   db: DbOrTx;
   runtime: ResourceRuntime;
   tenantId: number;
   parentId: number;
   lines: ReadonlyMap<string, StoredRecord[]>;
+  current: StoredRecord | null;
 }): Promise<void> {
   for (const [field, rows] of args.lines) {
     const t = args.runtime.lineTables.get(field);
-    if (!t) continue;
-    await args.db.delete(t).where(and(eq(t.tenantId, args.tenantId), eq(t.parentId, args.parentId)));
-    if (rows.length === 0) continue;
-    await args.db.insert(t).values(rows.map((row, i) => ({ ...row, tenantId: args.tenantId, parentId: args.parentId, lineNo: i + 1 })));
+    const def = args.runtime.resource.fields[field];
+    if (!t || def.kind !== 'lines') continue;
+    const ofParent = and(eq(t.tenantId, args.tenantId), eq(t.parentId, args.parentId));
+    const stored = new Map(((args.current?.[field] ?? []) as StoredRecord[]).map((line) => [Number(line.lineNo), line]));
+    const kept = new Map<number, StoredRecord>();
+    const added: StoredRecord[] = [];
+    for (const row of rows) {
+      const no = typeof row.lineNo === 'number' ? row.lineNo : null;
+      if (no !== null && stored.has(no) && !kept.has(no)) kept.set(no, row);
+      else added.push(row);
+    }
+    const strip = (row: StoredRecord) => Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'lineNo'));
+    if (kept.size === 0) {
+      // A full replacement: numbered 1..n again.
+      await args.db.delete(t).where(ofParent);
+      if (rows.length > 0) {
+        await args.db
+          .insert(t)
+          .values(rows.map((row, i) => ({ ...strip(row), tenantId: args.tenantId, parentId: args.parentId, lineNo: i + 1 })));
+      }
+      continue;
+    }
+    const removed = [...stored.keys()].filter((no) => !kept.has(no));
+    if (removed.length > 0) await args.db.delete(t).where(and(ofParent, inArray(t.lineNo, removed)));
+    const columns = writableLineColumns(def);
+    for (const [no, row] of kept) {
+      const before = stored.get(no) as StoredRecord;
+      const changed: StoredRecord = {};
+      for (const column of columns) {
+        for (const key of column.keys) {
+          if (Object.hasOwn(row, key) && !sameValue(column.f, row[key], before[key])) changed[key] = row[key];
+        }
+      }
+      if (Object.keys(changed).length > 0)
+        await args.db
+          .update(t)
+          .set(changed)
+          .where(and(ofParent, eq(t.lineNo, no)));
+    }
+    if (added.length > 0) {
+      const next = Math.max(0, ...stored.keys()) + 1;
+      await args.db
+        .insert(t)
+        .values(added.map((row, i) => ({ ...strip(row), tenantId: args.tenantId, parentId: args.parentId, lineNo: next + i })));
+    }
   }
+}
+
+/**
+ * One page of one lines field of a record, in line order, and how many lines it has. The caller
+ * has checked the record is in scope.
+ */
+export async function pageLines(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  tenantId: number;
+  parentId: number;
+  field: string;
+  page: number;
+  pageSize: number;
+}): Promise<{ total: number; lines: StoredRecord[] }> {
+  const t = args.runtime.lineTables.get(args.field);
+  if (!t) return { total: 0, lines: [] };
+  const where = and(eq(t.tenantId, args.tenantId), eq(t.parentId, args.parentId));
+  const [{ total }] = await args.db.select({ total: count() }).from(t).where(where);
+  const lines = (await args.db
+    .select()
+    .from(t)
+    .where(where)
+    .orderBy(asc(t.lineNo))
+    .limit(args.pageSize)
+    .offset((args.page - 1) * args.pageSize)) as StoredRecord[];
+  return { total: Number(total), lines };
 }
 
 /** Deletes every line of one record. */

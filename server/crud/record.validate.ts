@@ -2,7 +2,7 @@ import type { FieldDef, LinesField, ResourceDef, ScalarField, TreeField } from '
 import { SYSTEM_FIELDS, stampedFields } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { FieldError } from '../http/envelope';
-import { rangeKeys } from './column.derive';
+import { INT4_MAX, rangeKeys } from './column.derive';
 import { fieldApplies, isConditional, isConditionalLineField, lineFieldApplies } from '../../resources/field-rules';
 import { coerceValue, isEmpty } from './field.coerce';
 import type { StoredRecord } from './server-hooks.define';
@@ -165,8 +165,15 @@ function readLines(sink: Sink, args: { name: string; f: LinesField; value: unkno
     }
     // Every field is read first, then the fields whose conditions the line does not meet are
     // cleared and their problems dropped (a coupon line's type decides which fields it keeps).
+    // A line's number names a stored line (kept by difference on save, record.store.ts).
+    const lineNo = given.lineNo;
+    if (typeof lineNo === 'number' && Number.isSafeInteger(lineNo) && lineNo >= 1 && lineNo <= INT4_MAX) out.lineNo = lineNo;
+    else if (lineNo !== undefined && lineNo !== null)
+      issue(sink, { field: `${linePath}.lineNo`, label: `${label} ${i + 1}`, key: 'validation.type' });
     const results = Object.entries(f.fields).map(([inner, lf]) => {
-      const value = given[inner] === undefined && lf.defaultValue !== undefined ? lf.defaultValue : given[inner];
+      // A server-managed line field (a per-line result) is the server's: a new line takes its default.
+      const sent = lf.serverManaged ? undefined : given[inner];
+      const value = sent === undefined && lf.defaultValue !== undefined ? lf.defaultValue : sent;
       return {
         inner,
         lf,

@@ -28,7 +28,7 @@ async function checkReference(args: { db: DbOrTx; target: ResourceRuntime; scope
   // The target's own scope: a centre-scoped target is checked in the caller's centre.
   const scope: Scope = {
     ...args.scope,
-    marketingCenterId: args.target.resource.scope === 'marketingCenter' ? args.scope.request.ctx.marketingCenter : null,
+    marketingCenterId: args.target.resource.scope === 'marketingCenter' ? args.scope.actor.marketingCenter : null,
   };
   const rows = await args.db
     .select({ id: t.id })

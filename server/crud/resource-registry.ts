@@ -41,7 +41,7 @@ export interface EngineRegistry {
 }
 
 /** URL segments the engine uses itself; a state action may not take one of them. */
-export const RESERVED_SEGMENTS = ['query', 'info', 'saveNew', 'modify', 'delete', 'options', 'history'];
+export const RESERVED_SEGMENTS = ['query', 'info', 'saveNew', 'modify', 'delete', 'options', 'history', 'lines'];
 
 function entryResourceId(resource: ResourceDef, catalog: readonly GroupDecl[]): string {
   // Several groups may share a menu group name: a test's fixture group beside the product's.

@@ -1,10 +1,8 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { centreKey, stampedFields } from '../../resources/define';
-import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../db/connection';
-import type { AuthContext } from '../http/auth-types';
-import { unauthenticated } from '../http/envelope';
 import { centreRequired } from '../http/request-context';
+import type { Actor } from './actor';
 import type { ResourceRuntime } from './resource-registry';
 import type { HookContext, RowOperation, StoredRecord } from './server-hooks.define';
 
@@ -14,32 +12,29 @@ import type { HookContext, RowOperation, StoredRecord } from './server-hooks.def
  * filter. The access hook has already checked that the user may use the centre in the header.
  */
 export interface Scope {
-  readonly auth: AuthContext;
-  readonly request: FastifyRequest;
+  /** Who the statements work for (tenant, user, grants, centre, locale, time zone). */
+  readonly actor: Actor;
   readonly tenantId: number;
   /** The centre rows of a centre-scoped resource belong to; null for tenant-scoped resources. */
   readonly marketingCenterId: number | null;
 }
 
-/** The scope of a request on a resource; 400 when a centre-scoped resource has no centre chosen. */
-export function scopeOf(request: FastifyRequest, runtime: ResourceRuntime): Scope {
-  const auth = request.auth;
-  if (!auth) throw unauthenticated();
+/** The scope of an actor on a resource; 400 when a centre-scoped resource has no centre chosen. */
+export function scopeOf(actor: Actor, runtime: ResourceRuntime): Scope {
   let marketingCenterId: number | null = null;
   if (runtime.resource.scope === 'marketingCenter') {
-    marketingCenterId = request.ctx.marketingCenter;
+    marketingCenterId = actor.marketingCenter;
     // The field is the `marketingCenter` header, which names the centre of every call.
     if (marketingCenterId === null) throw centreRequired();
   }
-  return { auth, request, tenantId: auth.tenantId, marketingCenterId };
+  return { actor, tenantId: actor.tenantId, marketingCenterId };
 }
 
 /** The hook context of a scope, for a statement run on `db`. */
 export function hookContext(args: { runtime: ResourceRuntime; scope: Scope; db: DbOrTx }): HookContext {
   return {
     db: args.db,
-    auth: args.scope.auth,
-    request: args.scope.request,
+    actor: args.scope.actor,
     resource: args.runtime.resource,
     table: args.runtime.table,
     marketingCenterId: args.scope.marketingCenterId,

@@ -2,8 +2,9 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { PermissionRef } from '../../resources/catalog/types';
 import type { ResourceDef } from '../../resources/define';
+import type { RecordOf } from '../../resources/record-of';
 import type { DbOrTx } from '../db/connection';
-import type { AuthContext } from '../http/auth-types';
+import type { Actor } from './actor';
 import type { DerivedTable } from './table.derive';
 
 /**
@@ -19,10 +20,12 @@ export type StoredRecord = Record<string, unknown>;
 export interface HookContext {
   /** Inside a write: the transaction the engine's own statements run in. Otherwise the pool. */
   readonly db: DbOrTx;
-  /** The caller (tenantId, userId, grants). */
-  readonly auth: AuthContext;
-  /** The request: locale, time zone and marketing centre are in `request.ctx`. */
-  readonly request: FastifyRequest;
+  /**
+   * Who the operation works for: tenant, user (null for the server itself), grants, centres, the
+   * chosen centre, locale and time zone. The same whether an HTTP route or a job called the
+   * engine: hooks never see a request.
+   */
+  readonly actor: Actor;
   readonly resource: ResourceDef;
   readonly table: DerivedTable;
   /** The centre a centre-scoped resource works in; null for tenant-scoped resources. */
@@ -44,7 +47,29 @@ export interface EngineHandle {
   serialize(request: FastifyRequest, record: StoredRecord): Record<string, unknown>;
 }
 
-export interface ServerHooks {
+/** The lines fields of a record type (their values are arrays of line records with a `lineNo`). */
+type LinesKey<T> = { [K in keyof T]: T[K] extends readonly { lineNo: number }[] ? K : never }[keyof T] & string;
+
+/** A line of a save: every field of the line, and its `lineNo` when it names a stored line. */
+export type SavedLine<T, K extends keyof T> = T[K] extends readonly (infer L)[] ? Omit<L, 'lineNo'> & { lineNo?: number } : never;
+
+/** The lines of a save, by lines field, typed by the record type. */
+export interface TypedLines<T> {
+  get<K extends LinesKey<T>>(field: K): SavedLine<T, K>[] | undefined;
+  /** Replaces the lines of a field (fields left out take their defaults). */
+  set<K extends LinesKey<T>>(field: K, lines: Partial<SavedLine<T, K>>[]): unknown;
+}
+
+/** `lines` of beforeSave: a plain map for untyped hooks, {@link TypedLines} for typed ones. */
+export type LinesArg<T> = string extends keyof T ? Map<string, StoredRecord[]> : TypedLines<T>;
+
+/**
+ * `T` is the record type the hooks read: `RecordOf<typeof resource>` when the hooks are declared
+ * with their resource (`defineServerHooks(levelResource, { … })`), so `values.rankOrder` is a
+ * `number` and `current.levelType` one of the declared options; the untyped `StoredRecord`
+ * when declared by name.
+ */
+export interface ServerHooks<T extends object = StoredRecord> {
   /**
    * Replaces the derived route requirements (any-of lists). For resources whose permission
    * depends on the record (card templates: one permission pair per card type), the routes
@@ -60,30 +85,36 @@ export interface ServerHooks {
    * Before insert or update, inside the transaction, after validation. May change `values`
    * (property-keyed column values about to be written; `current` is the stored record on
    * modify) and `lines` (the replacement lines of the `lines` fields the body carries, by field;
-   * a field absent from it keeps its stored lines), or throw an AppError to refuse.
+   * a field absent from it keeps its stored lines), or throw an AppError to refuse. `body` is the
+   * body as the caller sent it (before validation dropped server-managed fields).
    */
   readonly beforeSave?: (
     args: HookContext & {
       operation: 'create' | 'modify';
-      values: StoredRecord;
-      lines: Map<string, StoredRecord[]>;
-      current: StoredRecord | null;
+      body: Readonly<Record<string, unknown>>;
+      values: Partial<T>;
+      lines: LinesArg<T>;
+      current: T | null;
     },
   ) => Promise<void> | void;
   /** After insert or update, same transaction; `record` is the stored record with its lines. */
-  readonly afterSave?: (args: HookContext & { operation: 'create' | 'modify'; record: StoredRecord }) => Promise<void> | void;
+  readonly afterSave?: (args: HookContext & { operation: 'create' | 'modify'; record: T }) => Promise<void> | void;
   /** Before delete, same transaction; throw an AppError to refuse. */
-  readonly beforeDelete?: (args: HookContext & { record: StoredRecord }) => Promise<void> | void;
+  readonly beforeDelete?: (args: HookContext & { record: T }) => Promise<void> | void;
   /** Before a state action's conditional update, same transaction; throw to refuse. */
-  readonly beforeAction?: Readonly<Record<string, (args: HookContext & { action: string; record: StoredRecord }) => Promise<void> | void>>;
+  readonly beforeAction?: Readonly<Record<string, (args: HookContext & { action: string; record: T }) => Promise<void> | void>>;
   /**
    * After the state action's conditional update succeeded, in the same transaction: runs once
    * per real transition (a concurrent second call never gets here), so a document's audit can
    * apply its lines exactly once. `record` is the updated record with its lines.
    */
-  readonly afterAction?: Readonly<
-    Record<string, (args: HookContext & { action: string; record: StoredRecord; previous: StoredRecord }) => Promise<void> | void>
-  >;
+  readonly afterAction?: Readonly<Record<string, (args: HookContext & { action: string; record: T; previous: T }) => Promise<void> | void>>;
+  /**
+   * After a state action called over HTTP committed (outside its transaction), with the app:
+   * for starting background work the committed state asks for (the batch audit queues its run).
+   * A job calling the engine's action directly does not run these.
+   */
+  readonly afterCommit?: Readonly<Record<string, (args: { app: FastifyInstance; actor: Actor; record: T }) => Promise<void> | void>>;
   /**
    * Extra endpoints (`POST /v1/card-template/allocateTemplateNumber`). Registered in the
    * engine's context under the service base: the access hook applies, so each route must
@@ -99,7 +130,15 @@ export interface ResourceHooks {
   readonly hooks: ServerHooks;
 }
 
-/** Declares the server hooks of a resource (the file is `server/modules/<domain>/<name>.hooks.ts`). */
-export function defineServerHooks(name: string, hooks: ServerHooks): ResourceHooks {
-  return { name, hooks };
+/**
+ * Declares the server hooks of a resource (the file is `server/modules/<domain>/<name>.hooks.ts`).
+ * Given the declaration itself, the hooks read typed records (`RecordOf`, resources/record-of.ts);
+ * given a name (a view, a test), `StoredRecord`.
+ */
+export function defineServerHooks<const R extends ResourceDef>(resource: R, hooks: ServerHooks<RecordOf<R>>): ResourceHooks;
+export function defineServerHooks(name: string, hooks: ServerHooks): ResourceHooks;
+export function defineServerHooks(target: string | ResourceDef, hooks: ServerHooks<never>): ResourceHooks {
+  // The engine hands every hook the records of the declaration's shape (RecordOf mirrors the
+  // derived columns, record.store.ts loads the lines): one cast, here, instead of one per hook.
+  return { name: typeof target === 'string' ? target : target.name, hooks: hooks as unknown as ServerHooks };
 }

@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { pick } from '../../resources/messages/bilingual';
 import { crudMessages } from '../../resources/messages/crud.messages';
-import type { Database } from '../db/connection';
+import type { DbOrTx } from '../db/connection';
+import type { Actor } from './actor';
 import { badInput, conflict } from '../http/envelope';
 import { identifier } from './naming';
 import { checkReferences } from './references.validate';
 import { validateWrite } from './record.validate';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
-import { hookContext, scopeConditions, stampedValues, type Scope } from './scope';
+import { hookContext, scopeConditions, scopeOf, stampedValues, type Scope } from './scope';
 import type { StoredRecord } from './server-hooks.define';
 
 /**
@@ -18,11 +19,12 @@ import type { StoredRecord } from './server-hooks.define';
  * fail, and the update matches the version read, so of two concurrent saves one gets 409.
  */
 
+/** Like every engine operation: an actor and a database handle (the pool or a caller's transaction). */
 interface SettingsArgs {
-  readonly database: Database;
+  readonly db: DbOrTx;
   readonly registry: EngineRegistry;
   readonly runtime: ResourceRuntime;
-  readonly scope: Scope;
+  readonly actor: Actor;
 }
 
 /** Name of the unique index that holds a singleton to one record per owner (index.derive.ts). */
@@ -30,25 +32,27 @@ export function singletonIndexName(table: string): string {
   return identifier([table, 'singleton', 'uq']);
 }
 
-/** The stored record of the caller's tenant (and centre), or null before the first save. */
+/** The stored record of the actor's tenant (and centre), or null before the first save. */
 export async function findSettings(args: Omit<SettingsArgs, 'registry'>): Promise<StoredRecord | null> {
-  const { runtime, scope } = args;
-  const [row] = (await args.database.db
+  const { runtime } = args;
+  const scope = scopeOf(args.actor, runtime);
+  const [row] = (await args.db
     .select()
     .from(runtime.table)
-    .where(and(...scopeConditions({ runtime, scope, db: args.database.db, operation: 'info' })))
+    .where(and(...scopeConditions({ runtime, scope, db: args.db, operation: 'info' })))
     .limit(1)) as StoredRecord[];
   return row ?? null;
 }
 
 /** The record a tenant has before saving: every field at its declared default, version 0. */
-export function defaultSettings(runtime: ResourceRuntime, scope: Scope): StoredRecord {
+export function defaultSettings(runtime: ResourceRuntime, actor: Actor): StoredRecord {
+  const scope = scopeOf(actor, runtime);
   const { set } = validateWrite({
     resource: runtime.resource,
     body: {},
     mode: 'create',
-    locale: scope.request.ctx.locale,
-    zone: scope.request.ctx.timeZone,
+    locale: actor.locale,
+    zone: actor.timeZone,
   });
   return {
     ...set.values,
@@ -67,7 +71,7 @@ function readVersion(body: Record<string, unknown>, scope: Scope): number {
   const version = body.version ?? 0;
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 0) {
     throw badInput('error.fieldsInvalid', [
-      { field: 'version', key: 'validation.type', values: { label: pick(crudMessages['crud.field.version'], scope.request.ctx.locale) } },
+      { field: 'version', key: 'validation.type', values: { label: pick(crudMessages['crud.field.version'], scope.actor.locale) } },
     ]);
   }
   return version;
@@ -86,7 +90,8 @@ function isSingletonViolation(error: unknown, table: string): boolean {
  * the stored record. A version other than the stored one answers 409.
  */
 export async function saveSettings(args: SettingsArgs & { body: Record<string, unknown> }): Promise<StoredRecord> {
-  const { database, runtime, scope, body } = args;
+  const { runtime, body, actor } = args;
+  const scope = scopeOf(actor, runtime);
   const version = readVersion(body, scope);
   const current = await findSettings(args);
   if ((current?.version ?? 0) !== version) throw conflict();
@@ -95,13 +100,13 @@ export async function saveSettings(args: SettingsArgs & { body: Record<string, u
     resource: runtime.resource,
     body,
     mode,
-    locale: scope.request.ctx.locale,
-    zone: scope.request.ctx.timeZone,
+    locale: actor.locale,
+    zone: actor.timeZone,
     current,
   });
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   try {
-    return await database.db.transaction(async (tx) => {
+    return await args.db.transaction(async (tx) => {
       // Inside the transaction: the referenced rows stay locked (KEY SHARE) until it commits.
       const more = await checkReferences({
         db: tx,
@@ -114,12 +119,12 @@ export async function saveSettings(args: SettingsArgs & { body: Record<string, u
       if (more.length > 0) throw badInput('error.fieldsInvalid', more);
       const ctx = hookContext({ runtime, scope, db: tx });
       const values: StoredRecord = { ...set.values, ...stampedValues(runtime, scope) };
-      await runtime.hooks.beforeSave?.({ ...ctx, operation: mode, values, lines: set.lines, current });
+      await runtime.hooks.beforeSave?.({ ...ctx, operation: mode, body, values, lines: set.lines, current });
       const t = runtime.table;
       const written = current
         ? await tx
             .update(t)
-            .set({ ...values, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: scope.auth.userId })
+            .set({ ...values, version: sql`${t.version} + 1`, updatedAt: sql`now()`, updatedBy: actor.userId })
             .where(
               and(...scopeConditions({ runtime, scope, db: tx, operation: 'write' }), eq(t.id, Number(current.id)), eq(t.version, version)),
             )
@@ -130,8 +135,8 @@ export async function saveSettings(args: SettingsArgs & { body: Record<string, u
               ...values,
               tenantId: scope.tenantId,
               ...(scope.marketingCenterId !== null ? { marketingCenterId: scope.marketingCenterId } : {}),
-              createdBy: scope.auth.userId,
-              updatedBy: scope.auth.userId,
+              createdBy: actor.userId,
+              updatedBy: actor.userId,
             })
             .returning();
       // Someone else saved between our read and this statement.

@@ -5,7 +5,7 @@ import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { readRefs, writeRefs } from './route-access';
 import { saveNewSchema } from './schema.derive';
 import { crudDocs, resourceTags } from './crud.openapi';
-import { scopeOf } from './scope';
+import { actorOf } from './actor';
 import { defaultSettings, findSettings, saveSettings } from './settings.operations';
 import type { EngineHandle, StoredRecord } from './server-hooks.define';
 
@@ -42,9 +42,9 @@ export async function registerSettingsRoutes(
       },
     },
     async (request) => {
-      const scope = scopeOf(request, runtime);
-      const row = await findSettings({ database: app.database, runtime, scope });
-      return ok(serialize(runtime, request, row ?? defaultSettings(runtime, scope)));
+      const actor = actorOf(request);
+      const row = await findSettings({ db: app.database.db, runtime, actor });
+      return ok(serialize(runtime, request, row ?? defaultSettings(runtime, actor)));
     },
   );
 
@@ -67,10 +67,10 @@ export async function registerSettingsRoutes(
         throw badInput('error.fieldsInvalid', [{ field: 'body', key: 'validation.type', values: { label: 'body' } }]);
       }
       const saved = await saveSettings({
-        database: app.database,
+        db: app.database.db,
         registry,
         runtime,
-        scope: scopeOf(request, runtime),
+        actor: actorOf(request),
         body: body as Record<string, unknown>,
       });
       return ok(serialize(runtime, request, saved));

@@ -136,7 +136,7 @@ describe('freezing picked members', () => {
     for (const id of members) expect((await memberOf(id)).state).toBe('blocked');
     // The member's own freeze action ran: its history carries the document's reason.
     const history = await okData(admin.get(`/v1/member/history/${members[0]}`, { headers: ZONE }));
-    expect(history[0]).toMatchObject({ action: 'freeze', to: 'blocked', reason: '批量冻结测试' });
+    expect(history[0]).toMatchObject({ action: 'freeze', to: 'blocked', reason: '批量冻结测试', userId: tenant.adminUserId });
 
     const all = await results(doc.id);
     expect(all.progress).toMatchObject({ state: 'EFFECTED', memberCount: 3, processedCount: 3, succeededCount: 2, failedCount: 1 });
@@ -155,6 +155,15 @@ describe('freezing picked members', () => {
     ).toBe(409);
     expect((await admin.post('/v1/batch-operate/delete', { query: { id: doc.id }, headers: ZONE })).status).toBe(409);
     expect(await stateChanges(doc.id, 'finish')).toBe(1);
+    // The run ended through the engine's own (server) action: in the document's history, no user.
+    const docHistory = await okData(admin.get(`/v1/batch-operate/history/${doc.id}`, { headers: ZONE }));
+    expect(docHistory.map((h: any) => [h.action, h.from, h.to, h.userId])).toEqual([
+      ['finish', 'RUNNING', 'EFFECTED', null],
+      ['audit', 'INITIAL', 'RUNNING', tenant.adminUserId],
+    ]);
+    expect(done.version).toBe(audited.version + 1);
+    // A server action has no route: no client can end a run.
+    expect((await admin.post('/v1/batch-operate/finish', { query: { id: doc.id }, headers: ZONE })).status).toBe(404);
   });
 
   it("exports the results, filtered by result, in the reader's language", async () => {

@@ -1,6 +1,15 @@
 import { and, eq, getTableName } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detailSections, formSections, labelKey, optionKey, tableOwner, type FieldDef, type ResourceDef } from '../../resources/define';
+import {
+  detailSections,
+  formSections,
+  labelKey,
+  optionKey,
+  tableOwner,
+  type FieldDef,
+  type ResourceDef,
+  type StateAction,
+} from '../../resources/define';
 import { acceptsImagesOnly, fileFieldPaths } from '../../resources/contract/upload.types';
 import { RESOURCES } from '../../resources/index';
 import { pick, type Bilingual } from '../../resources/messages/bilingual';
@@ -383,7 +392,7 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
 
   if (states)
     it('moves the state only from the allowed states', async () => {
-      for (const [action, def] of Object.entries(states.actions)) {
+      for (const [action, def] of routedActions(resource)) {
         // Reach a state the action accepts by applying other actions from the initial state.
         const fresh = await createRecord(resource);
         const path = pathTo({ resource, from: states.initial, goal: def.from });
@@ -401,8 +410,16 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
       }
     });
 
+  const serverActions = Object.entries(resource.states?.actions ?? {}).filter(([, def]) => def.server);
+  if (serverActions.length > 0)
+    it('gives a server action (a job moves it) no route', async () => {
+      for (const [action] of serverActions) {
+        expect((await admin.post(url(action), { query: { id: a.id }, headers: headers() })).status).toBe(404);
+      }
+    });
+
   it('answers each operation by permission: reader reads only, no grant nothing', async () => {
-    const actions = Object.keys(resource.states?.actions ?? {});
+    const actions = routedActions(resource).map(([name]) => name);
     const calls = (client: ApiClient) => [
       client.post(url('query'), { body: {}, headers: headers() }),
       client.get(url(`info/${a.id}`), { headers: headers() }),
@@ -429,7 +446,7 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
     expect((await stranger.get(url(`info/${a.id}`), { headers: own })).status).toBe(404);
     expect((await stranger.post(url('modify'), { body: { id: a.id, version: a.version }, headers: own })).status).toBe(404);
     if (resource.deletable !== false) expect((await stranger.post(url('delete'), { query: { id: a.id }, headers: own })).status).toBe(404);
-    for (const action of Object.keys(resource.states?.actions ?? {})) {
+    for (const [action] of routedActions(resource)) {
       expect((await stranger.post(url(action), { query: { id: a.id }, headers: own })).status).toBe(404);
     }
     const listed = await okData(stranger.post(url('query'), { body: { pageSize: 200 }, headers: own }));
@@ -716,9 +733,14 @@ describe('safe deletes of every declared relation', () => {
   );
 });
 
-/** The shortest list of actions leading from a state to one of the goal states. */
+/** The state actions a client may call (a server action has no route). */
+function routedActions(resource: ResourceDef): [string, StateAction][] {
+  return Object.entries(resource.states?.actions ?? {}).filter(([, def]) => !def.server);
+}
+
+/** The shortest list of actions a client may call leading from a state to one of the goal states. */
 function pathTo(args: { resource: ResourceDef; from: string; goal: readonly string[] }): string[] | null {
-  const actions = Object.entries(args.resource.states?.actions ?? {});
+  const actions = routedActions(args.resource);
   const queue: [string, string[]][] = [[args.from, []]];
   const seen = new Set([args.from]);
   while (queue.length > 0) {

@@ -1,12 +1,11 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { RESOURCES } from '../../resources/index';
+import { systemActor } from '../../server/crud/actor';
 import { queryStatements, type QueryRequest } from '../../server/crud/query.builder';
 import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import { connectDatabase, type Database } from '../../server/db/connection';
-import type { AuthContext } from '../../server/http/auth-types';
 import { deriveLinesTable, deriveTable, linesFieldNames, type DerivedTable } from '../../server/crud/table.derive';
 
 /**
@@ -69,17 +68,9 @@ describe('an order by a unique code', () => {
   });
 
   it('pages on the unique index alone: no id tiebreak, no second index, no sort', async () => {
-    const auth = { tenantId, userId: 1, grants: [], marketingCenterIds: null } as unknown as AuthContext;
-    const request = { ctx: { timeZone: 'UTC', locale: 'zh_CN', marketingCenter: null } } as unknown as FastifyRequest;
+    const actor = { ...systemActor({ tenantId, timeZone: 'UTC' }), userId: 1 };
     const query: QueryRequest = { page: 1, pageSize: 20, filters: {}, sorters: [], keyword: '' };
-    const args = {
-      database,
-      runtime,
-      scope: { auth, request, tenantId, marketingCenterId: null },
-      query,
-      zone: 'UTC',
-      locale: 'zh_CN' as const,
-    };
+    const args = { db: database.db, runtime, actor, query };
     const first = queryStatements(args);
     expect(first.keys.map((k) => k.key)).toEqual(['code']);
     const rows = (await first.page) as { code: string }[];

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailSections, formSections, listColumns } from '../../resources/define';
 import { VEHICLE_FIELDS, dqshMemberResource, marketcenterMemberResource, memberResource } from '../../resources/member/member.resource';
-import type { AuthContext } from '../../server/http/auth-types';
+import { systemActor } from '../../server/crud/actor';
 import { queryStatements, type QueryRequest } from '../../server/crud/query.builder';
 import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
@@ -455,17 +454,9 @@ describe('searches stay on an index', () => {
   ];
 
   it.each(searches)('%s: no sequential scan of members, its index is used', async (_label, search, index) => {
-    const auth = { tenantId: tenant.tenantId, userId: tenant.adminUserId, grants: [], marketingCenterIds: null } as unknown as AuthContext;
-    const request = { ctx: { timeZone: 'Asia/Shanghai', locale: 'zh_CN', marketingCenter: null } } as unknown as FastifyRequest;
+    const actor = { ...systemActor({ tenantId: tenant.tenantId, timeZone: 'Asia/Shanghai' }), userId: tenant.adminUserId };
     const query: QueryRequest = { page: 1, pageSize: 20, filters: {}, sorters: [], keyword: '', ...search };
-    const statements = queryStatements({
-      database: t.database,
-      runtime,
-      scope: { auth, request, tenantId: tenant.tenantId, marketingCenterId: null },
-      query,
-      zone: 'Asia/Shanghai',
-      locale: 'zh_CN',
-    });
+    const statements = queryStatements({ db: t.database.db, runtime, actor, query });
     for (const statement of [statements.page, statements.count]) {
       const plan = await planOf(statement);
       const onMembers = plan.filter((n) => n['Relation Name'] === 'members' || String(n['Index Name'] ?? '').startsWith('members_'));

@@ -98,11 +98,13 @@ describe('the document', () => {
             ['post', `/v1/${resource.name}/query`, `${name}.query`],
             ['get', `/v1/${resource.name}/info/{id}`, `${name}.info`],
             ['get', `/v1/${resource.name}/options`, `${name}.options`],
-            ...Object.keys(resource.states?.actions ?? {}).map((action): [string, string, string] => [
-              'post',
-              `/v1/${resource.name}/${action}`,
-              `${name}.${action}`,
-            ]),
+            // A server action (a job's transition) has no route.
+            ...Object.entries(resource.states?.actions ?? {})
+              .filter(([, def]) => !def.server)
+              .map(([action]): [string, string, string] => ['post', `/v1/${resource.name}/${action}`, `${name}.${action}`]),
+            ...(Object.values(resource.fields).some((f) => f.kind === 'lines')
+              ? [['get', `/v1/${resource.name}/lines/{id}`, `${name}.lines`] as [string, string, string]]
+              : []),
             ...(resource.readOnly ? [] : [['post', `/v1/${resource.name}/saveNew`, `${name}.saveNew`] as [string, string, string]]),
           ];
       for (const [method, path, operationId] of expected) {

@@ -2531,6 +2531,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/score-adjust/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lines of one Points adjustment, a page at a time, in line order */
+        get: operations["scoreAdjust.lines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/score-adjust/options": {
         parameters: {
             query?: never;
@@ -3849,6 +3866,23 @@ export interface paths {
         };
         /** State changes of one Batch operation, newest first */
         get: operations["batchOperate.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/batch-operate/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lines of one Batch operation, a page at a time, in line order */
+        get: operations["batchOperate.lines"];
         put?: never;
         post?: never;
         delete?: never;
@@ -13466,6 +13500,67 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "scoreAdjust.lines": {
+        parameters: {
+            query?: {
+                /** @description Lines field (default lines) */
+                field?: "lines";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: {
+                                lineNo: number;
+                                /** @description Member (id of member) */
+                                member: number;
+                                /** @description Points */
+                                points: number;
+                                /** @description Reason (id of score-adjust-reason) */
+                                reason: number;
+                                /** @description Line remark */
+                                remark: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "scoreAdjust.options": {
         parameters: {
             query?: {
@@ -18050,6 +18145,70 @@ export interface operations {
                         msg: string;
                         /** @description Newest first */
                         data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "batchOperate.lines": {
+        parameters: {
+            query?: {
+                /** @description Lines field (default lines) */
+                field?: "lines";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: {
+                                lineNo: number;
+                                /** @description Member (id of member) */
+                                member: number;
+                                /**
+                                 * @description Result: pending = Pending, succeeded = Succeeded, failed = Failed
+                                 * @enum {string|null}
+                                 */
+                                result: "pending" | "succeeded" | "failed" | null;
+                                /** @description Message */
+                                message: string | null;
+                                /** @description Message values */
+                                messageValues: string | null;
+                            }[];
+                        };
                     };
                 };
             };

@@ -7,8 +7,8 @@ import { defineServerHooks } from '../../crud/server-hooks.define';
  * details never show the names of the others. A user with no limit (null) sees them all.
  */
 export const marketingCenterHooks = defineServerHooks('marketing-center', {
-  rowFilter: ({ auth, table }) => {
-    const allowed = auth.marketingCenterIds;
+  rowFilter: ({ actor, table }) => {
+    const allowed = actor.marketingCenterIds;
     if (allowed === null) return undefined;
     return allowed.length === 0 ? sql`false` : inArray(table.id, [...allowed]);
   },

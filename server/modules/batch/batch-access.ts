@@ -11,7 +11,7 @@ import { memberResource } from '../../../resources/member/member.resource';
 import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
-import type { AuthContext } from '../../http/auth-types';
+import type { Actor } from '../../crud/actor';
 import { AppError } from '../../http/envelope';
 
 /**
@@ -70,9 +70,9 @@ function operationLabel(operation: BatchOperation, locale: Locale): string {
  * Refuses (403, `batch.operationForbidden`, naming the operation and the permission it needs) a
  * caller who may not do what the document's operation does.
  */
-export function assertMayOperate(args: { auth: AuthContext; operation: BatchOperation; locale: Locale }): void {
+export function assertMayOperate(args: { actor: Actor; operation: BatchOperation; locale: Locale }): void {
   const refs = operationRefs(args.operation);
-  if (holdsAny(args.auth.grants, refs)) return;
+  if (holdsAny(args.actor.grants, refs)) return;
   throw new AppError('forbidden', 'batch.operationForbidden', {
     values: {
       operation: operationLabel(args.operation, args.locale),
@@ -105,8 +105,8 @@ export async function approvalRule(args: {
  * than `dualControlPoints`, or more members than `dualControlMembers` — the auditor may not be
  * a maker: who created the document or last changed it (409 `batch.makerChecker`).
  */
-export async function assertMayAudit(args: { db: DbOrTx; auth: AuthContext; documentId: number; locale: Locale }): Promise<void> {
-  const { db, auth } = args;
+export async function assertMayAudit(args: { db: DbOrTx; actor: Actor; documentId: number; locale: Locale }): Promise<void> {
+  const { db, actor } = args;
   const t = deriveTable(batchOperateResource);
   const [doc] = await db
     .select({
@@ -117,18 +117,18 @@ export async function assertMayAudit(args: { db: DbOrTx; auth: AuthContext; docu
       updatedBy: t.updatedBy,
     })
     .from(t)
-    .where(and(eq(t.tenantId, auth.tenantId), eq(t.id, args.documentId)))
+    .where(and(eq(t.tenantId, actor.tenantId), eq(t.id, args.documentId)))
     .for('update');
   if (!doc) return;
   const operation = doc.operation as BatchOperation;
-  assertMayOperate({ auth, operation, locale: args.locale });
-  const rule = await approvalRule({ db, tenantId: auth.tenantId });
+  assertMayOperate({ actor, operation, locale: args.locale });
+  const rule = await approvalRule({ db, tenantId: actor.tenantId });
   const members = Number(doc.memberCount ?? 0);
   const points = operation === 'grantPoints' ? Number(doc.points ?? 0) * members : 0;
   const aboveRule = (operation === 'grantPoints' && points > rule.dualControlPoints) || members > rule.dualControlMembers;
   if (!aboveRule) return;
   const makers = [doc.createdBy, doc.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
-  if (!makers.includes(auth.userId)) return;
+  if (actor.userId === null || !makers.includes(actor.userId)) return;
   throw new AppError('conflict', 'batch.makerChecker', {
     values: { points, members, maxPoints: rule.dualControlPoints, maxMembers: rule.dualControlMembers },
   });

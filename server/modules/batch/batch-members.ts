@@ -5,7 +5,6 @@ import { memberResource } from '../../../resources/member/member.resource';
 import type { Locale } from '../../../resources/messages/bilingual';
 import { rangeKeys } from '../../crud/column.derive';
 import { filterConditions } from '../../crud/query.filters';
-import type { StoredRecord } from '../../crud/server-hooks.define';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
@@ -75,7 +74,7 @@ export async function expandFilter(args: {
  * The lines a save writes: one per member, in order, with a fresh result. Refuses (400, on the
  * line) a member listed twice and a list longer than a document may hold.
  */
-export function freshLines(memberIds: readonly number[]): StoredRecord[] {
+export function freshLines(memberIds: readonly number[]): { member: number; result: 'pending'; message: null; messageValues: null }[] {
   const seen = new Map<number, number>();
   const issues: FieldError[] = [];
   memberIds.forEach((id, i) => {
@@ -90,7 +89,7 @@ export function freshLines(memberIds: readonly number[]): StoredRecord[] {
       { field: 'lines', key: 'batch.tooManyMembers', values: { max: MAX_BATCH_MEMBERS, count: memberIds.length } },
     ]);
   }
-  return memberIds.map((member) => ({ member, result: 'pending', message: null, messageValues: null }));
+  return memberIds.map((member) => ({ member, result: 'pending' as const, message: null, messageValues: null }));
 }
 
 // ---------------------------------------------------------------------------------------------

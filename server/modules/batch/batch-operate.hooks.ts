@@ -1,11 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { valueAfterWrite } from '../../crud/required-when';
-import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
+import { requiredAfterWrite, valueAfterWrite } from '../../crud/required-when';
+import { defineServerHooks, type ServerHooks, type StoredRecord } from '../../crud/server-hooks.define';
+import type { DerivedTable } from '../../crud/table.derive';
+import type { DbOrTx } from '../../db/connection';
 import { assertMayAudit, assertMayOperate } from './batch-access';
 import { expandFilter, freshLines } from './batch-members';
 import { dispatchBatch } from './batch.job';
 import { batchRoutes } from './batch.routes';
-import type { BatchOperation, SelectionMode } from '../../../resources/member/batch-operate.resource';
+import { batchOperateResource } from '../../../resources/member/batch-operate.resource';
+import type { RecordOf } from '../../../resources/record-of';
+
+/** A batch operation document as the hooks read it, and what its beforeSave receives. */
+type BatchDocument = RecordOf<typeof batchOperateResource>;
+type SaveArgs = Parameters<NonNullable<ServerHooks<BatchDocument>['beforeSave']>>[0];
 
 /**
  * Server side of batch operation documents (batch-operate.resource.ts):
@@ -22,44 +29,52 @@ import type { BatchOperation, SelectionMode } from '../../../resources/member/ba
  *   operation does (grant points: the points adjustment's; change level: the levels'; freeze /
  *   unfreeze: the member action's; add tag: the member edit), and so does the audit; above the
  *   tenant's approval rule the auditor may not be the maker (server/modules/batch/batch-access.ts).
- * - `audit` (INITIAL -> RUNNING, the engine's conditional update) stamps the audit time and
- *   starts the background run (server/modules/batch/batch.job.ts) from inside the audit's
- *   transaction; the run waits for that transaction to commit. Of concurrent audits only one
- *   gets here, so a document runs once.
+ * - `audit` (INITIAL -> RUNNING, the engine's conditional update) stamps the audit time and,
+ *   once committed (`afterCommit`), starts the background run (server/modules/batch/batch.job.ts).
+ *   Of concurrent audits only one gets here, so a document runs once.
+ * - `finish` / `fail` (RUNNING -> EFFECTED / FAILED) are server actions: the run moves the
+ *   document through the engine's `runAction` (history entry without a user), and the hook
+ *   stamps the finishing time.
  */
 
+/** Stamps when a run ended, in the end state's transaction. */
+async function stampFinished(args: { db: DbOrTx; tenantId: number; table: DerivedTable; record: BatchDocument }): Promise<void> {
+  const { db, table, record } = args;
+  const now = new Date();
+  await db
+    .update(table)
+    .set({ finishedAt: now })
+    .where(and(eq(table.tenantId, args.tenantId), eq(table.id, record.id)));
+  record.finishedAt = now;
+}
+
 /** The members the document will list, or null when the save leaves its lines as they are. */
-async function membersOf(
-  ctx: HookContext & {
-    operation: 'create' | 'modify';
-    values: StoredRecord;
-    current: StoredRecord | null;
-    lines: Map<string, StoredRecord[]>;
-  },
-): Promise<number[] | null> {
+async function membersOf(ctx: SaveArgs): Promise<number[] | null> {
   const { values, current } = ctx;
-  const valueOf = (name: string) => valueAfterWrite({ values, current, name });
-  const mode = valueOf('selectionMode') as SelectionMode;
+  const mode = valueAfterWrite({ values, current, name: 'selectionMode' });
   if (mode === 'filtered') {
+    // The filter fields are handed on by name (batch-members.ts maps them onto the member list's filters).
+    const written: StoredRecord = values;
+    const stored: StoredRecord | null = current;
     return expandFilter({
       db: ctx.db,
-      tenantId: ctx.auth.tenantId,
-      valueOf,
-      zone: ctx.request.ctx.timeZone,
-      locale: ctx.request.ctx.locale,
+      tenantId: ctx.actor.tenantId,
+      valueOf: (name) => valueAfterWrite({ values: written, current: stored, name }),
+      zone: ctx.actor.timeZone,
+      locale: ctx.actor.locale,
     });
   }
   const given = ctx.lines.get('lines');
-  return given ? given.map((line) => Number(line.member)) : null;
+  return given ? given.map((line) => line.member) : null;
 }
 
-export const batchOperateHooks = defineServerHooks('batch-operate', {
+export const batchOperateHooks = defineServerHooks(batchOperateResource, {
   async beforeSave(ctx) {
     const { values, current } = ctx;
     assertMayOperate({
-      auth: ctx.auth,
-      operation: valueAfterWrite({ values, current, name: 'operation' }) as BatchOperation,
-      locale: ctx.request.ctx.locale,
+      actor: ctx.actor,
+      operation: requiredAfterWrite({ values, current, name: 'operation' }),
+      locale: ctx.actor.locale,
     });
     const members = await membersOf(ctx);
     if (members === null) return;
@@ -69,22 +84,29 @@ export const batchOperateHooks = defineServerHooks('batch-operate', {
   },
 
   beforeAction: {
-    async audit({ db, auth, record, request }) {
-      await assertMayAudit({ db, auth, documentId: Number(record.id), locale: request.ctx.locale });
+    async audit({ db, actor, record }) {
+      await assertMayAudit({ db, actor, documentId: record.id, locale: actor.locale });
     },
   },
 
   afterAction: {
-    async audit({ db, auth, table, record, request }) {
+    async audit({ db, actor, table, record }) {
       const now = new Date();
-      const documentId = Number(record.id);
+      const documentId = record.id;
       await db
         .update(table)
         .set({ auditedAt: now, processedCount: 0, succeededCount: 0, failedCount: 0 })
-        .where(and(eq(table.tenantId, auth.tenantId), eq(table.id, documentId)));
+        .where(and(eq(table.tenantId, actor.tenantId), eq(table.id, documentId)));
       record.auditedAt = now;
-      await dispatchBatch({ app: request.server, data: { tenantId: auth.tenantId, documentId } });
     },
+    // The run's end states (server actions, moved by the job through the engine): when it ended.
+    finish: ({ db, actor, table, record }) => stampFinished({ db, tenantId: actor.tenantId, table, record }),
+    fail: ({ db, actor, table, record }) => stampFinished({ db, tenantId: actor.tenantId, table, record }),
+  },
+
+  // Once the audit has committed, the run starts (queued, or in this process without a queue).
+  afterCommit: {
+    audit: ({ app, actor, record }) => dispatchBatch({ app, data: { tenantId: actor.tenantId, documentId: record.id } }),
   },
 
   routes: batchRoutes,

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { BatchOperation } from '../../../resources/member/batch-operate.resource';
 import { memberResource } from '../../../resources/member/member.resource';
+import type { Actor } from '../../crud/actor';
 import { runAction } from '../../crud/crud.operations';
 import type { EngineRegistry } from '../../crud/resource-registry';
-import { scopeOf } from '../../crud/scope';
 import { deriveTable } from '../../crud/table.derive';
-import type { Database, Db, DbOrTx } from '../../db/connection';
+import type { Database, DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { applyLevelChange } from '../levels/level-change';
 import { assertMemberCanTransact } from '../points/member-guard';
@@ -57,8 +57,8 @@ export interface BatchDocument {
 interface MemberChange {
   readonly tx: DbOrTx;
   readonly deps: BatchDeps;
-  /** A stand-in request of the auditor, for the engine's state actions. */
-  readonly request: FastifyRequest;
+  /** The auditor, the actor of the engine's state actions on the members. */
+  readonly actor: Actor;
   readonly doc: BatchDocument;
   readonly memberId: number;
   /** The member's state, read with the row locked. */
@@ -87,12 +87,11 @@ function memberAction(action: 'freeze' | 'unfreeze') {
     if (!def) throw new Error(`member resource has no ${action} action`);
     if (!def.from.includes(change.state)) return stateRefused(change.state, `res.member.action.${action}`);
     // Handed the line's transaction, the engine opens a savepoint rather than a transaction.
-    const database: Database = { ...change.deps.database, db: change.tx as unknown as Db };
     await runAction({
-      database,
+      db: change.tx,
       registry: change.deps.registry,
       runtime,
-      scope: scopeOf(change.request, runtime),
+      actor: change.actor,
       id: change.memberId,
       action,
       body: { reason: change.doc.reason },
@@ -187,7 +186,7 @@ const OPERATIONS: Readonly<Record<BatchOperation, (change: MemberChange) => Prom
 export async function applyToMember(args: {
   tx: DbOrTx;
   deps: BatchDeps;
-  request: FastifyRequest;
+  actor: Actor;
   doc: BatchDocument;
   memberId: number;
 }): Promise<LineOutcome> {

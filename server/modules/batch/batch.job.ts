@@ -1,21 +1,21 @@
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { batchOperateResource, type BatchOperation } from '../../../resources/member/batch-operate.resource';
 import { levelResource } from '../../../resources/member/level.resource';
-import { logStateChange } from '../../crud/state-history';
+import { systemActor, type Actor } from '../../crud/actor';
+import { runAction } from '../../crud/crud.operations';
 import { deriveLinesTable, deriveTable } from '../../crud/table.derive';
+import { AppError } from '../../http/envelope';
 import type { JobQueue } from '../../jobs/queue';
-import { readRequester, jobRequest } from '../files/task-requester';
 import { storedValues } from './batch-outcome';
 import { applyToMember, type BatchDeps, type BatchDocument } from './batch-operations';
 
 /**
  * The background run of an audited batch operation document (pg-boss queue `batch-operate`).
  *
- * - The audit moved the document INITIAL -> RUNNING in one conditional update and enqueued this
- *   job in the same breath. The run first reads the document `FOR SHARE`, which waits for the
- *   audit's transaction to end: a committed audit is RUNNING and runs, a rolled-back one is still
- *   INITIAL and the job does nothing.
+ * - The audit moved the document INITIAL -> RUNNING in one conditional update and, once committed,
+ *   enqueued this job (the hook's `afterCommit`). The run first reads the document `FOR SHARE`:
+ *   only a RUNNING document runs.
  * - Each pending line is applied in its own small transaction: the line is locked and re-read
  *   (`result = 'pending'`), the member's change and the line's result commit together. A line is
  *   therefore applied at most once even when two runs of the same document overlap (a retried
@@ -77,12 +77,7 @@ async function runningDocument(deps: BatchDeps, data: BatchJobData): Promise<Bat
 }
 
 /** Applies one line unless it is no longer pending; true when this run applied it. */
-async function runLine(args: {
-  deps: BatchDeps;
-  doc: BatchDocument;
-  lineNo: number;
-  request: ReturnType<typeof jobRequest>;
-}): Promise<boolean> {
+async function runLine(args: { deps: BatchDeps; doc: BatchDocument; lineNo: number; actor: Actor }): Promise<boolean> {
   const { deps, doc, lineNo } = args;
   const l = lines();
   return deps.database.db.transaction(async (tx) => {
@@ -94,7 +89,7 @@ async function runLine(args: {
       .where(and(where, eq(l.result, 'pending')))
       .for('update');
     if (!line) return false;
-    const outcome = await applyToMember({ tx, deps, request: args.request, doc, memberId: Number(line.member) });
+    const outcome = await applyToMember({ tx, deps, actor: args.actor, doc, memberId: Number(line.member) });
     await tx
       .update(l)
       .set({ result: outcome.result, message: outcome.key, messageValues: storedValues(outcome) })
@@ -122,28 +117,26 @@ async function saveProgress(deps: BatchDeps, data: BatchJobData): Promise<number
   return of('pending');
 }
 
-/** Moves RUNNING to another state once (conditional update), logging the transition. */
-async function finish(deps: BatchDeps, doc: BatchDocument, to: 'EFFECTED' | 'FAILED'): Promise<void> {
-  const t = header();
-  await deps.database.db.transaction(async (tx) => {
-    const moved = await tx
-      .update(t)
-      .set({ state: to, finishedAt: new Date(), updatedAt: sql`now()` })
-      .where(and(eq(t.tenantId, doc.tenantId), eq(t.id, doc.id), eq(t.state, 'RUNNING')))
-      .returning({ id: t.id });
-    if (moved.length === 0) return;
-    await logStateChange({
-      db: tx,
-      tenantId: doc.tenantId,
-      resource: batchOperateResource,
-      recordId: doc.id,
-      action: to === 'EFFECTED' ? 'finish' : 'fail',
-      from: 'RUNNING',
-      to,
-      reason: null,
-      userId: null,
+/**
+ * Moves RUNNING to its end state once, through the engine's own action (the declaration's server
+ * actions `finish` / `fail`): its conditional update, its state-history entry (no user: the
+ * server acts) and its hook (the finishing time). A run that finds the document already moved
+ * by an overlapping run does nothing.
+ */
+async function finish(deps: BatchDeps, doc: BatchDocument, action: 'finish' | 'fail'): Promise<void> {
+  try {
+    await runAction({
+      db: deps.database.db,
+      registry: deps.registry,
+      runtime: deps.registry.get(batchOperateResource.name),
+      actor: systemActor({ tenantId: doc.tenantId }),
+      id: doc.id,
+      action,
     });
-  });
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'conflict') return;
+    throw error;
+  }
 }
 
 /**
@@ -153,7 +146,8 @@ async function finish(deps: BatchDeps, doc: BatchDocument, to: 'EFFECTED' | 'FAI
 export async function runBatch(deps: BatchDeps, data: BatchJobData): Promise<void> {
   const doc = await runningDocument(deps, data);
   if (!doc) return;
-  const request = jobRequest({ requester: readRequester({ tenantId: doc.tenantId, userId: doc.operatorId ?? 0 }), log: deps.log });
+  // The auditor is the operator of every member's change (the history of a frozen member names them).
+  const actor: Actor = { ...systemActor({ tenantId: doc.tenantId }), userId: doc.operatorId };
   const l = lines();
   try {
     let after = 0;
@@ -165,16 +159,16 @@ export async function runBatch(deps: BatchDeps, data: BatchJobData): Promise<voi
         .orderBy(asc(l.lineNo))
         .limit(PROGRESS_EVERY);
       if (pending.length === 0) break;
-      for (const { lineNo } of pending) await runLine({ deps, doc, lineNo: Number(lineNo), request });
+      for (const { lineNo } of pending) await runLine({ deps, doc, lineNo: Number(lineNo), actor });
       after = Number(pending[pending.length - 1].lineNo);
       await saveProgress(deps, data);
     }
     // Lines another run still holds are its to finish; it will move the document.
-    if ((await saveProgress(deps, data)) === 0) await finish(deps, doc, 'EFFECTED');
+    if ((await saveProgress(deps, data)) === 0) await finish(deps, doc, 'finish');
   } catch (error) {
     deps.log.error({ err: error, tenantId: doc.tenantId, documentId: doc.id }, 'batch operation run failed');
     await saveProgress(deps, data);
-    await finish(deps, doc, 'FAILED');
+    await finish(deps, doc, 'fail');
   }
 }
 

@@ -2,12 +2,13 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { hasAction, type Grants } from '../../../resources/access';
 import { CARD_TEMPLATE_TYPES, type CardTemplateType } from '../../../resources/catalog/card-template-types';
 import type { Action, PermissionRef } from '../../../resources/catalog/types';
-import { compareExact, exactText } from '../../crud/decimal';
+import { compareExact } from '../../crud/decimal';
 import { drawNumber } from '../../crud/numbering';
-import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
+import { defineServerHooks, type HookContext } from '../../crud/server-hooks.define';
 import type { DbOrTx } from '../../db/connection';
 import { badInput, forbidden, notFound, ok, type FieldError } from '../../http/envelope';
 import { cardTemplateResource } from '../../../resources/deposit/card-template.resource';
+import type { RecordOf } from '../../../resources/record-of';
 import { cardTemplateDocs } from './card-template.openapi';
 
 /**
@@ -62,13 +63,17 @@ const refsFor = (actions: readonly Action[]): PermissionRef[] =>
 const READ_REFS = refsFor([VIEW, MAINTAIN]);
 const WRITE_REFS = refsFor([MAINTAIN]);
 
-function assertMaintainable(grants: Grants, type: unknown): void {
-  if (!maintainableTypes(grants).includes(type as CardTemplateType)) throw forbidden('cardTemplate.typeForbidden');
+function assertMaintainable(grants: Grants, type: CardTemplateType | undefined): void {
+  if (type === undefined || !maintainableTypes(grants).includes(type)) throw forbidden('cardTemplate.typeForbidden');
 }
 
+/** `type` as read from the table by an extra route (a column of the derived table is untyped). */
 function assertViewable(grants: Grants, type: unknown): void {
-  if (!viewableTypes(grants).includes(type as CardTemplateType)) throw forbidden('cardTemplate.typeForbidden');
+  if (!viewableTypes(grants).some((viewable) => viewable === type)) throw forbidden('cardTemplate.typeForbidden');
 }
+
+/** A card template as the hooks read it. */
+type CardTemplate = RecordOf<typeof cardTemplateResource>;
 
 // ---------------------------------------------------------------------------------------------
 // Saving
@@ -79,17 +84,17 @@ function assertViewable(grants: Grants, type: unknown): void {
  * serial digits in the card number. (The validity of each validity type is declared with `when`:
  * the engine requires it and clears the other type's, so a template never carries two.)
  */
-function checkTerms(args: { values: StoredRecord; current: StoredRecord | null }): FieldError[] {
+function checkTerms(args: { values: Partial<CardTemplate>; current: CardTemplate | null }): FieldError[] {
   const merged = { ...args.current, ...args.values };
   const issues: FieldError[] = [];
-  const face = exactText(merged.faceValue);
-  const price = exactText(merged.price);
-  if (face !== null && price !== null && compareExact(price, face) > 0) {
+  const face = merged.faceValue;
+  const price = merged.price;
+  if (face !== undefined && price !== undefined && compareExact(price, face) > 0) {
     issues.push({ field: 'price', key: 'cardTemplate.priceAboveFace' });
   }
-  const prefix = typeof merged.cardNumberPrefix === 'string' ? merged.cardNumberPrefix : '';
-  const length = Number(merged.cardNumberLength);
-  if (Number.isFinite(length) && length - prefix.length < MIN_SERIAL_DIGITS) {
+  const prefix = merged.cardNumberPrefix ?? '';
+  const length = merged.cardNumberLength;
+  if (length !== undefined && length - prefix.length < MIN_SERIAL_DIGITS) {
     issues.push({ field: 'cardNumberLength', key: 'cardTemplate.serialTooShort', values: { min: MIN_SERIAL_DIGITS } });
   }
   return issues;
@@ -103,25 +108,25 @@ function typeCondition(ctx: HookContext, types: readonly CardTemplateType[]): SQ
   return types.length === 0 ? sql`false` : inArray(ctx.table.cardTemplateType, [...types]);
 }
 
-export const cardTemplateHooks = defineServerHooks('card-template', {
+export const cardTemplateHooks = defineServerHooks(cardTemplateResource, {
   requires: { read: READ_REFS, write: WRITE_REFS },
 
   // Lists, pickers, details and the rows a write may touch: viewable types only. A relation
   // check from another resource's form (a card sale bill) is governed by that resource.
-  rowFilter: (ctx) => (ctx.operation === 'reference' ? undefined : typeCondition(ctx, viewableTypes(ctx.auth.grants))),
+  rowFilter: (ctx) => (ctx.operation === 'reference' ? undefined : typeCondition(ctx, viewableTypes(ctx.actor.grants))),
 
   async beforeSave(ctx) {
-    const { auth, values, current, operation } = ctx;
-    assertMaintainable(auth.grants, operation === 'create' ? values.cardTemplateType : current?.cardTemplateType);
+    const { actor, values, current, operation } = ctx;
+    assertMaintainable(actor.grants, operation === 'create' ? values.cardTemplateType : current?.cardTemplateType);
     const issues = checkTerms({ values, current });
     if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   },
 
-  beforeDelete: ({ auth, record }) => assertMaintainable(auth.grants, record.cardTemplateType),
+  beforeDelete: ({ actor, record }) => assertMaintainable(actor.grants, record.cardTemplateType),
 
   beforeAction: {
-    enable: ({ auth, record }) => assertMaintainable(auth.grants, record.cardTemplateType),
-    disable: ({ auth, record }) => assertMaintainable(auth.grants, record.cardTemplateType),
+    enable: ({ actor, record }) => assertMaintainable(actor.grants, record.cardTemplateType),
+    disable: ({ actor, record }) => assertMaintainable(actor.grants, record.cardTemplateType),
   },
 
   routes(app, engine) {

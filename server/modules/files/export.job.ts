@@ -74,13 +74,12 @@ export async function runExport(args: {
   registry: EngineRegistry;
   task: FileTaskRow;
   requester: TaskRequester;
-  request: Parameters<typeof scopeOf>[0];
 }): Promise<void> {
   const { database, registry, task, requester } = args;
   const db = database.db;
   const runtime = registry.get(task.resource);
   const { resource } = runtime;
-  const scope = scopeOf(args.request, runtime);
+  const scope = scopeOf(requester, runtime);
   const query = (task.params.query ?? {}) as ExportQuery;
   const { where, keys } = exportPlan({ runtime, scope, query, requester, database });
   const t = runtime.table;

@@ -8,7 +8,7 @@ import type { EngineRegistry } from '../../crud/resource-registry';
 import { runExport } from './export.job';
 import { updateTask, type FileTaskRow } from './file-task.store';
 import { runImport } from './import.job';
-import { jobRequest, readRequester } from './task-requester';
+import { readRequester } from './task-requester';
 
 /** The queue every file task goes through. */
 export const FILE_TASK_JOB = 'file-task';
@@ -55,10 +55,9 @@ export async function runTask(deps: RunnerDeps, data: FileJobData): Promise<void
   const task = await claim(deps, data);
   if (!task) return;
   const requester = readRequester(task.params.requester);
-  const request = jobRequest({ requester, log: deps.log });
   try {
-    if (task.direction === 'import') await runImport({ database: deps.database, registry: deps.registry, task, requester, request });
-    else await runExport({ database: deps.database, registry: deps.registry, task, requester, request });
+    if (task.direction === 'import') await runImport({ database: deps.database, registry: deps.registry, task, requester });
+    else await runExport({ database: deps.database, registry: deps.registry, task, requester });
   } catch (error) {
     const known = error instanceof AppError && error.kind !== 'internal';
     if (!known) deps.log.error({ err: error, traceId: requester.traceId, taskId: task.id }, 'file task failed');

@@ -1,12 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
 import type { ResourceDef } from '../../../resources/define';
-import type { Database, Db, DbOrTx } from '../../db/connection';
+import type { Database, DbOrTx } from '../../db/connection';
+import type { Actor } from '../../crud/actor';
 import { AppError } from '../../http/envelope';
 import { createRecord } from '../../crud/crud.operations';
 import { validateWrite } from '../../crud/record.validate';
 import type { EngineRegistry } from '../../crud/resource-registry';
-import { scopeOf } from '../../crud/scope';
 import { translate } from '../i18n/translate';
 import { failedRowCount, writeErrorReport, type RowError } from './error-report';
 import { loadFile } from './file-chunks.store';
@@ -133,9 +132,8 @@ async function rowBody(args: {
  */
 async function tryRow(args: {
   tx: DbOrTx;
-  database: Database;
   registry: EngineRegistry;
-  request: FastifyRequest;
+  actor: Actor;
   resource: ResourceDef;
   row: SheetRow;
   resolver: TitleResolver;
@@ -154,11 +152,10 @@ async function tryRow(args: {
     return errors;
   }
   const runtime = args.registry.get(resource.name);
-  // The engine's saveNew opens a transaction on `database.db`; handed the import's transaction
-  // it opens a savepoint instead, so a refused row is undone alone and the import goes on.
-  const inTx: Database = { ...args.database, db: tx as unknown as Db };
+  // Handed the import's transaction, the engine's saveNew runs in a savepoint of it, so a refused
+  // row is undone alone and the import goes on.
   try {
-    await createRecord({ database: inTx, registry: args.registry, runtime, scope: scopeOf(args.request, runtime), body });
+    await createRecord({ db: tx, registry: args.registry, runtime, actor: args.actor, body });
     return [];
   } catch (error) {
     if (!(error instanceof AppError) || error.kind === 'internal') throw error;
@@ -178,7 +175,6 @@ export async function runImport(args: {
   registry: EngineRegistry;
   task: FileTaskRow;
   requester: TaskRequester;
-  request: FastifyRequest;
 }): Promise<void> {
   const { database, registry, task, requester } = args;
   const { locale, timeZone } = requester;
@@ -235,7 +231,7 @@ export async function runImport(args: {
     await database.db.transaction(async (tx) => {
       await resolver.preload(tx, rows);
       for (const [index, row] of rows.entries()) {
-        errors.push(...(await tryRow({ tx, database, registry, request: args.request, resource, row, resolver, locale, zone: timeZone })));
+        errors.push(...(await tryRow({ tx, registry, actor: requester, resource, row, resolver, locale, zone: timeZone })));
         if ((index + 1) % PROGRESS_EVERY === 0) {
           // Saved on the pool, outside the import's transaction, so the file centre sees it now.
           await updateTask({

@@ -67,7 +67,7 @@ export async function resourceFileRoutes(app: FastifyInstance, deps: RunnerDeps)
         const auth = authOf(request);
         const requester = requesterOf(request);
         const query = request.body ?? {};
-        exportPlan({ runtime, scope: scopeOf(request, runtime), query, requester, database: app.database });
+        exportPlan({ runtime, scope: scopeOf(requester, runtime), query, requester, database: app.database });
         const fileName = exportFileName({ title: pick(resource.title, requester.locale), at: new Date(), zone: requester.timeZone });
         const taskId = await createTask({
           db,
@@ -93,7 +93,7 @@ export async function resourceFileRoutes(app: FastifyInstance, deps: RunnerDeps)
       async (request) => {
         const auth = authOf(request);
         const requester = requesterOf(request);
-        scopeOf(request, runtime);
+        scopeOf(requester, runtime);
         const upload = uploadOf(request);
         const taskId = await db.transaction(async (tx) => {
           const id = await createTask({

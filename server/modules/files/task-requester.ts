@@ -1,15 +1,15 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { PermissionEntry } from '../../../resources/catalog/types';
 import { isLocale, type Locale } from '../../../resources/messages/bilingual';
-import type { AuthContext } from '../../http/auth-types';
-import type { RequestContext } from '../../http/request-context';
+import type { Actor } from '../../crud/actor';
 
 /**
  * Who asked for a task and in which context, saved with the task so the job can run later, in
  * any API process, exactly as the request would have: same tenant, user, grants, marketing
- * centre, language and time zone.
+ * centre, language and time zone. It is the engine's actor of the job (crud/actor.ts): the job
+ * hands it to the engine's operations as it is, with no stand-in request.
  */
-export interface TaskRequester {
+export interface TaskRequester extends Actor {
   readonly tenantId: number;
   readonly userId: number;
   readonly login: string;
@@ -55,30 +55,4 @@ export function readRequester(value: unknown): TaskRequester {
     marketingCenter: typeof r.marketingCenter === 'number' ? r.marketingCenter : null,
     traceId: String(r.traceId ?? ''),
   };
-}
-
-/**
- * A stand-in for the original request, for the engine's scope and server hooks, which read the
- * caller from `request.auth` and the context from `request.ctx`. It carries nothing else (no
- * body, headers or reply): a hook that needs more than the caller and the context cannot run in
- * a background job, and fails loudly rather than reading someone else's data.
- */
-export function jobRequest(args: { requester: TaskRequester; log: FastifyBaseLogger }): FastifyRequest {
-  const { requester } = args;
-  const auth: AuthContext = {
-    tenantId: requester.tenantId,
-    userId: requester.userId,
-    login: requester.login,
-    name: requester.name,
-    grants: requester.grants,
-    marketingCenterIds: requester.marketingCenterIds,
-    sessionTokenHash: '',
-  };
-  const ctx: RequestContext = {
-    traceId: requester.traceId,
-    locale: requester.locale,
-    marketingCenter: requester.marketingCenter,
-    timeZone: requester.timeZone,
-  };
-  return { auth, ctx, log: args.log, headers: {}, query: {}, params: {}, body: undefined } as unknown as FastifyRequest;
 }

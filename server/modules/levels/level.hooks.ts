@@ -1,11 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
-import { valueAfterWrite } from '../../crud/required-when';
+import { requiredAfterWrite } from '../../crud/required-when';
 import { defineServerHooks } from '../../crud/server-hooks.define';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { badInput } from '../../http/envelope';
-import { levelResource, type LevelType } from '../../../resources/member/level.resource';
+import { levelResource } from '../../../resources/member/level.resource';
 
 /**
  * Server side of levels:
@@ -71,18 +71,19 @@ async function checkFreeLadder(args: {
   }
 }
 
-export const levelHooks = defineServerHooks('level', {
-  async beforeSave({ db, auth, request, operation, values, current }) {
-    const type = (operation === 'create' ? values.levelType : current?.levelType) as LevelType;
-    await lockLevels(db, auth.tenantId);
+export const levelHooks = defineServerHooks(levelResource, {
+  async beforeSave({ db, actor, operation, values, current }) {
+    const type = operation === 'create' ? values.levelType : current?.levelType;
+    await lockLevels(db, actor.tenantId);
     if (type !== 'FREE') return;
     await checkFreeLadder({
       db,
-      tenantId: auth.tenantId,
-      id: current ? Number(current.id) : null,
-      rank: Number(valueAfterWrite({ values, current, name: 'rankOrder' })),
-      threshold: Number(valueAfterWrite({ values, current, name: 'growthThreshold' })),
-      locale: request.ctx.locale,
+      tenantId: actor.tenantId,
+      id: current ? current.id : null,
+      // Both are required while the level is free (declared `when`): the engine has checked them.
+      rank: requiredAfterWrite({ values, current, name: 'rankOrder' }),
+      threshold: requiredAfterWrite({ values, current, name: 'growthThreshold' }),
+      locale: actor.locale,
     });
   },
 });

@@ -5,12 +5,12 @@ import { badInput } from '../../http/envelope';
 import { upgradeIncentiveResource } from '../../../resources/member/upgrade-incentive.resource';
 
 /** Server side of upgrade incentives: an incentive grants points, coupons, or both; never nothing. */
-export const upgradeIncentiveHooks = defineServerHooks('upgrade-incentive', {
-  beforeSave({ request, values, current }) {
-    const points = Number(valueAfterWrite({ values, current, name: 'points' }) ?? 0);
-    const coupons = String(valueAfterWrite({ values, current, name: 'couponText' }) ?? '').trim();
+export const upgradeIncentiveHooks = defineServerHooks(upgradeIncentiveResource, {
+  beforeSave({ actor, values, current }) {
+    const points = valueAfterWrite({ values, current, name: 'points' }) ?? 0;
+    const coupons = (valueAfterWrite({ values, current, name: 'couponText' }) ?? '').trim();
     if (points > 0 || coupons !== '') return;
-    const label = pick(upgradeIncentiveResource.fields.points.label, request.ctx.locale);
+    const label = pick(upgradeIncentiveResource.fields.points.label, actor.locale);
     throw badInput('error.fieldsInvalid', [{ field: 'points', key: 'upgradeIncentive.nothingGranted', values: { label } }]);
   },
 });

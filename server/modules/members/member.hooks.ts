@@ -1,9 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { defineServerHooks, type EngineHandle, type ServerHooks } from '../../crud/server-hooks.define';
+import { defineServerHooks, type EngineHandle } from '../../crud/server-hooks.define';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { badInput, notFound, ok, type FieldError } from '../../http/envelope';
+import type { FieldDef } from '../../../resources/define';
 import { pick } from '../../../resources/messages/bilingual';
 import { toJsonNumber } from '../../crud/decimal';
 import { growthDocs } from './member.openapi';
@@ -140,7 +141,7 @@ export function refuseEngineOwned(args: {
   const issues: FieldError[] = [];
   for (const name of ENGINE_OWNED_MEMBER_FIELDS) {
     if (!Object.prototype.hasOwnProperty.call(sent, name)) continue;
-    const f = memberResource.fields[name];
+    const f: FieldDef = memberResource.fields[name];
     const held = args.current ? args.current[name] : ((name === 'state' ? memberResource.states?.initial : f.defaultValue) ?? null);
     if (sameValue(sent[name], held)) continue;
     issues.push({ field: name, key: 'member.engineOwned', values: { label: pick(f.label, args.locale) } });
@@ -148,15 +149,14 @@ export function refuseEngineOwned(args: {
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
 }
 
-const memberSaveHooks: ServerHooks = {
-  beforeSave({ operation, values, request, current }) {
-    refuseEngineOwned({ body: request.body, current: operation === 'create' ? null : current, locale: request.ctx.locale });
+export const memberHooks = defineServerHooks(memberResource, {
+  beforeSave({ operation, values, body, actor, current }) {
+    refuseEngineOwned({ body, current: operation === 'create' ? null : current, locale: actor.locale });
     if (operation !== 'create') return;
     // Whole seconds: the API shows seconds, so a range filter on the shown time finds the member.
     values.registeredAt ??= new Date(Math.floor(Date.now() / 1000) * 1000);
   },
-};
-
-export const memberHooks = defineServerHooks('member', { ...memberSaveHooks, routes: growthRoute });
+  routes: growthRoute,
+});
 export const dqshMemberHooks = defineServerHooks('dqsh-member', { routes: growthRoute });
 export const marketcenterMemberHooks = defineServerHooks('marketcenter-member', { routes: growthRoute });

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../resources/messages/bilingual';
-import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
+import type { RecordOf } from '../../../resources/record-of';
+import { defineServerHooks, type HookContext, type SavedLine } from '../../crud/server-hooks.define';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
@@ -9,6 +10,11 @@ import { assertMemberCanTransact } from './member-guard';
 import { lockAccount, postPoints } from './points.ledger';
 import { memberResource } from '../../../resources/member/member.resource';
 import { scoreAdjustReasonResource } from '../../../resources/score/score-adjust-reason.resource';
+import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
+
+/** A points adjustment document as the hooks read it, and one of its lines as a save carries it. */
+type ScoreAdjust = RecordOf<typeof scoreAdjustResource>;
+type AdjustLine = SavedLine<ScoreAdjust, 'lines'>;
 
 /**
  * Server side of points adjustment documents (score-adjust.resource.ts):
@@ -37,25 +43,25 @@ interface ReasonRow {
 }
 
 /** The reasons the lines cite, by id (the engine has already checked they exist). */
-async function reasonsOf(ctx: HookContext, lines: readonly StoredRecord[]): Promise<Map<number, ReasonRow>> {
-  const ids = [...new Set(lines.map((line) => Number(line.reason)).filter((id) => Number.isSafeInteger(id)))];
+async function reasonsOf(ctx: HookContext, lines: readonly AdjustLine[]): Promise<Map<number, ReasonRow>> {
+  const ids = [...new Set(lines.map((line) => line.reason))];
   if (ids.length === 0) return new Map();
   const t = deriveTable(scoreAdjustReasonResource);
   const rows = await ctx.db
     .select({ id: t.id, name: t.name, direction: t.direction, enabled: t.enabled })
     .from(t)
-    .where(and(eq(t.tenantId, ctx.auth.tenantId), inArray(t.id, ids)));
+    .where(and(eq(t.tenantId, ctx.actor.tenantId), inArray(t.id, ids)));
   return new Map((rows as ReasonRow[]).map((row) => [Number(row.id), row]));
 }
 
 /** Field errors of the lines: zero points, a disabled reason, a reason used the wrong way. */
-async function checkLines(ctx: HookContext, lines: readonly StoredRecord[]): Promise<FieldError[]> {
+async function checkLines(ctx: HookContext, lines: readonly AdjustLine[]): Promise<FieldError[]> {
   const reasons = await reasonsOf(ctx, lines);
   const issues: FieldError[] = [];
   lines.forEach((line, i) => {
-    const points = Number(line.points);
+    const points = line.points;
     if (points === 0) issues.push({ field: `lines.${i}.points`, key: 'scoreAdjust.pointsZero' });
-    const reason = reasons.get(Number(line.reason));
+    const reason = reasons.get(line.reason);
     if (!reason) return;
     const values = { reason: reason.name };
     if (reason.enabled === false) issues.push({ field: `lines.${i}.reason`, key: 'scoreAdjust.reasonDisabled', values });
@@ -68,8 +74,8 @@ async function checkLines(ctx: HookContext, lines: readonly StoredRecord[]): Pro
 }
 
 /** Net points and line count of the lines. */
-function totalsOf(lines: readonly StoredRecord[]): { totalPoints: number; lineCount: number } {
-  return { totalPoints: lines.reduce((sum, line) => sum + Number(line.points), 0), lineCount: lines.length };
+function totalsOf(lines: readonly AdjustLine[]): { totalPoints: number; lineCount: number } {
+  return { totalPoints: lines.reduce((sum, line) => sum + line.points, 0), lineCount: lines.length };
 }
 
 /** Member state as the member declaration words it (`res.member.state.*`); the code otherwise. */
@@ -94,31 +100,31 @@ async function memberLabel(args: { db: DbOrTx; tenantId: number; memberId: numbe
  * so two documents touching the same members in different orders wait for each other instead of
  * deadlocking; then each line is checked and posted in line order.
  */
-async function applyLines(ctx: HookContext & { record: StoredRecord }): Promise<void> {
-  const { db, auth, record, request } = ctx;
-  const tenantId = auth.tenantId;
-  const lines = (record.lines as StoredRecord[] | undefined) ?? [];
-  const members = [...new Set(lines.map((line) => Number(line.member)))].sort((a, b) => a - b);
-  const locale = request.ctx.locale;
+async function applyLines(ctx: HookContext & { record: ScoreAdjust }): Promise<void> {
+  const { db, actor, record } = ctx;
+  const tenantId = actor.tenantId;
+  const lines = record.lines;
+  const members = [...new Set(lines.map((line) => line.member))].sort((a, b) => a - b);
+  const locale = actor.locale;
   for (const memberId of members) await lockAccount({ tx: db, tenantId, memberId });
   const now = new Date();
   for (const line of lines) {
-    const memberId = Number(line.member);
-    const lineNo = Number(line.lineNo);
+    const memberId = line.member;
+    const lineNo = line.lineNo;
     try {
       await assertMemberCanTransact({ tx: db, tenantId, memberId });
       await postPoints({
         tx: db,
         tenantId,
         memberId,
-        delta: Number(line.points),
+        delta: line.points,
         kind: 'adjust',
         sourceType: ADJUSTMENT_SOURCE,
-        sourceId: String(record.number),
-        storeId: record.store === null || record.store === undefined ? null : Number(record.store),
-        operatorId: auth.userId,
-        remark: typeof line.remark === 'string' && line.remark !== '' ? line.remark : null,
-        idempotencyKey: adjustmentKey(Number(record.id), lineNo),
+        sourceId: record.number,
+        storeId: record.store,
+        operatorId: actor.userId,
+        remark: line.remark === '' ? null : line.remark,
+        idempotencyKey: adjustmentKey(record.id, lineNo),
         now,
       });
     } catch (error) {
@@ -134,11 +140,11 @@ async function applyLines(ctx: HookContext & { record: StoredRecord }): Promise<
   await db
     .update(t)
     .set({ auditedAt: now })
-    .where(and(eq(t.tenantId, tenantId), eq(t.id, Number(record.id))));
+    .where(and(eq(t.tenantId, tenantId), eq(t.id, record.id)));
   record.auditedAt = now;
 }
 
-export const scoreAdjustHooks = defineServerHooks('score-adjust', {
+export const scoreAdjustHooks = defineServerHooks(scoreAdjustResource, {
   async beforeSave(ctx) {
     const { values, lines } = ctx;
     const rows = lines.get('lines');

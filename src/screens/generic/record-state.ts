@@ -21,7 +21,10 @@ export function recordStateOf(resource: ResourceDef, record: ApiRecord): string 
 /** The state actions allowed from the record's state, in declaration order. */
 export function allowedStateActions(resource: ResourceDef, record: ApiRecord): [string, StateAction][] {
   const state = recordStateOf(resource, record);
-  return Object.entries(resource.states?.actions ?? {}).filter(([, action]) => state !== undefined && action.from.includes(state));
+  // A server action (a background run's end) has no button.
+  return Object.entries(resource.states?.actions ?? {}).filter(
+    ([, action]) => state !== undefined && !action.server && action.from.includes(state),
+  );
 }
 
 /** True when the life cycle lets the record be edited. */
