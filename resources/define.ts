@@ -339,6 +339,52 @@ export interface ResourceStates {
   readonly deletableIn?: readonly string[];
   /** Actions by name; the name is the URL segment: `POST /v1/<resource>/<name>?id=`. */
   readonly actions: Readonly<Record<string, StateAction>>;
+  /**
+   * States that follow time (spec §4: INITAIL -> UNSTART -> PROCESSING -> STOPED): the stored
+   * state `during` is never shown as such; the record shows `before`, `inside` or `after` by where
+   * the current instant lies in its window (see {@link StateTimeline}). Every other stored state
+   * shows as itself. `editableIn`, `deletableIn` and the actions' `from` name shown states.
+   */
+  readonly timeline?: StateTimeline;
+}
+
+/**
+ * A life cycle whose shown state is derived from the stored one and the record's time window,
+ * exact at every second with no job moving it (resources/state-timeline.ts):
+ *
+ * ```ts
+ * states: {
+ *   field: 'status', initial: 'INITAIL', editableIn: ['INITAIL'],
+ *   actions: {
+ *     audit: { label, from: ['INITAIL'], to: 'AUDITED' },
+ *     stop: { label, from: ['UNSTART', 'PROCESSING'], to: 'STOPED', reason: 'required' },
+ *   },
+ *   timeline: { window: { start: 'beginTime', end: 'endTime' }, during: 'AUDITED',
+ *               before: 'UNSTART', inside: 'PROCESSING', after: 'STOPED' },
+ * }
+ * ```
+ *
+ * A record stored `during` shows `before` while now < start, `inside` while start <= now < end,
+ * `after` from end on. The server computes it as one SQL `CASE` over the request's instant for
+ * the list's filter and sort (a filter on `inside` becomes `state = during AND start <= now AND
+ * end > now`, served by the state's index), and with the same pure function
+ * (`shownState`) for every answer, so list, detail and preconditions agree at every second.
+ * The instant is taken once per request (the server's clock; tests set it).
+ */
+export interface StateTimeline {
+  /**
+   * The record's window: two `datetime` fields, `required` and unconditional; start inclusive,
+   * end exclusive.
+   */
+  readonly window: { readonly start: string; readonly end: string };
+  /** The stored state whose shown state follows the window (AUDITED); never shown itself. */
+  readonly during: string;
+  /** Shown before the window's start (UNSTART). */
+  readonly before: string;
+  /** Shown inside the window (PROCESSING). */
+  readonly inside: string;
+  /** Shown from the window's end on (STOPED); may also be a stored state (a stop action's). */
+  readonly after: string;
 }
 
 /**

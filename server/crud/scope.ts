@@ -6,6 +6,7 @@ import type { AuthContext } from '../http/auth-types';
 import { unauthenticated } from '../http/envelope';
 import { centreRequired } from '../http/request-context';
 import type { ResourceRuntime } from './resource-registry';
+import { requestInstant } from './state-timeline';
 import type { HookContext, RowOperation, StoredRecord } from './server-hooks.define';
 
 /**
@@ -19,6 +20,8 @@ export interface Scope {
   readonly tenantId: number;
   /** The centre rows of a centre-scoped resource belong to; null for tenant-scoped resources. */
   readonly marketingCenterId: number | null;
+  /** The instant the request works at (states that follow time compare with it). */
+  readonly now: Date;
 }
 
 /** The scope of a request on a resource; 400 when a centre-scoped resource has no centre chosen. */
@@ -31,7 +34,7 @@ export function scopeOf(request: FastifyRequest, runtime: ResourceRuntime): Scop
     // The field is the `marketingCenter` header, which names the centre of every call.
     if (marketingCenterId === null) throw centreRequired();
   }
-  return { auth, request, tenantId: auth.tenantId, marketingCenterId };
+  return { auth, request, tenantId: auth.tenantId, marketingCenterId, now: requestInstant(request) };
 }
 
 /** The hook context of a scope, for a statement run on `db`. */

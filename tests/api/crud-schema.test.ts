@@ -75,7 +75,7 @@ describe('an order by a unique code', () => {
     const args = {
       database,
       runtime,
-      scope: { auth, request, tenantId, marketingCenterId: null },
+      scope: { auth, request, tenantId, marketingCenterId: null, now: new Date() },
       query,
       zone: 'UTC',
       locale: 'zh_CN' as const,

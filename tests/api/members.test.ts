@@ -461,7 +461,7 @@ describe('searches stay on an index', () => {
     const statements = queryStatements({
       database: t.database,
       runtime,
-      scope: { auth, request, tenantId: tenant.tenantId, marketingCenterId: null },
+      scope: { auth, request, tenantId: tenant.tenantId, marketingCenterId: null, now: new Date() },
       query,
       zone: 'Asia/Shanghai',
       locale: 'zh_CN',

@@ -46,6 +46,7 @@ export function exportPlan(args: {
     filters: parsed.filters,
     zone: requester.timeZone,
     locale: requester.locale,
+    now: scope.now,
   });
   if (filtered.issues.length > 0) throw badInput('error.fieldsInvalid', filtered.issues);
   const keyword = keywordCondition({ resource: runtime.resource, t, keyword: parsed.keyword });
@@ -54,7 +55,7 @@ export function exportPlan(args: {
     ...filtered.conditions,
     ...(keyword ? [keyword] : []),
   ) as SQL;
-  const keys = sortKeysOf({ runtime, sorters: parsed.sorters, locale: requester.locale });
+  const keys = sortKeysOf({ runtime, sorters: parsed.sorters, locale: requester.locale, now: scope.now });
   return { where, keys };
 }
 
