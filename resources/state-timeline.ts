@@ -42,13 +42,23 @@ export function shownState(args: { timeline: StateTimeline; stored: unknown; sta
  * The shown state of a stored record (its datetime fields as Dates, as the database returns them)
  * at `now`; without a timeline, the stored state. Null when the resource has no states.
  */
-export function recordShownState(args: { states: ResourceStates | undefined; record: Readonly<Record<string, unknown>>; now: Instant }): unknown {
+export function recordShownState(args: {
+  states: ResourceStates | undefined;
+  record: Readonly<Record<string, unknown>>;
+  now: Instant;
+}): unknown {
   const { states, record } = args;
   if (!states) return null;
   const stored = record[states.field];
   const timeline = states.timeline;
   if (!timeline) return stored;
-  return shownState({ timeline, stored, start: record[timeline.window.start] as Instant, end: record[timeline.window.end] as Instant, now: args.now });
+  return shownState({
+    timeline,
+    stored,
+    start: record[timeline.window.start] as Instant,
+    end: record[timeline.window.end] as Instant,
+    now: args.now,
+  });
 }
 
 /**
@@ -85,18 +95,15 @@ export function timelineProblems(resource: ResourceDef): string[] {
     if (!options.includes(timeline[key])) problems.push(`timeline.${key} ${timeline[key]} is not an option of ${states.field}`);
   }
   if ([timeline.before, timeline.inside, timeline.after].includes(timeline.during)) problems.push('timeline.during is shown as itself');
-  if (new Set([timeline.before, timeline.inside, timeline.after]).size !== 3) problems.push('timeline before, inside and after must differ');
+  if (new Set([timeline.before, timeline.inside, timeline.after]).size !== 3)
+    problems.push('timeline before, inside and after must differ');
   for (const key of ['start', 'end'] as const) {
     const name = timeline.window[key];
     const wf = resource.fields[name];
     if (wf?.kind !== 'datetime') problems.push(`timeline.window.${key} ${name} is not a datetime field`);
     else if (!wf.required || wf.when !== undefined) problems.push(`timeline.window.${key} ${name} must be required and unconditional`);
   }
-  const named = [
-    ...(states.editableIn ?? []),
-    ...(states.deletableIn ?? []),
-    ...Object.values(states.actions).flatMap((a) => a.from),
-  ];
+  const named = [...(states.editableIn ?? []), ...(states.deletableIn ?? []), ...Object.values(states.actions).flatMap((a) => a.from)];
   if (named.includes(timeline.during))
     problems.push(`${timeline.during} is never shown: editableIn, deletableIn and actions' from name shown states`);
   return problems;

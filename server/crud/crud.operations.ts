@@ -186,7 +186,11 @@ export async function modifyRecord(args: OperationArgs & { body: Record<string, 
           updatedBy: scope.auth.userId,
         })
         .where(
-          and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), eq(t.version, version), stateIn(runtime, scope, editable)),
+          and(
+            recordConditions({ runtime, scope, db: tx, operation: 'write', id }),
+            eq(t.version, version),
+            stateIn(runtime, scope, editable),
+          ),
         )
         .returning({ id: t.id });
       // Someone else saved, or moved the state, between our read and this update.

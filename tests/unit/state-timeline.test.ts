@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { StateTimeline } from '../../resources/define';
+import { shownState, storedPlacesOf, windowPlace } from '../../resources/state-timeline';
+
+/** The code mirror of the timeline rule (the SQL of server/crud/state-timeline.ts is proved in tests/api/crud-timeline.test.ts). */
+
+const timeline: StateTimeline = {
+  window: { start: 'beginTime', end: 'endTime' },
+  during: 'AUDITED',
+  before: 'UNSTART',
+  inside: 'PROCESSING',
+  after: 'STOPED',
+};
+const start = new Date('2030-03-01T00:00:00Z');
+const end = new Date('2030-03-31T12:00:00Z');
+const second = (base: Date, delta: number) => new Date(base.getTime() + delta * 1000);
+
+describe('shownState', () => {
+  it.each([
+    ['one second before the start', second(start, -1), 'UNSTART'],
+    ['one millisecond before the start', new Date(start.getTime() - 1), 'UNSTART'],
+    ['at the start', start, 'PROCESSING'],
+    ['one second before the end', second(end, -1), 'PROCESSING'],
+    ['at the end', end, 'STOPED'],
+    ['long after', second(end, 86400 * 365), 'STOPED'],
+  ])('an audited record %s shows %s', (_label, now, expected) => {
+    expect(shownState({ timeline, stored: 'AUDITED', start, end, now })).toBe(expected);
+    expect(shownState({ timeline, stored: 'AUDITED', start: start.getTime(), end: end.getTime(), now: now.getTime() })).toBe(expected);
+  });
+
+  it('shows every other stored state as itself, whatever the instant', () => {
+    for (const now of [second(start, -1), start, end]) {
+      expect(shownState({ timeline, stored: 'INITAIL', start, end, now })).toBe('INITAIL');
+      expect(shownState({ timeline, stored: 'STOPED', start, end, now })).toBe('STOPED');
+    }
+  });
+
+  it('reads a window whose end comes first as ended once started, like the SQL', () => {
+    expect(windowPlace({ start: end, end: start, now: second(end, -1) })).toBe('before');
+    expect(windowPlace({ start: end, end: start, now: end })).toBe('after');
+  });
+});
+
+describe('storedPlacesOf', () => {
+  it('rewrites each shown state to stored states and window places', () => {
+    expect(storedPlacesOf(timeline, 'PROCESSING')).toEqual([{ stored: 'PROCESSING' }, { stored: 'AUDITED', place: 'inside' }]);
+    expect(storedPlacesOf(timeline, 'STOPED')).toEqual([{ stored: 'STOPED' }, { stored: 'AUDITED', place: 'after' }]);
+    expect(storedPlacesOf(timeline, 'INITAIL')).toEqual([{ stored: 'INITAIL' }]);
+    expect(storedPlacesOf(timeline, 'AUDITED')).toEqual([]);
+  });
+});
