@@ -559,6 +559,123 @@ export function defineView(base: ResourceDef, view: ViewDef): ResourceDef {
   return declared;
 }
 
+/**
+ * One kind of a base with kinds (an activity kind, a coupon line type): its option of the kind
+ * field, its own screens, and the rule fields only it has. See {@link defineKinds}.
+ */
+export interface KindDef {
+  /** The kind's name in both languages: its option label, its view's title, its rules' section title. */
+  readonly title: Bilingual;
+  /** API name of the kind's view; default `<base name>-<value in kebab-case>` (`activity-score-doubling`). */
+  readonly name?: string;
+  /** The kind's catalogue screens (list, add, edit, dtl), in `entry` of the base's menu group. */
+  readonly screens: ResourceRoute['screens'];
+  /** The catalogue entry of the screens; default the base's. */
+  readonly entry?: string;
+  /** Default the base's access. */
+  readonly access?: ResourceAccess;
+  /**
+   * The kind's rule fields, added to the base's table: each applies only to this kind (its `when`
+   * gets `{ field: <kind field>, in: [<kind>] }`, after any of its own), so `required` means
+   * "required for this kind", and another kind's records hold null there. Names are unique across
+   * the base and all kinds.
+   */
+  readonly fields?: Readonly<Record<string, FieldDef>>;
+  /** List columns of the kind's list; default the base's columns (without the kind field) and its rule fields. */
+  readonly columns?: readonly string[];
+}
+
+/** What {@link defineKinds} returns: the base with every kind's fields, and one view per kind. */
+export interface KindsDeclaration {
+  /** The base: the table, the list across all kinds, create / edit of any kind. */
+  readonly base: ResourceDef;
+  /** The view of each kind by its value: its list, add and detail screens. */
+  readonly kinds: Readonly<Record<string, ResourceDef>>;
+  /** The base and every kind's view, for `RESOURCES`. */
+  readonly resources: readonly ResourceDef[];
+}
+
+const kebab = (value: string) =>
+  value
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[_\s]+/g, '-')
+    .toLowerCase();
+
+/**
+ * One table, many kinds (activity kinds, coupon line types): a base declaration whose enum
+ * `kindField` takes one option per kind, and per kind a view of the base's table
+ * (`defineView` with `fixedFilter: { [kindField]: kind }`) with its own name, title, screens and
+ * list, whose extra fields are the base's conditional fields of that kind. So the base serves the
+ * list across all kinds, each kind's view serves its own list / add / detail (creating only its
+ * kind, validating its required rule fields only for it), and the browser derives every screen,
+ * route and refine resource from them (src/screens/resource-screens.ts) like any declaration.
+ * Adding a kind is one entry of `kinds` (and its screens in the catalogue entry).
+ *
+ * ```ts
+ * export const activities = defineKinds({
+ *   base: defineResource({ name: 'activity', …, fields: { name, kind: field.enum({ label, options: {}, required: true, filter: 'in' }), … } }),
+ *   kindField: 'kind',
+ *   kinds: {
+ *     DOUBLING: { title: ['积分翻倍', 'Points doubling'], screens: { add: 'score-doubling-add', dtl: 'score-doubling-dtl' },
+ *                 fields: { multiple: field.decimal({ label: ['倍数', 'Multiple'], required: true, min: 1 }) } },
+ *   },
+ * });
+ * ```
+ *
+ * The base's form gets one section per kind (its rule fields, titled with the kind's title, with
+ * the kind's `when`); a kind's view shows the base's other sections and its own.
+ */
+export function defineKinds(args: {
+  readonly base: ResourceDef;
+  /** An `enum` field of the base; its options are the kinds' (declared options are kept first). */
+  readonly kindField: string;
+  readonly kinds: Readonly<Record<string, KindDef>>;
+}): KindsDeclaration {
+  const { base, kindField } = args;
+  const kindFieldDef = base.fields[kindField];
+  if (kindFieldDef?.kind !== 'enum' || kindFieldDef.multiple) throw new Error(`${base.name}: kindField ${kindField} is not a single enum`);
+  const fields: Record<string, FieldDef> = { ...base.fields };
+  const options: Record<string, EnumOption> = { ...kindFieldDef.options };
+  const kindSections: Section[] = [];
+  for (const [value, kind] of Object.entries(args.kinds)) {
+    options[value] ??= { label: kind.title };
+    const when: FieldCondition = { field: kindField, in: [value] };
+    for (const [name, f] of Object.entries(kind.fields ?? {})) {
+      if (Object.hasOwn(fields, name)) throw new Error(`${base.name}: kind ${value} redeclares the field ${name}`);
+      const own = f.when === undefined ? [] : Array.isArray(f.when) ? f.when : [f.when as FieldCondition];
+      fields[name] = { ...f, when: [when, ...own] } as FieldDef;
+    }
+    const ruleFields = Object.keys(kind.fields ?? {}).filter((name) => isInForm(fields[name]));
+    if (ruleFields.length > 0) kindSections.push({ key: `kind-${kebab(value)}`, title: kind.title, fields: ruleFields, when });
+  }
+  fields[kindField] = { ...kindFieldDef, options };
+  const ownForm = formSections(base);
+  const baseColumns = listColumns(base);
+  const merged: ResourceDef = {
+    ...base,
+    fields,
+    form: [...ownForm, ...kindSections],
+    list: { ...base.list, columns: baseColumns },
+  };
+  const kinds: Record<string, ResourceDef> = {};
+  for (const [value, kind] of Object.entries(args.kinds)) {
+    const section = kindSections.find((s) => s.key === `kind-${kebab(value)}`);
+    const ruleColumns = Object.keys(kind.fields ?? {}).filter((name) => isInList(fields[name]));
+    kinds[value] = defineView(merged, {
+      name: kind.name ?? `${base.name}-${kebab(value)}`,
+      title: kind.title,
+      route: { group: base.route.group, entry: kind.entry ?? base.route.entry, screens: kind.screens },
+      access: kind.access ?? base.access,
+      scope: base.scope,
+      fixedFilter: { [kindField]: value },
+      list: { ...base.list, columns: kind.columns ?? [...baseColumns.filter((c) => c !== kindField), ...ruleColumns] },
+      // A view's sections carry no rules (its base's apply: the fields' own `when`).
+      form: section ? [...ownForm, { key: section.key, title: section.title, fields: section.fields }] : ownForm,
+    });
+  }
+  return { base: merged, kinds, resources: [merged, ...Object.values(kinds)] };
+}
+
 /** The resource whose table a declaration reads: its base for a view, itself otherwise. */
 export function tableOwner(resource: ResourceDef): ResourceDef {
   if (resource.viewOf === undefined) return resource;
