@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { StateTimeline } from '../../resources/define';
-import { shownState, storedPlacesOf, windowPlace } from '../../resources/state-timeline';
+import { defineResource, field, type StateTimeline } from '../../resources/define';
+import { shownState, storedPlacesOf, timelineProblems, windowPlace } from '../../resources/state-timeline';
+import { fieldContext } from '../../src/fields/field-kinds';
+import { enumOptions } from '../../src/fields/kinds/choice.kind';
 
 /** The code mirror of the timeline rule (the SQL of server/crud/state-timeline.ts is proved in tests/api/crud-timeline.test.ts). */
 
@@ -47,5 +49,34 @@ describe('storedPlacesOf', () => {
     expect(storedPlacesOf(timeline, 'STOPED')).toEqual([{ stored: 'STOPED' }, { stored: 'AUDITED', place: 'after' }]);
     expect(storedPlacesOf(timeline, 'INITAIL')).toEqual([{ stored: 'INITAIL' }]);
     expect(storedPlacesOf(timeline, 'AUDITED')).toEqual([]);
+  });
+});
+
+describe('the state filter of the browser', () => {
+  it('offers the shown states, never the stored one the timeline replaces', () => {
+    const resource = defineResource({
+      name: 'timed',
+      table: 'timed',
+      title: ['活动', 'Campaign'],
+      route: { group: 'promotion', entry: 'coupon-active', screens: { list: 'coupon-active-manage' } },
+      access: { read: ['活动查看'], write: '配置维护' },
+      scope: 'tenant',
+      fields: {
+        beginTime: field.datetime({ label: ['开始', 'Begins'], required: true }),
+        endTime: field.datetime({ label: ['结束', 'Ends'], required: true }),
+        status: field.enum({
+          label: ['状态', 'Status'],
+          serverManaged: true,
+          filter: 'in',
+          options: Object.fromEntries(['INITAIL', 'AUDITED', 'UNSTART', 'PROCESSING', 'STOPED'].map((s) => [s, { label: [s, s] }])),
+        }),
+      },
+      titleField: 'beginTime',
+      list: { defaultSort: { field: 'beginTime', order: 'desc' } },
+      states: { field: 'status', initial: 'INITAIL', actions: {}, timeline },
+    });
+    const options = enumOptions(fieldContext({ resource, name: 'status', t: (key: string) => key }) as never);
+    expect(options.map((o) => o.value)).toEqual(['INITAIL', 'UNSTART', 'PROCESSING', 'STOPED']);
+    expect(timelineProblems(resource)).toEqual([]);
   });
 });
