@@ -61,13 +61,22 @@ export function recordShownState(args: {
   });
 }
 
+/** The states a record can be stored in: the initial one and those the actions lead to. */
+export function storedStates(states: ResourceStates): string[] {
+  return [...new Set([states.initial, ...Object.values(states.actions).map((a) => a.to)])];
+}
+
 /**
- * The ways a record can show the state `shown`: stored as it (every state but `during`), or
- * stored `during` with the instant at a place of its window. The server turns each into an
- * index-friendly condition (`state = 'AUDITED' AND start <= now AND end > now`).
+ * The ways a record can show the state `shown`: stored as it (a state that can be stored, other
+ * than `during`), or stored `during` with the instant at a place of its window. The server turns
+ * each into an index-friendly condition: PROCESSING, never stored, is exactly `state = 'AUDITED'
+ * AND start <= now AND end > now`.
  */
-export function storedPlacesOf(timeline: StateTimeline, shown: string): { stored: string; place?: WindowPlace }[] {
-  const places: { stored: string; place?: WindowPlace }[] = shown === timeline.during ? [] : [{ stored: shown }];
+export function storedPlacesOf(states: ResourceStates, shown: string): { stored: string; place?: WindowPlace }[] {
+  const timeline = states.timeline;
+  if (!timeline) return [{ stored: shown }];
+  const storable = shown !== timeline.during && storedStates(states).includes(shown);
+  const places: { stored: string; place?: WindowPlace }[] = storable ? [{ stored: shown }] : [];
   for (const place of ['before', 'inside', 'after'] as const) {
     if (timeline[place] === shown) places.push({ stored: timeline.during, place });
   }

@@ -56,7 +56,7 @@ export function shownStateIn(args: {
   const col = t[declared.field];
   const timeline = declared.timeline;
   if (!timeline) return inArray(col, [...args.states]);
-  const places = args.states.flatMap((s) => storedPlacesOf(timeline, s));
+  const places = args.states.flatMap((s) => storedPlacesOf(declared, s));
   const plain = places.filter((p) => p.place === undefined).map((p) => p.stored);
   const parts: SQL[] = [];
   if (plain.length > 0) parts.push(inArray(col, plain));

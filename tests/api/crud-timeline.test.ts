@@ -282,6 +282,33 @@ describe('states that follow time', () => {
     expect(params).toContain(now.toISOString());
   });
 
+  it('serves the PROCESSING filter from the derived window index', async () => {
+    const registry = buildRegistry(servedResources([]));
+    const runtime = registry.get('crud-timed-campaign');
+    const auth = { tenantId: tenant.tenantId, userId: 1, grants: [], marketingCenterIds: null } as unknown as AuthContext;
+    const request = { ctx: { timeZone: 'UTC', locale: 'zh_CN', marketingCenter: null } } as unknown as FastifyRequest;
+    const statements = queryStatements({
+      database: t.database,
+      runtime,
+      scope: { auth, request, tenantId: tenant.tenantId, marketingCenterId: null, now: new Date() },
+      query: { page: 1, pageSize: 20, filters: { status: ['PROCESSING'] }, sorters: [], keyword: '' },
+      zone: 'UTC',
+      locale: 'zh_CN',
+    });
+    const { sql: text, params } = statements.count.toSQL();
+    const client = await t.database.pool.connect();
+    try {
+      // A handful of rows: without this the planner rightly reads the table itself.
+      await client.query('set enable_seqscan = off');
+      const plan = (await client.query(`explain ${text}`, params)).rows.map((r: Record<string, string>) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('crud_timed_campaigns_status_window');
+      expect(plan).toMatch(/Index Cond: .*begin_time <=/);
+    } finally {
+      await client.query('reset enable_seqscan');
+      client.release();
+    }
+  });
+
   it('refuses at start-up a timeline it cannot hold', () => {
     const broken = (timeline: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
       defineResource({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineResource, field, type StateTimeline } from '../../resources/define';
+import { defineResource, field, type ResourceStates, type StateTimeline } from '../../resources/define';
 import { shownState, storedPlacesOf, timelineProblems, windowPlace } from '../../resources/state-timeline';
 import { fieldContext } from '../../src/fields/field-kinds';
 import { enumOptions } from '../../src/fields/kinds/choice.kind';
@@ -44,11 +44,22 @@ describe('shownState', () => {
 });
 
 describe('storedPlacesOf', () => {
-  it('rewrites each shown state to stored states and window places', () => {
-    expect(storedPlacesOf(timeline, 'PROCESSING')).toEqual([{ stored: 'PROCESSING' }, { stored: 'AUDITED', place: 'inside' }]);
-    expect(storedPlacesOf(timeline, 'STOPED')).toEqual([{ stored: 'STOPED' }, { stored: 'AUDITED', place: 'after' }]);
-    expect(storedPlacesOf(timeline, 'INITAIL')).toEqual([{ stored: 'INITAIL' }]);
-    expect(storedPlacesOf(timeline, 'AUDITED')).toEqual([]);
+  it('rewrites each shown state to the stored states it can come from and window places', () => {
+    const states: ResourceStates = {
+      field: 'status',
+      initial: 'INITAIL',
+      actions: {
+        audit: { label: ['审核', 'Audit'], from: ['INITAIL'], to: 'AUDITED' },
+        stop: { label: ['终止', 'Stop'], from: ['UNSTART', 'PROCESSING'], to: 'STOPED' },
+      },
+      timeline,
+    };
+    // PROCESSING and UNSTART are never stored: only the window decides them.
+    expect(storedPlacesOf(states, 'PROCESSING')).toEqual([{ stored: 'AUDITED', place: 'inside' }]);
+    expect(storedPlacesOf(states, 'UNSTART')).toEqual([{ stored: 'AUDITED', place: 'before' }]);
+    expect(storedPlacesOf(states, 'STOPED')).toEqual([{ stored: 'STOPED' }, { stored: 'AUDITED', place: 'after' }]);
+    expect(storedPlacesOf(states, 'INITAIL')).toEqual([{ stored: 'INITAIL' }]);
+    expect(storedPlacesOf(states, 'AUDITED')).toEqual([]);
   });
 });
 
