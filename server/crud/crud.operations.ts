@@ -14,7 +14,7 @@ import { validateWrite, type WriteSet } from './record.validate';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { hookContext, recordConditions, stampedValues, type Scope } from './scope';
 import { logStateChange, readReason } from './state-history';
-import { shownStateIn } from './state-timeline';
+import { shownStateIn, windowOrderIssue } from './state-timeline';
 import type { StoredRecord } from './server-hooks.define';
 
 /**
@@ -67,7 +67,10 @@ function validated(
   const checked = validateWrite({ resource, body: args.body, mode: args.mode, locale, zone: zoneOf(args.scope), current: args.current });
   const issues = args.current
     ? [...checked.issues, ...lockedChanges({ resource, current: args.current, set: checked.set, locale, now: args.scope.now })]
-    : checked.issues;
+    : [...checked.issues];
+  const window =
+    checked.issues.length === 0 ? windowOrderIssue({ resource, values: checked.set.values, current: args.current, locale }) : null;
+  if (window) issues.push(window);
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   const { set } = checked;
   return set;

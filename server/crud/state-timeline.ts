@@ -1,6 +1,9 @@
 import { and, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../resources/define';
+import { pick, type Locale } from '../../resources/messages/bilingual';
+import type { FieldError } from '../http/envelope';
+import type { StoredRecord } from './server-hooks.define';
 import { shownStateOptions, storedPlacesOf, type WindowPlace } from '../../resources/state-timeline';
 import type { DerivedTable } from './table.derive';
 
@@ -98,4 +101,28 @@ export function shownStateRank(resource: ResourceDef, state: unknown): number {
   const options = shownStateOptions(resource);
   const i = options.indexOf(String(state));
   return i < 0 ? options.length : i;
+}
+
+/**
+ * A timeline's window must end after it starts: checked on the values the record will hold (the
+ * body's, else the stored ones); 400 naming the end field (`crud.windowOrder`).
+ */
+export function windowOrderIssue(args: {
+  resource: ResourceDef;
+  values: StoredRecord;
+  current: StoredRecord | null;
+  locale: Locale;
+}): FieldError | null {
+  const timeline = args.resource.states?.timeline;
+  if (!timeline) return null;
+  const valueOf = (name: string) => (Object.hasOwn(args.values, name) ? args.values[name] : args.current?.[name]);
+  const start = valueOf(timeline.window.start);
+  const end = valueOf(timeline.window.end);
+  if (!(start instanceof Date) || !(end instanceof Date) || end.getTime() > start.getTime()) return null;
+  const label = (name: string) => pick(args.resource.fields[name].label, args.locale);
+  return {
+    field: timeline.window.end,
+    key: 'crud.windowOrder',
+    values: { label: label(timeline.window.end), start: label(timeline.window.start) },
+  };
 }

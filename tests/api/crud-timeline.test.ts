@@ -258,6 +258,22 @@ describe('states that follow time', () => {
     }
   });
 
+  it('refuses a window that does not end after it starts, on create and on modify', async () => {
+    const at = daysAhead(30);
+    const body = { name: 'Backwards', beginTime: utcText(at), endTime: utcText(at) };
+    const res = await writer.post('/v1/crud-timed-campaign/saveNew', { body, headers: { ...UTC, locale: 'en_US' } });
+    expect(res.status).toBe(400);
+    expect(res.body.data.fields).toEqual([{ field: 'endTime', msg: 'Ends must be after Begins' }]);
+    const ok = await campaignWith({ start: at, end: new Date(at.getTime() + DAY) });
+    // The stored start decides when the body moves only the end.
+    const modify = await writer.post('/v1/crud-timed-campaign/modify', {
+      body: { id: ok.id, version: ok.version, endTime: utcText(new Date(at.getTime() - 1000)) },
+      headers: UTC,
+    });
+    expect(modify.status).toBe(400);
+    expect(modify.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['endTime']);
+  });
+
   it('filters PROCESSING with an index-friendly condition: stored state and window, no CASE', () => {
     const registry = buildRegistry(servedResources([]));
     const runtime = registry.get('crud-timed-campaign');
