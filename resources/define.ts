@@ -306,7 +306,10 @@ export interface ResourceAccess {
 export interface StateAction {
   /** Button label. Key: `res.<resource>.action.<name>`. */
   readonly label: Bilingual;
-  /** States the action is allowed from; any other state answers 409. */
+  /**
+   * States the action is allowed from; any other state answers 409. With `states.timeline`, the
+   * shown states (a stop from `['UNSTART', 'PROCESSING']`), checked at the request's instant.
+   */
   readonly from: readonly string[];
   /** The state after the action. */
   readonly to: string;
@@ -333,9 +336,9 @@ export interface ResourceStates {
   readonly field: string;
   /** State of a new record. */
   readonly initial: string;
-  /** States in which the record can still be edited; default: every state. */
+  /** States in which the record can still be edited; default: every state (shown states with a timeline). */
   readonly editableIn?: readonly string[];
-  /** States in which the record can be deleted; default: every state. */
+  /** States in which the record can be deleted; default: every state (shown states with a timeline). */
   readonly deletableIn?: readonly string[];
   /** Actions by name; the name is the URL segment: `POST /v1/<resource>/<name>?id=`. */
   readonly actions: Readonly<Record<string, StateAction>>;
