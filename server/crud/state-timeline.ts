@@ -18,12 +18,14 @@ const instants = new WeakMap<FastifyRequest, Date>();
 
 /**
  * The instant a request works at: taken once from the server's clock (`app.clock`, the system
- * clock unless a test sets one) the first time it is asked for.
+ * clock unless a test sets one) the first time it is asked for. A job's stand-in request (an
+ * import, a batch: no server behind it) works at the system clock's instant.
  */
 export function requestInstant(request: FastifyRequest): Date {
   let now = instants.get(request);
   if (!now) {
-    now = request.server.clock();
+    const server = (request as { server?: FastifyRequest['server'] }).server;
+    now = server?.clock ? server.clock() : new Date();
     instants.set(request, now);
   }
   return now;
