@@ -44,12 +44,14 @@ export function sortSignature(keys: readonly SortKey[]): string {
   return keys.map((k) => `${k.key}:${k.order}`).join(',');
 }
 
+/** The values of the sort keys of a row (a computed key's by its `rowValue`), for `afterCursor`. */
+export function keyValues(keys: readonly SortKey[], row: StoredRecord): unknown[] {
+  return keys.map((k) => (k.rowValue ? k.rowValue(row) : (row[k.key] ?? null)));
+}
+
 /** The cursor after a row. */
 export function encodeCursor(keys: readonly SortKey[], row: StoredRecord): string {
-  const values = keys.map((k) => {
-    const v = k.rowValue ? k.rowValue(row) : row[k.key];
-    return v instanceof Date ? v.toISOString() : (v ?? null);
-  });
+  const values = keyValues(keys, row).map((v) => (v instanceof Date ? v.toISOString() : (v ?? null)));
   return Buffer.from(JSON.stringify({ s: sortSignature(keys), v: values })).toString('base64url');
 }
 

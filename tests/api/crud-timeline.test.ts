@@ -1,4 +1,6 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { declareEntry } from '../../resources/catalog/declare';
 import type { GroupDecl, PermissionRef } from '../../resources/catalog/types';
 import { defineResource, field } from '../../resources/define';
@@ -49,6 +51,7 @@ const campaign = defineResource({
   },
   titleField: 'name',
   list: { defaultSort: { field: 'name', order: 'asc' } },
+  files: { module: 'masterData' },
   states: {
     field: 'status',
     initial: 'INITAIL',
@@ -323,6 +326,41 @@ describe('states that follow time', () => {
       await client.query('reset enable_seqscan');
       client.release();
     }
+  });
+
+  it('exports the shown state, filtered and sorted as the list', async () => {
+    // The export job works at the system clock's instant: windows around the real now.
+    const now = Date.now();
+    const processing = await campaignWith({ start: new Date(now - 3600_000), end: new Date(now + DAY), audit: true });
+    const unstart = await campaignWith({ start: new Date(now + DAY), end: new Date(now + 2 * DAY), audit: true });
+    const query = { filters: { status: ['UNSTART', 'PROCESSING'], name: 'Campaign' }, sorters: [{ field: 'status', order: 'asc' }] };
+    const listed = (await okData(writer.post('/v1/crud-timed-campaign/query', { body: { ...query, pageSize: 200 }, headers: UTC })))
+      .records;
+    const { taskId } = await okData(writer.post('/v1/crud-timed-campaign/export', { body: query, headers: UTC }));
+    expect((await okData(writer.get(`/v1/file-task/info/${taskId}`))).state).toBe('succeeded');
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `${t.app.config.serviceBase}/v1/file-task/download/${taskId}`,
+      headers: { cookie: `${SESSION_COOKIE}=${writer.sessionToken()}`, locale: 'zh_CN' },
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    const rows: unknown[][] = [];
+    sheet.eachRow((row, n) => {
+      if (n > 1) rows.push((row.values as unknown[]).slice(1));
+    });
+    const name = header.indexOf('名称');
+    const status = header.indexOf('状态');
+    expect(rows.map((r) => r[name])).toEqual(listed.map((r: { name: string }) => r.name));
+    const ours = new Map(rows.map((r) => [r[name], r[status]]));
+    expect(ours.get(unstart.name)).toBe('未开始');
+    expect(ours.get(processing.name)).toBe('进行中');
+    // Sorted by the shown state: every UNSTART before every PROCESSING.
+    const order = ['未开始', '进行中'];
+    const shown = rows.map((r) => order.indexOf(String(r[status])));
+    expect(shown).toEqual([...shown].sort((a, b) => a - b));
   });
 
   it('refuses at start-up a timeline it cannot hold', () => {
