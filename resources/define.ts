@@ -315,7 +315,10 @@ export interface ResourceAccess {
 export interface StateAction {
   /** Button label. Key: `res.<resource>.action.<name>`. */
   readonly label: Bilingual;
-  /** States the action is allowed from; any other state answers 409. */
+  /**
+   * States the action is allowed from; any other state answers 409. With `states.timeline`, the
+   * shown states (a stop from `['UNSTART', 'PROCESSING']`), checked at the request's instant.
+   */
   readonly from: readonly string[];
   /** The state after the action. */
   readonly to: string;
@@ -349,12 +352,58 @@ export interface ResourceStates {
   readonly field: string;
   /** State of a new record. */
   readonly initial: string;
-  /** States in which the record can still be edited; default: every state. */
+  /** States in which the record can still be edited; default: every state (shown states with a timeline). */
   readonly editableIn?: readonly string[];
-  /** States in which the record can be deleted; default: every state. */
+  /** States in which the record can be deleted; default: every state (shown states with a timeline). */
   readonly deletableIn?: readonly string[];
   /** Actions by name; the name is the URL segment: `POST /v1/<resource>/<name>?id=`. */
   readonly actions: Readonly<Record<string, StateAction>>;
+  /**
+   * States that follow time (spec §4: INITAIL -> UNSTART -> PROCESSING -> STOPED): the stored
+   * state `during` is never shown as such; the record shows `before`, `inside` or `after` by where
+   * the current instant lies in its window (see {@link StateTimeline}). Every other stored state
+   * shows as itself. `editableIn`, `deletableIn` and the actions' `from` name shown states.
+   */
+  readonly timeline?: StateTimeline;
+}
+
+/**
+ * A life cycle whose shown state is derived from the stored one and the record's time window,
+ * exact at every second with no job moving it (resources/state-timeline.ts):
+ *
+ * ```ts
+ * states: {
+ *   field: 'status', initial: 'INITAIL', editableIn: ['INITAIL'],
+ *   actions: {
+ *     audit: { label, from: ['INITAIL'], to: 'AUDITED' },
+ *     stop: { label, from: ['UNSTART', 'PROCESSING'], to: 'STOPED', reason: 'required' },
+ *   },
+ *   timeline: { window: { start: 'beginTime', end: 'endTime' }, during: 'AUDITED',
+ *               before: 'UNSTART', inside: 'PROCESSING', after: 'STOPED' },
+ * }
+ * ```
+ *
+ * A record stored `during` shows `before` while now < start, `inside` while start <= now < end,
+ * `after` from end on. The server computes it as one SQL `CASE` over the request's instant for
+ * the list's filter and sort (a filter on `inside` becomes `state = during AND start <= now AND
+ * end > now`, served by the state's index), and with the same pure function
+ * (`shownState`) for every answer, so list, detail and preconditions agree at every second.
+ * The instant is taken once per request (the server's clock; tests set it).
+ */
+export interface StateTimeline {
+  /**
+   * The record's window: two `datetime` fields, `required` and unconditional; start inclusive,
+   * end exclusive.
+   */
+  readonly window: { readonly start: string; readonly end: string };
+  /** The stored state whose shown state follows the window (AUDITED); never shown itself. */
+  readonly during: string;
+  /** Shown before the window's start (UNSTART). */
+  readonly before: string;
+  /** Shown inside the window (PROCESSING). */
+  readonly inside: string;
+  /** Shown from the window's end on (STOPED); may also be a stored state (a stop action's). */
+  readonly after: string;
 }
 
 /**
@@ -527,6 +576,123 @@ export function defineView(base: ResourceDef, view: ViewDef): ResourceDef {
     [VIEW_BASE]: base,
   };
   return declared;
+}
+
+/**
+ * One kind of a base with kinds (an activity kind, a coupon line type): its option of the kind
+ * field, its own screens, and the rule fields only it has. See {@link defineKinds}.
+ */
+export interface KindDef {
+  /** The kind's name in both languages: its option label, its view's title, its rules' section title. */
+  readonly title: Bilingual;
+  /** API name of the kind's view; default `<base name>-<value in kebab-case>` (`activity-score-doubling`). */
+  readonly name?: string;
+  /** The kind's catalogue screens (list, add, edit, dtl), in `entry` of the base's menu group. */
+  readonly screens: ResourceRoute['screens'];
+  /** The catalogue entry of the screens; default the base's. */
+  readonly entry?: string;
+  /** Default the base's access. */
+  readonly access?: ResourceAccess;
+  /**
+   * The kind's rule fields, added to the base's table: each applies only to this kind (its `when`
+   * gets `{ field: <kind field>, in: [<kind>] }`, after any of its own), so `required` means
+   * "required for this kind", and another kind's records hold null there. Names are unique across
+   * the base and all kinds.
+   */
+  readonly fields?: Readonly<Record<string, FieldDef>>;
+  /** List columns of the kind's list; default the base's columns (without the kind field) and its rule fields. */
+  readonly columns?: readonly string[];
+}
+
+/** What {@link defineKinds} returns: the base with every kind's fields, and one view per kind. */
+export interface KindsDeclaration {
+  /** The base: the table, the list across all kinds, create / edit of any kind. */
+  readonly base: ResourceDef;
+  /** The view of each kind by its value: its list, add and detail screens. */
+  readonly kinds: Readonly<Record<string, ResourceDef>>;
+  /** The base and every kind's view, for `RESOURCES`. */
+  readonly resources: readonly ResourceDef[];
+}
+
+const kebab = (value: string) =>
+  value
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[_\s]+/g, '-')
+    .toLowerCase();
+
+/**
+ * One table, many kinds (activity kinds, coupon line types): a base declaration whose enum
+ * `kindField` takes one option per kind, and per kind a view of the base's table
+ * (`defineView` with `fixedFilter: { [kindField]: kind }`) with its own name, title, screens and
+ * list, whose extra fields are the base's conditional fields of that kind. So the base serves the
+ * list across all kinds, each kind's view serves its own list / add / detail (creating only its
+ * kind, validating its required rule fields only for it), and the browser derives every screen,
+ * route and refine resource from them (src/screens/resource-screens.ts) like any declaration.
+ * Adding a kind is one entry of `kinds` (and its screens in the catalogue entry).
+ *
+ * ```ts
+ * export const activities = defineKinds({
+ *   base: defineResource({ name: 'activity', …, fields: { name, kind: field.enum({ label, options: {}, required: true, filter: 'in' }), … } }),
+ *   kindField: 'kind',
+ *   kinds: {
+ *     DOUBLING: { title: ['积分翻倍', 'Points doubling'], screens: { add: 'score-doubling-add', dtl: 'score-doubling-dtl' },
+ *                 fields: { multiple: field.decimal({ label: ['倍数', 'Multiple'], required: true, min: 1 }) } },
+ *   },
+ * });
+ * ```
+ *
+ * The base's form gets one section per kind (its rule fields, titled with the kind's title, with
+ * the kind's `when`); a kind's view shows the base's other sections and its own.
+ */
+export function defineKinds(args: {
+  readonly base: ResourceDef;
+  /** An `enum` field of the base; its options are the kinds' (declared options are kept first). */
+  readonly kindField: string;
+  readonly kinds: Readonly<Record<string, KindDef>>;
+}): KindsDeclaration {
+  const { base, kindField } = args;
+  const kindFieldDef = base.fields[kindField];
+  if (kindFieldDef?.kind !== 'enum' || kindFieldDef.multiple) throw new Error(`${base.name}: kindField ${kindField} is not a single enum`);
+  const fields: Record<string, FieldDef> = { ...base.fields };
+  const options: Record<string, EnumOption> = { ...kindFieldDef.options };
+  const kindSections: Section[] = [];
+  for (const [value, kind] of Object.entries(args.kinds)) {
+    options[value] ??= { label: kind.title };
+    const when: FieldCondition = { field: kindField, in: [value] };
+    for (const [name, f] of Object.entries(kind.fields ?? {})) {
+      if (Object.hasOwn(fields, name)) throw new Error(`${base.name}: kind ${value} redeclares the field ${name}`);
+      const own = f.when === undefined ? [] : Array.isArray(f.when) ? f.when : [f.when as FieldCondition];
+      fields[name] = { ...f, when: [when, ...own] } as FieldDef;
+    }
+    const ruleFields = Object.keys(kind.fields ?? {}).filter((name) => isInForm(fields[name]));
+    if (ruleFields.length > 0) kindSections.push({ key: `kind-${kebab(value)}`, title: kind.title, fields: ruleFields, when });
+  }
+  fields[kindField] = { ...kindFieldDef, options };
+  const ownForm = formSections(base);
+  const baseColumns = listColumns(base);
+  const merged: ResourceDef = {
+    ...base,
+    fields,
+    form: [...ownForm, ...kindSections],
+    list: { ...base.list, columns: baseColumns },
+  };
+  const kinds: Record<string, ResourceDef> = {};
+  for (const [value, kind] of Object.entries(args.kinds)) {
+    const section = kindSections.find((s) => s.key === `kind-${kebab(value)}`);
+    const ruleColumns = Object.keys(kind.fields ?? {}).filter((name) => isInList(fields[name]));
+    kinds[value] = defineView(merged, {
+      name: kind.name ?? `${base.name}-${kebab(value)}`,
+      title: kind.title,
+      route: { group: base.route.group, entry: kind.entry ?? base.route.entry, screens: kind.screens },
+      access: kind.access ?? base.access,
+      scope: base.scope,
+      fixedFilter: { [kindField]: value },
+      list: { ...base.list, columns: kind.columns ?? [...baseColumns.filter((c) => c !== kindField), ...ruleColumns] },
+      // A view's sections carry no rules (its base's apply: the fields' own `when`).
+      form: section ? [...ownForm, { key: section.key, title: section.title, fields: section.fields }] : ownForm,
+    });
+  }
+  return { base: merged, kinds, resources: [merged, ...Object.values(kinds)] };
 }
 
 /** The resource whose table a declaration reads: its base for a view, itself otherwise. */

@@ -23,6 +23,12 @@ declare module 'fastify' {
     config: ServerConfig;
     /** Background job queue; absent in processes that only serve requests in tests. */
     jobs: JobQueue | null;
+    /**
+     * The instant now, for rules that follow time (states with a timeline): the system clock;
+     * tests pass their own to `buildApp` to stand at any second. Read once per request
+     * (server/crud/state-timeline.ts `requestInstant`).
+     */
+    clock: () => Date;
   }
 }
 
@@ -38,6 +44,8 @@ export async function buildApp(options: {
   config: ServerConfig;
   jobs?: JobQueue | null;
   logger?: boolean;
+  /** The clock (default: the system's); tests set one to check rules at exact instants. */
+  clock?: () => Date;
 }): Promise<FastifyInstance> {
   const { config } = options;
   configurePasswordHashing(config.passwordHashCost);
@@ -58,6 +66,7 @@ export async function buildApp(options: {
   app.decorate('database', options.database);
   app.decorate('config', config);
   app.decorate('jobs', options.jobs ?? null);
+  app.decorate('clock', options.clock ?? (() => new Date()));
   app.decorateRequest('auth', null);
 
   await app.register(helmet, {

@@ -15,6 +15,7 @@ export const crudMessages = defineMessages({
   'crud.notSortable': ['不支持按{label}排序', 'Cannot sort by {label}'],
   'crud.badCursor': ['翻页位置已失效，请从第一页重新查询', 'The paging position is no longer valid; start again from the first page'],
   'crud.marketingCenterRequired': ['请先选择营销中心', 'Please choose a marketing centre first'],
+  'crud.windowOrder': ['{label}必须晚于{start}', '{label} must be after {start}'],
   'crud.notEditable': ['当前状态下不能修改', 'The record cannot be changed in its current state'],
   'crud.fieldNotEditable': ['{label}在“{state}”状态下不能修改', '{label} cannot be changed while the record is {state}'],
   'crud.notDeletable': ['当前状态下不能删除', 'The record cannot be deleted in its current state'],

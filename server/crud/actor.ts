@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { PermissionEntry } from '../../resources/catalog/types';
 import { DEFAULT_LOCALE, type Locale } from '../../resources/messages/bilingual';
 import { unauthenticated } from '../http/envelope';
+import { requestInstant } from './state-timeline';
 
 /**
  * Who an engine operation works for, and in which context: the tenant, the user (null for the
@@ -24,6 +25,11 @@ export interface Actor {
   readonly locale: Locale;
   /** IANA zone of day boundaries and of the instants written in answers and messages. */
   readonly timeZone: string;
+  /**
+   * The instant the operation works at (states that follow time compare with it): a request's is
+   * taken once from the server's clock; absent (a job), the system clock when the scope is made.
+   */
+  readonly now?: Date;
 }
 
 /** The actor of a signed-in request (the access hook has already checked grants and centre). */
@@ -38,6 +44,7 @@ export function actorOf(request: FastifyRequest): Actor {
     marketingCenter: request.ctx.marketingCenter,
     locale: request.ctx.locale,
     timeZone: request.ctx.timeZone,
+    now: requestInstant(request),
   };
 }
 

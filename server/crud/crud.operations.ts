@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { recordShownState } from '../../resources/state-timeline';
 import { pick } from '../../resources/messages/bilingual';
 import { crudMessages } from '../../resources/messages/crud.messages';
 import type { DbOrTx } from '../db/connection';
@@ -14,6 +15,7 @@ import { validateWrite, type WriteSet } from './record.validate';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { hookContext, recordConditions, scopeOf, stampedValues, type Scope } from './scope';
 import { logStateChange, readReason } from './state-history';
+import { shownStateIn, windowOrderIssue } from './state-timeline';
 import type { StoredRecord } from './server-hooks.define';
 
 /**
@@ -71,8 +73,11 @@ function validated(args: Scoped & { body: Record<string, unknown>; mode: 'create
   const locale = localeOf(args.scope);
   const checked = validateWrite({ resource, body: args.body, mode: args.mode, locale, zone: zoneOf(args.scope), current: args.current });
   const issues = args.current
-    ? [...checked.issues, ...lockedChanges({ resource, current: args.current, set: checked.set, locale })]
-    : checked.issues;
+    ? [...checked.issues, ...lockedChanges({ resource, current: args.current, set: checked.set, locale, now: args.scope.now })]
+    : [...checked.issues];
+  const window =
+    checked.issues.length === 0 ? windowOrderIssue({ resource, values: checked.set.values, current: args.current, locale }) : null;
+  if (window) issues.push(window);
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
   const { set } = checked;
   return set;
@@ -94,10 +99,12 @@ async function referencesHold(args: Scoped & { db: DbOrTx; set: WriteSet; curren
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
 }
 
-function stateIn(runtime: ResourceRuntime, states: readonly string[] | undefined): SQL | undefined {
-  const field = runtime.resource.states?.field;
-  if (!field || states === undefined) return undefined;
-  return inArray(runtime.table[field], [...states]);
+/**
+ * The precondition "the record shows one of these states", for the statement that acts on it:
+ * the stored state, or for a state that follows time the shown one at the request's instant.
+ */
+function stateIn(runtime: ResourceRuntime, scope: Scope, states: readonly string[] | undefined): SQL | undefined {
+  return shownStateIn({ t: runtime.table, resource: runtime.resource, states, now: scope.now });
 }
 
 /** The scoped arguments of an operation: 400 when a centre-scoped resource has no centre chosen. */
@@ -113,6 +120,9 @@ export async function readRecord(args: Omit<OperationArgs, 'registry'> & { id: n
   const scope = scopeOf(args.actor, args.runtime);
   return findRecord({ db: args.db, runtime: args.runtime, scope, id: args.id, operation: 'info' });
 }
+/** The state a stored record shows at the request's instant (its stored state without a timeline). */
+const shownOf = (runtime: ResourceRuntime, scope: Scope, record: StoredRecord): string =>
+  String(recordShownState({ states: runtime.resource.states, record, now: scope.now }));
 
 /** saveNew: validates, runs beforeSave, inserts the record and its lines, runs afterSave. */
 export async function createRecord(input: OperationArgs & { body: Record<string, unknown> }): Promise<StoredRecord> {
@@ -182,7 +192,7 @@ export async function modifyRecord(input: OperationArgs & { body: Record<string,
   if (!current) throw notFound();
   const states = runtime.resource.states;
   const editable = states?.editableIn;
-  if (states && editable && !editable.includes(current[states.field] as string)) throw conflict('crud.notEditable');
+  if (states && editable && !editable.includes(shownOf(runtime, scope, current))) throw conflict('crud.notEditable');
   if (current.version !== version) throw conflict();
   const set = validated({ ...args, mode: 'modify', current });
   return guardUnique(runtime, scope, () =>
@@ -202,7 +212,11 @@ export async function modifyRecord(input: OperationArgs & { body: Record<string,
           updatedBy: args.actor.userId,
         })
         .where(
-          and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), eq(t.version, version), stateIn(runtime, editable)),
+          and(
+            recordConditions({ runtime, scope, db: tx, operation: 'write', id }),
+            eq(t.version, version),
+            stateIn(runtime, scope, editable),
+          ),
         )
         .returning({ id: t.id });
       // Someone else saved, or moved the state, between our read and this update.
@@ -228,7 +242,7 @@ export async function deleteRecord(input: OperationArgs & { id: number }): Promi
     if (!current) throw notFound();
     const states = runtime.resource.states;
     const deletable = states?.deletableIn;
-    if (states && deletable && !deletable.includes(current[states.field] as string)) throw conflict('crud.notDeletable');
+    if (states && deletable && !deletable.includes(shownOf(runtime, scope, current))) throw conflict('crud.notDeletable');
     await runtime.hooks.beforeDelete?.({ ...hookContext({ runtime, scope, db: tx }), record: current });
     await refuseIfReferenced({
       db: tx,
@@ -263,7 +277,8 @@ export async function runAction(input: OperationArgs & { id: number; action: str
     const previous = await findRecord({ db: tx, runtime, scope, id, operation: 'write' });
     if (!previous) throw notFound();
     const reason = readReason({ action: def, body: args.body, locale: localeOf(scope) });
-    if (!def.from.includes(previous[states.field] as string)) throw refuse();
+    const from = shownOf(runtime, scope, previous);
+    if (!def.from.includes(from)) throw refuse();
     const ctx = hookContext({ runtime, scope, db: tx });
     await runtime.hooks.beforeAction?.[action]?.({ ...ctx, action, record: previous });
     const t = runtime.table;
@@ -275,7 +290,7 @@ export async function runAction(input: OperationArgs & { id: number; action: str
         updatedAt: sql`now()`,
         ...(userId !== null ? { updatedBy: userId } : {}),
       })
-      .where(and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), stateIn(runtime, def.from)))
+      .where(and(recordConditions({ runtime, scope, db: tx, operation: 'write', id }), stateIn(runtime, scope, def.from)))
       .returning({ id: t.id });
     if (moved.length === 0) throw refuse();
     await logStateChange({
@@ -284,7 +299,7 @@ export async function runAction(input: OperationArgs & { id: number; action: str
       resource: runtime.resource,
       recordId: id,
       action,
-      from: String(previous[states.field]),
+      from,
       to: def.to,
       reason,
       userId,

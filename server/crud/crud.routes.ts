@@ -15,6 +15,7 @@ import { actionRefs, optionsRefs, readRefs, writeRefs } from './route-access';
 import { modifySchema, saveNewSchema } from './schema.derive';
 import { addRecordSchemas, crudDocs, resourceTags, typedQuerySchema } from './crud.openapi';
 import { recordConditions, scopeConditions, scopeOf } from './scope';
+import { requestInstant } from './state-timeline';
 import { registerSettingsRoutes } from './settings.routes';
 import type { EngineHandle, StoredRecord } from './server-hooks.define';
 
@@ -84,7 +85,7 @@ async function readRecordHeader(args: {
 }
 
 const serialize = (runtime: ResourceRuntime, request: FastifyRequest, row: StoredRecord) =>
-  serializeRecord({ resource: runtime.resource, row, zone: request.ctx.timeZone });
+  serializeRecord({ resource: runtime.resource, row, zone: request.ctx.timeZone, now: requestInstant(request) });
 
 /** The engine's tools for one resource, lent to its server hooks' extra routes. */
 export function engineHandle(app: FastifyInstance, runtime: ResourceRuntime): EngineHandle {

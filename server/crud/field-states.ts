@@ -1,3 +1,4 @@
+import { recordShownState } from '../../resources/state-timeline';
 import type { EnumField, FieldDef, LinesField, ResourceDef, ScalarField } from '../../resources/define';
 import { editableInState, hasFieldStateRules } from '../../resources/field-rules';
 import { pick, type Locale } from '../../resources/messages/bilingual';
@@ -54,11 +55,18 @@ function sameLines(f: LinesField, next: readonly StoredRecord[], stored: unknown
  * The fields a modify would change although the record's state locks them: 400
  * `crud.fieldNotEditable` naming each, with the state's label.
  */
-export function lockedChanges(args: { resource: ResourceDef; current: StoredRecord; set: WriteSet; locale: Locale }): FieldError[] {
+export function lockedChanges(args: {
+  resource: ResourceDef;
+  current: StoredRecord;
+  set: WriteSet;
+  locale: Locale;
+  /** The request's instant: a state that follows time locks by its shown state. */
+  now?: Date;
+}): FieldError[] {
   const { resource, current, set } = args;
   const states = resource.states;
   if (!states || !hasFieldStateRules(resource)) return [];
-  const state = current[states.field];
+  const state = recordShownState({ states, record: current, now: args.now ?? new Date() });
   const stateField = resource.fields[states.field] as EnumField;
   const stateLabel = pick(stateField.options[String(state)]?.label ?? [String(state), String(state)], args.locale);
   const issues: FieldError[] = [];

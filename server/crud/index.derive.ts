@@ -15,6 +15,8 @@ import { identifier, snakeCase } from './naming';
  * - filters on array columns (multiple enum / relation, weekdays) -> GIN for `&&` and `@>`;
  * - `sortable`, eq / range / in filters, the default sort and tree parents -> b-tree on
  *   (tenant[, centre], col, id): the trailing id makes it serve keyset paging too;
+ * - a state that follows time -> b-tree (tenant[, centre], state, window start, window end),
+ *   for the filter on a shown state (UNSTART / PROCESSING / STOPED by the window);
  * - relations the above leaves without an index reachable by (tenant_id, col) -> b-tree
  *   (tenant_id, col), GIN for a `multiple` one: deleting the referenced record counts the
  *   tenant's rows that point at it (inbound-references.ts), like an index on a foreign key.
@@ -86,6 +88,14 @@ export function resourceIndexes(args: { resource: ResourceDef; t: Columns }): In
     if (f.kind === 'relation' && !reachable) {
       out.push(f.multiple ? index(name(col, 'ref')).using('gin', t.tenantId, c) : index(name(col, 'ref')).on(t.tenantId, c));
     }
+  }
+
+  // States that follow time: a filter on a shown state is `state = 'AUDITED' AND start <= now
+  // AND end > now` (state-timeline.ts), a range over the window's start within one state.
+  const timeline = resource.states?.timeline;
+  if (timeline) {
+    const state = resource.states!.field;
+    out.push(index(name(snakeCase(state), 'window')).on(...lead, t[state], t[timeline.window.start], t[timeline.window.end]));
   }
 
   const sortField = resource.list.defaultSort.field;

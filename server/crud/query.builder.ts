@@ -12,6 +12,8 @@ import { filterConditions, keywordCondition, ownField } from './query.filters';
 import { MAX_PAGE, textProblem } from '../http/input-guard';
 import type { ResourceRuntime } from './resource-registry';
 import { scopeConditions, scopeOf } from './scope';
+import { shownStateRank, shownStateRankSql } from './state-timeline';
+import { recordShownState } from '../../resources/state-timeline';
 import type { StoredRecord } from './server-hooks.define';
 
 /**
@@ -103,15 +105,29 @@ export function parseQueryBody(args: { resource: ResourceDef; body: unknown; loc
  * total there, and its unique index alone then serves the order and keyset paging
  * (index.derive.ts derives no second index for it).
  */
-export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryRequest['sorters']; locale: Locale }): SortKey[] {
+export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryRequest['sorters']; locale: Locale; now?: Date }): SortKey[] {
   const { resource, table: t } = args.runtime;
   const keys: SortKey[] = [];
   const issues: FieldError[] = [];
   let total = false;
+  const now = args.now ?? new Date();
+  const states = resource.states;
   const add = (field: string, order: 'asc' | 'desc') => {
     const f = ownField(resource, field);
     const key = f?.kind === 'dateRange' ? rangeKeys(field).from : field;
     if (total || keys.some((k) => k.key === key)) return;
+    if (states?.timeline && field === states.field) {
+      // A state that follows time sorts by its shown state at the request's instant.
+      keys.push({
+        key,
+        column: t[key],
+        order,
+        instant: false,
+        expression: shownStateRankSql({ t, resource, now }),
+        rowValue: (row) => shownStateRank(resource, recordShownState({ states, record: row, now })),
+      });
+      return;
+    }
     keys.push({ key, column: t[key], order, instant: f ? f.kind === 'datetime' : field !== 'id' });
     total = field === 'id' || (f !== undefined && isUniqueKey(f));
   };
@@ -181,7 +197,14 @@ export function queryStatements(args: { db: DbOrTx; runtime: ResourceRuntime; ac
   const { db, runtime, query, actor } = args;
   const scope = scopeOf(actor, runtime);
   const t = runtime.table;
-  const filtered = filterConditions({ resource: runtime.resource, t, filters: query.filters, zone: actor.timeZone, locale: actor.locale });
+  const filtered = filterConditions({
+    resource: runtime.resource,
+    t,
+    filters: query.filters,
+    zone: actor.timeZone,
+    locale: actor.locale,
+    now: scope.now,
+  });
   if (filtered.issues.length > 0) throw badInput('error.fieldsInvalid', filtered.issues);
   const keyword = keywordCondition({ resource: runtime.resource, t, keyword: query.keyword });
   const conditions = [
@@ -190,7 +213,7 @@ export function queryStatements(args: { db: DbOrTx; runtime: ResourceRuntime; ac
     ...(keyword ? [keyword] : []),
   ];
   const where = and(...conditions);
-  const keys = sortKeysOf({ runtime, sorters: query.sorters, locale: actor.locale });
+  const keys = sortKeysOf({ runtime, sorters: query.sorters, locale: actor.locale, now: scope.now });
 
   let page = db.select().from(t).$dynamic();
   if (query.cursor !== undefined) {

@@ -24,11 +24,19 @@ export interface SortKey {
   readonly order: 'asc' | 'desc';
   /** Values of this key are instants (cursor values travel as ISO text). */
   readonly instant: boolean;
+  /**
+   * Orders by this never-null integer expression instead of the column (a state that follows
+   * time sorts by its shown state's rank), and `rowValue` gives a row's value of it for cursors.
+   */
+  readonly expression?: SQL;
+  readonly rowValue?: (row: StoredRecord) => number;
 }
+
+const sortTerm = (k: SortKey): SQL | PgColumn => k.expression ?? k.column;
 
 /** ORDER BY terms of the keys. */
 export function orderBy(keys: readonly SortKey[]): SQL[] {
-  return keys.map((k) => (k.order === 'asc' ? asc(k.column) : desc(k.column)));
+  return keys.map((k) => (k.order === 'asc' ? asc(sortTerm(k)) : desc(sortTerm(k))));
 }
 
 /** A signature of the order, so a cursor is only accepted by the order that made it. */
@@ -36,12 +44,14 @@ export function sortSignature(keys: readonly SortKey[]): string {
   return keys.map((k) => `${k.key}:${k.order}`).join(',');
 }
 
+/** The values of the sort keys of a row (a computed key's by its `rowValue`), for `afterCursor`. */
+export function keyValues(keys: readonly SortKey[], row: StoredRecord): unknown[] {
+  return keys.map((k) => (k.rowValue ? k.rowValue(row) : (row[k.key] ?? null)));
+}
+
 /** The cursor after a row. */
 export function encodeCursor(keys: readonly SortKey[], row: StoredRecord): string {
-  const values = keys.map((k) => {
-    const v = row[k.key];
-    return v instanceof Date ? v.toISOString() : (v ?? null);
-  });
+  const values = keyValues(keys, row).map((v) => (v instanceof Date ? v.toISOString() : (v ?? null)));
   return Buffer.from(JSON.stringify({ s: sortSignature(keys), v: values })).toString('base64url');
 }
 
@@ -55,6 +65,7 @@ const LAST_INSTANT = new Date('9999-12-31T23:59:59.999Z').getTime();
  * text key or an instant in year 300 000 would otherwise reach PostgreSQL).
  */
 function fitsColumn(k: SortKey, v: unknown): boolean {
+  if (k.expression) return typeof v === 'number' && Number.isSafeInteger(v) && Math.abs(v) <= 2_147_483_647;
   switch (k.column.columnType) {
     case 'PgBigInt53':
       return typeof v === 'number' && Number.isSafeInteger(v);
@@ -98,17 +109,19 @@ export function decodeCursor(keys: readonly SortKey[], cursor: string): unknown[
 }
 
 function after(k: SortKey, v: unknown): SQL {
+  if (k.expression) return k.order === 'asc' ? sql`${k.expression} > ${v}` : sql`${k.expression} < ${v}`;
   if (v === null) return k.order === 'asc' ? sql`false` : isNotNull(k.column);
   return (k.order === 'asc' ? or(gt(k.column, v), isNull(k.column)) : lt(k.column, v)) as SQL;
 }
 
 function same(k: SortKey, v: unknown): SQL {
+  if (k.expression) return sql`${k.expression} = ${v}`;
   return v === null ? isNull(k.column) : eq(k.column, v);
 }
 
 /** The condition "after the cursor's row". */
 export function afterCursor(keys: readonly SortKey[], values: readonly unknown[]): SQL {
-  const uniform = keys.every((k) => k.order === keys[0].order && (k.column.notNull || k.key === 'id'));
+  const uniform = keys.every((k) => k.order === keys[0].order && k.expression === undefined && (k.column.notNull || k.key === 'id'));
   if (uniform && values.every((v) => v !== null)) {
     const cols = sql.join(
       keys.map((k) => k.column),

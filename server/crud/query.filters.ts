@@ -6,6 +6,7 @@ import { rangeKeys } from './column.derive';
 import { coerceValue, isEmpty } from './field.coerce';
 import type { DerivedTable } from './table.derive';
 import { isDateText, startOfNextDay } from './zoned-time';
+import { shownStateIn } from './state-timeline';
 import { textProblem } from '../http/input-guard';
 
 /**
@@ -125,13 +126,33 @@ export function ownField(resource: ResourceDef, name: string): FieldDef | undefi
   return Object.hasOwn(resource.fields, name) ? resource.fields[name] : undefined;
 }
 
-/** The conditions of a query's filters, or the field errors of the values that do not fit. */
+/**
+ * A filter on a state that follows time: the shown states asked (`eq` one, `in` a list),
+ * rewritten to stored states and window conditions at `now` (state-timeline.ts).
+ */
+function shownStateCondition(args: { resource: ResourceDef; t: DerivedTable; f: FieldDef; value: unknown; now: Date }): SQL | Parsed {
+  const { f } = args;
+  if (f.kind !== 'enum') return { ok: false, key: 'validation.type' };
+  const values = f.filter === 'in' ? args.value : [args.value];
+  if (!Array.isArray(values)) return { ok: false, key: 'validation.type' };
+  const parsed = values.filter((v) => !isEmpty(v)).map((v) => one(f, v, ''));
+  const bad = parsed.find((p) => !p.ok);
+  if (bad) return bad;
+  const states = parsed.map((p) => String((p as { value: unknown }).value));
+  return shownStateIn({ t: args.t, resource: args.resource, states, now: args.now }) as SQL;
+}
+
+/**
+ * The conditions of a query's filters, or the field errors of the values that do not fit. A
+ * state that follows time is filtered by its shown value at `now` (default the system clock).
+ */
 export function filterConditions(args: {
   resource: ResourceDef;
   t: DerivedTable;
   filters: Record<string, unknown>;
   zone: string;
   locale: Locale;
+  now?: Date;
 }): { conditions: SQL[]; issues: FieldError[] } {
   const conditions: SQL[] = [];
   const issues: FieldError[] = [];
@@ -144,7 +165,10 @@ export function filterConditions(args: {
       continue;
     }
     if (isEmpty(value) || (Array.isArray(value) && value.every(isEmpty))) continue;
-    const result = condition({ t: args.t, name, f, value, zone: args.zone });
+    const timed = args.resource.states?.timeline && name === args.resource.states.field;
+    const result = timed
+      ? shownStateCondition({ resource: args.resource, t: args.t, f, value, now: args.now ?? new Date() })
+      : condition({ t: args.t, name, f, value, zone: args.zone });
     if (result === undefined) continue;
     if ('ok' in result && result.ok === false) {
       issues.push({ field: path, key: result.key, values: { ...result.values, label: pick(f.label, args.locale) } });

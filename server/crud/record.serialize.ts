@@ -1,4 +1,5 @@
 import { centreKey, type FieldDef, type LinesField, type ResourceDef, type ScalarField, type TreeField } from '../../resources/define';
+import { recordShownState } from '../../resources/state-timeline';
 import { rangeKeys } from './column.derive';
 import { toJsonNumber } from './decimal';
 import type { StoredRecord } from './server-hooks.define';
@@ -46,8 +47,12 @@ export function serializeLines(args: { f: LinesField; lines: readonly StoredReco
   });
 }
 
-/** The API form of a stored record. Lines appear only when they were loaded (info, not query). */
-export function serializeRecord(args: { resource: ResourceDef; row: StoredRecord; zone: string }): Record<string, unknown> {
+/**
+ * The API form of a stored record. Lines appear only when they were loaded (info, not query). A
+ * state that follows time is the shown one at `now` (the request's instant; default the system
+ * clock), by the same rule as the list's SQL (resources/state-timeline.ts).
+ */
+export function serializeRecord(args: { resource: ResourceDef; row: StoredRecord; zone: string; now?: Date }): Record<string, unknown> {
   const { resource, row, zone } = args;
   const out: Record<string, unknown> = { id: row.id };
   const centre = centreKey(resource);
@@ -56,6 +61,8 @@ export function serializeRecord(args: { resource: ResourceDef; row: StoredRecord
     if (f.kind === 'lines' && row[name] === undefined) continue;
     out[name] = fieldValue({ name, f, row, zone });
   }
+  const states = resource.states;
+  if (states?.timeline) out[states.field] = recordShownState({ states, record: row, now: args.now ?? new Date() });
   out.version = row.version;
   out.createdAt = instant(row.createdAt, zone);
   out.updatedAt = instant(row.updatedAt, zone);

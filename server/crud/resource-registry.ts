@@ -2,6 +2,7 @@ import { CATALOG } from '../../resources/catalog/index';
 import type { GroupDecl } from '../../resources/catalog/types';
 import { centreKey, tableOwner, type ResourceDef } from '../../resources/define';
 import { fieldRuleProblems } from '../../resources/field-rules';
+import { timelineProblems } from '../../resources/state-timeline';
 import { RESOURCES } from '../../resources/index';
 import { deriveReferrers, type PlatformReference, type Referrer } from './inbound-references';
 import { snakeCase, identifier } from './naming';
@@ -177,7 +178,7 @@ export function buildRegistry(args: {
     check(resource, names);
     checkView(resource, served);
     checkSingleton(resource);
-    const problems = fieldRuleProblems(resource);
+    const problems = [...fieldRuleProblems(resource), ...timelineProblems(resource)];
     if (problems.length > 0) throw new Error(`Resource ${resource.name}: ${problems.join('; ')}`);
     checkNumbering(resource);
     return {

@@ -17,6 +17,8 @@ export interface Scope {
   readonly tenantId: number;
   /** The centre rows of a centre-scoped resource belong to; null for tenant-scoped resources. */
   readonly marketingCenterId: number | null;
+  /** The instant the request works at (states that follow time compare with it). */
+  readonly now: Date;
 }
 
 /** The scope of an actor on a resource; 400 when a centre-scoped resource has no centre chosen. */
@@ -27,7 +29,7 @@ export function scopeOf(actor: Actor, runtime: ResourceRuntime): Scope {
     // The field is the `marketingCenter` header, which names the centre of every call.
     if (marketingCenterId === null) throw centreRequired();
   }
-  return { actor, tenantId: actor.tenantId, marketingCenterId };
+  return { actor, tenantId: actor.tenantId, marketingCenterId, now: actor.now ?? new Date() };
 }
 
 /** The hook context of a scope, for a statement run on `db`. */

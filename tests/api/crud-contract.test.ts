@@ -30,7 +30,8 @@ import {
   scalarSample,
 } from '../helpers/crud-samples';
 import { anonymousClient, createTenant, createUser, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startTestApp, testClock, type TestApp } from '../helpers/test-app';
+import { proveTimeline } from '../helpers/timeline-contract';
 
 /**
  * The contract of the declaration engine, proved for every declared resource (DESIGN.md §6):
@@ -159,8 +160,11 @@ function expected(f: FieldDef, sent: unknown): unknown {
   }
 }
 
+/** The server's clock: the system's, set to exact seconds by the cases of states that follow time. */
+const clock = testClock();
+
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ clock });
   tenant = await createTenant(t.database);
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
   centre = (await okData(admin.post('/v1/marketing-center/saveNew', { body: { code: 'MC', name: 'Centre' } }))).id;
@@ -268,7 +272,9 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
         field,
       ).toEqual([...asc].reverse().map((r: { id: number }) => r.id));
       const f = resource.fields[field];
-      if (f && f.kind !== 'text' && f.kind !== 'longText') {
+      // A state that follows time sorts in its life cycle's order (proved with the timeline).
+      const timed = states?.timeline !== undefined && field === states.field;
+      if (f && f.kind !== 'text' && f.kind !== 'longText' && !timed) {
         for (let i = 1; i < asc.length; i += 1) expect(compareForSort(asc[i - 1][field], asc[i][field]), field).toBeLessThanOrEqual(0);
       }
     }
@@ -390,7 +396,15 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
     expect((await admin.get(url(`info/${fresh.id}`), { headers: headers() })).status).toBe(deletable ? 404 : 200);
   });
 
-  if (states)
+  // States that follow time: the shown state at the window's boundary seconds (detail, list,
+  // filter, sort) and the preconditions by the shown state (tests/helpers/timeline-contract.ts).
+  if (states?.timeline)
+    it('shows the state its window gives at every boundary second, and acts by it', async () => {
+      await proveTimeline({ resource, client: admin, clock, body: await validBody(resource), headers: headers() });
+    });
+
+  // A stored state the actions lead to is the shown one only without a timeline (above).
+  if (states && !states.timeline)
     it('moves the state only from the allowed states', async () => {
       for (const [action, def] of routedActions(resource)) {
         // Reach a state the action accepts by applying other actions from the initial state.

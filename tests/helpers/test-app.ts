@@ -41,11 +41,34 @@ export async function buildTestApp(options: Parameters<typeof buildApp>[0]): Pro
   return { app, contract };
 }
 
-/** Starts the app; `env` sets environment variables as `loadConfig` reads them (`TRUST_PROXY`). */
-export async function startTestApp(options: { env?: NodeJS.ProcessEnv } = {}): Promise<TestApp> {
+/**
+ * A clock a test can stop at any instant (`set`) and give back to the system (`set(null)`):
+ * rules that follow time (states with a timeline) are then checked at exact seconds, no sleeping.
+ */
+export interface TestClock {
+  now(): Date;
+  set(at: Date | null): void;
+}
+
+export function testClock(): TestClock {
+  let pinned: Date | null = null;
+  return {
+    now: () => (pinned ? new Date(pinned.getTime()) : new Date()),
+    set: (at) => {
+      pinned = at;
+    },
+  };
+}
+
+/**
+ * Starts the app; `env` sets environment variables as `loadConfig` reads them (`TRUST_PROXY`);
+ * `clock` replaces the server's clock (`testClock()`).
+ */
+export async function startTestApp(options: { env?: NodeJS.ProcessEnv; clock?: TestClock } = {}): Promise<TestApp> {
   const database = connectDatabase(inject('databaseUrl'), { max: 10 });
   const config = { ...loadConfig({ PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST), ...options.env }), seedDemo: false };
-  const { app, contract } = await buildTestApp({ database, config, jobs: null });
+  const clock = options.clock;
+  const { app, contract } = await buildTestApp({ database, config, jobs: null, ...(clock ? { clock: () => clock.now() } : {}) });
   await app.ready();
   return {
     app,

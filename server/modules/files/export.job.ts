@@ -1,11 +1,12 @@
 import { and, count, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '../../../resources/contract/query.types';
 import { pick } from '../../../resources/messages/bilingual';
+import { recordShownState } from '../../../resources/state-timeline';
 import type { Database } from '../../db/connection';
 import { badInput } from '../../http/envelope';
 import { parseQueryBody } from '../../crud/query.builder';
 import { sortKeysOf } from '../../crud/query.builder';
-import { afterCursor, orderBy } from '../../crud/query.cursor';
+import { afterCursor, keyValues, orderBy } from '../../crud/query.cursor';
 import { filterConditions, keywordCondition } from '../../crud/query.filters';
 import type { EngineRegistry, ResourceRuntime } from '../../crud/resource-registry';
 import { scopeConditions, scopeOf, type Scope } from '../../crud/scope';
@@ -46,6 +47,7 @@ export function exportPlan(args: {
     filters: parsed.filters,
     zone: requester.timeZone,
     locale: requester.locale,
+    now: scope.now,
   });
   if (filtered.issues.length > 0) throw badInput('error.fieldsInvalid', filtered.issues);
   const keyword = keywordCondition({ resource: runtime.resource, t, keyword: parsed.keyword });
@@ -54,7 +56,7 @@ export function exportPlan(args: {
     ...filtered.conditions,
     ...(keyword ? [keyword] : []),
   ) as SQL;
-  const keys = sortKeysOf({ runtime, sorters: parsed.sorters, locale: requester.locale });
+  const keys = sortKeysOf({ runtime, sorters: parsed.sorters, locale: requester.locale, now: scope.now });
   return { where, keys };
 }
 
@@ -88,6 +90,7 @@ export async function runExport(args: {
   await updateTask({ ...ids, patch: { total } });
 
   const fields = exportFields(resource);
+  const states = resource.states;
   const title = pick(resource.title, requester.locale);
   const ref = { db, tenantId: task.tenantId, taskId: task.id, part: 'output' as const };
   await deleteFile(ref);
@@ -104,15 +107,7 @@ export async function runExport(args: {
   let processed = 0;
   let last: StoredRecord | undefined;
   for (;;) {
-    const condition = last
-      ? and(
-          where,
-          afterCursor(
-            keys,
-            keys.map((k) => last?.[k.key] ?? null),
-          ),
-        )
-      : where;
+    const condition = last ? and(where, afterCursor(keys, keyValues(keys, last))) : where;
     const rows = (await db
       .select()
       .from(t)
@@ -121,7 +116,9 @@ export async function runExport(args: {
       .limit(EXPORT_BATCH)) as StoredRecord[];
     if (rows.length === 0) break;
     const titles = await titlesFor({ db, registry, scope: lookupScope, owner: resource.name, fields, rows });
-    for (const row of rows) {
+    for (const stored of rows) {
+      // A state that follows time is written as the list shows it, at the export's instant.
+      const row = states?.timeline ? { ...stored, [states.field]: recordShownState({ states, record: stored, now: scope.now }) } : stored;
       sheet.addRow(
         fields.map((field) =>
           exportCell({

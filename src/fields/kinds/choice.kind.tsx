@@ -45,11 +45,15 @@ export const booleanKind: FieldKindSpec<BooleanField> = {
 
 /**
  * The select options of an enum field, labels from `res.<resource>.<field>.<value>`. Stored
- * variants (`aliasOf`) display but are never offered: choosing `using` also finds `Using`.
+ * variants (`aliasOf`) display but are never offered: choosing `using` also finds `Using`. Nor is
+ * the stored state a timeline never shows (`states.timeline.during`: AUDITED shows as UNSTART,
+ * PROCESSING or STOPED).
  */
 export function enumOptions(ctx: FieldContext<EnumField>): { value: string; label: string }[] {
+  const states = ctx.resource.states;
+  const hidden = states?.timeline && states.field === ctx.name ? states.timeline.during : undefined;
   return Object.entries(ctx.field.options)
-    .filter(([, option]) => option.aliasOf === undefined)
+    .filter(([value, option]) => option.aliasOf === undefined && value !== hidden)
     .map(([value]) => ({ value, label: ctx.t(`${ctx.key}.${value}`) }));
 }
 

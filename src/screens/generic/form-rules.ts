@@ -15,9 +15,13 @@ import { recordStateOf } from './record-state';
 
 type Values = Readonly<Record<string, unknown>> | undefined;
 
-/** True when a field applies to these form values. */
+/**
+ * True when a field applies to these form values. A view's fixed filter (a kind's view: its kind)
+ * is not in the form but holds for every record it writes, so it decides first, as on the server.
+ */
 export function appliesTo(resource: ResourceDef, name: string, values: Values): boolean {
-  return fieldApplies({ resource, name, valueOf: (field) => values?.[field] });
+  const fixed: Readonly<Record<string, unknown>> = resource.fixedFilter ?? {};
+  return fieldApplies({ resource, name, valueOf: (field) => (Object.hasOwn(fixed, field) ? fixed[field] : values?.[field]) });
 }
 
 /**
