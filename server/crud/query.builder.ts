@@ -4,7 +4,7 @@ import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { Database } from '../db/connection';
 import { badInput, type FieldError } from '../http/envelope';
 import { crudMessages } from '../../resources/messages/crud.messages';
-import { rangeKeys } from './column.derive';
+import { fieldKeys, isArrayField, isFilterable } from './field-kinds';
 import { isUniqueKey } from './index.derive';
 import { afterCursor, decodeCursor, encodeCursor, orderBy, type SortKey } from './query.cursor';
 import { filterConditions, keywordCondition, ownField } from './query.filters';
@@ -109,7 +109,7 @@ export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryReque
   let total = false;
   const add = (field: string, order: 'asc' | 'desc') => {
     const f = ownField(resource, field);
-    const key = f?.kind === 'dateRange' ? rangeKeys(field).from : field;
+    const key = f ? fieldKeys(field, f)[0] : field;
     if (total || keys.some((k) => k.key === key)) return;
     keys.push({ key, column: t[key], order, instant: f ? f.kind === 'datetime' : field !== 'id' });
     total = field === 'id' || (f !== undefined && isUniqueKey(f));
@@ -120,7 +120,7 @@ export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryReque
     const allowed =
       s.field === defaultSort.field ||
       SYSTEM_SORTS.includes(s.field) ||
-      (f !== undefined && f.sortable === true && f.kind !== 'lines' && !('multiple' in f && f.multiple) && f.kind !== 'weekdays');
+      (f !== undefined && f.sortable === true && isFilterable(f) && !isArrayField(f));
     if (!allowed) {
       issues.push({ field: `sorters.${s.field}`, key: 'crud.notSortable', values: { label: f ? pick(f.label, args.locale) : s.field } });
       continue;

@@ -116,3 +116,12 @@ export function idOrTitle(part: string | number): string | number {
 export function titleOf(titles: ReadonlyMap<string, ReadonlyMap<number, string>>, resource: string, id: number): string {
   return titles.get(resource)?.get(id) ?? String(id);
 }
+
+/** JSON text of a value with object keys sorted (jsonb keeps its own key order). */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}

@@ -1,7 +1,7 @@
 import type { LinesField } from '../../../resources/define';
 import { arrayOf, type JsonSchema } from '../../http/openapi.schemas';
 import type { NestedIssue, ServerFieldKind } from './field-kind';
-import { fail, ok } from './kind-helpers';
+import { canonicalJson, fail, ok } from './kind-helpers';
 import { coerceMembers, membersAnswerSchema, membersBodySchema, serializeMembers } from './nested-values';
 
 /** Default maximum lines of a lines field (define.ts). */
@@ -44,5 +44,5 @@ export const linesKind: ServerFieldKind<LinesField> = {
       const members = serializeMembers({ fields: f.fields, value: line, zone });
       return line.lineNo === undefined ? members : { lineNo: line.lineNo, ...members };
     }),
-  same: (_f, a, b) => JSON.stringify(a) === JSON.stringify(b),
+  same: (_f, a, b) => canonicalJson(a) === canonicalJson(b),
 };

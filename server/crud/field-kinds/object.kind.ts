@@ -2,7 +2,7 @@ import { jsonb } from 'drizzle-orm/pg-core';
 import type { ObjectField } from '../../../resources/define';
 import { snakeCase } from '../naming';
 import type { ServerFieldKind } from './field-kind';
-import { finishColumn, ok } from './kind-helpers';
+import { canonicalJson, finishColumn, ok } from './kind-helpers';
 import { coerceMembers, membersAnswerSchema, membersBodySchema, serializeMembers } from './nested-values';
 
 /**
@@ -23,5 +23,5 @@ export const objectKind: ServerFieldKind<ObjectField> = {
   bodySchema: (f) => ({ ...membersBodySchema(f.fields), description: f.label[1] }),
   answerSchema: (f) => ({ ...membersAnswerSchema(f.fields), description: f.label[1] }),
   serialize: ({ f, value, zone }) => serializeMembers({ fields: f.fields, value, zone }),
-  same: (_f, a, b) => JSON.stringify(a) === JSON.stringify(b),
+  same: (_f, a, b) => canonicalJson(a) === canonicalJson(b),
 };

@@ -9,4 +9,5 @@ export * from './counters.schema';
 export * from './files.schema';
 export * from './levels.schema';
 export * from './state-changes.schema';
+export * from './installation-keys.schema';
 export * from './resource-tables';
