@@ -13,7 +13,12 @@ import type { Bilingual } from './messages/bilingual';
 // Fields
 // ---------------------------------------------------------------------------------------------
 
-/** Every kind of field the engine knows. Each maps to a column, a validator, an input, a cell. */
+/**
+ * Every kind of field the engine knows. Each maps to a column, a validator, an input, a cell:
+ * one entry per kind in the server's registry (server/crud/field-kinds/*.kind.ts) and the
+ * browser's (src/fields/kinds/*.kind.tsx). `object` holds nested data (jsonb), `secret` a
+ * write-only credential.
+ */
 export type FieldKind =
   | 'text'
   | 'longText'
