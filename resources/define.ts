@@ -13,7 +13,12 @@ import type { Bilingual } from './messages/bilingual';
 // Fields
 // ---------------------------------------------------------------------------------------------
 
-/** Every kind of field the engine knows. Each maps to a column, a validator, an input, a cell. */
+/**
+ * Every kind of field the engine knows. Each maps to a column, a validator, an input, a cell:
+ * one entry per kind in the server's registry (server/crud/field-kinds/*.kind.ts) and the
+ * browser's (src/fields/kinds/*.kind.tsx). `object` holds nested data (jsonb), `secret` a
+ * write-only credential.
+ */
 export type FieldKind =
   | 'text'
   | 'longText'
@@ -30,7 +35,9 @@ export type FieldKind =
   | 'relation'
   | 'tree'
   | 'file'
-  | 'lines';
+  | 'lines'
+  | 'object'
+  | 'secret';
 
 /** How a field is offered in the list's filter bar. */
 export type FilterMode =
@@ -109,7 +116,7 @@ export interface FieldBase<K extends FieldKind> {
   readonly filter?: FilterMode;
   /** The list can be sorted by this field. */
   readonly sortable?: boolean;
-  /** Shown as a list column (default: true for scalar kinds, false for longText/lines/file). */
+  /** Shown as a list column (default: true for scalar kinds, false for longText/lines/file/object/secret). */
   readonly inList?: boolean;
   /** Shown in the add/edit form (default true). */
   readonly inForm?: boolean;
@@ -213,13 +220,47 @@ export interface FileField extends FieldBase<'file'> {
   readonly maxSizeMb?: number;
 }
 
-/** Lines edited with their header (document lines); stored in a child table `<table>_lines`. */
+/**
+ * Lines edited with their header (document lines); stored in a child table `<table>_lines`. A
+ * lines field may also sit inside an `object` field (a rule's tiers): there it is stored in the
+ * object's jsonb value, and its line fields may be objects holding lines again.
+ */
 export interface LinesField extends FieldBase<'lines'> {
-  /** The fields of one line. Lines cannot nest. */
-  readonly fields: Readonly<Record<string, ScalarField>>;
+  /**
+   * The fields of one line: scalar kinds, or `object` fields (jsonb columns of the line table)
+   * whose own fields may hold a nested list. A line holds no `secret` (a line is replaced as a
+   * whole, so a masked value could not be kept).
+   */
+  readonly fields: Readonly<Record<string, LineField>>;
   readonly minLines?: number;
   /** Default 1000. */
   readonly maxLines?: number;
+}
+
+/**
+ * A structured value: an object with its own fields, stored as one jsonb column and validated
+ * field by field, each problem named by its path (`rule.tiers[2].points`). Its fields are scalar
+ * kinds (no relation, file or secret: nothing inside jsonb is reference-checked or encrypted),
+ * nested objects and `lines` (a rule's tiers, stored inside the object). Inside an object, `when`,
+ * `editableIn`, `unique`, `searchable`, `filter` and `sortable` are not read; the server refuses
+ * to start on them. Absent members take their `defaultValue`, else null. The object field itself
+ * cannot be filtered, sorted or searched. Generic form and detail render its fields with the
+ * generic renderers (src/fields/kinds/object.kind.tsx).
+ */
+export interface ObjectField extends FieldBase<'object'> {
+  readonly fields: Readonly<Record<string, ObjectMemberField>>;
+}
+
+/**
+ * A write-only credential (a channel's API key or password): stored encrypted with AES-256-GCM
+ * (server/crud/secret-box.ts, key from `SECRET_KEY`), never answered in clear. Reads give a mask
+ * (`••••1234`: the last four characters when the secret has at least 12, else `••••`) or null
+ * when none is stored. A modify that leaves the field out or sends the mask back keeps the stored
+ * secret; null or empty text clears it. Not in lists, filters, sorts, sheets or lines.
+ */
+export interface SecretField extends FieldBase<'secret'> {
+  /** Longest secret accepted, in characters; default 500. */
+  readonly maxLength?: number;
 }
 
 export type ScalarField =
@@ -236,9 +277,16 @@ export type ScalarField =
   | TimeField
   | WeekdaysField
   | RelationField
-  | FileField;
+  | FileField
+  | SecretField;
 
-export type FieldDef = ScalarField | TreeField | LinesField;
+/** A field of one line: a scalar, or an object (jsonb) that may hold a nested list. */
+export type LineField = ScalarField | ObjectField;
+
+/** A field inside an object: a scalar, a nested object, or lines stored in the object. */
+export type ObjectMemberField = ScalarField | ObjectField | LinesField;
+
+export type FieldDef = ScalarField | TreeField | LinesField | ObjectField;
 
 type Options<F extends FieldDef> = Omit<F, 'kind'>;
 
@@ -269,6 +317,8 @@ export const field = {
   tree: builder('tree'),
   file: builder('file'),
   lines: builder('lines'),
+  object: builder('object'),
+  secret: builder('secret'),
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -736,7 +786,7 @@ export function enumAliases(f: EnumField, value: string): string[] {
 /** Names of the implicit columns every resource record carries. */
 export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
 
-const HIDDEN_IN_LIST_BY_DEFAULT: readonly FieldKind[] = ['longText', 'lines', 'file'];
+const HIDDEN_IN_LIST_BY_DEFAULT: readonly FieldKind[] = ['longText', 'lines', 'file', 'object', 'secret'];
 
 export function isInList(f: FieldDef): boolean {
   return f.inList ?? !HIDDEN_IN_LIST_BY_DEFAULT.includes(f.kind);

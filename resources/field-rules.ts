@@ -12,6 +12,7 @@ import {
   type FieldCondition,
   type FieldDef,
   type FieldWhen,
+  type LineField,
   type LinesField,
   type ResourceDef,
   type ScalarField,
@@ -78,7 +79,7 @@ export function isConditional(resource: ResourceDef, name: string): boolean {
 }
 
 /** True for a field of a line that applies only under conditions. */
-export function isConditionalLineField(f: ScalarField): boolean {
+export function isConditionalLineField(f: LineField): boolean {
   return conditionList(f.when).length > 0;
 }
 

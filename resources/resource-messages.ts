@@ -7,6 +7,8 @@
  * - `res.<name>.<field>`              a field's label; `.help` its hint; `.pattern` its pattern message
  * - `res.<name>.<field>.<value>`      an enum option
  * - `res.<name>.<lines>.<field>`      a field of a line (and `.<value>` for its options, `.pattern`)
+ * - `res.<name>.<object>.<field>`     a field of an object field, nested as deep as it goes
+ *                                     (`res.<name>.rule.tiers.points`)
  * - `res.<name>.section.<key>`        a form or detail section
  * - `res.<name>.action.<action>`      a state action; `.confirm` its confirmation text
  */
@@ -20,7 +22,7 @@ function addField(book: Record<string, Bilingual>, key: string, field: FieldDef)
   if (field.kind === 'enum') {
     for (const [value, option] of Object.entries(field.options)) book[`${key}.${value}`] = option.label;
   }
-  if (field.kind === 'lines') {
+  if (field.kind === 'lines' || field.kind === 'object') {
     for (const [name, inner] of Object.entries(field.fields)) addField(book, `${key}.${name}`, inner);
   }
 }

@@ -45,6 +45,11 @@ export interface ServerConfig {
    * Only the tests lower it; stored hashes name their own cost, so changing it breaks nothing.
    */
   readonly passwordHashCost: number;
+  /**
+   * The key `secret` fields are encrypted with (`SECRET_KEY`, any text; 32 bytes are derived
+   * from it). Unset: a random key kept in the database (server/crud/secret-box.ts).
+   */
+  readonly secretKey?: string;
 }
 
 /** `TRUST_PROXY` as Fastify's `trustProxy` option; see {@link ServerConfig.trustProxy}. */
@@ -94,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     passwordHashCost: parseHashCost(env.PASSWORD_HASH_COST),
+    secretKey: env.SECRET_KEY || undefined,
   };
 }
 

@@ -6,6 +6,7 @@ import { registerDerivedMessages } from '../modules/i18n/translate';
 import { registerResourceRoutes } from './crud.routes';
 import { buildRegistry, servedResources } from './resource-registry';
 import type { ResourceHooks } from './server-hooks.define';
+import { loadSecretKey } from './secret-box';
 
 /**
  * The declaration engine's server side: for every served resource, its routes (with their
@@ -36,6 +37,8 @@ export function createCrudModule(hooks: readonly ResourceHooks[]): FastifyPlugin
     const served = servedResources(hooks);
     const registry = buildRegistry(served);
     registerMessages(served.resources);
+    // Secret fields are sealed and masked with the installation's key (secret-box.ts).
+    await loadSecretKey({ db: app.database.db, secretKey: app.config.secretKey });
     for (const runtime of registry.runtimes) await registerResourceRoutes(app, { runtime, registry });
   };
 }

@@ -1,20 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { EnumField, FieldDef, LinesField, ResourceDef, ScalarField, TreeField } from '../../resources/define';
+import type { FieldDef, LinesField, ResourceDef } from '../../resources/define';
 import { centreKey } from '../../resources/define';
 import { isConditional, isConditionalLineField } from '../../resources/field-rules';
-import {
-  answers,
-  arrayOf,
-  decimalNumber,
-  nullable,
-  objectOf,
-  pageOf,
-  ref,
-  wire,
-  type ErrorAnswerName,
-  type JsonSchema,
-} from '../http/openapi.schemas';
-import { decimalsOf } from './column.derive';
+import { answers, arrayOf, nullable, objectOf, pageOf, ref, wire, type ErrorAnswerName, type JsonSchema } from '../http/openapi.schemas';
+import { isFilterable, kindOf } from './field-kinds';
 import { camelCase } from './naming';
 import { querySchema } from './schema.derive';
 
@@ -49,50 +38,9 @@ export function recordSchemaId(resource: ResourceDef): string {
   return `${camel.charAt(0).toUpperCase()}${camel.slice(1)}Record`;
 }
 
-function enumDescription(label: string, f: EnumField): string {
-  const values = Object.entries(f.options).map(([value, option]) => `${value} = ${option.label[1]}`);
-  return `${label}: ${values.join(', ')}`;
-}
-
-/** One value as `serializeRecord` writes it (record.serialize.ts). */
-function valueSchema(f: ScalarField | TreeField): JsonSchema {
-  const label = f.label[1];
-  switch (f.kind) {
-    case 'text':
-    case 'longText':
-      return { type: 'string', description: label };
-    case 'file':
-      return { type: 'string', description: `${label} (stored file id)` };
-    case 'time':
-      return { ...wire.time, description: `${label} (HH:mm)` };
-    case 'integer':
-      return { type: 'integer', description: label };
-    case 'money':
-      return { ...wire.money, description: `${label}; yuan, exact, at most 2 decimals` };
-    case 'decimal':
-      return decimalNumber(decimalsOf(f), `${label}; exact, at most ${decimalsOf(f)} decimals`);
-    case 'boolean':
-      return { type: 'boolean', description: label };
-    case 'enum': {
-      const one = { type: 'string', enum: Object.keys(f.options) };
-      const description = enumDescription(label, f);
-      return f.multiple ? { type: 'array', items: one, description } : { ...one, description };
-    }
-    case 'date':
-      return { ...wire.date, description: `${label} (yyyy-MM-dd)` };
-    case 'datetime':
-      return { ...wire.dateTime, description: `${label} (yyyy-MM-dd HH:mm:ss in the time_zone header's zone)` };
-    case 'dateRange':
-      return { type: 'array', items: wire.date, minItems: 2, maxItems: 2, description: `${label} ([from, to], yyyy-MM-dd)` };
-    case 'weekdays':
-      return { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, description: `${label} (1 = Monday … 7 = Sunday)` };
-    case 'relation':
-      return f.multiple
-        ? { type: 'array', items: { type: 'integer' }, description: `${label} (ids of ${f.resource})` }
-        : { type: 'integer', description: `${label} (id of ${f.resource})` };
-    case 'tree':
-      return { type: 'integer', description: `${label} (parent id)` };
-  }
+/** One value as `serializeRecord` writes it (record.serialize.ts): its kind's answer schema. */
+function valueSchema(f: FieldDef): JsonSchema {
+  return kindOf(f).answerSchema(f);
 }
 
 /**
@@ -169,33 +117,12 @@ const stateChangeComponent: JsonSchema = {
 };
 
 /** One value a filter compares with (query.filters.ts): a multiple field by its single values. */
-function filterValue(f: ScalarField | TreeField): JsonSchema {
-  switch (f.kind) {
-    case 'integer':
-    case 'relation':
-    case 'tree':
-      return { type: 'integer' };
-    case 'weekdays':
-      return { type: 'integer', minimum: 1, maximum: 7 };
-    case 'money':
-    case 'decimal':
-      return { type: ['number', 'string'], description: 'A number or a decimal string' };
-    case 'boolean':
-      return { type: 'boolean' };
-    case 'enum':
-      return { type: 'string', enum: Object.keys(f.options) };
-    case 'date':
-    case 'dateRange':
-      return wire.date;
-    case 'datetime':
-      return { type: 'string', description: 'yyyy-MM-dd HH:mm:ss, or a date (as the end of a range: that whole day)' };
-    default:
-      return { type: 'string' };
-  }
+function filterValue(f: FieldDef): JsonSchema {
+  return kindOf(f).filterValue?.(f) ?? { type: 'string' };
 }
 
 /** A filter's value in its declared mode; null or empty is no filter. */
-function filterSchema(f: ScalarField | TreeField): JsonSchema {
+function filterSchema(f: FieldDef): JsonSchema {
   const value = filterValue(f);
   const description = `${f.label[1]}: ${f.filter}`;
   switch (f.filter) {
@@ -222,7 +149,7 @@ export function typedQuerySchema(resource: ResourceDef): JsonSchema {
   const body = querySchema(resource) as { properties: Record<string, JsonSchema> };
   const filters: Record<string, JsonSchema> = {};
   for (const [name, f] of Object.entries(resource.fields)) {
-    if (f.kind !== 'lines' && f.filter) filters[name] = filterSchema(f);
+    if (f.filter && isFilterable(f)) filters[name] = filterSchema(f);
   }
   return { ...body, properties: { ...body.properties, filters: { ...body.properties.filters, properties: filters } } };
 }

@@ -1,10 +1,9 @@
 import { recordShownState } from '../../resources/state-timeline';
-import type { EnumField, FieldDef, LinesField, ResourceDef, ScalarField } from '../../resources/define';
+import type { EnumField, FieldDef, LinesField, ResourceDef } from '../../resources/define';
 import { editableInState, hasFieldStateRules } from '../../resources/field-rules';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { FieldError } from '../http/envelope';
-import { rangeKeys } from './column.derive';
-import { compareExact, exactText } from './decimal';
+import { fieldKeys, kindOf } from './field-kinds';
 import { isEmpty } from './field.coerce';
 import { isClientWritable, type WriteSet } from './record.validate';
 import type { StoredRecord } from './server-hooks.define';
@@ -16,14 +15,11 @@ import type { StoredRecord } from './server-hooks.define';
  * second (what the API shows), lists as sets.
  */
 
-/** Two stored values of one field are the same. */
-export function sameValue(f: ScalarField | FieldDef, a: unknown, b: unknown): boolean {
+/** Two stored values of one field are the same (its kind's `same`, else as text, lists as sets). */
+export function sameValue(f: FieldDef, a: unknown, b: unknown): boolean {
   if (isEmpty(a) || isEmpty(b)) return isEmpty(a) && isEmpty(b);
-  if (f.kind === 'money' || f.kind === 'decimal') {
-    const x = exactText(a);
-    const y = exactText(b);
-    return x !== null && y !== null && compareExact(x, y) === 0;
-  }
+  const same = kindOf(f).same;
+  if (same) return same(f, a, b);
   if (a instanceof Date || b instanceof Date) {
     const seconds = (v: unknown) => Math.floor(new Date(v as Date).getTime() / 1000);
     return seconds(a) === seconds(b);
@@ -35,10 +31,11 @@ export function sameValue(f: ScalarField | FieldDef, a: unknown, b: unknown): bo
   return String(a) === String(b);
 }
 
-/** A scalar field's value in a property-keyed record is the same in both (both columns of a range). */
-function sameColumns(args: { name: string; f: ScalarField | FieldDef; next: StoredRecord; stored: StoredRecord }): boolean {
-  const keys = args.f.kind === 'dateRange' ? Object.values(rangeKeys(args.name)) : [args.name];
-  return keys.every((key) => !Object.prototype.hasOwnProperty.call(args.next, key) || sameValue(args.f, args.next[key], args.stored[key]));
+/** A field's value in a property-keyed record is the same in both (both columns of a range). */
+function sameColumns(args: { name: string; f: FieldDef; next: StoredRecord; stored: StoredRecord }): boolean {
+  return fieldKeys(args.name, args.f).every(
+    (key) => !Object.prototype.hasOwnProperty.call(args.next, key) || sameValue(args.f, args.next[key], args.stored[key]),
+  );
 }
 
 function sameLines(f: LinesField, next: readonly StoredRecord[], stored: unknown): boolean {

@@ -1,6 +1,6 @@
 import { index, uniqueIndex, type ExtraConfigColumn, type IndexBuilder } from 'drizzle-orm/pg-core';
-import type { FieldDef, ResourceDef, ScalarField } from '../../resources/define';
-import { rangeKeys } from './column.derive';
+import type { FieldDef, LineField, ResourceDef } from '../../resources/define';
+import { fieldKeys, isArrayField, isFilterable, isTextual } from './field-kinds';
 import { identifier, snakeCase } from './naming';
 
 /**
@@ -31,24 +31,18 @@ import { identifier, snakeCase } from './naming';
 
 type Columns = Record<string, ExtraConfigColumn>;
 
-const TEXTUAL: readonly FieldDef['kind'][] = ['text', 'longText'];
-
-function isArrayField(f: FieldDef): boolean {
-  return f.kind === 'weekdays' || ((f.kind === 'enum' || f.kind === 'relation') && f.multiple === true);
-}
-
 /**
  * A unique NOT NULL field: its value alone orders the rows totally, so its unique index serves
  * every b-tree shape of the column (query.builder.ts stops the sort keys there).
  */
 export function isUniqueKey(f: FieldDef): boolean {
-  return f.unique === true && f.required === true && !isArrayField(f) && f.kind !== 'dateRange' && f.kind !== 'lines';
+  return f.unique === true && f.required === true && !isArrayField(f) && fieldKeys('', f).length === 1 && isFilterable(f);
 }
 
 function sortsOrFilters(f: FieldDef): boolean {
   if (f.sortable) return true;
   if (f.kind === 'tree') return true;
-  return f.filter === 'eq' || f.filter === 'range' || f.filter === 'in' || (f.searchable === true && !TEXTUAL.includes(f.kind));
+  return f.filter === 'eq' || f.filter === 'range' || f.filter === 'in' || (f.searchable === true && !isTextual(f));
 }
 
 /** The indexes of a resource table. */
@@ -61,16 +55,18 @@ export function resourceIndexes(args: { resource: ResourceDef; t: Columns }): In
   const name = (col: string, suffix: string) => identifier([table, col, suffix]);
 
   for (const [field, f] of Object.entries(resource.fields)) {
-    if (f.kind === 'lines') continue;
+    // Lines (a child table), objects and secrets are never indexed.
+    if (!isFilterable(f)) continue;
     const col = snakeCase(field);
-    if (f.kind === 'dateRange') {
-      const keys = rangeKeys(field);
-      if (f.sortable || f.filter) out.push(index(name(col, 'idx')).on(...lead, t[keys.from], t[keys.to], t.id));
+    const keys = fieldKeys(field, f);
+    if (keys.length > 1) {
+      // A date range: both ends, in the order overlap filters and sorts read them.
+      if (f.sortable || f.filter) out.push(index(name(col, 'idx')).on(...lead, ...keys.map((key) => t[key]), t.id));
       continue;
     }
     const c = t[field];
     if (f.unique && !isArrayField(f)) out.push(uniqueIndex(name(col, 'uq')).on(...lead, c));
-    if (TEXTUAL.includes(f.kind) && (f.filter === 'contains' || f.searchable)) {
+    if (isTextual(f) && (f.filter === 'contains' || f.searchable)) {
       out.push(index(name(col, 'trgm')).using('gin', ...lead, c.op('gin_trgm_ops')));
     }
     if (f.filter === 'prefix') out.push(index(name(col, 'prefix')).on(...lead, c.op('text_pattern_ops'), t.id));
@@ -111,7 +107,7 @@ export function resourceIndexes(args: { resource: ResourceDef; t: Columns }): In
 }
 
 /** The indexes of a line table: relation columns, so "documents touching member X" stays fast. */
-export function linesIndexes(args: { table: string; fields: Readonly<Record<string, ScalarField>>; t: Columns }): IndexBuilder[] {
+export function linesIndexes(args: { table: string; fields: Readonly<Record<string, LineField>>; t: Columns }): IndexBuilder[] {
   const out: IndexBuilder[] = [];
   for (const [field, f] of Object.entries(args.fields)) {
     if (f.kind !== 'relation') continue;

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/connection';
 import type { Actor } from './actor';
 import { badInput, type FieldError } from '../http/envelope';
 import { crudMessages } from '../../resources/messages/crud.messages';
-import { rangeKeys } from './column.derive';
+import { fieldKeys, isArrayField, isFilterable } from './field-kinds';
 import { isUniqueKey } from './index.derive';
 import { afterCursor, decodeCursor, encodeCursor, orderBy, type SortKey } from './query.cursor';
 import { filterConditions, keywordCondition, ownField } from './query.filters';
@@ -114,7 +114,7 @@ export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryReque
   const states = resource.states;
   const add = (field: string, order: 'asc' | 'desc') => {
     const f = ownField(resource, field);
-    const key = f?.kind === 'dateRange' ? rangeKeys(field).from : field;
+    const key = f ? fieldKeys(field, f)[0] : field;
     if (total || keys.some((k) => k.key === key)) return;
     if (states?.timeline && field === states.field) {
       // A state that follows time sorts by its shown state at the request's instant.
@@ -137,7 +137,7 @@ export function sortKeysOf(args: { runtime: ResourceRuntime; sorters: QueryReque
     const allowed =
       s.field === defaultSort.field ||
       SYSTEM_SORTS.includes(s.field) ||
-      (f !== undefined && f.sortable === true && f.kind !== 'lines' && !('multiple' in f && f.multiple) && f.kind !== 'weekdays');
+      (f !== undefined && f.sortable === true && isFilterable(f) && !isArrayField(f));
     if (!allowed) {
       issues.push({ field: `sorters.${s.field}`, key: 'crud.notSortable', values: { label: f ? pick(f.label, args.locale) : s.field } });
       continue;

@@ -1,9 +1,10 @@
 import { and, arrayContains, arrayOverlaps, eq, gte, ilike, inArray, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { enumAliases, type FieldDef, type ResourceDef, type ScalarField, type TreeField } from '../../resources/define';
+import { enumAliases, type FieldDef, type ResourceDef } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { FieldError } from '../http/envelope';
 import { rangeKeys } from './column.derive';
 import { coerceValue, isEmpty } from './field.coerce';
+import { fieldKeys, isArrayField, isFilterable, isTextual } from './field-kinds';
 import type { DerivedTable } from './table.derive';
 import { isDateText, startOfNextDay } from './zoned-time';
 import { shownStateIn } from './state-timeline';
@@ -15,37 +16,25 @@ import { textProblem } from '../http/input-guard';
  * `range` `[from, to]` (either end may be null), `in` a list. Empty values are no filter.
  */
 
-const TEXTUAL: readonly FieldDef['kind'][] = ['text', 'longText'];
-
 /** Escapes LIKE wildcards so user text matches literally. */
 export function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function isArrayField(f: FieldDef): boolean {
-  return f.kind === 'weekdays' || ((f.kind === 'enum' || f.kind === 'relation') && f.multiple === true);
-}
-
 // A filter value is compared, not stored: the field's range, length and pattern do not apply,
 // and a multiple field is filtered by its single values.
-function relaxed(f: ScalarField | TreeField): ScalarField | TreeField {
+function relaxed(f: FieldDef): FieldDef {
   const loose = { ...f, min: undefined, max: undefined, minLength: undefined, maxLength: 200, pattern: undefined, multiple: false };
-  return (f.kind === 'weekdays' ? { ...loose, kind: 'integer', min: 1, max: 7 } : loose) as ScalarField | TreeField;
+  return (f.kind === 'weekdays' ? { ...loose, kind: 'integer', min: 1, max: 7 } : loose) as FieldDef;
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false; key: string; values?: Record<string, string | number> };
 
-function one(f: ScalarField | TreeField, value: unknown, zone: string): Parsed {
+function one(f: FieldDef, value: unknown, zone: string): Parsed {
   return coerceValue({ f: relaxed(f), value, zone });
 }
 
-function rangeCondition(args: {
-  t: DerivedTable;
-  name: string;
-  f: ScalarField | TreeField;
-  value: unknown;
-  zone: string;
-}): SQL | Parsed | undefined {
+function rangeCondition(args: { t: DerivedTable; name: string; f: FieldDef; value: unknown; zone: string }): SQL | Parsed | undefined {
   const { t, name, f, value, zone } = args;
   if (!Array.isArray(value) || value.length !== 2) return { ok: false, key: 'validation.type' };
   const [from, to] = value as unknown[];
@@ -89,12 +78,12 @@ function withAliases(f: FieldDef, values: unknown[]): unknown[] {
 
 function condition(args: { t: DerivedTable; name: string; f: FieldDef; value: unknown; zone: string }): SQL | Parsed | undefined {
   const { t, name, f, value, zone } = args;
-  if (f.kind === 'lines' || !f.filter) return undefined;
-  const col = f.kind === 'dateRange' ? undefined : t[name];
+  if (!isFilterable(f) || !f.filter) return undefined;
+  const col = fieldKeys(name, f).length === 1 ? t[name] : undefined;
   switch (f.filter) {
     case 'contains':
     case 'prefix': {
-      if (typeof value !== 'string' || !TEXTUAL.includes(f.kind) || !col) return { ok: false, key: 'validation.type' };
+      if (typeof value !== 'string' || !isTextual(f) || !col) return { ok: false, key: 'validation.type' };
       const problem = textProblem(value);
       if (problem) return { ok: false, key: problem };
       const text = likeEscape(value.trim());
@@ -160,7 +149,7 @@ export function filterConditions(args: {
     // Own fields only: a key like `constructor` or `toString` is not a field of any resource.
     const f = ownField(args.resource, name);
     const path = `filters.${name}`;
-    if (!f || f.kind === 'lines' || !f.filter) {
+    if (!f || !isFilterable(f) || !f.filter) {
       issues.push({ field: path, key: 'crud.notFilterable', values: { label: f ? pick(f.label, args.locale) : name } });
       continue;
     }
@@ -188,7 +177,7 @@ export function keywordCondition(args: { resource: ResourceDef; t: DerivedTable;
   for (const [name, f] of Object.entries(args.resource.fields)) {
     if (!f.searchable) continue;
     const col = args.t[name];
-    if (TEXTUAL.includes(f.kind)) parts.push(ilike(col, `%${likeEscape(keyword)}%`));
+    if (isTextual(f)) parts.push(ilike(col, `%${likeEscape(keyword)}%`));
     else if (f.kind === 'integer' && /^-?\d{1,15}$/.test(keyword)) parts.push(eq(col, Number(keyword)));
     else if (f.kind === 'enum' && !f.multiple && Object.prototype.hasOwnProperty.call(f.options, keyword)) parts.push(eq(col, keyword));
   }

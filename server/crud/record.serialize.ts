@@ -1,50 +1,31 @@
-import { centreKey, type FieldDef, type LinesField, type ResourceDef, type ScalarField, type TreeField } from '../../resources/define';
+import { centreKey, type FieldDef, type LinesField, type ResourceDef } from '../../resources/define';
 import { recordShownState } from '../../resources/state-timeline';
-import { rangeKeys } from './column.derive';
-import { toJsonNumber } from './decimal';
+import { kindOf, readField } from './field-kinds';
 import type { StoredRecord } from './server-hooks.define';
 import { formatInstant } from './zoned-time';
 
 /**
  * A stored record as the API returns it (DESIGN.md §3): instants as `yyyy-MM-dd HH:mm:ss` in
  * the request's time zone, dates `yyyy-MM-dd`, money and decimals as JSON numbers, a date range
- * as `[from, to]`, lines as arrays of line objects (with their `lineNo`).
+ * as `[from, to]`, lines as arrays of line objects (with their `lineNo`), objects with every
+ * member, secrets as their mask. Each value as its kind serialises it (field-kinds/*.kind.ts).
  */
 
 function instant(value: unknown, zone: string): string | null {
   return value instanceof Date ? formatInstant(value, zone) : null;
 }
 
-function scalar(f: ScalarField | TreeField, value: unknown, zone: string): unknown {
-  if (value === null || value === undefined) return null;
-  switch (f.kind) {
-    case 'money':
-    case 'decimal':
-      return toJsonNumber(String(value));
-    case 'datetime':
-      return instant(value, zone);
-    default:
-      return value;
-  }
-}
-
+/** A field's value from a row (a line of a lines field too) as its kind answers it. */
 function fieldValue(args: { name: string; f: FieldDef; row: StoredRecord; zone: string }): unknown {
   const { name, f, row, zone } = args;
-  if (f.kind === 'lines') return serializeLines({ f, lines: (row[name] as StoredRecord[] | undefined) ?? [], zone });
-  if (f.kind === 'dateRange') {
-    const keys = rangeKeys(name);
-    return row[keys.from] === null || row[keys.from] === undefined ? null : [row[keys.from], row[keys.to]];
-  }
-  return scalar(f, row[name], zone);
+  const value = readField(row, name, f);
+  if (f.kind === 'lines') return kindOf(f).serialize({ f, value: value ?? [], zone });
+  return value === null || value === undefined ? null : kindOf(f).serialize({ f, value, zone });
 }
 
 /** The API form of stored lines of one lines field (each with its `lineNo`). */
 export function serializeLines(args: { f: LinesField; lines: readonly StoredRecord[]; zone: string }): Record<string, unknown>[] {
-  return args.lines.map((line) => {
-    const out: Record<string, unknown> = { lineNo: line.lineNo };
-    for (const [inner, lf] of Object.entries(args.f.fields)) out[inner] = fieldValue({ name: inner, f: lf, row: line, zone: args.zone });
-    return out;
-  });
+  return kindOf(args.f).serialize({ f: args.f, value: args.lines, zone: args.zone }) as Record<string, unknown>[];
 }
 
 /**

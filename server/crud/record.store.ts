@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import type { LinesField, ScalarField } from '../../resources/define';
+import type { LineField, LinesField } from '../../resources/define';
 import type { DbOrTx } from '../db/connection';
 import { rangeKeys } from './column.derive';
 import { sameValue } from './field-states';
@@ -66,7 +66,7 @@ export async function findRecord(args: {
 }
 
 /** The line columns a client writes (not server-managed): both columns of a date range. */
-function writableLineColumns(f: LinesField): { name: string; f: ScalarField; keys: string[] }[] {
+function writableLineColumns(f: LinesField): { name: string; f: LineField; keys: string[] }[] {
   return Object.entries(f.fields)
     .filter(([, lf]) => !lf.serverManaged)
     .map(([name, lf]) => ({ name, f: lf, keys: lf.kind === 'dateRange' ? Object.values(rangeKeys(name)) : [name] }));

@@ -1,8 +1,10 @@
-import type { FieldDef, LinesField, ResourceDef, ScalarField, TreeField } from '../../resources/define';
+import type { FieldDef, LinesField, ResourceDef } from '../../resources/define';
 import { SYSTEM_FIELDS, stampedFields } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { FieldError } from '../http/envelope';
-import { INT4_MAX, rangeKeys } from './column.derive';
+import { INT4_MAX } from './column.derive';
+import { kindOf, readField, writeField } from './field-kinds';
+import { DEFAULT_MAX_LINES } from './field-kinds/lines.kind';
 import { fieldApplies, isConditional, isConditionalLineField, lineFieldApplies } from '../../resources/field-rules';
 import { coerceValue, isEmpty } from './field.coerce';
 import type { StoredRecord } from './server-hooks.define';
@@ -39,7 +41,7 @@ export interface WriteSet {
 const IGNORED_KEYS: readonly string[] = [...SYSTEM_FIELDS, 'marketingCenterId'];
 
 /** Default maximum lines of a lines field (define.ts) and tree depth. */
-export const DEFAULT_MAX_LINES = 1000;
+export { DEFAULT_MAX_LINES };
 export const DEFAULT_MAX_DEPTH = 5;
 
 interface Sink {
@@ -54,7 +56,7 @@ function issue(sink: Sink, args: { field: string; label: string; key: string; va
   sink.issues.push({ field: args.field, key: args.key, values: { ...args.values, label: args.label } });
 }
 
-/** Writes one scalar field's column value(s) into `out`; false when the value was refused. */
+/** Writes one field's column value(s) into `out` (its kind's coercion); problems go to the sink. */
 function writeScalar(
   sink: Sink,
   args: {
@@ -62,35 +64,35 @@ function writeScalar(
     path: string;
     label: string;
     patternKey: string;
-    f: ScalarField | TreeField;
+    f: FieldDef;
     value: unknown;
     out: StoredRecord;
   },
 ): void {
   const { f, name, out } = args;
-  const keys = f.kind === 'dateRange' ? rangeKeys(name) : null;
   if (isEmpty(args.value)) {
     if (f.required) issue(sink, { field: args.path, label: args.label, key: 'validation.required' });
-    if (keys) Object.assign(out, { [keys.from]: null, [keys.to]: null });
-    else out[name] = null;
+    writeField(out, name, f, null);
     return;
   }
-  const result = coerceValue({ f, value: args.value, zone: sink.zone });
+  const result = coerceValue({ f, value: args.value, zone: sink.zone, locale: sink.locale });
   if (!result.ok) {
-    issue(sink, {
-      field: args.path,
-      label: args.label,
-      key: result.key === 'pattern' ? args.patternKey : result.key,
-      values: result.values,
-    });
+    // A structured value names each problem by its path below the field (`rule.tiers[2].points`).
+    for (const nested of result.nested ?? []) {
+      const label = nested.label ? `${args.label} ${nested.label}` : args.label;
+      issue(sink, { field: `${args.path}${nested.path}`, label, key: nested.key, values: nested.values });
+    }
+    if (!result.nested) {
+      issue(sink, {
+        field: args.path,
+        label: args.label,
+        key: result.key === 'pattern' ? args.patternKey : result.key,
+        values: result.values,
+      });
+    }
     return;
   }
-  if (keys) {
-    const [from, to] = result.value as [string, string];
-    Object.assign(out, { [keys.from]: from, [keys.to]: to });
-    return;
-  }
-  out[name] = result.value;
+  writeField(out, name, f, result.value);
   if (f.kind === 'relation') {
     const ids = Array.isArray(result.value) ? (result.value as number[]) : [result.value as number];
     sink.references.push({ field: args.path, label: args.label, resource: f.resource, ids });
@@ -120,20 +122,13 @@ function captured(sink: Sink, run: () => void): { issues: FieldError[]; referenc
 
 /** Sets a field's column value(s) to null (both columns of a date range). */
 function clearField(out: StoredRecord, name: string, f: FieldDef): void {
-  if (f.kind === 'dateRange') {
-    const keys = rangeKeys(name);
-    Object.assign(out, { [keys.from]: null, [keys.to]: null });
-  } else {
-    out[name] = null;
-  }
+  writeField(out, name, f, null);
 }
 
 /** A stored field's value as the client sees it (a date range as its two ends). */
 function storedValue(record: StoredRecord | null | undefined, name: string, f: FieldDef): unknown {
   if (!record) return null;
-  if (f.kind !== 'dateRange') return record[name];
-  const keys = rangeKeys(name);
-  return [record[keys.from], record[keys.to]].filter((end) => end !== null && end !== undefined);
+  return readField(record, name, f);
 }
 
 function readLines(sink: Sink, args: { name: string; f: LinesField; value: unknown; label: string }): StoredRecord[] | null {
@@ -254,6 +249,8 @@ export function validateWrite(args: {
       continue;
     }
     if (mode === 'modify' && (!present || f.readOnlyAfterCreate)) continue;
+    // A value that means "as stored" (a secret's mask sent back by the form) is not written.
+    if (mode === 'modify' && kindOf(f).keepsStored?.(body[name])) continue;
     const value = !present && f.defaultValue !== undefined ? f.defaultValue : body[name];
     const label = pick(f.label, args.locale);
     if (f.kind === 'lines') {

@@ -1,6 +1,7 @@
 import { CATALOG } from '../../resources/catalog/index';
 import type { GroupDecl } from '../../resources/catalog/types';
-import { centreKey, tableOwner, type ResourceDef } from '../../resources/define';
+import { centreKey, tableOwner, type FieldDef, type LinesField, type ObjectField, type ResourceDef } from '../../resources/define';
+import { isFilterable } from './field-kinds';
 import { fieldRuleProblems } from '../../resources/field-rules';
 import { timelineProblems } from '../../resources/state-timeline';
 import { RESOURCES } from '../../resources/index';
@@ -51,6 +52,24 @@ function entryResourceId(resource: ResourceDef, catalog: readonly GroupDecl[]): 
   return entry.resourceId;
 }
 
+/**
+ * What an object field cannot hold: members the engine would not check inside jsonb (relations,
+ * files, secrets, tree parents) and member rules it does not read there (`when`, `editableIn`,
+ * list and index options).
+ */
+function structureProblems(path: string, f: ObjectField | LinesField): string[] {
+  const problems: string[] = [];
+  for (const [name, member] of Object.entries(f.fields) as [string, FieldDef][]) {
+    const where = `${path}.${name}`;
+    if (['relation', 'file', 'secret', 'tree'].includes(member.kind)) problems.push(`${where}: an object holds no ${member.kind} field`);
+    if (member.when !== undefined || member.editableIn !== undefined) problems.push(`${where}: no when / editableIn inside an object`);
+    if (member.filter || member.sortable || member.searchable || member.unique)
+      problems.push(`${where}: no filter, sort, search or unique inside an object`);
+    if (member.kind === 'object' || member.kind === 'lines') problems.push(...structureProblems(where, member));
+  }
+  return problems;
+}
+
 function check(resource: ResourceDef, names: ReadonlySet<string>): void {
   const fail = (what: string) => {
     throw new Error(`Resource ${resource.name}: ${what}`);
@@ -65,8 +84,13 @@ function check(resource: ResourceDef, names: ReadonlySet<string>): void {
     if (f.kind === 'lines') {
       for (const [inner, lf] of Object.entries(f.fields)) {
         if (lf.kind === 'relation' && !names.has(lf.resource)) fail(`${name}.${inner} refers to unknown resource ${lf.resource}`);
+        if (lf.kind === 'secret') fail(`${name}.${inner}: a line holds no secret`);
+        if (lf.kind === 'object') structureProblems(`${name}.${inner}`, lf).forEach(fail);
       }
     }
+    if (f.kind === 'object') structureProblems(name, f).forEach(fail);
+    if (!isFilterable(f) && f.kind !== 'lines' && (f.filter || f.sortable || f.searchable || f.unique))
+      fail(`${name}: a ${f.kind} field cannot be filtered, sorted, searched or unique`);
   }
   const states = resource.states;
   if (!states) return;

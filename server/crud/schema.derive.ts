@@ -1,7 +1,7 @@
-import type { FieldDef, ResourceDef, ScalarField, TreeField } from '../../resources/define';
+import type { FieldDef, ResourceDef } from '../../resources/define';
 import { isConditional } from '../../resources/field-rules';
-import { INT4_MAX, INT4_MIN, NUMERIC_PRECISION, decimalsOf, needsBigint } from './column.derive';
-import { DEFAULT_MAX_LENGTH } from './field.coerce';
+import { INT4_MAX } from './column.derive';
+import { isFilterable, kindOf } from './field-kinds';
 import { isClientWritable } from './record.validate';
 import { MAX_PAGE_SIZE } from './query.builder';
 import { MAX_EXACT, MAX_PAGE } from '../http/input-guard';
@@ -18,72 +18,12 @@ import { MAX_EXACT, MAX_PAGE } from '../http/input-guard';
 /** Ids are positive and exact. */
 const ID_SCHEMA = { type: 'integer', minimum: 1, maximum: MAX_EXACT } as const;
 
-/** The largest magnitude of a numeric(14, decimals) column, as a JSON number. */
-function decimalBound(decimals: number): number {
-  return Number(`${'9'.repeat(NUMERIC_PRECISION - decimals)}${decimals > 0 ? `.${'9'.repeat(decimals)}` : ''}`);
-}
-
 type Schema = Record<string, unknown>;
 
-function scalarSchema(f: ScalarField | TreeField): Schema {
-  const description = f.label[1];
-  switch (f.kind) {
-    case 'text':
-    case 'longText':
-      return {
-        type: 'string',
-        maxLength: f.maxLength ?? DEFAULT_MAX_LENGTH[f.kind],
-        description: `${description} (no NUL, no lone surrogate)`,
-      };
-    case 'file':
-      return { type: 'string', maxLength: DEFAULT_MAX_LENGTH.file, description: `${description} (stored file id)` };
-    case 'integer': {
-      const wide = needsBigint(f);
-      return {
-        type: 'integer',
-        minimum: f.min ?? (wide ? -MAX_EXACT : INT4_MIN),
-        maximum: f.max ?? (wide ? MAX_EXACT : INT4_MAX),
-        description,
-      };
-    }
-    case 'money':
-    case 'decimal': {
-      const bound = decimalBound(decimalsOf(f));
-      return {
-        type: 'number',
-        description: `${description}; exact, at most ${decimalsOf(f)} decimals`,
-        minimum: f.min ?? -bound,
-        maximum: f.max !== undefined ? Math.min(f.max, bound) : bound,
-      };
-    }
-    case 'boolean':
-      return { type: 'boolean', description };
-    case 'enum': {
-      const one = { type: 'string', enum: Object.keys(f.options) };
-      return f.multiple ? { type: 'array', items: one, description } : { ...one, description };
-    }
-    case 'date':
-      return { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: `${description} (yyyy-MM-dd)` };
-    case 'datetime':
-      return { type: 'string', description: `${description} (yyyy-MM-dd HH:mm:ss in the time_zone header's zone)` };
-    case 'dateRange':
-      return { type: 'array', items: { type: 'string' }, minItems: 2, maxItems: 2, description: `${description} ([from, to], yyyy-MM-dd)` };
-    case 'time':
-      return { type: 'string', pattern: '^\\d{2}:\\d{2}$', description: `${description} (HH:mm)` };
-    case 'weekdays':
-      return { type: 'array', items: { type: 'integer', minimum: 1, maximum: 7 }, description: `${description} (1 = Monday … 7 = Sunday)` };
-    case 'relation':
-      return f.multiple
-        ? { type: 'array', items: ID_SCHEMA, description: `${description} (ids of ${f.resource})` }
-        : { ...ID_SCHEMA, description: `${description} (id of ${f.resource})` };
-    case 'tree':
-      return { ...ID_SCHEMA, description: `${description} (parent id)` };
-  }
-}
-
+/** A field's value in a body: its kind's schema (field-kinds/*.kind.ts); top-level lines as rows of line fields. */
 function fieldSchema(f: FieldDef): Schema {
-  if (f.kind !== 'lines') return scalarSchema(f);
-  const properties = Object.fromEntries(Object.entries(f.fields).map(([k, lf]) => [k, scalarSchema(lf)]));
+  if (f.kind !== 'lines') return kindOf(f).bodySchema(f);
+  const properties = Object.fromEntries(Object.entries(f.fields).map(([k, lf]) => [k, kindOf(lf).bodySchema(lf)]));
   return { type: 'array', maxItems: f.maxLines ?? 1000, items: { type: 'object', properties }, description: f.label[1] };
 }
 
@@ -122,7 +62,7 @@ export function modifySchema(resource: ResourceDef): Schema {
 export function querySchema(resource: ResourceDef): Schema {
   const filters = Object.fromEntries(
     Object.entries(resource.fields)
-      .filter(([, f]) => f.kind !== 'lines' && f.filter)
+      .filter(([, f]) => f.filter && isFilterable(f))
       .map(([name, f]) => [name, { description: `${f.label[1]}: ${f.filter}` }]),
   );
   const sortable = Object.entries(resource.fields)

@@ -24,11 +24,17 @@ export interface FieldContext<F extends FieldDef = FieldDef> {
   readonly field: F;
   /**
    * The i18n key of the field's label: `res.<resource>.<field>`, or `res.<resource>.<lines>.<field>`
-   * inside lines. Option labels are `<key>.<value>`, the pattern message `<key>.pattern`.
+   * inside lines (`res.<resource>.<object>.<field>` inside an object). Option labels are `<key>.<value>`, the pattern message `<key>.pattern`.
    */
   readonly key: string;
   /** The translate function of the current language. */
   readonly t: Translate;
+  /**
+   * The antd form name path of the value, relative to the enclosing Form.List (default
+   * `[name]`): a member of an object field is `[object, member]`, a cell of a line
+   * `[row, field]`, so nested inputs carry their own rules and server errors.
+   */
+  readonly path?: readonly (string | number)[];
 }
 
 /** Props the form passes to a kind's input besides the value pair antd's Form.Item injects. */

@@ -11,7 +11,9 @@ import { dateKind, dateRangeKind, dateTimeKind, timeKind } from './kinds/date.ki
 import { fileKind } from './kinds/file.kind';
 import { createLinesKind } from './kinds/lines.kind';
 import { decimalKind, integerKind, moneyKind } from './kinds/number.kind';
+import { createObjectKind } from './kinds/object.kind';
 import { relationKind, treeKind } from './kinds/relation.kind';
+import { secretKind } from './kinds/secret.kind';
 import { longTextKind, textKind } from './kinds/text.kind';
 
 /** One spec per field kind. */
@@ -32,6 +34,8 @@ export const FIELD_KINDS: FieldKindRegistry = {
   tree: treeKind,
   file: fileKind,
   lines: createLinesKind((kind) => specOf(kind)),
+  object: createObjectKind((kind) => specOf(kind)),
+  secret: secretKind,
 };
 
 /**

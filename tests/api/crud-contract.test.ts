@@ -154,7 +154,15 @@ function expected(f: FieldDef, sent: unknown): unknown {
     case 'weekdays':
       return [...new Set(sent as number[])].sort((a, b) => a - b);
     case 'lines':
-      return (sent as Record<string, unknown>[]).map((line) => expect.objectContaining(line));
+      // Top-level lines answer their `lineNo` besides the fields; lines inside an object do not.
+      return (sent as Record<string, unknown>[]).map((line) =>
+        expect.objectContaining(Object.fromEntries(Object.entries(line).map(([k, v]) => [k, f.fields[k] ? expected(f.fields[k], v) : v]))),
+      );
+    case 'object':
+      return expectedMembers(f.fields, sent as Record<string, unknown>);
+    case 'secret':
+      // Never the secret itself: its mask.
+      return expect.stringMatching(/^••••/);
     default:
       return sent;
   }
@@ -162,6 +170,10 @@ function expected(f: FieldDef, sent: unknown): unknown {
 
 /** The server's clock: the system's, set to exact seconds by the cases of states that follow time. */
 const clock = testClock();
+/** The members of an object (or a line) a sent value reads back as; absent members answer null. */
+function expectedMembers(fields: Readonly<Record<string, FieldDef>>, sent: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, expected(f, sent[name] ?? f.defaultValue)]));
+}
 
 beforeAll(async () => {
   t = await startTestApp({ clock });
@@ -784,7 +796,7 @@ function declaredTexts(resource: ResourceDef): [string, Bilingual][] {
     if (f.help) texts.push([`${key}.help`, f.help]);
     if (f.kind === 'text' && f.pattern) texts.push([`${key}.pattern`, f.pattern.message]);
     if (f.kind === 'enum') for (const [value, o] of Object.entries(f.options)) texts.push([option(value), o.label]);
-    if (f.kind === 'lines') {
+    if (f.kind === 'lines' || f.kind === 'object') {
       for (const [inner, lf] of Object.entries(f.fields)) field(`${key}.${inner}`, lf, (value) => `${key}.${inner}.${value}`);
     }
   };

@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef, ScalarField, TreeField } from '../../resources/define';
+import type { FieldDef, ResourceDef } from '../../resources/define';
 import { fieldApplies, fieldRules, lineFieldApplies } from '../../resources/field-rules';
 import { isClientWritable } from '../../server/crud/record.validate';
 
@@ -37,7 +37,7 @@ function numberIn(f: { min?: number; max?: number }, seed: number, step: number)
 
 /** A valid value of a scalar field for a seed; undefined when none can be made generically. */
 export function scalarSample(args: {
-  f: ScalarField | TreeField;
+  f: FieldDef;
   seed: number;
   name: string;
   /** The field's path when inside lines (`lines.photo`); file samples are looked up by it. */
@@ -81,6 +81,21 @@ export function scalarSample(args: {
       // as `upload:<path>` (`image`, `lines.photo`); without one the field cannot be sampled.
       const upload = args.refs[`upload:${args.path ?? args.name}`];
       return upload === undefined ? undefined : String(upload);
+    }
+    case 'secret':
+      // Long enough for the mask to show its last four characters.
+      return `sk-live-${pad(seed, 6)}-abcd`;
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(f.fields).flatMap(([inner, member]) => {
+          const v = scalarSample({ f: member, seed, name: inner, path: `${args.path ?? args.name}.${inner}`, refs: args.refs });
+          return v === undefined ? [] : [[inner, v]];
+        }),
+      );
+    case 'lines': {
+      // Lines inside an object (top-level lines are sampled by sampleBody).
+      const line = scalarSample({ f: { kind: 'object', label: f.label, fields: f.fields }, seed, name, refs: args.refs });
+      return Array.from({ length: Math.max(1, f.minLines ?? 1) }, () => line);
     }
   }
 }
@@ -193,6 +208,10 @@ export function invalidValue(f: FieldDef): unknown {
       return 42;
     case 'lines':
       return 'not lines';
+    case 'object':
+      return 'not an object';
+    case 'secret':
+      return 'x'.repeat((f.maxLength ?? 500) + 1);
   }
 }
 

@@ -40,6 +40,14 @@ const everything = defineResource({
       minLines: 1,
       fields: { sku: field.text({ label: ['商品', 'SKU'], required: true }), points: field.integer({ label: ['积分', 'Points'], min: 1 }) },
     }),
+    object: field.object({
+      label: ['规则', 'Rule'],
+      fields: {
+        since: field.date({ label: ['起始', 'Since'] }),
+        tiers: field.lines({ label: ['档位', 'Tiers'], fields: { points: field.integer({ label: ['积分', 'Points'] }) } }),
+      },
+    }),
+    secret: field.secret({ label: ['密钥', 'Secret'] }),
   },
   titleField: 'text',
   list: { defaultSort: { field: 'text', order: 'asc' } },
@@ -68,6 +76,8 @@ const record = {
     { sku: 'X', points: 5 },
     { sku: 'Y', points: 6 },
   ],
+  object: { since: '2024-06-01', tiers: [{ points: 9 }] },
+  secret: '••••WXYZ',
 };
 
 const server = setupServer();
@@ -118,6 +128,8 @@ describe('field kinds', () => {
     // A file field that takes any type links to the download (an image-only field shows a thumbnail).
     expect(text('file')).toBe('Download');
     expect(text('lines')).toBe('2 lines');
+    expect(text('object')).toContain('2024-06-01');
+    expect(text('secret')).toBe('••••WXYZ');
   });
 
   it('fetches the titles of referenced records once per page', async () => {
@@ -171,6 +183,9 @@ describe('field kinds', () => {
         { sku: 'X', points: 5 },
         { sku: 'Y', points: 6 },
       ],
+      // Members go through their own kinds (the date becomes dayjs in the form and text again).
+      object: { since: '2024-06-01', tiers: [{ points: 9 }] },
+      secret: '••••WXYZ',
     });
   });
 

@@ -10,4 +10,5 @@ export * from './files.schema';
 export * from './levels.schema';
 export * from './state-changes.schema';
 export * from './uploads.schema';
+export * from './installation-keys.schema';
 export * from './resource-tables';

@@ -7,7 +7,7 @@
 import { isInDetail, type ResourceDef } from '../../../resources/define';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
 import { isClientWritable } from '../../crud/record.validate';
-import type { CellField } from './sheet-cells';
+import { isCellField, type CellField } from './sheet-cells';
 import type { RowError } from './error-report';
 
 /** A field of the sheet with its declaration. */
@@ -15,8 +15,6 @@ export interface SheetField {
   readonly name: string;
   readonly f: CellField;
 }
-
-const isCellField = (f: ResourceDef['fields'][string]): f is CellField => f.kind !== 'lines' && f.kind !== 'file';
 
 /** The columns of an export, in declaration order. */
 export function exportFields(resource: ResourceDef): SheetField[] {

@@ -1,12 +1,13 @@
 /**
  * The `lines` kind: the lines of a document, edited with their header as an editable table (one
  * Form.Item per cell, so every line field keeps its own rules and server errors), shown on the
- * detail page as a read-only table. Line fields reuse the other kinds' specs; lines cannot nest.
+ * detail page as a read-only table. Line fields reuse the other kinds' specs; a line field may be
+ * an object (which may hold lines again), and lines may sit inside an object (`ctx.path`).
  * A line field with `when` (a coupon line's type decides its fields) has an input only in the
  * lines it applies to, and is sent as null in the others.
  */
 import { Button, Form, Table } from 'antd';
-import type { FieldKind, LinesField, ScalarField } from '../../../resources/define';
+import type { FieldKind, LineField, LinesField } from '../../../resources/define';
 import { isConditionalLineField, lineFieldApplies } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
@@ -15,8 +16,9 @@ import { DASH, labelOf } from '../field-helpers';
 export type SpecOf = (kind: FieldKind) => FieldKindSpec;
 
 /** The context of one field of a line: its key is `res.<resource>.<lines>.<field>`. */
-export function lineContext(ctx: FieldContext<LinesField>, name: string): FieldContext<ScalarField> {
-  return { resource: ctx.resource, name, field: ctx.field.fields[name], key: `${ctx.key}.${name}`, t: ctx.t };
+export function lineContext(ctx: FieldContext<LinesField>, name: string, row?: number): FieldContext<LineField> {
+  const path = row === undefined ? undefined : [row, name];
+  return { resource: ctx.resource, name, field: ctx.field.fields[name], key: `${ctx.key}.${name}`, t: ctx.t, path };
 }
 
 function rowsOf(value: unknown): ApiRecord[] {
@@ -90,7 +92,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
     ownsFormItem: true,
     input: (ctx, options) => (
       <Form.Item label={labelOf(ctx)} required={ctx.field.required || (ctx.field.minLines ?? 0) > 0}>
-        <Form.List name={ctx.name} rules={[countRule(ctx)]}>
+        <Form.List name={ctx.path ? [...ctx.path] : ctx.name} rules={[countRule(ctx)]}>
           {(rows, { add, remove }, { errors }) => (
             <>
               <Table
@@ -105,7 +107,9 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                       key: sub.name,
                       title: labelOf(sub),
                       render: (_: unknown, row: (typeof rows)[number]) => {
-                        const cell = (
+                        const cell = spec.ownsFormItem ? (
+                          spec.input(lineContext(ctx, sub.name, row.name), { disabled: options.disabled })
+                        ) : (
                           <Form.Item
                             name={[row.name, sub.name]}
                             rules={spec.rules(sub)}

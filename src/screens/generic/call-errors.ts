@@ -21,9 +21,15 @@ export function isConflict(error: unknown): boolean {
   return isApiError(error) && error.statusCode === 409;
 }
 
-// Server field names are dotted (`lines.0.points`); antd names list items by number.
+// Server field names are dotted (`lines.0.points`), with brackets for the lines inside an object
+// (`rule.tiers[2].points`); antd names list items by number.
+function dotted(field: string): string {
+  return field.replace(/\[(\d+)\]/g, '.$1');
+}
 function namePath(field: string): (string | number)[] {
-  return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  return dotted(field)
+    .split('.')
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
 /**
@@ -33,7 +39,7 @@ function namePath(field: string): (string | number)[] {
 export function showFieldErrors(form: FormInstance, error: unknown): number {
   if (!isApiError(error) || error.fields.length === 0) return 0;
   const known = new Set(form.getFieldsError().map((entry) => entry.name.join('.')));
-  const matching = error.fields.filter((entry) => known.has(entry.field));
+  const matching = error.fields.filter((entry) => known.has(dotted(entry.field)));
   form.setFields(matching.map((entry) => ({ name: namePath(entry.field), errors: [entry.msg] })));
   return matching.length;
 }

@@ -1,0 +1,94 @@
+/**
+ * The `object` kind: a structured value (a rule with its tiers) edited as a titled group of its
+ * members, each with its own kind's input, rules and server errors (a member's name path is
+ * `[object, member]`, a tier's cell `[object, tiers, row, field]`, so the server's
+ * `rule.tiers[2].points` lands on that input); shown on the detail page as a list of members.
+ * Members' labels are `res.<resource>.<object>.<member>`.
+ */
+import { Card, Descriptions, Form } from 'antd';
+import type { FieldKind, ObjectField, ObjectMemberField } from '../../../resources/define';
+import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
+import { DASH, labelOf } from '../field-helpers';
+
+/** Looks up the spec of a member's kind (the registry, passed in to avoid an import cycle). */
+export type SpecOf = (kind: FieldKind) => FieldKindSpec;
+
+/** The context of one member of an object field. */
+export function memberContext(ctx: FieldContext<ObjectField>, name: string): FieldContext<ObjectMemberField> {
+  return {
+    resource: ctx.resource,
+    name,
+    field: ctx.field.fields[name],
+    key: `${ctx.key}.${name}`,
+    t: ctx.t,
+    path: [...(ctx.path ?? [ctx.name]), name],
+  };
+}
+
+function membersOf(value: unknown): ApiRecord | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as ApiRecord) : null;
+}
+
+function convert(args: { ctx: FieldContext<ObjectField>; specOf: SpecOf; value: unknown; direction: 'toForm' | 'fromForm' }): unknown {
+  const members = membersOf(args.value);
+  if (!members) return args.direction === 'fromForm' ? null : undefined;
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(args.ctx.field.fields)) {
+    const sub = memberContext(args.ctx, name);
+    const change = args.specOf(sub.field.kind)[args.direction];
+    const value = change ? change(sub as FieldContext, members[name]) : members[name];
+    out[name] = args.direction === 'fromForm' && value === undefined ? null : value;
+  }
+  return out;
+}
+
+/** The object kind over the registry of its members' kinds. */
+export function createObjectKind(specOf: SpecOf): FieldKindSpec<ObjectField> {
+  const display = (ctx: FieldContext<ObjectField>, value: unknown) => {
+    const members = membersOf(value);
+    if (!members) return DASH;
+    return (
+      <Descriptions
+        size="small"
+        column={1}
+        bordered
+        items={Object.keys(ctx.field.fields).map((name) => {
+          const sub = memberContext(ctx, name) as FieldContext;
+          const spec = specOf(sub.field.kind);
+          return { key: name, label: labelOf(sub), children: (spec.display ?? spec.cell)(sub, members[name], members) };
+        })}
+      />
+    );
+  };
+
+  return {
+    ownsFormItem: true,
+    input: (ctx, options) => (
+      <Form.Item label={labelOf(ctx)} required={ctx.field.required}>
+        <Card size="small" data-field={ctx.key}>
+          {Object.keys(ctx.field.fields).map((name) => {
+            const sub = memberContext(ctx, name) as FieldContext;
+            const spec = specOf(sub.field.kind);
+            if (spec.ownsFormItem) return <div key={name}>{spec.input(sub, { disabled: options.disabled })}</div>;
+            return (
+              <Form.Item
+                key={name}
+                label={labelOf(sub)}
+                name={[...(sub.path ?? [name])]}
+                rules={spec.rules(sub)}
+                valuePropName={spec.valuePropName}
+              >
+                {spec.input(sub, { disabled: options.disabled })}
+              </Form.Item>
+            );
+          })}
+        </Card>
+      </Form.Item>
+    ),
+    cell: display,
+    display,
+    rules: () => [],
+    toForm: (ctx, value) => convert({ ctx, specOf, value, direction: 'toForm' }),
+    fromForm: (ctx, value) => convert({ ctx, specOf, value, direction: 'fromForm' }),
+  };
+}

@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import type { i18n as I18n } from 'i18next';
+import { ResourceList } from '../../src/screens/generic/list-screen';
+import { defineResource, field } from '../../resources/define';
+import { api, buttonNamed, englishI18n, fail, installMatchMedia, ok, renderAt } from '../helpers/generic-harness';
+
+// antd renders slowly under jsdom.
+vi.setConfig({ testTimeout: 60_000 });
+
+/**
+ * The `object` kind in the generic form and detail: its members are rendered by their own
+ * kinds' renderers (a money input, an enum select, a lines table for the tiers inside the
+ * object), a server error on a nested path (`rule.tiers[1].points`) lands on that input, and a
+ * `secret` is shown masked and sent back unchanged.
+ */
+
+const ruleSet = defineResource({
+  name: 'rule-set',
+  table: 'rule_sets',
+  title: ['规则集', 'Rule set'],
+  route: { group: 'datum', entry: 'store', screens: { list: 'store' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    name: field.text({ label: ['名称', 'Name'], required: true }),
+    apiKey: field.secret({ label: ['接口密钥', 'API key'] }),
+    rule: field.object({
+      label: ['规则', 'Rule'],
+      fields: {
+        threshold: field.money({ label: ['门槛', 'Threshold'], required: true, min: 0 }),
+        kind: field.enum({ label: ['方式', 'Kind'], options: { FIXED: { label: ['固定', 'Fixed'] }, RATE: { label: ['比例', 'Rate'] } } }),
+        tiers: field.lines({
+          label: ['档位', 'Tiers'],
+          fields: {
+            points: field.integer({ label: ['积分', 'Points'], required: true, min: 1 }),
+            minAmount: field.money({ label: ['最低金额', 'Minimum amount'], min: 0 }),
+          },
+        }),
+      },
+    }),
+  },
+  titleField: 'name',
+  list: { defaultSort: { field: 'name', order: 'asc' } },
+});
+
+const record = {
+  id: 1,
+  name: 'Spring',
+  apiKey: '••••WXYZ',
+  rule: {
+    threshold: 100.5,
+    kind: 'RATE',
+    tiers: [
+      { points: 10, minAmount: 0 },
+      { points: 20, minAmount: 50 },
+    ],
+  },
+  version: 2,
+  createdAt: '2024-05-01 10:00:00',
+  updatedAt: '2024-05-02 11:00:00',
+  createdBy: 'admin',
+  updatedBy: 'admin',
+};
+
+const server = setupServer();
+let i18n: I18n;
+
+beforeAll(async () => {
+  installMatchMedia();
+  server.listen({ onUnhandledRequest: 'error' });
+  i18n = await englishI18n([ruleSet]);
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());
+
+async function openDrawer(search: string, title: string): Promise<HTMLElement> {
+  server.use(
+    api.post('rule-set/query', () => ok({ total: 1, records: [record] })),
+    api.get('rule-set/info/1', () => ok(record)),
+  );
+  renderAt({ path: `/datum/store/store${search}`, i18n, screen: <ResourceList resource={ruleSet} />, resources: [ruleSet] });
+  return (await screen.findByText(title)).closest('.ant-drawer-content') as HTMLElement;
+}
+
+const tierRows = (form: HTMLElement) => [...form.querySelectorAll('.ant-table-tbody tr.ant-table-row')] as HTMLElement[];
+
+describe('object field in the generic form', () => {
+  it('renders the members and the nested tiers with the generic renderers and sends the object back', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      api.post('rule-set/modify', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return ok(record);
+      }),
+    );
+    const drawer = await openDrawer('?view=edit&id=1', 'Edit Rule set');
+    const form = (await within(drawer).findByText('Save')).closest('form')!;
+    // The money member is a numeric input holding the stored amount; the enum member a select.
+    await waitFor(() => expect((within(form).getByLabelText('Threshold') as HTMLInputElement).value).toBe('100.5'));
+    expect(within(form).getByText('Rate', { selector: '.ant-select-selection-item' })).toBeTruthy();
+    // The tiers inside the object: a lines table with one row per tier, one input per cell.
+    expect(within(form).getByText('Tiers', { selector: 'label' })).toBeTruthy();
+    const rows = tierRows(form);
+    expect(rows).toHaveLength(2);
+    const points = rows.map((row) => row.querySelector('input') as HTMLInputElement);
+    expect(points.map((input) => input.value)).toEqual(['10', '20']);
+    // The secret shows its mask in a password input.
+    expect((within(form).getByLabelText('API key') as HTMLInputElement).type).toBe('password');
+    fireEvent.change(points[1], { target: { value: '25' } });
+    fireEvent.blur(points[1]);
+    fireEvent.click(buttonNamed(form, 'Save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      id: 1,
+      version: 2,
+      apiKey: '••••WXYZ',
+      rule: {
+        threshold: 100.5,
+        kind: 'RATE',
+        tiers: [
+          { points: 10, minAmount: 0 },
+          { points: 25, minAmount: 50 },
+        ],
+      },
+    });
+  });
+
+  it('shows a server error on a nested path at that input', async () => {
+    server.use(
+      api.post('rule-set/modify', () =>
+        fail({
+          status: 400,
+          code: 4000,
+          msg: 'Please correct the highlighted fields',
+          fields: [
+            { field: 'rule.tiers[1].points', msg: 'Rule Tiers 2 Points must be at least 1' },
+            { field: 'rule.threshold', msg: 'Rule Threshold is too high' },
+          ],
+        }),
+      ),
+    );
+    const drawer = await openDrawer('?view=edit&id=1', 'Edit Rule set');
+    const form = (await within(drawer).findByText('Save')).closest('form')!;
+    await waitFor(() => expect(tierRows(form)).toHaveLength(2));
+    fireEvent.click(buttonNamed(form, 'Save'));
+    const rows = tierRows(form);
+    expect(await within(rows[1]).findByText('Rule Tiers 2 Points must be at least 1')).toBeTruthy();
+    expect(within(rows[0]).queryByText('Rule Tiers 2 Points must be at least 1')).toBeNull();
+    const threshold = within(form).getByLabelText('Threshold').closest('.ant-form-item') as HTMLElement;
+    expect(within(threshold).getByText('Rule Threshold is too high')).toBeTruthy();
+  });
+});
+
+describe('object field on the detail page', () => {
+  it('shows each member with its kind display and the tiers as a table; the secret as its mask', async () => {
+    const drawer = await openDrawer('?view=dtl&id=1', 'Threshold');
+    expect(within(drawer).getByText('100.50')).toBeTruthy();
+    expect(within(drawer).getAllByText('Rate').length).toBeGreaterThan(0);
+    expect(within(drawer).getByText('Points')).toBeTruthy();
+    expect(within(drawer).getByText('20')).toBeTruthy();
+    expect(within(drawer).getByText('••••WXYZ')).toBeTruthy();
+  });
+});
