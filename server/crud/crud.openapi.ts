@@ -254,7 +254,19 @@ function answerOf(resource: ResourceDef, operation: string): { data: JsonSchema;
     case 'history':
       return { data: arrayOf(ref(STATE_CHANGE_ID), 'Newest first'), errors: ['notFound'] };
     case 'options':
-      return { data: arrayOf(objectOf({ id: { type: 'integer' }, title: { type: 'string' } })), errors: [] };
+      return {
+        data: arrayOf(
+          objectOf(
+            {
+              id: { type: 'integer' },
+              title: { type: 'string' },
+              description: { type: 'string', description: 'What tells records of one title apart (a member: masked mobile · number)' },
+            },
+            { optional: ['description'] },
+          ),
+        ),
+        errors: [],
+      };
     case 'export':
     case 'import':
       return { data: objectOf({ taskId: { type: 'integer', description: 'The file task (GET /v1/file-task/info/{id})' } }), errors: [] };

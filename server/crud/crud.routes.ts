@@ -1,7 +1,7 @@
-import { and, asc, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { badInput, notFound, ok } from '../http/envelope';
-import { REASON_MAX_LENGTH } from '../../resources/define';
+import { REASON_MAX_LENGTH, type ResourceDef } from '../../resources/define';
 import type { QueryPage } from '../../resources/contract/query.types';
 import { createRecord, deleteRecord, modifyRecord, runAction } from './crud.operations';
 import { readHistory } from './state-history';
@@ -22,6 +22,23 @@ import type { EngineHandle, StoredRecord } from './server-hooks.define';
  * state action, and options for relation pickers. Each declares its permission requirement;
  * the access hook refuses the call before the handler runs.
  */
+
+/** A mobile number as pickers show it: 138****5678. */
+export function maskMobile(mobile: string): string {
+  return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile;
+}
+
+/** The description line of one option: the declared fields, masked as declared, joined by ' · '. */
+function describeOption(row: Record<string, unknown>, described: NonNullable<ResourceDef['picker']>['describe'] & object): string {
+  return described
+    .map((d) => {
+      const value = row[d.field];
+      if (value === null || value === undefined || value === '') return '';
+      return d.mask === 'mobile' ? maskMobile(String(value)) : String(value);
+    })
+    .filter((part) => part !== '')
+    .join(' · ');
+}
 
 /** Relation pickers list at most this many records. */
 export const OPTIONS_LIMIT = 50;
@@ -234,21 +251,38 @@ export async function registerResourceRoutes(
       const title = t[resource.titleField];
       const conditions = scopeConditions({ runtime, scope, db: database().db, operation: 'options' });
       const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+      const picker = resource.picker;
       // A text title is matched as is (its trigram index serves it); any other kind as its text.
       const textual = ['text', 'longText'].includes(resource.fields[resource.titleField].kind);
-      if (keyword !== '') conditions.push(ilike(textual ? title : sql`${title}::text`, `%${likeEscape(keyword)}%`));
+      if (keyword !== '') {
+        const matches = [ilike(textual ? title : sql`${title}::text`, `%${likeEscape(keyword)}%`)];
+        for (const name of picker?.search ?? []) matches.push(like(t[name], `${likeEscape(keyword)}%`));
+        conditions.push(matches.length === 1 ? matches[0] : or(...matches)!);
+      }
       // `?id=1&id=2`: the titles of records already chosen, for a form opened on a saved record.
       if (query.id !== undefined) {
         const ids = (Array.isArray(query.id) ? query.id : [query.id]).map((v) => idParam(v));
         conditions.push(inArray(t.id, ids));
       }
+      const described = picker?.describe ?? [];
+      const extra = Object.fromEntries(described.map((d) => [d.field, t[d.field]]));
+      const sortColumn = picker?.sort ? t[picker.sort.field] : title;
       const rows = await database()
-        .db.select({ id: t.id, title })
+        .db.select({ id: t.id, title, ...extra })
         .from(t)
         .where(and(...conditions))
-        .orderBy(asc(title), asc(t.id))
+        .orderBy(picker?.sort?.order === 'desc' ? desc(sortColumn) : asc(sortColumn), asc(t.id))
         .limit(OPTIONS_LIMIT);
-      return ok(rows.map((row) => ({ id: row.id, title: row.title === null ? '' : String(row.title) })));
+      return ok(
+        rows.map((row) => {
+          const option: { id: number; title: string; description?: string } = {
+            id: row.id as number,
+            title: row.title === null ? '' : String(row.title),
+          };
+          if (described.length > 0) option.description = describeOption(row as Record<string, unknown>, described);
+          return option;
+        }),
+      );
     },
   );
 

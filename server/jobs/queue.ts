@@ -8,6 +8,8 @@ import PgBoss from 'pg-boss';
 export interface JobQueue {
   send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
   work(name: string, handler: (data: object) => Promise<void>): Promise<void>;
+  /** Runs the job `name` on a cron schedule (UTC); one schedule per name, shared by every process. */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -31,6 +33,10 @@ export async function startJobQueue(url: string): Promise<JobQueue> {
       await boss.work<object>(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
         for (const job of jobs) await handler(job.data as object);
       });
+    },
+    async schedule(name, cron, data) {
+      await ensureQueue(name);
+      await boss.schedule(name, cron, data ?? {}, { tz: 'UTC' });
     },
     stop: () => boss.stop({ graceful: true, wait: true }),
   };

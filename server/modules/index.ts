@@ -9,6 +9,7 @@ import { pointsReportRoutes } from './points/points-report.routes';
 import { filesPlugin } from './files/files.plugin';
 import { memberOverviewRoutes } from './members/member-overview.routes';
 import { batchPlugin } from './batch/batch.plugin';
+import { levelsPlugin } from './levels/monthly-evaluation.job';
 import { createCrudModule } from '../crud/crud.module';
 import { SERVER_HOOKS } from './resource-hooks';
 
@@ -29,5 +30,6 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'files', plugin: filesPlugin },
   { name: 'members', plugin: memberOverviewRoutes },
   { name: 'batch', plugin: batchPlugin },
+  { name: 'levels', plugin: levelsPlugin },
   { name: 'crud', plugin: createCrudModule(SERVER_HOOKS) },
 ];

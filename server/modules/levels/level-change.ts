@@ -21,8 +21,8 @@ import { postPoints } from '../points/points.ledger';
  * concurrent changes of one member are serialised.
  */
 
-/** What caused a level change. */
-export type LevelChangeCause = 'growth' | 'evaluation' | 'purchase' | 'assign' | 'expiry' | 'manual';
+/** What caused a level change (`register`: a new member's entry level). */
+export type LevelChangeCause = 'register' | 'growth' | 'evaluation' | 'purchase' | 'assign' | 'expiry' | 'manual';
 /** Whether the member went up, down, or sideways (between a paid and a special level). */
 export type LevelDirection = 'up' | 'down' | 'same';
 
