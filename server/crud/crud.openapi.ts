@@ -139,9 +139,16 @@ export function recordComponent(resource: ResourceDef): JsonSchema {
   properties.updatedAt = instant;
   properties.createdBy = nullable({ type: 'integer', description: 'User id' });
   properties.updatedBy = nullable({ type: 'integer', description: 'User id' });
+  properties._titles = {
+    type: 'object',
+    description:
+      'The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: ' +
+      'relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens',
+    additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+  };
   return {
     $id: recordSchemaId(resource),
-    ...objectOf(properties, { optional: lines }),
+    ...objectOf(properties, { optional: [...lines, '_titles'] }),
     description: `${resource.title[1]} (${resource.title[0]}), as the API answers it`,
   };
 }

@@ -9,6 +9,7 @@ import { parseQueryBody, runQuery } from './query.builder';
 import { likeEscape } from './query.filters';
 import { findRecord } from './record.store';
 import { serializeRecord } from './record.serialize';
+import { recordTitles } from './record.titles';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { actionRefs, optionsRefs, readRefs, writeRefs } from './route-access';
 import { modifySchema, saveNewSchema } from './schema.derive';
@@ -96,6 +97,12 @@ export async function registerResourceRoutes(
   const database = () => app.database;
   const operation = (request: FastifyRequest) => ({ database: database(), registry, runtime, scope: scopeOf(request, runtime) });
 
+  /** A record as the routes answer it: serialized, with the names of what it points at. */
+  const answer = async (request: FastifyRequest, row: StoredRecord) => {
+    const [titles] = await recordTitles({ db: database().db, registry, resource, tenantId: request.auth!.tenantId, rows: [row] });
+    return { ...serialize(runtime, request, row), _titles: titles };
+  };
+
   addRecordSchemas(app, resource);
   // A settings object has its own two routes instead (settings.routes.ts).
   if (resource.singleton) return registerSettingsRoutes(app, { runtime, registry, engine: engineHandle(app, runtime) });
@@ -110,10 +117,11 @@ export async function registerResourceRoutes(
     async (request) => {
       const query = parseQueryBody({ resource, body: request.body ?? {}, locale: request.ctx.locale });
       const result = await runQuery({ ...operation(request), query, zone: request.ctx.timeZone, locale: request.ctx.locale });
+      const titles = await recordTitles({ db: database().db, registry, resource, tenantId: request.auth!.tenantId, rows: result.rows });
       return ok<QueryPage<Record<string, unknown>>>({
         total: result.total,
         totalIsEstimate: result.totalIsEstimate,
-        records: result.rows.map((row) => serialize(runtime, request, row)),
+        records: result.rows.map((row, i) => ({ ...serialize(runtime, request, row), _titles: titles[i] })),
         nextCursor: result.nextCursor,
       });
     },
@@ -135,7 +143,7 @@ export async function registerResourceRoutes(
       const id = idParam((request.params as { id?: unknown }).id);
       const row = await findRecord({ db: database().db, runtime, scope: scopeOf(request, runtime), id, operation: 'info' });
       if (!row) throw notFound();
-      return ok(serialize(runtime, request, row));
+      return ok(await answer(request, row));
     },
   );
 
@@ -148,7 +156,7 @@ export async function registerResourceRoutes(
         schema: { tags, summary: `Create ${resource.title[1]}`, body: saveNewSchema(resource), ...crudDocs(resource, 'saveNew') },
         validatorCompiler: describeOnly,
       },
-      async (request) => ok(serialize(runtime, request, await createRecord({ ...operation(request), body: bodyOf(request) }))),
+      async (request) => ok(await answer(request, await createRecord({ ...operation(request), body: bodyOf(request) }))),
     );
 
     app.post(
@@ -158,7 +166,7 @@ export async function registerResourceRoutes(
         schema: { tags, summary: `Modify ${resource.title[1]}`, body: modifySchema(resource), ...crudDocs(resource, 'modify') },
         validatorCompiler: describeOnly,
       },
-      async (request) => ok(serialize(runtime, request, await modifyRecord({ ...operation(request), body: bodyOf(request) }))),
+      async (request) => ok(await answer(request, await modifyRecord({ ...operation(request), body: bodyOf(request) }))),
     );
   }
 
@@ -204,7 +212,7 @@ export async function registerResourceRoutes(
           action,
           body: request.body,
         });
-        return ok(serialize(runtime, request, record));
+        return ok(await answer(request, record));
       },
     );
   }

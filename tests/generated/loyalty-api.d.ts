@@ -4059,6 +4059,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Area (区域), as the API answers it */
         AreaRecord: {
@@ -4088,6 +4094,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Store (门店), as the API answers it */
         StoreRecord: {
@@ -4128,6 +4140,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Employee (员工), as the API answers it */
         EmployRecord: {
@@ -4164,6 +4182,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Category (品类), as the API answers it */
         CatogoryRecord: {
@@ -4188,6 +4212,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Brand (品牌), as the API answers it */
         BrandRecord: {
@@ -4210,6 +4240,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Product (商品), as the API answers it */
         ProductRecord: {
@@ -4250,6 +4286,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Coupon bearer (券承担方), as the API answers it */
         CostpartyRecord: {
@@ -4281,6 +4323,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Channel (渠道), as the API answers it */
         ChannelRecord: {
@@ -4308,6 +4356,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Card template (卡模板), as the API answers it */
         CardTemplateRecord: {
@@ -4359,6 +4413,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Points adjustment reason (积分调整原因), as the API answers it */
         ScoreAdjustReasonRecord: {
@@ -4386,6 +4446,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Points adjustment (积分调整单), as the API answers it */
         ScoreAdjustRecord: {
@@ -4429,6 +4495,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Membership level (会员等级), as the API answers it */
         LevelRecord: {
@@ -4479,6 +4551,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Level evaluation rules (等级评定规则), as the API answers it */
         LevelValuateRuleRecord: {
@@ -4507,6 +4585,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Growth value rule (成长值规则), as the API answers it */
         GrowValueRuleRecord: {
@@ -4545,6 +4629,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Growth value settings (成长值设置), as the API answers it */
         GrowValueSettingRecord: {
@@ -4574,6 +4664,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Level material (等级物料), as the API answers it */
         LevelMaterialRecord: {
@@ -4598,6 +4694,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Upgrade incentive (升级激励), as the API answers it */
         UpgradeIncentiveRecord: {
@@ -4627,6 +4729,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Paid level order (付费等级订单), as the API answers it */
         PaidLevelOrderRecord: {
@@ -4671,6 +4779,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Member (会员), as the API answers it */
         MemberRecord: {
@@ -4743,6 +4857,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Petrol station member (油站会员), as the API answers it */
         DqshMemberRecord: {
@@ -4815,6 +4935,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Marketing centre member (营销中心会员), as the API answers it */
         MarketcenterMemberRecord: {
@@ -4889,6 +5015,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Batch operation (批量操作单), as the API answers it */
         BatchOperateRecord: {
@@ -4980,6 +5112,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Batch operation approval rule (批量操作审核规则), as the API answers it */
         BatchOperateSettingRecord: {
@@ -4999,6 +5137,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
     };
     responses: {
@@ -6840,7 +6984,10 @@ export interface operations {
                      *         "amount": "37.80",
                      *         "points": 37,
                      *         "balance": 1289,
-                     *         "entryId": 55012
+                     *         "entryId": 55012,
+                     *         "growth": 37,
+                     *         "growthValue": 1520,
+                     *         "level": 3
                      *       }
                      *     }
                      */
@@ -6859,6 +7006,12 @@ export interface operations {
                             balance: number;
                             /** @description The ledger entry; null when the sale earned nothing */
                             entryId: number | null;
+                            /** @description Growth value the sale earned under the growth rules */
+                            growth: number;
+                            /** @description The member's growth value after the sale */
+                            growthValue: number;
+                            /** @description The member's level after the sale (it follows growth under the real-time rule) */
+                            level: number | null;
                         };
                     };
                 };
@@ -6920,7 +7073,9 @@ export interface operations {
                      *         "orderNo": "S20260501-0001",
                      *         "amount": "12.00",
                      *         "reversedPoints": 11,
-                     *         "balance": 1278
+                     *         "balance": 1278,
+                     *         "reversedGrowth": 12,
+                     *         "growthValue": 1508
                      *       }
                      *     }
                      */
@@ -6937,6 +7092,10 @@ export interface operations {
                             reversedPoints: number;
                             /** @description The member's balance after the return */
                             balance: number;
+                            /** @description Growth value taken back (the returned share of the sale's growth) */
+                            reversedGrowth: number;
+                            /** @description The member's growth value after the return */
+                            growthValue: number;
                         };
                     };
                 };
@@ -9092,6 +9251,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -9562,6 +9723,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -9923,6 +10086,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -10276,6 +10441,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -10594,6 +10761,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -10906,6 +11075,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -11269,6 +11440,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -11604,6 +11777,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -11933,6 +12108,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -12449,6 +12626,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -12860,6 +13039,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -13287,6 +13468,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -13800,6 +13983,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -14387,6 +14572,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -14802,6 +14989,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -15268,6 +15457,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -15445,6 +15636,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -16018,6 +16211,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -16652,6 +16847,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -17292,6 +17489,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -17882,6 +18081,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };

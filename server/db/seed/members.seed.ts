@@ -5,6 +5,8 @@ import { memberResource } from '../../../resources/member/member.resource';
 import { drawNumber } from '../../crud/numbering';
 import { logStateChange } from '../../crud/state-history';
 import { deriveTable } from '../../crud/table.derive';
+import { applyLevelChange } from '../../modules/levels/level-change';
+import { assignEntryLevel } from '../../modules/levels/level-evaluation';
 import { postPoints } from '../../modules/points/points.ledger';
 import type { DbOrTx } from '../connection';
 import type { DemoSeeder } from './seeders';
@@ -291,6 +293,36 @@ async function seedActivity(args: { tx: DbOrTx; tenantId: number; members: reado
   }
 }
 
+/**
+ * Each member's level history through the level engine: the entry level on registration, then
+ * the level their growth value (or their fleet) gives, with upgrade incentives paid once.
+ */
+async function seedLevelHistory(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  rows: readonly Record<string, unknown>[];
+  ids: ReadonlyMap<string, number>;
+}): Promise<void> {
+  const { tx, tenantId } = args;
+  for (const row of args.rows) {
+    const memberId = args.ids.get(String(row.mobile));
+    if (memberId === undefined) continue;
+    const registeredAt = row.registeredAt as Date;
+    await assignEntryLevel({ tx, tenantId, memberId, now: registeredAt });
+    if (row.level === null || row.level === undefined) continue;
+    await applyLevelChange({
+      tx,
+      tenantId,
+      memberId,
+      toLevelId: Number(row.level),
+      cause: row.fleet ? 'assign' : 'growth',
+      growthValue: Number(row.growthValue ?? 0),
+      remark: row.fleet ? `${String(row.fleet)}签约司机` : null,
+      now: new Date(Math.min(Date.now(), registeredAt.getTime() + 30 * DAY)),
+    });
+  }
+}
+
 /** Seeds the demo members (after the master data and, when present, the levels). */
 export async function seedMembers(input: { tx: DbOrTx; tenantId: number }): Promise<void> {
   const { tx, tenantId } = input;
@@ -299,11 +331,13 @@ export async function seedMembers(input: { tx: DbOrTx; tenantId: number }): Prom
   const rows = memberRows({ stores, levels: await levelsOf(tx, tenantId), now: Date.now() });
   for (const row of rows) row.memberNumber = await drawNumber({ db: tx, tenantId, resource: memberResource });
   const t = deriveTable(memberResource);
+  // Levels are given by the level engine below (each change recorded with its cause), not written.
   const inserted = await tx
     .insert(t)
-    .values(rows.map((row) => ({ ...row, tenantId })) as never)
+    .values(rows.map(({ level: _level, ...row }) => ({ ...row, level: null, tenantId })) as never)
     .returning({ id: t.id, mobile: t.mobile });
   const ids = new Map(inserted.map((r) => [String(r.mobile), Number(r.id)]));
+  await seedLevelHistory({ tx, tenantId, rows, ids });
   await seedActivity({ tx, tenantId, members: rows.map((row) => ({ ...row, id: ids.get(String(row.mobile)) })) });
 }
 

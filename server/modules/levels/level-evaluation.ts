@@ -77,6 +77,7 @@ export async function assignEntryLevel(args: {
     growthValue: 0,
     operatorId: args.operatorId ?? null,
     now: args.now,
+    registering: true,
   });
 }
 

@@ -157,13 +157,12 @@ const memberSaveHooks: ServerHooks = {
     values.registeredAt ??= new Date(Math.floor(Date.now() / 1000) * 1000);
   },
   // A new member starts on the entry level (the lowest-rank enabled free level), recorded as a
-  // level change with the cause `register`; the answer shows the level given.
+  // level change with the cause `register`; the answer shows the level given (version 1 still).
   async afterSave({ operation, record, db, auth }) {
     if (operation !== 'create' || (record.level !== null && record.level !== undefined)) return;
     const change = await assignEntryLevel({ tx: db, tenantId: auth.tenantId, memberId: Number(record.id), operatorId: auth.userId });
     if (!change?.changed) return;
     record.level = change.toLevelId;
-    record.version = Number(record.version) + 1;
   },
 };
 
