@@ -197,6 +197,11 @@ export interface RelationField extends FieldBase<'relation'> {
   readonly resource: string;
   /** Several records may be referenced. */
   readonly multiple?: boolean;
+  /**
+   * The referenced resource's field that names the record here, instead of its title field (a
+   * paid-level order shows the member number); the engine's `_titles` carry it.
+   */
+  readonly shownAs?: string;
 }
 
 /** The parent of a record in a tree of the same resource (category, area); a node with children is never deleted. */

@@ -24,6 +24,8 @@ export type RecordTitles = Record<string, Record<string, string>>;
 interface RelationSlot {
   readonly field: string;
   readonly resource: string;
+  /** The related field that names the record (the relation's `shownAs`, else the title field). */
+  readonly shownAs?: string;
   readonly line?: string;
 }
 
@@ -31,7 +33,7 @@ function relationSlots(resource: ResourceDef): RelationSlot[] {
   const slots: RelationSlot[] = [];
   const visit = (fields: Readonly<Record<string, FieldDef>>, line?: string) => {
     for (const [name, f] of Object.entries(fields)) {
-      if (f.kind === 'relation') slots.push({ field: name, resource: f.resource, line });
+      if (f.kind === 'relation') slots.push({ field: name, resource: f.resource, shownAs: f.shownAs, line });
       if (f.kind === 'lines') visit(f.fields, name);
     }
   };
@@ -56,6 +58,7 @@ async function titlesOf(args: {
   db: DbOrTx;
   registry: EngineRegistry;
   resource: string;
+  shownAs: string | undefined;
   tenantId: number;
   ids: readonly number[];
 }): Promise<Map<number, string>> {
@@ -63,7 +66,7 @@ async function titlesOf(args: {
   const target = args.registry.runtimes.find((r) => r.resource.name === args.resource);
   if (!target || args.ids.length === 0) return out;
   const t = target.table;
-  const title = t[target.resource.titleField];
+  const title = t[args.shownAs ?? target.resource.titleField];
   const rows = await args.db
     .select({ id: t.id, title: sql<string | null>`${title}::text` })
     .from(t)
@@ -82,15 +85,18 @@ export async function recordTitles(args: {
 }): Promise<RecordTitles[]> {
   const { db, registry, rows, tenantId } = args;
   const slots = relationSlots(args.resource);
-  // One lookup per related resource, whatever number of fields point at it.
-  const wanted = new Map<string, Set<number>>();
+  // One lookup per related resource (and field shown), whatever number of fields point at it.
+  const source = (slot: RelationSlot) => `${slot.resource}\u0000${slot.shownAs ?? ''}`;
+  const wanted = new Map<string, { slot: RelationSlot; ids: Set<number> }>();
   for (const slot of slots) {
-    const set = wanted.get(slot.resource) ?? new Set<number>();
-    for (const row of rows) for (const id of slotValues(row, slot)) set.add(id);
-    wanted.set(slot.resource, set);
+    const entry = wanted.get(source(slot)) ?? { slot, ids: new Set<number>() };
+    for (const row of rows) for (const id of slotValues(row, slot)) entry.ids.add(id);
+    wanted.set(source(slot), entry);
   }
   const found = new Map<string, Map<number, string>>();
-  for (const [resource, ids] of wanted) found.set(resource, await titlesOf({ db, registry, resource, tenantId, ids: [...ids] }));
+  for (const [key, { slot, ids }] of wanted) {
+    found.set(key, await titlesOf({ db, registry, resource: slot.resource, shownAs: slot.shownAs, tenantId, ids: [...ids] }));
+  }
   const people = new Set<number>();
   for (const row of rows) for (const id of [...idsIn(row.createdBy), ...idsIn(row.updatedBy)]) people.add(id);
   const names = new Map<number, string>();
@@ -104,7 +110,7 @@ export async function recordTitles(args: {
   return rows.map((row) => {
     const titles: RecordTitles = {};
     for (const slot of slots) {
-      const map = found.get(slot.resource)!;
+      const map = found.get(source(slot))!;
       for (const id of slotValues(row, slot)) {
         const title = map.get(id);
         if (title === undefined) continue;

@@ -102,3 +102,28 @@ describe('the member picker', () => {
     expect((await ids('浩然')).sort()).toEqual(members.map((m) => m.id).sort());
   });
 });
+
+describe('the points history', () => {
+  it("shows an adjustment's reason and names the document behind it", async () => {
+    const reason = await ok(
+      admin.post('/v1/score-adjust-reason/saveNew', { body: { code: 'COMP', name: '客诉补偿', direction: 'increase' } }),
+    );
+    const doc = await ok(
+      admin.post('/v1/score-adjust/saveNew', { body: { lines: [{ member: members[0].id, points: 88, reason: reason.id }] } }),
+    );
+    // The document's lines name the member and the reason by name.
+    expect(doc._titles).toMatchObject({
+      'lines.member': { [String(members[0].id)]: '孙浩然' },
+      'lines.reason': { [String(reason.id)]: '客诉补偿' },
+    });
+    await ok(admin.post('/v1/score-adjust/audit', { query: { id: doc.id } }));
+    const page = await ok(admin.post('/v1/points/entries/query', { body: { filters: { memberId: members[0].id } } }));
+    expect(page.records[0]).toMatchObject({
+      sourceType: 'adjustment',
+      sourceId: doc.number,
+      reason: '客诉补偿',
+      documentId: doc.id,
+      delta: 88,
+    });
+  });
+});

@@ -4741,7 +4741,7 @@ export interface components {
             id: number;
             /** @description Order number */
             number: string;
-            /** @description Member ID */
+            /** @description Member number (id of member) */
             memberId: number;
             /** @description Member name */
             memberName: string | null;
@@ -7330,6 +7330,10 @@ export interface operations {
                                 /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
                                 expiresAt: string | null;
                                 remark: string | null;
+                                /** @description An adjustment's reason (the name of its document line's reason) */
+                                reason: string | null;
+                                /** @description The document behind an adjustment (score-adjust) or batch (batch-operate) entry, for a link to it */
+                                documentId: number | null;
                             }[];
                             totalIsEstimate: boolean;
                             /** @description Send as cursor for the next page */
@@ -15500,7 +15504,7 @@ export interface operations {
                     filters?: {
                         /** @description Order number: prefix */
                         number?: string | null;
-                        /** @description Member ID: eq */
+                        /** @description Member number: eq */
                         memberId?: number | null;
                         /** @description Mobile: prefix */
                         mobile?: string | null;

@@ -80,6 +80,11 @@ const entry = objectOf({
   occurredAt: wire.dateTime,
   expiresAt: nullable(wire.dateTime),
   remark: nullable({ type: 'string' }),
+  reason: nullable({ type: 'string', description: "An adjustment's reason (the name of its document line's reason)" }),
+  documentId: nullable({
+    type: 'integer',
+    description: 'The document behind an adjustment (score-adjust) or batch (batch-operate) entry, for a link to it',
+  }),
 });
 
 const account = objectOf({
