@@ -7007,11 +7007,11 @@ export interface operations {
                             /** @description The ledger entry; null when the sale earned nothing */
                             entryId: number | null;
                             /** @description Growth value the sale earned under the growth rules */
-                            growth: number;
+                            growth?: number;
                             /** @description The member's growth value after the sale */
-                            growthValue: number;
+                            growthValue?: number;
                             /** @description The member's level after the sale (it follows growth under the real-time rule) */
-                            level: number | null;
+                            level?: number | null;
                         };
                     };
                 };
@@ -7093,9 +7093,9 @@ export interface operations {
                             /** @description The member's balance after the return */
                             balance: number;
                             /** @description Growth value taken back (the returned share of the sale's growth) */
-                            reversedGrowth: number;
+                            reversedGrowth?: number;
                             /** @description The member's growth value after the return */
-                            growthValue: number;
+                            growthValue?: number;
                         };
                     };
                 };

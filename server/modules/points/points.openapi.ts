@@ -34,27 +34,34 @@ function withAnswerExample(docs: RouteDocs, data: unknown): RouteDocs {
   return { ...docs, response: { ...docs.response, 200: { ...docs.response[200], examples: [example(data)] } } };
 }
 
-const saleAnswer = objectOf({
-  orderNo: { type: 'string' },
-  memberId: { type: 'integer' },
-  amount: { ...wire.moneyText, description: "The sale's amount: the sum of its lines" },
-  points: { ...wire.points, description: 'Points earned by the sale' },
-  balance: { ...wire.points, description: "The member's balance after the sale" },
-  entryId: nullable({ type: 'integer', description: 'The ledger entry; null when the sale earned nothing' }),
-  growth: { type: 'integer', description: 'Growth value the sale earned under the growth rules' },
-  growthValue: { type: 'integer', description: "The member's growth value after the sale" },
-  level: nullable({ type: 'integer', description: "The member's level after the sale (it follows growth under the real-time rule)" }),
-});
+const saleAnswer = objectOf(
+  {
+    orderNo: { type: 'string' },
+    memberId: { type: 'integer' },
+    amount: { ...wire.moneyText, description: "The sale's amount: the sum of its lines" },
+    points: { ...wire.points, description: 'Points earned by the sale' },
+    balance: { ...wire.points, description: "The member's balance after the sale" },
+    entryId: nullable({ type: 'integer', description: 'The ledger entry; null when the sale earned nothing' }),
+    growth: { type: 'integer', description: 'Growth value the sale earned under the growth rules' },
+    growthValue: { type: 'integer', description: "The member's growth value after the sale" },
+    level: nullable({ type: 'integer', description: "The member's level after the sale (it follows growth under the real-time rule)" }),
+  },
+  // Answers recorded before growth existed are replayed as recorded, without these.
+  { optional: ['growth', 'growthValue', 'level'] },
+);
 
-const returnAnswer = objectOf({
-  returnNo: { type: 'string' },
-  orderNo: { type: 'string' },
-  amount: { ...wire.moneyText, description: 'The returned amount' },
-  reversedPoints: { ...wire.points, description: "Points taken back (the returned share of the sale's points, at most the balance)" },
-  balance: { ...wire.points, description: "The member's balance after the return" },
-  reversedGrowth: { type: 'integer', description: "Growth value taken back (the returned share of the sale's growth)" },
-  growthValue: { type: 'integer', description: "The member's growth value after the return" },
-});
+const returnAnswer = objectOf(
+  {
+    returnNo: { type: 'string' },
+    orderNo: { type: 'string' },
+    amount: { ...wire.moneyText, description: 'The returned amount' },
+    reversedPoints: { ...wire.points, description: "Points taken back (the returned share of the sale's points, at most the balance)" },
+    balance: { ...wire.points, description: "The member's balance after the return" },
+    reversedGrowth: { type: 'integer', description: "Growth value taken back (the returned share of the sale's growth)" },
+    growthValue: { type: 'integer', description: "The member's growth value after the return" },
+  },
+  { optional: ['reversedGrowth', 'growthValue'] },
+);
 
 const spendAnswer = objectOf({
   requestNo: { type: 'string' },
