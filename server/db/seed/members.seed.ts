@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { storeResource } from '../../../resources/datum/store.resource';
 import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
@@ -6,7 +6,7 @@ import { drawNumber } from '../../crud/numbering';
 import { logStateChange } from '../../crud/state-history';
 import { deriveTable } from '../../crud/table.derive';
 import { applyLevelChange } from '../../modules/levels/level-change';
-import { assignEntryLevel } from '../../modules/levels/level-evaluation';
+import { entryLevelOf } from '../../modules/levels/level-evaluation';
 import { postPoints } from '../../modules/points/points.ledger';
 import type { DbOrTx } from '../connection';
 import type { DemoSeeder } from './seeders';
@@ -294,8 +294,10 @@ async function seedActivity(args: { tx: DbOrTx; tenantId: number; members: reado
 }
 
 /**
- * Each member's level history through the level engine: the entry level on registration, then
- * the level their growth value (or their fleet) gives, with upgrade incentives paid once.
+ * Each member's level history: the entry level on registration (written in two statements for
+ * the whole merchant, as `assignEntryLevel` records it: cause `register`, version kept), then,
+ * through the level engine, the level their growth value (or their fleet) gives, with upgrade
+ * incentives paid once.
  */
 async function seedLevelHistory(args: {
   tx: DbOrTx;
@@ -304,12 +306,15 @@ async function seedLevelHistory(args: {
   ids: ReadonlyMap<string, number>;
 }): Promise<void> {
   const { tx, tenantId } = args;
+  const entry = await entryLevelOf(tx, tenantId);
+  if (entry === null) return;
+  await tx.execute(sql`insert into member_level_changes (tenant_id, member_id, from_level_id, to_level_id, direction, cause, growth_value, occurred_at)
+    select tenant_id, id, null, ${entry}, 'up', 'register', 0, registered_at from members where tenant_id = ${tenantId} and level is null`);
+  await tx.execute(sql`update members set level = ${entry} where tenant_id = ${tenantId} and level is null`);
   for (const row of args.rows) {
     const memberId = args.ids.get(String(row.mobile));
-    if (memberId === undefined) continue;
+    if (memberId === undefined || row.level === null || row.level === undefined || Number(row.level) === entry) continue;
     const registeredAt = row.registeredAt as Date;
-    await assignEntryLevel({ tx, tenantId, memberId, now: registeredAt });
-    if (row.level === null || row.level === undefined) continue;
     await applyLevelChange({
       tx,
       tenantId,

@@ -29,8 +29,8 @@ export const GROWTH_VALUE_MAX = 999_999_999;
 export interface GrowthStepResult {
   /** Growth value this step added (negative for a return). */
   readonly growth: number;
-  /** The member's growth value after the step. */
-  readonly growthValue: number;
+  /** The member's growth value after the step; null when the step did not move it (read it from the member). */
+  readonly growthValue: number | null;
   /** The level change the step caused, when there was one. */
   readonly levelChange: LevelChangeResult | null;
 }
@@ -47,18 +47,35 @@ async function timeZoneOf(tx: DbOrTx, tenantId: number): Promise<string> {
   return result.rows[0]?.time_zone ?? 'Asia/Shanghai';
 }
 
-async function spendingRules(tx: DbOrTx, tenantId: number, day: string): Promise<GrowthRule[]> {
-  const result = await tx.execute<{ id: number; yuan_per_point: string; per_transaction_cap: number; daily_cap: number }>(sql`
-    select id, yuan_per_point, per_transaction_cap, daily_cap from grow_value_rules
-    where tenant_id = ${tenantId} and source = 'CONSUMPTION' and state = 'ENABLED' and yuan_per_point > 0
-      and (validity_from is null or validity_from <= ${day}::date) and (validity_to is null or validity_to >= ${day}::date)
-    order by id`);
-  return result.rows.map((r) => ({
-    id: Number(r.id),
-    yuanPerPoint: String(r.yuan_per_point),
-    perTransactionCap: Number(r.per_transaction_cap ?? 0),
-    dailyCap: Number(r.daily_cap ?? 0),
-  }));
+/** The merchant's time zone and day at `now`, and the spending rules valid that day: one statement. */
+async function spendingRules(tx: DbOrTx, tenantId: number, now: Date): Promise<{ zone: string; day: string; rules: GrowthRule[] }> {
+  const result = await tx.execute<{
+    time_zone: string;
+    day: string;
+    id: number | null;
+    yuan_per_point: string | null;
+    per_transaction_cap: number | null;
+    daily_cap: number | null;
+  }>(sql`
+    select t.time_zone, d.day, r.id, r.yuan_per_point, r.per_transaction_cap, r.daily_cap
+    from tenants t
+    cross join lateral (select to_char(${now}::timestamptz at time zone t.time_zone, 'YYYY-MM-DD') as day) d
+    left join grow_value_rules r on r.tenant_id = t.id and r.source = 'CONSUMPTION' and r.state = 'ENABLED' and r.yuan_per_point > 0
+      and (r.validity_from is null or r.validity_from <= d.day::date) and (r.validity_to is null or r.validity_to >= d.day::date)
+    where t.id = ${tenantId}
+    order by r.id`);
+  const first = result.rows[0];
+  const zone = first?.time_zone ?? 'Asia/Shanghai';
+  const day = first?.day ?? formatInstant(now, zone).slice(0, 10);
+  const rules = result.rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      id: Number(r.id),
+      yuanPerPoint: String(r.yuan_per_point),
+      perTransactionCap: Number(r.per_transaction_cap ?? 0),
+      dailyCap: Number(r.daily_cap ?? 0),
+    }));
+  return { zone, day, rules };
 }
 
 const MODES: Readonly<Record<string, ExpiryMode>> = { FOREVER: 'never', MONTHS: 'months', YEAR_END: 'yearEnd' };
@@ -123,12 +140,6 @@ async function followLevel(args: {
   return evaluateMember({ ...args, rule, cause: 'growth' });
 }
 
-async function growthValueOf(tx: DbOrTx, tenantId: number, memberId: number): Promise<number> {
-  const result = await tx.execute<{ growth_value: number }>(sql`select growth_value from members
-    where tenant_id = ${tenantId} and id = ${memberId}`);
-  return Number(result.rows[0]?.growth_value ?? 0);
-}
-
 /**
  * The growth step of a sale: earns the growth the spending rules give for `amountCents`, and
  * under the real-time rule moves the member's level. Runs in the sale's transaction.
@@ -144,9 +155,7 @@ export async function saleGrowthStep(args: {
 }): Promise<GrowthStepResult> {
   const { tx, tenantId, memberId } = args;
   const now = args.now ?? new Date();
-  const zone = await timeZoneOf(tx, tenantId);
-  const day = formatInstant(now, zone).slice(0, 10);
-  const rules = await spendingRules(tx, tenantId, day);
+  const { zone, day, rules } = await spendingRules(tx, tenantId, now);
   const expiresAt = rules.length > 0 ? await growthExpiry({ tx, tenantId, now, zone }) : null;
   let growth = 0;
   let growthValue: number | null = null;
@@ -178,7 +187,7 @@ export async function saleGrowthStep(args: {
     growth > 0
       ? await followLevel({ tx, tenantId, memberId, sourceRef: `order:${args.orderNo}`, operatorId: args.operatorId ?? null, now })
       : null;
-  return { growth, growthValue: growthValue ?? (await growthValueOf(tx, tenantId, memberId)), levelChange };
+  return { growth, growthValue, levelChange };
 }
 
 /**
@@ -210,7 +219,7 @@ export async function returnGrowthStep(args: {
     returnedBeforeCents: args.returnedBeforeCents,
     returningCents: args.returningCents,
   });
-  if (share <= 0) return { growth: 0, growthValue: await growthValueOf(tx, tenantId, memberId), levelChange: null };
+  if (share <= 0) return { growth: 0, growthValue: null, levelChange: null };
   const zone = await timeZoneOf(tx, tenantId);
   const expiresAt = earned.rows[0]?.expires_at ? new Date(earned.rows[0].expires_at) : null;
   const posted = await postGrowth({

@@ -100,11 +100,16 @@ async function balanceOf(tx: Pick<Db, 'execute'>, tenantId: number, memberId: nu
   return Number(result.rows[0]?.balance ?? 0);
 }
 
-async function levelOf(tx: Pick<Db, 'execute'>, tenantId: number, memberId: number): Promise<number | null> {
-  const result = await tx.execute<{ level: number | null }>(sql`select level from members
+/** The member's level and growth value, as a sale or return leaves them. */
+async function levelOf(
+  tx: Pick<Db, 'execute'>,
+  tenantId: number,
+  memberId: number,
+): Promise<{ level: number | null; growthValue: number }> {
+  const result = await tx.execute<{ level: number | null; growth_value: number }>(sql`select level, growth_value from members
     where tenant_id = ${tenantId} and id = ${memberId}`);
-  const level = result.rows[0]?.level;
-  return level === null || level === undefined ? null : Number(level);
+  const row = result.rows[0];
+  return { level: row?.level === null || row?.level === undefined ? null : Number(row.level), growthValue: Number(row?.growth_value ?? 0) };
 }
 
 /** The sale as it decides the outcome: what a replay of its order number must repeat. */
@@ -173,6 +178,7 @@ export async function recordSale(input: {
         operatorId: input.operatorId,
         now,
       });
+      const member = await levelOf(tx, tenantId, sale.memberId);
       const answer: SaleAnswer = {
         orderNo: sale.orderNo,
         memberId: sale.memberId,
@@ -181,8 +187,8 @@ export async function recordSale(input: {
         balance,
         entryId: entry?.id ?? null,
         growth: grown.growth,
-        growthValue: grown.growthValue,
-        level: await levelOf(tx, tenantId, sale.memberId),
+        growthValue: member.growthValue,
+        level: member.level,
       };
       await tx.execute(sql`insert into sales_transactions
         (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
@@ -298,7 +304,7 @@ export async function recordReturn(input: {
         reversedPoints: reversed,
         balance,
         reversedGrowth: -grown.growth,
-        growthValue: grown.growthValue,
+        growthValue: grown.growthValue ?? (await levelOf(tx, tenantId, memberId)).growthValue,
       };
       await tx.execute(sql`insert into sales_returns (tenant_id, return_no, order_no, amount, reversed_points, response)
         values (${tenantId}, ${ret.returnNo}, ${ret.orderNo}, ${centsToString(returning)}, ${reversed}, ${JSON.stringify(answer)}::jsonb)`);
