@@ -60,7 +60,8 @@ test('the demo merchant is created once, and its three accounts sign in with the
     ['门店店员', 1],
     ['只读审计员', 1],
   ]);
-});
+  // The seed posts sales, levels and documents through the real services: give it time on a busy machine.
+}, 180_000);
 
 test('the demo merchant holds what a person needs to try the points and member screens', async () => {
   await seedDemoIfEmpty(t.database);
