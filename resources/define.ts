@@ -204,6 +204,11 @@ export interface RelationField extends FieldBase<'relation'> {
   readonly resource: string;
   /** Several records may be referenced. */
   readonly multiple?: boolean;
+  /**
+   * The referenced resource's field that names the record here, instead of its title field (a
+   * paid-level order shows the member number); the engine's `_titles` carry it.
+   */
+  readonly shownAs?: string;
 }
 
 /** The parent of a record in a tree of the same resource (category, area); a node with children is never deleted. */
@@ -526,6 +531,8 @@ export interface ResourceDef {
   readonly fields: Readonly<Record<string, FieldDef>>;
   /** The field that names a record (relation pickers, detail header, delete confirmation). */
   readonly titleField: string;
+  /** How relation pickers (`GET /v1/<name>/options`) list the records; see {@link ResourcePicker}. */
+  readonly picker?: ResourcePicker;
   /** The list screen. */
   readonly list: {
     /** Columns in order; default: fields whose `inList` is not false. */
@@ -588,6 +595,24 @@ export interface ResourceDef {
    * header and creates stamp it, as `marketing_center_id` does for a centre-scoped table.
    */
   readonly centreField?: string;
+}
+
+/**
+ * A resource's relation picker (`GET /v1/<name>/options`): by default the records' titles in
+ * title order, the keyword matching the title. A declaration may order them by another field
+ * (levels by rank), add a description line that tells records of one title apart (a member's
+ * masked mobile and number) and let the keyword also match further text fields by prefix.
+ */
+export interface ResourcePicker {
+  /** The order of the options (default: the title, ascending). */
+  readonly sort?: { readonly field: string; readonly order: 'asc' | 'desc' };
+  /**
+   * Fields joined with ' · ' into each option's `description`; `mask: 'mobile'` shows a mobile
+   * number as 138****5678.
+   */
+  readonly describe?: readonly { readonly field: string; readonly mask?: 'mobile' }[];
+  /** Text fields the keyword also matches, as a prefix (their `prefix` filter index serves it). */
+  readonly search?: readonly string[];
 }
 
 /** Identity helper that type-checks a declaration and keeps its literal types. */

@@ -129,6 +129,8 @@ export const levelResource = defineResource({
     state: preset.enabledState(),
   },
   titleField: 'name',
+  // Pickers list levels as the ladder reads, lowest rank first.
+  picker: { sort: { field: 'rankOrder', order: 'asc' } },
   list: {
     columns: ['levelType', 'rankOrder', 'code', 'name', 'growthThreshold', 'price', 'termMonths', 'pointsMultiplier', 'discount', 'state'],
     defaultSort: { field: 'rankOrder', order: 'asc' },

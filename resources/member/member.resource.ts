@@ -204,6 +204,11 @@ export const memberResource = defineResource({
     remark: preset.remark(),
   },
   titleField: 'name',
+  // Three members named 孙浩然 are three rows a person tells apart: masked mobile and number.
+  picker: {
+    describe: [{ field: 'mobile', mask: 'mobile' }, { field: 'memberNumber' }],
+    search: ['mobile', 'memberNumber'],
+  },
   // `M` + 9 digits from the tenant's `member` counter; the views draw from it too.
   numbering: { field: 'memberNumber', prefix: 'M', digits: 9 },
   list: {

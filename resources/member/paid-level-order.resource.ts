@@ -25,7 +25,15 @@ export const paidLevelOrderResource = defineResource({
       sortable: true,
       width: 170,
     }),
-    memberId: field.integer({ label: ['会员ID', 'Member ID'], required: true, min: 1, max: 9007199254740991, filter: 'eq', width: 100 }),
+    // The member, shown by member number (not the internal id), whatever the reader may see of members.
+    memberId: field.relation({
+      label: ['会员编号', 'Member number'],
+      resource: 'member',
+      shownAs: 'memberNumber',
+      required: true,
+      filter: 'eq',
+      width: 130,
+    }),
     memberName: field.text({ label: ['会员姓名', 'Member name'], maxLength: 60, searchable: true, width: 110 }),
     mobile: field.text({ label: ['手机号', 'Mobile'], maxLength: 20, filter: 'prefix', width: 130 }),
     level: field.relation({ label: ['付费等级', 'Paid level'], resource: 'level', required: true, filter: 'eq', width: 120 }),

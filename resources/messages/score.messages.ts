@@ -44,6 +44,7 @@ export const scoreMessages = defineMessages({
   'score.history.dates': ['日期', 'Dates'],
   'score.history.occurredAt': ['发生时间', 'Time'],
   'score.history.sourceId': ['来源单号', 'Source number'],
+  'score.history.reason': ['调整原因', 'Reason'],
   'score.history.delta': ['积分变动', 'Points'],
   'score.history.balanceAfter': ['变动后余额', 'Balance after'],
   'score.history.expiresAt': ['过期时间', 'Expires'],

@@ -47,6 +47,8 @@ const screenTexts = defineMessages({
   'screens.no': ['否', 'No'],
   'screens.all': ['全部', 'All'],
   'screens.select': ['请选择', 'Select'],
+  'screens.relationEmpty': ['暂无可选的{name}。', 'No {name} to choose yet.'],
+  'screens.relationEmptyWhere': ['可选项来自：', 'They are made in:'],
   'screens.rangeFrom': ['最小值', 'From'],
   'screens.rangeTo': ['最大值', 'To'],
   'screens.lines.add': ['添加一行', 'Add line'],

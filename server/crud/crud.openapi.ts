@@ -92,9 +92,16 @@ export function recordComponent(resource: ResourceDef): JsonSchema {
   properties.updatedAt = instant;
   properties.createdBy = nullable({ type: 'integer', description: 'User id' });
   properties.updatedBy = nullable({ type: 'integer', description: 'User id' });
+  properties._titles = {
+    type: 'object',
+    description:
+      'The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: ' +
+      'relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens',
+    additionalProperties: { type: 'object', additionalProperties: { type: 'string' } },
+  };
   return {
     $id: recordSchemaId(resource),
-    ...objectOf(properties, { optional: lines }),
+    ...objectOf(properties, { optional: [...lines, '_titles'] }),
     description: `${resource.title[1]} (${resource.title[0]}), as the API answers it`,
   };
 }
@@ -186,7 +193,19 @@ function answerOf(resource: ResourceDef, operation: string): { data: JsonSchema;
     case 'history':
       return { data: arrayOf(ref(STATE_CHANGE_ID), 'Newest first'), errors: ['notFound'] };
     case 'options':
-      return { data: arrayOf(objectOf({ id: { type: 'integer' }, title: { type: 'string' } })), errors: [] };
+      return {
+        data: arrayOf(
+          objectOf(
+            {
+              id: { type: 'integer' },
+              title: { type: 'string' },
+              description: { type: 'string', description: 'What tells records of one title apart (a member: masked mobile · number)' },
+            },
+            { optional: ['description'] },
+          ),
+        ),
+        errors: [],
+      };
     case 'lines': {
       const kinds = Object.values(resource.fields).flatMap((f) => (f.kind === 'lines' ? [lineSchema(f)] : []));
       return { data: pageOf(kinds.length === 1 ? kinds[0] : { anyOf: kinds }), errors: ['notFound'] };

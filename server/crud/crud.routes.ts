@@ -1,15 +1,16 @@
-import { and, asc, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { badInput, notFound, ok } from '../http/envelope';
-import { REASON_MAX_LENGTH } from '../../resources/define';
+import { REASON_MAX_LENGTH, type ResourceDef } from '../../resources/define';
 import type { QueryPage } from '../../resources/contract/query.types';
 import { actorOf } from './actor';
 import { createRecord, deleteRecord, modifyRecord, readRecord, runAction } from './crud.operations';
 import { readHistory } from './state-history';
 import { parseQueryBody, runQuery } from './query.builder';
 import { likeEscape } from './query.filters';
-import { pageLines } from './record.store';
+import { findRecord, pageLines } from './record.store';
 import { serializeLines, serializeRecord } from './record.serialize';
+import { recordTitles } from './record.titles';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { actionRefs, optionsRefs, readRefs, writeRefs } from './route-access';
 import { modifySchema, saveNewSchema } from './schema.derive';
@@ -26,6 +27,23 @@ import type { EngineHandle, StoredRecord } from './server-hooks.define';
  * handlers are thin adapters: request -> actor (actor.ts), then the engine's operation
  * (crud.operations.ts), which jobs call the same way.
  */
+
+/** A mobile number as pickers show it: 138****5678. */
+export function maskMobile(mobile: string): string {
+  return mobile.length >= 7 ? `${mobile.slice(0, 3)}****${mobile.slice(-4)}` : mobile;
+}
+
+/** The description line of one option: the declared fields, masked as declared, joined by ' · '. */
+function describeOption(row: Record<string, unknown>, described: NonNullable<ResourceDef['picker']>['describe'] & object): string {
+  return described
+    .map((d) => {
+      const value = row[d.field];
+      if (value === null || value === undefined || value === '') return '';
+      return d.mask === 'mobile' ? maskMobile(String(value)) : String(value);
+    })
+    .filter((part) => part !== '')
+    .join(' · ');
+}
 
 /** Relation pickers list at most this many records. */
 export const OPTIONS_LIMIT = 50;
@@ -114,6 +132,12 @@ export async function registerResourceRoutes(
   const database = () => app.database;
   const operation = (request: FastifyRequest) => ({ db: database().db, registry, runtime, actor: actorOf(request) });
 
+  /** A record as the routes answer it: serialized, with the names of what it points at. */
+  const answer = async (request: FastifyRequest, row: StoredRecord) => {
+    const [titles] = await recordTitles({ db: database().db, registry, resource, tenantId: request.auth!.tenantId, rows: [row] });
+    return { ...serialize(runtime, request, row), _titles: titles };
+  };
+
   addRecordSchemas(app, resource);
   // A settings object has its own two routes instead (settings.routes.ts).
   if (resource.singleton) return registerSettingsRoutes(app, { runtime, registry, engine: engineHandle(app, runtime) });
@@ -128,10 +152,11 @@ export async function registerResourceRoutes(
     async (request) => {
       const query = parseQueryBody({ resource, body: request.body ?? {}, locale: request.ctx.locale });
       const result = await runQuery({ ...operation(request), query });
+      const titles = await recordTitles({ db: database().db, registry, resource, tenantId: request.auth!.tenantId, rows: result.rows });
       return ok<QueryPage<Record<string, unknown>>>({
         total: result.total,
         totalIsEstimate: result.totalIsEstimate,
-        records: result.rows.map((row) => serialize(runtime, request, row)),
+        records: result.rows.map((row, i) => ({ ...serialize(runtime, request, row), _titles: titles[i] })),
         nextCursor: result.nextCursor,
       });
     },
@@ -153,7 +178,7 @@ export async function registerResourceRoutes(
       const id = idParam((request.params as { id?: unknown }).id);
       const row = await readRecord({ ...operation(request), id });
       if (!row) throw notFound();
-      return ok(serialize(runtime, request, row));
+      return ok(await answer(request, row));
     },
   );
 
@@ -166,7 +191,7 @@ export async function registerResourceRoutes(
         schema: { tags, summary: `Create ${resource.title[1]}`, body: saveNewSchema(resource), ...crudDocs(resource, 'saveNew') },
         validatorCompiler: describeOnly,
       },
-      async (request) => ok(serialize(runtime, request, await createRecord({ ...operation(request), body: bodyOf(request) }))),
+      async (request) => ok(await answer(request, await createRecord({ ...operation(request), body: bodyOf(request) }))),
     );
 
     app.post(
@@ -176,7 +201,7 @@ export async function registerResourceRoutes(
         schema: { tags, summary: `Modify ${resource.title[1]}`, body: modifySchema(resource), ...crudDocs(resource, 'modify') },
         validatorCompiler: describeOnly,
       },
-      async (request) => ok(serialize(runtime, request, await modifyRecord({ ...operation(request), body: bodyOf(request) }))),
+      async (request) => ok(await answer(request, await modifyRecord({ ...operation(request), body: bodyOf(request) }))),
     );
   }
 
@@ -226,7 +251,7 @@ export async function registerResourceRoutes(
           body: request.body,
         });
         await runtime.hooks.afterCommit?.[action]?.({ app, actor, record });
-        return ok(serialize(runtime, request, record));
+        return ok(await answer(request, record));
       },
     );
   }
@@ -325,21 +350,38 @@ export async function registerResourceRoutes(
       const title = t[resource.titleField];
       const conditions = scopeConditions({ runtime, scope, db: database().db, operation: 'options' });
       const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
+      const picker = resource.picker;
       // A text title is matched as is (its trigram index serves it); any other kind as its text.
       const textual = ['text', 'longText'].includes(resource.fields[resource.titleField].kind);
-      if (keyword !== '') conditions.push(ilike(textual ? title : sql`${title}::text`, `%${likeEscape(keyword)}%`));
+      if (keyword !== '') {
+        const matches = [ilike(textual ? title : sql`${title}::text`, `%${likeEscape(keyword)}%`)];
+        for (const name of picker?.search ?? []) matches.push(like(t[name], `${likeEscape(keyword)}%`));
+        conditions.push(matches.length === 1 ? matches[0] : or(...matches)!);
+      }
       // `?id=1&id=2`: the titles of records already chosen, for a form opened on a saved record.
       if (query.id !== undefined) {
         const ids = (Array.isArray(query.id) ? query.id : [query.id]).map((v) => idParam(v));
         conditions.push(inArray(t.id, ids));
       }
+      const described = picker?.describe ?? [];
+      const extra = Object.fromEntries(described.map((d) => [d.field, t[d.field]]));
+      const sortColumn = picker?.sort ? t[picker.sort.field] : title;
       const rows = await database()
-        .db.select({ id: t.id, title })
+        .db.select({ id: t.id, title, ...extra })
         .from(t)
         .where(and(...conditions))
-        .orderBy(asc(title), asc(t.id))
+        .orderBy(picker?.sort?.order === 'desc' ? desc(sortColumn) : asc(sortColumn), asc(t.id))
         .limit(OPTIONS_LIMIT);
-      return ok(rows.map((row) => ({ id: row.id, title: row.title === null ? '' : String(row.title) })));
+      return ok(
+        rows.map((row) => {
+          const option: { id: number; title: string; description?: string } = {
+            id: row.id as number,
+            title: row.title === null ? '' : String(row.title),
+          };
+          if (described.length > 0) option.description = describeOption(row as Record<string, unknown>, described);
+          return option;
+        }),
+      );
     },
   );
 

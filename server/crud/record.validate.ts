@@ -37,8 +37,11 @@ export interface WriteSet {
   readonly parent?: { readonly field: string; readonly label: string; readonly id: number | null; readonly maxDepth: number };
 }
 
-/** Keys the client may send back unchanged (from info) that are never written from a body. */
-const IGNORED_KEYS: readonly string[] = [...SYSTEM_FIELDS, 'marketingCenterId'];
+/**
+ * Keys the client may send back unchanged (from info) that are never written from a body; `_titles`
+ * holds the names of what the record points at (record.titles.ts).
+ */
+const IGNORED_KEYS: readonly string[] = [...SYSTEM_FIELDS, 'marketingCenterId', '_titles'];
 
 /** Default maximum lines of a lines field (define.ts) and tree depth. */
 export { DEFAULT_MAX_LINES };

@@ -79,6 +79,11 @@ function check(resource: ResourceDef, names: ReadonlySet<string>): void {
   const sort = resource.list.defaultSort.field;
   if (!fields[sort] && !['id', 'createdAt', 'updatedAt'].includes(sort)) fail(`defaultSort ${sort} is not a field`);
   if (resource.treeField && fields[resource.treeField]?.kind !== 'tree') fail(`treeField ${resource.treeField} is not a tree field`);
+  // The picker's sort, description and search fields (ResourcePicker); searched ones are text.
+  const picker = resource.picker;
+  if (picker?.sort && !fields[picker.sort.field]) fail(`picker.sort ${picker.sort.field} is not a field`);
+  for (const d of picker?.describe ?? []) if (!fields[d.field]) fail(`picker.describe ${d.field} is not a field`);
+  for (const name of picker?.search ?? []) if (fields[name]?.kind !== 'text') fail(`picker.search ${name} is not a text field`);
   for (const [name, f] of Object.entries(fields)) {
     if (f.kind === 'relation' && !names.has(f.resource)) fail(`${name} refers to unknown resource ${f.resource}`);
     if (f.kind === 'lines') {

@@ -31,9 +31,16 @@ function refersTo(source: ResourceRuntime, target: string): boolean {
   );
 }
 
+/** True when a list filter of `source` is a relation to `target` (its filter bar picks from it). */
+function filtersBy(source: ResourceRuntime, target: string): boolean {
+  return Object.values(source.resource.fields).some((f) => f.kind === 'relation' && f.resource === target && f.filter !== undefined);
+}
+
 /**
- * The relation picker: whoever may read the resource, and whoever may write a resource whose
- * form picks from it (a store editor picks an area without holding the area screen).
+ * The relation picker: whoever may read the resource, whoever may write a resource whose form
+ * picks from it (a store editor picks an area without holding the area screen), and whoever may
+ * read a resource whose list filter picks from it (a member list reader filters by level
+ * without holding the level screen).
  */
 export function optionsRefs(runtime: ResourceRuntime, registry: EngineRegistry): readonly PermissionRef[] {
   // Reading needs no grant (level materials, §6): neither does picking.
@@ -41,6 +48,7 @@ export function optionsRefs(runtime: ResourceRuntime, registry: EngineRegistry):
   const refs = [...readRefs(runtime), ...writeRefs(runtime)];
   for (const other of registry.runtimes) {
     if (refersTo(other, runtime.resource.name)) refs.push(...writeRefs(other));
+    if (filtersBy(other, runtime.resource.name)) refs.push(...readRefs(other));
   }
   const seen = new Set<string>();
   return refs.filter((r) => {

@@ -8,8 +8,8 @@ import PgBoss from 'pg-boss';
 export interface JobQueue {
   send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
   work(name: string, handler: (data: object) => Promise<void>): Promise<void>;
-  /** Sends a job of `name` on the cron schedule (UTC), once across every process sharing the queue. */
-  schedule(name: string, cron: string): Promise<void>;
+  /** Runs the job `name` on a cron schedule (UTC); one schedule per name, shared by every process. */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -34,9 +34,9 @@ export async function startJobQueue(url: string): Promise<JobQueue> {
         for (const job of jobs) await handler(job.data as object);
       });
     },
-    async schedule(name, cron) {
+    async schedule(name, cron, data) {
       await ensureQueue(name);
-      await boss.schedule(name, cron);
+      await boss.schedule(name, cron, data ?? {}, { tz: 'UTC' });
     },
     stop: () => boss.stop({ graceful: true, wait: true }),
   };

@@ -10,6 +10,7 @@ import { filesPlugin } from './files/files.plugin';
 import { uploadsPlugin } from './uploads/uploads.plugin';
 import { memberOverviewRoutes } from './members/member-overview.routes';
 import { batchPlugin } from './batch/batch.plugin';
+import { levelsPlugin } from './levels/monthly-evaluation.job';
 import { createCrudModule } from '../crud/crud.module';
 import { SERVER_HOOKS } from './resource-hooks';
 
@@ -31,5 +32,6 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'uploads', plugin: uploadsPlugin },
   { name: 'members', plugin: memberOverviewRoutes },
   { name: 'batch', plugin: batchPlugin },
+  { name: 'levels', plugin: levelsPlugin },
   { name: 'crud', plugin: createCrudModule(SERVER_HOOKS) },
 ];

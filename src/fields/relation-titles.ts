@@ -1,8 +1,10 @@
 /**
  * How a record names the records it refers to. The server sends a relation (or tree parent) as
- * its id in `<field>`; the titles are fetched from the picker endpoint (option-titles.ts). When a
- * record carries them already, as `<field>Title` (a string, or a list in the order of the ids)
- * or as embedded `{ id, title }` objects, they are used without asking.
+ * its id in `<field>`, and its name in `_titles.<field>.<id>` (the engine's query and info send
+ * them, whatever the reader may see of the related screen). When a record carries them, as
+ * `_titles`, as `<field>Title` (a string, or a list in the order of the ids) or as embedded
+ * `{ id, title }` objects, they are used without asking; otherwise they are fetched from the
+ * picker endpoint (option-titles.ts).
  */
 import type { ApiRecord } from './field-kind';
 
@@ -10,6 +12,8 @@ import type { ApiRecord } from './field-kind';
 export interface OptionRecord {
   readonly id: string | number;
   readonly title: string;
+  /** What tells records of one title apart (a member: masked mobile · member number). */
+  readonly description?: string;
 }
 
 function isOption(value: unknown): value is OptionRecord {
@@ -34,9 +38,11 @@ export function relationOptions(record: ApiRecord | undefined, name: string): Kn
   const list = Array.isArray(value) ? value : value === null || value === undefined || value === '' ? [] : [value];
   const titles = record?.[`${name}Title`];
   const titleList = Array.isArray(titles) ? titles : [titles];
+  // The server's names of what the record points at: `_titles.<field>.<id>`.
+  const named = (record?._titles as Record<string, Record<string, string> | undefined> | undefined)?.[name];
   return list.map((item, index) => {
     if (isOption(item)) return { id: item.id, title: String(item.title) };
-    const title = titleList[index];
+    const title = titleList[index] ?? named?.[String(item)];
     return { id: item as string | number, title: typeof title === 'string' && title !== '' ? title : undefined };
   });
 }

@@ -60,4 +60,67 @@ test('the demo merchant is created once, and its three accounts sign in with the
     ['门店店员', 1],
     ['只读审计员', 1],
   ]);
+  // The seed posts sales, levels and documents through the real services: give it time on a busy machine.
+}, 180_000);
+
+test('the demo merchant holds what a person needs to try the points and member screens', async () => {
+  await seedDemoIfEmpty(t.database);
+  const admin = await signIn(t.app, { tenant: 'demo', login: 'admin', password: 'Admin@2026' });
+  const data = async (res: Promise<{ body: { code: number; data: unknown } }>) => {
+    const { body } = await res;
+    expect(body.code, JSON.stringify(body)).toBe(2000);
+    return body.data as never;
+  };
+
+  // The adjustment form's reason picker offers reasons; documents in both states exist.
+  const reasons: { title: string }[] = await data(admin.get('/v1/score-adjust-reason/options'));
+  expect(reasons.length).toBeGreaterThanOrEqual(3);
+  const docs: { records: { id: number; number: string; state: string }[] } = await data(
+    admin.post('/v1/score-adjust/query', { body: { pageSize: 20 } }),
+  );
+  expect(new Set(docs.records.map((doc) => doc.state))).toEqual(new Set(['INITIAL', 'EFFECTED']));
+  // The audited one went through the ledger: its lines are points entries of the document.
+  const effected = docs.records.find((doc) => doc.state === 'EFFECTED')!;
+  const ledger = await t.database.pool.query(
+    `select count(*)::int as n from points_entries e join tenants t on t.id = e.tenant_id
+     where t.code = 'demo' and e.source_type = 'adjustment' and e.source_id = $1`,
+    [effected.number],
+  );
+  expect(ledger.rows[0].n).toBe(3);
+
+  // An audited batch document with per-member results.
+  const batches: { records: { id: number; state: string; succeededCount: number; failedCount: number }[] } = await data(
+    admin.post('/v1/batch-operate/query', { body: { pageSize: 20 } }),
+  );
+  const batch = batches.records.find((doc) => doc.state === 'EFFECTED')!;
+  expect(batch.succeededCount).toBeGreaterThan(0);
+  expect(batch.succeededCount + batch.failedCount).toBeGreaterThan(1);
+
+  // Sales posted through the sales service: points, growth and level changes with their causes.
+  const facts = await t.database.pool.query(
+    `select (select count(*)::int from sales_transactions s where s.tenant_id = t.id) as sales,
+            (select count(*)::int from member_growth_entries g where g.tenant_id = t.id and g.source_type = 'transaction') as growth,
+            (select count(*)::int from member_level_changes c where c.tenant_id = t.id and c.cause = 'register') as registered,
+            (select count(distinct c.cause)::int from member_level_changes c where c.tenant_id = t.id) as causes,
+            (select count(*)::int from members m where m.tenant_id = t.id and m.level is null) as without_level
+     from tenants t where t.code = 'demo'`,
+  );
+  expect(facts.rows[0].sales).toBeGreaterThanOrEqual(20);
+  expect(facts.rows[0].growth).toBeGreaterThanOrEqual(20);
+  expect(facts.rows[0].registered).toBeGreaterThanOrEqual(250);
+  expect(facts.rows[0].causes).toBeGreaterThanOrEqual(2);
+  expect(facts.rows[0].without_level).toBe(0);
+
+  // Paid-level orders name their member by member number, not by the internal id.
+  const orders: { records: { memberId: number; _titles: Record<string, Record<string, string>> }[] } = await data(
+    admin.post('/v1/paid-level-order/query', { body: { pageSize: 5 } }),
+  );
+  expect(orders.records.length).toBeGreaterThan(0);
+  for (const order of orders.records) expect(order._titles.memberId[String(order.memberId)]).toMatch(/^M\d{9}$/);
+
+  // The points overview has something to show.
+  const account = await t.database.pool.query(
+    `select count(*)::int as n from points_accounts a join tenants t on t.id = a.tenant_id where t.code = 'demo' and a.balance > 0`,
+  );
+  expect(account.rows[0].n).toBeGreaterThan(50);
 });

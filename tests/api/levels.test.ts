@@ -272,8 +272,9 @@ describe('level changes', () => {
 
   it('records the change with its cause, moves the member and grants the enabled incentives', async () => {
     const [member] = members;
+    // Registration gave the entry level (F1, the lowest-rank free level): assigning it again changes nothing.
     const first = await change(member, ids.F1, 'assign');
-    expect(first).toMatchObject({ changed: true, fromLevelId: null, direction: 'up', incentivePoints: 0 });
+    expect(first).toMatchObject({ changed: false, fromLevelId: ids.F1, direction: null, incentivePoints: 0 });
     const up = await change(member, ids.F3);
     expect(up).toMatchObject({
       changed: true,
@@ -284,7 +285,7 @@ describe('level changes', () => {
       incentiveCoupons: '洗车券×1',
     });
     expect(await changesOf(member)).toEqual([
-      expect.objectContaining({ from_level_id: null, to_level_id: ids.F1, cause: 'assign', incentive_points: 0 }),
+      expect.objectContaining({ from_level_id: null, to_level_id: ids.F1, cause: 'register', incentive_points: 0 }),
       expect.objectContaining({
         from_level_id: ids.F1,
         to_level_id: ids.F3,
@@ -311,7 +312,8 @@ describe('level changes', () => {
     const keyed = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from points_entries
       where tenant_id = ${tenant.tenantId} and idempotency_key = ${incentiveKey(member, ids.F3)}`);
     expect(keyed.rows[0].n).toBe(1);
-    expect((await changesOf(member)).map((row) => row.direction)).toEqual(['up', 'up', 'down', 'up']);
+    // The entry level on registration, then F2, F3, down to F2, back to F3.
+    expect((await changesOf(member)).map((row) => row.direction)).toEqual(['up', 'up', 'up', 'down', 'up']);
   });
 
   it('refuses an unknown member, an unknown level and a disabled one', async () => {
@@ -319,6 +321,7 @@ describe('level changes', () => {
     await expect(change(987654321, ids.F1)).rejects.toMatchObject({ key: 'levelChange.memberNotFound' });
     await expect(change(member, 987654321)).rejects.toMatchObject({ key: 'levelChange.levelNotFound' });
     await expect(change(member, ids.TMP)).rejects.toMatchObject({ key: 'levelChange.levelDisabled' });
-    expect(await changesOf(member)).toEqual([]);
+    // Only the entry level given on registration.
+    expect((await changesOf(member)).map((row) => row.cause)).toEqual(['register']);
   });
 });

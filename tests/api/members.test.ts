@@ -336,9 +336,10 @@ describe('fields an engine owns', () => {
       await refused(admin.post('/v1/marketcenter-member/saveNew', { body: memberBody({ level: paid.id }), headers: inCentre(centreA) })),
     ).toEqual(['level']);
     expect((await okData(admin.post('/v1/member/query', { body: { pageSize: 1 }, headers: ZONE }))).total).toBe(before);
-    // What a new member holds anyway is accepted: no level, no growth, in use.
+    // What a new member holds anyway is accepted: no level, no growth, in use; the level engine
+    // then gives the entry level (the lowest-rank free level).
     const plain = await create('member', memberBody({ level: null, growthValue: 0, state: 'using' }));
-    expect(plain).toMatchObject({ level: null, growthValue: 0, state: 'using' });
+    expect(plain).toMatchObject({ level: free.id, growthValue: 0, state: 'using' });
   });
 
   it('refuses a modify that moves the level, and leaves the member and its level history untouched', async () => {
@@ -360,12 +361,13 @@ describe('fields an engine owns', () => {
       ),
     ).toEqual(['level']);
     const after = await okData(admin.get(`/v1/member/info/${member.id}`, { headers: ZONE }));
-    expect(after).toMatchObject({ level: null, growthValue: 0, version: member.version });
-    expect(await levelChanges(member.id)).toBe(0);
+    expect(after).toMatchObject({ level: free.id, growthValue: 0, version: member.version });
+    // Only the entry level given on registration.
+    expect(await levelChanges(member.id)).toBe(1);
 
     // A body that echoes the record it read is fine: only what it changes is written.
     const echoed = await okData(admin.post('/v1/member/modify', { body: { ...after, name: '改名会员' }, headers: ZONE }));
-    expect(echoed).toMatchObject({ name: '改名会员', level: null, growthValue: 0, state: 'using' });
+    expect(echoed).toMatchObject({ name: '改名会员', level: free.id, growthValue: 0, state: 'using' });
   });
 
   it('the member form no longer offers the level, the growth value or the state', () => {

@@ -4144,6 +4144,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Area (区域), as the API answers it */
         AreaRecord: {
@@ -4173,6 +4179,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Store (门店), as the API answers it */
         StoreRecord: {
@@ -4213,6 +4225,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Employee (员工), as the API answers it */
         EmployRecord: {
@@ -4249,6 +4267,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Category (品类), as the API answers it */
         CatogoryRecord: {
@@ -4273,6 +4297,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Brand (品牌), as the API answers it */
         BrandRecord: {
@@ -4295,6 +4325,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Product (商品), as the API answers it */
         ProductRecord: {
@@ -4335,6 +4371,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Coupon bearer (券承担方), as the API answers it */
         CostpartyRecord: {
@@ -4366,6 +4408,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Channel (渠道), as the API answers it */
         ChannelRecord: {
@@ -4393,6 +4441,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Card template (卡模板), as the API answers it */
         CardTemplateRecord: {
@@ -4444,6 +4498,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Points adjustment reason (积分调整原因), as the API answers it */
         ScoreAdjustReasonRecord: {
@@ -4471,6 +4531,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Points adjustment (积分调整单), as the API answers it */
         ScoreAdjustRecord: {
@@ -4514,6 +4580,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Membership level (会员等级), as the API answers it */
         LevelRecord: {
@@ -4564,6 +4636,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Level evaluation rules (等级评定规则), as the API answers it */
         LevelValuateRuleRecord: {
@@ -4592,6 +4670,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Growth value rule (成长值规则), as the API answers it */
         GrowValueRuleRecord: {
@@ -4630,6 +4714,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Growth value settings (成长值设置), as the API answers it */
         GrowValueSettingRecord: {
@@ -4659,6 +4749,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Level material (等级物料), as the API answers it */
         LevelMaterialRecord: {
@@ -4683,6 +4779,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Upgrade incentive (升级激励), as the API answers it */
         UpgradeIncentiveRecord: {
@@ -4712,13 +4814,19 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Paid level order (付费等级订单), as the API answers it */
         PaidLevelOrderRecord: {
             id: number;
             /** @description Order number */
             number: string;
-            /** @description Member ID */
+            /** @description Member number (id of member) */
             memberId: number;
             /** @description Member name */
             memberName: string | null;
@@ -4756,6 +4864,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Member (会员), as the API answers it */
         MemberRecord: {
@@ -4828,6 +4942,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Petrol station member (油站会员), as the API answers it */
         DqshMemberRecord: {
@@ -4900,6 +5020,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Marketing centre member (营销中心会员), as the API answers it */
         MarketcenterMemberRecord: {
@@ -4974,6 +5100,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Batch operation (批量操作单), as the API answers it */
         BatchOperateRecord: {
@@ -5065,6 +5197,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
         /** @description Batch operation approval rule (批量操作审核规则), as the API answers it */
         BatchOperateSettingRecord: {
@@ -5084,6 +5222,12 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
         };
     };
     responses: {
@@ -6925,7 +7069,10 @@ export interface operations {
                      *         "amount": "37.80",
                      *         "points": 37,
                      *         "balance": 1289,
-                     *         "entryId": 55012
+                     *         "entryId": 55012,
+                     *         "growth": 37,
+                     *         "growthValue": 1520,
+                     *         "level": 3
                      *       }
                      *     }
                      */
@@ -6944,6 +7091,12 @@ export interface operations {
                             balance: number;
                             /** @description The ledger entry; null when the sale earned nothing */
                             entryId: number | null;
+                            /** @description Growth value the sale earned under the growth rules */
+                            growth?: number;
+                            /** @description The member's growth value after the sale */
+                            growthValue?: number;
+                            /** @description The member's level after the sale (it follows growth under the real-time rule) */
+                            level?: number | null;
                         };
                     };
                 };
@@ -7005,7 +7158,9 @@ export interface operations {
                      *         "orderNo": "S20260501-0001",
                      *         "amount": "12.00",
                      *         "reversedPoints": 11,
-                     *         "balance": 1278
+                     *         "balance": 1278,
+                     *         "reversedGrowth": 12,
+                     *         "growthValue": 1508
                      *       }
                      *     }
                      */
@@ -7022,6 +7177,10 @@ export interface operations {
                             reversedPoints: number;
                             /** @description The member's balance after the return */
                             balance: number;
+                            /** @description Growth value taken back (the returned share of the sale's growth) */
+                            reversedGrowth?: number;
+                            /** @description The member's growth value after the return */
+                            growthValue?: number;
                         };
                     };
                 };
@@ -7256,6 +7415,10 @@ export interface operations {
                                 /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
                                 expiresAt: string | null;
                                 remark: string | null;
+                                /** @description An adjustment's reason (the name of its document line's reason) */
+                                reason: string | null;
+                                /** @description The document behind an adjustment (score-adjust) or batch (batch-operate) entry, for a link to it */
+                                documentId: number | null;
                             }[];
                             totalIsEstimate: boolean;
                             /** @description Send as cursor for the next page */
@@ -9339,6 +9502,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -9809,6 +9974,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -10170,6 +10337,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -10523,6 +10692,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -10841,6 +11012,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -11153,6 +11326,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -11516,6 +11691,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -11851,6 +12028,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -12180,6 +12359,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -12696,6 +12877,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -13107,6 +13290,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -13595,6 +13780,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -14108,6 +14295,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -14695,6 +14884,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -15110,6 +15301,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -15576,6 +15769,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -15617,7 +15812,7 @@ export interface operations {
                     filters?: {
                         /** @description Order number: prefix */
                         number?: string | null;
-                        /** @description Member ID: eq */
+                        /** @description Member number: eq */
                         memberId?: number | null;
                         /** @description Mobile: prefix */
                         mobile?: string | null;
@@ -15753,6 +15948,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -16326,6 +16523,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -16960,6 +17159,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -17600,6 +17801,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };
@@ -18254,6 +18457,8 @@ export interface operations {
                         data: {
                             id: number;
                             title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
                         }[];
                     };
                 };

@@ -34,6 +34,8 @@ export const tenants = pgTable('tenants', {
     .$type<Record<string, boolean>>()
     .notNull()
     .default(sql`'{}'::jsonb`),
+  /** The merchant's IANA time zone: its days and months (the monthly level evaluation) are counted in it. */
+  timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
   createdAt: createdAt(),
 });
 

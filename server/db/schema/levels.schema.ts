@@ -39,3 +39,50 @@ export const memberLevelChanges = pgTable(
     index('member_level_changes_level_idx').on(t.tenantId, t.toLevelId),
   ],
 );
+
+/**
+ * Members' growth value, entry by entry (append-only; written only by
+ * server/modules/levels/growth.service.ts): what a sale earned under each growth rule, what a
+ * return took back. `members.growth_value` is the sum of the entries that have not expired.
+ */
+export const memberGrowthEntries = pgTable(
+  'member_growth_entries',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    /** Signed growth value. */
+    delta: bigint('delta', { mode: 'number' }).notNull(),
+    /** The member's growth value after this entry. */
+    growthAfter: bigint('growth_after', { mode: 'number' }).notNull(),
+    /** transaction | return */
+    sourceType: text('source_type').notNull(),
+    /** The order or return number. */
+    sourceId: text('source_id').notNull(),
+    /** The growth rule that earned it (null for a return's reversal). */
+    ruleId: bigint('rule_id', { mode: 'number' }),
+    /** The merchant's local day the entry counts for (daily caps). */
+    localDay: text('local_day').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    /** When this growth stops counting (growth value settings); null = never. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('member_growth_entries_member_idx').on(t.tenantId, t.memberId, t.id),
+    index('member_growth_entries_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
+  ],
+);
+
+/** One row per tenant and month the monthly level evaluation has run for (`2026-11`). */
+export const levelEvaluationRuns = pgTable(
+  'level_evaluation_runs',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    period: text('period').notNull(),
+    evaluated: integer('evaluated').notNull().default(0),
+    changed: integer('changed').notNull().default(0),
+    ranAt: timestamp('ran_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.period] })],
+);

@@ -1,10 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { storeResource } from '../../../resources/datum/store.resource';
 import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
 import { drawNumber } from '../../crud/numbering';
 import { logStateChange } from '../../crud/state-history';
 import { deriveTable } from '../../crud/table.derive';
+import { applyLevelChange } from '../../modules/levels/level-change';
+import { entryLevelOf } from '../../modules/levels/level-evaluation';
 import { postPoints } from '../../modules/points/points.ledger';
 import type { DbOrTx } from '../connection';
 import type { DemoSeeder } from './seeders';
@@ -291,6 +293,41 @@ async function seedActivity(args: { tx: DbOrTx; tenantId: number; members: reado
   }
 }
 
+/**
+ * Each member's level history: the entry level on registration (written in two statements for
+ * the whole merchant, as `assignEntryLevel` records it: cause `register`, version kept), then,
+ * through the level engine, the level their growth value (or their fleet) gives, with upgrade
+ * incentives paid once.
+ */
+async function seedLevelHistory(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  rows: readonly Record<string, unknown>[];
+  ids: ReadonlyMap<string, number>;
+}): Promise<void> {
+  const { tx, tenantId } = args;
+  const entry = await entryLevelOf(tx, tenantId);
+  if (entry === null) return;
+  await tx.execute(sql`insert into member_level_changes (tenant_id, member_id, from_level_id, to_level_id, direction, cause, growth_value, occurred_at)
+    select tenant_id, id, null, ${entry}, 'up', 'register', 0, registered_at from members where tenant_id = ${tenantId} and level is null`);
+  await tx.execute(sql`update members set level = ${entry} where tenant_id = ${tenantId} and level is null`);
+  for (const row of args.rows) {
+    const memberId = args.ids.get(String(row.mobile));
+    if (memberId === undefined || row.level === null || row.level === undefined || Number(row.level) === entry) continue;
+    const registeredAt = row.registeredAt as Date;
+    await applyLevelChange({
+      tx,
+      tenantId,
+      memberId,
+      toLevelId: Number(row.level),
+      cause: row.fleet ? 'assign' : 'growth',
+      growthValue: Number(row.growthValue ?? 0),
+      remark: row.fleet ? `${String(row.fleet)}签约司机` : null,
+      now: new Date(Math.min(Date.now(), registeredAt.getTime() + 30 * DAY)),
+    });
+  }
+}
+
 /** Seeds the demo members (after the master data and, when present, the levels). */
 export async function seedMembers(input: { tx: DbOrTx; tenantId: number }): Promise<void> {
   const { tx, tenantId } = input;
@@ -299,11 +336,13 @@ export async function seedMembers(input: { tx: DbOrTx; tenantId: number }): Prom
   const rows = memberRows({ stores, levels: await levelsOf(tx, tenantId), now: Date.now() });
   for (const row of rows) row.memberNumber = await drawNumber({ db: tx, tenantId, resource: memberResource });
   const t = deriveTable(memberResource);
+  // Levels are given by the level engine below (each change recorded with its cause), not written.
   const inserted = await tx
     .insert(t)
-    .values(rows.map((row) => ({ ...row, tenantId })) as never)
+    .values(rows.map(({ level: _level, ...row }) => ({ ...row, level: null, tenantId })) as never)
     .returning({ id: t.id, mobile: t.mobile });
   const ids = new Map(inserted.map((r) => [String(r.mobile), Number(r.id)]));
+  await seedLevelHistory({ tx, tenantId, rows, ids });
   await seedActivity({ tx, tenantId, members: rows.map((row) => ({ ...row, id: ids.get(String(row.mobile)) })) });
 }
 

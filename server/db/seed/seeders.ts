@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../connection';
+import { activitySeeder } from './activity.seed';
 import { datumSeeder } from './datum.seed';
 import { membersSeeder } from './members.seed';
 import { levelsSeeder, paidLevelOrdersSeeder } from './levels.seed';
@@ -18,4 +19,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   levelsSeeder,
   membersSeeder,
   paidLevelOrdersSeeder,
+  // Adjustment reasons and documents, sales through the sales service, a batch document: after members.
+  activitySeeder,
 ];

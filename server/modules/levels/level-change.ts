@@ -21,8 +21,8 @@ import { postPoints } from '../points/points.ledger';
  * concurrent changes of one member are serialised.
  */
 
-/** What caused a level change. */
-export type LevelChangeCause = 'growth' | 'evaluation' | 'purchase' | 'assign' | 'expiry' | 'manual';
+/** What caused a level change (`register`: a new member's entry level). */
+export type LevelChangeCause = 'register' | 'growth' | 'evaluation' | 'purchase' | 'assign' | 'expiry' | 'manual';
 /** Whether the member went up, down, or sideways (between a paid and a special level). */
 export type LevelDirection = 'up' | 'down' | 'same';
 
@@ -41,6 +41,11 @@ export interface LevelChangeInput {
   readonly remark?: string | null;
   /** The clock; tests fix it. */
   readonly now?: Date;
+  /**
+   * The member is being registered in the caller's transaction: the level is part of the record
+   * created, so the member's version stays the version it was created with.
+   */
+  readonly registering?: boolean;
 }
 
 export interface LevelChangeResult {
@@ -181,8 +186,9 @@ export async function applyLevelChange(input: LevelChangeInput): Promise<LevelCh
       ...(input.now ? { occurredAt: input.now } : {}),
     })
     .returning({ id: memberLevelChanges.id });
+  const version = input.registering ? sql`version` : sql`version + 1`;
   await tx.execute(
-    sql`update members set level = ${toLevelId}, version = version + 1, updated_at = now() where tenant_id = ${tenantId} and id = ${memberId}`,
+    sql`update members set level = ${toLevelId}, version = ${version}, updated_at = now() where tenant_id = ${tenantId} and id = ${memberId}`,
   );
   return {
     changed: true,

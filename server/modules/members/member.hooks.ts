@@ -11,6 +11,7 @@ import { growthDocs } from './member.openapi';
 import type { LevelSummary, MemberGrowth } from '../../../resources/contract/member.types';
 import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
+import { assignEntryLevel } from '../levels/level-evaluation';
 
 /**
  * Server side of members (member.resource.ts) and of its views:
@@ -155,6 +156,14 @@ export const memberHooks = defineServerHooks(memberResource, {
     if (operation !== 'create') return;
     // Whole seconds: the API shows seconds, so a range filter on the shown time finds the member.
     values.registeredAt ??= new Date(Math.floor(Date.now() / 1000) * 1000);
+  },
+  // A new member starts on the entry level (the lowest-rank enabled free level), recorded as a
+  // level change with the cause `register`; the answer shows the level given (version 1 still).
+  async afterSave({ operation, record, db, actor }) {
+    if (operation !== 'create' || (record.level !== null && record.level !== undefined)) return;
+    const change = await assignEntryLevel({ tx: db, tenantId: actor.tenantId, memberId: Number(record.id), operatorId: actor.userId });
+    if (!change?.changed) return;
+    record.level = change.toLevelId;
   },
   routes: growthRoute,
 });

@@ -34,22 +34,34 @@ function withAnswerExample(docs: RouteDocs, data: unknown): RouteDocs {
   return { ...docs, response: { ...docs.response, 200: { ...docs.response[200], examples: [example(data)] } } };
 }
 
-const saleAnswer = objectOf({
-  orderNo: { type: 'string' },
-  memberId: { type: 'integer' },
-  amount: { ...wire.moneyText, description: "The sale's amount: the sum of its lines" },
-  points: { ...wire.points, description: 'Points earned by the sale' },
-  balance: { ...wire.points, description: "The member's balance after the sale" },
-  entryId: nullable({ type: 'integer', description: 'The ledger entry; null when the sale earned nothing' }),
-});
+const saleAnswer = objectOf(
+  {
+    orderNo: { type: 'string' },
+    memberId: { type: 'integer' },
+    amount: { ...wire.moneyText, description: "The sale's amount: the sum of its lines" },
+    points: { ...wire.points, description: 'Points earned by the sale' },
+    balance: { ...wire.points, description: "The member's balance after the sale" },
+    entryId: nullable({ type: 'integer', description: 'The ledger entry; null when the sale earned nothing' }),
+    growth: { type: 'integer', description: 'Growth value the sale earned under the growth rules' },
+    growthValue: { type: 'integer', description: "The member's growth value after the sale" },
+    level: nullable({ type: 'integer', description: "The member's level after the sale (it follows growth under the real-time rule)" }),
+  },
+  // Answers recorded before growth existed are replayed as recorded, without these.
+  { optional: ['growth', 'growthValue', 'level'] },
+);
 
-const returnAnswer = objectOf({
-  returnNo: { type: 'string' },
-  orderNo: { type: 'string' },
-  amount: { ...wire.moneyText, description: 'The returned amount' },
-  reversedPoints: { ...wire.points, description: "Points taken back (the returned share of the sale's points, at most the balance)" },
-  balance: { ...wire.points, description: "The member's balance after the return" },
-});
+const returnAnswer = objectOf(
+  {
+    returnNo: { type: 'string' },
+    orderNo: { type: 'string' },
+    amount: { ...wire.moneyText, description: 'The returned amount' },
+    reversedPoints: { ...wire.points, description: "Points taken back (the returned share of the sale's points, at most the balance)" },
+    balance: { ...wire.points, description: "The member's balance after the return" },
+    reversedGrowth: { type: 'integer', description: "Growth value taken back (the returned share of the sale's growth)" },
+    growthValue: { type: 'integer', description: "The member's growth value after the return" },
+  },
+  { optional: ['reversedGrowth', 'growthValue'] },
+);
 
 const spendAnswer = objectOf({
   requestNo: { type: 'string' },
@@ -75,6 +87,11 @@ const entry = objectOf({
   occurredAt: wire.dateTime,
   expiresAt: nullable(wire.dateTime),
   remark: nullable({ type: 'string' }),
+  reason: nullable({ type: 'string', description: "An adjustment's reason (the name of its document line's reason)" }),
+  documentId: nullable({
+    type: 'integer',
+    description: 'The document behind an adjustment (score-adjust) or batch (batch-operate) entry, for a link to it',
+  }),
 });
 
 const account = objectOf({
@@ -99,6 +116,9 @@ export const pointsDocs = {
       points: 37,
       balance: 1289,
       entryId: 55012,
+      growth: 37,
+      growthValue: 1520,
+      level: 3,
     }),
     description:
       'Idempotent by orderNo: posting the same order again answers the first result (header idempotent-replayed: true) and earns nothing more; ' +
@@ -119,7 +139,15 @@ export const pointsDocs = {
   return: {
     ...withAnswerExample(
       doc('return', "Post a return: takes back the returned share of a sale's points", returnAnswer, 'notFound', 'conflict'),
-      { returnNo: 'R20260502-0001', orderNo: 'S20260501-0001', amount: '12.00', reversedPoints: 11, balance: 1278 },
+      {
+        returnNo: 'R20260502-0001',
+        orderNo: 'S20260501-0001',
+        amount: '12.00',
+        reversedPoints: 11,
+        balance: 1278,
+        reversedGrowth: 12,
+        growthValue: 1508,
+      },
     ),
     description:
       "Idempotent by returnNo (the same returnNo with another body answers 409). 404: no such order; 400: the returns would exceed the order's amount.",

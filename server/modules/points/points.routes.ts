@@ -11,6 +11,7 @@ import { POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
 import { notFound } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { pointsDocs } from './points.openapi';
+import { entrySources } from './entry-sources';
 
 /** Tills and other systems post sales with an account holding this grant. */
 export { POINTS_READ };
@@ -211,8 +212,9 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
       const keyset = cursor ? sql` and id < ${cursor}` : sql``;
       const offset = cursor ? 0 : (page - 1) * pageSize;
       const rows = await db.execute<Record<string, unknown>>(sql`select id, member_id, delta, balance_after, kind, source_type,
-        source_id, store_id, operator_id, occurred_at, expires_at, remark
+        source_id, store_id, operator_id, occurred_at, expires_at, remark, idempotency_key
       from points_entries where ${where}${keyset} order by id desc limit ${pageSize} offset ${offset}`);
+      const sources = await entrySources({ db, tenantId, rows: rows.rows });
       // Totals over the whole filter, capped so a filter over millions of entries stays cheap.
       const totals = await db.execute<{ total: number; earned: number; spent: number }>(sql`select count(*) as total,
         coalesce(sum(delta) filter (where delta > 0), 0) as earned, coalesce(-sum(delta) filter (where delta < 0), 0) as spent
@@ -232,6 +234,8 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
         occurredAt: formatDateTime(new Date(r.occurred_at as string), zone),
         expiresAt: formatDateTime(r.expires_at ? new Date(r.expires_at as string) : null, zone),
         remark: r.remark,
+        reason: sources.get(Number(r.id))?.reason ?? null,
+        documentId: sources.get(Number(r.id))?.documentId ?? null,
       }));
       return ok({
         total: Math.min(Number(t.total), 100000),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
+import { returnGrowthStep, saleGrowthStep } from '../levels/growth.service';
 import { assertMemberCanTransact } from './member-guard';
 import { postPoints } from './points.ledger';
 import {
@@ -44,6 +45,10 @@ export interface SaleAnswer {
   readonly points: number;
   readonly balance: number;
   readonly entryId: number | null;
+  /** Growth value the sale earned (growth rules), and the member's growth value and level after it. */
+  readonly growth: number;
+  readonly growthValue: number;
+  readonly level: number | null;
 }
 
 interface Settings {
@@ -93,6 +98,18 @@ async function balanceOf(tx: Pick<Db, 'execute'>, tenantId: number, memberId: nu
   const result = await tx.execute<{ balance: number }>(sql`select balance from points_accounts
     where tenant_id = ${tenantId} and member_id = ${memberId}`);
   return Number(result.rows[0]?.balance ?? 0);
+}
+
+/** The member's level and growth value, as a sale or return leaves them. */
+async function levelOf(
+  tx: Pick<Db, 'execute'>,
+  tenantId: number,
+  memberId: number,
+): Promise<{ level: number | null; growthValue: number }> {
+  const result = await tx.execute<{ level: number | null; growth_value: number }>(sql`select level, growth_value from members
+    where tenant_id = ${tenantId} and id = ${memberId}`);
+  const row = result.rows[0];
+  return { level: row?.level === null || row?.level === undefined ? null : Number(row.level), growthValue: Number(row?.growth_value ?? 0) };
 }
 
 /** The sale as it decides the outcome: what a replay of its order number must repeat. */
@@ -150,13 +167,28 @@ export async function recordSale(input: {
               expiresAt: expiryFor({ at: now, mode: settings.expiryMode, months: settings.expiryMonths }),
             })
           : null;
+      const balance = entry ? entry.balanceAfter : await balanceOf(tx, tenantId, sale.memberId);
+      // The level step of the sale (growth, then the level under the real-time rule), in this transaction.
+      const grown = await saleGrowthStep({
+        tx,
+        tenantId,
+        memberId: sale.memberId,
+        orderNo: sale.orderNo,
+        amountCents: amount,
+        operatorId: input.operatorId,
+        now,
+      });
+      const member = await levelOf(tx, tenantId, sale.memberId);
       const answer: SaleAnswer = {
         orderNo: sale.orderNo,
         memberId: sale.memberId,
         amount: centsToString(amount),
         points,
-        balance: entry ? entry.balanceAfter : await balanceOf(tx, tenantId, sale.memberId),
+        balance,
         entryId: entry?.id ?? null,
+        growth: grown.growth,
+        growthValue: member.growthValue,
+        level: member.level,
       };
       await tx.execute(sql`insert into sales_transactions
         (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
@@ -180,6 +212,9 @@ export interface ReturnAnswer {
   readonly amount: string;
   readonly reversedPoints: number;
   readonly balance: number;
+  /** Growth value taken back (the returned share of the sale's growth), and the member's growth value after it. */
+  readonly reversedGrowth: number;
+  readonly growthValue: number;
 }
 
 /**
@@ -250,12 +285,26 @@ export async function recordReturn(input: {
             })
           : null;
       const reversed = entry ? -entry.delta : 0;
+      const balance = entry ? entry.balanceAfter : await balanceOf(tx, tenantId, memberId);
+      const grown = await returnGrowthStep({
+        tx,
+        tenantId,
+        memberId,
+        orderNo: ret.orderNo,
+        returnNo: ret.returnNo,
+        orderAmountCents: total,
+        returnedBeforeCents: before,
+        returningCents: returning,
+        operatorId: input.operatorId,
+      });
       const answer: ReturnAnswer = {
         returnNo: ret.returnNo,
         orderNo: ret.orderNo,
         amount: centsToString(returning),
         reversedPoints: reversed,
-        balance: entry ? entry.balanceAfter : await balanceOf(tx, tenantId, memberId),
+        balance,
+        reversedGrowth: -grown.growth,
+        growthValue: grown.growthValue ?? (await levelOf(tx, tenantId, memberId)).growthValue,
       };
       await tx.execute(sql`insert into sales_returns (tenant_id, return_no, order_no, amount, reversed_points, response)
         values (${tenantId}, ${ret.returnNo}, ${ret.orderNo}, ${centsToString(returning)}, ${reversed}, ${JSON.stringify(answer)}::jsonb)`);

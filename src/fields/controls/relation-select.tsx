@@ -1,8 +1,9 @@
-import { Select, Spin } from 'antd';
+import { Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiGet } from '../../../providers/http';
 import { useOptionTitles } from '../option-titles';
 import { relationIds, type KnownOption, type OptionRecord } from '../relation-titles';
+import { RelationEmpty } from './relation-empty';
 
 /** Milliseconds of typing pause before the options are asked for. */
 export const SEARCH_DELAY_MS = 300;
@@ -35,6 +36,8 @@ export interface RelationSelectProps {
 export function RelationSelect(props: RelationSelectProps) {
   const [found, setFound] = useState<OptionRecord[]>([]);
   const [loading, setLoading] = useState(false);
+  // The keyword of the last answer: an empty answer to no keyword means there is nothing to pick.
+  const [answered, setAnswered] = useState<string | null>(null);
   const seq = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout>>();
 
@@ -47,6 +50,7 @@ export function RelationSelect(props: RelationSelectProps) {
       (records) => {
         if (mine !== seq.current) return;
         setFound(Array.isArray(records) ? records : []);
+        setAnswered(keyword);
         setLoading(false);
       },
       () => {
@@ -68,7 +72,17 @@ export function RelationSelect(props: RelationSelectProps) {
     const byId = new Map<string, OptionRecord>();
     for (const id of chosen) byId.set(String(id), { id, title: titles?.get(String(id)) ?? String(id) });
     for (const record of found) byId.set(String(record.id), record);
-    return [...byId.values()].map((record) => ({ value: record.id, label: record.title }));
+    // A description (a member's masked mobile and number) tells records of one title apart.
+    return [...byId.values()].map((record) => ({
+      value: record.id,
+      label: record.description ? (
+        <span>
+          {record.title} <Typography.Text type="secondary">{record.description}</Typography.Text>
+        </span>
+      ) : (
+        record.title
+      ),
+    }));
     // `chosen` is rebuilt every render; its ids are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chosen.join(','), titles, found]);
@@ -85,7 +99,7 @@ export function RelationSelect(props: RelationSelectProps) {
       onOpenChange={(open) => {
         if (open && found.length === 0) load('');
       }}
-      notFoundContent={loading ? <Spin size="small" /> : undefined}
+      notFoundContent={loading ? <Spin size="small" /> : answered === '' ? <RelationEmpty resource={props.resource} /> : undefined}
       options={options}
       disabled={props.disabled}
       placeholder={props.placeholder}

@@ -35,6 +35,14 @@ const SYSTEM_ROWS: readonly { name: string; date: boolean }[] = [
   { name: 'updatedBy', date: false },
 ];
 
+/** 创建人 / 修改人 by name: the server's `_titles.createdBy.<id>`, else the id. */
+export function personName(record: ApiRecord, name: string): unknown {
+  const id = record[name];
+  if (id === null || id === undefined) return id;
+  const names = (record._titles as Record<string, Record<string, string> | undefined> | undefined)?.[name];
+  return names?.[String(id)] ?? id;
+}
+
 /** The state tag of a record, from its state field's declared display mapping. */
 export function StateTag(props: { resource: ResourceDef; record: ApiRecord; t: Translate }) {
   const state = recordStateOf(props.resource, props.record);
@@ -82,7 +90,9 @@ export function DetailSections(props: {
     .map((row) => ({
       key: row.name,
       label: t(`screens.field.${row.name}`),
-      children: row.date ? (serializeDate(record[row.name] as DateInput, DATE_TIME_FORMAT) ?? DASH) : textOrDash(record[row.name]),
+      children: row.date
+        ? (serializeDate(record[row.name] as DateInput, DATE_TIME_FORMAT) ?? DASH)
+        : textOrDash(personName(record, row.name)),
     }));
   if (system.length > 0)
     sections.push({ key: '$system', title: t('screens.section.system'), items: system.map((item) => ({ ...item, span: 1 })) });

@@ -1,5 +1,10 @@
 import { Button, Flex, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router-dom';
+import type { ResourceDef } from '../../../../resources/define';
+import { batchOperateResource } from '../../../../resources/member/batch-operate.resource';
+import { scoreAdjustResource } from '../../../../resources/score/score-adjust.resource';
+import { viewHref } from '../../../screens/generic/resource-routes';
 import type { Translate } from '../../../fields/field-kind';
 import { DASH, textOrDash } from '../../../fields/field-helpers';
 import { formatInteger } from '../../../lib/format';
@@ -11,6 +16,18 @@ import type { LedgerState } from './use-ledger';
 export function SignedPoints(props: { readonly value: number }) {
   const text = `${props.value > 0 ? '+' : ''}${formatInteger(props.value)}`;
   return <Typography.Text type={props.value < 0 ? 'danger' : 'success'}>{text}</Typography.Text>;
+}
+
+/** The documents whose number an entry's source links to, by source type. */
+const SOURCE_DOCUMENTS: Readonly<Record<string, ResourceDef>> = { adjustment: scoreAdjustResource, batch: batchOperateResource };
+
+/** The source number, linked to its document when the server names one. */
+export function SourceNumber(props: { readonly entry: PointsEntry }) {
+  const { entry } = props;
+  const resource = SOURCE_DOCUMENTS[entry.sourceType];
+  if (!entry.sourceId) return <>{DASH}</>;
+  if (!resource || entry.documentId === null || entry.documentId === undefined) return <>{entry.sourceId}</>;
+  return <Link to={viewHref(resource, 'dtl', entry.documentId)}>{entry.sourceId}</Link>;
 }
 
 function columnsOf(t: Translate, stores: ReadonlyMap<number, string>): ColumnsType<PointsEntry> {
@@ -30,7 +47,14 @@ function columnsOf(t: Translate, stores: ReadonlyMap<number, string>): ColumnsTy
       width: 120,
       render: (source: string) => sourceLabel(t, source),
     },
-    { key: 'sourceId', title: t('score.history.sourceId'), dataIndex: 'sourceId', width: 150, render: textOrDash },
+    {
+      key: 'sourceId',
+      title: t('score.history.sourceId'),
+      dataIndex: 'sourceId',
+      width: 150,
+      render: (_: unknown, entry: PointsEntry) => <SourceNumber entry={entry} />,
+    },
+    { key: 'reason', title: t('score.history.reason'), dataIndex: 'reason', width: 140, render: textOrDash },
     {
       key: 'store',
       title: t('score.history.store'),
@@ -78,7 +102,7 @@ export function LedgerTable(props: { readonly t: Translate; readonly ledger: Led
       summary={() => (
         <Table.Summary fixed>
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={9}>
+            <Table.Summary.Cell index={0} colSpan={10}>
               <Typography.Text strong>
                 {t('score.history.totals', { earned: formatInteger(ledger.totals.earned), spent: formatInteger(ledger.totals.spent) })}
               </Typography.Text>

@@ -74,6 +74,10 @@ export interface PointsEntry {
   readonly occurredAt: string;
   readonly expiresAt: string | null;
   readonly remark: string | null;
+  /** An adjustment's reason; null for other entries. */
+  readonly reason?: string | null;
+  /** The adjustment or batch document behind the entry, for a link to it. */
+  readonly documentId?: number | null;
 }
 
 /** Filters of the ledger. `occurredAt` is a pair of `yyyy-MM-dd` days. */
