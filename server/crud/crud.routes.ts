@@ -8,7 +8,7 @@ import { createRecord, deleteRecord, modifyRecord, readRecord, runAction } from 
 import { readHistory } from './state-history';
 import { parseQueryBody, runQuery } from './query.builder';
 import { likeEscape } from './query.filters';
-import { findRecord, pageLines } from './record.store';
+import { pageLines } from './record.store';
 import { serializeLines, serializeRecord } from './record.serialize';
 import { recordTitles } from './record.titles';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
