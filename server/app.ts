@@ -14,6 +14,7 @@ import { cachingSerializerFactory } from './http/serializer.cache';
 import { MODULES } from './modules/index';
 import { configurePasswordHashing } from './modules/auth/password.hasher';
 import { refuseForgedRequest } from './modules/auth/request-origin.guard';
+import { SessionCache } from './modules/auth/session.cache';
 import type { JobQueue } from './jobs/queue';
 import './http/auth-types';
 
@@ -23,6 +24,8 @@ declare module 'fastify' {
     config: ServerConfig;
     /** Background job queue; absent in processes that only serve requests in tests. */
     jobs: JobQueue | null;
+    /** Sessions and grants the access hook has loaded (modules/auth/session.cache.ts). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -58,6 +61,10 @@ export async function buildApp(options: {
   app.decorate('database', options.database);
   app.decorate('config', config);
   app.decorate('jobs', options.jobs ?? null);
+  const sessionCache = new SessionCache({ database: options.database, ttlMs: config.authCacheSeconds * 1000 });
+  await sessionCache.start();
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', () => sessionCache.close());
   app.decorateRequest('auth', null);
 
   await app.register(helmet, {
