@@ -241,10 +241,7 @@ export async function runQuery(args: {
   const { database, runtime, query } = args;
   const { where, keys, page } = queryStatements(args);
   // The page and the total at once, on two connections.
-  const [rows, { total, estimate }] = await Promise.all([
-    page as PromiseLike<StoredRecord[]>,
-    countRows({ database, runtime, where }),
-  ]);
+  const [rows, { total, estimate }] = await Promise.all([page as PromiseLike<StoredRecord[]>, countRows({ database, runtime, where })]);
   const more = rows.length > query.pageSize;
   const records = more ? rows.slice(0, query.pageSize) : rows;
   return {
