@@ -104,6 +104,11 @@ export class SessionCache {
     this.entries.set(args.tokenHash, { session: args.session, until: Date.now() + life });
   }
 
+  /** True while the listening connection is up (notifications arrive). */
+  isListening(): boolean {
+    return this.listening;
+  }
+
   /** Drops one session. */
   invalidateSession(tokenHash: string): void {
     this.generation += 1;
@@ -139,6 +144,12 @@ export class SessionCache {
   }
 
   private onNotification(payload: string): void {
+    const notice = /^([a-z]+):(\d+)$/.exec(payload);
+    if (notice && notice[1] !== 't' && notice[1] !== 's') {
+      // Another module's per-tenant data (`settings:<tenant id>`): its listeners drop their copy.
+      for (const listener of tenantNoticeListeners.get(notice[1]) ?? []) listener(Number(notice[2]));
+      return;
+    }
     if (payload.startsWith('s:')) this.invalidateSession(payload.slice(2));
     else if (payload.startsWith('t:')) this.invalidateTenant(Number(payload.slice(2)));
     else if (payload.startsWith('sync:')) {
@@ -154,6 +165,7 @@ export class SessionCache {
     this.listening = false;
     this.listener = null;
     this.clear();
+    for (const listeners of tenantNoticeListeners.values()) for (const listener of listeners) listener(null);
     for (const resolve of this.waiting.values()) resolve();
     this.waiting.clear();
     client.end().catch(() => undefined);
@@ -176,4 +188,23 @@ export function invalidateAuthCaches(target: { tenantId: number } | { tokenHash:
     if ('tokenHash' in target) cache.invalidateSession(target.tokenHash);
     else cache.invalidateTenant(target.tenantId);
   }
+}
+
+const tenantNoticeListeners = new Map<string, Set<(tenantId: number | null) => void>>();
+
+/**
+ * Listens for `<kind>:<tenant id>` on the same channel (a trigger's `pg_notify('auth_cache', …)`),
+ * so a module caching per-tenant data (the points settings) drops it when any process changes
+ * it. The listener gets null when notifications may have been missed: drop everything.
+ */
+export function onTenantNotice(kind: string, listener: (tenantId: number | null) => void): void {
+  const listeners = tenantNoticeListeners.get(kind) ?? new Set();
+  listeners.add(listener);
+  tenantNoticeListeners.set(kind, listeners);
+}
+
+/** True while at least one cache of this process hears the notifications. */
+export function hearsNotices(): boolean {
+  for (const cache of local) if (cache.isListening()) return true;
+  return false;
 }
