@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -14,6 +15,7 @@ import { cachingSerializerFactory } from './http/serializer.cache';
 import { MODULES } from './modules/index';
 import { configurePasswordHashing } from './modules/auth/password.hasher';
 import { refuseForgedRequest } from './modules/auth/request-origin.guard';
+import { SessionCache } from './modules/auth/session.cache';
 import type { JobQueue } from './jobs/queue';
 import './http/auth-types';
 
@@ -29,6 +31,8 @@ declare module 'fastify' {
      * (server/crud/state-timeline.ts `requestInstant`).
      */
     clock: () => Date;
+    /** Sessions and grants the access hook has loaded (modules/auth/session.cache.ts). */
+    sessionCache: SessionCache;
   }
 }
 
@@ -67,6 +71,10 @@ export async function buildApp(options: {
   app.decorate('config', config);
   app.decorate('jobs', options.jobs ?? null);
   app.decorate('clock', options.clock ?? (() => new Date()));
+  const sessionCache = new SessionCache({ database: options.database, ttlMs: config.authCacheSeconds * 1000 });
+  await sessionCache.start();
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', () => sessionCache.close());
   app.decorateRequest('auth', null);
 
   await app.register(helmet, {
@@ -111,7 +119,23 @@ export async function buildApp(options: {
   );
 
   if (fs.existsSync(config.webDir)) {
-    await app.register(fastifyStatic, { root: config.webDir, prefix: '/', wildcard: false, index: 'index.html' });
+    await app.register(fastifyStatic, {
+      root: config.webDir,
+      prefix: '/',
+      wildcard: false,
+      // A list: @fastify/static looks up the precompressed index only in a list.
+      index: ['index.html'],
+      // The build writes .br and .gz beside each asset (vite.config.ts): sent as they are.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, file) => {
+        res.setHeader('vary', 'accept-encoding');
+        // Hashed file names change with their content: cached for a year. index.html names the
+        // current ones, so it is checked on every load.
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   return app;
 }

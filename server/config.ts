@@ -50,6 +50,12 @@ export interface ServerConfig {
    * from it). Unset: a random key kept in the database (server/crud/secret-box.ts).
    */
   readonly secretKey?: string;
+  /**
+   * `AUTH_CACHE_SECONDS` (default 10; 0 = off): how long a process keeps a session and its grants
+   * without reading them again. Logout, disabling, password resets and role changes end it at
+   * once in every process (server/modules/auth/session.cache.ts); this only bounds the rest.
+   */
+  readonly authCacheSeconds: number;
 }
 
 /** `TRUST_PROXY` as Fastify's `trustProxy` option; see {@link ServerConfig.trustProxy}. */
@@ -100,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     allowedOrigins: parseAllowedOrigins(env.ALLOWED_ORIGINS),
     passwordHashCost: parseHashCost(env.PASSWORD_HASH_COST),
     secretKey: env.SECRET_KEY || undefined,
+    authCacheSeconds: parseAuthCacheSeconds(env.AUTH_CACHE_SECONDS),
   };
 }
 
@@ -111,4 +118,15 @@ function portOf(env: NodeJS.ProcessEnv, name: 'PORT' | 'EMBEDDED_PG_PORT'): numb
   if (!/^\d+$/.test(text) || value < 1 || value > 65535)
     throw new StartupError(`${name} must be a port number from 1 to 65535, not "${env[name]}"`);
   return value;
+}
+
+/** `AUTH_CACHE_SECONDS`: 0–300 whole seconds, 10 when unset. */
+export function parseAuthCacheSeconds(value: string | undefined): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return 10;
+  const seconds = Number(text);
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 300) {
+    throw new StartupError(`AUTH_CACHE_SECONDS must be a whole number of seconds from 0 to 300, not "${text}"`);
+  }
+  return seconds;
 }

@@ -35,10 +35,36 @@ function wallClock(instant: Date, zone: string): Record<string, number> {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
+// A zone's offset only changes at its transitions (daylight saving, a new standard time), so it
+// is looked up with Intl once per quarter hour of instants and zone: when the offset is the same
+// at both ends of the quarter it holds for the whole quarter. Formatting a list of dates then
+// costs arithmetic, not an Intl call per cell.
+const OFFSET_BUCKET_MS = 15 * 60_000;
+const offsets = new Map<string, number>();
+
+function offsetOf(instant: number, zone: string): number {
+  const bucket = Math.floor(instant / OFFSET_BUCKET_MS);
+  const key = `${zone}|${bucket}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const first = offsetAt(bucket * OFFSET_BUCKET_MS, zone);
+  const last = offsetAt((bucket + 1) * OFFSET_BUCKET_MS - 1000, zone);
+  // A transition inside this quarter: this instant alone, uncached.
+  if (first !== last) return offsetAt(instant, zone);
+  if (offsets.size >= 100_000) offsets.clear();
+  offsets.set(key, first);
+  return first;
+}
+
 /** `2025-03-01 08:00:00` for an instant in a zone. */
 export function formatInstant(instant: Date, zone: string): string {
-  const p = wallClock(instant, zone);
-  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  const time = instant.getTime();
+  if (!Number.isFinite(time)) {
+    const p = wallClock(instant, zone);
+    return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  }
+  const wall = new Date(time + offsetOf(time, zone));
+  return `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())} ${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}`;
 }
 
 /** As {@link formatInstant}, passing null (an empty column) through. */

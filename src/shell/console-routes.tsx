@@ -4,23 +4,27 @@
  * declarations (and the refine resources derived from them) are not part of the login page's
  * chunk, however many resources are declared.
  */
-import { Authenticated } from '@refinedev/core';
-import { CatchAllNavigate } from '@refinedev/react-router-v6';
+import { Authenticated, Refine } from '@refinedev/core';
+import routerBindings, { CatchAllNavigate } from '@refinedev/react-router-v6';
 import { useMemo } from 'react';
+import { accessControlProvider } from '../../providers/access-control';
+import { authProvider } from '../../providers/auth';
+import { dataProvider } from '../../providers/data';
+import { i18nProvider } from '../../providers/i18n';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FILE_CENTRE_PATH, FileCentreRoute } from '../screens/files/file-centre-route';
 import { FILE_LIST_SLOTS } from '../screens/files/file-list-slots';
 import { ListSlotsContext } from '../screens/generic/list-slots';
 import { refineResources } from '../screens/resource-screens';
 import { homePath } from './menu';
-import { setRefineResources } from './refine-resources';
+import { useShellNotifications } from './notifications';
 import { GuardedScreen } from './route-guard';
 import { ShellLayout } from './shell-layout';
 import { buildShellRoutes, type ShellRoute } from './shell-routes';
 import { EmptyShellPage, NotFoundPage, PageSpin } from './status-pages';
 
 // Derived once from the declarations: refine looks resources up by name on every hook call.
-setRefineResources(refineResources());
+const RESOURCES = refineResources();
 
 /** A redirect that keeps the query, so `/g/e?id=7` still names record 7 at `/g/e/s?id=7`. */
 function KeepQueryRedirect(props: { readonly to: string }) {
@@ -35,9 +39,36 @@ function elementOf(route: ShellRoute) {
   return <GuardedScreen key={route.path} screen={route.screen} loader={route.loader} />;
 }
 
-/** The shell requires a session; without one refine's check sends the user to /login. */
+/**
+ * The shell requires a session; without one refine's check sends the user to /login. refine
+ * (with the providers and the resources derived from the declarations) lives here, in the
+ * console's chunk, not in the login page's.
+ */
 export function ConsoleRoutes() {
   const shellRoutes = useMemo(() => buildShellRoutes(), []);
+  return (
+    <Refine
+      routerProvider={routerBindings}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      i18nProvider={i18nProvider}
+      notificationProvider={useShellNotifications}
+      resources={RESOURCES}
+      options={{
+        disableTelemetry: true,
+        reactQuery: {
+          // A failed call has been reported once; retrying would report it again.
+          clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } },
+        },
+      }}
+    >
+      <ConsoleShellRoutes shellRoutes={shellRoutes} />
+    </Refine>
+  );
+}
+
+function ConsoleShellRoutes({ shellRoutes }: { readonly shellRoutes: readonly ShellRoute[] }) {
   return (
     <ListSlotsContext.Provider value={FILE_LIST_SLOTS}>
       <Routes>

@@ -12,7 +12,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const query = (text: string, params: unknown[] = []) => t.database.pool.query(text, params);
+// Plain SQL reaches the app's session cache by notification (as another process's change
+// would); waiting for it makes the change visible on the very next call.
+const query = async (text: string, params: unknown[] = []) => {
+  const result = await t.database.pool.query(text, params);
+  await t.app.sessionCache.sync();
+  return result;
+};
 const adminOf = (tenant: TestTenant) => signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
 const login = (client: ApiClient, body: Record<string, string>, headers?: Record<string, string>) =>
   client.post('/v1/auth/login', { body, headers });

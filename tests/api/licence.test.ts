@@ -63,6 +63,7 @@ test('a licence running out mid-session takes effect on the next call', async ()
   const admin = await adminOf(tenant);
   expect((await admin.get('/v1/authorization/listRole')).status).toBe(200);
   await t.database.pool.query(`update tenants set license_expires_at = now() - interval '1 second' where id = $1`, [tenant.tenantId]);
+  await t.app.sessionCache.sync();
   await expectLicenseInvalid(await admin.get('/v1/authorization/listRole'));
 });
 

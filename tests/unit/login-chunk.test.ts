@@ -73,16 +73,17 @@ describe('the login page chunk', () => {
   const modules = loginModules();
 
   it('carries the shell pages outside the console and the providers', () => {
-    for (const file of [
-      'src/App.tsx',
-      'src/shell/login-page.tsx',
-      'src/shell/app-routes.tsx',
-      'providers/auth.ts',
-      'providers/access-control.ts',
-      'providers/i18n.ts',
-    ]) {
+    for (const file of ['src/App.tsx', 'src/shell/login-page.tsx', 'src/shell/app-routes.tsx', 'providers/auth.ts', 'providers/i18n.ts']) {
       expect(modules, file).toContain(file);
     }
+  });
+
+  it('renders without refine: refine, its data and access providers come with the console', () => {
+    expect([...modules].filter((file) => ['providers/data.ts', 'providers/access-control.ts'].includes(file))).toEqual([]);
+    const refineImports = [...modules].filter((file) =>
+      staticImports(path.join(ROOT, file)).some((specifier) => specifier.startsWith('@refinedev/')),
+    );
+    expect(refineImports).toEqual([]);
   });
 
   it('carries no declaration, no catalogue and no screen registry', () => {

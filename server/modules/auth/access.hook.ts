@@ -6,7 +6,7 @@ import { AppError, forbidden, unauthenticated } from '../../http/envelope';
 import type { AuthContext } from '../../http/auth-types';
 import { readSessionToken } from './session.cookie';
 import { hashToken } from './session.token';
-import { loadSession } from './session.loader';
+import { loadSession, type LoadedSession } from './session.loader';
 import { mayUseMarketingCenter } from './marketing-centers';
 
 /**
@@ -26,6 +26,17 @@ export function authOf(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/** The session behind a token hash, from this process's cache when it holds it. */
+async function cachedSession(app: FastifyInstance, tokenHash: string): Promise<LoadedSession | null> {
+  const cache = app.sessionCache;
+  const hit = cache.get(tokenHash);
+  if (hit) return hit;
+  const stamp = cache.stamp();
+  const session = await loadSession({ db: app.database.db, tokenHash });
+  if (session) cache.put({ tokenHash, session, stamp, validForMs: session.validForMs });
+  return session;
+}
+
 /**
  * Decides every call under the service base before its body is read, in this order: the route
  * must declare its access (fail closed); a session must be live; a reset-only session reaches
@@ -42,7 +53,7 @@ async function accessHookPlugin(app: FastifyInstance): Promise<void> {
       throw forbidden();
     }
     const token = readSessionToken(request);
-    const session = token ? await loadSession({ db: app.database.db, tokenHash: hashToken(token) }) : null;
+    const session = token ? await cachedSession(app, hashToken(token)) : null;
     if (!session) throw unauthenticated();
     request.auth = session.auth;
     if (session.resetOnly && !access.allowWhilePasswordExpired) {

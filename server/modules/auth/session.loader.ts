@@ -11,6 +11,11 @@ export interface LoadedSession {
   readonly resetOnly: boolean;
   /** The tenant's licence has not expired. */
   readonly licenseValid: boolean;
+  /**
+   * How long, from the load, this answer stays true by itself: until the session's absolute end,
+   * its idle end, or the licence's end (whichever comes first). Bounds the session cache.
+   */
+  readonly validForMs: number;
 }
 
 // Writing last_seen_at on every call would turn every read into a write; a minute of slack on
@@ -33,6 +38,8 @@ export async function loadSession(args: { db: Db; tokenHash: string }): Promise<
       idleSeconds: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})::float8`,
       idleLimitMinutes: tenants.idleTimeoutMinutes,
       licenseValid: sql<boolean>`coalesce(${tenants.licenseExpiresAt} > now(), false)`,
+      secondsLeft: sql<number>`extract(epoch from ${sessions.expiresAt} - now())::float8`,
+      licenseSecondsLeft: sql<number | null>`extract(epoch from ${tenants.licenseExpiresAt} - now())::float8`,
       login: users.login,
       name: users.name,
       enabled: users.enabled,
@@ -52,16 +59,20 @@ export async function loadSession(args: { db: Db; tokenHash: string }): Promise<
       .where(eq(sessions.tokenHash, tokenHash));
     return null;
   }
-  if (row.idleSeconds > TOUCH_AFTER_SECONDS) {
+  const touched = row.idleSeconds > TOUCH_AFTER_SECONDS;
+  if (touched) {
     await db
       .update(sessions)
       .set({ lastSeenAt: sql`now()` })
       .where(eq(sessions.tokenHash, tokenHash));
   }
   const grants = row.resetOnly ? [] : await loadUserGrants({ db, tenantId: row.tenantId, userId: row.userId });
+  const idleLeft = row.idleLimitMinutes * 60 - (touched ? 0 : row.idleSeconds);
+  const licenseLeft = row.licenseValid ? (row.licenseSecondsLeft ?? 0) : Infinity;
   return {
     resetOnly: row.resetOnly,
     licenseValid: row.licenseValid,
+    validForMs: Math.max(0, Math.min(row.secondsLeft, idleLeft, licenseLeft) * 1000 - 1000),
     auth: {
       tenantId: row.tenantId,
       userId: row.userId,

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { sessions } from '../../db/schema/index';
 import { hashToken, newToken } from './session.token';
+import { invalidateAuthCaches } from './session.cache';
 
 /** A session just opened: the cookie token, and the one-time reset token of a reset-only one. */
 export interface OpenedSession {
@@ -37,6 +38,7 @@ export async function openSession(args: {
 
 /** Ends one session. */
 export async function revokeSession(args: { db: DbOrTx; tokenHash: string }): Promise<void> {
+  invalidateAuthCaches({ tokenHash: args.tokenHash });
   await args.db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
@@ -45,6 +47,7 @@ export async function revokeSession(args: { db: DbOrTx; tokenHash: string }): Pr
 
 /** Ends every open session of a user (disabled, password reset or changed elsewhere). */
 export async function revokeUserSessions(args: { db: DbOrTx; tenantId: number; userId: number }): Promise<void> {
+  invalidateAuthCaches({ tenantId: args.tenantId });
   await args.db
     .update(sessions)
     .set({ revokedAt: sql`now()` })

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { rolePermissions, userRoles } from '../../db/schema/index';
 import type { PermissionEntry, PermissionRef } from '../../../resources/catalog/types';
+import { invalidateAuthCaches } from '../auth/session.cache';
 
 /** Groups resource/action rows into permission entries, one per resource, in a stable order. */
 export function groupGrants(rows: readonly { resourceId: string; action: string }[]): PermissionEntry[] {
@@ -43,6 +44,7 @@ export async function replaceRoleGrants(args: {
   refs: readonly PermissionRef[];
 }): Promise<void> {
   const { db, tenantId, roleId } = args;
+  invalidateAuthCaches({ tenantId });
   await db.delete(rolePermissions).where(and(eq(rolePermissions.tenantId, tenantId), eq(rolePermissions.roleId, roleId)));
   if (args.refs.length === 0) return;
   await db
@@ -54,6 +56,7 @@ export async function replaceRoleGrants(args: {
 /** Replaces a user's roles with exactly these. */
 export async function replaceUserRoles(args: { db: DbOrTx; tenantId: number; userId: number; roleIds: readonly number[] }): Promise<void> {
   const { db, tenantId, userId } = args;
+  invalidateAuthCaches({ tenantId });
   await db.delete(userRoles).where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.userId, userId)));
   await addUserRoles({ db, tenantId, userIds: [userId], roleIds: args.roleIds });
 }
@@ -65,6 +68,7 @@ export async function addUserRoles(args: {
   userIds: readonly number[];
   roleIds: readonly number[];
 }): Promise<void> {
+  invalidateAuthCaches({ tenantId: args.tenantId });
   const values = args.userIds.flatMap((userId) => args.roleIds.map((roleId) => ({ tenantId: args.tenantId, userId, roleId })));
   if (values.length > 0) await args.db.insert(userRoles).values(values).onConflictDoNothing();
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/connection';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema/index';
 import { badInput, conflict, notFound } from '../../http/envelope';
 import type { RoleSummary } from '../../../resources/contract/authorization.types';
+import { invalidateAuthCaches } from '../auth/session.cache';
 
 /**
  * Roles and the user/role links of one tenant. Every lookup is keyed by the caller's tenant, so
@@ -119,6 +120,7 @@ export async function updateRole(args: {
 export async function deleteRole(args: { db: DbOrTx; tenantId: number; roleId: number }): Promise<void> {
   const { db, tenantId, roleId } = args;
   await getRole(args);
+  invalidateAuthCaches({ tenantId });
   await db.delete(userRoles).where(and(eq(userRoles.tenantId, tenantId), eq(userRoles.roleId, roleId)));
   await db.delete(rolePermissions).where(and(eq(rolePermissions.tenantId, tenantId), eq(rolePermissions.roleId, roleId)));
   await db.delete(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.id, roleId)));
@@ -148,6 +150,7 @@ export async function rolesOfUsers(args: { db: DbOrTx; tenantId: number; userIds
 
 /** Removes one user/role link (nothing happens when it does not exist). */
 export async function unlinkUserRole(args: { db: DbOrTx; tenantId: number; userId: number; roleId: number }): Promise<void> {
+  invalidateAuthCaches({ tenantId: args.tenantId });
   await args.db
     .delete(userRoles)
     .where(and(eq(userRoles.tenantId, args.tenantId), eq(userRoles.userId, args.userId), eq(userRoles.roleId, args.roleId)));

@@ -1,6 +1,7 @@
 import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { createRequire } from 'node:module';
+import type ExcelJSModule from 'exceljs';
 
 /** One column of a written sheet. */
 export interface SheetColumn {
@@ -26,8 +27,17 @@ const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 3
  * Opens a one-sheet streaming workbook (exceljs WorkbookWriter) on `stream`, with a bold,
  * frozen header row. Styles are on because money columns carry a 2-decimal number format.
  */
+// exceljs takes most of a second to import: it is loaded by the first sheet written, not at
+// start-up (synchronously, so opening a sheet stays a plain call).
+let excel: typeof ExcelJSModule | undefined;
+function exceljs(): typeof ExcelJSModule {
+  excel ??= createRequire(import.meta.url)('exceljs') as typeof ExcelJSModule;
+  return excel;
+}
+
 export function openSheet(args: { stream: Writable; name: string; columns: readonly SheetColumn[] }): SheetWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: args.stream, useStyles: true, useSharedStrings: false });
+  const { WorkbookWriter } = exceljs().stream.xlsx;
+  const workbook = new WorkbookWriter({ stream: args.stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName(args.name), { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = args.columns.map((column, index) => ({
     key: `c${index}`,

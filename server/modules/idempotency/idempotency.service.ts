@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/connection';
 import type { FastifyReply } from 'fastify';
 import { AppError, ok, type Envelope } from '../../http/envelope';
@@ -29,8 +29,20 @@ export interface IdempotentInput<T> {
    * absent optional members as null; not the key itself). Hashed and stored with the key.
    */
   readonly request: unknown;
-  /** The work, in the key's transaction. Its answer must be JSON; it is what replays get. */
-  readonly run: (tx: DbOrTx) => Promise<T>;
+  /**
+   * The work, in the key's transaction. Its answer must be JSON; it is what replays get. Work
+   * that writes in one statement may store the answer in it too (`store.cte`, then
+   * `store.stored()`), saving the separate update of the key row.
+   */
+  readonly run: (tx: DbOrTx, store: AnswerStore) => Promise<T>;
+}
+
+/** Lets the work store its answer in its own statement. */
+export interface AnswerStore {
+  /** A CTE `idem as (update … set response = <answer>)`; `answer` may read the CTEs before it through `from`. */
+  cte(args: { answer: SQL; from: SQL }): SQL;
+  /** The answer has been stored by the work's statement. */
+  stored(): void;
 }
 
 /** The answer and whether it was a replay (nothing done this time). */
@@ -72,9 +84,19 @@ export async function idempotent<T>(input: IdempotentInput<T>): Promise<Idempote
       if (row.request_hash !== null && row.request_hash !== hash) throw keyReused(input);
       return { answer: row.response as T, replayed: true };
     }
-    const answer = await input.run(tx);
-    await tx.execute(sql`update idempotency_keys set response = ${JSON.stringify(answer)}::jsonb
-      where tenant_id = ${tenantId} and operation = ${operation} and key = ${key}`);
+    let storedByWork = false;
+    const store: AnswerStore = {
+      cte: (args) => sql`idem as (update idempotency_keys set response = ${args.answer} from ${args.from}
+        where idempotency_keys.tenant_id = ${tenantId} and idempotency_keys.operation = ${operation} and idempotency_keys.key = ${key})`,
+      stored: () => {
+        storedByWork = true;
+      },
+    };
+    const answer = await input.run(tx, store);
+    if (!storedByWork) {
+      await tx.execute(sql`update idempotency_keys set response = ${JSON.stringify(answer)}::jsonb
+        where tenant_id = ${tenantId} and operation = ${operation} and key = ${key}`);
+    }
     return { answer, replayed: false };
   });
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { POINTS_BALANCE_MAX, POINTS_PER_POSTING_MAX } from './points.rules';
@@ -210,4 +210,82 @@ export async function expireTenantPoints(input: {
     });
   }
   return members.rows.length;
+}
+
+/**
+ * Reads, before any lock, whether the member may transact (in use; the member row is share-locked
+ * so a freeze waits for the posting) and whether any of their lots is due to expire at `now`.
+ * One statement instead of a guard, then a lock, then an expiry scan under the lock.
+ */
+export async function prepareEarn(input: { tx: DbOrTx; tenantId: number; memberId: number; now: Date }): Promise<{ dueLots: boolean }> {
+  const { tx, tenantId, memberId, now } = input;
+  const result = await tx.execute<{ state: string; due: boolean }>(sql`select m.state,
+      exists (select 1 from points_lots l where l.tenant_id = ${tenantId} and l.member_id = ${memberId}
+        and l.remaining > 0 and l.expires_at <= ${now}) as due
+    from members m where m.tenant_id = ${tenantId} and m.id = ${memberId} for share of m`);
+  if (result.rows.length === 0) throw new AppError('notFound', 'points.memberNotFound');
+  const state = String(result.rows[0].state);
+  if (state.toLowerCase() !== 'using') throw new AppError('conflict', 'points.memberBlocked', { values: { state } });
+  return { dueLots: result.rows[0].due === true };
+}
+
+/**
+ * Earns points in ONE statement, for a member with no lot due (prepareEarn): the account row is
+ * created or moved (its row lock is the only lock, held from this statement to the commit), the
+ * entry and its lot are inserted, and `also` (the caller's own writes: the sale row, the
+ * idempotency answer) runs in the same statement, reading the entry from the `entry` CTE
+ * (`id`, `balance_after`). Returns the entry and what `also` selects as `answer` (jsonb), or
+ * throws 409 `points.balanceLimit` when the balance would pass its bound.
+ */
+export async function earnInOneStatement<A>(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  memberId: number;
+  delta: number;
+  sourceType: string;
+  sourceId: string | null;
+  storeId: number | null;
+  operatorId: number | null;
+  now: Date;
+  expiresAt: Date | null;
+  /** Further CTEs after `entry` (`name as (…)`, comma-separated), and the `answer` expression. */
+  also: { ctes: SQL; answer: SQL };
+}): Promise<{ entry: PostedEntry; answer: A }> {
+  const { tx, tenantId, memberId, delta, now } = input;
+  if (!Number.isSafeInteger(delta) || delta <= 0 || delta > POINTS_PER_POSTING_MAX) throw new Error(`earn of ${delta} points`);
+  const result = await tx.execute<{ id: number; balance_after: number; answer: A }>(sql`with acct as (
+      insert into points_accounts as a (tenant_id, member_id, balance, total_earned, updated_at)
+      values (${tenantId}, ${memberId}, ${delta}, ${delta}, ${now})
+      on conflict (tenant_id, member_id) do update
+        set balance = a.balance + ${delta}, total_earned = a.total_earned + ${delta}, updated_at = ${now}
+        where a.balance + ${delta} <= ${POINTS_BALANCE_MAX}
+      returning balance
+    ), entry as (
+      insert into points_entries (tenant_id, member_id, delta, balance_after, kind, source_type, source_id, store_id, operator_id,
+        occurred_at, expires_at)
+      select ${tenantId}, ${memberId}, ${delta}, acct.balance, 'earn', ${input.sourceType}, ${input.sourceId}, ${input.storeId},
+        ${input.operatorId}, ${now}, ${input.expiresAt} from acct
+      returning id, balance_after
+    ), lot as (
+      insert into points_lots (tenant_id, entry_id, member_id, remaining, expires_at)
+      select ${tenantId}, entry.id, ${memberId}, ${delta}, ${input.expiresAt} from entry
+    ), ${input.also.ctes}
+    select entry.id, entry.balance_after, ${input.also.answer} as answer from entry`);
+  const row = result.rows[0];
+  if (!row) {
+    const balance = await tx.execute<{ balance: number }>(sql`select balance from points_accounts
+      where tenant_id = ${tenantId} and member_id = ${memberId}`);
+    throw new AppError('conflict', 'points.balanceLimit', {
+      values: { balance: Number(balance.rows[0]?.balance ?? 0), points: delta, max: POINTS_BALANCE_MAX },
+    });
+  }
+  const entry: PostedEntry = {
+    id: Number(row.id),
+    memberId,
+    delta,
+    balanceAfter: Number(row.balance_after),
+    kind: 'earn',
+    replayed: false,
+  };
+  return { entry, answer: row.answer };
 }

@@ -3,8 +3,8 @@ import type { Db } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
 import { returnGrowthStep, saleGrowthStep } from '../levels/growth.service';
-import { assertMemberCanTransact } from './member-guard';
-import { postPoints } from './points.ledger';
+import { onTenantNotice } from '../auth/session.cache';
+import { earnInOneStatement, postPoints, prepareEarn } from './points.ledger';
 import {
   AMOUNT_MAX_CENTS,
   AMOUNT_MAX_TEXT,
@@ -55,6 +55,24 @@ interface Settings {
   yuanPerPoint: string;
   expiryMode: ExpiryMode;
   expiryMonths: number;
+}
+
+// The points settings of each tenant, read once per SETTINGS_TTL_MS at most: a trigger on
+// points_settings announces every change (`settings:<tenant id>`, migration auth-cache-notify
+// and points-settings-notify) and every process drops its copy.
+const SETTINGS_TTL_MS = 30_000;
+const settingsCache = new Map<number, { settings: Settings; until: number }>();
+onTenantNotice('settings', (tenantId) => {
+  if (tenantId === null) settingsCache.clear();
+  else settingsCache.delete(tenantId);
+});
+
+async function cachedSettings(tx: Pick<Db, 'execute'>, tenantId: number): Promise<Settings> {
+  const hit = settingsCache.get(tenantId);
+  if (hit && hit.until > Date.now()) return hit.settings;
+  const settings = await settingsOf(tx, tenantId);
+  settingsCache.set(tenantId, { settings, until: Date.now() + SETTINGS_TTL_MS });
+  return settings;
 }
 
 async function settingsOf(tx: Pick<Db, 'execute'>, tenantId: number): Promise<Settings> {
@@ -141,15 +159,56 @@ export async function recordSale(input: {
     key: sale.orderNo,
     keyField: 'orderNo',
     request: saleRequest(sale),
-    run: async (tx) => {
-      await assertMemberCanTransact({ tx, tenantId, memberId: sale.memberId });
-      const settings = await settingsOf(tx, tenantId);
+    run: async (tx, store) => {
+      const now = new Date();
+      // Every read before the account lock: the member's state and due lots, the settings.
+      const { dueLots } = await prepareEarn({ tx, tenantId, memberId: sale.memberId, now });
+      const settings = await cachedSettings(tx, tenantId);
       const points = basicPoints({ amount: centsToString(amount), yuanPerPoint: settings.yuanPerPoint });
       if (points > POINTS_PER_POSTING_MAX) {
         const values = { points, max: POINTS_PER_POSTING_MAX };
         throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'lines', key: 'points.saleEarnsTooMuch', values }] });
       }
-      const now = new Date();
+      const expiresAt = expiryFor({ at: now, mode: settings.expiryMode, months: settings.expiryMonths });
+      // The level step of the sale (growth, then the level under the real-time rule, with any
+      // upgrade incentive), in this transaction and before the points: every path takes the
+      // member's row before the points account's, so two postings never wait on each other crosswise.
+      const grown = await saleGrowthStep({
+        tx,
+        tenantId,
+        memberId: sale.memberId,
+        orderNo: sale.orderNo,
+        amountCents: amount,
+        operatorId: input.operatorId,
+        now,
+      });
+      const member = await levelOf(tx, tenantId, sale.memberId);
+      if (points > 0 && !dueLots) {
+        // The writes in one statement: account, entry, lot, sale, the key's answer.
+        const answerSql = sql`jsonb_build_object('orderNo', ${sale.orderNo}::text, 'memberId', ${sale.memberId}::bigint,
+          'amount', ${centsToString(amount)}::text, 'points', ${points}::bigint, 'balance', entry.balance_after, 'entryId', entry.id,
+          'growth', ${grown.growth}::bigint, 'growthValue', ${member.growthValue}::bigint, 'level', ${member.level}::bigint)`;
+        const { answer } = await earnInOneStatement<SaleAnswer>({
+          tx,
+          tenantId,
+          memberId: sale.memberId,
+          delta: points,
+          sourceType: 'transaction',
+          sourceId: sale.orderNo,
+          storeId: sale.storeId ?? null,
+          operatorId: input.operatorId,
+          now,
+          expiresAt,
+          also: {
+            ctes: sql`sale as (insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
+              select ${tenantId}, ${sale.orderNo}, ${sale.memberId}, ${sale.storeId ?? null}, ${centsToString(amount)}, ${points},
+                ${JSON.stringify(sale.lines)}::jsonb, ${answerSql} from entry), ${store.cte({ answer: answerSql, from: sql`entry` })}`,
+            answer: answerSql,
+          },
+        });
+        store.stored();
+        return answer;
+      }
       const entry =
         points > 0
           ? await postPoints({
@@ -164,21 +223,10 @@ export async function recordSale(input: {
               storeId: sale.storeId ?? null,
               operatorId: input.operatorId,
               now,
-              expiresAt: expiryFor({ at: now, mode: settings.expiryMode, months: settings.expiryMonths }),
+              expiresAt,
             })
           : null;
       const balance = entry ? entry.balanceAfter : await balanceOf(tx, tenantId, sale.memberId);
-      // The level step of the sale (growth, then the level under the real-time rule), in this transaction.
-      const grown = await saleGrowthStep({
-        tx,
-        tenantId,
-        memberId: sale.memberId,
-        orderNo: sale.orderNo,
-        amountCents: amount,
-        operatorId: input.operatorId,
-        now,
-      });
-      const member = await levelOf(tx, tenantId, sale.memberId);
       const answer: SaleAnswer = {
         orderNo: sale.orderNo,
         memberId: sale.memberId,

@@ -6,6 +6,7 @@ import { hashPassword } from '../auth/password.hasher';
 import { assertPasswordAllowed } from '../auth/password-change.service';
 import { addUserRoles, replaceRoleGrants } from '../authorization/grants.store';
 import { allPermissionRefs } from '../authorization/permission.catalog';
+import { invalidateAuthCaches } from '../auth/session.cache';
 
 /**
  * Creating merchants, roles and accounts outside the API: the demo seed, the tenant CLI and the
@@ -132,5 +133,6 @@ export async function setLicense(args: { tx: DbOrTx; code: string; expiresAt: Da
     .set({ licenseExpiresAt: args.expiresAt })
     .where(eq(tenants.code, args.code))
     .returning({ id: tenants.id });
+  for (const row of rows) invalidateAuthCaches({ tenantId: row.id });
   return rows.length === 1;
 }

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../http/envelope';
 import { rolesOfUsers } from '../authorization/roles.store';
 import { formatDateTime } from '../../crud/zoned-time';
 import type { UserFilters, UserRecord } from '../../../resources/contract/authorization.types';
+import { invalidateAuthCaches } from '../auth/session.cache';
 
 // A user and the list's filters as the user screen reads them: the contract's shapes.
 export type { UserFilters, UserRecord };
@@ -114,6 +115,7 @@ export async function updateUserVersioned(args: {
   version: number;
   changes: Partial<typeof users.$inferInsert>;
 }): Promise<void> {
+  invalidateAuthCaches({ tenantId: args.tenantId });
   const rows = await args.db
     .update(users)
     .set({ ...args.changes, version: sql`${users.version} + 1` })
@@ -134,6 +136,7 @@ export async function updateUser(args: {
   userId: number;
   changes: Partial<typeof users.$inferInsert>;
 }): Promise<void> {
+  invalidateAuthCaches({ tenantId: args.tenantId });
   const rows = await args.db
     .update(users)
     .set({ ...args.changes, version: sql`${users.version} + 1` })

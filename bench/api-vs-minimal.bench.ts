@@ -1,0 +1,339 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { SALES_INTEGRATION } from '../server/modules/points/points.routes';
+import { SESSION_COOKIE } from '../server/modules/auth/session.cookie';
+import type { PermissionRef } from '../resources/catalog/types';
+import { intFlag, parseFlags, textFlag } from './lib/bench-args';
+import { openBenchDatabase } from './lib/bench-database';
+import { BENCH_PASSWORD, DEFAULT_TENANT_CODE, ensureBenchUser, tenantReferences } from './lib/bench-tenant';
+import { guardBenchRun } from './lib/bench-watchdog';
+import { captureSql, type CapturedStatement } from './lib/sql-capture';
+import { median } from './lib/stats';
+
+/**
+ * The console against the least a server can do (`npm run bench:vs-minimal`): requests per
+ * second, server CPU per request and resident memory of the console's API and of a bare Fastify
+ * + pg server (`lib/minimal-server.ts`) running the same SQL, both as processes of their own on
+ * the generated tenant (`npm run bench:generate`), called from this process over keep-alive HTTP
+ * by `--connections` concurrent connections for `--seconds` per case and server, the two taking
+ * turns within each of `--rounds` rounds; medians of the rounds.
+ *
+ * Cases: a member read (`GET /v1/member/info/{id}` against the statements the console ran for
+ * it), a list page (`POST /v1/member/query`, page 1 of 20, against its statements), points
+ * postings (`POST /v1/points/transaction`, 100 points) against a plain lock + insert + update
+ * transaction, spread over `--members` members and on one hot member.
+ */
+
+const SERVICE_BASE = '/loyalty';
+const MEMBER_READ: readonly PermissionRef[] = [{ resourceId: '会员/标准会员', action: '会员资料查看' }];
+const READER = 'bench-reader';
+const TILL = 'bench-till';
+
+interface Target {
+  readonly name: 'console' | 'minimal';
+  readonly child: ChildProcess;
+  readonly port: number;
+}
+
+function spawnServer(name: Target['name'], args: string[]): Promise<Target> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /PORT (\d+)/.exec(out);
+      if (match) resolve({ name, child, port: Number(match[1]) });
+    });
+    child.once('exit', (code) => reject(new Error(`${name} server exited with ${code}`)));
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Resident memory of the process, MB. */
+function rssMb(pid: number): number {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) / 1024;
+}
+
+interface Call {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly headers?: Record<string, string>;
+  readonly body?: (n: number) => unknown;
+}
+
+function request(agent: http.Agent, port: number, call: Call, n: number): Promise<number> {
+  const payload = call.body ? JSON.stringify(call.body(n)) : undefined;
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method: call.method,
+        path: call.path,
+        headers: {
+          ...call.headers,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+interface RunResult {
+  readonly rate: number;
+  readonly cpuMsPerRequest: number;
+  readonly peakRssMb: number;
+}
+
+/** Calls for `seconds` on `connections` connections; requests per second, CPU per request, peak RSS. */
+async function run(args: { target: Target; call: Call; connections: number; seconds: number; counter: { n: number } }): Promise<RunResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: args.connections });
+  const pid = args.target.child.pid!;
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
+  const cpuBefore = cpuSeconds(pid);
+  const started = performance.now();
+  const deadline = started + args.seconds * 1000;
+  let done = 0;
+  await Promise.all(
+    Array.from({ length: args.connections }, async () => {
+      while (performance.now() < deadline) {
+        args.counter.n += 1;
+        const status = await request(agent, args.target.port, args.call, args.counter.n);
+        if (status !== 200) throw new Error(`${args.target.name} ${args.call.path} answered ${status}`);
+        done += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  clearInterval(sampler);
+  agent.destroy();
+  return { rate: done / elapsed, cpuMsPerRequest: (cpu * 1000) / done, peakRssMb: peak };
+}
+
+async function signIn(port: number, login: string, tenant: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}${SERVICE_BASE}/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tenant, login, password: BENCH_PASSWORD }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  if (response.status !== 200 || !cookie) throw new Error(`sign-in of ${login} failed: ${response.status}`);
+  return cookie;
+}
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2), [
+    'tenant',
+    'seconds',
+    'rounds',
+    'connections',
+    'members',
+    'database-url',
+    'data-dir',
+    'cases',
+  ]);
+  const code = textFlag(flags, 'tenant', DEFAULT_TENANT_CODE);
+  const seconds = intFlag(flags, 'seconds', 4);
+  const rounds = intFlag(flags, 'rounds', 3);
+  const connections = intFlag(flags, 'connections', 10);
+  const spread = intFlag(flags, 'members', 2000);
+  const only = textFlag(flags, 'cases')?.split(',');
+  const servers: Target[] = [];
+  const bench = await openBenchDatabase({
+    databaseUrl: textFlag(flags, 'database-url') ?? process.env.DATABASE_URL,
+    dataDir: textFlag(flags, 'data-dir'),
+    poolSize: 4,
+  });
+  const stopAll = async () => {
+    await Promise.all(servers.map((s) => stop(s.child)));
+    await bench.stop();
+  };
+  const cancelWatch = guardBenchRun({ name: 'bench:vs-minimal', minutes: 20, stop: stopAll });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-bench-minimal-'));
+  try {
+    const { database } = bench;
+    const tenant = (
+      await database.pool.query<{ id: number; members: number }>(
+        'select t.id, (select count(*) from members m where m.tenant_id = t.id)::int as members from tenants t where t.code = $1',
+        [code],
+      )
+    ).rows[0];
+    if (!tenant || tenant.members === 0) throw new Error(`tenant ${code} has no members: run npm run bench:generate first`);
+    const tenantId = Number(tenant.id);
+    await ensureBenchUser(database, { tenantId, login: READER, grants: MEMBER_READ });
+    await ensureBenchUser(database, { tenantId, login: TILL, grants: SALES_INTEGRATION });
+    const refs = await tenantReferences(database, tenantId);
+    const storeId = refs.storeIds[0];
+    const members = (
+      await database.pool.query<{ id: number }>(
+        `select id from members where tenant_id = $1 and state = 'using' order by hashint8(id) limit $2`,
+        [tenantId, spread + 1],
+      )
+    ).rows.map((r) => Number(r.id));
+    const hot = members.pop()!;
+    const readId = members[Math.floor(members.length / 2)];
+    const listBody = { page: 1, pageSize: 20 };
+
+    // The SQL the console runs for the read and the list page, captured from an app in this
+    // process once its session is cached (so the session's own statements are not in it).
+    const capture = captureSql(database.pool);
+    const config = { ...loadConfig({}), seedDemo: false };
+    const probe = await buildApp({ database, config, jobs: null });
+    await probe.listen({ port: 0, host: '127.0.0.1' });
+    const probePort = (probe.server.address() as AddressInfo).port;
+    const probeCookie = await signIn(probePort, READER, code);
+    const agent = new http.Agent({ keepAlive: true });
+    const readCall: Call = { method: 'GET', path: `${SERVICE_BASE}/v1/member/info/${readId}`, headers: { cookie: probeCookie } };
+    const listCall: Call = {
+      method: 'POST',
+      path: `${SERVICE_BASE}/v1/member/query`,
+      headers: { cookie: probeCookie, 'x-requested-with': 'loyalty-console' },
+      body: () => listBody,
+    };
+    const captured = async (call: Call): Promise<CapturedStatement[]> => {
+      await request(agent, probePort, call, 0);
+      capture.start();
+      await request(agent, probePort, call, 0);
+      return capture.take();
+    };
+    const statements = { read: await captured(readCall), list: await captured(listCall) };
+    agent.destroy();
+    await probe.close();
+    const file = path.join(tmp, 'statements.json');
+    fs.writeFileSync(file, JSON.stringify(statements));
+    console.log(`statements of the read: ${statements.read.length}; of the list page: ${statements.list.length}`);
+    for (const s of [...statements.read, ...statements.list]) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+
+    const consoleServer = await spawnServer('console', ['bench/lib/serialization-server.ts', bench.url, 'schema']);
+    servers.push(consoleServer);
+    const minimal = await spawnServer('minimal', ['bench/lib/minimal-server.ts', bench.url, file]);
+    servers.push(minimal);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const idle = { console: rssMb(consoleServer.child.pid!), minimal: rssMb(minimal.child.pid!) };
+    const reader = await signIn(consoleServer.port, READER, code);
+    const till = await signIn(consoleServer.port, TILL, code);
+    const runId = Date.now().toString(36);
+    const sale = (member: (n: number) => number) => (n: number) => ({
+      orderNo: `${runId}-${n}`,
+      memberId: member(n),
+      storeId,
+      lines: [{ goodsCode: 'G92', quantity: 12.5, amount: '100.00' }],
+    });
+    const plain = (member: (n: number) => number) => (n: number) => ({ tenantId, memberId: member(n), storeId, orderNo: `${runId}-${n}` });
+    const spreadOf = (n: number) => members[n % members.length];
+    const hotOf = () => hot;
+    const all: { label: string; console: Call; minimal: Call }[] = [
+      {
+        label: 'read GET /v1/member/info/{id}',
+        console: { method: 'GET', path: readCall.path, headers: { cookie: reader } },
+        minimal: { method: 'GET', path: '/read' },
+      },
+      {
+        label: 'list POST /v1/member/query',
+        console: { ...listCall, headers: { cookie: reader, 'x-requested-with': 'loyalty-console' } },
+        minimal: { method: 'POST', path: '/list', body: () => listBody },
+      },
+      {
+        label: `postings, spread over ${members.length}`,
+        console: {
+          method: 'POST',
+          path: `${SERVICE_BASE}/v1/points/transaction`,
+          headers: { cookie: till, 'x-requested-with': 'loyalty-console' },
+          body: sale(spreadOf),
+        },
+        minimal: { method: 'POST', path: '/post', body: plain(spreadOf) },
+      },
+      {
+        label: 'postings, one hot member',
+        console: {
+          method: 'POST',
+          path: `${SERVICE_BASE}/v1/points/transaction`,
+          headers: { cookie: till, 'x-requested-with': 'loyalty-console' },
+          body: sale(hotOf),
+        },
+        minimal: { method: 'POST', path: '/post', body: plain(hotOf) },
+      },
+    ];
+    const cases = all.filter((_c, i) => !only || only.includes(['read', 'list', 'spread', 'hot'][i]));
+    const counter = { n: 0 };
+    const results = cases.map(() => ({ console: [] as RunResult[], minimal: [] as RunResult[] }));
+    // Warm-up: JIT, pools, plans.
+    for (const c of cases) for (const target of servers) await run({ target, call: c[target.name], connections, seconds: 1, counter });
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [i, c] of cases.entries()) {
+        const order = round % 2 === 0 ? servers : [...servers].reverse();
+        for (const target of order)
+          results[i][target.name].push(await run({ target, call: c[target.name], connections, seconds, counter }));
+      }
+    }
+    console.log(
+      `\n${code}: ${tenant.members} members; ${connections} connections, ${seconds} s per run, ${rounds} rounds, medians; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      `  ${'case'.padEnd(34)} ${'console/s'.padStart(10)} ${'minimal/s'.padStart(10)} ${'ratio'.padStart(7)} ${'CPU ms/req console'.padStart(19)} ${'minimal'.padStart(8)}`,
+    );
+    for (const [i, c] of cases.entries()) {
+      const a = median(results[i].console.map((r) => r.rate));
+      const b = median(results[i].minimal.map((r) => r.rate));
+      const ca = median(results[i].console.map((r) => r.cpuMsPerRequest));
+      const cb = median(results[i].minimal.map((r) => r.cpuMsPerRequest));
+      console.log(
+        `  ${c.label.padEnd(34)} ${a.toFixed(0).padStart(10)} ${b.toFixed(0).padStart(10)} ${`×${(a / b).toFixed(2)}`.padStart(7)} ${ca.toFixed(2).padStart(19)} ${cb.toFixed(2).padStart(8)}`,
+      );
+    }
+    const peak = (name: Target['name']) => Math.max(...results.flatMap((r) => r[name].map((x) => x.peakRssMb)));
+    console.log(
+      `  RSS MB idle / peak under load: console ${idle.console.toFixed(0)} / ${peak('console').toFixed(0)}, minimal ${idle.minimal.toFixed(0)} / ${peak('minimal').toFixed(0)}`,
+    );
+  } finally {
+    await stopAll();
+    fs.rmSync(tmp, { recursive: true, force: true });
+    cancelWatch();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

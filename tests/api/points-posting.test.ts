@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { ApiClient, TestTenant } from '../helpers/fixtures';
+import { createMembers, pointsOf, startPointsScene } from '../helpers/points-fixtures';
+import type { TestApp } from '../helpers/test-app';
+
+/**
+ * The sale posting reads before the account lock (member state, due lots, the tenant's
+ * settings, kept per tenant) and writes in one statement; what a till sees must not change:
+ * the settings of the moment, lots that fall due expired before the earn, the ledger's sums.
+ */
+
+let t: TestApp;
+let tenant: TestTenant;
+let admin: ApiClient;
+let till: ApiClient;
+let run = 0;
+
+beforeAll(async () => {
+  ({ t, tenant, admin, till } = await startPointsScene());
+});
+afterAll(async () => t?.close());
+
+const sale = (memberId: number, amount: string) =>
+  till.post('/v1/points/transaction', {
+    body: { orderNo: `posting-${(run += 1)}-${Date.now()}`, memberId, lines: [{ goodsCode: 'G1', quantity: 1, amount }] },
+  });
+
+test("a sale earns by the tenant's settings of the moment, changed by any process", async () => {
+  const [member] = await createMembers({ client: admin, count: 1 });
+  expect((await sale(member, '100.00')).body.data).toMatchObject({ points: 100, balance: 100 });
+  // Changed with plain SQL, as another process (or an operator) would: only the notification
+  // reaches this process's copy of the settings.
+  await t.database.pool.query(
+    `insert into points_settings (tenant_id, yuan_per_point) values ($1, '2.00')
+     on conflict (tenant_id) do update set yuan_per_point = excluded.yuan_per_point`,
+    [tenant.tenantId],
+  );
+  await t.app.sessionCache.sync();
+  expect((await sale(member, '100.00')).body.data).toMatchObject({ points: 50, balance: 150 });
+  await t.database.pool.query(`update points_settings set yuan_per_point = '1.00' where tenant_id = $1`, [tenant.tenantId]);
+  await t.app.sessionCache.sync();
+  expect((await sale(member, '10.00')).body.data).toMatchObject({ points: 10, balance: 160 });
+});
+
+test('a lot that has fallen due is expired before the earn, and the sums hold', async () => {
+  const [member] = await createMembers({ client: admin, count: 1 });
+  await sale(member, '30.00');
+  await t.database.pool.query(`update points_lots set expires_at = now() - interval '1 day' where tenant_id = $1 and member_id = $2`, [
+    tenant.tenantId,
+    member,
+  ]);
+  const earned = await sale(member, '20.00');
+  expect(earned.body.data).toMatchObject({ points: 20, balance: 20 });
+  const kinds = await t.database.pool.query<{ kind: string; delta: string }>(
+    'select kind, delta from points_entries where tenant_id = $1 and member_id = $2 order by id',
+    [tenant.tenantId, member],
+  );
+  expect(kinds.rows.map((r) => [r.kind, Number(r.delta)])).toEqual([
+    ['earn', 30],
+    ['expire', -30],
+    ['earn', 20],
+  ]);
+  expect(await pointsOf({ t, tenant, memberId: member })).toEqual({ balance: 20, sum: 20, lots: 20 });
+});
+
+test('the answer names the entry the ledger holds, and a replay answers the same', async () => {
+  const [member] = await createMembers({ client: admin, count: 1 });
+  const body = { orderNo: `posting-replay-${Date.now()}`, memberId: member, lines: [{ goodsCode: 'G1', quantity: 2, amount: '12.50' }] };
+  const first = await till.post('/v1/points/transaction', { body });
+  expect(first.body.data).toEqual({
+    orderNo: body.orderNo,
+    memberId: member,
+    amount: '12.50',
+    points: 12,
+    balance: 12,
+    entryId: expect.any(Number),
+  });
+  const entry = await t.database.pool.query('select delta, balance_after, source_id from points_entries where id = $1', [
+    first.body.data.entryId,
+  ]);
+  expect(entry.rows[0]).toMatchObject({ source_id: body.orderNo });
+  expect(Number(entry.rows[0].balance_after)).toBe(12);
+  const replay = await till.post('/v1/points/transaction', { body });
+  expect(replay.headers['idempotent-replayed']).toBe('true');
+  expect(replay.body.data).toEqual(first.body.data);
+  const stored = await t.database.pool.query('select response from sales_transactions where tenant_id = $1 and order_no = $2', [
+    tenant.tenantId,
+    body.orderNo,
+  ]);
+  expect(stored.rows[0].response).toEqual(first.body.data);
+});

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * The browser app as the server sends it: the build's precompressed copies (vite.config.ts)
+ * when the browser accepts them, hashed assets cached for a year, index.html revalidated on
+ * every load. A build of three files stands in for `dist/web`.
+ */
+
+let t: TestApp;
+let webDir: string;
+const script = `console.log(${JSON.stringify('登录'.repeat(2000))});`;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
+  fs.mkdirSync(path.join(webDir, 'assets'));
+  const html = '<!doctype html><script type="module" src="/assets/index-Ab12Cd34.js"></script>';
+  fs.writeFileSync(path.join(webDir, 'index.html'), html);
+  fs.writeFileSync(path.join(webDir, 'index.html.br'), zlib.brotliCompressSync(html));
+  fs.writeFileSync(path.join(webDir, 'index.html.gz'), zlib.gzipSync(html));
+  fs.writeFileSync(path.join(webDir, 'assets', 'logo-Ef56Gh78.png'), Buffer.from([137, 80, 78, 71]));
+  const asset = path.join(webDir, 'assets', 'index-Ab12Cd34.js');
+  fs.writeFileSync(asset, script);
+  fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(script));
+  fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(script));
+  t = await startTestApp({ env: { WEB_DIR: webDir } });
+});
+
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+test('a hashed asset comes brotli-compressed when the browser accepts it, cached for a year', async () => {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/assets/index-Ab12Cd34.js',
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-encoding']).toBe('br');
+  expect(response.headers['content-type']).toMatch(/javascript/);
+  expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(response.headers.vary).toMatch(/accept-encoding/i);
+  expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(script) / 4);
+});
+
+test('gzip for a browser without brotli, the plain file for a client accepting neither', async () => {
+  const gzip = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+  const plain = await t.app.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe(script);
+});
+
+test('index.html is revalidated on every load', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('/assets/index-Ab12Cd34.js');
+});
+
+test('a file the build did not compress (an image) is sent as it is', async () => {
+  const response = await t.app.inject({ method: 'GET', url: '/assets/logo-Ef56Gh78.png', headers: { 'accept-encoding': 'br, gzip' } });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-encoding']).toBeUndefined();
+  expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
