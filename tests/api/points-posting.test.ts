@@ -67,6 +67,8 @@ test('the answer names the entry the ledger holds, and a replay answers the same
   const [member] = await createMembers({ client: admin, count: 1 });
   const body = { orderNo: `posting-replay-${Date.now()}`, memberId: member, lines: [{ goodsCode: 'G1', quantity: 2, amount: '12.50' }] };
   const first = await till.post('/v1/points/transaction', { body });
+  // The tenant has no growth rules: the sale moves points only, and the member keeps its level.
+  const held = await admin.get(`/v1/member/info/${member}`);
   expect(first.body.data).toEqual({
     orderNo: body.orderNo,
     memberId: member,
@@ -74,6 +76,9 @@ test('the answer names the entry the ledger holds, and a replay answers the same
     points: 12,
     balance: 12,
     entryId: expect.any(Number),
+    growth: 0,
+    growthValue: 0,
+    level: held.body.data.level,
   });
   const entry = await t.database.pool.query('select delta, balance_after, source_id from points_entries where id = $1', [
     first.body.data.entryId,
