@@ -418,6 +418,11 @@ export interface ResourceDef {
     readonly defaultSort: { readonly field: string; readonly order: 'asc' | 'desc' };
     /** Page size; default 20. */
     readonly pageSize?: number;
+    /**
+     * Numeric fields summed over the whole filtered set, shown as the list's totals row (合计);
+     * the query answer carries them in `totals`.
+     */
+    readonly totals?: readonly string[];
   };
   /** Form sections; default: one section with every form field. */
   readonly form?: readonly Section[];

@@ -1,0 +1,124 @@
+/**
+ * Slots, not copies: modules add to the generic screens of a resource instead of copying them.
+ *
+ * ```ts
+ * registerDetailTab('member', { key: 'coupons', title: 'coupon.tab', requires: { resourceId: '券/券查询', action: '查看' },
+ *   render: ({ record }) => <MemberCoupons memberId={record.id} /> });
+ * registerListAction('gadget', { key: 'print', render: (list) => <PrintButton query={list.request} /> });
+ * ```
+ *
+ * A detail with registered tabs shows its declared sections as the first tab and the modules'
+ * tabs after it; a list shows registered actions in its toolbar beside New. `requires` hides a
+ * slot from users without that permission (asked of refine's access control provider, so the
+ * same rules as every other button); the server checks the calls anyway. Register at module load
+ * (a view module's top level), before the screens render.
+ */
+import { useCanWithoutCache } from '@refinedev/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { PermissionRef } from '../../../resources/catalog/types';
+import type { ApiRecord, Translate } from '../../fields/field-kind';
+import type { ListToolbarArgs } from './list-slots';
+
+/** What a detail tab draws from. */
+export interface DetailTabArgs {
+  /** Name of the resource whose detail it is (a view's own name for views of one table). */
+  readonly resource: string;
+  readonly record: ApiRecord;
+  readonly t: Translate;
+}
+
+/** A tab a module adds to a resource's detail. */
+export interface DetailTab {
+  /** Unique within the resource's tabs. */
+  readonly key: string;
+  /** i18n key of the tab's title. */
+  readonly title: string;
+  readonly render: (args: DetailTabArgs) => ReactNode;
+  /** Permission the tab needs; without it the tab is not offered. */
+  readonly requires?: PermissionRef;
+}
+
+/** An action a module adds to a resource's list toolbar. */
+export interface ListAction {
+  /** Unique within the resource's actions. */
+  readonly key: string;
+  readonly render: (args: ListToolbarArgs) => ReactNode;
+  /** Permission the action needs; without it the action is not offered. */
+  readonly requires?: PermissionRef;
+}
+
+const detailTabs = new Map<string, DetailTab[]>();
+const listActions = new Map<string, ListAction[]>();
+
+function register<T extends { key: string }>(registry: Map<string, T[]>, resource: string, slot: T): void {
+  // Registering a key again replaces it (a module reloaded in development).
+  const others = (registry.get(resource) ?? []).filter((entry) => entry.key !== slot.key);
+  registry.set(resource, [...others, slot]);
+}
+
+/** Adds a tab to the detail of `resource` (by its declared name). */
+export function registerDetailTab(resource: string, tab: DetailTab): void {
+  register(detailTabs, resource, tab);
+}
+
+/** Adds an action to the list toolbar of `resource` (by its declared name). */
+export function registerListAction(resource: string, action: ListAction): void {
+  register(listActions, resource, action);
+}
+
+/** A resource as the slots know it: its name, and the table it is a view of. */
+export interface SlotOwner {
+  readonly name: string;
+  readonly viewOf?: string;
+}
+
+// A view of one table (standard-member of member) inherits the slots of the table's resource.
+function slotsOf<T>(registry: Map<string, T[]>, owner: SlotOwner): readonly T[] {
+  return [...(owner.viewOf !== undefined ? (registry.get(owner.viewOf) ?? []) : []), ...(registry.get(owner.name) ?? [])];
+}
+
+/** The tabs registered for a resource (and the resource it is a view of), in registration order. */
+export function detailTabsOf(owner: SlotOwner): readonly DetailTab[] {
+  return slotsOf(detailTabs, owner);
+}
+
+/** The toolbar actions registered for a resource (and the resource it is a view of). */
+export function listActionsOf(owner: SlotOwner): readonly ListAction[] {
+  return slotsOf(listActions, owner);
+}
+
+/** Removes a resource's registrations (tests). */
+export function clearScreenSlots(resource: string): void {
+  detailTabs.delete(resource);
+  listActions.delete(resource);
+}
+
+/**
+ * The slots this user may see: those without `requires`, and those whose permission the access
+ * control provider grants. A slot waiting for its answer is not shown yet, so nothing flashes in
+ * and out; without a provider every slot shows (the server decides).
+ */
+export function usePermittedSlots<S extends { key: string; requires?: PermissionRef }>(slots: readonly S[]): S[] {
+  const { can } = useCanWithoutCache();
+  const [allowed, setAllowed] = useState<ReadonlySet<string>>(
+    () => new Set(slots.filter((slot) => !slot.requires).map((slot) => slot.key)),
+  );
+  const signature = JSON.stringify(slots.map((slot) => [slot.key, slot.requires ?? null]));
+  useEffect(() => {
+    let live = true;
+    const ask = async (slot: S) => {
+      if (!slot.requires || !can) return true;
+      const answer = await can({ resource: '', action: slot.requires.action, params: { resourceId: slot.requires.resourceId } });
+      return answer.can;
+    };
+    void Promise.all(slots.map(async (slot) => [slot.key, await ask(slot)] as const)).then((answers) => {
+      if (live) setAllowed(new Set(answers.filter(([, ok]) => ok).map(([key]) => key)));
+    });
+    return () => {
+      live = false;
+    };
+    // `signature` stands for the slots' keys and requirements.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [signature, can]);
+  return slots.filter((slot) => allowed.has(slot.key));
+}
