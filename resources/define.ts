@@ -6,7 +6,7 @@
  * Nothing here imports React or the database: declarations are read by the browser, the server
  * and the tests alike.
  */
-import type { Action, MenuGroup } from './catalog/types';
+import type { Action, MenuGroup, PermissionRef } from './catalog/types';
 import type { Bilingual } from './messages/bilingual';
 
 // ---------------------------------------------------------------------------------------------
@@ -170,6 +170,12 @@ export interface EnumOption {
    * option it names also matches it.
    */
   readonly aliasOf?: string;
+  /**
+   * The permission a user needs to save a record with this value (a card template's type is its
+   * own permission resource). Forms offer the value only to users holding it; the server's hook
+   * refuses the others anyway.
+   */
+  readonly requires?: PermissionRef;
 }
 export interface EnumField extends FieldBase<'enum'> {
   /** Stored value -> display. Stored values are the specification's codes (`CANCEL`, `using`). */

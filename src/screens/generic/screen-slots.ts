@@ -13,10 +13,10 @@
  * same rules as every other button); the server checks the calls anyway. Register at module load
  * (a view module's top level), before the screens render.
  */
-import { useCanWithoutCache } from '@refinedev/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { PermissionRef } from '../../../resources/catalog/types';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
+import { usePermitted } from '../../components/use-permitted';
 import type { ListToolbarArgs } from './list-slots';
 
 /** What a detail tab draws from. */
@@ -93,32 +93,5 @@ export function clearScreenSlots(resource: string): void {
   listActions.delete(resource);
 }
 
-/**
- * The slots this user may see: those without `requires`, and those whose permission the access
- * control provider grants. A slot waiting for its answer is not shown yet, so nothing flashes in
- * and out; without a provider every slot shows (the server decides).
- */
-export function usePermittedSlots<S extends { key: string; requires?: PermissionRef }>(slots: readonly S[]): S[] {
-  const { can } = useCanWithoutCache();
-  const [allowed, setAllowed] = useState<ReadonlySet<string>>(
-    () => new Set(slots.filter((slot) => !slot.requires).map((slot) => slot.key)),
-  );
-  const signature = JSON.stringify(slots.map((slot) => [slot.key, slot.requires ?? null]));
-  useEffect(() => {
-    let live = true;
-    const ask = async (slot: S) => {
-      if (!slot.requires || !can) return true;
-      const answer = await can({ resource: '', action: slot.requires.action, params: { resourceId: slot.requires.resourceId } });
-      return answer.can;
-    };
-    void Promise.all(slots.map(async (slot) => [slot.key, await ask(slot)] as const)).then((answers) => {
-      if (live) setAllowed(new Set(answers.filter(([, ok]) => ok).map(([key]) => key)));
-    });
-    return () => {
-      live = false;
-    };
-    // `signature` stands for the slots' keys and requirements.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [signature, can]);
-  return slots.filter((slot) => allowed.has(slot.key));
-}
+/** The slots this user may see (see {@link usePermitted}). */
+export const usePermittedSlots = usePermitted;
