@@ -12,8 +12,8 @@ import type { AccessControlProvider } from '@refinedev/core';
 import { Form } from 'antd';
 import { defineResource, field, type ResourceDef } from '../../resources/define';
 import { ResourceList } from '../../src/screens/generic/list-screen';
-import { RecordDetail } from '../../src/screens/generic/record-detail';
-import { clearScreenSlots, registerDetailTab, registerListAction } from '../../src/screens/generic/screen-slots';
+import { DetailSections, RecordDetail } from '../../src/screens/generic/record-detail';
+import { clearScreenSlots, registerDetailTab, registerFormSection, registerListAction } from '../../src/screens/generic/screen-slots';
 import { FormField } from '../../src/screens/generic/form-layout';
 import {
   api,
@@ -56,6 +56,22 @@ const ticketResource = defineResource({
   list: { defaultSort: { field: 'name', order: 'asc' } },
 });
 
+/** A document with lines, for the detail's paged lines. */
+const billResource = defineResource({
+  name: 'bill',
+  table: 'bills',
+  title: ['单据', 'Bill'],
+  route: { group: 'datum', entry: 'channel', screens: { list: 'channel' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    title: field.text({ label: ['标题', 'Title'], required: true }),
+    lines: field.lines({ label: ['明细', 'Lines'], fields: { item: field.text({ label: ['商品', 'Item'] }) } }),
+  },
+  titleField: 'title',
+  list: { defaultSort: { field: 'title', order: 'asc' } },
+});
+
 const server = setupServer();
 let i18n: I18n;
 let queries: Record<string, unknown>[] = [];
@@ -63,7 +79,7 @@ let queries: Record<string, unknown>[] = [];
 beforeAll(async () => {
   installMatchMedia();
   server.listen({ onUnhandledRequest: 'error' });
-  i18n = await englishI18n([gadgetResource, nodeResource, ticketResource]);
+  i18n = await englishI18n([gadgetResource, nodeResource, ticketResource, billResource]);
 });
 afterEach(() => {
   cleanup();
@@ -334,5 +350,39 @@ describe('slots', () => {
     await waitFor(() => expect(document.querySelectorAll('.ant-select-item-option')).toHaveLength(2));
     const offered = [...document.querySelectorAll('.ant-select-item-option')].map((option) => option.textContent);
     expect(offered).toEqual(['Gold', 'Bronze']);
+  });
+
+  it('pages the lines of a document on its detail', async () => {
+    const lines = Array.from({ length: 25 }, (_, index) => ({ item: `Item ${String(index + 1).padStart(2, '0')}` }));
+    renderAt({
+      path: '/datum/channel/channel',
+      i18n,
+      resources: [billResource],
+      screen: <DetailSections resource={billResource} record={{ id: 1, title: 'Bill 1', lines }} columns={1} />,
+    });
+    await screen.findByText('Item 01');
+    const shown = () => [...document.querySelectorAll('.ant-table-tbody tr.ant-table-row')].map((row) => row.textContent);
+    expect(shown()).toHaveLength(10);
+    expect(screen.getByText('Total 25')).toBeTruthy();
+    fireEvent.click(document.querySelector('.ant-pagination-item-3')!);
+    await waitFor(() => expect(shown()).toEqual(['Item 21', 'Item 22', 'Item 23', 'Item 24', 'Item 25']));
+  });
+
+  it('draws a form section with a module renderer around the declared fields', async () => {
+    answerQuery(() => ({ total: 1, records: [gadget()] }));
+    registerFormSection('gadget', {
+      key: 'main',
+      render: ({ fields, editing }) => (
+        <section data-testid="custom-section">
+          <p>{editing ? 'Editing' : 'Adding'} with a preview</p>
+          {fields}
+        </section>
+      ),
+    });
+    renderList({ path: '/datum/store/store?view=add' });
+    const section = await screen.findByTestId('custom-section');
+    expect(within(section).getByText('Adding with a preview')).toBeTruthy();
+    // The declared fields are still the generic form's, inside the module's drawing.
+    expect(within(section).getByLabelText('Code')).toBeTruthy();
   });
 });

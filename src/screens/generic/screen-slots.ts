@@ -7,12 +7,16 @@
  * registerListAction('gadget', { key: 'print', render: (list) => <PrintButton query={list.request} /> });
  * ```
  *
+ * `registerFormSection('promotion', { key: 'rule', render: ({ fields }) => <RuleEditor>{fields}</RuleEditor> })`
+ * draws one declared form section its own way (still inside the generic form, its save and rules).
+ *
  * A detail with registered tabs shows its declared sections as the first tab and the modules'
  * tabs after it; a list shows registered actions in its toolbar beside New. `requires` hides a
  * slot from users without that permission (asked of refine's access control provider, so the
  * same rules as every other button); the server checks the calls anyway. Register at module load
  * (a view module's top level), before the screens render.
  */
+import type { FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import type { PermissionRef } from '../../../resources/catalog/types';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
@@ -47,6 +51,28 @@ export interface ListAction {
   readonly requires?: PermissionRef;
 }
 
+/** What a form section renderer draws from. */
+export interface FormSectionArgs {
+  /** Name of the resource whose form it is. */
+  readonly resource: string;
+  /** The section's declared fields as the generic form would draw them (to wrap or rearrange). */
+  readonly fields: ReactNode;
+  /** The form's antd instance (read or set values). */
+  readonly form: FormInstance;
+  /** Editing a stored record (false when adding). */
+  readonly editing: boolean;
+  readonly record?: ApiRecord;
+  readonly t: Translate;
+}
+
+/** A module's drawing of one declared form section (a rule editor, a preview beside the fields). */
+export interface FormSectionRenderer {
+  /** The declared section's key. */
+  readonly key: string;
+  readonly render: (args: FormSectionArgs) => ReactNode;
+}
+
+const formSections = new Map<string, FormSectionRenderer[]>();
 const detailTabs = new Map<string, DetailTab[]>();
 const listActions = new Map<string, ListAction[]>();
 
@@ -64,6 +90,11 @@ export function registerDetailTab(resource: string, tab: DetailTab): void {
 /** Adds an action to the list toolbar of `resource` (by its declared name). */
 export function registerListAction(resource: string, action: ListAction): void {
   register(listActions, resource, action);
+}
+
+/** Draws the section `key` of the form of `resource` with `render` instead of the plain field grid. */
+export function registerFormSection(resource: string, renderer: FormSectionRenderer): void {
+  register(formSections, resource, renderer);
 }
 
 /** A resource as the slots know it: its name, and the table it is a view of. */
@@ -87,8 +118,14 @@ export function listActionsOf(owner: SlotOwner): readonly ListAction[] {
   return slotsOf(listActions, owner);
 }
 
+/** The renderer registered for a form section, if any. */
+export function formSectionOf(owner: SlotOwner, key: string): FormSectionRenderer | undefined {
+  return slotsOf(formSections, owner).find((renderer) => renderer.key === key);
+}
+
 /** Removes a resource's registrations (tests). */
 export function clearScreenSlots(resource: string): void {
+  formSections.delete(resource);
   detailTabs.delete(resource);
   listActions.delete(resource);
 }
