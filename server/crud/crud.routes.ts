@@ -98,6 +98,7 @@ export async function registerResourceRoutes(
         totalIsEstimate: result.totalIsEstimate,
         records: result.rows.map((row) => serialize(runtime, request, row)),
         nextCursor: result.nextCursor,
+        ...(result.totals ? { totals: result.totals } : {}),
       });
     },
   );

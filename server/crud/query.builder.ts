@@ -38,6 +38,8 @@ export interface QueryResult {
   readonly rows: StoredRecord[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   readonly nextCursor: string | null;
+  /** Sums of the declared `list.totals` over the whole filtered set; absent when none are declared. */
+  readonly totals?: Record<string, number>;
 }
 
 export const EXACT_TOTAL_LIMIT = 10_000;
@@ -217,6 +219,24 @@ export function queryStatements(args: {
   };
 }
 
+/**
+ * The declared `list.totals` summed over every row the filters match (not only the page): one
+ * aggregate over the same conditions. Money sums stay exact in numeric and travel as numbers
+ * with at most two decimals.
+ */
+async function totalsOf(args: {
+  database: Database;
+  runtime: ResourceRuntime;
+  where: SQL | undefined;
+}): Promise<Record<string, number> | undefined> {
+  const names = args.runtime.resource.list.totals ?? [];
+  if (names.length === 0) return undefined;
+  const t = args.runtime.table;
+  const select = Object.fromEntries(names.map((name) => [name, sql<string>`coalesce(sum(${t[name]}), 0)::text`]));
+  const [row] = await args.database.db.select(select).from(t).where(args.where);
+  return Object.fromEntries(names.map((name) => [name, Number(row[name])]));
+}
+
 /** Runs a query for a scope. */
 export async function runQuery(args: {
   database: Database;
@@ -232,10 +252,12 @@ export async function runQuery(args: {
   const more = rows.length > query.pageSize;
   const records = more ? rows.slice(0, query.pageSize) : rows;
   const { total, estimate } = await countRows({ database, runtime, where });
+  const totals = await totalsOf({ database, runtime, where });
   return {
     total,
     totalIsEstimate: estimate,
     rows: records,
     nextCursor: more ? encodeCursor(keys, records[records.length - 1]) : null,
+    ...(totals ? { totals } : {}),
   };
 }

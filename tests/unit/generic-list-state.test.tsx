@@ -28,7 +28,8 @@ import {
   renderAt,
 } from '../helpers/generic-harness';
 
-vi.setConfig({ testTimeout: 60_000 });
+// antd renders slowly under jsdom, slower still on a shared machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 /** The gadget with a declared totals row. */
 const totalledGadget: ResourceDef = { ...gadgetResource, list: { ...gadgetResource.list, totals: ['price'] } };
