@@ -42,6 +42,8 @@ export interface QueryBody {
   readonly filters: QueryFilters;
   /** Sort keys in priority order. */
   readonly sorters: readonly QuerySorter[];
+  /** Keyset paging: the previous page's `nextCursor` (replaces `page` on the server). */
+  readonly cursor?: string;
 }
 
 /** `data` of a query response (the contract's). */
@@ -132,6 +134,8 @@ export function toQueryBody(args: {
   readonly sorters?: readonly CrudSort[];
   /** `meta.keyword` of the list call. */
   readonly keyword?: unknown;
+  /** `meta.cursor` of the list call: the `nextCursor` of the page before the one asked for. */
+  readonly cursor?: unknown;
 }): QueryBody {
   const unpaged = args.pagination?.mode === 'off';
   const keyword = typeof args.keyword === 'string' ? args.keyword.trim() : '';
@@ -141,6 +145,7 @@ export function toQueryBody(args: {
     pageSize: unpaged ? UNPAGED_LIMIT : (args.pagination?.pageSize ?? DEFAULT_PAGE_SIZE),
     filters: toQueryFilters(args.filters),
     sorters: toQuerySorters(args.sorters),
+    ...(typeof args.cursor === 'string' && args.cursor !== '' && !unpaged ? { cursor: args.cursor } : {}),
   };
 }
 
@@ -189,10 +194,17 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => serviceUrl(),
 
   getList: async ({ resource, pagination, filters, sorters, meta }) => {
-    const body = toQueryBody({ pagination, filters, sorters, keyword: meta?.keyword });
+    const body = toQueryBody({ pagination, filters, sorters, keyword: meta?.keyword, cursor: meta?.cursor });
     const result = await apiPost<QueryResult<BaseRecord>>(`${endpoint({ resource, meta })}/query`, { data: body });
     // refine's generics cannot see that the caller's record type is what the server sent.
-    return { data: (result.records ?? []) as never[], total: result.total ?? 0 };
+    // The keyset cursor, the estimate flag and the totals row travel beside refine's two fields.
+    return {
+      data: (result.records ?? []) as never[],
+      total: result.total ?? 0,
+      totalIsEstimate: result.totalIsEstimate === true,
+      nextCursor: result.nextCursor ?? null,
+      ...(result.totals ? { totals: result.totals } : {}),
+    };
   },
 
   getOne: async ({ resource, id, meta }) => {

@@ -6,7 +6,7 @@
  * Nothing here imports React or the database: declarations are read by the browser, the server
  * and the tests alike.
  */
-import type { Action, MenuGroup } from './catalog/types';
+import type { Action, MenuGroup, PermissionRef } from './catalog/types';
 import type { Bilingual } from './messages/bilingual';
 
 // ---------------------------------------------------------------------------------------------
@@ -177,6 +177,12 @@ export interface EnumOption {
    * option it names also matches it.
    */
   readonly aliasOf?: string;
+  /**
+   * The permission a user needs to save a record with this value (a card template's type is its
+   * own permission resource). Forms offer the value only to users holding it; the server's hook
+   * refuses the others anyway.
+   */
+  readonly requires?: PermissionRef;
 }
 export interface EnumField extends FieldBase<'enum'> {
   /** Stored value -> display. Stored values are the specification's codes (`CANCEL`, `using`). */
@@ -540,6 +546,11 @@ export interface ResourceDef {
     readonly defaultSort: { readonly field: string; readonly order: 'asc' | 'desc' };
     /** Page size; default 20. */
     readonly pageSize?: number;
+    /**
+     * Numeric fields summed over the whole filtered set, shown as the list's totals row (合计);
+     * the query answer carries them in `totals`.
+     */
+    readonly totals?: readonly string[];
   };
   /** Form sections; default: one section with every form field. */
   readonly form?: readonly Section[];

@@ -40,4 +40,9 @@ export interface QueryPage<R> {
   readonly records: R[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   readonly nextCursor: string | null;
+  /**
+   * Sums over the whole filtered set (not only this page) of the fields the resource declares in
+   * `list.totals`; absent when it declares none. The list shows them as its totals row.
+   */
+  readonly totals?: Readonly<Record<string, number | string | null>>;
 }

@@ -1,3 +1,5 @@
+import { cardTemplateType, type CardTemplateType } from '../catalog/card-template-types';
+import type { PermissionRef } from '../catalog/types';
 import { defineResource, field } from '../define';
 
 /**
@@ -24,6 +26,11 @@ import { defineResource, field } from '../define';
  * permission resource (CARD_TEMPLATE_TYPES); every call is checked against the type of the record
  * it touches (server/modules/cards/card-template.hooks.ts). `access` names the actions of that per-type pair.
  */
+/** The permission to maintain templates of one card type. */
+function maintains(type: CardTemplateType): PermissionRef {
+  return { resourceId: cardTemplateType(type)!.resourceId, action: '卡模板维护' };
+}
+
 /** States in which a template's terms may change: issued cards rely on them once it is enabled. */
 const TERMS_EDITABLE_IN = ['DRAFT'];
 
@@ -70,11 +77,12 @@ export const cardTemplateResource = defineResource({
       label: ['卡类型', 'Card type'],
       required: true,
       readOnlyAfterCreate: true,
+      // A type is offered only to roles that may maintain that type's templates (item 5).
       options: {
-        IMPREST_CARD: { label: ['充值卡', 'Recharge card'], color: 'blue' },
-        OFFLINE_GIFT_CARD: { label: ['实体礼品卡', 'Physical gift card'], color: 'gold' },
-        ONLINE_GIFT_CARD: { label: ['电子礼品卡', 'Electronic gift card'], color: 'magenta' },
-        RECHARGEABLE_CARD: { label: ['储值卡', 'Stored-value card'], color: 'green' },
+        IMPREST_CARD: { label: ['充值卡', 'Recharge card'], color: 'blue', requires: maintains('IMPREST_CARD') },
+        OFFLINE_GIFT_CARD: { label: ['实体礼品卡', 'Physical gift card'], color: 'gold', requires: maintains('OFFLINE_GIFT_CARD') },
+        ONLINE_GIFT_CARD: { label: ['电子礼品卡', 'Electronic gift card'], color: 'magenta', requires: maintains('ONLINE_GIFT_CARD') },
+        RECHARGEABLE_CARD: { label: ['储值卡', 'Stored-value card'], color: 'green', requires: maintains('RECHARGEABLE_CARD') },
       },
       filter: 'in',
       sortable: true,

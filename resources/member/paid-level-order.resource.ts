@@ -70,6 +70,7 @@ export const paidLevelOrderResource = defineResource({
   list: {
     columns: ['number', 'memberId', 'memberName', 'mobile', 'level', 'amount', 'paidAt', 'store', 'payChannel', 'state'],
     defaultSort: { field: 'paidAt', order: 'desc' },
+    totals: ['amount'],
   },
   deletable: false,
 });

@@ -73,6 +73,7 @@ export const scoreAdjustResource = defineResource({
   list: {
     columns: ['number', 'store', 'totalPoints', 'lineCount', 'state', 'auditedAt'],
     defaultSort: { field: 'number', order: 'desc' },
+    totals: ['totalPoints', 'lineCount'],
   },
   form: [
     { key: 'header', title: ['单据信息', 'Document'], fields: ['store', 'remark'] },

@@ -167,6 +167,18 @@ export function addRecordSchemas(app: FastifyInstance, resource: ResourceDef): v
   app.addSchema(recordComponent(resource));
 }
 
+/** `totals` of a query answer, for a resource that declares `list.totals`. */
+function totalsSchema(resource: ResourceDef): Record<string, JsonSchema> {
+  const names = resource.list.totals ?? [];
+  if (names.length === 0) return {};
+  return {
+    totals: objectOf(
+      Object.fromEntries(names.map((name) => [name, { type: 'number', description: `Sum of ${name} over the whole filtered set` }])),
+      { description: 'Sums of the declared totals over every matching record (the list shows them as its totals row)' },
+    ),
+  };
+}
+
 /** The `data` of each operation, and the errors beyond those its access implies. */
 function answerOf(resource: ResourceDef, operation: string): { data: JsonSchema; errors: ErrorAnswerName[] } {
   const record = ref(recordSchemaId(resource));
@@ -176,6 +188,7 @@ function answerOf(resource: ResourceDef, operation: string): { data: JsonSchema;
         data: pageOf(record, {
           totalIsEstimate: { type: 'boolean', description: "total is the planner's estimate (more than 10 000 matches)" },
           nextCursor: nullable({ type: 'string', description: 'Send as cursor for the next page (keyset paging); null on the last page' }),
+          ...totalsSchema(resource),
         }),
         errors: [],
       };

@@ -158,6 +158,7 @@ export async function registerResourceRoutes(
         totalIsEstimate: result.totalIsEstimate,
         records: result.rows.map((row, i) => ({ ...serialize(runtime, request, row), _titles: titles[i] })),
         nextCursor: result.nextCursor,
+        ...(result.totals ? { totals: result.totals } : {}),
       });
     },
   );

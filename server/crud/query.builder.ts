@@ -41,6 +41,8 @@ export interface QueryResult {
   readonly rows: StoredRecord[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   readonly nextCursor: string | null;
+  /** Sums of the declared `list.totals` over the whole filtered set; absent when none are declared. */
+  readonly totals?: Record<string, number>;
 }
 
 export const EXACT_TOTAL_LIMIT = 10_000;
@@ -244,14 +246,36 @@ export function queryStatements(args: { db: DbOrTx; runtime: ResourceRuntime; ac
 }
 
 /**
+ * The declared `list.totals` summed over every row the filters match (not only the page): one
+ * aggregate over the same conditions. Money sums stay exact in numeric and travel as numbers
+ * with at most two decimals.
+ */
+async function totalsOf(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  where: SQL | undefined;
+}): Promise<Record<string, number> | undefined> {
+  const names = args.runtime.resource.list.totals ?? [];
+  if (names.length === 0) return undefined;
+  const t = args.runtime.table;
+  const select = Object.fromEntries(names.map((name) => [name, sql<string>`coalesce(sum(${t[name]}), 0)::text`]));
+  const [row] = await args.db.select(select).from(t).where(args.where);
+  return Object.fromEntries(names.map((name) => [name, Number(row[name])]));
+}
+
+/**
  * query: a page of the records the actor may see (tenant, centre, view, row filter), filtered,
  * searched and sorted. `db` may be a caller's transaction.
  */
 export async function runQuery(args: { db: DbOrTx; runtime: ResourceRuntime; actor: Actor; query: QueryRequest }): Promise<QueryResult> {
   const { db, runtime, query } = args;
   const { where, keys, page } = queryStatements(args);
-  // The page and the total at once, on two connections.
-  const [rows, { total, estimate }] = await Promise.all([page as PromiseLike<StoredRecord[]>, countRows({ db, runtime, where })]);
+  // The page, the total and the declared totals at once (on separate connections from the pool).
+  const [rows, { total, estimate }, totals] = await Promise.all([
+    page as PromiseLike<StoredRecord[]>,
+    countRows({ db, runtime, where }),
+    totalsOf({ db, runtime, where }),
+  ]);
   const more = rows.length > query.pageSize;
   const records = more ? rows.slice(0, query.pageSize) : rows;
   return {
@@ -259,5 +283,6 @@ export async function runQuery(args: { db: DbOrTx; runtime: ResourceRuntime; act
     totalIsEstimate: estimate,
     rows: records,
     nextCursor: more ? encodeCursor(keys, records[records.length - 1]) : null,
+    ...(totals ? { totals } : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { Flex, Input, Space } from 'antd';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /** Props of {@link SearchToolbar}. */
 export interface SearchToolbarProps {
@@ -13,10 +13,15 @@ export interface SearchToolbarProps {
   readonly filters?: ReactNode;
   /** Buttons on the right (create …). */
   readonly actions?: ReactNode;
+  /** The keyword the list currently searches (from the url), shown in the box. */
+  readonly keyword?: string;
 }
 
 /** The bar above a list: keyword search, optional filters, and the list's buttons on the right. */
 export function SearchToolbar(props: SearchToolbarProps) {
+  const [text, setText] = useState(props.keyword ?? '');
+  // The list's keyword changed elsewhere (back, a link): the box follows it.
+  useEffect(() => setText(props.keyword ?? ''), [props.keyword]);
   return (
     <Flex justify="space-between" align="center" gap={8} wrap style={{ marginBottom: 16 }}>
       <Space wrap>
@@ -25,6 +30,8 @@ export function SearchToolbar(props: SearchToolbarProps) {
           placeholder={props.placeholder}
           enterButton={props.searchText}
           aria-label={props.placeholder}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
           onSearch={(value) => props.onSearch(value.trim())}
           style={{ width: 320 }}
         />

@@ -1,6 +1,7 @@
 import type { TableProps } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useListUrlState } from '../screens/generic/list-url-state';
 import { useRemote, type RemoteState } from './use-remote';
 
 /** One sort criterion of a query body (DESIGN.md §3 resource endpoints). */
@@ -46,25 +47,36 @@ function toSorters<R>(sorter: SorterResult<R> | SorterResult<R>[]): QuerySorter[
 /**
  * A server-paged list: keeps page, size, filters and sorting, calls `fetch` whenever they change,
  * and wires an antd Table to them. Page texts (size changer, jumper) come from antd's locale;
- * `totalText` renders the "Total {total}" line.
+ * `totalText` renders the "Total {total}" line. With `url: true` the state lives in the url as the
+ * generic list keeps it (`?page=&size=&sort=&filter=`), so back from a detail returns to the same
+ * filtered page and a link can be shared; a list inside another screen keeps it in memory.
  */
 export function usePagedQuery<R, F>(args: {
   readonly fetch: (query: PageQuery<F>) => Promise<PageResult<R>>;
   readonly initialFilters: F;
   readonly totalText: (total: number) => string;
   readonly pageSize?: number;
+  /** Keep page, size, sort and filters in the url (a screen's main list). */
+  readonly url?: boolean;
 }): PagedQuery<R, F> {
-  const [query, setQuery] = useState<PageQuery<F>>({
-    page: 1,
-    pageSize: args.pageSize ?? 10,
-    filters: args.initialFilters,
-    sorters: [],
-  });
+  const initial: PageQuery<F> = { page: 1, pageSize: args.pageSize ?? 10, filters: args.initialFilters, sorters: [] };
+  const [memory, setMemory] = useState<PageQuery<F>>(initial);
+  const inUrl = useListUrlState<F>({ ...initial, keyword: '' });
+  const urlQuery = useMemo(
+    () => ({ page: inUrl.state.page, pageSize: inUrl.state.pageSize, filters: inUrl.state.filters, sorters: inUrl.state.sorters }),
+    [inUrl.state],
+  );
+  const query = args.url ? urlQuery : memory;
   const remote = useRemote(() => args.fetch(query), JSON.stringify(query));
-  const setFilters = useCallback((filters: F) => setQuery((q) => ({ ...q, page: 1, filters })), []);
+  const { update } = inUrl;
+  const url = args.url === true;
+  const setFilters = useCallback(
+    (filters: F) => (url ? update({ filters }) : setMemory((q) => ({ ...q, page: 1, filters }))),
+    [url, update],
+  );
 
   const onChange: NonNullable<TableProps<R>['onChange']> = (pagination, _filters, sorter) => {
-    setQuery((q) => {
+    const next = (q: PageQuery<F>): PageQuery<F> => {
       const pageSize = pagination.pageSize ?? q.pageSize;
       return {
         ...q,
@@ -72,7 +84,11 @@ export function usePagedQuery<R, F>(args: {
         pageSize,
         sorters: toSorters(sorter),
       };
-    });
+    };
+    if (url) {
+      const changed = next(query);
+      update({ page: changed.page, pageSize: changed.pageSize, sorters: changed.sorters });
+    } else setMemory(next);
   };
 
   return {

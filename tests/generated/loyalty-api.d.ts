@@ -13371,6 +13371,13 @@ export interface operations {
                             totalIsEstimate: boolean;
                             /** @description Send as cursor for the next page (keyset paging); null on the last page */
                             nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of totalPoints over the whole filtered set */
+                                totalPoints: number;
+                                /** @description Sum of lineCount over the whole filtered set */
+                                lineCount: number;
+                            };
                         };
                     };
                 };
@@ -15861,6 +15868,11 @@ export interface operations {
                             totalIsEstimate: boolean;
                             /** @description Send as cursor for the next page (keyset paging); null on the last page */
                             nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of amount over the whole filtered set */
+                                amount: number;
+                            };
                         };
                     };
                 };

@@ -61,7 +61,8 @@ describe('generic list', () => {
     renderList();
     await screen.findByText('Widget A');
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
-    expect(headers).toEqual(['Code', 'Name', 'Price', 'Quantity', 'Kind', 'Active', 'State', 'Actions']);
+    // A document (it has an audit step) shows who made it and when; rows can be selected for bulk actions.
+    expect(headers).toEqual(['', 'Code', 'Name', 'Price', 'Quantity', 'Kind', 'Active', 'State', 'Created by', 'Created at', 'Actions']);
     const rowA = rowOf('Widget A');
     for (const text of ['G001', '1,234.50', '3', 'Alpha', 'Yes', 'Not audited']) expect(within(rowA).getByText(text)).toBeTruthy();
     const rowB = rowOf('Widget B');

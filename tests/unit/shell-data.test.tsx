@@ -89,9 +89,10 @@ describe('filter and sorter shape', () => {
 });
 
 describe('endpoints', () => {
-  it('getList posts the query and returns records and total', async () => {
+  it('getList posts the query and returns records and total, with the estimate flag and the keyset cursor', async () => {
     const result = await dataProvider.getList({ resource: 'store', pagination: { current: 2, pageSize: 10 }, filters: [], sorters: [] });
-    expect(result).toEqual({ data: [{ id: 1, name: 'A' }], total: 31 });
+    // The server's answer here has neither flag nor cursor: not an estimate, no next page.
+    expect(result).toEqual({ data: [{ id: 1, name: 'A' }], total: 31, totalIsEstimate: false, nextCursor: null });
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/store/query', body: { page: 2, pageSize: 10, filters: {}, sorters: [] } });
   });
 

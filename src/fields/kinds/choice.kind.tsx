@@ -2,11 +2,12 @@
  * Choice kinds: `boolean` (a switch, a yes/no tag), `enum` (a select with the declared display
  * mapping, coloured tags) and `weekdays` (checkboxes Monday..Sunday = 1..7, §9).
  */
-import { Checkbox, Select, Space, Switch, Tag } from 'antd';
+import { Checkbox, Select, Space, Switch, Tag, type SelectProps } from 'antd';
 import type { BooleanField, EnumField, WeekdaysField } from '../../../resources/define';
 import { WEEKDAYS } from '../../../providers/dates';
 import type { FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, isBlank, labelOf, requiredRules } from '../field-helpers';
+import { usePermitted } from '../../components/use-permitted';
 
 function asList(value: unknown): unknown[] {
   if (isBlank(value)) return [];
@@ -84,8 +85,35 @@ function enumSelect(ctx: FieldContext<EnumField>, args: { multiple: boolean; dis
   );
 }
 
+/**
+ * The form's select: values whose option `requires` a permission the user lacks are not offered
+ * (saving them would be refused), except the value the record already holds, which must show.
+ */
+function PermittedEnumSelect(props: SelectProps & { readonly ctx: FieldContext<EnumField>; readonly multiple: boolean }) {
+  const { ctx, multiple, ...rest } = props;
+  const gated = Object.entries(ctx.field.options)
+    .filter(([, option]) => option.aliasOf === undefined)
+    .map(([key, option]) => ({ key, requires: option.requires }));
+  const permitted = new Set(usePermitted(gated).map((item) => item.key));
+  const held = new Set(asList(rest.value).map(String));
+  return (
+    <Select
+      allowClear
+      {...rest}
+      mode={multiple ? 'multiple' : undefined}
+      options={enumOptions(ctx).filter((option) => permitted.has(option.value) || held.has(option.value))}
+      placeholder={ctx.t('screens.select')}
+      optionFilterProp="label"
+    />
+  );
+}
+
 export const enumKind: FieldKindSpec<EnumField> = {
-  input: (ctx, options) => enumSelect(ctx, { multiple: ctx.field.multiple === true, disabled: options.disabled }),
+  input: (ctx, options) => {
+    const gated = Object.values(ctx.field.options).some((option) => option.requires !== undefined);
+    if (gated) return <PermittedEnumSelect ctx={ctx} multiple={ctx.field.multiple === true} disabled={options.disabled} />;
+    return enumSelect(ctx, { multiple: ctx.field.multiple === true, disabled: options.disabled });
+  },
   cell: (ctx, value) => {
     const values = asList(value);
     return values.length === 0 ? (

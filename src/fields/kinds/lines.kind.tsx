@@ -12,6 +12,9 @@ import { isConditionalLineField, lineFieldApplies } from '../../../resources/fie
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
 
+/** Lines per page on a detail. */
+export const DETAIL_LINES_PAGE_SIZE = 10;
+
 /** Looks up the spec of a line field's kind (the registry, passed in to avoid an import cycle). */
 export type SpecOf = (kind: FieldKind) => FieldKindSpec;
 
@@ -69,12 +72,23 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
   const readOnlyTable = (ctx: FieldContext<LinesField>, value: unknown) => {
     const rows = rowsOf(value);
     if (rows.length === 0) return DASH;
+    // The detail pages its lines (a document may carry thousands). The seam: today the pages are
+    // cut from the lines `info` returned; a paged lines endpoint replaces `dataSource` here.
     return (
       <Table
         size="small"
-        pagination={false}
-        rowKey={(_row, index) => String(index)}
-        dataSource={rows}
+        pagination={
+          rows.length > DETAIL_LINES_PAGE_SIZE
+            ? {
+                pageSize: DETAIL_LINES_PAGE_SIZE,
+                size: 'small',
+                showSizeChanger: false,
+                showTotal: (total) => ctx.t('widget.total', { total }),
+              }
+            : false
+        }
+        rowKey={(row) => String(row.$index)}
+        dataSource={rows.map((row, index) => ({ ...row, $index: index }))}
         columns={columnsOf(ctx).map((sub) => ({
           key: sub.name,
           title: labelOf(sub),

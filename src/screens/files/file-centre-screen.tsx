@@ -1,14 +1,15 @@
 /**
  * The file centre: the user's own exports and imports with their module, progress and files.
- * The list refreshes itself while any task on the page is still queued or running.
+ * The list refreshes itself while any task on the page is still queued or running. Its filters
+ * and page live in the url, its toolbar is the generic list's (refresh, density, columns).
  */
-import { ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Select, Space, Table, Typography } from 'antd';
+import { App, Flex, Select, Space, Table, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILE_DIRECTIONS, FILE_MODULES, FILE_TASK_STATES } from '../../../resources/contract/file-task.types';
 import { useLoadError } from '../../components/use-action';
 import { usePagedQuery } from '../../components/use-paged-query';
+import { ListToolbar, useListChrome, visibleColumns } from '../generic/list-toolbar';
 import { isActive, queryFileTasks, type FileTaskFilters, type FileTaskView } from './file-task-api';
 import { fileTaskColumns } from './file-task-columns';
 import { POLL_MS } from './use-file-task';
@@ -41,7 +42,9 @@ function FileCentreBody() {
     fetch: queryFileTasks,
     initialFilters: {},
     totalText: (total) => t('files.total', { total }),
+    url: true,
   });
+  const chrome = useListChrome('file-centre');
   useLoadError(list.remote.error);
   const { reload, data } = list.remote;
   const running = (data?.records ?? []).some(isActive);
@@ -83,14 +86,20 @@ function FileCentreBody() {
             onChange={(state) => setFilter({ state })}
           />
         </Space>
-        <Button icon={<ReloadOutlined />} onClick={reload}>
-          {t('files.refresh')}
-        </Button>
       </Flex>
+      <ListToolbar
+        actions={[]}
+        chrome={chrome}
+        columns={columns
+          .filter((column) => column.key !== '$actions')
+          .map((column) => ({ key: String(column.key), title: column.title as string }))}
+        onRefresh={reload}
+      />
       <Table<FileTaskView>
         rowKey="id"
-        columns={columns}
-        scroll={{ x: 1300 }}
+        size={chrome.density}
+        columns={visibleColumns(columns, chrome.hidden)}
+        scroll={{ x: 'max-content' }}
         {...list.tableProps}
         // Polling reloads must not flash the spinner over rows that are already shown.
         loading={list.remote.loading && !data}

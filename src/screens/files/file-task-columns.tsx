@@ -27,7 +27,8 @@ export function fileTaskColumns(t: TFunction): ColumnsType<FileTaskView> {
     { key: 'module', title: t('files.column.module'), width: 110, render: (_, task) => t(`files.module.${task.module}`) },
     { key: 'direction', title: t('files.column.direction'), width: 80, render: (_, task) => t(`files.direction.${task.direction}`) },
     { key: 'resource', title: t('files.column.resource'), width: 120, render: (_, task) => t(`res.${task.resource}`) },
-    { key: 'fileName', title: t('files.column.fileName'), dataIndex: 'fileName', ellipsis: true },
+    // A width of its own: an ellipsis column without one shrinks to nothing beside the pinned actions.
+    { key: 'fileName', title: t('files.column.fileName'), dataIndex: 'fileName', ellipsis: true, width: 240 },
     { key: 'state', title: t('files.column.state'), width: 100, render: (_, task) => <FileTaskStateTag state={task.state} /> },
     { key: 'progress', title: t('files.column.progress'), width: 220, render: (_, task) => <FileTaskProgress task={task} size="small" /> },
     {
@@ -45,7 +46,7 @@ export function fileTaskColumns(t: TFunction): ColumnsType<FileTaskView> {
       render: (value: string | null) => value ?? '-',
     },
     {
-      key: 'actions',
+      key: '$actions',
       title: t('files.column.actions'),
       width: 150,
       fixed: 'right',

@@ -1,9 +1,13 @@
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space } from 'antd';
 import type { CrudFilter } from '@refinedev/core';
-import { stampedFields, type ResourceDef } from '../../../resources/define';
+import { useEffect, useState } from 'react';
+import { stampedFields, type FieldKind, type ResourceDef } from '../../../resources/define';
+import { toDayjs, type DateInput } from '../../../providers/dates';
 import type { Translate } from '../../fields/field-kind';
 import { defaultFilters } from '../../fields/field-helpers';
 import { fieldContext, specOf } from '../../fields/field-kinds';
+import { plainFilterValue } from './list-url-state';
 
 /** Form name of the keyword box; no declared field may be called so. */
 export const KEYWORD_FIELD = '$keyword';
@@ -14,7 +18,12 @@ export interface ListSearch {
   readonly filters: CrudFilter[];
   /** Text of the keyword box, trimmed ('' = none). */
   readonly keyword: string;
+  /** The filter bar's values, JSON-safe (what the url keeps), without the keyword. */
+  readonly values: Record<string, unknown>;
 }
+
+/** Filter fields shown while the bar is folded; more fold behind 展开 / 收起. */
+export const FOLDED_FILTERS = 3;
 
 /**
  * The fields of the resource offered in the filter bar, in declaration order; not those a view
@@ -25,9 +34,32 @@ export function filterFields(resource: ResourceDef): string[] {
   return Object.keys(resource.fields).filter((name) => resource.fields[name].filter !== undefined && !stamped.includes(name));
 }
 
-/** True when some field is searched by the keyword box. */
+/**
+ * True when the bar shows a keyword box: some field is searchable, except when the only
+ * searchable field has its own text filter, which already is that box (the member list would
+ * otherwise show two name boxes).
+ */
 export function hasKeyword(resource: ResourceDef): boolean {
-  return Object.values(resource.fields).some((field) => field.searchable);
+  const searchable = Object.entries(resource.fields).filter(([, field]) => field.searchable);
+  if (searchable.length !== 1) return searchable.length > 0;
+  const [name, field] = searchable[0];
+  const ownBox = (field.filter === 'contains' || field.filter === 'prefix') && filterFields(resource).includes(name);
+  return !ownBox;
+}
+
+const DATE_KINDS: readonly FieldKind[] = ['date', 'datetime', 'dateRange', 'time'];
+
+/** The url's JSON values as the filter bar's controls hold them (dates as dayjs). */
+export function formValuesOf(resource: ResourceDef, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = resource.fields[name];
+    if (name === KEYWORD_FIELD || !field) continue;
+    if (DATE_KINDS.includes(field.kind)) {
+      out[name] = Array.isArray(value) ? value.map((day) => toDayjs(day as DateInput)) : toDayjs(value as DateInput);
+    } else out[name] = value;
+  }
+  return out;
 }
 
 /** Turns the filter bar's values into refine filters and the keyword. */
@@ -39,7 +71,13 @@ export function searchOf(args: { resource: ResourceDef; values: Record<string, u
     return (spec.toFilters ?? defaultFilters)(ctx, mode, args.values[name]);
   });
   const keyword = args.values[KEYWORD_FIELD];
-  return { filters, keyword: typeof keyword === 'string' ? keyword.trim() : '' };
+  const plain: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args.values)) if (name !== KEYWORD_FIELD) plain[name] = value;
+  return {
+    filters,
+    keyword: typeof keyword === 'string' ? keyword.trim() : '',
+    values: plainFilterValue(plain) as Record<string, unknown>,
+  };
 }
 
 /** Props of {@link FilterBar}. */
@@ -50,17 +88,36 @@ export interface FilterBarProps {
   readonly onSearch: (search: ListSearch) => void;
   /** Buttons on the right (Add, and whatever a slot adds). */
   readonly actions?: React.ReactNode;
+  /** The values the list currently filters by (from the url), shown in the controls. */
+  readonly values?: Readonly<Record<string, unknown>>;
+  /** The keyword the list currently searches (from the url). */
+  readonly keyword?: string;
 }
 
 /**
  * The bar above a list: a keyword box when any field is searchable, a control per filterable
- * field (from its kind), Search and Reset; the list's own buttons sit on the right.
+ * field (from its kind), Search and Reset; the list's own buttons sit on the right. More than
+ * {@link FOLDED_FILTERS} filters fold behind 展开 / 收起 (open while a folded one holds a value).
+ * The controls show the values the list filters by, so a list restored from its url shows them.
  */
 export function FilterBar(props: FilterBarProps) {
   const [form] = Form.useForm<Record<string, unknown>>();
   const { resource, t } = props;
   const fields = filterFields(resource);
   const keyword = hasKeyword(resource);
+  const valuesKey = JSON.stringify(props.values ?? {});
+  const foldable = fields.length > FOLDED_FILTERS;
+  const [expanded, setExpanded] = useState(() =>
+    fields.slice(FOLDED_FILTERS).some((name) => props.values?.[name] !== undefined && props.values[name] !== null),
+  );
+  useEffect(() => {
+    // The url changed (back, a shared link, Reset): the controls follow it.
+    form.resetFields();
+    form.setFieldsValue({
+      ...formValuesOf(resource, JSON.parse(valuesKey) as Record<string, unknown>),
+      [KEYWORD_FIELD]: props.keyword || undefined,
+    });
+  }, [form, resource, valuesKey, props.keyword]);
   const searchable = Object.keys(resource.fields).filter((name) => resource.fields[name].searchable);
   const keywordHint = t('screens.keywordPlaceholder', {
     fields: searchable.map((name) => t(`res.${resource.name}.${name}`)).join(' / '),
@@ -77,13 +134,14 @@ export function FilterBar(props: FilterBarProps) {
               <Input allowClear placeholder={keywordHint} aria-label={keywordHint} style={{ width: 240 }} />
             </Form.Item>
           ) : null}
-          {fields.map((name) => {
+          {fields.map((name, index) => {
             const ctx = fieldContext({ resource, name, t });
             const spec = specOf(ctx.field.kind);
             const control = spec.filter?.(ctx, ctx.field.filter!);
             if (!control) return null;
             return (
-              <Form.Item key={name} name={name} label={t(ctx.key)}>
+              // Folded filters stay registered (hidden), so a search still sends their values.
+              <Form.Item key={name} name={name} label={t(ctx.key)} hidden={foldable && !expanded && index >= FOLDED_FILTERS}>
                 {control}
               </Form.Item>
             );
@@ -101,6 +159,11 @@ export function FilterBar(props: FilterBarProps) {
               >
                 {t('screens.reset')}
               </Button>
+              {foldable ? (
+                <Button type="link" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+                  {t(expanded ? 'screens.collapse' : 'screens.expand')} {expanded ? <UpOutlined /> : <DownOutlined />}
+                </Button>
+              ) : null}
             </Space>
           </Form.Item>
         </Form>

@@ -11,6 +11,7 @@ import { formSections, type FieldDef, type ResourceDef, type Section } from '../
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { fieldContext, specOf } from '../../fields/field-kinds';
 import { appliesTo, lockedByState, useApplies, useFormSelection, useSettledConditions } from './form-rules';
+import { formSectionOf } from './screen-slots';
 
 /** What a screen asks of the generic form's layout; everything is optional. */
 export interface FormLayout {
@@ -120,25 +121,36 @@ export function FormBody(props: FormBodyProps) {
     setStep(step + 1);
   };
 
+  const fieldsOf = (section: Section): ReactNode => (
+    <Row gutter={16}>
+      {section.fields.map((name) => (
+        <FormField
+          key={name}
+          resource={resource}
+          name={name}
+          t={t}
+          editing={props.editing}
+          fixed={name in fixed}
+          record={props.record}
+          columns={props.columns}
+        />
+      ))}
+    </Row>
+  );
+  // A module may draw a section its own way (registerFormSection), around the declared fields.
+  const drawSection = (section: Section, fields: ReactNode): ReactNode => {
+    const renderer = formSectionOf(resource, section.key);
+    return renderer
+      ? renderer.render({ resource: resource.name, fields, form: props.form, editing: props.editing, record: props.record, t })
+      : fields;
+  };
+
   const block = (section: Section, index: number): ReactNode => (
     <div key={section.key} style={stepped && index !== step ? { display: 'none' } : undefined}>
       {sections.length > 1 && !stepped ? (
         <Typography.Title level={5}>{t(`res.${resource.name}.section.${section.key}`)}</Typography.Title>
       ) : null}
-      <Row gutter={16}>
-        {section.fields.map((name) => (
-          <FormField
-            key={name}
-            resource={resource}
-            name={name}
-            t={t}
-            editing={props.editing}
-            fixed={name in fixed}
-            record={props.record}
-            columns={props.columns}
-          />
-        ))}
-      </Row>
+      {drawSection(section, fieldsOf(section))}
     </div>
   );
 

@@ -1,15 +1,21 @@
-import { Button, Empty, Table } from 'antd';
+import { App, Button, Empty, Table, Typography } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
-import { useTable, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
-import { Fragment, useContext, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useInvalidate, useList, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
+import { Fragment, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { listColumns, type ResourceDef } from '../../../resources/define';
+import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../providers/dates';
+import { DASH, textOrDash } from '../../fields/field-helpers';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { fieldContext, specOf } from '../../fields/field-kinds';
 import { buildTree } from '../../fields/tree-build';
 import { toQueryFilters, toQuerySorters } from '../../../providers/data';
-import { FilterBar, type ListSearch } from './filter-bar';
+import { FilterBar, KEYWORD_FIELD, searchOf, type ListSearch } from './filter-bar';
+import { BulkActions, bulkAvailable } from './list-bulk';
 import { ListSlotsContext, type ListQuery, type ListSlots } from './list-slots';
+import { ListToolbar, useListChrome, visibleColumns } from './list-toolbar';
+import { rememberListSearch, useListUrlState, type ListUrlState } from './list-url-state';
+import { listActionsOf, usePermittedSlots } from './screen-slots';
 import { RecordActions } from './record-actions';
 import { RecordDrawer } from './record-drawer';
 import { ID_PARAM, VIEW_PARAM, opensInDrawer, viewLocation, type GenericView } from './resource-routes';
@@ -53,16 +59,38 @@ export function fieldColumn(args: {
   };
 }
 
+/** Document lists (lines, or an audit step) show who made each document and when. */
+function isDocument(resource: ResourceDef): boolean {
+  return Object.values(resource.fields).some((field) => field.kind === 'lines') || resource.states?.actions.audit !== undefined;
+}
+
+const CREATOR_COLUMNS = ['createdBy', 'createdAt'];
+
+function systemColumn(name: string, t: Translate, sorters: readonly CrudSort[]): ColumnsType<BaseRecord>[number] {
+  const date = name === 'createdAt';
+  const sorted = sorters.find((sorter) => sorter.field === name);
+  return {
+    key: name,
+    dataIndex: name,
+    title: t(`screens.field.${name}`),
+    sorter: date,
+    sortOrder: date && sorted ? (sorted.order === 'desc' ? 'descend' : 'ascend') : null,
+    render: (value: unknown) => (date ? (serializeDate(value as DateInput, DATE_TIME_FORMAT) ?? DASH) : textOrDash(value)),
+  };
+}
+
 function columnsOf(args: {
   resource: ResourceDef;
   t: Translate;
   sorters: readonly CrudSort[];
   actions: ColumnsType<BaseRecord>[number] | undefined;
 }): ColumnsType<BaseRecord> {
-  const columns = listColumns(args.resource).map((name) =>
-    fieldColumn({ resource: args.resource, name, t: args.t, sorters: args.sorters }),
-  );
-  return args.actions ? [...columns, args.actions] : columns;
+  const declared = listColumns(args.resource);
+  const columns = declared.map((name) => fieldColumn({ resource: args.resource, name, t: args.t, sorters: args.sorters }));
+  const system = isDocument(args.resource)
+    ? CREATOR_COLUMNS.filter((name) => !declared.includes(name)).map((name) => systemColumn(name, args.t, args.sorters))
+    : [];
+  return [...columns, ...system, ...(args.actions ? [args.actions] : [])];
 }
 
 function sortersOf(sorter: SorterResult<BaseRecord> | SorterResult<BaseRecord>[]): CrudSort[] {
@@ -86,7 +114,11 @@ function actionsColumn(args: {
   return {
     key: '$actions',
     title: args.t('screens.actions'),
+    // Pinned, but only as wide as its links: the table scrolls sideways (scroll.x max-content)
+    // instead of the pinned column covering the others.
     fixed: 'right',
+    width: 1,
+    onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     render: (_: unknown, record: BaseRecord) => (
       <RecordActions
         resource={args.resource}
@@ -100,52 +132,151 @@ function actionsColumn(args: {
   };
 }
 
+/** The refine filters and keyword of the url's filter values. */
+function searchOfState(resource: ResourceDef, state: ListUrlState<Record<string, unknown>>, t: Translate): ListSearch {
+  return searchOf({ resource, values: { ...state.filters, [KEYWORD_FIELD]: state.keyword }, t });
+}
+
+/** The totals row under a page: 合计 in the first column, each declared total under its column. */
+function totalsRow(args: {
+  resource: ResourceDef;
+  t: Translate;
+  columns: ColumnsType<BaseRecord>;
+  totals: Readonly<Record<string, unknown>> | undefined;
+  selectable: boolean;
+}): (() => ReactNode) | undefined {
+  const declared = args.resource.list.totals ?? [];
+  if (declared.length === 0 || !args.totals) return undefined;
+  const totals = args.totals;
+  return () => (
+    <Table.Summary fixed>
+      <Table.Summary.Row data-testid="totals-row">
+        {args.selectable ? <Table.Summary.Cell index={0} /> : null}
+        {args.columns.map((column, index) => {
+          const key = String(column.key);
+          const cellIndex = index + (args.selectable ? 1 : 0);
+          if (declared.includes(key) && args.resource.fields[key]) {
+            const ctx = fieldContext({ resource: args.resource, name: key, t: args.t });
+            return (
+              <Table.Summary.Cell key={key} index={cellIndex} align={specOf(ctx.field.kind).align}>
+                <Typography.Text strong>{specOf(ctx.field.kind).cell(ctx, totals[key] ?? null, totals as ApiRecord)}</Typography.Text>
+              </Table.Summary.Cell>
+            );
+          }
+          return (
+            <Table.Summary.Cell key={key} index={cellIndex}>
+              {index === 0 ? <Typography.Text strong>{args.t('screens.list.totals')}</Typography.Text> : null}
+            </Table.Summary.Cell>
+          );
+        })}
+      </Table.Summary.Row>
+    </Table.Summary>
+  );
+}
+
+/** The keyset cursors learned per query: `nextCursor` of page n is the cursor of page n + 1. */
+function useCursors(signature: string): {
+  cursorOf: (page: number) => string | undefined;
+  learn: (page: number, next: string | null) => void;
+} {
+  const cursors = useRef(new Map<string, string>());
+  return {
+    cursorOf: (page) => (page > 1 ? cursors.current.get(`${signature}#${page}`) : undefined),
+    learn: (page, next) => {
+      if (next) cursors.current.set(`${signature}#${page + 1}`, next);
+    },
+  };
+}
+
 /**
- * The list screen of a declaration: filter bar, sortable columns, server paging with the total,
- * an Actions column with what this user may do on each row, and (for resources whose views have
- * no screens of their own) the add / edit / detail drawer addressed by `?view=&id=`. Tree
- * resources show an expandable tree built from parent ids.
+ * The list screen of a declaration: filter bar (folding when long), one toolbar (New, bulk
+ * actions, modules' actions; refresh, density, columns), sortable columns, server paging with
+ * the total (marked when the server estimates it), keyset cursors for the next page, a totals row
+ * when declared, an empty state that says what to do, and (for resources whose views have no
+ * screens of their own) the add / edit / detail drawer addressed by `?view=&id=`. Filters, sort
+ * and page live in the url. Tree resources show an expandable tree built from parent ids.
  */
 export function ResourceList(props: ResourceListProps) {
   const { resource } = props;
   const t = useTranslate();
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
+  const { modal } = App.useApp();
+  const invalidate = useInvalidate();
   const slots = useContext(ListSlotsContext);
   const permissions = useResourcePermissions(resource);
-  const [keyword, setKeyword] = useState('');
+  const chrome = useListChrome(resource.name);
+  const moduleActions = usePermittedSlots(listActionsOf(resource));
   const tree = resource.treeField !== undefined;
+  const pageSizeDefault = resource.list.pageSize ?? LIST_PAGE_SIZE;
+  const { state, update } = useListUrlState<Record<string, unknown>>({
+    page: 1,
+    pageSize: pageSizeDefault,
+    sorters: [{ field: resource.list.defaultSort.field, order: resource.list.defaultSort.order }],
+    filters: {},
+    keyword: '',
+  });
+  const search = useMemo(() => searchOfState(resource, state, t), [resource, state, t]);
+  const sorters: CrudSort[] = useMemo(() => state.sorters.map((sorter) => ({ ...sorter })), [state.sorters]);
+  const signature = JSON.stringify([search.filters, search.keyword, sorters, state.pageSize]);
+  const cursors = useCursors(signature);
+  const cursor = tree ? undefined : cursors.cursorOf(state.page);
+  const [selected, setSelected] = useState<ApiRecord[]>([]);
 
-  const table = useTable<BaseRecord>({
+  const listQuery = useList<BaseRecord>({
     resource: resource.name,
-    syncWithLocation: false,
-    pagination: { mode: tree ? 'off' : 'server', pageSize: resource.list.pageSize ?? LIST_PAGE_SIZE },
-    sorters: { initial: [{ field: resource.list.defaultSort.field, order: resource.list.defaultSort.order }] },
-    filters: { defaultBehavior: 'replace' },
-    // The data provider puts `meta.keyword` into the query body's `keyword`.
-    meta: { keyword },
+    pagination: tree ? { mode: 'off' } : { mode: 'server', current: state.page, pageSize: state.pageSize },
+    sorters,
+    filters: search.filters,
+    // The data provider puts `meta.keyword` into the body's `keyword`, `meta.cursor` into `cursor`.
+    meta: { keyword: search.keyword, ...(cursor ? { cursor } : {}) },
     // The http client has already reported a failed call.
     errorNotification: false,
   });
-  const { tableQuery, sorters, filters, current, pageSize } = table;
-  const records = tableQuery.data?.data;
-  const total = tableQuery.data?.total ?? 0;
+  const answer = listQuery.data;
+  const records = answer?.data;
+  const total = answer?.total ?? 0;
+  const estimate = answer?.totalIsEstimate === true;
+  useEffect(() => {
+    if (answer && !tree) cursors.learn(state.page, (answer.nextCursor as string | null | undefined) ?? null);
+  }, [answer, state.page, tree, cursors]);
+  // Leaving for a routed form or detail comes back to this page of this list.
+  useEffect(() => rememberListSearch(location.pathname, location.search), [location.pathname, location.search]);
+  // A new query shows other rows: what was selected is no longer on screen.
+  useEffect(() => setSelected([]), [signature, state.page]);
 
-  const open = (view: GenericView, id?: string | number, record?: ApiRecord) => navigate(viewLocation(resource, view, id, record));
+  const listSearch = new URLSearchParams(location.search);
+  listSearch.delete(VIEW_PARAM);
+  listSearch.delete(ID_PARAM);
+  const open = (view: GenericView, id?: string | number, record?: ApiRecord) => {
+    const target = viewLocation(resource, view, id, record);
+    // A drawer opens over this very list, and closing it returns to it as it was.
+    if (opensInDrawer(resource, view) || view === 'list') {
+      const merged = new URLSearchParams(listSearch);
+      new URLSearchParams(target.search).forEach((value, key) => merged.set(key, value));
+      const text = merged.toString();
+      navigate({ pathname: target.pathname, search: text ? `?${text}` : '' });
+      return;
+    }
+    navigate(target);
+  };
   const query: ListQuery = {
     resource,
-    filters: filters as CrudFilter[],
+    filters: search.filters as CrudFilter[],
     sorters,
-    keyword,
-    request: { filters: toQueryFilters(filters), sorters: toQuerySorters(sorters), ...(keyword ? { keyword } : {}) },
+    keyword: search.keyword,
+    request: {
+      filters: toQueryFilters(search.filters),
+      sorters: toQuerySorters(sorters),
+      ...(search.keyword ? { keyword: search.keyword } : {}),
+    },
   };
   const onExport = props.onExport ?? slots.onExport;
+  const reload = () => void listQuery.refetch();
+  const filtered = Object.keys(state.filters).length > 0 || state.keyword !== '';
 
-  const search = (next: ListSearch) => {
-    setKeyword(next.keyword);
-    table.setFilters(next.filters, 'replace');
-    table.setCurrent(1);
-  };
+  const onSearch = (next: ListSearch) => update({ filters: next.values, keyword: next.keyword });
 
   const onChange = (
     pagination: TablePaginationConfig,
@@ -154,78 +285,124 @@ export function ResourceList(props: ResourceListProps) {
     extra: { action: string },
   ) => {
     if (extra.action === 'sort') {
-      table.setSorters(sortersOf(sorter));
-      table.setCurrent(1);
+      const next = sortersOf(sorter);
+      update({ sorters: next.length > 0 ? next : [{ field: resource.list.defaultSort.field, order: resource.list.defaultSort.order }] });
       return;
     }
-    if (pagination.pageSize !== undefined && pagination.pageSize !== pageSize) {
-      table.setPageSize(pagination.pageSize);
-      table.setCurrent(1);
+    if (pagination.pageSize !== undefined && pagination.pageSize !== state.pageSize) {
+      update({ pageSize: pagination.pageSize });
       return;
     }
-    if (pagination.current !== undefined) table.setCurrent(pagination.current);
+    if (pagination.current !== undefined) update({ page: pagination.current });
   };
 
-  const columns = useMemo(
+  const allColumns = useMemo(
     () => columnsOf({ resource, t, sorters, actions: actionsColumn({ resource, t, permissions, open }) }),
-    // `open` only closes over navigate and the resource.
+    // `open` only closes over navigate, the resource and the list's query.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [resource, t, sorters, permissions],
+    [resource, t, sorters, permissions, location.search],
   );
+  const columns = visibleColumns(allColumns, chrome.hidden);
   const rows = useMemo(() => (tree && records ? buildTree(records, resource.treeField!) : records), [tree, records, resource.treeField]);
 
-  const toolbar = [
-    permissions.create ? (
-      <Button key="add" type="primary" onClick={() => open('add')}>
-        {t('screens.add')}
-      </Button>
-    ) : null,
+  const bulk = tree ? null : (
+    <BulkActions
+      key="bulk"
+      resource={resource}
+      permissions={permissions}
+      selected={selected}
+      modal={modal}
+      onDone={async () => {
+        setSelected([]);
+        await invalidate({ resource: resource.name, invalidates: ['list'] });
+      }}
+    />
+  );
+  const selectable = !tree && bulkAvailable(resource, permissions);
+  const addButton = permissions.create ? (
+    <Button key="add" type="primary" onClick={() => open('add')}>
+      {t('screens.add')}
+    </Button>
+  ) : null;
+  const toolbarArgs = { ...query, reload, may: { export: permissions.export, import: permissions.import } };
+  const actions = [
+    addButton,
+    selectable ? bulk : null,
     resource.files && permissions.export && onExport ? (
       <Button key="export" onClick={() => void onExport(query)}>
         {t('screens.export')}
       </Button>
     ) : null,
-    slots.toolbar ? (
-      <Fragment key="slot">
-        {slots.toolbar({
-          ...query,
-          reload: () => void tableQuery.refetch(),
-          may: { export: permissions.export, import: permissions.import },
-        })}
-      </Fragment>
-    ) : null,
+    slots.toolbar ? <Fragment key="slot">{slots.toolbar(toolbarArgs)}</Fragment> : null,
+    ...moduleActions.map((action) => <Fragment key={`module-${action.key}`}>{action.render(toolbarArgs)}</Fragment>),
   ].filter(Boolean);
+
+  const emptyText = filtered ? (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('screens.list.noMatch')}>
+      <Button onClick={() => update({ filters: {}, keyword: '' })}>{t('screens.list.clearFilters')}</Button>
+    </Empty>
+  ) : (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={t(permissions.create ? 'screens.list.emptyCreate' : 'screens.list.empty', { name: t(`res.${resource.name}`) })}
+    >
+      {permissions.create ? (
+        <Button type="primary" onClick={() => open('add')}>
+          {t('screens.add')}
+        </Button>
+      ) : null}
+    </Empty>
+  );
 
   const view = params.get(VIEW_PARAM) as GenericView | null;
   const drawerView = view === 'add' || view === 'edit' || view === 'dtl' ? view : undefined;
   const drawerId = params.get(ID_PARAM) ?? undefined;
+  const totalText = (count: number) => t(estimate ? 'screens.list.totalEstimate' : 'widget.total', { total: count });
 
   return (
     <>
-      <FilterBar resource={resource} t={t} onSearch={search} actions={toolbar.length > 0 ? toolbar : undefined} />
+      <FilterBar resource={resource} t={t} onSearch={onSearch} values={state.filters} keyword={state.keyword} />
+      <ListToolbar
+        actions={actions}
+        chrome={chrome}
+        columns={allColumns
+          .filter((column) => column.key !== '$actions')
+          .map((column) => ({ key: String(column.key), title: column.title as ReactNode }))}
+        onRefresh={reload}
+      />
       <Table<BaseRecord>
         rowKey="id"
-        size="middle"
+        size={chrome.density}
         columns={columns}
         dataSource={rows}
-        loading={tableQuery.isFetching}
+        loading={listQuery.isFetching}
         onChange={onChange}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('widget.noData')} /> }}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: selected.map((record) => record.id as string | number),
+                onChange: (_keys, chosen) => setSelected(chosen as ApiRecord[]),
+                preserveSelectedRowKeys: false,
+              }
+            : undefined
+        }
+        locale={{ emptyText: listQuery.isFetching && !records ? <span /> : emptyText }}
+        summary={totalsRow({ resource, t, columns, totals: answer?.totals as Record<string, unknown> | undefined, selectable })}
         pagination={
           tree
             ? false
             : {
-                current,
-                pageSize,
+                current: state.page,
+                pageSize: state.pageSize,
                 total,
                 showSizeChanger: true,
                 showQuickJumper: true,
                 pageSizeOptions: PAGE_SIZES,
-                showTotal: (count) => t('widget.total', { total: count }),
+                showTotal: totalText,
               }
         }
-        footer={tree ? () => t('widget.total', { total }) : undefined}
+        footer={tree ? () => totalText(total) : undefined}
       />
       {drawerView && opensInDrawer(resource, drawerView) ? (
         <RecordDrawer

@@ -1,4 +1,4 @@
-import { Descriptions, Flex, Result, Skeleton, Space, Typography } from 'antd';
+import { Descriptions, Flex, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useOne, type BaseRecord } from '@refinedev/core';
 import { detailSections, type EnumField, type ResourceDef } from '../../../resources/define';
 import { fieldApplies, sectionApplies } from '../../../resources/field-rules';
@@ -11,6 +11,7 @@ import { errorText } from './call-errors';
 import { RecordActions } from './record-actions';
 import { recordStateOf, recordTitle } from './record-state';
 import type { GenericView } from './resource-routes';
+import { detailTabsOf, usePermittedSlots } from './screen-slots';
 import type { ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 
@@ -113,6 +114,7 @@ export function RecordDetail(props: RecordDetailProps) {
   const { resource } = props;
   const t = useTranslate();
   const one = useOne<BaseRecord>({ resource: resource.name, id: props.id, errorNotification: false });
+  const tabs = usePermittedSlots(detailTabsOf(resource));
   if (one.isLoading) return <Skeleton active />;
   if (one.isError || !one.data?.data) return <Result status="warning" title={one.error ? errorText(one.error) : t('screens.notFound')} />;
   const record = one.data.data as ApiRecord;
@@ -135,7 +137,20 @@ export function RecordDetail(props: RecordDetailProps) {
           onDeleted={props.onDeleted}
         />
       </Flex>
-      <DetailSections resource={resource} record={record} columns={props.columns} />
+      {tabs.length === 0 ? (
+        <DetailSections resource={resource} record={record} columns={props.columns} />
+      ) : (
+        <Tabs
+          items={[
+            {
+              key: '$details',
+              label: t('screens.tab.details'),
+              children: <DetailSections resource={resource} record={record} columns={props.columns} />,
+            },
+            ...tabs.map((tab) => ({ key: tab.key, label: t(tab.title), children: tab.render({ resource: resource.name, record, t }) })),
+          ]}
+        />
+      )}
     </Space>
   );
 }

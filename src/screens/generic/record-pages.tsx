@@ -5,14 +5,22 @@ import type { ResourceDef } from '../../../resources/define';
 import type { ApiRecord } from '../../fields/field-kind';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
+import { rememberedListSearch } from './list-url-state';
 import { ID_PARAM, viewLocation, type GenericView } from './resource-routes';
 import { useResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 
-/** Leaves a routed view: to the list when there is one, otherwise back where the user came from. */
+/**
+ * Leaves a routed view: to the list when there is one (on the page, filters and sort it last
+ * showed), otherwise back where the user came from.
+ */
 function useLeave(resource: ResourceDef): () => void {
   const navigate = useNavigate();
-  return () => (resource.route.screens.list !== undefined ? navigate(viewLocation(resource, 'list')) : navigate(-1));
+  return () => {
+    if (resource.route.screens.list === undefined) return navigate(-1);
+    const list = viewLocation(resource, 'list');
+    return navigate({ pathname: list.pathname, search: rememberedListSearch(list.pathname) });
+  };
 }
 
 /**

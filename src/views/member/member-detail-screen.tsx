@@ -4,8 +4,8 @@
  * cancel: each asks its reason), then tabs: profile (the petrol / fleet fields when sysConfig
  * showMemberExtendDetail is on, or for petrol members), level and growth, points, tags and the
  * state history with its reasons. Every read goes through the view the screen belongs to, so a
- * marketing centre's screen never shows another centre's member. Stored value and coupons get
- * their tabs when those modules exist.
+ * marketing centre's screen never shows another centre's member. Stored value and coupons add
+ * their tabs with `registerDetailTab('member', …)` (screens/generic/screen-slots.ts).
  */
 import { App, Card, Flex, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useOne, type BaseRecord } from '@refinedev/core';
@@ -20,6 +20,7 @@ import { RecordActions } from '../../screens/generic/record-actions';
 import { StateTag } from '../../screens/generic/record-detail';
 import { ID_PARAM, viewLocation, type GenericView } from '../../screens/generic/resource-routes';
 import { StateHistory } from '../../screens/generic/state-history';
+import { detailTabsOf, usePermittedSlots } from '../../screens/generic/screen-slots';
 import { useResourcePermissions } from '../../screens/generic/use-resource-permissions';
 import { useTranslate } from '../../screens/generic/use-translate';
 import { GrowthTab } from './detail/growth-tab';
@@ -33,6 +34,8 @@ function MemberDetail(props: { readonly resource: ResourceDef; readonly id: stri
   const navigate = useNavigate();
   const permissions = useResourcePermissions(resource);
   const one = useOne<BaseRecord>({ resource: resource.name, id, errorNotification: false });
+  // Stored value, coupons …: modules add their tabs with registerDetailTab('member', …).
+  const moduleTabs = usePermittedSlots(detailTabsOf(resource));
   if (one.isLoading) return <Skeleton active />;
   if (one.isError || !one.data?.data) return <Result status="warning" title={one.error ? errorText(one.error) : t('screens.notFound')} />;
   const record = one.data.data as ApiRecord;
@@ -56,6 +59,7 @@ function MemberDetail(props: { readonly resource: ResourceDef; readonly id: stri
       label: t('member.detail.tab.history'),
       children: <StateHistory resource={resource} id={id} refreshKey={refreshKey} />,
     },
+    ...moduleTabs.map((tab) => ({ key: tab.key, label: t(tab.title), children: tab.render({ resource: resource.name, record, t }) })),
   ];
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>

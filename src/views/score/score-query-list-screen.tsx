@@ -11,6 +11,7 @@ import type { Translate } from '../../fields/field-kind';
 import { DASH } from '../../fields/field-helpers';
 import { useLoadError } from '../../components/use-action';
 import { usePagedQuery } from '../../components/use-paged-query';
+import { ListToolbar, useListChrome, visibleColumns } from '../../screens/generic/list-toolbar';
 import { formatInteger } from '../../lib/format';
 import { useTranslate } from '../../screens/generic/use-translate';
 import { AccountToolbar } from './query/account-toolbar';
@@ -72,16 +73,26 @@ function Body() {
     initialFilters: {},
     pageSize: 20,
     totalText: (total) => t('widget.total', { total }),
+    url: true,
   });
+  const chrome = useListChrome('points-account');
   useLoadError(list.remote.error);
   const columns = useMemo(() => columnsOf(t), [t]);
   return (
     <>
-      <AccountToolbar t={t} onSearch={list.setFilters} />
+      <AccountToolbar t={t} onSearch={list.setFilters} filters={list.query.filters} />
+      <ListToolbar
+        actions={[]}
+        chrome={chrome}
+        columns={columns
+          .filter((column) => column.key !== '$actions')
+          .map((column) => ({ key: String(column.key), title: column.title as string }))}
+        onRefresh={list.remote.reload}
+      />
       <Table<PointsAccountRow>
         rowKey="memberId"
-        size="middle"
-        columns={columns}
+        size={chrome.density}
+        columns={visibleColumns(columns, chrome.hidden)}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Typography.Text type="secondary">{t('score.accounts.empty')}</Typography.Text> }}
         {...list.tableProps}

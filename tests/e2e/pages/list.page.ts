@@ -102,6 +102,9 @@ export class ListPage {
 
   /** Sets a labelled filter above the table (select, date, text) and applies it. */
   async filter(label: string | RegExp, value: string, apply: string | RegExp = /^\s*(查\s*询|搜\s*索|Search|Query)\s*$/i): Promise<void> {
+    // Filters beyond the first few fold behind 展开 (More filters): open them first.
+    const unfold = this.root.locator('form button[aria-expanded="false"]');
+    if (await unfold.count()) await unfold.first().click();
     await fillFormItem(this.page, formItem(this.root, label), value);
     const button = this.root.getByRole('button', { name: typeof apply === 'string' ? looseText(apply) : apply });
     await this.reloadingBy(async () => {

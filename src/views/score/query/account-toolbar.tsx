@@ -1,4 +1,5 @@
 import { Button, Form, Input, InputNumber, Space } from 'antd';
+import { useEffect } from 'react';
 import type { Translate } from '../../../fields/field-kind';
 import type { AccountFilters } from '../shared/points-api';
 
@@ -18,9 +19,21 @@ function toFilters(values: FormValues): AccountFilters {
 }
 
 /** The filters of the accounts list: the member (mobile, member number or name), and a range of balances. */
-export function AccountToolbar(props: { readonly t: Translate; readonly onSearch: (filters: AccountFilters) => void }) {
+export function AccountToolbar(props: {
+  readonly t: Translate;
+  readonly onSearch: (filters: AccountFilters) => void;
+  /** The filters the list currently shows (from the url). */
+  readonly filters?: AccountFilters;
+}) {
   const { t } = props;
   const [form] = Form.useForm<FormValues>();
+  const filtersKey = JSON.stringify(props.filters ?? {});
+  useEffect(() => {
+    // Back from an account's ledger, or a shared link: the boxes show what the list filters by.
+    const filters = JSON.parse(filtersKey) as AccountFilters;
+    form.resetFields();
+    form.setFieldsValue({ keyword: filters.keyword, min: filters.balance?.[0] ?? null, max: filters.balance?.[1] ?? null });
+  }, [form, filtersKey]);
   const submit = (values: FormValues) => props.onSearch(toFilters(values));
   return (
     <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 8, marginBottom: 16 }}>

@@ -36,8 +36,11 @@ export function userColumns(args: {
   return [
     ...columns,
     {
-      key: 'actions',
+      key: '$actions',
       title: t('setting.common.actions'),
+      fixed: 'right',
+      width: 1,
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (_value, user) => <UserRowActions user={user} onOpen={args.onOpen} onChanged={args.onChanged} />,
     },
   ];

@@ -2,6 +2,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Space } from 'antd';
 import type { MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { storedUser } from '../../../../providers/auth';
 import { useAction } from '../../../components/use-action';
 import { setUserEnabled, type UserRow } from '../shared/user-api';
 import type { UserRowDialog } from './user-dialogs';
@@ -17,7 +18,8 @@ export interface UserRowActionsProps {
 
 /**
  * The links of a user row: edit and roles in view, the rarer actions (copy roles, reset password,
- * disable/enable) in a "more" menu. Disabling and enabling ask for confirmation first.
+ * disable/enable) in a "more" menu. Disabling and enabling ask for confirmation first; one's own
+ * account offers no Disable.
  */
 export function UserRowActions(props: UserRowActionsProps) {
   const { t } = useTranslation();
@@ -36,10 +38,14 @@ export function UserRowActions(props: UserRowActionsProps) {
     });
   };
 
+  // The server refuses disabling one's own account (one would lock oneself out): not offered.
+  const self = storedUser()?.user.id === user.id;
   const items: MenuProps['items'] = [
     { key: 'copyRoles', label: t('setting.user.copyRoles') },
     { key: 'resetPassword', label: t('setting.user.resetPassword') },
-    { key: 'toggle', label: t(user.enabled ? 'setting.user.disable' : 'setting.user.enable'), danger: user.enabled },
+    ...(self && user.enabled
+      ? []
+      : [{ key: 'toggle', label: t(user.enabled ? 'setting.user.disable' : 'setting.user.enable'), danger: user.enabled }]),
   ];
   const onMenu: MenuProps['onClick'] = ({ key }) => {
     if (key === 'toggle') confirmToggle();

@@ -1,5 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Select } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SearchToolbar } from '../../../components/search-toolbar';
 import type { UserFilters } from '../shared/user-api';
@@ -11,12 +10,8 @@ function statusOf(filters: UserFilters): StatusChoice {
   return filters.enabled ? 'enabled' : 'disabled';
 }
 
-/** Keyword search, the enabled/disabled filter and (for maintainers) the create button. */
-export function UserToolbar(props: {
-  readonly filters: UserFilters;
-  readonly onFilters: (filters: UserFilters) => void;
-  readonly onCreate?: () => void;
-}) {
+/** Keyword search and the enabled/disabled filter (New sits in the list toolbar, as on every list). */
+export function UserToolbar(props: { readonly filters: UserFilters; readonly onFilters: (filters: UserFilters) => void }) {
   const { t } = useTranslation();
   const { filters, onFilters } = props;
   const setStatus = (choice: StatusChoice) => {
@@ -32,6 +27,7 @@ export function UserToolbar(props: {
       placeholder={t('setting.user.keywordPlaceholder')}
       searchText={t('setting.common.search')}
       onSearch={setKeyword}
+      keyword={filters.keyword}
       filters={
         <Select<StatusChoice>
           aria-label={t('setting.user.field.status')}
@@ -44,13 +40,6 @@ export function UserToolbar(props: {
             { value: 'disabled', label: t('setting.user.status.disabled') },
           ]}
         />
-      }
-      actions={
-        props.onCreate ? (
-          <Button type="primary" icon={<PlusOutlined />} onClick={props.onCreate}>
-            {t('setting.user.create')}
-          </Button>
-        ) : null
       }
     />
   );
