@@ -33,7 +33,11 @@ const HEADER = [
  */
 export async function apiDocument(): Promise<OpenAPI3> {
   const database = connectDatabase('postgres://unused@127.0.0.1:1/unused', { max: 1 });
-  const app = await buildApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: null });
+  const app = await buildApp({
+    database,
+    config: { ...loadConfig({}), seedDemo: false, secretKey: 'document-only: no secret is sealed' },
+    jobs: null,
+  });
   try {
     await app.ready();
     return structuredClone(app.swagger()) as unknown as OpenAPI3;
