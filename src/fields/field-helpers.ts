@@ -65,3 +65,21 @@ export function lengthRules(ctx: FieldContext, bounds: { readonly min?: number; 
   if (bounds.max !== undefined) rules.push({ max: bounds.max, message: ctx.t('validation.maxLength', { label, max: bounds.max }) });
   return rules;
 }
+
+/**
+ * What a form item hands its control (antd's Form.Item clones these onto its child): the id its
+ * label points to and the ARIA state of the field. A custom control passes them on to its input.
+ */
+export interface FormItemA11yProps {
+  readonly id?: string;
+  readonly 'aria-required'?: boolean | 'true' | 'false';
+  readonly 'aria-invalid'?: boolean | 'true' | 'false';
+  readonly 'aria-describedby'?: string;
+}
+
+/**
+ * Spread on an antd Select or TreeSelect: keeps Form.Item's `aria-required` off the select's
+ * outer box (a plain div, where ARIA does not allow it; axe-core: aria-allowed-attr) while its
+ * combobox input still carries it. `omitDomProps` is rc-select's own option, not in antd's types.
+ */
+export const SELECT_ARIA_FIX = { omitDomProps: ['aria-required'] } as unknown as Record<string, never>;

@@ -1,6 +1,7 @@
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiGet } from '../../../providers/http';
+import { SELECT_ARIA_FIX, type FormItemA11yProps } from '../field-helpers';
 import { useOptionTitles } from '../option-titles';
 import { relationIds, type KnownOption, type OptionRecord } from '../relation-titles';
 
@@ -10,7 +11,7 @@ export const SEARCH_DELAY_MS = 300;
 type Id = string | number;
 
 /** Props of {@link RelationSelect}. */
-export interface RelationSelectProps {
+export interface RelationSelectProps extends FormItemA11yProps {
   /** API name of the referenced resource: options come from `GET /v1/<resource>/options?keyword=`. */
   readonly resource: string;
   /** Several records may be chosen. */
@@ -90,7 +91,12 @@ export function RelationSelect(props: RelationSelectProps) {
       disabled={props.disabled}
       placeholder={props.placeholder}
       aria-label={props['aria-label']}
+      id={props.id}
+      aria-required={props['aria-required']}
+      aria-invalid={props['aria-invalid']}
+      aria-describedby={props['aria-describedby']}
       style={props.style}
+      {...SELECT_ARIA_FIX}
     />
   );
 }

@@ -1,12 +1,13 @@
 import { TreeSelect } from 'antd';
 import { useList, type BaseRecord } from '@refinedev/core';
 import { useMemo } from 'react';
+import { SELECT_ARIA_FIX, type FormItemA11yProps } from '../field-helpers';
 import { buildTree, subtreeIds, type TreeRow } from '../tree-build';
 
 type Id = string | number;
 
 /** Props of {@link TreeParentSelect}. */
-export interface TreeParentSelectProps {
+export interface TreeParentSelectProps extends FormItemA11yProps {
   /** API name of the resource whose records form the tree (the field's own resource). */
   readonly resource: string;
   /** The field holding a record's parent id. */
@@ -62,7 +63,12 @@ export function TreeParentSelect(props: TreeParentSelectProps) {
       disabled={props.disabled}
       placeholder={props.placeholder}
       aria-label={props['aria-label']}
+      id={props.id}
+      aria-required={props['aria-required']}
+      aria-invalid={props['aria-invalid']}
+      aria-describedby={props['aria-describedby']}
       style={props.style ?? { width: '100%' }}
+      {...SELECT_ARIA_FIX}
     />
   );
 }

@@ -6,7 +6,7 @@ import { Checkbox, Select, Space, Switch, Tag } from 'antd';
 import type { BooleanField, EnumField, WeekdaysField } from '../../../resources/define';
 import { WEEKDAYS } from '../../../providers/dates';
 import type { FieldContext, FieldKindSpec } from '../field-kind';
-import { DASH, isBlank, labelOf, requiredRules } from '../field-helpers';
+import { DASH, isBlank, labelOf, requiredRules, SELECT_ARIA_FIX } from '../field-helpers';
 
 function asList(value: unknown): unknown[] {
   if (isBlank(value)) return [];
@@ -76,6 +76,7 @@ function enumSelect(ctx: FieldContext<EnumField>, args: { multiple: boolean; dis
       aria-label={args.filter ? labelOf(ctx) : undefined}
       style={args.filter ? { minWidth: 140 } : undefined}
       optionFilterProp="label"
+      {...SELECT_ARIA_FIX}
     />
   );
 }
