@@ -1,9 +1,9 @@
 import { Drawer } from 'antd';
 import { useState } from 'react';
 import type { ResourceDef } from '../../../resources/define';
+import { useDiscardGuard } from '../../components/use-discard-guard';
 import type { ApiRecord } from '../../fields/field-kind';
 import { RecordDetail } from './record-detail';
-import { useDiscardGuard } from './discard-guard';
 import { RecordForm } from './record-form';
 import type { GenericView } from './resource-routes';
 import type { ResourcePermissions } from './use-resource-permissions';

@@ -10,7 +10,7 @@ import { Button, Card, Result } from 'antd';
 import { useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { levelResource, type LevelType } from '../../../../resources/member/level.resource';
-import { useDiscardGuard } from '../../../screens/generic/discard-guard';
+import { useDiscardGuard } from '../../../components/use-discard-guard';
 import { RecordForm } from '../../../screens/generic/record-form';
 import { useTranslate } from '../../../screens/generic/use-translate';
 import { LEVEL_SCREENS } from './level-routes';

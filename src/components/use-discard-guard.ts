@@ -1,22 +1,22 @@
 import { App } from 'antd';
 import { useCallback, useEffect, useRef } from 'react';
-import { useTranslate } from './use-translate';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Leaving a form with unsaved changes asks first. `dirty` says whether the user changed anything
- * since the form was loaded; the returned function runs `leave` at once when nothing changed,
+ * since the form was loaded (or is asked when leaving, for a form that knows it itself); the returned function runs `leave` at once when nothing changed,
  * and otherwise after the user confirms discarding. While the form is dirty, closing or
  * reloading the browser tab asks too (the browser's own dialog).
  */
-export function useDiscardGuard(dirty: boolean): (leave: () => void) => void {
-  const t = useTranslate();
+export function useDiscardGuard(dirty: boolean | (() => boolean)): (leave: () => void) => void {
+  const { t } = useTranslation();
   const { modal } = App.useApp();
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
   const asking = useRef(false);
 
   useEffect(() => {
-    if (!dirty) return undefined;
+    if (dirty !== true) return undefined;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers show the dialog only when returnValue is set.
@@ -28,7 +28,8 @@ export function useDiscardGuard(dirty: boolean): (leave: () => void) => void {
 
   return useCallback(
     (leave: () => void) => {
-      if (!dirtyRef.current) {
+      const changed = typeof dirtyRef.current === 'function' ? dirtyRef.current() : dirtyRef.current;
+      if (!changed) {
         leave();
         return;
       }
@@ -41,10 +42,7 @@ export function useDiscardGuard(dirty: boolean): (leave: () => void) => void {
         okText: t('screens.discard.ok'),
         cancelText: t('screens.discard.keep'),
         okButtonProps: { danger: true },
-        onOk: () => {
-          dirtyRef.current = false;
-          leave();
-        },
+        onOk: leave,
         afterClose: () => {
           asking.current = false;
         },
