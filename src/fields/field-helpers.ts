@@ -76,10 +76,3 @@ export interface FormItemA11yProps {
   readonly 'aria-invalid'?: boolean | 'true' | 'false';
   readonly 'aria-describedby'?: string;
 }
-
-/**
- * Spread on an antd Select or TreeSelect: keeps Form.Item's `aria-required` off the select's
- * outer box (a plain div, where ARIA does not allow it; axe-core: aria-allowed-attr) while its
- * combobox input still carries it. `omitDomProps` is rc-select's own option, not in antd's types.
- */
-export const SELECT_ARIA_FIX = { omitDomProps: ['aria-required'] } as unknown as Record<string, never>;

@@ -1,7 +1,8 @@
 import { Select, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiGet } from '../../../providers/http';
-import { SELECT_ARIA_FIX, type FormItemA11yProps } from '../field-helpers';
+import type { FormItemA11yProps } from '../field-helpers';
+import { AriaSafeSelect } from './aria-safe-select';
 import { useOptionTitles } from '../option-titles';
 import { relationIds, type KnownOption, type OptionRecord } from '../relation-titles';
 
@@ -75,28 +76,28 @@ export function RelationSelect(props: RelationSelectProps) {
   }, [chosen.join(','), titles, found]);
 
   return (
-    <Select
-      showSearch
-      allowClear
-      mode={props.multiple ? 'multiple' : undefined}
-      filterOption={false}
-      value={props.value ?? undefined}
-      onChange={(next) => props.onChange?.((next as Id | Id[] | undefined) ?? null)}
-      onSearch={search}
-      onOpenChange={(open) => {
-        if (open && found.length === 0) load('');
-      }}
-      notFoundContent={loading ? <Spin size="small" /> : undefined}
-      options={options}
-      disabled={props.disabled}
-      placeholder={props.placeholder}
-      aria-label={props['aria-label']}
-      id={props.id}
-      aria-required={props['aria-required']}
-      aria-invalid={props['aria-invalid']}
-      aria-describedby={props['aria-describedby']}
-      style={props.style}
-      {...SELECT_ARIA_FIX}
-    />
+    <AriaSafeSelect aria-required={props['aria-required']}>
+      <Select
+        showSearch
+        allowClear
+        mode={props.multiple ? 'multiple' : undefined}
+        filterOption={false}
+        value={props.value ?? undefined}
+        onChange={(next) => props.onChange?.((next as Id | Id[] | undefined) ?? null)}
+        onSearch={search}
+        onOpenChange={(open) => {
+          if (open && found.length === 0) load('');
+        }}
+        notFoundContent={loading ? <Spin size="small" /> : undefined}
+        options={options}
+        disabled={props.disabled}
+        placeholder={props.placeholder}
+        aria-label={props['aria-label']}
+        id={props.id}
+        aria-invalid={props['aria-invalid']}
+        aria-describedby={props['aria-describedby']}
+        style={props.style}
+      />
+    </AriaSafeSelect>
   );
 }

@@ -1,7 +1,8 @@
 import { TreeSelect } from 'antd';
 import { useList, type BaseRecord } from '@refinedev/core';
 import { useMemo } from 'react';
-import { SELECT_ARIA_FIX, type FormItemA11yProps } from '../field-helpers';
+import type { FormItemA11yProps } from '../field-helpers';
+import { AriaSafeSelect } from './aria-safe-select';
 import { buildTree, subtreeIds, type TreeRow } from '../tree-build';
 
 type Id = string | number;
@@ -51,24 +52,24 @@ export function TreeParentSelect(props: TreeParentSelectProps) {
   }, [records, props.parentField, props.titleField, props.excludeId]);
 
   return (
-    <TreeSelect
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandAll
-      loading={list.isLoading}
-      treeData={treeData}
-      value={props.value ?? undefined}
-      onChange={(next: Id | undefined) => props.onChange?.(next ?? null)}
-      disabled={props.disabled}
-      placeholder={props.placeholder}
-      aria-label={props['aria-label']}
-      id={props.id}
-      aria-required={props['aria-required']}
-      aria-invalid={props['aria-invalid']}
-      aria-describedby={props['aria-describedby']}
-      style={props.style ?? { width: '100%' }}
-      {...SELECT_ARIA_FIX}
-    />
+    <AriaSafeSelect aria-required={props['aria-required']}>
+      <TreeSelect
+        allowClear
+        showSearch
+        treeNodeFilterProp="title"
+        treeDefaultExpandAll
+        loading={list.isLoading}
+        treeData={treeData}
+        value={props.value ?? undefined}
+        onChange={(next: Id | undefined) => props.onChange?.(next ?? null)}
+        disabled={props.disabled}
+        placeholder={props.placeholder}
+        aria-label={props['aria-label']}
+        id={props.id}
+        aria-invalid={props['aria-invalid']}
+        aria-describedby={props['aria-describedby']}
+        style={props.style ?? { width: '100%' }}
+      />
+    </AriaSafeSelect>
   );
 }

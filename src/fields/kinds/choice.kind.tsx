@@ -6,7 +6,8 @@ import { Checkbox, Select, Space, Switch, Tag } from 'antd';
 import type { BooleanField, EnumField, WeekdaysField } from '../../../resources/define';
 import { WEEKDAYS } from '../../../providers/dates';
 import type { FieldContext, FieldKindSpec } from '../field-kind';
-import { DASH, isBlank, labelOf, requiredRules, SELECT_ARIA_FIX } from '../field-helpers';
+import { AriaSafeSelect } from '../controls/aria-safe-select';
+import { DASH, isBlank, labelOf, requiredRules } from '../field-helpers';
 
 function asList(value: unknown): unknown[] {
   if (isBlank(value)) return [];
@@ -76,13 +77,14 @@ function enumSelect(ctx: FieldContext<EnumField>, args: { multiple: boolean; dis
       aria-label={args.filter ? labelOf(ctx) : undefined}
       style={args.filter ? { minWidth: 140 } : undefined}
       optionFilterProp="label"
-      {...SELECT_ARIA_FIX}
     />
   );
 }
 
 export const enumKind: FieldKindSpec<EnumField> = {
-  input: (ctx, options) => enumSelect(ctx, { multiple: ctx.field.multiple === true, disabled: options.disabled }),
+  input: (ctx, options) => (
+    <AriaSafeSelect>{enumSelect(ctx, { multiple: ctx.field.multiple === true, disabled: options.disabled })}</AriaSafeSelect>
+  ),
   cell: (ctx, value) => {
     const values = asList(value);
     return values.length === 0 ? (
