@@ -46,6 +46,12 @@ async function settle(shell: ShellPage): Promise<void> {
     .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), undefined, { timeout: 5_000 })
     .catch(() => undefined);
   await shell.waitForScreen().catch(() => undefined);
+  // A message left by the screen before (it outlives its screen) fades out before axe reads colours.
+  await shell.page
+    .locator('.ant-message-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 /** One route per screen (an entry's path and its screen's path draw the same screen). */
