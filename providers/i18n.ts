@@ -13,7 +13,7 @@ import 'dayjs/locale/zh-cn.js';
 import i18next from 'i18next';
 import { useMemo } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../resources/messages/bilingual';
+import { DEFAULT_LOCALE, inSentence, isLocale, type Locale } from '../resources/messages/bilingual';
 import { LOCAL_KEYS, SESSION_KEYS, readJson, writeJson } from './storage-keys';
 import { apiGet, currentLocale } from './http';
 
@@ -99,8 +99,19 @@ export async function initI18n(requested?: Locale): Promise<Locale> {
     interpolation: { prefix: '{', suffix: '}', escapeValue: false },
     returnNull: false,
   });
+  addFormats(i18next);
   applyDayjsLocale(locale);
   return locale;
+}
+
+/**
+ * The slot formats the message books use: `{name, inSentence}` writes a capitalised label in
+ * sentence case inside an English text ("Add {name, inSentence}" -> "Add card template").
+ */
+export function addFormats(instance: typeof i18next): void {
+  instance.services.formatter?.add('inSentence', (value: unknown, lng: string | undefined) =>
+    lng === 'en_US' ? inSentence(String(value)) : String(value),
+  );
 }
 
 /**

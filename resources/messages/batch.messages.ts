@@ -46,14 +46,17 @@ export const batchMessages = defineMessages({
     '保存时按以下条件筛选会员，筛选到的会员列入单据供审核；再次保存会重新筛选',
     'On saving, the members matching these conditions are listed on the document for the auditor; saving again filters again',
   ],
-  'batch.edit.filterListed': ['上次保存筛选到 {count} 位会员', 'The last save listed {count} members'],
+  'batch.edit.filterListed_one': ['上次保存筛选到 {count} 位会员', 'The last save listed {count} member'],
+  'batch.edit.filterListed_other': ['上次保存筛选到 {count} 位会员', 'The last save listed {count} members'],
   'batch.edit.upload': ['选择文件', 'Choose a file'],
   'batch.edit.uploadHint': [
     '.xlsx 文件，第一列填写手机号或会员编号，第一行可为表头',
     '.xlsx file with a mobile or member number in the first column; the first row may be a header',
   ],
-  'batch.edit.matched': ['已匹配 {count} 位会员', '{count} members matched'],
-  'batch.edit.unknown': ['以下 {count} 个值未找到会员：{values}', 'No member found for these {count} values: {values}'],
+  'batch.edit.matched_one': ['已匹配 {count} 位会员', '{count} member matched'],
+  'batch.edit.matched_other': ['已匹配 {count} 位会员', '{count} members matched'],
+  'batch.edit.unknown_one': ['以下 {count} 个值未找到会员：{values}', 'No member found for this value: {values}'],
+  'batch.edit.unknown_other': ['以下 {count} 个值未找到会员：{values}', 'No member found for these {count} values: {values}'],
 
   // Detail screen (src/views/member/batch-operate-dtl-screen.tsx)
   'batch.dtl.progress': ['执行进度', 'Progress'],

@@ -38,9 +38,29 @@ export function toMessageMap(books: readonly MessageBook[], locale: Locale): Rec
   return map;
 }
 
-/** Fills braced named slots: `format('Total {total}', { total: 3 })` -> `Total 3`. */
+/**
+ * Fills braced named slots: `format('Total {total}', { total: 3 })` -> `Total 3`. A slot may name
+ * a format as the browser's i18next does: `{name, inSentence}` ({@link inSentence}).
+ */
 export function fillSlots(template: string, values: Readonly<Record<string, string | number>> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole,
+  return template.replace(/\{(\w+)(?:,\s*(\w+))?\}/g, (whole, name: string, format: string | undefined) => {
+    if (!Object.prototype.hasOwnProperty.call(values, name)) return whole;
+    const value = String(values[name]);
+    return format === 'inSentence' ? inSentence(value) : value;
+  });
+}
+
+// Names that keep their capital inside an English sentence.
+const PROPER_NOUNS: ReadonlySet<string> = new Set(['Alipay', 'Meituan', 'WeChat', 'Excel']);
+
+/**
+ * A capitalised English label written inside a sentence: "Card template" -> "card template",
+ * "Name / Code" -> "name / code". Only a capitalised word followed by lower-case letters is
+ * lowered; acronyms (ID, QR), mixed-case names (WeChat) and proper nouns stay as they are, and
+ * Chinese text is unchanged. Slot format `{name, inSentence}` (providers/i18n.ts).
+ */
+export function inSentence(text: string): string {
+  return text.replace(/\b([A-Z])([a-z]+)\b/g, (word: string, first: string, rest: string) =>
+    PROPER_NOUNS.has(word) ? word : `${first.toLowerCase()}${rest}`,
   );
 }

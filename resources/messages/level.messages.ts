@@ -55,5 +55,6 @@ export const levelMessages = defineMessages({
   'level.rename.current': ['当前名称', 'Current name'],
   'level.rename.newName': ['新名称', 'New name'],
   'level.rename.nothing': ['没有修改任何名称', 'No name was changed'],
-  'level.rename.saved': ['已修改 {count} 个等级名称', '{count} level names changed'],
+  'level.rename.saved_one': ['已修改 {count} 个等级名称', '{count} level name changed'],
+  'level.rename.saved_other': ['已修改 {count} 个等级名称', '{count} level names changed'],
 });

@@ -68,6 +68,8 @@ export const settingMessages = defineMessages({
   'setting.role.tab.users': ['用户 ({count})', 'Users ({count})'],
   'setting.role.savePermissions': ['保存权限', 'Save permissions'],
   'setting.role.unsaved': ['有未保存的修改', 'Unsaved changes'],
+  'setting.role.searchPermissions': ['搜索权限', 'Search permissions'],
+  'setting.role.notBuilt': ['暂未开放', 'Not available yet'],
   'setting.role.expandAll': ['全部展开', 'Expand all'],
   'setting.role.collapseAll': ['全部收起', 'Collapse all'],
   'setting.role.emptyTree': ['暂无权限资源', 'No permission resources'],

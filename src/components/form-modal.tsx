@@ -3,6 +3,7 @@ import type { FormInstance } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { applyFieldErrors } from './field-errors';
 import { useErrorReporter } from './use-action';
+import { useDiscardGuard } from './use-discard-guard';
 
 /** Props of {@link FormModal}. */
 export interface FormModalProps<V> {
@@ -16,8 +17,8 @@ export interface FormModalProps<V> {
   readonly successText: string;
   /** Closes the dialog (cancel, or after success). */
   readonly onClose: () => void;
-  /** Called after a successful save, before closing (reload the list). */
-  readonly onDone?: () => void;
+  /** Called with what `onSubmit` resolved to after a successful save, before closing (reload the list, select the new record). */
+  readonly onDone?: (result: unknown) => void;
   /** Form items; a function receives the form instance (for dependent fields). */
   readonly children: ReactNode | ((form: FormInstance<V>) => ReactNode);
   readonly width?: number;
@@ -33,6 +34,8 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
   const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
   const reportError = useErrorReporter();
+  // Closing a dialog whose fields the user changed asks before discarding them.
+  const guard = useDiscardGuard(() => form.isFieldsTouched());
 
   const submit = async () => {
     let values: V;
@@ -43,9 +46,9 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
     }
     setSaving(true);
     try {
-      await props.onSubmit(values);
+      const result = await props.onSubmit(values);
       void message.success(props.successText);
-      props.onDone?.();
+      props.onDone?.(result);
       props.onClose();
     } catch (error) {
       if (!applyFieldErrors(form, error)) reportError(error);
@@ -61,7 +64,7 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
       width={props.width}
       confirmLoading={saving}
       onOk={() => void submit()}
-      onCancel={props.onClose}
+      onCancel={() => guard(props.onClose)}
       maskClosable={false}
     >
       <Form<V> form={form} layout="vertical" initialValues={props.initialValues} onFinish={() => void submit()}>

@@ -65,3 +65,14 @@ export function lengthRules(ctx: FieldContext, bounds: { readonly min?: number; 
   if (bounds.max !== undefined) rules.push({ max: bounds.max, message: ctx.t('validation.maxLength', { label, max: bounds.max }) });
   return rules;
 }
+
+/**
+ * What a form item hands its control (antd's Form.Item clones these onto its child): the id its
+ * label points to and the ARIA state of the field. A custom control passes them on to its input.
+ */
+export interface FormItemA11yProps {
+  readonly id?: string;
+  readonly 'aria-required'?: boolean | 'true' | 'false';
+  readonly 'aria-invalid'?: boolean | 'true' | 'false';
+  readonly 'aria-describedby'?: string;
+}

@@ -24,6 +24,9 @@ export function LanguageSwitch(props: { readonly className?: string }) {
       setBusy(false);
     }
   };
+  // The accessible name contains the visible text (WCAG 2.5.3): "Language: English".
+  const shown = current ? t(`shell.language.${current}`) : '';
+  const name = shown ? `${t('shell.header.language')}: ${shown}` : t('shell.header.language');
   return (
     <Dropdown
       menu={{
@@ -35,8 +38,8 @@ export function LanguageSwitch(props: { readonly className?: string }) {
         },
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} loading={busy} className={props.className} aria-label={t('shell.header.language')}>
-        {current ? t(`shell.language.${current}`) : ''}
+      <Button type="text" icon={<GlobalOutlined />} loading={busy} className={props.className} aria-label={name}>
+        {shown}
       </Button>
     </Dropdown>
   );

@@ -10,7 +10,7 @@ import { errorMessages } from '../../resources/messages/errors.messages';
 import { fillSlots, pick, type Bilingual, type Locale } from '../../resources/messages/bilingual';
 import { screensMessages } from '../../resources/messages/screens.messages';
 import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser';
-import { looseText, openDialogs } from './pages/antd';
+import { confirmOpenDialog, looseText, openDialogs } from './pages/antd';
 import { DetailPage } from './pages/detail.page';
 import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
@@ -155,6 +155,9 @@ describe('brand', () => {
     await expect.poll(() => form.errorOf(zh.label(brandResource, 'name')), WAIT).toBe(zh.required(brandResource, 'name'));
     await screenshot(page, 'datum-brand-drawer-zh');
     await form.cancel();
+    // Something was typed: closing asks before discarding it.
+    await page.locator('.ant-modal-wrap:visible .ant-modal-confirm').first().waitFor();
+    await confirmOpenDialog(page);
     await openDialogs(page).last().waitFor({ state: 'detached' });
 
     // Everything below in English.

@@ -542,8 +542,9 @@ function isMessageOf(msg: string, key: string, locale: 'zh_CN' | 'en_US'): boole
 /** What is wrong with an answer, or null when it is acceptable. */
 export function judge(c: FuzzCase, answer: FuzzAnswer): string | null {
   if (answer.status >= 500) return `${answer.status}`;
-  // A file download answers its bytes, not the envelope.
-  if (answer.status === 200 && typeof answer.body === 'string' && c.url.includes('/download/')) return null;
+  // A file download (a task's file, an import template) answers its bytes, not the envelope.
+  if (answer.status === 200 && typeof answer.body === 'string' && (c.url.includes('/download/') || c.url.includes('/import-template')))
+    return null;
   const body = answer.body as { code?: unknown; msg?: unknown; data?: { fields?: unknown } } | string;
   if (typeof body !== 'object' || body === null || typeof body.code !== 'number' || typeof body.msg !== 'string') {
     return `${answer.status} without the envelope`;

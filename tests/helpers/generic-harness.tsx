@@ -13,6 +13,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { configure, render } from '@testing-library/react';
 import { dataProvider } from '../../providers/data';
+import { addFormats } from '../../providers/i18n';
 import { defineResource, field, type ResourceDef } from '../../resources/define';
 import { toMessageMap } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
@@ -134,6 +135,7 @@ export async function englishI18n(resources: readonly ResourceDef[] = [gadgetRes
     nsSeparator: false,
     interpolation: { prefix: '{', suffix: '}', escapeValue: false },
   });
+  addFormats(instance);
   return instance;
 }
 

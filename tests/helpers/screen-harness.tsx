@@ -12,6 +12,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { accessControlProvider } from '../../providers/access-control';
+import { addFormats } from '../../providers/i18n';
 import type { Grants } from '../../resources/access';
 import { toMessageMap, type Locale } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
@@ -55,6 +56,7 @@ export async function createTestI18n(locale: Locale = 'en_US'): Promise<I18n> {
     interpolation: { prefix: '{', suffix: '}', escapeValue: false },
     returnNull: false,
   });
+  addFormats(instance);
   return instance;
 }
 

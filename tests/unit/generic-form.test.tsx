@@ -50,7 +50,7 @@ describe('generic form', () => {
         return ok(gadget());
       }),
     );
-    const form = await openDrawer('?view=add', 'Add Gadget');
+    const form = await openDrawer('?view=add', 'Add gadget');
     fireEvent.click(buttonNamed(form, 'Save'));
     await within(itemOf(form, 'Code')).findByText('Code is required');
     expect(within(itemOf(form, 'Name')).getByText('Name is required')).toBeTruthy();
@@ -68,7 +68,7 @@ describe('generic form', () => {
         return ok(gadget());
       }),
     );
-    const form = await openDrawer('?view=add', 'Add Gadget');
+    const form = await openDrawer('?view=add', 'Add gadget');
     fireEvent.change(inputOf(form, 'Code'), { target: { value: 'G009' } });
     fireEvent.change(inputOf(form, 'Name'), { target: { value: 'New one' } });
     const price = inputOf(form, 'Price');
@@ -106,7 +106,7 @@ describe('generic form', () => {
         }),
       ),
     );
-    const form = await openDrawer('?view=add', 'Add Gadget');
+    const form = await openDrawer('?view=add', 'Add gadget');
     fireEvent.change(inputOf(form, 'Code'), { target: { value: 'G001' } });
     fireEvent.change(inputOf(form, 'Name'), { target: { value: 'Dup' } });
     fireEvent.change(inputOf(form, 'Price'), { target: { value: '1' } });
@@ -124,7 +124,7 @@ describe('generic form', () => {
         return fail({ status: 409, code: 4090, msg: 'The record was changed by someone else; reload and try again' });
       }),
     );
-    const form = await openDrawer('?view=edit&id=1', 'Edit Gadget');
+    const form = await openDrawer('?view=edit&id=1', 'Edit gadget');
     await waitFor(() => expect(inputOf(form, 'Name').value).toBe('Widget A'));
     expect(inputOf(form, 'Code').disabled).toBe(true);
     expect(inputOf(form, 'Price').value).toBe('1234.5');
@@ -159,7 +159,7 @@ describe('generic form', () => {
       screen: <RecordFormPage resource={routed} />,
       resources: [routed],
     });
-    expect(await screen.findByText('Edit Gadget')).toBeTruthy();
+    expect(await screen.findByText('Edit gadget')).toBeTruthy();
     const form = (await screen.findByText('Save')).closest('form')!;
     await waitFor(() => expect(inputOf(form, 'Name').value).toBe('Five'));
     fireEvent.click(buttonNamed(form, 'Cancel'));
@@ -250,7 +250,7 @@ describe('generic form: field rules', () => {
         return ok(offer({ state: 'DRAFT' }));
       }),
     );
-    const drawer = await openOffer('?view=add', 'Add Offer');
+    const drawer = await openOffer('?view=add', 'Add offer');
     const form = (await within(drawer).findByText('Save')).closest('form')!;
     // A discount: its rate is asked for (and required), the points and the gift are not.
     expect(labelIn(form, 'Rate')).toBeTruthy();
@@ -280,7 +280,7 @@ describe('generic form: field rules', () => {
         return ok(offer({ state: 'DRAFT' }));
       }),
     );
-    const drawer = await openOffer('?view=add', 'Add Offer');
+    const drawer = await openOffer('?view=add', 'Add offer');
     const form = (await within(drawer).findByText('Save')).closest('form')!;
     fireEvent.change(inputOf(form, 'Name'), { target: { value: 'Winter' } });
     fireEvent.change(inputOf(form, 'Rate'), { target: { value: '0.9' } });
@@ -312,7 +312,7 @@ describe('generic form: field rules', () => {
         return ok(offer());
       }),
     );
-    const drawer = await openOffer('?view=edit&id=1', 'Edit Offer');
+    const drawer = await openOffer('?view=edit&id=1', 'Edit offer');
     const form = (await within(drawer).findByText('Save')).closest('form')!;
     await waitFor(() => expect(inputOf(form, 'Name').value).toBe('Spring'));
     expect(inputOf(form, 'Budget').disabled).toBe(true);

@@ -98,7 +98,7 @@ describe('generic list', () => {
     fireEvent.change(within(bar).getByLabelText('Name'), { target: { value: ' Wid ' } });
     fireEvent.change(within(bar).getByLabelText('Code'), { target: { value: 'G0' } });
     fireEvent.change(within(bar).getByLabelText('Price From'), { target: { value: '10' } });
-    fireEvent.change(within(bar).getByPlaceholderText('Search Code / Name'), { target: { value: 'abc' } });
+    fireEvent.change(within(bar).getByPlaceholderText('Search by code / name'), { target: { value: 'abc' } });
     fireEvent.click(buttonNamed(bar, 'Search'));
     await waitFor(() => expect(lastQuery().keyword).toBe('abc'));
     expect(lastQuery()).toMatchObject({ page: 1, filters: { name: 'Wid', code: 'G0', price: [10, null] } });
@@ -182,7 +182,7 @@ describe('generic list', () => {
     expect(within(drawer).getByText('1,234.50')).toBeTruthy();
     fireEvent.click(buttonNamed(document.body, 'Add'));
     expect(screen.getByTestId('location').textContent).toBe('/datum/store/store?view=add');
-    expect(await screen.findByText('Add Gadget')).toBeTruthy();
+    expect(await screen.findByText('Add gadget')).toBeTruthy();
   });
 
   it('shows a tree resource as an expandable tree built from parent ids', async () => {

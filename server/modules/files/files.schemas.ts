@@ -58,6 +58,10 @@ export const exportSchema = {
   },
 } as const;
 
+export const importTemplateSchema = {
+  summary: 'The .xlsx to fill in for an import: a header row naming every importable field (required ones marked *)',
+} as const;
+
 export const importSchema = {
   tags: TAGS,
   summary: 'Start importing an .xlsx file; body {fileName, content (base64)} or the raw workbook with ?fileName=; answers {taskId}',

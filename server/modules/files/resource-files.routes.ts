@@ -9,10 +9,14 @@ import { saveFile } from './file-chunks.store';
 import { createTask } from './file-task.store';
 import { dispatchTask, type RunnerDeps } from './file-task.runner';
 import { MAX_IMPORT_MB } from '../../../resources/contract/file-task.types';
-import { XLSX_MIME } from './file-task.routes';
+import { PassThrough } from 'node:stream';
+import { attachmentHeader, XLSX_MIME } from './file-task.routes';
+import { answers } from '../../http/openapi.schemas';
+import { headerOf, importableFields } from './sheet-header';
+import { openSheet } from './xlsx.writer';
 import { exportFileName, exportPlan, type ExportQuery } from './export.job';
 import * as schemas from './files.schemas';
-import { workbookUpload } from './files.openapi';
+import { workbookAnswer, workbookUpload } from './files.openapi';
 import { requesterOf } from './task-requester';
 
 const MAX_BYTES = MAX_IMPORT_MB * 1024 * 1024;
@@ -84,6 +88,37 @@ export async function resourceFileRoutes(app: FastifyInstance, deps: RunnerDeps)
     );
 
     if (!files.importable) continue;
+    // The workbook to fill in: one header row naming every importable field in the user's
+    // language (a required one marked `*`, which the import ignores), nothing else.
+    app.get(
+      `/v1/${resource.name}/import-template`,
+      {
+        schema: {
+          ...schemas.importTemplateSchema,
+          tags: resourceTags(resource),
+          operationId: `${crudDocs(resource, 'import').operationId}Template`,
+          response: { ...answers({}), 200: workbookAnswer },
+        },
+        config: { requires: writeRefs(runtime) },
+      },
+      async (request, reply) => {
+        const { locale } = requesterOf(request);
+        const title = pick(resource.title, locale);
+        const columns = importableFields(resource).map((field) => {
+          const header = `${headerOf(field, locale)}${field.f.required === true && field.f.when === undefined ? ' *' : ''}`;
+          return { header, width: Math.max(12, header.length * 2 + 4) };
+        });
+        const stream = new PassThrough();
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        const sheet = openSheet({ stream, name: title, columns });
+        await sheet.close();
+        reply.header('content-type', XLSX_MIME);
+        reply.header('content-disposition', attachmentHeader(`${title}-template.xlsx`));
+        reply.header('cache-control', 'private, no-store');
+        return reply.send(Buffer.concat(chunks));
+      },
+    );
     app.post<{ Querystring: { fileName?: string } }>(
       `/v1/${resource.name}/import`,
       {

@@ -1,6 +1,8 @@
 import { Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiGet } from '../../../providers/http';
+import type { FormItemA11yProps } from '../field-helpers';
+import { AriaSafeSelect } from './aria-safe-select';
 import { useOptionTitles } from '../option-titles';
 import { relationIds, type KnownOption, type OptionRecord } from '../relation-titles';
 import { RelationEmpty } from './relation-empty';
@@ -11,7 +13,7 @@ export const SEARCH_DELAY_MS = 300;
 type Id = string | number;
 
 /** Props of {@link RelationSelect}. */
-export interface RelationSelectProps {
+export interface RelationSelectProps extends FormItemA11yProps {
   /** API name of the referenced resource: options come from `GET /v1/<resource>/options?keyword=`. */
   readonly resource: string;
   /** Several records may be chosen. */
@@ -88,23 +90,28 @@ export function RelationSelect(props: RelationSelectProps) {
   }, [chosen.join(','), titles, found]);
 
   return (
-    <Select
-      showSearch
-      allowClear
-      mode={props.multiple ? 'multiple' : undefined}
-      filterOption={false}
-      value={props.value ?? undefined}
-      onChange={(next) => props.onChange?.((next as Id | Id[] | undefined) ?? null)}
-      onSearch={search}
-      onOpenChange={(open) => {
-        if (open && found.length === 0) load('');
-      }}
-      notFoundContent={loading ? <Spin size="small" /> : answered === '' ? <RelationEmpty resource={props.resource} /> : undefined}
-      options={options}
-      disabled={props.disabled}
-      placeholder={props.placeholder}
-      aria-label={props['aria-label']}
-      style={props.style}
-    />
+    <AriaSafeSelect aria-required={props['aria-required']}>
+      <Select
+        showSearch
+        allowClear
+        mode={props.multiple ? 'multiple' : undefined}
+        filterOption={false}
+        value={props.value ?? undefined}
+        onChange={(next) => props.onChange?.((next as Id | Id[] | undefined) ?? null)}
+        onSearch={search}
+        onOpenChange={(open) => {
+          if (open && found.length === 0) load('');
+        }}
+        notFoundContent={loading ? <Spin size="small" /> : answered === '' ? <RelationEmpty resource={props.resource} /> : undefined}
+        options={options}
+        disabled={props.disabled}
+        placeholder={props.placeholder}
+        aria-label={props['aria-label']}
+        id={props.id}
+        aria-invalid={props['aria-invalid']}
+        aria-describedby={props['aria-describedby']}
+        style={props.style}
+      />
+    </AriaSafeSelect>
   );
 }

@@ -1,12 +1,14 @@
 import { TreeSelect } from 'antd';
 import { useList, type BaseRecord } from '@refinedev/core';
 import { useMemo } from 'react';
+import type { FormItemA11yProps } from '../field-helpers';
+import { AriaSafeSelect } from './aria-safe-select';
 import { buildTree, subtreeIds, type TreeRow } from '../tree-build';
 
 type Id = string | number;
 
 /** Props of {@link TreeParentSelect}. */
-export interface TreeParentSelectProps {
+export interface TreeParentSelectProps extends FormItemA11yProps {
   /** API name of the resource whose records form the tree (the field's own resource). */
   readonly resource: string;
   /** The field holding a record's parent id. */
@@ -50,19 +52,24 @@ export function TreeParentSelect(props: TreeParentSelectProps) {
   }, [records, props.parentField, props.titleField, props.excludeId]);
 
   return (
-    <TreeSelect
-      allowClear
-      showSearch
-      treeNodeFilterProp="title"
-      treeDefaultExpandAll
-      loading={list.isLoading}
-      treeData={treeData}
-      value={props.value ?? undefined}
-      onChange={(next: Id | undefined) => props.onChange?.(next ?? null)}
-      disabled={props.disabled}
-      placeholder={props.placeholder}
-      aria-label={props['aria-label']}
-      style={props.style ?? { width: '100%' }}
-    />
+    <AriaSafeSelect aria-required={props['aria-required']}>
+      <TreeSelect
+        allowClear
+        showSearch
+        treeNodeFilterProp="title"
+        treeDefaultExpandAll
+        loading={list.isLoading}
+        treeData={treeData}
+        value={props.value ?? undefined}
+        onChange={(next: Id | undefined) => props.onChange?.(next ?? null)}
+        disabled={props.disabled}
+        placeholder={props.placeholder}
+        aria-label={props['aria-label']}
+        id={props.id}
+        aria-invalid={props['aria-invalid']}
+        aria-describedby={props['aria-describedby']}
+        style={props.style ?? { width: '100%' }}
+      />
+    </AriaSafeSelect>
   );
 }

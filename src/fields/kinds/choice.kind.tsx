@@ -6,6 +6,7 @@ import { Checkbox, Select, Space, Switch, Tag, type SelectProps } from 'antd';
 import type { BooleanField, EnumField, WeekdaysField } from '../../../resources/define';
 import { WEEKDAYS } from '../../../providers/dates';
 import type { FieldContext, FieldKindSpec } from '../field-kind';
+import { AriaSafeSelect } from '../controls/aria-safe-select';
 import { DASH, isBlank, labelOf, requiredRules } from '../field-helpers';
 import { usePermitted } from '../../components/use-permitted';
 
@@ -111,8 +112,13 @@ function PermittedEnumSelect(props: SelectProps & { readonly ctx: FieldContext<E
 export const enumKind: FieldKindSpec<EnumField> = {
   input: (ctx, options) => {
     const gated = Object.values(ctx.field.options).some((option) => option.requires !== undefined);
-    if (gated) return <PermittedEnumSelect ctx={ctx} multiple={ctx.field.multiple === true} disabled={options.disabled} />;
-    return enumSelect(ctx, { multiple: ctx.field.multiple === true, disabled: options.disabled });
+    if (gated)
+      return (
+        <AriaSafeSelect>
+          <PermittedEnumSelect ctx={ctx} multiple={ctx.field.multiple === true} disabled={options.disabled} />
+        </AriaSafeSelect>
+      );
+    return <AriaSafeSelect>{enumSelect(ctx, { multiple: ctx.field.multiple === true, disabled: options.disabled })}</AriaSafeSelect>;
   },
   cell: (ctx, value) => {
     const values = asList(value);

@@ -52,9 +52,9 @@ function countRule(ctx: FieldContext<LinesField>): { validator: (rule: unknown, 
       const count = rowsOf(value).length;
       if (count < min)
         throw new Error(
-          min === 1 && ctx.field.required ? ctx.t('validation.required', { label }) : ctx.t('screens.lines.min', { label, min }),
+          min === 1 && ctx.field.required ? ctx.t('validation.required', { label }) : ctx.t('screens.lines.min', { label, count: min }),
         );
-      if (count > max) throw new Error(ctx.t('screens.lines.max', { label, max }));
+      if (count > max) throw new Error(ctx.t('screens.lines.max', { label, count: max }));
     },
   };
 }

@@ -56,6 +56,11 @@ export function downloadUrl(id: number): string {
   return `${serviceUrl()}/v1/file-task/download/${id}`;
 }
 
+/** Where the import template of a resource is downloaded: its header row, to fill in. */
+export function importTemplateUrl(resource: string): string {
+  return `${serviceUrl()}/v1/${resource}/import-template`;
+}
+
 /** True while the task may still change (the screens keep polling it). */
 export function isActive(task: Pick<FileTaskView, 'state'>): boolean {
   return task.state === 'queued' || task.state === 'running';

@@ -19,7 +19,12 @@ export function FileTaskStateTag(props: { readonly state: FileTaskView['state'] 
  * A task's progress bar: active while it runs, green when done, red with the reason when it
  * failed. An import that was refused because of invalid rows shows how many.
  */
-export function FileTaskProgress(props: { readonly task: FileTaskView; readonly size?: 'small' | 'default' }) {
+export function FileTaskProgress(props: {
+  readonly task: FileTaskView;
+  readonly size?: 'small' | 'default';
+  /** The caller says why the task failed itself (the import dialog), so the bar does not repeat it. */
+  readonly hideError?: boolean;
+}) {
   const { task } = props;
   const status = task.state === 'failed' ? 'exception' : task.state === 'succeeded' ? 'success' : 'active';
   return (
@@ -30,7 +35,7 @@ export function FileTaskProgress(props: { readonly task: FileTaskView; readonly 
         size={props.size === 'small' ? 'small' : 'default'}
         aria-label={`${task.fileName} ${task.progress}%`}
       />
-      {task.error ? <Typography.Text type="danger">{task.error}</Typography.Text> : null}
+      {task.error && props.hideError !== true ? <Typography.Text type="danger">{task.error}</Typography.Text> : null}
     </Space>
   );
 }

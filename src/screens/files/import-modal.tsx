@@ -1,10 +1,10 @@
-import { InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Modal, Space, Typography, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_IMPORT_MB } from '../../../resources/contract/file-task.types';
 import { useErrorReporter } from '../../components/use-action';
-import { startImport } from './file-task-api';
+import { importTemplateUrl, startImport } from './file-task-api';
 import { FileTaskDownload } from './file-task-columns';
 import { FileTaskProgress } from './file-task-progress';
 import { useFileTask } from './use-file-task';
@@ -75,6 +75,9 @@ export function ImportModal(props: ImportModalProps) {
       {taskId === undefined ? (
         <Space direction="vertical" style={{ width: '100%' }}>
           <Typography.Paragraph type="secondary">{t('files.importHint')}</Typography.Paragraph>
+          <Button icon={<DownloadOutlined />} href={importTemplateUrl(props.resource)} download>
+            {t('files.template')}
+          </Button>
           <Upload.Dragger
             accept=".xlsx"
             multiple={false}
@@ -93,12 +96,17 @@ export function ImportModal(props: ImportModalProps) {
         </Space>
       ) : (
         <Space direction="vertical" style={{ width: '100%' }}>
-          {task ? <FileTaskProgress task={task} /> : null}
+          {/* A failure is said once, in the alert below, not again under the bar. */}
+          {task ? <FileTaskProgress task={task} hideError /> : null}
           {task?.state === 'succeeded' ? (
             <Alert type="success" showIcon message={t('files.importDone', { count: task.processed })} />
           ) : null}
-          {task?.state === 'failed' && task.failed > 0 ? (
-            <Alert type="error" showIcon message={t('files.importFailed', { failed: task.failed })} />
+          {task?.state === 'failed' ? (
+            <Alert
+              type="error"
+              showIcon
+              message={task.failed > 0 ? t('files.importFailed', { count: task.failed }) : (task.error ?? t('files.state.failed'))}
+            />
           ) : null}
           {task ? <FileTaskDownload task={task} t={t} /> : null}
         </Space>

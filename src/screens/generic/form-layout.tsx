@@ -64,12 +64,15 @@ export function FormField(props: FormFieldProps) {
 function ShownField(props: FormFieldProps) {
   const ctx = fieldContext({ resource: props.resource, name: props.name, t: props.t });
   const spec = specOf(ctx.field.kind);
+  // A document number the engine draws (`numbering`) is shown, never typed: empty until saved.
+  const numbered = props.resource.numbering?.field === props.name;
   const disabled =
     props.fixed === true ||
+    numbered ||
     (props.editing && (ctx.field.readOnlyAfterCreate === true || lockedByState(props.resource, props.name, props.record)));
   const options = { disabled, record: props.record, recordId: props.record?.id as string | number | undefined };
   const span = props.columns === 1 || WIDE_KINDS.includes(ctx.field.kind) ? 24 : 12;
-  const help = ctx.field.help ? props.t(`${ctx.key}.help`) : undefined;
+  const help = ctx.field.help ? props.t(`${ctx.key}.help`) : numbered && !props.editing ? props.t('screens.readOnlyAssigned') : undefined;
   return (
     <Col xs={24} md={span}>
       {spec.ownsFormItem ? (
@@ -165,7 +168,8 @@ export function FormBody(props: FormBodyProps) {
         />
       ) : null}
       {sections.map(block)}
-      <Space>
+      {/* Fixed to the bottom of the view while a long form scrolls (shell.css). */}
+      <Space className="console-form-footer">
         {stepped && step > 0 ? <Button onClick={() => setStep(step - 1)}>{t('screens.previous')}</Button> : null}
         {last ? (
           <Button type="primary" htmlType="submit" loading={props.saving}>

@@ -1,5 +1,7 @@
 import { Drawer } from 'antd';
+import { useState } from 'react';
 import type { ResourceDef } from '../../../resources/define';
+import { useDiscardGuard } from '../../components/use-discard-guard';
 import type { ApiRecord } from '../../fields/field-kind';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
@@ -23,15 +25,19 @@ const TITLES = { add: 'screens.addTitle', edit: 'screens.editTitle', dtl: 'scree
 /**
  * Add, edit or detail of a resource whose entry has only a list screen (all of /datum), opened
  * over the list. The url says what is open (`?view=edit&id=7`), so it can be linked and the back
- * button closes it.
+ * button closes it. Closing a changed form (Esc, the mask, the close button, Cancel) asks before
+ * discarding the changes.
  */
 export function RecordDrawer(props: RecordDrawerProps) {
   const t = useTranslate();
   const { resource, view, id } = props;
   const title = t(TITLES[view], { name: t(`res.${resource.name}`) });
   const needsId = view !== 'add';
+  const [dirty, setDirty] = useState(false);
+  const guard = useDiscardGuard(dirty);
+  const close = () => guard(props.onClose);
   return (
-    <Drawer open title={title} width={720} destroyOnHidden onClose={props.onClose}>
+    <Drawer open title={title} width={720} destroyOnHidden onClose={close}>
       {needsId && id === undefined ? null : view === 'dtl' ? (
         <RecordDetail
           resource={resource}
@@ -48,7 +54,8 @@ export function RecordDrawer(props: RecordDrawerProps) {
           id={view === 'edit' ? id : undefined}
           columns={1}
           onSaved={props.onClose}
-          onCancel={props.onClose}
+          onCancel={close}
+          onDirtyChange={setDirty}
         />
       )}
     </Drawer>

@@ -1,6 +1,6 @@
 import { Alert, App, Button, Form, Result, Skeleton } from 'antd';
 import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ResourceDef } from '../../../resources/define';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { fieldContext, formToBody, recordToForm, specOf } from '../../fields/field-kinds';
@@ -37,6 +37,8 @@ export interface RecordFormProps {
   readonly layout?: FormLayout;
   /** A record source other than refine's CRUD (settings objects); the form then always edits. */
   readonly source?: FormSource;
+  /** Told when the user first changes a value, and when a save makes the form clean again. */
+  readonly onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** Form values of a new record: the declared defaults, then the screen's fixed values. */
@@ -69,6 +71,12 @@ export function RecordForm(props: RecordFormProps) {
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState<string>();
+  const dirty = useRef(false);
+  const setDirty = (next: boolean) => {
+    if (dirty.current === next) return;
+    dirty.current = next;
+    props.onDirtyChange?.(next);
+  };
   const crudRecord = id !== undefined && source === undefined;
   const one = useOne<BaseRecord>({
     resource: resource.name,
@@ -98,7 +106,10 @@ export function RecordForm(props: RecordFormProps) {
     // Fixed values go with a new record even when their field is not shown; fields the record
     // keeps (read-only after creation, or in its state) are not sent.
     const names = [...new Set([...shown, ...(editing ? [] : Object.keys(fixed))])].filter(
-      (name) => !(editing && (resource.fields[name]?.readOnlyAfterCreate || lockedByState(resource, name, record))),
+      (name) =>
+        !(editing && (resource.fields[name]?.readOnlyAfterCreate || lockedByState(resource, name, record))) &&
+        // The engine draws a new record's number.
+        !(!editing && resource.numbering?.field === name),
     );
     const all = { ...(form.getFieldsValue(true) as Record<string, unknown>), ...values, ...(editing ? {} : fixed) };
     const body = settleBody({ resource, body: formToBody({ resource, values: all, names, t }), values: all });
@@ -119,6 +130,7 @@ export function RecordForm(props: RecordFormProps) {
             })
           : await create({ resource: resource.name, values: body, ...quiet });
       void message.success(t('screens.saved'));
+      setDirty(false);
       props.onSaved(saved.data);
     } catch (error) {
       const conflicted = isConflict(error);
@@ -131,7 +143,16 @@ export function RecordForm(props: RecordFormProps) {
   };
 
   return (
-    <Form form={form} name={`${resource.name}-form`} layout="vertical" initialValues={initial} onFinish={submit} scrollToFirstError>
+    <Form
+      form={form}
+      name={`${resource.name}-form`}
+      layout="vertical"
+      initialValues={initial}
+      onFinish={submit}
+      // Only the user's own changes count (values the form sets itself do not call this).
+      onValuesChange={() => setDirty(true)}
+      scrollToFirstError
+    >
       {conflict ? (
         <Alert
           type="warning"

@@ -1,7 +1,9 @@
 import { Card, Skeleton } from 'antd';
 import { useList, type BaseRecord } from '@refinedev/core';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { ResourceDef } from '../../../resources/define';
+import { useDiscardGuard } from '../../components/use-discard-guard';
 import type { ApiRecord } from '../../fields/field-kind';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
@@ -25,7 +27,8 @@ function useLeave(resource: ResourceDef): () => void {
 
 /**
  * The routed add / edit screen (`#/<group>/<entry>/<add or edit screen>[?id=7]`): editing when
- * the url names a record, adding otherwise. Saving or cancelling returns to the list.
+ * the url names a record, adding otherwise. Saving or cancelling returns to the list; cancelling
+ * (or closing the tab) with changes asks before discarding them.
  */
 export function RecordFormPage(props: { readonly resource: ResourceDef }) {
   const t = useTranslate();
@@ -33,9 +36,19 @@ export function RecordFormPage(props: { readonly resource: ResourceDef }) {
   const leave = useLeave(props.resource);
   const id = params.get(ID_PARAM) ?? undefined;
   const title = t(id === undefined ? 'screens.addTitle' : 'screens.editTitle', { name: t(`res.${props.resource.name}`) });
+  const [dirty, setDirty] = useState(false);
+  const guard = useDiscardGuard(dirty);
   return (
     <Card title={title}>
-      <RecordForm key={id ?? ''} resource={props.resource} id={id} columns={2} onSaved={leave} onCancel={leave} />
+      <RecordForm
+        key={id ?? ''}
+        resource={props.resource}
+        id={id}
+        columns={2}
+        onSaved={leave}
+        onCancel={() => guard(leave)}
+        onDirtyChange={setDirty}
+      />
     </Card>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Turns a declaration and a view into the screen component the router mounts. Components are
  * made once per resource and view, so React keeps their state across re-renders of the router.
- * Each screen sits in its own antd `<App>` so its messages and confirmations follow the theme.
+ * Messages and confirmations use the shell's antd `<App>` (App.tsx): a message said as a form
+ * saves and leaves its screen (a routed add or edit page) stays on screen after the page is gone.
  */
 import { App } from 'antd';
 import type { ComponentType } from 'react';
@@ -24,7 +25,7 @@ export function screenComponent(resource: ResourceDef, view: GenericView): Compo
   const key = `${resource.name}/${view}`;
   let component = made.get(key);
   if (!component) {
-    const Screen = () => <App component={false}>{bodyOf(resource, view)}</App>;
+    const Screen = () => bodyOf(resource, view);
     Screen.displayName = `Generic(${key})`;
     component = Screen;
     made.set(key, component);

@@ -3,7 +3,7 @@
  * shows only what the chosen operation and selection mode need. A saved document opens on its
  * detail, where it is audited and its run can be watched.
  */
-import { App, Card } from 'antd';
+import { Card } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { batchOperateResource } from '../../../resources/member/batch-operate.resource';
 import { ID_PARAM, viewLocation } from '../../screens/generic/resource-routes';
@@ -19,15 +19,13 @@ export default function BatchOperateEditScreen() {
   const id = params.get(ID_PARAM) ?? undefined;
   const title = t(id === undefined ? 'screens.addTitle' : 'screens.editTitle', { name: t(`res.${resource.name}`) });
   return (
-    <App component={false}>
-      <Card title={title}>
-        <BatchOperateForm
-          key={id ?? ''}
-          id={id}
-          onSaved={(saved) => navigate(viewLocation(resource, 'dtl', saved.id as string | number))}
-          onCancel={() => navigate(viewLocation(resource, 'list'))}
-        />
-      </Card>
-    </App>
+    <Card title={title}>
+      <BatchOperateForm
+        key={id ?? ''}
+        id={id}
+        onSaved={(saved) => navigate(viewLocation(resource, 'dtl', saved.id as string | number))}
+        onCancel={() => navigate(viewLocation(resource, 'list'))}
+      />
+    </Card>
   );
 }

@@ -41,7 +41,17 @@ function RoleScreenBody() {
       <Col xs={24} xl={14}>
         <RoleDetail role={selected} canConfigure={canConfigure} onChanged={roles.reload} />
       </Col>
-      {form ? <RoleFormModal role={form.role} onClose={() => setForm(undefined)} onDone={roles.reload} /> : null}
+      {form ? (
+        <RoleFormModal
+          role={form.role}
+          onClose={() => setForm(undefined)}
+          onDone={(created) => {
+            roles.reload();
+            // A new role opens at once, ready for its permissions.
+            if (created?.roleId !== undefined) setSelectedId(created.roleId);
+          }}
+        />
+      ) : null}
     </Row>
   );
 }

@@ -104,13 +104,13 @@ export class ShellPage {
   /** Switches the interface language with the header's 中文 / English dropdown. */
   async switchLanguage(to: 'zh_CN' | 'en_US'): Promise<void> {
     const label = to === 'en_US' ? /^\s*English\s*$/ : /^\s*中文\s*$/;
-    const trigger = this.page.getByRole('button', { name: /^\s*(语言|Language)\s*$/ }).first();
+    const trigger = this.page.getByRole('button', { name: /^\s*(语言|Language)(:|\s*$)/ }).first();
     await trigger.hover();
     const option = this.page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: label }).first();
     await option.click();
     // The switch is done when the switch itself reads in the new language (its label is translated
     // with everything else, after the new language's texts arrived).
-    const done = to === 'en_US' ? /^\s*Language\s*$/ : /^\s*语言\s*$/;
+    const done = to === 'en_US' ? /^\s*Language: English\s*$/ : /^\s*语言: 中文\s*$/;
     await this.page.getByRole('button', { name: done }).first().waitFor();
     await this.page.mouse.move(0, 0);
     await this.page.locator('.ant-dropdown:visible').first().waitFor({ state: 'hidden' });

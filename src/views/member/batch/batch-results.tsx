@@ -45,7 +45,7 @@ export function BatchProgressView(props: BatchProgressProps) {
   const status = progress.state === 'RUNNING' ? 'active' : progress.state === 'FAILED' ? 'exception' : 'success';
   return (
     <Space direction="vertical" style={{ width: '100%' }} data-testid="batch-progress" data-state={progress.state}>
-      <Progress percent={progress.state === 'EFFECTED' ? 100 : percent} status={status} />
+      <Progress percent={progress.state === 'EFFECTED' ? 100 : percent} status={status} aria-label={t('batch.dtl.progress')} />
       <Typography.Text>
         {t('batch.dtl.counts', {
           processed: progress.processedCount,

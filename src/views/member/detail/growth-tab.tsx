@@ -53,7 +53,7 @@ export function GrowthTab(props: GrowthTabProps) {
       <Col xs={24} md={12}>
         <Card size="small" loading={loading} title={t('member.growth.value')}>
           <Statistic value={data?.growthValue ?? 0} groupSeparator="," />
-          <Progress percent={percent} showInfo={false} status={next ? 'active' : 'success'} />
+          <Progress percent={percent} showInfo={false} status={next ? 'active' : 'success'} aria-label={t('member.growth.value')} />
           <Typography.Text type="secondary">
             {next && data?.toNext !== null && data?.toNext !== undefined
               ? t('member.growth.toNext', { points: formatInteger(data.toNext), level: next.name })

@@ -29,7 +29,11 @@ function CountTable(props: { readonly rows: readonly CountRow[]; readonly total:
         {
           key: 'share',
           render: (_: unknown, row) => (
-            <Progress percent={props.total > 0 ? Math.round((row.count / props.total) * 100) : 0} size="small" />
+            <Progress
+              percent={props.total > 0 ? Math.round((row.count / props.total) * 100) : 0}
+              size="small"
+              aria-label={String(row.label)}
+            />
           ),
         },
         {

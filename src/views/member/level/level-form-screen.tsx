@@ -7,9 +7,10 @@
  * - pay-level-right-data-and-suit: the rights and where the paid level applies (stores).
  */
 import { Button, Card, Result } from 'antd';
-import type { ComponentType } from 'react';
+import { useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { levelResource, type LevelType } from '../../../../resources/member/level.resource';
+import { useDiscardGuard } from '../../../components/use-discard-guard';
 import { RecordForm } from '../../../screens/generic/record-form';
 import { useTranslate } from '../../../screens/generic/use-translate';
 import { LEVEL_SCREENS } from './level-routes';
@@ -23,6 +24,8 @@ function LevelForm(props: { type: LevelType; mode: LevelFormMode }) {
   const t = useTranslate();
   const [params] = useSearchParams();
   const back = useBackToLevels(type);
+  const [dirty, setDirty] = useState(false);
+  const guard = useDiscardGuard(dirty);
   const id = params.get('id') ?? undefined;
   const screens = LEVEL_SCREENS[type];
   const screen = mode === 'add' ? screens.add : screens.rights;
@@ -34,7 +37,16 @@ function LevelForm(props: { type: LevelType; mode: LevelFormMode }) {
   const layout = levelLayout(type, mode === 'rights' ? { sections: screens.rightsSections } : {});
   return (
     <Card title={title}>
-      <RecordForm key={id ?? ''} resource={levelResource} id={id} columns={2} layout={layout} onSaved={back} onCancel={back} />
+      <RecordForm
+        key={id ?? ''}
+        resource={levelResource}
+        id={id}
+        columns={2}
+        layout={layout}
+        onSaved={back}
+        onCancel={() => guard(back)}
+        onDirtyChange={setDirty}
+      />
     </Card>
   );
 }

@@ -3,7 +3,6 @@
  * (type fixed; the form then shows only the fields declared for that type), and the way back to
  * the type's tab.
  */
-import { App } from 'antd';
 import { useCallback, type ComponentType, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { levelResource, type LevelType } from '../../../../resources/member/level.resource';
@@ -30,11 +29,14 @@ export function useBackToLevels(type: LevelType): () => void {
   return useCallback(() => navigate(levelPath(LEVEL_MANAGE, { type })), [navigate, type]);
 }
 
-/** Makes (once per key) a screen component wrapped in its own antd App. */
+/**
+ * Makes (once per key) a screen component. Messages use the shell's antd App, so "saved" stays on
+ * screen after the form returns to level management.
+ */
 export function memoScreen(cache: Map<string, ComponentType>, key: string, render: () => ReactNode): ComponentType {
   let component = cache.get(key);
   if (!component) {
-    const Screen = () => <App component={false}>{render()}</App>;
+    const Screen = () => render();
     Screen.displayName = `LevelScreen(${key})`;
     component = Screen;
     cache.set(key, component);

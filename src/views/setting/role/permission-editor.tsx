@@ -1,4 +1,4 @@
-import { Button, Empty, Flex, Space, Spin, Tag, Tree } from 'antd';
+import { Button, Empty, Flex, Input, Space, Spin, Tag, Tree } from 'antd';
 import type { TreeProps } from 'antd';
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,12 +6,23 @@ import { useAction, useLoadError } from '../../../components/use-action';
 import { useRemote } from '../../../components/use-remote';
 import { getRolePermission, getTree, saveRolePermissions, type RoleRow } from '../shared/authorization-api';
 import { CopyPermissionsModal } from './copy-permissions-modal';
-import { buildPermissionTree, checkedKeysOf, permissionsOf, sameChecks } from './permission-tree-model';
+import { hasBuiltScreen } from './built-screens';
+import {
+  buildPermissionTree,
+  checkedKeysOf,
+  permissionsOf,
+  sameChecks,
+  searchPermissionTree,
+  unbuiltResourceKeys,
+} from './permission-tree-model';
 
 /**
  * The permissions of one role as a checkable tree: each resource lists its actions as leaves, so
  * checking a resource checks all its actions. Maintainers save the checked set (replacing the
- * role's permissions) or copy another role's permissions. Mount with `key={roleId}`.
+ * role's permissions) or copy another role's permissions. A search box narrows the tree to the
+ * resources and actions whose names contain the words (checks made while searching keep the
+ * hidden ones); the toolbar with Save stays in view while the tree scrolls; resources whose
+ * screens this console does not have yet are marked. Mount with `key={roleId}`.
  */
 export function PermissionEditor(props: { readonly role: RoleRow; readonly canConfigure: boolean }) {
   const { t } = useTranslation();
@@ -26,6 +37,12 @@ export function PermissionEditor(props: { readonly role: RoleRow; readonly canCo
   const [expanded, setExpanded] = useState<Key[]>([]);
   const [saving, setSaving] = useState(false);
   const [copying, setCopying] = useState(false);
+  const [keyword, setKeyword] = useState('');
+  const unbuilt = useMemo(() => unbuiltResourceKeys(tree.data ?? [], hasBuiltScreen), [tree.data]);
+  const searched = useMemo(() => searchPermissionTree(model.treeData, keyword), [model.treeData, keyword]);
+  useEffect(() => {
+    if (keyword.trim()) setExpanded(searched.expandedKeys);
+  }, [searched, keyword]);
 
   useEffect(() => setChecked(loaded), [loaded]);
   useEffect(() => setExpanded([...model.resourceKeys]), [model]);
@@ -45,8 +62,17 @@ export function PermissionEditor(props: { readonly role: RoleRow; readonly canCo
   const loading = tree.loading || granted.loading;
   return (
     <>
-      <Flex justify="space-between" align="center" wrap gap={8} style={{ marginBottom: 12 }}>
-        <Space>
+      <Flex justify="space-between" align="center" wrap gap={8} className="console-sticky-toolbar" style={{ marginBottom: 12 }}>
+        <Space wrap>
+          <Input.Search
+            allowClear
+            size="small"
+            placeholder={t('setting.role.searchPermissions')}
+            aria-label={t('setting.role.searchPermissions')}
+            onChange={(event) => setKeyword(event.target.value)}
+            onSearch={setKeyword}
+            style={{ width: 200 }}
+          />
           <Button size="small" onClick={() => setExpanded([...model.resourceKeys])}>
             {t('setting.role.expandAll')}
           </Button>
@@ -72,7 +98,16 @@ export function PermissionEditor(props: { readonly role: RoleRow; readonly canCo
             checkable
             selectable={false}
             disabled={!canConfigure}
-            treeData={model.treeData}
+            treeData={searched.treeData}
+            titleRender={(node) =>
+              unbuilt.has(String(node.key)) ? (
+                <span>
+                  {String(node.title)} <Tag>{t('setting.role.notBuilt')}</Tag>
+                </span>
+              ) : (
+                String(node.title)
+              )
+            }
             checkedKeys={checked}
             onCheck={onCheck}
             expandedKeys={expanded}

@@ -79,3 +79,53 @@ export function sameChecks(a: readonly string[], b: readonly string[], model: Pe
   const right = b.filter((key) => model.actions.has(key));
   return left.size === new Set(right).size && right.every((key) => left.has(key));
 }
+
+/** Class of a tree node a search hides (display: none; it stays in the tree, so its checks hold). */
+export const HIDDEN_NODE_CLASS = 'console-tree-hidden';
+
+/**
+ * The tree as a search shows it: a node whose title contains the keyword (case-insensitive) is
+ * shown with everything below it, and its ancestors are shown and opened; the others are hidden
+ * but kept, so the checks of hidden actions survive a check made while searching. An empty
+ * keyword shows everything.
+ */
+export function searchPermissionTree(
+  treeData: readonly TreeDataNode[],
+  keyword: string,
+): { readonly treeData: TreeDataNode[]; readonly expandedKeys: string[] } {
+  const wanted = keyword.trim().toLowerCase();
+  if (!wanted) return { treeData: [...treeData], expandedKeys: [] };
+  const expandedKeys: string[] = [];
+  const titleOf = (node: TreeDataNode): string => (typeof node.title === 'string' ? node.title : String(node.key));
+  const visit = (node: TreeDataNode, shownByAncestor: boolean): { node: TreeDataNode; shown: boolean } => {
+    const matches = shownByAncestor || titleOf(node).toLowerCase().includes(wanted);
+    const children = (node.children ?? []).map((child) => visit(child, matches));
+    const shown = matches || children.some((child) => child.shown);
+    if (shown && children.some((child) => child.shown)) expandedKeys.push(String(node.key));
+    return {
+      node: {
+        ...node,
+        className: shown ? undefined : HIDDEN_NODE_CLASS,
+        ...(node.children ? { children: children.map((c) => c.node) } : {}),
+      },
+      shown,
+    };
+  };
+  return { treeData: treeData.map((node) => visit(node, false).node), expandedKeys };
+}
+
+/**
+ * Keys of the resource nodes with no screen in this console yet: a node is built when
+ * `isBuilt(resourceId)` says so or any node below it is built.
+ */
+export function unbuiltResourceKeys(nodes: readonly PermissionTreeNode[], isBuilt: (resourceId: string) => boolean): Set<string> {
+  const unbuilt = new Set<string>();
+  const visit = (node: PermissionTreeNode): boolean => {
+    const childBuilt = node.children.map(visit).some(Boolean);
+    const built = childBuilt || isBuilt(node.resourceId);
+    if (!built) unbuilt.add(resourceKey(node.resourceId));
+    return built;
+  };
+  nodes.forEach(visit);
+  return unbuilt;
+}

@@ -3,8 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { modifyRole, saveRole, type RoleInput, type RoleRow } from '../shared/authorization-api';
 
-/** Creates a role, or given `role` changes its name and remark. */
-export function RoleFormModal(props: { readonly role?: RoleRow; readonly onClose: () => void; readonly onDone: () => void }) {
+/** Creates a role, or given `role` changes its name and remark; `onDone` receives a new role's id. */
+export function RoleFormModal(props: {
+  readonly role?: RoleRow;
+  readonly onClose: () => void;
+  readonly onDone: (created?: { readonly roleId: number }) => void;
+}) {
   const { t } = useTranslation();
   const { role } = props;
   const nameLabel = t('setting.role.field.name');
@@ -19,7 +23,7 @@ export function RoleFormModal(props: { readonly role?: RoleRow; readonly onClose
       successText={t('setting.common.saved')}
       onSubmit={submit}
       onClose={props.onClose}
-      onDone={props.onDone}
+      onDone={(result) => props.onDone(role ? undefined : (result as { roleId: number }))}
     >
       <Form.Item
         name="name"

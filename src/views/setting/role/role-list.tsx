@@ -81,6 +81,8 @@ export function RoleList(props: RoleListProps) {
           type: 'radio',
           selectedRowKeys: props.selectedId === undefined ? [] : [props.selectedId],
           onChange: (_keys, rows) => rows[0] && props.onSelect(rows[0]),
+          // Each radio is named by its role (axe-core: label).
+          getCheckboxProps: (role) => ({ 'aria-label': role.name }) as { name?: string },
         }}
         onRow={(role) => ({ onClick: () => props.onSelect(role), style: { cursor: 'pointer' } })}
         pagination={{ showTotal: (total) => t('widget.total', { total }) }}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
+import { useDemoSession } from './pages/demo-session';
+import { FormPage } from './pages/form.page';
+import { ListPage } from './pages/list.page';
+
+/**
+ * Issue "a console a new user can try", items 7 and 8 in the browser: a changed drawer asks
+ * before Esc (or Cancel) throws the changes away, and the role editor's search narrows the
+ * permission tree.
+ */
+const session = useDemoSession();
+const CONFIRM = '.ant-modal-wrap:visible .ant-modal-confirm';
+
+describe('forms that do not lose work', () => {
+  it('asks before Esc discards a changed drawer, and keeps the typing when the user stays', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await shell.goto(session.baseUrl, '/datum/brand?view=add');
+    const drawer = page.locator('.ant-drawer-content').first();
+    await drawer.locator('form').waitFor();
+    const form = new FormPage(page, drawer);
+    const firstInput = drawer.locator('input:not([type=hidden]):not([disabled])').first();
+    await firstInput.fill('E2E half typed');
+    await page.keyboard.press('Escape');
+    const confirm = page.locator(CONFIRM).first();
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toMatch(/放弃未保存的修改/);
+    await screenshot(page, 'forms-discard-confirm');
+    // Keep editing: the drawer and the typing stay.
+    await confirm
+      .locator('.ant-btn')
+      .filter({ hasText: /继续编辑/ })
+      .click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await firstInput.inputValue()).toBe('E2E half typed');
+    expect(shell.currentPath()).toBe('/datum/brand');
+    expect(page.url()).toContain('view=add');
+    // Discard: the drawer closes, the list stays.
+    await page.keyboard.press('Escape');
+    await page.locator(CONFIRM).first().locator('.ant-btn-primary').click();
+    await page.waitForURL((url) => !url.hash.includes('view=add'));
+    await new ListPage(page).waitLoaded();
+    expect(await form.root.isVisible()).toBe(false);
+  });
+});
+
+describe('role editor', () => {
+  it('searches the permission tree, keeping Save in reach', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await shell.goto(session.baseUrl, '/setting/role');
+    await page.locator('.ant-table-row').first().click();
+    const tree = page.locator('.ant-tree').first();
+    await tree.locator('.ant-tree-treenode:not([aria-hidden]) .ant-tree-title').first().waitFor();
+    const visibleTitles = () =>
+      tree
+        .locator('.ant-tree-treenode:not(.console-tree-hidden) .ant-tree-title')
+        .evaluateAll((nodes) => nodes.filter((node) => (node as HTMLElement).offsetParent !== null).map((node) => node.textContent ?? ''));
+    const before = await visibleTitles();
+    await page.getByRole('searchbox', { name: /搜索权限|Search permissions/ }).fill('卡模板');
+    await expect.poll(async () => (await visibleTitles()).length).toBeLessThan(before.length);
+    const after = await visibleTitles();
+    expect(after.some((title) => title.includes('卡模板'))).toBe(true);
+    expect(after.some((title) => title.includes('标准会员'))).toBe(false);
+    await screenshot(page, 'role-permission-search');
+    // Scrolled down the tree, Save is still on screen.
+    await page.mouse.wheel(0, 3000);
+    const save = page.locator('.console-sticky-toolbar .ant-btn-primary').first();
+    await expect.poll(() => save.isVisible()).toBe(true);
+    const box = await save.boundingBox();
+    expect(box && box.y >= 0 && box.y < 900).toBe(true);
+  });
+});
