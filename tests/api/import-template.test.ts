@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandResource } from '../../resources/datum/brand.resource';
 import { storeResource } from '../../resources/datum/store.resource';
+import type { FieldDef } from '../../resources/define';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { XLSX_MIME } from '../../server/modules/files/file-task.routes';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
@@ -57,7 +58,7 @@ describe('import template', () => {
     const en = await headerRow((await template(admin, 'store', 'en_US')).bytes);
     expect(en.header).toContain(`${storeResource.fields.name.label[1]} *`);
     // A number the server draws or a field it manages is no column to fill in.
-    for (const [name, field] of Object.entries(storeResource.fields)) {
+    for (const [name, field] of Object.entries(storeResource.fields as Readonly<Record<string, FieldDef>>)) {
       if (field.serverManaged) expect(en.header).not.toContain(field.label[1]);
       else if (name === 'name') expect(en.header).toContain(`${field.label[1]} *`);
     }
