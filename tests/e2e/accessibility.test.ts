@@ -52,6 +52,11 @@ async function settle(shell: ShellPage): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);
+  // axe reads the colours a person reads once the screen is still, not a menu item's colours
+  // halfway through its transition.
+  await shell.page
+    .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
 }
 
 /** One route per screen (an entry's path and its screen's path draw the same screen). */

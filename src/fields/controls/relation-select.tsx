@@ -79,7 +79,8 @@ export function RelationSelect(props: RelationSelectProps) {
       value: record.id,
       label: record.description ? (
         <span>
-          {record.title} <Typography.Text type="secondary">{record.description}</Typography.Text>
+          <span className="console-option-title">{record.title}</span>{' '}
+          <Typography.Text type="secondary">{record.description}</Typography.Text>
         </span>
       ) : (
         record.title

@@ -1,4 +1,4 @@
-import { App, Button, Empty, Table, Typography } from 'antd';
+import { App, Button, Empty, Table, Typography, type CheckboxProps } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { useInvalidate, useList, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
 import { Fragment, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -17,10 +17,12 @@ import { ListToolbar, useListChrome, visibleColumns } from './list-toolbar';
 import { rememberListSearch, useListUrlState, type ListUrlState } from './list-url-state';
 import { listActionsOf, usePermittedSlots } from './screen-slots';
 import { RecordActions } from './record-actions';
+import { recordTitle } from './record-state';
 import { RecordDrawer } from './record-drawer';
 import { ID_PARAM, VIEW_PARAM, opensInDrawer, viewLocation, type GenericView } from './resource-routes';
 import { useResourcePermissions, type ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
+import { useQuietMeasureRows } from '../../components/use-quiet-measure-rows';
 
 /** Default rows per page of a declared list. */
 export const LIST_PAGE_SIZE = 20;
@@ -202,6 +204,8 @@ export function ResourceList(props: ResourceListProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
+  const tableBox = useRef<HTMLDivElement>(null);
+  useQuietMeasureRows(tableBox);
   const { modal } = App.useApp();
   const invalidate = useInvalidate();
   const slots = useContext(ListSlotsContext);
@@ -360,7 +364,7 @@ export function ResourceList(props: ResourceListProps) {
   const totalText = (count: number) => t(estimate ? 'screens.list.totalEstimate' : 'widget.total', { total: count });
 
   return (
-    <>
+    <div ref={tableBox}>
       <FilterBar resource={resource} t={t} onSearch={onSearch} values={state.filters} keyword={state.keyword} />
       <ListToolbar
         actions={actions}
@@ -384,6 +388,9 @@ export function ResourceList(props: ResourceListProps) {
                 selectedRowKeys: selected.map((record) => record.id as string | number),
                 onChange: (_keys, chosen) => setSelected(chosen as ApiRecord[]),
                 preserveSelectedRowKeys: false,
+                // Each row's checkbox is named by its record (WCAG: every input has a label).
+                getCheckboxProps: (record: BaseRecord) =>
+                  ({ 'aria-label': t('screens.selectRow', { name: recordTitle(resource, record as ApiRecord) }) }) as CheckboxProps,
               }
             : undefined
         }
@@ -414,6 +421,6 @@ export function ResourceList(props: ResourceListProps) {
           onClose={() => open('list')}
         />
       ) : null}
-    </>
+    </div>
   );
 }

@@ -59,9 +59,13 @@ export async function fillFormItem(page: Page, item: Locator, value: string): Pr
     const search = select.locator('input.ant-select-selection-search-input');
     if (await search.isEditable().catch(() => false)) await search.fill(value);
     // Plain and relation selects list options; a tree select (parent pickers) lists tree nodes.
-    const option = page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option, .ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
-      .filter({ hasText: looseText(value) });
+    // An option with a description (a member: masked mobile and number) matches by its title.
+    const options = page.locator(
+      '.ant-select-dropdown:visible .ant-select-item-option, .ant-select-dropdown:visible .ant-select-tree-node-content-wrapper',
+    );
+    const option = options
+      .filter({ hasText: looseText(value) })
+      .or(options.filter({ has: page.locator('.console-option-title', { hasText: looseText(value) }) }));
     await option.first().click();
     if (await select.locator('.ant-select-selection-overflow').count()) await page.keyboard.press('Escape');
     return;
