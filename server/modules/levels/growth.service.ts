@@ -157,6 +157,11 @@ export async function saleGrowthStep(args: {
   const now = args.now ?? new Date();
   const { zone, day, rules } = await spendingRules(tx, tenantId, now);
   const expiresAt = rules.length > 0 ? await growthExpiry({ tx, tenantId, now, zone }) : null;
+  if (rules.some((rule) => rule.dailyCap > 0)) {
+    // The day's sum is read under the member's row lock (which the growth posting takes anyway),
+    // so two sales of one member at the same instant cannot both pass the cap.
+    await tx.execute(sql`select 1 from members where tenant_id = ${tenantId} and id = ${memberId} for update`);
+  }
   let growth = 0;
   let growthValue: number | null = null;
   for (const rule of rules) {
