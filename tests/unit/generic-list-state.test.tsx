@@ -331,6 +331,30 @@ describe('slots', () => {
     expect(await screen.findByText('Coupons of Widget A')).toBeTruthy();
   });
 
+  it('says a detail opened without an id is not found, without asking the server', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      asked.push(request.url);
+    });
+    renderAt({
+      path: '/datum/store/store',
+      i18n,
+      screen: (
+        <RecordDetail
+          resource={gadgetResource}
+          id=""
+          columns={1}
+          permissions={{ show: true, create: false, edit: false, delete: false, export: false, import: false, actions: {} }}
+          onOpen={() => undefined}
+          onDeleted={() => undefined}
+        />
+      ),
+    });
+    expect(await screen.findByText('The record does not exist or has been deleted')).toBeTruthy();
+    server.events.removeAllListeners();
+    expect(asked.filter((url) => url.includes('/gadget/'))).toEqual([]);
+  });
+
   it('offers only the enum values whose permission the user holds', async () => {
     const accessControl: AccessControlProvider = {
       can: async ({ params }) => ({ can: params?.resourceId === undefined || params.resourceId === '储值/卡模板/储值卡' }),
