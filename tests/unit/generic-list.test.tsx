@@ -78,6 +78,10 @@ describe('generic list', () => {
     const names = (row: HTMLElement) => [...row.querySelectorAll('button')].map((button) => button.textContent);
     expect(names(rowOf('Widget A'))).toEqual(['Detail', 'Edit', 'Audit', 'Delete']);
     expect(names(rowOf('Widget B'))).toEqual(['Detail', 'Reopen']);
+    // The row's links stay on one line (the pinned column is as wide as they are, not one word).
+    const links = rowOf('Widget A').querySelector('button')?.closest('.ant-space') as HTMLElement;
+    expect(links.className).not.toContain('ant-space-wrap');
+    expect(links.style.flexWrap).not.toBe('wrap');
   });
 
   it('hides what the access control provider refuses', async () => {
