@@ -379,6 +379,15 @@ describe('slots', () => {
 
   it('pages the lines of a document on its detail', async () => {
     const lines = Array.from({ length: 25 }, (_, index) => ({ item: `Item ${String(index + 1).padStart(2, '0')}` }));
+    // A saved document's pages come from the server's lines endpoint.
+    server.use(
+      api.get('bill/lines/1', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const page = Number(query.get('page'));
+        const size = Number(query.get('pageSize'));
+        return ok({ total: lines.length, records: lines.slice((page - 1) * size, page * size) });
+      }),
+    );
     renderAt({
       path: '/datum/channel/channel',
       i18n,
