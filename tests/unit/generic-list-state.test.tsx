@@ -132,7 +132,7 @@ describe('generic list state in the url', () => {
     // The bar shows what the list filters by.
     const bar = filterBar();
     expect((within(bar).getByLabelText('Name') as HTMLInputElement).value).toBe('Wid');
-    expect((within(bar).getByPlaceholderText('Search Code / Name') as HTMLInputElement).value).toBe('abc');
+    expect((within(bar).getByPlaceholderText('Search by code / name') as HTMLInputElement).value).toBe('abc');
     expect(document.querySelector('.ant-pagination-item-active')?.textContent).toBe('3');
 
     // A new search goes back to page 1 and lands in the url, keeping size and sort.

@@ -99,7 +99,7 @@ describe('object field in the generic form', () => {
         return ok(record);
       }),
     );
-    const drawer = await openDrawer('?view=edit&id=1', 'Edit Rule set');
+    const drawer = await openDrawer('?view=edit&id=1', 'Edit rule set');
     const form = (await within(drawer).findByText('Save')).closest('form')!;
     // The money member is a numeric input holding the stored amount; the enum member a select.
     await waitFor(() => expect((within(form).getByLabelText('Threshold') as HTMLInputElement).value).toBe('100.5'));
@@ -145,7 +145,7 @@ describe('object field in the generic form', () => {
         }),
       ),
     );
-    const drawer = await openDrawer('?view=edit&id=1', 'Edit Rule set');
+    const drawer = await openDrawer('?view=edit&id=1', 'Edit rule set');
     const form = (await within(drawer).findByText('Save')).closest('form')!;
     await waitFor(() => expect(tierRows(form)).toHaveLength(2));
     fireEvent.click(buttonNamed(form, 'Save'));
