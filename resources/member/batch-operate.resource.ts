@@ -75,6 +75,7 @@ export const batchOperateResource = defineResource({
   route: { group: 'member', entry: 'batch-operate', screens: { list: 'list', edit: 'edit', dtl: 'dtl' } },
   access: { read: ['单据查看'], write: '配置维护' },
   scope: 'tenant',
+  files: { module: 'members' },
   fields: {
     // First writable field: the one a generic edit changes without touching the operation.
     remark: preset.remark(),

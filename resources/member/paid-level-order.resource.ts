@@ -14,6 +14,7 @@ export const paidLevelOrderResource = defineResource({
   access: { read: ['单据查看'], write: '单据查看' },
   scope: 'tenant',
   readOnly: true,
+  files: { module: 'members' },
   fields: {
     number: field.text({
       label: ['订单号', 'Order number'],

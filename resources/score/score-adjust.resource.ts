@@ -26,6 +26,7 @@ export const scoreAdjustResource = defineResource({
   },
   access: { read: ['单据查看'], write: '配置维护' },
   scope: 'tenant',
+  files: { module: 'points' },
   fields: {
     number: preset.documentNumber(),
     store: field.relation({ label: ['调整门店', 'Store'], resource: 'store', filter: 'eq', width: 160 }),

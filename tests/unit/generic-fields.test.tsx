@@ -219,6 +219,37 @@ describe('field kinds', () => {
     await waitFor(() => expect(document.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(0));
   });
 
+  it("reads the pages of a long document's lines from the server on the detail", async () => {
+    const asked: string[] = [];
+    server.use(
+      api.get('everything/lines/9', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        asked.push(query.toString());
+        const page = Number(query.get('page'));
+        return ok({ total: 23, records: Array.from({ length: page === 3 ? 3 : 10 }, (_, i) => ({ sku: `S${page}-${i}`, points: page })) });
+      }),
+    );
+    const ctx = fieldContext({ resource: everything, name: 'lines', t });
+    // What info returned: more than one page, stale beside the server's 23 lines.
+    const lines = Array.from({ length: 12 }, (_, i) => ({ sku: `INFO-${i}`, points: 1 }));
+    render(<I18nextProvider i18n={i18n}>{specOf('lines').display?.(ctx, lines, { id: 9, lines })}</I18nextProvider>);
+    expect(await screen.findByText('S1-0')).toBeTruthy();
+    expect(screen.queryByText('INFO-0')).toBeNull();
+    expect(document.body.textContent).toContain(t('widget.total', { total: 23 }));
+    fireEvent.click(document.querySelector('.ant-pagination-item-3') as HTMLElement);
+    expect(await screen.findByText('S3-2')).toBeTruthy();
+    expect(document.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(3);
+    expect(asked).toEqual(['field=lines&page=1&pageSize=10', 'field=lines&page=3&pageSize=10']);
+  });
+
+  it("pages a short document's lines without asking the server", () => {
+    const ctx = fieldContext({ resource: everything, name: 'lines', t });
+    const lines = Array.from({ length: 10 }, (_, i) => ({ sku: `ONLY-${i}`, points: 1 }));
+    render(<I18nextProvider i18n={i18n}>{specOf('lines').display?.(ctx, lines, { id: 9, lines })}</I18nextProvider>);
+    expect(document.querySelectorAll('.ant-table-tbody tr.ant-table-row')).toHaveLength(10);
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
+
   it('searches relation options on the server while typing', async () => {
     const asked: string[] = [];
     server.use(

@@ -331,6 +331,30 @@ describe('slots', () => {
     expect(await screen.findByText('Coupons of Widget A')).toBeTruthy();
   });
 
+  it('says a detail opened without an id is not found, without asking the server', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      asked.push(request.url);
+    });
+    renderAt({
+      path: '/datum/store/store',
+      i18n,
+      screen: (
+        <RecordDetail
+          resource={gadgetResource}
+          id=""
+          columns={1}
+          permissions={{ show: true, create: false, edit: false, delete: false, export: false, import: false, actions: {} }}
+          onOpen={() => undefined}
+          onDeleted={() => undefined}
+        />
+      ),
+    });
+    expect(await screen.findByText('The record does not exist or has been deleted')).toBeTruthy();
+    server.events.removeAllListeners();
+    expect(asked.filter((url) => url.includes('/gadget/'))).toEqual([]);
+  });
+
   it('offers only the enum values whose permission the user holds', async () => {
     const accessControl: AccessControlProvider = {
       can: async ({ params }) => ({ can: params?.resourceId === undefined || params.resourceId === '储值/卡模板/储值卡' }),
@@ -355,6 +379,15 @@ describe('slots', () => {
 
   it('pages the lines of a document on its detail', async () => {
     const lines = Array.from({ length: 25 }, (_, index) => ({ item: `Item ${String(index + 1).padStart(2, '0')}` }));
+    // A saved document's pages come from the server's lines endpoint.
+    server.use(
+      api.get('bill/lines/1', ({ request }) => {
+        const query = new URL(request.url).searchParams;
+        const page = Number(query.get('page'));
+        const size = Number(query.get('pageSize'));
+        return ok({ total: lines.length, records: lines.slice((page - 1) * size, page * size) });
+      }),
+    );
     renderAt({
       path: '/datum/channel/channel',
       i18n,

@@ -57,7 +57,20 @@ function renderList(accessControl?: AccessControlProvider) {
 
 describe('generic list', () => {
   it('renders the declared columns and the records, formatted by kind', async () => {
-    answerQuery([gadget(), gadget({ id: 2, code: 'G002', name: 'Widget B', price: null, kind: 'B', active: false, state: 'EFFECTED' })]);
+    answerQuery([
+      gadget(),
+      gadget({
+        id: 2,
+        code: 'G002',
+        name: 'Widget B',
+        price: null,
+        kind: 'B',
+        active: false,
+        state: 'EFFECTED',
+        createdBy: 7,
+        _titles: { createdBy: { 7: 'Clerk Wang' } },
+      }),
+    ]);
     renderList();
     await screen.findByText('Widget A');
     const headers = [...document.querySelectorAll('thead th')].map((th) => th.textContent);
@@ -67,6 +80,9 @@ describe('generic list', () => {
     for (const text of ['G001', '1,234.50', '3', 'Alpha', 'Yes', 'Not audited']) expect(within(rowA).getByText(text)).toBeTruthy();
     const rowB = rowOf('Widget B');
     for (const text of ['-', 'Beta', 'No', 'Audited']) expect(within(rowB).getByText(text)).toBeTruthy();
+    // The creator by name, not by user id.
+    expect(within(rowB).getByText('Clerk Wang')).toBeTruthy();
+    expect(within(rowB).queryByText('7')).toBeNull();
     expect(screen.getByText('Total 2')).toBeTruthy();
     expect(lastQuery()).toEqual({ page: 1, pageSize: 20, filters: {}, sorters: [{ field: 'code', order: 'asc' }] });
   });
@@ -78,6 +94,10 @@ describe('generic list', () => {
     const names = (row: HTMLElement) => [...row.querySelectorAll('button')].map((button) => button.textContent);
     expect(names(rowOf('Widget A'))).toEqual(['Detail', 'Edit', 'Audit', 'Delete']);
     expect(names(rowOf('Widget B'))).toEqual(['Detail', 'Reopen']);
+    // The row's links stay on one line (the pinned column is as wide as they are, not one word).
+    const links = rowOf('Widget A').querySelector('button')?.closest('.ant-space') as HTMLElement;
+    expect(links.className).not.toContain('ant-space-wrap');
+    expect(links.style.flexWrap).not.toBe('wrap');
   });
 
   it('hides what the access control provider refuses', async () => {

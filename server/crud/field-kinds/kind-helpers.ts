@@ -113,6 +113,15 @@ export function idOrTitle(part: string | number): string | number {
 }
 
 /** Referenced records' title, or the id when unknown. */
+/**
+ * The key of a title map under which a reference's shown text is kept: the target resource, or
+ * the resource and the field a relation shows instead of the title (`shownAs`, e.g. the member
+ * number of a paid-level order).
+ */
+export function titleKey(resource: string, shownAs?: string): string {
+  return shownAs ? `${resource}.${shownAs}` : resource;
+}
+
 export function titleOf(titles: ReadonlyMap<string, ReadonlyMap<number, string>>, resource: string, id: number): string {
   return titles.get(resource)?.get(id) ?? String(id);
 }

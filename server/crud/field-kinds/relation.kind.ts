@@ -3,7 +3,7 @@ import type { RelationField } from '../../../resources/define';
 import { MAX_EXACT } from '../../http/input-guard';
 import { snakeCase } from '../naming';
 import type { ServerFieldKind } from './field-kind';
-import { LIST_SEPARATOR, fail, finishColumn, idOrTitle, ok, splitList, titleOf, toId } from './kind-helpers';
+import { LIST_SEPARATOR, fail, finishColumn, idOrTitle, ok, splitList, titleKey, titleOf, toId } from './kind-helpers';
 
 /** Ids are positive and exact. */
 const ID_SCHEMA = { type: 'integer', minimum: 1, maximum: MAX_EXACT } as const;
@@ -43,7 +43,7 @@ export const relationKind: ServerFieldKind<RelationField> = {
   sheet: {
     exportCell: ({ f, value, titles }) => {
       const ids = Array.isArray(value) ? (value as number[]) : [value as number];
-      return ids.map((id) => titleOf(titles, f.resource, id)).join(LIST_SEPARATOR);
+      return ids.map((id) => titleOf(titles, titleKey(f.resource, f.shownAs), id)).join(LIST_SEPARATOR);
     },
     importValue: ({ f, cell }) => {
       const parts = typeof cell === 'number' ? [cell] : splitList(cell).map(idOrTitle);

@@ -8,6 +8,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import type { EngineRegistry, ResourceRuntime } from '../../crud/resource-registry';
+import { titleKey } from '../../crud/field-kinds/kind-helpers';
 import type { CellField, TitleMap } from './sheet-cells';
 
 /** Tenant and, for centre-scoped targets, the centre the job works in. */
@@ -31,7 +32,10 @@ export function targetOf(args: { f: CellField; owner: string }): string | undefi
   return undefined;
 }
 
-/** Titles of the records that a batch of stored rows refers to, by resource and id. */
+/**
+ * Titles of the records that a batch of stored rows refers to, by {@link titleKey} and id: a
+ * relation with `shownAs` gets that field's text (the member number) instead of the title.
+ */
 export async function titlesFor(args: {
   db: DbOrTx;
   registry: EngineRegistry;
@@ -40,26 +44,28 @@ export async function titlesFor(args: {
   fields: readonly { name: string; f: CellField }[];
   rows: readonly Record<string, unknown>[];
 }): Promise<TitleMap> {
-  const wanted = new Map<string, Set<number>>();
+  const wanted = new Map<string, { resource: string; shownAs?: string; ids: Set<number> }>();
   for (const { name, f } of args.fields) {
     const target = targetOf({ f, owner: args.owner });
     if (!target) continue;
-    const ids = wanted.get(target) ?? new Set<number>();
+    const shownAs = f.kind === 'relation' ? f.shownAs : undefined;
+    const key = titleKey(target, shownAs);
+    const entry = wanted.get(key) ?? { resource: target, shownAs, ids: new Set<number>() };
     for (const row of args.rows) {
       const value = row[name];
-      for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'number') ids.add(id);
+      for (const id of Array.isArray(value) ? value : [value]) if (typeof id === 'number') entry.ids.add(id);
     }
-    wanted.set(target, ids);
+    wanted.set(key, entry);
   }
   const out = new Map<string, Map<number, string>>();
-  for (const [resource, ids] of wanted) {
+  for (const [key, { resource, shownAs, ids }] of wanted) {
     const byId = new Map<number, string>();
-    out.set(resource, byId);
+    out.set(key, byId);
     if (ids.size === 0) continue;
     const target = args.registry.get(resource);
     const t = target.table;
     const rows = await args.db
-      .select({ id: t.id, title: t[target.resource.titleField] })
+      .select({ id: t.id, title: t[shownAs ?? target.resource.titleField] })
       .from(t)
       .where(and(...baseConditions(target, args.scope), inArray(t.id, [...ids])));
     for (const row of rows) byId.set(row.id as number, String(row.title ?? row.id));

@@ -6,7 +6,9 @@
  * A line field with `when` (a coupon line's type decides its fields) has an input only in the
  * lines it applies to, and is sent as null in the others.
  */
-import { Button, Form, Table } from 'antd';
+import { Button, Form, Table, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { apiGet } from '../../../providers/http';
 import type { FieldKind, LineField, LinesField } from '../../../resources/define';
 import { isConditionalLineField, lineFieldApplies } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
@@ -14,6 +16,70 @@ import { DASH, labelOf } from '../field-helpers';
 
 /** Lines per page on a detail. */
 export const DETAIL_LINES_PAGE_SIZE = 10;
+
+/** One page of `GET /v1/<name>/lines/:id`. */
+interface LinesPage {
+  readonly total: number;
+  readonly records: ApiRecord[];
+}
+
+/**
+ * The lines of a saved document longer than one page: every page is read from the server
+ * (`GET /v1/<resource>/lines/:id?field=&page=&pageSize=`), so the total and the rows are the
+ * stored ones however many there are. The lines `info` returned stand in for the first page
+ * until it arrives; a failed read is reported by the HTTP layer and leaves the last page shown.
+ */
+function ServerPagedLines(props: {
+  ctx: FieldContext<LinesField>;
+  id: string | number;
+  infoRows: readonly ApiRecord[];
+  columns: TableColumnsType<ApiRecord>;
+}) {
+  const { ctx, id } = props;
+  const [page, setPage] = useState(1);
+  const [shown, setShown] = useState<{ page: number; rows: readonly ApiRecord[]; total: number }>({
+    page: 1,
+    rows: props.infoRows.slice(0, DETAIL_LINES_PAGE_SIZE),
+    total: props.infoRows.length,
+  });
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    apiGet<LinesPage>(`/v1/${ctx.resource.name}/lines/${encodeURIComponent(String(id))}`, {
+      params: { field: ctx.name, page, pageSize: DETAIL_LINES_PAGE_SIZE },
+    })
+      .then((answer) => {
+        if (live) setShown({ page, rows: answer.records, total: answer.total });
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [ctx.resource.name, ctx.name, id, page]);
+  const offset = (shown.page - 1) * DETAIL_LINES_PAGE_SIZE;
+  return (
+    <Table
+      size="small"
+      loading={loading}
+      pagination={{
+        current: shown.page,
+        total: shown.total,
+        pageSize: DETAIL_LINES_PAGE_SIZE,
+        size: 'small',
+        showSizeChanger: false,
+        showTotal: (total) => ctx.t('widget.total', { total }),
+        onChange: setPage,
+      }}
+      rowKey={(row) => String(row.$index)}
+      dataSource={shown.rows.map((row, index) => ({ ...row, $index: offset + index }))}
+      columns={props.columns}
+    />
+  );
+}
 
 /** Looks up the spec of a line field's kind (the registry, passed in to avoid an import cycle). */
 export type SpecOf = (kind: FieldKind) => FieldKindSpec;
@@ -69,11 +135,26 @@ function defaultsOf(field: LinesField): Record<string, unknown> {
 export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
   const columnsOf = (ctx: FieldContext<LinesField>) => Object.keys(ctx.field.fields).map((name) => lineContext(ctx, name));
 
-  const readOnlyTable = (ctx: FieldContext<LinesField>, value: unknown) => {
+  const readColumns = (ctx: FieldContext<LinesField>): TableColumnsType<ApiRecord> =>
+    columnsOf(ctx).map((sub) => ({
+      key: sub.name,
+      title: labelOf(sub),
+      align: specOf(sub.field.kind).align,
+      render: (_: unknown, row: ApiRecord) => {
+        const spec = specOf(sub.field.kind);
+        return (spec.display ?? spec.cell)(sub, row[sub.name], row);
+      },
+    }));
+
+  const readOnlyTable = (ctx: FieldContext<LinesField>, value: unknown, record?: ApiRecord) => {
     const rows = rowsOf(value);
     if (rows.length === 0) return DASH;
-    // The detail pages its lines (a document may carry thousands). The seam: today the pages are
-    // cut from the lines `info` returned; a paged lines endpoint replaces `dataSource` here.
+    // A saved document longer than one page reads its pages from the server (it may carry
+    // thousands of lines); lines inside an object, or of an unsaved record, are paged here.
+    const id = record?.id;
+    const served = ctx.resource.fields[ctx.name] === ctx.field && (typeof id === 'number' || typeof id === 'string');
+    if (served && rows.length > DETAIL_LINES_PAGE_SIZE)
+      return <ServerPagedLines key={`${String(id)}:${ctx.name}`} ctx={ctx} id={id} infoRows={rows} columns={readColumns(ctx)} />;
     return (
       <Table
         size="small"
@@ -89,15 +170,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
         }
         rowKey={(row) => String(row.$index)}
         dataSource={rows.map((row, index) => ({ ...row, $index: index }))}
-        columns={columnsOf(ctx).map((sub) => ({
-          key: sub.name,
-          title: labelOf(sub),
-          align: specOf(sub.field.kind).align,
-          render: (_: unknown, row: ApiRecord) => {
-            const spec = specOf(sub.field.kind);
-            return (spec.display ?? spec.cell)(sub, row[sub.name], row);
-          },
-        }))}
+        columns={readColumns(ctx)}
       />
     );
   };

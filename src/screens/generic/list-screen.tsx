@@ -18,6 +18,7 @@ import { rememberListSearch, useListUrlState, type ListUrlState } from './list-u
 import { listActionsOf, usePermittedSlots } from './screen-slots';
 import { RecordActions } from './record-actions';
 import { recordTitle } from './record-state';
+import { personName } from './record-detail';
 import { RecordDrawer } from './record-drawer';
 import { ID_PARAM, VIEW_PARAM, opensInDrawer, viewLocation, type GenericView } from './resource-routes';
 import { useResourcePermissions, type ResourcePermissions } from './use-resource-permissions';
@@ -77,7 +78,9 @@ function systemColumn(name: string, t: Translate, sorters: readonly CrudSort[]):
     title: t(`screens.field.${name}`),
     sorter: date,
     sortOrder: date && sorted ? (sorted.order === 'desc' ? 'descend' : 'ascend') : null,
-    render: (value: unknown) => (date ? (serializeDate(value as DateInput, DATE_TIME_FORMAT) ?? DASH) : textOrDash(value)),
+    // 创建人 by name (the query's `_titles`), as on the detail.
+    render: (value: unknown, record: BaseRecord) =>
+      date ? (serializeDate(value as DateInput, DATE_TIME_FORMAT) ?? DASH) : textOrDash(personName(record as ApiRecord, name)),
   };
 }
 

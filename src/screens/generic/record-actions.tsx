@@ -128,7 +128,7 @@ export function RecordActions(props: RecordActionsProps) {
   const asked = asking !== undefined ? resource.states?.actions[asking] : undefined;
   return (
     <>
-      <Space size={link ? 0 : 8} wrap>
+      <Space size={link ? 0 : 8} wrap={!link}>
         {items}
       </Space>
       {asking !== undefined && asked ? (

@@ -113,8 +113,11 @@ export function DetailSections(props: {
 export function RecordDetail(props: RecordDetailProps) {
   const { resource } = props;
   const t = useTranslate();
-  const one = useOne<BaseRecord>({ resource: resource.name, id: props.id, errorNotification: false });
+  // A detail opened without an id (a bookmark cut short) asks for nothing and says so.
+  const hasId = props.id !== '';
+  const one = useOne<BaseRecord>({ resource: resource.name, id: props.id, errorNotification: false, queryOptions: { enabled: hasId } });
   const tabs = usePermittedSlots(detailTabsOf(resource));
+  if (!hasId) return <Result status="warning" title={t('screens.notFound')} />;
   if (one.isLoading) return <Skeleton active />;
   if (one.isError || !one.data?.data) return <Result status="warning" title={one.error ? errorText(one.error) : t('screens.notFound')} />;
   const record = one.data.data as ApiRecord;
