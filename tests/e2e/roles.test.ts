@@ -1,0 +1,70 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser';
+import { LoginPage } from './pages/login.page';
+import { ShellPage } from './pages/shell.page';
+
+/**
+ * Issue item 12, the read-only auditor walks every list of its menu: each screen draws without
+ * raw message keys or refused API calls, and offers no write action the server would refuse.
+ */
+const baseUrl = inject('baseUrl');
+const demoTenant = inject('demoTenantCode');
+const demoAccounts = inject('demoAccounts');
+
+const WRITE_ACTION = /^\s*(新建|新增|编辑|删除|审核|导入|New|Create|Edit|Delete|Audit|Import)\b/i;
+const RAW_KEY = /\b[a-z][a-zA-Z]*(\.[a-zA-Z_]+){2,}\b/;
+
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(login: string): Promise<{ page: Page; shell: ShellPage; refused: string[] }> {
+  const account = demoAccounts.find((candidate) => candidate.login === login);
+  if (!account) throw new Error(`no demo account ${login}`);
+  const { page } = await browser.newPage();
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/loyalty/v1/') && response.status() >= 400 && response.status() !== 401) {
+      refused.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    }
+  });
+  const loginPage = new LoginPage(page);
+  await loginPage.open(baseUrl);
+  await loginPage.signIn(demoTenant, login, account.password);
+  const shell = new ShellPage(page);
+  await shell.waitForShell();
+  return { page, shell, refused };
+}
+
+describe('the auditor walks its menu', () => {
+  it('sees every screen of its menu drawn, without raw keys, refused calls or write buttons', async () => {
+    const { page, shell, refused } = await signedIn('auditor');
+    const tree = await shell.menuTree();
+    const problems: string[] = [];
+    let visited = 0;
+    for (const [group, entries] of Object.entries(tree)) {
+      for (const entry of entries) {
+        await shell.openMenu(group, entry);
+        await shell.waitForScreen();
+        visited += 1;
+        await screenshot(page, `auditor-${visited}`);
+        const content = page.locator('.ant-layout-content').first();
+        const text = await content.innerText();
+        if (RAW_KEY.test(text)) problems.push(`${entry}: raw key ${RAW_KEY.exec(text)?.[0]}`);
+        const buttons = (await content.locator('button:visible, a.ant-btn:visible').allInnerTexts()).map((t) => t.trim());
+        const writes = buttons.filter((label) => WRITE_ACTION.test(label));
+        if (writes.length > 0) problems.push(`${entry} (${shell.currentPath()}): write actions ${writes.join(', ')}`);
+      }
+    }
+    expect(visited).toBeGreaterThan(0);
+    expect(refused).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
