@@ -12,7 +12,8 @@ const baseUrl = inject('baseUrl');
 const demoTenant = inject('demoTenantCode');
 const demoAccounts = inject('demoAccounts');
 
-const WRITE_ACTION = /^\s*(新建|新增|编辑|删除|审核|导入|New|Create|Edit|Delete|Audit|Import)\b/i;
+const WRITE_ACTION =
+  /^\s*(新建|新增|添加|编辑|删除|审核|导入|冻结|解冻|注销|作废|启用|停用|New|Add|Create|Edit|Delete|Audit|Import|Freeze|Unfreeze|Cancel membership|Void|Enable|Disable)(?![A-Za-z])/i;
 const RAW_KEY = /\b[a-z][a-zA-Z]*(\.[a-zA-Z_]+){2,}\b/;
 
 let browser: TestBrowser;
@@ -64,7 +65,7 @@ async function walk(args: {
       const text = await content.innerText();
       if (RAW_KEY.test(text)) problems.push(`${entry}: raw key ${RAW_KEY.exec(text)?.[0]}`);
       if (args.readOnly) {
-        const buttons = (await content.locator('button:visible, a.ant-btn:visible').allInnerTexts()).map((label) => label.trim());
+        const buttons = (await content.locator('button:visible, a:visible').allInnerTexts()).map((label) => label.trim());
         const writes = buttons.filter((label) => WRITE_ACTION.test(label));
         if (writes.length > 0) problems.push(`${entry} (${shell.currentPath()}): write actions ${writes.join(', ')}`);
       }
