@@ -2,26 +2,33 @@
  * The console app: antd's theme and locale, the hash router and the route table. Translations
  * are already loaded when this renders (main.tsx). refine and its providers come with the
  * console's routes after sign-in (shell/console-routes.tsx): the login page renders without them.
+ * The router is a data router (one splat route holding the route table) so that a changed form
+ * can block the browser's Back button (use-discard-guard.ts).
  */
 import { App as AntdApp, ConfigProvider } from 'antd';
-import { HashRouter } from 'react-router-dom';
+import { useState } from 'react';
+import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { useAntdLocale } from '../providers/i18n';
 import { AppRoutes } from './shell/app-routes';
 import { FeedbackBridge } from './shell/feedback-bridge';
 import { CONSOLE_THEME } from './shell/theme';
 import './shell/shell.css';
 
-/** The whole browser app. */
-export function App() {
+/** Theme, locale, feedback and the route table, inside the router. */
+function AppRoot() {
   const locale = useAntdLocale();
   return (
-    <HashRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <ConfigProvider locale={locale} theme={CONSOLE_THEME}>
-        <AntdApp>
-          <FeedbackBridge />
-          <AppRoutes />
-        </AntdApp>
-      </ConfigProvider>
-    </HashRouter>
+    <ConfigProvider locale={locale} theme={CONSOLE_THEME}>
+      <AntdApp>
+        <FeedbackBridge />
+        <AppRoutes />
+      </AntdApp>
+    </ConfigProvider>
   );
+}
+
+/** The whole browser app. */
+export function App() {
+  const [router] = useState(() => createHashRouter([{ path: '*', element: <AppRoot /> }], { future: { v7_relativeSplatPath: true } }));
+  return <RouterProvider router={router} future={{ v7_startTransition: true }} />;
 }

@@ -42,6 +42,41 @@ describe('forms that do not lose work', () => {
     await new ListPage(page).waitLoaded();
     expect(await form.root.isVisible()).toBe(false);
   });
+  it('asks before Back discards a changed drawer, stays on it when the user keeps editing, and leaves on discard', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await shell.goto(session.baseUrl, '/datum/brand');
+    const list = new ListPage(page);
+    await list.waitLoaded();
+    // Load the list by its address, as a bookmark opens it: the router owns this history entry.
+    await page.reload();
+    await list.waitLoaded();
+    // Open the add drawer from the list, a new history entry, so Back has somewhere to go.
+    await list.clickButton('新增');
+    await page.waitForURL((url) => url.hash.includes('view=add'));
+    const drawer = page.locator('.ant-drawer-content').first();
+    await drawer.locator('form').waitFor();
+    const firstInput = drawer.locator('input:not([type=hidden]):not([disabled])').first();
+    await firstInput.fill('E2E typed before Back');
+    await page.goBack({ waitUntil: 'commit' });
+    const confirm = page.locator(CONFIRM).first();
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toMatch(/放弃未保存的修改/);
+    // Keep editing: the drawer, its address and the typing stay.
+    await confirm
+      .locator('.ant-btn')
+      .filter({ hasText: /继续编辑/ })
+      .click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await firstInput.inputValue()).toBe('E2E typed before Back');
+    expect(page.url()).toContain('view=add');
+    // Back again and discard: the drawer closes on the list.
+    await page.goBack({ waitUntil: 'commit' });
+    await page.locator(CONFIRM).first().locator('.ant-btn-primary').click();
+    await page.waitForURL((url) => !url.hash.includes('view=add'));
+    await new ListPage(page).waitLoaded();
+    expect(shell.currentPath()).toBe('/datum/brand');
+    expect(await drawer.isVisible()).toBe(false);
+  });
 });
 
 describe('role editor', () => {
