@@ -54,6 +54,8 @@ export const scoreMessages = defineMessages({
   'score.history.loadMore': ['加载更多', 'Load more'],
   'score.history.back': ['返回积分查询', 'Back to points inquiry'],
   'score.history.empty': ['没有积分流水', 'No entries'],
+  'score.history.exportTitle': ['积分流水', 'Points ledger'],
+  'score.history.member': ['会员 ID', 'Member ID'],
 
   // Points overview (score/home/home)
   'score.home.monthEarned': ['本月发放积分', 'Issued this month'],

@@ -12,6 +12,8 @@ import { chunkReader } from './file-chunks.store';
 import { findOwnTask, listOwnTasks, type FileTaskRow, type TaskFilters, type TaskOwner } from './file-task.store';
 import type { FileTaskView } from '../../../resources/contract/file-task.types';
 import * as schemas from './files.schemas';
+import { MODULE_EXPORT_KIND } from './module-export';
+import { MODULE_EXPORTS } from '../module-exports';
 import { filesDocs as docs } from './files.openapi';
 
 /** MIME type of an .xlsx workbook. */
@@ -53,6 +55,11 @@ const ownerOf = (auth: { tenantId: number; userId: number }): TaskOwner => ({ te
  * a resource no longer served) gets 403, even for their own file.
  */
 export function mayDownload(args: { registry: EngineRegistry; auth: AuthContext; task: FileTaskRow }): boolean {
+  if (args.task.params.kind === MODULE_EXPORT_KIND) {
+    // A module export (module-export.ts) needs what reading its list needs.
+    const moduleExport = MODULE_EXPORTS.get(args.task.resource);
+    return moduleExport !== undefined && holdsAny(args.auth.grants, moduleExport.requires);
+  }
   const runtime = args.registry.runtimes.find((r) => r.resource.name === args.task.resource);
   if (!runtime) return false;
   const refs = args.task.direction === 'import' ? writeRefs(runtime) : readRefs(runtime);

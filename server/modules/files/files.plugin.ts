@@ -3,6 +3,7 @@ import { buildRegistry, servedResources } from '../../crud/resource-registry';
 import { SERVER_HOOKS } from '../resource-hooks';
 import { fileTaskRoutes } from './file-task.routes';
 import { workFileTasks, type RunnerDeps } from './file-task.runner';
+import { moduleExportRoutes } from './module-export.routes';
 import { resourceFileRoutes } from './resource-files.routes';
 
 /**
@@ -14,5 +15,6 @@ export async function filesPlugin(app: FastifyInstance): Promise<void> {
   const deps: RunnerDeps = { database: app.database, registry: buildRegistry(servedResources(SERVER_HOOKS)), log: app.log };
   await fileTaskRoutes(app, deps.registry);
   await resourceFileRoutes(app, deps);
+  await moduleExportRoutes(app, deps);
   if (app.jobs) await workFileTasks({ deps, jobs: app.jobs });
 }

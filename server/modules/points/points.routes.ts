@@ -74,7 +74,7 @@ const spendSchema = {
   },
 } as const;
 
-interface EntryFilters {
+export interface EntryFilters {
   memberId?: number;
   storeId?: number;
   sourceType?: string;
@@ -82,7 +82,7 @@ interface EntryFilters {
   occurredAt?: [string, string];
 }
 
-const entriesSchema = {
+export const entriesSchema = {
   body: {
     type: 'object',
     additionalProperties: false,
@@ -107,7 +107,7 @@ const entriesSchema = {
 } as const;
 
 /** Date-range filters are whole days in the caller's time zone. */
-function entryConditions(input: { tenantId: number; filters: EntryFilters; timeZone: string; scope: SQL }): SQL {
+export function entryConditions(input: { tenantId: number; filters: EntryFilters; timeZone: string; scope: SQL }): SQL {
   const { filters, tenantId, timeZone } = input;
   const parts: SQL[] = [sql`tenant_id = ${tenantId}`, input.scope];
   if (filters.memberId) parts.push(sql`member_id = ${filters.memberId}`);

@@ -1,7 +1,7 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { holdsAny } from '../../../resources/access';
-import type { PermissionRef } from '../../../resources/catalog/types';
+import type { PermissionEntry, PermissionRef } from '../../../resources/catalog/types';
 import { memberResource } from '../../../resources/member/member.resource';
 import { deriveTable } from '../../crud/table.derive';
 import { centreRequired } from '../../http/request-context';
@@ -30,9 +30,13 @@ export const POINTS_READ: readonly PermissionRef[] = [...POINTS_READ_ALL, ...POI
 export type PointsReadScope = { readonly kind: 'tenant' } | { readonly kind: 'centre'; readonly centreId: number };
 
 export function pointsReadScope(request: FastifyRequest): PointsReadScope {
-  const auth = authOf(request);
-  if (holdsAny(auth.grants, POINTS_READ_ALL)) return { kind: 'tenant' };
-  const centreId = request.ctx.marketingCenter;
+  return pointsScopeOf({ grants: authOf(request).grants, marketingCenter: request.ctx.marketingCenter });
+}
+
+/** The same scope from a saved requester (a file task's job). */
+export function pointsScopeOf(actor: { grants: readonly PermissionEntry[]; marketingCenter: number | null }): PointsReadScope {
+  if (holdsAny(actor.grants, POINTS_READ_ALL)) return { kind: 'tenant' };
+  const centreId = actor.marketingCenter;
   if (centreId === null) throw centreRequired('points.chooseCentre');
   return { kind: 'centre', centreId };
 }

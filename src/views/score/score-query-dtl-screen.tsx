@@ -3,12 +3,13 @@
  * then the ledger filtered by source, kind, store and days, newest first, with the filter's
  * totals and "load more" paging.
  */
-import { App, Button, Card, Result } from 'antd';
+import { App, Button, Card, Result, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useLoadError } from '../../components/use-action';
 import { useRemote } from '../../components/use-remote';
 import { useTranslate } from '../../screens/generic/use-translate';
+import { LedgerExportButton } from './query/ledger-export-button';
 import { LedgerFilters, type LedgerFilterValues } from './query/ledger-filters';
 import { LedgerTable } from './query/ledger-table';
 import { AccountSummary } from './query/account-summary';
@@ -29,7 +30,12 @@ function Ledger(props: { readonly memberId: number }) {
   return (
     <Card
       title={t('score.history.title', { member: name })}
-      extra={<Button onClick={() => navigate(QUERY_LIST_PATH)}>{t('score.history.back')}</Button>}
+      extra={
+        <Space>
+          <LedgerExportButton filters={filters} />
+          <Button onClick={() => navigate(QUERY_LIST_PATH)}>{t('score.history.back')}</Button>
+        </Space>
+      }
     >
       <AccountSummary t={t} account={account.data} loading={account.loading && !account.data} />
       <LedgerFilters t={t} onSearch={setExtra} />

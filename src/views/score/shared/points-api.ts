@@ -98,6 +98,11 @@ export interface EntryPage {
   readonly totals: { readonly earned: number; readonly spent: number };
 }
 
+/** Starts a file-centre export of the ledger entries matching the filters. */
+export function startLedgerExport(filters: EntryFilters): Promise<{ taskId: number }> {
+  return apiPost('/v1/points/entries/export', { data: { filters } });
+}
+
 export function queryEntries(body: { pageSize: number; cursor: number | null; filters: EntryFilters }): Promise<EntryPage> {
   return apiPost('/v1/points/entries/query', { data: body });
 }
