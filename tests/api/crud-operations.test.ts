@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declareEntry } from '../../resources/catalog/declare';
-import type { GroupDecl, PermissionRef } from '../../resources/catalog/types';
+import type { PermissionRef } from '../../resources/catalog/types';
 import { defineResource, field } from '../../resources/define';
 import { systemActor, type Actor } from '../../server/crud/actor';
 import { createRecord, readRecord, runAction } from '../../server/crud/crud.operations';
@@ -13,6 +12,7 @@ import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import { createDerivedTables } from '../helpers/derived-ddl';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { singleScreenTestGroup } from '../helpers/test-group';
 
 /**
  * The engine's operations without HTTP (a job's call, with an actor and the job's transaction),
@@ -73,22 +73,7 @@ const ticketHooks = defineServerHooks('crud-ticket', {
   },
 });
 
-const testGroup: GroupDecl = {
-  group: 'datum',
-  title: ['测试', 'Test'],
-  resourceRoot: '测试',
-  resourceRootEn: 'Test',
-  entries: [
-    declareEntry({
-      entry: 'crud-ticket',
-      title: ['工单', 'Tickets'],
-      resourceId: RID,
-      resourceTitleEn: 'Tickets',
-      actions: ['资料查看', '配置维护'],
-      screens: [{ name: 'crud-ticket', title: ['工单', 'Tickets'] }],
-    }),
-  ],
-};
+const testGroup = singleScreenTestGroup({ entry: 'crud-ticket', title: ['工单', 'Tickets'], resourceId: RID });
 
 mountResources({ resources: [ticket], catalog: [testGroup], hooks: [ticketHooks] });
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declareEntry } from '../../resources/catalog/declare';
-import type { GroupDecl, PermissionRef } from '../../resources/catalog/types';
+import type { PermissionRef } from '../../resources/catalog/types';
 import { defineResource, field, type FieldDef, type ResourceDef } from '../../resources/define';
 import { buildRegistry, mountResources } from '../../server/crud/resource-registry';
 import { openSecret } from '../../server/crud/secret-box';
@@ -9,6 +8,7 @@ import { deriveLinesTable, deriveTable } from '../../server/crud/table.derive';
 import { createDerivedTables } from '../helpers/derived-ddl';
 import { createTenant, createUser, signIn, type ApiClient } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { singleScreenTestGroup } from '../helpers/test-group';
 
 /**
  * The structured and secret field kinds, on a resource declared here (as in
@@ -71,22 +71,7 @@ const channel = defineResource({
   list: { defaultSort: { field: 'name', order: 'asc' } },
 });
 
-const testGroup: GroupDecl = {
-  group: 'datum',
-  title: ['测试', 'Test'],
-  resourceRoot: '测试',
-  resourceRootEn: 'Test',
-  entries: [
-    declareEntry({
-      entry: 'crud-channel',
-      title: ['渠道', 'Channels'],
-      resourceId: RID,
-      resourceTitleEn: 'Channels',
-      actions: ['资料查看', '配置维护'],
-      screens: [{ name: 'crud-channel', title: ['渠道', 'Channels'] }],
-    }),
-  ],
-};
+const testGroup = singleScreenTestGroup({ entry: 'crud-channel', title: ['渠道', 'Channels'], resourceId: RID });
 
 mountResources({ resources: [channel], catalog: [testGroup], hooks: [] });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { declareEntry } from '../../resources/catalog/declare';
-import type { GroupDecl, PermissionRef } from '../../resources/catalog/types';
+import type { PermissionRef } from '../../resources/catalog/types';
 import { defineResource, field } from '../../resources/define';
 import { buildRegistry, mountResources, servedResources } from '../../server/crud/resource-registry';
 import { deriveLinesTable, deriveTable } from '../../server/crud/table.derive';
@@ -15,6 +14,7 @@ import { UPLOAD_RATE } from '../../server/modules/uploads/uploads.routes';
 import { createDerivedTables } from '../helpers/derived-ddl';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
+import { singleScreenTestGroup } from '../helpers/test-group';
 
 /**
  * Uploads for `file` fields (server/modules/uploads): a resource declared here has an image
@@ -51,22 +51,7 @@ const album = defineResource({
   list: { defaultSort: { field: 'name', order: 'asc' } },
 });
 
-const testGroup: GroupDecl = {
-  group: 'datum',
-  title: ['测试', 'Test'],
-  resourceRoot: '测试',
-  resourceRootEn: 'Test',
-  entries: [
-    declareEntry({
-      entry: 'upload-album',
-      title: ['相册', 'Albums'],
-      resourceId: RID,
-      resourceTitleEn: 'Albums',
-      actions: ['资料查看', '配置维护'],
-      screens: [{ name: 'upload-album', title: ['相册', 'Albums'] }],
-    }),
-  ],
-};
+const testGroup = singleScreenTestGroup({ entry: 'upload-album', title: ['相册', 'Albums'], resourceId: RID });
 
 mountResources({ resources: [album], catalog: [testGroup] });
 
