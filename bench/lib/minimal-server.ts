@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serveChild } from './serve-child';
 
 /**
  * The baseline of `npm run bench:vs-minimal`: the least a server can do for the same answers, a
@@ -77,16 +78,7 @@ async function main(): Promise<void> {
     }
   });
 
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`);
-  const stop = async () => {
-    await app.close().catch(() => undefined);
-    await pool.end().catch(() => undefined);
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  await serveChild(app, () => pool.end());
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { connectDatabase } from '../../server/db/connection';
+import { serveChild } from './serve-child';
 
 /**
  * The API server of `npm run bench:serialization`, run as its own process so the client's loop
@@ -21,16 +22,7 @@ async function main(): Promise<void> {
       reply.serializer((payload: unknown) => JSON.stringify(payload));
     });
   }
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  console.log(`PORT ${typeof address === 'object' && address ? address.port : 0}`);
-  const stop = async () => {
-    await app.close().catch(() => undefined);
-    await database.close().catch(() => undefined);
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void stop());
-  process.once('SIGINT', () => void stop());
+  await serveChild(app, () => database.close());
 }
 
 main().catch((error: unknown) => {
