@@ -9,6 +9,7 @@ import { marketingCenterResource } from './datum/marketing-center.resource';
 import { productResource } from './datum/product.resource';
 import { storeResource } from './datum/store.resource';
 import { cardTemplateResource } from './deposit/card-template.resource';
+import { storeValueAccountResource } from './deposit/store-value-account.resource';
 import { scoreAdjustReasonResource } from './score/score-adjust-reason.resource';
 import { scoreAdjustResource } from './score/score-adjust.resource';
 import { growValueRuleResource } from './member/grow-value-rule.resource';
@@ -37,6 +38,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   costpartyResource,
   channelResource,
   cardTemplateResource,
+  storeValueAccountResource,
   scoreAdjustReasonResource,
   scoreAdjustResource,
   levelResource,

@@ -12,6 +12,7 @@ export const product = resourceTable('product');
 export const costparty = resourceTable('costparty');
 export const channel = resourceTable('channel');
 export const cardTemplate = resourceTable('card-template');
+export const storeValueAccount = resourceTable('store-value-account');
 export const scoreAdjustReason = resourceTable('score-adjust-reason');
 export const scoreAdjust = resourceTable('score-adjust');
 export const scoreAdjustLines = resourceLinesTable('score-adjust', 'lines');
