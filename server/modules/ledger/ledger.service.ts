@@ -44,9 +44,17 @@ interface AccountRow extends Record<string, unknown> {
  * A member holder must exist, and (unless `requireInUse` is false) be in use. The member row is
  * locked for share: a freeze or a delete waits for the posting.
  */
-export async function guardMember(input: { tx: DbOrTx; tenantId: number; memberId: number; requireInUse: boolean }): Promise<void> {
+export async function guardMember(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  memberId: number;
+  requireInUse: boolean;
+  /** Default true; false for a read outside a posting (no lock). */
+  lock?: boolean;
+}): Promise<void> {
+  const lock = input.lock === false ? sql`` : sql`for share`;
   const result = await input.tx.execute<{ state: string }>(sql`select state from members
-    where tenant_id = ${input.tenantId} and id = ${input.memberId} for share`);
+    where tenant_id = ${input.tenantId} and id = ${input.memberId} ${lock}`);
   if (result.rows.length === 0) throw new AppError('notFound', 'ledger.memberNotFound', { values: { memberId: input.memberId } });
   const state = String(result.rows[0].state);
   if (input.requireInUse && state.toLowerCase() !== 'using') throw new AppError('conflict', 'ledger.memberBlocked', { values: { state } });
