@@ -125,7 +125,7 @@ async function main() {
 
     const poster = (way: Way, round: number) => (n: number) => {
       const requestNo = `${runId}-${way}-${round}-${n}`;
-      const memberId = way.endsWith('Hot') ? hot : spread[(round * payments + n) % spread.length];
+      const memberId = way.endsWith('Hot') ? hot : spread[((round + 1) * payments + n) % spread.length];
       const body = { requestNo, memberId, amount: '1.00', storeId };
       if (way.startsWith('api')) {
         return till.post('/v1/stored-value/pay', body).then((answer) => {
