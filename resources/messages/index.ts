@@ -6,6 +6,7 @@ import { cardTemplateMessages } from './card-template.messages';
 import { errorMessages } from './errors.messages';
 import { pointsMessages } from './points.messages';
 import { scoreMessages } from './score.messages';
+import { storedValueDocsMessages } from './stored-value-docs.messages';
 import { levelMessages } from './level.messages';
 import { filesMessages } from './files.messages';
 import { screensMessages } from './screens.messages';
@@ -27,6 +28,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   WIDGET_TEXTS,
   pointsMessages,
   scoreMessages,
+  storedValueDocsMessages,
   levelMessages,
   authMessages,
   authorizationMessages,

@@ -27,7 +27,7 @@ export function refusalText(locale: Locale, error: AppError): string {
 /**
  * The audit of an adjustment document (resources/document-presets.ts), from its `afterAction`
  * hook, in the transaction of the engine's conditional state update (so of concurrent audits
- * only one gets here): `lock` takes the row locks of everything the lines touch in a stable
+ * only one gets here): `lock`, if given, takes the row locks of everything the lines touch in a stable
  * order (two documents over the same holders wait instead of deadlocking), then `post` posts
  * each line in line order, at one instant; the document's `auditedAt` is stamped with it.
  *
@@ -38,14 +38,15 @@ export function refusalText(locale: Locale, error: AppError): string {
 export async function postLinesOnAudit<L extends { readonly lineNo: number }>(args: {
   ctx: HookContext & { record: AuditedRecord };
   lines: readonly L[];
-  lock: () => Promise<void>;
+  /** Takes the row locks of what the lines touch, in a stable order (omit when `lines` are already in lock order). */
+  lock?: () => Promise<void>;
   post: (line: L, now: Date) => Promise<unknown>;
   refusedKey: string;
   subject: (line: L) => Promise<Record<string, string>>;
 }): Promise<void> {
   const { ctx } = args;
   const { db, actor, record } = ctx;
-  await args.lock();
+  if (args.lock) await args.lock();
   const now = new Date();
   for (const line of args.lines) {
     try {
