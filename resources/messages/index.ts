@@ -5,6 +5,7 @@ import { authorizationMessages } from './authorization.messages';
 import { cardTemplateMessages } from './card-template.messages';
 import { errorMessages } from './errors.messages';
 import { pointsMessages } from './points.messages';
+import { ledgerMessages } from './ledger.messages';
 import { scoreMessages } from './score.messages';
 import { storedValueDocsMessages } from './stored-value-docs.messages';
 import { levelMessages } from './level.messages';
@@ -27,6 +28,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   errorMessages,
   WIDGET_TEXTS,
   pointsMessages,
+  ledgerMessages,
   scoreMessages,
   storedValueDocsMessages,
   levelMessages,
