@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { storeValueManageResource } from '../../../resources/deposit/store-value-manage.resource';
+import { resourceByName } from '../../../resources/index';
 import type { Actor } from '../../crud/actor';
 import type { DerivedTable } from '../../crud/table.derive';
 import { deriveTable } from '../../crud/table.derive';
@@ -18,11 +18,21 @@ import { centsOf, centsToString } from './value-money';
  * conditional update moves: an edit racing the audit waits, then finds the document audited.
  */
 
-/** The tenant's threshold in cents (null: no threshold, every amount needs a second person). */
+/** The settings object holding the threshold (declared by the ledger module's owner), and its field. */
+const SETTINGS = 'store-value-manage';
+const THRESHOLD_FIELD = 'adjustApprovalThreshold';
+
+/**
+ * The tenant's threshold in cents: the saved one, else the field's declared default; null when
+ * neither says (no threshold: every audit needs a second person).
+ */
 export async function adjustApprovalThreshold(args: { db: DbOrTx; tenantId: number }): Promise<bigint | null> {
-  const t = deriveTable(storeValueManageResource);
-  const [row] = await args.db.select({ threshold: t.adjustApprovalThreshold }).from(t).where(eq(t.tenantId, args.tenantId));
-  const value = row ? row.threshold : storeValueManageResource.fields.adjustApprovalThreshold.defaultValue;
+  const settings = resourceByName(SETTINGS);
+  const declared = settings?.fields[THRESHOLD_FIELD];
+  if (!settings || !declared) return null;
+  const t = deriveTable(settings);
+  const [row] = await args.db.select({ threshold: t[THRESHOLD_FIELD] }).from(t).where(eq(t.tenantId, args.tenantId));
+  const value = row ? row.threshold : declared.defaultValue;
   return value === null || value === undefined ? null : centsOf(value as string | number);
 }
 

@@ -4,7 +4,6 @@ import { memberLabel } from '../document-audit/member-lines';
 import { postLinesOnAudit } from '../document-audit/post-lines';
 import { reasonKeys, reasonRefusal, reasonsById } from '../document-audit/reason-checks';
 import { postValue } from '../ledger';
-import { assertMemberCanTransact } from '../points/member-guard';
 import { assertMayAuditAdjustment } from './adjust-approval';
 import { centsOf, sumAbsolute, sumMoney } from './value-money';
 import type { RecordOf } from '../../../resources/record-of';
@@ -26,8 +25,8 @@ type AdjustLine = SavedLine<ValueAdjust, 'lines'>;
  *   conditional state update and in its transaction, posts each line once to the value ledger
  *   (kind `adjust`, source `adjustment`, key `value-adjust:<id>:<lineNo>`). Lines are posted in
  *   member order (each member's lines in line order), so accounts are locked in one order and
- *   two audits never deadlock. A refused line (a portion would go below zero, a blocked member,
- *   a frozen account) rolls everything back with 409 naming the line.
+ *   two audits never deadlock. A refused line (a portion would go below zero, a member not in
+ *   use, a frozen account taking a decrease: the ledger's rules) rolls everything back with 409 naming the line.
  */
 
 /** The ledger's source type of adjustment postings. */
@@ -80,7 +79,6 @@ async function applyLines(ctx: HookContext & { record: ValueAdjust }): Promise<v
     refusedKey: 'storeValueAdjust.lineRefused',
     // No lock step: posting in member order takes the account locks in member order.
     async post(line, now) {
-      await assertMemberCanTransact({ tx: db, tenantId, memberId: line.member });
       await postValue({
         tx: db,
         tenantId,

@@ -52,6 +52,8 @@ async function postOpeningBalance(ctx: HookContext & { record: ValueInit }): Pro
       remark: record.remark === '' ? null : record.remark,
       idempotencyKey: valueInitKey(record.member),
       field: 'principal',
+      // A member frozen in the old system still brings their balance along.
+      requireMemberInUse: false,
       now,
     });
     replayed = entry.replayed;
