@@ -15,8 +15,5 @@ export const storeValueAdjustReasonResource = defineReasonMaster({
   title: ['储值调整原因', 'Stored-value adjustment reason'],
   route: { group: 'deposit', entry: 'store-value-adjust', screens: { list: 'store-value-adjust-reason' } },
   access: { read: ['单据查看'], write: '配置维护' },
-  directionHelp: [
-    '引用此原因的调整行只能按此方向调整本金和赠送金',
-    'Lines citing this reason may only move principal and gift this way',
-  ],
+  directionHelp: ['引用此原因的调整行只能按此方向调整本金和赠送金', 'Lines citing this reason may only move principal and gift this way'],
 });

@@ -47,7 +47,10 @@ export const storeValueAdjustResource = defineResource({
     totalGift: field.money({ label: ['赠送金调整合计', 'Net gift'], serverManaged: true, sortable: true, width: 130 }),
     absoluteTotal: field.money({
       label: ['调整金额（绝对值）', 'Amount moved'],
-      help: ['各行本金与赠送金变动绝对值之和，超过审批阈值时需他人审核', 'Sum of every change, unsigned; above the approval threshold another person audits'],
+      help: [
+        '各行本金与赠送金变动绝对值之和，超过审批阈值时需他人审核',
+        'Sum of every change, unsigned; above the approval threshold another person audits',
+      ],
       serverManaged: true,
       sortable: true,
       width: 140,

@@ -28,9 +28,11 @@ export const storeValueInitResource = defineResource({
   files: { module: 'storedValue', importable: true },
   fields: {
     ...auditedDocument.header(['门店', 'Store']),
+    // Named by member number (lists, exports, and the cells of an import).
     member: field.relation({
-      label: ['会员', 'Member'],
+      label: ['会员号', 'Member number'],
       resource: 'member',
+      shownAs: 'memberNumber',
       required: true,
       unique: true,
       filter: 'eq',

@@ -27,5 +27,8 @@ export const storedValueDocsMessages = defineMessages({
   // Opening balances (server/modules/stored-value-docs/store-value-init.hooks.ts)
   'storeValueInit.amountZero': ['期初本金和期初赠送金不能同时为 0', 'Enter an opening principal, gift or both'],
   'storeValueInit.alreadyInitialised': ['该会员已有期初余额', 'the member already has an opening balance'],
-  'storeValueInit.refused': ['会员 {member} 的期初余额无法入账：{reason}', 'The opening balance of member {member} cannot be posted: {reason}'],
+  'storeValueInit.refused': [
+    '会员 {member} 的期初余额无法入账：{reason}',
+    'The opening balance of member {member} cannot be posted: {reason}',
+  ],
 });

@@ -19,8 +19,9 @@ function memberStateText(locale: Locale, state: unknown): string {
 
 /** A refusal of the module a line posts through, in the caller's language (a blocked member's state named as such). */
 export function refusalText(locale: Locale, error: AppError): string {
-  const values =
-    error.key.endsWith('.memberBlocked') ? { ...error.values, state: memberStateText(locale, error.values.state) } : error.values;
+  const values = error.key.endsWith('.memberBlocked')
+    ? { ...error.values, state: memberStateText(locale, error.values.state) }
+    : error.values;
   return translate(locale, error.key, values);
 }
 

@@ -4,8 +4,10 @@
  */
 import type { ScreenLoader } from '../../screens/registry';
 
-const adjust = (name: 'StoreValueAdjustListScreen' | 'StoreValueAdjustReasonScreen'): ScreenLoader => () =>
-  import('./adjust-screens').then((m) => ({ default: m[name] }));
+const adjust =
+  (name: 'StoreValueAdjustListScreen' | 'StoreValueAdjustReasonScreen'): ScreenLoader =>
+  () =>
+    import('./adjust-screens').then((m) => ({ default: m[name] }));
 
 /** Stored-value screens by `group/entry/screen`. */
 export const STORED_VALUE_VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
