@@ -32,7 +32,7 @@ const numberOf = async (id: number) => (await ok(admin.get(`/v1/member/info/${id
 /** The opening balances of some members, by member id. */
 async function recordsOf(members: readonly number[]) {
   const page = await ok(admin.post('/v1/store-value-init/query', { body: { pageSize: 100 } }));
-  return (page.records as { member: number }[]).filter((r) => members.includes(r.member));
+  return (page.records as { id: number; member: number }[]).filter((r) => members.includes(r.member));
 }
 
 beforeAll(async () => {
@@ -145,7 +145,7 @@ describe('opening balances imported from a spreadsheet', () => {
     expect(await ok(admin.get(`/v1/file-task/info/${taskId}`))).toMatchObject({ state: 'succeeded', processed: 3 });
     const records = await recordsOf(members);
     expect(records).toHaveLength(3);
-    for (const record of records as { id: number }[]) await ok(audit(record.id));
+    for (const record of records) await ok(audit(record.id));
     for (const [i, id] of members.entries()) expect(await value(id)).toEqual(holding(`${i + 1}0.10`, `${i}.00`));
     expect(await ledgerBreaches(t, tenant.tenantId)).toEqual([]);
   });
