@@ -10,7 +10,7 @@ import { centsOf, centsToString } from './value-money';
 /**
  * Maker-checker of stored-value adjustments: above the tenant's approval threshold
  * (`adjustApprovalThreshold` of the store-value-manage settings; its declared default before
- * the first save) on the document's unsigned amount moved, the auditor may not be a maker — who
+ * the first save; none set, no rule) on the document's unsigned amount moved, the auditor may not be a maker — who
  * created the document or last changed it (409 `storeValueAdjust.makerChecker`, naming the
  * amount and the threshold). At or below it, anyone with the write grant audits.
  *
@@ -24,7 +24,7 @@ const THRESHOLD_FIELD = 'adjustApprovalThreshold';
 
 /**
  * The tenant's threshold in cents: the saved one, else the field's declared default; null when
- * neither says (no threshold: every audit needs a second person).
+ * neither says (no threshold set: nothing is above it, the maker may audit).
  */
 export async function adjustApprovalThreshold(args: { db: DbOrTx; tenantId: number }): Promise<bigint | null> {
   const settings = resourceByName(SETTINGS);
@@ -46,10 +46,10 @@ export async function assertMayAuditAdjustment(args: { db: DbOrTx; actor: Actor;
   if (!doc) return;
   const amount = centsOf(doc.amount as string | null);
   const threshold = await adjustApprovalThreshold({ db, tenantId: actor.tenantId });
-  if (threshold !== null && amount <= threshold) return;
+  if (threshold === null || amount <= threshold) return;
   const makers = [doc.createdBy, doc.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
   if (actor.userId === null || !makers.includes(actor.userId)) return;
   throw new AppError('conflict', 'storeValueAdjust.makerChecker', {
-    values: { amount: centsToString(amount), threshold: threshold === null ? '0.00' : centsToString(threshold) },
+    values: { amount: centsToString(amount), threshold: centsToString(threshold) },
   });
 }
