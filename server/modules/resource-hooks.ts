@@ -8,6 +8,7 @@ import { upgradeIncentiveHooks } from './levels/upgrade-incentive.hooks';
 import { batchOperateHooks } from './batch/batch-operate.hooks';
 import { marketingCenterHooks } from './auth/marketing-center.hooks';
 import { batchOperateSettingHooks } from './batch/batch-operate-setting.hooks';
+import { storeValueAccountHooks } from './stored-value/store-value-account.hooks';
 import type { ResourceHooks } from '../crud/server-hooks.define';
 
 /**
@@ -30,4 +31,5 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   batchOperateHooks,
   marketingCenterHooks,
   batchOperateSettingHooks,
+  storeValueAccountHooks,
 ];
