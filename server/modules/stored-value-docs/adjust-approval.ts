@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { resourceByName } from '../../../resources/index';
+import { storeValueManageResource } from '../../../resources/deposit/store-value-manage.resource';
 import type { Actor } from '../../crud/actor';
 import type { DerivedTable } from '../../crud/table.derive';
 import { deriveTable } from '../../crud/table.derive';
@@ -18,21 +18,14 @@ import { centsOf, centsToString } from './value-money';
  * conditional update moves: an edit racing the audit waits, then finds the document audited.
  */
 
-/** The settings object holding the threshold (declared by the ledger module's owner), and its field. */
-const SETTINGS = 'store-value-manage';
-const THRESHOLD_FIELD = 'adjustApprovalThreshold';
-
 /**
  * The tenant's threshold in cents: the saved one, else the field's declared default; null when
  * neither says (no threshold set: nothing is above it, the maker may audit).
  */
 export async function adjustApprovalThreshold(args: { db: DbOrTx; tenantId: number }): Promise<bigint | null> {
-  const settings = resourceByName(SETTINGS);
-  const declared = settings?.fields[THRESHOLD_FIELD];
-  if (!settings || !declared) return null;
-  const t = deriveTable(settings);
-  const [row] = await args.db.select({ threshold: t[THRESHOLD_FIELD] }).from(t).where(eq(t.tenantId, args.tenantId));
-  const value = row ? row.threshold : declared.defaultValue;
+  const t = deriveTable(storeValueManageResource);
+  const [row] = await args.db.select({ threshold: t.adjustApprovalThreshold }).from(t).where(eq(t.tenantId, args.tenantId));
+  const value: unknown = row ? row.threshold : storeValueManageResource.fields.adjustApprovalThreshold.defaultValue;
   return value === null || value === undefined ? null : centsOf(value as string | number);
 }
 
