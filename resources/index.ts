@@ -15,6 +15,7 @@ import { storeValueApplicableGoodsResource } from './deposit/store-value-applica
 import { storeValueAdjustReasonResource } from './deposit/store-value-adjust-reason.resource';
 import { storeValueAdjustResource } from './deposit/store-value-adjust.resource';
 import { storeValueInitResource } from './deposit/store-value-init.resource';
+import { storeValueQueryResource } from './deposit/store-value-query.resource';
 import { scoreAdjustReasonResource } from './score/score-adjust-reason.resource';
 import { scoreAdjustResource } from './score/score-adjust.resource';
 import { growValueRuleResource } from './member/grow-value-rule.resource';
@@ -49,6 +50,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   storeValueAdjustReasonResource,
   storeValueAdjustResource,
   storeValueInitResource,
+  storeValueQueryResource,
   scoreAdjustReasonResource,
   scoreAdjustResource,
   levelResource,
