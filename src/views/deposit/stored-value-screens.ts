@@ -13,4 +13,6 @@ const adjust =
 export const STORED_VALUE_VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'deposit/store-value-adjust/store-value-adjust': adjust('StoreValueAdjustListScreen'),
   'deposit/store-value-adjust/store-value-adjust-reason': adjust('StoreValueAdjustReasonScreen'),
+  'deposit/store-value-query/store-value-query': () => import('./query-screen'),
+  'deposit/store-value-query/store-value-hst-detail': () => import('./history-screen'),
 };
