@@ -3,6 +3,7 @@ import { activitySeeder } from './activity.seed';
 import { datumSeeder } from './datum.seed';
 import { membersSeeder } from './members.seed';
 import { levelsSeeder, paidLevelOrdersSeeder } from './levels.seed';
+import { storedValueDocsSeeder } from './stored-value-docs.seed';
 import { storedValueSeeder } from './stored-value.seed';
 
 /**
@@ -22,6 +23,8 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   paidLevelOrdersSeeder,
   // Adjustment reasons and documents, sales through the sales service, a batch document: after members.
   activitySeeder,
+  // Stored-value reasons, opening balances and adjustments, through the engine and the value ledger: after members.
+  storedValueDocsSeeder,
   // Recharges, payments and a refund of stored value: after members.
   storedValueSeeder,
 ];

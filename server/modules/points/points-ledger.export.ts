@@ -7,9 +7,7 @@ import type { ModuleExport } from '../files/module-export';
 import type { TaskRequester } from '../files/task-requester';
 import { entriesSchema, entryConditions, type EntryFilters } from './points.routes';
 import { POINTS_READ, pointsScopeOf, scopeCondition } from './points.scope';
-
-/** Entries read per statement. */
-const BATCH = 1000;
+import { EXPORT_BATCH, keysetBatches } from '../reads/keyset-batches';
 
 const COLUMNS: ReadonlyArray<{ label: Bilingual; width: number }> = [
   { label: scoreMessages['score.history.occurredAt'], width: 20 },
@@ -55,16 +53,17 @@ export const pointsLedgerExport: ModuleExport = {
   async *rows({ database, requester, query }) {
     const where = whereOf(requester, query);
     const zone = requester.timeZone;
-    let last: number | null = null;
-    for (;;) {
-      const keyset: SQL = last === null ? sql`` : sql` and id < ${last}`;
-      const result: { rows: Record<string, unknown>[] } = await database.db.execute<
-        Record<string, unknown>
-      >(sql`select id, member_id, delta, balance_after, kind,
-        source_type, source_id, occurred_at, expires_at, remark
-      from points_entries where ${where}${keyset} order by id desc limit ${BATCH}`);
-      const rows: Record<string, unknown>[] = result.rows;
-      if (rows.length === 0) return;
+    const batches = keysetBatches({
+      idOf: (row: Record<string, unknown>) => Number(row.id),
+      read: async (before) => {
+        const keyset: SQL = before === null ? sql`` : sql` and id < ${before}`;
+        const result = await database.db.execute<Record<string, unknown>>(sql`select id, member_id, delta, balance_after, kind,
+          source_type, source_id, occurred_at, expires_at, remark
+        from points_entries where ${where}${keyset} order by id desc limit ${EXPORT_BATCH}`);
+        return result.rows;
+      },
+    });
+    for await (const rows of batches) {
       yield rows.map((r) => [
         formatDateTime(new Date(r.occurred_at as string), zone),
         Number(r.member_id),
@@ -76,8 +75,6 @@ export const pointsLedgerExport: ModuleExport = {
         formatDateTime(r.expires_at ? new Date(r.expires_at as string) : null, zone),
         r.remark ?? null,
       ]);
-      if (rows.length < BATCH) return;
-      last = Number(rows[rows.length - 1].id);
     }
   },
 };

@@ -1,12 +1,11 @@
-import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PermissionRef } from '../../../resources/catalog/types';
-import { storeResource } from '../../../resources/datum/store.resource';
 import { likeEscape } from '../../crud/query.filters';
-import { deriveTable } from '../../crud/table.derive';
 import { ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { pointsDocs } from './points.openapi';
+import { lookUpStores, STORE_LOOKUP_SCHEMA, STORES_TABLE } from '../reads/store-lookup';
 import { authOf } from '../auth/access.hook';
 import { formatDateTime } from '../../crud/zoned-time';
 import { MEMBERS_TABLE, POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
@@ -37,8 +36,6 @@ const TOTAL_CAP = 10_000;
 export const OVERVIEW_DAYS = 30;
 /** Stores in the overview's ranking. */
 export const TOP_STORES = 10;
-/** Stores one call of the store lookup returns. */
-const STORE_LIMIT = 50;
 
 const ACCOUNT_SORTS = {
   memberId: sql.raw('a.member_id'),
@@ -112,7 +109,7 @@ const MEMBERS = MEMBERS_TABLE;
 /** Routes of the points screens' reads. */
 export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
-  const stores = sql.identifier(getTableName(deriveTable(storeResource)));
+  const stores = STORES_TABLE;
 
   app.post<{ Body: AccountsBody }>(
     '/v1/points/accounts/query',
@@ -166,36 +163,12 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { id?: number[]; keyword?: string } }>(
     '/v1/points/stores',
     {
-      schema: describeRoute(
-        {
-          querystring: {
-            type: 'object',
-            properties: {
-              id: { type: 'array', maxItems: STORE_LIMIT, items: { type: 'integer', minimum: 1 } },
-              keyword: { type: 'string', maxLength: 60 },
-            },
-          },
-        },
-        pointsDocs.stores,
-      ),
+      schema: describeRoute(STORE_LOOKUP_SCHEMA, pointsDocs.stores),
       config: { requires: [...POINTS_READ, ...POINTS_OVERVIEW] },
     },
     async (request) => {
       const { tenantId } = authOf(request);
-      const { id: ids, keyword } = request.query;
-      const parts: SQL[] = [sql`tenant_id = ${tenantId}`];
-      if (ids && ids.length > 0)
-        parts.push(
-          sql`id in (${sql.join(
-            ids.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        );
-      const text = keyword?.trim() ?? '';
-      if (text !== '') parts.push(sql`(name ilike ${`%${likeEscape(text)}%`} or code ilike ${`${likeEscape(text)}%`})`);
-      const rows = await db.execute<{ id: number; name: string }>(sql`select id, name from ${stores}
-      where ${sql.join(parts, sql` and `)} order by name, id limit ${STORE_LIMIT}`);
-      return ok(rows.rows.map((r) => ({ id: num(r.id), title: String(r.name) })));
+      return ok(await lookUpStores({ db, tenantId, ids: request.query.id, keyword: request.query.keyword }));
     },
   );
 

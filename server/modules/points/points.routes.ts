@@ -12,6 +12,7 @@ import { notFound } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { pointsDocs } from './points.openapi';
 import { entrySources } from './entry-sources';
+import { DAY_RANGE_SCHEMA, dayRangeCondition } from '../reads/day-range';
 
 /** Tills and other systems post sales with an account holding this grant. */
 export { POINTS_READ };
@@ -99,7 +100,7 @@ export const entriesSchema = {
           storeId: { type: 'integer', minimum: 1 },
           sourceType: { type: 'string', maxLength: 32 },
           kind: { type: 'string', maxLength: 16 },
-          occurredAt: { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', format: 'date' } },
+          occurredAt: DAY_RANGE_SCHEMA,
         },
       },
     },
@@ -114,11 +115,7 @@ export function entryConditions(input: { tenantId: number; filters: EntryFilters
   if (filters.storeId) parts.push(sql`store_id = ${filters.storeId}`);
   if (filters.sourceType) parts.push(sql`source_type = ${filters.sourceType}`);
   if (filters.kind) parts.push(sql`kind = ${filters.kind}`);
-  if (filters.occurredAt) {
-    const [from, to] = filters.occurredAt;
-    parts.push(sql`occurred_at >= (${from}::date)::timestamp at time zone ${timeZone}`);
-    parts.push(sql`occurred_at < (${to}::date + 1)::timestamp at time zone ${timeZone}`);
-  }
+  if (filters.occurredAt) parts.push(dayRangeCondition(sql`occurred_at`, filters.occurredAt, timeZone));
   return sql.join(parts, sql` and `);
 }
 

@@ -1,7 +1,8 @@
-import { Button, Form, Input, InputNumber, Space } from 'antd';
+import { Form, Input, InputNumber, Space } from 'antd';
 import { useEffect } from 'react';
 import type { Translate } from '../../../fields/field-kind';
 import type { AccountFilters } from '../shared/points-api';
+import { QueryForm } from '../../../screens/generic/query-form';
 
 interface FormValues {
   keyword?: string;
@@ -34,9 +35,8 @@ export function AccountToolbar(props: {
     form.resetFields();
     form.setFieldsValue({ keyword: filters.keyword, min: filters.balance?.[0] ?? null, max: filters.balance?.[1] ?? null });
   }, [form, filtersKey]);
-  const submit = (values: FormValues) => props.onSearch(toFilters(values));
   return (
-    <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 8, marginBottom: 16 }}>
+    <QueryForm t={t} form={form} onSubmit={(values) => props.onSearch(toFilters(values))}>
       <Form.Item name="keyword" label={t('score.accounts.member')}>
         <Input
           allowClear
@@ -55,21 +55,6 @@ export function AccountToolbar(props: {
           </Form.Item>
         </Space.Compact>
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('screens.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              submit({});
-            }}
-          >
-            {t('screens.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </QueryForm>
   );
 }

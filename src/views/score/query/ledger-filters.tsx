@@ -1,10 +1,11 @@
-import { Button, DatePicker, Form, Select, Space } from 'antd';
+import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { Translate } from '../../../fields/field-kind';
 import { DATE_FORMAT, serializeDate } from '../../../../providers/dates';
 import { kindOptions, sourceOptions } from '../shared/entry-labels';
 import type { EntryFilters } from '../shared/points-api';
 import { StoreSelect } from '../shared/store-select';
+import { QueryForm } from '../../../screens/generic/query-form';
 
 /** The ledger's filters other than the member. */
 export type LedgerFilterValues = Omit<EntryFilters, 'memberId'>;
@@ -32,9 +33,8 @@ function toFilters(values: FormValues): LedgerFilterValues {
 export function LedgerFilters(props: { readonly t: Translate; readonly onSearch: (filters: LedgerFilterValues) => void }) {
   const { t } = props;
   const [form] = Form.useForm<FormValues>();
-  const submit = (values: FormValues) => props.onSearch(toFilters(values));
   return (
-    <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 8, marginBottom: 16 }}>
+    <QueryForm t={t} form={form} onSubmit={(values) => props.onSearch(toFilters(values))}>
       <Form.Item name="sourceType" label={t('score.history.source')}>
         <Select allowClear options={sourceOptions(t)} placeholder={t('screens.all')} style={{ width: 150 }} />
       </Form.Item>
@@ -47,21 +47,6 @@ export function LedgerFilters(props: { readonly t: Translate; readonly onSearch:
       <Form.Item name="dates" label={t('score.history.dates')}>
         <DatePicker.RangePicker format={DATE_FORMAT} />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit">
-            {t('screens.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              submit({});
-            }}
-          >
-            {t('screens.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
-    </Form>
+    </QueryForm>
   );
 }

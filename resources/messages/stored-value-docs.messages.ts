@@ -1,0 +1,84 @@
+import { defineMessages } from './bilingual';
+
+/**
+ * Messages of the stored-value documents and read screens (deposit/store-value-adjust,
+ * store-value-init, store-value-query, store-value-hst-detail, the member's stored-value tab):
+ * the server's refusals and the screens' own texts. Field labels of the declared resources are
+ * derived from their declarations.
+ */
+export const storedValueDocsMessages = defineMessages({
+  // Adjustment documents (server/modules/stored-value-docs/store-value-adjust.hooks.ts)
+  'storeValueAdjust.amountZero': ['本金变动和赠送金变动不能同时为 0', 'Change the principal, the gift or both'],
+  'storeValueAdjust.reasonDisabled': ['调整原因“{reason}”已停用，请选择其他原因', 'The reason "{reason}" is disabled; choose another one'],
+  'storeValueAdjust.reasonIncreaseOnly': ['调整原因“{reason}”只能用于增加储值', 'The reason "{reason}" may only add stored value'],
+  'storeValueAdjust.reasonDecreaseOnly': ['调整原因“{reason}”只能用于扣减储值', 'The reason "{reason}" may only deduct stored value'],
+  'storeValueAdjust.lineRefused': [
+    '第 {line} 行（会员 {member}）无法调整：{reason}。整单未生效',
+    'Line {line} (member {member}) cannot be applied: {reason}. Nothing was applied',
+  ],
+  'storeValueAdjust.makerChecker': [
+    '该单调整金额 {amount} 元超过审批阈值 {threshold} 元，须由制单人和最后修改人以外的其他人审核',
+    'This document moves {amount} yuan, above the approval threshold of {threshold} yuan: someone other than its maker and last editor must audit it',
+  ],
+
+  'storedValue.adjust.reasons': ['调整原因', 'Reasons'],
+  'storedValue.adjust.documents': ['储值调整单', 'Adjustment documents'],
+
+  // Opening balances (server/modules/stored-value-docs/store-value-init.hooks.ts)
+  'storeValueInit.amountZero': ['期初本金和期初赠送金不能同时为 0', 'Enter an opening principal, gift or both'],
+  'storeValueInit.alreadyInitialised': ['该会员已有期初余额', 'the member already has an opening balance'],
+  'storeValueInit.refused': [
+    '会员 {member} 的期初余额无法入账：{reason}',
+    'The opening balance of member {member} cannot be posted: {reason}',
+  ],
+
+  // The history (src/views/deposit/history/, server/modules/stored-value-docs/value-history.*)
+  'storedValue.history.title': ['储值流水', 'Stored-value history'],
+  'storedValue.history.memberTitle': ['{member} 的储值流水', 'Stored-value history of {member}'],
+  'storedValue.history.exportTitle': ['储值流水', 'Stored-value history'],
+  'storedValue.history.occurredAt': ['时间', 'Time'],
+  'storedValue.history.member': ['会员', 'Member'],
+  'storedValue.history.memberNumber': ['会员号', 'Member number'],
+  'storedValue.history.memberName': ['会员姓名', 'Member name'],
+  'storedValue.history.kind': ['类型', 'Kind'],
+  'storedValue.history.channel': ['渠道', 'Channel'],
+  'storedValue.history.source': ['来源', 'Source'],
+  'storedValue.history.sourceId': ['单号', 'Document'],
+  'storedValue.history.principalDelta': ['本金变动', 'Principal'],
+  'storedValue.history.giftDelta': ['赠送金变动', 'Gift'],
+  'storedValue.history.amount': ['变动金额', 'Amount'],
+  'storedValue.history.principalAfter': ['本金余额', 'Principal after'],
+  'storedValue.history.giftAfter': ['赠送金余额', 'Gift after'],
+  'storedValue.history.balanceAfter': ['储值余额', 'Balance after'],
+  'storedValue.history.store': ['门店', 'Store'],
+  'storedValue.history.operator': ['操作人', 'Operator'],
+  'storedValue.history.remark': ['备注', 'Remarks'],
+  'storedValue.history.dates': ['日期', 'Dates'],
+  'storedValue.history.empty': ['没有储值流水', 'No stored-value entries'],
+  'storedValue.history.totals': ['合计', 'Totals'],
+  'storedValue.history.byKind': ['按类型', 'By kind'],
+  'storedValue.history.byChannel': ['按渠道', 'By channel'],
+  'storedValue.history.entries': ['笔数', 'Entries'],
+  'storedValue.history.amountIn': ['增加', 'Added'],
+  'storedValue.history.amountOut': ['减少', 'Taken'],
+  'storedValue.history.net': ['净变动', 'Net'],
+  'storedValue.history.noChannel': ['无渠道', 'No channel'],
+  'storedValue.history.allMembers': ['全部会员', 'All members'],
+  'storedValue.history.openHistory': ['储值流水', 'History'],
+  'storedValue.history.back': ['返回储值查询', 'Back to the inquiry'],
+  'storedValue.source.recharge': ['充值', 'Recharge'],
+  'storedValue.source.payment': ['消费', 'Payment'],
+  'storedValue.source.refund': ['退款', 'Refund'],
+  'storedValue.source.adjustment': ['储值调整单', 'Adjustment document'],
+  'storedValue.source.init': ['储值期初', 'Opening balance'],
+  'storedValue.source.batch': ['批量操作单', 'Batch operation'],
+
+  // The member's stored-value tab (src/views/deposit/member-tab/)
+  'storedValue.tab.title': ['储值', 'Stored value'],
+  'storedValue.tab.balance': ['储值余额', 'Balance'],
+  'storedValue.tab.principal': ['本金', 'Principal'],
+  'storedValue.tab.gift': ['赠送金', 'Gift'],
+  'storedValue.tab.frozen': ['账户已冻结', 'Account frozen'],
+  'storedValue.tab.recent': ['最近流水', 'Recent entries'],
+  'storedValue.tab.allHistory': ['查看全部流水', 'Full history'],
+});
