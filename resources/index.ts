@@ -9,6 +9,7 @@ import { marketingCenterResource } from './datum/marketing-center.resource';
 import { productResource } from './datum/product.resource';
 import { storeResource } from './datum/store.resource';
 import { cardTemplateResource } from './deposit/card-template.resource';
+import { CARD_RESOURCES } from './deposit/card-resources';
 import { scoreAdjustReasonResource } from './score/score-adjust-reason.resource';
 import { scoreAdjustResource } from './score/score-adjust.resource';
 import { growValueRuleResource } from './member/grow-value-rule.resource';
@@ -49,6 +50,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...MEMBER_RESOURCES,
   batchOperateResource,
   batchOperateSettingResource,
+  ...CARD_RESOURCES,
 ];
 
 /** The declaration of a resource by its API name. */
