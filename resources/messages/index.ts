@@ -6,6 +6,7 @@ import { cardTemplateMessages } from './card-template.messages';
 import { cardMessages } from './prepay-card.messages';
 import { errorMessages } from './errors.messages';
 import { pointsMessages } from './points.messages';
+import { ledgerMessages } from './ledger.messages';
 import { scoreMessages } from './score.messages';
 import { levelMessages } from './level.messages';
 import { filesMessages } from './files.messages';
@@ -27,6 +28,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   errorMessages,
   WIDGET_TEXTS,
   pointsMessages,
+  ledgerMessages,
   scoreMessages,
   levelMessages,
   authMessages,
