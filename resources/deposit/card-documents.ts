@@ -15,7 +15,14 @@ export const PAY_METHOD_OPTIONS = {
 
 /** The payment method of a document that takes money (required, filterable). */
 export function payMethodField(): EnumField {
-  return field.enum({ label: ['收款方式', 'Payment method'], required: true, options: PAY_METHOD_OPTIONS, defaultValue: 'CASH', filter: 'eq', width: 110 });
+  return field.enum({
+    label: ['收款方式', 'Payment method'],
+    required: true,
+    options: PAY_METHOD_OPTIONS,
+    defaultValue: 'CASH',
+    filter: 'eq',
+    width: 110,
+  });
 }
 
 /** The state field of an audited document. */

@@ -57,7 +57,11 @@ export const prepayCardAdjustResource = defineResource({
     { key: 'lines', title: ['调整明细', 'Adjustment lines'], fields: ['lines'] },
   ],
   detail: [
-    { key: 'header', title: ['单据信息', 'Document'], fields: ['number', 'state', 'store', 'totalAmount', 'lineCount', 'auditedAt', 'remark'] },
+    {
+      key: 'header',
+      title: ['单据信息', 'Document'],
+      fields: ['number', 'state', 'store', 'totalAmount', 'lineCount', 'auditedAt', 'remark'],
+    },
     { key: 'lines', title: ['调整明细', 'Adjustment lines'], fields: ['lines'] },
   ],
   states: {

@@ -6,7 +6,10 @@ export const cardMessages = defineMessages({
   'cards.templateNotFound': ['卡模板不存在', 'No such card template'],
   'cards.templateNotEnabled': ['只能用已启用的卡模板制卡和售卡', 'Cards can only be made and sold from an enabled template'],
   'cards.storeNotFound': ['门店不存在', 'No such store'],
-  'cards.numbersExhausted': ['该卡号规则的卡号已用完（最大流水号 {max}）', 'This card number rule has run out of numbers (last serial {max})'],
+  'cards.numbersExhausted': [
+    '该卡号规则的卡号已用完（最大流水号 {max}）',
+    'This card number rule has run out of numbers (last serial {max})',
+  ],
   'cards.print.title': ['卡密打印文件', 'Card secrets for printing'],
   'cards.print.number': ['卡号', 'Card number'],
   'cards.print.secret': ['卡密', 'Secret'],
@@ -25,7 +28,10 @@ export const cardMessages = defineMessages({
   'cards.expired': ['卡 {card} 已于 {date} 过期', 'Card {card} expired on {date}'],
   'cards.storeNotApplicable': ['卡 {card} 不能在此门店使用', 'Card {card} is not valid at this store'],
   'cards.notRechargeable': ['卡 {card} 的模板“{template}”不可充值', 'Card {card} is of template "{template}", which cannot be topped up'],
-  'cards.insufficient': ['卡 {card} 余额不足：余额 {balance} 元，需要 {required} 元', 'Card {card} has too little balance: {balance} yuan, {required} needed'],
+  'cards.insufficient': [
+    '卡 {card} 余额不足：余额 {balance} 元，需要 {required} 元',
+    'Card {card} has too little balance: {balance} yuan, {required} needed',
+  ],
   'cards.paymentNotFound': ['没有找到流水号为 {requestNo} 的预付卡支付', 'No prepaid card payment with request number {requestNo}'],
   'cards.refundExceeds': [
     '退款超过原支付金额：已支付 {paid} 元，已退 {refunded} 元，本次 {amount} 元',
@@ -38,7 +44,10 @@ export const cardMessages = defineMessages({
   'cards.rangeOrder': ['结束卡号不能小于起始卡号', 'The last number cannot be below the first'],
   'cards.rangeLength': ['起始卡号和结束卡号长度须相同', 'The first and last numbers must be of the same length'],
   'cards.rangeEmpty': ['该卡号段内没有此模板的卡', 'No card of this template lies in this range'],
-  'cards.stockShort': ['门店库存不足：需要 {required} 张，在库 {available} 张', 'Not enough cards in stock at the store: {required} needed, {available} in stock'],
+  'cards.stockShort': [
+    '门店库存不足：需要 {required} 张，在库 {available} 张',
+    'Not enough cards in stock at the store: {required} needed, {available} in stock',
+  ],
   'cards.notInStock': ['卡 {card} 当前状态为“{state}”，不在本门店库存中', 'Card {card} is {state}, not in stock at this store'],
   'cards.templateValidityEnded': ['卡模板“{template}”的有效期已结束', 'The validity of template "{template}" has ended'],
   'cards.discountAboveTotal': ['优惠金额不能超过售价合计 {total} 元', 'The discount cannot exceed the price total of {total} yuan'],
@@ -93,7 +102,10 @@ export const cardMessages = defineMessages({
   'cards.stock.expired': ['已过期', 'Expired'],
   'cards.stock.voided': ['已作废', 'Voided'],
   'cards.stock.total': ['合计', 'Total'],
-  'cards.stock.empty': ['还没有制卡。在预付卡查询中用“制卡”按卡模板制作一批卡。', 'No cards yet. Make a batch from a card template with "Make cards" on the prepaid card inquiry.'],
+  'cards.stock.empty': [
+    '还没有制卡。在预付卡查询中用“制卡”按卡模板制作一批卡。',
+    'No cards yet. Make a batch from a card template with "Make cards" on the prepaid card inquiry.',
+  ],
   'cards.stock.search': ['查询', 'Search'],
   'cards.stock.reset': ['重置', 'Reset'],
   'cards.stock.openCards': ['查看卡', 'View cards'],

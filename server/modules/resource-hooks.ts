@@ -1,4 +1,5 @@
 import { cardTemplateHooks } from './cards/card-template.hooks';
+import { CARD_HOOKS } from './cards/card-hooks';
 import { scoreAdjustHooks } from './points/score-adjust.hooks';
 import { levelHooks } from './levels/level.hooks';
 import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from './members/member.hooks';
@@ -26,4 +27,5 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   batchOperateHooks,
   marketingCenterHooks,
   batchOperateSettingHooks,
+  ...CARD_HOOKS,
 ];

@@ -27,7 +27,8 @@ export function cardRefusal(card: CardRow, ctx: UseContext): AppError | null {
   if (card.state !== 'ACTIVATED' && card.state !== 'USED_UP') {
     return new AppError('conflict', 'cards.notActive', { values: { ...values, state: cardStateText(ctx.locale, card.state) } });
   }
-  if (card.validTo !== null && card.validTo < ctx.today) return new AppError('conflict', 'cards.expired', { values: { ...values, date: card.validTo } });
+  if (card.validTo !== null && card.validTo < ctx.today)
+    return new AppError('conflict', 'cards.expired', { values: { ...values, date: card.validTo } });
   const stores = ctx.template?.stores ?? [];
   if (ctx.storeId != null && stores.length > 0 && !stores.includes(ctx.storeId)) {
     return new AppError('conflict', 'cards.storeNotApplicable', { values });

@@ -84,7 +84,10 @@ async function drawSerials(args: { tx: DbOrTx; tenantId: number; rule: string; q
   const [row] = await args.tx
     .insert(counters)
     .values({ tenantId: args.tenantId, name: args.rule, value: args.quantity })
-    .onConflictDoUpdate({ target: [counters.tenantId, counters.name], set: { value: sql`${counters.value} + ${args.quantity}`, updatedAt: sql`now()` } })
+    .onConflictDoUpdate({
+      target: [counters.tenantId, counters.name],
+      set: { value: sql`${counters.value} + ${args.quantity}`, updatedAt: sql`now()` },
+    })
     .returning({ value: counters.value });
   const last = row.value;
   if (last >= 10 ** args.digits) throw conflict('cards.numbersExhausted', { max: 10 ** args.digits - 1 });
@@ -144,7 +147,15 @@ async function writePrintingFile(args: {
     db: tx,
     tenantId: actor.tenantId,
     id: taskId,
-    patch: { state: 'succeeded', progress: 100, total, processed: total, outputName: fileName, startedAt: new Date(), finishedAt: new Date() },
+    patch: {
+      state: 'succeeded',
+      progress: 100,
+      total,
+      processed: total,
+      outputName: fileName,
+      startedAt: new Date(),
+      finishedAt: new Date(),
+    },
   });
   return taskId;
 }
@@ -207,5 +218,13 @@ export async function makeCards(input: MakeCardsInput): Promise<MadeBatch> {
     .update(b)
     .set({ secretsTask: taskId })
     .where(and(eq(b.tenantId, tenantId), eq(b.id, batchId)));
-  return { batchId, batchNumber, quantity: made.length, firstNumber: numbers[0], lastNumber: numbers[numbers.length - 1], taskId, cards: made };
+  return {
+    batchId,
+    batchNumber,
+    quantity: made.length,
+    firstNumber: numbers[0],
+    lastNumber: numbers[numbers.length - 1],
+    taskId,
+    cards: made,
+  };
 }

@@ -9,7 +9,16 @@ import type { DbOrTx } from '../../db/connection';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
 import { centsToString, toCents } from '../points/points.rules';
 import { cardHolder, postValue } from './card-balance';
-import { cardStateText, cardTable, lineRefused, syncCardBalance, templatesById, todayIn, type TemplateRow } from './card-store';
+import {
+  cardStateText,
+  cardTable,
+  lineRefused,
+  stampAudited,
+  syncCardBalance,
+  templatesById,
+  todayIn,
+  type TemplateRow,
+} from './card-store';
 
 /** A sale bill as the hooks read it, and one of its lines as a save carries it. */
 type SaleBill = RecordOf<typeof imprestCardSaleBillResource>;
@@ -115,7 +124,9 @@ interface SoldCard {
 async function validityOf(tx: DbOrTx, template: TemplateRow, today: string): Promise<[string, string | null]> {
   if (template.validityType === 'FIXED') return [template.validPeriodFrom ?? today, template.validPeriodTo];
   const months = template.validityMonths ?? 12;
-  const result = await tx.execute<{ to: string }>(sql`select ((${today}::date + make_interval(months => ${months}))::date - 1)::text as to`);
+  const result = await tx.execute<{ to: string }>(
+    sql`select ((${today}::date + make_interval(months => ${months}))::date - 1)::text as to`,
+  );
   return [today, result.rows[0].to];
 }
 
@@ -221,7 +232,15 @@ async function sellCards(ctx: HookContext & { record: SaleBill }): Promise<void>
         updatedAt: now,
         updatedBy: actor.userId,
       })
-      .where(and(eq(c.tenantId, tenantId), inArray(c.id, cards.map((card) => card.id))));
+      .where(
+        and(
+          eq(c.tenantId, tenantId),
+          inArray(
+            c.id,
+            cards.map((card) => card.id),
+          ),
+        ),
+      );
     for (const card of cards) sold.push({ id: card.id, faceValue: template.faceValue });
   }
   for (const card of sold) {
@@ -241,12 +260,7 @@ async function sellCards(ctx: HookContext & { record: SaleBill }): Promise<void>
     });
     await syncCardBalance({ tx: db, tenantId, cardId: card.id, balance: posted.balanceAfter });
   }
-  const t = ctx.table;
-  await db
-    .update(t)
-    .set({ auditedAt: now })
-    .where(and(eq(t.tenantId, tenantId), eq(t.id, bill.id)));
-  bill.auditedAt = now;
+  await stampAudited(ctx);
 }
 
 export const imprestCardSaleBillHooks = defineServerHooks(imprestCardSaleBillResource, {
@@ -268,7 +282,8 @@ export const imprestCardSaleBillHooks = defineServerHooks(imprestCardSaleBillRes
       });
     }
     const discount = toCents(String(valueAfterWrite({ values, current, name: 'discount' }) ?? '0')) ?? 0n;
-    if (discount > totalPrice) issues.push({ field: 'discount', key: 'cards.discountAboveTotal', values: { total: centsToString(totalPrice) } });
+    if (discount > totalPrice)
+      issues.push({ field: 'discount', key: 'cards.discountAboveTotal', values: { total: centsToString(totalPrice) } });
     if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
     values.paidAmount = centsToString(totalPrice - discount);
   },

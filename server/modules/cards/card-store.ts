@@ -4,6 +4,7 @@ import { prepayCardResource } from '../../../resources/deposit/prepay-card.resou
 import type { CardState } from '../../../resources/deposit/card-states';
 import type { Locale } from '../../../resources/messages/bilingual';
 import { deriveTable } from '../../crud/table.derive';
+import type { HookContext } from '../../crud/server-hooks.define';
 import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { translate } from '../i18n/translate';
@@ -76,17 +77,25 @@ const toCard = (row: Record<string, unknown>): CardRow => ({
   validTo: row.validTo === null ? null : String(row.validTo),
 });
 
-/** Locks the cards with these ids (in id order) and returns them by id; missing ids are absent. */
-export async function lockCards(args: { tx: DbOrTx; tenantId: number; ids: readonly number[] }): Promise<Map<number, CardRow>> {
+/**
+ * Locks the cards with these ids (in id order) and returns them by id; missing ids are absent.
+ * `lock: false` only reads them (a save's early check; the audit locks and checks again).
+ */
+export async function lockCards(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  ids: readonly number[];
+  lock?: boolean;
+}): Promise<Map<number, CardRow>> {
   const ids = [...new Set(args.ids)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
   const c = cardTable();
-  const rows = await args.tx
+  const query = args.tx
     .select(cardColumns())
     .from(c)
     .where(and(eq(c.tenantId, args.tenantId), inArray(c.id, ids)))
-    .orderBy(c.id)
-    .for('update');
+    .orderBy(c.id);
+  const rows = args.lock === false ? await query : await query.for('update');
   return new Map(rows.map((row) => [Number(row.id), toCard(row)]));
 }
 
@@ -182,4 +191,15 @@ export async function syncCardBalance(args: { tx: DbOrTx; tenantId: number; card
       updatedAt: new Date(),
     })
     .where(and(eq(c.tenantId, args.tenantId), eq(c.id, args.cardId)));
+}
+
+/** Stamps an audited document's `auditedAt` (the engine has moved its state). */
+export async function stampAudited(ctx: HookContext & { record: { id: number; auditedAt: Date | null } }): Promise<void> {
+  const now = ctx.actor.now ?? new Date();
+  const t = ctx.table;
+  await ctx.db
+    .update(t)
+    .set({ auditedAt: now })
+    .where(and(eq(t.tenantId, ctx.actor.tenantId), eq(t.id, ctx.record.id)));
+  ctx.record.auditedAt = now;
 }
