@@ -48,7 +48,7 @@ export async function createTemplate(client: ApiClient, overrides: Record<string
       },
     }),
   );
-  await okData(client.post('/v1/card-template/enable', { query: { id: created.id } }));
+  await okData(client.post('/v1/card-template/enable', { query: { id: Number(created.id) } }));
   return { id: Number(created.id), name };
 }
 

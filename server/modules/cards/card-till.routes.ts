@@ -6,6 +6,7 @@ import { prepayCardSecrets } from '../../db/schema/prepay-card-secrets.schema';
 import type { Db, DbOrTx } from '../../db/connection';
 import { AppError, badInput, notFound, ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
+import { requestInstant } from '../../crud/state-timeline';
 import { authOf } from '../auth/access.hook';
 import { idempotent, idempotentReply } from '../idempotency/idempotency.service';
 import { centsToString, toCents } from '../points/points.rules';
@@ -147,6 +148,7 @@ async function pay(args: {
   operatorId: number;
   locale: Parameters<typeof cardRefusal>[1]['locale'];
   timeZone: string;
+  now: Date;
   card: CardRow;
   body: PayBody;
   amount: bigint;
@@ -156,7 +158,7 @@ async function pay(args: {
   const templates = await templatesById({ db: tx, tenantId, ids: [locked.template] });
   const refusal = cardRefusal(locked, {
     locale: args.locale,
-    today: todayIn(args.timeZone),
+    today: todayIn(args.timeZone, args.now),
     template: templates.get(locked.template),
     storeId: body.storeId,
   });
@@ -211,6 +213,7 @@ export async function cardTillRoutes(app: FastifyInstance): Promise<void> {
             operatorId: auth.userId,
             locale: request.ctx.locale,
             timeZone: request.ctx.timeZone,
+            now: requestInstant(request),
             card,
             body,
             amount,
@@ -283,7 +286,7 @@ export async function cardTillRoutes(app: FastifyInstance): Promise<void> {
         .where(and(eq(c.tenantId, tenantId), eq(c.id, card.id)));
       const template = (await templatesById({ db, tenantId, ids: [card.template] })).get(card.template);
       const balance = await readBalance({ db, tenantId, holder: cardHolder(card.id) });
-      const today = todayIn(request.ctx.timeZone);
+      const today = todayIn(request.ctx.timeZone, requestInstant(request));
       return ok({
         number: card.number,
         state: card.state,

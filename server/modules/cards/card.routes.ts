@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storeResource } from '../../../resources/datum/store.resource';
 import { actorOf } from '../../crud/actor';
 import { deriveTable } from '../../crud/table.derive';
+import { requestInstant } from '../../crud/state-timeline';
 import { formatDateTime } from '../../crud/zoned-time';
 import { valueEntries } from '../../db/schema/ledger.schema';
 import { notFound, ok } from '../../http/envelope';
@@ -115,12 +116,12 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
       const c = cardTable();
       const t = templateTable();
       const s = deriveTable(storeResource);
-      const columns = countColumns(todayIn(request.ctx.timeZone));
+      const columns = countColumns(todayIn(request.ctx.timeZone, requestInstant(request)));
       const where = and(
         eq(c.tenantId, tenantId),
         filters.storeId ? eq(c.store, filters.storeId) : undefined,
         filters.templateId ? eq(c.template, filters.templateId) : undefined,
-        filters.cardType && filters.cardType.length > 0 ? sql`${c.cardType} = any(${filters.cardType})` : undefined,
+        filters.cardType && filters.cardType.length > 0 ? inArray(c.cardType, filters.cardType) : undefined,
       );
       const rows = await db
         .select({
