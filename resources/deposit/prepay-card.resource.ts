@@ -29,7 +29,6 @@ export const prepayCardResource = defineResource({
       required: true,
       unique: true,
       maxLength: 40,
-      serverManaged: true,
       searchable: true,
       filter: 'prefix',
       sortable: true,

@@ -97,3 +97,28 @@ export async function cardByNumber(client: ApiClient, number: string): Promise<R
   expect(records).toHaveLength(1);
   return records[0];
 }
+
+/** What the contract test's card documents point at: see {@link prepareContractCards}. */
+export interface ContractCards {
+  readonly store: number;
+  readonly template: number;
+  readonly batch: number;
+  /** Cards in stock at `store`: a sale bill of the contract sells one by its seed. */
+  readonly inStock: readonly string[];
+  /** A sold, rechargeable card: top-ups and adjustments name it. */
+  readonly activated: number;
+}
+
+/**
+ * The cards the contract test's documents need (card sale bills, top-ups and adjustments are
+ * only valid with real cards): a store, an enabled rechargeable template, a batch of cards in
+ * stock there, and one card sold.
+ */
+export async function prepareContractCards(client: ApiClient, inStock = 200): Promise<ContractCards> {
+  const store = await createStore(client, '契约门店');
+  const template = await createTemplate(client);
+  const sold = await soldCards(client, { templateId: template.id, storeId: store, quantity: 1 });
+  const batch = await makeCards(client, { templateId: template.id, storeId: store, quantity: inStock });
+  const activated = Number((await cardByNumber(client, sold.cards[0].number)).id);
+  return { store, template: template.id, batch: batch.batchId, inStock: batch.cards.map((card) => card.number), activated };
+}

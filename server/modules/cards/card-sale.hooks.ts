@@ -27,9 +27,11 @@ type SaleLine = SavedLine<SaleBill, 'lines'>;
 /**
  * Server side of card sale bills (imprest-card-sale-bill.resource.ts):
  *
- * - Every save checks the lines (an enabled template; a range of one length, in order, holding
- *   cards of the template; a quantity the store has in stock) and fills in each line's card count,
- *   face value and price, and the bill's totals; the discount may not exceed the price total.
+ * - Every save checks the lines (a range of one length, in order; a quantity the store has in
+ *   stock now) and fills in each line's card count (the template's cards in the range), face value
+ *   and price, and the bill's totals; the discount may not exceed the price total. Whether the
+ *   template is enabled and every card is still in stock is decided by the audit, which is when
+ *   the cards move (a draft reserves nothing).
  * - `audit` runs after the engine's conditional state update (INITIAL -> EFFECTED), so of any
  *   number of concurrent audits exactly one gets here. It locks the cards of every line, refuses
  *   the whole audit if one is not in stock at the bill's store (naming the line), activates them
@@ -79,16 +81,12 @@ async function priceLines(
   for (const [i, line] of lines.entries()) {
     const template = templates.get(line.template);
     let count = 0;
-    if (template && template.state !== 'ENABLED') issues.push({ field: `lines.${i}.template`, key: 'cards.templateNotEnabled' });
     if (line.mode === 'RANGE') {
       const start = line.startNumber ?? '';
       const end = line.endNumber ?? '';
       if (start.length !== end.length) issues.push({ field: `lines.${i}.endNumber`, key: 'cards.rangeLength' });
       else if (start > end) issues.push({ field: `lines.${i}.endNumber`, key: 'cards.rangeOrder' });
-      else {
-        count = await countInRange(ctx, line);
-        if (count === 0) issues.push({ field: `lines.${i}.startNumber`, key: 'cards.rangeEmpty' });
-      }
+      else count = await countInRange(ctx, line);
     } else {
       count = line.quantity ?? 0;
       wanted.set(line.template, (wanted.get(line.template) ?? 0) + count);
