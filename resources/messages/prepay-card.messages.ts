@@ -69,6 +69,7 @@ export const cardMessages = defineMessages({
     '卡密只在此处显示一次。打印文件已放入文件中心，可随时下载。',
     'The secrets are shown here this once. The printing file is in the file centre, ready to download.',
   ],
+  'cards.make.close': ['完成', 'Done'],
   'cards.make.download': ['下载打印文件', 'Download the printing file'],
   'cards.make.templateHint': ['只列出已启用的模板', 'Only enabled templates are offered'],
   'cards.history.tab': ['余额流水', 'Balance history'],
