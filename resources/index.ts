@@ -10,6 +10,9 @@ import { productResource } from './datum/product.resource';
 import { storeResource } from './datum/store.resource';
 import { cardTemplateResource } from './deposit/card-template.resource';
 import { CARD_RESOURCES } from './deposit/card-resources';
+import { storeValueAccountResource } from './deposit/store-value-account.resource';
+import { storeValueManageResource } from './deposit/store-value-manage.resource';
+import { storeValueApplicableGoodsResource } from './deposit/store-value-applicable-goods.resource';
 import { scoreAdjustReasonResource } from './score/score-adjust-reason.resource';
 import { scoreAdjustResource } from './score/score-adjust.resource';
 import { growValueRuleResource } from './member/grow-value-rule.resource';
@@ -38,6 +41,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   costpartyResource,
   channelResource,
   cardTemplateResource,
+  storeValueAccountResource,
+  storeValueManageResource,
+  storeValueApplicableGoodsResource,
   scoreAdjustReasonResource,
   scoreAdjustResource,
   levelResource,

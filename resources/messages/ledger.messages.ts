@@ -48,4 +48,24 @@ export const ledgerMessages = defineMessages({
   'ledger.channel.alipay': ['支付宝', 'Alipay'],
   'ledger.channel.third': ['第三方', 'Third party'],
   'ledger.channel.weixinApp': ['微信小程序', 'WeChat mini program'],
+  'storedValue.disabled': ['储值未启用，不能充值', 'Stored value is off: recharges are not accepted'],
+  'storedValue.channelNotAllowed': [
+    '储值设置不允许渠道 {channel} 充值',
+    'The stored-value settings do not allow recharges through {channel}',
+  ],
+  'storedValue.belowMinimum': ['单笔充值不能低于 {limit}（本次 {amount}）', 'A recharge is at least {limit} ({amount} asked)'],
+  'storedValue.aboveMaximum': ['单笔充值不能超过 {limit}（本次 {amount}）', 'A recharge is at most {limit} ({amount} asked)'],
+  'storedValue.dailyLimit': [
+    '超过每人每日充值上限 {limit}：今日已充 {today}，本次 {amount}',
+    'Above the daily recharge limit of {limit} per member: {today} recharged today, {amount} asked',
+  ],
+  'storedValue.giftNegative': ['赠送金额不能为负数', 'The gift amount may not be negative'],
+  'storedValue.aboveBasket': ['支付金额 {amount} 超过商品合计 {basket}', 'The amount {amount} is above the basket total {basket}'],
+  'storedValue.storeUnknown': ['门店 {storeId} 不存在', 'There is no store {storeId}'],
+  'storedValue.goodsUnknown': ['商品 {goodsId} 不存在', 'There is no goods item {goodsId}'],
+  'storedValue.storeNotApplicable': ['该门店不能使用储值支付', 'Stored value cannot be used in this store'],
+  'storedValue.goodsNotApplicable': [
+    '第 {line} 行商品「{goods}」不能使用储值支付',
+    'Goods not applicable: line {line} ({goods}) cannot be paid with stored value',
+  ],
 });

@@ -7,6 +7,7 @@ import { upgradeIncentiveHooks } from './levels/upgrade-incentive.hooks';
 import { batchOperateHooks } from './batch/batch-operate.hooks';
 import { marketingCenterHooks } from './auth/marketing-center.hooks';
 import { batchOperateSettingHooks } from './batch/batch-operate-setting.hooks';
+import { storeValueAccountHooks } from './stored-value/store-value-account.hooks';
 import type { ResourceHooks } from '../crud/server-hooks.define';
 
 /**
@@ -28,4 +29,5 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   marketingCenterHooks,
   batchOperateSettingHooks,
   ...CARD_HOOKS,
+  storeValueAccountHooks,
 ];

@@ -664,13 +664,17 @@ async function moveTo(resource: ResourceDef, record: Record<string, any>, goal: 
 
 /** Creates a record through its API, or straight into its table (read-only, or `direct`). */
 async function createReferrer(runtime: ResourceRuntime, body: Record<string, unknown>, direct = false): Promise<Record<string, any>> {
-  if (!runtime.resource.readOnly && !direct)
+  // A read-only resource or a settings object has no saveNew: its row is written to the table.
+  if (!runtime.resource.readOnly && runtime.resource.singleton === undefined && !direct)
     return okData(admin.post(`/v1/${runtime.resource.name}/saveNew`, { body, headers: headers() }));
   const { set, issues } = validateWrite({ resource: runtime.resource, body, mode: 'create', locale: 'zh_CN', zone: 'Asia/Shanghai' });
   expect(issues).toEqual([]);
   const values: Record<string, unknown> = { ...set.values, tenantId: tenant.tenantId };
   const numbering = runtime.resource.numbering;
   if (numbering) values[numbering.field] = await drawNumber({ db: t.database.db, tenantId: tenant.tenantId, resource: runtime.resource });
+  // A settings object holds one row per tenant: the earlier one (the settings tests') makes way.
+  if (runtime.resource.singleton !== undefined)
+    await t.database.db.delete(runtime.table).where(eq(runtime.table.tenantId, tenant.tenantId));
   const [row] = await t.database.db.insert(runtime.table).values(values).returning();
   return row as Record<string, any>;
 }

@@ -113,7 +113,7 @@ describe('ledger core', () => {
   it('refuses decreases of a frozen account, and increases when the caller asks', async () => {
     const holder = await member();
     await recharge(holder, '30.00');
-    await t.database.pool.query(`update value_accounts set frozen = true where tenant_id = $1 and member_id = $2`, [
+    await t.database.pool.query(`update value_accounts set state = 'FROZEN' where tenant_id = $1 and member_id = $2`, [
       tenant.tenantId,
       (holder as { memberId: number }).memberId,
     ]);

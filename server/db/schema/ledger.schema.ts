@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The money ledger (server/modules/ledger/README.md): stored value of members and balances of
@@ -12,55 +12,12 @@ import { bigint, boolean, check, index, numeric, pgTable, primaryKey, text, time
 
 const tenantId = () => bigint('tenant_id', { mode: 'number' }).notNull();
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
-/** Lifetime totals: wider than one balance, so years of turnover never overflow. */
-const total = (name: string) => numeric(name, { precision: 18, scale: 2 });
 
-export const valueAccounts = pgTable(
-  'value_accounts',
-  {
-    tenantId: tenantId(),
-    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
-    /** member | card */
-    holderKind: text('holder_kind').notNull(),
-    memberId: bigint('member_id', { mode: 'number' }),
-    cardId: bigint('card_id', { mode: 'number' }),
-    principal: money('principal').notNull().default('0'),
-    gift: money('gift').notNull().default('0'),
-    balance: money('balance').generatedAlwaysAs(sql`principal + gift`),
-    /** Lifetime totals of what came in and went out, per portion. */
-    principalIn: total('principal_in').notNull().default('0'),
-    principalOut: total('principal_out').notNull().default('0'),
-    giftIn: total('gift_in').notNull().default('0'),
-    giftOut: total('gift_out').notNull().default('0'),
-    frozen: boolean('frozen').notNull().default(false),
-    frozenBy: bigint('frozen_by', { mode: 'number' }),
-    frozenReason: text('frozen_reason'),
-    frozenAt: timestamp('frozen_at', { withTimezone: true }),
-    lastEntryAt: timestamp('last_entry_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('value_accounts_member_uq')
-      .on(t.tenantId, t.memberId)
-      .where(sql`${t.holderKind} = 'member'`),
-    uniqueIndex('value_accounts_card_uq')
-      .on(t.tenantId, t.cardId)
-      .where(sql`${t.holderKind} = 'card'`),
-    check(
-      'value_accounts_holder',
-      sql`(${t.holderKind} = 'member' and ${t.memberId} is not null and ${t.cardId} is null)
-        or (${t.holderKind} = 'card' and ${t.cardId} is not null and ${t.memberId} is null)`,
-    ),
-    check('value_accounts_principal_non_negative', sql`${t.principal} >= 0`),
-    check('value_accounts_gift_non_negative', sql`${t.gift} >= 0`),
-    check(
-      'value_accounts_totals_non_negative',
-      sql`${t.principalIn} >= 0 and ${t.principalOut} >= 0 and ${t.giftIn} >= 0 and ${t.giftOut} >= 0`,
-    ),
-  ],
-);
+// The account table, `value_accounts`, is the declared resource `store-value-account`
+// (resources/deposit/store-value-account.resource.ts, derived into resource-tables.ts): its list,
+// filters, totals and freeze / unfreeze come from the engine. Its CHECKs (portions >= 0, balance =
+// principal + gift, one holder) and the unique account per holder are the hand-written migration
+// `ledger-account-checks`.
 
 export const valueEntries = pgTable(
   'value_entries',

@@ -37,16 +37,24 @@ interface AccountRow extends Record<string, unknown> {
   id: number;
   principal: string;
   gift: string;
-  frozen: boolean;
+  state: string;
 }
 
 /**
  * A member holder must exist, and (unless `requireInUse` is false) be in use. The member row is
  * locked for share: a freeze or a delete waits for the posting.
  */
-export async function guardMember(input: { tx: DbOrTx; tenantId: number; memberId: number; requireInUse: boolean }): Promise<void> {
+export async function guardMember(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  memberId: number;
+  requireInUse: boolean;
+  /** Default true; false for a read outside a posting (no lock). */
+  lock?: boolean;
+}): Promise<void> {
+  const lock = input.lock === false ? sql`` : sql`for share`;
   const result = await input.tx.execute<{ state: string }>(sql`select state from members
-    where tenant_id = ${input.tenantId} and id = ${input.memberId} for share`);
+    where tenant_id = ${input.tenantId} and id = ${input.memberId} ${lock}`);
   if (result.rows.length === 0) throw new AppError('notFound', 'ledger.memberNotFound', { values: { memberId: input.memberId } });
   const state = String(result.rows[0].state);
   if (input.requireInUse && state.toLowerCase() !== 'using') throw new AppError('conflict', 'ledger.memberBlocked', { values: { state } });
@@ -56,7 +64,7 @@ export async function guardMember(input: { tx: DbOrTx; tenantId: number; memberI
 export async function lockValueAccount(input: { tx: DbOrTx; tenantId: number; holder: ValueHolder }): Promise<LockedAccount> {
   const { tx, tenantId, holder } = input;
   const select = () =>
-    tx.execute<AccountRow>(sql`select id, principal, gift, frozen from value_accounts
+    tx.execute<AccountRow>(sql`select id, principal, gift, state from value_accounts
       where tenant_id = ${tenantId} and ${holderCondition(holder)} for update`);
   let result = await select();
   if (result.rows.length === 0) {
@@ -66,7 +74,7 @@ export async function lockValueAccount(input: { tx: DbOrTx; tenantId: number; ho
     result = await select();
   }
   const row = result.rows[0];
-  return { id: Number(row.id), principal: dbCents(row.principal), gift: dbCents(row.gift), frozen: row.frozen === true };
+  return { id: Number(row.id), principal: dbCents(row.principal), gift: dbCents(row.gift), frozen: row.state === 'FROZEN' };
 }
 
 interface EntryRow extends Record<string, unknown> {
@@ -148,6 +156,7 @@ async function post(input: Common, decide: (account: LockedAccount) => { princip
   // portion below zero even if the code above were wrong (and the CHECKs back it once more).
   const result = await tx.execute<EntryRow>(sql`with acct as (
       update value_accounts set principal = principal + ${p}::numeric, gift = gift + ${g}::numeric,
+        balance = balance + ${p}::numeric + ${g}::numeric,
         principal_in = principal_in + greatest(${p}::numeric, 0), principal_out = principal_out + greatest(-${p}::numeric, 0),
         gift_in = gift_in + greatest(${g}::numeric, 0), gift_out = gift_out + greatest(-${g}::numeric, 0),
         last_entry_at = ${now}, updated_at = ${now}
@@ -193,9 +202,9 @@ export async function readBalance(input: {
   readonly tenantId: number;
   readonly holder: ValueHolder;
 }): Promise<ValueBalance> {
-  const result = await input.db.execute<{ principal: string; gift: string; balance: string; frozen: boolean }>(sql`select principal, gift,
-      balance, frozen from value_accounts where tenant_id = ${input.tenantId} and ${holderCondition(input.holder)}`);
+  const result = await input.db.execute<{ principal: string; gift: string; balance: string; state: string }>(sql`select principal, gift,
+      balance, state from value_accounts where tenant_id = ${input.tenantId} and ${holderCondition(input.holder)}`);
   const row = result.rows[0];
   if (!row) return { principal: '0.00', gift: '0.00', balance: '0.00', frozen: false };
-  return { principal: String(row.principal), gift: String(row.gift), balance: String(row.balance), frozen: row.frozen === true };
+  return { principal: String(row.principal), gift: String(row.gift), balance: String(row.balance), frozen: row.state === 'FROZEN' };
 }

@@ -99,4 +99,6 @@ export interface RefundPaymentInput {
   readonly storeId?: number | null;
   readonly operatorId?: number | null;
   readonly now?: Date;
+  /** Added after the first version: only a payment of this kind of holder is found (a stored-value route never refunds a card). */
+  readonly holderKind?: ValueHolder['kind'];
 }

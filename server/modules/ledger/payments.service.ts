@@ -104,7 +104,8 @@ export async function refundPayment(
   const found = await tx.execute<PaymentRow>(sql`select ${PAYMENT_COLUMNS} from value_payments
     where tenant_id = ${tenantId} and request_no = ${input.paymentRequestNo} for update`);
   const payment = found.rows[0];
-  if (!payment) throw new AppError('notFound', 'ledger.paymentNotFound', { values: { requestNo: input.paymentRequestNo } });
+  if (!payment || (input.holderKind !== undefined && payment.holder_kind !== input.holderKind))
+    throw new AppError('notFound', 'ledger.paymentNotFound', { values: { requestNo: input.paymentRequestNo } });
   const paid = dbCents(payment.amount);
   const giftLeft = dbCents(payment.gift_paid) - dbCents(payment.refunded_gift);
   const refunded = dbCents(payment.refunded_principal) + dbCents(payment.refunded_gift);

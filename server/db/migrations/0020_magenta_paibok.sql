@@ -1,31 +1,3 @@
-CREATE TABLE "value_accounts" (
-	"tenant_id" bigint NOT NULL,
-	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "value_accounts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
-	"holder_kind" text NOT NULL,
-	"member_id" bigint,
-	"card_id" bigint,
-	"principal" numeric(14, 2) DEFAULT '0' NOT NULL,
-	"gift" numeric(14, 2) DEFAULT '0' NOT NULL,
-	"balance" numeric(14, 2) GENERATED ALWAYS AS (principal + gift) STORED,
-	"principal_in" numeric(18, 2) DEFAULT '0' NOT NULL,
-	"principal_out" numeric(18, 2) DEFAULT '0' NOT NULL,
-	"gift_in" numeric(18, 2) DEFAULT '0' NOT NULL,
-	"gift_out" numeric(18, 2) DEFAULT '0' NOT NULL,
-	"frozen" boolean DEFAULT false NOT NULL,
-	"frozen_by" bigint,
-	"frozen_reason" text,
-	"frozen_at" timestamp with time zone,
-	"last_entry_at" timestamp with time zone,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "value_accounts_tenant_id_id_pk" PRIMARY KEY("tenant_id","id"),
-	CONSTRAINT "value_accounts_holder" CHECK (("value_accounts"."holder_kind" = 'member' and "value_accounts"."member_id" is not null and "value_accounts"."card_id" is null)
-        or ("value_accounts"."holder_kind" = 'card' and "value_accounts"."card_id" is not null and "value_accounts"."member_id" is null)),
-	CONSTRAINT "value_accounts_principal_non_negative" CHECK ("value_accounts"."principal" >= 0),
-	CONSTRAINT "value_accounts_gift_non_negative" CHECK ("value_accounts"."gift" >= 0),
-	CONSTRAINT "value_accounts_totals_non_negative" CHECK ("value_accounts"."principal_in" >= 0 and "value_accounts"."principal_out" >= 0 and "value_accounts"."gift_in" >= 0 and "value_accounts"."gift_out" >= 0)
-);
---> statement-breakpoint
 CREATE TABLE "value_entries" (
 	"tenant_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "value_entries_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -94,8 +66,32 @@ CREATE TABLE "value_refunds" (
 	CONSTRAINT "value_refunds_amount" CHECK ("value_refunds"."amount" > 0 and "value_refunds"."amount" = "value_refunds"."principal" + "value_refunds"."gift" and "value_refunds"."principal" >= 0 and "value_refunds"."gift" >= 0)
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX "value_accounts_member_uq" ON "value_accounts" USING btree ("tenant_id","member_id") WHERE "value_accounts"."holder_kind" = 'member';--> statement-breakpoint
-CREATE UNIQUE INDEX "value_accounts_card_uq" ON "value_accounts" USING btree ("tenant_id","card_id") WHERE "value_accounts"."holder_kind" = 'card';--> statement-breakpoint
+CREATE TABLE "value_accounts" (
+	"tenant_id" bigint NOT NULL,
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "value_accounts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"created_by" bigint,
+	"updated_by" bigint,
+	"holder_kind" text DEFAULT 'member' NOT NULL,
+	"member_id" bigint,
+	"card_id" bigint,
+	"principal" numeric(14, 2) DEFAULT '0.00' NOT NULL,
+	"gift" numeric(14, 2) DEFAULT '0.00' NOT NULL,
+	"balance" numeric(14, 2) DEFAULT '0.00' NOT NULL,
+	"principal_in" numeric(14, 2) DEFAULT '0.00' NOT NULL,
+	"principal_out" numeric(14, 2) DEFAULT '0.00' NOT NULL,
+	"gift_in" numeric(14, 2) DEFAULT '0.00' NOT NULL,
+	"gift_out" numeric(14, 2) DEFAULT '0.00' NOT NULL,
+	"state" text DEFAULT 'NORMAL' NOT NULL,
+	"frozen_reason" text,
+	"frozen_by" bigint,
+	"frozen_at" timestamp (3) with time zone,
+	"last_entry_at" timestamp (3) with time zone,
+	CONSTRAINT "value_accounts_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
+);
+--> statement-breakpoint
 CREATE INDEX "value_entries_account_idx" ON "value_entries" USING btree ("tenant_id","account_id","id");--> statement-breakpoint
 CREATE INDEX "value_entries_member_idx" ON "value_entries" USING btree ("tenant_id","member_id","id") WHERE "value_entries"."member_id" is not null;--> statement-breakpoint
 CREATE INDEX "value_entries_card_idx" ON "value_entries" USING btree ("tenant_id","card_id","id") WHERE "value_entries"."card_id" is not null;--> statement-breakpoint
@@ -107,4 +103,10 @@ CREATE UNIQUE INDEX "value_payments_request_uq" ON "value_payments" USING btree 
 CREATE INDEX "value_payments_account_idx" ON "value_payments" USING btree ("tenant_id","account_id");--> statement-breakpoint
 CREATE INDEX "value_payments_store_idx" ON "value_payments" USING btree ("tenant_id","store_id");--> statement-breakpoint
 CREATE INDEX "value_refunds_payment_idx" ON "value_refunds" USING btree ("tenant_id","payment_id");--> statement-breakpoint
-CREATE INDEX "value_refunds_store_idx" ON "value_refunds" USING btree ("tenant_id","store_id");
+CREATE INDEX "value_refunds_store_idx" ON "value_refunds" USING btree ("tenant_id","store_id");--> statement-breakpoint
+CREATE INDEX "value_accounts_member_id_idx" ON "value_accounts" USING btree ("tenant_id","member_id","id");--> statement-breakpoint
+CREATE INDEX "value_accounts_principal_idx" ON "value_accounts" USING btree ("tenant_id","principal","id");--> statement-breakpoint
+CREATE INDEX "value_accounts_gift_idx" ON "value_accounts" USING btree ("tenant_id","gift","id");--> statement-breakpoint
+CREATE INDEX "value_accounts_balance_idx" ON "value_accounts" USING btree ("tenant_id","balance","id");--> statement-breakpoint
+CREATE INDEX "value_accounts_state_idx" ON "value_accounts" USING btree ("tenant_id","state","id");--> statement-breakpoint
+CREATE INDEX "value_accounts_last_entry_at_idx" ON "value_accounts" USING btree ("tenant_id","last_entry_at","id");
