@@ -13,6 +13,9 @@ import { CARD_RESOURCES } from './deposit/card-resources';
 import { storeValueAccountResource } from './deposit/store-value-account.resource';
 import { storeValueManageResource } from './deposit/store-value-manage.resource';
 import { storeValueApplicableGoodsResource } from './deposit/store-value-applicable-goods.resource';
+import { storeValueAdjustReasonResource } from './deposit/store-value-adjust-reason.resource';
+import { storeValueAdjustResource } from './deposit/store-value-adjust.resource';
+import { storeValueInitResource } from './deposit/store-value-init.resource';
 import { scoreAdjustReasonResource } from './score/score-adjust-reason.resource';
 import { scoreAdjustResource } from './score/score-adjust.resource';
 import { growValueRuleResource } from './member/grow-value-rule.resource';
@@ -44,6 +47,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   storeValueAccountResource,
   storeValueManageResource,
   storeValueApplicableGoodsResource,
+  storeValueAdjustReasonResource,
+  storeValueAdjustResource,
+  storeValueInitResource,
   scoreAdjustReasonResource,
   scoreAdjustResource,
   levelResource,

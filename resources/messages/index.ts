@@ -8,6 +8,7 @@ import { errorMessages } from './errors.messages';
 import { pointsMessages } from './points.messages';
 import { ledgerMessages } from './ledger.messages';
 import { scoreMessages } from './score.messages';
+import { storedValueDocsMessages } from './stored-value-docs.messages';
 import { levelMessages } from './level.messages';
 import { filesMessages } from './files.messages';
 import { screensMessages } from './screens.messages';
@@ -30,6 +31,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   pointsMessages,
   ledgerMessages,
   scoreMessages,
+  storedValueDocsMessages,
   levelMessages,
   authMessages,
   authorizationMessages,

@@ -1,6 +1,8 @@
 import { cardTemplateHooks } from './cards/card-template.hooks';
 import { CARD_HOOKS } from './cards/card-hooks';
 import { scoreAdjustHooks } from './points/score-adjust.hooks';
+import { storeValueAdjustHooks } from './stored-value-docs/store-value-adjust.hooks';
+import { storeValueInitHooks } from './stored-value-docs/store-value-init.hooks';
 import { levelHooks } from './levels/level.hooks';
 import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from './members/member.hooks';
 import { upgradeIncentiveHooks } from './levels/upgrade-incentive.hooks';
@@ -20,6 +22,8 @@ import type { ResourceHooks } from '../crud/server-hooks.define';
 export const SERVER_HOOKS: readonly ResourceHooks[] = [
   cardTemplateHooks,
   scoreAdjustHooks,
+  storeValueAdjustHooks,
+  storeValueInitHooks,
   levelHooks,
   upgradeIncentiveHooks,
   memberHooks,

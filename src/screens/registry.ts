@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { STORED_VALUE_VIEW_SCREENS } from '../views/deposit/stored-value-screens';
 import { LEVEL_VIEW_SCREENS } from '../views/member/level/level-screens';
 import { CARD_VIEW_SCREENS } from '../views/deposit/card-screens';
 
@@ -29,4 +30,5 @@ export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'member/batch-operate/dtl': () => import('../views/member/batch-operate-dtl-screen'),
   ...LEVEL_VIEW_SCREENS,
   ...CARD_VIEW_SCREENS,
+  ...STORED_VALUE_VIEW_SCREENS,
 };
