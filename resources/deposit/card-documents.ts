@@ -1,9 +1,8 @@
 import { field, type EnumField } from '../define';
 
 /**
- * What the prepaid-card documents (sale bills, top-ups, adjustments) share: how a buyer pays and
- * the two-state life cycle of an audited document (INITIAL 未审核 while drafted, EFFECTED 已审核 once
- * its audit has posted it to the ledger, exactly once).
+ * How a buyer pays, on the prepaid-card documents that take money (sale bills, top-ups). Their
+ * life cycle is the audited document's (resources/document-presets.ts).
  */
 export const PAY_METHOD_OPTIONS = {
   CASH: { label: ['现金', 'Cash'] },
@@ -22,20 +21,5 @@ export function payMethodField(): EnumField {
     defaultValue: 'CASH',
     filter: 'eq',
     width: 110,
-  });
-}
-
-/** The state field of an audited document. */
-export function auditedDocumentState(): EnumField {
-  return field.enum({
-    label: ['状态', 'Status'],
-    options: {
-      INITIAL: { label: ['未审核', 'Not audited'], color: 'orange' },
-      EFFECTED: { label: ['已审核', 'Audited'], color: 'green' },
-    },
-    defaultValue: 'INITIAL',
-    serverManaged: true,
-    filter: 'eq',
-    width: 100,
   });
 }

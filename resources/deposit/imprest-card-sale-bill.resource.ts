@@ -1,6 +1,7 @@
 import { defineResource, field } from '../define';
 import { preset } from '../field-presets';
-import { auditedDocumentState, payMethodField } from './card-documents';
+import { auditedDocument } from '../document-presets';
+import { payMethodField } from './card-documents';
 
 /**
  * A card sale bill (售卡单, deposit/imprest-card-sale-bill): who buys (a member, or a company by
@@ -65,9 +66,7 @@ export const imprestCardSaleBillResource = defineResource({
       width: 130,
     }),
     payMethod: payMethodField(),
-    state: auditedDocumentState(),
-    auditedAt: preset.auditedAt(),
-    remark: preset.remark(),
+    ...auditedDocument.trail(),
     lines: field.lines({
       label: ['售卡明细', 'Cards sold'],
       required: true,
@@ -139,22 +138,9 @@ export const imprestCardSaleBillResource = defineResource({
     { key: 'payment', title: ['收款', 'Payment'], fields: ['cardCount', 'totalFace', 'totalPrice', 'discount', 'paidAmount', 'payMethod'] },
     { key: 'lines', title: ['售卡明细', 'Cards sold'], fields: ['lines'] },
   ],
-  states: {
-    field: 'state',
-    initial: 'INITIAL',
-    editableIn: ['INITIAL'],
-    deletableIn: ['INITIAL'],
-    actions: {
-      audit: {
-        label: ['审核', 'Audit'],
-        from: ['INITIAL'],
-        to: 'EFFECTED',
-        confirm: [
-          '审核后单据中的卡立即激活并按面值入账，单据不能再修改或删除。确定审核“{title}”吗？',
-          'Once audited, the cards are activated with their face value and the bill can no longer be changed or deleted. Audit "{title}"?',
-        ],
-      },
-    },
-  },
+  states: auditedDocument.states([
+    '审核后单据中的卡立即激活并按面值入账，单据不能再修改或删除。确定审核“{title}”吗？',
+    'Once audited, the cards are activated with their face value and the bill can no longer be changed or deleted. Audit "{title}"?',
+  ]),
   deletable: true,
 });

@@ -1,6 +1,5 @@
 import { defineResource, field } from '../define';
-import { preset } from '../field-presets';
-import { auditedDocumentState } from './card-documents';
+import { auditedDocument } from '../document-presets';
 
 /**
  * A card adjustment document (预付卡调整单, deposit/prepay-card-adjust): lines of card + signed
@@ -19,13 +18,10 @@ export const prepayCardAdjustResource = defineResource({
   scope: 'tenant',
   files: { module: 'prepaidCards', importable: false },
   fields: {
-    number: preset.documentNumber(),
-    store: field.relation({ label: ['调整门店', 'Store'], resource: 'store', filter: 'eq', width: 150 }),
+    ...auditedDocument.header(),
     totalAmount: field.money({ label: ['调整金额合计(元)', 'Net amount (yuan)'], serverManaged: true, sortable: true, width: 140 }),
     lineCount: field.integer({ label: ['明细行数', 'Lines'], serverManaged: true, width: 90 }),
-    state: auditedDocumentState(),
-    auditedAt: preset.auditedAt(),
-    remark: preset.remark(),
+    ...auditedDocument.trail(),
     lines: field.lines({
       label: ['调整明细', 'Adjustment lines'],
       required: true,
@@ -47,39 +43,11 @@ export const prepayCardAdjustResource = defineResource({
   },
   titleField: 'number',
   numbering: { field: 'number', prefix: 'CA', digits: 8 },
-  list: {
-    columns: ['number', 'store', 'totalAmount', 'lineCount', 'state', 'auditedAt'],
-    defaultSort: { field: 'number', order: 'desc' },
-    totals: ['totalAmount', 'lineCount'],
-  },
-  form: [
-    { key: 'header', title: ['单据信息', 'Document'], fields: ['store', 'remark'] },
-    { key: 'lines', title: ['调整明细', 'Adjustment lines'], fields: ['lines'] },
-  ],
-  detail: [
-    {
-      key: 'header',
-      title: ['单据信息', 'Document'],
-      fields: ['number', 'state', 'store', 'totalAmount', 'lineCount', 'auditedAt', 'remark'],
-    },
-    { key: 'lines', title: ['调整明细', 'Adjustment lines'], fields: ['lines'] },
-  ],
-  states: {
-    field: 'state',
-    initial: 'INITIAL',
-    editableIn: ['INITIAL'],
-    deletableIn: ['INITIAL'],
-    actions: {
-      audit: {
-        label: ['审核', 'Audit'],
-        from: ['INITIAL'],
-        to: 'EFFECTED',
-        confirm: [
-          '审核后调整立即记入卡内余额，单据不能再修改或删除。确定审核“{title}”吗？',
-          'Once audited, the amounts are posted to the card balances and the document can no longer be changed or deleted. Audit "{title}"?',
-        ],
-      },
-    },
-  },
+  list: auditedDocument.list(['totalAmount', 'lineCount']),
+  ...auditedDocument.sections({ totals: ['totalAmount', 'lineCount'], linesTitle: ['调整明细', 'Adjustment lines'] }),
+  states: auditedDocument.states([
+    '审核后调整立即记入卡内余额，单据不能再修改或删除。确定审核“{title}”吗？',
+    'Once audited, the amounts are posted to the card balances and the document can no longer be changed or deleted. Audit "{title}"?',
+  ]),
   deletable: true,
 });

@@ -1,6 +1,7 @@
 import { defineResource, field } from '../define';
 import { preset } from '../field-presets';
-import { auditedDocumentState, payMethodField } from './card-documents';
+import { auditedDocument } from '../document-presets';
+import { payMethodField } from './card-documents';
 
 /**
  * A card top-up document (预付卡充值单, deposit/prepay-card-pay): lines of card + amount paid in
@@ -24,9 +25,7 @@ export const prepayCardPayResource = defineResource({
     totalAmount: field.money({ label: ['充值合计(元)', 'Top-up total (yuan)'], serverManaged: true, sortable: true, width: 130 }),
     totalGift: field.money({ label: ['赠送合计(元)', 'Gift total (yuan)'], serverManaged: true, width: 130 }),
     lineCount: field.integer({ label: ['明细行数', 'Lines'], serverManaged: true, width: 90 }),
-    state: auditedDocumentState(),
-    auditedAt: preset.auditedAt(),
-    remark: preset.remark(),
+    ...auditedDocument.trail(),
     lines: field.lines({
       label: ['充值明细', 'Top-up lines'],
       required: true,
@@ -59,22 +58,9 @@ export const prepayCardPayResource = defineResource({
     },
     { key: 'lines', title: ['充值明细', 'Top-up lines'], fields: ['lines'] },
   ],
-  states: {
-    field: 'state',
-    initial: 'INITIAL',
-    editableIn: ['INITIAL'],
-    deletableIn: ['INITIAL'],
-    actions: {
-      audit: {
-        label: ['审核', 'Audit'],
-        from: ['INITIAL'],
-        to: 'EFFECTED',
-        confirm: [
-          '审核后充值金额立即记入卡内余额，单据不能再修改或删除。确定审核“{title}”吗？',
-          'Once audited, the amounts are added to the card balances and the document can no longer be changed or deleted. Audit "{title}"?',
-        ],
-      },
-    },
-  },
+  states: auditedDocument.states([
+    '审核后充值金额立即记入卡内余额，单据不能再修改或删除。确定审核“{title}”吗？',
+    'Once audited, the amounts are added to the card balances and the document can no longer be changed or deleted. Audit "{title}"?',
+  ]),
   deletable: true,
 });

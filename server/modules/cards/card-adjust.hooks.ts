@@ -1,13 +1,13 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { prepayCardAdjustReasonResource } from '../../../resources/deposit/prepay-card-adjust-reason.resource';
 import { prepayCardAdjustResource } from '../../../resources/deposit/prepay-card-adjust.resource';
 import type { RecordOf } from '../../../resources/record-of';
 import { defineServerHooks, type HookContext, type SavedLine } from '../../crud/server-hooks.define';
-import { deriveTable } from '../../crud/table.derive';
+import { postLinesOnAudit } from '../document-audit/post-lines';
+import { reasonKeys, reasonRefusal, reasonsById } from '../document-audit/reason-checks';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
 import { centsToString, toCents } from '../points/points.rules';
 import { cardHolder, postValue, spendValue, type PostedValueEntry } from './card-balance';
-import { cardStateText, lineRefused, lockCards, stampAudited, syncCardBalance, type CardRow } from './card-store';
+import { cardStateText, lockCards, syncCardBalance, type CardRow } from './card-store';
 
 /** A card adjustment as the hooks read it, and one of its lines as a save carries it. */
 type CardAdjust = RecordOf<typeof prepayCardAdjustResource>;
@@ -29,30 +29,18 @@ type AdjustLine = SavedLine<CardAdjust, 'lines'>;
 /** The ledger's source type of adjustment postings. */
 export const CARD_ADJUST_SOURCE = 'card-adjust';
 
+const REASON_KEYS = reasonKeys('cards');
+
 /** Field errors of the lines: zero amounts, a disabled reason, a reason used the wrong way. */
 async function checkLines(ctx: HookContext, lines: readonly AdjustLine[]): Promise<FieldError[]> {
-  const ids = [...new Set(lines.map((line) => line.reason))];
-  const t = deriveTable(prepayCardAdjustReasonResource);
-  const rows =
-    ids.length === 0
-      ? []
-      : await ctx.db
-          .select({ id: t.id, name: t.name, direction: t.direction, enabled: t.enabled })
-          .from(t)
-          .where(and(eq(t.tenantId, ctx.actor.tenantId), inArray(t.id, ids)));
-  const reasons = new Map(rows.map((row) => [Number(row.id), row]));
+  const reasons = await reasonsById({ ctx, reasons: prepayCardAdjustReasonResource, ids: lines.map((line) => line.reason) });
   const issues: FieldError[] = [];
   lines.forEach((line, i) => {
     const cents = toCents(String(line.amount)) ?? 0n;
     if (cents === 0n) issues.push({ field: `lines.${i}.amount`, key: 'cards.amountZero' });
-    const reason = reasons.get(line.reason);
-    if (!reason) return;
-    const values = { reason: String(reason.name) };
-    if (reason.enabled === false) issues.push({ field: `lines.${i}.reason`, key: 'cards.reasonDisabled', values });
-    else if (reason.direction === 'increase' && cents < 0n)
-      issues.push({ field: `lines.${i}.amount`, key: 'cards.reasonIncreaseOnly', values });
-    else if (reason.direction === 'decrease' && cents > 0n)
-      issues.push({ field: `lines.${i}.amount`, key: 'cards.reasonDecreaseOnly', values });
+    const refusal = reasonRefusal({ reason: reasons.get(line.reason), adds: cents > 0n, deducts: cents < 0n, keys: REASON_KEYS });
+    if (refusal)
+      issues.push({ field: `lines.${i}.${refusal.on === 'reason' ? 'reason' : 'amount'}`, key: refusal.key, values: refusal.values });
   });
   return issues;
 }
@@ -97,25 +85,24 @@ export const prepayCardAdjustHooks = defineServerHooks(prepayCardAdjustResource,
     async audit(ctx) {
       const { db, actor, record } = ctx;
       const locale = actor.locale;
-      const cards = await lockCards({ tx: db, tenantId: actor.tenantId, ids: record.lines.map((line) => line.card) });
-      for (const line of record.lines) {
-        const card = cards.get(line.card);
-        if (!card) continue;
-        if (card.state === 'IN_STOCK' || card.state === 'VOIDED') {
-          const reason = new AppError('conflict', 'cards.notActive', {
-            values: { card: card.number, state: cardStateText(locale, card.state) },
-          });
-          throw lineRefused({ locale, line: line.lineNo, subject: card.number, reason });
-        }
-        try {
+      let cards = new Map<number, CardRow>();
+      await postLinesOnAudit({
+        ctx,
+        lines: record.lines,
+        lock: async () => {
+          cards = await lockCards({ tx: db, tenantId: actor.tenantId, ids: record.lines.map((line) => line.card) });
+        },
+        post: async (line) => {
+          const card = cards.get(line.card)!;
+          if (card.state === 'IN_STOCK' || card.state === 'VOIDED') {
+            throw new AppError('conflict', 'cards.notActive', { values: { card: card.number, state: cardStateText(locale, card.state) } });
+          }
           const posted = await postLine(ctx, line, card);
           await syncCardBalance({ tx: db, tenantId: actor.tenantId, cardId: card.id, balance: posted.balanceAfter });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          throw lineRefused({ locale, line: line.lineNo, subject: card.number, reason: error });
-        }
-      }
-      await stampAudited(ctx);
+        },
+        refusedKey: 'cards.lineRefused',
+        subject: async (line) => ({ subject: cards.get(line.card)?.number ?? String(line.card) }),
+      });
     },
   },
 });

@@ -1,11 +1,12 @@
 import { prepayCardPayResource } from '../../../resources/deposit/prepay-card-pay.resource';
 import { defineServerHooks, type HookContext } from '../../crud/server-hooks.define';
 import { badInput, type FieldError } from '../../http/envelope';
+import { postLinesOnAudit } from '../document-audit/post-lines';
 import { translate } from '../i18n/translate';
 import { centsToString, toCents } from '../points/points.rules';
 import { cardHolder, postValue } from './card-balance';
 import { cardRefusal } from './card-guard';
-import { lineRefused, lockCards, stampAudited, syncCardBalance, templatesById, todayIn, type CardRow } from './card-store';
+import { lockCards, syncCardBalance, templatesById, todayIn, type CardRow } from './card-store';
 
 /**
  * Server side of card top-up documents (prepay-card-pay.resource.ts):
@@ -66,36 +67,43 @@ export const prepayCardPayHooks = defineServerHooks(prepayCardPayResource, {
     async audit(ctx) {
       const { db, actor, record } = ctx;
       const tenantId = actor.tenantId;
-      const now = actor.now ?? new Date();
-      const cards = await lockCards({ tx: db, tenantId, ids: record.lines.map((line) => line.card) });
-      const found = await refusals(
+      let cards = new Map<number, CardRow>();
+      let found = new Map<number, ReturnType<typeof cardRefusal>>();
+      await postLinesOnAudit({
         ctx,
-        cards,
-        record.lines.map((line) => line.card),
-      );
-      for (const [i, line] of record.lines.entries()) {
-        const card = cards.get(line.card);
-        const refusal = found[i];
-        if (refusal)
-          throw lineRefused({ locale: actor.locale, line: line.lineNo, subject: card?.number ?? String(line.card), reason: refusal });
-        const posted = await postValue({
-          tx: db,
-          tenantId,
-          holder: cardHolder(line.card),
-          principal: line.amount,
-          gift: line.gift ?? '0',
-          kind: 'topup',
-          sourceType: CARD_TOPUP_SOURCE,
-          sourceId: record.number,
-          storeId: record.store,
-          operatorId: actor.userId,
-          remark: line.remark || null,
-          idempotencyKey: `card-topup:${record.id}:${line.lineNo}`,
-          now,
-        });
-        await syncCardBalance({ tx: db, tenantId, cardId: line.card, balance: posted.balanceAfter });
-      }
-      await stampAudited(ctx);
+        lines: record.lines,
+        lock: async () => {
+          cards = await lockCards({ tx: db, tenantId, ids: record.lines.map((line) => line.card) });
+          const each = await refusals(
+            ctx,
+            cards,
+            record.lines.map((line) => line.card),
+          );
+          found = new Map(record.lines.map((line, i) => [line.lineNo, each[i]]));
+        },
+        post: async (line, now) => {
+          const refusal = found.get(line.lineNo);
+          if (refusal) throw refusal;
+          const posted = await postValue({
+            tx: db,
+            tenantId,
+            holder: cardHolder(line.card),
+            principal: line.amount,
+            gift: line.gift ?? '0',
+            kind: 'topup',
+            sourceType: CARD_TOPUP_SOURCE,
+            sourceId: record.number,
+            storeId: record.store,
+            operatorId: actor.userId,
+            remark: line.remark || null,
+            idempotencyKey: `card-topup:${record.id}:${line.lineNo}`,
+            now,
+          });
+          await syncCardBalance({ tx: db, tenantId, cardId: line.card, balance: posted.balanceAfter });
+        },
+        refusedKey: 'cards.lineRefused',
+        subject: async (line) => ({ subject: cards.get(line.card)?.number ?? String(line.card) }),
+      });
     },
   },
 });

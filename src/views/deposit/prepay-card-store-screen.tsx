@@ -64,7 +64,8 @@ function columnsOf(t: Translate): ColumnsType<StockRow> {
       title: t(`cards.stock.${key}`),
       align: 'right' as const,
       width: 90,
-      render: (value: number, row: StockRow) => (value > 0 ? <Link to={cardsHref(row, key)}>{formatInteger(value)}</Link> : formatInteger(value)),
+      render: (value: number, row: StockRow) =>
+        value > 0 ? <Link to={cardsHref(row, key)}>{formatInteger(value)}</Link> : formatInteger(value),
     })),
   ];
 }

@@ -51,7 +51,14 @@ export function CardHistory(props: { cardId: number; t: Translate }) {
           { key: 'sourceId', dataIndex: 'sourceId', title: t('cards.history.source'), width: 140, render: (v: string | null) => v ?? DASH },
           { key: 'principal', dataIndex: 'principalDelta', title: t('cards.history.principal'), align: 'right', width: 120, render: money },
           { key: 'gift', dataIndex: 'giftDelta', title: t('cards.history.gift'), align: 'right', width: 120, render: money },
-          { key: 'balanceAfter', dataIndex: 'balanceAfter', title: t('cards.history.balanceAfter'), align: 'right', width: 130, render: money },
+          {
+            key: 'balanceAfter',
+            dataIndex: 'balanceAfter',
+            title: t('cards.history.balanceAfter'),
+            align: 'right',
+            width: 130,
+            render: money,
+          },
         ]}
       />
     </>

@@ -64,11 +64,26 @@ function MakeCardsDialog(props: { t: Translate; onClose: (made: boolean) => void
 
   if (made) {
     return (
-      <Modal open title={t('cards.make.title')} width={720} onCancel={() => onClose(true)} footer={<Button type="primary" onClick={() => onClose(true)}>{t('cards.make.close')}</Button>}>
+      <Modal
+        open
+        title={t('cards.make.title')}
+        width={720}
+        onCancel={() => onClose(true)}
+        footer={
+          <Button type="primary" onClick={() => onClose(true)}>
+            {t('cards.make.close')}
+          </Button>
+        }
+      >
         <Alert
           type="success"
           showIcon
-          message={t('cards.make.done', { quantity: made.quantity, batch: made.batchNumber, first: made.firstNumber, last: made.lastNumber })}
+          message={t('cards.make.done', {
+            quantity: made.quantity,
+            batch: made.batchNumber,
+            first: made.firstNumber,
+            last: made.lastNumber,
+          })}
           description={
             <>
               <Typography.Paragraph>{t('cards.make.secretsOnce')}</Typography.Paragraph>
@@ -91,7 +106,14 @@ function MakeCardsDialog(props: { t: Translate; onClose: (made: boolean) => void
     );
   }
   return (
-    <Modal open title={t('cards.make.title')} okText={t('cards.make.submit')} confirmLoading={busy} onOk={() => void submit()} onCancel={() => onClose(false)}>
+    <Modal
+      open
+      title={t('cards.make.title')}
+      okText={t('cards.make.submit')}
+      confirmLoading={busy}
+      onOk={() => void submit()}
+      onCancel={() => onClose(false)}
+    >
       <Form form={form} layout="vertical" initialValues={{ quantity: 10 }}>
         <Form.Item name="templateId" label={t('cards.make.template')} extra={t('cards.make.templateHint')} rules={[{ required: true }]}>
           <Select showSearch optionFilterProp="label" options={templates.map((tpl) => ({ value: tpl.id, label: tpl.name }))} />
