@@ -1282,6 +1282,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/store-value-adjust/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["storeValueAdjust.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-init/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["storeValueInit.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-init/import-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The .xlsx to fill in for an import: a header row naming every importable field (required ones marked *) */
+        get: operations["storeValueInit.importTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-init/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start importing an .xlsx file; body {fileName, content (base64)} or the raw workbook with ?fileName=; answers {taskId} */
+        post: operations["storeValueInit.import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/score-adjust/export": {
         parameters: {
             query?: never;
@@ -1378,6 +1446,91 @@ export interface paths {
         put?: never;
         /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
         post: operations["batchOperate.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-batch/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["prepayCardBatch.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["prepayCard.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["imprestCardSaleBill.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["prepayCardPay.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["prepayCardAdjust.export"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2789,6 +2942,397 @@ export interface paths {
         put?: never;
         /** Save Stored-value eligible goods (version read: 0 before the first save; stale -> 409) */
         post: operations["storeValueApplicableGoods.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust-reason/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Stored-value adjustment reason */
+        post: operations["storeValueAdjustReason.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust-reason/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Stored-value adjustment reason */
+        get: operations["storeValueAdjustReason.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust-reason/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Stored-value adjustment reason */
+        post: operations["storeValueAdjustReason.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust-reason/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Stored-value adjustment reason */
+        post: operations["storeValueAdjustReason.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust-reason/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Stored-value adjustment reason */
+        post: operations["storeValueAdjustReason.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust-reason/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stored-value adjustment reason picker: id and title, at most 50 */
+        get: operations["storeValueAdjustReason.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Stored-value adjustment */
+        post: operations["storeValueAdjust.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Stored-value adjustment */
+        get: operations["storeValueAdjust.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Stored-value adjustment */
+        post: operations["storeValueAdjust.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Stored-value adjustment */
+        post: operations["storeValueAdjust.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Stored-value adjustment */
+        post: operations["storeValueAdjust.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Audit (INITIAL -> EFFECTED) */
+        post: operations["storeValueAdjust.audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Stored-value adjustment, newest first */
+        get: operations["storeValueAdjust.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lines of one Stored-value adjustment, a page at a time, in line order */
+        get: operations["storeValueAdjust.lines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-adjust/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stored-value adjustment picker: id and title, at most 50 */
+        get: operations["storeValueAdjust.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-init/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Opening balance */
+        post: operations["storeValueInit.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-init/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Opening balance */
+        get: operations["storeValueInit.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-init/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Opening balance */
+        post: operations["storeValueInit.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-init/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Opening balance */
+        post: operations["storeValueInit.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-init/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Opening balance */
+        post: operations["storeValueInit.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-init/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Audit (INITIAL -> EFFECTED) */
+        post: operations["storeValueInit.audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-init/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Opening balance, newest first */
+        get: operations["storeValueInit.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-init/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Opening balance picker: id and title, at most 50 */
+        get: operations["storeValueInit.options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4478,6 +5022,839 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/prepay-card-batch/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Card batch */
+        post: operations["prepayCardBatch.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-batch/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Card batch */
+        get: operations["prepayCardBatch.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-batch/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card batch picker: id and title, at most 50 */
+        get: operations["prepayCardBatch.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Prepaid card */
+        post: operations["prepayCard.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Prepaid card */
+        get: operations["prepayCard.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Freeze (ACTIVATED, USED_UP -> FROZEN) */
+        post: operations["prepayCard.freeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unfreeze (FROZEN -> ACTIVATED) */
+        post: operations["prepayCard.unfreeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void (IN_STOCK, ACTIVATED, FROZEN, USED_UP -> VOIDED) */
+        post: operations["prepayCard.void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Prepaid card, newest first */
+        get: operations["prepayCard.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prepaid card picker: id and title, at most 50 */
+        get: operations["prepayCard.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/make": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a batch of cards from an enabled template, held in stock by a store; answers the secrets this once */
+        post: operations["prepayCard.make"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-store/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Card stock: counts per store and template by state */
+        post: operations["prepayCardStore.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One card's ledger entries, newest first, with its balance */
+        get: operations["prepayCard.entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay with a card (number + secret, or the bound member): checks state, validity, store and balance; once per requestNo */
+        post: operations["prepayCard.pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund part or all of a card payment; cumulative, never above what was paid; once per refundNo */
+        post: operations["prepayCard.refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A card's balance, state and validity by its number */
+        get: operations["prepayCard.balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Card sale bill */
+        post: operations["imprestCardSaleBill.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Card sale bill */
+        get: operations["imprestCardSaleBill.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Card sale bill */
+        post: operations["imprestCardSaleBill.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Card sale bill */
+        post: operations["imprestCardSaleBill.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Card sale bill */
+        post: operations["imprestCardSaleBill.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Audit (INITIAL -> EFFECTED) */
+        post: operations["imprestCardSaleBill.audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Card sale bill, newest first */
+        get: operations["imprestCardSaleBill.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lines of one Card sale bill, a page at a time, in line order */
+        get: operations["imprestCardSaleBill.lines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card sale bill picker: id and title, at most 50 */
+        get: operations["imprestCardSaleBill.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Card top-up */
+        post: operations["prepayCardPay.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Card top-up */
+        get: operations["prepayCardPay.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Card top-up */
+        post: operations["prepayCardPay.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Card top-up */
+        post: operations["prepayCardPay.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Card top-up */
+        post: operations["prepayCardPay.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Audit (INITIAL -> EFFECTED) */
+        post: operations["prepayCardPay.audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Card top-up, newest first */
+        get: operations["prepayCardPay.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lines of one Card top-up, a page at a time, in line order */
+        get: operations["prepayCardPay.lines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card top-up picker: id and title, at most 50 */
+        get: operations["prepayCardPay.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Card adjustment reason */
+        post: operations["prepayCardAdjustReason.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Card adjustment reason */
+        get: operations["prepayCardAdjustReason.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Card adjustment reason */
+        post: operations["prepayCardAdjustReason.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Card adjustment reason */
+        post: operations["prepayCardAdjustReason.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Card adjustment reason */
+        post: operations["prepayCardAdjustReason.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card adjustment reason picker: id and title, at most 50 */
+        get: operations["prepayCardAdjustReason.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Card adjustment */
+        post: operations["prepayCardAdjust.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Card adjustment */
+        get: operations["prepayCardAdjust.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Card adjustment */
+        post: operations["prepayCardAdjust.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Card adjustment */
+        post: operations["prepayCardAdjust.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Card adjustment */
+        post: operations["prepayCardAdjust.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Audit (INITIAL -> EFFECTED) */
+        post: operations["prepayCardAdjust.audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Card adjustment, newest first */
+        get: operations["prepayCardAdjust.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lines of one Card adjustment, a page at a time, in line order */
+        get: operations["prepayCardAdjust.lines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card adjustment picker: id and title, at most 50 */
+        get: operations["prepayCardAdjust.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5103,6 +6480,135 @@ export interface components {
             createdAt: string | null;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
             updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Stored-value adjustment reason (储值调整原因), as the API answers it */
+        StoreValueAdjustReasonRecord: {
+            id: number;
+            /** @description Reason code */
+            code: string;
+            /** @description Reason name */
+            name: string;
+            /**
+             * @description Direction: increase = Increase, decrease = Decrease, both = Either
+             * @enum {string}
+             */
+            direction: "increase" | "decrease" | "both";
+            /** @description Enabled */
+            enabled: boolean | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Stored-value adjustment (储值调整单), as the API answers it */
+        StoreValueAdjustRecord: {
+            id: number;
+            /** @description Document number */
+            number: string;
+            /** @description Store (id of store) */
+            store: number | null;
+            /** @description Net principal; yuan, exact, at most 2 decimals */
+            totalPrincipal: number | null;
+            /** @description Net gift; yuan, exact, at most 2 decimals */
+            totalGift: number | null;
+            /** @description Amount moved; yuan, exact, at most 2 decimals */
+            absoluteTotal: number | null;
+            /** @description Lines */
+            lineCount: number | null;
+            /**
+             * @description Status: INITIAL = Not audited, EFFECTED = Audited
+             * @enum {string|null}
+             */
+            state: "INITIAL" | "EFFECTED" | null;
+            /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            auditedAt: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Adjustment lines (only when the record is read alone: info, saveNew, modify, actions) */
+            lines?: {
+                lineNo: number;
+                /** @description Member (id of member) */
+                member: number;
+                /** @description Principal change; yuan, exact, at most 2 decimals */
+                principal: number;
+                /** @description Gift change; yuan, exact, at most 2 decimals */
+                gift: number;
+                /** @description Reason (id of store-value-adjust-reason) */
+                reason: number;
+                /** @description Line remark */
+                remark: string | null;
+            }[];
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Opening balance (储值期初), as the API answers it */
+        StoreValueInitRecord: {
+            id: number;
+            /** @description Document number */
+            number: string;
+            /** @description Store (id of store) */
+            store: number | null;
+            /** @description Member number (id of member) */
+            member: number;
+            /** @description Opening principal; yuan, exact, at most 2 decimals */
+            principal: number;
+            /** @description Opening gift; yuan, exact, at most 2 decimals */
+            gift: number;
+            /** @description Opening balance; yuan, exact, at most 2 decimals */
+            balance: number | null;
+            /**
+             * @description Status: INITIAL = Not audited, EFFECTED = Audited
+             * @enum {string|null}
+             */
+            state: "INITIAL" | "EFFECTED" | null;
+            /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            auditedAt: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
             /** @description User id */
             createdBy: number | null;
             /** @description User id */
@@ -5827,6 +7333,316 @@ export interface components {
             createdAt: string | null;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
             updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Card batch (制卡批次), as the API answers it */
+        PrepayCardBatchRecord: {
+            id: number;
+            /** @description Batch number */
+            number: string;
+            /** @description Card template (id of card-template) */
+            template: number;
+            /** @description Holding store (id of store) */
+            store: number;
+            /** @description Quantity */
+            quantity: number;
+            /** @description First card number */
+            firstNumber: string | null;
+            /** @description Last card number */
+            lastNumber: string | null;
+            /** @description Secrets file task */
+            secretsTask: number | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Prepaid card (预付卡), as the API answers it */
+        PrepayCardRecord: {
+            id: number;
+            /** @description Card number */
+            number: string;
+            /** @description Card template (id of card-template) */
+            template: number;
+            /**
+             * @description Card type: IMPREST_CARD = Recharge card, OFFLINE_GIFT_CARD = Physical gift card, ONLINE_GIFT_CARD = Electronic gift card, RECHARGEABLE_CARD = Stored-value card
+             * @enum {string}
+             */
+            cardType: "IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD";
+            /**
+             * @description Status: IN_STOCK = In stock, ACTIVATED = Activated, FROZEN = Frozen, USED_UP = Used up, VOIDED = Voided
+             * @enum {string|null}
+             */
+            state: "IN_STOCK" | "ACTIVATED" | "FROZEN" | "USED_UP" | "VOIDED" | null;
+            /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+            faceValue: number;
+            /** @description Balance (yuan); yuan, exact, at most 2 decimals */
+            balance: number | null;
+            /** @description Holding store (id of store) */
+            store: number | null;
+            /** @description Card holder (id of member) */
+            member: number | null;
+            /** @description Buyer */
+            buyer: string | null;
+            /** @description Card batch (id of prepay-card-batch) */
+            batch: number | null;
+            /** @description Sale bill (id of imprest-card-sale-bill) */
+            saleBill: number | null;
+            /** @description Sold at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            soldAt: string | null;
+            /** @description Valid from (yyyy-MM-dd) */
+            validFrom: string | null;
+            /** @description Valid until (yyyy-MM-dd) */
+            validTo: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Card sale bill (售卡单), as the API answers it */
+        ImprestCardSaleBillRecord: {
+            id: number;
+            /** @description Document number */
+            number: string;
+            /** @description Selling store (id of store) */
+            store: number;
+            /**
+             * @description Buyer type: MEMBER = Member, COMPANY = Company
+             * @enum {string}
+             */
+            buyerType: "MEMBER" | "COMPANY";
+            /** @description Buying member (id of member) */
+            member: number | null;
+            /** @description Company */
+            companyName: string | null;
+            /** @description Contact phone */
+            contact: string | null;
+            /** @description Cards */
+            cardCount: number | null;
+            /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+            totalFace: number | null;
+            /** @description Price (yuan); yuan, exact, at most 2 decimals */
+            totalPrice: number | null;
+            /** @description Discount (yuan); yuan, exact, at most 2 decimals */
+            discount: number | null;
+            /** @description Amount paid (yuan); yuan, exact, at most 2 decimals */
+            paidAmount: number | null;
+            /**
+             * @description Payment method: CASH = Cash, BANK_CARD = Bank card, WEIXIN = WeChat Pay, ALIPAY = Alipay, TRANSFER = Bank transfer
+             * @enum {string}
+             */
+            payMethod: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+            /**
+             * @description Status: INITIAL = Not audited, EFFECTED = Audited
+             * @enum {string|null}
+             */
+            state: "INITIAL" | "EFFECTED" | null;
+            /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            auditedAt: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Cards sold (only when the record is read alone: info, saveNew, modify, actions) */
+            lines?: {
+                lineNo: number;
+                /**
+                 * @description Cards by: RANGE = Number range, QUANTITY = Quantity
+                 * @enum {string}
+                 */
+                mode: "RANGE" | "QUANTITY";
+                /** @description Card template (id of card-template) */
+                template: number;
+                /** @description First number */
+                startNumber: string | null;
+                /** @description Last number */
+                endNumber: string | null;
+                /** @description Quantity */
+                quantity: number | null;
+                /** @description Cards */
+                cardCount: number | null;
+                /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+                faceAmount: number | null;
+                /** @description Price (yuan); yuan, exact, at most 2 decimals */
+                amount: number | null;
+            }[];
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Card top-up (预付卡充值单), as the API answers it */
+        PrepayCardPayRecord: {
+            id: number;
+            /** @description Document number */
+            number: string;
+            /** @description Store (id of store) */
+            store: number;
+            /**
+             * @description Payment method: CASH = Cash, BANK_CARD = Bank card, WEIXIN = WeChat Pay, ALIPAY = Alipay, TRANSFER = Bank transfer
+             * @enum {string}
+             */
+            payMethod: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+            /** @description Top-up total (yuan); yuan, exact, at most 2 decimals */
+            totalAmount: number | null;
+            /** @description Gift total (yuan); yuan, exact, at most 2 decimals */
+            totalGift: number | null;
+            /** @description Lines */
+            lineCount: number | null;
+            /**
+             * @description Status: INITIAL = Not audited, EFFECTED = Audited
+             * @enum {string|null}
+             */
+            state: "INITIAL" | "EFFECTED" | null;
+            /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            auditedAt: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Top-up lines (only when the record is read alone: info, saveNew, modify, actions) */
+            lines?: {
+                lineNo: number;
+                /** @description Card number (id of prepay-card) */
+                card: number;
+                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                amount: number;
+                /** @description Gift (yuan); yuan, exact, at most 2 decimals */
+                gift: number | null;
+                /** @description Line remark */
+                remark: string | null;
+            }[];
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Card adjustment reason (预付卡调整原因), as the API answers it */
+        PrepayCardAdjustReasonRecord: {
+            id: number;
+            /** @description Reason code */
+            code: string;
+            /** @description Reason name */
+            name: string;
+            /**
+             * @description Direction: increase = Increase, decrease = Decrease, both = Either
+             * @enum {string}
+             */
+            direction: "increase" | "decrease" | "both";
+            /** @description Enabled */
+            enabled: boolean | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Card adjustment (预付卡调整单), as the API answers it */
+        PrepayCardAdjustRecord: {
+            id: number;
+            /** @description Document number */
+            number: string;
+            /** @description Store (id of store) */
+            store: number | null;
+            /** @description Net amount (yuan); yuan, exact, at most 2 decimals */
+            totalAmount: number | null;
+            /** @description Lines */
+            lineCount: number | null;
+            /**
+             * @description Status: INITIAL = Not audited, EFFECTED = Audited
+             * @enum {string|null}
+             */
+            state: "INITIAL" | "EFFECTED" | null;
+            /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            auditedAt: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Adjustment lines (only when the record is read alone: info, saveNew, modify, actions) */
+            lines?: {
+                lineNo: number;
+                /** @description Card number (id of prepay-card) */
+                card: number;
+                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                amount: number;
+                /** @description Reason (id of prepay-card-adjust-reason) */
+                reason: number;
+                /** @description Line remark */
+                remark: string | null;
+            }[];
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
             /** @description User id */
             createdBy: number | null;
             /** @description User id */
@@ -10148,6 +11964,195 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "storeValueAdjust.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueInit.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueInit.importTemplate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The .xlsx workbook (Content-Disposition: attachment with its name) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueInit.import": {
+        parameters: {
+            query?: {
+                fileName?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Name of the uploaded file */
+                    fileName?: string;
+                    /** @description The .xlsx workbook, base64 */
+                    content?: string;
+                };
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "scoreAdjust.export": {
         parameters: {
             query?: never;
@@ -10399,6 +12404,256 @@ export interface operations {
         };
     };
     "batchOperate.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardBatch.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.export": {
         parameters: {
             query?: never;
             header?: {
@@ -15019,6 +17274,1274 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjustReason.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Reason code: prefix */
+                        code?: string | null;
+                        /** @description Reason name: contains */
+                        name?: string | null;
+                        /**
+                         * @description Direction: eq
+                         * @enum {string|null}
+                         */
+                        direction?: "increase" | "decrease" | "both" | null;
+                        /** @description Enabled: eq */
+                        enabled?: boolean | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "code" | "name" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["StoreValueAdjustReasonRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjustReason.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueAdjustReasonRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjustReason.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason code (no NUL, no lone surrogate) */
+                    code: string;
+                    /** @description Reason name (no NUL, no lone surrogate) */
+                    name: string;
+                    /**
+                     * @description Direction
+                     * @enum {string}
+                     */
+                    direction?: "increase" | "decrease" | "both";
+                    /** @description Enabled */
+                    enabled?: boolean;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueAdjustReasonRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjustReason.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Reason code (no NUL, no lone surrogate) */
+                    code?: string;
+                    /** @description Reason name (no NUL, no lone surrogate) */
+                    name?: string;
+                    /**
+                     * @description Direction
+                     * @enum {string}
+                     */
+                    direction?: "increase" | "decrease" | "both";
+                    /** @description Enabled */
+                    enabled?: boolean;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueAdjustReasonRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjustReason.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjustReason.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjust.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Document number: prefix */
+                        number?: string | null;
+                        /** @description Store: eq */
+                        store?: number | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "INITIAL" | "EFFECTED" | null;
+                        /** @description Audited at: range [from, to], either may be null */
+                        auditedAt?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "totalPrincipal" | "totalGift" | "absoluteTotal" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["StoreValueAdjustRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of totalPrincipal over the whole filtered set */
+                                totalPrincipal: number;
+                                /** @description Sum of totalGift over the whole filtered set */
+                                totalGift: number;
+                                /** @description Sum of absoluteTotal over the whole filtered set */
+                                absoluteTotal: number;
+                                /** @description Sum of lineCount over the whole filtered set */
+                                lineCount: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjust.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjust.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Store (id of store) */
+                    store?: number;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Adjustment lines */
+                    lines: {
+                        /** @description Member (id of member) */
+                        member?: number;
+                        /** @description Principal change; exact, at most 2 decimals */
+                        principal?: number;
+                        /** @description Gift change; exact, at most 2 decimals */
+                        gift?: number;
+                        /** @description Reason (id of store-value-adjust-reason) */
+                        reason?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjust.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Store (id of store) */
+                    store?: number;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Adjustment lines */
+                    lines?: {
+                        /** @description Member (id of member) */
+                        member?: number;
+                        /** @description Principal change; exact, at most 2 decimals */
+                        principal?: number;
+                        /** @description Gift change; exact, at most 2 decimals */
+                        gift?: number;
+                        /** @description Reason (id of store-value-adjust-reason) */
+                        reason?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjust.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjust.audit": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (not asked) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjust.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjust.lines": {
+        parameters: {
+            query?: {
+                /** @description Lines field (default lines) */
+                field?: "lines";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: {
+                                lineNo: number;
+                                /** @description Member (id of member) */
+                                member: number;
+                                /** @description Principal change; yuan, exact, at most 2 decimals */
+                                principal: number;
+                                /** @description Gift change; yuan, exact, at most 2 decimals */
+                                gift: number;
+                                /** @description Reason (id of store-value-adjust-reason) */
+                                reason: number;
+                                /** @description Line remark */
+                                remark: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAdjust.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueInit.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Document number: prefix */
+                        number?: string | null;
+                        /** @description Store: eq */
+                        store?: number | null;
+                        /** @description Member number: eq */
+                        member?: number | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "INITIAL" | "EFFECTED" | null;
+                        /** @description Audited at: range [from, to], either may be null */
+                        auditedAt?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "principal" | "gift" | "balance" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["StoreValueInitRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of principal over the whole filtered set */
+                                principal: number;
+                                /** @description Sum of gift over the whole filtered set */
+                                gift: number;
+                                /** @description Sum of balance over the whole filtered set */
+                                balance: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueInit.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueInitRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueInit.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Store (id of store) */
+                    store?: number;
+                    /** @description Member number (id of member) */
+                    member: number;
+                    /** @description Opening principal; exact, at most 2 decimals */
+                    principal?: number;
+                    /** @description Opening gift; exact, at most 2 decimals */
+                    gift?: number;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueInitRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueInit.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Store (id of store) */
+                    store?: number;
+                    /** @description Member number (id of member) */
+                    member?: number;
+                    /** @description Opening principal; exact, at most 2 decimals */
+                    principal?: number;
+                    /** @description Opening gift; exact, at most 2 decimals */
+                    gift?: number;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueInitRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueInit.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueInit.audit": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (not asked) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueInitRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueInit.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueInit.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -20800,6 +24323,2900 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardBatch.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Batch number: prefix */
+                        number?: string | null;
+                        /** @description Card template: eq */
+                        template?: number | null;
+                        /** @description Holding store: eq */
+                        store?: number | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["PrepayCardBatchRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardBatch.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardBatchRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardBatch.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Card number: prefix */
+                        number?: string | null;
+                        /** @description Card template: eq */
+                        template?: number | null;
+                        /** @description Card type: in */
+                        cardType?: ("IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD")[] | null;
+                        /** @description Status: in */
+                        state?: ("IN_STOCK" | "ACTIVATED" | "FROZEN" | "USED_UP" | "VOIDED")[] | null;
+                        /** @description Balance (yuan): range [from, to], either may be null */
+                        balance?: (number | string | (never | null))[] | null;
+                        /** @description Holding store: eq */
+                        store?: number | null;
+                        /** @description Card holder: eq */
+                        member?: number | null;
+                        /** @description Card batch: eq */
+                        batch?: number | null;
+                        /** @description Sale bill: eq */
+                        saleBill?: number | null;
+                        /** @description Sold at: range [from, to], either may be null */
+                        soldAt?: (string | null)[] | null;
+                        /** @description Valid until: range [from, to], either may be null */
+                        validTo?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "state" | "balance" | "soldAt" | "validTo" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["PrepayCardRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of faceValue over the whole filtered set */
+                                faceValue: number;
+                                /** @description Sum of balance over the whole filtered set */
+                                balance: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.freeze": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (required) */
+                    reason: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.unfreeze": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (optional) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.void": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (required) */
+                    reason: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.make": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    templateId: number;
+                    quantity: number;
+                    storeId: number;
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            batchId: number;
+                            batchNumber: string;
+                            quantity: number;
+                            firstNumber: string;
+                            lastNumber: string;
+                            /** @description The file-centre task holding the printing file (GET /v1/file-task/download/{id}) */
+                            taskId: number;
+                            cards: {
+                                number: string;
+                                /** @description Shown this once */
+                                secret: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardStore.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        storeId?: number;
+                        templateId?: number;
+                        cardType?: ("IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD")[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            records: {
+                                storeId: number | null;
+                                storeName: string | null;
+                                templateId: number;
+                                templateName: string | null;
+                                cardType: string;
+                                made: number;
+                                inStock: number;
+                                sold: number;
+                                activated: number;
+                                frozen: number;
+                                usedUp: number;
+                                expired: number;
+                                voided: number;
+                            }[];
+                            totals: {
+                                made: number;
+                                inStock: number;
+                                sold: number;
+                                activated: number;
+                                frozen: number;
+                                usedUp: number;
+                                expired: number;
+                                voided: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.entries": {
+        parameters: {
+            query: {
+                cardId: number;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            total: number;
+                            records: {
+                                id: number;
+                                kind: string;
+                                sourceType: string;
+                                sourceId: string | null;
+                                /** @description Yuan as a decimal string with exactly 2 decimals */
+                                principalDelta: string;
+                                /** @description Yuan as a decimal string with exactly 2 decimals */
+                                giftDelta: string;
+                                /** @description Yuan as a decimal string with exactly 2 decimals */
+                                balanceAfter: string;
+                                storeId: number | null;
+                                /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+                                occurredAt: string;
+                                remark: string | null;
+                            }[];
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            balance: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            principal: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            gift: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.pay": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requestNo: string;
+                    number?: string;
+                    secret?: string;
+                    memberId?: number;
+                    amount: string | number;
+                    storeId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "requestNo": "POS-20260501-0001",
+                     *         "cardNumber": "GC00000000000001",
+                     *         "amount": "35.00",
+                     *         "balance": "65.00",
+                     *         "paymentId": 17,
+                     *         "entryId": 412
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            requestNo: string;
+                            cardNumber: string;
+                            /** @description Amount paid */
+                            amount: string;
+                            /** @description The card's balance after the payment */
+                            balance: string;
+                            /** @description The ledger payment (refunds name it by requestNo) */
+                            paymentId: number;
+                            /** @description The ledger entry */
+                            entryId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.refund": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refundNo: string;
+                    requestNo: string;
+                    amount: string | number;
+                    storeId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "refundNo": "RF-0001",
+                     *         "requestNo": "POS-20260501-0001",
+                     *         "cardNumber": "GC00000000000001",
+                     *         "amount": "10.00",
+                     *         "refundedTotal": "10.00",
+                     *         "paidTotal": "35.00",
+                     *         "balance": "75.00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            refundNo: string;
+                            /** @description The payment refunded */
+                            requestNo: string;
+                            cardNumber: string;
+                            /** @description Amount refunded by this call */
+                            amount: string;
+                            /** @description Refunded of the payment so far, this refund included */
+                            refundedTotal: string;
+                            /** @description What the payment took */
+                            paidTotal: string;
+                            /** @description The card's balance after the refund */
+                            balance: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.balance": {
+        parameters: {
+            query: {
+                number: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            number: string;
+                            /**
+                             * @description The stored state; a card past validTo is expired whatever it says
+                             * @enum {string}
+                             */
+                            state: "IN_STOCK" | "ACTIVATED" | "FROZEN" | "USED_UP" | "VOIDED";
+                            /** @description The validity has ended (validTo before today) */
+                            expired: boolean;
+                            cardType: string;
+                            /** @description The template's name */
+                            template: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            faceValue: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            balance: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            principal: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            gift: string;
+                            /** @description Date, yyyy-MM-dd */
+                            validFrom: string | null;
+                            /** @description Date, yyyy-MM-dd */
+                            validTo: string | null;
+                            /** @description The member the card is bound to */
+                            memberId: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Document number: prefix */
+                        number?: string | null;
+                        /** @description Selling store: eq */
+                        store?: number | null;
+                        /**
+                         * @description Buyer type: eq
+                         * @enum {string|null}
+                         */
+                        buyerType?: "MEMBER" | "COMPANY" | null;
+                        /** @description Buying member: eq */
+                        member?: number | null;
+                        /**
+                         * @description Payment method: eq
+                         * @enum {string|null}
+                         */
+                        payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER" | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "INITIAL" | "EFFECTED" | null;
+                        /** @description Audited at: range [from, to], either may be null */
+                        auditedAt?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "paidAmount" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["ImprestCardSaleBillRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of cardCount over the whole filtered set */
+                                cardCount: number;
+                                /** @description Sum of totalFace over the whole filtered set */
+                                totalFace: number;
+                                /** @description Sum of paidAmount over the whole filtered set */
+                                paidAmount: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["ImprestCardSaleBillRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Selling store (id of store) */
+                    store: number;
+                    /**
+                     * @description Buyer type
+                     * @enum {string}
+                     */
+                    buyerType?: "MEMBER" | "COMPANY";
+                    /** @description Buying member (id of member) */
+                    member?: number;
+                    /** @description Company (no NUL, no lone surrogate) */
+                    companyName?: string;
+                    /** @description Contact phone (no NUL, no lone surrogate) */
+                    contact?: string;
+                    /** @description Discount (yuan); exact, at most 2 decimals */
+                    discount?: number;
+                    /**
+                     * @description Payment method
+                     * @enum {string}
+                     */
+                    payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Cards sold */
+                    lines: {
+                        /**
+                         * @description Cards by
+                         * @enum {string}
+                         */
+                        mode?: "RANGE" | "QUANTITY";
+                        /** @description Card template (id of card-template) */
+                        template?: number;
+                        /** @description First number (no NUL, no lone surrogate) */
+                        startNumber?: string;
+                        /** @description Last number (no NUL, no lone surrogate) */
+                        endNumber?: string;
+                        /** @description Quantity */
+                        quantity?: number;
+                        /** @description Cards */
+                        cardCount?: number;
+                        /** @description Face value (yuan); exact, at most 2 decimals */
+                        faceAmount?: number;
+                        /** @description Price (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["ImprestCardSaleBillRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Selling store (id of store) */
+                    store?: number;
+                    /**
+                     * @description Buyer type
+                     * @enum {string}
+                     */
+                    buyerType?: "MEMBER" | "COMPANY";
+                    /** @description Buying member (id of member) */
+                    member?: number;
+                    /** @description Company (no NUL, no lone surrogate) */
+                    companyName?: string;
+                    /** @description Contact phone (no NUL, no lone surrogate) */
+                    contact?: string;
+                    /** @description Discount (yuan); exact, at most 2 decimals */
+                    discount?: number;
+                    /**
+                     * @description Payment method
+                     * @enum {string}
+                     */
+                    payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Cards sold */
+                    lines?: {
+                        /**
+                         * @description Cards by
+                         * @enum {string}
+                         */
+                        mode?: "RANGE" | "QUANTITY";
+                        /** @description Card template (id of card-template) */
+                        template?: number;
+                        /** @description First number (no NUL, no lone surrogate) */
+                        startNumber?: string;
+                        /** @description Last number (no NUL, no lone surrogate) */
+                        endNumber?: string;
+                        /** @description Quantity */
+                        quantity?: number;
+                        /** @description Cards */
+                        cardCount?: number;
+                        /** @description Face value (yuan); exact, at most 2 decimals */
+                        faceAmount?: number;
+                        /** @description Price (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["ImprestCardSaleBillRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.audit": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (not asked) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["ImprestCardSaleBillRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.lines": {
+        parameters: {
+            query?: {
+                /** @description Lines field (default lines) */
+                field?: "lines";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: {
+                                lineNo: number;
+                                /**
+                                 * @description Cards by: RANGE = Number range, QUANTITY = Quantity
+                                 * @enum {string}
+                                 */
+                                mode: "RANGE" | "QUANTITY";
+                                /** @description Card template (id of card-template) */
+                                template: number;
+                                /** @description First number */
+                                startNumber: string | null;
+                                /** @description Last number */
+                                endNumber: string | null;
+                                /** @description Quantity */
+                                quantity: number | null;
+                                /** @description Cards */
+                                cardCount: number | null;
+                                /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+                                faceAmount: number | null;
+                                /** @description Price (yuan); yuan, exact, at most 2 decimals */
+                                amount: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Document number: prefix */
+                        number?: string | null;
+                        /** @description Store: eq */
+                        store?: number | null;
+                        /**
+                         * @description Payment method: eq
+                         * @enum {string|null}
+                         */
+                        payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER" | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "INITIAL" | "EFFECTED" | null;
+                        /** @description Audited at: range [from, to], either may be null */
+                        auditedAt?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "totalAmount" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["PrepayCardPayRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of totalAmount over the whole filtered set */
+                                totalAmount: number;
+                                /** @description Sum of totalGift over the whole filtered set */
+                                totalGift: number;
+                                /** @description Sum of lineCount over the whole filtered set */
+                                lineCount: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardPayRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Store (id of store) */
+                    store: number;
+                    /**
+                     * @description Payment method
+                     * @enum {string}
+                     */
+                    payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Top-up lines */
+                    lines: {
+                        /** @description Card number (id of prepay-card) */
+                        card?: number;
+                        /** @description Amount (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                        /** @description Gift (yuan); exact, at most 2 decimals */
+                        gift?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardPayRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Store (id of store) */
+                    store?: number;
+                    /**
+                     * @description Payment method
+                     * @enum {string}
+                     */
+                    payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Top-up lines */
+                    lines?: {
+                        /** @description Card number (id of prepay-card) */
+                        card?: number;
+                        /** @description Amount (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                        /** @description Gift (yuan); exact, at most 2 decimals */
+                        gift?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardPayRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.audit": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (not asked) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardPayRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.lines": {
+        parameters: {
+            query?: {
+                /** @description Lines field (default lines) */
+                field?: "lines";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: {
+                                lineNo: number;
+                                /** @description Card number (id of prepay-card) */
+                                card: number;
+                                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                                amount: number;
+                                /** @description Gift (yuan); yuan, exact, at most 2 decimals */
+                                gift: number | null;
+                                /** @description Line remark */
+                                remark: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Reason code: prefix */
+                        code?: string | null;
+                        /** @description Reason name: contains */
+                        name?: string | null;
+                        /**
+                         * @description Direction: eq
+                         * @enum {string|null}
+                         */
+                        direction?: "increase" | "decrease" | "both" | null;
+                        /** @description Enabled: eq */
+                        enabled?: boolean | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "code" | "name" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["PrepayCardAdjustReasonRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustReasonRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason code (no NUL, no lone surrogate) */
+                    code: string;
+                    /** @description Reason name (no NUL, no lone surrogate) */
+                    name: string;
+                    /**
+                     * @description Direction
+                     * @enum {string}
+                     */
+                    direction?: "increase" | "decrease" | "both";
+                    /** @description Enabled */
+                    enabled?: boolean;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustReasonRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Reason code (no NUL, no lone surrogate) */
+                    code?: string;
+                    /** @description Reason name (no NUL, no lone surrogate) */
+                    name?: string;
+                    /**
+                     * @description Direction
+                     * @enum {string}
+                     */
+                    direction?: "increase" | "decrease" | "both";
+                    /** @description Enabled */
+                    enabled?: boolean;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustReasonRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Document number: prefix */
+                        number?: string | null;
+                        /** @description Store: eq */
+                        store?: number | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "INITIAL" | "EFFECTED" | null;
+                        /** @description Audited at: range [from, to], either may be null */
+                        auditedAt?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "totalAmount" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["PrepayCardAdjustRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of totalAmount over the whole filtered set */
+                                totalAmount: number;
+                                /** @description Sum of lineCount over the whole filtered set */
+                                lineCount: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Store (id of store) */
+                    store?: number;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Adjustment lines */
+                    lines: {
+                        /** @description Card number (id of prepay-card) */
+                        card?: number;
+                        /** @description Amount (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                        /** @description Reason (id of prepay-card-adjust-reason) */
+                        reason?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Store (id of store) */
+                    store?: number;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Adjustment lines */
+                    lines?: {
+                        /** @description Card number (id of prepay-card) */
+                        card?: number;
+                        /** @description Amount (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                        /** @description Reason (id of prepay-card-adjust-reason) */
+                        reason?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.audit": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (not asked) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.lines": {
+        parameters: {
+            query?: {
+                /** @description Lines field (default lines) */
+                field?: "lines";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: {
+                                lineNo: number;
+                                /** @description Card number (id of prepay-card) */
+                                card: number;
+                                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                                amount: number;
+                                /** @description Reason (id of prepay-card-adjust-reason) */
+                                reason: number;
+                                /** @description Line remark */
+                                remark: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
