@@ -57,6 +57,8 @@ export const cardMessages = defineMessages({
   'cards.reasonDecreaseOnly': ['调整原因“{reason}”只能扣减余额', 'The reason "{reason}" only deducts from the balance'],
   'cards.duplicateCard': ['卡 {card} 在单据中出现了不止一次', 'Card {card} appears on more than one line'],
   // Screens
+  'cards.adjust.reasons': ['调整原因', 'Adjustment reasons'],
+  'cards.adjust.documents': ['调整单', 'Adjustment documents'],
   'cards.make.button': ['制卡', 'Make cards'],
   'cards.make.title': ['制卡', 'Make cards'],
   'cards.make.template': ['卡模板', 'Card template'],

@@ -4,7 +4,14 @@
  */
 import type { ScreenLoader } from '../../screens/registry';
 
+const adjust =
+  (name: 'CardAdjustListScreen' | 'CardAdjustReasonScreen'): ScreenLoader =>
+  () =>
+    import('./card-adjust-screens').then((m) => ({ default: m[name] }));
+
 export const CARD_VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'deposit/prepay-card/prepay-card': () => import('./prepay-card-screen'),
   'deposit/prepay-card-store/prepay-card-store': () => import('./prepay-card-store-screen'),
+  'deposit/prepay-card-adjust/list': adjust('CardAdjustListScreen'),
+  'deposit/prepay-card-adjust/reason': adjust('CardAdjustReasonScreen'),
 };
