@@ -71,10 +71,10 @@ export function cardEntries(cardId: number, page: number, pageSize: number) {
 
 /** Enabled templates a batch can be made from. */
 export async function enabledTemplates(): Promise<{ id: number; name: string }[]> {
-  const page = await apiPost<{ records: { id: number; name: string; number: string }[] }>('/v1/card-template/query', {
+  const page = await apiPost<{ records: { id: number; name: string }[] }>('/v1/card-template/query', {
     data: { pageSize: 200, filters: { state: 'ENABLED' }, sorters: [{ field: 'name', order: 'asc' }] },
   });
-  return page.records.map((record) => ({ id: record.id, name: `${record.name} (${record.number})` }));
+  return page.records.map((record) => ({ id: record.id, name: record.name }));
 }
 
 /** Stores a batch can be held by. */
