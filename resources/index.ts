@@ -9,6 +9,7 @@ import { marketingCenterResource } from './datum/marketing-center.resource';
 import { productResource } from './datum/product.resource';
 import { storeResource } from './datum/store.resource';
 import { cardTemplateResource } from './deposit/card-template.resource';
+import { CARD_RESOURCES } from './deposit/card-resources';
 import { storeValueAccountResource } from './deposit/store-value-account.resource';
 import { storeValueManageResource } from './deposit/store-value-manage.resource';
 import { storeValueApplicableGoodsResource } from './deposit/store-value-applicable-goods.resource';
@@ -63,6 +64,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...MEMBER_RESOURCES,
   batchOperateResource,
   batchOperateSettingResource,
+  ...CARD_RESOURCES,
 ];
 
 /** The declaration of a resource by its API name. */

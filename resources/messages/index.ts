@@ -3,6 +3,7 @@ import { WIDGET_TEXTS } from './widget.messages';
 import { authMessages } from './auth.messages';
 import { authorizationMessages } from './authorization.messages';
 import { cardTemplateMessages } from './card-template.messages';
+import { cardMessages } from './prepay-card.messages';
 import { errorMessages } from './errors.messages';
 import { pointsMessages } from './points.messages';
 import { ledgerMessages } from './ledger.messages';
@@ -35,6 +36,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   authMessages,
   authorizationMessages,
   cardTemplateMessages,
+  cardMessages,
   usersMessages,
   filesMessages,
   screensMessages,

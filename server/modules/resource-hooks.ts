@@ -1,4 +1,5 @@
 import { cardTemplateHooks } from './cards/card-template.hooks';
+import { CARD_HOOKS } from './cards/card-hooks';
 import { scoreAdjustHooks } from './points/score-adjust.hooks';
 import { storeValueAdjustHooks } from './stored-value-docs/store-value-adjust.hooks';
 import { storeValueInitHooks } from './stored-value-docs/store-value-init.hooks';
@@ -31,5 +32,6 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   batchOperateHooks,
   marketingCenterHooks,
   batchOperateSettingHooks,
+  ...CARD_HOOKS,
   storeValueAccountHooks,
 ];

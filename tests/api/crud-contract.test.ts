@@ -12,6 +12,7 @@ import {
 } from '../../resources/define';
 import { acceptsImagesOnly, fileFieldPaths } from '../../resources/contract/upload.types';
 import { RESOURCES } from '../../resources/index';
+import { prepareContractCards, type ContractCards } from '../helpers/card-fixtures';
 import { pick, type Bilingual } from '../../resources/messages/bilingual';
 import { buildRegistry, servedResources, type ResourceRuntime } from '../../server/crud/resource-registry';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
@@ -66,6 +67,23 @@ const OVERRIDES: Readonly<Record<string, Override>> = {
   'score-adjust-reason': () => ({ enabled: true, direction: 'both' }),
   // Lines name a real member (made in beforeAll): the audit posts to the member's account.
   'score-adjust': ({ refs, seed }) => ({ lines: [{ member: refs.member, points: 10 + seed, reason: refs['score-adjust-reason'] }] }),
+  // Card documents name real cards (prepareContractCards in beforeAll): a sale bill sells one card
+  // in stock by number (its own per seed, so each audit has a card to activate), top-ups and
+  // adjustments name a sold rechargeable card; their line totals are the server's.
+  'imprest-card-sale-bill': ({ refs, seed }) => {
+    const number = cards.inStock[seed % cards.inStock.length];
+    return {
+      buyerType: 'COMPANY',
+      companyName: `Buyer ${seed}`,
+      discount: 0,
+      lines: [{ mode: 'RANGE', template: refs['card-template'], startNumber: number, endNumber: number }],
+    };
+  },
+  'prepay-card-pay': ({ refs, seed }) => ({ lines: [{ card: refs['prepay-card'], amount: 10 + seed, gift: 1 }] }),
+  'prepay-card-adjust-reason': () => ({ enabled: true, direction: 'both' }),
+  'prepay-card-adjust': ({ refs, seed }) => ({
+    lines: [{ card: refs['prepay-card'], amount: 1 + seed, reason: refs['prepay-card-adjust-reason'] }],
+  }),
   'store-value-adjust-reason': () => ({ enabled: true, direction: 'both' }),
   'store-value-adjust': ({ refs, seed }) => ({
     lines: [{ member: refs.member, principal: 10 + seed, gift: 0, reason: refs['store-value-adjust-reason'] }],
@@ -103,6 +121,7 @@ let stranger: ApiClient;
 let centre: number;
 let strangerCentre: number;
 const refs: Record<string, number> = {};
+let cards: ContractCards;
 /** Uploads for file fields by `<table owner>:<field path>`. */
 const uploads: Record<string, number> = {};
 /** A 1×1 PNG: a valid upload for image fields and for fields that accept anything. */
@@ -199,6 +218,13 @@ beforeAll(async () => {
   refs.member = (
     await okData(admin.post('/v1/member/saveNew', { body: { name: 'Contract member', mobile: '13700000001', channel: 'store' } }))
   ).id;
+  cards = await prepareContractCards(admin);
+  Object.assign(refs, {
+    store: cards.store,
+    'card-template': cards.template,
+    'prepay-card-batch': cards.batch,
+    'prepay-card': cards.activated,
+  });
   const other = await createTenant(t.database);
   stranger = await signIn(t.app, { tenant: other.code, login: other.adminLogin, password: other.adminPassword });
   strangerCentre = (await okData(stranger.post('/v1/marketing-center/saveNew', { body: { code: 'MC', name: 'Other' } }))).id;

@@ -12,4 +12,5 @@ export * from './levels.schema';
 export * from './state-changes.schema';
 export * from './uploads.schema';
 export * from './installation-keys.schema';
+export * from './prepay-card-secrets.schema';
 export * from './resource-tables';

@@ -1,0 +1,306 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { LIVE_CARD_STATES } from '../../../resources/deposit/card-states';
+import { valuePayments } from '../../db/schema/ledger.schema';
+import { prepayCardSecrets } from '../../db/schema/prepay-card-secrets.schema';
+import type { Db, DbOrTx } from '../../db/connection';
+import { AppError, badInput, notFound, ok } from '../../http/envelope';
+import { describeRoute } from '../../http/openapi.schemas';
+import { requestInstant } from '../../crud/state-timeline';
+import { authOf } from '../auth/access.hook';
+import { idempotent, idempotentReply } from '../idempotency/idempotency.service';
+import { centsToString, toCents } from '../points/points.rules';
+import { cardHolder, payFromHolder, readBalance, refundPayment } from './card-balance';
+import { CARD_READ, CARD_WRITE } from './card-access';
+import { cardRefusal } from './card-guard';
+import { cardSecretMatches } from './card-secret';
+import { cardByNumber, cardTable, lockCards, syncCardBalance, templatesById, todayIn, type CardRow } from './card-store';
+import { cardDocs } from './card.openapi';
+
+/**
+ * The till's entry points for prepaid cards (§7 style, code-2000 envelope), each under the
+ * idempotency rule (../idempotency): `POST /v1/prepay-card/pay`, `POST /v1/prepay-card/refund`,
+ * `GET /v1/prepay-card/balance`. A refused call changes nothing and answers a localized message.
+ *
+ * - **Who pays.** The card by number and secret (the secret is checked against its hash before
+ *   anything else, replays included, so a request number alone never reveals an answer), or the
+ *   member the card is bound to (with the number, or alone when the member holds exactly one
+ *   usable card).
+ * - **Checks**, under the card's row lock: frozen, not active, expired, not valid at this store
+ *   (the template's stores), then the ledger's balance (`cards.insufficient` with the numbers).
+ * - **Refunds** name the payment's requestNo; they add up and never exceed what it took
+ *   (the ledger's `value_payments`); a voided card takes no refund.
+ */
+
+const money = { type: ['string', 'number'] } as const;
+
+const paySchema = {
+  body: {
+    type: 'object',
+    required: ['requestNo', 'amount', 'storeId'],
+    additionalProperties: false,
+    properties: {
+      requestNo: { type: 'string', minLength: 1, maxLength: 64 },
+      number: { type: 'string', minLength: 1, maxLength: 40 },
+      secret: { type: 'string', minLength: 1, maxLength: 32 },
+      memberId: { type: 'integer', minimum: 1 },
+      amount: money,
+      storeId: { type: 'integer', minimum: 1 },
+    },
+  },
+} as const;
+
+const refundSchema = {
+  body: {
+    type: 'object',
+    required: ['refundNo', 'requestNo', 'amount'],
+    additionalProperties: false,
+    properties: {
+      refundNo: { type: 'string', minLength: 1, maxLength: 64 },
+      requestNo: { type: 'string', minLength: 1, maxLength: 64 },
+      amount: money,
+      storeId: { type: 'integer', minimum: 1 },
+    },
+  },
+} as const;
+
+const balanceSchema = {
+  querystring: {
+    type: 'object',
+    required: ['number'],
+    additionalProperties: false,
+    properties: { number: { type: 'string', minLength: 1, maxLength: 40 } },
+  },
+} as const;
+
+interface PayBody {
+  requestNo: string;
+  number?: string;
+  secret?: string;
+  memberId?: number;
+  amount: string | number;
+  storeId: number;
+}
+
+interface RefundBody {
+  refundNo: string;
+  requestNo: string;
+  amount: string | number;
+  storeId?: number;
+}
+
+/** The amount in cents, or 400 naming `amount`. */
+function positiveAmount(value: string | number): bigint {
+  const cents = toCents(value);
+  if (cents === null || cents <= 0n) throw badInput('error.fieldsInvalid', [{ field: 'amount', key: 'cards.amountInvalid' }]);
+  return cents;
+}
+
+/** The member's one usable card. */
+async function cardOfMember(db: Db, tenantId: number, memberId: number): Promise<CardRow> {
+  const c = cardTable();
+  const rows = await db
+    .select({ number: c.number })
+    .from(c)
+    .where(and(eq(c.tenantId, tenantId), eq(c.member, memberId), inArray(c.state, [...LIVE_CARD_STATES, 'FROZEN'])))
+    .limit(2);
+  if (rows.length === 0) throw notFound('cards.memberHasNoCard');
+  if (rows.length > 1) throw badInput('error.fieldsInvalid', [{ field: 'number', key: 'cards.memberHasSeveralCards' }]);
+  return (await cardByNumber({ db, tenantId, number: String(rows[0].number) }))!;
+}
+
+/** The card a pay names, its credentials checked. */
+async function payingCard(db: Db, tenantId: number, body: PayBody): Promise<CardRow> {
+  if (body.number === undefined) {
+    if (body.memberId === undefined) throw badInput('error.fieldsInvalid', [{ field: 'number', key: 'cards.secretRequired' }]);
+    return cardOfMember(db, tenantId, body.memberId);
+  }
+  const card = await cardByNumber({ db, tenantId, number: body.number.trim() });
+  if (body.secret !== undefined) {
+    const [stored] = card
+      ? await db
+          .select({ hash: prepayCardSecrets.hash })
+          .from(prepayCardSecrets)
+          .where(and(eq(prepayCardSecrets.tenantId, tenantId), eq(prepayCardSecrets.cardId, card.id)))
+      : [];
+    // One answer for an unknown number and a wrong secret: numbers cannot be probed.
+    if (!card || !stored || !(await cardSecretMatches(body.secret, stored.hash))) {
+      throw badInput('error.fieldsInvalid', [{ field: 'secret', key: 'cards.secretWrong' }]);
+    }
+    return card;
+  }
+  if (body.memberId === undefined) throw badInput('error.fieldsInvalid', [{ field: 'secret', key: 'cards.secretRequired' }]);
+  if (!card || card.member !== body.memberId) throw badInput('error.fieldsInvalid', [{ field: 'memberId', key: 'cards.notHolder' }]);
+  return card;
+}
+
+/** The ledger's "not enough" in the card's words (the numbers kept). */
+function inCardWords(error: unknown, card: CardRow): unknown {
+  if (error instanceof AppError && error.key === 'ledger.insufficient') {
+    return new AppError('conflict', 'cards.insufficient', { values: { ...error.values, card: card.number } });
+  }
+  return error;
+}
+
+async function pay(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  operatorId: number;
+  locale: Parameters<typeof cardRefusal>[1]['locale'];
+  timeZone: string;
+  now: Date;
+  card: CardRow;
+  body: PayBody;
+  amount: bigint;
+}) {
+  const { tx, tenantId, body } = args;
+  const locked = (await lockCards({ tx, tenantId, ids: [args.card.id] })).get(args.card.id)!;
+  const templates = await templatesById({ db: tx, tenantId, ids: [locked.template] });
+  const refusal = cardRefusal(locked, {
+    locale: args.locale,
+    today: todayIn(args.timeZone, args.now),
+    template: templates.get(locked.template),
+    storeId: body.storeId,
+  });
+  if (refusal) throw refusal;
+  try {
+    const paid = await payFromHolder({
+      tx,
+      tenantId,
+      holder: cardHolder(locked.id),
+      amount: centsToString(args.amount),
+      requestNo: body.requestNo,
+      storeId: body.storeId,
+      operatorId: args.operatorId,
+      sourceType: 'card-pay',
+    });
+    await syncCardBalance({ tx, tenantId, cardId: locked.id, balance: paid.balanceAfter });
+    return {
+      requestNo: body.requestNo,
+      cardNumber: locked.number,
+      amount: centsToString(args.amount),
+      balance: paid.balanceAfter,
+      paymentId: paid.paymentId,
+      entryId: paid.id,
+    };
+  } catch (error) {
+    throw inCardWords(error, locked);
+  }
+}
+
+export async function cardTillRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+
+  app.post<{ Body: PayBody }>(
+    '/v1/prepay-card/pay',
+    { schema: describeRoute(paySchema, cardDocs.pay), config: { requires: CARD_WRITE } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const body = request.body;
+      const amount = positiveAmount(body.amount);
+      const card = await payingCard(db, auth.tenantId, body);
+      const result = await idempotent({
+        db,
+        tenantId: auth.tenantId,
+        operation: 'prepay-card.pay',
+        key: body.requestNo,
+        keyField: 'requestNo',
+        request: { cardId: card.id, amount: centsToString(amount), storeId: body.storeId },
+        run: (tx) =>
+          pay({
+            tx,
+            tenantId: auth.tenantId,
+            operatorId: auth.userId,
+            locale: request.ctx.locale,
+            timeZone: request.ctx.timeZone,
+            now: requestInstant(request),
+            card,
+            body,
+            amount,
+          }),
+      });
+      return idempotentReply(reply, result);
+    },
+  );
+
+  app.post<{ Body: RefundBody }>(
+    '/v1/prepay-card/refund',
+    { schema: describeRoute(refundSchema, cardDocs.refund), config: { requires: CARD_WRITE } },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const tenantId = auth.tenantId;
+      const body = request.body;
+      const amount = positiveAmount(body.amount);
+      const result = await idempotent({
+        db,
+        tenantId,
+        operation: 'prepay-card.refund',
+        key: body.refundNo,
+        keyField: 'refundNo',
+        request: { requestNo: body.requestNo, amount: centsToString(amount), storeId: body.storeId ?? null },
+        run: async (tx) => {
+          const p = valuePayments;
+          const [payment] = await tx
+            .select({ cardId: p.cardId })
+            .from(p)
+            .where(and(eq(p.tenantId, tenantId), eq(p.requestNo, body.requestNo), eq(p.holderKind, 'card')));
+          if (!payment || payment.cardId === null) throw notFound('cards.paymentNotFound', { requestNo: body.requestNo });
+          const card = (await lockCards({ tx, tenantId, ids: [Number(payment.cardId)] })).get(Number(payment.cardId))!;
+          if (card.state === 'VOIDED') throw new AppError('conflict', 'cards.cardVoided', { values: { card: card.number } });
+          const refunded = await refundPayment({
+            tx,
+            tenantId,
+            paymentRequestNo: body.requestNo,
+            refundNo: body.refundNo,
+            amount: centsToString(amount),
+            storeId: body.storeId ?? null,
+            operatorId: auth.userId,
+          });
+          await syncCardBalance({ tx, tenantId, cardId: card.id, balance: refunded.balanceAfter });
+          return {
+            refundNo: body.refundNo,
+            requestNo: body.requestNo,
+            cardNumber: card.number,
+            amount: centsToString(amount),
+            refundedTotal: refunded.refundedTotal,
+            paidTotal: refunded.paidTotal,
+            balance: refunded.balanceAfter,
+          };
+        },
+      });
+      return idempotentReply(reply, result);
+    },
+  );
+
+  app.get<{ Querystring: { number: string } }>(
+    '/v1/prepay-card/balance',
+    { schema: describeRoute(balanceSchema, cardDocs.balance), config: { requires: CARD_READ } },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const card = await cardByNumber({ db, tenantId, number: request.query.number.trim() });
+      if (!card) throw notFound('cards.notFound');
+      const c = cardTable();
+      const [extra] = await db
+        .select({ validFrom: c.validFrom })
+        .from(c)
+        .where(and(eq(c.tenantId, tenantId), eq(c.id, card.id)));
+      const template = (await templatesById({ db, tenantId, ids: [card.template] })).get(card.template);
+      const balance = await readBalance({ db, tenantId, holder: cardHolder(card.id) });
+      const today = todayIn(request.ctx.timeZone, requestInstant(request));
+      return ok({
+        number: card.number,
+        state: card.state,
+        expired: card.validTo !== null && card.validTo < today,
+        cardType: card.cardType,
+        template: template?.name ?? '',
+        faceValue: centsToString(toCents(card.faceValue) ?? 0n),
+        balance: balance.balance,
+        principal: balance.principal,
+        gift: balance.gift,
+        validFrom: extra.validFrom === null ? null : String(extra.validFrom),
+        validTo: card.validTo,
+        memberId: card.member,
+      });
+    },
+  );
+}

@@ -1,0 +1,168 @@
+import { prepayCardResource } from '../../../resources/deposit/prepay-card.resource';
+import { operationIdOf, resourceTags } from '../../crud/crud.openapi';
+import {
+  answers,
+  arrayOf,
+  nullable,
+  objectOf,
+  oneOf,
+  wire,
+  type ErrorAnswerName,
+  type JsonSchema,
+  type RouteDocs,
+} from '../../http/openapi.schemas';
+
+/**
+ * The OpenAPI description of the prepaid-card routes beyond CRUD (card.routes.ts, card-till.routes.ts):
+ * operation ids `prepayCard.<operation>`, the deposit menu group's tag, the answers, and examples
+ * for the till endpoints.
+ */
+
+const tags = resourceTags(prepayCardResource);
+
+const doc = (name: string, summary: string, data: JsonSchema, ...errors: ErrorAnswerName[]): RouteDocs => ({
+  operationId: operationIdOf(prepayCardResource, name),
+  tags,
+  summary,
+  response: answers(data, 'badInput', 'forbidden', ...errors),
+});
+
+/** The 200 response of `docs` with an example answer. */
+function withExample(docs: RouteDocs, data: unknown): RouteDocs {
+  return { ...docs, response: { ...docs.response, 200: { ...docs.response[200], examples: [{ code: 2000, msg: 'success', data }] } } };
+}
+
+const money = wire.moneyText;
+
+const payAnswer = objectOf({
+  requestNo: { type: 'string' },
+  cardNumber: { type: 'string' },
+  amount: { ...money, description: 'Amount paid' },
+  balance: { ...money, description: "The card's balance after the payment" },
+  paymentId: { type: 'integer', description: 'The ledger payment (refunds name it by requestNo)' },
+  entryId: { type: 'integer', description: 'The ledger entry' },
+});
+
+const refundAnswer = objectOf({
+  refundNo: { type: 'string' },
+  requestNo: { type: 'string', description: 'The payment refunded' },
+  cardNumber: { type: 'string' },
+  amount: { ...money, description: 'Amount refunded by this call' },
+  refundedTotal: { ...money, description: 'Refunded of the payment so far, this refund included' },
+  paidTotal: { ...money, description: 'What the payment took' },
+  balance: { ...money, description: "The card's balance after the refund" },
+});
+
+const cardState = oneOf(
+  ['IN_STOCK', 'ACTIVATED', 'FROZEN', 'USED_UP', 'VOIDED'],
+  'The stored state; a card past validTo is expired whatever it says',
+);
+
+const balanceAnswer = objectOf({
+  number: { type: 'string' },
+  state: cardState,
+  expired: { type: 'boolean', description: 'The validity has ended (validTo before today)' },
+  cardType: { type: 'string' },
+  template: { type: 'string', description: "The template's name" },
+  faceValue: money,
+  balance: money,
+  principal: money,
+  gift: money,
+  validFrom: nullable(wire.date),
+  validTo: nullable(wire.date),
+  memberId: nullable({ type: 'integer', description: 'The member the card is bound to' }),
+});
+
+const madeAnswer = objectOf({
+  batchId: { type: 'integer' },
+  batchNumber: { type: 'string' },
+  quantity: { type: 'integer' },
+  firstNumber: { type: 'string' },
+  lastNumber: { type: 'string' },
+  taskId: { type: 'integer', description: 'The file-centre task holding the printing file (GET /v1/file-task/download/{id})' },
+  cards: arrayOf(objectOf({ number: { type: 'string' }, secret: { type: 'string', description: 'Shown this once' } })),
+});
+
+const counts = {
+  made: { type: 'integer' },
+  inStock: { type: 'integer' },
+  sold: { type: 'integer' },
+  activated: { type: 'integer' },
+  frozen: { type: 'integer' },
+  usedUp: { type: 'integer' },
+  expired: { type: 'integer' },
+  voided: { type: 'integer' },
+} as const;
+
+const stockAnswer = objectOf({
+  records: arrayOf(
+    objectOf({
+      storeId: nullable({ type: 'integer' }),
+      storeName: nullable({ type: 'string' }),
+      templateId: { type: 'integer' },
+      templateName: nullable({ type: 'string' }),
+      cardType: { type: 'string' },
+      ...counts,
+    }),
+  ),
+  totals: objectOf(counts),
+});
+
+const entry = objectOf({
+  id: { type: 'integer' },
+  kind: { type: 'string' },
+  sourceType: { type: 'string' },
+  sourceId: nullable({ type: 'string' }),
+  principalDelta: money,
+  giftDelta: money,
+  balanceAfter: money,
+  storeId: nullable({ type: 'integer' }),
+  occurredAt: wire.dateTime,
+  remark: nullable({ type: 'string' }),
+});
+
+const entriesAnswer = objectOf({
+  total: { type: 'integer' },
+  records: arrayOf(entry),
+  balance: money,
+  principal: money,
+  gift: money,
+});
+
+export const cardDocs = {
+  make: doc('make', 'Make a batch of cards from an enabled template, held in stock by a store; answers the secrets this once', madeAnswer),
+  stock: {
+    ...doc('stock', 'Card stock: counts per store and template by state', stockAnswer),
+    operationId: 'prepayCardStore.query',
+  },
+  entries: doc('entries', "One card's ledger entries, newest first, with its balance", entriesAnswer, 'notFound'),
+  pay: withExample(
+    doc(
+      'pay',
+      'Pay with a card (number + secret, or the bound member): checks state, validity, store and balance; once per requestNo',
+      payAnswer,
+      'notFound',
+      'conflict',
+    ),
+    { requestNo: 'POS-20260501-0001', cardNumber: 'GC00000000000001', amount: '35.00', balance: '65.00', paymentId: 17, entryId: 412 },
+  ),
+  refund: withExample(
+    doc(
+      'refund',
+      'Refund part or all of a card payment; cumulative, never above what was paid; once per refundNo',
+      refundAnswer,
+      'notFound',
+      'conflict',
+    ),
+    {
+      refundNo: 'RF-0001',
+      requestNo: 'POS-20260501-0001',
+      cardNumber: 'GC00000000000001',
+      amount: '10.00',
+      refundedTotal: '10.00',
+      paidTotal: '35.00',
+      balance: '75.00',
+    },
+  ),
+  balance: doc('balance', "A card's balance, state and validity by its number", balanceAnswer, 'notFound'),
+} as const;

@@ -1,0 +1,202 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { storeResource } from '../../../resources/datum/store.resource';
+import { actorOf } from '../../crud/actor';
+import { deriveTable } from '../../crud/table.derive';
+import { requestInstant } from '../../crud/state-timeline';
+import { formatDateTime } from '../../crud/zoned-time';
+import { valueEntries } from '../../db/schema/ledger.schema';
+import { notFound, ok } from '../../http/envelope';
+import { describeRoute } from '../../http/openapi.schemas';
+import { authOf } from '../auth/access.hook';
+import { cardHolder, readBalance } from './card-balance';
+import { CARD_READ, CARD_WRITE, STOCK_READ } from './card-access';
+import { makeCards } from './card-making';
+import { cardDocs } from './card.openapi';
+import { cardTable, templateTable, todayIn } from './card-store';
+
+/**
+ * Card routes beyond CRUD for the back office: making a batch, the stock per store and template,
+ * and one card's ledger entries (the detail's history tab).
+ */
+
+const makeSchema = {
+  body: {
+    type: 'object',
+    required: ['templateId', 'quantity', 'storeId'],
+    additionalProperties: false,
+    properties: {
+      templateId: { type: 'integer', minimum: 1 },
+      quantity: { type: 'integer', minimum: 1, maximum: 10000 },
+      storeId: { type: 'integer', minimum: 1 },
+      remark: { type: ['string', 'null'], maxLength: 500 },
+    },
+  },
+} as const;
+
+interface StockFilters {
+  storeId?: number;
+  templateId?: number;
+  cardType?: string[];
+}
+
+const stockSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      filters: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          storeId: { type: 'integer', minimum: 1 },
+          templateId: { type: 'integer', minimum: 1 },
+          cardType: {
+            type: 'array',
+            maxItems: 4,
+            items: { type: 'string', enum: ['IMPREST_CARD', 'OFFLINE_GIFT_CARD', 'ONLINE_GIFT_CARD', 'RECHARGEABLE_CARD'] },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const entriesSchema = {
+  querystring: {
+    type: 'object',
+    required: ['cardId'],
+    additionalProperties: false,
+    properties: {
+      cardId: { type: 'integer', minimum: 1 },
+      page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+      pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+    },
+  },
+} as const;
+
+const COUNT_KEYS = ['made', 'inStock', 'sold', 'activated', 'frozen', 'usedUp', 'expired', 'voided'] as const;
+type Counts = Record<(typeof COUNT_KEYS)[number], number>;
+
+/** Counts per state; "expired" is an activated card past its validity (card-states.ts). */
+function countColumns(today: string) {
+  const c = cardTable();
+  const live = sql`(${c.validTo} is null or ${c.validTo} >= ${today}::date)`;
+  return {
+    made: sql<number>`count(*)::int`,
+    inStock: sql<number>`(count(*) filter (where ${c.state} = 'IN_STOCK'))::int`,
+    sold: sql<number>`(count(*) filter (where ${c.soldAt} is not null))::int`,
+    activated: sql<number>`(count(*) filter (where ${c.state} = 'ACTIVATED' and ${live}))::int`,
+    frozen: sql<number>`(count(*) filter (where ${c.state} = 'FROZEN'))::int`,
+    usedUp: sql<number>`(count(*) filter (where ${c.state} = 'USED_UP'))::int`,
+    expired: sql<number>`(count(*) filter (where ${c.state} = 'ACTIVATED' and not ${live}))::int`,
+    voided: sql<number>`(count(*) filter (where ${c.state} = 'VOIDED'))::int`,
+  };
+}
+
+export async function cardRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+
+  app.post<{ Body: { templateId: number; quantity: number; storeId: number; remark?: string | null } }>(
+    '/v1/prepay-card/make',
+    { schema: describeRoute(makeSchema, cardDocs.make), config: { requires: CARD_WRITE } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { templateId, quantity, storeId, remark } = request.body;
+      return ok(await db.transaction((tx) => makeCards({ tx, actor, templateId, quantity, storeId, remark: remark?.trim() || null })));
+    },
+  );
+
+  app.post<{ Body: { filters?: StockFilters } | undefined }>(
+    '/v1/prepay-card-store/query',
+    { schema: describeRoute(stockSchema, cardDocs.stock), config: { requires: STOCK_READ } },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const filters = request.body?.filters ?? {};
+      const c = cardTable();
+      const t = templateTable();
+      const s = deriveTable(storeResource);
+      const columns = countColumns(todayIn(request.ctx.timeZone, requestInstant(request)));
+      const where = and(
+        eq(c.tenantId, tenantId),
+        filters.storeId ? eq(c.store, filters.storeId) : undefined,
+        filters.templateId ? eq(c.template, filters.templateId) : undefined,
+        filters.cardType && filters.cardType.length > 0 ? inArray(c.cardType, filters.cardType) : undefined,
+      );
+      const rows = await db
+        .select({
+          storeId: c.store,
+          storeName: s.name,
+          templateId: c.template,
+          templateName: t.name,
+          cardType: c.cardType,
+          ...columns,
+        })
+        .from(c)
+        .leftJoin(s, and(eq(s.tenantId, c.tenantId), eq(s.id, c.store)))
+        .leftJoin(t, and(eq(t.tenantId, c.tenantId), eq(t.id, c.template)))
+        .where(where)
+        .groupBy(c.store, s.name, c.template, t.name, c.cardType)
+        .orderBy(s.name, t.name, c.store, c.template)
+        .limit(1000);
+      const records = rows.map((row) => ({
+        storeId: row.storeId === null ? null : Number(row.storeId),
+        storeName: row.storeName === null ? null : String(row.storeName),
+        templateId: Number(row.templateId),
+        templateName: row.templateName === null ? null : String(row.templateName),
+        cardType: String(row.cardType),
+        ...Object.fromEntries(COUNT_KEYS.map((key) => [key, Number(row[key])])),
+      }));
+      const totals = Object.fromEntries(COUNT_KEYS.map((key) => [key, records.reduce((n, row) => n + (row as unknown as Counts)[key], 0)]));
+      return ok({ records, totals });
+    },
+  );
+
+  app.get<{ Querystring: { cardId: number; page?: number; pageSize?: number } }>(
+    '/v1/prepay-card/entries',
+    { schema: describeRoute(entriesSchema, cardDocs.entries), config: { requires: CARD_READ } },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const { cardId, page = 1, pageSize = 20 } = request.query;
+      const c = cardTable();
+      const [card] = await db
+        .select({ id: c.id })
+        .from(c)
+        .where(and(eq(c.tenantId, tenantId), eq(c.id, cardId)));
+      if (!card) throw notFound();
+      const e = valueEntries;
+      const ofCard = and(eq(e.tenantId, tenantId), eq(e.holderKind, 'card'), eq(e.cardId, cardId));
+      const [{ total }] = await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(e)
+        .where(ofCard);
+      const rows = await db
+        .select()
+        .from(e)
+        .where(ofCard)
+        .orderBy(sql`${e.id} desc`)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
+      const balance = await readBalance({ db, tenantId, holder: cardHolder(cardId) });
+      const zone = request.ctx.timeZone;
+      return ok({
+        total: Number(total),
+        records: rows.map((row) => ({
+          id: Number(row.id),
+          kind: row.kind,
+          sourceType: row.sourceType,
+          sourceId: row.sourceId,
+          principalDelta: String(row.principalDelta),
+          giftDelta: String(row.giftDelta),
+          balanceAfter: String(row.balanceAfter),
+          storeId: row.storeId === null ? null : Number(row.storeId),
+          occurredAt: formatDateTime(row.occurredAt, zone)!,
+          remark: row.remark,
+        })),
+        balance: balance.balance,
+        principal: balance.principal,
+        gift: balance.gift,
+      });
+    },
+  );
+}
