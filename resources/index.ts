@@ -9,6 +9,12 @@ import { marketingCenterResource } from './datum/marketing-center.resource';
 import { productResource } from './datum/product.resource';
 import { storeResource } from './datum/store.resource';
 import { cardTemplateResource } from './deposit/card-template.resource';
+import { storeValueAccountResource } from './deposit/store-value-account.resource';
+import { storeValueManageResource } from './deposit/store-value-manage.resource';
+import { storeValueApplicableGoodsResource } from './deposit/store-value-applicable-goods.resource';
+import { storeValueAdjustReasonResource } from './deposit/store-value-adjust-reason.resource';
+import { storeValueAdjustResource } from './deposit/store-value-adjust.resource';
+import { storeValueInitResource } from './deposit/store-value-init.resource';
 import { scoreAdjustReasonResource } from './score/score-adjust-reason.resource';
 import { scoreAdjustResource } from './score/score-adjust.resource';
 import { growValueRuleResource } from './member/grow-value-rule.resource';
@@ -37,6 +43,12 @@ export const RESOURCES: readonly ResourceDef[] = [
   costpartyResource,
   channelResource,
   cardTemplateResource,
+  storeValueAccountResource,
+  storeValueManageResource,
+  storeValueApplicableGoodsResource,
+  storeValueAdjustReasonResource,
+  storeValueAdjustResource,
+  storeValueInitResource,
   scoreAdjustReasonResource,
   scoreAdjustResource,
   levelResource,

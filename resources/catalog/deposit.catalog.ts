@@ -48,13 +48,14 @@ export const depositGroup: GroupDecl = {
     }),
     declareEntry({
       entry: 'store-value-init',
-      title: ['储值设置', 'Stored-value settings'],
-      resourceId: '储值/储值设置',
-      resourceTitleEn: 'Stored-value settings',
+      // Opening balances migrated from an old system (resources/deposit/store-value-init.resource.ts).
+      title: ['储值期初', 'Opening balances'],
+      resourceId: '储值/储值期初',
+      resourceTitleEn: 'Opening balances',
       actions: CONFIG_ACTIONS,
       screens: [
-        { name: 'store-value-init', title: ['储值设置', 'Stored-value settings'] },
-        { name: 'store-value-edit', title: ['编辑储值设置', 'Edit stored-value settings'] },
+        { name: 'store-value-init', title: ['储值期初', 'Opening balances'] },
+        { name: 'store-value-edit', title: ['编辑储值期初', 'Edit opening balance'] },
       ],
     }),
     declareEntry({

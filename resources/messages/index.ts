@@ -5,7 +5,9 @@ import { authorizationMessages } from './authorization.messages';
 import { cardTemplateMessages } from './card-template.messages';
 import { errorMessages } from './errors.messages';
 import { pointsMessages } from './points.messages';
+import { ledgerMessages } from './ledger.messages';
 import { scoreMessages } from './score.messages';
+import { storedValueDocsMessages } from './stored-value-docs.messages';
 import { levelMessages } from './level.messages';
 import { filesMessages } from './files.messages';
 import { screensMessages } from './screens.messages';
@@ -26,7 +28,9 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   errorMessages,
   WIDGET_TEXTS,
   pointsMessages,
+  ledgerMessages,
   scoreMessages,
+  storedValueDocsMessages,
   levelMessages,
   authMessages,
   authorizationMessages,

@@ -1,5 +1,5 @@
 import { defineResource, field } from '../define';
-import { preset } from '../field-presets';
+import { auditedDocument } from '../document-presets';
 
 /**
  * A points adjustment document (积分调整单, score/score-adjust): a header (number, store, remark)
@@ -28,8 +28,7 @@ export const scoreAdjustResource = defineResource({
   scope: 'tenant',
   files: { module: 'points' },
   fields: {
-    number: preset.documentNumber(),
-    store: field.relation({ label: ['调整门店', 'Store'], resource: 'store', filter: 'eq', width: 160 }),
+    ...auditedDocument.header(),
     totalPoints: field.integer({
       label: ['调整积分合计', 'Net points'],
       serverManaged: true,
@@ -37,19 +36,7 @@ export const scoreAdjustResource = defineResource({
       width: 130,
     }),
     lineCount: field.integer({ label: ['明细行数', 'Lines'], serverManaged: true, width: 100 }),
-    state: field.enum({
-      label: ['状态', 'Status'],
-      options: {
-        INITIAL: { label: ['未审核', 'Not audited'], color: 'orange' },
-        EFFECTED: { label: ['已审核', 'Audited'], color: 'green' },
-      },
-      defaultValue: 'INITIAL',
-      serverManaged: true,
-      filter: 'eq',
-      width: 100,
-    }),
-    auditedAt: preset.auditedAt(),
-    remark: preset.remark(),
+    ...auditedDocument.trail(),
     lines: field.lines({
       label: ['调整明细', 'Adjustment lines'],
       required: true,
@@ -71,39 +58,11 @@ export const scoreAdjustResource = defineResource({
   },
   titleField: 'number',
   numbering: { field: 'number', prefix: 'SA', digits: 8 },
-  list: {
-    columns: ['number', 'store', 'totalPoints', 'lineCount', 'state', 'auditedAt'],
-    defaultSort: { field: 'number', order: 'desc' },
-    totals: ['totalPoints', 'lineCount'],
-  },
-  form: [
-    { key: 'header', title: ['单据信息', 'Document'], fields: ['store', 'remark'] },
-    { key: 'lines', title: ['调整明细', 'Adjustment lines'], fields: ['lines'] },
-  ],
-  detail: [
-    {
-      key: 'header',
-      title: ['单据信息', 'Document'],
-      fields: ['number', 'state', 'store', 'totalPoints', 'lineCount', 'auditedAt', 'remark'],
-    },
-    { key: 'lines', title: ['调整明细', 'Adjustment lines'], fields: ['lines'] },
-  ],
-  states: {
-    field: 'state',
-    initial: 'INITIAL',
-    editableIn: ['INITIAL'],
-    deletableIn: ['INITIAL'],
-    actions: {
-      audit: {
-        label: ['审核', 'Audit'],
-        from: ['INITIAL'],
-        to: 'EFFECTED',
-        confirm: [
-          '审核后调整立即记入会员积分，且不能再修改或删除。确定审核“{title}”吗？',
-          'Once audited, the points are posted to the members and the document can no longer be changed or deleted. Audit "{title}"?',
-        ],
-      },
-    },
-  },
+  list: auditedDocument.list(['totalPoints', 'lineCount']),
+  ...auditedDocument.sections({ totals: ['totalPoints', 'lineCount'], linesTitle: ['调整明细', 'Adjustment lines'] }),
+  states: auditedDocument.states([
+    '审核后调整立即记入会员积分，且不能再修改或删除。确定审核“{title}”吗？',
+    'Once audited, the points are posted to the members and the document can no longer be changed or deleted. Audit "{title}"?',
+  ]),
   deletable: true,
 });

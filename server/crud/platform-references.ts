@@ -1,6 +1,7 @@
 import { users } from '../db/schema/core.schema';
 import { memberLevelChanges } from '../db/schema/levels.schema';
 import { pointsEntries, salesTransactions } from '../db/schema/points.schema';
+import { valueEntries } from '../db/schema/ledger.schema';
 import { definePlatformReference, type PlatformReference } from './inbound-references';
 
 /**
@@ -34,6 +35,14 @@ export const PLATFORM_REFERENCES: readonly PlatformReference[] = [
     table: salesTransactions,
     tenantId: salesTransactions.tenantId,
     column: salesTransactions.storeId,
+  }),
+  // The money ledger keeps the store each movement happened in.
+  definePlatformReference({
+    resource: 'store',
+    title: ['储值流水', 'Stored-value entry'],
+    table: valueEntries,
+    tenantId: valueEntries.tenantId,
+    column: valueEntries.storeId,
   }),
   // The centres a user may work in.
   definePlatformReference({

@@ -6,6 +6,7 @@ import { i18nRoutes } from './i18n/i18n.routes';
 import { usersRoutes } from './users/users.routes';
 import { pointsRoutes } from './points/points.routes';
 import { pointsReportRoutes } from './points/points-report.routes';
+import { storedValueRoutes } from './stored-value/stored-value.routes';
 import { filesPlugin } from './files/files.plugin';
 import { uploadsPlugin } from './uploads/uploads.plugin';
 import { memberOverviewRoutes } from './members/member-overview.routes';
@@ -28,6 +29,7 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'users', plugin: usersRoutes },
   { name: 'points', plugin: pointsRoutes },
   { name: 'points-reports', plugin: pointsReportRoutes },
+  { name: 'stored-value', plugin: storedValueRoutes },
   { name: 'files', plugin: filesPlugin },
   { name: 'uploads', plugin: uploadsPlugin },
   { name: 'members', plugin: memberOverviewRoutes },

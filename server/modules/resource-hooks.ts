@@ -1,11 +1,14 @@
 import { cardTemplateHooks } from './cards/card-template.hooks';
 import { scoreAdjustHooks } from './points/score-adjust.hooks';
+import { storeValueAdjustHooks } from './stored-value-docs/store-value-adjust.hooks';
+import { storeValueInitHooks } from './stored-value-docs/store-value-init.hooks';
 import { levelHooks } from './levels/level.hooks';
 import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from './members/member.hooks';
 import { upgradeIncentiveHooks } from './levels/upgrade-incentive.hooks';
 import { batchOperateHooks } from './batch/batch-operate.hooks';
 import { marketingCenterHooks } from './auth/marketing-center.hooks';
 import { batchOperateSettingHooks } from './batch/batch-operate-setting.hooks';
+import { storeValueAccountHooks } from './stored-value/store-value-account.hooks';
 import type { ResourceHooks } from '../crud/server-hooks.define';
 
 /**
@@ -18,6 +21,8 @@ import type { ResourceHooks } from '../crud/server-hooks.define';
 export const SERVER_HOOKS: readonly ResourceHooks[] = [
   cardTemplateHooks,
   scoreAdjustHooks,
+  storeValueAdjustHooks,
+  storeValueInitHooks,
   levelHooks,
   upgradeIncentiveHooks,
   memberHooks,
@@ -26,4 +31,5 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   batchOperateHooks,
   marketingCenterHooks,
   batchOperateSettingHooks,
+  storeValueAccountHooks,
 ];

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { STORED_VALUE_VIEW_SCREENS } from '../views/deposit/stored-value-screens';
 import { LEVEL_VIEW_SCREENS } from '../views/member/level/level-screens';
 
 /** A screen module loaded on demand: its default export is the screen component. */
@@ -27,4 +28,5 @@ export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
   'member/batch-operate/edit': () => import('../views/member/batch-operate-edit-screen'),
   'member/batch-operate/dtl': () => import('../views/member/batch-operate-dtl-screen'),
   ...LEVEL_VIEW_SCREENS,
+  ...STORED_VALUE_VIEW_SCREENS,
 };

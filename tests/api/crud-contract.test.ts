@@ -46,7 +46,11 @@ import { proveTimeline } from '../helpers/timeline-contract';
  * rules a declaration cannot state live in server hooks; the few resources with such rules give
  * a valid body fragment here.
  */
-const OVERRIDES: Readonly<Record<string, (ctx: { refs: Readonly<Record<string, number>>; seed: number }) => Record<string, unknown>>> = {
+type Override = (ctx: {
+  refs: Readonly<Record<string, number>>;
+  seed: number;
+}) => Record<string, unknown> | Promise<Record<string, unknown>>;
+const OVERRIDES: Readonly<Record<string, Override>> = {
   // Price <= face value, enough serial digits, and numbers come from the allocator.
   'card-template': () => ({
     number: undefined,
@@ -62,6 +66,12 @@ const OVERRIDES: Readonly<Record<string, (ctx: { refs: Readonly<Record<string, n
   'score-adjust-reason': () => ({ enabled: true, direction: 'both' }),
   // Lines name a real member (made in beforeAll): the audit posts to the member's account.
   'score-adjust': ({ refs, seed }) => ({ lines: [{ member: refs.member, points: 10 + seed, reason: refs['score-adjust-reason'] }] }),
+  'store-value-adjust-reason': () => ({ enabled: true, direction: 'both' }),
+  'store-value-adjust': ({ refs, seed }) => ({
+    lines: [{ member: refs.member, principal: 10 + seed, gift: 0, reason: refs['store-value-adjust-reason'] }],
+  }),
+  // A member receives one opening balance: each record names a member of its own.
+  'store-value-init': async ({ seed }) => ({ member: await newMember(seed), principal: 10 + seed, gift: 1 }),
   // Members picked by hand (a filter must match someone); a tag every member can take.
   'batch-operate': ({ refs }) => ({ operation: 'addTag', tag: 'newcomer', selectionMode: 'picked', lines: [{ member: refs.member }] }),
   // Free levels form a ladder: distinct ranks, thresholds rising with the rank.
@@ -71,6 +81,12 @@ const OVERRIDES: Readonly<Record<string, (ctx: { refs: Readonly<Record<string, n
   },
 };
 let levelRank = 0;
+
+/** A member of its own for a record that may name a member once. */
+async function newMember(seed: number): Promise<number> {
+  const mobile = `1360${String(seed).padStart(7, '0')}`;
+  return (await okData(admin.post('/v1/member/saveNew', { body: { name: `Contract member ${seed}`, mobile, channel: 'store' } }))).id;
+}
 
 const registry = buildRegistry(servedResources(SERVER_HOOKS));
 /** Settings objects (one record per tenant or centre) and read-only lists have their own shapes. */
@@ -137,7 +153,7 @@ async function validBody(resource: ResourceDef, n = ++seed): Promise<Record<stri
     );
     refs[`upload:${path}`] = uploads[key];
   }
-  return sampleBody({ resource, seed: n, refs, overrides: OVERRIDES[resource.name]?.({ refs, seed: n }) });
+  return sampleBody({ resource, seed: n, refs, overrides: await OVERRIDES[resource.name]?.({ refs, seed: n }) });
 }
 
 async function createRecord(resource: ResourceDef) {
@@ -638,13 +654,17 @@ async function moveTo(resource: ResourceDef, record: Record<string, any>, goal: 
 
 /** Creates a record through its API, or straight into its table (read-only, or `direct`). */
 async function createReferrer(runtime: ResourceRuntime, body: Record<string, unknown>, direct = false): Promise<Record<string, any>> {
-  if (!runtime.resource.readOnly && !direct)
+  // A read-only resource or a settings object has no saveNew: its row is written to the table.
+  if (!runtime.resource.readOnly && runtime.resource.singleton === undefined && !direct)
     return okData(admin.post(`/v1/${runtime.resource.name}/saveNew`, { body, headers: headers() }));
   const { set, issues } = validateWrite({ resource: runtime.resource, body, mode: 'create', locale: 'zh_CN', zone: 'Asia/Shanghai' });
   expect(issues).toEqual([]);
   const values: Record<string, unknown> = { ...set.values, tenantId: tenant.tenantId };
   const numbering = runtime.resource.numbering;
   if (numbering) values[numbering.field] = await drawNumber({ db: t.database.db, tenantId: tenant.tenantId, resource: runtime.resource });
+  // A settings object holds one row per tenant: the earlier one (the settings tests') makes way.
+  if (runtime.resource.singleton !== undefined)
+    await t.database.db.delete(runtime.table).where(eq(runtime.table.tenantId, tenant.tenantId));
   const [row] = await t.database.db.insert(runtime.table).values(values).returning();
   return row as Record<string, any>;
 }
@@ -693,7 +713,7 @@ describe('safe deletes of every declared relation', () => {
             resource: referrer.resource,
             seed: n,
             refs: pointing,
-            overrides: { ...OVERRIDES[referrer.resource.name]?.({ refs: pointing, seed: n }), ...special?.body(pointing) },
+            overrides: { ...(await OVERRIDES[referrer.resource.name]?.({ refs: pointing, seed: n })), ...special?.body(pointing) },
           });
       const r = await createReferrer(referrer, body, special?.direct);
       // A relation its engine owns (a member's level) is never in a body: the engine writes it.

@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../server/config';
 import { connectDatabase, type Database } from '../../server/db/connection';
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
-import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { XLSX_MIME } from '../../server/modules/files/file-task.routes';
 import { storeResource } from '../../resources/datum/store.resource';
 import { productResource } from '../../resources/datum/product.resource';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
+import { downloadTask, importWorkbook, readSheet, workbookOf } from '../helpers/workbooks';
 
 /**
  * The file centre on the real app and PostgreSQL: exports hold exactly the rows of the list's
@@ -33,37 +33,9 @@ async function expectOk(response: { status: number; body: { code: number; data: 
 }
 
 /** GET a task's file with the client's session; the body is raw bytes. */
-async function download(target: FastifyInstance, client: ApiClient, id: number) {
-  const response = await target.inject({
-    method: 'GET',
-    url: `${target.config.serviceBase}/v1/file-task/download/${id}`,
-    headers: { cookie: `${SESSION_COOKIE}=${client.sessionToken()}`, locale: 'zh_CN' },
-  });
-  return { status: response.statusCode, bytes: response.rawPayload, headers: response.headers };
-}
+const download = (target: FastifyInstance, client: ApiClient, id: number) => downloadTask({ app: target, client, taskId: id });
 
-/** The first sheet of a workbook as rows of plain values (header first). */
-async function readSheet(bytes: Buffer): Promise<unknown[][]> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => {
-    rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).value ?? null));
-  });
-  return rows;
-}
-
-async function workbookOf(rows: unknown[][]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Sheet1');
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-async function importFile(client: ApiClient, resource: string, bytes: Buffer, fileName = 'import.xlsx') {
-  return client.post(`/v1/${resource}/import`, { body: bytes, headers: { 'content-type': XLSX_MIME }, query: { fileName } });
-}
+const importFile = importWorkbook;
 
 async function storesByCode(client: ApiClient, prefix: string) {
   const data = await expectOk(

@@ -1,9 +1,8 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { downloadTask, readSheet } from '../helpers/workbooks';
 
 /**
  * The points ledger's export (POST /v1/points/entries/export): a file-centre task under the
@@ -23,20 +22,9 @@ async function ok(promise: Promise<{ status: number; body: any }>) {
 }
 
 async function download(taskId: number, locale: string) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `${t.app.config.serviceBase}/v1/file-task/download/${taskId}`,
-    headers: { cookie: `${SESSION_COOKIE}=${admin.sessionToken()}`, locale },
-  });
-  expect(response.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => {
-    rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).value ?? null));
-  });
-  return rows;
+  const response = await downloadTask({ app: t.app, client: admin, taskId, locale });
+  expect(response.status).toBe(200);
+  return readSheet(response.bytes);
 }
 
 beforeAll(async () => {

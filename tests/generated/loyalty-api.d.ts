@@ -661,6 +661,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/stored-value/recharge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recharge a member's stored value
+         * @description Idempotent by its number: the same number with the same body answers the first answer (header idempotent-replayed: true); with another body 409 idempotency.keyReused. A refused call changes nothing and leaves the number free. Checks the stored-value settings (store-value-manage): on (409 storedValue.disabled), channel allowed (409 storedValue.channelNotAllowed), per-recharge limits (400 on amount), per-member daily limit in the merchant's time zone (409 storedValue.dailyLimit). 404: no such member; 409: a member not in use (ledger.memberBlocked) or a frozen account (ledger.accountFrozen).
+         */
+        post: operations["storedValue.recharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stored-value/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay with stored value (principal first, then gift)
+         * @description Idempotent by its number: the same number with the same body answers the first answer (header idempotent-replayed: true); with another body 409 idempotency.keyReused. A refused call changes nothing and leaves the number free. 409: insufficient balance (ledger.insufficient, with the balance and the amount required), a frozen account (ledger.accountFrozen), a member not in use, a store or a basket line not covered by the eligible goods (storedValue.storeNotApplicable, storedValue.goodsNotApplicable naming the line). 400: amount above the basket's total, unknown store or goods.
+         */
+        post: operations["storedValue.pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stored-value/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a stored-value payment, in whole or in part
+         * @description Idempotent by its number: the same number with the same body answers the first answer (header idempotent-replayed: true); with another body 409 idempotency.keyReused. A refused call changes nothing and leaves the number free. Refunds add up per payment and never exceed it (409 ledger.refundExceedsPayment with paid, refunded, left and the amount). 404: no such stored-value payment.
+         */
+        post: operations["storedValue.refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stored-value/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's stored value */
+        get: operations["storedValue.balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/file-task/query": {
         parameters: {
             query?: never;
@@ -1182,6 +1259,23 @@ export interface paths {
         put?: never;
         /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
         post: operations["cardTemplate.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["storeValueAccount.export"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2525,6 +2619,176 @@ export interface paths {
         get: operations["cardTemplate.infoByNumber"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-account/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Stored-value account */
+        post: operations["storeValueAccount.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-account/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Stored-value account */
+        get: operations["storeValueAccount.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-account/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Freeze (NORMAL -> FROZEN) */
+        post: operations["storeValueAccount.freeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-account/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unfreeze (FROZEN -> NORMAL) */
+        post: operations["storeValueAccount.unfreeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-account/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Stored-value account, newest first */
+        get: operations["storeValueAccount.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-account/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stored-value account picker: id and title, at most 50 */
+        get: operations["storeValueAccount.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-manage/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stored-value management: the saved settings, or the defaults (id null, version 0) */
+        get: operations["storeValueManage.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-manage/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save Stored-value management (version read: 0 before the first save; stale -> 409) */
+        post: operations["storeValueManage.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-applicable-goods/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stored-value eligible goods: the saved settings, or the defaults (id null, version 0) */
+        get: operations["storeValueApplicableGoods.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-applicable-goods/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save Stored-value eligible goods (version read: 0 before the first save; stale -> 409) */
+        post: operations["storeValueApplicableGoods.save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4715,6 +4979,130 @@ export interface components {
             createdAt: string;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
             updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Stored-value account (储值账户), as the API answers it */
+        StoreValueAccountRecord: {
+            id: number;
+            /**
+             * @description Holder: member = Member, card = Prepaid card
+             * @enum {string}
+             */
+            holderKind: "member" | "card";
+            /** @description Member (id of member) */
+            memberId: number | null;
+            /** @description Prepaid card */
+            cardId: number | null;
+            /** @description Principal; yuan, exact, at most 2 decimals */
+            principal: number;
+            /** @description Gift; yuan, exact, at most 2 decimals */
+            gift: number;
+            /** @description Balance; yuan, exact, at most 2 decimals */
+            balance: number;
+            /** @description Principal paid in; yuan, exact, at most 2 decimals */
+            principalIn: number;
+            /** @description Principal used; yuan, exact, at most 2 decimals */
+            principalOut: number;
+            /** @description Gift received; yuan, exact, at most 2 decimals */
+            giftIn: number;
+            /** @description Gift used; yuan, exact, at most 2 decimals */
+            giftOut: number;
+            /**
+             * @description State: NORMAL = Normal, FROZEN = Frozen
+             * @enum {string}
+             */
+            state: "NORMAL" | "FROZEN";
+            /** @description Reason frozen */
+            frozenReason: string | null;
+            /** @description Frozen by */
+            frozenBy: number | null;
+            /** @description Frozen at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            frozenAt: string | null;
+            /** @description Last movement (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            lastEntryAt: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Stored-value management (储值管理), as the API answers it */
+        StoreValueManageRecord: {
+            /** @description null until the settings are first saved */
+            id: number | null;
+            /** @description Stored value on */
+            enabled: boolean | null;
+            /** @description Recharge channels: store = Store, weixin = WeChat, alipay = Alipay, third = Third party, weixinApp = WeChat mini program */
+            channels: ("store" | "weixin" | "alipay" | "third" | "weixinApp")[] | null;
+            /** @description Minimum per recharge; yuan, exact, at most 2 decimals */
+            minPerRecharge: number | null;
+            /** @description Maximum per recharge; yuan, exact, at most 2 decimals */
+            maxPerRecharge: number | null;
+            /** @description Maximum per member per day; yuan, exact, at most 2 decimals */
+            maxPerMemberPerDay: number | null;
+            /** @description Gift portion valid for (days) */
+            giftValidityDays: number | null;
+            /** @description Adjustment approval threshold; yuan, exact, at most 2 decimals */
+            adjustApprovalThreshold: number;
+            /** @description Notes */
+            remark: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string | null;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Stored-value eligible goods (储值适用商品), as the API answers it */
+        StoreValueApplicableGoodsRecord: {
+            /** @description null until the settings are first saved */
+            id: number | null;
+            /** @description Goods (ids of product) */
+            goods: number[] | null;
+            /** @description Categories (ids of catogory) */
+            categories: number[] | null;
+            /** @description Brands (ids of brand) */
+            brands: number[] | null;
+            /** @description Stores (ids of store) */
+            stores: number[] | null;
+            /** @description Notes */
+            remark: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string | null;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string | null;
             /** @description User id */
             createdBy: number | null;
             /** @description User id */
@@ -7850,6 +8238,370 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "storedValue.recharge": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "requestNo": "R20260501-0001",
+                 *       "memberId": 1024,
+                 *       "amount": "100.00",
+                 *       "giftAmount": "10.00",
+                 *       "channel": "store",
+                 *       "storeId": 3
+                 *     }
+                 */
+                "application/json": {
+                    requestNo: string;
+                    memberId: number;
+                    amount: string | number;
+                    giftAmount?: string | number | (never | null);
+                    /** @enum {string} */
+                    channel: "store" | "weixin" | "alipay" | "third" | "weixinApp";
+                    storeId?: number | null;
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "requestNo": "R20260501-0001",
+                     *         "memberId": 1024,
+                     *         "amount": 100,
+                     *         "giftAmount": 10,
+                     *         "principal": 100,
+                     *         "gift": 10,
+                     *         "balance": 110,
+                     *         "entryId": 9001
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            requestNo: string;
+                            memberId: number;
+                            /** @description Principal paid in */
+                            amount: number;
+                            /** @description Gift given with it */
+                            giftAmount: number;
+                            /** @description Principal after the operation */
+                            principal: number;
+                            /** @description Gift portion after the operation */
+                            gift: number;
+                            /** @description Balance after the operation: principal + gift */
+                            balance: number;
+                            /** @description The ledger entry */
+                            entryId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storedValue.pay": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "requestNo": "P20260501-0001",
+                 *       "memberId": 1024,
+                 *       "amount": "30.00",
+                 *       "storeId": 3,
+                 *       "lines": [
+                 *         {
+                 *           "goodsId": 15,
+                 *           "amount": "30.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    requestNo: string;
+                    memberId: number;
+                    amount: string | number;
+                    storeId: number;
+                    lines?: {
+                        goodsId: number;
+                        amount: string | number;
+                    }[];
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "requestNo": "P20260501-0001",
+                     *         "memberId": 1024,
+                     *         "amount": 30,
+                     *         "principalPaid": 30,
+                     *         "giftPaid": 0,
+                     *         "principal": 70,
+                     *         "gift": 10,
+                     *         "balance": 80,
+                     *         "entryId": 9002,
+                     *         "paymentId": 77
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            requestNo: string;
+                            memberId: number;
+                            /** @description Amount paid */
+                            amount: number;
+                            /** @description Taken from principal */
+                            principalPaid: number;
+                            /** @description Taken from the gift portion */
+                            giftPaid: number;
+                            /** @description Principal after the operation */
+                            principal: number;
+                            /** @description Gift portion after the operation */
+                            gift: number;
+                            /** @description Balance after the operation: principal + gift */
+                            balance: number;
+                            /** @description The ledger entry */
+                            entryId: number;
+                            /** @description The payment, refundable by its requestNo */
+                            paymentId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storedValue.refund": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "refundNo": "F20260502-0001",
+                 *       "requestNo": "P20260501-0001",
+                 *       "amount": "10.00"
+                 *     }
+                 */
+                "application/json": {
+                    refundNo: string;
+                    requestNo: string;
+                    amount: string | number;
+                    storeId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "refundNo": "F20260502-0001",
+                     *         "requestNo": "P20260501-0001",
+                     *         "amount": 10,
+                     *         "principalRefunded": 10,
+                     *         "giftRefunded": 0,
+                     *         "refundedTotal": 10,
+                     *         "paidTotal": 30,
+                     *         "principal": 80,
+                     *         "gift": 10,
+                     *         "balance": 90,
+                     *         "entryId": 9003
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            refundNo: string;
+                            /** @description The payment's requestNo */
+                            requestNo: string;
+                            /** @description Amount refunded by this call */
+                            amount: number;
+                            /** @description Back to principal */
+                            principalRefunded: number;
+                            /** @description Back to the gift portion (first, up to what the payment took from it) */
+                            giftRefunded: number;
+                            /** @description Refunded of the payment so far, this call included */
+                            refundedTotal: number;
+                            /** @description What the payment paid */
+                            paidTotal: number;
+                            /** @description Principal after the operation */
+                            principal: number;
+                            /** @description Gift portion after the operation */
+                            gift: number;
+                            /** @description Balance after the operation: principal + gift */
+                            balance: number;
+                            /** @description The ledger entry */
+                            entryId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storedValue.balance": {
+        parameters: {
+            query: {
+                memberId: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "memberId": 1024,
+                     *         "principal": 80,
+                     *         "gift": 10,
+                     *         "balance": 90,
+                     *         "frozen": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            memberId: number;
+                            /** @description Principal */
+                            principal: number;
+                            /** @description Gift portion */
+                            gift: number;
+                            /** @description Balance: principal + gift */
+                            balance: number;
+                            /** @description The account is frozen: it can neither pay nor be recharged */
+                            frozen: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "fileTask.query": {
         parameters: {
             query?: never;
@@ -9297,6 +10049,56 @@ export interface operations {
         };
     };
     "cardTemplate.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAccount.export": {
         parameters: {
             query?: never;
             header?: {
@@ -13699,6 +14501,524 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAccount.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Member: eq */
+                        memberId?: number | null;
+                        /** @description Balance: range [from, to], either may be null */
+                        balance?: (number | string | (never | null))[] | null;
+                        /**
+                         * @description State: eq
+                         * @enum {string|null}
+                         */
+                        state?: "NORMAL" | "FROZEN" | null;
+                        /** @description Last movement: range [from, to], either may be null */
+                        lastEntryAt?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "principal" | "gift" | "balance" | "lastEntryAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["StoreValueAccountRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of principal over the whole filtered set */
+                                principal: number;
+                                /** @description Sum of gift over the whole filtered set */
+                                gift: number;
+                                /** @description Sum of balance over the whole filtered set */
+                                balance: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAccount.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueAccountRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAccount.freeze": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (required) */
+                    reason: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueAccountRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAccount.unfreeze": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (required) */
+                    reason: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueAccountRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAccount.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueAccount.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueManage.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueManageRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueManage.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Stored value on */
+                    enabled?: boolean;
+                    /** @description Recharge channels */
+                    channels?: ("store" | "weixin" | "alipay" | "third" | "weixinApp")[];
+                    /** @description Minimum per recharge; exact, at most 2 decimals */
+                    minPerRecharge?: number;
+                    /** @description Maximum per recharge; exact, at most 2 decimals */
+                    maxPerRecharge?: number;
+                    /** @description Maximum per member per day; exact, at most 2 decimals */
+                    maxPerMemberPerDay?: number;
+                    /** @description Gift portion valid for (days) */
+                    giftValidityDays?: number;
+                    /** @description Adjustment approval threshold; exact, at most 2 decimals */
+                    adjustApprovalThreshold?: number;
+                    /** @description Notes (no NUL, no lone surrogate) */
+                    remark?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueManageRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueApplicableGoods.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueApplicableGoodsRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "storeValueApplicableGoods.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Goods (ids of product) */
+                    goods?: number[];
+                    /** @description Categories (ids of catogory) */
+                    categories?: number[];
+                    /** @description Brands (ids of brand) */
+                    brands?: number[];
+                    /** @description Stores (ids of store) */
+                    stores?: number[];
+                    /** @description Notes (no NUL, no lone surrogate) */
+                    remark?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["StoreValueApplicableGoodsRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };

@@ -54,7 +54,14 @@ export interface CellProblem {
 /** A value for the validator, or titles still to resolve to ids (relations and tree parents). */
 export type ImportValue =
   | { readonly kind: 'value'; readonly value: unknown }
-  | { readonly kind: 'titles'; readonly resource: string; readonly parts: readonly (string | number)[]; readonly multiple: boolean }
+  | {
+      readonly kind: 'titles';
+      readonly resource: string;
+      readonly parts: readonly (string | number)[];
+      readonly multiple: boolean;
+      /** The referenced field the cells name records by, instead of the title (a relation's `shownAs`). */
+      readonly shownAs?: string;
+    }
   | { readonly kind: 'problem'; readonly problem: CellProblem };
 
 /** How a field kind reads and writes spreadsheet cells (server/modules/files/sheet-cells.ts). */

@@ -47,7 +47,7 @@ export const relationKind: ServerFieldKind<RelationField> = {
     },
     importValue: ({ f, cell }) => {
       const parts = typeof cell === 'number' ? [cell] : splitList(cell).map(idOrTitle);
-      return { kind: 'titles', resource: f.resource, parts, multiple: f.multiple === true };
+      return { kind: 'titles', resource: f.resource, parts, multiple: f.multiple === true, shownAs: f.shownAs };
     },
   },
 };

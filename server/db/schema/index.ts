@@ -4,6 +4,7 @@
  */
 export * from './core.schema';
 export * from './points.schema';
+export * from './ledger.schema';
 export * from './idempotency.schema';
 export * from './counters.schema';
 export * from './files.schema';

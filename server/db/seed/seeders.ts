@@ -3,6 +3,7 @@ import { activitySeeder } from './activity.seed';
 import { datumSeeder } from './datum.seed';
 import { membersSeeder } from './members.seed';
 import { levelsSeeder, paidLevelOrdersSeeder } from './levels.seed';
+import { storedValueDocsSeeder } from './stored-value-docs.seed';
 
 /**
  * Demo data of each domain, run once when the demo merchant is first created, inside the same
@@ -21,4 +22,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   paidLevelOrdersSeeder,
   // Adjustment reasons and documents, sales through the sales service, a batch document: after members.
   activitySeeder,
+  // Stored-value reasons, opening balances and adjustments, through the engine and the value ledger: after members.
+  storedValueDocsSeeder,
 ];

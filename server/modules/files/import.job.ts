@@ -10,6 +10,7 @@ import { translate } from '../i18n/translate';
 import { failedRowCount, writeErrorReport, type RowError } from './error-report';
 import { loadFile } from './file-chunks.store';
 import { percent, updateTask, type FileTaskRow } from './file-task.store';
+import { titleKey } from '../../crud/field-kinds/kind-helpers';
 import { resolveTitles, type LookupScope, type Resolution } from './references.lookup';
 import { FileProblem, readWorkbookRows } from './sheet-reader';
 import { importValue, type ImportValue } from './sheet-cells';
@@ -65,14 +66,21 @@ class TitleResolver {
 
   /** Looks up every title of the file at once. */
   async preload(db: DbOrTx, rows: readonly SheetRow[]): Promise<void> {
-    const parts = new Map<string, (string | number)[]>();
+    const parts = new Map<string, { resource: string; shownAs?: string; list: (string | number)[] }>();
     for (const row of rows) {
       for (const value of row.values.values()) {
-        if (value.kind === 'titles') parts.set(value.resource, [...(parts.get(value.resource) ?? []), ...value.parts]);
+        if (value.kind !== 'titles') continue;
+        const key = titleKey(value.resource, value.shownAs);
+        const entry = parts.get(key) ?? { resource: value.resource, shownAs: value.shownAs, list: [] };
+        entry.list.push(...value.parts);
+        parts.set(key, entry);
       }
     }
-    for (const [resource, list] of parts) {
-      this.cache.set(resource, await resolveTitles({ db, registry: this.args.registry, scope: this.args.scope, resource, parts: list }));
+    for (const [key, { resource, shownAs, list }] of parts) {
+      this.cache.set(
+        key,
+        await resolveTitles({ db, registry: this.args.registry, scope: this.args.scope, resource, shownAs, parts: list }),
+      );
     }
   }
 
@@ -80,13 +88,15 @@ class TitleResolver {
    * One title. A record of the same resource may be named by a row above (an area and its
    * parent in one file), so a missing self-reference is looked up again inside the transaction.
    */
-  async resolve(db: DbOrTx, resource: string, part: string | number): Promise<Resolution> {
+  async resolve(db: DbOrTx, target: { resource: string; shownAs?: string }, part: string | number): Promise<Resolution> {
+    const { resource, shownAs } = target;
+    const key = titleKey(resource, shownAs);
     const text = String(part);
-    const known = this.cache.get(resource)?.get(text);
+    const known = this.cache.get(key)?.get(text);
     if (known && !('missing' in known && resource === this.args.owner)) return known;
-    const fresh = await resolveTitles({ db, registry: this.args.registry, scope: this.args.scope, resource, parts: [text] });
+    const fresh = await resolveTitles({ db, registry: this.args.registry, scope: this.args.scope, resource, shownAs, parts: [text] });
     const found = fresh.get(text) ?? { missing: true as const };
-    if (!('missing' in found)) this.cache.get(resource)?.set(text, found);
+    if (!('missing' in found)) this.cache.get(key)?.set(text, found);
     return found;
   }
 }
@@ -115,7 +125,7 @@ async function rowBody(args: {
     }
     const ids: number[] = [];
     for (const part of value.parts) {
-      const found = await args.resolver.resolve(args.db, value.resource, part);
+      const found = await args.resolver.resolve(args.db, value, part);
       if ('id' in found) ids.push(found.id);
       else problem('validation.reference');
     }

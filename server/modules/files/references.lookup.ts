@@ -77,7 +77,7 @@ export async function titlesFor(args: {
 export type Resolution = { readonly id: number } | { readonly missing: true } | { readonly ambiguous: true };
 
 /**
- * Resolves the titles given for a resource. A part that matches exactly one record's title is
+ * Resolves the titles given for a resource (or the `shownAs` field an export wrote). A part that matches exactly one record's title is
  * that record; a number that matches no title is taken as an id (checked later by the
  * validator); anything else is missing or ambiguous.
  */
@@ -86,13 +86,15 @@ export async function resolveTitles(args: {
   registry: EngineRegistry;
   scope: LookupScope;
   resource: string;
+  /** The field the parts name records by (a relation's `shownAs`, the member number); default the title. */
+  shownAs?: string;
   parts: readonly (string | number)[];
 }): Promise<Map<string, Resolution>> {
   const target = args.registry.get(args.resource);
   const t = target.table;
   const texts = [...new Set(args.parts.map(String))];
   const found = new Map<string, number[]>();
-  const titleColumn = t[target.resource.titleField];
+  const titleColumn = t[args.shownAs ?? target.resource.titleField];
   // Large imports name many records: ask in slices so the parameter list stays reasonable.
   for (let i = 0; i < texts.length; i += 1000) {
     const slice = texts.slice(i, i + 1000);

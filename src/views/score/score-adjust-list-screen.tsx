@@ -4,13 +4,6 @@
  */
 import { scoreAdjustReasonResource } from '../../../resources/score/score-adjust-reason.resource';
 import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
-import { useTranslate } from '../../screens/generic/use-translate';
-import { ListWithLink } from './adjust/list-with-link';
+import { listWithLinkScreen } from '../../screens/generic/list-with-link';
 
-export default function ScoreAdjustListScreen() {
-  const t = useTranslate();
-  const screen = scoreAdjustReasonResource.route.screens.list;
-  return (
-    <ListWithLink resource={scoreAdjustResource} link={{ owner: scoreAdjustReasonResource, screen, label: t('score.adjust.reasons') }} />
-  );
-}
+export default listWithLinkScreen({ resource: scoreAdjustResource, linked: scoreAdjustReasonResource, labelKey: 'score.adjust.reasons' });

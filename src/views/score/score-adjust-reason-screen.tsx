@@ -4,13 +4,6 @@
  */
 import { scoreAdjustReasonResource } from '../../../resources/score/score-adjust-reason.resource';
 import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
-import { useTranslate } from '../../screens/generic/use-translate';
-import { ListWithLink } from './adjust/list-with-link';
+import { listWithLinkScreen } from '../../screens/generic/list-with-link';
 
-export default function ScoreAdjustReasonScreen() {
-  const t = useTranslate();
-  const screen = scoreAdjustResource.route.screens.list;
-  return (
-    <ListWithLink resource={scoreAdjustReasonResource} link={{ owner: scoreAdjustResource, screen, label: t('score.adjust.documents') }} />
-  );
-}
+export default listWithLinkScreen({ resource: scoreAdjustReasonResource, linked: scoreAdjustResource, labelKey: 'score.adjust.documents' });

@@ -1,10 +1,11 @@
 import { App, Button } from 'antd';
-import { useContext, useMemo } from 'react';
+import { useContext, useMemo, type ComponentType } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { ResourceDef } from '../../../../resources/define';
-import { ResourceList } from '../../../screens/generic/list-screen';
-import { ListSlotsContext, type ListSlots } from '../../../screens/generic/list-slots';
-import { screenRoute } from '../../../screens/generic/resource-routes';
+import type { ResourceDef } from '../../../resources/define';
+import { ResourceList } from './list-screen';
+import { ListSlotsContext, type ListSlots } from './list-slots';
+import { screenRoute } from './resource-routes';
+import { useTranslate } from './use-translate';
 
 /** Props of {@link ListWithLink}. */
 export interface ListWithLinkProps {
@@ -41,4 +42,17 @@ export function ListWithLink(props: ListWithLinkProps) {
       </ListSlotsContext.Provider>
     </App>
   );
+}
+
+/**
+ * A screen component: the generic list of `resource` with a button (its text the message
+ * `labelKey`) to the list screen of `linked` (documents -> their reasons, reasons -> the documents).
+ */
+export function listWithLinkScreen(args: { resource: ResourceDef; linked: ResourceDef; labelKey: string }): ComponentType {
+  const screen = args.linked.route.screens.list;
+  if (screen === undefined) throw new Error(`${args.linked.name} has no list screen`);
+  return function LinkedListScreen() {
+    const t = useTranslate();
+    return <ListWithLink resource={args.resource} link={{ owner: args.linked, screen, label: t(args.labelKey) }} />;
+  };
 }

@@ -1,0 +1,75 @@
+import { defineResource, field } from '../define';
+
+/** The §4 stored-value channel types, as the till routes and the ledger name them. */
+export const STORED_VALUE_CHANNEL_OPTIONS = {
+  store: { label: ['门店', 'Store'], color: 'blue' },
+  weixin: { label: ['微信', 'WeChat'], color: 'green' },
+  alipay: { label: ['支付宝', 'Alipay'], color: 'cyan' },
+  third: { label: ['第三方', 'Third party'], color: 'purple' },
+  weixinApp: { label: ['微信小程序', 'WeChat mini program'], color: 'lime' },
+} as const;
+
+const limit = (label: readonly [string, string], help: readonly [string, string]) =>
+  field.money({ label: [label[0], label[1]], help: [help[0], help[1]], min: 0.01, max: 99999999.99 });
+
+/**
+ * The stored-value programme of a tenant (store-value-manage, a settings object): whether
+ * stored value is on, the channels a recharge may come from, the limits per recharge and per
+ * member per day (in the tenant's time zone), how long a gift portion stays valid, and the
+ * amount above which a stored-value adjustment needs a second person to audit it. The till
+ * routes (server/modules/stored-value) read it on every recharge.
+ */
+export const storeValueManageResource = defineResource({
+  name: 'store-value-manage',
+  table: 'store_value_settings',
+  title: ['储值管理', 'Stored-value management'],
+  route: { group: 'deposit', entry: 'store-value-manage', screens: { settings: 'store-value-manage' } },
+  access: { read: ['配置查看'], write: '配置维护' },
+  scope: 'tenant',
+  singleton: 'tenant',
+  fields: {
+    enabled: field.boolean({
+      label: ['启用储值', 'Stored value on'],
+      help: ['关闭后不能充值，已有余额仍可支付和退款', 'When off, no recharge is accepted; balances can still pay and be refunded'],
+      defaultValue: true,
+    }),
+    channels: field.enum({
+      label: ['允许充值渠道', 'Recharge channels'],
+      help: ['不选表示全部渠道', 'None chosen means every channel'],
+      options: STORED_VALUE_CHANNEL_OPTIONS,
+      multiple: true,
+    }),
+    minPerRecharge: limit(['单笔最低充值', 'Minimum per recharge'], ['空表示不限', 'Empty means no minimum']),
+    maxPerRecharge: limit(['单笔最高充值', 'Maximum per recharge'], ['空表示不限', 'Empty means no maximum']),
+    maxPerMemberPerDay: limit(
+      ['每人每日充值上限', 'Maximum per member per day'],
+      ['按商户时区的自然日累计本金；空表示不限', 'Principal recharged per calendar day in the merchant’s time zone; empty means no limit'],
+    ),
+    giftValidityDays: field.integer({
+      label: ['赠送金有效期（天）', 'Gift portion valid for (days)'],
+      help: ['空表示永久有效；到期清零尚未实现', 'Empty means it never expires; expiring gift portions is not built yet'],
+      min: 1,
+      max: 3650,
+    }),
+    adjustApprovalThreshold: field.money({
+      label: ['调整审核阈值', 'Adjustment approval threshold'],
+      help: [
+        '储值调整单合计金额（绝对值）超过该值时，须由制单人以外的人审核',
+        'A stored-value adjustment whose absolute total is above this must be audited by someone other than its maker',
+      ],
+      required: true,
+      min: 0,
+      max: 99999999.99,
+      defaultValue: '10000.00',
+    }),
+    remark: field.longText({ label: ['说明', 'Notes'], maxLength: 500 }),
+  },
+  titleField: 'enabled',
+  list: { defaultSort: { field: 'id', order: 'asc' } },
+  form: [
+    { key: 'programme', title: ['储值开关与渠道', 'Programme and channels'], fields: ['enabled', 'channels'] },
+    { key: 'limits', title: ['充值限额', 'Recharge limits'], fields: ['minPerRecharge', 'maxPerRecharge', 'maxPerMemberPerDay'] },
+    { key: 'rules', title: ['赠送与调整', 'Gifts and adjustments'], fields: ['giftValidityDays', 'adjustApprovalThreshold', 'remark'] },
+  ],
+  deletable: false,
+});

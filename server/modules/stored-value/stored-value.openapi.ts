@@ -1,0 +1,126 @@
+import { answers, objectOf, wire, type ErrorAnswerName, type JsonSchema, type RouteDocs } from '../../http/openapi.schemas';
+
+/**
+ * The OpenAPI description of the stored-value till routes (stored-value.routes.ts): operation ids
+ * `storedValue.<operation>`, the deposit menu group's tag, answers with examples. Request
+ * schemas stay in the route file.
+ */
+
+const doc = (name: string, summary: string, data: JsonSchema, example: unknown, ...errors: ErrorAnswerName[]): RouteDocs => {
+  const response = answers(data, ...errors);
+  return {
+    operationId: `storedValue.${name}`,
+    tags: ['deposit'],
+    summary,
+    response: { ...response, 200: { ...response[200], examples: [{ code: 2000, msg: 'success', data: example }] } },
+  };
+};
+
+const yuan = (description: string) => ({ ...wire.money, description });
+const portionsAfter = {
+  principal: yuan('Principal after the operation'),
+  gift: yuan('Gift portion after the operation'),
+  balance: yuan('Balance after the operation: principal + gift'),
+  entryId: { type: 'integer', description: 'The ledger entry' },
+};
+
+const IDEMPOTENT =
+  'Idempotent by its number: the same number with the same body answers the first answer (header idempotent-replayed: true); with another body 409 idempotency.keyReused. A refused call changes nothing and leaves the number free.';
+
+export const storedValueDocs = {
+  recharge: {
+    ...doc(
+      'recharge',
+      "Recharge a member's stored value",
+      objectOf({
+        requestNo: { type: 'string' },
+        memberId: { type: 'integer' },
+        amount: yuan('Principal paid in'),
+        giftAmount: yuan('Gift given with it'),
+        ...portionsAfter,
+      }),
+      { requestNo: 'R20260501-0001', memberId: 1024, amount: 100, giftAmount: 10, principal: 100, gift: 10, balance: 110, entryId: 9001 },
+      'notFound',
+      'conflict',
+    ),
+    description: `${IDEMPOTENT} Checks the stored-value settings (store-value-manage): on (409 storedValue.disabled), channel allowed (409 storedValue.channelNotAllowed), per-recharge limits (400 on amount), per-member daily limit in the merchant's time zone (409 storedValue.dailyLimit). 404: no such member; 409: a member not in use (ledger.memberBlocked) or a frozen account (ledger.accountFrozen).`,
+    bodyExamples: [{ requestNo: 'R20260501-0001', memberId: 1024, amount: '100.00', giftAmount: '10.00', channel: 'store', storeId: 3 }],
+  },
+  pay: {
+    ...doc(
+      'pay',
+      'Pay with stored value (principal first, then gift)',
+      objectOf({
+        requestNo: { type: 'string' },
+        memberId: { type: 'integer' },
+        amount: yuan('Amount paid'),
+        principalPaid: yuan('Taken from principal'),
+        giftPaid: yuan('Taken from the gift portion'),
+        ...portionsAfter,
+        paymentId: { type: 'integer', description: 'The payment, refundable by its requestNo' },
+      }),
+      {
+        requestNo: 'P20260501-0001',
+        memberId: 1024,
+        amount: 30,
+        principalPaid: 30,
+        giftPaid: 0,
+        principal: 70,
+        gift: 10,
+        balance: 80,
+        entryId: 9002,
+        paymentId: 77,
+      },
+      'notFound',
+      'conflict',
+    ),
+    description: `${IDEMPOTENT} 409: insufficient balance (ledger.insufficient, with the balance and the amount required), a frozen account (ledger.accountFrozen), a member not in use, a store or a basket line not covered by the eligible goods (storedValue.storeNotApplicable, storedValue.goodsNotApplicable naming the line). 400: amount above the basket's total, unknown store or goods.`,
+    bodyExamples: [{ requestNo: 'P20260501-0001', memberId: 1024, amount: '30.00', storeId: 3, lines: [{ goodsId: 15, amount: '30.00' }] }],
+  },
+  refund: {
+    ...doc(
+      'refund',
+      'Refund a stored-value payment, in whole or in part',
+      objectOf({
+        refundNo: { type: 'string' },
+        requestNo: { type: 'string', description: "The payment's requestNo" },
+        amount: yuan('Amount refunded by this call'),
+        principalRefunded: yuan('Back to principal'),
+        giftRefunded: yuan('Back to the gift portion (first, up to what the payment took from it)'),
+        refundedTotal: yuan('Refunded of the payment so far, this call included'),
+        paidTotal: yuan('What the payment paid'),
+        ...portionsAfter,
+      }),
+      {
+        refundNo: 'F20260502-0001',
+        requestNo: 'P20260501-0001',
+        amount: 10,
+        principalRefunded: 10,
+        giftRefunded: 0,
+        refundedTotal: 10,
+        paidTotal: 30,
+        principal: 80,
+        gift: 10,
+        balance: 90,
+        entryId: 9003,
+      },
+      'notFound',
+      'conflict',
+    ),
+    description: `${IDEMPOTENT} Refunds add up per payment and never exceed it (409 ledger.refundExceedsPayment with paid, refunded, left and the amount). 404: no such stored-value payment.`,
+    bodyExamples: [{ refundNo: 'F20260502-0001', requestNo: 'P20260501-0001', amount: '10.00' }],
+  },
+  balance: doc(
+    'balance',
+    "A member's stored value",
+    objectOf({
+      memberId: { type: 'integer' },
+      principal: yuan('Principal'),
+      gift: yuan('Gift portion'),
+      balance: yuan('Balance: principal + gift'),
+      frozen: { type: 'boolean', description: 'The account is frozen: it can neither pay nor be recharged' },
+    }),
+    { memberId: 1024, principal: 80, gift: 10, balance: 90, frozen: false },
+    'notFound',
+  ),
+} as const;

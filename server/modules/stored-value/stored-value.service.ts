@@ -1,0 +1,278 @@
+import type { Db, DbOrTx } from '../../db/connection';
+import { AppError } from '../../http/envelope';
+import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
+import {
+  guardMember,
+  lockValueAccount,
+  payFromHolder,
+  postValue,
+  readBalance,
+  refundPayment,
+  type PostedValueEntry,
+  type ValueChannel,
+} from '../ledger';
+import { centsToString, positiveCents, signedCents } from '../ledger/money';
+import { assertEligible, assertStore, checkDailyLimit, checkRecharge, storedValueSettings, type BasketLine } from './stored-value.rules';
+
+/**
+ * The stored-value entry points for tills and apps: recharge, pay, refund, balance. Each one
+ * that moves value runs under the idempotency rule (server/modules/idempotency) keyed by the
+ * caller's number, and moves money only through the ledger (server/modules/ledger), so a replay
+ * answers the first answer and nothing moves twice. Answers carry money as JSON numbers with at
+ * most 2 decimals (converted from the exact text at the edge, never computed on).
+ */
+
+const money = (text: string): number => Number(text);
+
+/** The portions after an entry, as the answers carry them. */
+const after = (entry: PostedValueEntry) => ({
+  principal: money(entry.principalAfter),
+  gift: money(entry.giftAfter),
+  balance: money(entry.balanceAfter),
+  entryId: entry.id,
+});
+
+export interface RechargeInput {
+  readonly requestNo: string;
+  readonly memberId: number;
+  readonly amount: string | number;
+  readonly giftAmount?: string | number | null;
+  readonly channel: ValueChannel;
+  readonly storeId?: number | null;
+  readonly remark?: string | null;
+}
+
+export interface RechargeAnswer {
+  readonly requestNo: string;
+  readonly memberId: number;
+  readonly amount: number;
+  readonly giftAmount: number;
+  readonly principal: number;
+  readonly gift: number;
+  readonly balance: number;
+  readonly entryId: number;
+}
+
+/** A recharge: `amount` into principal and `giftAmount` into gift, under the programme's settings. */
+export async function recharge(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number;
+  body: RechargeInput;
+}): Promise<IdempotentResult<RechargeAnswer>> {
+  const { db, tenantId, body } = input;
+  const principal = positiveCents(body.amount, 'amount');
+  const gift = body.giftAmount === undefined || body.giftAmount === null ? 0n : signedCents(body.giftAmount, 'giftAmount');
+  if (gift < 0n)
+    throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'giftAmount', key: 'storedValue.giftNegative' }] });
+  const request = {
+    memberId: body.memberId,
+    amount: centsToString(principal),
+    giftAmount: centsToString(gift),
+    channel: body.channel,
+    storeId: body.storeId ?? null,
+    remark: body.remark ?? null,
+  };
+  return idempotent({
+    db,
+    tenantId,
+    operation: 'stored-value.recharge',
+    key: body.requestNo,
+    keyField: 'requestNo',
+    request,
+    run: async (tx) => {
+      const now = new Date();
+      const settings = await storedValueSettings(tx, tenantId);
+      checkRecharge(settings, { principal, channel: body.channel });
+      if (body.storeId) await assertStore(tx, tenantId, body.storeId, 'storeId');
+      // Lock order of the ledger: the member (for share), then the account; the day's total is
+      // read under the account's lock.
+      const holder = { kind: 'member', memberId: body.memberId } as const;
+      await guardMember({ tx, tenantId, memberId: body.memberId, requireInUse: true });
+      await lockValueAccount({ tx, tenantId, holder });
+      await checkDailyLimit({ tx, tenantId, memberId: body.memberId, principal, limit: settings.maxPerMemberPerDay, now });
+      const entry = await postValue({
+        tx,
+        tenantId,
+        holder,
+        principal: centsToString(principal),
+        gift: centsToString(gift),
+        kind: 'recharge',
+        channel: body.channel,
+        sourceType: 'recharge',
+        sourceId: body.requestNo,
+        storeId: body.storeId ?? null,
+        operatorId: input.operatorId,
+        remark: body.remark ?? null,
+        refuseIncreaseWhenFrozen: true,
+        now,
+      });
+      return {
+        requestNo: body.requestNo,
+        memberId: body.memberId,
+        amount: money(request.amount),
+        giftAmount: money(request.giftAmount),
+        ...after(entry),
+      };
+    },
+  });
+}
+
+export interface PayInput {
+  readonly requestNo: string;
+  readonly memberId: number;
+  readonly amount: string | number;
+  readonly storeId: number;
+  readonly lines?: readonly BasketLine[];
+  readonly remark?: string | null;
+}
+
+export interface PayAnswer {
+  readonly requestNo: string;
+  readonly memberId: number;
+  readonly amount: number;
+  readonly principalPaid: number;
+  readonly giftPaid: number;
+  readonly principal: number;
+  readonly gift: number;
+  readonly balance: number;
+  readonly entryId: number;
+  readonly paymentId: number;
+}
+
+/** A payment from the member's stored value, for eligible goods in an eligible store. */
+export async function pay(input: { db: Db; tenantId: number; operatorId: number; body: PayInput }): Promise<IdempotentResult<PayAnswer>> {
+  const { db, tenantId, body } = input;
+  const amount = positiveCents(body.amount, 'amount');
+  const lines = body.lines ?? [];
+  let basket = 0n;
+  const canonicalLines = lines.map((line, i) => {
+    const cents = positiveCents(line.amount, `lines.${i}.amount`);
+    basket += cents;
+    return { goodsId: line.goodsId, amount: centsToString(cents) };
+  });
+  if (lines.length > 0 && amount > basket) {
+    const values = { amount: centsToString(amount), basket: centsToString(basket) };
+    throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'amount', key: 'storedValue.aboveBasket', values }] });
+  }
+  const request = {
+    memberId: body.memberId,
+    amount: centsToString(amount),
+    storeId: body.storeId,
+    lines: canonicalLines,
+    remark: body.remark ?? null,
+  };
+  return idempotent({
+    db,
+    tenantId,
+    operation: 'stored-value.pay',
+    key: body.requestNo,
+    keyField: 'requestNo',
+    request,
+    run: async (tx) => {
+      await assertStore(tx, tenantId, body.storeId, 'storeId');
+      await assertEligible({ tx, tenantId, storeId: body.storeId, lines });
+      const entry = await payFromHolder({
+        tx,
+        tenantId,
+        holder: { kind: 'member', memberId: body.memberId },
+        amount: request.amount,
+        requestNo: body.requestNo,
+        storeId: body.storeId,
+        operatorId: input.operatorId,
+        channel: 'store',
+        sourceType: 'payment',
+        remark: body.remark ?? null,
+      });
+      return {
+        requestNo: body.requestNo,
+        memberId: body.memberId,
+        amount: money(request.amount),
+        principalPaid: -money(entry.principalDelta),
+        giftPaid: -money(entry.giftDelta),
+        ...after(entry),
+        paymentId: entry.paymentId,
+      };
+    },
+  });
+}
+
+export interface RefundInput {
+  readonly refundNo: string;
+  readonly requestNo: string;
+  readonly amount: string | number;
+  readonly storeId?: number | null;
+}
+
+export interface RefundAnswer {
+  readonly refundNo: string;
+  readonly requestNo: string;
+  readonly amount: number;
+  readonly principalRefunded: number;
+  readonly giftRefunded: number;
+  readonly refundedTotal: number;
+  readonly paidTotal: number;
+  readonly principal: number;
+  readonly gift: number;
+  readonly balance: number;
+  readonly entryId: number;
+}
+
+/** Part or all of an earlier stored-value payment back, cumulatively never above what it paid. */
+export async function refund(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number;
+  body: RefundInput;
+}): Promise<IdempotentResult<RefundAnswer>> {
+  const { db, tenantId, body } = input;
+  const amount = positiveCents(body.amount, 'amount');
+  const request = { requestNo: body.requestNo, amount: centsToString(amount), storeId: body.storeId ?? null };
+  return idempotent({
+    db,
+    tenantId,
+    operation: 'stored-value.refund',
+    key: body.refundNo,
+    keyField: 'refundNo',
+    request,
+    run: async (tx) => {
+      if (body.storeId) await assertStore(tx, tenantId, body.storeId, 'storeId');
+      const entry = await refundPayment({
+        tx,
+        tenantId,
+        paymentRequestNo: body.requestNo,
+        refundNo: body.refundNo,
+        amount: request.amount,
+        storeId: body.storeId ?? null,
+        operatorId: input.operatorId,
+        holderKind: 'member',
+      });
+      return {
+        refundNo: body.refundNo,
+        requestNo: body.requestNo,
+        amount: money(request.amount),
+        principalRefunded: money(entry.principalDelta),
+        giftRefunded: money(entry.giftDelta),
+        refundedTotal: money(entry.refundedTotal),
+        paidTotal: money(entry.paidTotal),
+        ...after(entry),
+      };
+    },
+  });
+}
+
+export interface BalanceAnswer {
+  readonly memberId: number;
+  readonly principal: number;
+  readonly gift: number;
+  readonly balance: number;
+  readonly frozen: boolean;
+}
+
+/** A member's stored value (404 when the tenant has no such member). */
+export async function balanceOf(input: { db: DbOrTx; tenantId: number; memberId: number }): Promise<BalanceAnswer> {
+  const { db, tenantId, memberId } = input;
+  await guardMember({ tx: db, tenantId, memberId, requireInUse: false, lock: false });
+  const found = await readBalance({ db, tenantId, holder: { kind: 'member', memberId } });
+  return { memberId, principal: money(found.principal), gift: money(found.gift), balance: money(found.balance), frozen: found.frozen };
+}
