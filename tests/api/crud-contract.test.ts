@@ -51,6 +51,8 @@ type Override = (ctx: {
   seed: number;
 }) => Record<string, unknown> | Promise<Record<string, unknown>>;
 const OVERRIDES: Readonly<Record<string, Override>> = {
+  // A code prefix is at most 6 capitals or digits.
+  'coupon-init': () => ({ codePrefix: 'QA' }),
   // Price <= face value, enough serial digits, and numbers come from the allocator.
   'card-template': () => ({
     number: undefined,
@@ -616,6 +618,13 @@ const RELATION_OVERRIDES: Readonly<
   'batch-operate.targetLevel': { body: (r) => ({ operation: 'changeLevel', tag: null, targetLevel: r.level }) },
   'batch-operate.filterLevel': { body: (r) => ({ selectionMode: 'filtered', filterLevel: r.level, lines: undefined }), direct: true },
   'batch-operate.filterStore': { body: (r) => ({ selectionMode: 'filtered', filterStore: r.store, lines: undefined }), direct: true },
+  // A coupon template lists stores and goods only when its scope names them; each line type keeps its own goods.
+  'coupon-template.stores': { body: (r) => ({ storeScope: 'INCLUDE', stores: [r.store] }) },
+  'coupon-template.goods': { body: (r) => ({ goodsScope: 'INCLUDE', goods: [r.product] }) },
+  'coupon-template.categories': { body: (r) => ({ goodsScope: 'EXCLUDE', categories: [r.catogory] }) },
+  'coupon-template.brands': { body: (r) => ({ goodsScope: 'INCLUDE', brands: [r.brand] }) },
+  'coupon-template.pickupGoods': { body: (r) => ({ lineType: 'goods', pickupGoods: r.product, pickupQuantity: 1 }) },
+  'coupon-template.exchangeGoods': { body: (r) => ({ lineType: 'exchange_goods', exchangeGoods: r.product, exchangePrice: 1 }) },
 };
 
 interface RelationCase {

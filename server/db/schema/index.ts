@@ -11,5 +11,6 @@ export * from './files.schema';
 export * from './levels.schema';
 export * from './state-changes.schema';
 export * from './uploads.schema';
+export * from './coupons.schema';
 export * from './installation-keys.schema';
 export * from './resource-tables';
