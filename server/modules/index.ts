@@ -7,6 +7,7 @@ import { usersRoutes } from './users/users.routes';
 import { pointsRoutes } from './points/points.routes';
 import { pointsReportRoutes } from './points/points-report.routes';
 import { storedValueRoutes } from './stored-value/stored-value.routes';
+import { couponsRoutes } from './coupons/coupons.routes';
 import { filesPlugin } from './files/files.plugin';
 import { uploadsPlugin } from './uploads/uploads.plugin';
 import { memberOverviewRoutes } from './members/member-overview.routes';
@@ -30,6 +31,7 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'points', plugin: pointsRoutes },
   { name: 'points-reports', plugin: pointsReportRoutes },
   { name: 'stored-value', plugin: storedValueRoutes },
+  { name: 'coupons', plugin: couponsRoutes },
   { name: 'files', plugin: filesPlugin },
   { name: 'uploads', plugin: uploadsPlugin },
   { name: 'members', plugin: memberOverviewRoutes },

@@ -9,6 +9,8 @@ import { batchOperateHooks } from './batch/batch-operate.hooks';
 import { marketingCenterHooks } from './auth/marketing-center.hooks';
 import { batchOperateSettingHooks } from './batch/batch-operate-setting.hooks';
 import { storeValueAccountHooks } from './stored-value/store-value-account.hooks';
+import { couponInitHooks, couponTemplateHooks } from './coupons/coupon-template.hooks';
+import { couponWriteOffHooks } from './coupons/coupon-write-off.hooks';
 import type { ResourceHooks } from '../crud/server-hooks.define';
 
 /**
@@ -32,4 +34,7 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   marketingCenterHooks,
   batchOperateSettingHooks,
   storeValueAccountHooks,
+  couponInitHooks,
+  couponTemplateHooks,
+  couponWriteOffHooks,
 ];

@@ -53,6 +53,12 @@ type Override = (ctx: {
 const OVERRIDES: Readonly<Record<string, Override>> = {
   // A code prefix is at most 6 capitals or digits.
   'coupon-init': () => ({ codePrefix: 'QA' }),
+  // A cash coupon with no goods listed (the scope's lists are given by RELATION_OVERRIDES).
+  'coupon-template': () => ({ lineType: 'all_cash', cashValue: 10, goodsScope: 'ALL', storeScope: 'ALL', totalQuantity: null }),
+  // Lines name a real coupon of the member, issued for the record: the audit uses it.
+  'coupon-write-off': async ({ refs, seed }) => ({
+    lines: [{ code: await newCouponCode(refs.member, seed), orderNo: `WO-${seed}`, discount: 5 }],
+  }),
   // Price <= face value, enough serial digits, and numbers come from the allocator.
   'card-template': () => ({
     number: undefined,
@@ -88,6 +94,22 @@ let levelRank = 0;
 async function newMember(seed: number): Promise<number> {
   const mobile = `1360${String(seed).padStart(7, '0')}`;
   return (await okData(admin.post('/v1/member/saveNew', { body: { name: `Contract member ${seed}`, mobile, channel: 'store' } }))).id;
+}
+
+let couponTemplate: number | null = null;
+/** A fresh coupon of `member` (an effective template made once), for a write-off line. */
+async function newCouponCode(member: number, seed: number): Promise<string> {
+  if (couponTemplate === null) {
+    const created = await okData(
+      admin.post('/v1/coupon-template/saveNew', { body: { name: 'Contract coupon', lineType: 'all_cash', cashValue: 10 } }),
+    );
+    await okData(admin.post('/v1/coupon-template/enable', { query: { id: created.id } }));
+    couponTemplate = created.id as number;
+  }
+  const issued = await okData(
+    admin.post('/v1/coupons/issue', { body: { requestNo: `contract-${seed}`, templateId: couponTemplate, memberId: member } }),
+  );
+  return issued.coupons[0].code as string;
 }
 
 const registry = buildRegistry(servedResources(SERVER_HOOKS));

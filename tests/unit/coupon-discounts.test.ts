@@ -15,7 +15,7 @@ import { DISCOUNT_OF, type CouponValue } from '../../server/modules/coupons/disc
 const line = (lineNo: number, goodsId: number, qty: number, yuan: string, extra: Partial<BasketLine> = {}): BasketLine => ({
   lineNo,
   goodsId,
-  categoryId: goodsId * 10,
+  categoryIds: [goodsId * 10],
   brandId: null,
   quantityMilli: BigInt(Math.round(qty * 1000)),
   amountCents: BigInt(yuan.replace('.', '')),
@@ -171,7 +171,7 @@ const basketArb: fc.Arbitrary<Basket> = fc
     freightCents: fc.bigInt({ min: 0n, max: 5_000n }),
   })
   .map(({ lines, freightCents }) => ({
-    lines: lines.map((l, i) => ({ ...l, lineNo: i + 1, categoryId: l.goodsId * 10 })),
+    lines: lines.map((l, i) => ({ ...l, lineNo: i + 1, categoryIds: [l.goodsId * 10] })),
     freightCents,
   }));
 const goodsId = fc.integer({ min: 1, max: 5 });

@@ -7,7 +7,8 @@
 export interface BasketLine {
   readonly lineNo: number;
   readonly goodsId: number | null;
-  readonly categoryId: number | null;
+  /** The category and every category above it. */
+  readonly categoryIds: readonly number[];
   readonly brandId: number | null;
   /** Thousandths of a unit: 1 500 is 1.5 litres; above 0. */
   readonly quantityMilli: bigint;
@@ -33,7 +34,7 @@ export interface GoodsScope {
 function listed(scope: GoodsScope, line: BasketLine): boolean {
   return (
     (line.goodsId !== null && scope.goods.includes(line.goodsId)) ||
-    (line.categoryId !== null && scope.categories.includes(line.categoryId)) ||
+    line.categoryIds.some((c) => scope.categories.includes(c)) ||
     (line.brandId !== null && scope.brands.includes(line.brandId))
   );
 }
