@@ -673,8 +673,13 @@ export interface KindDef {
   readonly title: Bilingual;
   /** API name of the kind's view; default `<base name>-<value in kebab-case>` (`activity-score-doubling`). */
   readonly name?: string;
-  /** The kind's catalogue screens (list, add, edit, dtl), in `entry` of the base's menu group. */
-  readonly screens: ResourceRoute['screens'];
+  /**
+   * The kind's catalogue screens (list, add, edit, dtl), in `entry` of the base's menu group.
+   * Without screens the kind gets no view: it is chosen with the kind field in the base's own
+   * form (one list / add / dtl for every kind, as the coupon templates' catalogue entry has), and
+   * its section appears there when chosen.
+   */
+  readonly screens?: ResourceRoute['screens'];
   /** The catalogue entry of the screens; default the base's. */
   readonly entry?: string;
   /** Default the base's access. */
@@ -694,7 +699,7 @@ export interface KindDef {
 export interface KindsDeclaration {
   /** The base: the table, the list across all kinds, create / edit of any kind. */
   readonly base: ResourceDef;
-  /** The view of each kind by its value: its list, add and detail screens. */
+  /** The view of each kind that declares screens, by its value: its list, add and detail screens. */
   readonly kinds: Readonly<Record<string, ResourceDef>>;
   /** The base and every kind's view, for `RESOURCES`. */
   readonly resources: readonly ResourceDef[];
@@ -764,6 +769,7 @@ export function defineKinds(args: {
   };
   const kinds: Record<string, ResourceDef> = {};
   for (const [value, kind] of Object.entries(args.kinds)) {
+    if (kind.screens === undefined) continue;
     const section = kindSections.find((s) => s.key === `kind-${kebab(value)}`);
     const ruleColumns = Object.keys(kind.fields ?? {}).filter((name) => isInList(fields[name]));
     kinds[value] = defineView(merged, {

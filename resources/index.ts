@@ -8,6 +8,10 @@ import { employResource } from './datum/employ.resource';
 import { marketingCenterResource } from './datum/marketing-center.resource';
 import { productResource } from './datum/product.resource';
 import { storeResource } from './datum/store.resource';
+import { couponInitResource } from './coupons/coupon-init.resource';
+import { couponTemplates } from './coupons/coupon-template.resource';
+import { couponResource } from './coupons/coupon.resource';
+import { couponWriteOffResource } from './coupons/coupon-write-off.resource';
 import { cardTemplateResource } from './deposit/card-template.resource';
 import { CARD_RESOURCES } from './deposit/card-resources';
 import { storeValueAccountResource } from './deposit/store-value-account.resource';
@@ -65,6 +69,10 @@ export const RESOURCES: readonly ResourceDef[] = [
   batchOperateResource,
   batchOperateSettingResource,
   ...CARD_RESOURCES,
+  couponInitResource,
+  ...couponTemplates.resources,
+  couponResource,
+  couponWriteOffResource,
 ];
 
 /** The declaration of a resource by its API name. */

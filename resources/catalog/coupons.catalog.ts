@@ -33,7 +33,9 @@ export const couponsGroup: GroupDecl = {
       title: ['券查询', 'Coupon inquiry'],
       resourceId: '券/券查询',
       resourceTitleEn: 'Coupon inquiry',
-      actions: ['数据查看'],
+      // 配置维护 voids a coupon; 交易接入 is the grant of tills and apps (issue, check, redeem, undo).
+      actions: ['数据查看', '配置维护'],
+      subResources: [{ resourceId: '券/券查询/交易接入', name: ['交易接入', 'Till integration'], actions: ['configure'] }],
       screens: [{ name: 'coupon-list', title: ['券查询', 'Coupon inquiry'] }],
     }),
     declareEntry({

@@ -18,6 +18,7 @@ import { usersMessages } from './users.messages';
 import { batchMessages } from './batch.messages';
 import { memberMessages } from './member.messages';
 import { uploadsMessages } from './uploads.messages';
+import { couponsMessages } from '../coupons/coupons.messages';
 
 /**
  * Every message book of the product. A module that adds visible strings adds its book here;
@@ -45,4 +46,5 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   batchMessages,
   memberMessages,
   uploadsMessages,
+  couponsMessages,
 ];

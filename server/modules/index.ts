@@ -8,6 +8,7 @@ import { pointsRoutes } from './points/points.routes';
 import { pointsReportRoutes } from './points/points-report.routes';
 import { storedValueRoutes } from './stored-value/stored-value.routes';
 import { valueHistoryRoutes } from './stored-value-docs/value-history.routes';
+import { couponsRoutes } from './coupons/coupons.routes';
 import { filesPlugin } from './files/files.plugin';
 import { uploadsPlugin } from './uploads/uploads.plugin';
 import { memberOverviewRoutes } from './members/member-overview.routes';
@@ -32,6 +33,7 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'points-reports', plugin: pointsReportRoutes },
   { name: 'stored-value', plugin: storedValueRoutes },
   { name: 'stored-value-history', plugin: valueHistoryRoutes },
+  { name: 'coupons', plugin: couponsRoutes },
   { name: 'files', plugin: filesPlugin },
   { name: 'uploads', plugin: uploadsPlugin },
   { name: 'members', plugin: memberOverviewRoutes },

@@ -10,6 +10,8 @@ import { batchOperateHooks } from './batch/batch-operate.hooks';
 import { marketingCenterHooks } from './auth/marketing-center.hooks';
 import { batchOperateSettingHooks } from './batch/batch-operate-setting.hooks';
 import { storeValueAccountHooks } from './stored-value/store-value-account.hooks';
+import { couponInitHooks, couponTemplateHooks } from './coupons/coupon-template.hooks';
+import { couponWriteOffHooks } from './coupons/coupon-write-off.hooks';
 import type { ResourceHooks } from '../crud/server-hooks.define';
 
 /**
@@ -34,4 +36,7 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   batchOperateSettingHooks,
   ...CARD_HOOKS,
   storeValueAccountHooks,
+  couponInitHooks,
+  couponTemplateHooks,
+  couponWriteOffHooks,
 ];

@@ -52,6 +52,14 @@ type Override = (ctx: {
   seed: number;
 }) => Record<string, unknown> | Promise<Record<string, unknown>>;
 const OVERRIDES: Readonly<Record<string, Override>> = {
+  // A code prefix is at most 6 capitals or digits.
+  'coupon-init': () => ({ codePrefix: 'QA' }),
+  // A cash coupon with no goods listed (the scope's lists are given by RELATION_OVERRIDES).
+  'coupon-template': () => ({ lineType: 'all_cash', cashValue: 10, goodsScope: 'ALL', storeScope: 'ALL', totalQuantity: null }),
+  // Lines name a real coupon of the member, issued for the record: the audit uses it.
+  'coupon-write-off': async ({ refs, seed }) => ({
+    lines: [{ code: await newCouponCode(refs.member, seed), orderNo: `WO-${seed}`, discount: 5 }],
+  }),
   // Price <= face value, enough serial digits, and numbers come from the allocator.
   'card-template': () => ({
     number: undefined,
@@ -104,6 +112,22 @@ let levelRank = 0;
 async function newMember(seed: number): Promise<number> {
   const mobile = `1360${String(seed).padStart(7, '0')}`;
   return (await okData(admin.post('/v1/member/saveNew', { body: { name: `Contract member ${seed}`, mobile, channel: 'store' } }))).id;
+}
+
+let couponTemplate: number | null = null;
+/** A fresh coupon of `member` (an effective template made once), for a write-off line. */
+async function newCouponCode(member: number, seed: number): Promise<string> {
+  if (couponTemplate === null) {
+    const created = await okData(
+      admin.post('/v1/coupon-template/saveNew', { body: { name: 'Contract coupon', lineType: 'all_cash', cashValue: 10 } }),
+    );
+    await okData(admin.post('/v1/coupon-template/enable', { query: { id: created.id } }));
+    couponTemplate = created.id as number;
+  }
+  const issued = await okData(
+    admin.post('/v1/coupons/issue', { body: { requestNo: `contract-${seed}`, templateId: couponTemplate, memberId: member } }),
+  );
+  return issued.coupons[0].code as string;
 }
 
 const registry = buildRegistry(servedResources(SERVER_HOOKS));
@@ -642,6 +666,13 @@ const RELATION_OVERRIDES: Readonly<
   'batch-operate.targetLevel': { body: (r) => ({ operation: 'changeLevel', tag: null, targetLevel: r.level }) },
   'batch-operate.filterLevel': { body: (r) => ({ selectionMode: 'filtered', filterLevel: r.level, lines: undefined }), direct: true },
   'batch-operate.filterStore': { body: (r) => ({ selectionMode: 'filtered', filterStore: r.store, lines: undefined }), direct: true },
+  // A coupon template lists stores and goods only when its scope names them; each line type keeps its own goods.
+  'coupon-template.stores': { body: (r) => ({ storeScope: 'INCLUDE', stores: [r.store] }) },
+  'coupon-template.goods': { body: (r) => ({ goodsScope: 'INCLUDE', goods: [r.product] }) },
+  'coupon-template.categories': { body: (r) => ({ goodsScope: 'EXCLUDE', categories: [r.catogory] }) },
+  'coupon-template.brands': { body: (r) => ({ goodsScope: 'INCLUDE', brands: [r.brand] }) },
+  'coupon-template.pickupGoods': { body: (r) => ({ lineType: 'goods', pickupGoods: r.product, pickupQuantity: 1 }) },
+  'coupon-template.exchangeGoods': { body: (r) => ({ lineType: 'exchange_goods', exchangeGoods: r.product, exchangePrice: 1 }) },
 };
 
 interface RelationCase {

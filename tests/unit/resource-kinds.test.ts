@@ -124,6 +124,24 @@ describe('one table, many kinds', () => {
     expect(appliesTo(rewards.base, 'multiple', { activityType: 'SCORE_DOUBLING' })).toBe(true);
   });
 
+  it('gives a kind without screens no view: it is chosen in the base form, whose section shows it', () => {
+    const chosenInForm = defineKinds({
+      base: defineResource({ ...rewards.base, name: 'reward-in-form', fields: { ...rewards.base.fields }, form: undefined }),
+      kindField: 'activityType',
+      kinds: {
+        ONE: { title: ['一', 'One'], fields: { one: field.integer({ label: ['一', 'One'], required: true }) } },
+        TWO: { title: ['二', 'Two'], fields: { two: field.money({ label: ['二', 'Two'], required: true }) } },
+      },
+    });
+    expect(chosenInForm.resources.map((r) => r.name)).toEqual(['reward-in-form']);
+    expect(chosenInForm.kinds).toEqual({});
+    expect(Object.keys(resourceScreens(chosenInForm.resources)).sort()).toEqual(['promotion/coupon-active/coupon-active-manage']);
+    expect(formSections(chosenInForm.base).map((s) => s.key)).toEqual(['main', 'kind-one', 'kind-two']);
+    expect(appliesTo(chosenInForm.base, 'one', { activityType: 'ONE' })).toBe(true);
+    expect(appliesTo(chosenInForm.base, 'two', { activityType: 'ONE' })).toBe(false);
+    expect(appliesTo(chosenInForm.base, 'two', { activityType: 'TWO' })).toBe(true);
+  });
+
   it('refuses a kind that redeclares a field', () => {
     expect(() =>
       defineKinds({

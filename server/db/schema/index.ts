@@ -11,6 +11,7 @@ export * from './files.schema';
 export * from './levels.schema';
 export * from './state-changes.schema';
 export * from './uploads.schema';
+export * from './coupons.schema';
 export * from './installation-keys.schema';
 export * from './prepay-card-secrets.schema';
 export * from './resource-tables';

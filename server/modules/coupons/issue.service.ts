@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/connection';
+import { AppError } from '../../http/envelope';
+import { formatInstant } from '../../crud/zoned-time';
+import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
+import { centsToString } from '../points/points.rules';
+import { drawCode, drawRandomCents } from './coupon-codes';
+import { couponSettings, type CouponSettings } from './coupon-settings';
+import { validityAt } from './coupon-windows';
+import { readTemplate, type TemplateRow } from './template-terms';
+
+/** Where an issued coupon came from (the `source` of resources/coupons/coupon.resource.ts). */
+export const COUPON_SOURCES = ['ACTIVITY', 'MANUAL', 'BATCH', 'EXCHANGE', 'THIRD_PARTY'] as const;
+export type CouponSource = (typeof COUPON_SOURCES)[number];
+
+/** Most coupons one request issues; larger batches are several requests (or a batch job). */
+export const ISSUE_MAX = 1000;
+
+export interface IssueInput {
+  /** The caller's number: the same number twice issues once. */
+  readonly requestNo: string;
+  readonly templateId: number;
+  readonly memberId: number;
+  /** Default 1. */
+  readonly quantity?: number;
+  /** Default MANUAL. */
+  readonly source?: CouponSource;
+  /** The campaign, exchange or partner order that issued them. */
+  readonly sourceRef?: string | null;
+}
+
+export interface IssuedCoupon {
+  readonly id: number;
+  readonly code: string;
+  readonly faceValue: string | null;
+  readonly validFrom: string;
+  readonly validTo: string;
+}
+
+export interface IssueAnswer {
+  readonly requestNo: string;
+  readonly templateId: number;
+  readonly memberId: number;
+  readonly coupons: readonly IssuedCoupon[];
+}
+
+/** The member must exist in the tenant and be in use; locked for share so a freeze waits. */
+export async function guardCouponMember(tx: DbOrTx, tenantId: number, memberId: number): Promise<void> {
+  const result = await tx.execute<{ state: string }>(sql`select state from members
+    where tenant_id = ${tenantId} and id = ${memberId} for share`);
+  if (result.rows.length === 0) throw new AppError('notFound', 'coupons.memberNotFound', { values: { memberId } });
+  const state = String(result.rows[0].state);
+  if (state.toLowerCase() !== 'using') throw new AppError('conflict', 'coupons.memberBlocked', { values: { state } });
+}
+
+/**
+ * Takes `quantity` from the template's total with one conditional update of its counter row
+ * (`issued_count`): concurrent issues wait on the row and re-read it, so the total is never
+ * passed. Refusals: 404 unknown template, 409 not effective, 409 not enough left.
+ */
+async function takeFromTotal(tx: DbOrTx, tenantId: number, templateId: number, quantity: number): Promise<void> {
+  const taken = await tx.execute(sql`update coupon_templates set issued_count = issued_count + ${quantity}
+    where tenant_id = ${tenantId} and id = ${templateId} and state = 'EFFECTIVE'
+      and (total_quantity is null or issued_count + ${quantity} <= total_quantity)
+    returning id`);
+  if (taken.rows.length > 0) return;
+  const template = await readTemplate(tx, tenantId, templateId);
+  if (!template) throw new AppError('notFound', 'coupons.templateNotFound', { values: { templateId } });
+  if (template.state !== 'EFFECTIVE') throw new AppError('conflict', 'coupons.templateNotEffective', { values: { name: template.name } });
+  throw new AppError('conflict', 'coupons.soldOut', {
+    values: { name: template.name, left: Math.max(0, (template.totalQuantity ?? 0) - template.issuedCount), quantity },
+  });
+}
+
+/**
+ * Takes `quantity` from the member's limit with one upsert of the member's counter row: the
+ * conflict update only happens while the new count stays within the limit, and locks the row, so
+ * concurrent issues to one member never pass it. 409 `coupons.memberLimit` otherwise.
+ */
+async function takeFromMemberLimit(tx: DbOrTx, tenantId: number, template: TemplateRow, memberId: number, quantity: number): Promise<void> {
+  const limit = template.perMemberLimit;
+  if (limit !== null && quantity > limit) throw memberLimit(template, limit);
+  const within = limit === null ? sql`` : sql`where coupon_member_counts.issued + excluded.issued <= ${limit}`;
+  const taken = await tx.execute(sql`insert into coupon_member_counts (tenant_id, template_id, member_id, issued)
+    values (${tenantId}, ${template.id}, ${memberId}, ${quantity})
+    on conflict (tenant_id, template_id, member_id) do update set issued = coupon_member_counts.issued + excluded.issued ${within}
+    returning issued`);
+  if (taken.rows.length === 0) throw memberLimit(template, limit!);
+}
+
+const memberLimit = (template: TemplateRow, limit: number) =>
+  new AppError('conflict', 'coupons.memberLimit', { values: { name: template.name, limit } });
+
+/**
+ * Inserts `count` coupons with fresh random codes; a code that collides with one of the tenant's
+ * (the unique index) is skipped by `on conflict do nothing` and drawn again, so the loop ends
+ * with exactly `count` rows.
+ */
+async function insertCoupons(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  template: TemplateRow;
+  memberId: number;
+  count: number;
+  source: CouponSource;
+  sourceRef: string | null;
+  settings: CouponSettings;
+  now: Date;
+  operatorId: number | null;
+}): Promise<{ id: number; code: string; face_value: string | null; valid_from: Date; valid_to: Date }[]> {
+  const { tx, tenantId, template, settings, now } = args;
+  const validity = validityAt({ template, defaultDays: settings.defaultValidDays, now, zone: settings.timeZone });
+  if (validity.to.getTime() <= now.getTime())
+    throw new AppError('conflict', 'coupons.templateExpired', { values: { name: template.name } });
+  const face = (): string | null => {
+    if (template.random) return centsToString(drawRandomCents(template.random.min, template.random.max, template.random.distribution));
+    return template.faceCents === null ? null : centsToString(template.faceCents);
+  };
+  const rows: { id: number; code: string; face_value: string | null; valid_from: Date; valid_to: Date }[] = [];
+  for (let round = 0; rows.length < args.count; round++) {
+    if (round >= 10) throw new AppError('conflict', 'coupons.codesExhausted');
+    const missing = args.count - rows.length;
+    const codes = Array.from({ length: missing }, () => drawCode(settings));
+    const faces = codes.map(face);
+    const result = await tx.execute<{ id: number; code: string; face_value: string | null; valid_from: Date; valid_to: Date }>(sql`
+      insert into coupons (tenant_id, code, template, line_type, member, source, source_ref, face_value, state,
+        issued_at, valid_from, valid_to, created_by, updated_by)
+      select ${tenantId}, c.code, ${template.id}, ${template.lineType}, ${args.memberId}, ${args.source}, ${args.sourceRef},
+        c.face::numeric, 'ISSUED', ${now}, ${validity.from}, ${validity.to}, ${args.operatorId}, ${args.operatorId}
+      from unnest(${toPgArray(codes)}::text[], ${toPgArray(faces)}::text[]) as c(code, face)
+      on conflict (tenant_id, code) do nothing
+      returning id, code, face_value, valid_from, valid_to`);
+    rows.push(...result.rows);
+  }
+  return rows;
+}
+
+/** A PostgreSQL array literal of texts (codes are capitals and digits, values decimals; null stays NULL). */
+const toPgArray = (values: readonly (string | null)[]): string => `{${values.map((v) => (v === null ? 'NULL' : `"${v}"`)).join(',')}}`;
+
+/**
+ * Issues `quantity` coupons of a template to a member, once per request number (the idempotency
+ * rule): in one transaction the key is claimed, the member checked, the template's total and the
+ * member's limit taken by conditional updates of their counter rows, and the coupons inserted
+ * with random codes and the validity computed now. Any refusal rolls everything back.
+ */
+export async function issueCoupons(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number | null;
+  now: Date;
+  /** The caller's time zone, in which the answer's instants are written. */
+  zone: string;
+  body: IssueInput;
+}): Promise<IdempotentResult<IssueAnswer>> {
+  const { db, tenantId, body } = input;
+  const quantity = body.quantity ?? 1;
+  const source = body.source ?? 'MANUAL';
+  return idempotent({
+    db,
+    tenantId,
+    operation: 'coupons.issue',
+    key: body.requestNo,
+    keyField: 'requestNo',
+    request: { templateId: body.templateId, memberId: body.memberId, quantity, source, sourceRef: body.sourceRef ?? null },
+    run: async (tx) => {
+      await guardCouponMember(tx, tenantId, body.memberId);
+      await takeFromTotal(tx, tenantId, body.templateId, quantity);
+      const template = (await readTemplate(tx, tenantId, body.templateId))!;
+      await takeFromMemberLimit(tx, tenantId, template, body.memberId, quantity);
+      const settings = await couponSettings(tx, tenantId);
+      const rows = await insertCoupons({
+        tx,
+        tenantId,
+        template,
+        memberId: body.memberId,
+        count: quantity,
+        source,
+        sourceRef: body.sourceRef ?? null,
+        settings,
+        now: input.now,
+        operatorId: input.operatorId,
+      });
+      const answer: IssueAnswer = {
+        requestNo: body.requestNo,
+        templateId: body.templateId,
+        memberId: body.memberId,
+        coupons: rows.map((r) => ({
+          id: Number(r.id),
+          code: r.code,
+          faceValue: r.face_value === null ? null : String(r.face_value),
+          validFrom: formatInstant(new Date(r.valid_from), input.zone),
+          validTo: formatInstant(new Date(r.valid_to), input.zone),
+        })),
+      };
+      return answer;
+    },
+  });
+}
