@@ -21,7 +21,12 @@ async function main() {
   try {
     execFileSync(process.execPath, ['server/cli/web-build.mjs'], { stdio: 'ignore' });
     fs.rmSync(path.join('dist', 'server'), { recursive: true, force: true });
-    console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     const cold = await timeStart(dataDir, NPM_START);
     console.log(`cold npm start (empty DATA_DIR, server bundled): ${cold.toFixed(2)} s`);
     const warm = await timeStart(dataDir, NPM_START);

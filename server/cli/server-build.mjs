@@ -13,7 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const outdir = path.join(root, 'dist', 'server');
+// `--outdir <folder>`: build elsewhere (a test's temporary folder); `npm start` uses dist/server.
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag > 0 ? path.resolve(process.argv[outdirFlag + 1]) : path.join(root, 'dist', 'server');
 const bundle = path.join(outdir, 'main.mjs');
 const inputsFile = path.join(outdir, 'inputs.json');
 const entryPoints = {
@@ -46,6 +48,7 @@ function isCurrent() {
 async function build() {
   const started = Date.now();
   const esbuild = await import('esbuild');
+  fs.mkdirSync(outdir, { recursive: true });
   const result = await esbuild.build({
     entryPoints,
     outdir,

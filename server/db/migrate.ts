@@ -2,7 +2,6 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './connection';
 import { MIGRATIONS_FOLDER } from '../runtime-paths';
 
-
 /**
  * Applies the committed drizzle-kit migrations. Several API processes may start at once on one
  * database, so the run is serialised with an advisory lock.
