@@ -41,8 +41,8 @@ interface Target {
   readonly port: number;
 }
 
-function spawnServer(name: Target['name'], args: string[]): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+function spawnServer(name: Target['name'], args: string[], nodeArgs: string[] = []): Promise<Target> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -169,6 +169,7 @@ async function main(): Promise<void> {
     'database-url',
     'data-dir',
     'cases',
+    'profile',
   ]);
   const code = textFlag(flags, 'tenant', DEFAULT_TENANT_CODE);
   const seconds = intFlag(flags, 'seconds', 4);
@@ -176,6 +177,8 @@ async function main(): Promise<void> {
   const connections = intFlag(flags, 'connections', 10);
   const spread = intFlag(flags, 'members', 2000);
   const only = textFlag(flags, 'cases')?.split(',');
+  // `--profile <folder>`: the console runs with --cpu-prof and writes its CPU profile there on exit.
+  const profileDir = textFlag(flags, 'profile');
   const servers: Target[] = [];
   const bench = await openBenchDatabase({
     databaseUrl: textFlag(flags, 'database-url') ?? process.env.DATABASE_URL,
@@ -242,7 +245,11 @@ async function main(): Promise<void> {
     console.log(`statements of the read: ${statements.read.length}; of the list page: ${statements.list.length}`);
     for (const s of [...statements.read, ...statements.list]) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`);
 
-    const consoleServer = await spawnServer('console', ['bench/lib/serialization-server.ts', bench.url, 'schema']);
+    const consoleServer = await spawnServer(
+      'console',
+      ['bench/lib/serialization-server.ts', bench.url, 'schema'],
+      profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
+    );
     servers.push(consoleServer);
     const minimal = await spawnServer('minimal', ['bench/lib/minimal-server.ts', bench.url, file]);
     servers.push(minimal);

@@ -1,14 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../tests/helpers/free-port';
 
 /**
- * Time from launching `server/main.ts` until the API answers GET /loyalty/v1/i18n/names:
- * first with an empty DATA_DIR (cold: initdb of the embedded PostgreSQL, migrations, demo
- * merchant), then again on the same DATA_DIR (warm: the database already exists). Both runs
- * bind 127.0.0.1 on free ports, and the server is stopped with SIGTERM after each.
+ * Time from launching `npm start` until the API answers GET /loyalty/v1/i18n/names: first with
+ * an empty DATA_DIR and no server bundle (cold: esbuild bundles the server, initdb of the
+ * embedded PostgreSQL, migrations, demo merchant), then again on the same DATA_DIR (warm: the
+ * bundle and the database exist). The browser app is brought up to date before the first run
+ * and not timed (`vite build` is what `server/cli/web-build.mjs` skips when nothing changed).
+ * For comparison, a warm start of the sources through tsx (`node --import tsx server/main.ts`,
+ * how the tests start it). Every run binds 127.0.0.1 on free ports and is stopped with SIGTERM.
  */
 const READY_TIMEOUT_MS = 180_000;
 const POLL_MS = 100;
@@ -16,16 +19,29 @@ const POLL_MS = 100;
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-bench-'));
   try {
-    const cold = await timeStart(dataDir);
-    console.log(`cold start (empty DATA_DIR): ${cold.toFixed(2)} s`);
-    const warm = await timeStart(dataDir);
-    console.log(`warm start (same DATA_DIR):  ${warm.toFixed(2)} s`);
+    execFileSync(process.execPath, ['server/cli/web-build.mjs'], { stdio: 'ignore' });
+    fs.rmSync(path.join('dist', 'server'), { recursive: true, force: true });
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    const cold = await timeStart(dataDir, NPM_START);
+    console.log(`cold npm start (empty DATA_DIR, server bundled): ${cold.toFixed(2)} s`);
+    const warm = await timeStart(dataDir, NPM_START);
+    console.log(`warm npm start (same DATA_DIR, bundle current):  ${warm.toFixed(2)} s`);
+    const tsx = await timeStart(dataDir, TSX_SOURCES);
+    console.log(`warm start of the sources through tsx:           ${tsx.toFixed(2)} s`);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function timeStart(dataDir: string): Promise<number> {
+const NPM_START = ['npm', ['start']] as const;
+const TSX_SOURCES = [process.execPath, ['--import', 'tsx', 'server/main.ts']] as const;
+
+async function timeStart(dataDir: string, [command, args]: typeof NPM_START | typeof TSX_SOURCES): Promise<number> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -36,7 +52,8 @@ async function timeStart(dataDir: string): Promise<number> {
   };
   delete env.DATABASE_URL;
   const started = performance.now();
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // A process group of its own: `npm start` is npm, a shell and the console; SIGTERM goes to all.
+  const server = spawn(command, [...args], { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   server.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -70,11 +87,16 @@ async function waitUntilAnswering(url: string, server: ChildProcess): Promise<vo
 async function stop(server: ChildProcess, dataDir: string): Promise<void> {
   if (server.exitCode !== null) return;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-  server.kill('SIGTERM');
+  killGroup(server, 'SIGTERM');
   const timer = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 30_000).unref());
-  if ((await Promise.race([exited, timer])) !== 'timeout') return;
-  server.kill('SIGKILL');
   const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+  if ((await Promise.race([exited, timer])) !== 'timeout') {
+    // npm may exit before the console has stopped its PostgreSQL: wait for that too.
+    for (let waited = 0; fs.existsSync(pidFile) && waited < 30_000; waited += POLL_MS)
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (!fs.existsSync(pidFile)) return;
+  }
+  killGroup(server, 'SIGKILL');
   if (fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
     if (Number.isInteger(pid) && pid > 0) {
@@ -86,6 +108,14 @@ async function stop(server: ChildProcess, dataDir: string): Promise<void> {
     }
   }
   await exited;
+}
+
+function killGroup(server: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-server.pid!, signal);
+  } catch {
+    /* already gone */
+  }
 }
 
 main().catch((error) => {

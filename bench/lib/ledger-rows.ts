@@ -86,7 +86,7 @@ export function ledgerInsertSql(shape: LedgerShape, r0: number, r1: number): str
       select ${t}, ${shape.entryIdBase} + j + 1, ${shape.memberIdBase} + i, greatest(0, least(delta, earned_through - spent_total)), null
       from e where delta > 0
     )
-    insert into points_accounts (tenant_id, member_id, balance, total_earned, total_spent, updated_at)
-    select ${t}, ${shape.memberIdBase} + i, sum(delta), sum(greatest(delta, 0)), sum(greatest(-delta, 0)), ${`'${shape.anchor}'`}::timestamptz
+    insert into points_accounts (tenant_id, member_id, balance, total_earned, total_spent, entry_count, updated_at)
+    select ${t}, ${shape.memberIdBase} + i, sum(delta), sum(greatest(delta, 0)), sum(greatest(-delta, 0)), count(*), ${`'${shape.anchor}'`}::timestamptz
     from e group by i`;
 }

@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { DbOrTx } from '../db/connection';
@@ -7,11 +7,12 @@ import { badInput, type FieldError } from '../http/envelope';
 import { crudMessages } from '../../resources/messages/crud.messages';
 import { fieldKeys, isArrayField, isFilterable } from './field-kinds';
 import { isUniqueKey } from './index.derive';
-import { afterCursor, decodeCursor, encodeCursor, orderBy, type SortKey } from './query.cursor';
+import { afterCursor, decodeCursor, encodeCursor, orderBy, sortSignature, type SortKey } from './query.cursor';
 import { filterConditions, keywordCondition, ownField } from './query.filters';
 import { MAX_PAGE, textProblem } from '../http/input-guard';
 import type { ResourceRuntime } from './resource-registry';
-import { scopeConditions, scopeOf } from './scope';
+import { declaredScope, scopeConditions, scopeOf } from './scope';
+import { placeholder, prepareNamed, preparedOnce, type PreparedSelect } from './prepared';
 import { shownStateRank, shownStateRankSql } from './state-timeline';
 import { recordShownState } from '../../resources/state-timeline';
 import type { StoredRecord } from './server-hooks.define';
@@ -176,18 +177,30 @@ function countStatement(args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL
  * EXACT_TOTAL_LIMIT + 1 rows. A query the statistics call large answers the estimate without
  * scanning, flagged `estimate` (a common keyword or the unfiltered list on millions of rows).
  */
-async function countRows(args: {
-  db: DbOrTx;
-  runtime: ResourceRuntime;
-  where: SQL | undefined;
-}): Promise<{ total: number; estimate: boolean }> {
+async function countRows(
+  args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL | undefined },
+  prepared?: { statements: UnfilteredStatements; values: Record<string, unknown> },
+): Promise<{ total: number; estimate: boolean }> {
   const { db } = args;
   const t = args.runtime.table;
-  const plain = db.select({ id: t.id }).from(t).where(args.where);
-  const explained = await db.execute<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(sql`explain (format json) ${plain}`);
+  type Plan = { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] };
+  let explained: { rows: Plan[] };
+  if (prepared) {
+    const { text, params } = prepared.statements.explain;
+    const values = fillPlaceholders([...params], prepared.values);
+    explained = await (
+      db as unknown as { $client: { query(c: { text: string; values: unknown[] }): Promise<{ rows: Plan[] }> } }
+    ).$client.query({
+      text,
+      values,
+    });
+  } else {
+    const plain = db.select({ id: t.id }).from(t).where(args.where);
+    explained = await db.execute<Plan>(sql`explain (format json) ${plain}`);
+  }
   const planned = Math.round(explained.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
   if (planned <= ESTIMATE_TRUSTED_ABOVE) {
-    const [{ n }] = await countStatement(args);
+    const [{ n }] = prepared ? await prepared.statements.count.execute(prepared.values) : await countStatement(args);
     if (n <= EXACT_TOTAL_LIMIT) return { total: n, estimate: false };
   }
   return { total: Math.max(planned, EXACT_TOTAL_LIMIT + 1), estimate: true };
@@ -201,6 +214,12 @@ export interface QueryStatements {
   readonly page: { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<unknown[]>;
   /** The capped count of the matching rows. */
   readonly count: { toSQL(): { sql: string; params: unknown[] } };
+  /**
+   * Nothing but the declared scope filters the rows (no filter, keyword, cursor, row filter or
+   * computed sort key): the statements are the same for every call of that order, built once
+   * (unfilteredStatements).
+   */
+  readonly unfiltered: boolean;
 }
 
 /**
@@ -242,7 +261,44 @@ export function queryStatements(args: { db: DbOrTx; runtime: ResourceRuntime; ac
     keys,
     page: page.orderBy(...orderBy(keys)).limit(query.pageSize + 1),
     count: countStatement({ db, runtime, where }),
+    unfiltered:
+      filtered.conditions.length === 0 &&
+      !keyword &&
+      query.cursor === undefined &&
+      !runtime.hooks.rowFilter &&
+      keys.every((k) => k.expression === undefined),
   };
+}
+
+/** The statements of an unfiltered query, built once per resource and order (prepared.ts). */
+interface UnfilteredStatements {
+  readonly page: PreparedSelect<StoredRecord>;
+  readonly count: PreparedSelect<{ n: number }>;
+  readonly totals: PreparedSelect<Record<string, string>> | null;
+  /** `explain (format json)` of the rows, run unnamed (planned with the call's values, as before). */
+  readonly explain: { readonly text: string; readonly params: readonly unknown[] };
+}
+
+function unfilteredStatements(db: DbOrTx, runtime: ResourceRuntime, keys: readonly SortKey[]): UnfilteredStatements | null {
+  return preparedOnce(db, `unfiltered:${runtime.resource.name}:${sortSignature(keys)}`, () => {
+    const t = runtime.table;
+    const where = and(...declaredScope(runtime, { tenantId: placeholder('tenantId'), marketingCenterId: placeholder('centre') }));
+    const page = db
+      .select()
+      .from(t)
+      .where(where)
+      .offset(placeholder('offset'))
+      .orderBy(...orderBy(keys))
+      .limit(placeholder('limit'));
+    const explained = db.select({ id: t.id }).from(t).where(where).toSQL();
+    const totals = totalsSelect({ db, runtime, where });
+    return {
+      page: prepareNamed(page) as PreparedSelect<StoredRecord>,
+      count: prepareNamed(countStatement({ db, runtime, where })),
+      totals: totals && prepareNamed(totals),
+      explain: { text: `explain (format json) ${explained.sql}`, params: explained.params },
+    };
+  });
 }
 
 /**
@@ -250,16 +306,21 @@ export function queryStatements(args: { db: DbOrTx; runtime: ResourceRuntime; ac
  * aggregate over the same conditions. Money sums stay exact in numeric and travel as numbers
  * with at most two decimals.
  */
-async function totalsOf(args: {
-  db: DbOrTx;
-  runtime: ResourceRuntime;
-  where: SQL | undefined;
-}): Promise<Record<string, number> | undefined> {
+function totalsSelect(args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL | undefined }) {
   const names = args.runtime.resource.list.totals ?? [];
-  if (names.length === 0) return undefined;
+  if (names.length === 0) return null;
   const t = args.runtime.table;
   const select = Object.fromEntries(names.map((name) => [name, sql<string>`coalesce(sum(${t[name]}), 0)::text`]));
-  const [row] = await args.db.select(select).from(t).where(args.where);
+  return args.db.select(select).from(t).where(args.where);
+}
+
+async function totalsOf(
+  args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL | undefined },
+  prepared?: { statement: PreparedSelect<Record<string, string>> | null; values: Record<string, unknown> },
+): Promise<Record<string, number> | undefined> {
+  const names = args.runtime.resource.list.totals ?? [];
+  if (names.length === 0) return undefined;
+  const [row] = prepared?.statement ? await prepared.statement.execute(prepared.values) : await totalsSelect(args)!;
   return Object.fromEntries(names.map((name) => [name, Number(row[name])]));
 }
 
@@ -269,12 +330,20 @@ async function totalsOf(args: {
  */
 export async function runQuery(args: { db: DbOrTx; runtime: ResourceRuntime; actor: Actor; query: QueryRequest }): Promise<QueryResult> {
   const { db, runtime, query } = args;
-  const { where, keys, page } = queryStatements(args);
+  const { where, keys, page, unfiltered } = queryStatements(args);
+  const statements = unfiltered ? unfilteredStatements(db, runtime, keys) : null;
+  const scope = scopeOf(args.actor, runtime);
+  const values = {
+    tenantId: scope.tenantId,
+    centre: scope.marketingCenterId,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize + 1,
+  };
   // The page, the total and the declared totals at once (on separate connections from the pool).
   const [rows, { total, estimate }, totals] = await Promise.all([
-    page as PromiseLike<StoredRecord[]>,
-    countRows({ db, runtime, where }),
-    totalsOf({ db, runtime, where }),
+    statements ? statements.page.execute(values) : (page as PromiseLike<StoredRecord[]>),
+    countRows({ db, runtime, where }, statements ? { statements, values } : undefined),
+    totalsOf({ db, runtime, where }, statements ? { statement: statements.totals, values } : undefined),
   ]);
   const more = rows.length > query.pageSize;
   const records = more ? rows.slice(0, query.pageSize) : rows;

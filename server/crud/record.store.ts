@@ -4,7 +4,8 @@ import type { DbOrTx } from '../db/connection';
 import { rangeKeys } from './column.derive';
 import { sameValue } from './field-states';
 import type { ResourceRuntime } from './resource-registry';
-import { recordConditions, type Scope } from './scope';
+import { declaredScope, recordConditions, type Scope } from './scope';
+import { placeholder, prepareNamed, preparedOnce } from './prepared';
 import type { RowOperation, StoredRecord } from './server-hooks.define';
 
 /**
@@ -54,15 +55,36 @@ export async function findRecord(args: {
 }): Promise<StoredRecord | null> {
   const t = args.runtime.table;
   const runtime = args.written ? { ...args.runtime, hooks: { ...args.runtime.hooks, rowFilter: undefined } } : args.runtime;
-  const query = args.db
-    .select()
-    .from(t)
-    .where(recordConditions({ ...args, runtime }));
-  const [row] = (args.forUpdate ? await query.for('update') : await query) as StoredRecord[];
+  const [row] = (await (recordById(args.db, runtime, args.scope, args.id, args.forUpdate) ??
+    (async () => {
+      const query = args.db
+        .select()
+        .from(t)
+        .where(recordConditions({ ...args, runtime }));
+      return args.forUpdate ? query.for('update') : query;
+    })())) as StoredRecord[];
   if (!row) return null;
   const lines = await loadLines({ db: args.db, runtime: args.runtime, tenantId: args.scope.tenantId, parentIds: [args.id] });
   for (const [field, byParent] of lines) row[field] = byParent.get(args.id) ?? [];
   return row;
+}
+
+/**
+ * The statement of one record by id, built once per resource (prepared.ts): for a plain read
+ * outside a transaction of a resource without a row filter (a hook's filter depends on the
+ * caller); null otherwise, and the caller builds it.
+ */
+function recordById(db: DbOrTx, runtime: ResourceRuntime, scope: Scope, id: number, forUpdate?: boolean): Promise<unknown[]> | null {
+  if (forUpdate || runtime.hooks.rowFilter) return null;
+  const statement = preparedOnce(db, `record:${runtime.resource.name}`, () => {
+    const t = runtime.table;
+    const where = and(
+      ...declaredScope(runtime, { tenantId: placeholder('tenantId'), marketingCenterId: placeholder('centre') }),
+      eq(t.id, placeholder('id')),
+    );
+    return prepareNamed(db.select().from(t).where(where));
+  });
+  return statement?.execute({ tenantId: scope.tenantId, centre: scope.marketingCenterId, id }) ?? null;
 }
 
 /** The line columns a client writes (not server-managed): both columns of a date range. */

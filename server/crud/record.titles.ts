@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/connection';
 import { users } from '../db/schema/core.schema';
 import type { EngineRegistry } from './resource-registry';
 import type { StoredRecord } from './server-hooks.define';
+import { placeholder, prepareNamed, preparedOnce } from './prepared';
 
 /**
  * The display names of the records a page of records points at (DESIGN.md §3, "names, not
@@ -67,12 +68,31 @@ async function titlesOf(args: {
   if (!target || args.ids.length === 0) return out;
   const t = target.table;
   const title = t[args.shownAs ?? target.resource.titleField];
-  const rows = await args.db
-    .select({ id: t.id, title: sql<string | null>`${title}::text` })
-    .from(t)
-    .where(and(eq(t.tenantId, args.tenantId), inArray(t.id, [...args.ids])));
+  const select = (db: DbOrTx) => db.select({ id: t.id, title: sql<string | null>`${title}::text` }).from(t);
+  // Built once per related resource and field (prepared.ts): the ids travel as one array.
+  const statement = preparedOnce(args.db, `titles:${target.resource.name}:${args.shownAs ?? ''}`, () =>
+    prepareNamed(select(args.db).where(and(eq(t.tenantId, placeholder('tenantId')), sql`${t.id} = any(${placeholder('ids')})`))),
+  );
+  const rows = statement
+    ? await statement.execute({ tenantId: args.tenantId, ids: args.ids })
+    : await select(args.db).where(and(eq(t.tenantId, args.tenantId), inArray(t.id, [...args.ids])));
   for (const row of rows) out.set(Number(row.id), row.title ?? '');
   return out;
+}
+
+/** The names of users (creator, last modifier), by id. */
+async function userNames(db: DbOrTx, tenantId: number, ids: readonly number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  if (ids.length === 0) return names;
+  const select = (on: DbOrTx) => on.select({ id: users.id, name: users.name }).from(users);
+  const statement = preparedOnce(db, 'titles:users', () =>
+    prepareNamed(select(db).where(and(eq(users.tenantId, placeholder('tenantId')), sql`${users.id} = any(${placeholder('ids')})`))),
+  );
+  const rows = statement
+    ? await statement.execute({ tenantId, ids })
+    : await select(db).where(and(eq(users.tenantId, tenantId), inArray(users.id, [...ids])));
+  for (const row of rows) names.set(Number(row.id), row.name);
+  return names;
 }
 
 /** The `_titles` of each record of a page, in the page's order. */
@@ -93,20 +113,17 @@ export async function recordTitles(args: {
     for (const row of rows) for (const id of slotValues(row, slot)) entry.ids.add(id);
     wanted.set(source(slot), entry);
   }
-  const found = new Map<string, Map<number, string>>();
-  for (const [key, { slot, ids }] of wanted) {
-    found.set(key, await titlesOf({ db, registry, resource: slot.resource, shownAs: slot.shownAs, tenantId, ids: [...ids] }));
-  }
   const people = new Set<number>();
   for (const row of rows) for (const id of [...idsIn(row.createdBy), ...idsIn(row.updatedBy)]) people.add(id);
-  const names = new Map<number, string>();
-  if (people.size > 0) {
-    const found = await db
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(and(eq(users.tenantId, tenantId), inArray(users.id, [...people])));
-    for (const row of found) names.set(Number(row.id), row.name);
-  }
+  // The lookups at once (on separate connections of the pool, or one after the other in a transaction).
+  const [names, ...lookups] = await Promise.all([
+    userNames(db, tenantId, [...people]),
+    ...[...wanted].map(async ([key, { slot, ids }]) => {
+      const titles = await titlesOf({ db, registry, resource: slot.resource, shownAs: slot.shownAs, tenantId, ids: [...ids] });
+      return [key, titles] as const;
+    }),
+  ]);
+  const found = new Map<string, Map<number, string>>(lookups);
   return rows.map((row) => {
     const titles: RecordTitles = {};
     for (const slot of slots) {

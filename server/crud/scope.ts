@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import { centreKey, stampedFields } from '../../resources/define';
 import type { DbOrTx } from '../db/connection';
 import { centreRequired } from '../http/request-context';
@@ -49,13 +49,25 @@ export function hookContext(args: { runtime: ResourceRuntime; scope: Scope; db: 
  */
 export function scopeConditions(args: { runtime: ResourceRuntime; scope: Scope; db: DbOrTx; operation: RowOperation }): SQL[] {
   const { runtime, scope } = args;
-  const t = runtime.table;
-  const conditions: SQL[] = [eq(t.tenantId, scope.tenantId)];
-  const centre = centreKey(runtime.resource);
-  if (centre !== null && scope.marketingCenterId !== null) conditions.push(eq(t[centre], scope.marketingCenterId));
-  for (const [name, value] of Object.entries(runtime.resource.fixedFilter ?? {})) conditions.push(eq(t[name], value));
+  const conditions = declaredScope(runtime, { tenantId: scope.tenantId, marketingCenterId: scope.marketingCenterId });
   const extra = runtime.hooks.rowFilter?.({ ...hookContext(args), operation: args.operation });
   if (extra) conditions.push(extra);
+  return conditions;
+}
+
+/**
+ * The tenant, centre and fixed-filter conditions, with values or with placeholders (a statement
+ * built once, prepared.ts). A centre-scoped resource always has a centre (scopeOf).
+ */
+export function declaredScope(
+  runtime: ResourceRuntime,
+  values: { tenantId: number | Placeholder; marketingCenterId: number | Placeholder | null },
+): SQL[] {
+  const t = runtime.table;
+  const conditions: SQL[] = [eq(t.tenantId, values.tenantId)];
+  const centre = centreKey(runtime.resource);
+  if (centre !== null && values.marketingCenterId !== null) conditions.push(eq(t[centre], values.marketingCenterId));
+  for (const [name, value] of Object.entries(runtime.resource.fixedFilter ?? {})) conditions.push(eq(t[name], value));
   return conditions;
 }
 

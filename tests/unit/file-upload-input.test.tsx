@@ -71,7 +71,14 @@ function renderField(name: 'cover' | 'manual', initial: Record<string, unknown> 
       <Harness />
     </I18nextProvider>,
   );
-  return { ...view, form: () => form!, fileInput: () => view.container.querySelector('input[type="file"]') as HTMLInputElement };
+  // The upload control loads on first use (src/fields/controls/deferred-controls.tsx): wait for it.
+  const fileInput = () =>
+    waitFor(() => {
+      const input = view.container.querySelector('input[type="file"]');
+      if (!input) throw new Error('the upload control is not drawn yet');
+      return input as HTMLInputElement;
+    });
+  return { ...view, form: () => form!, fileInput };
 }
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
@@ -93,8 +100,8 @@ describe('the upload input of a file field', () => {
     );
     const view = renderField('cover');
     expect(screen.getByText('image/*, up to 2 MB')).toBeTruthy();
-    expect(view.fileInput().accept).toBe('image/*');
-    fireEvent.change(view.fileInput(), { target: { files: [new File([PNG], 'cover.png', { type: 'image/png' })] } });
+    expect((await view.fileInput()).accept).toBe('image/*');
+    fireEvent.change(await view.fileInput(), { target: { files: [new File([PNG], 'cover.png', { type: 'image/png' })] } });
     await waitFor(() => expect(view.form().getFieldValue('cover')).toBe('41'));
     expect(seen).toEqual([{ field: 'cover', fileName: 'cover.png', type: 'image/png', bytes: [...PNG] }]);
     const image = await screen.findByAltText('Preview of Cover');
@@ -117,7 +124,7 @@ describe('the upload input of a file field', () => {
       ),
     );
     const view = renderField('cover');
-    fireEvent.change(view.fileInput(), { target: { files: [new File(['<html>'], 'cat.png', { type: 'image/png' })] } });
+    fireEvent.change(await view.fileInput(), { target: { files: [new File(['<html>'], 'cat.png', { type: 'image/png' })] } });
     expect((await screen.findByRole('alert')).textContent).toBe('Cover: the file is not an image (PNG, JPEG, GIF or WebP)');
     expect(view.form().getFieldValue('cover')).toBeUndefined();
   });

@@ -22,7 +22,12 @@ export const pointsAccounts = pgTable(
     memberId: memberId(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     totalEarned: bigint('total_earned', { mode: 'number' }).notNull().default(0),
+    /** Points taken by spends, reversals and negative adjustments (not expiry). */
     totalSpent: bigint('total_spent', { mode: 'number' }).notNull().default(0),
+    /** Points expired (the `expire` entries). total_spent + total_expired = −(sum of negative entries). */
+    totalExpired: bigint('total_expired', { mode: 'number' }).notNull().default(0),
+    /** How many entries the member has: the ledger's count without reading them. */
+    entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -30,6 +35,7 @@ export const pointsAccounts = pgTable(
     check('points_accounts_balance_non_negative', sql`${t.balance} >= 0`),
     check('points_accounts_balance_bound', sql`${t.balance} <= 1000000000000`),
     check('points_accounts_totals_exact', sql`${t.totalEarned} <= 9007199254740991 and ${t.totalSpent} <= 9007199254740991`),
+    check('points_accounts_expired_exact', sql`${t.totalExpired} <= 9007199254740991`),
   ],
 );
 

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { PlainCell } from './plain-cell';
 import type { SheetReadOptions, SheetRowCells } from './xlsx.reader';
 import type { SheetJob, SheetWorkerMessage } from './xlsx-reader.worker';
+import { workerEntry } from '../../runtime-paths';
 
 /**
  * Reading an uploaded workbook without holding up anyone else. The workbook is read in a
@@ -68,8 +69,7 @@ class Gate {
 }
 
 const gate = new Gate(MAX_SHEET_READERS);
-const BOOTSTRAP = new URL('./worker-bootstrap.mjs', import.meta.url);
-const ENTRY = new URL('./xlsx-reader.worker.ts', import.meta.url).href;
+const READER_WORKER = workerEntry('modules/files/xlsx-reader.worker.ts');
 /** An idle worker is kept this long for the next workbook, then stopped. */
 const IDLE_MS = 30_000;
 
@@ -84,8 +84,8 @@ interface ReaderThread {
 const idle: ReaderThread[] = [];
 
 function startThread(): ReaderThread {
-  const worker = new Worker(BOOTSTRAP, {
-    workerData: { entry: ENTRY },
+  const worker = new Worker(READER_WORKER.script, {
+    workerData: READER_WORKER.workerData,
     resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 32 },
   });
   const thread: ReaderThread = { worker, listener: null, idleTimer: null };

@@ -102,7 +102,8 @@ export async function expireDueLots(input: {
     order by entry_id`);
   for (const lot of due.rows) {
     const remaining = Number(lot.remaining);
-    const moved = await tx.execute<{ balance: number }>(sql`update points_accounts set balance = balance - ${remaining}, updated_at = ${now}
+    const moved = await tx.execute<{ balance: number }>(sql`update points_accounts set balance = balance - ${remaining},
+        total_expired = total_expired + ${remaining}, entry_count = entry_count + 1, updated_at = ${now}
       where tenant_id = ${tenantId} and member_id = ${memberId} returning balance`);
     balance = Number(moved.rows[0].balance);
     await tx.execute(sql`insert into points_entries
@@ -170,6 +171,7 @@ export async function postPoints(input: PostPointsInput): Promise<PostedEntry> {
   const moved = await tx.execute<{ balance: number }>(sql`update points_accounts set balance = balance + ${delta},
       total_earned = total_earned + ${Math.max(delta, 0)},
       total_spent = total_spent + ${Math.max(-delta, 0)},
+      entry_count = entry_count + 1,
       updated_at = ${now}
     where tenant_id = ${tenantId} and member_id = ${memberId} and balance + ${delta} <= ${POINTS_BALANCE_MAX}
     returning balance`);
@@ -254,10 +256,10 @@ export async function earnInOneStatement<A>(input: {
   const { tx, tenantId, memberId, delta, now } = input;
   if (!Number.isSafeInteger(delta) || delta <= 0 || delta > POINTS_PER_POSTING_MAX) throw new Error(`earn of ${delta} points`);
   const result = await tx.execute<{ id: number; balance_after: number; answer: A }>(sql`with acct as (
-      insert into points_accounts as a (tenant_id, member_id, balance, total_earned, updated_at)
-      values (${tenantId}, ${memberId}, ${delta}, ${delta}, ${now})
+      insert into points_accounts as a (tenant_id, member_id, balance, total_earned, entry_count, updated_at)
+      values (${tenantId}, ${memberId}, ${delta}, ${delta}, 1, ${now})
       on conflict (tenant_id, member_id) do update
-        set balance = a.balance + ${delta}, total_earned = a.total_earned + ${delta}, updated_at = ${now}
+        set balance = a.balance + ${delta}, total_earned = a.total_earned + ${delta}, entry_count = a.entry_count + 1, updated_at = ${now}
         where a.balance + ${delta} <= ${POINTS_BALANCE_MAX}
       returning balance
     ), entry as (

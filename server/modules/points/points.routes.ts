@@ -13,6 +13,7 @@ import { describeRoute } from '../../http/openapi.schemas';
 import { pointsDocs } from './points.openapi';
 import { entrySources } from './entry-sources';
 import { DAY_RANGE_SCHEMA, dayRangeCondition } from '../reads/day-range';
+import type { Db } from '../../db/connection';
 
 /** Tills and other systems post sales with an account holding this grant. */
 export { POINTS_READ };
@@ -119,6 +120,35 @@ export function entryConditions(input: { tenantId: number; filters: EntryFilters
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * The count and totals of a ledger query. With the member as the only filter they are the
+ * member's account row, which every posting and expiry keeps (points.ledger.ts: entry_count,
+ * total_earned, total_spent + total_expired), so a member with 50,000 entries is not re-summed on
+ * every page. Any other filter sums the matching entries, capped so a filter over millions of
+ * entries stays cheap.
+ */
+async function entryTotals(args: {
+  db: Db;
+  tenantId: number;
+  filters: EntryFilters;
+  where: SQL;
+  scope: SQL;
+}): Promise<{ total: number; earned: number; spent: number }> {
+  const { db, tenantId, filters } = args;
+  type Totals = { total: number; earned: number; spent: number };
+  const onlyMember = Boolean(filters.memberId) && Object.entries(filters).every(([key, value]) => key === 'memberId' || !value);
+  if (onlyMember) {
+    const account = await db.execute<Totals>(sql`select entry_count as total, total_earned as earned,
+        total_spent + total_expired as spent
+      from points_accounts where tenant_id = ${tenantId} and member_id = ${filters.memberId} and ${args.scope}`);
+    return account.rows[0] ?? { total: 0, earned: 0, spent: 0 };
+  }
+  const totals = await db.execute<Totals>(sql`select count(*) as total,
+      coalesce(sum(delta) filter (where delta > 0), 0) as earned, coalesce(-sum(delta) filter (where delta < 0), 0) as spent
+    from (select delta from points_entries where ${args.where} limit 100001) capped`);
+  return totals.rows[0];
+}
+
 /** Routes of the points ledger: sales in, returns, ledger and account reads. */
 export async function pointsRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
@@ -212,11 +242,7 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
         source_id, store_id, operator_id, occurred_at, expires_at, remark, idempotency_key
       from points_entries where ${where}${keyset} order by id desc limit ${pageSize} offset ${offset}`);
       const sources = await entrySources({ db, tenantId, rows: rows.rows });
-      // Totals over the whole filter, capped so a filter over millions of entries stays cheap.
-      const totals = await db.execute<{ total: number; earned: number; spent: number }>(sql`select count(*) as total,
-        coalesce(sum(delta) filter (where delta > 0), 0) as earned, coalesce(-sum(delta) filter (where delta < 0), 0) as spent
-      from (select delta from points_entries where ${where} limit 100001) capped`);
-      const t = totals.rows[0];
+      const t = await entryTotals({ db, tenantId, filters, where, scope });
       const zone = request.ctx.timeZone;
       const records = rows.rows.map((r) => ({
         id: Number(r.id),

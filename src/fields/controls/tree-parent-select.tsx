@@ -1,4 +1,4 @@
-import { TreeSelect } from 'antd';
+import { TreeSelect } from './deferred-controls';
 import { useList, type BaseRecord } from '@refinedev/core';
 import { useMemo } from 'react';
 import type { FormItemA11yProps } from '../field-helpers';

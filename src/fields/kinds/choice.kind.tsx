@@ -2,7 +2,8 @@
  * Choice kinds: `boolean` (a switch, a yes/no tag), `enum` (a select with the declared display
  * mapping, coloured tags) and `weekdays` (checkboxes Monday..Sunday = 1..7, §9).
  */
-import { Checkbox, Select, Space, Switch, Tag, type SelectProps } from 'antd';
+import { Checkbox, Select, Space, Tag, type SelectProps } from 'antd';
+import { Switch } from '../controls/deferred-controls';
 import type { BooleanField, EnumField, WeekdaysField } from '../../../resources/define';
 import { WEEKDAYS } from '../../../providers/dates';
 import type { FieldContext, FieldKindSpec } from '../field-kind';

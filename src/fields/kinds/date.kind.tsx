@@ -3,7 +3,7 @@
  * (yyyy-MM-dd HH:mm:ss), `dateRange` (`[from, to]` dates) and `time` (HH:mm). Values travel as
  * strings; the form holds dayjs objects; an invalid date becomes null (§9).
  */
-import { DatePicker, TimePicker } from 'antd';
+import { DatePicker, RangePicker, TimePicker } from '../controls/deferred-controls';
 import type { CrudFilter } from '@refinedev/core';
 import type { Dayjs } from 'dayjs';
 import type { DateField, DateRangeField, DateTimeField, TimeField } from '../../../resources/define';
@@ -34,7 +34,7 @@ function dayRangeFilters(ctx: FieldContext, value: unknown): CrudFilter[] {
 
 function pickerFilter(ctx: FieldContext, mode: string, showTime: boolean) {
   const label = labelOf(ctx);
-  if (mode === 'range') return <DatePicker.RangePicker allowEmpty={[true, true]} aria-label={label} format={DATE_FORMAT} />;
+  if (mode === 'range') return <RangePicker allowEmpty={[true, true]} aria-label={label} format={DATE_FORMAT} />;
   return (
     <DatePicker allowClear placeholder={label} aria-label={label} format={showTime ? DATE_TIME_FORMAT : DATE_FORMAT} showTime={showTime} />
   );
@@ -60,7 +60,7 @@ export const dateKind = pointKind<DateField>(DATE_FORMAT);
 export const dateTimeKind = pointKind<DateTimeField>(DATE_TIME_FORMAT);
 
 export const dateRangeKind: FieldKindSpec<DateRangeField> = {
-  input: (_ctx, options) => <DatePicker.RangePicker format={DATE_FORMAT} disabled={options.disabled} style={{ width: '100%' }} />,
+  input: (_ctx, options) => <RangePicker format={DATE_FORMAT} disabled={options.disabled} style={{ width: '100%' }} />,
   cell: (_ctx, value) => {
     const range = rangeOf(value);
     if (!range || (range[0] === null && range[1] === null)) return DASH;

@@ -7,7 +7,8 @@
  * the field; the input shows that message under itself.
  */
 import { useEffect, useState } from 'react';
-import { Button, Space, Typography, Upload, type UploadProps } from 'antd';
+import { Button, Space, Typography, type UploadProps } from 'antd';
+import { Upload } from '../controls/deferred-controls';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FileField } from '../../../resources/define';
 import { DEFAULT_UPLOAD_MAX_MB, acceptsImagesOnly, type UploadView } from '../../../resources/contract/upload.types';

@@ -5,7 +5,8 @@
  * `rule.tiers[2].points` lands on that input); shown on the detail page as a list of members.
  * Members' labels are `res.<resource>.<object>.<member>`.
  */
-import { Card, Descriptions, Form } from 'antd';
+import { Descriptions, Form } from 'antd';
+import { Card } from '../controls/deferred-controls';
 import type { FieldKind, ObjectField, ObjectMemberField } from '../../../resources/define';
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';

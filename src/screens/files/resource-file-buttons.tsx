@@ -1,6 +1,6 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storedGrants } from '../../../providers/access-control';
 import { hasAction } from '../../../resources/access';
@@ -10,7 +10,9 @@ import type { ResourceDef } from '../../../resources/define';
 import { useErrorReporter } from '../../components/use-action';
 import { startExport, type ExportQuery } from './file-task-api';
 import { FILE_CENTRE_PATH } from './file-centre-route';
-import { ImportModal } from './import-modal';
+
+// The import dialog (antd's upload, the task's progress) loads when Import is first pressed.
+const ImportModal = lazy(() => import('./import-modal').then((m) => ({ default: m.ImportModal })));
 
 /** True when the signed-in user holds the resource's write action on its catalogue entry. */
 export function mayImport(resource: ResourceDef): boolean {
@@ -41,6 +43,8 @@ export function ResourceFileButtons(props: ResourceFileButtonsProps) {
   const reportError = useErrorReporter();
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
+  // Mounted from the first Import on, so the dialog keeps its state and closing animation after.
+  const [importOpened, setImportOpened] = useState(false);
   const { resource } = props;
   if (!resource.files) return null;
   const canImport = props.canImport ?? mayImport(resource);
@@ -68,18 +72,26 @@ export function ResourceFileButtons(props: ResourceFileButtonsProps) {
         {t('files.export')}
       </Button>
       {canImport ? (
-        <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+        <Button
+          icon={<UploadOutlined />}
+          onClick={() => {
+            setImportOpened(true);
+            setImporting(true);
+          }}
+        >
           {t('files.import')}
         </Button>
       ) : null}
-      {canImport ? (
-        <ImportModal
-          resource={resource.name}
-          title={title}
-          open={importing}
-          onClose={() => setImporting(false)}
-          onImported={props.onImported}
-        />
+      {canImport && importOpened ? (
+        <Suspense fallback={null}>
+          <ImportModal
+            resource={resource.name}
+            title={title}
+            open={importing}
+            onClose={() => setImporting(false)}
+            onImported={props.onImported}
+          />
+        </Suspense>
       ) : null}
     </>
   );

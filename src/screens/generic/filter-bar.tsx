@@ -94,6 +94,11 @@ export interface FilterBarProps {
   readonly keyword?: string;
 }
 
+/** The place of a folded filter's control before the bar was first opened (takes Form.Item's value). */
+function NotDrawnYet(_props: { value?: unknown }) {
+  return null;
+}
+
 /**
  * The bar above a list: a keyword box when any field is searchable, a control per filterable
  * field (from its kind), Search and Reset; the list's own buttons sit on the right. More than
@@ -110,6 +115,9 @@ export function FilterBar(props: FilterBarProps) {
   const [expanded, setExpanded] = useState(() =>
     fields.slice(FOLDED_FILTERS).some((name) => props.values?.[name] !== undefined && props.values[name] !== null),
   );
+  // Folded controls are drawn the first time the bar opens (their code, a date picker say, loads
+  // then); until then their fields stay registered with nothing drawn.
+  const [foldedDrawn, setFoldedDrawn] = useState(expanded);
   useEffect(() => {
     // The url changed (back, a shared link, Reset): the controls follow it.
     form.resetFields();
@@ -139,10 +147,11 @@ export function FilterBar(props: FilterBarProps) {
             const spec = specOf(ctx.field.kind);
             const control = spec.filter?.(ctx, ctx.field.filter!);
             if (!control) return null;
+            const folded = foldable && index >= FOLDED_FILTERS;
             return (
               // Folded filters stay registered (hidden), so a search still sends their values.
-              <Form.Item key={name} name={name} label={t(ctx.key)} hidden={foldable && !expanded && index >= FOLDED_FILTERS}>
-                {control}
+              <Form.Item key={name} name={name} label={t(ctx.key)} hidden={folded && !expanded}>
+                {folded && !foldedDrawn ? <NotDrawnYet /> : control}
               </Form.Item>
             );
           })}
@@ -160,7 +169,14 @@ export function FilterBar(props: FilterBarProps) {
                 {t('screens.reset')}
               </Button>
               {foldable ? (
-                <Button type="link" onClick={() => setExpanded(!expanded)} aria-expanded={expanded}>
+                <Button
+                  type="link"
+                  onClick={() => {
+                    setFoldedDrawn(true);
+                    setExpanded(!expanded);
+                  }}
+                  aria-expanded={expanded}
+                >
                   {t(expanded ? 'screens.collapse' : 'screens.expand')} {expanded ? <UpOutlined /> : <DownOutlined />}
                 </Button>
               ) : null}

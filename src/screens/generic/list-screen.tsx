@@ -1,7 +1,7 @@
 import { App, Button, Empty, Table, Typography, type CheckboxProps } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { useInvalidate, useList, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
-import { Fragment, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { listColumns, type ResourceDef } from '../../../resources/define';
 import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../providers/dates';
@@ -17,13 +17,15 @@ import { ListToolbar, useListChrome, visibleColumns } from './list-toolbar';
 import { rememberListSearch, useListUrlState, type ListUrlState } from './list-url-state';
 import { listActionsOf, usePermittedSlots } from './screen-slots';
 import { RecordActions } from './record-actions';
-import { recordTitle } from './record-state';
-import { personName } from './record-detail';
-import { RecordDrawer } from './record-drawer';
+import { personName, recordTitle } from './record-state';
 import { ID_PARAM, VIEW_PARAM, opensInDrawer, viewLocation, type GenericView } from './resource-routes';
 import { useResourcePermissions, type ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 import { useQuietMeasureRows } from '../../components/use-quiet-measure-rows';
+
+// The drawer (detail, form, every field kind's input) loads when a record is first opened, not
+// with the list.
+const RecordDrawer = lazy(() => import('./record-drawer').then((m) => ({ default: m.RecordDrawer })));
 
 /** Default rows per page of a declared list. */
 export const LIST_PAGE_SIZE = 20;
@@ -415,14 +417,16 @@ export function ResourceList(props: ResourceListProps) {
         footer={tree ? () => totalText(total) : undefined}
       />
       {drawerView && opensInDrawer(resource, drawerView) ? (
-        <RecordDrawer
-          resource={resource}
-          view={drawerView}
-          id={drawerId}
-          permissions={permissions}
-          onOpen={open}
-          onClose={() => open('list')}
-        />
+        <Suspense fallback={null}>
+          <RecordDrawer
+            resource={resource}
+            view={drawerView}
+            id={drawerId}
+            permissions={permissions}
+            onOpen={open}
+            onClose={() => open('list')}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

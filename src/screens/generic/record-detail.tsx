@@ -9,7 +9,7 @@ import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../provid
 import { DASH, textOrDash } from '../../fields/field-helpers';
 import { errorText } from './call-errors';
 import { RecordActions } from './record-actions';
-import { recordStateOf, recordTitle } from './record-state';
+import { personName, recordStateOf, recordTitle } from './record-state';
 import type { GenericView } from './resource-routes';
 import { detailTabsOf, usePermittedSlots } from './screen-slots';
 import type { ResourcePermissions } from './use-resource-permissions';
@@ -35,14 +35,6 @@ const SYSTEM_ROWS: readonly { name: string; date: boolean }[] = [
   { name: 'updatedAt', date: true },
   { name: 'updatedBy', date: false },
 ];
-
-/** 创建人 / 修改人 by name: the server's `_titles.createdBy.<id>`, else the id. */
-export function personName(record: ApiRecord, name: string): unknown {
-  const id = record[name];
-  if (id === null || id === undefined) return id;
-  const names = (record._titles as Record<string, Record<string, string> | undefined> | undefined)?.[name];
-  return names?.[String(id)] ?? id;
-}
 
 /** The state tag of a record, from its state field's declared display mapping. */
 export function StateTag(props: { resource: ResourceDef; record: ApiRecord; t: Translate }) {

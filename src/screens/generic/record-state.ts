@@ -43,3 +43,11 @@ export function isDeletable(resource: ResourceDef, record: ApiRecord): boolean {
   const state = recordStateOf(resource, record);
   return state !== undefined && allowed.includes(state);
 }
+
+/** 创建人 / 修改人 by name: the server's `_titles.createdBy.<id>`, else the id. */
+export function personName(record: ApiRecord, name: string): unknown {
+  const id = record[name];
+  if (id === null || id === undefined) return id;
+  const names = (record._titles as Record<string, Record<string, string> | undefined> | undefined)?.[name];
+  return names?.[String(id)] ?? id;
+}

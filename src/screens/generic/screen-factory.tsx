@@ -5,19 +5,26 @@
  * saves and leaves its screen (a routed add or edit page) stays on screen after the page is gone.
  */
 import { App } from 'antd';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { ResourceDef } from '../../../resources/define';
 import { ResourceList } from './list-screen';
-import { RecordDetailPage, RecordFormPage } from './record-pages';
 import type { GenericView } from './resource-routes';
-import { SettingsScreen } from './settings-screen';
+
+// Full-page detail and form screens and settings objects load when one is opened: a list, the
+// first screen after sign-in, does not carry the form and every field kind's input.
+const RecordDetailPage = lazy(() => import('./record-pages').then((m) => ({ default: m.RecordDetailPage })));
+const RecordFormPage = lazy(() => import('./record-pages').then((m) => ({ default: m.RecordFormPage })));
+const SettingsScreen = lazy(() => import('./settings-screen').then((m) => ({ default: m.SettingsScreen })));
 
 const made = new Map<string, ComponentType>();
 
 function bodyOf(resource: ResourceDef, view: GenericView) {
   if (view === 'list') return <ResourceList resource={resource} />;
-  if (view === 'dtl') return <RecordDetailPage resource={resource} />;
-  return <RecordFormPage resource={resource} />;
+  return (
+    <Suspense fallback={null}>
+      {view === 'dtl' ? <RecordDetailPage resource={resource} /> : <RecordFormPage resource={resource} />}
+    </Suspense>
+  );
 }
 
 /** The screen component of one view of a declared resource. */
@@ -40,7 +47,9 @@ export function settingsScreenComponent(resource: ResourceDef): ComponentType {
   if (!component) {
     const Screen = () => (
       <App component={false}>
-        <SettingsScreen resource={resource} />
+        <Suspense fallback={null}>
+          <SettingsScreen resource={resource} />
+        </Suspense>
       </App>
     );
     Screen.displayName = `Settings(${resource.name})`;
