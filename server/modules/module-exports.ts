@@ -1,8 +1,12 @@
 import type { ModuleExport } from './files/module-export';
+import { pointsAccountsExport } from './points/points-accounts.export';
 import { pointsLedgerExport } from './points/points-ledger.export';
 
 /**
  * The file-centre exports of hand-made lists (files/module-export.ts), by name: a module that
  * adds one adds a line here.
  */
-export const MODULE_EXPORTS: ReadonlyMap<string, ModuleExport> = new Map([[pointsLedgerExport.name, pointsLedgerExport]]);
+export const MODULE_EXPORTS: ReadonlyMap<string, ModuleExport> = new Map([
+  [pointsLedgerExport.name, pointsLedgerExport],
+  [pointsAccountsExport.name, pointsAccountsExport],
+]);
