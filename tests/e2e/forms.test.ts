@@ -71,14 +71,14 @@ describe('forms that do not lose work', () => {
     await page.waitForURL((url) => url.hash.startsWith('#/setting/user'));
     const users = new ListPage(page);
     await users.waitLoaded();
-    await users.clickButton('新增');
+    await users.clickButton(/新建用户/);
     const dialog = page
       .locator('.ant-modal-wrap:visible .ant-modal')
       .filter({ has: page.locator('form') })
       .first();
     await dialog.locator('form').waitFor();
     await backAsksAndKeeps(page, dialog, 'e2e-back-user');
-    expect(shell.currentPath()).toBe('/setting/user');
+    expect(shell.currentPath()).toBe('/setting/user/user');
     expect(await dialog.isVisible()).toBe(true);
     await screenshot(page, 'forms-back-dialog-confirm');
     await backDiscards(page);
