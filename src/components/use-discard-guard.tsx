@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import type { ModalStaticFunctions } from 'antd/es/modal/confirm';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { type BlockerFunction, UNSAFE_DataRouterContext, useBlocker } from 'react-router-dom';
@@ -14,13 +14,23 @@ interface OpenForm {
 /** The forms open now, asked by the one router-level blocker. */
 class OpenForms {
   private readonly forms = new Set<OpenForm>();
+  private readonly listeners = new Set<() => void>();
   add(form: OpenForm): () => void {
     this.forms.add(form);
-    return () => void this.forms.delete(form);
+    this.listeners.forEach((listener) => listener());
+    return () => {
+      this.forms.delete(form);
+      this.listeners.forEach((listener) => listener());
+    };
   }
   changed(): OpenForm[] {
     return [...this.forms].filter((form) => form.dirty());
   }
+  readonly size = () => this.forms.size;
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
 }
 
 const OpenFormsContext = createContext<OpenForms | null>(null);
@@ -87,10 +97,13 @@ function BackBlocker(props: { readonly forms: OpenForms }) {
 export function DiscardGuardProvider(props: { readonly children: ReactNode }) {
   const inDataRouter = useContext(UNSAFE_DataRouterContext) !== null;
   const forms = useMemo(() => new OpenForms(), []);
+  // The blocker is held only while a form is open: with a blocker, react-router warns on every
+  // Back to an address it did not make (a link's `href="#/…"`, a typed address).
+  const open = useSyncExternalStore(forms.subscribe, forms.size) > 0;
   if (!inDataRouter) return <>{props.children}</>;
   return (
     <OpenFormsContext.Provider value={forms}>
-      <BackBlocker forms={forms} />
+      {open ? <BackBlocker forms={forms} /> : null}
       {props.children}
     </OpenFormsContext.Provider>
   );
