@@ -46,6 +46,20 @@ describe('forms that do not lose work', () => {
     await new ListPage(page).waitLoaded();
     expect(await form.root.isVisible()).toBe(false);
   });
+  it("keeps a long drawer form's Save and Cancel on the drawer's bottom edge, with no field showing below them", async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await shell.goto(session.baseUrl, '/member/standard-member/list?view=add');
+    const body = page.locator('.ant-drawer-body').first();
+    const footer = body.locator('.console-form-footer').first();
+    await footer.waitFor();
+    const bodyBox = (await body.boundingBox())!;
+    const footerBox = (await footer.boundingBox())!;
+    // The form is longer than the drawer: Save is pinned, not at the end of the fields.
+    expect(await body.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    expect(Math.abs(footerBox.y + footerBox.height - (bodyBox.y + bodyBox.height))).toBeLessThanOrEqual(1);
+    await screenshot(page, 'forms-drawer-footer');
+  });
+
   it('asks before Back discards a changed drawer, stays on it when the user keeps editing, and leaves on discard', async () => {
     const { page, shell } = await session.signedIn('admin');
     await openOwnedEntry(page, shell, '/datum/brand');

@@ -3662,7 +3662,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Query Petrol station member */
+        /** Query Fuel station member */
         post: operations["dqshMember.query"];
         delete?: never;
         options?: never;
@@ -3677,7 +3677,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One Petrol station member */
+        /** One Fuel station member */
         get: operations["dqshMember.info"];
         put?: never;
         post?: never;
@@ -3696,7 +3696,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create Petrol station member */
+        /** Create Fuel station member */
         post: operations["dqshMember.saveNew"];
         delete?: never;
         options?: never;
@@ -3713,7 +3713,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Modify Petrol station member */
+        /** Modify Fuel station member */
         post: operations["dqshMember.modify"];
         delete?: never;
         options?: never;
@@ -3779,7 +3779,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** State changes of one Petrol station member, newest first */
+        /** State changes of one Fuel station member, newest first */
         get: operations["dqshMember.history"];
         put?: never;
         post?: never;
@@ -3796,7 +3796,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Petrol station member picker: id and title, at most 50 */
+        /** Fuel station member picker: id and title, at most 50 */
         get: operations["dqshMember.options"];
         put?: never;
         post?: never;
@@ -5150,7 +5150,7 @@ export interface components {
             /** @description Marketing centre (id of marketing-center) */
             marketingCenter: number | null;
             /**
-             * @description Profile: standard = Standard, petrol = Petrol station
+             * @description Profile: standard = Standard, petrol = Fuel station
              * @enum {string|null}
              */
             profile: "standard" | "petrol" | null;
@@ -5187,7 +5187,7 @@ export interface components {
                 };
             };
         };
-        /** @description Petrol station member (油站会员), as the API answers it */
+        /** @description Fuel station member (油站会员), as the API answers it */
         DqshMemberRecord: {
             id: number;
             /** @description Member number */
@@ -5228,7 +5228,7 @@ export interface components {
             /** @description Marketing centre (id of marketing-center) */
             marketingCenter: number | null;
             /**
-             * @description Profile: standard = Standard, petrol = Petrol station
+             * @description Profile: standard = Standard, petrol = Fuel station
              * @enum {string|null}
              */
             profile: "standard" | "petrol" | null;
@@ -5308,7 +5308,7 @@ export interface components {
             /** @description Marketing centre (id of marketing-center) */
             marketingCenter: number | null;
             /**
-             * @description Profile: standard = Standard, petrol = Petrol station
+             * @description Profile: standard = Standard, petrol = Fuel station
              * @enum {string|null}
              */
             profile: "standard" | "petrol" | null;
