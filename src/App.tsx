@@ -3,7 +3,7 @@
  * are already loaded when this renders (main.tsx). refine and its providers come with the
  * console's routes after sign-in (shell/console-routes.tsx): the login page renders without them.
  * The router is a data router (one splat route holding the route table) so that a changed form
- * can block the browser's Back button (use-discard-guard.ts).
+ * can block the browser's Back button (components/use-discard-guard.tsx).
  */
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { useState } from 'react';

@@ -165,7 +165,7 @@ export const memberResource = defineResource({
       label: ['会员档案', 'Profile'],
       options: {
         standard: { label: ['标准会员', 'Standard'], color: 'default' },
-        petrol: { label: ['油站会员', 'Petrol station'], color: 'orange' },
+        petrol: { label: ['油站会员', 'Fuel station'], color: 'orange' },
       },
       defaultValue: MEMBER_PROFILES.standard,
       filter: 'eq',
@@ -282,7 +282,7 @@ export const memberResource = defineResource({
 /** The petrol-station member list: petrol-profile members with their vehicle. */
 export const dqshMemberResource: ResourceDef = defineView(memberResource, {
   name: 'dqsh-member',
-  title: ['油站会员', 'Petrol station member'],
+  title: ['油站会员', 'Fuel station member'],
   route: { group: 'member', entry: 'dqsh-member', screens: { list: 'list', dtl: 'dtl' } },
   access: { read: ['会员资料查看', '账户信息查看'], write: '配置维护' },
   scope: 'tenant',

@@ -31,6 +31,7 @@ export const scoreMessages = defineMessages({
   'score.accounts.updatedAt': ['最近变动时间', 'Last change'],
   'score.accounts.history': ['积分流水', 'History'],
   'score.accounts.empty': ['没有积分账户', 'No points accounts'],
+  'score.accounts.exportTitle': ['积分账户', 'Points accounts'],
 
   // Points inquiry: one member's ledger (score/score-query/score-query-dtl)
   'score.history.noMember': ['请从积分查询列表选择会员', 'Choose a member from the points inquiry list'],

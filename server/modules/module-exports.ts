@@ -1,4 +1,5 @@
 import type { ModuleExport } from './files/module-export';
+import { pointsAccountsExport } from './points/points-accounts.export';
 import { pointsLedgerExport } from './points/points-ledger.export';
 import { valueHistoryExport } from './stored-value-docs/value-history.export';
 
@@ -9,4 +10,5 @@ import { valueHistoryExport } from './stored-value-docs/value-history.export';
 export const MODULE_EXPORTS: ReadonlyMap<string, ModuleExport> = new Map([
   [pointsLedgerExport.name, pointsLedgerExport],
   [valueHistoryExport.name, valueHistoryExport],
+  [pointsAccountsExport.name, pointsAccountsExport],
 ]);

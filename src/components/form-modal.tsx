@@ -34,8 +34,9 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
   const [saving, setSaving] = useState(false);
   const { message } = App.useApp();
   const reportError = useErrorReporter();
-  // Closing a dialog whose fields the user changed asks before discarding them.
-  const guard = useDiscardGuard(() => form.isFieldsTouched());
+  // Closing a dialog whose fields the user changed (Esc, ×, Cancel, the browser's Back) asks
+  // before discarding them.
+  const guard = useDiscardGuard(() => form.isFieldsTouched(), props.onClose);
 
   const submit = async () => {
     let values: V;

@@ -32,6 +32,31 @@ export interface KnownOption {
   readonly title?: string;
 }
 
+type Titles = Record<string, Record<string, string> | undefined>;
+
+/**
+ * A document's line as a record of its own: the document's names of what its lines point at
+ * (`_titles['<lines>.<field>']`) become the line's `_titles['<field>']`, so a relation cell or
+ * picker inside the lines names its record without asking the options route.
+ */
+export function lineRecord(line: ApiRecord, document: ApiRecord | undefined, linesName: string): ApiRecord {
+  const titles = document?._titles as Titles | undefined;
+  if (!titles) return line;
+  const prefix = `${linesName}.`;
+  const own: Titles = {};
+  for (const [key, named] of Object.entries(titles)) if (key.startsWith(prefix)) own[key.slice(prefix.length)] = named;
+  return { ...line, _titles: own };
+}
+
+/**
+ * The records a row names for a field, from its `_titles` (inside lines: every record the
+ * document's lines point at), so a picker shows their names before any search.
+ */
+export function namedOptions(record: ApiRecord | undefined, name: string): KnownOption[] {
+  const named = (record?._titles as Titles | undefined)?.[name] ?? {};
+  return Object.entries(named).map(([id, title]) => ({ id: /^\d+$/.test(id) ? Number(id) : id, title }));
+}
+
 /** The referenced records of a field of a row, with titles when the row carries them. */
 export function relationOptions(record: ApiRecord | undefined, name: string): KnownOption[] {
   const value = record?.[name];
@@ -39,7 +64,7 @@ export function relationOptions(record: ApiRecord | undefined, name: string): Kn
   const titles = record?.[`${name}Title`];
   const titleList = Array.isArray(titles) ? titles : [titles];
   // The server's names of what the record points at: `_titles.<field>.<id>`.
-  const named = (record?._titles as Record<string, Record<string, string> | undefined> | undefined)?.[name];
+  const named = (record?._titles as Titles | undefined)?.[name];
   return list.map((item, index) => {
     if (isOption(item)) return { id: item.id, title: String(item.title) };
     const title = titleList[index] ?? named?.[String(item)];

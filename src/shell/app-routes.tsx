@@ -2,10 +2,12 @@
  * The route table of the console. The pages outside the shell (login, no licence, no content)
  * are in the entry chunk; every other path goes to the console's routes, loaded on demand with
  * the catalogue and the declarations (console-routes.tsx), so the login page does not grow with
- * each declared resource.
+ * each declared resource. The router's one Back blocker asks before a changed form is left
+ * (components/use-discard-guard.tsx).
  */
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { DiscardGuardProvider } from '../components/use-discard-guard';
 import { lazyScreen } from './lazy-screen';
 import { LoginPage } from './login-page';
 import { NoContentPage, NoLicencePage, PageSpin } from './status-pages';
@@ -15,19 +17,21 @@ const ConsoleRoutes = lazyScreen({ key: 'console', loader: () => import('./conso
 /** All routes. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path="/" element={<Navigate to="/login" replace />} />
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/no-lisence" element={<NoLicencePage />} />
-      <Route path="/no-content" element={<NoContentPage />} />
-      <Route
-        path="*"
-        element={
-          <Suspense fallback={<PageSpin />}>
-            <ConsoleRoutes />
-          </Suspense>
-        }
-      />
-    </Routes>
+    <DiscardGuardProvider>
+      <Routes>
+        <Route path="/" element={<Navigate to="/login" replace />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/no-lisence" element={<NoLicencePage />} />
+        <Route path="/no-content" element={<NoContentPage />} />
+        <Route
+          path="*"
+          element={
+            <Suspense fallback={<PageSpin />}>
+              <ConsoleRoutes />
+            </Suspense>
+          }
+        />
+      </Routes>
+    </DiscardGuardProvider>
   );
 }

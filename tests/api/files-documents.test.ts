@@ -1,11 +1,10 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paidLevelOrderResource } from '../../resources/member/paid-level-order.resource';
 import { insertRows } from '../../server/db/seed/datum.seed';
-import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { createTenant, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { downloadTaskSheet } from '../helpers/xlsx-download';
 
 /**
  * Exports of the document lists (points adjustments, batch operations, paid level orders)
@@ -28,19 +27,7 @@ async function ok(promise: Promise<{ status: number; body: any }>) {
 async function exported(resource: string, query: Record<string, unknown>) {
   const { taskId } = await ok(admin.post(`/v1/${resource}/export`, { body: query }));
   const task = await ok(admin.get(`/v1/file-task/info/${taskId}`));
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `${t.app.config.serviceBase}/v1/file-task/download/${taskId}`,
-    headers: { cookie: `${SESSION_COOKIE}=${admin.sessionToken()}`, locale: 'zh_CN' },
-  });
-  expect(response.statusCode).toBe(200);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
-  const sheet = workbook.worksheets[0];
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => {
-    rows.push(Array.from({ length: sheet.columnCount }, (_, i) => row.getCell(i + 1).value ?? null));
-  });
+  const rows = await downloadTaskSheet({ app: t.app, client: admin, taskId, locale: 'zh_CN' });
   const [header, ...body] = rows;
   const column = (label: string) => {
     const index = header.indexOf(label);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
-import { createMembers } from '../helpers/points-fixtures';
+import { adjustPoints, createMembers } from '../helpers/points-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { downloadTask, readSheet } from '../helpers/workbooks';
+import { downloadTaskSheet } from '../helpers/workbooks';
 
 /**
  * The points ledger's export (POST /v1/points/entries/export): a file-centre task under the
@@ -21,26 +21,21 @@ async function ok(promise: Promise<{ status: number; body: any }>) {
   return res.body.data;
 }
 
-async function download(taskId: number, locale: string) {
-  const response = await downloadTask({ app: t.app, client: admin, taskId, locale });
-  expect(response.status).toBe(200);
-  return readSheet(response.bytes);
-}
+const download = (taskId: number, locale: string) => downloadTaskSheet({ app: t.app, client: admin, taskId, locale });
 
 beforeAll(async () => {
   t = await startTestApp();
   tenant = await createTenant(t.database);
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
   members = await createMembers({ client: admin, count: 2 });
-  const reason = (await ok(admin.post('/v1/score-adjust-reason/saveNew', { body: { code: 'EX', name: '导出', direction: 'both' } }))).id;
-  for (const [member, points] of [
-    [members[0], 10],
-    [members[1], 5],
-    [members[0], 7],
-  ]) {
-    const doc = await ok(admin.post('/v1/score-adjust/saveNew', { body: { lines: [{ member, points, reason }] } }));
-    await ok(admin.post('/v1/score-adjust/audit', { query: { id: doc.id } }));
-  }
+  await adjustPoints({
+    client: admin,
+    grants: [
+      [members[0], 10],
+      [members[1], 5],
+      [members[0], 7],
+    ],
+  });
 });
 
 afterAll(async () => t?.close());

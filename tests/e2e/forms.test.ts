@@ -1,13 +1,17 @@
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { settingGroup } from '../../resources/catalog/setting.catalog';
+import { pick } from '../../resources/messages/bilingual';
 import { screenshot } from '../helpers/browser';
 import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
 import { ListPage } from './pages/list.page';
+import type { ShellPage } from './pages/shell.page';
 
 /**
- * Issue "a console a new user can try", items 7 and 8 in the browser: a changed drawer asks
- * before Esc (or Cancel) throws the changes away, and the role editor's search narrows the
- * permission tree.
+ * Issue "a console a new user can try", items 7 and 8 in the browser: a changed drawer, dialog or
+ * page asks before Esc, Cancel or the browser's Back throws the changes away, and the role
+ * editor's search narrows the permission tree.
  */
 const session = useDemoSession();
 const CONFIRM = '.ant-modal-wrap:visible .ant-modal-confirm';
@@ -42,42 +46,117 @@ describe('forms that do not lose work', () => {
     await new ListPage(page).waitLoaded();
     expect(await form.root.isVisible()).toBe(false);
   });
+  it("keeps a long drawer form's Save and Cancel on the drawer's bottom edge, with no field showing below them", async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await shell.goto(session.baseUrl, '/member/standard-member/list?view=add');
+    const body = page.locator('.ant-drawer-body').first();
+    const footer = body.locator('.console-form-footer').first();
+    await footer.waitFor();
+    const bodyBox = (await body.boundingBox())!;
+    const footerBox = (await footer.boundingBox())!;
+    // The form is longer than the drawer: Save is pinned, not at the end of the fields.
+    expect(await body.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    expect(Math.abs(footerBox.y + footerBox.height - (bodyBox.y + bodyBox.height))).toBeLessThanOrEqual(1);
+    await screenshot(page, 'forms-drawer-footer');
+  });
+
   it('asks before Back discards a changed drawer, stays on it when the user keeps editing, and leaves on discard', async () => {
     const { page, shell } = await session.signedIn('admin');
-    await shell.goto(session.baseUrl, '/datum/brand');
-    const list = new ListPage(page);
-    await list.waitLoaded();
-    // Load the list by its address, as a bookmark opens it: the router owns this history entry.
-    await page.reload();
-    await list.waitLoaded();
+    await openOwnedEntry(page, shell, '/datum/brand');
     // Open the add drawer from the list, a new history entry, so Back has somewhere to go.
-    await list.clickButton('新增');
+    await new ListPage(page).clickButton('新增');
     await page.waitForURL((url) => url.hash.includes('view=add'));
     const drawer = page.locator('.ant-drawer-content').first();
     await drawer.locator('form').waitFor();
-    const firstInput = drawer.locator('input:not([type=hidden]):not([disabled])').first();
-    await firstInput.fill('E2E typed before Back');
-    await page.goBack({ waitUntil: 'commit' });
-    const confirm = page.locator(CONFIRM).first();
-    await confirm.waitFor();
-    expect(await confirm.innerText()).toMatch(/放弃未保存的修改/);
-    // Keep editing: the drawer, its address and the typing stay.
-    await confirm
-      .locator('.ant-btn')
-      .filter({ hasText: /继续编辑/ })
-      .click();
-    await confirm.waitFor({ state: 'detached' });
-    expect(await firstInput.inputValue()).toBe('E2E typed before Back');
+    await backAsksAndKeeps(page, drawer, 'E2E typed before Back');
     expect(page.url()).toContain('view=add');
-    // Back again and discard: the drawer closes on the list.
-    await page.goBack({ waitUntil: 'commit' });
-    await page.locator(CONFIRM).first().locator('.ant-btn-primary').click();
+    await backDiscards(page);
     await page.waitForURL((url) => !url.hash.includes('view=add'));
     await new ListPage(page).waitLoaded();
     expect(shell.currentPath()).toBe('/datum/brand');
     expect(await drawer.isVisible()).toBe(false);
   });
+
+  it('asks before Back discards a changed dialog, keeps it open on keep, and closes it and leaves on discard', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await openOwnedEntry(page, shell, '/datum/brand');
+    // The users screen through the menu, a history entry the router made.
+    await shell.openMenu(pick(settingGroup.title, 'zh_CN'), '用户');
+    await page.waitForURL((url) => url.hash.startsWith('#/setting/user'));
+    const users = new ListPage(page);
+    await users.waitLoaded();
+    await users.clickButton(/新建用户/);
+    const dialog = page
+      .locator('.ant-modal-wrap:visible .ant-modal')
+      .filter({ has: page.locator('form') })
+      .first();
+    await dialog.locator('form').waitFor();
+    await backAsksAndKeeps(page, dialog, 'e2e-back-user');
+    expect(shell.currentPath()).toBe('/setting/user/user');
+    expect(await dialog.isVisible()).toBe(true);
+    await screenshot(page, 'forms-back-dialog-confirm');
+    await backDiscards(page);
+    await page.waitForURL((url) => url.hash.startsWith('#/datum/brand'));
+    await new ListPage(page).waitLoaded();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('asks before Back discards a changed full-page add screen, and returns to the list on discard', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    const listPath = '/member/level-material/level-material';
+    await openOwnedEntry(page, shell, listPath);
+    await new ListPage(page).clickButton('新增');
+    await page.waitForURL((url) => url.hash.includes('level-material-add'));
+    const form = page.locator('.ant-layout-content form').first();
+    await form.waitFor();
+    await backAsksAndKeeps(page, form, 'E2E page typed before Back');
+    expect(shell.currentPath()).toBe('/member/level-material/level-material-add');
+    await backDiscards(page);
+    await page.waitForURL((url) => !url.hash.includes('level-material-add'));
+    await new ListPage(page).waitLoaded();
+    expect(shell.currentPath()).toBe(listPath);
+    // Nothing is changed any more: Forward and Back again go without asking.
+    await page.goForward({ waitUntil: 'commit' });
+    await page.locator('.ant-layout-content form').first().waitFor();
+    await page.goBack({ waitUntil: 'commit' });
+    await page.waitForURL((url) => !url.hash.includes('level-material-add'));
+    expect(await page.locator(CONFIRM).count()).toBe(0);
+  });
 });
+
+/** Opens a screen by its address and reloads it, so the router owns the history entry Back returns to. */
+async function openOwnedEntry(page: Page, shell: ShellPage, path: string) {
+  await shell.goto(session.baseUrl, path);
+  const list = new ListPage(page);
+  await list.waitLoaded();
+  await page.reload();
+  await list.waitLoaded();
+}
+
+/**
+ * Types into the first input of a form, presses Back, checks the question, and keeps editing:
+ * the form and the typing stay.
+ */
+async function backAsksAndKeeps(page: Page, form: Locator, typed: string) {
+  const firstInput = form.locator('input:not([type=hidden]):not([disabled])').first();
+  await firstInput.fill(typed);
+  await page.goBack({ waitUntil: 'commit' });
+  const confirm = page.locator(CONFIRM).first();
+  await confirm.waitFor();
+  expect(await confirm.innerText()).toMatch(/放弃未保存的修改/);
+  await confirm
+    .locator('.ant-btn')
+    .filter({ hasText: /继续编辑/ })
+    .click();
+  await confirm.waitFor({ state: 'detached' });
+  expect(await firstInput.inputValue()).toBe(typed);
+}
+
+/** Presses Back on a changed form and discards. */
+async function backDiscards(page: Page) {
+  await page.goBack({ waitUntil: 'commit' });
+  await page.locator(CONFIRM).first().locator('.ant-btn-primary').click();
+}
 
 describe('role editor', () => {
   it('searches the permission tree, keeping Save in reach', async () => {

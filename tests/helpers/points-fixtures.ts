@@ -75,3 +75,27 @@ export async function startPointsScene(): Promise<PointsScene> {
   const till = await signIn(t.app, { tenant: tenant.code, login: 'till', password: tenant.adminPassword });
   return { t, tenant, admin, till };
 }
+
+/**
+ * Gives points through audited adjustment documents (one per `[member, points]`, under a reason
+ * made for them), as staff would; `headers` go with every call (a marketing centre).
+ */
+export async function adjustPoints(args: {
+  client: ApiClient;
+  grants: readonly (readonly [member: number, points: number])[];
+  headers?: Record<string, string>;
+}): Promise<void> {
+  const { client, headers } = args;
+  const data = async (res: Promise<{ body: { code: number; data: { id: number } } }>) => {
+    const body = (await res).body;
+    expect(body.code, JSON.stringify(body)).toBe(2000);
+    return body.data;
+  };
+  const code = `AJ${randomInt(1_000_000)}`;
+  const reason = (await data(client.post('/v1/score-adjust-reason/saveNew', { body: { code, name: code, direction: 'both' }, headers })))
+    .id;
+  for (const [member, points] of args.grants) {
+    const doc = await data(client.post('/v1/score-adjust/saveNew', { body: { lines: [{ member, points, reason }] }, headers }));
+    await data(client.post('/v1/score-adjust/audit', { query: { id: doc.id }, headers }));
+  }
+}

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { XLSX_MIME } from '../../server/modules/files/file-task.routes';
 import type { ApiClient } from './fixtures';
@@ -43,4 +44,11 @@ export async function downloadTask(args: { app: FastifyInstance; client: ApiClie
 /** Starts the import of `bytes` into `resource` (`POST /v1/<resource>/import`). */
 export function importWorkbook(client: ApiClient, resource: string, bytes: Buffer, fileName = 'import.xlsx') {
   return client.post(`/v1/${resource}/import`, { body: bytes, headers: { 'content-type': XLSX_MIME }, query: { fileName } });
+}
+
+/** A finished task's first sheet as `client` downloads it (expects 200), header first. */
+export async function downloadTaskSheet(args: { app: FastifyInstance; client: ApiClient; taskId: number; locale?: string }) {
+  const response = await downloadTask(args);
+  expect(response.status).toBe(200);
+  return readSheet(response.bytes);
 }

@@ -6,6 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LedgerExportButton } from '../../src/views/score/query/ledger-export-button';
+import ScoreQueryListScreen from '../../src/views/score/score-query-list-screen';
 import { FILE_CENTRE_PATH } from '../../src/screens/files/file-centre-route';
 import { API, buttonByText, createTestI18n, installDomShims, renderScreen } from '../helpers/screen-harness';
 
@@ -46,5 +47,43 @@ describe('points ledger Export button', () => {
     expect(link.closest('a')?.getAttribute('href')).toBe(`#${FILE_CENTRE_PATH}`);
     expect(screen.getByText(/Export started; follow it in the file centre/)).toBeTruthy();
     expect(sent).toEqual({ filters });
+  });
+});
+
+describe('points query Export button', () => {
+  it("starts the accounts export with the list's filters and order", async () => {
+    const queried: unknown[] = [];
+    let sent: unknown;
+    server.use(
+      http.post(`${API}/v1/points/accounts/query`, async ({ request }) => {
+        queried.push(await request.json());
+        const record = {
+          memberId: 3,
+          memberName: '孙浩然',
+          mobile: '13800000000',
+          memberNumber: 'M3',
+          balance: 9,
+          totalEarned: 9,
+          totalSpent: 0,
+          updatedAt: null,
+        };
+        return HttpResponse.json({ code: 2000, msg: 'success', data: { total: 1, records: [record] } });
+      }),
+      http.post(`${API}/v1/points/accounts/export`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ code: 2000, msg: 'success', data: { taskId: 4 } });
+      }),
+    );
+    renderScreen(<ScoreQueryListScreen />, i18n);
+    await screen.findByText('孙浩然');
+    fireEvent.change(screen.getByLabelText('Mobile / member number / name'), { target: { value: '138' } });
+    fireEvent.click(buttonByText('Search'));
+    await waitFor(() => expect(queried).toHaveLength(2));
+    fireEvent.click(screen.getAllByText('Balance').find((node) => node.closest('th'))!);
+    await waitFor(() => expect(queried).toHaveLength(3));
+    fireEvent.click(buttonByText('Export'));
+    await waitFor(() => screen.getByText('Open the file centre'));
+    expect(sent).toEqual({ filters: { keyword: '138' }, sorters: [{ field: 'balance', order: 'asc' }] });
+    expect(sent).toEqual({ filters: (queried[2] as { filters: unknown }).filters, sorters: (queried[2] as { sorters: unknown }).sorters });
   });
 });

@@ -6,6 +6,8 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RESOURCES } from '../../resources/index';
 import { memberResource } from '../../resources/member/member.resource';
+import { scoreAdjustResource } from '../../resources/score/score-adjust.resource';
+import { Form } from 'antd';
 import { LOCAL_KEYS } from '../../providers/storage-keys';
 import { RelationSelect } from '../../src/fields/controls/relation-select';
 import { fieldContext, specOf } from '../../src/fields/field-kinds';
@@ -15,7 +17,7 @@ import { api, englishI18n, installMatchMedia, ok } from '../helpers/generic-harn
  * Relation pickers and cells (issue "A console a new user can try", items 1, 3 and 4): an empty
  * picker says where its options come from and links there for a user who may open that list;
  * member options show their description; a cell names the related record from the record's
- * `_titles`, asking nothing.
+ * `_titles`, asking nothing, inside a document's lines too.
  */
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -103,5 +105,41 @@ describe('a relation cell', () => {
     render(<div data-testid="cell">{specOf('relation').cell(ctx, row.level, row)}</div>);
     // No options handler is installed: a request would fail the test (onUnhandledRequest: 'error').
     await waitFor(() => expect(screen.getByTestId('cell').textContent).toBe('金卡'));
+  });
+});
+
+describe('relation cells and pickers inside document lines', () => {
+  const saved = {
+    id: 9,
+    lines: [{ member: 12, points: 5, reason: 4 }],
+    _titles: { 'lines.member': { '12': '孙浩然' }, 'lines.reason': { '4': '促销补偿' } },
+  };
+  const linesContext = () => fieldContext({ resource: scoreAdjustResource, name: 'lines', t });
+
+  it("name the lines' records from the document's _titles on the detail, asking nothing", async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <div data-testid="lines">{specOf('lines').display!(linesContext(), saved.lines, saved)}</div>
+      </I18nextProvider>,
+    );
+    // No options handler is installed: a request would fail the test (onUnhandledRequest: 'error').
+    const row = await waitFor(() => {
+      const cells = [...screen.getByTestId('lines').querySelectorAll('tbody tr.ant-table-row td')].map((cell) => cell.textContent);
+      expect(cells.slice(0, 3)).toEqual(['孙浩然', '5', '促销补偿']);
+      return cells;
+    });
+    expect(row).not.toContain('12');
+  });
+
+  it("show the saved lines' records by name in the edit form's pickers, asking nothing", async () => {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Form initialValues={{ lines: saved.lines }}>{specOf('lines').input(linesContext(), { record: saved })}</Form>
+      </I18nextProvider>,
+    );
+    await waitFor(() => {
+      const chosen = [...document.body.querySelectorAll('.ant-select-selection-item')].map((item) => item.textContent);
+      expect(chosen).toEqual(['孙浩然', '促销补偿']);
+    });
   });
 });

@@ -8,7 +8,7 @@ import { pointsDocs } from './points.openapi';
 import { lookUpStores, STORE_LOOKUP_SCHEMA, STORES_TABLE } from '../reads/store-lookup';
 import { authOf } from '../auth/access.hook';
 import { formatDateTime } from '../../crud/zoned-time';
-import { MEMBERS_TABLE, POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
+import { MEMBERS_TABLE, POINTS_READ, pointsReadScope, scopeCondition, type PointsReadScope } from './points.scope';
 
 /**
  * Reads of the points screens beyond the ledger's own routes (points.routes.ts):
@@ -37,21 +37,55 @@ export const OVERVIEW_DAYS = 30;
 /** Stores in the overview's ranking. */
 export const TOP_STORES = 10;
 
+/** The sortable columns of the accounts list, with the type their keyset value is read back as. */
 const ACCOUNT_SORTS = {
-  memberId: sql.raw('a.member_id'),
-  balance: sql.raw('a.balance'),
-  totalEarned: sql.raw('a.total_earned'),
-  totalSpent: sql.raw('a.total_spent'),
-  updatedAt: sql.raw('a.updated_at'),
+  memberId: { column: sql.raw('a.member_id'), type: sql.raw('bigint') },
+  balance: { column: sql.raw('a.balance'), type: sql.raw('numeric') },
+  totalEarned: { column: sql.raw('a.total_earned'), type: sql.raw('numeric') },
+  totalSpent: { column: sql.raw('a.total_spent'), type: sql.raw('numeric') },
+  updatedAt: { column: sql.raw('a.updated_at'), type: sql.raw('timestamptz') },
 } as const;
 type AccountSort = keyof typeof ACCOUNT_SORTS;
+
+/** The filters of the accounts list (and of its export). */
+export interface AccountFilters {
+  memberId?: number;
+  keyword?: string;
+  balance?: [number | null, number | null];
+}
+/** The order of the accounts list: one column, then the member id the same way. */
+export type AccountSorters = { field: AccountSort; order: 'asc' | 'desc' }[];
 
 interface AccountsBody {
   page?: number;
   pageSize?: number;
-  filters?: { memberId?: number; keyword?: string; balance?: [number | null, number | null] };
-  sorters?: { field: AccountSort; order: 'asc' | 'desc' }[];
+  filters?: AccountFilters;
+  sorters?: AccountSorters;
 }
+
+/** The JSON schemas of the accounts list's filters and order, shared with its export. */
+export const ACCOUNT_QUERY_SCHEMA = {
+  filters: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      memberId: { type: 'integer', minimum: 1 },
+      /** Start of a mobile, member number or card number, or part of a name. */
+      keyword: { type: 'string', maxLength: 40 },
+      balance: { type: 'array', minItems: 2, maxItems: 2, items: { type: ['integer', 'null'] } },
+    },
+  },
+  sorters: {
+    type: 'array',
+    maxItems: 1,
+    items: {
+      type: 'object',
+      required: ['field', 'order'],
+      additionalProperties: false,
+      properties: { field: { enum: Object.keys(ACCOUNT_SORTS) }, order: { enum: ['asc', 'desc'] } },
+    },
+  },
+} as const;
 
 const accountsSchema = {
   body: {
@@ -60,31 +94,12 @@ const accountsSchema = {
     properties: {
       page: { type: 'integer', minimum: 1, default: 1 },
       pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
-      filters: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          memberId: { type: 'integer', minimum: 1 },
-          /** Start of a mobile, member number or card number, or part of a name. */
-          keyword: { type: 'string', maxLength: 40 },
-          balance: { type: 'array', minItems: 2, maxItems: 2, items: { type: ['integer', 'null'] } },
-        },
-      },
-      sorters: {
-        type: 'array',
-        maxItems: 1,
-        items: {
-          type: 'object',
-          required: ['field', 'order'],
-          additionalProperties: false,
-          properties: { field: { enum: Object.keys(ACCOUNT_SORTS) }, order: { enum: ['asc', 'desc'] } },
-        },
-      },
+      ...ACCOUNT_QUERY_SCHEMA,
     },
   },
 } as const;
 
-function accountConditions(tenantId: number, filters: NonNullable<AccountsBody['filters']>): SQL {
+function accountConditions(tenantId: number, filters: AccountFilters): SQL {
   const parts: SQL[] = [sql`a.tenant_id = ${tenantId}`];
   if (filters.memberId) parts.push(sql`a.member_id = ${filters.memberId}`);
   const keyword = filters.keyword?.trim() ?? '';
@@ -101,7 +116,74 @@ function accountConditions(tenantId: number, filters: NonNullable<AccountsBody['
   return sql.join(parts, sql` and `);
 }
 
+/** One points account row as the accounts list reads it (`sort_key`: its sort column as text). */
+export type AccountRow = {
+  member_id: number;
+  name: string | null;
+  mobile: string | null;
+  member_number: string | null;
+  balance: number;
+  total_earned: number;
+  total_spent: number;
+  updated_at: string;
+  sort_key: string;
+};
+
+/**
+ * The statement of the accounts a query selects within the caller's scope, in the list's order:
+ * a page (`offset`), or the rows after a keyset position (`after`: the last row's sort key and
+ * member id), as the export reads them.
+ */
+export function accountsStatement(args: {
+  tenantId: number;
+  scope: PointsReadScope;
+  filters: AccountFilters;
+  sorters: AccountSorters;
+  limit: number;
+  offset?: number;
+  after?: { sortKey: string; memberId: number };
+}): SQL {
+  const where = sql`${accountConditions(args.tenantId, args.filters)} and ${accountsScope(args)}`;
+  const sorter = args.sorters[0] ?? { field: 'memberId', order: 'asc' };
+  const { column, type } = ACCOUNT_SORTS[sorter.field];
+  const direction = sql.raw(sorter.order === 'desc' ? 'desc' : 'asc');
+  const after = args.after
+    ? sql` and (${column}, a.member_id) ${sql.raw(sorter.order === 'desc' ? '<' : '>')} (${args.after.sortKey}::${type}, ${args.after.memberId})`
+    : sql``;
+  return sql`
+      select a.member_id, m.name, m.mobile, m.member_number, a.balance, a.total_earned, a.total_spent, a.updated_at,
+        ${column}::text as sort_key
+      from points_accounts a left join ${MEMBERS} m on m.tenant_id = a.tenant_id and m.id = a.member_id
+      where ${where}${after}
+      order by ${column} ${direction}, a.member_id ${direction}
+      limit ${args.limit} offset ${args.offset ?? 0}`;
+}
+
+/** How many accounts a query selects, counted exactly up to `cap` (then `cap + 1`). */
+export function accountsCount(args: { tenantId: number; scope: PointsReadScope; filters: AccountFilters; cap: number }): SQL {
+  const where = sql`${accountConditions(args.tenantId, args.filters)} and ${accountsScope(args)}`;
+  return sql`select count(*)::int as n from (select 1 from points_accounts a where ${where} limit ${args.cap + 1}) capped`;
+}
+
+function accountsScope(args: { tenantId: number; scope: PointsReadScope }): SQL {
+  return scopeCondition({ scope: args.scope, tenantId: args.tenantId, memberId: sql`a.member_id` });
+}
+
 const num = (value: unknown) => Number(value ?? 0);
+
+/** An account row as the list answers it, its time in `zone`. */
+export function accountRecord(r: AccountRow, zone: string) {
+  return {
+    memberId: num(r.member_id),
+    memberName: r.name,
+    mobile: r.mobile,
+    memberNumber: r.member_number,
+    balance: num(r.balance),
+    totalEarned: num(r.total_earned),
+    totalSpent: num(r.total_spent),
+    updatedAt: formatDateTime(new Date(r.updated_at), zone),
+  };
+}
 
 /** The member table, for names, mobiles and numbers. */
 const MEMBERS = MEMBERS_TABLE;
@@ -120,42 +202,17 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { tenantId } = authOf(request);
       const { page = 1, pageSize = 20, filters = {}, sorters = [] } = request.body ?? {};
-      const scope = scopeCondition({ scope: pointsReadScope(request), tenantId, memberId: sql`a.member_id` });
-      const where = sql`${accountConditions(tenantId, filters)} and ${scope}`;
-      const sorter = sorters[0] ?? { field: 'memberId', order: 'asc' };
-      const direction = sql.raw(sorter.order === 'desc' ? 'desc' : 'asc');
-      const rows = await db.execute<{
-        member_id: number;
-        name: string | null;
-        mobile: string | null;
-        member_number: string | null;
-        balance: number;
-        total_earned: number;
-        total_spent: number;
-        updated_at: string;
-      }>(sql`
-      select a.member_id, m.name, m.mobile, m.member_number, a.balance, a.total_earned, a.total_spent, a.updated_at
-      from points_accounts a left join ${MEMBERS} m on m.tenant_id = a.tenant_id and m.id = a.member_id
-      where ${where}
-      order by ${ACCOUNT_SORTS[sorter.field]} ${direction}, a.member_id ${direction}
-      limit ${pageSize} offset ${(page - 1) * pageSize}`);
-      const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n
-      from (select 1 from points_accounts a where ${where} limit ${TOTAL_CAP + 1}) capped`);
+      const scope = pointsReadScope(request);
+      const rows = await db.execute<AccountRow>(
+        accountsStatement({ tenantId, scope, filters, sorters, limit: pageSize, offset: (page - 1) * pageSize }),
+      );
+      const counted = await db.execute<{ n: number }>(accountsCount({ tenantId, scope, filters, cap: TOTAL_CAP }));
       const n = num(counted.rows[0]?.n);
       const zone = request.ctx.timeZone;
       return ok({
         total: Math.min(n, TOTAL_CAP),
         totalIsEstimate: n > TOTAL_CAP,
-        records: rows.rows.map((r) => ({
-          memberId: num(r.member_id),
-          memberName: r.name,
-          mobile: r.mobile,
-          memberNumber: r.member_number,
-          balance: num(r.balance),
-          totalEarned: num(r.total_earned),
-          totalSpent: num(r.total_spent),
-          updatedAt: formatDateTime(new Date(r.updated_at), zone),
-        })),
+        records: rows.rows.map((r) => accountRecord(r, zone)),
       });
     },
   );

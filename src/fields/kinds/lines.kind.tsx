@@ -13,6 +13,7 @@ import type { FieldKind, LineField, LinesField } from '../../../resources/define
 import { isConditionalLineField, lineFieldApplies } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
+import { lineRecord } from '../relation-titles';
 
 /** Lines per page on a detail. */
 export const DETAIL_LINES_PAGE_SIZE = 10;
@@ -135,14 +136,15 @@ function defaultsOf(field: LinesField): Record<string, unknown> {
 export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
   const columnsOf = (ctx: FieldContext<LinesField>) => Object.keys(ctx.field.fields).map((name) => lineContext(ctx, name));
 
-  const readColumns = (ctx: FieldContext<LinesField>): TableColumnsType<ApiRecord> =>
+  // A line's cells read the names the document carries for its lines (`_titles['<lines>.<field>']`).
+  const readColumns = (ctx: FieldContext<LinesField>, document: ApiRecord | undefined): TableColumnsType<ApiRecord> =>
     columnsOf(ctx).map((sub) => ({
       key: sub.name,
       title: labelOf(sub),
       align: specOf(sub.field.kind).align,
       render: (_: unknown, row: ApiRecord) => {
         const spec = specOf(sub.field.kind);
-        return (spec.display ?? spec.cell)(sub, row[sub.name], row);
+        return (spec.display ?? spec.cell)(sub, row[sub.name], lineRecord(row, document, ctx.name));
       },
     }));
 
@@ -154,7 +156,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
     const id = record?.id;
     const served = ctx.resource.fields[ctx.name] === ctx.field && (typeof id === 'number' || typeof id === 'string');
     if (served && rows.length > DETAIL_LINES_PAGE_SIZE)
-      return <ServerPagedLines key={`${String(id)}:${ctx.name}`} ctx={ctx} id={id} infoRows={rows} columns={readColumns(ctx)} />;
+      return <ServerPagedLines key={`${String(id)}:${ctx.name}`} ctx={ctx} id={id} infoRows={rows} columns={readColumns(ctx, record)} />;
     return (
       <Table
         size="small"
@@ -170,80 +172,84 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
         }
         rowKey={(row) => String(row.$index)}
         dataSource={rows.map((row, index) => ({ ...row, $index: index }))}
-        columns={readColumns(ctx)}
+        columns={readColumns(ctx, record)}
       />
     );
   };
 
   return {
     ownsFormItem: true,
-    input: (ctx, options) => (
-      <Form.Item label={labelOf(ctx)} required={ctx.field.required || (ctx.field.minLines ?? 0) > 0}>
-        <Form.List name={ctx.path ? [...ctx.path] : ctx.name} rules={[countRule(ctx)]}>
-          {(rows, { add, remove }, { errors }) => (
-            <>
-              <Table
-                size="small"
-                pagination={false}
-                rowKey="key"
-                dataSource={rows}
-                columns={[
-                  ...columnsOf(ctx).map((sub) => {
-                    const spec = specOf(sub.field.kind);
-                    return {
-                      key: sub.name,
-                      title: labelOf(sub),
-                      render: (_: unknown, row: (typeof rows)[number]) => {
-                        const cell = spec.ownsFormItem ? (
-                          spec.input(lineContext(ctx, sub.name, row.name), { disabled: options.disabled })
-                        ) : (
-                          <Form.Item
-                            name={[row.name, sub.name]}
-                            rules={spec.rules(sub)}
-                            valuePropName={spec.valuePropName}
-                            style={{ marginBottom: 0 }}
-                          >
-                            {spec.input(sub, { disabled: options.disabled })}
-                          </Form.Item>
-                        );
-                        if (!isConditionalLineField(sub.field)) return cell;
-                        // Only in the lines the field applies to, decided on the line's own values.
-                        return (
-                          <Form.Item noStyle shouldUpdate>
-                            {(form) =>
-                              lineFieldApplies({
-                                lines: ctx.field,
-                                name: sub.name,
-                                valueOf: (field) => form.getFieldValue([ctx.name, row.name, field]),
-                              })
-                                ? cell
-                                : null
-                            }
-                          </Form.Item>
-                        );
-                      },
-                    };
-                  }),
-                  {
-                    key: '$remove',
-                    width: 80,
-                    render: (_: unknown, row: (typeof rows)[number]) => (
-                      <Button type="link" size="small" danger disabled={options.disabled} onClick={() => remove(row.name)}>
-                        {ctx.t('screens.lines.remove')}
-                      </Button>
-                    ),
-                  },
-                ]}
-              />
-              <Button type="dashed" block disabled={options.disabled} onClick={() => add(defaultsOf(ctx.field))} style={{ marginTop: 8 }}>
-                {ctx.t('screens.lines.add')}
-              </Button>
-              <Form.ErrorList errors={errors} />
-            </>
-          )}
-        </Form.List>
-      </Form.Item>
-    ),
+    input: (ctx, options) => {
+      // The pickers of the lines name the records the saved lines point at without asking.
+      const lineTitles = lineRecord({}, options.record, ctx.name);
+      return (
+        <Form.Item label={labelOf(ctx)} required={ctx.field.required || (ctx.field.minLines ?? 0) > 0}>
+          <Form.List name={ctx.path ? [...ctx.path] : ctx.name} rules={[countRule(ctx)]}>
+            {(rows, { add, remove }, { errors }) => (
+              <>
+                <Table
+                  size="small"
+                  pagination={false}
+                  rowKey="key"
+                  dataSource={rows}
+                  columns={[
+                    ...columnsOf(ctx).map((sub) => {
+                      const spec = specOf(sub.field.kind);
+                      return {
+                        key: sub.name,
+                        title: labelOf(sub),
+                        render: (_: unknown, row: (typeof rows)[number]) => {
+                          const cell = spec.ownsFormItem ? (
+                            spec.input(lineContext(ctx, sub.name, row.name), { disabled: options.disabled, record: lineTitles })
+                          ) : (
+                            <Form.Item
+                              name={[row.name, sub.name]}
+                              rules={spec.rules(sub)}
+                              valuePropName={spec.valuePropName}
+                              style={{ marginBottom: 0 }}
+                            >
+                              {spec.input(sub, { disabled: options.disabled, record: lineTitles })}
+                            </Form.Item>
+                          );
+                          if (!isConditionalLineField(sub.field)) return cell;
+                          // Only in the lines the field applies to, decided on the line's own values.
+                          return (
+                            <Form.Item noStyle shouldUpdate>
+                              {(form) =>
+                                lineFieldApplies({
+                                  lines: ctx.field,
+                                  name: sub.name,
+                                  valueOf: (field) => form.getFieldValue([ctx.name, row.name, field]),
+                                })
+                                  ? cell
+                                  : null
+                              }
+                            </Form.Item>
+                          );
+                        },
+                      };
+                    }),
+                    {
+                      key: '$remove',
+                      width: 80,
+                      render: (_: unknown, row: (typeof rows)[number]) => (
+                        <Button type="link" size="small" danger disabled={options.disabled} onClick={() => remove(row.name)}>
+                          {ctx.t('screens.lines.remove')}
+                        </Button>
+                      ),
+                    },
+                  ]}
+                />
+                <Button type="dashed" block disabled={options.disabled} onClick={() => add(defaultsOf(ctx.field))} style={{ marginTop: 8 }}>
+                  {ctx.t('screens.lines.add')}
+                </Button>
+                <Form.ErrorList errors={errors} />
+              </>
+            )}
+          </Form.List>
+        </Form.Item>
+      );
+    },
     cell: (ctx, value) => {
       const count = rowsOf(value).length;
       return count === 0 ? DASH : ctx.t('screens.lines.count', { count });

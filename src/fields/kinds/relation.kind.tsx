@@ -9,14 +9,14 @@ import { labelOf, requiredRules } from '../field-helpers';
 import { RelationTitlesView } from '../controls/relation-titles-view';
 import { RelationSelect } from '../controls/relation-select';
 import { TreeParentSelect } from '../controls/tree-parent-select';
-import { relationIds, relationOptions } from '../relation-titles';
+import { namedOptions, relationIds, relationOptions } from '../relation-titles';
 
 export const relationKind: FieldKindSpec<RelationField> = {
   input: (ctx, options) => (
     <RelationSelect
       resource={ctx.field.resource}
       multiple={ctx.field.multiple}
-      known={relationOptions(options.record, ctx.name)}
+      known={[...relationOptions(options.record, ctx.name), ...namedOptions(options.record, ctx.name)]}
       disabled={options.disabled}
       placeholder={ctx.t('screens.select')}
     />

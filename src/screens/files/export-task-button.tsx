@@ -6,9 +6,9 @@ import { useErrorReporter } from '../../components/use-action';
 import { FILE_CENTRE_PATH } from './file-centre-route';
 
 /**
- * The Export button of a hand-made list (a module export: the points ledger, the stored-value
- * history): `start` asks the server for the file-centre task of what the screen shows, and the
- * button says where the file will be, as the generic list's Export does (resource-file-buttons.tsx).
+ * An Export button: `start` queues a file-centre export of what the list shows (a declared
+ * resource's, or a hand-made list's module export, server/modules/module-exports.ts), then a
+ * message says where the file will be.
  */
 export function ExportTaskButton(props: { readonly start: () => Promise<unknown> }) {
   const { t } = useTranslation();

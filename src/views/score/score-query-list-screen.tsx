@@ -15,6 +15,7 @@ import { ListToolbar, useListChrome, visibleColumns } from '../../screens/generi
 import { formatInteger } from '../../lib/format';
 import { useTranslate } from '../../screens/generic/use-translate';
 import { AccountToolbar } from './query/account-toolbar';
+import { AccountsExportButton } from './query/accounts-export-button';
 import { queryAccounts, type AccountFilters, type PointsAccountRow } from './shared/points-api';
 import { ledgerHref } from './shared/score-routes';
 
@@ -82,7 +83,7 @@ function Body() {
     <>
       <AccountToolbar t={t} onSearch={list.setFilters} filters={list.query.filters} />
       <ListToolbar
-        actions={[]}
+        actions={[<AccountsExportButton key="export" filters={list.query.filters} sorters={list.query.sorters} />]}
         chrome={chrome}
         columns={columns
           .filter((column) => column.key !== '$actions')

@@ -36,6 +36,14 @@ export function queryAccounts(body: {
   return apiPost('/v1/points/accounts/query', { data: body });
 }
 
+/** Starts a file-centre export of every account matching the filters, in the list's order. */
+export function startAccountsExport(query: {
+  filters: AccountFilters;
+  sorters: readonly { field: string; order: 'asc' | 'desc' }[];
+}): Promise<{ taskId: number }> {
+  return apiPost('/v1/points/accounts/export', { data: query });
+}
+
 /** The account row of one member (its name and numbers), or null when it has never had points. */
 export async function memberOfAccount(memberId: number): Promise<PointsAccountRow | null> {
   const page = await queryAccounts({ page: 1, pageSize: 1, filters: { memberId }, sorters: [] });

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { findEntry } from '../../resources/catalog/index';
+import { RESOURCES } from '../../resources/index';
+
+/**
+ * A record's name reads as its menu entry's (issue "a console a new user can try", item 12): the
+ * menu said "Fuel station members" while the drawer said "Add petrol station member". A resource's
+ * English title is its entry's title in the singular, unless the resource is a secondary object
+ * the entry also holds (an entry's settings, the members table under its standard list).
+ */
+const SECONDARY: Readonly<Record<string, string>> = {
+  'level-valuate-rule': 'the evaluation rules of the membership levels entry',
+  'grow-value-setting': 'the settings of the growth value rules entry',
+  member: 'the members table, listed by the standard members entry',
+};
+
+const singular = (title: string) => title.replace(/ies$/, 'y').replace(/s$/, '');
+
+describe('resource titles', () => {
+  it('name each record as its menu entry does, in the singular, in English', () => {
+    const mismatched = RESOURCES.flatMap((resource) => {
+      const entry = findEntry(resource.route.group, resource.route.entry);
+      if (!entry || resource.name in SECONDARY) return [];
+      const title = resource.title[1].toLowerCase();
+      const entryTitle = entry.title[1].toLowerCase();
+      return entryTitle.startsWith(title) || title.startsWith(singular(entryTitle))
+        ? []
+        : [`${resource.name}: ${resource.title[1]} / ${entry.title[1]}`];
+    });
+    expect(mismatched).toEqual([]);
+  });
+});
