@@ -4,7 +4,7 @@ import { insertRows } from '../../server/db/seed/datum.seed';
 import { createTenant, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { downloadTaskSheet } from '../helpers/xlsx-download';
+import { downloadTaskSheet } from '../helpers/workbooks';
 
 /**
  * Exports of the document lists (points adjustments, batch operations, paid level orders)
