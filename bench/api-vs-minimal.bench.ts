@@ -128,20 +128,24 @@ async function run(args: { target: Target; call: Call; connections: number; seco
   const started = performance.now();
   const deadline = started + args.seconds * 1000;
   let done = 0;
-  await Promise.all(
-    Array.from({ length: args.connections }, async () => {
-      while (performance.now() < deadline) {
-        args.counter.n += 1;
-        const status = await request(agent, args.target.port, args.call, args.counter.n);
-        if (status !== 200) throw new Error(`${args.target.name} ${args.call.path} answered ${status}`);
-        done += 1;
-      }
-    }),
-  );
+  try {
+    await Promise.all(
+      Array.from({ length: args.connections }, async () => {
+        while (performance.now() < deadline) {
+          args.counter.n += 1;
+          const status = await request(agent, args.target.port, args.call, args.counter.n);
+          if (status !== 200) throw new Error(`${args.target.name} ${args.call.path} answered ${status}`);
+          done += 1;
+        }
+      }),
+    );
+  } finally {
+    // Also when a call failed: the sampler must not outlive the servers the caller stops.
+    clearInterval(sampler);
+    agent.destroy();
+  }
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(pid) - cpuBefore;
-  clearInterval(sampler);
-  agent.destroy();
   return { rate: done / elapsed, cpuMsPerRequest: (cpu * 1000) / done, peakRssMb: peak };
 }
 
