@@ -9,7 +9,7 @@ import { loadConfig } from '../server/config';
 import { SALES_INTEGRATION } from '../server/modules/points/points.routes';
 import { SESSION_COOKIE } from '../server/modules/auth/session.cookie';
 import type { PermissionRef } from '../resources/catalog/types';
-import { intFlag, parseFlags, textFlag } from './lib/bench-args';
+import { intFlag, parseFlags, switchFlag, textFlag } from './lib/bench-args';
 import { openBenchDatabase } from './lib/bench-database';
 import { BENCH_PASSWORD, DEFAULT_TENANT_CODE, ensureBenchUser, tenantReferences } from './lib/bench-tenant';
 import { guardBenchRun } from './lib/bench-watchdog';
@@ -128,20 +128,24 @@ async function run(args: { target: Target; call: Call; connections: number; seco
   const started = performance.now();
   const deadline = started + args.seconds * 1000;
   let done = 0;
-  await Promise.all(
-    Array.from({ length: args.connections }, async () => {
-      while (performance.now() < deadline) {
-        args.counter.n += 1;
-        const status = await request(agent, args.target.port, args.call, args.counter.n);
-        if (status !== 200) throw new Error(`${args.target.name} ${args.call.path} answered ${status}`);
-        done += 1;
-      }
-    }),
-  );
+  try {
+    await Promise.all(
+      Array.from({ length: args.connections }, async () => {
+        while (performance.now() < deadline) {
+          args.counter.n += 1;
+          const status = await request(agent, args.target.port, args.call, args.counter.n);
+          if (status !== 200) throw new Error(`${args.target.name} ${args.call.path} answered ${status}`);
+          done += 1;
+        }
+      }),
+    );
+  } finally {
+    // Also when a call failed: the sampler must not outlive the servers the caller stops.
+    clearInterval(sampler);
+    agent.destroy();
+  }
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(pid) - cpuBefore;
-  clearInterval(sampler);
-  agent.destroy();
   return { rate: done / elapsed, cpuMsPerRequest: (cpu * 1000) / done, peakRssMb: peak };
 }
 
@@ -160,17 +164,11 @@ async function signIn(port: number, login: string, tenant: string): Promise<stri
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), [
-    'tenant',
-    'seconds',
-    'rounds',
-    'connections',
-    'members',
-    'database-url',
-    'data-dir',
-    'cases',
-    'profile',
-  ]);
+  const flags = parseFlags(
+    process.argv.slice(2),
+    ['tenant', 'seconds', 'rounds', 'connections', 'members', 'database-url', 'data-dir', 'cases', 'profile'],
+    ['minimal-named'],
+  );
   const code = textFlag(flags, 'tenant', DEFAULT_TENANT_CODE);
   const seconds = intFlag(flags, 'seconds', 4);
   const rounds = intFlag(flags, 'rounds', 3);
@@ -179,6 +177,8 @@ async function main(): Promise<void> {
   const only = textFlag(flags, 'cases')?.split(',');
   // `--profile <folder>`: the console runs with --cpu-prof and writes its CPU profile there on exit.
   const profileDir = textFlag(flags, 'profile');
+  // `--minimal-named`: the minimal server prepares its statements too (a stricter baseline).
+  const minimalNamed = switchFlag(flags, 'minimal-named');
   const servers: Target[] = [];
   const bench = await openBenchDatabase({
     databaseUrl: textFlag(flags, 'database-url') ?? process.env.DATABASE_URL,
@@ -243,7 +243,7 @@ async function main(): Promise<void> {
     const file = path.join(tmp, 'statements.json');
     fs.writeFileSync(file, JSON.stringify(statements));
     console.log(`statements of the read: ${statements.read.length}; of the list page: ${statements.list.length}`);
-    for (const s of [...statements.read, ...statements.list]) console.log(`  ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    for (const s of [...statements.read, ...statements.list]) console.log(`  wave ${s.wave}: ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`);
 
     const consoleServer = await spawnServer(
       'console',
@@ -251,7 +251,7 @@ async function main(): Promise<void> {
       profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
     );
     servers.push(consoleServer);
-    const minimal = await spawnServer('minimal', ['bench/lib/minimal-server.ts', bench.url, file]);
+    const minimal = await spawnServer('minimal', ['bench/lib/minimal-server.ts', bench.url, file, ...(minimalNamed ? ['named'] : [])]);
     servers.push(minimal);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const idle = { console: rssMb(consoleServer.child.pid!), minimal: rssMb(minimal.child.pid!) };

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config';
@@ -10,6 +9,7 @@ import type { Database } from './db/connection';
 import { requestContext } from './http/request-context';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installInputGuard } from './http/input-guard';
+import { installSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi.plugin';
 import { cachingSerializerFactory } from './http/serializer.cache';
 import { MODULES } from './modules/index';
@@ -77,7 +77,7 @@ export async function buildApp(options: {
   app.addHook('onClose', () => sessionCache.close());
   app.decorateRequest('auth', null);
 
-  await app.register(helmet, {
+  await installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -104,9 +104,9 @@ export async function buildApp(options: {
     if (refusal) throw refusal;
   });
   // Member data must not stay in a browser's or a proxy's cache: no API answer is stored.
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (underServiceBase(request.url)) reply.header('cache-control', 'no-store');
-    return payload;
+    done(null, payload);
   });
 
   await registerOpenApi(app, config);

@@ -7,11 +7,15 @@ import { serveChild } from './serve-child';
  * The baseline of `npm run bench:vs-minimal`: the least a server can do for the same answers, a
  * bare Fastify with a pg pool and no plugins, running the SQL the console ran for the same call
  * (captured by the benchmark and handed over in a JSON file). Run as its own process:
- * `tsx bench/lib/minimal-server.ts <databaseUrl> <statements.json>`; prints `PORT <n>` once it
+ * `tsx bench/lib/minimal-server.ts <databaseUrl> <statements.json> [named]` (`named`: its read and
+ * list statements run prepared, as the console's do; by default unnamed); prints `PORT <n>` once it
  * listens on 127.0.0.1, stops on SIGTERM.
  *
- * - `GET /read`: the read's statements, one after the other, answers the first row.
- * - `POST /list`: the list's statements at once (page and count in parallel), answers the rows.
+ * - `GET /read`: the read's statements as the console ran them, wave by wave (a statement after
+ *   the ones whose rows it needs, those of one wave at once: the record, then the names it points
+ *   at), answers the first row.
+ * - `POST /list`: the list's statements the same way (the page and its estimate at once, then the
+ *   names), answers the rows.
  * - `POST /post` `{ tenantId, memberId, storeId, orderNo }`: the plain posting transaction,
  *   lock the account row, insert the entry, move the balance, commit.
  */
@@ -19,6 +23,26 @@ import { serveChild } from './serve-child';
 interface Statement {
   readonly text: string;
   readonly values: readonly unknown[];
+  readonly wave: number;
+}
+
+/** `named`: every statement runs prepared (planned once per connection), as the console's do. */
+let named = false;
+const names = new Map<string, string>();
+const nameOf = (text: string) => names.get(text) ?? (names.set(text, `m${names.size}`), `m${names.size - 1}`);
+
+/** Runs the statements wave by wave, each wave's at once; the results in the statements' order. */
+async function runWaves(pool: pg.Pool, statements: readonly Statement[]): Promise<pg.QueryResult[]> {
+  const results: pg.QueryResult[] = [];
+  const waves = [...new Set(statements.map((s) => s.wave))].sort((a, b) => a - b);
+  for (const wave of waves) {
+    const members = statements.map((s, i) => [s, i] as const).filter(([s]) => s.wave === wave);
+    const answers = await Promise.all(
+      members.map(([s]) => pool.query({ text: s.text, values: [...s.values], ...(named ? { name: nameOf(s.text) } : {}) })),
+    );
+    members.forEach(([, i], k) => (results[i] = answers[k]));
+  }
+  return results;
 }
 
 interface Statements {
@@ -27,25 +51,24 @@ interface Statements {
 }
 
 async function main(): Promise<void> {
-  const [databaseUrl, file] = process.argv.slice(2);
-  if (!databaseUrl || !file) throw new Error('usage: minimal-server.ts <databaseUrl> <statements.json>');
+  const [databaseUrl, file, mode] = process.argv.slice(2);
+  if (!databaseUrl || !file) throw new Error('usage: minimal-server.ts <databaseUrl> <statements.json> [named]');
+  named = mode === 'named';
   const statements = JSON.parse(fs.readFileSync(file, 'utf8')) as Statements;
   pg.types.setTypeParser(20, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   const app = Fastify({ logger: false });
 
   app.get('/read', async () => {
-    let first: unknown = null;
-    for (const s of statements.read) {
-      const result = await pool.query({ text: s.text, values: [...s.values] });
-      first ??= result.rows[0];
-    }
-    return { code: 2000, msg: 'ok', data: first };
+    const results = await runWaves(pool, statements.read);
+    return { code: 2000, msg: 'ok', data: results[0].rows[0] ?? null };
   });
 
   app.post('/list', async () => {
-    const results = await Promise.all(statements.list.map((s) => pool.query({ text: s.text, values: [...s.values] })));
-    return { code: 2000, msg: 'ok', data: { records: results[0].rows, total: results[1]?.rowCount ?? 0 } };
+    const results = await runWaves(pool, statements.list);
+    // The page is the statement with the most rows (pageSize + 1; an estimate has one, names fewer).
+    const page = results.reduce((most, r) => (r.rows.length > most.rows.length ? r : most));
+    return { code: 2000, msg: 'ok', data: { records: page.rows, total: page.rows.length } };
   });
 
   app.post<{ Body: { tenantId: number; memberId: number; storeId: number; orderNo: string } }>('/post', async (request) => {

@@ -11,6 +11,12 @@ import type pg from 'pg';
 export interface CapturedStatement {
   readonly text: string;
   readonly values: readonly unknown[];
+  /**
+   * How many recorded statements had answered when this one was sent: statements of one wave
+   * ran at once (a page and its estimate), a later wave needed an earlier one's rows (the names
+   * a page points at). The minimal server replays wave by wave, each at once.
+   */
+  readonly wave: number;
 }
 
 /** Turns capturing on and off around calls; `take()` returns and clears what was recorded. */
@@ -23,20 +29,26 @@ export interface SqlCapture {
 export function captureSql(pool: pg.Pool): SqlCapture {
   let recording = false;
   let recorded: CapturedStatement[] = [];
+  let answered = 0;
   const original = pool.query.bind(pool) as (...args: unknown[]) => unknown;
   const wrapped = (...args: unknown[]) => {
-    if (recording) {
-      const [config, values] = args;
-      const text = typeof config === 'string' ? config : String((config as { text?: unknown }).text ?? '');
-      const params = Array.isArray(values) ? values : ((config as { values?: unknown[] }).values ?? []);
-      recorded.push({ text, values: [...params] });
-    }
-    return original(...args);
+    if (!recording) return original(...args);
+    const [config, values] = args;
+    const text = typeof config === 'string' ? config : String((config as { text?: unknown }).text ?? '');
+    const params = Array.isArray(values) ? values : ((config as { values?: unknown[] }).values ?? []);
+    recorded.push({ text, values: [...params], wave: answered });
+    const result = original(...args);
+    const count = () => {
+      answered += 1;
+    };
+    if (result && typeof (result as PromiseLike<unknown>).then === 'function') (result as PromiseLike<unknown>).then(count, count);
+    return result;
   };
   (pool as unknown as { query: typeof wrapped }).query = wrapped;
   return {
     start() {
       recorded = [];
+      answered = 0;
       recording = true;
     },
     take() {

@@ -31,13 +31,23 @@ export function centreRequired(key = 'crud.marketingCenterRequired'): AppError {
   return badInput(key, [{ field: 'marketingCenter', key }]);
 }
 
+// Every browser call names its zone: the answer for a zone is kept (bounded, since the header
+// is the client's) instead of building an Intl formatter per request.
+const ZONES_KEPT = 1000;
+const zoneValidity = new Map<string, boolean>();
+
 export function isValidTimeZone(zone: string): boolean {
+  const known = zoneValidity.get(zone);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (zoneValidity.size < ZONES_KEPT) zoneValidity.set(zone, valid);
+  return valid;
 }
 
 export function readRequestContext(request: FastifyRequest): RequestContext {
