@@ -45,7 +45,7 @@ describe('coupon templates', () => {
     );
     expect(created).toMatchObject({ lineType: 'all_discount', allDiscountRate: 9, allDiscountCap: 20, cashValue: null, state: 'DRAFT' });
     expect(created.number).toMatch(/^QT\d{8}$/);
-    await okData(admin.post('/v1/coupon-template/enable', { query: { id: created.id } }));
+    await okData(admin.post('/v1/coupon-template/enable', { query: { id: created.id as number } }));
     const locked = await admin.post('/v1/coupon-template/modify', {
       body: { id: created.id, version: (created.version as number) + 1, allDiscountRate: 8 },
     });

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../connection';
 import { activitySeeder } from './activity.seed';
+import { couponsSeeder } from './coupons.seed';
 import { datumSeeder } from './datum.seed';
 import { membersSeeder } from './members.seed';
 import { levelsSeeder, paidLevelOrdersSeeder } from './levels.seed';
@@ -24,4 +25,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   activitySeeder,
   // Stored-value reasons, opening balances and adjustments, through the engine and the value ledger: after members.
   storedValueDocsSeeder,
+  // Coupon templates of three families, issued coupons and a write-off to audit: after members and master data.
+  couponsSeeder,
 ];
