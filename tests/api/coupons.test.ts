@@ -237,6 +237,10 @@ describe('checking a basket, redeeming and undoing', () => {
     expect(replay.body).toEqual(first.body);
     expectRefused(await redeem({ code, memberId: member }), 409, '已使用');
     expect(await couponRow(code)).toMatchObject({ state: 'USED', orderNo: body.orderNo, discount: 10 });
+    // The list filters by the states server modules store, as by those that follow time.
+    const byState = async (state: string) =>
+      (await okData<{ total: number }>(admin.post('/v1/coupon/query', { body: { filters: { code, state: [state] } } }))).total;
+    expect([await byState('USED'), await byState('UNUSED')]).toEqual([1, 0]);
 
     const other = await newMember(admin);
     const hers = await issueOne(till, template, other);

@@ -67,7 +67,7 @@ describe('coupons in the browser', () => {
     await shell.goto(baseUrl, '/coupons/coupon-list/coupon-list');
     const coupons = new ListPage(page);
     await coupons.waitLoaded();
-    await coupons.search(code);
+    await coupons.filter('券码', code);
     await expect.poll(async () => coupons.row(code).innerText()).toContain('未使用');
     await expect.poll(async () => page.getByTestId('coupon-state-counts').innerText()).toContain('未使用 1');
     await screenshot(page, 'coupon-list-zh');
@@ -76,12 +76,18 @@ describe('coupons in the browser', () => {
     const stores = await api<{ records: { name: string }[] }>(page, '/v1/store/query', { pageSize: 1 });
     await shell.goto(baseUrl, '/coupons/coupon-write-off/edit');
     const doc = new FormPage(page);
-    await doc.fill('核销门店', stores.records[0].name);
     const lines = LinesEditor.byLabel(page, '核销明细');
     await lines.addLine();
     await lines.fillLine(0, { 券码: code, '优惠金额(元)': '8' });
+    await doc.fill('核销门店', stores.records[0].name);
+    await expect.poll(async () => doc.valueOf('核销门店')).toBe(stores.records[0].name);
     await doc.save();
-    await page.waitForURL((url) => url.hash.split('?')[0] === '#/coupons/coupon-write-off/list');
+    await page
+      .waitForURL((url) => url.hash.split('?')[0] === '#/coupons/coupon-write-off/list')
+      .catch(async (error) => {
+        await screenshot(page, 'coupon-write-off-save-failed');
+        throw error;
+      });
     const writeOffs = new ListPage(page);
     await writeOffs.waitLoaded();
     const number = (await writeOffs.column('单号'))[0];
@@ -92,15 +98,16 @@ describe('coupons in the browser', () => {
 
     await shell.goto(baseUrl, '/coupons/coupon-list/coupon-list');
     await coupons.waitLoaded();
-    await coupons.search(code);
+    await coupons.filter('券码', code);
     await expect.poll(async () => coupons.row(code).innerText()).toContain('已使用');
+    await screenshot(page, 'coupon-list-used-zh');
     await expect.poll(async () => page.getByTestId('coupon-state-counts').innerText()).toContain('已使用 1');
 
     // The same inquiry in English.
     await shell.switchLanguage('en_US');
     await shell.goto(baseUrl, '/coupons/coupon-list/coupon-list');
     await coupons.waitLoaded();
-    await coupons.search(code);
+    await coupons.filter('Coupon code', code);
     await expect.poll(async () => coupons.row(code).innerText()).toContain('Used');
     await screenshot(page, 'coupon-list-en');
   });
