@@ -22,7 +22,7 @@ async function firstIds(tx: DbOrTx, tenantId: number, table: ReturnType<typeof d
   return rows.map((r) => Number(r.id));
 }
 
-async function insertTemplate(tx: DbOrTx, tenantId: number, values: Record<string, unknown>): Promise<number> {
+export async function insertTemplate(tx: DbOrTx, tenantId: number, values: Record<string, unknown>): Promise<number> {
   const t = deriveTable(couponTemplateResource);
   const number = await drawNumber({ db: tx, tenantId, resource: couponTemplateResource });
   const [made] = await tx
