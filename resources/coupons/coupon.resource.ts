@@ -100,6 +100,11 @@ export const couponResource = defineResource({
         reason: 'required',
         confirm: ['作废后该券不能再使用。确定作废券“{title}”吗？', 'A voided coupon can never be used. Void coupon "{title}"?'],
       },
+      // Moves of server/modules/coupons (a till's redemption and its undo, a write-off document's
+      // audit), declared so their states are known: the list filters by them and the history names them.
+      redeem: { label: ['核销', 'Redeem'], from: ['UNUSED'], to: 'USED', server: true },
+      writeOff: { label: ['单据核销', 'Written off'], from: ['UNUSED'], to: 'USED', server: true },
+      undo: { label: ['退单返还', 'Returned'], from: ['USED'], to: 'ISSUED', server: true },
     },
     timeline: {
       window: { start: 'validFrom', end: 'validTo' },

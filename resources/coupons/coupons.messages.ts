@@ -52,5 +52,7 @@ export const couponsMessages = defineMessages({
   'coupons.totalBelowIssued': ['发行总量不能少于已发放的 {issued} 张', 'The total cannot be below the {issued} already issued'],
   'coupons.writeOffRefused': ['第 {line} 行券码 {code}：{reason}', 'Line {line}, coupon {code}: {reason}'],
   'coupons.writeOffSameLine': ['券码 {code} 在第 {first} 行已填写', 'The coupon code {code} is already on line {first}'],
+  // The points history's name of postings made by points coupons (server/modules/coupons/redeem.service.ts).
+  'points.source.coupon': ['积分券', 'Points coupon'],
   'coupons.writeOffSecondPerson': ['核销单须由制单人以外的人审核', 'A write-off must be audited by someone other than its writer'],
 });

@@ -28,6 +28,7 @@ export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
     import('../views/member/member-detail-screen').then((m) => ({ default: m.MarketcenterMemberDetailScreen })),
   'member/batch-operate/edit': () => import('../views/member/batch-operate-edit-screen'),
   'member/batch-operate/dtl': () => import('../views/member/batch-operate-dtl-screen'),
+  'coupons/coupon-list/coupon-list': () => import('../views/coupons/coupon-list-screen'),
   ...LEVEL_VIEW_SCREENS,
   ...CARD_VIEW_SCREENS,
   ...STORED_VALUE_VIEW_SCREENS,

@@ -45,7 +45,7 @@ describe('coupon templates', () => {
     );
     expect(created).toMatchObject({ lineType: 'all_discount', allDiscountRate: 9, allDiscountCap: 20, cashValue: null, state: 'DRAFT' });
     expect(created.number).toMatch(/^QT\d{8}$/);
-    await okData(admin.post('/v1/coupon-template/enable', { query: { id: created.id } }));
+    await okData(admin.post('/v1/coupon-template/enable', { query: { id: created.id as number } }));
     const locked = await admin.post('/v1/coupon-template/modify', {
       body: { id: created.id, version: (created.version as number) + 1, allDiscountRate: 8 },
     });
@@ -237,6 +237,10 @@ describe('checking a basket, redeeming and undoing', () => {
     expect(replay.body).toEqual(first.body);
     expectRefused(await redeem({ code, memberId: member }), 409, '已使用');
     expect(await couponRow(code)).toMatchObject({ state: 'USED', orderNo: body.orderNo, discount: 10 });
+    // The list filters by the states server modules store, as by those that follow time.
+    const byState = async (state: string) =>
+      (await okData<{ total: number }>(admin.post('/v1/coupon/query', { body: { filters: { code, state: [state] } } }))).total;
+    expect([await byState('USED'), await byState('UNUSED')]).toEqual([1, 0]);
 
     const other = await newMember(admin);
     const hers = await issueOne(till, template, other);

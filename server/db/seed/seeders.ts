@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../connection';
 import { activitySeeder } from './activity.seed';
+import { couponsSeeder } from './coupons.seed';
 import { datumSeeder } from './datum.seed';
 import { membersSeeder } from './members.seed';
 import { levelsSeeder, paidLevelOrdersSeeder } from './levels.seed';
@@ -30,4 +31,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   storedValueSeeder,
   // Card templates, batches, an audited sale bill and top-up: after members and datum.
   prepayCardsSeeder,
+  // Coupon templates of three families, issued coupons and a write-off to audit: after members and master data.
+  couponsSeeder,
 ];

@@ -163,37 +163,52 @@ export async function issueCoupons(input: {
     key: body.requestNo,
     keyField: 'requestNo',
     request: { templateId: body.templateId, memberId: body.memberId, quantity, source, sourceRef: body.sourceRef ?? null },
-    run: async (tx) => {
-      await guardCouponMember(tx, tenantId, body.memberId);
-      await takeFromTotal(tx, tenantId, body.templateId, quantity);
-      const template = (await readTemplate(tx, tenantId, body.templateId))!;
-      await takeFromMemberLimit(tx, tenantId, template, body.memberId, quantity);
-      const settings = await couponSettings(tx, tenantId);
-      const rows = await insertCoupons({
-        tx,
-        tenantId,
-        template,
-        memberId: body.memberId,
-        count: quantity,
-        source,
-        sourceRef: body.sourceRef ?? null,
-        settings,
-        now: input.now,
-        operatorId: input.operatorId,
-      });
-      const answer: IssueAnswer = {
-        requestNo: body.requestNo,
-        templateId: body.templateId,
-        memberId: body.memberId,
-        coupons: rows.map((r) => ({
-          id: Number(r.id),
-          code: r.code,
-          faceValue: r.face_value === null ? null : String(r.face_value),
-          validFrom: formatInstant(new Date(r.valid_from), input.zone),
-          validTo: formatInstant(new Date(r.valid_to), input.zone),
-        })),
-      };
-      return answer;
-    },
+    run: (tx) => issueWithin({ tx, tenantId, operatorId: input.operatorId, now: input.now, zone: input.zone, body }),
   });
+}
+
+/**
+ * The issuing itself, inside the caller's transaction (the idempotent route's, or a seeder's):
+ * the member checked, the template's total and the member's limit taken by conditional updates
+ * of their counter rows, the coupons inserted with random codes and the validity computed at `now`.
+ */
+export async function issueWithin(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  operatorId: number | null;
+  now: Date;
+  zone: string;
+  body: IssueInput;
+}): Promise<IssueAnswer> {
+  const { tx, tenantId, body } = input;
+  const quantity = body.quantity ?? 1;
+  await guardCouponMember(tx, tenantId, body.memberId);
+  await takeFromTotal(tx, tenantId, body.templateId, quantity);
+  const template = (await readTemplate(tx, tenantId, body.templateId))!;
+  await takeFromMemberLimit(tx, tenantId, template, body.memberId, quantity);
+  const settings = await couponSettings(tx, tenantId);
+  const rows = await insertCoupons({
+    tx,
+    tenantId,
+    template,
+    memberId: body.memberId,
+    count: quantity,
+    source: body.source ?? 'MANUAL',
+    sourceRef: body.sourceRef ?? null,
+    settings,
+    now: input.now,
+    operatorId: input.operatorId,
+  });
+  return {
+    requestNo: body.requestNo,
+    templateId: body.templateId,
+    memberId: body.memberId,
+    coupons: rows.map((r) => ({
+      id: Number(r.id),
+      code: r.code,
+      faceValue: r.face_value === null ? null : String(r.face_value),
+      validFrom: formatInstant(new Date(r.valid_from), input.zone),
+      validTo: formatInstant(new Date(r.valid_to), input.zone),
+    })),
+  };
 }
