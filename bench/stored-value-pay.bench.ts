@@ -1,13 +1,9 @@
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { payFromHolder, postValue } from '../server/modules/ledger';
 import { pay } from '../server/modules/stored-value/stored-value.service';
 import { STORED_VALUE_MOVE } from '../server/modules/stored-value/stored-value.routes';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
-import { openBenchDatabase } from './lib/bench-database';
+import { startBenchRun } from './lib/bench-run';
 import { BENCH_PASSWORD, ensureBenchTenant, ensureBenchUser, tenantReferences } from './lib/bench-tenant';
-import { guardBenchRun } from './lib/bench-watchdog';
 import { signInOverHttp } from './lib/http-client';
 import { advanceSequence, idBase, memberInsertSql } from './lib/member-rows';
 import { median, throughput } from './lib/stats';
@@ -53,18 +49,9 @@ async function main() {
   const concurrency = intFlag(flags, 'concurrency', 8);
   const spreadCount = intFlag(flags, 'members', 2000);
   const code = textFlag(flags, 'tenant', 'benchsv');
-  const bench = await openBenchDatabase({
-    databaseUrl: textFlag(flags, 'database-url') ?? process.env.DATABASE_URL,
-    dataDir: textFlag(flags, 'data-dir'),
-    poolSize: 20,
-  });
+  const run = await startBenchRun({ flags, name: 'bench:stored-value-pay', minutes: 15 });
+  const { bench } = run;
   const { database } = bench;
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const stop = async () => {
-    await app?.close().catch(() => undefined);
-    await bench.stop();
-  };
-  const endWatch = guardBenchRun({ name: 'bench:stored-value-pay', minutes: intFlag(flags, 'max-minutes', 15), stop });
   try {
     const { tenantId } = await ensureBenchTenant(database, code);
     const refs = await tenantReferences(database, tenantId);
@@ -116,16 +103,13 @@ async function main() {
     await ensureBenchUser(database, { tenantId, login: TILL, grants: STORED_VALUE_MOVE });
     const tillId = Number((await pool.query('select id from users where tenant_id = $1 and login = $2', [tenantId, TILL])).rows[0].id);
 
-    const config = { ...loadConfig({}), seedDemo: false };
-    app = await buildApp({ database, config, jobs: null });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { origin, config } = await run.listen();
     const till = await signInOverHttp({ origin, serviceBase: config.serviceBase, tenant: code, login: TILL, password: BENCH_PASSWORD });
     const runId = `sv${Date.now().toString(36)}`;
 
     const poster = (way: Way, round: number) => (n: number) => {
       const requestNo = `${runId}-${way}-${round}-${n}`;
-      const memberId = way.endsWith('Hot') ? hot : spread[(round * payments + n) % spread.length];
+      const memberId = way.endsWith('Hot') ? hot : spread[((round + 1) * payments + n) % spread.length];
       const body = { requestNo, memberId, amount: '1.00', storeId };
       if (way.startsWith('api')) {
         return till.post('/v1/stored-value/pay', body).then((answer) => {
@@ -164,8 +148,7 @@ async function main() {
       `ratio api / ledger: hot ${(rate('apiHot') / rate('ledgerHot')).toFixed(2)}, spread ${(rate('apiSpread') / rate('ledgerSpread')).toFixed(2)}`,
     );
   } finally {
-    endWatch();
-    await stop();
+    await run.finish();
   }
 }
 

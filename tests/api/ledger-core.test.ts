@@ -158,6 +158,30 @@ describe('ledger core', () => {
     expect(await balanceOf(holder)).toMatchObject({ balance: '8.00' });
   });
 
+  it('posts a key once even when two holders race for it: the other gets the first entry, and nothing moves twice', async () => {
+    const [a, b] = [await member(), await member()];
+    const key = no('RACE');
+    const post = (holder: ValueHolder) =>
+      inTx((tx) =>
+        postValue({
+          tx,
+          tenantId: tenant.tenantId,
+          holder,
+          principal: '3.00',
+          gift: '0',
+          kind: 'recharge',
+          sourceType: 'recharge',
+          idempotencyKey: key,
+        }),
+      );
+    const results = await Promise.all([post(a), post(b), post(a), post(b)]);
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    const balances = [(await balanceOf(a)).balance, (await balanceOf(b)).balance].sort();
+    expect(balances).toEqual(['0.00', '3.00']);
+    expect(await ledgerBreaches(t, tenant.tenantId)).toEqual([]);
+  });
+
   it('refunds a payment cumulatively, gift back first, never more than was paid', async () => {
     const holder = await member();
     await recharge(holder, '50.00', '30.00');

@@ -92,11 +92,20 @@ export class DemoAdminSession {
   }
 }
 
-/** The demo merchant's id and the members that may earn (state in use). */
-export async function demoMembers(databaseUrl: string): Promise<{ tenantId: number; memberIds: number[] }> {
+/** Runs `work` on a client of its own to the database, closed afterwards. */
+export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The demo merchant's id and the members that may earn (state in use). */
+export async function demoMembers(databaseUrl: string): Promise<{ tenantId: number; memberIds: number[] }> {
+  return withClient(databaseUrl, async (client) => {
     const tenant = await client.query<{ id: string }>(`select id from tenants where code = 'demo'`);
     if (tenant.rows.length === 0) throw new Error('no demo merchant: start the console with SEED_DEMO=1');
     const tenantId = Number(tenant.rows[0].id);
@@ -105,9 +114,7 @@ export async function demoMembers(databaseUrl: string): Promise<{ tenantId: numb
       [tenantId],
     );
     return { tenantId, memberIds: members.rows.map((row) => Number(row.id)) };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 function errorCode(error: unknown): string {
@@ -305,9 +312,7 @@ export async function verifyLedger(input: {
   runId: string;
   postings: readonly Posting[];
 }): Promise<CrashVerdict> {
-  const client = new pg.Client({ connectionString: input.databaseUrl });
-  await client.connect();
-  try {
+  return withClient(input.databaseUrl, async (client) => {
     const like = `${input.runId}-%`;
     const entries = await client.query<{ source_id: string; n: number; entry_id: string }>(
       `
@@ -379,9 +384,7 @@ export async function verifyLedger(input: {
       accountsChecked: accounts.rows.length,
       examples,
     };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The verdict as the lines `bench:crash` prints. */

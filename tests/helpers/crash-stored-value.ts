@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { judgePostings, outcomeCounts, type CrashVerdict, type CrashWorkload, type Posting } from './crash-ledger';
+import { judgePostings, outcomeCounts, withClient, type CrashVerdict, type CrashWorkload, type Posting } from './crash-ledger';
 
 /**
  * The crash check of stored value (`npm run bench:crash -- --ledger stored-value`): each client
@@ -52,15 +51,11 @@ export function storedValueWorkload(storeId: number): CrashWorkload {
 
 /** A store of the demo merchant, for the payments. */
 export async function demoStore(databaseUrl: string, tenantId: number): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  return withClient(databaseUrl, async (client) => {
     const found = await client.query<{ id: string }>('select id from stores where tenant_id = $1 order by id limit 1', [tenantId]);
     if (found.rows.length === 0) throw new Error('the demo merchant has no store');
     return Number(found.rows[0].id);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Reads the ledger after the restart and checks every operation of the run `runId`. */
@@ -70,9 +65,7 @@ export async function verifyStoredValue(input: {
   runId: string;
   postings: readonly Posting[];
 }): Promise<CrashVerdict> {
-  const client = new pg.Client({ connectionString: input.databaseUrl });
-  await client.connect();
-  try {
+  return withClient(input.databaseUrl, async (client) => {
     const args = [input.tenantId, `${input.runId}-%`];
     const entries = await client.query<{ source_id: string; n: number; entry_id: string }>(
       `select source_id, count(*)::int as n, min(id) as entry_id from value_entries
@@ -139,7 +132,5 @@ export async function verifyStoredValue(input: {
       accountsChecked: accounts.rows[0].n,
       examples: judged.examples,
     };
-  } finally {
-    await client.end();
-  }
+  });
 }

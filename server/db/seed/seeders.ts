@@ -5,6 +5,7 @@ import { membersSeeder } from './members.seed';
 import { levelsSeeder, paidLevelOrdersSeeder } from './levels.seed';
 import { storedValueDocsSeeder } from './stored-value-docs.seed';
 import { prepayCardsSeeder } from './prepay-cards.seed';
+import { storedValueSeeder } from './stored-value.seed';
 
 /**
  * Demo data of each domain, run once when the demo merchant is first created, inside the same
@@ -27,4 +28,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   storedValueDocsSeeder,
   // Card templates, batches, an audited sale bill and top-up: after members and datum.
   prepayCardsSeeder,
+  // Recharges, payments and a refund of stored value: after members.
+  storedValueSeeder,
 ];
