@@ -36,10 +36,12 @@ describe('stored value in the browser', () => {
     await shell.goto(baseUrl, ACCOUNTS);
     const list = new ListPage(page);
     await list.waitLoaded();
-    expect(await list.headers()).toEqual(expect.arrayContaining(['会员', '本金余额', '赠送金余额', '储值余额', '账户状态', '最近变动']));
+    expect(await list.headers()).toEqual(
+      expect.arrayContaining(['会员编号', '会员姓名', '手机号', '本金余额', '赠送金余额', '储值余额', '账户状态', '最近变动']),
+    );
     const totals = page.getByTestId('totals-row');
     await expect.poll(async () => totals.innerText()).toMatch(/\d\.\d\d/);
-    const member = (await list.column('会员'))[0];
+    const member = (await list.column('会员姓名'))[0];
     await expect.poll(async () => list.row(member).innerText()).toContain('正常');
     await shell.waitForScreen();
     await screenshot(page, 'store-value-account-list-zh');
@@ -87,7 +89,9 @@ describe('stored value in the browser', () => {
     await list.waitLoaded();
     await shell.switchLanguage('en_US');
     await list.waitLoaded();
-    expect(await list.headers()).toEqual(expect.arrayContaining(['Member', 'Principal', 'Gift', 'Balance', 'State', 'Last movement']));
+    expect(await list.headers()).toEqual(
+      expect.arrayContaining(['Member number', 'Member name', 'Mobile', 'Principal', 'Gift', 'Balance', 'State', 'Last movement']),
+    );
     await screenshot(page, 'store-value-account-list-en');
   });
 });
