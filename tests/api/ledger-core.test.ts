@@ -5,6 +5,7 @@ import { entryCount, ledgerBreaches } from '../helpers/ledger-fixtures';
 import type { TestApp } from '../helpers/test-app';
 import { AppError } from '../../server/http/envelope';
 import { payFromHolder, postValue, readBalance, refundPayment, spendValue, type ValueHolder } from '../../server/modules/ledger';
+import { positiveCents, signedCents } from '../../server/modules/ledger/money';
 
 /**
  * The money ledger's core on the real database: portions kept apart (principal spent first,
@@ -242,5 +243,29 @@ describe('ledger core', () => {
       postValue({ tx, tenantId: tenant.tenantId, holder: card, principal: '100', gift: '0', kind: 'sale', sourceType: 'card-sale' }),
     );
     expect(await balanceOf(card)).toEqual({ principal: '100.00', gift: '0.00', balance: '100.00', frozen: false });
+  });
+});
+
+describe('ledger money', () => {
+  it('reads amounts exactly as cents and refuses what is not money, naming the field', () => {
+    expect(signedCents('12.5', 'amount')).toBe(1250n);
+    expect(signedCents(' 12.50 ', 'amount')).toBe(1250n);
+    expect(signedCents(0.3, 'amount')).toBe(30n);
+    expect(signedCents('-3', 'amount')).toBe(-300n);
+    expect(signedCents('999999999999.99', 'amount')).toBe(99_999_999_999_999n);
+    for (const bad of ['1e3', '12.345', 'abc', '', '1,000.00', 12.345, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const error = (() => {
+        try {
+          signedCents(bad, 'giftAmount');
+          return null;
+        } catch (e) {
+          return e as AppError;
+        }
+      })();
+      expect(error?.kind, String(bad)).toBe('badInput');
+      expect(error?.fields[0].field).toBe('giftAmount');
+    }
+    expect(() => signedCents('1000000000000.00', 'amount')).toThrow(AppError);
+    expect(() => positiveCents('0.00', 'amount')).toThrow(AppError);
   });
 });

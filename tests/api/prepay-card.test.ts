@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { cardByNumber, createStore, createTemplate, makeCards, soldCards } from '../helpers/card-fixtures';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { createMembers } from '../helpers/points-fixtures';
 import { ledgerBreaches } from '../helpers/ledger-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -147,6 +148,33 @@ describe('stock', () => {
     expect(res.body.data.totals).toMatchObject({ made: 6, inStock: 4, sold: 2 });
     const none = await admin.post('/v1/prepay-card-store/query', { body: { filters: { storeId: shop, cardType: ['ONLINE_GIFT_CARD'] } } });
     expect(none.body.data.records).toEqual([]);
+  });
+});
+
+describe('binding a card to a member', () => {
+  it("binds a sold card once; the member then pays with it and the balance stays the card's", async () => {
+    const [member] = await createMembers({ client: admin, count: 1 });
+    const unsold = await makeCards(admin, { templateId: template.id, storeId: store, quantity: 1 });
+    const stockCard = await cardByNumber(admin, unsold.cards[0].number);
+    const refused = await admin.post('/v1/prepay-card/bindMember', { body: { cardId: stockCard.id, memberId: member } });
+    expect(refused.status).toBe(409);
+    const unpaid = await admin.post('/v1/prepay-card/pay', {
+      body: { requestNo: `BIND-${Date.now()}`, number: unsold.cards[0].number, secret: unsold.cards[0].secret, amount: 1, storeId: store },
+    });
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body.msg).toBe(`卡 ${unsold.cards[0].number} 当前状态为“在库”，不能使用`);
+
+    const batch = await soldCards(admin, { templateId: template.id, storeId: store, quantity: 1 });
+    const card = await cardByNumber(admin, batch.cards[0].number);
+    const bound = await admin.post('/v1/prepay-card/bindMember', { body: { cardId: card.id, memberId: member } });
+    expect(bound.body.code, JSON.stringify(bound.body)).toBe(2000);
+    expect(bound.body.data).toMatchObject({ member, balance: 100 });
+    const again = await admin.post('/v1/prepay-card/bindMember', { body: { cardId: card.id, memberId: member } });
+    expect(again.status).toBe(409);
+    const paid = await admin.post('/v1/prepay-card/pay', {
+      body: { requestNo: `BIND-PAY-${Date.now()}`, memberId: member, amount: 30, storeId: store },
+    });
+    expect(paid.body.data).toMatchObject({ cardNumber: batch.cards[0].number, balance: '70.00' });
   });
 });
 

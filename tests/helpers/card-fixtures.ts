@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { MadeBatch } from '../../server/modules/cards/card-making';
 import type { ApiClient } from './fixtures';
 
 /**
@@ -53,15 +54,7 @@ export async function createTemplate(client: ApiClient, overrides: Record<string
 }
 
 /** A made batch, as the make route answers it. */
-export interface MadeBatch {
-  readonly batchId: number;
-  readonly batchNumber: string;
-  readonly quantity: number;
-  readonly firstNumber: string;
-  readonly lastNumber: string;
-  readonly taskId: number;
-  readonly cards: readonly { readonly number: string; readonly secret: string }[];
-}
+export type { MadeBatch };
 
 export async function makeCards(client: ApiClient, body: { templateId: number; storeId: number; quantity: number }): Promise<MadeBatch> {
   return (await okData(client.post('/v1/prepay-card/make', { body }))) as unknown as MadeBatch;

@@ -1,11 +1,12 @@
 import { prepayCardResource } from '../../../resources/deposit/prepay-card.resource';
-import { operationIdOf, resourceTags } from '../../crud/crud.openapi';
+import { operationIdOf, recordSchemaId, resourceTags } from '../../crud/crud.openapi';
 import {
   answers,
   arrayOf,
   nullable,
   objectOf,
   oneOf,
+  ref,
   wire,
   type ErrorAnswerName,
   type JsonSchema,
@@ -134,6 +135,15 @@ export const cardDocs = {
   stock: {
     ...doc('stock', 'Card stock: counts per store and template by state', stockAnswer),
     operationId: 'prepayCardStore.query',
+  },
+  bindMember: {
+    ...doc(
+      'bindMember',
+      'Bind a sold card to a member (once); the card keeps its own balance',
+      ref(recordSchemaId(prepayCardResource)),
+      'notFound',
+      'conflict',
+    ),
   },
   entries: doc('entries', "One card's ledger entries, newest first, with its balance", entriesAnswer, 'notFound'),
   pay: withExample(

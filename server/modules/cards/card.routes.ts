@@ -1,19 +1,21 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { storeResource } from '../../../resources/datum/store.resource';
+import { memberResource } from '../../../resources/member/member.resource';
+import type { EngineHandle } from '../../crud/server-hooks.define';
 import { actorOf } from '../../crud/actor';
 import { deriveTable } from '../../crud/table.derive';
 import { requestInstant } from '../../crud/state-timeline';
 import { formatDateTime } from '../../crud/zoned-time';
 import { valueEntries } from '../../db/schema/ledger.schema';
-import { notFound, ok } from '../../http/envelope';
+import { badInput, conflict, notFound, ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { authOf } from '../auth/access.hook';
 import { cardHolder, readBalance } from './card-balance';
 import { CARD_READ, CARD_WRITE, STOCK_READ } from './card-access';
 import { makeCards } from './card-making';
 import { cardDocs } from './card.openapi';
-import { cardTable, templateTable, todayIn } from './card-store';
+import { cardStateText, cardTable, lockCards, templateTable, todayIn } from './card-store';
 
 /**
  * Card routes beyond CRUD for the back office: making a batch, the stock per store and template,
@@ -75,6 +77,15 @@ const entriesSchema = {
   },
 } as const;
 
+const bindSchema = {
+  body: {
+    type: 'object',
+    required: ['cardId', 'memberId'],
+    additionalProperties: false,
+    properties: { cardId: { type: 'integer', minimum: 1 }, memberId: { type: 'integer', minimum: 1 } },
+  },
+} as const;
+
 const COUNT_KEYS = ['made', 'inStock', 'sold', 'activated', 'frozen', 'usedUp', 'expired', 'voided'] as const;
 type Counts = Record<(typeof COUNT_KEYS)[number], number>;
 
@@ -94,7 +105,7 @@ function countColumns(today: string) {
   };
 }
 
-export async function cardRoutes(app: FastifyInstance): Promise<void> {
+export async function cardRoutes(app: FastifyInstance, engine: EngineHandle): Promise<void> {
   const db = app.database.db;
 
   app.post<{ Body: { templateId: number; quantity: number; storeId: number; remark?: string | null } }>(
@@ -149,6 +160,38 @@ export async function cardRoutes(app: FastifyInstance): Promise<void> {
       }));
       const totals = Object.fromEntries(COUNT_KEYS.map((key) => [key, records.reduce((n, row) => n + (row as unknown as Counts)[key], 0)]));
       return ok({ records, totals });
+    },
+  );
+
+  // Binds a sold card to a member (once): the card keeps its own balance, the member may then pay
+  // with it at a till without the secret.
+  app.post<{ Body: { cardId: number; memberId: number } }>(
+    '/v1/prepay-card/bindMember',
+    { schema: describeRoute(bindSchema, cardDocs.bindMember), config: { requires: CARD_WRITE } },
+    async (request) => {
+      const actor = actorOf(request);
+      const { cardId, memberId } = request.body;
+      await db.transaction(async (tx) => {
+        const card = (await lockCards({ tx, tenantId: actor.tenantId, ids: [cardId] })).get(cardId);
+        if (!card) throw notFound();
+        if (card.state === 'IN_STOCK' || card.state === 'VOIDED') {
+          throw conflict('cards.notActive', { card: card.number, state: cardStateText(actor.locale, card.state) });
+        }
+        if (card.member !== null) throw conflict('cards.alreadyBound', { card: card.number });
+        const m = deriveTable(memberResource);
+        const [member] = await tx
+          .select({ id: m.id })
+          .from(m)
+          .where(and(eq(m.tenantId, actor.tenantId), eq(m.id, memberId)))
+          .for('key share');
+        if (!member) throw badInput('error.fieldsInvalid', [{ field: 'memberId', key: 'cards.memberNotFound' }]);
+        const c = cardTable();
+        await tx
+          .update(c)
+          .set({ member: memberId, updatedAt: new Date(), updatedBy: actor.userId, version: sql`${c.version} + 1` })
+          .where(and(eq(c.tenantId, actor.tenantId), eq(c.id, cardId)));
+      });
+      return ok(await engine.info(request, cardId));
     },
   );
 

@@ -40,8 +40,8 @@ export const prepayCardHooks = defineServerHooks(prepayCardResource, {
     },
   },
 
-  async routes(app) {
-    await cardRoutes(app);
+  async routes(app, engine) {
+    await cardRoutes(app, engine);
     await cardTillRoutes(app);
   },
 });

@@ -68,9 +68,15 @@ export async function lockValueAccount(input: { tx: DbOrTx; tenantId: number; ho
       where tenant_id = ${tenantId} and ${holderCondition(holder)} for update`);
   let result = await select();
   if (result.rows.length === 0) {
-    const ids = holderIds(holder);
-    await tx.execute(sql`insert into value_accounts (tenant_id, holder_kind, member_id, card_id)
-      values (${tenantId}, ${holder.kind}, ${ids.memberId}, ${ids.cardId}) on conflict do nothing`);
+    // A member's account carries copies of the member's number, name and mobile for the accounts
+    // list (a trigger on members keeps them in step, migration ledger-member-copy).
+    await tx.execute(
+      holder.kind === 'member'
+        ? sql`insert into value_accounts (tenant_id, holder_kind, member_id, member_number, member_name, mobile)
+            select ${tenantId}, 'member', m.id, m.member_number, m.name, m.mobile from members m
+            where m.tenant_id = ${tenantId} and m.id = ${holder.memberId} on conflict do nothing`
+        : sql`insert into value_accounts (tenant_id, holder_kind, card_id) values (${tenantId}, 'card', ${holder.cardId}) on conflict do nothing`,
+    );
     result = await select();
   }
   const row = result.rows[0];

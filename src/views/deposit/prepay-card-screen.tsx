@@ -10,6 +10,7 @@ import { usePermittedSlots, registerDetailTab } from '../../screens/generic/scre
 import { ResourceList } from '../../screens/generic/list-screen';
 import { ListSlotsContext, type ListSlots } from '../../screens/generic/list-slots';
 import { useTranslate } from '../../screens/generic/use-translate';
+import { BindMember } from './cards/bind-member';
 import { CardHistory } from './cards/card-history';
 import { MakeCardsButton } from './cards/make-cards-dialog';
 
@@ -19,6 +20,12 @@ registerDetailTab(prepayCardResource.name, {
   key: 'history',
   title: 'cards.history.tab',
   render: ({ record, t }) => <CardHistory cardId={Number(record.id)} t={t} />,
+});
+registerDetailTab(prepayCardResource.name, {
+  key: 'bind',
+  title: 'cards.bind.title',
+  requires: MAINTAIN,
+  render: ({ resource, record, t }) => <BindMember resource={resource} record={record} t={t} />,
 });
 
 export default function PrepayCardScreen() {

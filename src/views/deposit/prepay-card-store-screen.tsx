@@ -107,27 +107,19 @@ function Body() {
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select
-          aria-label={t('cards.stock.store')}
-          placeholder={t('cards.stock.store')}
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          style={{ width: 200 }}
+        <PickOne
+          label={t('cards.stock.store')}
+          width={200}
           value={draft.storeId}
           options={stores}
-          onChange={(storeId?: number) => setDraft({ ...draft, storeId })}
+          onChange={(storeId) => setDraft({ ...draft, storeId })}
         />
-        <Select
-          aria-label={t('cards.stock.template')}
-          placeholder={t('cards.stock.template')}
-          allowClear
-          showSearch
-          optionFilterProp="label"
-          style={{ width: 220 }}
+        <PickOne
+          label={t('cards.stock.template')}
+          width={220}
           value={draft.templateId}
           options={templates}
-          onChange={(templateId?: number) => setDraft({ ...draft, templateId })}
+          onChange={(templateId) => setDraft({ ...draft, templateId })}
         />
         <Select
           aria-label={t('cards.stock.cardType')}
@@ -176,6 +168,29 @@ function Body() {
         }
       />
     </>
+  );
+}
+
+/** A searchable single choice of the filter bar, named by its placeholder. */
+function PickOne(props: {
+  label: string;
+  width: number;
+  value: number | undefined;
+  options: { value: number; label: string }[];
+  onChange: (value: number | undefined) => void;
+}) {
+  return (
+    <Select
+      aria-label={props.label}
+      placeholder={props.label}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      style={{ width: props.width }}
+      value={props.value}
+      options={props.options}
+      onChange={props.onChange}
+    />
   );
 }
 

@@ -81,3 +81,13 @@ export async function enabledTemplates(): Promise<{ id: number; name: string }[]
 export function storeOptions(): Promise<{ id: number; title: string }[]> {
   return apiGet('/v1/store/options');
 }
+
+/** Binds a sold card to a member (once). */
+export function bindMember(cardId: number, memberId: number): Promise<unknown> {
+  return apiPost('/v1/prepay-card/bindMember', { data: { cardId, memberId } });
+}
+
+/** Members matching a keyword (name, mobile prefix, member number prefix), for the bind picker. */
+export function memberOptions(keyword: string): Promise<{ id: number; title: string; description?: string }[]> {
+  return apiGet('/v1/member/options', { params: { keyword } });
+}
