@@ -60,6 +60,27 @@ describe('forms that do not lose work', () => {
     await screenshot(page, 'forms-drawer-footer');
   });
 
+  it("shows a document line's member options in full: name, masked mobile and member number", async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await shell.goto(session.baseUrl, '/score/score-adjust/score-adjust-add');
+    const form = page.locator('.ant-layout-content form').first();
+    await form.waitFor();
+    await form.getByText(/^\s*(添加一行|Add line)\s*$/).click();
+    const memberCell = form.locator('.ant-table-row td').first();
+    expect((await memberCell.boundingBox())!.width).toBeGreaterThanOrEqual(240);
+    await memberCell.locator('.ant-select').click();
+    await page.keyboard.type('138');
+    const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option-content');
+    const shown = () =>
+      options.evaluateAll((nodes) => nodes.map((node) => ({ text: node.textContent ?? '', cut: node.scrollWidth > node.clientWidth + 1 })));
+    // The search answered: every option is a member whose mobile starts with 138.
+    await expect
+      .poll(async () => (await shown()).length > 1 && (await shown()).every((option) => /138\*{4}\d{4} · M\d+/.test(option.text)))
+      .toBe(true);
+    expect((await shown()).filter((option) => option.cut)).toEqual([]);
+    await screenshot(page, 'forms-line-member-options');
+  });
+
   it('asks before Back discards a changed drawer, stays on it when the user keeps editing, and leaves on discard', async () => {
     const { page, shell } = await session.signedIn('admin');
     await openOwnedEntry(page, shell, '/datum/brand');
