@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { datumGroup } from '../../resources/catalog/datum.catalog';
 import { settingGroup } from '../../resources/catalog/setting.catalog';
 import { pick } from '../../resources/messages/bilingual';
 import { screenshot } from '../helpers/browser';
@@ -141,6 +142,39 @@ describe('forms that do not lose work', () => {
     await page.locator('.ant-layout-content form').first().waitFor();
     await page.goBack({ waitUntil: 'commit' });
     await page.waitForURL((url) => !url.hash.includes('level-material-add'));
+    expect(await page.locator(CONFIRM).count()).toBe(0);
+  });
+
+  it('asks before a menu entry leaves a changed full-page form, and saving then leaves without asking', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await shell.goto(session.baseUrl, '/member/level-material/level-material-add');
+    const form = page.locator('.ant-layout-content form').first();
+    await form.waitFor();
+    const firstInput = form.locator('input:not([type=hidden]):not([disabled])').first();
+    await firstInput.fill('E2E typed before the menu');
+    await shell.openMenu(pick(datumGroup.title, 'zh_CN'), '品牌');
+    const confirm = page.locator(CONFIRM).first();
+    await confirm.waitFor();
+    await confirm
+      .locator('.ant-btn')
+      .filter({ hasText: /继续编辑/ })
+      .click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(shell.currentPath()).toBe('/member/level-material/level-material-add');
+    expect(await firstInput.inputValue()).toBe('E2E typed before the menu');
+    await shell.openMenu(pick(datumGroup.title, 'zh_CN'), '品牌');
+    await page.locator(CONFIRM).first().locator('.ant-btn-primary').click();
+    await page.waitForURL((url) => url.hash.startsWith('#/datum/brand'));
+    await new ListPage(page).waitLoaded();
+    // A saved drawer form leaves without asking (its changed state lags one render behind the save).
+    await new ListPage(page).clickButton('新增');
+    const drawer = page.locator('.ant-drawer-content').first();
+    await drawer.locator('form').waitFor();
+    const brand = new FormPage(page, drawer);
+    await brand.fill('品牌编码', `E2EG${Date.now() % 100000}`);
+    await brand.fill('品牌名称', `离开前保存${Date.now() % 100000}`);
+    await drawer.getByRole('button', { name: /保\s*存/ }).click();
+    await page.waitForURL((url) => !url.hash.includes('view=add'));
     expect(await page.locator(CONFIRM).count()).toBe(0);
   });
 });
