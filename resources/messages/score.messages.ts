@@ -31,7 +31,6 @@ export const scoreMessages = defineMessages({
   'score.accounts.updatedAt': ['最近变动时间', 'Last change'],
   'score.accounts.history': ['积分流水', 'History'],
   'score.accounts.empty': ['没有积分账户', 'No points accounts'],
-  'score.accounts.exportTitle': ['积分账户', 'Points accounts'],
 
   // Points inquiry: one member's ledger (score/score-query/score-query-dtl)
   'score.history.noMember': ['请从积分查询列表选择会员', 'Choose a member from the points inquiry list'],
@@ -55,7 +54,6 @@ export const scoreMessages = defineMessages({
   'score.history.loadMore': ['加载更多', 'Load more'],
   'score.history.back': ['返回积分查询', 'Back to points inquiry'],
   'score.history.empty': ['没有积分流水', 'No entries'],
-  'score.history.exportTitle': ['积分流水', 'Points ledger'],
   'score.history.member': ['会员 ID', 'Member ID'],
 
   // Points overview (score/home/home)
@@ -73,4 +71,8 @@ export const scoreMessages = defineMessages({
   'score.home.points': ['发放积分', 'Points issued'],
   'score.home.noStore': ['未指定门店', 'No store'],
   'score.home.noData': ['暂无数据', 'No data yet'],
+  // Titles of the points module exports (server/modules/module-exports.ts): the file centre names
+  // a task's data as `res.<export name>`, as it names a declared resource's.
+  'res.points-entries': ['积分流水', 'Points ledger'],
+  'res.points-accounts': ['积分账户', 'Points accounts'],
 });

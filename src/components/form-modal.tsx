@@ -49,8 +49,10 @@ export function FormModal<V extends object>(props: FormModalProps<V>) {
     try {
       const result = await props.onSubmit(values);
       void message.success(props.successText);
-      props.onDone?.(result);
-      props.onClose();
+      guard.saved(() => {
+        props.onDone?.(result);
+        props.onClose();
+      });
     } catch (error) {
       if (!applyFieldErrors(form, error)) reportError(error);
     } finally {

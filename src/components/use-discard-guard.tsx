@@ -58,9 +58,9 @@ function confirmDiscard(args: {
 
 /**
  * The one blocker of the router (react-router obeys only the newest blocker, so each form cannot
- * hold its own): the browser's Back / Forward asks first while any open form — a drawer, a page,
- * a dialog — holds changes, stays when the user keeps editing, and on discard lets every changed
- * form go (a dialog closes) before leaving.
+ * hold its own): the browser's Back / Forward, or a link or menu entry to another screen, asks
+ * first while any open form — a drawer, a page, a dialog — holds changes, stays when the user
+ * keeps editing, and on discard lets every changed form go (a dialog closes) before leaving.
  */
 function BackBlocker(props: { readonly forms: OpenForms }) {
   const { t } = useTranslation();
@@ -68,7 +68,13 @@ function BackBlocker(props: { readonly forms: OpenForms }) {
   const asking = useRef(false);
   const { forms } = props;
   const blocker = useBlocker(
-    useCallback(({ historyAction }: Parameters<BlockerFunction>[0]) => historyAction === 'POP' && forms.changed().length > 0, [forms]),
+    useCallback(
+      ({ historyAction, currentLocation, nextLocation }: Parameters<BlockerFunction>[0]) =>
+        // Back / Forward, or a link or menu entry to another screen; a form's own address changes
+        // (a drawer's `?view=`, a list's filters) are not leaving it.
+        (historyAction === 'POP' || currentLocation.pathname !== nextLocation.pathname) && forms.changed().length > 0,
+      [forms],
+    ),
   );
   useEffect(() => {
     if (blocker.state !== 'blocked' || asking.current) return;
@@ -110,15 +116,24 @@ export function DiscardGuardProvider(props: { readonly children: ReactNode }) {
 }
 
 /**
+ * Asks before `leave` discards changes; `saved(leave)` leaves at once after a save, which a form
+ * must use for a navigation of its own after saving (its `dirty` state lags one render behind).
+ */
+export interface DiscardGuard {
+  (leave: () => void): void;
+  readonly saved: (leave: () => void) => void;
+}
+
+/**
  * Leaving a form with unsaved changes asks first. `dirty` says whether the user changed anything
  * since the form was loaded (or is asked when leaving, for a form that knows it itself); the
  * returned function runs `leave` at once when nothing changed, and otherwise after the user
- * confirms discarding. While the form is open, the browser's Back / Forward asks too when it is
- * changed (DiscardGuardProvider), then calls `onBackDiscard` (a dialog closes itself; a drawer or
+ * confirms discarding. While the form is open, the browser's Back / Forward and a link or menu
+ * entry to another screen ask too when it is changed (DiscardGuardProvider), then call `onBackDiscard` (a dialog closes itself; a drawer or
  * page addressed by the url goes with the url). While a boolean `dirty` is true, closing or
  * reloading the browser tab asks too (the browser's own dialog).
  */
-export function useDiscardGuard(dirty: boolean | (() => boolean), onBackDiscard?: () => void): (leave: () => void) => void {
+export function useDiscardGuard(dirty: boolean | (() => boolean), onBackDiscard?: () => void): DiscardGuard {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const forms = useContext(OpenFormsContext);
@@ -153,7 +168,7 @@ export function useDiscardGuard(dirty: boolean | (() => boolean), onBackDiscard?
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
 
-  return useCallback(
+  const ask = useCallback(
     (leave: () => void) => {
       if (!changed()) {
         leaving.current = true;
@@ -176,5 +191,16 @@ export function useDiscardGuard(dirty: boolean | (() => boolean), onBackDiscard?
       });
     },
     [modal, t],
+  );
+  return useMemo(
+    () =>
+      Object.assign(ask, {
+        saved: (leave: () => void) => {
+          // The form saved: its changes are kept, whatever its `dirty` still says this render.
+          leaving.current = true;
+          leave();
+        },
+      }),
+    [ask],
   );
 }

@@ -45,7 +45,7 @@ export const pointsAccountsExport: ModuleExport = {
   requires: POINTS_READ,
   body: { type: 'object', additionalProperties: false, properties: ACCOUNT_QUERY_SCHEMA },
   check: (requester) => void pointsScopeOf(requester),
-  title: (requester) => pick(scoreMessages['score.accounts.exportTitle'], requester.locale),
+  title: (requester) => pick(scoreMessages['res.points-accounts'], requester.locale),
   columns: (requester) => COLUMNS.map((c) => ({ header: pick(c.label, requester.locale), width: c.width })),
   async count({ database, requester, query }) {
     const result = await database.db.execute<{ n: number }>(accountsCount({ ...queryOf(requester, query), cap: NO_CAP }));

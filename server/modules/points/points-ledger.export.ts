@@ -42,7 +42,7 @@ export const pointsLedgerExport: ModuleExport = {
   requires: POINTS_READ,
   body: { type: 'object', additionalProperties: false, properties: { filters: entriesSchema.body.properties.filters } },
   check: (requester) => void pointsScopeOf(requester),
-  title: (requester) => pick(scoreMessages['score.history.exportTitle'], requester.locale),
+  title: (requester) => pick(scoreMessages['res.points-entries'], requester.locale),
   columns: (requester) => COLUMNS.map((c) => ({ header: pick(c.label, requester.locale), width: c.width })),
   async count({ database, requester, query }) {
     const result = await database.db.execute<{ total: number }>(

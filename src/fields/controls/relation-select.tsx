@@ -97,6 +97,8 @@ export function RelationSelect(props: RelationSelectProps) {
         allowClear
         mode={props.multiple ? 'multiple' : undefined}
         filterOption={false}
+        // As wide as the options need: a member's masked mobile and number are read in full.
+        popupMatchSelectWidth={false}
         value={props.value ?? undefined}
         onChange={(next) => props.onChange?.((next as Id | Id[] | undefined) ?? null)}
         onSearch={search}

@@ -82,6 +82,21 @@ function ServerPagedLines(props: {
   );
 }
 
+/**
+ * Widths of the lines editor's inputs by kind (unless the field declares its own): a picker wide
+ * enough to read a member's name, masked mobile and number; numbers narrow; text takes the rest.
+ */
+const INPUT_WIDTHS: Partial<Record<FieldKind, number>> = {
+  relation: 260,
+  integer: 120,
+  money: 140,
+  decimal: 140,
+  boolean: 80,
+  enum: 160,
+  date: 160,
+  datetime: 200,
+};
+
 /** Looks up the spec of a line field's kind (the registry, passed in to avoid an import cycle). */
 export type SpecOf = (kind: FieldKind) => FieldKindSpec;
 
@@ -190,6 +205,8 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                 <Table
                   size="small"
                   pagination={false}
+                  // The inputs' widths hold (INPUT_WIDTHS); columns without one share the rest.
+                  tableLayout="fixed"
                   rowKey="key"
                   dataSource={rows}
                   columns={[
@@ -198,6 +215,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                       return {
                         key: sub.name,
                         title: labelOf(sub),
+                        width: sub.field.width ?? INPUT_WIDTHS[sub.field.kind],
                         render: (_: unknown, row: (typeof rows)[number]) => {
                           const cell = spec.ownsFormItem ? (
                             spec.input(lineContext(ctx, sub.name, row.name), { disabled: options.disabled, record: lineTitles })

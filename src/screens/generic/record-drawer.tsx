@@ -53,7 +53,7 @@ export function RecordDrawer(props: RecordDrawerProps) {
           resource={resource}
           id={view === 'edit' ? id : undefined}
           columns={1}
-          onSaved={props.onClose}
+          onSaved={() => guard.saved(props.onClose)}
           onCancel={close}
           onDirtyChange={setDirty}
         />

@@ -45,7 +45,7 @@ export function RecordFormPage(props: { readonly resource: ResourceDef }) {
         resource={props.resource}
         id={id}
         columns={2}
-        onSaved={leave}
+        onSaved={() => guard.saved(leave)}
         onCancel={() => guard(leave)}
         onDirtyChange={setDirty}
       />

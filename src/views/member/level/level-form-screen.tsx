@@ -43,7 +43,7 @@ function LevelForm(props: { type: LevelType; mode: LevelFormMode }) {
         id={id}
         columns={2}
         layout={layout}
-        onSaved={back}
+        onSaved={() => guard.saved(back)}
         onCancel={() => guard(back)}
         onDirtyChange={setDirty}
       />
