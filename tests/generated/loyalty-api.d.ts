@@ -6538,10 +6538,10 @@ export interface components {
             /** @description Document number */
             number: string;
             /**
-             * @description Operation: freeze = Freeze members, unfreeze = Unfreeze members, changeLevel = Change level, addTag = Add a tag, grantPoints = Grant points
+             * @description Operation: freeze = Freeze members, unfreeze = Unfreeze members, changeLevel = Change level, addTag = Add a tag, grantPoints = Grant points, grantValue = Grant stored value
              * @enum {string}
              */
-            operation: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints";
+            operation: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue";
             /** @description Reason */
             reason: string | null;
             /** @description Target level (id of level) */
@@ -6553,6 +6553,10 @@ export interface components {
             tag: "frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet" | null;
             /** @description Points to grant */
             points: number | null;
+            /** @description Principal to grant (yuan); yuan, exact, at most 2 decimals */
+            valuePrincipal: number | null;
+            /** @description Gift to grant (yuan); yuan, exact, at most 2 decimals */
+            valueGift: number | null;
             /**
              * @description Members chosen by: picked = Picked by hand, filtered = Filter, imported = Imported file
              * @enum {string}
@@ -22874,7 +22878,7 @@ export interface operations {
                          * @description Operation: eq
                          * @enum {string|null}
                          */
-                        operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | null;
+                        operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue" | null;
                         /**
                          * @description Members chosen by: eq
                          * @enum {string|null}
@@ -22994,7 +22998,7 @@ export interface operations {
                      * @description Operation
                      * @enum {string}
                      */
-                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints";
+                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue";
                     /** @description Reason (no NUL, no lone surrogate) */
                     reason?: string;
                     /** @description Target level (id of level) */
@@ -23006,6 +23010,10 @@ export interface operations {
                     tag?: "frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet";
                     /** @description Points to grant */
                     points?: number;
+                    /** @description Principal to grant (yuan); exact, at most 2 decimals */
+                    valuePrincipal?: number;
+                    /** @description Gift to grant (yuan); exact, at most 2 decimals */
+                    valueGift?: number;
                     /**
                      * @description Members chosen by
                      * @enum {string}
@@ -23098,7 +23106,7 @@ export interface operations {
                      * @description Operation
                      * @enum {string}
                      */
-                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints";
+                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue";
                     /** @description Reason (no NUL, no lone surrogate) */
                     reason?: string;
                     /** @description Target level (id of level) */
@@ -23110,6 +23118,10 @@ export interface operations {
                     tag?: "frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet";
                     /** @description Points to grant */
                     points?: number;
+                    /** @description Principal to grant (yuan); exact, at most 2 decimals */
+                    valuePrincipal?: number;
+                    /** @description Gift to grant (yuan); exact, at most 2 decimals */
+                    valueGift?: number;
                     /**
                      * @description Members chosen by
                      * @enum {string}
