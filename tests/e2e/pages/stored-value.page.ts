@@ -46,10 +46,8 @@ export class ValueHistoryPage {
 
   /** The statistic titled `name` of the totals (its shown value). */
   async total(name: string | RegExp): Promise<string> {
-    const stat = this.page
-      .locator('.ant-statistic')
-      .filter({ hasText: typeof name === 'string' ? looseText(name) : name })
-      .first();
+    const title = this.page.locator('.ant-statistic-title').filter({ hasText: typeof name === 'string' ? looseText(name) : name });
+    const stat = this.page.locator('.ant-statistic').filter({ has: title }).first();
     return (await stat.locator('.ant-statistic-content').innerText()).trim();
   }
 }
