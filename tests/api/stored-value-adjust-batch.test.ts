@@ -3,7 +3,7 @@ import { batchValueKey } from '../../server/modules/batch/batch-operations';
 import { createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { ledgerBreaches } from '../helpers/ledger-fixtures';
 import { createMembers } from '../helpers/points-fixtures';
-import { entriesOfSource, holding, startValueDocsScene, valueOf } from '../helpers/stored-value-docs-fixtures';
+import { entriesOfSource, holding, ok, startValueDocsScene, valueOf } from '../helpers/stored-value-docs-fixtures';
 import type { TestApp } from '../helpers/test-app';
 
 /**
@@ -17,12 +17,6 @@ let t: TestApp;
 let tenant: TestTenant;
 let admin: ApiClient;
 let checker: ApiClient;
-
-async function ok(promise: Promise<{ status: number; body: { code: number; data: unknown } }>) {
-  const res = await promise;
-  expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
-  return res.body.data as any;
-}
 
 const draft = (body: Record<string, unknown>, client: ApiClient = admin) =>
   client.post('/v1/batch-operate/saveNew', { body: { operation: 'grantValue', selectionMode: 'picked', ...body } });

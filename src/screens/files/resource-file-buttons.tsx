@@ -1,5 +1,5 @@
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { storedGrants } from '../../../providers/access-control';
@@ -7,9 +7,8 @@ import { hasAction } from '../../../resources/access';
 import { findEntry } from '../../../resources/catalog/index';
 import { pick, isLocale } from '../../../resources/messages/bilingual';
 import type { ResourceDef } from '../../../resources/define';
-import { useErrorReporter } from '../../components/use-action';
 import { startExport, type ExportQuery } from './file-task-api';
-import { FILE_CENTRE_PATH } from './file-centre-route';
+import { ExportTaskButton } from './export-task-button';
 import { ImportModal } from './import-modal';
 
 /** True when the signed-in user holds the resource's write action on its catalogue entry. */
@@ -37,36 +36,15 @@ export interface ResourceFileButtonsProps {
  */
 export function ResourceFileButtons(props: ResourceFileButtonsProps) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
-  const reportError = useErrorReporter();
-  const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const { resource } = props;
   if (!resource.files) return null;
   const canImport = props.canImport ?? mayImport(resource);
   const title = pick(resource.title, isLocale(i18n.language) ? i18n.language : 'zh_CN');
 
-  const exportNow = async () => {
-    setExporting(true);
-    try {
-      await startExport({ resource: resource.name, query: props.query });
-      void message.success(
-        <span>
-          {t('files.exportStarted')} <a href={`#${FILE_CENTRE_PATH}`}>{t('files.openCentre')}</a>
-        </span>,
-      );
-    } catch (error) {
-      reportError(error);
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <>
-      <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportNow()}>
-        {t('files.export')}
-      </Button>
+      <ExportTaskButton start={() => startExport({ resource: resource.name, query: props.query })} />
       {canImport ? (
         <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
           {t('files.import')}
