@@ -14,7 +14,9 @@ import {
   retryUnanswered,
   verdictFailed,
   verifyLedger,
+  type CrashWorkload,
 } from '../tests/helpers/crash-ledger';
+import { demoStore, storedValueWorkload, verifyStoredValue } from '../tests/helpers/crash-stored-value';
 
 /**
  * Crash test (npm run bench:crash): the console as `npm start` runs it (tsx server/main.ts, no
@@ -25,6 +27,11 @@ import {
  * postings for `--after` seconds. Then the postings that got no answer are sent again (as a till
  * would), and the ledger is checked: every acknowledged posting exactly once, nothing half
  * written, every balance equal to the sum of its entries. Exits 1 on any violation.
+ *
+ * `--ledger points` (default) posts sales earning points; `--ledger stored-value` cycles
+ * stored-value recharges, payments and refunds (tests/helpers/crash-stored-value.ts) and checks
+ * the money ledger: each acknowledged operation once, with its payment / refund / stored answer,
+ * balance = principal + gift = sum of entries, no portion negative, refunds within payments.
  */
 
 const { values } = parseArgs({
@@ -33,8 +40,11 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '20' },
     'kill-at': { type: 'string' },
     after: { type: 'string', default: '5' },
+    ledger: { type: 'string', default: 'points' },
   },
 });
+if (values.ledger !== 'points' && values.ledger !== 'stored-value') throw new Error('--ledger is points or stored-value');
+const storedValue = values.ledger === 'stored-value';
 const clients = Number(values.clients);
 const seconds = Number(values.seconds);
 const killAt = values['kill-at'] ? Number(values['kill-at']) : seconds / 2;
@@ -46,7 +56,9 @@ async function main(): Promise<number> {
   try {
     const port = await freePort();
     const env = { SEED_DEMO: '1', EMBEDDED_PG_PORT: String(await freePort()) };
-    console.log(`DATA_DIR ${dataDir}, console on 127.0.0.1:${port}; ${clients} clients for ${seconds} s, kill -9 at ${killAt} s`);
+    console.log(
+      `DATA_DIR ${dataDir}, console on 127.0.0.1:${port}; ${clients} clients (${values.ledger}) for ${seconds} s, kill -9 at ${killAt} s`,
+    );
     const first = spawnConsole({ dataDir, port, env });
     consoles.push(first);
     let started = performance.now();
@@ -57,6 +69,7 @@ async function main(): Promise<number> {
     if (!databaseUrl) throw new Error('no embedded PostgreSQL runs on the DATA_DIR');
     const { tenantId, memberIds } = await demoMembers(databaseUrl);
     const session = new DemoAdminSession(() => first.origin);
+    const workload: CrashWorkload | undefined = storedValue ? storedValueWorkload(await demoStore(databaseUrl, tenantId)) : undefined;
     const runId = `crash${randomBytes(3).toString('hex')}`;
 
     const kill: { restart?: Promise<ConsoleProcess>; postgresPid?: number | null; at?: number; readyAt?: number } = {};
@@ -79,7 +92,7 @@ async function main(): Promise<number> {
     started = performance.now();
     const end = Date.now() + seconds * 1000;
     const done = () => Date.now() >= end && kill.readyAt !== undefined && Date.now() >= kill.readyAt + after * 1000;
-    const postings = await postSales({ origin: () => first.origin, session, memberIds, clients, done, runId });
+    const postings = await postSales({ origin: () => first.origin, session, memberIds, clients, done, runId, workload });
     clearTimeout(killer);
     if (!kill.restart) throw new Error(`the run ended before the kill at ${killAt} s`);
     const second = await kill.restart;
@@ -92,9 +105,10 @@ async function main(): Promise<number> {
     if (!second.output().includes('that an earlier console left running'))
       console.log('the second start did not say it stopped a leftover PostgreSQL');
 
-    const retried = await retryUnanswered({ origin: second.origin, session, postings });
+    const retried = await retryUnanswered({ origin: second.origin, session, postings, workload });
     console.log(`sent again after the restart (no answer the first time): ${retried}`);
-    const verdict = await verifyLedger({ databaseUrl: runningEmbeddedUrl(dataDir) ?? databaseUrl, tenantId, runId, postings });
+    const verify = storedValue ? verifyStoredValue : verifyLedger;
+    const verdict = await verify({ databaseUrl: runningEmbeddedUrl(dataDir) ?? databaseUrl, tenantId, runId, postings });
     for (const line of formatVerdict(verdict)) console.log(line);
     const failed = verdictFailed(verdict) || ackedBefore === 0 || ackedAfter === 0 || !leftoverStopped;
     console.log(failed ? 'CRASH TEST FAILED' : 'crash test passed: every acknowledged posting is in the ledger exactly once');

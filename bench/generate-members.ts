@@ -4,7 +4,7 @@ import { openBenchDatabase } from './lib/bench-database';
 import { DEFAULT_TENANT_CODE, ensureBenchTenant, tenantReferences } from './lib/bench-tenant';
 import { createIndexes, dropIndexes, secondaryIndexes } from './lib/index-rebuild';
 import { ledgerInsertSql, spreadFor, type LedgerShape } from './lib/ledger-rows';
-import { memberInsertSql, type MemberShape } from './lib/member-rows';
+import { advanceSequence, idBase, memberInsertSql, type MemberShape } from './lib/member-rows';
 import { PhaseTimer } from './lib/phase-timer';
 import { memberResource } from '../resources/member/member.resource';
 import { numberingOf } from '../server/crud/numbering';
@@ -60,24 +60,6 @@ async function clearTenant(client: pg.PoolClient, tenantId: number): Promise<voi
     if (others.rows.length === 0) await client.query(`truncate ${table}`);
     else await client.query(`delete from ${table} where tenant_id = $1`, [tenantId]);
   }
-}
-
-/** The next free id of an identity column: above both its sequence and the table's rows. */
-async function idBase(client: pg.PoolClient, table: string): Promise<number> {
-  const result = await client.query<{ base: number }>(
-    `select greatest(
-      (select coalesce(max(id), 0) from ${table}),
-      (select coalesce(last_value, 0) from pg_sequences where sequencename = $1)) as base`,
-    [`${table}_id_seq`],
-  );
-  return Number(result.rows[0].base);
-}
-
-async function advanceSequence(client: pg.PoolClient, table: string, to: number): Promise<void> {
-  await client.query(`select setval(pg_get_serial_sequence($1, 'id'), greatest($2::bigint, (select coalesce(max(id), 1) from ${table})))`, [
-    table,
-    to,
-  ]);
 }
 
 async function main() {

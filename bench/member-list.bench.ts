@@ -1,17 +1,13 @@
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { SALES_INTEGRATION } from '../server/modules/points/points.routes';
 import type { PermissionRef } from '../resources/catalog/types';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
-import { openBenchDatabase } from './lib/bench-database';
+import { startBenchRun } from './lib/bench-run';
 import { BENCH_PASSWORD, DEFAULT_TENANT_CODE, ensureBenchUser, tenantReferences } from './lib/bench-tenant';
 import { signInOverHttp } from './lib/http-client';
 import { measureList, walkByCursor, type ListCase, type ListMeasurement } from './lib/list-measure';
 import { measurePostings } from './lib/points-measure';
 import { captureSql } from './lib/sql-capture';
 import { median, ms, ratio } from './lib/stats';
-import { guardBenchRun } from './lib/bench-watchdog';
 
 /**
  * The member list, member search and points posting on the generated tenant
@@ -71,19 +67,9 @@ async function main() {
   const walk = Math.max(10, intFlag(flags, 'walk', 1000));
   const concurrency = intFlag(flags, 'concurrency', 8);
   const postings = intFlag(flags, 'postings', 400);
-  const bench = await openBenchDatabase({
-    databaseUrl: textFlag(flags, 'database-url') ?? process.env.DATABASE_URL,
-    dataDir: textFlag(flags, 'data-dir'),
-    poolSize: 20,
-  });
+  const run = await startBenchRun({ flags, name: 'bench:members', minutes: 20 });
+  const { bench } = run;
   const { database } = bench;
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  const stop = async () => {
-    await app?.close().catch(() => undefined);
-    await bench.stop();
-  };
-  // Bounded: a run that overstays stops what it started.
-  const endWatch = guardBenchRun({ name: 'bench:members', minutes: intFlag(flags, 'max-minutes', 20), stop });
   try {
     const tenant = await database.pool.query<{ id: number; members: number | null; entries: number | null }>(
       `select t.id,
@@ -101,10 +87,7 @@ async function main() {
     await ensureBenchUser(database, { tenantId, login: READER, grants: MEMBER_READ });
     await ensureBenchUser(database, { tenantId, login: TILL, grants: SALES_INTEGRATION });
 
-    const config = { ...loadConfig({}), seedDemo: false };
-    app = await buildApp({ database, config, jobs: null });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const { origin, config } = await run.listen();
     const sign = (login: string) =>
       signInOverHttp({ origin, serviceBase: config.serviceBase, tenant: code, login, password: BENCH_PASSWORD });
     const reader = await sign(READER);
@@ -227,8 +210,7 @@ async function main() {
         `API / recordSale in-process: ${ratio(rates.apiSpread, rates.serviceSpread)}`,
     );
   } finally {
-    endWatch();
-    await stop();
+    await run.finish();
   }
 }
 

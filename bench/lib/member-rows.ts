@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { literal, pickSql, textArray, unitSql, weightedSql } from './sql-random';
 
 /**
@@ -162,4 +163,23 @@ export function memberInsertSql(shape: MemberShape, lo: number, hi: number): str
         floor(power(${unitSql('i', 15)}, 3) * 30000)::int as growth, ${pickSql('i', 20, 100)} < 20 as petrol
       from generate_series(${lo}::bigint, ${hi}::bigint) as g(i)
     ) m`;
+}
+
+/** The next free id of an identity column: above both its sequence and the table's rows. */
+export async function idBase(client: pg.PoolClient, table: string): Promise<number> {
+  const result = await client.query<{ base: number }>(
+    `select greatest(
+      (select coalesce(max(id), 0) from ${table}),
+      (select coalesce(last_value, 0) from pg_sequences where sequencename = $1)) as base`,
+    [`${table}_id_seq`],
+  );
+  return Number(result.rows[0].base);
+}
+
+/** Moves the identity sequence of `table` to at least `to` (after rows were inserted with explicit ids). */
+export async function advanceSequence(client: pg.PoolClient, table: string, to: number): Promise<void> {
+  await client.query(`select setval(pg_get_serial_sequence($1, 'id'), greatest($2::bigint, (select coalesce(max(id), 1) from ${table})))`, [
+    table,
+    to,
+  ]);
 }

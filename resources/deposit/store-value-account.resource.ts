@@ -30,8 +30,21 @@ export const storeValueAccountResource = defineResource({
       inList: false,
       inDetail: false,
     }),
-    // The member, by name; the picker of the filter finds members by name, mobile or number.
-    memberId: field.relation({ label: ['会员', 'Member'], resource: 'member', filter: 'eq', serverManaged: true, width: 140 }),
+    // The member; the filter's picker finds members by name, mobile or number.
+    memberId: field.relation({ label: ['会员', 'Member'], resource: 'member', filter: 'eq', serverManaged: true, inList: false }),
+    // Copies of the member's number, name and mobile, for the list's columns, search and filters:
+    // written when the account is opened and kept in step by a trigger on members (migration
+    // ledger-member-copy), never by a client.
+    memberNumber: field.text({
+      label: ['会员编号', 'Member number'],
+      maxLength: 32,
+      serverManaged: true,
+      filter: 'prefix',
+      searchable: true,
+      width: 130,
+    }),
+    memberName: field.text({ label: ['会员姓名', 'Member name'], maxLength: 60, serverManaged: true, searchable: true, width: 110 }),
+    mobile: field.text({ label: ['手机号', 'Mobile'], maxLength: 20, serverManaged: true, filter: 'prefix', width: 130 }),
     cardId: field.integer({
       label: ['预付卡', 'Prepaid card'],
       min: 1,
@@ -67,14 +80,18 @@ export const storeValueAccountResource = defineResource({
     frozenAt: field.datetime({ label: ['冻结时间', 'Frozen at'], serverManaged: true, inList: false }),
     lastEntryAt: field.datetime({ label: ['最近变动', 'Last movement'], serverManaged: true, sortable: true, filter: 'range', width: 170 }),
   },
-  titleField: 'memberId',
+  titleField: 'memberName',
   list: {
-    columns: ['memberId', 'principal', 'gift', 'balance', 'state', 'frozenReason', 'lastEntryAt'],
+    columns: ['memberNumber', 'memberName', 'mobile', 'principal', 'gift', 'balance', 'state', 'frozenReason', 'lastEntryAt'],
     defaultSort: { field: 'lastEntryAt', order: 'desc' },
     totals: ['principal', 'gift', 'balance'],
   },
   detail: [
-    { key: 'account', title: ['账户', 'Account'], fields: ['memberId', 'state', 'frozenReason', 'frozenAt', 'lastEntryAt'] },
+    {
+      key: 'account',
+      title: ['账户', 'Account'],
+      fields: ['memberId', 'memberNumber', 'mobile', 'state', 'frozenReason', 'frozenAt', 'lastEntryAt'],
+    },
     { key: 'balances', title: ['余额', 'Balances'], fields: ['principal', 'gift', 'balance'] },
     { key: 'totals', title: ['累计', 'Lifetime totals'], fields: ['principalIn', 'principalOut', 'giftIn', 'giftOut'] },
   ],

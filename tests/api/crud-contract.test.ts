@@ -32,6 +32,7 @@ import {
 import { anonymousClient, createTenant, createUser, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
 import { startTestApp, testClock, type TestApp } from '../helpers/test-app';
 import { proveTimeline } from '../helpers/timeline-contract';
+import { postValue } from '../../server/modules/ledger';
 
 /**
  * The contract of the declaration engine, proved for every declared resource (DESIGN.md §6):
@@ -758,6 +759,21 @@ describe('safe deletes of every declared relation', () => {
         [tenant.tenantId, `contract-${id}`, refs.member, id],
       ),
     users: (id) => createUser(t.database, { tenantId: tenant.tenantId, login: `centre-user-${id}`, grants: [], marketingCenterIds: [id] }),
+    // Through the money ledger itself: a recharge in the store.
+    value_entries: (id) =>
+      t.database.db.transaction((tx) =>
+        postValue({
+          tx,
+          tenantId: tenant.tenantId,
+          holder: { kind: 'member', memberId: refs.member },
+          principal: '1.00',
+          gift: '0',
+          kind: 'recharge',
+          sourceType: 'recharge',
+          storeId: id,
+          requireMemberInUse: false,
+        }),
+      ),
   };
 
   it.each(PLATFORM_REFERENCES.map((p) => [`${getTableName(p.table)}.${p.column.name} -> ${p.resource}`, p] as const))(

@@ -5,6 +5,7 @@ import { entryCount, ledgerBreaches } from '../helpers/ledger-fixtures';
 import type { TestApp } from '../helpers/test-app';
 import { AppError } from '../../server/http/envelope';
 import { payFromHolder, postValue, readBalance, refundPayment, spendValue, type ValueHolder } from '../../server/modules/ledger';
+import { positiveCents, signedCents } from '../../server/modules/ledger/money';
 
 /**
  * The money ledger's core on the real database: portions kept apart (principal spent first,
@@ -158,6 +159,30 @@ describe('ledger core', () => {
     expect(await balanceOf(holder)).toMatchObject({ balance: '8.00' });
   });
 
+  it('posts a key once even when two holders race for it: the other gets the first entry, and nothing moves twice', async () => {
+    const [a, b] = [await member(), await member()];
+    const key = no('RACE');
+    const post = (holder: ValueHolder) =>
+      inTx((tx) =>
+        postValue({
+          tx,
+          tenantId: tenant.tenantId,
+          holder,
+          principal: '3.00',
+          gift: '0',
+          kind: 'recharge',
+          sourceType: 'recharge',
+          idempotencyKey: key,
+        }),
+      );
+    const results = await Promise.all([post(a), post(b), post(a), post(b)]);
+    expect(new Set(results.map((r) => r.id)).size).toBe(1);
+    expect(results.filter((r) => !r.replayed)).toHaveLength(1);
+    const balances = [(await balanceOf(a)).balance, (await balanceOf(b)).balance].sort();
+    expect(balances).toEqual(['0.00', '3.00']);
+    expect(await ledgerBreaches(t, tenant.tenantId)).toEqual([]);
+  });
+
   it('refunds a payment cumulatively, gift back first, never more than was paid', async () => {
     const holder = await member();
     await recharge(holder, '50.00', '30.00');
@@ -218,5 +243,29 @@ describe('ledger core', () => {
       postValue({ tx, tenantId: tenant.tenantId, holder: card, principal: '100', gift: '0', kind: 'sale', sourceType: 'card-sale' }),
     );
     expect(await balanceOf(card)).toEqual({ principal: '100.00', gift: '0.00', balance: '100.00', frozen: false });
+  });
+});
+
+describe('ledger money', () => {
+  it('reads amounts exactly as cents and refuses what is not money, naming the field', () => {
+    expect(signedCents('12.5', 'amount')).toBe(1250n);
+    expect(signedCents(' 12.50 ', 'amount')).toBe(1250n);
+    expect(signedCents(0.3, 'amount')).toBe(30n);
+    expect(signedCents('-3', 'amount')).toBe(-300n);
+    expect(signedCents('999999999999.99', 'amount')).toBe(99_999_999_999_999n);
+    for (const bad of ['1e3', '12.345', 'abc', '', '1,000.00', 12.345, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const error = (() => {
+        try {
+          signedCents(bad, 'giftAmount');
+          return null;
+        } catch (e) {
+          return e as AppError;
+        }
+      })();
+      expect(error?.kind, String(bad)).toBe('badInput');
+      expect(error?.fields[0].field).toBe('giftAmount');
+    }
+    expect(() => signedCents('1000000000000.00', 'amount')).toThrow(AppError);
+    expect(() => positiveCents('0.00', 'amount')).toThrow(AppError);
   });
 });

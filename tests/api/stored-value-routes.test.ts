@@ -165,6 +165,16 @@ describe('frozen members and accounts', () => {
     await recharge({ memberId: m, amount: '7', giftAmount: '3' });
     const list = await reader.post('/v1/store-value-account/query', { body: { filters: { memberId: m } } });
     expect(list.body.data.totals).toMatchObject({ principal: 7, gift: 3, balance: 10 });
+    // The member's number, name and mobile are on the row, searchable, and follow a change of the member.
+    const info = (await admin.get(`/v1/member/info/${m}`)).body.data;
+    expect(list.body.data.records[0]).toMatchObject({ memberNumber: info.memberNumber, memberName: info.name, mobile: info.mobile });
+    const mobile = `137${String(Date.now()).slice(-8)}`;
+    const changed = await admin.post('/v1/member/modify', { body: { id: m, version: info.version, mobile } });
+    expect(changed.body.code, JSON.stringify(changed.body)).toBe(2000);
+    const byMobile = await reader.post('/v1/store-value-account/query', { body: { filters: { mobile } } });
+    expect(byMobile.body.data.records.map((r: { memberId: number }) => r.memberId)).toEqual([m]);
+    const byKeyword = await reader.post('/v1/store-value-account/query', { body: { keyword: info.memberNumber } });
+    expect(byKeyword.body.data.records.map((r: { memberId: number }) => r.memberId)).toEqual([m]);
     expect((await admin.post('/v1/store-value-account/saveNew', { body: {} })).status).toBe(404);
   });
 });

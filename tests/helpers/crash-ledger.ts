@@ -2,19 +2,50 @@ import pg from 'pg';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 
 /**
- * The crash check shared by `npm run bench:crash` and the start-up API test: clients post sales
- * (POST /v1/points/transaction, a unique orderNo each) to a console signed in as the demo
- * administrator while the console is killed and started again; then every posting the console
- * acknowledged (code 2000) must be in the ledger exactly once, and nothing half written.
+ * The crash check shared by `npm run bench:crash` and the start-up API test: clients post value
+ * movements (by default sales, POST /v1/points/transaction, a unique orderNo each; or another
+ * `CrashWorkload`, such as stored value's in crash-stored-value.ts) to a console signed in as
+ * the demo administrator while the console is killed and started again; then every posting the
+ * console acknowledged (code 2000) must be in the ledger exactly once, and nothing half written.
  */
 
 const BASE = '/loyalty';
 const LINES = [{ goodsCode: 'G92', quantity: 1, amount: '100.00' }];
 
+/** What the clients post: the next posting of a client, its request, what an acknowledgement keeps. */
+export interface CrashWorkload {
+  /** The n-th posting overall, the client's own; `orderNo` is its unique number. */
+  next(input: { runId: string; client: number; n: number; memberIds: readonly number[] }): Posting;
+  request(posting: Posting): { readonly path: string; readonly body: unknown };
+  /** Keeps what the acknowledged answer's data says (entry id …) on the posting. */
+  acknowledge(posting: Posting, data: Record<string, unknown>): void;
+}
+
+/** Sales earning points, one order number each. */
+export const POINTS_SALES: CrashWorkload = {
+  next: ({ runId, client, n, memberIds }) => ({
+    orderNo: `${runId}-${client}-${n}`,
+    memberId: memberIds[n % memberIds.length],
+    outcome: 'unreached',
+  }),
+  request: (posting) => ({ path: '/v1/points/transaction', body: { orderNo: posting.orderNo, memberId: posting.memberId, lines: LINES } }),
+  acknowledge: (posting, data) => {
+    posting.entryId = data.entryId as number | null;
+    posting.points = data.points as number;
+  },
+};
+
 /** What became of one posting as the client saw it. */
 export interface Posting {
+  /** The posting's unique number (orderNo, requestNo, refundNo). */
   readonly orderNo: string;
   readonly memberId: number;
+  /** The workload's kind of posting (stored value: recharge, pay, refund); absent for sales. */
+  readonly operation?: string;
+  /** The client that sent it. */
+  readonly client?: number;
+  /** What the operation refers to (a refund's payment number). */
+  readonly target?: string;
   /**
    * acked: answered 2000; refused: answered anything else; unanswered: the connection broke after
    * the request went out (in flight when the console died); unreached: the connection was refused
@@ -61,11 +92,20 @@ export class DemoAdminSession {
   }
 }
 
-/** The demo merchant's id and the members that may earn (state in use). */
-export async function demoMembers(databaseUrl: string): Promise<{ tenantId: number; memberIds: number[] }> {
+/** Runs `work` on a client of its own to the database, closed afterwards. */
+export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The demo merchant's id and the members that may earn (state in use). */
+export async function demoMembers(databaseUrl: string): Promise<{ tenantId: number; memberIds: number[] }> {
+  return withClient(databaseUrl, async (client) => {
     const tenant = await client.query<{ id: string }>(`select id from tenants where code = 'demo'`);
     if (tenant.rows.length === 0) throw new Error('no demo merchant: start the console with SEED_DEMO=1');
     const tenantId = Number(tenant.rows[0].id);
@@ -74,9 +114,7 @@ export async function demoMembers(databaseUrl: string): Promise<{ tenantId: numb
       [tenantId],
     );
     return { tenantId, memberIds: members.rows.map((row) => Number(row.id)) };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 function errorCode(error: unknown): string {
@@ -89,8 +127,8 @@ function errorCode(error: unknown): string {
 }
 
 /** Sends one posting and records what the client saw. */
-async function send(input: { origin: string; session: DemoAdminSession; posting: Posting }): Promise<void> {
-  const { posting, session } = input;
+async function send(input: { origin: string; session: DemoAdminSession; posting: Posting; workload: CrashWorkload }): Promise<void> {
+  const { posting, session, workload } = input;
   let cookie: string;
   try {
     cookie = await session.header();
@@ -101,17 +139,17 @@ async function send(input: { origin: string; session: DemoAdminSession; posting:
     return;
   }
   try {
-    const response = await fetch(`${input.origin}${BASE}/v1/points/transaction`, {
+    const { path, body: requestBody } = workload.request(posting);
+    const response = await fetch(`${input.origin}${BASE}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie, 'x-requested-with': 'loyalty-console' },
-      body: JSON.stringify({ orderNo: posting.orderNo, memberId: posting.memberId, lines: LINES }),
+      body: JSON.stringify(requestBody),
     });
-    const body = (await response.json()) as { code?: number; data?: { entryId: number | null; points: number } };
+    const body = (await response.json()) as { code?: number; data?: Record<string, unknown> };
     if (response.status === 401) session.forget();
     if (response.status === 200 && body.code === 2000 && body.data) {
       posting.outcome = 'acked';
-      posting.entryId = body.data.entryId;
-      posting.points = body.data.points;
+      workload.acknowledge(posting, body.data);
     } else {
       posting.outcome = 'refused';
     }
@@ -135,19 +173,18 @@ export async function postSales(input: {
   runId: string;
   /** Called with each posting once the client has its outcome. */
   onOutcome?: (posting: Posting) => void;
+  /** What to post; default sales earning points. */
+  workload?: CrashWorkload;
 }): Promise<Posting[]> {
+  const workload = input.workload ?? POINTS_SALES;
   const postings: Posting[] = [];
   let next = 0;
   const client = async (index: number) => {
     while (!input.done()) {
       const n = next++;
-      const posting: Posting = {
-        orderNo: `${input.runId}-${index}-${n}`,
-        memberId: input.memberIds[n % input.memberIds.length],
-        outcome: 'unreached',
-      };
+      const posting = workload.next({ runId: input.runId, client: index, n, memberIds: input.memberIds });
       postings.push(posting);
-      await send({ origin: input.origin(), session: input.session, posting });
+      await send({ origin: input.origin(), session: input.session, posting, workload });
       input.onOutcome?.(posting);
       if (posting.outcome !== 'acked') await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -161,11 +198,16 @@ export async function postSales(input: {
  * the one the console stored (if the first call committed) or a new posting (if it did not);
  * either way the order ends up in the ledger once.
  */
-export async function retryUnanswered(input: { origin: string; session: DemoAdminSession; postings: Posting[] }): Promise<number> {
+export async function retryUnanswered(input: {
+  origin: string;
+  session: DemoAdminSession;
+  postings: Posting[];
+  workload?: CrashWorkload;
+}): Promise<number> {
   let retried = 0;
   for (const posting of input.postings) {
     if (posting.outcome !== 'unanswered') continue;
-    await send({ origin: input.origin, session: input.session, posting });
+    await send({ origin: input.origin, session: input.session, posting, workload: input.workload ?? POINTS_SALES });
     if ((posting.outcome as Posting['outcome']) === 'acked') posting.retried = true;
     retried += 1;
   }
@@ -200,6 +242,69 @@ export function verdictFailed(verdict: CrashVerdict): boolean {
   return verdict.doubled + verdict.lost + verdict.wrongEntry + verdict.ghosts + verdict.halfThere + verdict.invariantViolations > 0;
 }
 
+/**
+ * Each posting against the entries found for its number: an acknowledged one must have its
+ * record (`recordOf`) and exactly `expectedEntries` entries, the first with the entry id its
+ * answer gave; a refused or unreached one must have neither.
+ */
+export function judgePostings(input: {
+  postings: readonly Posting[];
+  entryOf: ReadonlyMap<string, { n: number; id: number }>;
+  recordOf: (orderNo: string) => string | null;
+  expectedEntries: (posting: Posting) => number;
+}): {
+  counts: Pick<CrashVerdict, 'found' | 'doubled' | 'lost' | 'wrongEntry' | 'ghosts'>;
+  examples: string[];
+  note: (line: string) => void;
+} {
+  const examples: string[] = [];
+  const note = (line: string) => {
+    if (examples.length < 10) examples.push(line);
+  };
+  const counts = { found: 0, doubled: 0, lost: 0, wrongEntry: 0, ghosts: 0 };
+  for (const posting of input.postings) {
+    const entry = input.entryOf.get(posting.orderNo);
+    const record = input.recordOf(posting.orderNo);
+    if (posting.outcome === 'acked') {
+      const expected = input.expectedEntries(posting);
+      const count = entry?.n ?? 0;
+      if (!record || count < expected) {
+        counts.lost += 1;
+        note(
+          `lost: ${posting.orderNo} (acknowledged, entry ${posting.entryId}; ${record ?? 'record'} ${record ? 'present' : 'missing'}, ${count} entries)`,
+        );
+      } else if (count > expected) {
+        counts.doubled += 1;
+        note(`doubled: ${posting.orderNo} has ${count} entries`);
+      } else if (expected === 1 && entry && posting.entryId !== entry.id) {
+        counts.wrongEntry += 1;
+        note(`wrong entry: ${posting.orderNo} answered entry ${posting.entryId}, ledger has ${entry.id}`);
+      } else {
+        counts.found += 1;
+      }
+    } else if ((posting.outcome === 'refused' || posting.outcome === 'unreached') && (entry || record)) {
+      counts.ghosts += 1;
+      note(`ghost: ${posting.orderNo} was ${posting.outcome} yet is in the ledger`);
+    }
+  }
+  return { counts, examples, note };
+}
+
+/** Counts of a run's postings by outcome, as the verdict reports them. */
+export function outcomeCounts(
+  postings: readonly Posting[],
+): Pick<CrashVerdict, 'sent' | 'acknowledged' | 'acknowledgedAfterRetry' | 'refused' | 'unanswered' | 'unreached'> {
+  const count = (outcome: Posting['outcome']) => postings.filter((p) => p.outcome === outcome && !p.retried).length;
+  return {
+    sent: postings.length,
+    acknowledged: postings.filter((p) => p.outcome === 'acked').length,
+    acknowledgedAfterRetry: postings.filter((p) => p.retried).length,
+    refused: count('refused'),
+    unanswered: count('unanswered'),
+    unreached: count('unreached'),
+  };
+}
+
 /** Reads the ledger after the restart and checks every posting of the run `runId`. */
 export async function verifyLedger(input: {
   databaseUrl: string;
@@ -207,9 +312,7 @@ export async function verifyLedger(input: {
   runId: string;
   postings: readonly Posting[];
 }): Promise<CrashVerdict> {
-  const client = new pg.Client({ connectionString: input.databaseUrl });
-  await client.connect();
-  try {
+  return withClient(input.databaseUrl, async (client) => {
     const like = `${input.runId}-%`;
     const entries = await client.query<{ source_id: string; n: number; entry_id: string }>(
       `
@@ -240,40 +343,14 @@ export async function verifyLedger(input: {
 
     const entryOf = new Map(entries.rows.map((row) => [row.source_id, { n: row.n, id: Number(row.entry_id) }]));
     const saleOf = new Map(sales.rows.map((row) => [row.order_no, { points: Number(row.points), finished: row.finished }]));
-    const examples: string[] = [];
-    const note = (line: string) => {
-      if (examples.length < 10) examples.push(line);
-    };
-    let found = 0,
-      doubled = 0,
-      lost = 0,
-      wrongEntry = 0,
-      ghosts = 0,
-      halfThere = 0;
-
-    for (const posting of input.postings) {
-      const entry = entryOf.get(posting.orderNo);
-      const sale = saleOf.get(posting.orderNo);
-      if (posting.outcome === 'acked') {
-        const expected = (posting.points ?? 0) > 0 ? 1 : 0;
-        const count = entry?.n ?? 0;
-        if (!sale || count < expected) {
-          lost += 1;
-          note(`lost: ${posting.orderNo} (acknowledged, entry ${posting.entryId}; sale ${sale ? 'present' : 'missing'}, ${count} entries)`);
-        } else if (count > expected) {
-          doubled += 1;
-          note(`doubled: ${posting.orderNo} has ${count} entries`);
-        } else if (expected === 1 && entry && posting.entryId !== entry.id) {
-          wrongEntry += 1;
-          note(`wrong entry: ${posting.orderNo} answered entry ${posting.entryId}, ledger has ${entry.id}`);
-        } else {
-          found += 1;
-        }
-      } else if ((posting.outcome === 'refused' || posting.outcome === 'unreached') && (entry || sale)) {
-        ghosts += 1;
-        note(`ghost: ${posting.orderNo} was ${posting.outcome} yet is in the ledger`);
-      }
-    }
+    const judged = judgePostings({
+      postings: input.postings,
+      entryOf,
+      recordOf: (orderNo) => (saleOf.has(orderNo) ? 'sale' : null),
+      expectedEntries: (posting) => ((posting.points ?? 0) > 0 ? 1 : 0),
+    });
+    const { examples, note } = judged;
+    let halfThere = 0;
     // Whole or absent: a sale of this run with points has exactly its entry; an entry has its sale.
     for (const [orderNo, sale] of saleOf) {
       const count = entryOf.get(orderNo)?.n ?? 0;
@@ -299,27 +376,15 @@ export async function verifyLedger(input: {
         note(`account of member ${row.member_id}: balance ${balance}, sum of entries ${total}, last entry's balance ${last}`);
       }
     }
-    const count = (outcome: Posting['outcome']) => input.postings.filter((p) => p.outcome === outcome && !p.retried).length;
     return {
-      sent: input.postings.length,
-      acknowledged: input.postings.filter((p) => p.outcome === 'acked').length,
-      acknowledgedAfterRetry: input.postings.filter((p) => p.retried).length,
-      refused: count('refused'),
-      unanswered: count('unanswered'),
-      unreached: count('unreached'),
-      found,
-      doubled,
-      lost,
-      wrongEntry,
-      ghosts,
+      ...outcomeCounts(input.postings),
+      ...judged.counts,
       halfThere,
       invariantViolations,
       accountsChecked: accounts.rows.length,
       examples,
     };
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** The verdict as the lines `bench:crash` prints. */

@@ -57,6 +57,10 @@ export const valueEntries = pgTable(
       .on(t.tenantId, t.cardId, t.id)
       .where(sql`${t.cardId} is not null`),
     index('value_entries_time_idx').on(t.tenantId, t.occurredAt),
+    // A member's recharges of one day, for the daily limit (server/modules/stored-value).
+    index('value_entries_recharge_day_idx')
+      .on(t.tenantId, t.memberId, t.occurredAt)
+      .where(sql`${t.kind} = 'recharge'`),
     index('value_entries_source_idx').on(t.tenantId, t.sourceType, t.sourceId),
     // Deleting a store is refused while entries name it (server/crud/platform-references.ts).
     index('value_entries_store_idx').on(t.tenantId, t.storeId),

@@ -38,12 +38,12 @@ const REASONS = [
   { code: 'VIOLATION', name: '违规扣减', direction: 'decrease', remark: '违规获取积分的扣回' },
 ] as const;
 
-interface DemoMember {
+export interface DemoMember {
   readonly id: number;
   readonly store: number | null;
 }
 
-async function membersInUse(tx: DbOrTx, tenantId: number): Promise<DemoMember[]> {
+export async function membersInUse(tx: DbOrTx, tenantId: number): Promise<DemoMember[]> {
   const m = deriveTable(memberResource);
   const rows = await tx
     .select({ id: m.id, store: m.registerStore })
@@ -53,7 +53,7 @@ async function membersInUse(tx: DbOrTx, tenantId: number): Promise<DemoMember[]>
   return rows.map((r) => ({ id: Number(r.id), store: r.store === null ? null : Number(r.store) }));
 }
 
-async function adminOf(tx: DbOrTx, tenantId: number): Promise<number | null> {
+export async function adminOf(tx: DbOrTx, tenantId: number): Promise<number | null> {
   const [row] = await tx
     .select({ id: users.id })
     .from(users)

@@ -4,6 +4,7 @@ import { datumSeeder } from './datum.seed';
 import { membersSeeder } from './members.seed';
 import { levelsSeeder, paidLevelOrdersSeeder } from './levels.seed';
 import { storedValueDocsSeeder } from './stored-value-docs.seed';
+import { storedValueSeeder } from './stored-value.seed';
 
 /**
  * Demo data of each domain, run once when the demo merchant is first created, inside the same
@@ -24,4 +25,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   activitySeeder,
   // Stored-value reasons, opening balances and adjustments, through the engine and the value ledger: after members.
   storedValueDocsSeeder,
+  // Recharges, payments and a refund of stored value: after members.
+  storedValueSeeder,
 ];

@@ -68,9 +68,15 @@ export async function lockValueAccount(input: { tx: DbOrTx; tenantId: number; ho
       where tenant_id = ${tenantId} and ${holderCondition(holder)} for update`);
   let result = await select();
   if (result.rows.length === 0) {
-    const ids = holderIds(holder);
-    await tx.execute(sql`insert into value_accounts (tenant_id, holder_kind, member_id, card_id)
-      values (${tenantId}, ${holder.kind}, ${ids.memberId}, ${ids.cardId}) on conflict do nothing`);
+    // A member's account carries copies of the member's number, name and mobile for the accounts
+    // list (a trigger on members keeps them in step, migration ledger-member-copy).
+    await tx.execute(
+      holder.kind === 'member'
+        ? sql`insert into value_accounts (tenant_id, holder_kind, member_id, member_number, member_name, mobile)
+            select ${tenantId}, 'member', m.id, m.member_number, m.name, m.mobile from members m
+            where m.tenant_id = ${tenantId} and m.id = ${holder.memberId} on conflict do nothing`
+        : sql`insert into value_accounts (tenant_id, holder_kind, card_id) values (${tenantId}, 'card', ${holder.cardId}) on conflict do nothing`,
+    );
     result = await select();
   }
   const row = result.rows[0];
@@ -152,29 +158,43 @@ async function post(input: Common, decide: (account: LockedAccount) => { princip
   const p = centsToString(principal);
   const g = centsToString(gift);
   const ids = holderIds(holder);
-  // The portions move in SQL; the WHERE repeats the checks, so the statement can never take a
-  // portion below zero even if the code above were wrong (and the CHECKs back it once more).
-  const result = await tx.execute<EntryRow>(sql`with acct as (
+  // One statement: the entry first (its afters computed by the database from the locked row; the
+  // WHERE repeats the checks, so no portion can go below zero even if the code above were wrong,
+  // and the CHECKs back it once more), then the account moves only if the entry went in. A key
+  // used at the same moment by a posting for another holder makes the entry a no-op (the
+  // unique index waits for that posting): nothing moves, and the first entry is the answer.
+  const result = await tx.execute<EntryRow & { moved: boolean }>(sql`with cur as (
+      select id, principal + ${p}::numeric as principal_after, gift + ${g}::numeric as gift_after from value_accounts
+      where tenant_id = ${tenantId} and id = ${account.id} and principal + ${p}::numeric >= 0 and gift + ${g}::numeric >= 0
+    ), entry as (
+      insert into value_entries (tenant_id, account_id, holder_kind, member_id, card_id, principal_delta, gift_delta,
+        principal_after, gift_after, balance_after, kind, channel, source_type, source_id, store_id, operator_id, occurred_at,
+        remark, idempotency_key)
+      select ${tenantId}, cur.id, ${holder.kind}, ${ids.memberId}::bigint, ${ids.cardId}::bigint, ${p}::numeric, ${g}::numeric,
+        cur.principal_after, cur.gift_after, cur.principal_after + cur.gift_after, ${kind}, ${input.channel ?? null}, ${input.sourceType},
+        ${input.sourceId ?? null}, ${input.storeId ?? null}::bigint, ${input.operatorId ?? null}::bigint, ${now},
+        ${input.remark ?? null}, ${input.idempotencyKey ?? null}
+      from cur
+      on conflict (tenant_id, idempotency_key) where idempotency_key is not null do nothing
+      returning ${ENTRY_COLUMNS}
+    ), acct as (
       update value_accounts set principal = principal + ${p}::numeric, gift = gift + ${g}::numeric,
         balance = balance + ${p}::numeric + ${g}::numeric,
         principal_in = principal_in + greatest(${p}::numeric, 0), principal_out = principal_out + greatest(-${p}::numeric, 0),
         gift_in = gift_in + greatest(${g}::numeric, 0), gift_out = gift_out + greatest(-${g}::numeric, 0),
         last_entry_at = ${now}, updated_at = ${now}
-      where tenant_id = ${tenantId} and id = ${account.id}
-        and principal + ${p}::numeric >= 0 and gift + ${g}::numeric >= 0
-      returning id, principal, gift
+      where tenant_id = ${tenantId} and id = ${account.id} and exists (select 1 from entry)
+      returning principal, gift
     )
-    insert into value_entries (tenant_id, account_id, holder_kind, member_id, card_id, principal_delta, gift_delta,
-      principal_after, gift_after, balance_after, kind, channel, source_type, source_id, store_id, operator_id, occurred_at,
-      remark, idempotency_key)
-    select ${tenantId}, acct.id, ${holder.kind}, ${ids.memberId}::bigint, ${ids.cardId}::bigint, ${p}::numeric, ${g}::numeric,
-      acct.principal, acct.gift, acct.principal + acct.gift, ${kind}, ${input.channel ?? null}, ${input.sourceType},
-      ${input.sourceId ?? null}, ${input.storeId ?? null}::bigint, ${input.operatorId ?? null}::bigint, ${now},
-      ${input.remark ?? null}, ${input.idempotencyKey ?? null}
-    from acct
-    returning ${ENTRY_COLUMNS}`);
-  if (result.rows.length === 0) throw new Error(`value account ${account.id} moved while locked`);
-  return toPosted(result.rows[0], false);
+    select entry.*, (acct.principal = entry.principal_after and acct.gift = entry.gift_after) as moved from entry left join acct on true`);
+  const row = result.rows[0];
+  if (!row && input.idempotencyKey) {
+    const earlier = await tx.execute<EntryRow>(sql`select ${ENTRY_COLUMNS} from value_entries
+      where tenant_id = ${tenantId} and idempotency_key = ${input.idempotencyKey}`);
+    if (earlier.rows.length > 0) return toPosted(earlier.rows[0], true);
+  }
+  if (!row || row.moved !== true) throw new Error(`value account ${account.id} moved while locked`);
+  return toPosted(row, false);
 }
 
 /** Posts one change; 409 `ledger.insufficient` (values: balance, required) when a portion would go below zero,

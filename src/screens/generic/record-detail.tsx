@@ -12,6 +12,7 @@ import { RecordActions } from './record-actions';
 import { recordStateOf, recordTitle } from './record-state';
 import type { GenericView } from './resource-routes';
 import { detailTabsOf, usePermittedSlots } from './screen-slots';
+import { StateHistory } from './state-history';
 import type { ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 
@@ -121,6 +122,8 @@ export function RecordDetail(props: RecordDetailProps) {
   if (one.isLoading) return <Skeleton active />;
   if (one.isError || !one.data?.data) return <Result status="warning" title={one.error ? errorText(one.error) : t('screens.notFound')} />;
   const record = one.data.data as ApiRecord;
+  // A life cycle whose actions take a reason (freeze, unfreeze …) shows who changed it and why.
+  const history = Object.values(resource.states?.actions ?? {}).some((action) => action.reason !== undefined);
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -140,7 +143,7 @@ export function RecordDetail(props: RecordDetailProps) {
           onDeleted={props.onDeleted}
         />
       </Flex>
-      {tabs.length === 0 ? (
+      {tabs.length === 0 && !history ? (
         <DetailSections resource={resource} record={record} columns={props.columns} />
       ) : (
         <Tabs
@@ -151,6 +154,15 @@ export function RecordDetail(props: RecordDetailProps) {
               children: <DetailSections resource={resource} record={record} columns={props.columns} />,
             },
             ...tabs.map((tab) => ({ key: tab.key, label: t(tab.title), children: tab.render({ resource: resource.name, record, t }) })),
+            ...(history
+              ? [
+                  {
+                    key: '$history',
+                    label: t('screens.history.title'),
+                    children: <StateHistory resource={resource} id={props.id} refreshKey={String(record.version ?? '')} />,
+                  },
+                ]
+              : []),
           ]}
         />
       )}

@@ -66,6 +66,8 @@ CREATE TABLE "store_value_inits" (
 	CONSTRAINT "store_value_inits_tenant_id_id_pk" PRIMARY KEY("tenant_id","id")
 );
 --> statement-breakpoint
+ALTER TABLE "batch_operations" ADD COLUMN "value_principal" numeric(14, 2) DEFAULT '0';--> statement-breakpoint
+ALTER TABLE "batch_operations" ADD COLUMN "value_gift" numeric(14, 2) DEFAULT '0';--> statement-breakpoint
 CREATE UNIQUE INDEX "store_value_adjusts_number_uq" ON "store_value_adjusts" USING btree ("tenant_id","number");--> statement-breakpoint
 CREATE INDEX "store_value_adjusts_number_trgm" ON "store_value_adjusts" USING gin ("tenant_id","number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "store_value_adjusts_number_prefix" ON "store_value_adjusts" USING btree ("tenant_id","number" text_pattern_ops,"id");--> statement-breakpoint

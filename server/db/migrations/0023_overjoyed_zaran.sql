@@ -1,0 +1,1 @@
+CREATE INDEX "value_entries_recharge_day_idx" ON "value_entries" USING btree ("tenant_id","member_id","occurred_at") WHERE "value_entries"."kind" = 'recharge';
