@@ -5888,6 +5888,12 @@ export interface components {
             holderKind: "member" | "card";
             /** @description Member (id of member) */
             memberId: number | null;
+            /** @description Member number */
+            memberNumber: string | null;
+            /** @description Member name */
+            memberName: string | null;
+            /** @description Mobile */
+            mobile: string | null;
             /** @description Prepaid card */
             cardId: number | null;
             /** @description Principal; yuan, exact, at most 2 decimals */
@@ -17629,6 +17635,10 @@ export interface operations {
                     filters?: {
                         /** @description Member: eq */
                         memberId?: number | null;
+                        /** @description Member number: prefix */
+                        memberNumber?: string | null;
+                        /** @description Mobile: prefix */
+                        mobile?: string | null;
                         /** @description Balance: range [from, to], either may be null */
                         balance?: (number | string | (never | null))[] | null;
                         /**
