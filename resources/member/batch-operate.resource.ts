@@ -7,8 +7,8 @@ import { memberResource } from './member.resource';
  * documents"): one operation applied to a list of members.
  *
  * - The operation is freeze / unfreeze (with a reason, following the member's own freeze and
- *   unfreeze rules), changeLevel (a target level), addTag (a tag) or grantPoints (a positive
- *   number of points).
+ *   unfreeze rules), changeLevel (a target level), addTag (a tag), grantPoints (a positive
+ *   number of points) or grantValue (stored value: a principal and a gift amount per member).
  * - The members are picked by hand, matched by a stored filter (mobile prefix, level, state,
  *   registration store, channel, registration dates), or imported from an .xlsx of mobiles or
  *   member numbers. Whatever the mode, they become the document's lines; a filter is expanded
@@ -25,7 +25,7 @@ import { memberResource } from './member.resource';
 export const MAX_BATCH_MEMBERS = 10_000;
 
 /** The operations a document can apply. */
-export const BATCH_OPERATIONS = ['freeze', 'unfreeze', 'changeLevel', 'addTag', 'grantPoints'] as const;
+export const BATCH_OPERATIONS = ['freeze', 'unfreeze', 'changeLevel', 'addTag', 'grantPoints', 'grantValue'] as const;
 export type BatchOperation = (typeof BATCH_OPERATIONS)[number];
 
 /** How the members of a document were chosen. */
@@ -40,7 +40,7 @@ export type LineResult = (typeof LINE_RESULTS)[number];
  * The parameter fields of the operations, each required for its operations and cleared for the
  * others (declared with `when` on `operation`).
  */
-export const PARAMETER_FIELDS = ['reason', 'targetLevel', 'tag', 'points'] as const;
+export const PARAMETER_FIELDS = ['reason', 'targetLevel', 'tag', 'points', 'valuePrincipal', 'valueGift'] as const;
 
 /** A field that applies only to these operations. */
 const forOperations = (...operations: BatchOperation[]) => ({ field: 'operation', in: operations }) as const;
@@ -89,6 +89,7 @@ export const batchOperateResource = defineResource({
         changeLevel: { label: ['调整等级', 'Change level'], color: 'purple' },
         addTag: { label: ['添加标签', 'Add a tag'], color: 'cyan' },
         grantPoints: { label: ['赠送积分', 'Grant points'], color: 'gold' },
+        grantValue: { label: ['赠送储值', 'Grant stored value'], color: 'magenta' },
       },
       defaultValue: 'freeze',
       filter: 'eq',
@@ -122,6 +123,25 @@ export const batchOperateResource = defineResource({
       max: 1_000_000,
       required: true,
       when: forOperations('grantPoints'),
+      inList: false,
+    }),
+    // Stored value granted to each member (server/modules/stored-value-docs/batch-value.ts): at least one above 0.
+    valuePrincipal: field.money({
+      label: ['赠送本金（元）', 'Principal to grant (yuan)'],
+      min: 0,
+      max: 100_000,
+      required: true,
+      defaultValue: 0,
+      when: forOperations('grantValue'),
+      inList: false,
+    }),
+    valueGift: field.money({
+      label: ['赠送金（元）', 'Gift to grant (yuan)'],
+      min: 0,
+      max: 100_000,
+      required: true,
+      defaultValue: 0,
+      when: forOperations('grantValue'),
       inList: false,
     }),
     selectionMode: field.enum({

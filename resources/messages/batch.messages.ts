@@ -36,6 +36,12 @@ export const batchMessages = defineMessages({
   'batch.line.levelUnchanged': ['会员已是该等级', 'The member already held this level'],
   'batch.line.levelChanged': ['等级已调整为“{level}”', 'Level changed to "{level}"'],
   'batch.line.pointsGranted': ['已赠送 {points} 积分，余额 {balance}', 'Granted {points} points; balance {balance}'],
+  'batch.line.valueGranted': [
+    '已赠送本金 {principal} 元、赠送金 {gift} 元，储值余额 {balance} 元',
+    'Granted {principal} yuan of principal and {gift} yuan of gift; balance {balance} yuan',
+  ],
+  'batch.valueNothing': ['赠送本金和赠送金不能都为 0', 'Grant some principal, some gift or both'],
+  'batch.line.valueAlreadyGranted': ['该会员的储值此前已赠送，未重复赠送', 'This stored value had already been granted; not granted again'],
   'batch.line.alreadyGranted': ['该会员的积分此前已赠送，未重复赠送', 'These points had already been granted; not granted again'],
   'batch.line.refused': ['{reason}', '{reason}'],
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postValue, type ValueChannel, type ValueEntryKind } from '../../server/modules/ledger';
 import { createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
-import { saveValueReason, startValueDocsScene } from '../helpers/stored-value-docs-fixtures';
+import { ok, saveValueReason, startValueDocsScene } from '../helpers/stored-value-docs-fixtures';
 import type { TestApp } from '../helpers/test-app';
 import { downloadTask, readSheet } from '../helpers/workbooks';
 
@@ -32,12 +32,6 @@ interface Entry {
   giftDelta: number;
   amount: number;
   balanceAfter: number;
-}
-
-async function ok(promise: Promise<{ status: number; body: { code: number; data: unknown } }>) {
-  const res = await promise;
-  expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
-  return res.body.data as any;
 }
 
 const query = (filters: Record<string, unknown>, extra: Record<string, unknown> = {}) =>

@@ -4,7 +4,7 @@ import { valueInitKey } from '../../server/modules/stored-value-docs/store-value
 import type { ApiClient, TestTenant } from '../helpers/fixtures';
 import { ledgerBreaches } from '../helpers/ledger-fixtures';
 import { createMembers } from '../helpers/points-fixtures';
-import { entriesOfSource, holding, memberLabelOf, startValueDocsScene, valueOf } from '../helpers/stored-value-docs-fixtures';
+import { entriesOfSource, holding, memberLabelOf, ok, startValueDocsScene, valueOf } from '../helpers/stored-value-docs-fixtures';
 import type { TestApp } from '../helpers/test-app';
 import { downloadTask, importWorkbook, readSheet, workbookOf } from '../helpers/workbooks';
 
@@ -17,12 +17,6 @@ import { downloadTask, importWorkbook, readSheet, workbookOf } from '../helpers/
 let t: TestApp;
 let tenant: TestTenant;
 let admin: ApiClient;
-
-async function ok(promise: Promise<{ status: number; body: { code: number; data: unknown } }>) {
-  const res = await promise;
-  expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
-  return res.body.data as any;
-}
 
 const save = (body: Record<string, unknown>) => admin.post('/v1/store-value-init/saveNew', { body });
 const audit = (id: number) => admin.post('/v1/store-value-init/audit', { query: { id } });

@@ -5882,6 +5882,12 @@ export interface components {
             holderKind: "member" | "card";
             /** @description Member (id of member) */
             memberId: number | null;
+            /** @description Member number */
+            memberNumber: string | null;
+            /** @description Member name */
+            memberName: string | null;
+            /** @description Mobile */
+            mobile: string | null;
             /** @description Prepaid card */
             cardId: number | null;
             /** @description Principal; yuan, exact, at most 2 decimals */
@@ -6538,10 +6544,10 @@ export interface components {
             /** @description Document number */
             number: string;
             /**
-             * @description Operation: freeze = Freeze members, unfreeze = Unfreeze members, changeLevel = Change level, addTag = Add a tag, grantPoints = Grant points
+             * @description Operation: freeze = Freeze members, unfreeze = Unfreeze members, changeLevel = Change level, addTag = Add a tag, grantPoints = Grant points, grantValue = Grant stored value
              * @enum {string}
              */
-            operation: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints";
+            operation: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue";
             /** @description Reason */
             reason: string | null;
             /** @description Target level (id of level) */
@@ -6553,6 +6559,10 @@ export interface components {
             tag: "frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet" | null;
             /** @description Points to grant */
             points: number | null;
+            /** @description Principal to grant (yuan); yuan, exact, at most 2 decimals */
+            valuePrincipal: number | null;
+            /** @description Gift to grant (yuan); yuan, exact, at most 2 decimals */
+            valueGift: number | null;
             /**
              * @description Members chosen by: picked = Picked by hand, filtered = Filter, imported = Imported file
              * @enum {string}
@@ -17615,6 +17625,10 @@ export interface operations {
                     filters?: {
                         /** @description Member: eq */
                         memberId?: number | null;
+                        /** @description Member number: prefix */
+                        memberNumber?: string | null;
+                        /** @description Mobile: prefix */
+                        mobile?: string | null;
                         /** @description Balance: range [from, to], either may be null */
                         balance?: (number | string | (never | null))[] | null;
                         /**
@@ -22874,7 +22888,7 @@ export interface operations {
                          * @description Operation: eq
                          * @enum {string|null}
                          */
-                        operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | null;
+                        operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue" | null;
                         /**
                          * @description Members chosen by: eq
                          * @enum {string|null}
@@ -22994,7 +23008,7 @@ export interface operations {
                      * @description Operation
                      * @enum {string}
                      */
-                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints";
+                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue";
                     /** @description Reason (no NUL, no lone surrogate) */
                     reason?: string;
                     /** @description Target level (id of level) */
@@ -23006,6 +23020,10 @@ export interface operations {
                     tag?: "frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet";
                     /** @description Points to grant */
                     points?: number;
+                    /** @description Principal to grant (yuan); exact, at most 2 decimals */
+                    valuePrincipal?: number;
+                    /** @description Gift to grant (yuan); exact, at most 2 decimals */
+                    valueGift?: number;
                     /**
                      * @description Members chosen by
                      * @enum {string}
@@ -23098,7 +23116,7 @@ export interface operations {
                      * @description Operation
                      * @enum {string}
                      */
-                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints";
+                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue";
                     /** @description Reason (no NUL, no lone surrogate) */
                     reason?: string;
                     /** @description Target level (id of level) */
@@ -23110,6 +23128,10 @@ export interface operations {
                     tag?: "frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet";
                     /** @description Points to grant */
                     points?: number;
+                    /** @description Principal to grant (yuan); exact, at most 2 decimals */
+                    valuePrincipal?: number;
+                    /** @description Gift to grant (yuan); exact, at most 2 decimals */
+                    valueGift?: number;
                     /**
                      * @description Members chosen by
                      * @enum {string}

@@ -26,6 +26,13 @@ export async function startValueDocsScene(): Promise<ValueDocsScene> {
   return { t, tenant, admin, checker };
 }
 
+/** The `data` of an answer that must succeed (code 2000), typed loosely as tests read it. */
+export async function ok(promise: Promise<{ status: number; body: { code: number; data: unknown } }>): Promise<any> {
+  const res = await promise;
+  expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
+  return res.body.data;
+}
+
 /** Saves a stored-value adjustment reason; returns its id. */
 export async function saveValueReason(client: ApiClient, body: Record<string, unknown>): Promise<number> {
   const res = await client.post('/v1/store-value-adjust-reason/saveNew', { body });

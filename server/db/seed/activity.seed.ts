@@ -234,6 +234,8 @@ async function seedBatch(args: { tx: DbOrTx; tenantId: number; userId: number | 
         targetLevelName: null,
         tag: null,
         points: 100,
+        valuePrincipal: null,
+        valueGift: null,
         remark: '会员日赠送积分',
         operatorId: userId,
       },

@@ -9,6 +9,9 @@ import { batchOperateResource, type BatchOperation } from '../../../resources/me
 import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
 import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
+import { storeValueAdjustResource } from '../../../resources/deposit/store-value-adjust.resource';
+import { assertAmountMayBeAudited } from '../stored-value-docs/adjust-approval';
+import { centsOf } from '../stored-value-docs/value-money';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import type { Actor } from '../../crud/actor';
@@ -25,9 +28,11 @@ import { AppError } from '../../http/envelope';
  * | changeLevel | the levels' write (会员/会员等级 · 配置维护) |
  * | freeze, unfreeze | the member's freeze / unfreeze action (会员/标准会员 · its requirement) |
  * | addTag | the member's edit (会员/标准会员 · 配置维护) |
+ * | grantValue | the stored-value adjustment document's write (储值/储值调整单 · 配置维护) |
  *
  * checked on saveNew, on modify (for the operation the document will have) and on audit. Above
- * the tenant's approval rule (batch-operate-setting) the auditor may not be the maker.
+ * the tenant's approval rule (batch-operate-setting) the auditor may not be the maker; stored value
+ * granted above the stored-value adjustments' threshold (its total over the members) neither.
  */
 
 /** The catalogue resourceId of a declaration's entry. */
@@ -49,6 +54,8 @@ export function operationRefs(operation: BatchOperation): readonly PermissionRef
   switch (operation) {
     case 'grantPoints':
       return [writeOf(scoreAdjustResource)];
+    case 'grantValue':
+      return [writeOf(storeValueAdjustResource)];
     case 'changeLevel':
       return [writeOf(levelResource)];
     case 'freeze':
@@ -112,6 +119,8 @@ export async function assertMayAudit(args: { db: DbOrTx; actor: Actor; documentI
     .select({
       operation: t.operation,
       points: t.points,
+      valuePrincipal: t.valuePrincipal,
+      valueGift: t.valueGift,
       memberCount: t.memberCount,
       createdBy: t.createdBy,
       updatedBy: t.updatedBy,
@@ -122,12 +131,17 @@ export async function assertMayAudit(args: { db: DbOrTx; actor: Actor; documentI
   if (!doc) return;
   const operation = doc.operation as BatchOperation;
   assertMayOperate({ actor, operation, locale: args.locale });
+  const makers = [doc.createdBy, doc.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
+  if (operation === 'grantValue') {
+    // Stored value follows the stored-value adjustments' threshold, on the total granted.
+    const perMember = centsOf(doc.valuePrincipal as string | null) + centsOf(doc.valueGift as string | null);
+    await assertAmountMayBeAudited({ db, actor, makers, amount: perMember * BigInt(Number(doc.memberCount ?? 0)) });
+  }
   const rule = await approvalRule({ db, tenantId: actor.tenantId });
   const members = Number(doc.memberCount ?? 0);
   const points = operation === 'grantPoints' ? Number(doc.points ?? 0) * members : 0;
   const aboveRule = (operation === 'grantPoints' && points > rule.dualControlPoints) || members > rule.dualControlMembers;
   if (!aboveRule) return;
-  const makers = [doc.createdBy, doc.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
   if (actor.userId === null || !makers.includes(actor.userId)) return;
   throw new AppError('conflict', 'batch.makerChecker', {
     values: { points, members, maxPoints: rule.dualControlPoints, maxMembers: rule.dualControlMembers },

@@ -4,6 +4,8 @@ import { defineServerHooks, type ServerHooks, type StoredRecord } from '../../cr
 import type { DerivedTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { assertMayAudit, assertMayOperate } from './batch-access';
+import { centsOf } from '../stored-value-docs/value-money';
+import { badInput } from '../../http/envelope';
 import { expandFilter, freshLines } from './batch-members';
 import { dispatchBatch } from './batch.job';
 import { batchRoutes } from './batch.routes';
@@ -48,6 +50,13 @@ async function stampFinished(args: { db: DbOrTx; tenantId: number; table: Derive
   record.finishedAt = now;
 }
 
+/** Stored value granted must be something: principal or gift above 0 (400 on the principal). */
+function assertValueGranted(args: Pick<SaveArgs, 'values' | 'current'>): void {
+  const amount = (name: 'valuePrincipal' | 'valueGift') => centsOf(valueAfterWrite({ ...args, name }) as string | null);
+  if (amount('valuePrincipal') + amount('valueGift') > 0n) return;
+  throw badInput('error.fieldsInvalid', [{ field: 'valuePrincipal', key: 'batch.valueNothing' }]);
+}
+
 /** The members the document will list, or null when the save leaves its lines as they are. */
 async function membersOf(ctx: SaveArgs): Promise<number[] | null> {
   const { values, current } = ctx;
@@ -71,11 +80,9 @@ async function membersOf(ctx: SaveArgs): Promise<number[] | null> {
 export const batchOperateHooks = defineServerHooks(batchOperateResource, {
   async beforeSave(ctx) {
     const { values, current } = ctx;
-    assertMayOperate({
-      actor: ctx.actor,
-      operation: requiredAfterWrite({ values, current, name: 'operation' }),
-      locale: ctx.actor.locale,
-    });
+    const operation = requiredAfterWrite({ values, current, name: 'operation' });
+    assertMayOperate({ actor: ctx.actor, operation, locale: ctx.actor.locale });
+    if (operation === 'grantValue') assertValueGranted({ values, current });
     const members = await membersOf(ctx);
     if (members === null) return;
     const lines = freshLines(members);

@@ -11,6 +11,7 @@ import { AppError } from '../../http/envelope';
 import { applyLevelChange } from '../levels/level-change';
 import { assertMemberCanTransact } from '../points/member-guard';
 import { postPoints } from '../points/points.ledger';
+import { postValue } from '../ledger';
 import { failed, refusal, succeeded, type LineOutcome } from './batch-outcome';
 
 /**
@@ -23,7 +24,9 @@ import { failed, refusal, succeeded, type LineOutcome } from './batch-outcome';
  * - changeLevel: `applyLevelChange` with the cause `manual` and the document as the source;
  * - grantPoints: `postPoints` (kind `adjust`, source `batch`) with the key
  *   `batch:<documentId>:<memberId>`, so a member is granted once per document whatever happens;
- * - addTag: the tag is appended unless the member already has it.
+ * - addTag: the tag is appended unless the member already has it;
+ * - grantValue: `postValue` (kind `adjust`, source `batch`) with the key
+ *   `batch-value:<documentId>:<memberId>`.
  *
  * A refusal (a frozen member cannot be frozen again, a cancelled member cannot earn points)
  * becomes the line's failure; the other lines go on.
@@ -48,6 +51,9 @@ export interface BatchDocument {
   readonly targetLevelName: string | null;
   readonly tag: string | null;
   readonly points: number | null;
+  /** grantValue: the principal and gift each member receives (decimal text). */
+  readonly valuePrincipal: string | null;
+  readonly valueGift: string | null;
   readonly remark: string | null;
   /** Who audited it: the operator of every change. */
   readonly operatorId: number | null;
@@ -67,6 +73,9 @@ interface MemberChange {
 
 /** The idempotency key of a document's points for one member. */
 export const batchPointsKey = (documentId: number, memberId: number) => `batch:${documentId}:${memberId}`;
+
+/** The idempotency key of a document's stored value for one member. */
+export const batchValueKey = (documentId: number, memberId: number) => `batch-value:${documentId}:${memberId}`;
 
 /** The ledger's source type of batch postings. */
 export const BATCH_SOURCE = 'batch';
@@ -163,6 +172,33 @@ async function grantPoints(change: MemberChange): Promise<LineOutcome> {
     : succeeded('batch.line.pointsGranted', { points: entry.delta, balance: entry.balanceAfter });
 }
 
+/**
+ * Stored value through the value ledger (kind `adjust`, source `batch`, key
+ * `batch-value:<documentId>:<memberId>`): a member not in use fails the line, named by their state.
+ */
+async function grantValue(change: MemberChange): Promise<LineOutcome> {
+  const { doc, tx, memberId } = change;
+  if (doc.valuePrincipal === null || doc.valueGift === null) throw new Error(`batch ${doc.id}: grantValue without amounts`);
+  // As for points: a member not in use is named with their state (the ledger would refuse too).
+  if (change.state.toLowerCase() !== 'using') return stateRefused(change.state, operationKey(doc));
+  const entry = await postValue({
+    tx,
+    tenantId: doc.tenantId,
+    holder: { kind: 'member', memberId },
+    principal: doc.valuePrincipal,
+    gift: doc.valueGift,
+    kind: 'adjust',
+    sourceType: BATCH_SOURCE,
+    sourceId: doc.number,
+    operatorId: doc.operatorId,
+    remark: doc.remark,
+    idempotencyKey: batchValueKey(doc.id, memberId),
+  });
+  return entry.replayed
+    ? succeeded('batch.line.valueAlreadyGranted')
+    : succeeded('batch.line.valueGranted', { principal: entry.principalDelta, gift: entry.giftDelta, balance: entry.balanceAfter });
+}
+
 /** A member who has left (cancelled) takes no more level or tag changes. */
 async function unlessCanceled(change: MemberChange, apply: (change: MemberChange) => Promise<LineOutcome>): Promise<LineOutcome> {
   if (change.state.toLowerCase() === 'canceled') return failed('batch.line.memberCanceled');
@@ -175,6 +211,7 @@ const OPERATIONS: Readonly<Record<BatchOperation, (change: MemberChange) => Prom
   changeLevel: (change) => unlessCanceled(change, changeLevel),
   addTag: (change) => unlessCanceled(change, addTag),
   grantPoints,
+  grantValue,
 };
 
 /**

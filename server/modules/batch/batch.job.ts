@@ -70,6 +70,8 @@ async function runningDocument(deps: BatchDeps, data: BatchJobData): Promise<Bat
     targetLevelName,
     tag: text(row.tag),
     points: row.points === null ? null : Number(row.points),
+    valuePrincipal: text(row.valuePrincipal),
+    valueGift: text(row.valueGift),
     remark: text(row.remark),
     // The audit is the last write of the document by a person; the run never changes updatedBy.
     operatorId: row.updatedBy === null ? null : Number(row.updatedBy),

@@ -14,6 +14,7 @@ import { pointsDocs } from './points.openapi';
 import { entrySources } from './entry-sources';
 import { DAY_RANGE_SCHEMA, dayRangeCondition } from '../reads/day-range';
 import type { Db } from '../../db/connection';
+import { KEYSET_PAGING_PROPERTIES } from '../reads/paging';
 
 /** Tills and other systems post sales with an account holding this grant. */
 export { POINTS_READ };
@@ -89,10 +90,7 @@ export const entriesSchema = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1 },
-      pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
-      /** Keyset paging: the last id of the previous page (entries are listed newest first). */
-      cursor: { type: ['integer', 'null'] },
+      ...KEYSET_PAGING_PROPERTIES,
       filters: {
         type: 'object',
         additionalProperties: false,

@@ -29,6 +29,26 @@ export async function adjustApprovalThreshold(args: { db: DbOrTx; tenantId: numb
   return value === null || value === undefined ? null : centsOf(value as string | number);
 }
 
+/**
+ * Refuses (409 `storeValueAdjust.makerChecker`) an auditor among `makers` when `amount` (cents,
+ * unsigned) is above the tenant's threshold. Also the rule of a batch document granting stored
+ * value (server/modules/batch/batch-access.ts).
+ */
+export async function assertAmountMayBeAudited(args: {
+  db: DbOrTx;
+  actor: Actor;
+  makers: readonly number[];
+  amount: bigint;
+}): Promise<void> {
+  const { actor } = args;
+  const threshold = await adjustApprovalThreshold({ db: args.db, tenantId: actor.tenantId });
+  if (threshold === null || args.amount <= threshold) return;
+  if (actor.userId === null || !args.makers.includes(actor.userId)) return;
+  throw new AppError('conflict', 'storeValueAdjust.makerChecker', {
+    values: { amount: centsToString(args.amount), threshold: centsToString(threshold) },
+  });
+}
+
 export async function assertMayAuditAdjustment(args: { db: DbOrTx; actor: Actor; table: DerivedTable; documentId: number }): Promise<void> {
   const { db, actor, table: t } = args;
   const [doc] = await db
@@ -37,12 +57,6 @@ export async function assertMayAuditAdjustment(args: { db: DbOrTx; actor: Actor;
     .where(and(eq(t.tenantId, actor.tenantId), eq(t.id, args.documentId)))
     .for('update');
   if (!doc) return;
-  const amount = centsOf(doc.amount as string | null);
-  const threshold = await adjustApprovalThreshold({ db, tenantId: actor.tenantId });
-  if (threshold === null || amount <= threshold) return;
   const makers = [doc.createdBy, doc.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
-  if (actor.userId === null || !makers.includes(actor.userId)) return;
-  throw new AppError('conflict', 'storeValueAdjust.makerChecker', {
-    values: { amount: centsToString(amount), threshold: centsToString(threshold) },
-  });
+  await assertAmountMayBeAudited({ db, actor, makers, amount: centsOf(doc.amount as string | null) });
 }

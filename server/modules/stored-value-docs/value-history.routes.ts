@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { authOf } from '../auth/access.hook';
+import { KEYSET_PAGING_PROPERTIES } from '../reads/paging';
 import { lookUpStores, STORE_LOOKUP_SCHEMA } from '../reads/store-lookup';
 import { STORED_VALUE_READ } from '../stored-value/stored-value.routes';
 import { HISTORY_FILTERS_SCHEMA, historyConditions, readEntries, type HistoryFilters } from './value-history.query';
@@ -35,9 +36,7 @@ const querySchema = {
     type: 'object',
     additionalProperties: false,
     properties: {
-      page: { type: 'integer', minimum: 1, default: 1 },
-      pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
-      cursor: { type: ['integer', 'null'] },
+      ...KEYSET_PAGING_PROPERTIES,
       filters: HISTORY_FILTERS_SCHEMA,
     },
   },

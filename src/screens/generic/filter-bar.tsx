@@ -7,6 +7,7 @@ import { toDayjs, type DateInput } from '../../../providers/dates';
 import type { Translate } from '../../fields/field-kind';
 import { defaultFilters } from '../../fields/field-helpers';
 import { fieldContext, specOf } from '../../fields/field-kinds';
+import { SearchResetButtons } from './query-form';
 import { plainFilterValue } from './list-url-state';
 
 /** Form name of the keyword box; no declared field may be called so. */
@@ -157,17 +158,13 @@ export function FilterBar(props: FilterBarProps) {
           })}
           <Form.Item>
             <Space>
-              <Button type="primary" htmlType="submit">
-                {t('screens.search')}
-              </Button>
-              <Button
-                onClick={() => {
+              <SearchResetButtons
+                t={t}
+                onReset={() => {
                   form.resetFields();
                   submit({});
                 }}
-              >
-                {t('screens.reset')}
-              </Button>
+              />
               {foldable ? (
                 <Button
                   type="link"

@@ -2,6 +2,18 @@ import { Button, Form, Space, type FormInstance } from 'antd';
 import type { ReactNode } from 'react';
 import type { Translate } from '../../fields/field-kind';
 
+/** Search (submits the form it sits in) and Reset, as every filter bar ends. */
+export function SearchResetButtons(props: { readonly t: Translate; readonly onReset: () => void }) {
+  return (
+    <>
+      <Button type="primary" htmlType="submit">
+        {props.t('screens.search')}
+      </Button>
+      <Button onClick={props.onReset}>{props.t('screens.reset')}</Button>
+    </>
+  );
+}
+
 /**
  * The filter bar of a hand-made list (points accounts and ledger, the stored-value history): an
  * inline form of the given filter items, then Search (submits the values) and Reset (empties the
@@ -19,17 +31,13 @@ export function QueryForm<V extends object>(props: {
       {props.children}
       <Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">
-            {t('screens.search')}
-          </Button>
-          <Button
-            onClick={() => {
+          <SearchResetButtons
+            t={t}
+            onReset={() => {
               form.resetFields();
               props.onSubmit({} as V);
             }}
-          >
-            {t('screens.reset')}
-          </Button>
+          />
         </Space>
       </Form.Item>
     </Form>

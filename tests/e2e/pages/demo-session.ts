@@ -8,8 +8,11 @@ import { ShellPage } from './shell.page';
 export interface DemoSession {
   /** Where the app under test is served. */
   readonly baseUrl: string;
-  /** A fresh browser context signed in as a demo account (admin, clerk or auditor). */
-  signedIn(login?: string): Promise<{ page: Page; shell: ShellPage }>;
+  /**
+   * A fresh browser context signed in as a demo account (admin, clerk or auditor), or as another
+   * user of the demo merchant a test made, with that user's `password`.
+   */
+  signedIn(login?: string, password?: string): Promise<{ page: Page; shell: ShellPage }>;
 }
 
 /**
@@ -33,8 +36,8 @@ export function useDemoSession(): DemoSession {
 
   return {
     baseUrl,
-    async signedIn(login = 'admin') {
-      const account = accounts.find((a) => a.login === login);
+    async signedIn(login = 'admin', password?: string) {
+      const account = password !== undefined ? { login, password } : accounts.find((a) => a.login === login);
       if (!account || !browser) throw new Error(`no demo account ${login}, or the browser is not started`);
       const { context, page } = await browser.newPage();
       contexts.push(context);

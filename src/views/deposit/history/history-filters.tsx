@@ -53,29 +53,16 @@ export function HistoryFilterBar(props: {
     });
   }, [form, key]);
   const all = t('screens.all');
+  const selectItem = (name: keyof FormValues, label: string, options: { value: string; label: string }[], width: number) => (
+    <Form.Item name={name} label={label}>
+      <Select allowClear options={options} placeholder={all} aria-label={label} style={{ width }} />
+    </Form.Item>
+  );
   return (
     <QueryForm t={t} form={form} onSubmit={(values) => props.onSearch(toFilters(values, props.filters.memberId))}>
-      <Form.Item name="kind" label={t('storedValue.history.kind')}>
-        <Select allowClear options={kindOptions(t)} placeholder={all} aria-label={t('storedValue.history.kind')} style={{ width: 120 }} />
-      </Form.Item>
-      <Form.Item name="channel" label={t('storedValue.history.channel')}>
-        <Select
-          allowClear
-          options={channelOptions(t)}
-          placeholder={all}
-          aria-label={t('storedValue.history.channel')}
-          style={{ width: 140 }}
-        />
-      </Form.Item>
-      <Form.Item name="sourceType" label={t('storedValue.history.source')}>
-        <Select
-          allowClear
-          options={sourceOptions(t)}
-          placeholder={all}
-          aria-label={t('storedValue.history.source')}
-          style={{ width: 140 }}
-        />
-      </Form.Item>
+      {selectItem('kind', t('storedValue.history.kind'), kindOptions(t), 120)}
+      {selectItem('channel', t('storedValue.history.channel'), channelOptions(t), 140)}
+      {selectItem('sourceType', t('storedValue.history.source'), sourceOptions(t), 140)}
       <Form.Item name="storeId" label={t('storedValue.history.store')}>
         <LookupSelect find={findValueStores} placeholder={all} style={{ width: 180 }} />
       </Form.Item>

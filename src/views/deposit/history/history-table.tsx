@@ -10,11 +10,14 @@ import { screenRoute } from '../../../screens/generic/resource-routes';
 import { KIND_COLORS, channelLabel, kindLabel, sourceLabel } from '../shared/value-labels';
 import type { ValueEntry } from '../shared/value-api';
 
+/** Green and red dark enough to read on white (WCAG AA, 4.5:1), unlike antd's success / danger text. */
+const SIGN_COLORS = { up: '#237804', down: '#cf1322' } as const;
+
 /** A signed amount: `+12.50` in green, `-3.00` in red, a dash for nothing. */
 export function SignedAmount(props: { readonly value: number }) {
   if (props.value === 0) return <>{DASH}</>;
   const text = `${props.value > 0 ? '+' : ''}${formatAmount(props.value)}`;
-  return <Typography.Text type={props.value < 0 ? 'danger' : 'success'}>{text}</Typography.Text>;
+  return <Typography.Text style={{ color: props.value < 0 ? SIGN_COLORS.down : SIGN_COLORS.up }}>{text}</Typography.Text>;
 }
 
 /** The documents whose list a source number leads to, by source type (searched by number there). */

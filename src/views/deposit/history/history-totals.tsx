@@ -6,7 +6,14 @@ import type { HistoryPage, ValueSums } from '../shared/value-api';
 
 type Row = ValueSums & { readonly key: string; readonly label: string };
 
-function SumsTable(props: { readonly t: Translate; readonly title: string; readonly rows: readonly Row[]; readonly loading: boolean }) {
+function SumsTable(props: {
+  readonly t: Translate;
+  readonly title: string;
+  /** The header of the first column (kind, channel). */
+  readonly what: string;
+  readonly rows: readonly Row[];
+  readonly loading: boolean;
+}) {
   const { t } = props;
   const money = (key: 'amountIn' | 'amountOut' | 'amount', title: string) => ({
     key,
@@ -24,7 +31,7 @@ function SumsTable(props: { readonly t: Translate; readonly title: string; reado
         loading={props.loading}
         dataSource={[...props.rows]}
         columns={[
-          { key: 'label', dataIndex: 'label', title: props.title },
+          { key: 'label', dataIndex: 'label', title: props.what },
           { key: 'entries', dataIndex: 'entries', title: t('storedValue.history.entries'), align: 'right', render: formatInteger },
           money('amountIn', t('storedValue.history.amountIn')),
           money('amountOut', t('storedValue.history.amountOut')),
@@ -64,6 +71,7 @@ export function HistoryTotals(props: { readonly t: Translate; readonly page: His
             t={t}
             loading={loading}
             title={t('storedValue.history.byKind')}
+            what={t('storedValue.history.kind')}
             rows={(page?.byKind ?? []).map((k) => ({ ...k, key: k.kind, label: kindLabel(t, k.kind) }))}
           />
         </Col>
@@ -72,6 +80,7 @@ export function HistoryTotals(props: { readonly t: Translate; readonly page: His
             t={t}
             loading={loading}
             title={t('storedValue.history.byChannel')}
+            what={t('storedValue.history.channel')}
             rows={(page?.byChannel ?? []).map((c) => ({ ...c, key: String(c.channel), label: channelLabel(t, c.channel) }))}
           />
         </Col>
