@@ -387,6 +387,9 @@ CREATE TABLE "value_accounts" (
 	"updated_by" bigint,
 	"holder_kind" text DEFAULT 'member' NOT NULL,
 	"member_id" bigint,
+	"member_number" text,
+	"member_name" text,
+	"mobile" text,
 	"card_id" bigint,
 	"principal" numeric(14, 2) DEFAULT '0.00' NOT NULL,
 	"gift" numeric(14, 2) DEFAULT '0.00' NOT NULL,
@@ -508,6 +511,8 @@ CREATE TABLE "store_value_settings" (
 --> statement-breakpoint
 ALTER TABLE "points_accounts" ADD COLUMN "total_expired" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "points_accounts" ADD COLUMN "entry_count" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "batch_operations" ADD COLUMN "value_principal" numeric(14, 2) DEFAULT '0';--> statement-breakpoint
+ALTER TABLE "batch_operations" ADD COLUMN "value_gift" numeric(14, 2) DEFAULT '0';--> statement-breakpoint
 CREATE INDEX "value_entries_account_idx" ON "value_entries" USING btree ("tenant_id","account_id","id");--> statement-breakpoint
 CREATE INDEX "value_entries_member_idx" ON "value_entries" USING btree ("tenant_id","member_id","id") WHERE "value_entries"."member_id" is not null;--> statement-breakpoint
 CREATE INDEX "value_entries_card_idx" ON "value_entries" USING btree ("tenant_id","card_id","id") WHERE "value_entries"."card_id" is not null;--> statement-breakpoint
@@ -615,6 +620,10 @@ CREATE INDEX "prepay_card_pays_state_idx" ON "prepay_card_pays" USING btree ("te
 CREATE INDEX "prepay_card_pays_audited_at_idx" ON "prepay_card_pays" USING btree ("tenant_id","audited_at","id");--> statement-breakpoint
 CREATE INDEX "prepay_card_pays_lines_card_idx" ON "prepay_card_pays_lines" USING btree ("tenant_id","card");--> statement-breakpoint
 CREATE INDEX "value_accounts_member_id_idx" ON "value_accounts" USING btree ("tenant_id","member_id","id");--> statement-breakpoint
+CREATE INDEX "value_accounts_member_number_trgm" ON "value_accounts" USING gin ("tenant_id","member_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "value_accounts_member_number_prefix" ON "value_accounts" USING btree ("tenant_id","member_number" text_pattern_ops,"id");--> statement-breakpoint
+CREATE INDEX "value_accounts_member_name_trgm" ON "value_accounts" USING gin ("tenant_id","member_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "value_accounts_mobile_prefix" ON "value_accounts" USING btree ("tenant_id","mobile" text_pattern_ops,"id");--> statement-breakpoint
 CREATE INDEX "value_accounts_principal_idx" ON "value_accounts" USING btree ("tenant_id","principal","id");--> statement-breakpoint
 CREATE INDEX "value_accounts_gift_idx" ON "value_accounts" USING btree ("tenant_id","gift","id");--> statement-breakpoint
 CREATE INDEX "value_accounts_balance_idx" ON "value_accounts" USING btree ("tenant_id","balance","id");--> statement-breakpoint
