@@ -35,7 +35,7 @@ export const storedValueDocsMessages = defineMessages({
   // The history (src/views/deposit/history/, server/modules/stored-value-docs/value-history.*)
   'storedValue.history.title': ['储值流水', 'Stored-value history'],
   'storedValue.history.memberTitle': ['{member} 的储值流水', 'Stored-value history of {member}'],
-  'storedValue.history.exportTitle': ['储值流水', 'Stored-value history'],
+  'res.store-value-entries': ['储值流水', 'Stored-value history'],
   'storedValue.history.occurredAt': ['时间', 'Time'],
   'storedValue.history.member': ['会员', 'Member'],
   'storedValue.history.memberNumber': ['会员号', 'Member number'],

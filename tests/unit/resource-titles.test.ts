@@ -12,6 +12,7 @@ const SECONDARY: Readonly<Record<string, string>> = {
   'level-valuate-rule': 'the evaluation rules of the membership levels entry',
   'grow-value-setting': 'the settings of the growth value rules entry',
   member: 'the members table, listed by the standard members entry',
+  'prepay-card-batch': 'the batches cards are made in, kept under the prepaid card inquiry entry (no screen of its own)',
 };
 
 const singular = (title: string) => title.replace(/ies$/, 'y').replace(/s$/, '');

@@ -53,7 +53,7 @@ export const valueHistoryExport: ModuleExport = {
   requires: STORED_VALUE_READ,
   body: { type: 'object', additionalProperties: false, properties: { filters: HISTORY_FILTERS_SCHEMA } },
   check: () => undefined,
-  title: (requester) => pick(m['storedValue.history.exportTitle'], requester.locale),
+  title: (requester) => pick(m['res.store-value-entries'], requester.locale),
   columns: (requester) => COLUMNS.map((c) => ({ header: pick(c.label, requester.locale), width: c.width })),
   async count({ database, requester, query }) {
     const result = await database.db.execute<{ total: number }>(
