@@ -772,6 +772,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/coupons/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue coupons of a template to a member
+         * @description Idempotent by its number: the same number with the same body answers the first answer (header idempotent-replayed: true); with another body 409 idempotency.keyReused. A refused call changes nothing and leaves the number free. The template must be effective (409 coupons.templateNotEffective); its total quantity and per-member limit hold under any concurrency (409 coupons.soldOut with what is left, coupons.memberLimit). 404: no such template or member; 409: a member not in use.
+         */
+        post: operations["coupons.issue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupons/applicable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Which of a member's coupons apply to a basket, and what each takes off
+         * @description Reads only. Lists the member's coupons usable now (not used, voided, expired or not yet valid), soonest to expire first, at most 200.
+         */
+        post: operations["coupons.applicable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupons/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeem a coupon against an order
+         * @description Idempotent by its number: the same number with the same body answers the first answer (header idempotent-replayed: true); with another body 409 idempotency.keyReused. A refused call changes nothing and leaves the number free. 404 coupons.codeNotFound (also another merchant's code). 409: coupons.alreadyUsed, coupons.voided, coupons.expired, coupons.notStarted, coupons.notMembers, coupons.noStacking (beside the order's other coupons), coupons.notUsable.<store|time|points|threshold|nothingToTake>. Of concurrent redemptions of one coupon exactly one succeeds.
+         */
+        post: operations["coupons.redeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupons/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo an order's coupon redemptions when it is returned
+         * @description Idempotent by its number: the same number with the same body answers the first answer (header idempotent-replayed: true); with another body 409 idempotency.keyReused. A refused call changes nothing and leaves the number free. Every coupon the order used (or only `code`) can be used again; a points coupon takes its points back (at most the balance). 404 coupons.orderNotFound.
+         */
+        post: operations["coupons.undo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/file-task/query": {
         parameters: {
             query?: never;
@@ -1503,6 +1583,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/prepay-card-batch/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["prepayCardBatch.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["prepayCard.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["imprestCardSaleBill.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["prepayCardPay.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["prepayCardAdjust.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["couponTemplate.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["coupon.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-write-off/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the records that match the query to an .xlsx file; answers {taskId} */
+        post: operations["couponWriteOff.export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/points/entries/export": {
         parameters: {
             query?: never;
@@ -1531,6 +1747,23 @@ export interface paths {
         put?: never;
         /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
         post: operations["files.export.store-value-entries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points/accounts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.points-accounts"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1580,6 +1813,57 @@ export interface paths {
         };
         /** The bytes of a file uploaded for Level material (an image previews inline) */
         get: operations["levelMaterial.uploadContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file for a file field of Coupon template */
+        post: operations["couponTemplate.upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/upload/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file uploaded for Coupon template */
+        get: operations["couponTemplate.uploadInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/upload/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes of a file uploaded for Coupon template (an image previews inline) */
+        get: operations["couponTemplate.uploadContent"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4538,7 +4822,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Query Petrol station member */
+        /** Query Fuel station member */
         post: operations["dqshMember.query"];
         delete?: never;
         options?: never;
@@ -4553,7 +4837,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One Petrol station member */
+        /** One Fuel station member */
         get: operations["dqshMember.info"];
         put?: never;
         post?: never;
@@ -4572,7 +4856,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create Petrol station member */
+        /** Create Fuel station member */
         post: operations["dqshMember.saveNew"];
         delete?: never;
         options?: never;
@@ -4589,7 +4873,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Modify Petrol station member */
+        /** Modify Fuel station member */
         post: operations["dqshMember.modify"];
         delete?: never;
         options?: never;
@@ -4655,7 +4939,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** State changes of one Petrol station member, newest first */
+        /** State changes of one Fuel station member, newest first */
         get: operations["dqshMember.history"];
         put?: never;
         post?: never;
@@ -4672,7 +4956,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Petrol station member picker: id and title, at most 50 */
+        /** Fuel station member picker: id and title, at most 50 */
         get: operations["dqshMember.options"];
         put?: never;
         post?: never;
@@ -5101,6 +5385,1281 @@ export interface paths {
         put?: never;
         /** Save Batch operation approval rule (version read: 0 before the first save; stale -> 409) */
         post: operations["batchOperateSetting.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-batch/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Card batch */
+        post: operations["prepayCardBatch.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-batch/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Card batch */
+        get: operations["prepayCardBatch.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-batch/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card batch picker: id and title, at most 50 */
+        get: operations["prepayCardBatch.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Prepaid card */
+        post: operations["prepayCard.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Prepaid card */
+        get: operations["prepayCard.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/freeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Freeze (ACTIVATED, USED_UP -> FROZEN) */
+        post: operations["prepayCard.freeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/unfreeze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unfreeze (FROZEN -> ACTIVATED) */
+        post: operations["prepayCard.unfreeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void (IN_STOCK, ACTIVATED, FROZEN, USED_UP -> VOIDED) */
+        post: operations["prepayCard.void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Prepaid card, newest first */
+        get: operations["prepayCard.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prepaid card picker: id and title, at most 50 */
+        get: operations["prepayCard.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/make": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a batch of cards from an enabled template, held in stock by a store; answers the secrets this once */
+        post: operations["prepayCard.make"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-store/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Card stock: counts per store and template by state */
+        post: operations["prepayCardStore.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/bindMember": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bind a sold card to a member (once); the card keeps its own balance */
+        post: operations["prepayCard.bindMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One card's ledger entries, newest first, with its balance */
+        get: operations["prepayCard.entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pay with a card (number + secret, or the bound member): checks state, validity, store and balance; once per requestNo */
+        post: operations["prepayCard.pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Refund part or all of a card payment; cumulative, never above what was paid; once per refundNo */
+        post: operations["prepayCard.refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A card's balance, state and validity by its number */
+        get: operations["prepayCard.balance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Card sale bill */
+        post: operations["imprestCardSaleBill.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Card sale bill */
+        get: operations["imprestCardSaleBill.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Card sale bill */
+        post: operations["imprestCardSaleBill.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Card sale bill */
+        post: operations["imprestCardSaleBill.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Card sale bill */
+        post: operations["imprestCardSaleBill.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Audit (INITIAL -> EFFECTED) */
+        post: operations["imprestCardSaleBill.audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Card sale bill, newest first */
+        get: operations["imprestCardSaleBill.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lines of one Card sale bill, a page at a time, in line order */
+        get: operations["imprestCardSaleBill.lines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/imprest-card-sale-bill/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card sale bill picker: id and title, at most 50 */
+        get: operations["imprestCardSaleBill.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Card top-up */
+        post: operations["prepayCardPay.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Card top-up */
+        get: operations["prepayCardPay.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Card top-up */
+        post: operations["prepayCardPay.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Card top-up */
+        post: operations["prepayCardPay.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Card top-up */
+        post: operations["prepayCardPay.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Audit (INITIAL -> EFFECTED) */
+        post: operations["prepayCardPay.audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Card top-up, newest first */
+        get: operations["prepayCardPay.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lines of one Card top-up, a page at a time, in line order */
+        get: operations["prepayCardPay.lines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-pay/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card top-up picker: id and title, at most 50 */
+        get: operations["prepayCardPay.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Card adjustment reason */
+        post: operations["prepayCardAdjustReason.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Card adjustment reason */
+        get: operations["prepayCardAdjustReason.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Card adjustment reason */
+        post: operations["prepayCardAdjustReason.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Card adjustment reason */
+        post: operations["prepayCardAdjustReason.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Card adjustment reason */
+        post: operations["prepayCardAdjustReason.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust-reason/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card adjustment reason picker: id and title, at most 50 */
+        get: operations["prepayCardAdjustReason.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Card adjustment */
+        post: operations["prepayCardAdjust.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Card adjustment */
+        get: operations["prepayCardAdjust.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Card adjustment */
+        post: operations["prepayCardAdjust.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Card adjustment */
+        post: operations["prepayCardAdjust.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Card adjustment */
+        post: operations["prepayCardAdjust.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Audit (INITIAL -> EFFECTED) */
+        post: operations["prepayCardAdjust.audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Card adjustment, newest first */
+        get: operations["prepayCardAdjust.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lines of one Card adjustment, a page at a time, in line order */
+        get: operations["prepayCardAdjust.lines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-adjust/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Card adjustment picker: id and title, at most 50 */
+        get: operations["prepayCardAdjust.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-init/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupon settings: the saved settings, or the defaults (id null, version 0) */
+        get: operations["couponInit.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-init/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save Coupon settings (version read: 0 before the first save; stale -> 409) */
+        post: operations["couponInit.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Coupon template */
+        post: operations["couponTemplate.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Coupon template */
+        get: operations["couponTemplate.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Coupon template */
+        post: operations["couponTemplate.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Coupon template */
+        post: operations["couponTemplate.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Coupon template */
+        post: operations["couponTemplate.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make effective (DRAFT -> EFFECTIVE) */
+        post: operations["couponTemplate.enable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop (EFFECTIVE -> STOPPED) */
+        post: operations["couponTemplate.stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Coupon template, newest first */
+        get: operations["couponTemplate.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-template/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupon template picker: id and title, at most 50 */
+        get: operations["couponTemplate.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Coupon */
+        post: operations["coupon.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Coupon */
+        get: operations["coupon.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Void (NOT_STARTED, UNUSED -> VOIDED) */
+        post: operations["coupon.void"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Coupon, newest first */
+        get: operations["coupon.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupon picker: id and title, at most 50 */
+        get: operations["coupon.options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-write-off/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Coupon write-off */
+        post: operations["couponWriteOff.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-write-off/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Coupon write-off */
+        get: operations["couponWriteOff.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-write-off/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Coupon write-off */
+        post: operations["couponWriteOff.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-write-off/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Coupon write-off */
+        post: operations["couponWriteOff.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-write-off/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Coupon write-off */
+        post: operations["couponWriteOff.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-write-off/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Audit (INITIAL -> EFFECTED) */
+        post: operations["couponWriteOff.audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-write-off/history/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** State changes of one Coupon write-off, newest first */
+        get: operations["couponWriteOff.history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-write-off/lines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The lines of one Coupon write-off, a page at a time, in line order */
+        get: operations["couponWriteOff.lines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-write-off/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Coupon write-off picker: id and title, at most 50 */
+        get: operations["couponWriteOff.options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5629,6 +7188,12 @@ export interface components {
             holderKind: "member" | "card";
             /** @description Member (id of member) */
             memberId: number | null;
+            /** @description Member number */
+            memberNumber: string | null;
+            /** @description Member name */
+            memberName: string | null;
+            /** @description Mobile */
+            mobile: string | null;
             /** @description Prepaid card */
             cardId: number | null;
             /** @description Principal; yuan, exact, at most 2 decimals */
@@ -6341,7 +7906,7 @@ export interface components {
             /** @description Marketing centre (id of marketing-center) */
             marketingCenter: number | null;
             /**
-             * @description Profile: standard = Standard, petrol = Petrol station
+             * @description Profile: standard = Standard, petrol = Fuel station
              * @enum {string|null}
              */
             profile: "standard" | "petrol" | null;
@@ -6378,7 +7943,7 @@ export interface components {
                 };
             };
         };
-        /** @description Petrol station member (油站会员), as the API answers it */
+        /** @description Fuel station member (油站会员), as the API answers it */
         DqshMemberRecord: {
             id: number;
             /** @description Member number */
@@ -6419,7 +7984,7 @@ export interface components {
             /** @description Marketing centre (id of marketing-center) */
             marketingCenter: number | null;
             /**
-             * @description Profile: standard = Standard, petrol = Petrol station
+             * @description Profile: standard = Standard, petrol = Fuel station
              * @enum {string|null}
              */
             profile: "standard" | "petrol" | null;
@@ -6499,7 +8064,7 @@ export interface components {
             /** @description Marketing centre (id of marketing-center) */
             marketingCenter: number | null;
             /**
-             * @description Profile: standard = Standard, petrol = Petrol station
+             * @description Profile: standard = Standard, petrol = Fuel station
              * @enum {string|null}
              */
             profile: "standard" | "petrol" | null;
@@ -6651,6 +8216,603 @@ export interface components {
             createdAt: string | null;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
             updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Card batch (制卡批次), as the API answers it */
+        PrepayCardBatchRecord: {
+            id: number;
+            /** @description Batch number */
+            number: string;
+            /** @description Card template (id of card-template) */
+            template: number;
+            /** @description Holding store (id of store) */
+            store: number;
+            /** @description Quantity */
+            quantity: number;
+            /** @description First card number */
+            firstNumber: string | null;
+            /** @description Last card number */
+            lastNumber: string | null;
+            /** @description Secrets file task */
+            secretsTask: number | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Prepaid card (预付卡), as the API answers it */
+        PrepayCardRecord: {
+            id: number;
+            /** @description Card number */
+            number: string;
+            /** @description Card template (id of card-template) */
+            template: number;
+            /**
+             * @description Card type: IMPREST_CARD = Recharge card, OFFLINE_GIFT_CARD = Physical gift card, ONLINE_GIFT_CARD = Electronic gift card, RECHARGEABLE_CARD = Stored-value card
+             * @enum {string}
+             */
+            cardType: "IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD";
+            /**
+             * @description Status: IN_STOCK = In stock, ACTIVATED = Activated, FROZEN = Frozen, USED_UP = Used up, VOIDED = Voided
+             * @enum {string|null}
+             */
+            state: "IN_STOCK" | "ACTIVATED" | "FROZEN" | "USED_UP" | "VOIDED" | null;
+            /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+            faceValue: number;
+            /** @description Balance (yuan); yuan, exact, at most 2 decimals */
+            balance: number | null;
+            /** @description Holding store (id of store) */
+            store: number | null;
+            /** @description Card holder (id of member) */
+            member: number | null;
+            /** @description Buyer */
+            buyer: string | null;
+            /** @description Card batch (id of prepay-card-batch) */
+            batch: number | null;
+            /** @description Sale bill (id of imprest-card-sale-bill) */
+            saleBill: number | null;
+            /** @description Sold at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            soldAt: string | null;
+            /** @description Valid from (yyyy-MM-dd) */
+            validFrom: string | null;
+            /** @description Valid until (yyyy-MM-dd) */
+            validTo: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Card sale bill (售卡单), as the API answers it */
+        ImprestCardSaleBillRecord: {
+            id: number;
+            /** @description Document number */
+            number: string;
+            /** @description Selling store (id of store) */
+            store: number;
+            /**
+             * @description Buyer type: MEMBER = Member, COMPANY = Company
+             * @enum {string}
+             */
+            buyerType: "MEMBER" | "COMPANY";
+            /** @description Buying member (id of member) */
+            member: number | null;
+            /** @description Company */
+            companyName: string | null;
+            /** @description Contact phone */
+            contact: string | null;
+            /** @description Cards */
+            cardCount: number | null;
+            /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+            totalFace: number | null;
+            /** @description Price (yuan); yuan, exact, at most 2 decimals */
+            totalPrice: number | null;
+            /** @description Discount (yuan); yuan, exact, at most 2 decimals */
+            discount: number | null;
+            /** @description Amount paid (yuan); yuan, exact, at most 2 decimals */
+            paidAmount: number | null;
+            /**
+             * @description Payment method: CASH = Cash, BANK_CARD = Bank card, WEIXIN = WeChat Pay, ALIPAY = Alipay, TRANSFER = Bank transfer
+             * @enum {string}
+             */
+            payMethod: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+            /**
+             * @description Status: INITIAL = Not audited, EFFECTED = Audited
+             * @enum {string|null}
+             */
+            state: "INITIAL" | "EFFECTED" | null;
+            /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            auditedAt: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Cards sold (only when the record is read alone: info, saveNew, modify, actions) */
+            lines?: {
+                lineNo: number;
+                /**
+                 * @description Cards by: RANGE = Number range, QUANTITY = Quantity
+                 * @enum {string}
+                 */
+                mode: "RANGE" | "QUANTITY";
+                /** @description Card template (id of card-template) */
+                template: number;
+                /** @description First number */
+                startNumber: string | null;
+                /** @description Last number */
+                endNumber: string | null;
+                /** @description Quantity */
+                quantity: number | null;
+                /** @description Cards */
+                cardCount: number | null;
+                /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+                faceAmount: number | null;
+                /** @description Price (yuan); yuan, exact, at most 2 decimals */
+                amount: number | null;
+            }[];
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Card top-up (预付卡充值单), as the API answers it */
+        PrepayCardPayRecord: {
+            id: number;
+            /** @description Document number */
+            number: string;
+            /** @description Store (id of store) */
+            store: number;
+            /**
+             * @description Payment method: CASH = Cash, BANK_CARD = Bank card, WEIXIN = WeChat Pay, ALIPAY = Alipay, TRANSFER = Bank transfer
+             * @enum {string}
+             */
+            payMethod: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+            /** @description Top-up total (yuan); yuan, exact, at most 2 decimals */
+            totalAmount: number | null;
+            /** @description Gift total (yuan); yuan, exact, at most 2 decimals */
+            totalGift: number | null;
+            /** @description Lines */
+            lineCount: number | null;
+            /**
+             * @description Status: INITIAL = Not audited, EFFECTED = Audited
+             * @enum {string|null}
+             */
+            state: "INITIAL" | "EFFECTED" | null;
+            /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            auditedAt: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Top-up lines (only when the record is read alone: info, saveNew, modify, actions) */
+            lines?: {
+                lineNo: number;
+                /** @description Card number (id of prepay-card) */
+                card: number;
+                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                amount: number;
+                /** @description Gift (yuan); yuan, exact, at most 2 decimals */
+                gift: number | null;
+                /** @description Line remark */
+                remark: string | null;
+            }[];
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Card adjustment reason (预付卡调整原因), as the API answers it */
+        PrepayCardAdjustReasonRecord: {
+            id: number;
+            /** @description Reason code */
+            code: string;
+            /** @description Reason name */
+            name: string;
+            /**
+             * @description Direction: increase = Increase, decrease = Decrease, both = Either
+             * @enum {string}
+             */
+            direction: "increase" | "decrease" | "both";
+            /** @description Enabled */
+            enabled: boolean | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Card adjustment (预付卡调整单), as the API answers it */
+        PrepayCardAdjustRecord: {
+            id: number;
+            /** @description Document number */
+            number: string;
+            /** @description Store (id of store) */
+            store: number | null;
+            /** @description Net amount (yuan); yuan, exact, at most 2 decimals */
+            totalAmount: number | null;
+            /** @description Lines */
+            lineCount: number | null;
+            /**
+             * @description Status: INITIAL = Not audited, EFFECTED = Audited
+             * @enum {string|null}
+             */
+            state: "INITIAL" | "EFFECTED" | null;
+            /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            auditedAt: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Adjustment lines (only when the record is read alone: info, saveNew, modify, actions) */
+            lines?: {
+                lineNo: number;
+                /** @description Card number (id of prepay-card) */
+                card: number;
+                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                amount: number;
+                /** @description Reason (id of prepay-card-adjust-reason) */
+                reason: number;
+                /** @description Line remark */
+                remark: string | null;
+            }[];
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Coupon settings (券设置), as the API answers it */
+        CouponInitRecord: {
+            /** @description null until the settings are first saved */
+            id: number | null;
+            /**
+             * @description Code characters: DIGITS = Digits only, UPPER_ALNUM = Capital letters and digits (no look-alikes)
+             * @enum {string}
+             */
+            codeAlphabet: "DIGITS" | "UPPER_ALNUM";
+            /** @description Code length */
+            codeLength: number;
+            /** @description Code prefix */
+            codePrefix: string | null;
+            /** @description Default validity (days) */
+            defaultValidDays: number;
+            /** @description Coupons stack with each other */
+            stackCoupons: boolean | null;
+            /** @description Coupons stack with points as cash */
+            stackWithPoints: boolean | null;
+            /** @description Write-offs audited by a second person */
+            writeOffNeedsSecondPerson: boolean | null;
+            /** @description Notes */
+            remark: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string | null;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Coupon template (券模板), as the API answers it */
+        CouponTemplateRecord: {
+            id: number;
+            /** @description Template number */
+            number: string;
+            /** @description Coupon name */
+            name: string;
+            /**
+             * @description Coupon type: all_cash = Cash coupon (whole order), goods_cash = Cash coupon (goods), all_discount = Discount coupon (whole order), goods_discount = Discount coupon (goods), rfm_type = Segment discount coupon, goods = Pick-up coupon, freight = Freight coupon, random_cash = Random cash coupon, exchange_goods = Exchange coupon, points = Points coupon, special_price = Special price coupon
+             * @enum {string}
+             */
+            lineType: "all_cash" | "goods_cash" | "all_discount" | "goods_discount" | "rfm_type" | "goods" | "freight" | "random_cash" | "exchange_goods" | "points" | "special_price";
+            /**
+             * @description Status: DRAFT = Draft, EFFECTIVE = Effective, STOPPED = Stopped
+             * @enum {string|null}
+             */
+            state: "DRAFT" | "EFFECTIVE" | "STOPPED" | null;
+            /** @description Threshold (yuan); yuan, exact, at most 2 decimals */
+            threshold: number;
+            /**
+             * @description Validity: FIXED = Fixed dates, RELATIVE = Days after receipt
+             * @enum {string}
+             */
+            validityMode: "FIXED" | "RELATIVE";
+            /** @description Valid dates ([from, to], yyyy-MM-dd) */
+            validDates: string[] | null;
+            /** @description Valid for (days) */
+            validDays: number | null;
+            /** @description Days before it starts */
+            delayDays: number | null;
+            /** @description Weekdays (1 = Monday … 7 = Sunday) */
+            weekdays: number[] | null;
+            /** @description Usable daily from (HH:mm) */
+            dayStart: string | null;
+            /** @description Usable daily until (HH:mm) */
+            dayEnd: string | null;
+            /**
+             * @description Stores: ALL = All, INCLUDE = Only those listed, EXCLUDE = All but those listed
+             * @enum {string}
+             */
+            storeScope: "ALL" | "INCLUDE" | "EXCLUDE";
+            /** @description Stores listed (ids of store) */
+            stores: number[] | null;
+            /**
+             * @description Goods: ALL = All, INCLUDE = Only those listed, EXCLUDE = All but those listed
+             * @enum {string}
+             */
+            goodsScope: "ALL" | "INCLUDE" | "EXCLUDE";
+            /** @description Goods listed (ids of product) */
+            goods: number[] | null;
+            /** @description Categories listed (ids of catogory) */
+            categories: number[] | null;
+            /** @description Brands listed (ids of brand) */
+            brands: number[] | null;
+            /** @description Total quantity */
+            totalQuantity: number | null;
+            /** @description Per member */
+            perMemberLimit: number | null;
+            /** @description Issued */
+            issuedCount: number | null;
+            /** @description Bearer (id of costparty) */
+            costparty: number | null;
+            /** @description Share borne (%); exact, at most 2 decimals */
+            costShare: number | null;
+            /** @description Stacks with other coupons */
+            stackWithCoupons: boolean | null;
+            /** @description Stacks with points as cash */
+            stackWithPoints: boolean | null;
+            /**
+             * @description Apportioned as: FAV = Discount, PAY = Payment, COLLOCATION = Combination
+             * @enum {string}
+             */
+            apportionSubject: "FAV" | "PAY" | "COLLOCATION";
+            /** @description Terms of use */
+            description: string | null;
+            /** @description Picture (stored file id) */
+            picture: string | null;
+            /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+            cashValue: number | null;
+            /** @description Face value on the goods (yuan); yuan, exact, at most 2 decimals */
+            goodsCashValue: number | null;
+            /** @description Order discount (tenths); exact, at most 1 decimals */
+            allDiscountRate: number | null;
+            /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
+            allDiscountCap: number | null;
+            /** @description Goods discount (tenths); exact, at most 1 decimals */
+            goodsDiscountRate: number | null;
+            /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
+            goodsDiscountCap: number | null;
+            /** @description Segment discount (tenths); exact, at most 1 decimals */
+            rfmDiscountRate: number | null;
+            /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
+            rfmDiscountCap: number | null;
+            /** @description Member segments (RFM): IMPORTANT_VALUE = High value, IMPORTANT_DEVELOP = To develop, IMPORTANT_KEEP = To keep, IMPORTANT_RETAIN = To win back, GENERAL = General */
+            rfmSegments: ("IMPORTANT_VALUE" | "IMPORTANT_DEVELOP" | "IMPORTANT_KEEP" | "IMPORTANT_RETAIN" | "GENERAL")[] | null;
+            /** @description Goods to pick up (id of product) */
+            pickupGoods: number | null;
+            /** @description Quantity picked up */
+            pickupQuantity: number | null;
+            /** @description Largest freight waived (yuan); yuan, exact, at most 2 decimals */
+            freightCap: number | null;
+            /** @description Smallest value (yuan); yuan, exact, at most 2 decimals */
+            randomMin: number | null;
+            /** @description Largest value (yuan); yuan, exact, at most 2 decimals */
+            randomMax: number | null;
+            /**
+             * @description Distribution: UNIFORM = Even, LOW_BIASED = Mostly small
+             * @enum {string|null}
+             */
+            randomDistribution: "UNIFORM" | "LOW_BIASED" | null;
+            /** @description Goods bought at the exchange price (id of product) */
+            exchangeGoods: number | null;
+            /** @description Exchange price (yuan); yuan, exact, at most 2 decimals */
+            exchangePrice: number | null;
+            /** @description Points given */
+            pointsValue: number | null;
+            /** @description Special price (yuan each); yuan, exact, at most 2 decimals */
+            specialPrice: number | null;
+            /** @description Most units at the special price */
+            specialQuantity: number | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Coupon (券), as the API answers it */
+        CouponRecord: {
+            id: number;
+            /** @description Coupon code */
+            code: string;
+            /** @description Template (id of coupon-template) */
+            template: number;
+            /**
+             * @description Coupon type: all_cash = Cash coupon (whole order), goods_cash = Cash coupon (goods), all_discount = Discount coupon (whole order), goods_discount = Discount coupon (goods), rfm_type = Segment discount coupon, goods = Pick-up coupon, freight = Freight coupon, random_cash = Random cash coupon, exchange_goods = Exchange coupon, points = Points coupon, special_price = Special price coupon
+             * @enum {string}
+             */
+            lineType: "all_cash" | "goods_cash" | "all_discount" | "goods_discount" | "rfm_type" | "goods" | "freight" | "random_cash" | "exchange_goods" | "points" | "special_price";
+            /** @description Member (id of member) */
+            member: number;
+            /**
+             * @description Source: ACTIVITY = Campaign, MANUAL = By hand, BATCH = Batch, EXCHANGE = Points exchange, THIRD_PARTY = Third party
+             * @enum {string}
+             */
+            source: "ACTIVITY" | "MANUAL" | "BATCH" | "EXCHANGE" | "THIRD_PARTY";
+            /** @description Source reference */
+            sourceRef: string | null;
+            /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+            faceValue: number | null;
+            /**
+             * @description Status: ISSUED = Issued, NOT_STARTED = Not yet valid, UNUSED = Unused, USED = Used, EXPIRED = Expired, VOIDED = Voided
+             * @enum {string}
+             */
+            state: "ISSUED" | "NOT_STARTED" | "UNUSED" | "USED" | "EXPIRED" | "VOIDED";
+            /** @description Issued at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            issuedAt: string;
+            /** @description Valid from (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            validFrom: string;
+            /** @description Valid until (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            validTo: string;
+            /** @description Used at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            usedAt: string | null;
+            /** @description Used at store (id of store) */
+            usedStore: number | null;
+            /** @description Order number */
+            orderNo: string | null;
+            /** @description Discount (yuan); yuan, exact, at most 2 decimals */
+            discount: number | null;
+            /** @description Write-off document */
+            writeOffNumber: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Coupon write-off (券核销单), as the API answers it */
+        CouponWriteOffRecord: {
+            id: number;
+            /** @description Document number */
+            number: string;
+            /** @description Store (id of store) */
+            store: number;
+            /** @description Coupons */
+            lineCount: number | null;
+            /** @description Total discount (yuan); yuan, exact, at most 2 decimals */
+            totalDiscount: number | null;
+            /**
+             * @description Status: INITIAL = Not audited, EFFECTED = Audited
+             * @enum {string|null}
+             */
+            state: "INITIAL" | "EFFECTED" | null;
+            /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            auditedAt: string | null;
+            /** @description Remarks */
+            remark: string | null;
+            /** @description Coupons written off (only when the record is read alone: info, saveNew, modify, actions) */
+            lines?: {
+                lineNo: number;
+                /** @description Coupon code */
+                code: string;
+                /** @description Order number */
+                orderNo: string | null;
+                /** @description Discount (yuan); yuan, exact, at most 2 decimals */
+                discount: number | null;
+                /** @description Line remark */
+                remark: string | null;
+            }[];
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
             /** @description User id */
             createdBy: number | null;
             /** @description User id */
@@ -9610,6 +11772,456 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "coupons.issue": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "requestNo": "I20260501-0001",
+                 *       "templateId": 12,
+                 *       "memberId": 1024,
+                 *       "quantity": 1,
+                 *       "source": "MANUAL"
+                 *     }
+                 */
+                "application/json": {
+                    requestNo: string;
+                    templateId: number;
+                    memberId: number;
+                    quantity?: number;
+                    /** @enum {string} */
+                    source?: "ACTIVITY" | "MANUAL" | "BATCH" | "EXCHANGE" | "THIRD_PARTY";
+                    sourceRef?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "requestNo": "I20260501-0001",
+                     *         "templateId": 12,
+                     *         "memberId": 1024,
+                     *         "coupons": [
+                     *           {
+                     *             "id": 501,
+                     *             "code": "K7QX3MZP9D2A",
+                     *             "faceValue": "10.00",
+                     *             "validFrom": "2026-05-01 10:00:00",
+                     *             "validTo": "2026-05-31 10:00:00"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            requestNo: string;
+                            templateId: number;
+                            memberId: number;
+                            coupons: {
+                                id: number;
+                                /** @description Random code, unique in the merchant */
+                                code: string;
+                                /** @description Face value of a cash coupon (a random cash coupon: its draw) */
+                                faceValue: string | null;
+                                /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+                                validFrom: string;
+                                /** @description End of validity (exclusive) */
+                                validTo: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupons.applicable": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "memberId": 1024,
+                 *       "storeId": 3,
+                 *       "lines": [
+                 *         {
+                 *           "goodsId": 15,
+                 *           "quantity": 2,
+                 *           "amount": "30.00"
+                 *         },
+                 *         {
+                 *           "goodsId": 16,
+                 *           "quantity": 1,
+                 *           "amount": "20.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    memberId: number;
+                    storeId: number;
+                    lines: {
+                        goodsId: number;
+                        quantity: string | number;
+                        amount: string | number;
+                    }[];
+                    freight?: string | number | (never | null);
+                    /** @description The order also pays with points as cash */
+                    pointsAsCash?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": [
+                     *         {
+                     *           "couponId": 501,
+                     *           "code": "K7QX3MZP9D2A",
+                     *           "templateId": 12,
+                     *           "templateName": "满50减10",
+                     *           "lineType": "all_cash",
+                     *           "validTo": "2026-05-31 10:00:00",
+                     *           "usable": true,
+                     *           "reason": null,
+                     *           "stacks": false,
+                     *           "use": {
+                     *             "discount": "10.00",
+                     *             "freight": "0.00",
+                     *             "points": 0,
+                     *             "subject": "FAV",
+                     *             "lines": [
+                     *               {
+                     *                 "lineNo": 1,
+                     *                 "discount": "6.00"
+                     *               },
+                     *               {
+                     *                 "lineNo": 2,
+                     *                 "discount": "4.00"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            couponId: number;
+                            code: string;
+                            templateId: number;
+                            templateName: string;
+                            /** @enum {string} */
+                            lineType: "all_cash" | "goods_cash" | "all_discount" | "goods_discount" | "rfm_type" | "goods" | "freight" | "random_cash" | "exchange_goods" | "points" | "special_price";
+                            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+                            validTo: string;
+                            usable: boolean;
+                            /**
+                             * @description Why it cannot be used on this basket
+                             * @enum {string|null}
+                             */
+                            reason: "store" | "time" | "points" | "threshold" | "nothingToTake" | null;
+                            /** @description It may be used beside other coupons in one order */
+                            stacks: boolean;
+                            use: {
+                                /** @description What the coupon takes off: the lines and the freight together */
+                                discount: string;
+                                /** @description The part taken off the freight */
+                                freight: string;
+                                /** @description Points the member gets (a points coupon) */
+                                points: number;
+                                /**
+                                 * @description How the lines book their share (§4 apportion subjects)
+                                 * @enum {string}
+                                 */
+                                subject: "FAV" | "PAY" | "COLLOCATION";
+                                /** @description The discount apportioned over the lines by the largest remainder: the shares add up to it exactly */
+                                lines: {
+                                    /** @description The basket line, from 1 */
+                                    lineNo: number;
+                                    /** @description The line's share */
+                                    discount: string;
+                                }[];
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupons.redeem": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "requestNo": "U20260501-0001",
+                 *       "code": "K7QX3MZP9D2A",
+                 *       "memberId": 1024,
+                 *       "orderNo": "O-778",
+                 *       "storeId": 3,
+                 *       "lines": [
+                 *         {
+                 *           "goodsId": 15,
+                 *           "quantity": 2,
+                 *           "amount": "30.00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    requestNo: string;
+                    code: string;
+                    orderNo: string;
+                    memberId: number;
+                    storeId: number;
+                    lines: {
+                        goodsId: number;
+                        quantity: string | number;
+                        amount: string | number;
+                    }[];
+                    freight?: string | number | (never | null);
+                    /** @description The order also pays with points as cash */
+                    pointsAsCash?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "requestNo": "U20260501-0001",
+                     *         "couponId": 501,
+                     *         "code": "K7QX3MZP9D2A",
+                     *         "orderNo": "O-778",
+                     *         "usedAt": "2026-05-02 12:00:00",
+                     *         "discount": "10.00",
+                     *         "freight": "0.00",
+                     *         "points": 0,
+                     *         "subject": "FAV",
+                     *         "lines": [
+                     *           {
+                     *             "lineNo": 1,
+                     *             "discount": "6.00"
+                     *           },
+                     *           {
+                     *             "lineNo": 2,
+                     *             "discount": "4.00"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            requestNo: string;
+                            couponId: number;
+                            code: string;
+                            orderNo: string;
+                            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+                            usedAt: string;
+                            /** @description What the coupon takes off: the lines and the freight together */
+                            discount: string;
+                            /** @description The part taken off the freight */
+                            freight: string;
+                            /** @description Points the member gets (a points coupon) */
+                            points: number;
+                            /**
+                             * @description How the lines book their share (§4 apportion subjects)
+                             * @enum {string}
+                             */
+                            subject: "FAV" | "PAY" | "COLLOCATION";
+                            /** @description The discount apportioned over the lines by the largest remainder: the shares add up to it exactly */
+                            lines: {
+                                /** @description The basket line, from 1 */
+                                lineNo: number;
+                                /** @description The line's share */
+                                discount: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupons.undo": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "returnNo": "R-778",
+                 *       "orderNo": "O-778"
+                 *     }
+                 */
+                "application/json": {
+                    returnNo: string;
+                    orderNo: string;
+                    code?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "returnNo": "R-778",
+                     *         "orderNo": "O-778",
+                     *         "coupons": [
+                     *           {
+                     *             "couponId": 501,
+                     *             "code": "K7QX3MZP9D2A",
+                     *             "state": "UNUSED"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            returnNo: string;
+                            orderNo: string;
+                            coupons: {
+                                couponId: number;
+                                code: string;
+                                /** @description UNUSED again, or EXPIRED */
+                                state: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "fileTask.query": {
         parameters: {
             query?: never;
@@ -11695,6 +14307,406 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "prepayCardBatch.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupon.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponWriteOff.export": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: Record<string, never>;
+                    sorters?: Record<string, never>[];
+                    keyword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "files.export.points-entries": {
         parameters: {
             query?: never;
@@ -11778,6 +14790,64 @@ export interface operations {
                         storeId?: number;
                         sourceType?: string;
                     };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.points-accounts": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        memberId?: number;
+                        keyword?: string;
+                        balance?: (number | null)[];
+                    };
+                    sorters?: {
+                        /** @enum {unknown} */
+                        field: "memberId" | "balance" | "totalEarned" | "totalSpent" | "updatedAt";
+                        /** @enum {unknown} */
+                        order: "asc" | "desc";
+                    }[];
                 };
             };
         };
@@ -11928,6 +14998,168 @@ export interface operations {
         };
     };
     "levelMaterial.uploadContent": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes: an image inline with its type, anything else as an application/octet-stream attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.upload": {
+        parameters: {
+            query: {
+                /** @description Path of the `file` field: `image`, or `<lines>.<field>` */
+                field: "picture";
+                /** @description Name of the file (raw body) */
+                fileName?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Name of the uploaded file */
+                    fileName?: string;
+                    /** @description Type of the file (else from its name and bytes) */
+                    contentType?: string;
+                    /** @description The file, base64 */
+                    content: string;
+                };
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description An uploaded file */
+                        data: {
+                            /** @description The upload's id: what the record's `file` field keeps */
+                            id: string;
+                            fileName: string;
+                            /** @description The sniffed image type, or the type the client named */
+                            contentType: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** @description A PNG, JPEG, GIF or WebP image (by its bytes): /content shows it inline */
+                            image: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.uploadInfo": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description An uploaded file */
+                        data: {
+                            /** @description The upload's id: what the record's `file` field keeps */
+                            id: string;
+                            fileName: string;
+                            /** @description The sniffed image type, or the type the client named */
+                            contentType: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** @description A PNG, JPEG, GIF or WebP image (by its bytes): /content shows it inline */
+                            image: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.uploadContent": {
         parameters: {
             query?: never;
             header?: {
@@ -15839,6 +19071,10 @@ export interface operations {
                     filters?: {
                         /** @description Member: eq */
                         memberId?: number | null;
+                        /** @description Member number: prefix */
+                        memberNumber?: string | null;
+                        /** @description Mobile: prefix */
+                        mobile?: string | null;
                         /** @description Balance: range [from, to], either may be null */
                         balance?: (number | string | (never | null))[] | null;
                         /**
@@ -23714,6 +26950,4490 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardBatch.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Batch number: prefix */
+                        number?: string | null;
+                        /** @description Card template: eq */
+                        template?: number | null;
+                        /** @description Holding store: eq */
+                        store?: number | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["PrepayCardBatchRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardBatch.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardBatchRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardBatch.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Card number: prefix */
+                        number?: string | null;
+                        /** @description Card template: eq */
+                        template?: number | null;
+                        /** @description Card type: in */
+                        cardType?: ("IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD")[] | null;
+                        /** @description Status: in */
+                        state?: ("IN_STOCK" | "ACTIVATED" | "FROZEN" | "USED_UP" | "VOIDED")[] | null;
+                        /** @description Balance (yuan): range [from, to], either may be null */
+                        balance?: (number | string | (never | null))[] | null;
+                        /** @description Holding store: eq */
+                        store?: number | null;
+                        /** @description Card holder: eq */
+                        member?: number | null;
+                        /** @description Card batch: eq */
+                        batch?: number | null;
+                        /** @description Sale bill: eq */
+                        saleBill?: number | null;
+                        /** @description Sold at: range [from, to], either may be null */
+                        soldAt?: (string | null)[] | null;
+                        /** @description Valid until: range [from, to], either may be null */
+                        validTo?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "state" | "balance" | "soldAt" | "validTo" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["PrepayCardRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of faceValue over the whole filtered set */
+                                faceValue: number;
+                                /** @description Sum of balance over the whole filtered set */
+                                balance: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.freeze": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (required) */
+                    reason: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.unfreeze": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (optional) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.void": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (required) */
+                    reason: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.make": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    templateId: number;
+                    quantity: number;
+                    storeId: number;
+                    remark?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            batchId: number;
+                            batchNumber: string;
+                            quantity: number;
+                            firstNumber: string;
+                            lastNumber: string;
+                            /** @description The file-centre task holding the printing file (GET /v1/file-task/download/{id}) */
+                            taskId: number;
+                            cards: {
+                                number: string;
+                                /** @description Shown this once */
+                                secret: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardStore.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        storeId?: number;
+                        templateId?: number;
+                        cardType?: ("IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD")[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            records: {
+                                storeId: number | null;
+                                storeName: string | null;
+                                templateId: number;
+                                templateName: string | null;
+                                cardType: string;
+                                made: number;
+                                inStock: number;
+                                sold: number;
+                                activated: number;
+                                frozen: number;
+                                usedUp: number;
+                                expired: number;
+                                voided: number;
+                            }[];
+                            totals: {
+                                made: number;
+                                inStock: number;
+                                sold: number;
+                                activated: number;
+                                frozen: number;
+                                usedUp: number;
+                                expired: number;
+                                voided: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.bindMember": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    cardId: number;
+                    memberId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.entries": {
+        parameters: {
+            query: {
+                cardId: number;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            total: number;
+                            records: {
+                                id: number;
+                                kind: string;
+                                sourceType: string;
+                                sourceId: string | null;
+                                /** @description Yuan as a decimal string with exactly 2 decimals */
+                                principalDelta: string;
+                                /** @description Yuan as a decimal string with exactly 2 decimals */
+                                giftDelta: string;
+                                /** @description Yuan as a decimal string with exactly 2 decimals */
+                                balanceAfter: string;
+                                storeId: number | null;
+                                /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+                                occurredAt: string;
+                                remark: string | null;
+                            }[];
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            balance: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            principal: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            gift: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.pay": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requestNo: string;
+                    number?: string;
+                    secret?: string;
+                    memberId?: number;
+                    amount: string | number;
+                    storeId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "requestNo": "POS-20260501-0001",
+                     *         "cardNumber": "GC00000000000001",
+                     *         "amount": "35.00",
+                     *         "balance": "65.00",
+                     *         "paymentId": 17,
+                     *         "entryId": 412
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            requestNo: string;
+                            cardNumber: string;
+                            /** @description Amount paid */
+                            amount: string;
+                            /** @description The card's balance after the payment */
+                            balance: string;
+                            /** @description The ledger payment (refunds name it by requestNo) */
+                            paymentId: number;
+                            /** @description The ledger entry */
+                            entryId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.refund": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    refundNo: string;
+                    requestNo: string;
+                    amount: string | number;
+                    storeId?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": 2000,
+                     *       "msg": "success",
+                     *       "data": {
+                     *         "refundNo": "RF-0001",
+                     *         "requestNo": "POS-20260501-0001",
+                     *         "cardNumber": "GC00000000000001",
+                     *         "amount": "10.00",
+                     *         "refundedTotal": "10.00",
+                     *         "paidTotal": "35.00",
+                     *         "balance": "75.00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            refundNo: string;
+                            /** @description The payment refunded */
+                            requestNo: string;
+                            cardNumber: string;
+                            /** @description Amount refunded by this call */
+                            amount: string;
+                            /** @description Refunded of the payment so far, this refund included */
+                            refundedTotal: string;
+                            /** @description What the payment took */
+                            paidTotal: string;
+                            /** @description The card's balance after the refund */
+                            balance: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCard.balance": {
+        parameters: {
+            query: {
+                number: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            number: string;
+                            /**
+                             * @description The stored state; a card past validTo is expired whatever it says
+                             * @enum {string}
+                             */
+                            state: "IN_STOCK" | "ACTIVATED" | "FROZEN" | "USED_UP" | "VOIDED";
+                            /** @description The validity has ended (validTo before today) */
+                            expired: boolean;
+                            cardType: string;
+                            /** @description The template's name */
+                            template: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            faceValue: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            balance: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            principal: string;
+                            /** @description Yuan as a decimal string with exactly 2 decimals */
+                            gift: string;
+                            /** @description Date, yyyy-MM-dd */
+                            validFrom: string | null;
+                            /** @description Date, yyyy-MM-dd */
+                            validTo: string | null;
+                            /** @description The member the card is bound to */
+                            memberId: number | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Document number: prefix */
+                        number?: string | null;
+                        /** @description Selling store: eq */
+                        store?: number | null;
+                        /**
+                         * @description Buyer type: eq
+                         * @enum {string|null}
+                         */
+                        buyerType?: "MEMBER" | "COMPANY" | null;
+                        /** @description Buying member: eq */
+                        member?: number | null;
+                        /**
+                         * @description Payment method: eq
+                         * @enum {string|null}
+                         */
+                        payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER" | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "INITIAL" | "EFFECTED" | null;
+                        /** @description Audited at: range [from, to], either may be null */
+                        auditedAt?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "paidAmount" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["ImprestCardSaleBillRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of cardCount over the whole filtered set */
+                                cardCount: number;
+                                /** @description Sum of totalFace over the whole filtered set */
+                                totalFace: number;
+                                /** @description Sum of paidAmount over the whole filtered set */
+                                paidAmount: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["ImprestCardSaleBillRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Selling store (id of store) */
+                    store: number;
+                    /**
+                     * @description Buyer type
+                     * @enum {string}
+                     */
+                    buyerType?: "MEMBER" | "COMPANY";
+                    /** @description Buying member (id of member) */
+                    member?: number;
+                    /** @description Company (no NUL, no lone surrogate) */
+                    companyName?: string;
+                    /** @description Contact phone (no NUL, no lone surrogate) */
+                    contact?: string;
+                    /** @description Discount (yuan); exact, at most 2 decimals */
+                    discount?: number;
+                    /**
+                     * @description Payment method
+                     * @enum {string}
+                     */
+                    payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Cards sold */
+                    lines: {
+                        /**
+                         * @description Cards by
+                         * @enum {string}
+                         */
+                        mode?: "RANGE" | "QUANTITY";
+                        /** @description Card template (id of card-template) */
+                        template?: number;
+                        /** @description First number (no NUL, no lone surrogate) */
+                        startNumber?: string;
+                        /** @description Last number (no NUL, no lone surrogate) */
+                        endNumber?: string;
+                        /** @description Quantity */
+                        quantity?: number;
+                        /** @description Cards */
+                        cardCount?: number;
+                        /** @description Face value (yuan); exact, at most 2 decimals */
+                        faceAmount?: number;
+                        /** @description Price (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["ImprestCardSaleBillRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Selling store (id of store) */
+                    store?: number;
+                    /**
+                     * @description Buyer type
+                     * @enum {string}
+                     */
+                    buyerType?: "MEMBER" | "COMPANY";
+                    /** @description Buying member (id of member) */
+                    member?: number;
+                    /** @description Company (no NUL, no lone surrogate) */
+                    companyName?: string;
+                    /** @description Contact phone (no NUL, no lone surrogate) */
+                    contact?: string;
+                    /** @description Discount (yuan); exact, at most 2 decimals */
+                    discount?: number;
+                    /**
+                     * @description Payment method
+                     * @enum {string}
+                     */
+                    payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Cards sold */
+                    lines?: {
+                        /**
+                         * @description Cards by
+                         * @enum {string}
+                         */
+                        mode?: "RANGE" | "QUANTITY";
+                        /** @description Card template (id of card-template) */
+                        template?: number;
+                        /** @description First number (no NUL, no lone surrogate) */
+                        startNumber?: string;
+                        /** @description Last number (no NUL, no lone surrogate) */
+                        endNumber?: string;
+                        /** @description Quantity */
+                        quantity?: number;
+                        /** @description Cards */
+                        cardCount?: number;
+                        /** @description Face value (yuan); exact, at most 2 decimals */
+                        faceAmount?: number;
+                        /** @description Price (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["ImprestCardSaleBillRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.audit": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (not asked) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["ImprestCardSaleBillRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.lines": {
+        parameters: {
+            query?: {
+                /** @description Lines field (default lines) */
+                field?: "lines";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: {
+                                lineNo: number;
+                                /**
+                                 * @description Cards by: RANGE = Number range, QUANTITY = Quantity
+                                 * @enum {string}
+                                 */
+                                mode: "RANGE" | "QUANTITY";
+                                /** @description Card template (id of card-template) */
+                                template: number;
+                                /** @description First number */
+                                startNumber: string | null;
+                                /** @description Last number */
+                                endNumber: string | null;
+                                /** @description Quantity */
+                                quantity: number | null;
+                                /** @description Cards */
+                                cardCount: number | null;
+                                /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+                                faceAmount: number | null;
+                                /** @description Price (yuan); yuan, exact, at most 2 decimals */
+                                amount: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "imprestCardSaleBill.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Document number: prefix */
+                        number?: string | null;
+                        /** @description Store: eq */
+                        store?: number | null;
+                        /**
+                         * @description Payment method: eq
+                         * @enum {string|null}
+                         */
+                        payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER" | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "INITIAL" | "EFFECTED" | null;
+                        /** @description Audited at: range [from, to], either may be null */
+                        auditedAt?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "totalAmount" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["PrepayCardPayRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of totalAmount over the whole filtered set */
+                                totalAmount: number;
+                                /** @description Sum of totalGift over the whole filtered set */
+                                totalGift: number;
+                                /** @description Sum of lineCount over the whole filtered set */
+                                lineCount: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardPayRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Store (id of store) */
+                    store: number;
+                    /**
+                     * @description Payment method
+                     * @enum {string}
+                     */
+                    payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Top-up lines */
+                    lines: {
+                        /** @description Card number (id of prepay-card) */
+                        card?: number;
+                        /** @description Amount (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                        /** @description Gift (yuan); exact, at most 2 decimals */
+                        gift?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardPayRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Store (id of store) */
+                    store?: number;
+                    /**
+                     * @description Payment method
+                     * @enum {string}
+                     */
+                    payMethod?: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Top-up lines */
+                    lines?: {
+                        /** @description Card number (id of prepay-card) */
+                        card?: number;
+                        /** @description Amount (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                        /** @description Gift (yuan); exact, at most 2 decimals */
+                        gift?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardPayRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.audit": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (not asked) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardPayRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.lines": {
+        parameters: {
+            query?: {
+                /** @description Lines field (default lines) */
+                field?: "lines";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: {
+                                lineNo: number;
+                                /** @description Card number (id of prepay-card) */
+                                card: number;
+                                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                                amount: number;
+                                /** @description Gift (yuan); yuan, exact, at most 2 decimals */
+                                gift: number | null;
+                                /** @description Line remark */
+                                remark: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardPay.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Reason code: prefix */
+                        code?: string | null;
+                        /** @description Reason name: contains */
+                        name?: string | null;
+                        /**
+                         * @description Direction: eq
+                         * @enum {string|null}
+                         */
+                        direction?: "increase" | "decrease" | "both" | null;
+                        /** @description Enabled: eq */
+                        enabled?: boolean | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "code" | "name" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["PrepayCardAdjustReasonRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustReasonRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason code (no NUL, no lone surrogate) */
+                    code: string;
+                    /** @description Reason name (no NUL, no lone surrogate) */
+                    name: string;
+                    /**
+                     * @description Direction
+                     * @enum {string}
+                     */
+                    direction?: "increase" | "decrease" | "both";
+                    /** @description Enabled */
+                    enabled?: boolean;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustReasonRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Reason code (no NUL, no lone surrogate) */
+                    code?: string;
+                    /** @description Reason name (no NUL, no lone surrogate) */
+                    name?: string;
+                    /**
+                     * @description Direction
+                     * @enum {string}
+                     */
+                    direction?: "increase" | "decrease" | "both";
+                    /** @description Enabled */
+                    enabled?: boolean;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustReasonRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjustReason.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Document number: prefix */
+                        number?: string | null;
+                        /** @description Store: eq */
+                        store?: number | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "INITIAL" | "EFFECTED" | null;
+                        /** @description Audited at: range [from, to], either may be null */
+                        auditedAt?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "totalAmount" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["PrepayCardAdjustRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of totalAmount over the whole filtered set */
+                                totalAmount: number;
+                                /** @description Sum of lineCount over the whole filtered set */
+                                lineCount: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Store (id of store) */
+                    store?: number;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Adjustment lines */
+                    lines: {
+                        /** @description Card number (id of prepay-card) */
+                        card?: number;
+                        /** @description Amount (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                        /** @description Reason (id of prepay-card-adjust-reason) */
+                        reason?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Store (id of store) */
+                    store?: number;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Adjustment lines */
+                    lines?: {
+                        /** @description Card number (id of prepay-card) */
+                        card?: number;
+                        /** @description Amount (yuan); exact, at most 2 decimals */
+                        amount?: number;
+                        /** @description Reason (id of prepay-card-adjust-reason) */
+                        reason?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.audit": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (not asked) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["PrepayCardAdjustRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.lines": {
+        parameters: {
+            query?: {
+                /** @description Lines field (default lines) */
+                field?: "lines";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: {
+                                lineNo: number;
+                                /** @description Card number (id of prepay-card) */
+                                card: number;
+                                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                                amount: number;
+                                /** @description Reason (id of prepay-card-adjust-reason) */
+                                reason: number;
+                                /** @description Line remark */
+                                remark: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "prepayCardAdjust.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponInit.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponInitRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponInit.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Code characters
+                     * @enum {string}
+                     */
+                    codeAlphabet?: "DIGITS" | "UPPER_ALNUM";
+                    /** @description Code length */
+                    codeLength?: number;
+                    /** @description Code prefix (no NUL, no lone surrogate) */
+                    codePrefix?: string;
+                    /** @description Default validity (days) */
+                    defaultValidDays?: number;
+                    /** @description Coupons stack with each other */
+                    stackCoupons?: boolean;
+                    /** @description Coupons stack with points as cash */
+                    stackWithPoints?: boolean;
+                    /** @description Write-offs audited by a second person */
+                    writeOffNeedsSecondPerson?: boolean;
+                    /** @description Notes (no NUL, no lone surrogate) */
+                    remark?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponInitRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Template number: prefix */
+                        number?: string | null;
+                        /** @description Coupon name: contains */
+                        name?: string | null;
+                        /** @description Coupon type: in */
+                        lineType?: ("all_cash" | "goods_cash" | "all_discount" | "goods_discount" | "rfm_type" | "goods" | "freight" | "random_cash" | "exchange_goods" | "points" | "special_price")[] | null;
+                        /** @description Status: in */
+                        state?: ("DRAFT" | "EFFECTIVE" | "STOPPED")[] | null;
+                        /** @description Bearer: eq */
+                        costparty?: number | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "name" | "lineType" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["CouponTemplateRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponTemplateRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Coupon name (no NUL, no lone surrogate) */
+                    name: string;
+                    /**
+                     * @description Coupon type
+                     * @enum {string}
+                     */
+                    lineType: "all_cash" | "goods_cash" | "all_discount" | "goods_discount" | "rfm_type" | "goods" | "freight" | "random_cash" | "exchange_goods" | "points" | "special_price";
+                    /** @description Threshold (yuan); exact, at most 2 decimals */
+                    threshold?: number;
+                    /**
+                     * @description Validity
+                     * @enum {string}
+                     */
+                    validityMode?: "FIXED" | "RELATIVE";
+                    /** @description Valid dates ([from, to], yyyy-MM-dd) */
+                    validDates?: string[];
+                    /** @description Valid for (days) */
+                    validDays?: number;
+                    /** @description Days before it starts */
+                    delayDays?: number;
+                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                    weekdays?: number[];
+                    /** @description Usable daily from (HH:mm) */
+                    dayStart?: string;
+                    /** @description Usable daily until (HH:mm) */
+                    dayEnd?: string;
+                    /**
+                     * @description Stores
+                     * @enum {string}
+                     */
+                    storeScope?: "ALL" | "INCLUDE" | "EXCLUDE";
+                    /** @description Stores listed (ids of store) */
+                    stores?: number[];
+                    /**
+                     * @description Goods
+                     * @enum {string}
+                     */
+                    goodsScope?: "ALL" | "INCLUDE" | "EXCLUDE";
+                    /** @description Goods listed (ids of product) */
+                    goods?: number[];
+                    /** @description Categories listed (ids of catogory) */
+                    categories?: number[];
+                    /** @description Brands listed (ids of brand) */
+                    brands?: number[];
+                    /** @description Total quantity */
+                    totalQuantity?: number;
+                    /** @description Per member */
+                    perMemberLimit?: number;
+                    /** @description Bearer (id of costparty) */
+                    costparty?: number;
+                    /** @description Share borne (%); exact, at most 2 decimals */
+                    costShare?: number;
+                    /** @description Stacks with other coupons */
+                    stackWithCoupons?: boolean;
+                    /** @description Stacks with points as cash */
+                    stackWithPoints?: boolean;
+                    /**
+                     * @description Apportioned as
+                     * @enum {string}
+                     */
+                    apportionSubject?: "FAV" | "PAY" | "COLLOCATION";
+                    /** @description Terms of use (no NUL, no lone surrogate) */
+                    description?: string;
+                    /** @description Picture (stored file id) */
+                    picture?: string;
+                    /** @description Face value (yuan); exact, at most 2 decimals */
+                    cashValue?: number;
+                    /** @description Face value on the goods (yuan); exact, at most 2 decimals */
+                    goodsCashValue?: number;
+                    /** @description Order discount (tenths); exact, at most 1 decimals */
+                    allDiscountRate?: number;
+                    /** @description Largest discount (yuan); exact, at most 2 decimals */
+                    allDiscountCap?: number;
+                    /** @description Goods discount (tenths); exact, at most 1 decimals */
+                    goodsDiscountRate?: number;
+                    /** @description Largest discount (yuan); exact, at most 2 decimals */
+                    goodsDiscountCap?: number;
+                    /** @description Segment discount (tenths); exact, at most 1 decimals */
+                    rfmDiscountRate?: number;
+                    /** @description Largest discount (yuan); exact, at most 2 decimals */
+                    rfmDiscountCap?: number;
+                    /** @description Member segments (RFM) */
+                    rfmSegments?: ("IMPORTANT_VALUE" | "IMPORTANT_DEVELOP" | "IMPORTANT_KEEP" | "IMPORTANT_RETAIN" | "GENERAL")[];
+                    /** @description Goods to pick up (id of product) */
+                    pickupGoods?: number;
+                    /** @description Quantity picked up */
+                    pickupQuantity?: number;
+                    /** @description Largest freight waived (yuan); exact, at most 2 decimals */
+                    freightCap?: number;
+                    /** @description Smallest value (yuan); exact, at most 2 decimals */
+                    randomMin?: number;
+                    /** @description Largest value (yuan); exact, at most 2 decimals */
+                    randomMax?: number;
+                    /**
+                     * @description Distribution
+                     * @enum {string}
+                     */
+                    randomDistribution?: "UNIFORM" | "LOW_BIASED";
+                    /** @description Goods bought at the exchange price (id of product) */
+                    exchangeGoods?: number;
+                    /** @description Exchange price (yuan); exact, at most 2 decimals */
+                    exchangePrice?: number;
+                    /** @description Points given */
+                    pointsValue?: number;
+                    /** @description Special price (yuan each); exact, at most 2 decimals */
+                    specialPrice?: number;
+                    /** @description Most units at the special price */
+                    specialQuantity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponTemplateRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Coupon name (no NUL, no lone surrogate) */
+                    name?: string;
+                    /**
+                     * @description Coupon type
+                     * @enum {string}
+                     */
+                    lineType?: "all_cash" | "goods_cash" | "all_discount" | "goods_discount" | "rfm_type" | "goods" | "freight" | "random_cash" | "exchange_goods" | "points" | "special_price";
+                    /** @description Threshold (yuan); exact, at most 2 decimals */
+                    threshold?: number;
+                    /**
+                     * @description Validity
+                     * @enum {string}
+                     */
+                    validityMode?: "FIXED" | "RELATIVE";
+                    /** @description Valid dates ([from, to], yyyy-MM-dd) */
+                    validDates?: string[];
+                    /** @description Valid for (days) */
+                    validDays?: number;
+                    /** @description Days before it starts */
+                    delayDays?: number;
+                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                    weekdays?: number[];
+                    /** @description Usable daily from (HH:mm) */
+                    dayStart?: string;
+                    /** @description Usable daily until (HH:mm) */
+                    dayEnd?: string;
+                    /**
+                     * @description Stores
+                     * @enum {string}
+                     */
+                    storeScope?: "ALL" | "INCLUDE" | "EXCLUDE";
+                    /** @description Stores listed (ids of store) */
+                    stores?: number[];
+                    /**
+                     * @description Goods
+                     * @enum {string}
+                     */
+                    goodsScope?: "ALL" | "INCLUDE" | "EXCLUDE";
+                    /** @description Goods listed (ids of product) */
+                    goods?: number[];
+                    /** @description Categories listed (ids of catogory) */
+                    categories?: number[];
+                    /** @description Brands listed (ids of brand) */
+                    brands?: number[];
+                    /** @description Total quantity */
+                    totalQuantity?: number;
+                    /** @description Per member */
+                    perMemberLimit?: number;
+                    /** @description Bearer (id of costparty) */
+                    costparty?: number;
+                    /** @description Share borne (%); exact, at most 2 decimals */
+                    costShare?: number;
+                    /** @description Stacks with other coupons */
+                    stackWithCoupons?: boolean;
+                    /** @description Stacks with points as cash */
+                    stackWithPoints?: boolean;
+                    /**
+                     * @description Apportioned as
+                     * @enum {string}
+                     */
+                    apportionSubject?: "FAV" | "PAY" | "COLLOCATION";
+                    /** @description Terms of use (no NUL, no lone surrogate) */
+                    description?: string;
+                    /** @description Picture (stored file id) */
+                    picture?: string;
+                    /** @description Face value (yuan); exact, at most 2 decimals */
+                    cashValue?: number;
+                    /** @description Face value on the goods (yuan); exact, at most 2 decimals */
+                    goodsCashValue?: number;
+                    /** @description Order discount (tenths); exact, at most 1 decimals */
+                    allDiscountRate?: number;
+                    /** @description Largest discount (yuan); exact, at most 2 decimals */
+                    allDiscountCap?: number;
+                    /** @description Goods discount (tenths); exact, at most 1 decimals */
+                    goodsDiscountRate?: number;
+                    /** @description Largest discount (yuan); exact, at most 2 decimals */
+                    goodsDiscountCap?: number;
+                    /** @description Segment discount (tenths); exact, at most 1 decimals */
+                    rfmDiscountRate?: number;
+                    /** @description Largest discount (yuan); exact, at most 2 decimals */
+                    rfmDiscountCap?: number;
+                    /** @description Member segments (RFM) */
+                    rfmSegments?: ("IMPORTANT_VALUE" | "IMPORTANT_DEVELOP" | "IMPORTANT_KEEP" | "IMPORTANT_RETAIN" | "GENERAL")[];
+                    /** @description Goods to pick up (id of product) */
+                    pickupGoods?: number;
+                    /** @description Quantity picked up */
+                    pickupQuantity?: number;
+                    /** @description Largest freight waived (yuan); exact, at most 2 decimals */
+                    freightCap?: number;
+                    /** @description Smallest value (yuan); exact, at most 2 decimals */
+                    randomMin?: number;
+                    /** @description Largest value (yuan); exact, at most 2 decimals */
+                    randomMax?: number;
+                    /**
+                     * @description Distribution
+                     * @enum {string}
+                     */
+                    randomDistribution?: "UNIFORM" | "LOW_BIASED";
+                    /** @description Goods bought at the exchange price (id of product) */
+                    exchangeGoods?: number;
+                    /** @description Exchange price (yuan); exact, at most 2 decimals */
+                    exchangePrice?: number;
+                    /** @description Points given */
+                    pointsValue?: number;
+                    /** @description Special price (yuan each); exact, at most 2 decimals */
+                    specialPrice?: number;
+                    /** @description Most units at the special price */
+                    specialQuantity?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponTemplateRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.enable": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (not asked) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponTemplateRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.stop": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (optional) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponTemplateRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponTemplate.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupon.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Coupon code: prefix */
+                        code?: string | null;
+                        /** @description Template: eq */
+                        template?: number | null;
+                        /** @description Coupon type: in */
+                        lineType?: ("all_cash" | "goods_cash" | "all_discount" | "goods_discount" | "rfm_type" | "goods" | "freight" | "random_cash" | "exchange_goods" | "points" | "special_price")[] | null;
+                        /** @description Member: eq */
+                        member?: number | null;
+                        /** @description Source: in */
+                        source?: ("ACTIVITY" | "MANUAL" | "BATCH" | "EXCHANGE" | "THIRD_PARTY")[] | null;
+                        /** @description Status: in */
+                        state?: ("ISSUED" | "NOT_STARTED" | "UNUSED" | "USED" | "EXPIRED" | "VOIDED")[] | null;
+                        /** @description Issued at: range [from, to], either may be null */
+                        issuedAt?: (string | null)[] | null;
+                        /** @description Valid until: range [from, to], either may be null */
+                        validTo?: (string | null)[] | null;
+                        /** @description Used at: range [from, to], either may be null */
+                        usedAt?: (string | null)[] | null;
+                        /** @description Used at store: eq */
+                        usedStore?: number | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "issuedAt" | "validTo" | "usedAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["CouponRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of discount over the whole filtered set */
+                                discount: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupon.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupon.void": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (required) */
+                    reason: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupon.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupon.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponWriteOff.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Document number: prefix */
+                        number?: string | null;
+                        /** @description Store: eq */
+                        store?: number | null;
+                        /**
+                         * @description Status: eq
+                         * @enum {string|null}
+                         */
+                        state?: "INITIAL" | "EFFECTED" | null;
+                        /** @description Audited at: range [from, to], either may be null */
+                        auditedAt?: (string | null)[] | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "number" | "totalDiscount" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["CouponWriteOffRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                            /** @description Sums of the declared totals over every matching record (the list shows them as its totals row) */
+                            totals: {
+                                /** @description Sum of lineCount over the whole filtered set */
+                                lineCount: number;
+                                /** @description Sum of totalDiscount over the whole filtered set */
+                                totalDiscount: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponWriteOff.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponWriteOffRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponWriteOff.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Store (id of store) */
+                    store: number;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Coupons written off */
+                    lines: {
+                        /** @description Coupon code (no NUL, no lone surrogate) */
+                        code?: string;
+                        /** @description Order number (no NUL, no lone surrogate) */
+                        orderNo?: string;
+                        /** @description Discount (yuan); exact, at most 2 decimals */
+                        discount?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponWriteOffRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponWriteOff.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Store (id of store) */
+                    store?: number;
+                    /** @description Remarks (no NUL, no lone surrogate) */
+                    remark?: string;
+                    /** @description Coupons written off */
+                    lines?: {
+                        /** @description Coupon code (no NUL, no lone surrogate) */
+                        code?: string;
+                        /** @description Order number (no NUL, no lone surrogate) */
+                        orderNo?: string;
+                        /** @description Discount (yuan); exact, at most 2 decimals */
+                        discount?: number;
+                        /** @description Line remark (no NUL, no lone surrogate) */
+                        remark?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponWriteOffRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponWriteOff.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponWriteOff.audit": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Reason (not asked) */
+                    reason?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["CouponWriteOffRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponWriteOff.history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description Newest first */
+                        data: components["schemas"]["StateChange"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponWriteOff.lines": {
+        parameters: {
+            query?: {
+                /** @description Lines field (default lines) */
+                field?: "lines";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: {
+                                lineNo: number;
+                                /** @description Coupon code */
+                                code: string;
+                                /** @description Order number */
+                                orderNo: string | null;
+                                /** @description Discount (yuan); yuan, exact, at most 2 decimals */
+                                discount: number | null;
+                                /** @description Line remark */
+                                remark: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "couponWriteOff.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                id?: number[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
