@@ -23,7 +23,11 @@ export const storeValueManageResource = defineResource({
   name: 'store-value-manage',
   table: 'store_value_settings',
   title: ['储值管理', 'Stored-value management'],
-  route: { group: 'deposit', entry: 'store-value-manage', screens: { settings: 'store-value-manage' } },
+  route: {
+    group: 'deposit',
+    entry: 'store-value-manage',
+    screens: { settings: 'store-value-manage', settingsEdit: 'store-value-manage-edit' },
+  },
   access: { read: ['配置查看'], write: '配置维护' },
   scope: 'tenant',
   singleton: 'tenant',

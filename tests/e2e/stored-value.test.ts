@@ -84,6 +84,20 @@ describe('stored value in the browser', () => {
     await shell.waitForScreen();
     await screenshot(page, 'store-value-manage-zh');
 
+    // Edit leads to the edit screen; Cancel with a change asks first; Save returns to the read screen.
+    await page.getByRole('button', { name: looseText('编辑') }).click();
+    await expect.poll(() => page.url()).toContain(`${SETTINGS}-edit`);
+    const days = page.getByLabel('赠送金有效期（天）');
+    await days.fill('30');
+    await page.getByRole('button', { name: looseText('取消') }).click();
+    await dialog(page)
+      .getByRole('button', { name: looseText('继续编辑') })
+      .click();
+    expect(page.url()).toContain(`${SETTINGS}-edit`);
+    await page.getByRole('button', { name: looseText('保存') }).click();
+    await expect.poll(() => page.url()).toMatch(/store-value-manage$/);
+    await expect.poll(async () => new DetailPage(page).value('赠送金有效期（天）')).toBe('30');
+
     // The list in English.
     await shell.goto(baseUrl, ACCOUNTS);
     await list.waitLoaded();

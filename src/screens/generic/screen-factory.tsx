@@ -10,7 +10,7 @@ import type { ResourceDef } from '../../../resources/define';
 import { ResourceList } from './list-screen';
 import { RecordDetailPage, RecordFormPage } from './record-pages';
 import type { GenericView } from './resource-routes';
-import { SettingsScreen } from './settings-screen';
+import { SettingsEditPage, SettingsScreen } from './settings-screen';
 
 const made = new Map<string, ComponentType>();
 
@@ -33,17 +33,18 @@ export function screenComponent(resource: ResourceDef, view: GenericView): Compo
   return component;
 }
 
-/** The screen component of a settings object (`singleton`): its detail, editable in place. */
-export function settingsScreenComponent(resource: ResourceDef): ComponentType {
-  const key = `${resource.name}/settings`;
+/**
+ * The screen component of a settings object (`singleton`): its detail (`read`, editable in place
+ * unless the declaration names a `settingsEdit` screen) or that edit screen (`edit`).
+ */
+export function settingsScreenComponent(resource: ResourceDef, mode: 'read' | 'edit' = 'read'): ComponentType {
+  const key = `${resource.name}/settings/${mode}`;
   let component = made.get(key);
   if (!component) {
     const Screen = () => (
-      <App component={false}>
-        <SettingsScreen resource={resource} />
-      </App>
+      <App component={false}>{mode === 'edit' ? <SettingsEditPage resource={resource} /> : <SettingsScreen resource={resource} />}</App>
     );
-    Screen.displayName = `Settings(${resource.name})`;
+    Screen.displayName = `Settings(${key})`;
     component = Screen;
     made.set(key, component);
   }
