@@ -352,9 +352,17 @@ export interface ResourceRoute {
     readonly dtl?: string;
     /**
      * The screen of a settings object (`singleton`): its detail, with an Edit button that turns
-     * it into the form in place. A singleton has no list, add, edit or dtl screen.
+     * it into the form in place (or, given `settingsEdit`, leads to that screen). A singleton has
+     * no list, add, edit or dtl screen.
      */
     readonly settings?: string;
+    /**
+     * The edit screen of a settings object whose catalogue entry names one apart from its read
+     * screen (`store-value-manage` / `store-value-manage-edit`): `settings` then shows the record
+     * read-only with an Edit button leading here, and this screen is the form; Save returns to
+     * `settings`, Cancel too (asking first when the form was changed). Needs `settings`.
+     */
+    readonly settingsEdit?: string;
   };
   /**
    * Fields of a record carried in the query of its routed edit and detail screens

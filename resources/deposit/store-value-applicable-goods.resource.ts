@@ -11,7 +11,11 @@ export const storeValueApplicableGoodsResource = defineResource({
   name: 'store-value-applicable-goods',
   table: 'store_value_applicable_goods',
   title: ['储值适用商品', 'Stored-value eligible goods'],
-  route: { group: 'deposit', entry: 'store-value-applicable-goods', screens: { settings: 'store-value-applicable-goods-dtl' } },
+  route: {
+    group: 'deposit',
+    entry: 'store-value-applicable-goods',
+    screens: { settings: 'store-value-applicable-goods-dtl', settingsEdit: 'store-value-applicable-goods-add' },
+  },
   access: { read: ['配置查看'], write: '配置维护' },
   scope: 'tenant',
   singleton: 'tenant',

@@ -23,7 +23,11 @@ export const storeValueManageResource = defineResource({
   name: 'store-value-manage',
   table: 'store_value_settings',
   title: ['储值管理', 'Stored-value management'],
-  route: { group: 'deposit', entry: 'store-value-manage', screens: { settings: 'store-value-manage' } },
+  route: {
+    group: 'deposit',
+    entry: 'store-value-manage',
+    screens: { settings: 'store-value-manage', settingsEdit: 'store-value-manage-edit' },
+  },
   access: { read: ['配置查看'], write: '配置维护' },
   scope: 'tenant',
   singleton: 'tenant',
@@ -47,7 +51,10 @@ export const storeValueManageResource = defineResource({
     ),
     giftValidityDays: field.integer({
       label: ['赠送金有效期（天）', 'Gift portion valid for (days)'],
-      help: ['空表示永久有效；到期清零尚未实现', 'Empty means it never expires; expiring gift portions is not built yet'],
+      help: [
+        '每笔赠送金自赠送日起算（商户时区），第 N 天结束时未用部分清零；空表示永久有效',
+        'Each gift expires at the end of the Nth day after it was given (merchant’s time zone), what is left of it taken off; empty means it never expires',
+      ],
       min: 1,
       max: 3650,
     }),

@@ -122,9 +122,10 @@ function checkSingleton(resource: ResourceDef): void {
   };
   const screens = resource.route.screens;
   if (!resource.singleton) {
-    if (screens.settings !== undefined) fail('only a singleton has a settings screen');
+    if (screens.settings !== undefined || screens.settingsEdit !== undefined) fail('only a singleton has a settings screen');
     return;
   }
+  if (screens.settingsEdit !== undefined && screens.settings === undefined) fail('a settings edit screen needs a settings screen');
   if (resource.singleton !== resource.scope) fail(`singleton ${resource.singleton} needs scope ${resource.singleton}`);
   if (resource.states || resource.treeField || resource.readOnly || resource.viewOf !== undefined)
     fail('a singleton has no states, tree, read-only mode or view');

@@ -14,6 +14,7 @@ import { uploadsPlugin } from './uploads/uploads.plugin';
 import { memberOverviewRoutes } from './members/member-overview.routes';
 import { batchPlugin } from './batch/batch.plugin';
 import { levelsPlugin } from './levels/monthly-evaluation.job';
+import { ledgerJobsPlugin } from './ledger/gift-expiry.job';
 import { createCrudModule } from '../crud/crud.module';
 import { SERVER_HOOKS } from './resource-hooks';
 
@@ -39,5 +40,6 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'members', plugin: memberOverviewRoutes },
   { name: 'batch', plugin: batchPlugin },
   { name: 'levels', plugin: levelsPlugin },
+  { name: 'ledger-jobs', plugin: ledgerJobsPlugin },
   { name: 'crud', plugin: createCrudModule(SERVER_HOOKS) },
 ];

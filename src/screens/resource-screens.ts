@@ -28,10 +28,14 @@ export function resourceScreens(resources: readonly ResourceDef[]): Record<strin
       const key = `${resource.route.group}/${resource.route.entry}/${screen}`;
       screens[key] ??= loaderOf(resource, view);
     }
-    const settings = resource.route.screens.settings;
+    const { settings, settingsEdit } = resource.route.screens;
     if (settings !== undefined) {
       screens[`${resource.route.group}/${resource.route.entry}/${settings}`] ??= () =>
-        import('./generic/screen-factory').then((module) => ({ default: module.settingsScreenComponent(resource) }));
+        import('./generic/screen-factory').then((module) => ({ default: module.settingsScreenComponent(resource, 'read') }));
+    }
+    if (settingsEdit !== undefined) {
+      screens[`${resource.route.group}/${resource.route.entry}/${settingsEdit}`] ??= () =>
+        import('./generic/screen-factory').then((module) => ({ default: module.settingsScreenComponent(resource, 'edit') }));
     }
   }
   return screens;

@@ -54,7 +54,8 @@ type Override = (ctx: {
 }) => Record<string, unknown> | Promise<Record<string, unknown>>;
 const OVERRIDES: Readonly<Record<string, Override>> = {
   // A code prefix is at most 6 capitals or digits.
-  'coupon-init': () => ({ codePrefix: 'QA' }),
+  // A digits-only code needs at least 12 digits (the hook's rule), whatever the sample drew.
+  'coupon-init': () => ({ codePrefix: 'QA', codeAlphabet: 'DIGITS', codeLength: 16 }),
   // A cash coupon with no goods listed (the scope's lists are given by RELATION_OVERRIDES).
   'coupon-template': () => ({ lineType: 'all_cash', cashValue: 10, goodsScope: 'ALL', storeScope: 'ALL', totalQuantity: null }),
   // Lines name a real coupon of the member, issued for the record: the audit uses it.

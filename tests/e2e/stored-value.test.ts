@@ -9,13 +9,14 @@ import { ListPage } from './pages/list.page';
 /**
  * Stored-value accounts and settings as a person meets them: the accounts list of the demo
  * merchant with its totals row, freezing an account with a reason (refused without one), the
- * reason on the detail and in its state history, unfreezing it; the programme's settings; the
- * list in English.
+ * reason on the detail and in its state history, unfreezing it; the programme's settings and
+ * eligible goods, each read-only with Edit leading to its edit screen; the list in English.
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
 const ACCOUNTS = '/deposit/store-value-account/store-value-account';
 const SETTINGS = '/deposit/store-value-manage/store-value-manage';
+const GOODS = '/deposit/store-value-applicable-goods/store-value-applicable-goods-dtl';
 
 const dialog = (page: Page): Locator => openDialogs(page).first();
 const ok = (page: Page) =>
@@ -83,6 +84,29 @@ describe('stored value in the browser', () => {
     expect(await settings.value('启用储值')).toMatch(/是|启用|开/);
     await shell.waitForScreen();
     await screenshot(page, 'store-value-manage-zh');
+
+    // Edit leads to the edit screen; Cancel with a change asks first; Save returns to the read screen.
+    await page.getByRole('button', { name: looseText('编辑') }).click();
+    await expect.poll(() => page.url()).toContain(`${SETTINGS}-edit`);
+    const days = page.getByLabel('赠送金有效期（天）');
+    await days.fill('30');
+    await page.getByRole('button', { name: looseText('取消') }).click();
+    await dialog(page)
+      .getByRole('button', { name: looseText('继续编辑') })
+      .click();
+    expect(page.url()).toContain(`${SETTINGS}-edit`);
+    await page.getByRole('button', { name: looseText('保存') }).click();
+    await expect.poll(() => page.url()).toMatch(/store-value-manage$/);
+    await expect.poll(async () => new DetailPage(page).value('赠送金有效期（天）')).toBe('30');
+
+    // The eligible goods likewise: Edit leads to their edit screen; Cancel with no change goes straight back.
+    await shell.goto(baseUrl, GOODS);
+    await page.getByRole('button', { name: looseText('编辑') }).click();
+    await expect.poll(() => page.url()).toContain('/store-value-applicable-goods-add');
+    await page.getByLabel('适用门店').waitFor();
+    await page.getByRole('button', { name: looseText('取消') }).click();
+    await expect.poll(() => page.url()).toMatch(/store-value-applicable-goods-dtl$/);
+    expect(await openDialogs(page).count()).toBe(0);
 
     // The list in English.
     await shell.goto(baseUrl, ACCOUNTS);

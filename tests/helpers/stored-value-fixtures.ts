@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import { resourceByName } from '../../resources/index';
 import { sampleBody } from './crud-samples';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from './fixtures';
-import { startTestApp, type TestApp } from './test-app';
+import { startTestApp, type TestApp, type TestClock } from './test-app';
 
 /**
  * The scene of the stored-value tests: a tenant, its administrator, a till (储值/储值账户 ·
@@ -35,8 +35,9 @@ export async function saveSample(
   return res.body.data.id as number;
 }
 
-export async function startStoredValueScene(): Promise<StoredValueScene> {
-  const t = await startTestApp();
+/** The scene; `clock` replaces the server's clock (tests that move time, e.g. gift expiry). */
+export async function startStoredValueScene(options: { clock?: TestClock } = {}): Promise<StoredValueScene> {
+  const t = await startTestApp(options);
   const tenant = await createTenant(t.database);
   const admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
   await createUser(t.database, {

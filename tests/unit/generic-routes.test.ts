@@ -4,7 +4,7 @@ import { defineResource, field } from '../../resources/define';
 import { findScreen } from '../../resources/catalog/index';
 import { resourceMessages } from '../../resources/resource-messages';
 import { refineResources, resourceScreens, RESOURCE_SCREENS } from '../../src/screens/resource-screens';
-import { opensInDrawer, permissionsFor, viewHref } from '../../src/screens/generic/resource-routes';
+import { opensInDrawer, permissionsFor, settingsLocations, viewHref } from '../../src/screens/generic/resource-routes';
 import { allowedStateActions, isDeletable, isEditable, recordTitle } from '../../src/screens/generic/record-state';
 import { buildTree, subtreeIds } from '../../src/fields/tree-build';
 
@@ -76,6 +76,53 @@ describe('resource routes', () => {
       expect(findScreen({ group: group as never, entry, screen }), key).toBeDefined();
     }
     expect(Object.keys(RESOURCE_SCREENS).length).toBeGreaterThanOrEqual(RESOURCES.length);
+  });
+
+  it('gives a settings object a read screen and, when declared, an edit screen of its own', () => {
+    const settingsFields = { remark: field.longText({ label: ['说明', 'Notes'] }) };
+    const base = {
+      table: 'thing_settings',
+      title: ['设置', 'Settings'] as const,
+      access: { read: ['配置查看'], write: '配置维护' } as const,
+      scope: 'tenant' as const,
+      singleton: 'tenant' as const,
+      fields: settingsFields,
+      titleField: 'remark',
+      list: { defaultSort: { field: 'id', order: 'asc' as const } },
+    };
+    const inPlace = defineResource({
+      ...base,
+      name: 'in-place',
+      route: { group: 'member', entry: 'level', screens: { settings: 'level-valuate-rule' } },
+    });
+    const twoScreens = defineResource({
+      ...base,
+      name: 'two-screens',
+      route: {
+        group: 'deposit',
+        entry: 'store-value-manage',
+        screens: { settings: 'store-value-manage', settingsEdit: 'store-value-manage-edit' },
+      },
+    });
+    expect(settingsLocations(inPlace)).toEqual({ read: '/member/level/level-valuate-rule', edit: undefined });
+    expect(settingsLocations(twoScreens)).toEqual({
+      read: '/deposit/store-value-manage/store-value-manage',
+      edit: '/deposit/store-value-manage/store-value-manage-edit',
+    });
+    expect(Object.keys(resourceScreens([inPlace, twoScreens]))).toEqual([
+      'member/level/level-valuate-rule',
+      'deposit/store-value-manage/store-value-manage',
+      'deposit/store-value-manage/store-value-manage-edit',
+    ]);
+    // The catalogue's screens of the stored-value settings all answer.
+    for (const key of [
+      'deposit/store-value-manage/store-value-manage',
+      'deposit/store-value-manage/store-value-manage-edit',
+      'deposit/store-value-applicable-goods/store-value-applicable-goods-dtl',
+      'deposit/store-value-applicable-goods/store-value-applicable-goods-add',
+    ]) {
+      expect(RESOURCE_SCREENS[key], key).toBeDefined();
+    }
   });
 
   it('derives refine resources with paths, label key and permissions', () => {

@@ -93,6 +93,11 @@ export const valuePayments = pgTable(
     refundedGift: money('refunded_gift').notNull().default('0'),
     refunded: money('refunded').generatedAlwaysAs(sql`refunded_principal + refunded_gift`),
     entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    /**
+     * When the latest of the gift lots this payment spent expires (null: one of them never
+     * expires, or it spent no gift): a refund's gift goes back as a lot expiring then.
+     */
+    giftExpiresAt: timestamp('gift_expires_at', { withTimezone: true }),
     channel: text('channel'),
     sourceType: text('source_type').notNull(),
     storeId: bigint('store_id', { mode: 'number' }),
@@ -137,5 +142,35 @@ export const valueRefunds = pgTable(
       'value_refunds_amount',
       sql`${t.amount} > 0 and ${t.amount} = ${t.principal} + ${t.gift} and ${t.principal} >= 0 and ${t.gift} >= 0`,
     ),
+  ],
+);
+
+/**
+ * The gift portion in lots: one per entry that added gift (a recharge's or an adjustment's gift,
+ * a refund's gift back), spent oldest first, expired at `expires_at` (null: never) by an `expire`
+ * entry that takes its remaining off. An account's gift = the sum of its lots' remaining.
+ */
+export const valueGiftLots = pgTable(
+  'value_gift_lots',
+  {
+    tenantId: tenantId(),
+    /** The entry that gave the gift. */
+    entryId: bigint('entry_id', { mode: 'number' }).notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    amount: money('amount').notNull(),
+    remaining: money('remaining').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.entryId] }),
+    index('value_gift_lots_open_idx')
+      .on(t.tenantId, t.accountId, t.entryId)
+      .where(sql`${t.remaining} > 0`),
+    // The hourly expiry job finds due lots of every tenant.
+    index('value_gift_lots_due_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.remaining} > 0 and ${t.expiresAt} is not null`),
+    check('value_gift_lots_remaining', sql`${t.amount} > 0 and ${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
   ],
 );

@@ -12,5 +12,6 @@ export type {
   ValueHolder,
 } from './ledger.types';
 export { VALUE_CHANNELS, VALUE_ENTRY_KINDS } from './ledger.types';
-export { guardMember, holderCondition, lockValueAccount, postValue, readBalance, spendValue } from './ledger.service';
+export { expireDueGift, guardMember, holderCondition, lockValueAccount, postValue, readBalance, spendValue } from './ledger.service';
 export { payFromHolder, refundPayment } from './payments.service';
+export { expireDueGiftLots, GIFT_EXPIRY_JOB } from './gift-expiry.job';

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { AMOUNT_MAX_CENTS, centsToString, dbCents, minCents, positiveCents, signedCents } from './money';
+import { closeGiftLot, consumeGiftLots, dueGiftLots, openGiftLot, programmeGiftExpiry } from './gift-lots';
 import type { PostValueInput, PostedValueEntry, SpendValueInput, ValueBalance, ValueHolder } from './ledger.types';
 
 /**
@@ -115,23 +116,112 @@ export async function readEntry(tx: DbOrTx, tenantId: number, entryId: number): 
 type Common = Omit<PostValueInput, 'principal' | 'gift'>;
 
 /**
- * The posting itself: guard, lock, replay check, then `decide` picks the deltas from the locked
- * portions, and one statement moves the account and appends the entry.
+ * A posting as the module sees it: on a fresh posting that spent gift, also when the latest of
+ * the gift lots it took from expires (null: one of them never expires), for the payment row.
  */
-async function post(input: Common, decide: (account: LockedAccount) => { principal: bigint; gift: bigint }): Promise<PostedValueEntry> {
+export type TrackedEntry = PostedValueEntry & { readonly giftSpentExpiresAt?: Date | null };
+
+const untracked = ({ giftSpentExpiresAt: _unused, ...entry }: TrackedEntry): PostedValueEntry => entry;
+
+/** What an entry says besides its deltas. */
+type EntryMeta = Pick<
+  PostValueInput,
+  'kind' | 'channel' | 'sourceType' | 'sourceId' | 'storeId' | 'operatorId' | 'remark' | 'idempotencyKey'
+> & { readonly now: Date };
+
+/**
+ * One statement: the entry first (its afters computed by the database from the locked row; the
+ * WHERE repeats the checks, so no portion can go below zero even if the code were wrong, and
+ * the CHECKs back it once more), then the account moves only if the entry went in. A key used at
+ * the same moment by a posting for another holder makes the entry a no-op (the unique index
+ * waits for that posting): nothing moves, and no row is answered.
+ */
+async function writeEntry(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  holder: ValueHolder;
+  accountId: number;
+  principal: bigint;
+  gift: bigint;
+  meta: EntryMeta;
+}): Promise<(EntryRow & { moved: boolean }) | undefined> {
+  const { tx, tenantId, holder, accountId, meta } = input;
+  const p = centsToString(input.principal);
+  const g = centsToString(input.gift);
+  const ids = holderIds(holder);
+  const now = meta.now;
+  const result = await tx.execute<EntryRow & { moved: boolean }>(sql`with cur as (
+      select id, principal + ${p}::numeric as principal_after, gift + ${g}::numeric as gift_after from value_accounts
+      where tenant_id = ${tenantId} and id = ${accountId} and principal + ${p}::numeric >= 0 and gift + ${g}::numeric >= 0
+    ), entry as (
+      insert into value_entries (tenant_id, account_id, holder_kind, member_id, card_id, principal_delta, gift_delta,
+        principal_after, gift_after, balance_after, kind, channel, source_type, source_id, store_id, operator_id, occurred_at,
+        remark, idempotency_key)
+      select ${tenantId}, cur.id, ${holder.kind}, ${ids.memberId}::bigint, ${ids.cardId}::bigint, ${p}::numeric, ${g}::numeric,
+        cur.principal_after, cur.gift_after, cur.principal_after + cur.gift_after, ${meta.kind}, ${meta.channel ?? null}, ${meta.sourceType},
+        ${meta.sourceId ?? null}, ${meta.storeId ?? null}::bigint, ${meta.operatorId ?? null}::bigint, ${now},
+        ${meta.remark ?? null}, ${meta.idempotencyKey ?? null}
+      from cur
+      on conflict (tenant_id, idempotency_key) where idempotency_key is not null do nothing
+      returning ${ENTRY_COLUMNS}
+    ), acct as (
+      update value_accounts set principal = principal + ${p}::numeric, gift = gift + ${g}::numeric,
+        balance = balance + ${p}::numeric + ${g}::numeric,
+        principal_in = principal_in + greatest(${p}::numeric, 0), principal_out = principal_out + greatest(-${p}::numeric, 0),
+        gift_in = gift_in + greatest(${g}::numeric, 0), gift_out = gift_out + greatest(-${g}::numeric, 0),
+        last_entry_at = ${now}, updated_at = ${now}
+      where tenant_id = ${tenantId} and id = ${accountId} and exists (select 1 from entry)
+      returning principal, gift
+    )
+    select entry.*, (acct.principal = entry.principal_after and acct.gift = entry.gift_after) as moved from entry left join acct on true`);
+  return result.rows[0];
+}
+
+/**
+ * Expires the locked account's gift lots due at `now`: one `expire` entry per lot takes its
+ * remaining off the gift portion (source `gift-expiry`, the lot's entry id). Answers the account
+ * as it is afterwards. Runs before every posting (lazily) and from the hourly job
+ * (gift-expiry.job.ts); a frozen account's gift expires too (expiry follows time, not the holder).
+ */
+export async function expireDueGift(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  holder: ValueHolder;
+  account: LockedAccount;
+  now: Date;
+}): Promise<LockedAccount> {
+  const { tx, tenantId, holder, now } = input;
+  let gift = input.account.gift;
+  for (const lot of await dueGiftLots(tx, tenantId, input.account.id, now)) {
+    const meta: EntryMeta = { kind: 'expire', sourceType: 'gift-expiry', sourceId: String(lot.entryId), now };
+    const row = await writeEntry({ tx, tenantId, holder, accountId: input.account.id, principal: 0n, gift: -lot.remaining, meta });
+    if (!row || row.moved !== true) throw new Error(`gift lot ${lot.entryId} of value account ${input.account.id} could not expire`);
+    await closeGiftLot(tx, tenantId, lot.entryId);
+    gift = dbCents(row.gift_after);
+  }
+  return { ...input.account, gift };
+}
+
+/**
+ * The posting itself: guard, lock, replay check, due gift expired, then `decide` picks the deltas
+ * from the locked portions, one statement moves the account and appends the entry, and the gift
+ * lots follow (a lot opened for gift added, lots taken oldest first for gift spent).
+ */
+async function post(input: Common, decide: (account: LockedAccount) => { principal: bigint; gift: bigint }): Promise<TrackedEntry> {
   const { tx, tenantId, holder, kind } = input;
   const now = input.now ?? new Date();
   if (holder.kind === 'member') {
     const requireInUse = input.requireMemberInUse ?? (kind !== 'refund' && kind !== 'void');
     await guardMember({ tx, tenantId, memberId: holder.memberId, requireInUse });
   }
-  const account = await lockValueAccount({ tx, tenantId, holder });
+  const locked = await lockValueAccount({ tx, tenantId, holder });
   if (input.idempotencyKey) {
     // The account lock serialises replays of one key for one holder.
     const earlier = await tx.execute<EntryRow>(sql`select ${ENTRY_COLUMNS} from value_entries
       where tenant_id = ${tenantId} and idempotency_key = ${input.idempotencyKey}`);
     if (earlier.rows.length > 0) return toPosted(earlier.rows[0], true);
   }
+  const account = await expireDueGift({ tx, tenantId, holder, account: locked, now });
   const { principal, gift } = decide(account);
   const decreases = principal < 0n || gift < 0n;
   if (account.frozen && (decreases || input.refuseIncreaseWhenFrozen === true)) throw new AppError('conflict', 'ledger.accountFrozen');
@@ -155,46 +245,36 @@ async function post(input: Common, decide: (account: LockedAccount) => { princip
       values: { balance: centsToString(balance), amount: centsToString(principal + gift), max: centsToString(AMOUNT_MAX_CENTS) },
     });
   }
-  const p = centsToString(principal);
-  const g = centsToString(gift);
-  const ids = holderIds(holder);
-  // One statement: the entry first (its afters computed by the database from the locked row; the
-  // WHERE repeats the checks, so no portion can go below zero even if the code above were wrong,
-  // and the CHECKs back it once more), then the account moves only if the entry went in. A key
-  // used at the same moment by a posting for another holder makes the entry a no-op (the
-  // unique index waits for that posting): nothing moves, and the first entry is the answer.
-  const result = await tx.execute<EntryRow & { moved: boolean }>(sql`with cur as (
-      select id, principal + ${p}::numeric as principal_after, gift + ${g}::numeric as gift_after from value_accounts
-      where tenant_id = ${tenantId} and id = ${account.id} and principal + ${p}::numeric >= 0 and gift + ${g}::numeric >= 0
-    ), entry as (
-      insert into value_entries (tenant_id, account_id, holder_kind, member_id, card_id, principal_delta, gift_delta,
-        principal_after, gift_after, balance_after, kind, channel, source_type, source_id, store_id, operator_id, occurred_at,
-        remark, idempotency_key)
-      select ${tenantId}, cur.id, ${holder.kind}, ${ids.memberId}::bigint, ${ids.cardId}::bigint, ${p}::numeric, ${g}::numeric,
-        cur.principal_after, cur.gift_after, cur.principal_after + cur.gift_after, ${kind}, ${input.channel ?? null}, ${input.sourceType},
-        ${input.sourceId ?? null}, ${input.storeId ?? null}::bigint, ${input.operatorId ?? null}::bigint, ${now},
-        ${input.remark ?? null}, ${input.idempotencyKey ?? null}
-      from cur
-      on conflict (tenant_id, idempotency_key) where idempotency_key is not null do nothing
-      returning ${ENTRY_COLUMNS}
-    ), acct as (
-      update value_accounts set principal = principal + ${p}::numeric, gift = gift + ${g}::numeric,
-        balance = balance + ${p}::numeric + ${g}::numeric,
-        principal_in = principal_in + greatest(${p}::numeric, 0), principal_out = principal_out + greatest(-${p}::numeric, 0),
-        gift_in = gift_in + greatest(${g}::numeric, 0), gift_out = gift_out + greatest(-${g}::numeric, 0),
-        last_entry_at = ${now}, updated_at = ${now}
-      where tenant_id = ${tenantId} and id = ${account.id} and exists (select 1 from entry)
-      returning principal, gift
-    )
-    select entry.*, (acct.principal = entry.principal_after and acct.gift = entry.gift_after) as moved from entry left join acct on true`);
-  const row = result.rows[0];
+  const row = await writeEntry({ tx, tenantId, holder, accountId: account.id, principal, gift, meta: { ...input, now } });
   if (!row && input.idempotencyKey) {
     const earlier = await tx.execute<EntryRow>(sql`select ${ENTRY_COLUMNS} from value_entries
       where tenant_id = ${tenantId} and idempotency_key = ${input.idempotencyKey}`);
     if (earlier.rows.length > 0) return toPosted(earlier.rows[0], true);
   }
   if (!row || row.moved !== true) throw new Error(`value account ${account.id} moved while locked`);
-  return toPosted(row, false);
+  const posted = toPosted(row, false);
+  if (gift < 0n) {
+    const latest = await consumeGiftLots({ tx, tenantId, accountId: account.id, cents: -gift });
+    return { ...posted, giftSpentExpiresAt: latest };
+  }
+  if (gift > 0n) {
+    const expiresAt = input.giftExpiresAt !== undefined ? input.giftExpiresAt : await programmeGiftExpiry(tx, tenantId, holder, now);
+    await openGiftLot({ tx, tenantId, accountId: account.id, entryId: posted.id, cents: gift, givenAt: now, expiresAt });
+    // Gift given back with an expiry already passed (a refund of gift that has expired since)
+    // expires at once, by its own entry after this one; the answer shows the portions after it.
+    if (expiresAt !== null && expiresAt <= now) {
+      const principalAfter = dbCents(posted.principalAfter);
+      const after = await expireDueGift({
+        tx,
+        tenantId,
+        holder,
+        account: { ...account, principal: principalAfter, gift: dbCents(posted.giftAfter) },
+        now,
+      });
+      return { ...posted, giftAfter: centsToString(after.gift), balanceAfter: centsToString(principalAfter + after.gift) };
+    }
+  }
+  return posted;
 }
 
 /** Posts one change; 409 `ledger.insufficient` (values: balance, required) when a portion would go below zero,
@@ -204,16 +284,21 @@ export async function postValue(input: PostValueInput): Promise<PostedValueEntry
   const principal = signedCents(input.principal, field);
   const gift = signedCents(input.gift, field);
   if (principal === 0n && gift === 0n) throw new AppError('badInput', 'ledger.noChange', { fields: [{ field, key: 'ledger.noChange' }] });
-  return post(input, () => ({ principal, gift }));
+  return untracked(await post(input, () => ({ principal, gift })));
 }
 
-/** Takes `amount` (> 0) from the holder: principal first, then gift. Same errors as postValue. */
-export async function spendValue(input: SpendValueInput): Promise<PostedValueEntry> {
+/** Takes `amount` (> 0) from the holder: principal first, then gift (the lots oldest first). */
+export async function spendValueTracked(input: SpendValueInput): Promise<TrackedEntry> {
   const amount = positiveCents(input.amount, input.field ?? 'amount');
   return post({ ...input, kind: input.kind ?? 'pay' }, (account) => {
     const fromPrincipal = minCents(amount, account.principal);
     return { principal: -fromPrincipal, gift: -(amount - fromPrincipal) };
   });
+}
+
+/** Takes `amount` (> 0) from the holder: principal first, then gift. Same errors as postValue. */
+export async function spendValue(input: SpendValueInput): Promise<PostedValueEntry> {
+  return untracked(await spendValueTracked(input));
 }
 
 /** The holder's balance (zeros when it has no account yet). */

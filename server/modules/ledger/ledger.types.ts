@@ -51,6 +51,12 @@ export interface PostValueInput {
    * to a frozen member still goes back).
    */
   readonly requireMemberInUse?: boolean;
+  /**
+   * Added after the first version. When gift added by this posting expires (null: never).
+   * Default: the programme's `giftValidityDays` for a member (README.md "Gift expiry"), never
+   * for a card. A refund passes the expiry of the gift its payment spent.
+   */
+  readonly giftExpiresAt?: Date | null;
 }
 
 export interface PostedValueEntry {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../http/envelope';
 import { centsToString, dbCents, minCents, positiveCents } from './money';
-import { postValue, readEntry, spendValue } from './ledger.service';
+import { postValue, readEntry, spendValueTracked } from './ledger.service';
 import type { PayFromHolderInput, PostedValueEntry, RefundPaymentInput, ValueChannel, ValueHolder } from './ledger.types';
 
 /**
@@ -27,10 +27,11 @@ interface PaymentRow extends Record<string, unknown> {
   refunded_gift: string;
   entry_id: number;
   channel: ValueChannel | null;
+  gift_expires_at: string | Date | null;
 }
 
 const PAYMENT_COLUMNS = sql`id, request_no, holder_kind, member_id, card_id, amount, principal_paid, gift_paid,
-  refunded_principal, refunded_gift, entry_id, channel`;
+  refunded_principal, refunded_gift, entry_id, channel, gift_expires_at`;
 
 const holderOf = (row: PaymentRow): ValueHolder =>
   row.holder_kind === 'member' ? { kind: 'member', memberId: Number(row.member_id) } : { kind: 'card', cardId: Number(row.card_id) };
@@ -52,7 +53,7 @@ export async function payFromHolder(input: PayFromHolderInput): Promise<PostedVa
     }
     return { ...(await readEntry(tx, tenantId, Number(row.entry_id))), paymentId: Number(row.id) };
   }
-  const entry = await spendValue({
+  const { giftSpentExpiresAt, ...entry } = await spendValueTracked({
     tx,
     tenantId,
     holder,
@@ -70,9 +71,10 @@ export async function payFromHolder(input: PayFromHolderInput): Promise<PostedVa
   // A concurrent payment under the same number waits here for the first to end; if it committed,
   // this one is refused and rolls back (its spend included).
   const inserted = await tx.execute<{ id: number }>(sql`insert into value_payments (tenant_id, request_no, account_id, holder_kind,
-      member_id, card_id, amount, principal_paid, gift_paid, entry_id, channel, source_type, store_id, operator_id, occurred_at)
+      member_id, card_id, amount, principal_paid, gift_paid, entry_id, gift_expires_at, channel, source_type, store_id, operator_id, occurred_at)
     select ${tenantId}, ${input.requestNo}, e.account_id, e.holder_kind, ${ids.memberId}::bigint, ${ids.cardId}::bigint,
-      ${centsToString(amount)}::numeric, -e.principal_delta, -e.gift_delta, e.id, ${input.channel ?? null}, ${input.sourceType},
+      ${centsToString(amount)}::numeric, -e.principal_delta, -e.gift_delta, e.id, ${giftSpentExpiresAt ?? null}::timestamptz,
+      ${input.channel ?? null}, ${input.sourceType},
       ${input.storeId ?? null}::bigint, ${input.operatorId ?? null}::bigint, ${now}
     from value_entries e where e.tenant_id = ${tenantId} and e.id = ${entry.id}
     on conflict do nothing returning id`);
@@ -134,6 +136,9 @@ export async function refundPayment(
     storeId: input.storeId ?? null,
     operatorId: input.operatorId ?? null,
     remark: input.paymentRequestNo,
+    // Gift goes back as a lot expiring when the latest of the lots the payment spent does: gift
+    // that has expired since goes back and expires at once (README.md "Gift expiry").
+    giftExpiresAt: payment.gift_expires_at === null ? null : new Date(payment.gift_expires_at),
     now,
   });
   const moved = await tx.execute<{ refunded: string }>(sql`update value_payments

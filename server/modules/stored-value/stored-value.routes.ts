@@ -84,7 +84,7 @@ export async function storedValueRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const mover = (request: Parameters<typeof authOf>[0]) => {
     const auth = authOf(request);
-    return { db, tenantId: auth.tenantId, operatorId: auth.userId };
+    return { db, tenantId: auth.tenantId, operatorId: auth.userId, now: app.clock() };
   };
 
   app.post<{ Body: RechargeInput }>(

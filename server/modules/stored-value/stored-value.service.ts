@@ -59,6 +59,8 @@ export async function recharge(input: {
   tenantId: number;
   operatorId: number;
   body: RechargeInput;
+  /** The server's clock (tests move it); default the system's. */
+  now?: Date;
 }): Promise<IdempotentResult<RechargeAnswer>> {
   const { db, tenantId, body } = input;
   const principal = positiveCents(body.amount, 'amount');
@@ -81,7 +83,7 @@ export async function recharge(input: {
     keyField: 'requestNo',
     request,
     run: async (tx) => {
-      const now = new Date();
+      const now = input.now ?? new Date();
       const settings = await storedValueSettings(tx, tenantId);
       checkRecharge(settings, { principal, channel: body.channel });
       if (body.storeId) await assertStore(tx, tenantId, body.storeId, 'storeId');
@@ -141,7 +143,13 @@ export interface PayAnswer {
 }
 
 /** A payment from the member's stored value, for eligible goods in an eligible store. */
-export async function pay(input: { db: Db; tenantId: number; operatorId: number; body: PayInput }): Promise<IdempotentResult<PayAnswer>> {
+export async function pay(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number;
+  body: PayInput;
+  now?: Date;
+}): Promise<IdempotentResult<PayAnswer>> {
   const { db, tenantId, body } = input;
   const amount = positiveCents(body.amount, 'amount');
   const lines = body.lines ?? [];
@@ -183,6 +191,7 @@ export async function pay(input: { db: Db; tenantId: number; operatorId: number;
         channel: 'store',
         sourceType: 'payment',
         remark: body.remark ?? null,
+        now: input.now,
       });
       return {
         requestNo: body.requestNo,
@@ -224,6 +233,7 @@ export async function refund(input: {
   tenantId: number;
   operatorId: number;
   body: RefundInput;
+  now?: Date;
 }): Promise<IdempotentResult<RefundAnswer>> {
   const { db, tenantId, body } = input;
   const amount = positiveCents(body.amount, 'amount');
@@ -246,6 +256,7 @@ export async function refund(input: {
         storeId: body.storeId ?? null,
         operatorId: input.operatorId,
         holderKind: 'member',
+        now: input.now,
       });
       return {
         refundNo: body.refundNo,

@@ -44,6 +44,16 @@ export function screenRoute(resource: ResourceDef, screen: string): string {
   return `/${resource.route.group}/${resource.route.entry}/${screen}`;
 }
 
+/**
+ * The routes of a settings object: its read screen and, when the declaration names one, its
+ * edit screen (undefined: the read screen edits in place).
+ */
+export function settingsLocations(resource: ResourceDef): { readonly read: string; readonly edit?: string } {
+  const { settings, settingsEdit } = resource.route.screens;
+  if (settings === undefined) throw new Error(`${resource.name} declares no settings screen`);
+  return { read: screenRoute(resource, settings), edit: settingsEdit === undefined ? undefined : screenRoute(resource, settingsEdit) };
+}
+
 function query(pairs: readonly (readonly [string, string | number | undefined])[]): string {
   const params = new URLSearchParams();
   for (const [key, value] of pairs) if (value !== undefined) params.set(key, String(value));

@@ -15,6 +15,7 @@ import type { GenericView } from './resource-routes';
 const RecordDetailPage = lazy(() => import('./record-pages').then((m) => ({ default: m.RecordDetailPage })));
 const RecordFormPage = lazy(() => import('./record-pages').then((m) => ({ default: m.RecordFormPage })));
 const SettingsScreen = lazy(() => import('./settings-screen').then((m) => ({ default: m.SettingsScreen })));
+const SettingsEditPage = lazy(() => import('./settings-screen').then((m) => ({ default: m.SettingsEditPage })));
 
 const made = new Map<string, ComponentType>();
 
@@ -40,19 +41,22 @@ export function screenComponent(resource: ResourceDef, view: GenericView): Compo
   return component;
 }
 
-/** The screen component of a settings object (`singleton`): its detail, editable in place. */
-export function settingsScreenComponent(resource: ResourceDef): ComponentType {
-  const key = `${resource.name}/settings`;
+/**
+ * The screen component of a settings object (`singleton`): its detail (`read`, editable in place
+ * unless the declaration names a `settingsEdit` screen) or that edit screen (`edit`).
+ */
+export function settingsScreenComponent(resource: ResourceDef, mode: 'read' | 'edit' = 'read'): ComponentType {
+  const key = `${resource.name}/settings/${mode}`;
   let component = made.get(key);
   if (!component) {
     const Screen = () => (
       <App component={false}>
         <Suspense fallback={null}>
-          <SettingsScreen resource={resource} />
+          {mode === 'edit' ? <SettingsEditPage resource={resource} /> : <SettingsScreen resource={resource} />}
         </Suspense>
       </App>
     );
-    Screen.displayName = `Settings(${resource.name})`;
+    Screen.displayName = `Settings(${key})`;
     component = Screen;
     made.set(key, component);
   }
