@@ -24,6 +24,18 @@ CREATE TABLE "value_entries" (
 	CONSTRAINT "value_entries_afters" CHECK ("value_entries"."principal_after" >= 0 and "value_entries"."gift_after" >= 0 and "value_entries"."balance_after" = "value_entries"."principal_after" + "value_entries"."gift_after")
 );
 --> statement-breakpoint
+CREATE TABLE "value_gift_lots" (
+	"tenant_id" bigint NOT NULL,
+	"entry_id" bigint NOT NULL,
+	"account_id" bigint NOT NULL,
+	"amount" numeric(14, 2) NOT NULL,
+	"remaining" numeric(14, 2) NOT NULL,
+	"given_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone,
+	CONSTRAINT "value_gift_lots_tenant_id_entry_id_pk" PRIMARY KEY("tenant_id","entry_id"),
+	CONSTRAINT "value_gift_lots_remaining" CHECK ("value_gift_lots"."amount" > 0 and "value_gift_lots"."remaining" >= 0 and "value_gift_lots"."remaining" <= "value_gift_lots"."amount")
+);
+--> statement-breakpoint
 CREATE TABLE "value_payments" (
 	"tenant_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "value_payments_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -39,6 +51,7 @@ CREATE TABLE "value_payments" (
 	"refunded_gift" numeric(14, 2) DEFAULT '0' NOT NULL,
 	"refunded" numeric(14, 2) GENERATED ALWAYS AS (refunded_principal + refunded_gift) STORED,
 	"entry_id" bigint NOT NULL,
+	"gift_expires_at" timestamp with time zone,
 	"channel" text,
 	"source_type" text NOT NULL,
 	"store_id" bigint,
@@ -521,6 +534,8 @@ CREATE INDEX "value_entries_recharge_day_idx" ON "value_entries" USING btree ("t
 CREATE INDEX "value_entries_source_idx" ON "value_entries" USING btree ("tenant_id","source_type","source_id");--> statement-breakpoint
 CREATE INDEX "value_entries_store_idx" ON "value_entries" USING btree ("tenant_id","store_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "value_entries_idem_uq" ON "value_entries" USING btree ("tenant_id","idempotency_key") WHERE "value_entries"."idempotency_key" is not null;--> statement-breakpoint
+CREATE INDEX "value_gift_lots_open_idx" ON "value_gift_lots" USING btree ("tenant_id","account_id","entry_id") WHERE "value_gift_lots"."remaining" > 0;--> statement-breakpoint
+CREATE INDEX "value_gift_lots_due_idx" ON "value_gift_lots" USING btree ("expires_at") WHERE "value_gift_lots"."remaining" > 0 and "value_gift_lots"."expires_at" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "value_payments_request_uq" ON "value_payments" USING btree ("tenant_id","request_no");--> statement-breakpoint
 CREATE INDEX "value_payments_account_idx" ON "value_payments" USING btree ("tenant_id","account_id");--> statement-breakpoint
 CREATE INDEX "value_payments_store_idx" ON "value_payments" USING btree ("tenant_id","store_id");--> statement-breakpoint
