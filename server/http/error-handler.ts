@@ -3,6 +3,7 @@ import { LICENSE_INVALID_MESSAGE } from '../../resources/contract/envelope';
 import { AppError, ERROR_CODES, type ErrorKind, type FieldError } from './envelope';
 import { translate } from '../modules/i18n/translate';
 import { DEFAULT_LOCALE, isLocale } from '../../resources/messages/bilingual';
+import { pgError } from '../db/pg-errors';
 
 /**
  * Turns every error into the envelope with a localized msg. Schema validation errors from
@@ -107,15 +108,6 @@ function schemaFields(error: FastifyError): FieldError[] {
  * escape, 2201B invalid regular expression, 54000 program limit (a value too big for an index).
  */
 const INPUT_ERRORS = new Set(['22P02', '22003', '22021', '22001', '22007', '22008', '22P05', '22025', '2201B', '54000']);
-
-/** The PostgreSQL error inside a (Drizzle-wrapped) error, if any. */
-function pgError(error: unknown): { code: string; message: string } | null {
-  let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 5; depth += 1, e = e.cause as typeof e) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return { code: e.code, message: String(e.message ?? '') };
-  }
-  return null;
-}
 
 /** Paths of the request's values whose text is `text` (`lines.0.amount`, `id`). */
 function pathsOfValue(root: unknown, text: string): string[] {

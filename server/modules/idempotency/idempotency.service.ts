@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from '../../db/connection';
 import type { FastifyReply } from 'fastify';
 import { AppError, ok, type Envelope } from '../../http/envelope';
 import { requestHash } from './request-hash';
+import { isRetryableTransactionError } from '../../db/pg-errors';
 
 /**
  * The one idempotency rule of every request that moves value (README.md beside this file).
@@ -68,6 +69,23 @@ export function keyReused(input: { keyField: string; key: string }): AppError {
  * throws stores nothing (the transaction rolls back), so the same key may be tried again.
  */
 export async function idempotent<T>(input: IdempotentInput<T>): Promise<IdempotentResult<T>> {
+  // A deadlock or serialization failure rolled everything back, the key's claim included, so the
+  // whole transaction runs again (two sales of one member both taking the member's row for their
+  // growth step is such a deadlock: PostgreSQL ends one, which then runs after the other).
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await attemptOnce(input);
+    } catch (error) {
+      if (attempt >= RETRIES || !isRetryableTransactionError(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/** How many times a transaction that PostgreSQL ended as a deadlock victim is run at most. */
+const RETRIES = 5;
+
+async function attemptOnce<T>(input: IdempotentInput<T>): Promise<IdempotentResult<T>> {
   const { tenantId, operation, key } = input;
   const hash = requestHash(input.request);
   return input.db.transaction(async (tx) => {

@@ -215,11 +215,12 @@ export async function expireTenantPoints(input: {
 }
 
 /**
- * Reads, before the account lock, whether the member may transact (in use) and whether any of
- * their lots is due to expire at `now`, taking the member's row lock (so a freeze waits for the
- * posting). The lock is FOR UPDATE, not FOR SHARE: the sale's growth step then locks the same row
- * for update, and two sales of one member each holding a share lock and both asking to upgrade it
- * deadlocked (found by `bench:vs-minimal`'s hot-member case; `tests/api/points-hot-member.test.ts`).
+ * Reads, before the account lock, whether the member may transact (in use; the member row is
+ * share-locked so a freeze waits for the posting) and whether any of their lots is due to expire
+ * at `now`. When a growth rule is in force the sale's growth step then updates the member row:
+ * two sales of one member both holding the share lock deadlock there, PostgreSQL ends one, and
+ * `idempotent()` runs that one again after the other (`tests/api/points-hot-member.test.ts`). An
+ * exclusive lock here instead made the concurrent points traffic of points-property.test.ts hang.
  * One statement instead of a guard, then a lock, then an expiry scan under the lock.
  */
 export async function prepareEarn(input: { tx: DbOrTx; tenantId: number; memberId: number; now: Date }): Promise<{ dueLots: boolean }> {
@@ -227,7 +228,7 @@ export async function prepareEarn(input: { tx: DbOrTx; tenantId: number; memberI
   const result = await tx.execute<{ state: string; due: boolean }>(sql`select m.state,
       exists (select 1 from points_lots l where l.tenant_id = ${tenantId} and l.member_id = ${memberId}
         and l.remaining > 0 and l.expires_at <= ${now}) as due
-    from members m where m.tenant_id = ${tenantId} and m.id = ${memberId} for update of m`);
+    from members m where m.tenant_id = ${tenantId} and m.id = ${memberId} for share of m`);
   if (result.rows.length === 0) throw new AppError('notFound', 'points.memberNotFound');
   const state = String(result.rows[0].state);
   if (state.toLowerCase() !== 'using') throw new AppError('conflict', 'points.memberBlocked', { values: { state } });
