@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/connection';
+import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { formatInstant } from '../../crud/zoned-time';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
@@ -145,7 +145,8 @@ const toPgArray = (values: readonly (string | null)[]): string => `{${values.map
  * with random codes and the validity computed now. Any refusal rolls everything back.
  */
 export async function issueCoupons(input: {
-  db: Db;
+  /** The pool, or a caller's transaction (the key's work then runs in a savepoint of it). */
+  db: DbOrTx;
   tenantId: number;
   operatorId: number | null;
   now: Date;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/connection';
+import type { DbOrTx } from '../../db/connection';
 import type { FastifyReply } from 'fastify';
 import { AppError, ok, type Envelope } from '../../http/envelope';
 import { requestHash } from './request-hash';
@@ -16,7 +16,7 @@ import { requestHash } from './request-hash';
 
 /** What an idempotent operation needs. */
 export interface IdempotentInput<T> {
-  readonly db: Db;
+  readonly db: DbOrTx;
   readonly tenantId: number;
   /** What the key is for, `<domain>.<operation>`: `points.spend`, `stored-value.recharge` … */
   readonly operation: string;
