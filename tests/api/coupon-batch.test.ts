@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
-import type { BatchDeps } from '../../server/modules/batch/batch-operations';
+import { sql } from 'drizzle-orm';
+import { batchCouponKey, type BatchDeps } from '../../server/modules/batch/batch-operations';
 import { runBatch } from '../../server/modules/batch/batch.job';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import { strandRunning } from '../helpers/batch-fixtures';
@@ -44,6 +45,13 @@ async function couponsOf(documentNumber: string): Promise<{ member: number; code
   return (page.records as { member: number; code: string; source: string }[]).sort((a, b) => a.member - b.member);
 }
 
+/** Whether the document's key for a member was stored (a refused issue stores none). */
+async function keyStored(documentId: number, memberId: number): Promise<boolean> {
+  const rows = await scene.t.database.db.execute(sql`select 1 from idempotency_keys
+    where tenant_id = ${scene.tenant.tenantId} and operation = 'batch.grantCoupon' and key = ${batchCouponKey(documentId, memberId)}`);
+  return rows.rows.length === 1;
+}
+
 beforeAll(async () => {
   scene = await startCouponScene();
   admin = scene.admin;
@@ -69,6 +77,7 @@ describe('batch: grant coupons', () => {
       ['failed', '券模板“会员日券”每人限领 1 张，该会员已达上限'],
     ]);
     expect(await okData<any>(admin.get(`/v1/coupon-template/info/${template}`))).toMatchObject({ issuedCount: 3 });
+    expect(await Promise.all(members.map((id) => keyStored(doc.id, id)))).toEqual([true, true, false]);
 
     // A second audit is refused; a run of the same document again (a resumed job) issues nothing more.
     expect((await admin.post('/v1/batch-operate/audit', { query: { id: doc.id } })).status).toBe(409);

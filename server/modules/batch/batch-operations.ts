@@ -225,6 +225,8 @@ async function grantCoupon(change: MemberChange): Promise<LineOutcome> {
     operatorId: doc.operatorId,
     now: new Date(),
     zone: settings.timeZone,
+    // Its own key space: a till's request number can never take a document's key.
+    operation: 'batch.grantCoupon',
     body: {
       requestNo: batchCouponKey(doc.id, memberId),
       templateId: doc.couponTemplate,

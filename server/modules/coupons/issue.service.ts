@@ -153,6 +153,8 @@ export async function issueCoupons(input: {
   /** The caller's time zone, in which the answer's instants are written. */
   zone: string;
   body: IssueInput;
+  /** The keys' namespace: the till route's by default; a batch document keeps its own, out of callers' reach. */
+  operation?: string;
 }): Promise<IdempotentResult<IssueAnswer>> {
   const { db, tenantId, body } = input;
   const quantity = body.quantity ?? 1;
@@ -160,7 +162,7 @@ export async function issueCoupons(input: {
   return idempotent({
     db,
     tenantId,
-    operation: 'coupons.issue',
+    operation: input.operation ?? 'coupons.issue',
     key: body.requestNo,
     keyField: 'requestNo',
     request: { templateId: body.templateId, memberId: body.memberId, quantity, source, sourceRef: body.sourceRef ?? null },
