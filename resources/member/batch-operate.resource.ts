@@ -8,7 +8,8 @@ import { memberResource } from './member.resource';
  *
  * - The operation is freeze / unfreeze (with a reason, following the member's own freeze and
  *   unfreeze rules), changeLevel (a target level), addTag (a tag), grantPoints (a positive
- *   number of points) or grantValue (stored value: a principal and a gift amount per member).
+ *   number of points), grantValue (stored value: a principal and a gift amount per member) or
+ *   grantCoupon (an effective coupon template and how many coupons each member receives).
  * - The members are picked by hand, matched by a stored filter (mobile prefix, level, state,
  *   registration store, channel, registration dates), or imported from an .xlsx of mobiles or
  *   member numbers. Whatever the mode, they become the document's lines; a filter is expanded
@@ -25,7 +26,7 @@ import { memberResource } from './member.resource';
 export const MAX_BATCH_MEMBERS = 10_000;
 
 /** The operations a document can apply. */
-export const BATCH_OPERATIONS = ['freeze', 'unfreeze', 'changeLevel', 'addTag', 'grantPoints', 'grantValue'] as const;
+export const BATCH_OPERATIONS = ['freeze', 'unfreeze', 'changeLevel', 'addTag', 'grantPoints', 'grantValue', 'grantCoupon'] as const;
 export type BatchOperation = (typeof BATCH_OPERATIONS)[number];
 
 /** How the members of a document were chosen. */
@@ -40,7 +41,19 @@ export type LineResult = (typeof LINE_RESULTS)[number];
  * The parameter fields of the operations, each required for its operations and cleared for the
  * others (declared with `when` on `operation`).
  */
-export const PARAMETER_FIELDS = ['reason', 'targetLevel', 'tag', 'points', 'valuePrincipal', 'valueGift'] as const;
+export const PARAMETER_FIELDS = [
+  'reason',
+  'targetLevel',
+  'tag',
+  'points',
+  'valuePrincipal',
+  'valueGift',
+  'couponTemplate',
+  'couponCount',
+] as const;
+
+/** Most coupons of one document's template each member receives. */
+export const MAX_BATCH_COUPONS = 100;
 
 /** A field that applies only to these operations. */
 const forOperations = (...operations: BatchOperation[]) => ({ field: 'operation', in: operations }) as const;
@@ -90,6 +103,7 @@ export const batchOperateResource = defineResource({
         addTag: { label: ['添加标签', 'Add a tag'], color: 'cyan' },
         grantPoints: { label: ['赠送积分', 'Grant points'], color: 'gold' },
         grantValue: { label: ['赠送储值', 'Grant stored value'], color: 'magenta' },
+        grantCoupon: { label: ['发放优惠券', 'Grant coupons'], color: 'volcano' },
       },
       defaultValue: 'freeze',
       filter: 'eq',
@@ -142,6 +156,27 @@ export const batchOperateResource = defineResource({
       required: true,
       defaultValue: 0,
       when: forOperations('grantValue'),
+      inList: false,
+    }),
+    // Coupons issued to each member through server/modules/coupons (source BATCH): an effective template only.
+    couponTemplate: field.relation({
+      label: ['券模板', 'Coupon template'],
+      help: [
+        '只能选择已生效的券模板；每位会员受模板的每人限领和总量限制',
+        "An effective template only; each member is held to the template's per-member limit and total",
+      ],
+      resource: 'coupon-template',
+      required: true,
+      when: forOperations('grantCoupon'),
+      inList: false,
+    }),
+    couponCount: field.integer({
+      label: ['每人发放张数', 'Coupons per member'],
+      min: 1,
+      max: MAX_BATCH_COUPONS,
+      required: true,
+      defaultValue: 1,
+      when: forOperations('grantCoupon'),
       inList: false,
     }),
     selectionMode: field.enum({

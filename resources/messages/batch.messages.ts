@@ -44,6 +44,15 @@ export const batchMessages = defineMessages({
   'batch.line.valueAlreadyGranted': ['该会员的储值此前已赠送，未重复赠送', 'This stored value had already been granted; not granted again'],
   'batch.line.alreadyGranted': ['该会员的积分此前已赠送，未重复赠送', 'These points had already been granted; not granted again'],
   'batch.line.refused': ['{reason}', '{reason}'],
+  'batch.couponTemplateNotEffective': [
+    '券模板“{name}”未生效，只能发放已生效的券模板',
+    'The coupon template "{name}" is not effective; only effective templates can be granted',
+  ],
+  'batch.line.couponsGranted': ['已发放 {count} 张券：{codes}', 'Granted {count} coupons: {codes}'],
+  'batch.line.couponsAlreadyGranted': [
+    '该会员的券此前已发放（{codes}），未重复发放',
+    'These coupons had already been granted ({codes}); not granted again',
+  ],
 
   // Edit screen (src/views/member/batch-operate-edit-screen.tsx)
   'batch.edit.pick': ['选择会员', 'Members'],

@@ -1,20 +1,19 @@
 import { randomInt } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PermissionRef } from '../../resources/catalog/types';
-import { batchOperateResource } from '../../resources/member/batch-operate.resource';
 import { loadConfig } from '../../server/config';
 import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
-import { deriveLinesTable, deriveTable } from '../../server/crud/table.derive';
 import { connectDatabase, type Database } from '../../server/db/connection';
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { batchPointsKey, type BatchDeps } from '../../server/modules/batch/batch-operations';
 import { resumeRunning, runBatch } from '../../server/modules/batch/batch.job';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { strandRunning as strandStopped } from '../helpers/batch-fixtures';
 import { createMembers } from '../helpers/points-fixtures';
 import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -77,24 +76,8 @@ async function batchEntries(documentId: number, memberId: number): Promise<numbe
 }
 
 /** Puts a document in the state a stopped process leaves it in: RUNNING, some lines done. */
-async function strandRunning(documentId: number, doneLines: readonly number[] = []): Promise<void> {
-  const t = deriveTable(batchOperateResource);
-  const l = deriveLinesTable(batchOperateResource, 'lines');
-  await database.db
-    .update(t)
-    .set({ state: 'RUNNING' })
-    .where(and(eq(t.tenantId, tenant.tenantId), eq(t.id, documentId)));
-  await database.db
-    .update(l)
-    .set({ result: 'pending', message: null, messageValues: null })
-    .where(and(eq(l.tenantId, tenant.tenantId), eq(l.parentId, documentId)));
-  for (const lineNo of doneLines) {
-    await database.db
-      .update(l)
-      .set({ result: 'succeeded' })
-      .where(and(eq(l.tenantId, tenant.tenantId), eq(l.parentId, documentId), eq(l.lineNo, lineNo)));
-  }
-}
+const strandRunning = (documentId: number, doneLines: readonly number[] = []) =>
+  strandStopped({ database, tenantId: tenant.tenantId, documentId, doneLines });
 
 async function stateChanges(documentId: number, action: string): Promise<number> {
   const rows = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from state_changes

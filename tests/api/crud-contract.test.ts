@@ -666,6 +666,11 @@ const RELATION_OVERRIDES: Readonly<
   'level.suitStores': { body: (r) => ({ levelType: 'PAID', price: 100, termMonths: 12, growthThreshold: null, suitStores: [r.store] }) },
   // Each operation keeps its own parameter, each selection mode its own filter.
   'batch-operate.targetLevel': { body: (r) => ({ operation: 'changeLevel', tag: null, targetLevel: r.level }) },
+  // Stored directly: a save grants from an effective template only, and only a draft can be deleted.
+  'batch-operate.couponTemplate': {
+    body: (r) => ({ operation: 'grantCoupon', tag: null, couponTemplate: r['coupon-template'], couponCount: 1 }),
+    direct: true,
+  },
   'batch-operate.filterLevel': { body: (r) => ({ selectionMode: 'filtered', filterLevel: r.level, lines: undefined }), direct: true },
   'batch-operate.filterStore': { body: (r) => ({ selectionMode: 'filtered', filterStore: r.store, lines: undefined }), direct: true },
   // A coupon template lists stores and goods only when its scope names them; each line type keeps its own goods.

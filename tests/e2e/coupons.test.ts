@@ -5,12 +5,14 @@ import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
+import { DetailTabs } from './pages/stored-value.page';
 
 /**
- * Issue 12, coupons as a person meets them: a template is created in the form (its type chosen
- * there shows its value part) and made effective from the list; a till issues a coupon of it to a
- * member through the API; the coupon inquiry finds it unused, with the counts by state; a
- * write-off document with its code is drafted and audited, and the coupon shows used.
+ * Issue 12, coupons as a person meets them: a template of each family is created in the form (its
+ * type chosen there shows its value part), the cash one made effective from the list; a till
+ * issues a coupon of it to a member through the API; the coupon inquiry finds it unused, with the
+ * counts by state, and so does the member's coupons tab; a write-off document with its code is
+ * drafted and audited, and the coupon shows used.
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
@@ -22,6 +24,37 @@ async function api<T = Record<string, unknown>>(page: Page, url: string, data: u
   const body = await response.json();
   expect(body.code, JSON.stringify(body)).toBe(2000);
   return body.data as T;
+}
+
+/** A template of each family but cash (the main case makes that one): its type and value part. */
+const FAMILIES = (product: string): readonly { type: string; values: Record<string, string> }[] => [
+  { type: '整单折扣券', values: { '整单折扣(折)': '8.5' } },
+  { type: '提货券', values: { 提货商品: product } },
+  { type: '运费券', values: { '最高减免运费(元)': '6' } },
+  { type: '随机金额券', values: { '最小面额(元)': '1', '最大面额(元)': '5' } },
+  { type: '换购券', values: { 换购商品: product, '换购价(元)': '1' } },
+  { type: '积分券', values: { 赠送积分: '100' } },
+  { type: '特价券', values: { '特价(元/件)': '2' } },
+];
+
+/** Creates a template in the add form (type and value part first, the name last) and waits until the form has left. */
+async function createTemplate(page: Page, form: FormPage, name: string, type: string, values: Record<string, string>): Promise<void> {
+  // The add form drawn (the list before it has a 券类型 filter of its own).
+  await page.locator('#coupon-template-form_lineType').waitFor();
+  await form.fill('券类型', type);
+  for (const [label, value] of Object.entries(values)) {
+    await form.field(label).waitFor();
+    await form.fill(label, value);
+  }
+  await form.fill('券名称', name);
+  await expect.poll(() => form.valueOf('券名称')).toBe(name);
+  await form.save();
+  await page
+    .waitForURL((url) => !url.hash.includes('/coupon-template/add'))
+    .catch(async (error) => {
+      await screenshot(page, `coupon-template-add-failed-${name}`);
+      throw error;
+    });
 }
 
 describe('coupons in the browser', () => {
@@ -42,10 +75,22 @@ describe('coupons in the browser', () => {
     await form.fill('券类型', '整单代金券');
     await form.field('面额(元)').waitFor();
     expect(await form.labels()).not.toContain('整单折扣(折)');
-    await form.fill('面额(元)', '8');
     await screenshot(page, 'coupon-template-add-zh');
-    await form.save();
-    await page.waitForURL((url) => !url.hash.includes('/coupon-template/add'));
+    await createTemplate(page, form, name, '整单代金券', { '面额(元)': '8' });
+    // One of every other family, each through the same form.
+    const products = await api<{ records: { name: string }[] }>(page, '/v1/product/query', { pageSize: 1 });
+    for (const family of FAMILIES(products.records[0].name)) {
+      await shell.goto(baseUrl, '/coupons/coupon-template/add');
+      await shell.waitForScreen();
+      await createTemplate(page, new FormPage(page), `${family.type}${suffix}`, family.type, family.values);
+    }
+    // Each was saved with the type chosen in the form.
+    const saved: string[] = [];
+    for (const templateName of [name, ...FAMILIES('').map((family) => `${family.type}${suffix}`)]) {
+      const found = await api<{ records: { lineType: string }[] }>(page, '/v1/coupon-template/query', { keyword: templateName });
+      saved.push(...found.records.map((r) => r.lineType));
+    }
+    expect(saved).toEqual(['all_cash', 'all_discount', 'goods', 'freight', 'random_cash', 'exchange_goods', 'points', 'special_price']);
     await shell.goto(baseUrl, '/coupons/coupon-template/list');
     const templates = new ListPage(page);
     await templates.waitLoaded();
@@ -71,6 +116,20 @@ describe('coupons in the browser', () => {
     await expect.poll(async () => coupons.row(code).innerText()).toContain('未使用');
     await expect.poll(async () => page.getByTestId('coupon-state-counts').innerText()).toContain('未使用 1');
     await screenshot(page, 'coupon-list-zh');
+
+    // The member's coupons tab shows it with its template and state, and counts it.
+    await shell.goto(baseUrl, `/member/standard-member/dtl?id=${member.id}`);
+    const tab = await new DetailTabs(page).open('优惠券');
+    const row = tab.locator('.ant-table-row').filter({ hasText: code });
+    await expect.poll(async () => row.innerText()).toContain(name);
+    expect(await row.innerText()).toContain('未使用');
+    expect(await row.innerText()).toContain('手工发放');
+    await expect.poll(async () => tab.getByTestId('coupon-state-counts').innerText()).toContain('未使用 1');
+    await screenshot(page, 'coupon-member-tab-zh');
+    await tab.getByRole('button', { name: /在券查询中查看全部/ }).click();
+    await page.waitForURL((url) => url.hash.includes('/coupons/coupon-list/coupon-list'));
+    await coupons.waitLoaded();
+    await expect.poll(async () => coupons.row(code).innerText()).toContain('未使用');
 
     // A write-off document with its code, audited from the list.
     const stores = await api<{ records: { name: string }[] }>(page, '/v1/store/query', { pageSize: 1 });

@@ -8109,10 +8109,10 @@ export interface components {
             /** @description Document number */
             number: string;
             /**
-             * @description Operation: freeze = Freeze members, unfreeze = Unfreeze members, changeLevel = Change level, addTag = Add a tag, grantPoints = Grant points, grantValue = Grant stored value
+             * @description Operation: freeze = Freeze members, unfreeze = Unfreeze members, changeLevel = Change level, addTag = Add a tag, grantPoints = Grant points, grantValue = Grant stored value, grantCoupon = Grant coupons
              * @enum {string}
              */
-            operation: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue";
+            operation: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue" | "grantCoupon";
             /** @description Reason */
             reason: string | null;
             /** @description Target level (id of level) */
@@ -8128,6 +8128,10 @@ export interface components {
             valuePrincipal: number | null;
             /** @description Gift to grant (yuan); yuan, exact, at most 2 decimals */
             valueGift: number | null;
+            /** @description Coupon template (id of coupon-template) */
+            couponTemplate: number | null;
+            /** @description Coupons per member */
+            couponCount: number | null;
             /**
              * @description Members chosen by: picked = Picked by hand, filtered = Filter, imported = Imported file
              * @enum {string}
@@ -26124,7 +26128,7 @@ export interface operations {
                          * @description Operation: eq
                          * @enum {string|null}
                          */
-                        operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue" | null;
+                        operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue" | "grantCoupon" | null;
                         /**
                          * @description Members chosen by: eq
                          * @enum {string|null}
@@ -26244,7 +26248,7 @@ export interface operations {
                      * @description Operation
                      * @enum {string}
                      */
-                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue";
+                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue" | "grantCoupon";
                     /** @description Reason (no NUL, no lone surrogate) */
                     reason?: string;
                     /** @description Target level (id of level) */
@@ -26260,6 +26264,10 @@ export interface operations {
                     valuePrincipal?: number;
                     /** @description Gift to grant (yuan); exact, at most 2 decimals */
                     valueGift?: number;
+                    /** @description Coupon template (id of coupon-template) */
+                    couponTemplate?: number;
+                    /** @description Coupons per member */
+                    couponCount?: number;
                     /**
                      * @description Members chosen by
                      * @enum {string}
@@ -26352,7 +26360,7 @@ export interface operations {
                      * @description Operation
                      * @enum {string}
                      */
-                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue";
+                    operation?: "freeze" | "unfreeze" | "changeLevel" | "addTag" | "grantPoints" | "grantValue" | "grantCoupon";
                     /** @description Reason (no NUL, no lone surrogate) */
                     reason?: string;
                     /** @description Target level (id of level) */
@@ -26368,6 +26376,10 @@ export interface operations {
                     valuePrincipal?: number;
                     /** @description Gift to grant (yuan); exact, at most 2 decimals */
                     valueGift?: number;
+                    /** @description Coupon template (id of coupon-template) */
+                    couponTemplate?: number;
+                    /** @description Coupons per member */
+                    couponCount?: number;
                     /**
                      * @description Members chosen by
                      * @enum {string}

@@ -236,6 +236,8 @@ async function seedBatch(args: { tx: DbOrTx; tenantId: number; userId: number | 
         points: 100,
         valuePrincipal: null,
         valueGift: null,
+        couponTemplate: null,
+        couponCount: null,
         remark: '会员日赠送积分',
         operatorId: userId,
       },

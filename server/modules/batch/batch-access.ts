@@ -6,6 +6,7 @@ import type { ResourceDef, StateAction } from '../../../resources/define';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
 import { batchOperateSettingResource } from '../../../resources/member/batch-operate-setting.resource';
 import { batchOperateResource, type BatchOperation } from '../../../resources/member/batch-operate.resource';
+import { couponResource } from '../../../resources/coupons/coupon.resource';
 import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
 import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
@@ -29,6 +30,7 @@ import { AppError } from '../../http/envelope';
  * | freeze, unfreeze | the member's freeze / unfreeze action (会员/标准会员 · its requirement) |
  * | addTag | the member's edit (会员/标准会员 · 配置维护) |
  * | grantValue | the stored-value adjustment document's write (储值/储值调整单 · 配置维护) |
+ * | grantCoupon | the coupons' write (券/券查询 · 配置维护), the console grant of POST /v1/coupons/issue |
  *
  * checked on saveNew, on modify (for the operation the document will have) and on audit. Above
  * the tenant's approval rule (batch-operate-setting) the auditor may not be the maker; stored value
@@ -56,6 +58,9 @@ export function operationRefs(operation: BatchOperation): readonly PermissionRef
       return [writeOf(scoreAdjustResource)];
     case 'grantValue':
       return [writeOf(storeValueAdjustResource)];
+    case 'grantCoupon':
+      // Issuing coupons by hand in the console (the till issue route's console grant).
+      return [writeOf(couponResource)];
     case 'changeLevel':
       return [writeOf(levelResource)];
     case 'freeze':

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/connection';
 import { assertMayAudit, assertMayOperate } from './batch-access';
 import { centsOf } from '../stored-value-docs/value-money';
 import { badInput } from '../../http/envelope';
+import { readTemplate } from '../coupons/template-terms';
 import { expandFilter, freshLines } from './batch-members';
 import { dispatchBatch } from './batch.job';
 import { batchRoutes } from './batch.routes';
@@ -57,6 +58,17 @@ function assertValueGranted(args: Pick<SaveArgs, 'values' | 'current'>): void {
   throw badInput('error.fieldsInvalid', [{ field: 'valuePrincipal', key: 'batch.valueNothing' }]);
 }
 
+/** Coupons are granted from an effective template only (400 on the template, naming it). */
+async function assertTemplateEffective(ctx: SaveArgs): Promise<void> {
+  const id = valueAfterWrite({ values: ctx.values, current: ctx.current, name: 'couponTemplate' });
+  if (id === null || id === undefined) return; // the engine's required rule names the field
+  const template = await readTemplate(ctx.db, ctx.actor.tenantId, Number(id));
+  if (template?.state === 'EFFECTIVE') return;
+  throw badInput('error.fieldsInvalid', [
+    { field: 'couponTemplate', key: 'batch.couponTemplateNotEffective', values: { name: template?.name ?? String(id) } },
+  ]);
+}
+
 /** The members the document will list, or null when the save leaves its lines as they are. */
 async function membersOf(ctx: SaveArgs): Promise<number[] | null> {
   const { values, current } = ctx;
@@ -83,6 +95,7 @@ export const batchOperateHooks = defineServerHooks(batchOperateResource, {
     const operation = requiredAfterWrite({ values, current, name: 'operation' });
     assertMayOperate({ actor: ctx.actor, operation, locale: ctx.actor.locale });
     if (operation === 'grantValue') assertValueGranted({ values, current });
+    if (operation === 'grantCoupon') await assertTemplateEffective(ctx);
     const members = await membersOf(ctx);
     if (members === null) return;
     const lines = freshLines(members);

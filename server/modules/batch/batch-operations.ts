@@ -12,6 +12,8 @@ import { applyLevelChange } from '../levels/level-change';
 import { assertMemberCanTransact } from '../points/member-guard';
 import { postPoints } from '../points/points.ledger';
 import { postValue } from '../ledger';
+import { couponSettings } from '../coupons/coupon-settings';
+import { issueCoupons } from '../coupons/issue.service';
 import { failed, refusal, succeeded, type LineOutcome } from './batch-outcome';
 
 /**
@@ -26,7 +28,9 @@ import { failed, refusal, succeeded, type LineOutcome } from './batch-outcome';
  *   `batch:<documentId>:<memberId>`, so a member is granted once per document whatever happens;
  * - addTag: the tag is appended unless the member already has it;
  * - grantValue: `postValue` (kind `adjust`, source `batch`) with the key
- *   `batch-value:<documentId>:<memberId>`.
+ *   `batch-value:<documentId>:<memberId>`;
+ * - grantCoupon: the coupons module's `issueCoupons` (source BATCH) with the key
+ *   `batch-coupon:<documentId>:<memberId>`, within the template's limits.
  *
  * A refusal (a frozen member cannot be frozen again, a cancelled member cannot earn points)
  * becomes the line's failure; the other lines go on.
@@ -54,6 +58,9 @@ export interface BatchDocument {
   /** grantValue: the principal and gift each member receives (decimal text). */
   readonly valuePrincipal: string | null;
   readonly valueGift: string | null;
+  /** grantCoupon: the template and how many coupons each member receives. */
+  readonly couponTemplate: number | null;
+  readonly couponCount: number | null;
   readonly remark: string | null;
   /** Who audited it: the operator of every change. */
   readonly operatorId: number | null;
@@ -76,6 +83,9 @@ export const batchPointsKey = (documentId: number, memberId: number) => `batch:$
 
 /** The idempotency key of a document's stored value for one member. */
 export const batchValueKey = (documentId: number, memberId: number) => `batch-value:${documentId}:${memberId}`;
+
+/** The idempotency key of a document's coupons for one member. */
+export const batchCouponKey = (documentId: number, memberId: number) => `batch-coupon:${documentId}:${memberId}`;
 
 /** The ledger's source type of batch postings. */
 export const BATCH_SOURCE = 'batch';
@@ -199,6 +209,39 @@ async function grantValue(change: MemberChange): Promise<LineOutcome> {
     : succeeded('batch.line.valueGranted', { principal: entry.principalDelta, gift: entry.giftDelta, balance: entry.balanceAfter });
 }
 
+/**
+ * Coupons through the coupons module's idempotent issue (source BATCH, the document's number as
+ * the source reference, key `batch-coupon:<documentId>:<memberId>`) in the line's transaction:
+ * the template's total and per-member limit hold as for any issue, and their refusals (limit
+ * reached, sold out, template stopped, member not in use) fail the line with the reason.
+ */
+async function grantCoupon(change: MemberChange): Promise<LineOutcome> {
+  const { doc, tx, memberId } = change;
+  if (doc.couponTemplate === null || doc.couponCount === null) throw new Error(`batch ${doc.id}: grantCoupon without a template`);
+  const settings = await couponSettings(tx, doc.tenantId);
+  const result = await issueCoupons({
+    db: tx,
+    tenantId: doc.tenantId,
+    operatorId: doc.operatorId,
+    now: new Date(),
+    zone: settings.timeZone,
+    // Its own key space: a till's request number can never take a document's key.
+    operation: 'batch.grantCoupon',
+    body: {
+      requestNo: batchCouponKey(doc.id, memberId),
+      templateId: doc.couponTemplate,
+      memberId,
+      quantity: doc.couponCount,
+      source: 'BATCH',
+      sourceRef: doc.number,
+    },
+  });
+  const codes = result.answer.coupons.map((c) => c.code).join(', ');
+  return result.replayed
+    ? succeeded('batch.line.couponsAlreadyGranted', { codes })
+    : succeeded('batch.line.couponsGranted', { count: result.answer.coupons.length, codes });
+}
+
 /** A member who has left (cancelled) takes no more level or tag changes. */
 async function unlessCanceled(change: MemberChange, apply: (change: MemberChange) => Promise<LineOutcome>): Promise<LineOutcome> {
   if (change.state.toLowerCase() === 'canceled') return failed('batch.line.memberCanceled');
@@ -212,6 +255,7 @@ const OPERATIONS: Readonly<Record<BatchOperation, (change: MemberChange) => Prom
   addTag: (change) => unlessCanceled(change, addTag),
   grantPoints,
   grantValue,
+  grantCoupon,
 };
 
 /**

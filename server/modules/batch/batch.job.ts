@@ -72,6 +72,8 @@ async function runningDocument(deps: BatchDeps, data: BatchJobData): Promise<Bat
     points: row.points === null ? null : Number(row.points),
     valuePrincipal: text(row.valuePrincipal),
     valueGift: text(row.valueGift),
+    couponTemplate: row.couponTemplate === null ? null : Number(row.couponTemplate),
+    couponCount: row.couponCount === null ? null : Number(row.couponCount),
     remark: text(row.remark),
     // The audit is the last write of the document by a person; the run never changes updatedBy.
     operatorId: row.updatedBy === null ? null : Number(row.updatedBy),

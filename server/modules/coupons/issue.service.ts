@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/connection';
+import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { formatInstant } from '../../crud/zoned-time';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
@@ -145,13 +145,16 @@ const toPgArray = (values: readonly (string | null)[]): string => `{${values.map
  * with random codes and the validity computed now. Any refusal rolls everything back.
  */
 export async function issueCoupons(input: {
-  db: Db;
+  /** The pool, or a caller's transaction (the key's work then runs in a savepoint of it). */
+  db: DbOrTx;
   tenantId: number;
   operatorId: number | null;
   now: Date;
   /** The caller's time zone, in which the answer's instants are written. */
   zone: string;
   body: IssueInput;
+  /** The keys' namespace: the till route's by default; a batch document keeps its own, out of callers' reach. */
+  operation?: string;
 }): Promise<IdempotentResult<IssueAnswer>> {
   const { db, tenantId, body } = input;
   const quantity = body.quantity ?? 1;
@@ -159,7 +162,7 @@ export async function issueCoupons(input: {
   return idempotent({
     db,
     tenantId,
-    operation: 'coupons.issue',
+    operation: input.operation ?? 'coupons.issue',
     key: body.requestNo,
     keyField: 'requestNo',
     request: { templateId: body.templateId, memberId: body.memberId, quantity, source, sourceRef: body.sourceRef ?? null },

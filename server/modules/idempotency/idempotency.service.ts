@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/connection';
+import type { DbOrTx } from '../../db/connection';
 import type { FastifyReply } from 'fastify';
 import { AppError, ok, type Envelope } from '../../http/envelope';
 import { requestHash } from './request-hash';
@@ -17,7 +17,7 @@ import { isRetryableTransactionError } from '../../db/pg-errors';
 
 /** What an idempotent operation needs. */
 export interface IdempotentInput<T> {
-  readonly db: Db;
+  readonly db: DbOrTx;
   readonly tenantId: number;
   /** What the key is for, `<domain>.<operation>`: `points.spend`, `stored-value.recharge` … */
   readonly operation: string;
@@ -72,11 +72,14 @@ export async function idempotent<T>(input: IdempotentInput<T>): Promise<Idempote
   // A deadlock or serialization failure rolled everything back, the key's claim included, so the
   // whole transaction runs again (two sales of one member both taking the member's row for their
   // growth step is such a deadlock: PostgreSQL ends one, which then runs after the other).
+  // Inside a caller's transaction (a savepoint) the caller's whole transaction is lost, so the
+  // error goes to the caller, whose own transaction decides.
+  const inCallersTransaction = 'rollback' in input.db;
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await attemptOnce(input);
     } catch (error) {
-      if (attempt >= RETRIES || !isRetryableTransactionError(error)) throw error;
+      if (inCallersTransaction || attempt >= RETRIES || !isRetryableTransactionError(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
     }
   }

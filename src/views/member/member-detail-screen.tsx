@@ -27,8 +27,9 @@ import { GrowthTab } from './detail/growth-tab';
 import { PointsTab } from './detail/points-tab';
 import { ProfileTab } from './detail/profile-tab';
 import { TagsTab } from './detail/tags-tab';
-// Modules' tabs register themselves when loaded: the stored-value tab (loaded on demand).
+// Modules' tabs register themselves when loaded: the stored-value and coupons tabs (loaded on demand).
 import '../deposit/stored-value-slots';
+import '../coupons/coupon-slots';
 
 function MemberDetail(props: { readonly resource: ResourceDef; readonly id: string }) {
   const { resource, id } = props;
