@@ -526,6 +526,8 @@ ALTER TABLE "points_accounts" ADD COLUMN "total_expired" bigint DEFAULT 0 NOT NU
 ALTER TABLE "points_accounts" ADD COLUMN "entry_count" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "batch_operations" ADD COLUMN "value_principal" numeric(14, 2) DEFAULT '0';--> statement-breakpoint
 ALTER TABLE "batch_operations" ADD COLUMN "value_gift" numeric(14, 2) DEFAULT '0';--> statement-breakpoint
+ALTER TABLE "batch_operations" ADD COLUMN "coupon_template" bigint;--> statement-breakpoint
+ALTER TABLE "batch_operations" ADD COLUMN "coupon_count" integer DEFAULT 1;--> statement-breakpoint
 CREATE INDEX "value_entries_account_idx" ON "value_entries" USING btree ("tenant_id","account_id","id");--> statement-breakpoint
 CREATE INDEX "value_entries_member_idx" ON "value_entries" USING btree ("tenant_id","member_id","id") WHERE "value_entries"."member_id" is not null;--> statement-breakpoint
 CREATE INDEX "value_entries_card_idx" ON "value_entries" USING btree ("tenant_id","card_id","id") WHERE "value_entries"."card_id" is not null;--> statement-breakpoint
@@ -678,4 +680,5 @@ CREATE INDEX "store_value_inits_balance_idx" ON "store_value_inits" USING btree 
 CREATE INDEX "store_value_inits_state_idx" ON "store_value_inits" USING btree ("tenant_id","state","id");--> statement-breakpoint
 CREATE INDEX "store_value_inits_audited_at_idx" ON "store_value_inits" USING btree ("tenant_id","audited_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_value_settings_singleton_uq" ON "store_value_settings" USING btree ("tenant_id");--> statement-breakpoint
+CREATE INDEX "batch_operations_coupon_template_ref" ON "batch_operations" USING btree ("tenant_id","coupon_template");--> statement-breakpoint
 ALTER TABLE "points_accounts" ADD CONSTRAINT "points_accounts_expired_exact" CHECK ("points_accounts"."total_expired" <= 9007199254740991);
