@@ -111,7 +111,10 @@ describe('lists that remember and fit', () => {
     await own.getByRole('button', { name: /更\s*多/ }).click();
     const menu = page.locator('.ant-dropdown:visible .ant-dropdown-menu').last();
     await menu.waitFor();
-    const offered = await menu.locator('.ant-dropdown-menu-item').allInnerTexts();
+    // The menu's entries are drawn as it opens: wait for them before reading what it offers.
+    const items = menu.locator('.ant-dropdown-menu-item');
+    await items.filter({ hasText: '重置密码' }).first().waitFor();
+    const offered = await items.allInnerTexts();
     expect(offered.map((text) => text.trim())).toEqual(expect.arrayContaining(['重置密码']));
     expect(offered.map((text) => text.trim())).not.toContain('停用');
     await screenshot(page, 'users-generic-toolbar');

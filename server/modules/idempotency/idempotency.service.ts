@@ -80,13 +80,13 @@ export async function idempotent<T>(input: IdempotentInput<T>): Promise<Idempote
       return await attemptOnce(input);
     } catch (error) {
       if (inCallersTransaction || attempt >= RETRIES || !isRetryableTransactionError(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * attempt));
     }
   }
 }
 
 /** How many times a transaction that PostgreSQL ended as a deadlock victim is run at most. */
-const RETRIES = 5;
+const RETRIES = 10;
 
 async function attemptOnce<T>(input: IdempotentInput<T>): Promise<IdempotentResult<T>> {
   const { tenantId, operation, key } = input;
