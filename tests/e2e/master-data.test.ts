@@ -229,6 +229,11 @@ describe('store', () => {
       for (const value of shown) expect(value).not.toMatch(/^\d+$/);
     }
     // antd's own texts follow the language too: the opening-date range filter asks in Chinese.
+    // It folds behind 展开 and is drawn (its picker loaded) the first time the bar opens.
+    await page
+      .locator('form')
+      .getByRole('button', { name: /展\s*开/ })
+      .click();
     const range = page.locator('.ant-picker-range input');
     expect(await range.first().getAttribute('placeholder')).toBe('开始日期');
     await screenshot(page, 'datum-store-list-zh');
