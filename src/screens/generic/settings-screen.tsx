@@ -128,7 +128,7 @@ export function SettingsEditPage(props: { readonly resource: ResourceDef }) {
             resource={resource}
             source={source}
             columns={2}
-            onSaved={back}
+            onSaved={() => guard.saved(back)}
             onCancel={() => guard(back)}
             onDirtyChange={setDirty}
           />
