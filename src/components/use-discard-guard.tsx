@@ -79,21 +79,16 @@ function BackBlocker(props: { readonly forms: OpenForms }) {
   useEffect(() => {
     if (blocker.state !== 'blocked' || asking.current) return;
     asking.current = true;
-    let discarding = false;
     confirmDiscard({
       modal,
       t,
       onOk: () => {
-        discarding = true;
-      },
-      onCancel: () => blocker.reset(),
-      // Leaves once the question has closed: left at once, its closing dialog stayed on the next
-      // screen for a moment (and the forms let go here, so this blocker is still held).
-      afterClose: () => {
-        asking.current = false;
-        if (!discarding) return;
         for (const form of forms.changed()) form.discard();
         blocker.proceed();
+      },
+      onCancel: () => blocker.reset(),
+      afterClose: () => {
+        asking.current = false;
       },
     });
   }, [blocker, forms, modal, t]);

@@ -137,6 +137,8 @@ describe('forms that do not lose work', () => {
     await page.waitForURL((url) => !url.hash.includes('level-material-add'));
     await new ListPage(page).waitLoaded();
     expect(shell.currentPath()).toBe(listPath);
+    // The discard question finishes closing before the next step reads the page.
+    await page.locator(CONFIRM).first().waitFor({ state: 'detached' });
     // Nothing is changed any more: Forward and Back again go without asking.
     await page.goForward({ waitUntil: 'commit' });
     await page.locator('.ant-layout-content form').first().waitFor();

@@ -49,6 +49,9 @@ export class DetailPage {
   /** Closes the drawer or modal the detail is shown in, and waits until it has gone. */
   async close(): Promise<void> {
     const close = this.root.locator('.ant-drawer-close, .ant-modal-close').first();
+    // A message of an earlier step (保存成功) can lie over the close button, and antd keeps a
+    // message open while the pointer rests on it: let it go first.
+    await this.root.page().locator('.ant-message-notice').first().waitFor({ state: 'detached' });
     await close.click();
     await close.waitFor({ state: 'hidden' });
   }
