@@ -51,6 +51,7 @@ export class DetailPage {
     const close = this.root.locator('.ant-drawer-close, .ant-modal-close').first();
     // A message of an earlier step (保存成功) can lie over the close button, and antd keeps a
     // message open while the pointer rests on it: let it go first.
+    await this.root.page().mouse.move(0, 0);
     await this.root.page().locator('.ant-message-notice').first().waitFor({ state: 'detached' });
     await close.click();
     await close.waitFor({ state: 'hidden' });
