@@ -15,7 +15,15 @@
  * fields the documents used to spell out, so moving a declaration onto them changes nothing
  * derived from it (table, API, screens, messages).
  */
-import { defineResource, field, type ResourceAccess, type ResourceRoute, type ResourceStates, type Section } from './define';
+import {
+  defineResource,
+  field,
+  type LineField,
+  type ResourceAccess,
+  type ResourceRoute,
+  type ResourceStates,
+  type Section,
+} from './define';
 import { preset } from './field-presets';
 import type { Bilingual } from './messages/bilingual';
 
@@ -33,6 +41,24 @@ export const auditedDocument = {
       number: preset.documentNumber(),
       store: field.relation({ label: storeLabel, resource: 'store', filter: 'eq', width: 160 }),
     };
+  },
+
+  /**
+   * The adjustment lines: the document's own fields (whose balance, by how much), then the reason
+   * from its reason master (`reasonResource`) and a line remark; 1 to 500 lines.
+   */
+  adjustmentLines<const F extends Readonly<Record<string, LineField>>>(args: { readonly reasonResource: string; readonly fields: F }) {
+    return field.lines({
+      label: ['调整明细', 'Adjustment lines'],
+      required: true,
+      minLines: 1,
+      maxLines: 500,
+      fields: {
+        ...args.fields,
+        reason: field.relation({ label: ['调整原因', 'Reason'], resource: args.reasonResource, required: true }),
+        remark: field.text({ label: ['行备注', 'Line remark'], maxLength: 200 }),
+      },
+    });
   },
 
   /** The tail of the header: the state (moved by `audit` only), when it was audited, and remarks. */

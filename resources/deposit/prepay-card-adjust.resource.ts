@@ -22,11 +22,8 @@ export const prepayCardAdjustResource = defineResource({
     totalAmount: field.money({ label: ['调整金额合计(元)', 'Net amount (yuan)'], serverManaged: true, sortable: true, width: 140 }),
     lineCount: field.integer({ label: ['明细行数', 'Lines'], serverManaged: true, width: 90 }),
     ...auditedDocument.trail(),
-    lines: field.lines({
-      label: ['调整明细', 'Adjustment lines'],
-      required: true,
-      minLines: 1,
-      maxLines: 500,
+    lines: auditedDocument.adjustmentLines({
+      reasonResource: 'prepay-card-adjust-reason',
       fields: {
         card: field.relation({ label: ['卡号', 'Card number'], resource: 'prepay-card', required: true }),
         amount: field.money({
@@ -36,8 +33,6 @@ export const prepayCardAdjustResource = defineResource({
           min: -1_000_000,
           max: 1_000_000,
         }),
-        reason: field.relation({ label: ['调整原因', 'Reason'], resource: 'prepay-card-adjust-reason', required: true }),
-        remark: field.text({ label: ['行备注', 'Line remark'], maxLength: 200 }),
       },
     }),
   },

@@ -57,17 +57,12 @@ export const storeValueAdjustResource = defineResource({
     }),
     lineCount: field.integer({ label: ['明细行数', 'Lines'], serverManaged: true, width: 100 }),
     ...auditedDocument.trail(),
-    lines: field.lines({
-      label: ['调整明细', 'Adjustment lines'],
-      required: true,
-      minLines: 1,
-      maxLines: 500,
+    lines: auditedDocument.adjustmentLines({
+      reasonResource: 'store-value-adjust-reason',
       fields: {
         member: field.relation({ label: ['会员', 'Member'], resource: 'member', required: true }),
         principal: portionChange(['本金变动', 'Principal change']),
         gift: portionChange(['赠送金变动', 'Gift change']),
-        reason: field.relation({ label: ['调整原因', 'Reason'], resource: 'store-value-adjust-reason', required: true }),
-        remark: field.text({ label: ['行备注', 'Line remark'], maxLength: 200 }),
       },
     }),
   },

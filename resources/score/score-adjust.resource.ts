@@ -37,11 +37,8 @@ export const scoreAdjustResource = defineResource({
     }),
     lineCount: field.integer({ label: ['明细行数', 'Lines'], serverManaged: true, width: 100 }),
     ...auditedDocument.trail(),
-    lines: field.lines({
-      label: ['调整明细', 'Adjustment lines'],
-      required: true,
-      minLines: 1,
-      maxLines: 500,
+    lines: auditedDocument.adjustmentLines({
+      reasonResource: 'score-adjust-reason',
       fields: {
         member: field.relation({ label: ['会员', 'Member'], resource: 'member', required: true }),
         points: field.integer({
@@ -51,8 +48,6 @@ export const scoreAdjustResource = defineResource({
           min: -10_000_000,
           max: 10_000_000,
         }),
-        reason: field.relation({ label: ['调整原因', 'Reason'], resource: 'score-adjust-reason', required: true }),
-        remark: field.text({ label: ['行备注', 'Line remark'], maxLength: 200 }),
       },
     }),
   },
