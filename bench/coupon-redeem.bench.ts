@@ -6,7 +6,7 @@ import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { startBenchRun } from './lib/bench-run';
 import { BENCH_PASSWORD, ensureBenchTenant, ensureBenchUser, tenantReferences } from './lib/bench-tenant';
 import { signInOverHttp } from './lib/http-client';
-import { advanceSequence, idBase, memberInsertSql } from './lib/member-rows';
+import { advanceSequence, idBase, memberInsertSql, membersInUse } from './lib/member-rows';
 import { median, throughput } from './lib/stats';
 
 /**
@@ -57,13 +57,7 @@ async function main() {
     const refs = await tenantReferences(database, tenantId);
     const storeId = refs.storeIds[0];
     const pool = database.pool;
-    const using = async () =>
-      (
-        await pool.query<{ id: string }>(`select id from members where tenant_id = $1 and state = 'using' order by id limit $2`, [
-          tenantId,
-          memberCount,
-        ])
-      ).rows.map((r) => Number(r.id));
+    const using = () => membersInUse(pool, tenantId, memberCount);
     let members = await using();
     if (members.length < memberCount) {
       const client = await pool.connect();

@@ -7,6 +7,7 @@ import { BENCH_PASSWORD, ensureBenchTenant, ensureBenchUser, tenantReferences } 
 import { signInOverHttp } from './lib/http-client';
 import { advanceSequence, idBase, memberInsertSql } from './lib/member-rows';
 import { median, throughput } from './lib/stats';
+import { membersInUse } from './lib/member-rows';
 
 /**
  * Stored-value payments per second (`npm run bench:stored-value-pay`), on one hot account and
@@ -58,13 +59,7 @@ async function main() {
     const storeId = refs.storeIds[0];
     const pool = database.pool;
     // Members in use, made once (set-based, like bench:generate), each with stored value to spend.
-    const using = async () =>
-      (
-        await pool.query<{ id: string }>(`select id from members where tenant_id = $1 and state = 'using' order by id limit $2`, [
-          tenantId,
-          spreadCount + 1,
-        ])
-      ).rows.map((r) => Number(r.id));
+    const using = () => membersInUse(pool, tenantId, spreadCount + 1);
     let members = await using();
     if (members.length < spreadCount + 1) {
       const client = await pool.connect();

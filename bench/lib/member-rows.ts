@@ -183,3 +183,12 @@ export async function advanceSequence(client: pg.PoolClient, table: string, to: 
     to,
   ]);
 }
+
+/** Ids of the first `limit` members in use of a tenant, by id (the benchmarks' customers). */
+export async function membersInUse(pool: pg.Pool, tenantId: number, limit: number): Promise<number[]> {
+  const result = await pool.query<{ id: string }>(`select id from members where tenant_id = $1 and state = 'using' order by id limit $2`, [
+    tenantId,
+    limit,
+  ]);
+  return result.rows.map((r) => Number(r.id));
+}
