@@ -5,9 +5,8 @@ import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { startBenchRun } from './lib/bench-run';
 import { BENCH_PASSWORD, ensureBenchTenant, ensureBenchUser, tenantReferences } from './lib/bench-tenant';
 import { signInOverHttp } from './lib/http-client';
-import { advanceSequence, idBase, memberInsertSql } from './lib/member-rows';
+import { advanceSequence, idBase, memberInsertSql, membersInUse } from './lib/member-rows';
 import { median, throughput } from './lib/stats';
-import { membersInUse } from './lib/member-rows';
 
 /**
  * Stored-value payments per second (`npm run bench:stored-value-pay`), on one hot account and
