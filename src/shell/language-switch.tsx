@@ -27,8 +27,11 @@ export function LanguageSwitch(props: { readonly className?: string }) {
   // The accessible name contains the visible text (WCAG 2.5.3): "Language: English".
   const shown = current ? t(`shell.language.${current}`) : '';
   const name = shown ? `${t('shell.header.language')}: ${shown}` : t('shell.header.language');
+  // Opens on click (and Enter / Space), not on hover: a pointer passing by does not open it, and
+  // keyboard users reach it the same way.
   return (
     <Dropdown
+      trigger={['click']}
       menu={{
         selectable: true,
         selectedKeys: current ? [current] : [],

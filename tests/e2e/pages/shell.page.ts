@@ -105,8 +105,8 @@ export class ShellPage {
   async switchLanguage(to: 'zh_CN' | 'en_US'): Promise<void> {
     const label = to === 'en_US' ? /^\s*English\s*$/ : /^\s*中文\s*$/;
     const trigger = this.page.getByRole('button', { name: /^\s*(语言|Language)(:|\s*$)/ }).first();
-    await trigger.hover();
     const option = this.page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: label }).first();
+    await trigger.click();
     await option.click();
     // The switch is done when the switch itself reads in the new language (its label is translated
     // with everything else, after the new language's texts arrived).
