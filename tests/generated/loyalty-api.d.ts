@@ -5638,7 +5638,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay with a card (number + secret, or the bound member): checks state, validity, store and balance; once per requestNo */
+        /** Pay with a card (number + secret, or the bound member): checks state, validity, store and balance; once per requestNo. 5 wrong secrets for a number within 15 minutes lock it for 15 minutes (429) */
         post: operations["prepayCard.pay"];
         delete?: never;
         options?: never;
@@ -27836,6 +27836,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
