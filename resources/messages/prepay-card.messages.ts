@@ -16,6 +16,10 @@ export const cardMessages = defineMessages({
   'cards.print.template': ['卡模板', 'Card template'],
   'cards.print.faceValue': ['面值', 'Face value'],
   'cards.print.batch': ['批次号', 'Batch'],
+  'cards.saleTypeForbidden': [
+    '您没有“{type}”类型的卡模板权限，不能售卖该类型的卡',
+    'You have no permission for {type} templates, so you cannot sell such cards',
+  ],
   // Using a card
   'cards.notFound': ['卡号不存在', 'No such card number'],
   'cards.secretWrong': ['卡号或卡密不正确', 'The card number or secret is wrong'],
