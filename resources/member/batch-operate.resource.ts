@@ -166,6 +166,7 @@ export const batchOperateResource = defineResource({
         "An effective template only; each member is held to the template's per-member limit and total",
       ],
       resource: 'coupon-template',
+      pickable: { field: 'state', in: ['EFFECTIVE'] },
       required: true,
       when: forOperations('grantCoupon'),
       inList: false,
