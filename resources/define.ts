@@ -215,6 +215,19 @@ export interface RelationField extends FieldBase<'relation'> {
    * paid-level order shows the member number); the engine's `_titles` carry it.
    */
   readonly shownAs?: string;
+  /**
+   * Only records whose enum `field` is one of `in` may be chosen here (a batch's coupon template:
+   * an effective one). The picker lists only them (`GET /v1/<resource>/options?field=&in=`) and
+   * a write naming another is refused, 400 naming this field (server/crud/references.validate.ts).
+   * A state that follows time is read as shown now. Records already chosen keep their titles.
+   */
+  readonly pickable?: PickableRecords;
+}
+
+/** Which records of a relation's resource may be chosen: those whose enum `field` is one of `in`. */
+export interface PickableRecords {
+  readonly field: string;
+  readonly in: readonly string[];
 }
 
 /** The parent of a record in a tree of the same resource (category, area); a node with children is never deleted. */

@@ -166,6 +166,7 @@ export const batchOperateResource = defineResource({
         "An effective template only; each member is held to the template's per-member limit and total",
       ],
       resource: 'coupon-template',
+      pickable: { field: 'state', in: ['EFFECTIVE'] },
       required: true,
       when: forOperations('grantCoupon'),
       inList: false,
@@ -270,16 +271,16 @@ export const batchOperateResource = defineResource({
     },
   ],
   detail: [
-    { key: 'header', title: ['单据信息', 'Document'], fields: ['number', 'state', 'operation', ...PARAMETER_FIELDS, 'remark'] },
+    // The run's counts are the detail screen's own progress card (live while it runs), not a section.
+    {
+      key: 'header',
+      title: ['单据信息', 'Document'],
+      fields: ['number', 'state', 'operation', ...PARAMETER_FIELDS, 'remark', 'auditedAt', 'finishedAt'],
+    },
     {
       key: 'members',
       title: ['选择会员', 'Members'],
       fields: ['selectionMode', ...Object.keys(FILTER_FIELDS), SOURCE_FILE_FIELD, 'memberCount'],
-    },
-    {
-      key: 'progress',
-      title: ['执行情况', 'Progress'],
-      fields: ['processedCount', 'succeededCount', 'failedCount', 'auditedAt', 'finishedAt'],
     },
   ],
   states: {

@@ -43,4 +43,8 @@ export const errorMessages = defineMessages({
   'validation.numberRange': ['{label}超出可接受的数值范围（±{max}）', '{label} is outside the accepted range of numbers (±{max})'],
   'validation.outOfRange': ['{label}超出范围', '{label} is out of range'],
   'validation.reference': ['{label}引用的数据不存在', '{label} refers to a record that does not exist'],
+  'validation.notPickable': [
+    '{label}“{title}”当前不能选择，只能选择：{allowed}',
+    '{label} "{title}" cannot be chosen now; only: {allowed}',
+  ],
 });

@@ -34,4 +34,5 @@ export const pointsMessages = defineMessages({
   'points.source.exchange': ['积分兑换', 'Points exchange'],
   'points.source.expiry': ['积分过期', 'Expiry'],
   'points.source.batch': ['批量操作', 'Batch operation'],
+  'points.source.coupon': ['积分券', 'Points coupon'],
 });

@@ -16,9 +16,17 @@ export const cardMessages = defineMessages({
   'cards.print.template': ['卡模板', 'Card template'],
   'cards.print.faceValue': ['面值', 'Face value'],
   'cards.print.batch': ['批次号', 'Batch'],
+  'cards.saleTypeForbidden': [
+    '您没有“{type}”类型的卡模板权限，不能售卖该类型的卡',
+    'You have no permission for {type} templates, so you cannot sell such cards',
+  ],
   // Using a card
   'cards.notFound': ['卡号不存在', 'No such card number'],
   'cards.secretWrong': ['卡号或卡密不正确', 'The card number or secret is wrong'],
+  'cards.secretLocked': [
+    '该卡号的卡密输错次数过多，已锁定，请 {minutes} 分钟后再试',
+    'Too many wrong secrets for this card number: it is locked, try again in {minutes} minutes',
+  ],
   'cards.secretRequired': ['请提供卡密，或提供持卡会员', 'Give the card secret, or the member who holds the card'],
   'cards.notHolder': ['该卡未绑定此会员', 'This card is not bound to this member'],
   'cards.memberHasNoCard': ['该会员没有可用的预付卡', 'This member holds no usable prepaid card'],

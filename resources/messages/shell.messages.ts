@@ -47,6 +47,7 @@ export const shellMessages = defineMessages({
   'shell.header.language': ['语言', 'Language'],
   'shell.header.changePassword': ['修改密码', 'Change password'],
   'shell.header.fileCentre': ['文件中心', 'File centre'],
+  'shell.breadcrumb.account': ['我的账户', 'My account'],
   'shell.header.logout': ['退出登录', 'Sign out'],
   'shell.header.collapse': ['收起菜单', 'Collapse menu'],
   'shell.header.expand': ['展开菜单', 'Expand menu'],

@@ -1,7 +1,7 @@
 import { and, asc, desc, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { badInput, notFound, ok } from '../http/envelope';
-import { REASON_MAX_LENGTH, type ResourceDef } from '../../resources/define';
+import { REASON_MAX_LENGTH, type PickableRecords, type ResourceDef } from '../../resources/define';
 import type { QueryPage } from '../../resources/contract/query.types';
 import { actorOf } from './actor';
 import { createRecord, deleteRecord, modifyRecord, readRecord, runAction } from './crud.operations';
@@ -15,6 +15,7 @@ import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { actionRefs, optionsRefs, readRefs, writeRefs } from './route-access';
 import { modifySchema, saveNewSchema } from './schema.derive';
 import { addRecordSchemas, crudDocs, resourceTags, typedQuerySchema } from './crud.openapi';
+import { pickableCondition } from './references.validate';
 import { recordConditions, scopeConditions, scopeOf } from './scope';
 import { requestInstant } from './state-timeline';
 import { registerSettingsRoutes } from './settings.routes';
@@ -64,6 +65,21 @@ function idParam(value: unknown): number {
     ]);
   }
   return id;
+}
+
+/**
+ * The options' `?field=state&in=EFFECTIVE` (a relation's `pickable`, sent by its picker): an enum
+ * field of the resource and some of its options, else 400 naming `field` or `in`; undefined without `field`.
+ */
+function pickableQuery(resource: ResourceDef, field: unknown, values: unknown): PickableRecords | undefined {
+  if (field === undefined) return undefined;
+  const f = typeof field === 'string' && Object.hasOwn(resource.fields, field) ? resource.fields[field] : undefined;
+  if (f?.kind !== 'enum') throw badInput('error.fieldsInvalid', [{ field: 'field', key: 'validation.enum', values: { label: 'field' } }]);
+  const listed = (Array.isArray(values) ? values : [values]).filter((v): v is string => typeof v === 'string' && v !== '');
+  if (listed.length === 0 || listed.some((v) => !Object.hasOwn(f.options, v))) {
+    throw badInput('error.fieldsInvalid', [{ field: 'in', key: 'validation.enum', values: { label: 'in' } }]);
+  }
+  return { field: field as string, in: listed };
 }
 
 function bodyOf(request: FastifyRequest): Record<string, unknown> {
@@ -339,17 +355,30 @@ export async function registerResourceRoutes(
       schema: {
         tags,
         summary: `${resource.title[1]} picker: id and title, at most ${OPTIONS_LIMIT}`,
-        querystring: { type: 'object', properties: { keyword: { type: 'string' }, id: { type: 'array', items: { type: 'integer' } } } },
+        querystring: {
+          type: 'object',
+          properties: {
+            keyword: { type: 'string' },
+            id: { type: 'array', items: { type: 'integer' } },
+            field: {
+              type: 'string',
+              description: "With `in`: only records whose enum field is one of `in` (a relation's pickable records)",
+            },
+            in: { type: 'array', items: { type: 'string' } },
+          },
+        },
         ...crudDocs(resource, 'options'),
       },
       validatorCompiler: describeOnly,
     },
     async (request) => {
-      const query = request.query as { keyword?: unknown; id?: unknown };
+      const query = request.query as { keyword?: unknown; id?: unknown; field?: unknown; in?: unknown };
+      const pickable = pickableQuery(resource, query.field, query.in);
       const scope = scopeOf(actorOf(request), runtime);
       const t = runtime.table;
       const title = t[resource.titleField];
       const conditions = scopeConditions({ runtime, scope, db: database().db, operation: 'options' });
+      if (pickable) conditions.push(pickableCondition({ target: runtime, pickable, now: scope.now }));
       const keyword = typeof query.keyword === 'string' ? query.keyword.trim() : '';
       const picker = resource.picker;
       // A text title is matched as is (its trigram index serves it); any other kind as its text.

@@ -1,4 +1,4 @@
-import type { FieldDef, LinesField, ResourceDef } from '../../resources/define';
+import type { FieldDef, LinesField, PickableRecords, ResourceDef } from '../../resources/define';
 import { SYSTEM_FIELDS, stampedFields } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { FieldError } from '../http/envelope';
@@ -22,6 +22,8 @@ export interface ReferenceCheck {
   readonly label: string;
   readonly resource: string;
   readonly ids: readonly number[];
+  /** A relation's declared restriction of the records it may choose. */
+  readonly pickable?: PickableRecords;
   /** A `file` field's value: ids of uploads made for this path (`image`, `lines.photo`), see server/modules/uploads. */
   readonly upload?: string;
 }
@@ -98,7 +100,7 @@ function writeScalar(
   writeField(out, name, f, result.value);
   if (f.kind === 'relation') {
     const ids = Array.isArray(result.value) ? (result.value as number[]) : [result.value as number];
-    sink.references.push({ field: args.path, label: args.label, resource: f.resource, ids });
+    sink.references.push({ field: args.path, label: args.label, resource: f.resource, ids, pickable: f.pickable });
   }
   if (f.kind === 'file') {
     // The id of an upload (server/modules/uploads), checked against the uploads table later.

@@ -1,10 +1,12 @@
-import { and, getTableName, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, not, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/connection';
 import type { FieldError } from '../http/envelope';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import type { WriteSet } from './record.validate';
 import { scopeConditions, type Scope } from './scope';
-import { tableOwner } from '../../resources/define';
+import { tableOwner, type PickableRecords } from '../../resources/define';
+import { pick } from '../../resources/messages/bilingual';
+import { shownStateIn } from './state-timeline';
 import { claimUploads } from '../modules/uploads/upload.store';
 
 /**
@@ -36,6 +38,39 @@ async function checkReference(args: { db: DbOrTx; target: ResourceRuntime; scope
     .where(and(...scopeConditions({ runtime: args.target, scope, db: args.db, operation: 'reference' }), inArray(t.id, [...args.ids])))
     .for('key share');
   return rows.length === new Set(args.ids).size;
+}
+
+/**
+ * The records a relation may choose (`RelationField.pickable`): its enum field among the listed
+ * values, a state that follows time as shown at `now`. Used by the options route and the check below.
+ */
+export function pickableCondition(args: { target: ResourceRuntime; pickable: PickableRecords; now: Date }): SQL {
+  const { target, pickable } = args;
+  const resource = target.resource;
+  const t = target.table;
+  if (resource.states?.field === pickable.field) return shownStateIn({ t, resource, states: pickable.in, now: args.now })!;
+  return inArray(t[pickable.field], [...pickable.in]);
+}
+
+/** The first chosen record a relation may not choose, as `{ title, allowed }` for the message; null when all may. */
+async function unpickable(args: {
+  db: DbOrTx;
+  target: ResourceRuntime;
+  scope: Scope;
+  ids: readonly number[];
+  pickable: PickableRecords;
+}): Promise<{ title: string; allowed: string } | null> {
+  const { target, scope, pickable } = args;
+  const t = target.table;
+  const [row] = await args.db
+    .select({ title: t[target.resource.titleField] })
+    .from(t)
+    .where(and(eq(t.tenantId, scope.tenantId), inArray(t.id, [...args.ids]), not(pickableCondition({ target, pickable, now: scope.now }))))
+    .limit(1);
+  if (!row) return null;
+  const f = target.resource.fields[pickable.field];
+  const labelOf = (value: string) => (f?.kind === 'enum' && f.options[value] ? pick(f.options[value].label, scope.actor.locale) : value);
+  return { title: String(row.title ?? ''), allowed: pickable.in.map(labelOf).join(scope.actor.locale === 'en_US' ? ', ' : '、') };
 }
 
 /** Ancestors of a node, nearest first, including the node itself; empty when it does not exist. */
@@ -124,7 +159,10 @@ export async function checkReferences(args: {
     const target = args.registry.get(ref.resource);
     if (!(await checkReference({ db: args.db, target, scope: args.scope, ids: ref.ids }))) {
       issues.push({ field: ref.field, key: 'validation.reference', values: { label: ref.label } });
+      continue;
     }
+    const refused = ref.pickable && (await unpickable({ db: args.db, target, scope: args.scope, ids: ref.ids, pickable: ref.pickable }));
+    if (refused) issues.push({ field: ref.field, key: 'validation.notPickable', values: { label: ref.label, ...refused } });
   }
   if (args.set.parent) {
     const problem = await checkParent({

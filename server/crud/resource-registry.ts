@@ -192,6 +192,19 @@ function uniqueIndexesOf(resource: ResourceDef): Map<string, string> {
   return map;
 }
 
+/** A relation's `pickable` must name an enum field of its target and some of its options. */
+function checkPickable(resource: ResourceDef, served: ReadonlyMap<string, ResourceDef>): void {
+  const relations = Object.entries(resource.fields).flatMap(([name, f]) =>
+    f.kind === 'lines' ? Object.entries(f.fields).map(([inner, lf]) => [`${name}.${inner}`, lf] as const) : [[name, f] as const],
+  );
+  for (const [name, f] of relations) {
+    if (f.kind !== 'relation' || !f.pickable) continue;
+    const target = served.get(f.resource)?.fields[f.pickable.field];
+    if (target?.kind !== 'enum' || f.pickable.in.length === 0 || f.pickable.in.some((v) => !Object.hasOwn(target.options, v)))
+      throw new Error(`Resource ${resource.name}: ${name}.pickable names no enum field and options of ${f.resource}`);
+  }
+}
+
 /** Builds and checks the registry of the given resources. */
 export function buildRegistry(args: {
   resources: readonly ResourceDef[];
@@ -206,6 +219,7 @@ export function buildRegistry(args: {
   const served = new Map(args.resources.map((r) => [r.name, r]));
   const tables = args.resources.map((resource) => {
     check(resource, names);
+    checkPickable(resource, served);
     checkView(resource, served);
     checkSingleton(resource);
     const problems = [...fieldRuleProblems(resource), ...timelineProblems(resource)];

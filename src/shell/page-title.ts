@@ -18,3 +18,11 @@ export function usePageTitle(ref: ScreenRef | undefined): void {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `ref` is named by its key
   }, [titleKey, search, i18n.language, t]);
 }
+
+/** The tab's title on a shell page outside the catalogue (the file centre), by its message key. */
+export function useShellPageTitle(titleKey: string): void {
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    document.title = `${t(titleKey)} · ${t('shell.brand')}`;
+  }, [titleKey, i18n.language, t]);
+}

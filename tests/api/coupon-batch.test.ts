@@ -99,16 +99,37 @@ describe('batch: grant coupons', () => {
     expect((await lineResults(doc.id))[2]).toEqual(['failed', '券模板“限量券”剩余 0 张，不够发放 1 张']);
   });
 
-  it('grants from an effective template only, naming the field', async () => {
+  it('grants from an effective template only, naming the field: the picker lists only those, a save or an audit refuses another', async () => {
     const created = await okData<{ id: number }>(
       admin.post('/v1/coupon-template/saveNew', { body: { name: '草稿券', lineType: 'all_cash', cashValue: '5.00' } }),
     );
+    const effective = await effectiveTemplate(admin, { name: '可发券' });
+    const picker = await okData<{ id: number; title: string }[]>(
+      admin.get('/v1/coupon-template/options', { query: { field: 'state', in: ['EFFECTIVE'] } }),
+    );
+    expect(picker.map((option) => option.title)).toContain('可发券');
+    expect(picker.map((option) => option.title)).not.toContain('草稿券');
+    const everything = await okData<{ title: string }[]>(admin.get('/v1/coupon-template/options', { query: { keyword: '草稿券' } }));
+    expect(everything.map((option) => option.title)).toEqual(['草稿券']);
+    const badPicker = await admin.get('/v1/coupon-template/options', { query: { field: 'name', in: ['x'] } });
+    expect(badPicker.status).toBe(400);
+    expect(badPicker.body.data.fields[0].field).toBe('field');
+
     const [member] = await createMembers({ client: admin, count: 1 });
     const res = await draft({ couponTemplate: created.id, lines: picked([member]) });
     expect(res.status).toBe(400);
     expect(res.body.data.fields).toEqual([
-      expect.objectContaining({ field: 'couponTemplate', msg: '券模板“草稿券”未生效，只能发放已生效的券模板' }),
+      expect.objectContaining({ field: 'couponTemplate', msg: '券模板“草稿券”当前不能选择，只能选择：已生效' }),
     ]);
+
+    const doc = await okData<{ id: number }>(draft({ couponTemplate: effective, lines: picked([member]) }));
+    await okData(admin.post('/v1/coupon-template/stop', { query: { id: effective }, body: { reason: '活动结束' } }));
+    const audit = await admin.post('/v1/batch-operate/audit', { query: { id: doc.id } });
+    expect(audit.status).toBe(400);
+    expect(audit.body.data.fields).toEqual([
+      expect.objectContaining({ field: 'couponTemplate', msg: '券模板“可发券”未生效，只能发放已生效的券模板' }),
+    ]);
+    expect((await okData<{ state: string }>(admin.get(`/v1/batch-operate/info/${doc.id}`))).state).toBe('INITIAL');
   });
 
   it('needs the permission to issue coupons (券/券查询 · 配置维护) to draft or audit', async () => {

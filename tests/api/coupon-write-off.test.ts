@@ -114,6 +114,28 @@ describe('coupon write-off documents', () => {
     expect(refused.body.msg).toContain('已过期');
   });
 
+  it('writes off at the server clock’s instant: a coupon expired by the wall clock is used at the instant the clock stands at', async () => {
+    const { clock } = scene;
+    const member = await newMember(admin);
+    const template = await effectiveTemplate(admin, { validDays: 1 });
+    const issuedAt = new Date('2026-06-01T04:00:00Z');
+    clock.set(issuedAt);
+    try {
+      const code = await issueOne(till, template, member);
+      clock.set(new Date('2026-06-01T06:30:00Z'));
+      const doc = await draft([{ code }]);
+      const audited = await audit(doc.id);
+      expect(audited.body.code, JSON.stringify(audited.body)).toBe(2000);
+      expect(audited.body.data).toMatchObject({ state: 'EFFECTED', auditedAt: '2026-06-01 14:30:00' });
+      const used = await okData<{ records: { state: string; usedAt: string }[] }>(
+        admin.post('/v1/coupon/query', { body: { filters: { code } } }),
+      );
+      expect(used.records[0]).toMatchObject({ state: 'USED', usedAt: '2026-06-01 14:30:00' });
+    } finally {
+      clock.set(null);
+    }
+  });
+
   it('with the second-person rule, the writer cannot audit their own document', async () => {
     await saveSettings(admin, 'coupon-init', { writeOffNeedsSecondPerson: true });
     try {

@@ -183,6 +183,29 @@ describe('issuing', () => {
   });
 });
 
+describe('voiding and the limits', () => {
+  it('a voided coupon gives its place back to the member’s limit, once, but not to the template’s total', async () => {
+    const template = await effectiveTemplate(admin, { totalQuantity: 4, perMemberLimit: 2 });
+    const [first, second] = [await newMember(admin), await newMember(admin)];
+    const issue = (memberId: number) =>
+      till.post('/v1/coupons/issue', { body: { requestNo: requestNo('I'), templateId: template, memberId } });
+    const code = await issueOne(till, template, first);
+    await issueOne(till, template, first);
+    expectRefused(await issue(first), 409, '每人限领 2 张');
+
+    const voided = (await couponRow(code)).id as number;
+    await okData(admin.post('/v1/coupon/void', { query: { id: voided }, body: { reason: '发错会员' } }));
+    await issueOne(till, template, first);
+    expect((await admin.post('/v1/coupon/void', { query: { id: voided }, body: { reason: '再次作废' } })).status).toBe(409);
+    expectRefused(await issue(first), 409, '每人限领 2 张');
+
+    await issueOne(till, template, second);
+    expectRefused(await issue(second), 409, '剩余 0 张');
+    const info = await okData<{ issuedCount: number }>(admin.get(`/v1/coupon-template/info/${template}`));
+    expect(info.issuedCount).toBe(4);
+  });
+});
+
 describe('checking a basket, redeeming and undoing', () => {
   it('lists the member’s usable coupons with what each takes off, and why the others do not apply', async () => {
     const { catalogue, clock } = scene;

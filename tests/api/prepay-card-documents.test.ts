@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardByNumber, createStore, createTemplate, draftSale, makeCards, soldCards } from '../helpers/card-fixtures';
-import { createTenant, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { ledgerBreaches } from '../helpers/ledger-fixtures';
 import { createMembers } from '../helpers/points-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -123,6 +123,52 @@ describe('card sale bills', () => {
     expect(await saleEntries(bill.number)).toHaveLength(3);
     for (const made of batch.cards) expect(await cardByNumber(admin, made.number)).toMatchObject({ state: 'ACTIVATED', balance: 100 });
     expect(await ledgerBreaches(t, tenant.tenantId)).toEqual([]);
+  });
+});
+
+describe('card sale bills per card type', () => {
+  it('lets a seller of stored-value cards sell them but not gift cards: saving and auditing another type answer 403', async () => {
+    const giftTemplate = await createTemplate(admin, { cardTemplateType: 'OFFLINE_GIFT_CARD', rechargeable: false });
+    const giftCards = await makeCards(admin, { templateId: giftTemplate.id, storeId: store, quantity: 1 });
+    const ownCards = await makeCards(admin, { templateId: template.id, storeId: store, quantity: 1 });
+    await createUser(t.database, {
+      tenantId: tenant.tenantId,
+      login: 'sv-card-seller',
+      grants: [
+        { resourceId: '储值/售卡单', action: '单据查看' },
+        { resourceId: '储值/售卡单', action: '配置维护' },
+        { resourceId: '储值/卡模板/储值卡', action: '卡模板查看' },
+      ],
+    });
+    const seller = await signIn(t.app, { tenant: tenant.code, login: 'sv-card-seller', password: tenant.adminPassword });
+    const rangeOf = (templateId: number, cards: { firstNumber: string; lastNumber: string }) => ({
+      mode: 'RANGE',
+      template: templateId,
+      startNumber: cards.firstNumber,
+      endNumber: cards.lastNumber,
+    });
+    const sale = (lines: Record<string, unknown>[]) =>
+      seller.post('/v1/imprest-card-sale-bill/saveNew', {
+        body: { store, buyerType: 'COMPANY', companyName: '单位', payMethod: 'CASH', lines },
+        headers: { locale: 'en_US' },
+      });
+
+    const refused = await sale([rangeOf(template.id, ownCards), rangeOf(giftTemplate.id, giftCards)]);
+    expect(refused.status).toBe(403);
+    expect(refused.body.msg).toBe('You have no permission for Physical gift card templates, so you cannot sell such cards');
+
+    const drafted = await draftSale(admin, { store, lines: [rangeOf(giftTemplate.id, giftCards)] });
+    const audit = await seller.post('/v1/imprest-card-sale-bill/audit', { query: { id: drafted.id } });
+    expect(audit.status).toBe(403);
+    expect(audit.body.msg).toBe('您没有“实体礼品卡”类型的卡模板权限，不能售卖该类型的卡');
+    expect((await admin.get(`/v1/imprest-card-sale-bill/info/${drafted.id}`)).body.data.state).toBe('INITIAL');
+    expect(await cardByNumber(admin, giftCards.firstNumber)).toMatchObject({ state: 'IN_STOCK' });
+
+    const own = await sale([rangeOf(template.id, ownCards)]);
+    expect(own.body.code, JSON.stringify(own.body)).toBe(2000);
+    const sold = await seller.post('/v1/imprest-card-sale-bill/audit', { query: { id: own.body.data.id as number } });
+    expect(sold.body.code, JSON.stringify(sold.body)).toBe(2000);
+    expect(await cardByNumber(admin, ownCards.firstNumber)).toMatchObject({ state: 'ACTIVATED' });
   });
 });
 

@@ -143,6 +143,67 @@ describe('paying with a card', () => {
   });
 });
 
+describe('guessing a secret', () => {
+  const wrongSecret = (number: string, i: number) =>
+    pay({ requestNo: requestNo(), number, secret: String(1000000000000000 + i), amount: 1, storeId: store });
+
+  it('locks a number after 5 wrong secrets in 15 minutes, even for the right secret, for 15 minutes; other cards pay on', async () => {
+    const card = await oneCard();
+    const other = await oneCard();
+    const start = new Date(Date.now() + 3_600_000);
+    clock.set(start);
+    try {
+      for (let i = 0; i < 4; i += 1) {
+        const wrong = await wrongSecret(card.number, i);
+        expect(wrong.status).toBe(400);
+        expect(wrong.body.data.fields[0]).toMatchObject({ field: 'secret', msg: '卡号或卡密不正确' });
+      }
+      const fifth = await wrongSecret(card.number, 4);
+      expect(fifth.status).toBe(429);
+      expect(fifth.body.msg).toBe('该卡号的卡密输错次数过多，已锁定，请 15 分钟后再试');
+      const entries = await entryCount(t, tenant.tenantId);
+      clock.set(new Date(start.getTime() + 10 * 60_000));
+      const right = await admin.post('/v1/prepay-card/pay', {
+        body: { requestNo: requestNo(), number: card.number, secret: card.secret, amount: 1, storeId: store },
+        headers: { locale: 'en_US' },
+      });
+      expect(right.status).toBe(429);
+      expect(right.body.msg).toBe('Too many wrong secrets for this card number: it is locked, try again in 5 minutes');
+      expect(await entryCount(t, tenant.tenantId)).toBe(entries);
+      const elsewhere = await pay({ requestNo: requestNo(), number: other.number, secret: other.secret, amount: 1, storeId: store });
+      expect(elsewhere.body.code, JSON.stringify(elsewhere.body)).toBe(2000);
+
+      clock.set(new Date(start.getTime() + 15 * 60_000 + 1000));
+      const after = await pay({ requestNo: requestNo(), number: card.number, secret: card.secret, amount: 1, storeId: store });
+      expect(after.body.code, JSON.stringify(after.body)).toBe(2000);
+      expect(after.body.data).toMatchObject({ balance: '99.00' });
+    } finally {
+      clock.set(null);
+    }
+  });
+
+  it('counts wrong secrets within the window only, starts again after a right one, and locks unknown numbers alike', async () => {
+    const card = await oneCard();
+    const start = new Date(Date.now() + 7_200_000);
+    clock.set(start);
+    try {
+      for (let i = 0; i < 4; i += 1) expect((await wrongSecret(card.number, i)).status).toBe(400);
+      clock.set(new Date(start.getTime() + 16 * 60_000));
+      for (let i = 0; i < 3; i += 1) expect((await wrongSecret(card.number, i)).status).toBe(400);
+      const right = await pay({ requestNo: requestNo(), number: card.number, secret: card.secret, amount: 1, storeId: store });
+      expect(right.body.code, JSON.stringify(right.body)).toBe(2000);
+      for (let i = 0; i < 4; i += 1) expect((await wrongSecret(card.number, i)).status).toBe(400);
+
+      const unknown = 'NOSUCHCARD-GUESS';
+      const answers = [];
+      for (let i = 0; i < 6; i += 1) answers.push((await wrongSecret(unknown, i)).status);
+      expect(answers).toEqual([400, 400, 400, 400, 429, 429]);
+    } finally {
+      clock.set(null);
+    }
+  });
+});
+
 describe('refunds', () => {
   it('refund in parts, never above the payment, once per refundNo; the card comes back from used up', async () => {
     const card = await oneCard();

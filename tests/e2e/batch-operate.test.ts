@@ -78,6 +78,8 @@ describe('batch operations in the browser', () => {
     await expect.poll(async () => detail.value('状态')).toContain('已完成');
     await expect.poll(async () => results.column('执行结果')).toEqual(['成功', '成功']);
     expect(await progress.innerText()).toContain('已处理 2 / 2，成功 2，失败 0');
+    // One progress on the page: the live card, no second section of the same counts.
+    expect(await page.getByText(/^执行(进度|情况)$/).count()).toBe(1);
     await shell.waitForScreen();
     await screenshot(page, 'batch-operate-dtl-zh');
 
@@ -103,6 +105,7 @@ describe('batch operations in the browser', () => {
     await list.rowAction(number, 'Detail');
     await page.waitForURL((url) => url.hash.includes('/member/batch-operate/dtl?id='));
     await expect.poll(async () => page.getByTestId('batch-progress').innerText()).toContain('Processed 2 of 2: 2 succeeded, 0 failed');
+    expect(await page.getByText('Progress', { exact: true }).count()).toBe(1);
     const englishResults = new ListPage(page, page.locator('.ant-card').filter({ hasText: 'Results' }));
     await englishResults.waitLoaded();
     expect(await englishResults.column('Result')).toEqual(['Succeeded', 'Succeeded']);

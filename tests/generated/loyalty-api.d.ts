@@ -5638,7 +5638,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Pay with a card (number + secret, or the bound member): checks state, validity, store and balance; once per requestNo */
+        /** Pay with a card (number + secret, or the bound member): checks state, validity, store and balance; once per requestNo. 5 wrong secrets for a number within 15 minutes lock it for 15 minutes (429) */
         post: operations["prepayCard.pay"];
         delete?: never;
         options?: never;
@@ -15546,6 +15546,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -16018,6 +16021,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -16381,6 +16387,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -16736,6 +16745,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -17056,6 +17068,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -17370,6 +17385,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -17735,6 +17753,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -18072,6 +18093,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -18403,6 +18427,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -18921,6 +18948,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -19329,6 +19359,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -19856,6 +19889,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -20363,6 +20399,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -20793,6 +20832,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -21127,6 +21169,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -21458,6 +21503,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -21955,6 +22003,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -22470,6 +22521,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -23059,6 +23113,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -23476,6 +23533,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -23944,6 +24004,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -24128,6 +24191,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -24703,6 +24769,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -25339,6 +25408,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -25981,6 +26053,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -26653,6 +26728,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -27087,6 +27165,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -27469,6 +27550,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -27836,6 +27920,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -28524,6 +28609,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -29038,6 +29126,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -29369,6 +29460,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -29866,6 +29960,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -30635,6 +30732,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -30911,6 +31011,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -31408,6 +31511,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */

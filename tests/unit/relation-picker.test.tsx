@@ -5,6 +5,7 @@ import { setupServer } from 'msw/node';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RESOURCES } from '../../resources/index';
+import { batchOperateResource } from '../../resources/member/batch-operate.resource';
 import { memberResource } from '../../resources/member/member.resource';
 import { scoreAdjustResource } from '../../resources/score/score-adjust.resource';
 import { Form } from 'antd';
@@ -95,6 +96,32 @@ describe('the member picker', () => {
     expect(await screen.findByText('138****5678 · M000000001')).toBeTruthy();
     expect(screen.getByText('139****1234 · M000000002')).toBeTruthy();
     expect(screen.getAllByText('孙浩然')).toHaveLength(2);
+  });
+});
+
+describe('a relation that may choose only some records', () => {
+  it('asks the options of those only (the batch operation’s effective coupon templates)', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      api.get('coupon-template/options', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return ok([{ id: 3, title: '会员日券' }]);
+      }),
+    );
+    const ctx = fieldContext({ resource: batchOperateResource, name: 'couponTemplate', t });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Form>
+          <Form.Item name="couponTemplate" label="Coupon template">
+            {specOf('relation').input(ctx, {})}
+          </Form.Item>
+        </Form>
+      </I18nextProvider>,
+    );
+    openPicker('Coupon template');
+    expect(await screen.findByText('会员日券')).toBeTruthy();
+    expect(asked[0].get('field')).toBe('state');
+    expect(asked[0].getAll('in')).toEqual(['EFFECTIVE']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { bigint, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The secrets of prepaid cards (server/modules/cards/card-secret.ts), kept apart from the declared
@@ -15,4 +15,25 @@ export const prepayCardSecrets = pgTable(
     hash: text('hash').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.cardId] })],
+);
+
+/**
+ * Wrong secrets per card number as the till typed it (server/modules/cards/card-secret-attempts.ts),
+ * and the lock they lead to. Keyed by the number rather than the card's id, so an unknown number
+ * counts and locks exactly like a real one (the till's answers must not tell them apart). Shared
+ * by every server process through the database.
+ */
+export const prepayCardSecretAttempts = pgTable(
+  'prepay_card_secret_attempts',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    number: text('number').notNull(),
+    /** Wrong secrets since `windowStart`. */
+    failures: integer('failures').notNull().default(0),
+    /** The first wrong secret of the current window. */
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.number] }), index('prepay_card_secret_attempts_updated_idx').on(t.updatedAt)],
 );

@@ -58,11 +58,15 @@ function assertValueGranted(args: Pick<SaveArgs, 'values' | 'current'>): void {
   throw badInput('error.fieldsInvalid', [{ field: 'valuePrincipal', key: 'batch.valueNothing' }]);
 }
 
-/** Coupons are granted from an effective template only (400 on the template, naming it). */
-async function assertTemplateEffective(ctx: SaveArgs): Promise<void> {
-  const id = valueAfterWrite({ values: ctx.values, current: ctx.current, name: 'couponTemplate' });
+/**
+ * Coupons are granted from an effective template only (400 on the template, naming it): the
+ * engine refuses choosing another (the field's `pickable`); this holds a template stopped since
+ * it was chosen, on a later save and at the audit.
+ */
+async function assertTemplateEffective(args: { db: DbOrTx; tenantId: number; id: unknown }): Promise<void> {
+  const { id } = args;
   if (id === null || id === undefined) return; // the engine's required rule names the field
-  const template = await readTemplate(ctx.db, ctx.actor.tenantId, Number(id));
+  const template = await readTemplate(args.db, args.tenantId, Number(id));
   if (template?.state === 'EFFECTIVE') return;
   throw badInput('error.fieldsInvalid', [
     { field: 'couponTemplate', key: 'batch.couponTemplateNotEffective', values: { name: template?.name ?? String(id) } },
@@ -95,7 +99,10 @@ export const batchOperateHooks = defineServerHooks(batchOperateResource, {
     const operation = requiredAfterWrite({ values, current, name: 'operation' });
     assertMayOperate({ actor: ctx.actor, operation, locale: ctx.actor.locale });
     if (operation === 'grantValue') assertValueGranted({ values, current });
-    if (operation === 'grantCoupon') await assertTemplateEffective(ctx);
+    if (operation === 'grantCoupon') {
+      const id = valueAfterWrite({ values, current, name: 'couponTemplate' });
+      await assertTemplateEffective({ db: ctx.db, tenantId: ctx.actor.tenantId, id });
+    }
     const members = await membersOf(ctx);
     if (members === null) return;
     const lines = freshLines(members);
@@ -106,6 +113,7 @@ export const batchOperateHooks = defineServerHooks(batchOperateResource, {
   beforeAction: {
     async audit({ db, actor, record }) {
       await assertMayAudit({ db, actor, documentId: record.id, locale: actor.locale });
+      if (record.operation === 'grantCoupon') await assertTemplateEffective({ db, tenantId: actor.tenantId, id: record.couponTemplate });
     },
   },
 

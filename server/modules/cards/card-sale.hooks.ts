@@ -1,5 +1,7 @@
 import { and, eq, gte, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { cardTemplateType } from '../../../resources/catalog/card-template-types';
 import { imprestCardSaleBillResource } from '../../../resources/deposit/imprest-card-sale-bill.resource';
+import { pick } from '../../../resources/messages/bilingual';
 import { memberResource } from '../../../resources/member/member.resource';
 import type { RecordOf } from '../../../resources/record-of';
 import { valueAfterWrite } from '../../crud/required-when';
@@ -9,6 +11,7 @@ import type { DbOrTx } from '../../db/connection';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
 import { centsToString, toCents } from '../points/points.rules';
 import { cardHolder, postValue } from './card-balance';
+import { viewableTypes } from './card-template.hooks';
 import {
   cardStateText,
   cardTable,
@@ -37,6 +40,8 @@ type SaleLine = SavedLine<SaleBill, 'lines'>;
  *   the whole audit if one is not in stock at the bill's store (naming the line), activates them
  *   (validity from the template, holder = the buying member) and posts each card's face value to
  *   the ledger (kind `sale`, principal, key `card-sale:<card id>`: a card is sold once ever).
+ * - Per card type: saving and auditing a bill need, for every line's template, its card type's
+ *   permission (卡模板查看 or 卡模板维护, the pickers' own rule), else 403 naming the type.
  */
 
 /** The ledger's source type of sale postings. */
@@ -103,6 +108,18 @@ async function priceLines(
     priced.push({ ...rest, cardCount: count, faceAmount: times(face, count), amount: times(price, count) });
   }
   return { lines: priced, issues };
+}
+
+/** Refuses (403) lines whose templates are of a card type the caller may not see. */
+async function assertSellableTypes(ctx: HookContext, lines: readonly { template: number }[]): Promise<void> {
+  const allowed = viewableTypes(ctx.actor.grants);
+  const templates = await templatesById({ db: ctx.db, tenantId: ctx.actor.tenantId, ids: lines.map((line) => line.template) });
+  for (const template of templates.values()) {
+    if (allowed.some((type) => type === template.cardTemplateType)) continue;
+    const name = cardTemplateType(template.cardTemplateType)?.name;
+    const type = name ? pick(name, ctx.actor.locale) : template.cardTemplateType;
+    throw new AppError('forbidden', 'cards.saleTypeForbidden', { values: { type } });
+  }
 }
 
 function sum(lines: readonly SaleLine[], key: 'faceAmount' | 'amount'): bigint {
@@ -268,6 +285,7 @@ export const imprestCardSaleBillHooks = defineServerHooks(imprestCardSaleBillRes
     const issues: FieldError[] = [];
     let totalPrice = toCents(String(current?.totalPrice ?? '0')) ?? 0n;
     if (rows) {
+      await assertSellableTypes(ctx, rows);
       const store = valueAfterWrite({ values, current, name: 'store' });
       const priced = await priceLines(ctx, rows, store);
       issues.push(...priced.issues);
@@ -284,6 +302,10 @@ export const imprestCardSaleBillHooks = defineServerHooks(imprestCardSaleBillRes
       issues.push({ field: 'discount', key: 'cards.discountAboveTotal', values: { total: centsToString(totalPrice) } });
     if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
     values.paidAmount = centsToString(totalPrice - discount);
+  },
+
+  beforeAction: {
+    audit: ({ record, ...ctx }) => assertSellableTypes(ctx, record.lines),
   },
 
   afterAction: {

@@ -14,6 +14,7 @@ import { cardHolder, payFromHolder, readBalance, refundPayment } from './card-ba
 import { CARD_READ, CARD_WRITE } from './card-access';
 import { cardRefusal } from './card-guard';
 import { cardSecretMatches } from './card-secret';
+import { clearWrongSecrets, recordWrongSecret, refuseWhileLocked, SECRET_LOCKOUT, secretLocked } from './card-secret-attempts';
 import { cardByNumber, cardTable, lockCards, syncCardBalance, templatesById, todayIn, type CardRow } from './card-store';
 import { cardDocs } from './card.openapi';
 
@@ -23,7 +24,8 @@ import { cardDocs } from './card.openapi';
  * `GET /v1/prepay-card/balance`. A refused call changes nothing and answers a localized message.
  *
  * - **Who pays.** The card by number and secret (the secret is checked against its hash before
- *   anything else, replays included, so a request number alone never reveals an answer), or the
+ *   anything else, replays included, so a request number alone never reveals an answer; 5 wrong
+ *   secrets in 15 minutes lock the number for 15, card-secret-attempts.ts), or the
  *   member the card is bound to (with the number, or alone when the member holds exactly one
  *   usable card).
  * - **Checks**, under the card's row lock: frozen, not active, expired, not valid at this store
@@ -109,26 +111,37 @@ async function cardOfMember(db: Db, tenantId: number, memberId: number): Promise
   return (await cardByNumber({ db, tenantId, number: String(rows[0].number) }))!;
 }
 
+/**
+ * The card a number + secret names. A locked number is refused before anything else; a wrong
+ * secret counts towards the lock (card-secret-attempts.ts), a right one clears the count.
+ */
+async function cardBySecret(db: Db, tenantId: number, number: string, secret: string, now: Date): Promise<CardRow> {
+  const key = { tenantId, number };
+  await refuseWhileLocked({ db, key, now });
+  const card = await cardByNumber({ db, tenantId, number });
+  const [stored] = card
+    ? await db
+        .select({ hash: prepayCardSecrets.hash })
+        .from(prepayCardSecrets)
+        .where(and(eq(prepayCardSecrets.tenantId, tenantId), eq(prepayCardSecrets.cardId, card.id)))
+    : [];
+  // One answer for an unknown number and a wrong secret: numbers cannot be probed.
+  if (!card || !stored || !(await cardSecretMatches(secret, stored.hash))) {
+    if (await recordWrongSecret({ db, key, now })) throw secretLocked(SECRET_LOCKOUT.lockMinutes);
+    throw badInput('error.fieldsInvalid', [{ field: 'secret', key: 'cards.secretWrong' }]);
+  }
+  await clearWrongSecrets({ db, key });
+  return card;
+}
+
 /** The card a pay names, its credentials checked. */
-async function payingCard(db: Db, tenantId: number, body: PayBody): Promise<CardRow> {
+async function payingCard(db: Db, tenantId: number, body: PayBody, now: Date): Promise<CardRow> {
   if (body.number === undefined) {
     if (body.memberId === undefined) throw badInput('error.fieldsInvalid', [{ field: 'number', key: 'cards.secretRequired' }]);
     return cardOfMember(db, tenantId, body.memberId);
   }
+  if (body.secret !== undefined) return cardBySecret(db, tenantId, body.number.trim(), body.secret, now);
   const card = await cardByNumber({ db, tenantId, number: body.number.trim() });
-  if (body.secret !== undefined) {
-    const [stored] = card
-      ? await db
-          .select({ hash: prepayCardSecrets.hash })
-          .from(prepayCardSecrets)
-          .where(and(eq(prepayCardSecrets.tenantId, tenantId), eq(prepayCardSecrets.cardId, card.id)))
-      : [];
-    // One answer for an unknown number and a wrong secret: numbers cannot be probed.
-    if (!card || !stored || !(await cardSecretMatches(body.secret, stored.hash))) {
-      throw badInput('error.fieldsInvalid', [{ field: 'secret', key: 'cards.secretWrong' }]);
-    }
-    return card;
-  }
   if (body.memberId === undefined) throw badInput('error.fieldsInvalid', [{ field: 'secret', key: 'cards.secretRequired' }]);
   if (!card || card.member !== body.memberId) throw badInput('error.fieldsInvalid', [{ field: 'memberId', key: 'cards.notHolder' }]);
   return card;
@@ -198,7 +211,7 @@ export async function cardTillRoutes(app: FastifyInstance): Promise<void> {
       const auth = authOf(request);
       const body = request.body;
       const amount = positiveAmount(body.amount);
-      const card = await payingCard(db, auth.tenantId, body);
+      const card = await payingCard(db, auth.tenantId, body, requestInstant(request));
       const result = await idempotent({
         db,
         tenantId: auth.tenantId,

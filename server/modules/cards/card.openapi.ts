@@ -149,10 +149,11 @@ export const cardDocs = {
   pay: withExample(
     doc(
       'pay',
-      'Pay with a card (number + secret, or the bound member): checks state, validity, store and balance; once per requestNo',
+      'Pay with a card (number + secret, or the bound member): checks state, validity, store and balance; once per requestNo. 5 wrong secrets for a number within 15 minutes lock it for 15 minutes (429)',
       payAnswer,
       'notFound',
       'conflict',
+      'tooManyRequests',
     ),
     { requestNo: 'POS-20260501-0001', cardNumber: 'GC00000000000001', amount: '35.00', balance: '65.00', paymentId: 17, entryId: 412 },
   ),

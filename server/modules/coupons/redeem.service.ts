@@ -13,6 +13,9 @@ import { guardCouponMember } from './issue.service';
 import { readTemplate, readTemplates } from './template-terms';
 import { mayStack, useOn, type CouponUse, type NotUsableReason } from './use-rules';
 
+/** The points ledger's source of a points coupon's points (redeemed: earn; its order returned: reverse). */
+export const COUPON_POINTS_SOURCE = 'coupon';
+
 /** A coupon row as the till services read it. */
 interface CouponRow extends Record<string, unknown> {
   readonly id: number;
@@ -218,7 +221,7 @@ export async function redeemCoupon(input: {
           memberId: body.memberId,
           delta: outcome.use.points,
           kind: 'earn',
-          sourceType: 'coupon',
+          sourceType: COUPON_POINTS_SOURCE,
           sourceId: body.code,
           storeId: body.storeId,
           operatorId: input.operatorId,
@@ -301,7 +304,7 @@ export async function undoRedemption(input: {
             memberId: Number(c.member),
             delta: -points,
             kind: 'reverse',
-            sourceType: 'coupon',
+            sourceType: COUPON_POINTS_SOURCE,
             sourceId: c.code,
             operatorId: input.operatorId,
             idempotencyKey: `coupon-undo:${c.id}:${body.returnNo}`,

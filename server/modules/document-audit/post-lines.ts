@@ -30,7 +30,8 @@ export function refusalText(locale: Locale, error: AppError): string {
  * hook, in the transaction of the engine's conditional state update (so of concurrent audits
  * only one gets here): `lock`, if given, takes the row locks of everything the lines touch in a stable
  * order (two documents over the same holders wait instead of deadlocking), then `post` posts
- * each line in line order, at one instant; the document's `auditedAt` is stamped with it.
+ * each line in line order, at one instant, the request's (`actor.now`, the server's clock); the
+ * document's `auditedAt` is stamped with it.
  *
  * A line its ledger refuses (an AppError) refuses the whole audit: 409 (`refusedKey`, with the
  * values `line`, what `subject` names — `{ member: '张三 M000000001' }` — and `reason`, the
@@ -48,7 +49,8 @@ export async function postLinesOnAudit<L extends { readonly lineNo: number }>(ar
   const { ctx } = args;
   const { db, actor, record } = ctx;
   if (args.lock) await args.lock();
-  const now = new Date();
+  // The request's instant (the server's clock, which the tests place), or now for a job.
+  const now = actor.now ?? new Date();
   for (const line of args.lines) {
     try {
       await args.post(line, now);

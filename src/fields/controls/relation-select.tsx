@@ -1,6 +1,7 @@
 import { Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiGet } from '../../../providers/http';
+import type { PickableRecords } from '../../../resources/define';
 import type { FormItemA11yProps } from '../field-helpers';
 import { AriaSafeSelect } from './aria-safe-select';
 import { useOptionTitles } from '../option-titles';
@@ -18,6 +19,8 @@ export interface RelationSelectProps extends FormItemA11yProps {
   readonly resource: string;
   /** Several records may be chosen. */
   readonly multiple?: boolean;
+  /** Only these records are offered (the relation's `pickable`); chosen ones keep their titles. */
+  readonly pickable?: PickableRecords;
   /** Chosen id(s) (antd Form.Item supplies it). */
   readonly value?: Id | Id[] | null;
   /** Receives the chosen id(s). */
@@ -48,7 +51,8 @@ export function RelationSelect(props: RelationSelectProps) {
   const load = (keyword: string): void => {
     const mine = ++seq.current;
     setLoading(true);
-    apiGet<OptionRecord[]>(`/v1/${props.resource}/options`, { params: { keyword } }).then(
+    const only = props.pickable ? { field: props.pickable.field, in: [...props.pickable.in] } : {};
+    apiGet<OptionRecord[]>(`/v1/${props.resource}/options`, { params: { keyword, ...only } }).then(
       (records) => {
         if (mine !== seq.current) return;
         setFound(Array.isArray(records) ? records : []);

@@ -16,6 +16,7 @@ export const relationKind: FieldKindSpec<RelationField> = {
     <RelationSelect
       resource={ctx.field.resource}
       multiple={ctx.field.multiple}
+      pickable={ctx.field.pickable}
       known={[...relationOptions(options.record, ctx.name), ...namedOptions(options.record, ctx.name)]}
       disabled={options.disabled}
       placeholder={ctx.t('screens.select')}

@@ -13,6 +13,7 @@ import { ListToolbar, useListChrome, visibleColumns } from '../generic/list-tool
 import { isActive, queryFileTasks, type FileTaskFilters, type FileTaskView } from './file-task-api';
 import { fileTaskColumns } from './file-task-columns';
 import { POLL_MS } from './use-file-task';
+import { useShellPageTitle } from '../../shell/page-title';
 
 function FilterSelect<V extends string>(props: {
   readonly values: readonly V[];
@@ -38,6 +39,7 @@ function FilterSelect<V extends string>(props: {
 
 function FileCentreBody() {
   const { t } = useTranslation();
+  useShellPageTitle('files.title');
   const list = usePagedQuery<FileTaskView, FileTaskFilters>({
     fetch: queryFileTasks,
     initialFilters: {},

@@ -66,7 +66,7 @@ export function getAccount(memberId: number): Promise<PointsAccount> {
 
 /** The kinds and sources of ledger entries, as points.messages.ts names them. */
 export const ENTRY_KINDS = ['earn', 'spend', 'adjust', 'reverse', 'expire'] as const;
-export const ENTRY_SOURCES = ['transaction', 'return', 'adjustment', 'activity', 'exchange', 'expiry', 'batch'] as const;
+export const ENTRY_SOURCES = ['transaction', 'return', 'adjustment', 'activity', 'exchange', 'expiry', 'batch', 'coupon'] as const;
 
 /** One ledger entry. */
 export interface PointsEntry {
