@@ -3,45 +3,85 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../tests/helpers/free-port';
+import { intFlag, parseFlags, textFlag } from './lib/bench-args';
+import { median } from './lib/stats';
 
 /**
  * Time from launching `npm start` until the API answers GET /loyalty/v1/i18n/names: first with
  * an empty DATA_DIR and no server bundle (cold: esbuild bundles the server, initdb of the
- * embedded PostgreSQL, migrations, demo merchant), then again on the same DATA_DIR (warm: the
- * bundle and the database exist). The browser app is brought up to date before the first run
- * and not timed (`vite build` is what `server/cli/web-build.mjs` skips when nothing changed).
- * For comparison, a warm start of the sources through tsx (`node --import tsx server/main.ts`,
- * how the tests start it). Every run binds 127.0.0.1 on free ports and is stopped with SIGTERM.
+ * embedded PostgreSQL, migrations, demo merchant), then `--warm` times again on the same DATA_DIR
+ * (warm: the bundle and the database exist). The browser app is brought up to date before the
+ * first run and not timed (`vite build` is what `server/cli/web-build.mjs` skips when nothing
+ * changed). For comparison, in the same run: a warm start of the sources through tsx
+ * (`node --import tsx server/main.ts`, how the tests start it), and with `--baseline <folder>`
+ * (another checkout of the project, e.g. the commit before a change, with node_modules) a warm
+ * `npm start` of that checkout on the same DATA_DIR, taking turns with this one round by round.
+ * Every run binds 127.0.0.1 on free ports and is stopped with SIGTERM.
+ *
+ *   npm run bench:cold-start -- --warm 5 --baseline /tmp/loyalty-before
  */
 const READY_TIMEOUT_MS = 180_000;
 const POLL_MS = 100;
 
 async function main() {
+  const flags = parseFlags(process.argv.slice(2), ['warm', 'baseline']);
+  const rounds = Math.max(1, intFlag(flags, 'warm', 3));
+  const baselineFlag = textFlag(flags, 'baseline');
+  const baseline = baselineFlag ? path.resolve(baselineFlag) : null;
+  const here = process.cwd();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-bench-'));
   try {
     execFileSync(process.execPath, ['server/cli/web-build.mjs'], { stdio: 'ignore' });
     fs.rmSync(path.join('dist', 'server'), { recursive: true, force: true });
-    console.log(
-      `load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
-    const cold = await timeStart(dataDir, NPM_START);
+    if (baseline) {
+      // The baseline's own builds, untimed: its warm starts find them current.
+      for (const step of ['web-build.mjs', 'server-build.mjs'])
+        execFileSync(process.execPath, [path.join('server', 'cli', step)], { cwd: baseline, stdio: 'ignore' });
+    }
+    console.log(`load average ${loadAverage()}`);
+    const cold = await timeStart(dataDir, NPM_START, here);
     console.log(`cold npm start (empty DATA_DIR, server bundled): ${cold.toFixed(2)} s`);
-    const warm = await timeStart(dataDir, NPM_START);
-    console.log(`warm npm start (same DATA_DIR, bundle current):  ${warm.toFixed(2)} s`);
-    const tsx = await timeStart(dataDir, TSX_SOURCES);
-    console.log(`warm start of the sources through tsx:           ${tsx.toFixed(2)} s`);
+    const warm: number[] = [];
+    const before: number[] = [];
+    const tsx: number[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      // The baseline goes first in odd rounds, so neither always follows the other.
+      const order = baseline && round % 2 === 1 ? ['baseline', 'current'] : ['current', 'baseline'];
+      for (const which of order) {
+        if (which === 'current') warm.push(await timeStart(dataDir, NPM_START, here));
+        else if (baseline) before.push(await timeStart(dataDir, NPM_START, baseline));
+      }
+      tsx.push(await timeStart(dataDir, TSX_SOURCES, here));
+      console.log(`round ${round + 1} (load average ${loadAverage()}): ${roundLine(warm, before, tsx)}`);
+    }
+    console.log(`warm npm start (same DATA_DIR, bundle current):  ${summary(warm)}`);
+    if (baseline) {
+      console.log(`warm npm start of the baseline (${baseline}):  ${summary(before)}`);
+      console.log(`warm npm start, this / baseline (medians):       x${(median(warm) / median(before)).toFixed(2)}`);
+    }
+    console.log(`warm start of the sources through tsx:           ${summary(tsx)}`);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+const seconds = (values: readonly number[]) => values.map((v) => v.toFixed(2)).join(' / ');
+const summary = (values: readonly number[]) => `median ${median(values).toFixed(2)} s (${seconds(values)})`;
+
+function roundLine(warm: readonly number[], before: readonly number[], tsx: readonly number[]): string {
+  const last = (values: readonly number[]) => values[values.length - 1]!.toFixed(2);
+  return [`npm start ${last(warm)} s`, ...(before.length ? [`baseline ${last(before)} s`] : []), `tsx ${last(tsx)} s`].join(', ');
+}
+
 const NPM_START = ['npm', ['start']] as const;
 const TSX_SOURCES = [process.execPath, ['--import', 'tsx', 'server/main.ts']] as const;
 
-async function timeStart(dataDir: string, [command, args]: typeof NPM_START | typeof TSX_SOURCES): Promise<number> {
+async function timeStart(dataDir: string, [command, args]: typeof NPM_START | typeof TSX_SOURCES, cwd: string): Promise<number> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -53,7 +93,7 @@ async function timeStart(dataDir: string, [command, args]: typeof NPM_START | ty
   delete env.DATABASE_URL;
   const started = performance.now();
   // A process group of its own: `npm start` is npm, a shell and the console; SIGTERM goes to all.
-  const server = spawn(command, [...args], { env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const server = spawn(command, [...args], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';
   server.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
