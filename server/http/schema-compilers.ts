@@ -1,5 +1,6 @@
-import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
-import { SerializerSelector, type Serializer, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+import { createRequire } from 'node:module';
+import type { AjvCompiler, ValidatorFactory } from '@fastify/ajv-compiler';
+import type { SerializerSelector, Serializer, SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 
 /**
  * The app's schema compilers (Fastify's `schemaController.compilersFactory`): the same ajv and
@@ -40,6 +41,12 @@ class Pending {
     return items.length;
   }
 }
+
+// ajv and fast-json-stringify load with the first schema compiled, not at start-up.
+const requireLater = createRequire(import.meta.url);
+const loadAjvCompiler = () => (requireLater('@fastify/ajv-compiler') as { AjvCompiler: typeof AjvCompiler }).AjvCompiler;
+const loadSerializerSelector = () =>
+  (requireLater('@fastify/fast-json-stringify-compiler') as { SerializerSelector: typeof SerializerSelector }).SerializerSelector;
 
 /** A short number per distinct set of shared schemas: the same objects, or the same text. */
 function sharedSchemasKeys(): (externalSchemas: unknown) => number {
@@ -106,11 +113,11 @@ export function lazySchemaCompilers(): LazyCompilers {
 
   // Request validation (ajv, as by default). Fastify reads `errors` after a failed call and
   // `schemaEnv` (to let ajv coerce a root value), so the wrapper shows the compiled function's.
-  const ajvPool = AjvCompiler();
-  const ajvFor = compilerPerSharedSet(
-    (shared, options: AjvServerOptions) =>
-      ajvPool(shared as Parameters<typeof ajvPool>[0], options) as unknown as (route: RouteDefinition) => Validate,
-  );
+  let ajvPool: ReturnType<typeof AjvCompiler> | undefined;
+  const ajvFor = compilerPerSharedSet((shared, options: AjvServerOptions) => {
+    ajvPool ??= loadAjvCompiler()();
+    return ajvPool(shared as Parameters<typeof ajvPool>[0], options) as unknown as (route: RouteDefinition) => Validate;
+  });
   const buildValidator = ((externalSchemas: unknown, options: AjvServerOptions) => (route: RouteDefinition) => {
     refuseMixedCaseHeaders(route);
     const compiled = once(pending, () => ajvFor(externalSchemas, options)(route));
@@ -127,8 +134,11 @@ export function lazySchemaCompilers(): LazyCompilers {
   // Response serialisation (fast-json-stringify, as by default), once per distinct schema over
   // the same shared schemas: most routes answer the same ones (the error answers of every route,
   // a resource's record in info, saveNew, modify and each state action, every GET's HEAD twin).
-  const fastJsonStringify = SerializerSelector();
-  const serializerFor = compilerPerSharedSet((shared, options: Parameters<SerializerFactory>[1]) => fastJsonStringify(shared, options));
+  let fastJsonStringify: SerializerFactory | undefined;
+  const serializerFor = compilerPerSharedSet((shared, options: Parameters<SerializerFactory>[1]) => {
+    fastJsonStringify ??= loadSerializerSelector()();
+    return fastJsonStringify(shared, options);
+  });
   const sharedKey = sharedSchemasKeys();
   const serializers = new Map<string, Serializer>();
   const buildSerializer: SerializerFactory = (externalSchemas, options) => (route) => {
