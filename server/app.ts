@@ -9,7 +9,7 @@ import type { Database } from './db/connection';
 import { requestContext } from './http/request-context';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installInputGuard } from './http/input-guard';
-import { installSecurityHeaders } from './http/security-headers';
+import { CONSOLE_SECURITY_HEADERS, installSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi.plugin';
 import { lazySchemaCompilers } from './http/schema-compilers';
 import { MODULES } from './modules/index';
@@ -85,17 +85,7 @@ export async function buildApp(options: {
   app.addHook('onClose', () => sessionCache.close());
   app.decorateRequest('auth', null);
 
-  await installSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"], // antd injects its CSS-in-JS styles at run time
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-      },
-    },
-  });
+  await installSecurityHeaders(app, CONSOLE_SECURITY_HEADERS);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(requestContext);
