@@ -40,26 +40,27 @@ async function main() {
     }
     console.log(`load average ${loadAverage()}`);
     const cold = await timeStart(dataDir, NPM_START, here);
-    console.log(`cold npm start (empty DATA_DIR, server bundled): ${cold.toFixed(2)} s`);
-    const warm: number[] = [];
-    const before: number[] = [];
-    const tsx: number[] = [];
+    console.log(`cold npm start (empty DATA_DIR, server bundled): ${cold.seconds.toFixed(2)} s, ${cold.cpu.toFixed(2)} s CPU`);
+    const warm = new Series();
+    const before = new Series();
+    const tsx = new Series();
     for (let round = 0; round < rounds; round += 1) {
       // The baseline goes first in odd rounds, so neither always follows the other.
       const order = baseline && round % 2 === 1 ? ['baseline', 'current'] : ['current', 'baseline'];
       for (const which of order) {
-        if (which === 'current') warm.push(await timeStart(dataDir, NPM_START, here));
-        else if (baseline) before.push(await timeStart(dataDir, NPM_START, baseline));
+        if (which === 'current') warm.add(await timeStart(dataDir, NPM_START, here));
+        else if (baseline) before.add(await timeStart(dataDir, NPM_START, baseline));
       }
-      tsx.push(await timeStart(dataDir, TSX_SOURCES, here));
-      console.log(`round ${round + 1} (load average ${loadAverage()}): ${roundLine(warm, before, tsx)}`);
+      tsx.add(await timeStart(dataDir, TSX_SOURCES, here));
+      const shown = [`npm start ${warm.last()}`, ...(baseline ? [`baseline ${before.last()}`] : []), `tsx ${tsx.last()}`];
+      console.log(`round ${round + 1} (load average ${loadAverage()}): ${shown.join(', ')}`);
     }
-    console.log(`warm npm start (same DATA_DIR, bundle current):  ${summary(warm)}`);
+    console.log(`warm npm start (same DATA_DIR, bundle current):  ${warm.summary()}`);
     if (baseline) {
-      console.log(`warm npm start of the baseline (${baseline}):  ${summary(before)}`);
-      console.log(`warm npm start, this / baseline (medians):       x${(median(warm) / median(before)).toFixed(2)}`);
+      console.log(`warm npm start of the baseline (${baseline}):  ${before.summary()}`);
+      console.log(`warm npm start, this / baseline (medians):       ${warm.ratio(before)}`);
     }
-    console.log(`warm start of the sources through tsx:           ${summary(tsx)}`);
+    console.log(`warm start of the sources through tsx:           ${tsx.summary()}`);
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -70,18 +71,70 @@ const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' ');
-const seconds = (values: readonly number[]) => values.map((v) => v.toFixed(2)).join(' / ');
-const summary = (values: readonly number[]) => `median ${median(values).toFixed(2)} s (${seconds(values)})`;
+/** What one start took: seconds to the first answer, and the CPU seconds its processes used by then. */
+interface StartTime {
+  readonly seconds: number;
+  readonly cpu: number;
+}
 
-function roundLine(warm: readonly number[], before: readonly number[], tsx: readonly number[]): string {
-  const last = (values: readonly number[]) => values[values.length - 1]!.toFixed(2);
-  return [`npm start ${last(warm)} s`, ...(before.length ? [`baseline ${last(before)} s`] : []), `tsx ${last(tsx)} s`].join(', ');
+class Series {
+  private readonly runs: StartTime[] = [];
+  add(run: StartTime): void {
+    this.runs.push(run);
+  }
+  last(): string {
+    const run = this.runs[this.runs.length - 1]!;
+    return `${run.seconds.toFixed(2)} s (${run.cpu.toFixed(2)} s CPU)`;
+  }
+  private median(of: keyof StartTime): number {
+    return median(this.runs.map((run) => run[of]));
+  }
+  summary(): string {
+    const list = (of: keyof StartTime) => this.runs.map((run) => run[of].toFixed(2)).join(' / ');
+    return `median ${this.median('seconds').toFixed(2)} s (${list('seconds')}); CPU median ${this.median('cpu').toFixed(2)} s (${list('cpu')})`;
+  }
+  ratio(other: Series): string {
+    const of = (key: keyof StartTime) => (this.median(key) / other.median(key)).toFixed(2);
+    return `x${of('seconds')} time, x${of('cpu')} CPU`;
+  }
+}
+
+/**
+ * CPU seconds (user + system) used so far by the processes of a process group: npm, the shell,
+ * the console and its PostgreSQL, with the children they have already reaped. Linux (/proc);
+ * NaN elsewhere.
+ */
+function groupCpuSeconds(groupId: number): number {
+  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+  let ticks = 0;
+  let found = false;
+  let entries: string[];
+  try {
+    entries = fs.readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  } catch {
+    return Number.NaN;
+  }
+  for (const pid of entries) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    // Fields after the command name (which may hold spaces), from field 3 (state) on.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) !== groupId) continue; // field 5: process group
+    found = true;
+    // Fields 14-17: utime, stime, cutime, cstime.
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return found ? ticks / ticksPerSecond : Number.NaN;
 }
 
 const NPM_START = ['npm', ['start']] as const;
 const TSX_SOURCES = [process.execPath, ['--import', 'tsx', 'server/main.ts']] as const;
 
-async function timeStart(dataDir: string, [command, args]: typeof NPM_START | typeof TSX_SOURCES, cwd: string): Promise<number> {
+async function timeStart(dataDir: string, [command, args]: typeof NPM_START | typeof TSX_SOURCES, cwd: string): Promise<StartTime> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -100,7 +153,8 @@ async function timeStart(dataDir: string, [command, args]: typeof NPM_START | ty
   });
   try {
     await waitUntilAnswering(`http://127.0.0.1:${port}/loyalty/v1/i18n/names`, server);
-    return (performance.now() - started) / 1000;
+    const seconds = (performance.now() - started) / 1000;
+    return { seconds, cpu: groupCpuSeconds(server.pid!) };
   } catch (error) {
     if (stderr) console.error(stderr.trim());
     throw error;
