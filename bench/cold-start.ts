@@ -58,7 +58,7 @@ async function main() {
     console.log(`warm npm start (same DATA_DIR, bundle current):  ${warm.summary()}`);
     if (baseline) {
       console.log(`warm npm start of the baseline (${baseline}):  ${before.summary()}`);
-      console.log(`warm npm start, this / baseline (medians):       ${warm.ratio(before)}`);
+      console.log(`warm npm start, this / baseline (median of the rounds' ratios): ${warm.ratio(before)}`);
     }
     console.log(`warm start of the sources through tsx:           ${tsx.summary()}`);
   } finally {
@@ -93,8 +93,9 @@ class Series {
     const list = (of: keyof StartTime) => this.runs.map((run) => run[of].toFixed(2)).join(' / ');
     return `median ${this.median('seconds').toFixed(2)} s (${list('seconds')}); CPU median ${this.median('cpu').toFixed(2)} s (${list('cpu')})`;
   }
+  /** Taken round by round (the two ran back to back, under the same load), then the median. */
   ratio(other: Series): string {
-    const of = (key: keyof StartTime) => (this.median(key) / other.median(key)).toFixed(2);
+    const of = (key: keyof StartTime) => median(this.runs.map((run, i) => run[key] / other.runs[i]![key])).toFixed(2);
     return `x${of('seconds')} time, x${of('cpu')} CPU`;
   }
 }
