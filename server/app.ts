@@ -9,9 +9,9 @@ import type { Database } from './db/connection';
 import { requestContext } from './http/request-context';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installInputGuard } from './http/input-guard';
-import { installSecurityHeaders } from './http/security-headers';
+import { CONSOLE_SECURITY_HEADERS, installSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi.plugin';
-import { cachingSerializerFactory } from './http/serializer.cache';
+import { lazySchemaCompilers } from './http/schema-compilers';
 import { MODULES } from './modules/index';
 import { configurePasswordHashing } from './modules/auth/password.hasher';
 import { refuseForgedRequest } from './modules/auth/request-origin.guard';
@@ -33,6 +33,11 @@ declare module 'fastify' {
     clock: () => Date;
     /** Sessions and grants the access hook has loaded (modules/auth/session.cache.ts). */
     sessionCache: SessionCache;
+    /**
+     * Compiles every route schema not compiled yet (they compile on a route's first call,
+     * http/schema-compilers.ts); returns how many. Tests use it to prove every schema compiles.
+     */
+    compileAllSchemas: () => number;
   }
 }
 
@@ -53,6 +58,7 @@ export async function buildApp(options: {
 }): Promise<FastifyInstance> {
   const { config } = options;
   configurePasswordHashing(config.passwordHashCost);
+  const compilers = lazySchemaCompilers();
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
     // The client address (rate limits, sign-in locks) and protocol (Secure cookie) come from
@@ -65,8 +71,10 @@ export async function buildApp(options: {
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: true, allowUnionTypes: true } },
     // A URL that does not decode gets the envelope too (400 naming `url`).
     frameworkErrors,
-    schemaController: { compilersFactory: { buildSerializer: cachingSerializerFactory() } },
+    // Each route's request and answer schemas compile on its first call (http/schema-compilers.ts).
+    schemaController: { compilersFactory: { buildValidator: compilers.buildValidator, buildSerializer: compilers.buildSerializer } },
   });
+  app.decorate('compileAllSchemas', compilers.compileAll);
   app.decorate('database', options.database);
   app.decorate('config', config);
   app.decorate('jobs', options.jobs ?? null);
@@ -77,17 +85,7 @@ export async function buildApp(options: {
   app.addHook('onClose', () => sessionCache.close());
   app.decorateRequest('auth', null);
 
-  await installSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"], // antd injects its CSS-in-JS styles at run time
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-      },
-    },
-  });
+  await installSecurityHeaders(app, CONSOLE_SECURITY_HEADERS);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(requestContext);

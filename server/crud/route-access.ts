@@ -23,17 +23,35 @@ export function actionRefs(runtime: ResourceRuntime, action: StateAction): reado
   return action.requires ? [{ resourceId: runtime.resourceId, action: action.requires }] : writeRefs(runtime);
 }
 
-function refersTo(source: ResourceRuntime, target: string): boolean {
-  return Object.values(source.resource.fields).some(
-    (f) =>
-      (f.kind === 'relation' && f.resource === target) ||
-      (f.kind === 'lines' && Object.values(f.fields).some((lf) => lf.kind === 'relation' && lf.resource === target)),
-  );
+/** The resources a runtime's fields pick from: any relation (its form), and its list filters' relations. */
+interface Picks {
+  readonly refers: ReadonlySet<string>;
+  readonly filters: ReadonlySet<string>;
 }
 
-/** True when a list filter of `source` is a relation to `target` (its filter bar picks from it). */
-function filtersBy(source: ResourceRuntime, target: string): boolean {
-  return Object.values(source.resource.fields).some((f) => f.kind === 'relation' && f.resource === target && f.filter !== undefined);
+function picksOf(source: ResourceRuntime): Picks {
+  const refers = new Set<string>();
+  const filters = new Set<string>();
+  for (const f of Object.values(source.resource.fields)) {
+    if (f.kind === 'relation') {
+      refers.add(f.resource);
+      if (f.filter !== undefined) filters.add(f.resource);
+    }
+    if (f.kind === 'lines') for (const lf of Object.values(f.fields)) if (lf.kind === 'relation') refers.add(lf.resource);
+  }
+  return { refers, filters };
+}
+
+// Read once per registry: every resource's picker asks about every other resource.
+const picksByRegistry = new WeakMap<EngineRegistry, ReadonlyMap<ResourceRuntime, Picks>>();
+
+function registryPicks(registry: EngineRegistry): ReadonlyMap<ResourceRuntime, Picks> {
+  let picks = picksByRegistry.get(registry);
+  if (!picks) {
+    picks = new Map(registry.runtimes.map((runtime) => [runtime, picksOf(runtime)]));
+    picksByRegistry.set(registry, picks);
+  }
+  return picks;
 }
 
 /**
@@ -46,9 +64,9 @@ export function optionsRefs(runtime: ResourceRuntime, registry: EngineRegistry):
   // Reading needs no grant (level materials, §6): neither does picking.
   if (readRefs(runtime).length === 0) return [];
   const refs = [...readRefs(runtime), ...writeRefs(runtime)];
-  for (const other of registry.runtimes) {
-    if (refersTo(other, runtime.resource.name)) refs.push(...writeRefs(other));
-    if (filtersBy(other, runtime.resource.name)) refs.push(...readRefs(other));
+  for (const [other, picks] of registryPicks(registry)) {
+    if (picks.refers.has(runtime.resource.name)) refs.push(...writeRefs(other));
+    if (picks.filters.has(runtime.resource.name)) refs.push(...readRefs(other));
   }
   const seen = new Set<string>();
   return refs.filter((r) => {
