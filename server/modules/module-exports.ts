@@ -2,6 +2,7 @@ import type { ModuleExport } from './files/module-export';
 import { pointsAccountsExport } from './points/points-accounts.export';
 import { pointsLedgerExport } from './points/points-ledger.export';
 import { valueHistoryExport } from './stored-value-docs/value-history.export';
+import { activityEvaluationExport } from './activities/engine/evaluation.export';
 
 /**
  * The file-centre exports of hand-made lists (files/module-export.ts), by name: a module that
@@ -11,4 +12,5 @@ export const MODULE_EXPORTS: ReadonlyMap<string, ModuleExport> = new Map([
   [pointsLedgerExport.name, pointsLedgerExport],
   [valueHistoryExport.name, valueHistoryExport],
   [pointsAccountsExport.name, pointsAccountsExport],
+  [activityEvaluationExport.name, activityEvaluationExport],
 ]);
