@@ -20,6 +20,7 @@ import { memberMessages } from './member.messages';
 import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
 import { activityMessages } from '../promotion/activity.messages';
+import { activityScreenMessages } from '../promotion/activity-screens.messages';
 
 /**
  * Every message book of the product. A module that adds visible strings adds its book here;
@@ -49,4 +50,5 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   uploadsMessages,
   couponsMessages,
   activityMessages,
+  activityScreenMessages,
 ];

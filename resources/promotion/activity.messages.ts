@@ -12,5 +12,4 @@ export const activityMessages = defineMessages({
   'activity.couponRequired': ['请选择赠送的券', 'Choose the coupon given'],
   'activity.kindNotInEntry': ['该活动类型不属于“{entry}”', 'This kind does not belong to "{entry}"'],
   'activity.kindForbidden': ['没有维护该类活动的权限', 'You may not maintain activities of this kind'],
-  'activity.copyOf': ['{name}(复制)', '{name} (copy)'],
 });
