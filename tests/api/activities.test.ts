@@ -184,4 +184,20 @@ describe('activities', () => {
     // Another tenant's activities are never loaded.
     expect(await loadActivities(scene.t.database.db, tenantId + 1000, [draft.id])).toEqual([]);
   });
+
+  it('saves the points settings through to the ledger’s rule row, which the next sale reads', async () => {
+    const before = await okData<{ version: number; yuanPerPoint: number; expiryMode: string }>(admin.get('/v1/score-init/get'));
+    expect(before).toMatchObject({ yuanPerPoint: 1, expiryMode: 'never' });
+    const saved = await okData<Record<string, unknown>>(
+      admin.post('/v1/score-init/save', { body: { version: before.version, yuanPerPoint: '2.50', expiryMode: 'months', expiryMonths: 6 } }),
+    );
+    expect(saved).toMatchObject({ yuanPerPoint: 2.5, expiryMode: 'months', expiryMonths: 6 });
+    const row = await scene.t.database.pool.query(
+      'select yuan_per_point, expiry_mode, expiry_months from points_settings where tenant_id = $1',
+      [scene.tenant.tenantId],
+    );
+    expect(row.rows[0]).toEqual({ yuan_per_point: '2.50', expiry_mode: 'months', expiry_months: 6 });
+    const refused = await admin.post('/v1/score-init/save', { body: { version: saved.version, yuanPerPoint: 0 } });
+    expect(fieldsOf(refused)).toContain('yuanPerPoint');
+  });
 });

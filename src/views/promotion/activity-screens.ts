@@ -28,6 +28,7 @@ for (const resource of activities.resources) {
 /** Activity screens by `group/entry/screen`. */
 export const ACTIVITY_VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
   ...generic,
+  'promotion/score-init/score-init': () => import('./score-init-screen'),
   'promotion/score-activity/score-activity-add': () =>
     Promise.all([import('./activity-slots'), import('./activity-kind-chooser')]).then(([, m]) => ({
       default: m.kindChooserScreen('SCORE_ACTIVITY'),
