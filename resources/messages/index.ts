@@ -21,6 +21,7 @@ import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
 import { activityMessages } from '../promotion/activity.messages';
 import { activityScreenMessages } from '../promotion/activity-screens.messages';
+import { activityEngineMessages } from './activity-engine.messages';
 
 /**
  * Every message book of the product. A module that adds visible strings adds its book here;
@@ -51,4 +52,5 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   couponsMessages,
   activityMessages,
   activityScreenMessages,
+  activityEngineMessages,
 ];
