@@ -5,9 +5,14 @@
  * includes that activity whatever its state, and its effect evaluation. Imported by the
  * activity screens' loaders (activity-screens.ts) before the generic screen renders.
  */
-import { Button, Drawer, Skeleton } from 'antd';
+import { Button, Drawer, Dropdown, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
-import { activities } from '../../../resources/promotion/activity.resource';
+import { useNavigate } from 'react-router-dom';
+import { findEntry } from '../../../resources/catalog/index';
+import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
+import { activities, familyViewName } from '../../../resources/promotion/activity.resource';
+import { ACTIVITY_KINDS } from '../../../resources/promotion/kinds/index';
+import { viewLocation } from '../../screens/generic/resource-routes';
 import { registerDetailTab, registerListAction } from '../../screens/generic/screen-slots';
 import { useTranslate } from '../../screens/generic/use-translate';
 
@@ -32,7 +37,36 @@ function SimulateButton() {
   );
 }
 
+/** "New activity ▾": the add screens of the entry's kinds (each kind has its own form). */
+function NewByKind(props: { readonly family: ActivityFamily }) {
+  const t = useTranslate();
+  const navigate = useNavigate();
+  const kinds = ACTIVITY_KINDS.filter((k) => k.family === props.family && activities.kinds[k.value]?.route.screens.add !== undefined);
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: kinds.map((k) => ({ key: k.value, label: t(`res.activity.kind.${k.value}`) })),
+        onClick: ({ key }) => navigate(viewLocation(activities.kinds[key], 'add')),
+      }}
+    >
+      <Button type="primary">{t('activity.newKind')}</Button>
+    </Dropdown>
+  );
+}
+
 const BASE = activities.base.name;
+
+for (const family of Object.keys(ACTIVITY_FAMILIES) as ActivityFamily[]) {
+  const view = activities.resources.find((r) => r.name === familyViewName(family));
+  const entry = findEntry('promotion', ACTIVITY_FAMILIES[family].entry);
+  if (!view || !entry) continue;
+  registerListAction(view.name, {
+    key: 'new-by-kind',
+    requires: { resourceId: entry.resourceId, action: '配置维护' },
+    render: () => <NewByKind family={family} />,
+  });
+}
 
 registerListAction(BASE, { key: 'simulate', render: () => <SimulateButton /> });
 registerDetailTab(BASE, {
