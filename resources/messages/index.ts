@@ -20,6 +20,7 @@ import { memberMessages } from './member.messages';
 import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
 import { activityMessages } from '../promotion/activity.messages';
+import { activityScreenMessages } from '../promotion/activity-screens.messages';
 import { activityEngineMessages } from './activity-engine.messages';
 
 /**
@@ -50,5 +51,6 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   uploadsMessages,
   couponsMessages,
   activityMessages,
+  activityScreenMessages,
   activityEngineMessages,
 ];
