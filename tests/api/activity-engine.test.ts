@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALE_KINDS, type SaleKind } from '../../server/modules/activities/activity.contract';
 import { effectiveTemplate, newMember, okData, requestNo, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import { downloadTaskSheet } from '../helpers/workbooks';
+import { saveSettings } from '../helpers/stored-value-fixtures';
 import { auditedActivity, balanceOf, postSale, simulate, stopActivity, type SaleBody } from '../helpers/activity-fixtures';
 
 /**
@@ -139,6 +140,42 @@ describe('a sale through the activities', () => {
     expect(effect.summary).toMatchObject({ transactions: 1, coupons: 0, cost: '20.00' });
     await stopActivity(scene, 'GOODS_AMOUNT_COUPON', coupon.id);
     await stopActivity(scene, 'POINTS_AS_CASH', cash.id);
+  });
+  it('takes back the discount of a used coupon the order gave when the coupon settings say so', async () => {
+    await saveSettings(scene.admin, 'coupon-init', { returnedOrderCoupons: 'TAKE_BACK_VALUE' });
+    const member = await newMember(scene.admin);
+    const coupon = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
+      couponThresholdAmount: 100,
+      rewardCouponTemplate: template,
+      rewardCouponCount: 2,
+    });
+    try {
+      const orderNo = requestNo('SO');
+      await postSale(scene.admin, basket(member), orderNo);
+      const given = await okData<{ records: { code: string }[] }>(scene.admin.post('/v1/coupon/query', { body: { filters: { member } } }));
+      expect(given.records).toHaveLength(2);
+      // One of them pays 10.00 of a later order.
+      await okData(
+        scene.admin.post('/v1/coupons/redeem', {
+          body: {
+            requestNo: requestNo('U'),
+            orderNo: requestNo('O'),
+            code: given.records[0].code,
+            memberId: member,
+            storeId: scene.catalogue.stores[0],
+            lines: [{ goodsId: productId, quantity: 1, amount: '50.00' }],
+          },
+        }),
+      );
+      const returned = await okData<{ voidedCoupons: number; couponValueTakenBack: string }>(
+        scene.admin.post('/v1/points/return', { body: { returnNo: requestNo('R'), orderNo, amount: '120.50' } }),
+      );
+      expect(returned).toMatchObject({ voidedCoupons: 1, couponValueTakenBack: '10.00' });
+      expect(await balanceOf(scene.admin, member)).toBe(0);
+    } finally {
+      await saveSettings(scene.admin, 'coupon-init', { returnedOrderCoupons: 'VOID_UNUSED' });
+      await stopActivity(scene, 'GOODS_AMOUNT_COUPON', coupon.id);
+    }
   });
 });
 

@@ -13065,6 +13065,11 @@ export interface components {
             stackCoupons: boolean | null;
             /** @description Coupons stack with points as cash */
             stackWithPoints: boolean | null;
+            /**
+             * @description Coupons an order gave, when it is returned: VOID_UNUSED = Void the unused ones, TAKE_BACK_VALUE = Void the unused ones, take back the discount of used ones
+             * @enum {string}
+             */
+            returnedOrderCoupons: "VOID_UNUSED" | "TAKE_BACK_VALUE";
             /** @description Write-offs audited by a second person */
             writeOffNeedsSecondPerson: boolean | null;
             /** @description Notes */
@@ -20014,6 +20019,8 @@ export interface operations {
                             refundedPoints?: number;
                             /** @description Unused coupons the order's activities gave, voided by a full return */
                             voidedCoupons?: number;
+                            /** @description The discount the order's used coupons gave, to keep back from the refund (coupon settings: take back the value) */
+                            couponValueTakenBack?: string;
                         };
                     };
                 };
@@ -39466,6 +39473,11 @@ export interface operations {
                     stackCoupons?: boolean;
                     /** @description Coupons stack with points as cash */
                     stackWithPoints?: boolean;
+                    /**
+                     * @description Coupons an order gave, when it is returned
+                     * @enum {string}
+                     */
+                    returnedOrderCoupons?: "VOID_UNUSED" | "TAKE_BACK_VALUE";
                     /** @description Write-offs audited by a second person */
                     writeOffNeedsSecondPerson?: boolean;
                     /** @description Notes (no NUL, no lone surrogate) */

@@ -64,8 +64,12 @@ const returnAnswer = objectOf(
     growthValue: { type: 'integer', description: "The member's growth value after the return" },
     refundedPoints: { ...wire.points, description: 'Points paid as cash given back (the returned share of the POINTS payments)' },
     voidedCoupons: { type: 'integer', description: "Unused coupons the order's activities gave, voided by a full return" },
+    couponValueTakenBack: {
+      ...wire.moneyText,
+      description: "The discount the order's used coupons gave, to keep back from the refund (coupon settings: take back the value)",
+    },
   },
-  { optional: ['reversedGrowth', 'growthValue', 'refundedPoints', 'voidedCoupons'] },
+  { optional: ['reversedGrowth', 'growthValue', 'refundedPoints', 'voidedCoupons', 'couponValueTakenBack'] },
 );
 
 const spendAnswer = objectOf({

@@ -377,6 +377,8 @@ export interface ReturnAnswer {
   readonly refundedPoints: number;
   /** Unused coupons the order's activities gave, voided when the order is returned in full. */
   readonly voidedCoupons: number;
+  /** The discount the order's used coupons gave, to keep back from the refund (coupon settings: TAKE_BACK_VALUE). */
+  readonly couponValueTakenBack: string;
 }
 
 /**
@@ -459,7 +461,7 @@ export async function recordReturn(input: {
         returningCents: returning,
       });
       const refunded = refund > 0 ? await returnPosting(refund) : null;
-      const { voidedCoupons } = await reverseSaleActivities({
+      const { voidedCoupons, couponValueTakenBack } = await reverseSaleActivities({
         tx,
         tenantId,
         orderNo: ret.orderNo,
@@ -490,6 +492,7 @@ export async function recordReturn(input: {
         growthValue: grown.growthValue ?? (await levelOf(tx, tenantId, memberId)).growthValue,
         refundedPoints: refund,
         voidedCoupons,
+        couponValueTakenBack,
       };
       await tx.execute(sql`insert into sales_returns (tenant_id, return_no, order_no, amount, reversed_points, response)
         values (${tenantId}, ${ret.returnNo}, ${ret.orderNo}, ${centsToString(returning)}, ${reversed}, ${JSON.stringify(answer)}::jsonb)`);
