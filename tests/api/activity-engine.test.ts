@@ -141,6 +141,26 @@ describe('a sale through the activities', () => {
     await stopActivity(scene, 'GOODS_AMOUNT_COUPON', coupon.id);
     await stopActivity(scene, 'POINTS_AS_CASH', cash.id);
   });
+  it('a coupon the template can no longer give is left out; the sale itself goes through', async () => {
+    const member = await newMember(scene.admin);
+    const scarce = await effectiveTemplate(scene.admin, { name: 'Scarce', totalQuantity: 1 });
+    const coupon = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
+      couponThresholdAmount: 100,
+      rewardCouponTemplate: scarce,
+      rewardCouponCount: 2,
+    });
+    try {
+      const answer = await postSale(scene.admin, basket(member));
+      expect(answer.points).toBe(120);
+      expect(answer.activities).toEqual([expect.objectContaining({ activityId: coupon.id, awards: [] })]);
+      expect(await balanceOf(scene.admin, member)).toBe(120);
+      const held = await okData<{ total: number }>(scene.admin.post('/v1/coupon/query', { body: { filters: { member } } }));
+      expect(held.total).toBe(0);
+    } finally {
+      await stopActivity(scene, 'GOODS_AMOUNT_COUPON', coupon.id);
+    }
+  });
+
   it('takes back the discount of a used coupon the order gave when the coupon settings say so', async () => {
     await saveSettings(scene.admin, 'coupon-init', { returnedOrderCoupons: 'TAKE_BACK_VALUE' });
     const member = await newMember(scene.admin);
