@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALE_KINDS, type SaleKind } from '../../server/modules/activities/activity.contract';
 import { effectiveTemplate, newMember, okData, requestNo, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import { downloadTaskSheet } from '../helpers/workbooks';
+import { createUser, signIn } from '../helpers/fixtures';
 import { saveSettings } from '../helpers/stored-value-fixtures';
 import { auditedActivity, balanceOf, postSale, simulate, stopActivity, type SaleBody } from '../helpers/activity-fixtures';
 
@@ -243,6 +244,24 @@ describe('the window, permissions and bad input', () => {
     expect(day.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['from']);
     expect((await scene.admin.post('/v1/activities/evaluation', { body: { activityId: 987654 } })).status).toBe(404);
     expect((await scene.reader.post('/v1/activities/simulate', { body: basket(member) })).status).toBe(403);
+    // A user of one marketing centre simulates only that centre's members.
+    const centre = await okData<{ id: number }>(
+      scene.admin.post('/v1/marketing-center/saveNew', { body: { code: 'MC9', name: 'Centre nine' } }),
+    );
+    await createUser(scene.t.database, {
+      tenantId: scene.tenant.tenantId,
+      login: 'centre-promoter',
+      grants: [{ resourceId: '营销/消费奖励', action: '活动查看' }],
+      marketingCenterIds: [centre.id],
+    });
+    const promoter = await signIn(scene.t.app, {
+      tenant: scene.tenant.code,
+      login: 'centre-promoter',
+      password: scene.tenant.adminPassword,
+    });
+    const elsewhere = await promoter.post('/v1/activities/simulate', { body: basket(member) });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['memberId']);
     expect((await scene.reader.post('/v1/activities/evaluation', { body: { activityId: 1 } })).status).toBe(403);
   });
 });

@@ -73,7 +73,10 @@ async function readableActivity(
   const auth = authOf(request);
   const [activity] = await loadActivities(app.database.db, auth.tenantId, [activityId]);
   const centre = request.ctx.marketingCenter;
-  if (!activity || (centre !== null && activity.marketingCenterId !== null && activity.marketingCenterId !== centre)) {
+  const allowed = auth.marketingCenterIds;
+  const ownCentre = activity?.marketingCenterId ?? null;
+  const outside = ownCentre !== null && ((centre !== null && ownCentre !== centre) || (allowed !== null && !allowed.includes(ownCentre)));
+  if (!activity || outside) {
     throw new AppError('notFound', 'activityEngine.notFound', { values: { id: activityId } });
   }
   if (!holdsAny(auth.grants, [readOfKind(activity.kind)])) throw new AppError('forbidden', 'error.forbidden');
@@ -93,7 +96,17 @@ export async function activityEngineRoutes(app: FastifyInstance): Promise<void> 
       const payments = paymentFacts(body.payments ?? []);
       const at = body.at === undefined ? app.clock() : parseZoned(body.at, request.ctx.timeZone);
       if (!at) throw fieldError('at', 'activityEngine.atInvalid');
-      const member = await db.execute(sql`select 1 from members where tenant_id = ${tenantId} and id = ${body.memberId}`);
+      // A user limited to some marketing centres simulates only their members.
+      const allowed = authOf(request).marketingCenterIds;
+      const member = await db.execute(sql`select 1 from members where tenant_id = ${tenantId} and id = ${body.memberId}
+        ${
+          allowed === null
+            ? sql``
+            : sql`and marketing_center in (${sql.join(
+                [0, ...allowed].map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+        }`);
       if (member.rows.length === 0) throw fieldError('memberId', 'points.memberNotFound');
       const extra: PreparedActivity[] = [];
       for (const id of [...new Set(body.activityIds ?? [])]) extra.push(await readableActivity(app, request, id));
