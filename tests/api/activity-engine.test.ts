@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALE_KINDS, type SaleKind } from '../../server/modules/activities/activity.contract';
 import { effectiveTemplate, newMember, okData, requestNo, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import { downloadTaskSheet } from '../helpers/workbooks';
+import { ACTIVITY_KINDS } from '../../resources/promotion/kinds';
 import { createUser, signIn } from '../helpers/fixtures';
 import { saveSettings } from '../helpers/stored-value-fixtures';
 import { auditedActivity, balanceOf, postSale, simulate, stopActivity, type SaleBody } from '../helpers/activity-fixtures';
@@ -303,8 +304,15 @@ async function firedIds(sale: SaleBody): Promise<number[]> {
   return (res.body.data.fired as { activityId: number }[]).map((f) => f.activityId);
 }
 
+/** The sale kinds the declarations hold (resources/promotion/kinds): the engine evaluates exactly these. */
+const DECLARED_SALE_KINDS = ACTIVITY_KINDS.filter((k) => k.trigger === 'sale').map((k) => k.value as SaleKind);
+
 describe('every declared sale kind: create, simulate, audit, fire, stop, evaluate', () => {
-  for (const kind of SALE_KINDS) {
+  it('declares every sale kind the engine evaluates, and no other', () => {
+    expect([...DECLARED_SALE_KINDS].sort()).toEqual([...SALE_KINDS].sort());
+  });
+
+  for (const kind of DECLARED_SALE_KINDS) {
     it(kind, async () => {
       const member = await newMember(scene.admin);
       // Points for the kinds that pay with them, earned before the activity exists.
