@@ -33,6 +33,8 @@ import { batchOperateResource } from './member/batch-operate.resource';
 import { batchOperateSettingResource } from './member/batch-operate-setting.resource';
 import { paidLevelOrderResource } from './member/paid-level-order.resource';
 import { upgradeIncentiveResource } from './member/upgrade-incentive.resource';
+import { activities } from './promotion/activity.resource';
+import { scoreInitResource } from './promotion/score-init.resource';
 
 /**
  * Every declared business object. Adding a resource is writing its `<name>.resource.ts` and
@@ -73,6 +75,8 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...couponTemplates.resources,
   couponResource,
   couponWriteOffResource,
+  ...activities.resources,
+  scoreInitResource,
 ];
 
 /** The declaration of a resource by its API name. */

@@ -55,6 +55,22 @@ export const couponInitResource = defineResource({
       defaultValue: false,
     }),
     stackWithPoints: field.boolean({ label: ['券可与积分抵现同时使用', 'Coupons stack with points as cash'], defaultValue: true }),
+    returnedOrderCoupons: field.enum({
+      label: ['退货时订单所送的券', 'Coupons an order gave, when it is returned'],
+      help: [
+        '订单全部退货时，未使用的券总是作废；已使用的券可按此设置扣回其优惠金额',
+        'A full return always voids the unused ones; the discount of used ones can be taken back from the refund',
+      ],
+      required: true,
+      options: {
+        VOID_UNUSED: { label: ['作废未使用的券', 'Void the unused ones'], color: 'blue' },
+        TAKE_BACK_VALUE: {
+          label: ['作废未使用的券，并扣回已使用券的优惠', 'Void the unused ones, take back the discount of used ones'],
+          color: 'orange',
+        },
+      },
+      defaultValue: 'VOID_UNUSED',
+    }),
     writeOffNeedsSecondPerson: field.boolean({
       label: ['核销单需他人审核', 'Write-offs audited by a second person'],
       help: ['开启后，核销单不能由制单人本人审核', 'When on, the writer of a write-off document cannot audit it'],
@@ -66,7 +82,11 @@ export const couponInitResource = defineResource({
   list: { defaultSort: { field: 'id', order: 'asc' } },
   form: [
     { key: 'code', title: ['券码规则', 'Coupon codes'], fields: ['codeAlphabet', 'codeLength', 'codePrefix'] },
-    { key: 'use', title: ['使用规则', 'Using coupons'], fields: ['defaultValidDays', 'stackCoupons', 'stackWithPoints'] },
+    {
+      key: 'use',
+      title: ['使用规则', 'Using coupons'],
+      fields: ['defaultValidDays', 'stackCoupons', 'stackWithPoints', 'returnedOrderCoupons'],
+    },
     { key: 'writeOff', title: ['核销规则', 'Write-offs'], fields: ['writeOffNeedsSecondPerson', 'remark'] },
   ],
   deletable: false,

@@ -19,6 +19,9 @@ import { batchMessages } from './batch.messages';
 import { memberMessages } from './member.messages';
 import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
+import { activityMessages } from '../promotion/activity.messages';
+import { activityScreenMessages } from '../promotion/activity-screens.messages';
+import { activityEngineMessages } from './activity-engine.messages';
 
 /**
  * Every message book of the product. A module that adds visible strings adds its book here;
@@ -47,4 +50,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   memberMessages,
   uploadsMessages,
   couponsMessages,
+  activityMessages,
+  activityScreenMessages,
+  activityEngineMessages,
 ];

@@ -13,6 +13,8 @@ import { storeValueAccountHooks } from './stored-value/store-value-account.hooks
 import { couponInitHooks, couponTemplateHooks } from './coupons/coupon-template.hooks';
 import { couponWriteOffHooks } from './coupons/coupon-write-off.hooks';
 import { couponHooks } from './coupons/coupon.hooks';
+import { activityHooks } from './activities/activity.hooks';
+import { scoreInitHooks } from './points/points-settings.hooks';
 import type { ResourceHooks } from '../crud/server-hooks.define';
 
 /**
@@ -41,4 +43,6 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   couponTemplateHooks,
   couponWriteOffHooks,
   couponHooks,
+  activityHooks,
+  scoreInitHooks,
 ];

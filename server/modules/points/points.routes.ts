@@ -11,6 +11,7 @@ import { POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
 import { notFound } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { pointsDocs } from './points.openapi';
+import { CHANNEL_CODE_SCHEMA, SALE_LINES_SCHEMA, SALE_PAYMENTS_SCHEMA } from './sale.schema';
 import { entrySources } from './entry-sources';
 import { DAY_RANGE_SCHEMA, dayRangeCondition } from '../reads/day-range';
 import type { Db } from '../../db/connection';
@@ -30,21 +31,9 @@ const saleSchema = {
       orderNo: { type: 'string', minLength: 1, maxLength: 64 },
       memberId: { type: 'integer', minimum: 1 },
       storeId: { type: ['integer', 'null'], minimum: 1 },
-      lines: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 500,
-        items: {
-          type: 'object',
-          required: ['goodsCode', 'quantity', 'amount'],
-          additionalProperties: false,
-          properties: {
-            goodsCode: { type: 'string', minLength: 1, maxLength: 64 },
-            quantity: { type: 'number', exclusiveMinimum: 0 },
-            amount: { type: ['string', 'number'] },
-          },
-        },
-      },
+      channelCode: CHANNEL_CODE_SCHEMA,
+      payments: SALE_PAYMENTS_SCHEMA,
+      lines: SALE_LINES_SCHEMA,
     },
   },
 } as const;
@@ -157,7 +146,10 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
     { schema: describeRoute(saleSchema, pointsDocs.transaction), config: { requires: SALES_INTEGRATION } },
     async (request, reply) => {
       const auth = authOf(request);
-      return idempotentReply(reply, await recordSale({ db, tenantId: auth.tenantId, operatorId: auth.userId, sale: request.body }));
+      return idempotentReply(
+        reply,
+        await recordSale({ db, tenantId: auth.tenantId, operatorId: auth.userId, sale: request.body, now: app.clock() }),
+      );
     },
   );
 
@@ -166,7 +158,10 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
     { schema: describeRoute(returnSchema, pointsDocs.return), config: { requires: SALES_INTEGRATION } },
     async (request, reply) => {
       const auth = authOf(request);
-      return idempotentReply(reply, await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body }));
+      return idempotentReply(
+        reply,
+        await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body, now: app.clock() }),
+      );
     },
   );
 

@@ -1,0 +1,1 @@
+ALTER TABLE "coupon_settings" ADD COLUMN "returned_order_coupons" text DEFAULT 'VOID_UNUSED' NOT NULL;

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/connection';
+import { logCouponChange } from '../../coupons/redeem.service';
+import { centsToString, toCents } from '../../points/points.rules';
+
+/**
+ * What a return takes back of a sale's activities, in the return's transaction. The points the
+ * activities gave are part of the sale's points, whose returned share the points module reverses
+ * (cumulative floors, so a full return reverses everything); here each award row keeps its share
+ * (`reversed_points`) for the evaluation, and when the order is returned in full every coupon the
+ * order gave that is still unused (stored ISSUED) is voided, its history saying so. A coupon
+ * already used stays used (activities/README.md, "Engine": returns).
+ */
+export async function reverseSaleActivities(input: {
+  tx: DbOrTx;
+  tenantId: number;
+  orderNo: string;
+  orderCents: bigint;
+  /** Returned before and with this return, in cents. */
+  returnedAfterCents: bigint;
+  operatorId: number | null;
+  now: Date;
+}): Promise<{ voidedCoupons: number; couponValueTakenBack: string }> {
+  const { tx, tenantId } = input;
+  const none = { voidedCoupons: 0, couponValueTakenBack: '0.00' };
+  if (input.orderCents <= 0n) return none;
+  const awards = await tx.execute<{ id: number; coupon_ids: number[] }>(sql`update activity_awards
+      set reversed_points = (points * ${input.returnedAfterCents}::bigint) / ${input.orderCents}::bigint
+    where tenant_id = ${tenantId} and source_type = 'sale' and source_no = ${input.orderNo}
+    returning id, coupon_ids`);
+  if (input.returnedAfterCents < input.orderCents) return none;
+  let voided = 0;
+  let takenBack = 0n;
+  const policy = await tx.execute<{ returned_order_coupons: string }>(
+    sql`select returned_order_coupons from coupon_settings where tenant_id = ${tenantId}`,
+  );
+  const takeBack = policy.rows[0]?.returned_order_coupons === 'TAKE_BACK_VALUE';
+  for (const award of awards.rows) {
+    const ids = (award.coupon_ids ?? []).map(Number);
+    if (ids.length === 0) continue;
+    const idList = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const done = await tx.execute<{ id: number }>(sql`update coupons set state = 'VOIDED', version = version + 1, updated_at = ${input.now}
+      where tenant_id = ${tenantId} and state = 'ISSUED' and id in (${idList}) returning id`);
+    if (takeBack) {
+      const used = await tx.execute<{ discount: string | null }>(sql`select coalesce(sum(discount), 0)::numeric(16, 2)::text as discount
+        from coupons where tenant_id = ${tenantId} and state = 'USED' and id in (${idList})`);
+      takenBack += toCents(String(used.rows[0]?.discount ?? '0')) ?? 0n;
+    }
+    for (const row of done.rows) {
+      await logCouponChange(tx, {
+        tenantId,
+        couponId: Number(row.id),
+        action: 'void',
+        from: 'ISSUED',
+        to: 'VOIDED',
+        userId: input.operatorId,
+        now: input.now,
+      });
+    }
+    if (done.rows.length > 0) {
+      await tx.execute(
+        sql`update activity_awards set voided_coupons = voided_coupons + ${done.rows.length} where tenant_id = ${tenantId} and id = ${award.id}`,
+      );
+    }
+    voided += done.rows.length;
+  }
+  return { voidedCoupons: voided, couponValueTakenBack: centsToString(takenBack) };
+}
