@@ -1,0 +1,98 @@
+/**
+ * The pure evaluation of the member-event and exchange kinds (issue 13): which activity applies
+ * to an event, and what it gives. No I/O; `fire.ts` does the giving.
+ */
+import type { ActivityRule, Award, Exclusion, PreparedActivity, Reward } from '../activity.contract';
+
+/** A member event as the activities see it, in the merchant's calendar. */
+export interface EventFacts {
+  readonly memberId: number;
+  readonly levelId: number | null;
+  /** The member's registration store (events) or the exchange's store. */
+  readonly storeId: number | null;
+  readonly areaId: number | null;
+  readonly marketingCenterId: number | null;
+  /** The member's registration channel (`store`, `weixin` …) or the exchange's channel. */
+  readonly channelCode: string | null;
+  readonly at: Date;
+  readonly localDate: string; // YYYY-MM-DD
+  readonly weekday: number; // 1..7
+  readonly localTime: string; // HH:mm
+}
+
+/** The awards of a reward, `times` over (an exchange of 3 gives 3 times the coupons). */
+export function rewardAwards(reward: Reward, times = 1): Award[] {
+  const awards: Award[] = [];
+  if (reward.points > 0) awards.push({ type: 'points', points: reward.points * times });
+  if (reward.couponTemplateId !== null && reward.couponCount > 0) {
+    awards.push({ type: 'coupon', templateId: reward.couponTemplateId, count: reward.couponCount * times });
+  }
+  return awards;
+}
+
+const inList = (list: readonly number[] | readonly string[], value: number | string | null) =>
+  list.length === 0 || (value !== null && (list as readonly (number | string)[]).includes(value));
+
+/**
+ * Why an activity does not apply to an event (null = it applies): its window (start inclusive,
+ * end exclusive), weekdays, times of day, then its scope (an empty list restricts nothing).
+ */
+export function eventExclusion(activity: PreparedActivity, facts: EventFacts): Exclusion | null {
+  if (facts.at < activity.start || facts.at >= activity.end) return 'outsideWindow';
+  if (!inList(activity.weekdays, facts.weekday)) return 'weekday';
+  if (activity.dayTimes.length > 0 && !activity.dayTimes.some((w) => facts.localTime >= w.from && facts.localTime < w.to)) {
+    return 'timeOfDay';
+  }
+  if (!inList(activity.storeIds, facts.storeId)) return 'store';
+  if (!inList(activity.areaIds, facts.areaId)) return 'area';
+  if (activity.marketingCenterId !== null && activity.marketingCenterId !== facts.marketingCenterId) return 'marketingCenter';
+  if (!inList(activity.levelIds, facts.levelId)) return 'level';
+  if (!inList(activity.channelCodes, facts.channelCode)) return 'channel';
+  return null;
+}
+
+/** What a member event gives, by kind; the invite gift gives the inviter and the invitee each their part. */
+export type MemberEvent =
+  | { readonly kind: 'REGISTER_GIFT' }
+  | { readonly kind: 'ACTIVATE_GIFT' }
+  | { readonly kind: 'BIRTHDAY_GIFT' }
+  | { readonly kind: 'INVITE_GIFT'; readonly role: 'inviter' | 'invitee' }
+  | { readonly kind: 'UPGRADE_GIFT'; readonly toLevelId: number; readonly direction: 'up' | 'down' | 'same' };
+
+/** The awards of a member event under a rule; empty when the rule does not give for this event. */
+export function memberEventAwards(rule: ActivityRule, event: MemberEvent): Award[] {
+  if (rule.kind !== event.kind) return [];
+  switch (rule.kind) {
+    case 'REGISTER_GIFT':
+    case 'ACTIVATE_GIFT':
+    case 'BIRTHDAY_GIFT':
+      return rewardAwards(rule.reward);
+    case 'INVITE_GIFT':
+      return event.kind === 'INVITE_GIFT' ? rewardAwards(event.role === 'inviter' ? rule.inviter : rule.invitee) : [];
+    case 'UPGRADE_GIFT': {
+      if (event.kind !== 'UPGRADE_GIFT' || event.direction !== 'up') return [];
+      // An empty list of levels: any level reached upwards.
+      return inList(rule.toLevelIds, event.toLevelId) ? rewardAwards(rule.reward) : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/** An exchange: the points it costs and what it gives, `quantity` times over. */
+export interface ExchangeEvaluation {
+  readonly pointsCost: number;
+  readonly awards: readonly Award[];
+}
+
+/** The points an exchange of `quantity` costs and gives; null when the rule is not an exchange. */
+export function evaluateExchange(rule: ActivityRule, quantity: number): ExchangeEvaluation | null {
+  if (rule.kind === 'SCORE_GAIN_COUPON') return { pointsCost: rule.pointsCost * quantity, awards: rewardAwards(rule.reward, quantity) };
+  if (rule.kind === 'SCORE_EXCHANGE_GOODS') {
+    return {
+      pointsCost: rule.pointsCost * quantity,
+      awards: [{ type: 'gift', goodsCode: rule.goodsCode, quantity: rule.quantity * quantity }],
+    };
+  }
+  return null;
+}
