@@ -274,6 +274,14 @@ export const memberResource = defineResource({
         to: 'using',
         reason: 'required',
       },
+      // Activation (a member registered through WeChat or another channel activates the card):
+      // POST /v1/members/activation runs it, and the activation gifts fire (issue 13).
+      activate: {
+        label: ['激活', 'Activate'],
+        from: from('unactivated'),
+        to: 'using',
+        server: true,
+      },
       cancel: {
         label: ['注销', 'Cancel membership'],
         from: from('using', 'blocked', 'unactivated'),

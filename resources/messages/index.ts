@@ -19,6 +19,7 @@ import { batchMessages } from './batch.messages';
 import { memberMessages } from './member.messages';
 import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
+import { activityEventsMessages } from './activity-events.messages';
 
 /**
  * Every message book of the product. A module that adds visible strings adds its book here;
@@ -47,4 +48,5 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   memberMessages,
   uploadsMessages,
   couponsMessages,
+  activityEventsMessages,
 ];

@@ -14,4 +14,5 @@ export * from './uploads.schema';
 export * from './coupons.schema';
 export * from './installation-keys.schema';
 export * from './prepay-card-secrets.schema';
+export * from './activity-events.schema';
 export * from './resource-tables';
