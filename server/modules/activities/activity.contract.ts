@@ -72,12 +72,42 @@ export type ActivityRule =
   | { readonly kind: 'SCORE_DOUBLING'; readonly goods: GoodsScope; readonly multipleTenths: number }
   | { readonly kind: 'AMOUNT_EXTRA_POINTS'; readonly goods: GoodsScope; readonly tiers: readonly Tier[] }
   | { readonly kind: 'QTY_EXTRA_POINTS'; readonly goods: GoodsScope; readonly tiers: readonly Tier[] }
-  | { readonly kind: 'GOODS_GROUP_QTY_EXTRA_POINTS'; readonly goods: GoodsScope; readonly everyQuantity: number; readonly points: number; readonly maxTimes: number | null }
-  | { readonly kind: 'GOODS_AMOUNT_COUPON'; readonly goods: GoodsScope; readonly thresholdCents: bigint; readonly repeat: boolean; readonly reward: Reward }
-  | { readonly kind: 'GOODS_AMOUNT_GIFT'; readonly goods: GoodsScope; readonly thresholdCents: bigint; readonly giftGoodsCode: string; readonly giftQuantity: number }
-  | { readonly kind: 'GOODS_QTY_COUPON'; readonly goods: GoodsScope; readonly thresholdQuantity: number; readonly repeat: boolean; readonly reward: Reward }
+  | {
+      readonly kind: 'GOODS_GROUP_QTY_EXTRA_POINTS';
+      readonly goods: GoodsScope;
+      readonly everyQuantity: number;
+      readonly points: number;
+      readonly maxTimes: number | null;
+    }
+  | {
+      readonly kind: 'GOODS_AMOUNT_COUPON';
+      readonly goods: GoodsScope;
+      readonly thresholdCents: bigint;
+      readonly repeat: boolean;
+      readonly reward: Reward;
+    }
+  | {
+      readonly kind: 'GOODS_AMOUNT_GIFT';
+      readonly goods: GoodsScope;
+      readonly thresholdCents: bigint;
+      readonly giftGoodsCode: string;
+      readonly giftQuantity: number;
+    }
+  | {
+      readonly kind: 'GOODS_QTY_COUPON';
+      readonly goods: GoodsScope;
+      readonly thresholdQuantity: number;
+      readonly repeat: boolean;
+      readonly reward: Reward;
+    }
   | { readonly kind: 'USE_COUPON_SEND_COUPON'; readonly usedTemplateIds: readonly number[]; readonly reward: Reward }
-  | { readonly kind: 'POINTS_AS_CASH'; readonly pointsPerYuan: number; readonly maxShareOfOrderPercent: number; readonly maxPointsPerOrder: number | null; readonly minOrderCents: bigint }
+  | {
+      readonly kind: 'POINTS_AS_CASH';
+      readonly pointsPerYuan: number;
+      readonly maxShareOfOrderPercent: number;
+      readonly maxPointsPerOrder: number | null;
+      readonly minOrderCents: bigint;
+    }
   | { readonly kind: 'SCORE_GAIN_COUPON'; readonly pointsCost: number; readonly reward: Reward }
   | { readonly kind: 'SCORE_EXCHANGE_GOODS'; readonly pointsCost: number; readonly goodsCode: string; readonly quantity: number }
   | { readonly kind: 'BIRTHDAY_GIFT'; readonly daysBefore: number; readonly reward: Reward }
@@ -178,7 +208,10 @@ export interface SaleEvaluation {
 export interface BasketLine extends SaleLineFact {
   readonly earnsPoints: boolean;
 }
-export type SaleKindEvaluate = (rule: ActivityRule, input: { readonly facts: SaleFacts; readonly basket: readonly BasketLine[]; readonly basicPoints: number }) => SaleEvaluation;
+export type SaleKindEvaluate = (
+  rule: ActivityRule,
+  input: { readonly facts: SaleFacts; readonly basket: readonly BasketLine[]; readonly basicPoints: number },
+) => SaleEvaluation;
 
 /** Why an activity in the active set gave nothing (the simulator's "excluded" list). */
 export type Exclusion =

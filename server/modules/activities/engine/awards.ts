@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/connection';
+import { centsToString } from '../../points/points.rules';
+import type { Award } from '../activity.contract';
+
+/**
+ * The record of what one activity gave one member for one order or event (`activity_awards`).
+ * The unique key (activity, source type, source number, member) makes it once: a second record
+ * of the same giving answers null and the caller must give nothing (roll back what it gave, or
+ * check first). The evaluation (participants, points, coupons, gifts, sales, cost by bearer, by
+ * day) reads only this table.
+ */
+
+export type AwardSource = 'sale' | 'birthday' | 'register' | 'activate' | 'invite' | 'upgrade' | 'exchange';
+
+export interface AwardRecord {
+  readonly activityId: number;
+  readonly memberId: number;
+  readonly sourceType: AwardSource;
+  /** The order number, the event's key (e.g. `2026` for a birthday year), the exchange's request number. */
+  readonly sourceNo: string;
+  readonly at: Date;
+  /** The merchant's calendar day of `at` (YYYY-MM-DD). */
+  readonly localDay: string;
+  readonly storeId?: number | null;
+  readonly awards: readonly Award[];
+  /** The ids of the coupons issued for the coupon awards. */
+  readonly couponIds?: readonly number[];
+  /** The sale amount the activity drove, in cents (sales only). */
+  readonly salesAmountCents?: bigint;
+  /** What the giving cost the merchant, in cents (the face value of the coupons given). */
+  readonly costCents?: bigint;
+  readonly costPartyId?: number | null;
+  /** Why an event gave (the level change of an upgrade gift). */
+  readonly cause?: string | null;
+}
+
+/** The points, coupons and gift units in a list of awards. */
+export function awardTotals(awards: readonly Award[]): { points: number; coupons: number; gifts: number } {
+  let points = 0;
+  let coupons = 0;
+  let gifts = 0;
+  for (const award of awards) {
+    if (award.type === 'points') points += award.points;
+    else if (award.type === 'coupon') coupons += award.count;
+    else gifts += award.quantity;
+  }
+  return { points, coupons, gifts };
+}
+
+/** Records a giving in the caller's transaction; its id, or null when this giving was already recorded. */
+export async function recordAward(input: AwardRecord & { tx: DbOrTx; tenantId: number }): Promise<number | null> {
+  const totals = awardTotals(input.awards);
+  const result = await input.tx.execute<{ id: number }>(sql`insert into activity_awards
+      (tenant_id, activity_id, member_id, source_type, source_no, occurred_at, local_day, store_id, points, coupons, gifts,
+       awards, coupon_ids, sales_amount, cost, cost_party_id, cause)
+    values (${input.tenantId}, ${input.activityId}, ${input.memberId}, ${input.sourceType}, ${input.sourceNo}, ${input.at},
+      ${input.localDay}, ${input.storeId ?? null}, ${totals.points}, ${totals.coupons}, ${totals.gifts},
+      ${JSON.stringify(input.awards)}::jsonb, ${JSON.stringify(input.couponIds ?? [])}::jsonb,
+      ${centsToString(input.salesAmountCents ?? 0n)}::numeric, ${centsToString(input.costCents ?? 0n)}::numeric,
+      ${input.costPartyId ?? null}, ${input.cause ?? null})
+    on conflict (tenant_id, activity_id, source_type, source_no, member_id) do nothing
+    returning id`);
+  return result.rows.length > 0 ? Number(result.rows[0].id) : null;
+}
