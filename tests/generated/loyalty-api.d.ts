@@ -1889,6 +1889,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/members/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate a member who registered but has not activated the card; the activation gifts fire */
+        post: operations["member.activation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activities/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange points for coupons or goods under a points exchange activity (once per request number) */
+        post: operations["activities.exchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/marketing-center/query": {
         parameters: {
             query?: never;
@@ -7895,6 +7929,8 @@ export interface components {
              * @enum {string}
              */
             channel: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+            /** @description Invited by (id of member) */
+            invitedBy: number | null;
             /** @description Registered at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             registeredAt: string;
             /** @description Level (id of level) */
@@ -7973,6 +8009,8 @@ export interface components {
              * @enum {string}
              */
             channel: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+            /** @description Invited by (id of member) */
+            invitedBy: number | null;
             /** @description Registered at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             registeredAt: string;
             /** @description Level (id of level) */
@@ -8053,6 +8091,8 @@ export interface components {
              * @enum {string}
              */
             channel: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+            /** @description Invited by (id of member) */
+            invitedBy: number | null;
             /** @description Registered at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             registeredAt: string;
             /** @description Level (id of level) */
@@ -15266,6 +15306,161 @@ export interface operations {
             400: components["responses"]["BadInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "member.activation": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    memberId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            memberId: number;
+                            /** @description The member state after activation (using) */
+                            state: string;
+                            /** @description Each activity that gave, with what it gave */
+                            activities: {
+                                activityId: number;
+                                /** @description The activity number (AC + 8 digits) */
+                                number: string;
+                                name: string;
+                                /** @enum {string} */
+                                kind: "BIRTHDAY_GIFT" | "REGISTER_GIFT" | "ACTIVATE_GIFT" | "INVITE_GIFT" | "UPGRADE_GIFT" | "SCORE_GAIN_COUPON" | "SCORE_EXCHANGE_GOODS";
+                                awards: ({
+                                    /** @enum {string} */
+                                    type: "points";
+                                    /** @description Points (a whole number) */
+                                    points: number;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "coupon";
+                                    templateId: number;
+                                    count: number;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "gift";
+                                    goodsCode: string;
+                                    quantity: number;
+                                })[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "activities.exchange": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requestNo: string;
+                    activityId: number;
+                    memberId: number;
+                    quantity?: number;
+                    storeId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            requestNo: string;
+                            activityId: number;
+                            memberId: number;
+                            quantity: number;
+                            /** @description Points spent */
+                            points: number;
+                            /** @description The member's points balance after the exchange */
+                            balance: number;
+                            /** @description What the exchange gave: coupons (issued to the member) or goods (handed out at the till) */
+                            awards: ({
+                                /** @enum {string} */
+                                type: "points";
+                                /** @description Points (a whole number) */
+                                points: number;
+                            } | {
+                                /** @enum {string} */
+                                type: "coupon";
+                                templateId: number;
+                                count: number;
+                            } | {
+                                /** @enum {string} */
+                                type: "gift";
+                                goodsCode: string;
+                                quantity: number;
+                            })[];
+                            /** @description The coupons issued */
+                            couponIds: number[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -24210,6 +24405,8 @@ export interface operations {
                         registerStore?: number | null;
                         /** @description Channel: in */
                         channel?: ("store" | "weixin" | "alipay" | "miniProgram" | "third")[] | null;
+                        /** @description Invited by: eq */
+                        invitedBy?: number | null;
                         /** @description Registered at: range [from, to], either may be null */
                         registeredAt?: (string | null)[] | null;
                         /** @description Level: eq */
@@ -24363,6 +24560,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -24455,6 +24654,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -24856,6 +25057,8 @@ export interface operations {
                         registerStore?: number | null;
                         /** @description Channel: in */
                         channel?: ("store" | "weixin" | "alipay" | "miniProgram" | "third")[] | null;
+                        /** @description Invited by: eq */
+                        invitedBy?: number | null;
                         /** @description Registered at: range [from, to], either may be null */
                         registeredAt?: (string | null)[] | null;
                         /** @description Level: eq */
@@ -25009,6 +25212,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -25096,6 +25301,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -25492,6 +25699,8 @@ export interface operations {
                         registerStore?: number | null;
                         /** @description Channel: in */
                         channel?: ("store" | "weixin" | "alipay" | "miniProgram" | "third")[] | null;
+                        /** @description Invited by: eq */
+                        invitedBy?: number | null;
                         /** @description Registered at: range [from, to], either may be null */
                         registeredAt?: (string | null)[] | null;
                         /** @description Level: eq */
@@ -25645,6 +25854,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /**
@@ -25735,6 +25946,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /**
