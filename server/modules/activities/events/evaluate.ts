@@ -2,23 +2,17 @@
  * The pure evaluation of the member-event and exchange kinds (issue 13): which activity applies
  * to an event, and what it gives. No I/O; `fire.ts` does the giving.
  */
-import type { ActivityRule, Award, Exclusion, PreparedActivity, Reward } from '../activity.contract';
+import type { ActivityRule, Award, Exclusion, PreparedActivity, Reward, SaleFacts } from '../activity.contract';
 
-/** A member event as the activities see it, in the merchant's calendar. */
-export interface EventFacts {
-  readonly memberId: number;
-  readonly levelId: number | null;
-  /** The member's registration store (events) or the exchange's store. */
-  readonly storeId: number | null;
-  readonly areaId: number | null;
-  readonly marketingCenterId: number | null;
-  /** The member's registration channel (`store`, `weixin` …) or the exchange's channel. */
-  readonly channelCode: string | null;
-  readonly at: Date;
-  readonly localDate: string; // YYYY-MM-DD
-  readonly weekday: number; // 1..7
-  readonly localTime: string; // HH:mm
-}
+/**
+ * A member event as the activities see it, in the merchant's calendar: the sale's facts that
+ * scope an activity (the store is the member's registration store, or the exchange's store; the
+ * channel is the member's registration channel).
+ */
+export type EventFacts = Pick<
+  SaleFacts,
+  'memberId' | 'levelId' | 'storeId' | 'areaId' | 'marketingCenterId' | 'channelCode' | 'at' | 'localDate' | 'weekday' | 'localTime'
+>;
 
 /** The awards of a reward, `times` over (an exchange of 3 gives 3 times the coupons). */
 export function rewardAwards(reward: Reward, times = 1): Award[] {
