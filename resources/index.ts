@@ -33,6 +33,7 @@ import { batchOperateResource } from './member/batch-operate.resource';
 import { batchOperateSettingResource } from './member/batch-operate-setting.resource';
 import { paidLevelOrderResource } from './member/paid-level-order.resource';
 import { upgradeIncentiveResource } from './member/upgrade-incentive.resource';
+import { activities } from './promotion/activity.resource';
 
 /**
  * Every declared business object. Adding a resource is writing its `<name>.resource.ts` and
@@ -73,6 +74,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...couponTemplates.resources,
   couponResource,
   couponWriteOffResource,
+  ...activities.resources,
 ];
 
 /** The declaration of a resource by its API name. */

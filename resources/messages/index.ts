@@ -19,6 +19,7 @@ import { batchMessages } from './batch.messages';
 import { memberMessages } from './member.messages';
 import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
+import { activityMessages } from '../promotion/activity.messages';
 import { activityEventsMessages } from './activity-events.messages';
 
 /**
@@ -48,5 +49,6 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   memberMessages,
   uploadsMessages,
   couponsMessages,
+  activityMessages,
   activityEventsMessages,
 ];

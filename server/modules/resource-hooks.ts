@@ -12,6 +12,7 @@ import { batchOperateSettingHooks } from './batch/batch-operate-setting.hooks';
 import { storeValueAccountHooks } from './stored-value/store-value-account.hooks';
 import { couponInitHooks, couponTemplateHooks } from './coupons/coupon-template.hooks';
 import { couponWriteOffHooks } from './coupons/coupon-write-off.hooks';
+import { activityHooks } from './activities/activity.hooks';
 import type { ResourceHooks } from '../crud/server-hooks.define';
 
 /**
@@ -39,4 +40,5 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   couponInitHooks,
   couponTemplateHooks,
   couponWriteOffHooks,
+  activityHooks,
 ];

@@ -12,6 +12,8 @@ import {
 } from '../../resources/define';
 import { acceptsImagesOnly, fileFieldPaths } from '../../resources/contract/upload.types';
 import { RESOURCES } from '../../resources/index';
+import { activities } from '../../resources/promotion/activity.resource';
+import { ACTIVITY_KINDS } from '../../resources/promotion/kinds/index';
 import { prepareContractCards, type ContractCards } from '../helpers/card-fixtures';
 import { pick, type Bilingual } from '../../resources/messages/bilingual';
 import { buildRegistry, servedResources, type ResourceRuntime } from '../../server/crud/resource-registry';
@@ -23,6 +25,7 @@ import { readRefs, writeRefs } from '../../server/crud/route-access';
 import { editableInState, fieldApplies, hasFieldStateRules, isConditional } from '../../resources/field-rules';
 import {
   applyingBody,
+  canApplyInView,
   compareForSort,
   filterValueFor,
   invalidValue,
@@ -103,12 +106,33 @@ const OVERRIDES: Readonly<Record<string, Override>> = {
   // Members picked by hand (a filter must match someone); a tag every member can take.
   'batch-operate': ({ refs }) => ({ operation: 'addTag', tag: 'newcomer', selectionMode: 'picked', lines: [{ member: refs.member }] }),
   // Free levels form a ladder: distinct ranks, thresholds rising with the rank.
+  // Activities: a window in order, no time windows, every goods, an effective-free reward (points only), a kind of the view's entry.
+  ...Object.fromEntries(activities.resources.map((r) => [r.name, () => activityContractBody(r)])),
   level: () => {
     levelRank += 1;
     return { levelType: 'FREE', rankOrder: levelRank, growthThreshold: levelRank * 100 };
   },
 };
 let levelRank = 0;
+
+/** A valid activity body for the base, a kind's view or an entry's list view (resources/promotion). */
+async function activityContractBody(resource: ResourceDef): Promise<Record<string, unknown>> {
+  const family = resource.fixedFilter?.family;
+  const kind = resource.fixedFilter?.kind ?? ACTIVITY_KINDS.find((k) => family === undefined || k.family === family)?.value;
+  // Points for coupons gives coupons: of an effective template.
+  const coupon = kind === 'SCORE_GAIN_COUPON' ? await effectiveCouponTemplate() : null;
+  return {
+    birthdayGives: resource.fixedFilter?.birthdayGives ?? 'POINTS',
+    ...(resource.fixedFilter?.kind === undefined ? { kind } : {}),
+    beginTime: '2026-01-01 00:00:00',
+    endTime: '2036-01-01 00:00:00',
+    dayTimes: [],
+    goodsScope: 'ALL',
+    rewardPoints: 10,
+    rewardCouponTemplate: coupon,
+    inviteeCouponTemplate: null,
+  };
+}
 
 /** A member of its own for a record that may name a member once. */
 async function newMember(seed: number): Promise<number> {
@@ -117,8 +141,8 @@ async function newMember(seed: number): Promise<number> {
 }
 
 let couponTemplate: number | null = null;
-/** A fresh coupon of `member` (an effective template made once), for a write-off line. */
-async function newCouponCode(member: number, seed: number): Promise<string> {
+/** An effective coupon template, made once. */
+async function effectiveCouponTemplate(): Promise<number> {
   if (couponTemplate === null) {
     const created = await okData(
       admin.post('/v1/coupon-template/saveNew', { body: { name: 'Contract coupon', lineType: 'all_cash', cashValue: 10 } }),
@@ -126,9 +150,12 @@ async function newCouponCode(member: number, seed: number): Promise<string> {
     await okData(admin.post('/v1/coupon-template/enable', { query: { id: created.id } }));
     couponTemplate = created.id as number;
   }
-  const issued = await okData(
-    admin.post('/v1/coupons/issue', { body: { requestNo: `contract-${seed}`, templateId: couponTemplate, memberId: member } }),
-  );
+  return couponTemplate;
+}
+/** A fresh coupon of `member` (an effective template made once), for a write-off line. */
+async function newCouponCode(member: number, seed: number): Promise<string> {
+  const templateId = await effectiveCouponTemplate();
+  const issued = await okData(admin.post('/v1/coupons/issue', { body: { requestNo: `contract-${seed}`, templateId, memberId: member } }));
   return issued.coupons[0].code as string;
 }
 
@@ -550,7 +577,7 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
 
   it('refuses an invalid value of every field, naming the field', async () => {
     for (const [field, f] of Object.entries(resource.fields)) {
-      if (!isClientWritable(resource, field, f)) continue;
+      if (!isClientWritable(resource, field, f) || !canApplyInView(resource, field)) continue;
       const body = { ...applyingBody({ resource, name: field, body: await validBody(resource), seed, refs }), [field]: invalidValue(f) };
       const res = await admin.post(url('saveNew'), { body, headers: headers() });
       expect(res.status, `${field}: ${JSON.stringify(res.body)}`).toBe(400);
@@ -680,6 +707,20 @@ const RELATION_OVERRIDES: Readonly<
   'coupon-template.brands': { body: (r) => ({ goodsScope: 'INCLUDE', brands: [r.brand] }) },
   'coupon-template.pickupGoods': { body: (r) => ({ lineType: 'goods', pickupGoods: r.product, pickupQuantity: 1 }) },
   'coupon-template.exchangeGoods': { body: (r) => ({ lineType: 'exchange_goods', exchangeGoods: r.product, exchangePrice: 1 }) },
+  // An activity holds each rule field only for its kind; a reward's template must be effective (stored directly).
+  'activity.goods': { body: (r) => ({ kind: 'SCORE_DOUBLING', doublingMultiple: 2, goodsScope: 'INCLUDE', goods: [r.product] }) },
+  'activity.categories': {
+    body: (r) => ({ kind: 'SCORE_DOUBLING', doublingMultiple: 2, goodsScope: 'EXCLUDE', categories: [r.catogory] }),
+  },
+  'activity.brands': { body: (r) => ({ kind: 'SCORE_DOUBLING', doublingMultiple: 2, goodsScope: 'INCLUDE', brands: [r.brand] }) },
+  'activity.giftGoods': { body: (r) => ({ kind: 'GOODS_AMOUNT_GIFT', giftThresholdAmount: 10, giftGoods: r.product, giftQuantity: 1 }) },
+  'activity.exchangeGoods': {
+    body: (r) => ({ kind: 'SCORE_EXCHANGE_GOODS', goodsPointsCost: 10, exchangeGoods: r.product, exchangeQuantity: 1 }),
+  },
+  'activity.usedCouponTemplates': { body: (r) => ({ kind: 'USE_COUPON_SEND_COUPON', usedCouponTemplates: [r['coupon-template']] }) },
+  'activity.rewardCouponTemplate': { body: (r) => ({ kind: 'REGISTER_GIFT', rewardCouponTemplate: r['coupon-template'] }), direct: true },
+  'activity.inviteeCouponTemplate': { body: (r) => ({ kind: 'INVITE_GIFT', inviteeCouponTemplate: r['coupon-template'] }), direct: true },
+  'activity.upgradeToLevels': { body: (r) => ({ kind: 'UPGRADE_GIFT', upgradeToLevels: [r.level] }) },
 };
 
 interface RelationCase {

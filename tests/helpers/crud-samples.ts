@@ -136,7 +136,8 @@ export function settled(resource: ResourceDef, body: Record<string, unknown>): R
   const out = { ...body };
   for (const name of Object.keys(out)) {
     const f = resource.fields[name];
-    if (f && out[name] !== undefined && !fieldApplies({ resource, name, valueOf: (n) => body[n] }))
+    // A view's fixed values hold whatever the body says (a kind's view: its kind).
+    if (f && out[name] !== undefined && !fieldApplies({ resource, name, valueOf: (n) => resource.fixedFilter?.[n] ?? body[n] }))
       out[name] = f.kind === 'lines' ? [] : null;
   }
   return out;
@@ -158,6 +159,8 @@ export function applyingBody(args: {
   const out = { ...args.body };
   const setConditions = (name: string) => {
     for (const condition of fieldRules(resource, name).when) {
+      // A view's fixed value is stamped by the server, never sent.
+      if (resource.fixedFilter && condition.field in resource.fixedFilter) continue;
       setConditions(condition.field);
       const target = resource.fields[condition.field];
       const value = condition.in[0];
@@ -171,6 +174,15 @@ export function applyingBody(args: {
     if (fieldApplies({ resource, name, valueOf: (n) => out[n] })) out[name] = scalarSample({ f, seed: args.seed, name, refs: args.refs });
   }
   return out;
+}
+
+/**
+ * The field can apply in this resource: none of its conditions names a view's fixed field with
+ * another value (a kind's view never holds another kind's rule fields).
+ */
+export function canApplyInView(resource: ResourceDef, name: string): boolean {
+  const fixed = resource.fixedFilter ?? {};
+  return fieldRules(resource, name).when.every((c) => !Object.hasOwn(fixed, c.field) || c.in.includes(fixed[c.field] as string | boolean));
 }
 
 /** A value every field kind must refuse, with the reason the server should give. */

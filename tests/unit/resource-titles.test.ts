@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findEntry } from '../../resources/catalog/index';
 import { RESOURCES } from '../../resources/index';
+import { activities } from '../../resources/promotion/activity.resource';
 
 /**
  * A record's name reads as its menu entry's (issue "a console a new user can try", item 12): the
@@ -13,6 +14,8 @@ const SECONDARY: Readonly<Record<string, string>> = {
   'grow-value-setting': 'the settings of the growth value rules entry',
   member: 'the members table, listed by the standard members entry',
   'prepay-card-batch': 'the batches cards are made in, kept under the prepaid card inquiry entry (no screen of its own)',
+  // Marketing activities: a menu entry lists several kinds, each named by its kind (resources/promotion).
+  ...Object.fromEntries(activities.resources.map((r) => [r.name, 'one of the activity kinds its menu entry lists'])),
 };
 
 const singular = (title: string) => title.replace(/ies$/, 'y').replace(/s$/, '');

@@ -47,3 +47,5 @@ export const couponTemplate = resourceTable('coupon-template');
 export const coupon = resourceTable('coupon');
 export const couponWriteOff = resourceTable('coupon-write-off');
 export const couponWriteOffLines = resourceLinesTable('coupon-write-off', 'lines');
+export const activity = resourceTable('activity');
+export const activityDayTimesLines = resourceLinesTable('activity', 'dayTimes');

@@ -1,0 +1,46 @@
+/**
+ * What an activity kind declares (one file per kind under `kinds/`): its option of the `kind`
+ * field, the menu family (catalogue entry) it belongs to, the shared parts it uses, its own rule
+ * fields and its screens. Everything else (table, API, list, add, detail, audit, stop, copy,
+ * simulator, evaluation) comes from the base declaration `activity.resource.ts`.
+ */
+import type { KindDef, ResourceRoute } from '../define';
+import type { Bilingual } from '../messages/bilingual';
+import type { ActivityPart } from './activity-parts';
+
+/** The menu entries activities live in, as stored in the `family` column. */
+export const ACTIVITY_FAMILIES = {
+  SCORE_INIT: { entry: 'score-init', title: ['积分规则设置', 'Points settings'] },
+  COUPON_ACTIVE: { entry: 'coupon-active', title: ['消费奖励', 'Purchase rewards'] },
+  SCORE_ACTIVITY: { entry: 'score-activity', title: ['积分活动', 'Points campaigns'] },
+  BIRTHDAY: { entry: 'birthday', title: ['生日礼', 'Birthday gifts'] },
+  OPEN_CARD: { entry: 'open-card', title: ['开卡礼', 'Sign-up gifts'] },
+  INVITE_GIFT: { entry: 'invite-gift', title: ['邀请有礼', 'Referral gifts'] },
+  UPGRADE_GIFT: { entry: 'upgrade-gift', title: ['升级礼', 'Upgrade gifts'] },
+} as const satisfies Record<string, { entry: string; title: Bilingual }>;
+export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
+
+/** A second set of screens over the same kind, narrowed by one more fixed value (birthday points). */
+export interface ActivityKindView {
+  readonly name: string;
+  readonly title: Bilingual;
+  readonly screens: ResourceRoute['screens'];
+  readonly fixedFilter: Readonly<Record<string, string>>;
+}
+
+export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
+  /** The stored value of `kind` (the engine's kind, server/modules/activities/activity.contract.ts). */
+  readonly value: string;
+  readonly family: ActivityFamily;
+  /** The shared parts the kind uses (goods counted, reward, weekly schedule and stacking). */
+  readonly parts: readonly ActivityPart[];
+  /** Further views of the kind's records (their own screens). */
+  readonly views?: readonly ActivityKindView[];
+  /** The kind is fired by a sale (simulated by the simulator) rather than a member event or an exchange. */
+  readonly trigger: 'sale' | 'exchange' | 'memberEvent';
+}
+
+/** Identity helper that type-checks a kind file. */
+export function defineActivityKind<const K extends ActivityKindDecl>(kind: K): K {
+  return kind;
+}

@@ -1,0 +1,119 @@
+/**
+ * The parts several activity kinds share (DOMAIN.md "Marketing activities"): which goods a rule
+ * counts, what an activity gives, and the weekly schedule and stacking of the kinds a sale
+ * triggers. A kind names the parts it uses (`ActivityKindDecl.parts`); the base declaration adds
+ * each part's fields once, applying only to the kinds that use it (`when: kind in [...]`), so the
+ * engine reads one column per meaning whatever the kind.
+ */
+import { field, type FieldDef } from '../define';
+import type { Bilingual } from '../messages/bilingual';
+
+/** The optional parts of an activity, each a form section of its own. */
+export type ActivityPart = 'goods' | 'reward' | 'schedule';
+
+const scopeOptions = {
+  ALL: { label: ['全部商品', 'All goods'], color: 'green' },
+  INCLUDE: { label: ['仅指定商品', 'Only those listed'], color: 'blue' },
+  EXCLUDE: { label: ['指定以外', 'All but those listed'], color: 'orange' },
+} as const;
+
+/** Goods a rule counts: all, only the listed goods / categories / brands, or all but them. */
+export const goodsPart = {
+  goodsScope: field.enum({
+    label: ['适用商品', 'Goods counted'],
+    required: true,
+    options: scopeOptions,
+    defaultValue: 'ALL',
+    inList: false,
+  }),
+  goods: field.relation({
+    label: ['商品', 'Goods listed'],
+    resource: 'product',
+    multiple: true,
+    when: { field: 'goodsScope', in: ['INCLUDE', 'EXCLUDE'] },
+    inList: false,
+  }),
+  categories: field.relation({
+    label: ['品类', 'Categories listed'],
+    resource: 'catogory',
+    multiple: true,
+    when: { field: 'goodsScope', in: ['INCLUDE', 'EXCLUDE'] },
+    inList: false,
+  }),
+  brands: field.relation({
+    label: ['品牌', 'Brands listed'],
+    resource: 'brand',
+    multiple: true,
+    when: { field: 'goodsScope', in: ['INCLUDE', 'EXCLUDE'] },
+    inList: false,
+  }),
+} satisfies Record<string, FieldDef>;
+
+/** What one reward gives: points, and / or a number of coupons of one template. */
+export function rewardFields(prefix: string, labels: { points: Bilingual; coupon: Bilingual; count: Bilingual }): Record<string, FieldDef> {
+  return {
+    [`${prefix}Points`]: field.integer({
+      label: labels.points,
+      help: ['0 或不填则不送积分', '0 or empty: no points'],
+      min: 0,
+      max: 10_000_000,
+      defaultValue: 0,
+      inList: false,
+    }),
+    [`${prefix}CouponTemplate`]: field.relation({ label: labels.coupon, resource: 'coupon-template', inList: false }),
+    [`${prefix}CouponCount`]: field.integer({
+      label: labels.count,
+      help: ['选了券模板时每次发放的张数', 'Coupons given each time, when a template is chosen'],
+      min: 1,
+      max: 100,
+      defaultValue: 1,
+      inList: false,
+    }),
+  };
+}
+
+/** The reward most kinds give (an invitation's inviter reward too). */
+export const rewardPart = rewardFields('reward', {
+  points: ['赠送积分', 'Points given'],
+  coupon: ['赠送券', 'Coupon given'],
+  count: ['赠券张数', 'Coupons each time'],
+});
+
+/** When in the week a sale counts: weekdays and time-of-day windows in the merchant's zone. */
+export const schedulePart = {
+  weekdays: field.weekdays({ label: ['活动星期', 'Weekdays'], help: ['不选则每天', 'None: every day'], inList: false }),
+  dayTimes: field.lines({
+    label: ['每日时段', 'Daily time windows'],
+    help: ['不填则全天；结束时间不含', 'None: all day; the end is exclusive'],
+    maxLines: 6,
+    fields: {
+      from: field.time({ label: ['开始', 'From'], required: true }),
+      to: field.time({ label: ['结束', 'Until'], required: true }),
+    },
+  }),
+  exclusiveGroup: field.text({
+    label: ['互斥组', 'Exclusive group'],
+    help: ['同组活动只有优先级最高的一个生效', 'Of the activities of one group only the highest priority one gives'],
+    maxLength: 30,
+    filter: 'eq',
+    inList: false,
+  }),
+  priority: field.integer({
+    label: ['优先级', 'Priority'],
+    help: ['数字越大越优先', 'Higher wins'],
+    min: 0,
+    max: 9999,
+    defaultValue: 0,
+    sortable: true,
+    inList: false,
+  }),
+} satisfies Record<string, FieldDef>;
+
+/** Each part's fields and its form section title. */
+export const ACTIVITY_PARTS: Readonly<
+  Record<ActivityPart, { readonly title: Bilingual; readonly fields: Readonly<Record<string, FieldDef>> }>
+> = {
+  goods: { title: ['适用商品', 'Goods counted'], fields: goodsPart },
+  reward: { title: ['奖励', 'Reward'], fields: rewardPart },
+  schedule: { title: ['时段与叠加', 'Schedule and stacking'], fields: schedulePart },
+};

@@ -1,0 +1,16 @@
+import { defineMessages } from '../messages/bilingual';
+
+/** Messages of the activity hooks (server/modules/activities/activity.hooks.ts). */
+export const activityMessages = defineMessages({
+  'activity.dayTimeOrder': ['时段的结束时间必须晚于开始时间', 'A time window must end after it starts'],
+  'activity.dayTimeOverlap': ['时段不能重叠', 'Time windows must not overlap'],
+  'activity.tiersAscending': ['阶梯门槛必须从低到高且不重复', 'Step thresholds must rise, each above the one before'],
+  'activity.scopeEmpty': ['请至少指定一个商品、品类或品牌', 'List at least one product, category or brand'],
+  'activity.couponTemplateNotEffective': ['券模板“{name}”未生效或已停止', 'The coupon template "{name}" is not effective'],
+  'activity.rewardEmpty': ['请设置赠送积分或赠送券', 'Give points, a coupon or both'],
+  'activity.pointsRequired': ['赠送积分必须大于 0', 'The points given must be above 0'],
+  'activity.couponRequired': ['请选择赠送的券', 'Choose the coupon given'],
+  'activity.kindNotInEntry': ['该活动类型不属于“{entry}”', 'This kind does not belong to "{entry}"'],
+  'activity.kindForbidden': ['没有维护该类活动的权限', 'You may not maintain activities of this kind'],
+  'activity.copyOf': ['{name}(复制)', '{name} (copy)'],
+});

@@ -1,0 +1,17 @@
+import { field } from '../../define';
+import { defineActivityKind } from '../activity-kind';
+
+/** Goods full-amount gift: goods handed out at the till when the goods counted reach an amount. */
+export const goodsAmountGiftKind = defineActivityKind({
+  value: 'GOODS_AMOUNT_GIFT',
+  family: 'COUPON_ACTIVE',
+  trigger: 'sale',
+  title: ['商品满额送礼活动', 'Goods spend gift campaign'],
+  screens: { add: 'goods-amount-gift-add', edit: 'goods-amount-gift-add', dtl: 'goods-amount-gift-dtl' },
+  parts: ['goods', 'schedule'],
+  fields: {
+    giftThresholdAmount: field.money({ label: ['满金额(元)', 'From amount (yuan)'], required: true, min: 0.01, max: 99999999, width: 120 }),
+    giftGoods: field.relation({ label: ['赠品', 'Gift goods'], resource: 'product', required: true, width: 140 }),
+    giftQuantity: field.integer({ label: ['赠品数量', 'Gift quantity'], required: true, min: 1, max: 1000, defaultValue: 1, width: 100 }),
+  },
+});

@@ -1,0 +1,23 @@
+import { field } from '../../define';
+import { defineActivityKind } from '../activity-kind';
+
+/** Every N units of the goods group give P points (at most M times per order). */
+export const goodsGroupQtyExtraPointsKind = defineActivityKind({
+  value: 'GOODS_GROUP_QTY_EXTRA_POINTS',
+  family: 'COUPON_ACTIVE',
+  trigger: 'sale',
+  title: ['商品组按数量加送积分规则', 'Goods-group quantity extra points rule'],
+  screens: { add: 'goods-group-qty-extra-points-add', edit: 'goods-group-qty-extra-points-add', dtl: 'goods-group-qty-extra-points-dtl' },
+  parts: ['goods', 'schedule'],
+  fields: {
+    groupEveryQuantity: field.integer({ label: ['每满件数', 'Every units'], required: true, min: 1, max: 100000, width: 100 }),
+    groupPoints: field.integer({ label: ['加送积分', 'Extra points'], required: true, min: 1, max: 10_000_000, width: 100 }),
+    groupMaxTimes: field.integer({
+      label: ['每单最多次数', 'Most times per order'],
+      help: ['不填则不限', 'Empty: unlimited'],
+      min: 1,
+      max: 1000,
+      inList: false,
+    }),
+  },
+});

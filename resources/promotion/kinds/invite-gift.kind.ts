@@ -1,0 +1,17 @@
+import { rewardFields } from '../activity-parts';
+import { defineActivityKind } from '../activity-kind';
+
+/** Referral gift: the inviter (the shared reward) and the invitee (its own) each rewarded once, when the invitee registers. */
+export const inviteGiftKind = defineActivityKind({
+  value: 'INVITE_GIFT',
+  family: 'INVITE_GIFT',
+  trigger: 'memberEvent',
+  title: ['邀请有礼', 'Referral gift'],
+  screens: { add: 'invite-send-gift', edit: 'invite-send-gift', dtl: 'invite-send-gift-dtl' },
+  parts: ['reward'],
+  fields: rewardFields('invitee', {
+    points: ['被邀请人积分', 'Invitee points'],
+    coupon: ['被邀请人赠券', 'Invitee coupon'],
+    count: ['被邀请人赠券张数', 'Invitee coupons'],
+  }),
+});

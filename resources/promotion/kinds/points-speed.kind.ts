@@ -1,0 +1,23 @@
+import { field } from '../../define';
+import { defineActivityKind } from '../activity-kind';
+
+/** Points acceleration (score-init entry): multiplies the basic points in scope. */
+export const pointsSpeedKind = defineActivityKind({
+  value: 'POINTS_SPEED',
+  family: 'SCORE_INIT',
+  trigger: 'sale',
+  title: ['积分加速', 'Points acceleration'],
+  screens: { add: 'points-charge-speed-setting', edit: 'points-charge-speed-setting', dtl: 'points-charge-speed-setting-dtl' },
+  parts: ['schedule'],
+  fields: {
+    speedMultiple: field.decimal({
+      label: ['加速倍数', 'Multiple'],
+      help: ['1.5 表示基础积分的 1.5 倍', '1.5 gives 1.5 times the basic points'],
+      required: true,
+      decimals: 1,
+      min: 1.1,
+      max: 10,
+      width: 100,
+    }),
+  },
+});

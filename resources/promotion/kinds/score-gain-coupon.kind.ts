@@ -1,0 +1,15 @@
+import { field } from '../../define';
+import { defineActivityKind } from '../activity-kind';
+
+/** Points for coupons: a member spends points and gets the reward's coupons. */
+export const scoreGainCouponKind = defineActivityKind({
+  value: 'SCORE_GAIN_COUPON',
+  family: 'SCORE_ACTIVITY',
+  trigger: 'exchange',
+  title: ['积分换券活动', 'Points-for-coupon campaign'],
+  screens: { add: 'score-exchange-coupon-add', edit: 'score-gain-coupon', dtl: 'score-gain-coupon-dtl' },
+  parts: ['reward'],
+  fields: {
+    couponPointsCost: field.integer({ label: ['所需积分', 'Points needed'], required: true, min: 1, max: 100_000_000, width: 110 }),
+  },
+});

@@ -1,0 +1,21 @@
+import { field } from '../../define';
+import { defineActivityKind } from '../activity-kind';
+
+/** Upgrade gift: fired by a level change upwards to one of the listed levels. */
+export const upgradeGiftKind = defineActivityKind({
+  value: 'UPGRADE_GIFT',
+  family: 'UPGRADE_GIFT',
+  trigger: 'memberEvent',
+  title: ['升级礼', 'Upgrade gift'],
+  screens: { list: 'list', add: 'edit', edit: 'edit', dtl: 'dtl' },
+  parts: ['reward'],
+  fields: {
+    upgradeToLevels: field.relation({
+      label: ['升至等级', 'Levels reached'],
+      resource: 'level',
+      multiple: true,
+      required: true,
+      width: 180,
+    }),
+  },
+});

@@ -1,0 +1,182 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { hasAction } from '../../../resources/access';
+import { findEntry } from '../../../resources/catalog/index';
+import type { Action, PermissionRef } from '../../../resources/catalog/types';
+import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
+import { familyAccess } from '../../../resources/promotion/activity.resource';
+import { ACTIVITY_KINDS, activityKind } from '../../../resources/promotion/kinds/index';
+import { compareExact, exactText } from '../../crud/decimal';
+import { valueAfterWrite } from '../../crud/required-when';
+import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
+import { badInput, forbidden, type FieldError } from '../../http/envelope';
+import type { Actor } from '../../crud/actor';
+
+/**
+ * Rules of the activities (resources/promotion) the declaration cannot state, for the base and
+ * every view of it (a view runs its base's hooks):
+ *
+ * - the menu family is stamped from the kind, and a kind saved through a menu entry's list view
+ *   belongs to that entry;
+ * - permissions per menu entry: every write and state action needs 配置维护 on the entry the
+ *   kind belongs to (the base's routes accept any entry's grant, the record decides), reads of
+ *   the base show the kinds of the entries the caller may read;
+ * - time-of-day windows end after they start and do not overlap; ladder thresholds rise;
+ * - a listed goods scope lists something; a reward gives something (points > 0 where points are
+ *   the reward); coupon templates exist, are the tenant's and are effective;
+ * - `audit` stamps `auditedAt`.
+ *
+ * The window's order (end after start) is the engine's own rule for every timeline.
+ */
+
+const MAINTAIN: Action = '配置维护';
+const FAMILIES = Object.keys(ACTIVITY_FAMILIES) as ActivityFamily[];
+
+/** The permission path of a menu family (its catalogue entry's resource). */
+export function familyResourceId(family: ActivityFamily): string {
+  const entry = findEntry('promotion', ACTIVITY_FAMILIES[family].entry);
+  if (!entry) throw new Error(`activity family ${family}: no catalogue entry`);
+  return entry.resourceId;
+}
+
+const readRefs = (family: ActivityFamily): PermissionRef[] =>
+  familyAccess(family).read.map((action) => ({ resourceId: familyResourceId(family), action }));
+const READ_REFS = FAMILIES.flatMap(readRefs);
+const WRITE_REFS = FAMILIES.map((family) => ({ resourceId: familyResourceId(family), action: MAINTAIN }));
+
+const familyOfKind = (kind: unknown): ActivityFamily | undefined => activityKind(String(kind))?.family;
+const readableFamilies = (actor: Actor) => FAMILIES.filter((f) => readRefs(f).some((ref) => hasAction(actor.grants, ref)));
+
+function assertMaintainable(actor: Actor, kind: unknown): void {
+  const family = familyOfKind(kind);
+  if (family === undefined || !hasAction(actor.grants, { resourceId: familyResourceId(family), action: MAINTAIN })) {
+    throw forbidden('activity.kindForbidden');
+  }
+}
+
+type Line = Readonly<Record<string, unknown>>;
+const asLines = (value: unknown): Line[] => (Array.isArray(value) ? (value as Line[]) : []);
+
+/** Windows `HH:mm` that end after they start and do not overlap. */
+export function dayTimeIssues(windows: readonly Line[]): FieldError[] {
+  const issues: FieldError[] = [];
+  const spans = windows.map((w, i) => ({ i, from: String(w.from ?? '').slice(0, 5), to: String(w.to ?? '').slice(0, 5) }));
+  for (const s of spans) if (s.to <= s.from) issues.push({ field: `dayTimes[${s.i}].to`, key: 'activity.dayTimeOrder' });
+  if (issues.length > 0) return issues;
+  const sorted = [...spans].sort((a, b) => (a.from < b.from ? -1 : 1));
+  for (let k = 1; k < sorted.length; k++) {
+    if (sorted[k].from < sorted[k - 1].to) issues.push({ field: `dayTimes[${sorted[k].i}].from`, key: 'activity.dayTimeOverlap' });
+  }
+  return issues;
+}
+
+/** A ladder's thresholds rise strictly, in the order given. */
+export function ladderIssues(field: string, ladder: unknown): FieldError[] {
+  const tiers = asLines((ladder as { tiers?: unknown } | null)?.tiers);
+  const issues: FieldError[] = [];
+  for (let i = 1; i < tiers.length; i++) {
+    const before = exactText(tiers[i - 1].threshold);
+    const now = exactText(tiers[i].threshold);
+    if (before !== null && now !== null && compareExact(now, before) <= 0) {
+      issues.push({ field: `${field}.tiers[${i}].threshold`, key: 'activity.tiersAscending' });
+    }
+  }
+  return issues;
+}
+
+const positive = (value: unknown) => typeof value === 'number' && value > 0;
+const present = (value: unknown) => value !== null && value !== undefined;
+
+/** The reward rules of a kind, on the values the record will hold. */
+function rewardIssues(kind: string, value: (name: string) => unknown): FieldError[] {
+  const decl = activityKind(kind);
+  if (!decl?.parts.includes('reward')) return [];
+  const points = value('rewardPoints');
+  const coupon = value('rewardCouponTemplate');
+  if (kind === 'SCORE_GAIN_COUPON' || (kind === 'BIRTHDAY_GIFT' && value('birthdayGives') === 'GIFT')) {
+    return present(coupon) ? [] : [{ field: 'rewardCouponTemplate', key: 'activity.couponRequired' }];
+  }
+  if (kind === 'BIRTHDAY_GIFT') return positive(points) ? [] : [{ field: 'rewardPoints', key: 'activity.pointsRequired' }];
+  if (kind === 'INVITE_GIFT' && (positive(value('inviteePoints')) || present(value('inviteeCouponTemplate')))) return [];
+  return positive(points) || present(coupon) ? [] : [{ field: 'rewardPoints', key: 'activity.rewardEmpty' }];
+}
+
+/** Coupon template fields that name a template that is not effective (or not the tenant's). */
+async function templateIssues(ctx: HookContext, value: (name: string) => unknown): Promise<FieldError[]> {
+  const named: { field: string; id: number }[] = [];
+  for (const field of ['rewardCouponTemplate', 'inviteeCouponTemplate']) {
+    const id = value(field);
+    if (typeof id === 'number') named.push({ field, id });
+  }
+  const used = value('usedCouponTemplates');
+  if (Array.isArray(used)) for (const id of used) named.push({ field: 'usedCouponTemplates', id: Number(id) });
+  if (named.length === 0) return [];
+  const ids = [...new Set(named.map((n) => n.id))];
+  const rows = await ctx.db.execute<{ id: string; name: string; state: string }>(sql`
+    select id, name, state from coupon_templates where tenant_id = ${ctx.actor.tenantId} and id = any(${`{${ids.join(',')}}`}::bigint[])`);
+  const byId = new Map(rows.rows.map((r) => [Number(r.id), r]));
+  const issues: FieldError[] = [];
+  for (const n of named) {
+    const row = byId.get(n.id);
+    // Only the reward's templates must be effective; a template whose coupons are used may since have stopped.
+    if (n.field === 'usedCouponTemplates') continue;
+    if (row && row.state !== 'EFFECTIVE')
+      issues.push({ field: n.field, key: 'activity.couponTemplateNotEffective', values: { name: row.name } });
+  }
+  return issues;
+}
+
+async function checkActivity(
+  ctx: HookContext & { values: StoredRecord; current: StoredRecord | null; lines: Map<string, StoredRecord[]> },
+) {
+  const { values, current } = ctx;
+  const value = (name: string) => valueAfterWrite({ values, current, name });
+  const kind = String(value('kind'));
+  const family = familyOfKind(kind);
+  const issues: FieldError[] = [];
+  const viewFamily = ctx.resource.fixedFilter?.family;
+  if (family === undefined || (viewFamily !== undefined && viewFamily !== family)) {
+    const entry =
+      viewFamily === undefined ? kind : ACTIVITY_FAMILIES[viewFamily as ActivityFamily].title[ctx.actor.locale === 'en_US' ? 1 : 0];
+    throw badInput('error.fieldsInvalid', [{ field: 'kind', key: 'activity.kindNotInEntry', values: { entry } }]);
+  }
+  values.family = family;
+  const windows = ctx.lines.get('dayTimes');
+  if (windows) issues.push(...dayTimeIssues(windows));
+  issues.push(...ladderIssues('amountLadder', value('amountLadder')), ...ladderIssues('quantityLadder', value('quantityLadder')));
+  const scope = value('goodsScope');
+  const listed = ['goods', 'categories', 'brands'].some((name) => asLines(value(name)).length > 0);
+  if ((scope === 'INCLUDE' || scope === 'EXCLUDE') && !listed) issues.push({ field: 'goods', key: 'activity.scopeEmpty' });
+  issues.push(...rewardIssues(kind, value), ...(await templateIssues(ctx, value)));
+  if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
+}
+
+/** The rows of the kinds whose menu entries the caller may read (by kind: the family is derived from it). */
+function familyCondition(ctx: HookContext): SQL {
+  const families = readableFamilies(ctx.actor);
+  const kinds = ACTIVITY_KINDS.filter((k) => families.includes(k.family)).map((k) => k.value);
+  return kinds.length === 0 ? sql`false` : sql`${ctx.table.kind} = any(${`{${kinds.join(',')}}`}::text[])`;
+}
+
+const maintainRecord = ({ actor, record }: { actor: Actor; record: StoredRecord }) => assertMaintainable(actor, record.kind);
+
+export const activityHooks = defineServerHooks('activity', {
+  // The base serves every menu entry's kinds: any entry's grant lets the call in, the record's kind decides.
+  requires: { read: READ_REFS, write: WRITE_REFS },
+  rowFilter: (ctx) => (ctx.operation === 'reference' ? undefined : familyCondition(ctx)),
+  async beforeSave(ctx) {
+    assertMaintainable(ctx.actor, valueAfterWrite({ values: ctx.values, current: ctx.current, name: 'kind' }));
+    await checkActivity(ctx);
+  },
+  beforeDelete: maintainRecord,
+  beforeAction: { audit: maintainRecord, stop: maintainRecord },
+  afterAction: {
+    async audit({ db, actor, table, record }) {
+      const now = new Date();
+      await db
+        .update(table)
+        .set({ auditedAt: now })
+        .where(and(eq(table.tenantId, actor.tenantId), eq(table.id, Number(record.id))));
+      record.auditedAt = now;
+    },
+  },
+});

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
+import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
+import { loadActiveActivities, loadActivities } from '../../server/modules/activities/activity.loader';
+
+/**
+ * The activity declarations through HTTP (resources/promotion, server/modules/activities):
+ * a kind's view creates its kind, the hooks' cross-field rules, audit and stop with a reason,
+ * permissions per menu entry, and the loader's reading of stored activities for the engine.
+ */
+
+let scene: CouponScene;
+let admin: ApiClient;
+beforeAll(async () => {
+  scene = await startCouponScene();
+  ({ admin } = scene);
+});
+afterAll(async () => scene?.t.close());
+
+const WINDOW = { beginTime: '2026-01-01 00:00:00', endTime: '2036-01-01 00:00:00' };
+const doubling = (body: Record<string, unknown> = {}) =>
+  admin.post('/v1/activity-score-doubling/saveNew', { body: { name: 'Weekend double', ...WINDOW, doublingMultiple: 2, ...body } });
+const fieldsOf = (res: { body: { data?: { fields?: { field: string }[] } } }) => (res.body.data?.fields ?? []).map((f) => f.field);
+
+describe('activities', () => {
+  it('creates a kind through its view, numbered AC + 8 digits, in its menu family, INITAIL', async () => {
+    const created = await okData<Record<string, unknown>>(doubling({ goodsScope: 'INCLUDE', goods: [scene.catalogue.brandGoods] }));
+    expect(created).toMatchObject({ kind: 'SCORE_DOUBLING', family: 'COUPON_ACTIVE', state: 'INITAIL', doublingMultiple: 2 });
+    expect(created.number).toMatch(/^AC\d{8}$/);
+    const listed = await okData<{ records: { id: number }[] }>(admin.post('/v1/activity-family-coupon-active/query', { body: {} }));
+    expect(listed.records.map((r) => r.id)).toContain(created.id);
+    const birthdays = await okData<{ records: { id: number }[] }>(admin.post('/v1/activity-family-birthday/query', { body: {} }));
+    expect(birthdays.records.map((r) => r.id)).not.toContain(created.id);
+  });
+
+  it('refuses reversed or overlapping time windows, falling ladders, empty listed scopes and empty rewards, naming the field', async () => {
+    const reversed = await doubling({ dayTimes: [{ from: '12:00', to: '09:00' }] });
+    expect(reversed.status).toBe(400);
+    expect(fieldsOf(reversed)).toContain('dayTimes[0].to');
+    const overlap = await doubling({
+      dayTimes: [
+        { from: '09:00', to: '12:00' },
+        { from: '11:00', to: '13:00' },
+      ],
+    });
+    expect(fieldsOf(overlap)).toContain('dayTimes[1].from');
+    const ladder = await admin.post('/v1/activity-amount-extra-points/saveNew', {
+      body: {
+        name: 'Ladder',
+        ...WINDOW,
+        amountLadder: {
+          tiers: [
+            { threshold: 200, points: 20 },
+            { threshold: 100, points: 5 },
+          ],
+        },
+      },
+    });
+    expect(fieldsOf(ladder)).toContain('amountLadder.tiers[1].threshold');
+    expect(fieldsOf(await doubling({ goodsScope: 'INCLUDE' }))).toContain('goods');
+    const empty = await admin.post('/v1/activity-register-gift/saveNew', { body: { name: 'Nothing', ...WINDOW, rewardPoints: 0 } });
+    expect(fieldsOf(empty)).toContain('rewardPoints');
+  });
+
+  it('gives coupons of effective templates only', async () => {
+    const draft = await okData<{ id: number }>(
+      admin.post('/v1/coupon-template/saveNew', { body: { name: 'Draft coupon', lineType: 'all_cash', cashValue: 5 } }),
+    );
+    const refused = await admin.post('/v1/activity-register-gift/saveNew', {
+      body: { name: 'Gift', ...WINDOW, rewardCouponTemplate: draft.id },
+    });
+    expect(refused.status).toBe(400);
+    expect(fieldsOf(refused)).toContain('rewardCouponTemplate');
+    const template = await effectiveTemplate(admin);
+    const ok = await okData<Record<string, unknown>>(
+      admin.post('/v1/activity-register-gift/saveNew', {
+        body: { name: 'Gift', ...WINDOW, rewardCouponTemplate: template, rewardCouponCount: 2 },
+      }),
+    );
+    expect(ok).toMatchObject({ kind: 'REGISTER_GIFT', family: 'OPEN_CARD', rewardCouponTemplate: template, rewardCouponCount: 2 });
+  });
+
+  it("refuses, through an entry's list, a kind of another entry", async () => {
+    const res = await admin.post('/v1/activity-family-birthday/saveNew', {
+      body: { name: 'Wrong entry', kind: 'SCORE_DOUBLING', ...WINDOW, doublingMultiple: 2 },
+    });
+    expect(res.status).toBe(400);
+    expect(fieldsOf(res)).toContain('kind');
+  });
+
+  it('audits once, then refuses edits; stop needs a reason', async () => {
+    const { id } = await okData<{ id: number }>(doubling());
+    const audited = await okData<Record<string, unknown>>(admin.post('/v1/activity-score-doubling/audit', { query: { id } }));
+    expect(audited.state).toBe('PROCESSING');
+    expect(audited.auditedAt).toEqual(expect.any(String));
+    expect((await admin.post('/v1/activity-score-doubling/audit', { query: { id } })).status).toBe(409);
+    const edit = await admin.post('/v1/activity-score-doubling/modify', {
+      body: { id, name: 'Renamed', version: audited.version },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(409);
+    expect((await admin.post('/v1/activity-score-doubling/stop', { query: { id }, body: { reason: ' ' } })).status).toBe(400);
+    const stopped = await okData<Record<string, unknown>>(
+      admin.post('/v1/activity-score-doubling/stop', { query: { id }, body: { reason: 'Budget moved' } }),
+    );
+    expect(stopped.state).toBe('STOPED');
+  });
+
+  it('lets each menu entry’s maintainers write its own kinds only', async () => {
+    await createUser(scene.t.database, {
+      tenantId: scene.tenant.tenantId,
+      login: 'birthdays',
+      grants: [
+        { resourceId: '营销/生日礼', action: '活动查看' },
+        { resourceId: '营销/生日礼', action: '配置维护' },
+      ],
+    });
+    const keeper = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'birthdays', password: scene.tenant.adminPassword });
+    const own = await keeper.post('/v1/activity/saveNew', {
+      body: { name: 'Birthday', kind: 'BIRTHDAY_GIFT', ...WINDOW, birthdayGives: 'POINTS', rewardPoints: 100 },
+    });
+    expect(own.body.code).toBe(2000);
+    const other = await keeper.post('/v1/activity/saveNew', {
+      body: { name: 'Double', kind: 'SCORE_DOUBLING', ...WINDOW, doublingMultiple: 2 },
+    });
+    expect(other.status).toBe(403);
+    expect((await keeper.post('/v1/activity-score-doubling/query', { body: {} })).status).toBe(403);
+    const seen = await okData<{ records: { kind: string }[] }>(keeper.post('/v1/activity/query', { body: {} }));
+    expect(new Set(seen.records.map((r) => r.kind))).toEqual(new Set(['BIRTHDAY_GIFT']));
+  });
+
+  it('loads the active set (audited, not past its end) and any activity by id for the simulator', async () => {
+    const { tenantId } = scene.tenant;
+    const template = await effectiveTemplate(admin);
+    const active = await okData<{ id: number; number: string }>(
+      admin.post('/v1/activity-goods-amount-coupon/saveNew', {
+        body: {
+          name: 'Spend 100 get a coupon',
+          ...WINDOW,
+          weekdays: [6, 7],
+          dayTimes: [{ from: '10:00', to: '14:00' }],
+          stores: [scene.catalogue.stores[0]],
+          goodsScope: 'INCLUDE',
+          goods: [scene.catalogue.brandGoods],
+          brands: [scene.catalogue.brand],
+          couponThresholdAmount: '100.00',
+          couponAmountRepeat: true,
+          rewardCouponTemplate: template,
+          rewardCouponCount: 1,
+          exclusiveGroup: 'spend',
+          priority: 3,
+          budgetTotalCoupons: 500,
+        },
+      }),
+    );
+    await okData(admin.post('/v1/activity-goods-amount-coupon/audit', { query: { id: active.id } }));
+    const draft = await okData<{ id: number }>(doubling({ name: 'Draft double' }));
+
+    const set = await loadActiveActivities(scene.t.database.db, tenantId);
+    const ids = set.map((a) => a.id);
+    expect(ids).toContain(active.id);
+    expect(ids).not.toContain(draft.id);
+    const prepared = set.find((a) => a.id === active.id);
+    expect(prepared).toMatchObject({
+      number: active.number,
+      kind: 'GOODS_AMOUNT_COUPON',
+      weekdays: [6, 7],
+      dayTimes: [{ from: '10:00', to: '14:00' }],
+      storeIds: [scene.catalogue.stores[0]],
+      exclusiveGroup: 'spend',
+      priority: 3,
+      budget: { totalCoupons: 500, totalPoints: null },
+      rule: {
+        kind: 'GOODS_AMOUNT_COUPON',
+        thresholdCents: 10000n,
+        repeat: true,
+        reward: { points: 0, couponTemplateId: template, couponCount: 1 },
+        goods: { mode: 'INCLUDE', categoryCodes: [] },
+      },
+    });
+    expect(prepared?.rule).toMatchObject({ goods: { goodsCodes: [expect.any(String)], brandCodes: [expect.any(String)] } });
+
+    const byId = await loadActivities(scene.t.database.db, tenantId, [draft.id, 999999]);
+    expect(byId.map((a) => [a.id, a.kind])).toEqual([[draft.id, 'SCORE_DOUBLING']]);
+    // Another tenant's activities are never loaded.
+    expect(await loadActivities(scene.t.database.db, tenantId + 1000, [draft.id])).toEqual([]);
+  });
+});

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import { activities } from '../../resources/promotion/activity.resource';
+import { ACTIVITY_KINDS } from '../../resources/promotion/kinds/index';
+import { EXCHANGE_KINDS, MEMBER_EVENT_KINDS, SALE_KINDS } from '../../server/modules/activities/activity.contract';
+import { prepareActivity, type ActivityRow } from '../../server/modules/activities/activity.loader';
+
+/** A stored row as the loader selects it: every column null but the shared ones. */
+function row(overrides: Partial<ActivityRow>): ActivityRow {
+  const empty = Object.fromEntries(
+    [
+      'weekdays',
+      'day_times',
+      'stores',
+      'areas',
+      'marketing_center',
+      'levels',
+      'channel_codes',
+      'goods_scope',
+      'goods_codes',
+      'category_codes',
+      'brand_codes',
+      'reward_points',
+      'reward_coupon_template',
+      'reward_coupon_count',
+      'exclusive_group',
+      'priority',
+      'budget_total_points',
+      'budget_total_coupons',
+      'budget_total_times',
+      'budget_per_member_times',
+      'budget_per_member_per_day_times',
+      'costparty',
+      'yuan_per_point',
+      'speed_multiple',
+      'doubling_multiple',
+      'amount_ladder',
+      'quantity_ladder',
+      'group_every_quantity',
+      'group_points',
+      'group_max_times',
+      'coupon_threshold_amount',
+      'coupon_amount_repeat',
+      'gift_threshold_amount',
+      'gift_goods_code',
+      'gift_quantity',
+      'coupon_threshold_quantity',
+      'coupon_quantity_repeat',
+      'used_coupon_templates',
+      'cash_points_per_yuan',
+      'cash_max_share_percent',
+      'cash_max_points_per_order',
+      'cash_min_order_amount',
+      'coupon_points_cost',
+      'goods_points_cost',
+      'exchange_goods_code',
+      'exchange_quantity',
+      'birthday_days_before',
+      'invitee_points',
+      'invitee_coupon_template',
+      'invitee_coupon_count',
+      'upgrade_to_levels',
+    ].map((k) => [k, null]),
+  );
+  return {
+    ...(empty as unknown as ActivityRow),
+    id: '7',
+    number: 'AC00000007',
+    name: 'Double points',
+    kind: 'SCORE_DOUBLING',
+    begin_time: new Date('2026-03-01T00:00:00Z'),
+    end_time: new Date('2026-04-01T00:00:00Z'),
+    ...overrides,
+  };
+}
+
+describe('activity declarations', () => {
+  it('declare every kind of the engine contract, once', () => {
+    const declared = ACTIVITY_KINDS.map((k) => k.value).sort();
+    expect(declared).toEqual([...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS].sort());
+    expect(Object.keys((activities.base.fields.kind as { options: object }).options).sort()).toEqual(declared);
+  });
+});
+
+describe('prepareActivity', () => {
+  it('maps the shared parts: window, weekdays, time windows, scope (empty = any), budgets, stacking, bearer', () => {
+    const prepared = prepareActivity(
+      row({
+        weekdays: [6, 7],
+        day_times: [{ from: '09:00:00', to: '12:30' }],
+        stores: ['3', '4'],
+        areas: [],
+        marketing_center: '2',
+        levels: [1],
+        channel_codes: ['POS'],
+        budget_total_points: 5000,
+        budget_per_member_per_day_times: 1,
+        exclusive_group: 'weekend',
+        priority: 5,
+        costparty: '9',
+        goods_scope: 'ALL',
+        doubling_multiple: '2.0',
+      }),
+    );
+    expect(prepared).toMatchObject({
+      id: 7,
+      number: 'AC00000007',
+      kind: 'SCORE_DOUBLING',
+      start: new Date('2026-03-01T00:00:00Z'),
+      end: new Date('2026-04-01T00:00:00Z'),
+      weekdays: [6, 7],
+      dayTimes: [{ from: '09:00', to: '12:30' }],
+      storeIds: [3, 4],
+      areaIds: [],
+      marketingCenterId: 2,
+      levelIds: [1],
+      channelCodes: ['POS'],
+      budget: { totalPoints: 5000, totalCoupons: null, totalTimes: null, perMemberTimes: null, perMemberPerDayTimes: 1 },
+      exclusiveGroup: 'weekend',
+      priority: 5,
+      costPartyId: 9,
+    });
+    expect(prepared.rule).toEqual({
+      kind: 'SCORE_DOUBLING',
+      goods: { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] },
+      multipleTenths: 20,
+    });
+  });
+
+  it('gives money as exact cents and multiples in tenths', () => {
+    expect(prepareActivity(row({ kind: 'BASIC_POINTS', yuan_per_point: '2.50' })).rule).toEqual({
+      kind: 'BASIC_POINTS',
+      centsPerPoint: 250n,
+    });
+    expect(prepareActivity(row({ kind: 'POINTS_SPEED', speed_multiple: '1.5' })).rule).toEqual({
+      kind: 'POINTS_SPEED',
+      multipleTenths: 15,
+    });
+    expect(
+      prepareActivity(
+        row({ kind: 'POINTS_AS_CASH', cash_points_per_yuan: 100, cash_max_share_percent: 50, cash_min_order_amount: '20.00' }),
+      ).rule,
+    ).toEqual({ kind: 'POINTS_AS_CASH', pointsPerYuan: 100, maxShareOfOrderPercent: 50, maxPointsPerOrder: null, minOrderCents: 2000n });
+  });
+
+  it('turns ladders into ascending tiers (cents for amounts, units for quantities) with the listed goods', () => {
+    const amount = prepareActivity(
+      row({
+        kind: 'AMOUNT_EXTRA_POINTS',
+        goods_scope: 'INCLUDE',
+        goods_codes: ['G1'],
+        category_codes: ['C1'],
+        brand_codes: [],
+        amount_ladder: {
+          tiers: [
+            { threshold: '200.00', points: 30 },
+            { threshold: 100, points: 10 },
+          ],
+        },
+      }),
+    );
+    expect(amount.rule).toEqual({
+      kind: 'AMOUNT_EXTRA_POINTS',
+      goods: { mode: 'INCLUDE', goodsCodes: ['G1'], categoryCodes: ['C1'], brandCodes: [] },
+      tiers: [
+        { threshold: 10000n, points: 10 },
+        { threshold: 20000n, points: 30 },
+      ],
+    });
+    const quantity = prepareActivity(
+      row({ kind: 'QTY_EXTRA_POINTS', goods_scope: 'ALL', quantity_ladder: { tiers: [{ threshold: 3, points: 5 }] } }),
+    );
+    expect(quantity.rule).toMatchObject({ tiers: [{ threshold: 3n, points: 5 }] });
+  });
+
+  it('gives rewards: no template means no coupons; the invitation has two', () => {
+    expect(prepareActivity(row({ kind: 'REGISTER_GIFT', reward_points: 100, reward_coupon_count: 1 })).rule).toEqual({
+      kind: 'REGISTER_GIFT',
+      reward: { points: 100, couponTemplateId: null, couponCount: 0 },
+    });
+    expect(
+      prepareActivity(
+        row({ kind: 'INVITE_GIFT', reward_points: 50, invitee_points: 0, invitee_coupon_template: '12', invitee_coupon_count: 2 }),
+      ).rule,
+    ).toEqual({
+      kind: 'INVITE_GIFT',
+      inviter: { points: 50, couponTemplateId: null, couponCount: 0 },
+      invitee: { points: 0, couponTemplateId: 12, couponCount: 2 },
+    });
+    expect(prepareActivity(row({ kind: 'UPGRADE_GIFT', upgrade_to_levels: ['2', '3'], reward_points: 10 })).rule).toMatchObject({
+      toLevelIds: [2, 3],
+    });
+    expect(
+      prepareActivity(
+        row({ kind: 'GOODS_AMOUNT_GIFT', goods_scope: 'ALL', gift_threshold_amount: '99.90', gift_goods_code: 'GIFT1', gift_quantity: 2 }),
+      ).rule,
+    ).toMatchObject({ thresholdCents: 9990n, giftGoodsCode: 'GIFT1', giftQuantity: 2 });
+  });
+});
