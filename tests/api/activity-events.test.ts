@@ -141,10 +141,10 @@ describe('invite gift', () => {
     expect([await balanceOf(a), await balanceOf(b), await balanceOf(c)]).toEqual([20, 20, 20]);
     const awards = await awardsOf(id);
     expect(awards.filter((w) => w.member_id === inviter).map((w) => w.source_no)).toEqual([`invitee:${a}`, `invitee:${b}`]);
-    // The inviter cannot be changed afterwards.
+    // The inviter cannot be changed afterwards (the engine keeps it), and changing nothing gives nothing.
     const record = await okData<{ version: number }>(admin.get(`/v1/member/info/${a}`));
-    const moved = await admin.post('/v1/member/modify', { body: { id: a, version: record.version, invitedBy: c } });
-    expect(moved.status).toBe(400);
+    await okData(admin.post('/v1/member/modify', { body: { id: a, version: record.version, invitedBy: c, remark: 'edited' } }));
+    expect((await okData<{ invitedBy: number }>(admin.get(`/v1/member/info/${a}`))).invitedBy).toBe(inviter);
     expect(await balanceOf(c)).toBe(20);
     await stop(id);
   });
@@ -224,8 +224,18 @@ describe('upgrade gift', () => {
 
 describe('birthday gift', () => {
   it('gives solar and lunar birthdays on their day, days before, once per year however often the job runs', async () => {
-    const today = await activity('BIRTHDAY_GIFT', { rewardPoints: 88, birthdayDaysBefore: 0, endTime: '2027-06-01 00:00:00' });
-    const ahead = await activity('BIRTHDAY_GIFT', { rewardPoints: 11, birthdayDaysBefore: 3, endTime: '2027-06-01 00:00:00' });
+    const today = await activity('BIRTHDAY_GIFT', {
+      birthdayGives: 'POINTS',
+      rewardPoints: 88,
+      birthdayDaysBefore: 0,
+      endTime: '2027-12-31 00:00:00',
+    });
+    const ahead = await activity('BIRTHDAY_GIFT', {
+      birthdayGives: 'POINTS',
+      rewardPoints: 11,
+      birthdayDaysBefore: 3,
+      endTime: '2027-12-31 00:00:00',
+    });
     const solar = await register({ birthday: '1990-06-15' });
     const solarAhead = await register({ birthday: '1985-06-18' });
     // 1990-10-03 was the 15th of the 8th lunar month: 25 September 2026.
@@ -243,12 +253,20 @@ describe('birthday gift', () => {
     expect(await balanceOf(lunar)).toBe(0);
     expect((await awardsOf(today)).map((a) => [a.member_id, a.source_no])).toEqual([[solar, '2026']]);
 
-    // The lunar birthday, and the solar one again the next day: nothing twice.
+    // The lunar birthday. The run makes up the week it missed (from 19 September), so the gift
+    // three days ahead serves it too (on the 22nd); run twice, each gives once.
     await runBirthdayGifts({ db, tenantId, now: at('2026-09-25 09:00:00') });
     await runBirthdayGifts({ db, tenantId, now: at('2026-09-25 09:00:00') });
-    expect(await balanceOf(lunar)).toBe(88);
+    expect(await balanceOf(lunar)).toBe(88 + 11);
     expect(await balanceOf(solar)).toBe(88);
-    expect(await awardsOf(ahead)).toHaveLength(1);
+    expect((await awardsOf(ahead)).map((a) => [a.member_id, a.source_no])).toEqual([
+      [solarAhead, '2026'],
+      [lunar, '2026'],
+    ]);
+
+    // The next year's birthday is another year: given again.
+    await runBirthdayGifts({ db, tenantId, now: at('2027-06-15 08:00:00') });
+    expect((await awardsOf(today)).filter((a) => a.member_id === solar).map((a) => a.source_no)).toEqual(['2026', '2027']);
     await stop(today);
     await stop(ahead);
   });

@@ -130,7 +130,7 @@ export async function runBirthdayGifts(args: { db: Db; now: Date; tenantId?: num
       marketingCenterId: null,
       channelCode: null,
     };
-    const activities = (await loadActiveActivities(db, tenantId)).filter(
+    const activities = (await loadActiveActivities(db, tenantId, now)).filter(
       (a) => a.kind === 'BIRTHDAY_GIFT' && ['outsideWindow', 'weekday', 'timeOfDay'].every((r) => eventExclusion(a, facts) !== r),
     );
     if (activities.length === 0) continue;

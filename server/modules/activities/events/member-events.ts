@@ -63,8 +63,8 @@ export async function memberContext(tx: DbOrTx, tenantId: number, memberId: numb
 }
 
 /** The activities of one kind in the tenant's active set (audited, not past their end). */
-export async function activeOfKind(tx: DbOrTx, tenantId: number, kind: MemberEventKind): Promise<PreparedActivity[]> {
-  return (await loadActiveActivities(tx, tenantId)).filter((activity) => activity.kind === kind);
+export async function activeOfKind(tx: DbOrTx, tenantId: number, kind: MemberEventKind, now: Date): Promise<PreparedActivity[]> {
+  return (await loadActiveActivities(tx, tenantId, now)).filter((activity) => activity.kind === kind);
 }
 
 /** One activity that gave for an event, as answers list it. */
@@ -103,7 +103,7 @@ export interface FireInput {
 /** Fires every applicable activity of the event's kind; answers those that gave. */
 export async function fireMemberEvent(input: FireInput): Promise<FiredActivity[]> {
   const { tx, tenantId, event } = input;
-  const activities = input.activities ?? (await activeOfKind(tx, tenantId, event.kind));
+  const activities = input.activities ?? (await activeOfKind(tx, tenantId, event.kind, input.now));
   if (activities.length === 0) return [];
   const context = input.context ?? (await memberContext(tx, tenantId, input.memberId, input.now));
   if (!context) return [];
@@ -173,7 +173,7 @@ export async function fireRegistration(input: {
   };
   const fired = await fireMemberEvent({ ...base, event: { kind: 'REGISTER_GIFT' }, source: 'register', sourceNo: 'register' });
   if (input.invitedBy === null || input.invitedBy === input.memberId) return fired;
-  const invites = await activeOfKind(input.tx, input.tenantId, 'INVITE_GIFT');
+  const invites = await activeOfKind(input.tx, input.tenantId, 'INVITE_GIFT', input.now);
   if (invites.length === 0) return fired;
   const context = (await memberContext(input.tx, input.tenantId, input.memberId, input.now)) ?? undefined;
   const invite = { ...base, activities: invites, context, source: 'invite' as const, sourceNo: `invitee:${input.memberId}` };
