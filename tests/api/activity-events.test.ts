@@ -191,6 +191,8 @@ describe('upgrade gift', () => {
     const silver = await level('E-SILVER', 2, 100);
     await okData(admin.post('/v1/grow-value-rule/saveNew', { body: { name: '消费成长', source: 'CONSUMPTION', yuanPerPoint: '1.00' } }));
     const id = await activity('UPGRADE_GIFT', { upgradeToLevels: [silver], rewardPoints: 70 });
+    // A gift for reaching the entry level: a new member and a drop to it are no rise.
+    const toBasic = await activity('UPGRADE_GIFT', { upgradeToLevels: [basic], rewardPoints: 9 });
 
     // The entry level of a new member is no upgrade.
     const member = await register();
@@ -217,8 +219,10 @@ describe('upgrade gift', () => {
     expect((await okData<{ level: number }>(admin.get(`/v1/member/info/${member}`))).level).toBe(basic);
     expect((await sell(requestNo('UP'), '150.00')).level).toBe(silver);
     expect(await awardsOf(id)).toHaveLength(1);
+    expect(await awardsOf(toBasic)).toEqual([]);
     expect(await balanceOf(member)).toBe(balance - 120 + 150);
     await stop(id);
+    await stop(toBasic);
   });
 });
 
