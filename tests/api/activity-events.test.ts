@@ -130,6 +130,19 @@ describe('register gift', () => {
   });
 });
 
+describe('scope', () => {
+  it('a WeChat registration gift gives members registered through WeChat only', async () => {
+    const wechat = await okData<{ id: number }>(
+      admin.post('/v1/channel/saveNew', { body: { code: 'WX-OA', name: '公众号', type: 'weixin' } }),
+    );
+    const id = await activity('REGISTER_GIFT', { rewardPoints: 15, channels: [wechat.id] });
+    const fromWechat = await register({ channel: 'weixin' });
+    const atStore = await register({ channel: 'store' });
+    expect([await balanceOf(fromWechat), await balanceOf(atStore)]).toEqual([15, 0]);
+    await stop(id);
+  });
+});
+
 describe('invite gift', () => {
   it('rewards the inviter once per member invited and the new member once; the inviter limit holds', async () => {
     const id = await activity('INVITE_GIFT', { rewardPoints: 30, inviteePoints: 20, budgetPerMemberTimes: 2 });

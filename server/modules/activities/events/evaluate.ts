@@ -7,7 +7,8 @@ import type { ActivityRule, Award, Exclusion, PreparedActivity, Reward, SaleFact
 /**
  * A member event as the activities see it, in the merchant's calendar: the sale's facts that
  * scope an activity (the store is the member's registration store, or the exchange's store; the
- * channel is the member's registration channel).
+ * channel is the code of the activity's channel whose type is the member's registration channel,
+ * `member-events.ts` `factsFor`).
  */
 export type EventFacts = Pick<
   SaleFacts,

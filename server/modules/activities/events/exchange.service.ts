@@ -17,7 +17,7 @@ import { EXCHANGE_KINDS, type Award, type ExchangeKind, type PreparedActivity } 
 import { loadActiveActivities } from '../activity.loader';
 import { eventExclusion, evaluateExchange } from './evaluate';
 import { giveOnce } from './give';
-import { memberContext } from './member-events';
+import { factsFor, memberContext } from './member-events';
 
 export interface ExchangeInput {
   /** The caller's number: the same number twice exchanges once. */
@@ -84,7 +84,7 @@ export async function exchangePoints(input: {
       if (!context) throw new AppError('notFound', 'points.memberNotFound');
       const storeId = exchange.storeId ?? context.facts.storeId;
       const areaId = exchange.storeId ? await storeArea(tx, tenantId, exchange.storeId) : context.facts.areaId;
-      const exclusion = eventExclusion(activity, { ...context.facts, storeId, areaId });
+      const exclusion = eventExclusion(activity, await factsFor(tx, tenantId, activity, { ...context.facts, storeId, areaId }));
       if (exclusion === 'outsideWindow' || exclusion === 'weekday' || exclusion === 'timeOfDay') {
         throw new AppError('conflict', 'activityEvents.exchangeClosed', { values: { name: activity.name } });
       }

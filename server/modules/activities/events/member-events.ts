@@ -22,6 +22,30 @@ export interface MemberContext {
   readonly zone: string;
 }
 
+/** The channel type (`channels.type`) of each registration channel of a member (`members.channel`). */
+const CHANNEL_TYPE_OF_REGISTRATION: Readonly<Record<string, string>> = {
+  store: 'store',
+  weixin: 'weixin',
+  alipay: 'alipay',
+  miniProgram: 'weixinApp',
+  third: 'third',
+};
+
+/**
+ * The facts an activity is checked against, with the member's channel as one of the activity's
+ * channel codes: an activity lists channel records (their codes), a member was registered through
+ * a kind of channel, so the member is in a channel-scoped activity when one of its channels is of
+ * that kind. Null (out of scope) when none is.
+ */
+export async function factsFor(tx: DbOrTx, tenantId: number, activity: PreparedActivity, facts: EventFacts): Promise<EventFacts> {
+  if (activity.channelCodes.length === 0) return facts;
+  const type = facts.channelCode === null ? null : (CHANNEL_TYPE_OF_REGISTRATION[facts.channelCode] ?? null);
+  const codes = `{${activity.channelCodes.map((code) => JSON.stringify(code)).join(',')}}`;
+  const found = await tx.execute<{ code: string }>(sql`select code from channels
+    where tenant_id = ${tenantId} and code = any(${codes}::text[]) and type = ${type} order by code limit 1`);
+  return { ...facts, channelCode: found.rows[0]?.code ?? null };
+}
+
 /** The merchant's calendar facts of an instant. */
 export function localFacts(at: Date, zone: string): Pick<EventFacts, 'at' | 'localDate' | 'weekday' | 'localTime'> {
   const local = formatInstant(at, zone);
@@ -110,7 +134,7 @@ export async function fireMemberEvent(input: FireInput): Promise<FiredActivity[]
   const beneficiaryId = input.beneficiaryId ?? input.memberId;
   const fired: FiredActivity[] = [];
   for (const activity of activities) {
-    if (activity.kind !== event.kind || eventExclusion(activity, context.facts) !== null) continue;
+    if (activity.kind !== event.kind || eventExclusion(activity, await factsFor(tx, tenantId, activity, context.facts)) !== null) continue;
     const awards = memberEventAwards(activity.rule, event);
     if (awards.length === 0) continue;
     let result: GivingResult;
