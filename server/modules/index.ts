@@ -9,6 +9,7 @@ import { pointsReportRoutes } from './points/points-report.routes';
 import { storedValueRoutes } from './stored-value/stored-value.routes';
 import { valueHistoryRoutes } from './stored-value-docs/value-history.routes';
 import { couponsRoutes } from './coupons/coupons.routes';
+import { activityEngineRoutes } from './activities/engine/engine.routes';
 import { filesPlugin } from './files/files.plugin';
 import { uploadsPlugin } from './uploads/uploads.plugin';
 import { memberOverviewRoutes } from './members/member-overview.routes';
@@ -37,6 +38,7 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'stored-value', plugin: storedValueRoutes },
   { name: 'stored-value-history', plugin: valueHistoryRoutes },
   { name: 'coupons', plugin: couponsRoutes },
+  { name: 'activity-engine', plugin: activityEngineRoutes },
   { name: 'files', plugin: filesPlugin },
   { name: 'uploads', plugin: uploadsPlugin },
   { name: 'members', plugin: memberOverviewRoutes },

@@ -79,6 +79,9 @@ test('the answer names the entry the ledger holds, and a replay answers the same
     growth: 0,
     growthValue: 0,
     level: held.body.data.level,
+    // No activity runs: none fired, no points paid.
+    activities: [],
+    pointsPaid: 0,
   });
   const entry = await t.database.pool.query('select delta, balance_after, source_id from points_entries where id = $1', [
     first.body.data.entryId,

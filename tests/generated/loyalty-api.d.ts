@@ -852,6 +852,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/activities/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Simulate a sale: which activities would fire, which are excluded and why, what each would give (nothing is posted) */
+        post: operations["activities.simulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activities/evaluation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An activity's effect: participants, transactions, points, coupons, gifts, sales driven, cost by bearer, by day */
+        post: operations["activities.evaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/file-task/query": {
         parameters: {
             query?: never;
@@ -19757,6 +19791,14 @@ export interface operations {
                     orderNo: string;
                     memberId: number;
                     storeId?: number | null;
+                    channelCode?: string | null;
+                    payments?: {
+                        /** @enum {string} */
+                        method: "CASH" | "STORED_VALUE" | "PREPAID_CARD" | "POINTS" | "COUPON" | "OTHER";
+                        amount: string | number;
+                        points?: number;
+                        couponTemplateId?: number;
+                    }[];
                     lines: {
                         goodsCode: string;
                         quantity: number;
@@ -19810,6 +19852,37 @@ export interface operations {
                             growthValue?: number;
                             /** @description The member's level after the sale (it follows growth under the real-time rule) */
                             level?: number | null;
+                            /** @description Each activity that fired and what it gave (its points are in `points`) */
+                            activities?: {
+                                activityId: number;
+                                /** @description The activity number (AC + 8 digits) */
+                                number: string;
+                                name: string;
+                                /**
+                                 * @description The activity kind
+                                 * @enum {string}
+                                 */
+                                kind: "BASIC_POINTS" | "NON_POINTS_GOODS" | "POINTS_SPEED" | "SCORE_DOUBLING" | "AMOUNT_EXTRA_POINTS" | "QTY_EXTRA_POINTS" | "GOODS_GROUP_QTY_EXTRA_POINTS" | "GOODS_AMOUNT_COUPON" | "GOODS_AMOUNT_GIFT" | "GOODS_QTY_COUPON" | "USE_COUPON_SEND_COUPON" | "POINTS_AS_CASH" | "SCORE_GAIN_COUPON" | "SCORE_EXCHANGE_GOODS" | "BIRTHDAY_GIFT" | "REGISTER_GIFT" | "ACTIVATE_GIFT" | "INVITE_GIFT" | "UPGRADE_GIFT";
+                                awards: {
+                                    /**
+                                     * @description points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`
+                                     * @enum {string}
+                                     */
+                                    type: "points" | "coupon" | "gift";
+                                    /** @description Points (a whole number) */
+                                    points?: number;
+                                    /** @description The coupon template */
+                                    templateId?: number;
+                                    /** @description Coupons of the template */
+                                    count?: number;
+                                    /** @description The gift goods (handed out at the till) */
+                                    goodsCode?: string;
+                                    /** @description Gift units */
+                                    quantity?: number;
+                                }[];
+                            }[];
+                            /** @description Points the sale paid as cash (POINTS payments), spent from the balance */
+                            pointsPaid?: number;
                         };
                     };
                 };
@@ -19894,6 +19967,10 @@ export interface operations {
                             reversedGrowth?: number;
                             /** @description The member's growth value after the return */
                             growthValue?: number;
+                            /** @description Points paid as cash given back (the returned share of the POINTS payments) */
+                            refundedPoints?: number;
+                            /** @description Unused coupons the order's activities gave, voided by a full return */
+                            voidedCoupons?: number;
                         };
                     };
                 };
@@ -21336,6 +21413,207 @@ export interface operations {
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "activities.simulate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    activityIds?: number[];
+                    memberId: number;
+                    storeId?: number | null;
+                    channelCode?: string | null;
+                    at?: string;
+                    lines: {
+                        goodsCode: string;
+                        quantity: number;
+                        amount: string | number;
+                    }[];
+                    payments?: {
+                        /** @enum {string} */
+                        method: "CASH" | "STORED_VALUE" | "PREPAID_CARD" | "POINTS" | "COUPON" | "OTHER";
+                        amount: string | number;
+                        points?: number;
+                        couponTemplateId?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The basic points (the BASIC_POINTS activity in scope, else the points settings), before speed */
+                            basicPoints: number;
+                            /** @description Every point the sale would earn */
+                            totalPoints: number;
+                            /** @description Points the sale would pay as cash */
+                            pointsPaid: number;
+                            fired: {
+                                activityId: number;
+                                /** @description The activity number (AC + 8 digits) */
+                                number: string;
+                                name: string;
+                                /**
+                                 * @description The activity kind
+                                 * @enum {string}
+                                 */
+                                kind: "BASIC_POINTS" | "NON_POINTS_GOODS" | "POINTS_SPEED" | "SCORE_DOUBLING" | "AMOUNT_EXTRA_POINTS" | "QTY_EXTRA_POINTS" | "GOODS_GROUP_QTY_EXTRA_POINTS" | "GOODS_AMOUNT_COUPON" | "GOODS_AMOUNT_GIFT" | "GOODS_QTY_COUPON" | "USE_COUPON_SEND_COUPON" | "POINTS_AS_CASH" | "SCORE_GAIN_COUPON" | "SCORE_EXCHANGE_GOODS" | "BIRTHDAY_GIFT" | "REGISTER_GIFT" | "ACTIVATE_GIFT" | "INVITE_GIFT" | "UPGRADE_GIFT";
+                                awards: {
+                                    /**
+                                     * @description points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`
+                                     * @enum {string}
+                                     */
+                                    type: "points" | "coupon" | "gift";
+                                    /** @description Points (a whole number) */
+                                    points?: number;
+                                    /** @description The coupon template */
+                                    templateId?: number;
+                                    /** @description Coupons of the template */
+                                    count?: number;
+                                    /** @description The gift goods (handed out at the till) */
+                                    goodsCode?: string;
+                                    /** @description Gift units */
+                                    quantity?: number;
+                                }[];
+                            }[];
+                            excluded: {
+                                activityId: number;
+                                number: string;
+                                name: string;
+                                /**
+                                 * @description The activity kind
+                                 * @enum {string}
+                                 */
+                                kind: "BASIC_POINTS" | "NON_POINTS_GOODS" | "POINTS_SPEED" | "SCORE_DOUBLING" | "AMOUNT_EXTRA_POINTS" | "QTY_EXTRA_POINTS" | "GOODS_GROUP_QTY_EXTRA_POINTS" | "GOODS_AMOUNT_COUPON" | "GOODS_AMOUNT_GIFT" | "GOODS_QTY_COUPON" | "USE_COUPON_SEND_COUPON" | "POINTS_AS_CASH" | "SCORE_GAIN_COUPON" | "SCORE_EXCHANGE_GOODS" | "BIRTHDAY_GIFT" | "REGISTER_GIFT" | "ACTIVATE_GIFT" | "INVITE_GIFT" | "UPGRADE_GIFT";
+                                /**
+                                 * @description Why it gives nothing
+                                 * @enum {string}
+                                 */
+                                reason: "notAudited" | "outsideWindow" | "weekday" | "timeOfDay" | "store" | "area" | "marketingCenter" | "level" | "channel" | "budgetSpent" | "memberLimit" | "dailyLimit" | "stackingLost" | "ruleNotMet";
+                                /** @description The reason in the caller’s language */
+                                reasonText: string;
+                                /** @description The winner’s number (stackingLost), or why the rule is not met, in the caller’s language */
+                                detail?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "activities.evaluation": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    activityId: number;
+                    from?: string;
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            summary: {
+                                /** @description Distinct members given something */
+                                participants: number;
+                                /** @description Givings (sales or events) */
+                                transactions: number;
+                                /** @description Points given, net of what returns took back */
+                                points: number;
+                                /** @description Coupons given, net of those voided by returns */
+                                coupons: number;
+                                /** @description Sales the activity drove */
+                                salesAmount: string;
+                                /** @description Gift units handed out */
+                                gifts: number;
+                                /** @description Face value of the coupons given */
+                                cost: string;
+                            };
+                            costByBearer: {
+                                costPartyId: number | null;
+                                costPartyName: string | null;
+                                /** @description Yuan as a decimal string with exactly 2 decimals */
+                                cost: string;
+                            }[];
+                            byDay: {
+                                /** @description Date, yyyy-MM-dd */
+                                day: string;
+                                /** @description Distinct members given something */
+                                participants: number;
+                                /** @description Givings (sales or events) */
+                                transactions: number;
+                                /** @description Points given, net of what returns took back */
+                                points: number;
+                                /** @description Coupons given, net of those voided by returns */
+                                coupons: number;
+                                /** @description Sales the activity drove */
+                                salesAmount: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };

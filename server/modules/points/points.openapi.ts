@@ -10,6 +10,7 @@ import {
   type JsonSchema,
   type RouteDocs,
 } from '../../http/openapi.schemas';
+import { firedActivitySchema } from '../activities/engine/engine.openapi';
 
 /**
  * The OpenAPI description of the points routes (points.routes.ts, points-report.routes.ts):
@@ -45,9 +46,11 @@ const saleAnswer = objectOf(
     growth: { type: 'integer', description: 'Growth value the sale earned under the growth rules' },
     growthValue: { type: 'integer', description: "The member's growth value after the sale" },
     level: nullable({ type: 'integer', description: "The member's level after the sale (it follows growth under the real-time rule)" }),
+    activities: arrayOf(firedActivitySchema, 'Each activity that fired and what it gave (its points are in `points`)'),
+    pointsPaid: { ...wire.points, description: 'Points the sale paid as cash (POINTS payments), spent from the balance' },
   },
-  // Answers recorded before growth existed are replayed as recorded, without these.
-  { optional: ['growth', 'growthValue', 'level'] },
+  // Answers recorded before growth (or activities) existed are replayed as recorded, without these.
+  { optional: ['growth', 'growthValue', 'level', 'activities', 'pointsPaid'] },
 );
 
 const returnAnswer = objectOf(
@@ -59,8 +62,10 @@ const returnAnswer = objectOf(
     balance: { ...wire.points, description: "The member's balance after the return" },
     reversedGrowth: { type: 'integer', description: "Growth value taken back (the returned share of the sale's growth)" },
     growthValue: { type: 'integer', description: "The member's growth value after the return" },
+    refundedPoints: { ...wire.points, description: 'Points paid as cash given back (the returned share of the POINTS payments)' },
+    voidedCoupons: { type: 'integer', description: "Unused coupons the order's activities gave, voided by a full return" },
   },
-  { optional: ['reversedGrowth', 'growthValue'] },
+  { optional: ['reversedGrowth', 'growthValue', 'refundedPoints', 'voidedCoupons'] },
 );
 
 const spendAnswer = objectOf({

@@ -30,6 +30,22 @@ const saleSchema = {
       orderNo: { type: 'string', minLength: 1, maxLength: 64 },
       memberId: { type: 'integer', minimum: 1 },
       storeId: { type: ['integer', 'null'], minimum: 1 },
+      channelCode: { type: ['string', 'null'], maxLength: 64 },
+      payments: {
+        type: 'array',
+        maxItems: 50,
+        items: {
+          type: 'object',
+          required: ['method', 'amount'],
+          additionalProperties: false,
+          properties: {
+            method: { type: 'string', enum: ['CASH', 'STORED_VALUE', 'PREPAID_CARD', 'POINTS', 'COUPON', 'OTHER'] },
+            amount: { type: ['string', 'number'] },
+            points: { type: 'integer', minimum: 1, maximum: 1000000000 },
+            couponTemplateId: { type: 'integer', minimum: 1 },
+          },
+        },
+      },
       lines: {
         type: 'array',
         minItems: 1,
@@ -157,7 +173,10 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
     { schema: describeRoute(saleSchema, pointsDocs.transaction), config: { requires: SALES_INTEGRATION } },
     async (request, reply) => {
       const auth = authOf(request);
-      return idempotentReply(reply, await recordSale({ db, tenantId: auth.tenantId, operatorId: auth.userId, sale: request.body }));
+      return idempotentReply(
+        reply,
+        await recordSale({ db, tenantId: auth.tenantId, operatorId: auth.userId, sale: request.body, now: app.clock() }),
+      );
     },
   );
 
@@ -166,7 +185,10 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
     { schema: describeRoute(returnSchema, pointsDocs.return), config: { requires: SALES_INTEGRATION } },
     async (request, reply) => {
       const auth = authOf(request);
-      return idempotentReply(reply, await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body }));
+      return idempotentReply(
+        reply,
+        await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body, now: app.clock() }),
+      );
     },
   );
 

@@ -5,6 +5,10 @@ import { idempotent, type IdempotentResult } from '../idempotency/idempotency.se
 import { returnGrowthStep, saleGrowthStep } from '../levels/growth.service';
 import { onTenantNotice } from '../auth/session.cache';
 import { earnInOneStatement, postPoints, prepareEarn } from './points.ledger';
+import { activeSet } from '../activities/engine/active-set';
+import { giveSaleAwards, planSale, type FiredAnswer } from '../activities/engine/sale-plan';
+import type { PaymentFact } from '../activities/activity.contract';
+import { reverseSaleActivities } from '../activities/engine/returns';
 import {
   AMOUNT_MAX_CENTS,
   AMOUNT_MAX_TEXT,
@@ -31,11 +35,23 @@ export interface SaleLine {
   readonly amount: string | number;
 }
 
+export interface SalePayment {
+  readonly method: PaymentFact['method'];
+  readonly amount: string | number;
+  /** POINTS: the points paid. */
+  readonly points?: number;
+  /** COUPON: the template of the coupon used. */
+  readonly couponTemplateId?: number;
+}
+
 export interface SaleInput {
   readonly orderNo: string;
   readonly memberId: number;
   readonly storeId?: number | null;
+  /** The channel the sale came through (channels' code), for activities limited to channels. */
+  readonly channelCode?: string | null;
   readonly lines: readonly SaleLine[];
+  readonly payments?: readonly SalePayment[];
 }
 
 export interface SaleAnswer {
@@ -49,6 +65,10 @@ export interface SaleAnswer {
   readonly growth: number;
   readonly growthValue: number;
   readonly level: number | null;
+  /** Each activity that fired and what it gave (activities/README.md, "Engine"). */
+  readonly activities: readonly FiredAnswer[];
+  /** Points the sale paid as cash (POINTS payments), spent from the balance. */
+  readonly pointsPaid: number;
 }
 
 interface Settings {
@@ -67,7 +87,8 @@ onTenantNotice('settings', (tenantId) => {
   else settingsCache.delete(tenantId);
 });
 
-async function cachedSettings(tx: Pick<Db, 'execute'>, tenantId: number): Promise<Settings> {
+/** The tenant's points settings (basic rule, expiry), kept until a change is announced. */
+export async function cachedSettings(tx: Pick<Db, 'execute'>, tenantId: number): Promise<Settings> {
   const hit = settingsCache.get(tenantId);
   if (hit && hit.until > Date.now()) return hit.settings;
   const settings = await settingsOf(tx, tenantId);
@@ -99,7 +120,8 @@ function amountCents(value: string | number, field: string): bigint {
   return cents;
 }
 
-function totalCents(lines: readonly SaleLine[]): bigint {
+/** The sale's amount in cents, or the 400 naming the line's field. */
+export function totalCents(lines: readonly SaleLine[]): bigint {
   let total = 0n;
   lines.forEach((line, i) => {
     total += amountCents(line.amount, `lines.${i}.amount`);
@@ -130,12 +152,29 @@ async function levelOf(
   return { level: row?.level === null || row?.level === undefined ? null : Number(row.level), growthValue: Number(row?.growth_value ?? 0) };
 }
 
-/** The sale as it decides the outcome: what a replay of its order number must repeat. */
+/** The payments as facts, or the 400 naming the field. */
+export function paymentFacts(payments: readonly SalePayment[]): PaymentFact[] {
+  return payments.map((payment, i) => {
+    const cents = amountCents(payment.amount, `payments.${i}.amount`);
+    if (payment.method === 'POINTS' && payment.points === undefined) {
+      throw new AppError('badInput', 'error.fieldsInvalid', {
+        fields: [{ field: `payments.${i}.points`, key: 'validation.required', values: { label: 'points' } }],
+      });
+    }
+    return { method: payment.method, amountCents: cents, points: payment.points, couponTemplateId: payment.couponTemplateId };
+  });
+}
+
+/** The sale as it decides the outcome: what a replay of its order number must repeat (channel and payments only when given). */
 function saleRequest(sale: SaleInput): unknown {
   return {
     memberId: sale.memberId,
     storeId: sale.storeId ?? null,
     lines: sale.lines.map((line) => ({ goodsCode: line.goodsCode, quantity: line.quantity, amount: centsToString(toCents(line.amount)!) })),
+    ...(sale.channelCode ? { channelCode: sale.channelCode } : {}),
+    ...(sale.payments && sale.payments.length > 0
+      ? { payments: sale.payments.map((p) => ({ ...p, amount: centsToString(toCents(p.amount) ?? 0n) })) }
+      : {}),
   };
 }
 
@@ -149,9 +188,12 @@ export async function recordSale(input: {
   tenantId: number;
   operatorId: number;
   sale: SaleInput;
+  /** The instant of the sale (the server's clock). */
+  now?: Date;
 }): Promise<IdempotentResult<SaleAnswer>> {
   const { db, tenantId, sale } = input;
   const amount = totalCents(sale.lines);
+  const payments = paymentFacts(sale.payments ?? []);
   return idempotent({
     db,
     tenantId,
@@ -160,11 +202,45 @@ export async function recordSale(input: {
     keyField: 'orderNo',
     request: saleRequest(sale),
     run: async (tx, store) => {
-      const now = new Date();
-      // Every read before the account lock: the member's state and due lots, the settings.
+      const now = input.now ?? new Date();
+      // Every read before the account lock: the member's state and due lots, the settings, the active set.
       const { dueLots } = await prepareEarn({ tx, tenantId, memberId: sale.memberId, now });
       const settings = await cachedSettings(tx, tenantId);
-      const points = basicPoints({ amount: centsToString(amount), yuanPerPoint: settings.yuanPerPoint });
+      const set = await activeSet(tx, tenantId);
+      // The activities in scope (none in the active set and no points paid: nothing to evaluate).
+      const planned =
+        set.activities.length > 0 || payments.some((p) => p.method === 'POINTS')
+          ? await planSale({
+              tx,
+              tenantId,
+              set,
+              mode: 'post',
+              sale: {
+                orderNo: sale.orderNo,
+                memberId: sale.memberId,
+                storeId: sale.storeId ?? null,
+                channelCode: sale.channelCode ?? null,
+                at: now,
+                lines: sale.lines.map((line) => ({
+                  goodsCode: line.goodsCode,
+                  quantity: line.quantity,
+                  amountCents: toCents(line.amount)!,
+                })),
+                payments,
+                defaultCentsPerPoint: toCents(settings.yuanPerPoint)!,
+              },
+            })
+          : null;
+      if (planned?.outcome.pointsCashRefusal) {
+        const refusal = planned.outcome.pointsCashRefusal;
+        throw new AppError('badInput', 'error.fieldsInvalid', {
+          fields: [{ field: 'payments', key: refusal.key, values: refusal.values }],
+        });
+      }
+      const withActivities = planned !== null && (planned.outcome.fired.length > 0 || planned.outcome.pointsPaid > 0);
+      const points = planned
+        ? planned.outcome.totalPoints
+        : basicPoints({ amount: centsToString(amount), yuanPerPoint: settings.yuanPerPoint });
       if (points > POINTS_PER_POSTING_MAX) {
         const values = { points, max: POINTS_PER_POSTING_MAX };
         throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'lines', key: 'points.saleEarnsTooMuch', values }] });
@@ -183,11 +259,12 @@ export async function recordSale(input: {
         now,
       });
       const member = await levelOf(tx, tenantId, sale.memberId);
-      if (points > 0 && !dueLots) {
-        // The writes in one statement: account, entry, lot, sale, the key's answer.
+      if (points > 0 && !dueLots && !withActivities) {
+        // No activity gives anything: the writes in one statement: account, entry, lot, sale, the key's answer.
         const answerSql = sql`jsonb_build_object('orderNo', ${sale.orderNo}::text, 'memberId', ${sale.memberId}::bigint,
           'amount', ${centsToString(amount)}::text, 'points', ${points}::bigint, 'balance', entry.balance_after, 'entryId', entry.id,
-          'growth', ${grown.growth}::bigint, 'growthValue', ${member.growthValue}::bigint, 'level', ${member.level}::bigint)`;
+          'growth', ${grown.growth}::bigint, 'growthValue', ${member.growthValue}::bigint, 'level', ${member.level}::bigint,
+          'activities', '[]'::jsonb, 'pointsPaid', 0)`;
         const { answer } = await earnInOneStatement<SaleAnswer>({
           tx,
           tenantId,
@@ -209,6 +286,23 @@ export async function recordSale(input: {
         store.stored();
         return answer;
       }
+      // Points paid as cash leave the balance before the sale's points arrive (never paid with what the sale earns).
+      const pointsPaid = planned?.outcome.pointsPaid ?? 0;
+      if (pointsPaid > 0) {
+        await postPoints({
+          tx,
+          tenantId,
+          memberId: sale.memberId,
+          delta: -pointsPaid,
+          kind: 'spend',
+          sourceType: 'transaction',
+          field: 'payments',
+          sourceId: sale.orderNo,
+          storeId: sale.storeId ?? null,
+          operatorId: input.operatorId,
+          now,
+        });
+      }
       const entry =
         points > 0
           ? await postPoints({
@@ -227,6 +321,18 @@ export async function recordSale(input: {
             })
           : null;
       const balance = entry ? entry.balanceAfter : await balanceOf(tx, tenantId, sale.memberId);
+      const activities = withActivities
+        ? await giveSaleAwards({
+            tx,
+            tenantId,
+            operatorId: input.operatorId,
+            now,
+            zone: set.timeZone,
+            facts: planned.facts,
+            outcome: planned.outcome,
+            amountCents: amount,
+          })
+        : [];
       const answer: SaleAnswer = {
         orderNo: sale.orderNo,
         memberId: sale.memberId,
@@ -237,6 +343,8 @@ export async function recordSale(input: {
         growth: grown.growth,
         growthValue: member.growthValue,
         level: member.level,
+        activities,
+        pointsPaid,
       };
       await tx.execute(sql`insert into sales_transactions
         (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
@@ -263,6 +371,10 @@ export interface ReturnAnswer {
   /** Growth value taken back (the returned share of the sale's growth), and the member's growth value after it. */
   readonly reversedGrowth: number;
   readonly growthValue: number;
+  /** Points paid as cash given back (the returned share of the sale's POINTS payments). */
+  readonly refundedPoints: number;
+  /** Unused coupons the order's activities gave, voided when the order is returned in full. */
+  readonly voidedCoupons: number;
 }
 
 /**
@@ -275,6 +387,7 @@ export async function recordReturn(input: {
   tenantId: number;
   operatorId: number;
   ret: ReturnInput;
+  now?: Date;
 }): Promise<IdempotentResult<ReturnAnswer>> {
   const { db, tenantId, ret } = input;
   const returning = amountCents(ret.amount, 'amount');
@@ -295,8 +408,9 @@ export async function recordReturn(input: {
         amount: string;
         points: number;
         returned_amount: string;
+        points_paid: number | null;
       }>(sql`
-        select member_id, store_id, amount, points, returned_amount from sales_transactions
+        select member_id, store_id, amount, points, returned_amount, (response->>'pointsPaid')::bigint as points_paid from sales_transactions
         where tenant_id = ${tenantId} and order_no = ${ret.orderNo} for update`);
       if (sale.rows.length === 0) throw new AppError('notFound', 'points.orderNotFound', { values: { orderNo: ret.orderNo } });
       const row = sale.rows[0];
@@ -333,7 +447,40 @@ export async function recordReturn(input: {
             })
           : null;
       const reversed = entry ? -entry.delta : 0;
-      const balance = entry ? entry.balanceAfter : await balanceOf(tx, tenantId, memberId);
+      const now = input.now ?? new Date();
+      // The returned share of the points paid as cash goes back to the member.
+      const refund = pointsToReverse({
+        transactionPoints: Number(row.points_paid ?? 0),
+        transactionAmountCents: total,
+        returnedBeforeCents: before,
+        returningCents: returning,
+      });
+      const refunded =
+        refund > 0
+          ? await postPoints({
+              tx,
+              tenantId,
+              memberId,
+              delta: refund,
+              kind: 'reverse',
+              sourceType: 'return',
+              sourceId: ret.returnNo,
+              field: 'amount',
+              storeId: row.store_id === null ? null : Number(row.store_id),
+              operatorId: input.operatorId,
+              now,
+            })
+          : null;
+      const { voidedCoupons } = await reverseSaleActivities({
+        tx,
+        tenantId,
+        orderNo: ret.orderNo,
+        orderCents: total,
+        returnedAfterCents: before + returning,
+        operatorId: input.operatorId,
+        now,
+      });
+      const balance = refunded ? refunded.balanceAfter : entry ? entry.balanceAfter : await balanceOf(tx, tenantId, memberId);
       const grown = await returnGrowthStep({
         tx,
         tenantId,
@@ -353,6 +500,8 @@ export async function recordReturn(input: {
         balance,
         reversedGrowth: -grown.growth,
         growthValue: grown.growthValue ?? (await levelOf(tx, tenantId, memberId)).growthValue,
+        refundedPoints: refund,
+        voidedCoupons,
       };
       await tx.execute(sql`insert into sales_returns (tenant_id, return_no, order_no, amount, reversed_points, response)
         values (${tenantId}, ${ret.returnNo}, ${ret.orderNo}, ${centsToString(returning)}, ${reversed}, ${JSON.stringify(answer)}::jsonb)`);

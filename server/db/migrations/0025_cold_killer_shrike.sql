@@ -1,12 +1,3 @@
-CREATE TABLE "activity_birthday_runs" (
-	"tenant_id" bigint NOT NULL,
-	"local_date" date NOT NULL,
-	"members" integer DEFAULT 0 NOT NULL,
-	"given" integer DEFAULT 0 NOT NULL,
-	"ran_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "activity_birthday_runs_tenant_id_local_date_pk" PRIMARY KEY("tenant_id","local_date")
-);
---> statement-breakpoint
 CREATE TABLE "activities" (
 	"tenant_id" bigint NOT NULL,
 	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "activities_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
@@ -87,7 +78,6 @@ CREATE TABLE "activities_day_times_lines" (
 	CONSTRAINT "activities_day_times_lines_tenant_id_parent_id_line_no_pk" PRIMARY KEY("tenant_id","parent_id","line_no")
 );
 --> statement-breakpoint
-ALTER TABLE "members" ADD COLUMN "invited_by" bigint;--> statement-breakpoint
 CREATE UNIQUE INDEX "activities_number_uq" ON "activities" USING btree ("tenant_id","number");--> statement-breakpoint
 CREATE INDEX "activities_number_trgm" ON "activities" USING gin ("tenant_id","number" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "activities_number_prefix" ON "activities" USING btree ("tenant_id","number" text_pattern_ops,"id");--> statement-breakpoint
@@ -117,5 +107,4 @@ CREATE INDEX "activities_exchange_goods_ref" ON "activities" USING btree ("tenan
 CREATE INDEX "activities_birthday_gives_idx" ON "activities" USING btree ("tenant_id","birthday_gives","id");--> statement-breakpoint
 CREATE INDEX "activities_invitee_coupon_template_ref" ON "activities" USING btree ("tenant_id","invitee_coupon_template");--> statement-breakpoint
 CREATE INDEX "activities_upgrade_to_levels_ref" ON "activities" USING gin ("tenant_id","upgrade_to_levels");--> statement-breakpoint
-CREATE INDEX "activities_state_window" ON "activities" USING btree ("tenant_id","state","begin_time","end_time");--> statement-breakpoint
-CREATE INDEX "members_invited_by_idx" ON "members" USING btree ("tenant_id","invited_by","id");
+CREATE INDEX "activities_state_window" ON "activities" USING btree ("tenant_id","state","begin_time","end_time");

@@ -1,0 +1,38 @@
+import { defineMessages } from './bilingual';
+
+/** Messages of the activity engine (server/modules/activities/kinds and engine): why an activity gave nothing, points-as-cash refusals. */
+export const activityEngineMessages = defineMessages({
+  'activities.reason.noPoints': ['没有可得的积分', 'No points to give'],
+  'activities.reason.noGoodsInScope': ['交易中没有活动范围内的商品', 'The sale holds no goods of the activity'],
+  'activities.reason.amountBelow': ['活动商品金额 {amount} 未达到门槛', 'The goods in scope come to {amount}, below the threshold'],
+  'activities.reason.quantityBelow': [
+    '活动商品数量 {quantity} 未达到门槛',
+    'The goods in scope come to {quantity} units, below the threshold',
+  ],
+  'activities.reason.nothingToGive': ['活动未设置赠送内容', 'The activity gives nothing'],
+  'activities.reason.noCouponUsed': ['交易未使用指定的券', 'The sale used none of the listed coupons'],
+  'activities.reason.noPointsPayment': ['交易未使用积分抵现', 'The sale pays no points as cash'],
+  'activities.pointsCash.orderBelow': ['订单金额未达到积分抵现的最低金额 {min}', 'Points pay only orders of at least {min}'],
+  'activities.pointsCash.ratio': ['积分抵现须按每元 {ratio} 积分', 'Points pay at {ratio} points per yuan exactly'],
+  'activities.pointsCash.tooManyPoints': ['每单最多抵现 {max} 积分', 'At most {max} points pay one order'],
+  'activities.pointsCash.shareExceeded': ['积分抵现不能超过订单金额的 {percent}%', 'Points pay at most {percent}% of the order'],
+  'activities.pointsCash.notAllowed': ['当前没有进行中的积分抵现活动', 'No points-as-cash rule is running for this sale'],
+  'activities.exclusion.notAudited': ['未审核', 'Not audited'],
+  'activities.exclusion.outsideWindow': ['不在活动时间内', 'Outside the activity period'],
+  'activities.exclusion.weekday': ['不在活动星期内', 'Not on one of its weekdays'],
+  'activities.exclusion.timeOfDay': ['不在活动时段内', 'Outside its hours'],
+  'activities.exclusion.store': ['门店不在活动范围', 'The store is not in scope'],
+  'activities.exclusion.area': ['区域不在活动范围', 'The area is not in scope'],
+  'activities.exclusion.marketingCenter': ['营销中心不在活动范围', 'The marketing centre is not in scope'],
+  'activities.exclusion.level': ['会员等级不在活动范围', 'The member level is not in scope'],
+  'activities.exclusion.channel': ['渠道不在活动范围', 'The channel is not in scope'],
+  'activities.exclusion.budgetSpent': ['活动预算已用完', 'The budget is spent'],
+  'activities.exclusion.memberLimit': ['会员参与次数已达上限', 'The member reached the limit'],
+  'activities.exclusion.dailyLimit': ['会员今日参与次数已达上限', 'The member reached the daily limit'],
+  'activities.exclusion.stackingLost': ['同组互斥，优先级更高的活动生效', 'Another activity of its exclusive group won'],
+  'activities.exclusion.ruleNotMet': ['未满足活动条件', 'Its rule is not met'],
+  'activityEngine.notFound': ['活动 {id} 不存在', 'Activity {id} does not exist'],
+  'activityEngine.atInvalid': ['时间格式应为 yyyy-MM-dd HH:mm:ss', 'The time must be yyyy-MM-dd HH:mm:ss'],
+  'activityEngine.rangeReversed': ['结束日期不能早于开始日期', 'The end date cannot be before the start date'],
+  'activityEngine.alreadyGiven': ['活动 {number} 已为订单 {orderNo} 发放过', 'Activity {number} already gave for order {orderNo}'],
+});

@@ -1,0 +1,105 @@
+import { SALE_KINDS, EXCHANGE_KINDS, MEMBER_EVENT_KINDS } from '../activity.contract';
+import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../../../http/openapi.schemas';
+
+/** Schemas the activity engine's answers share (the sale's answer lists the activities that fired with these). */
+
+export const awardSchema: JsonSchema = objectOf(
+  {
+    type: oneOf(['points', 'coupon', 'gift'], 'points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`'),
+    points: wire.points,
+    templateId: { type: 'integer', description: 'The coupon template' },
+    count: { type: 'integer', description: 'Coupons of the template' },
+    goodsCode: { type: 'string', description: 'The gift goods (handed out at the till)' },
+    quantity: { type: 'integer', description: 'Gift units' },
+  },
+  { optional: ['points', 'templateId', 'count', 'goodsCode', 'quantity'], description: 'What an activity gave' },
+);
+
+export const activityKindSchema: JsonSchema = oneOf([...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS], 'The activity kind');
+
+export const firedActivitySchema: JsonSchema = objectOf(
+  {
+    activityId: { type: 'integer' },
+    number: { type: 'string', description: 'The activity number (AC + 8 digits)' },
+    name: { type: 'string' },
+    kind: activityKindSchema,
+    awards: arrayOf(awardSchema),
+  },
+  { description: 'An activity that fired and what it gave' },
+);
+
+const EXCLUSIONS = [
+  'notAudited',
+  'outsideWindow',
+  'weekday',
+  'timeOfDay',
+  'store',
+  'area',
+  'marketingCenter',
+  'level',
+  'channel',
+  'budgetSpent',
+  'memberLimit',
+  'dailyLimit',
+  'stackingLost',
+  'ruleNotMet',
+] as const;
+
+const simulation = objectOf({
+  basicPoints: {
+    ...wire.points,
+    description: 'The basic points (the BASIC_POINTS activity in scope, else the points settings), before speed',
+  },
+  totalPoints: { ...wire.points, description: 'Every point the sale would earn' },
+  pointsPaid: { ...wire.points, description: 'Points the sale would pay as cash' },
+  fired: arrayOf(firedActivitySchema),
+  excluded: arrayOf(
+    objectOf(
+      {
+        activityId: { type: 'integer' },
+        number: { type: 'string' },
+        name: { type: 'string' },
+        kind: activityKindSchema,
+        reason: oneOf(EXCLUSIONS, 'Why it gives nothing'),
+        reasonText: { type: 'string', description: 'The reason in the caller’s language' },
+        detail: { type: 'string', description: 'The winner’s number (stackingLost), or why the rule is not met, in the caller’s language' },
+      },
+      { optional: ['detail'] },
+    ),
+  ),
+});
+
+const figures = {
+  participants: { type: 'integer', description: 'Distinct members given something' },
+  transactions: { type: 'integer', description: 'Givings (sales or events)' },
+  points: { ...wire.points, description: 'Points given, net of what returns took back' },
+  coupons: { type: 'integer', description: 'Coupons given, net of those voided by returns' },
+  salesAmount: { ...wire.moneyText, description: 'Sales the activity drove' },
+};
+
+const evaluation = objectOf({
+  summary: objectOf({
+    ...figures,
+    gifts: { type: 'integer', description: 'Gift units handed out' },
+    cost: { ...wire.moneyText, description: 'Face value of the coupons given' },
+  }),
+  costByBearer: arrayOf(
+    objectOf({ costPartyId: nullable({ type: 'integer' }), costPartyName: nullable({ type: 'string' }), cost: wire.moneyText }),
+  ),
+  byDay: arrayOf(objectOf({ day: wire.date, ...figures })),
+});
+
+export const engineDocs = {
+  simulate: {
+    operationId: 'activities.simulate',
+    tags: ['promotion'],
+    summary: 'Simulate a sale: which activities would fire, which are excluded and why, what each would give (nothing is posted)',
+    response: answers(simulation, 'notFound', 'forbidden'),
+  },
+  evaluation: {
+    operationId: 'activities.evaluation',
+    tags: ['promotion'],
+    summary: "An activity's effect: participants, transactions, points, coupons, gifts, sales driven, cost by bearer, by day",
+    response: answers(evaluation, 'notFound', 'forbidden'),
+  },
+} satisfies Record<string, RouteDocs>;

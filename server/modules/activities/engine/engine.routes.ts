@@ -1,0 +1,181 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { holdsAny } from '../../../../resources/access';
+import { AppError, ok } from '../../../http/envelope';
+import { describeRoute } from '../../../http/openapi.schemas';
+import { parseZoned } from '../../../crud/zoned-time';
+import { authOf } from '../../auth/access.hook';
+import { translate } from '../../i18n/translate';
+import { cachedSettings, paymentFacts, totalCents, type SalePayment } from '../../points/sales.service';
+import { toCents } from '../../points/points.rules';
+import type { PreparedActivity } from '../activity.contract';
+import { loadActivities } from '../activity.loader';
+import { ACTIVITY_READ_ANY, readOfKind } from './activity-access';
+import { activeSet, activeSetOf } from './active-set';
+import { engineDocs } from './engine.openapi';
+import { evaluateActivity } from './evaluation';
+import { firedAnswers, planSale } from './sale-plan';
+
+/**
+ * The engine's routes: the simulator (`POST /v1/activities/simulate`: what a sale would give,
+ * nothing posted) and the effect evaluation (`POST /v1/activities/evaluation`).
+ */
+
+const MONEY = { type: ['string', 'number'] } as const;
+const DATE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+
+const simulateSchema = {
+  body: {
+    type: 'object',
+    required: ['memberId', 'lines'],
+    additionalProperties: false,
+    properties: {
+      activityIds: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 1 } },
+      memberId: { type: 'integer', minimum: 1 },
+      storeId: { type: ['integer', 'null'], minimum: 1 },
+      channelCode: { type: ['string', 'null'], maxLength: 64 },
+      at: { type: 'string', maxLength: 19 },
+      lines: {
+        type: 'array',
+        minItems: 1,
+        maxItems: 500,
+        items: {
+          type: 'object',
+          required: ['goodsCode', 'quantity', 'amount'],
+          additionalProperties: false,
+          properties: {
+            goodsCode: { type: 'string', minLength: 1, maxLength: 64 },
+            quantity: { type: 'number', exclusiveMinimum: 0 },
+            amount: MONEY,
+          },
+        },
+      },
+      payments: {
+        type: 'array',
+        maxItems: 50,
+        items: {
+          type: 'object',
+          required: ['method', 'amount'],
+          additionalProperties: false,
+          properties: {
+            method: { type: 'string', enum: ['CASH', 'STORED_VALUE', 'PREPAID_CARD', 'POINTS', 'COUPON', 'OTHER'] },
+            amount: MONEY,
+            points: { type: 'integer', minimum: 1, maximum: 1000000000 },
+            couponTemplateId: { type: 'integer', minimum: 1 },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+interface SimulateBody {
+  activityIds?: number[];
+  memberId: number;
+  storeId?: number | null;
+  channelCode?: string | null;
+  at?: string;
+  lines: { goodsCode: string; quantity: number; amount: string | number }[];
+  payments?: SalePayment[];
+}
+
+const evaluationSchema = {
+  body: {
+    type: 'object',
+    required: ['activityId'],
+    additionalProperties: false,
+    properties: { activityId: { type: 'integer', minimum: 1 }, from: DATE, to: DATE },
+  },
+} as const;
+
+const fieldError = (field: string, key: string, values?: Record<string, string | number>) =>
+  new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field, key, values }] });
+
+/** The activity, when the caller may read it (its kind's entry, and its marketing centre when one is selected). */
+async function readableActivity(
+  app: FastifyInstance,
+  request: Parameters<typeof authOf>[0],
+  activityId: number,
+): Promise<PreparedActivity> {
+  const auth = authOf(request);
+  const [activity] = await loadActivities(app.database.db, auth.tenantId, [activityId]);
+  const centre = request.ctx.marketingCenter;
+  if (!activity || (centre !== null && activity.marketingCenterId !== null && activity.marketingCenterId !== centre)) {
+    throw new AppError('notFound', 'activityEngine.notFound', { values: { id: activityId } });
+  }
+  if (!holdsAny(auth.grants, [readOfKind(activity.kind)])) throw new AppError('forbidden', 'error.forbidden');
+  return activity;
+}
+
+export async function activityEngineRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+
+  app.post<{ Body: SimulateBody }>(
+    '/v1/activities/simulate',
+    { schema: describeRoute(simulateSchema, engineDocs.simulate), config: { requires: ACTIVITY_READ_ANY } },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const body = request.body;
+      totalCents(body.lines);
+      const payments = paymentFacts(body.payments ?? []);
+      const at = body.at === undefined ? app.clock() : parseZoned(body.at, request.ctx.timeZone);
+      if (!at) throw fieldError('at', 'activityEngine.atInvalid');
+      const member = await db.execute(sql`select 1 from members where tenant_id = ${tenantId} and id = ${body.memberId}`);
+      if (member.rows.length === 0) throw fieldError('memberId', 'points.memberNotFound');
+      const extra: PreparedActivity[] = [];
+      for (const id of [...new Set(body.activityIds ?? [])]) extra.push(await readableActivity(app, request, id));
+      const set = await activeSet(db, tenantId);
+      const ids = new Set(extra.map((a) => a.id));
+      const simulated = activeSetOf([...set.activities.filter((a) => !ids.has(a.id)), ...extra], set.timeZone);
+      const settings = await cachedSettings(db, tenantId);
+      const { outcome } = await planSale({
+        tx: db,
+        tenantId,
+        set: simulated,
+        mode: 'simulate',
+        sale: {
+          orderNo: 'SIMULATION',
+          memberId: body.memberId,
+          storeId: body.storeId ?? null,
+          channelCode: body.channelCode ?? null,
+          at,
+          lines: body.lines.map((line) => ({ goodsCode: line.goodsCode, quantity: line.quantity, amountCents: toCents(line.amount)! })),
+          payments,
+          defaultCentsPerPoint: toCents(settings.yuanPerPoint)!,
+        },
+      });
+      // The sale would refuse these payments: the simulator answers the same 400.
+      if (outcome.pointsCashRefusal) throw fieldError('payments', outcome.pointsCashRefusal.key, { ...outcome.pointsCashRefusal.values });
+      const locale = request.ctx.locale;
+      return ok({
+        basicPoints: outcome.basicPoints,
+        totalPoints: outcome.totalPoints,
+        pointsPaid: outcome.pointsPaid,
+        fired: firedAnswers(outcome),
+        excluded: outcome.excluded.map(({ activity, reason, detail, detailValues }) => ({
+          activityId: activity.id,
+          number: activity.number,
+          name: activity.name,
+          kind: activity.kind,
+          reason,
+          reasonText: translate(locale, `activities.exclusion.${reason}`),
+          ...(detail !== undefined
+            ? { detail: reason === 'stackingLost' ? detail : translate(locale, detail, detailValues ? { ...detailValues } : undefined) }
+            : {}),
+        })),
+      });
+    },
+  );
+
+  app.post<{ Body: { activityId: number; from?: string; to?: string } }>(
+    '/v1/activities/evaluation',
+    { schema: describeRoute(evaluationSchema, engineDocs.evaluation), config: { requires: ACTIVITY_READ_ANY } },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const { activityId, from, to } = request.body;
+      if (from && to && from > to) throw fieldError('to', 'activityEngine.rangeReversed');
+      await readableActivity(app, request, activityId);
+      return ok(await evaluateActivity(db, { tenantId, activityId, from, to }));
+    },
+  );
+}
