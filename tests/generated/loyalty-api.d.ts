@@ -24706,24 +24706,28 @@ export interface operations {
                                 /** @description The activity number (AC + 8 digits) */
                                 number: string;
                                 name: string;
-                                /** @enum {string} */
-                                kind: "BIRTHDAY_GIFT" | "REGISTER_GIFT" | "ACTIVATE_GIFT" | "INVITE_GIFT" | "UPGRADE_GIFT" | "SCORE_GAIN_COUPON" | "SCORE_EXCHANGE_GOODS";
-                                awards: ({
-                                    /** @enum {string} */
-                                    type: "points";
+                                /**
+                                 * @description The activity kind
+                                 * @enum {string}
+                                 */
+                                kind: "BASIC_POINTS" | "NON_POINTS_GOODS" | "POINTS_SPEED" | "SCORE_DOUBLING" | "AMOUNT_EXTRA_POINTS" | "QTY_EXTRA_POINTS" | "GOODS_GROUP_QTY_EXTRA_POINTS" | "GOODS_AMOUNT_COUPON" | "GOODS_AMOUNT_GIFT" | "GOODS_QTY_COUPON" | "USE_COUPON_SEND_COUPON" | "POINTS_AS_CASH" | "SCORE_GAIN_COUPON" | "SCORE_EXCHANGE_GOODS" | "BIRTHDAY_GIFT" | "REGISTER_GIFT" | "ACTIVATE_GIFT" | "INVITE_GIFT" | "UPGRADE_GIFT";
+                                awards: {
+                                    /**
+                                     * @description points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`
+                                     * @enum {string}
+                                     */
+                                    type: "points" | "coupon" | "gift";
                                     /** @description Points (a whole number) */
-                                    points: number;
-                                } | {
-                                    /** @enum {string} */
-                                    type: "coupon";
-                                    templateId: number;
-                                    count: number;
-                                } | {
-                                    /** @enum {string} */
-                                    type: "gift";
-                                    goodsCode: string;
-                                    quantity: number;
-                                })[];
+                                    points?: number;
+                                    /** @description The coupon template */
+                                    templateId?: number;
+                                    /** @description Coupons of the template */
+                                    count?: number;
+                                    /** @description The gift goods (handed out at the till) */
+                                    goodsCode?: string;
+                                    /** @description Gift units */
+                                    quantity?: number;
+                                }[];
                             }[];
                         };
                     };
@@ -24786,22 +24790,23 @@ export interface operations {
                             /** @description The member's points balance after the exchange */
                             balance: number;
                             /** @description What the exchange gave: coupons (issued to the member) or goods (handed out at the till) */
-                            awards: ({
-                                /** @enum {string} */
-                                type: "points";
+                            awards: {
+                                /**
+                                 * @description points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`
+                                 * @enum {string}
+                                 */
+                                type: "points" | "coupon" | "gift";
                                 /** @description Points (a whole number) */
-                                points: number;
-                            } | {
-                                /** @enum {string} */
-                                type: "coupon";
-                                templateId: number;
-                                count: number;
-                            } | {
-                                /** @enum {string} */
-                                type: "gift";
-                                goodsCode: string;
-                                quantity: number;
-                            })[];
+                                points?: number;
+                                /** @description The coupon template */
+                                templateId?: number;
+                                /** @description Coupons of the template */
+                                count?: number;
+                                /** @description The gift goods (handed out at the till) */
+                                goodsCode?: string;
+                                /** @description Gift units */
+                                quantity?: number;
+                            }[];
                             /** @description The coupons issued */
                             couponIds: number[];
                         };

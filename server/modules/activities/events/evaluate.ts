@@ -3,6 +3,7 @@
  * to an event, and what it gives. No I/O; `fire.ts` does the giving.
  */
 import type { ActivityRule, Award, Exclusion, PreparedActivity, Reward, SaleFacts } from '../activity.contract';
+import { selectionExclusion } from '../engine/select';
 
 /**
  * A member event as the activities see it, in the merchant's calendar: the sale's facts that
@@ -25,25 +26,15 @@ export function rewardAwards(reward: Reward, times = 1): Award[] {
   return awards;
 }
 
-const inList = (list: readonly number[] | readonly string[], value: number | string | null) =>
-  list.length === 0 || (value !== null && (list as readonly (number | string)[]).includes(value));
+const inList = (list: readonly number[], value: number) => list.length === 0 || list.includes(value);
 
 /**
- * Why an activity does not apply to an event (null = it applies): its window (start inclusive,
- * end exclusive), weekdays, times of day, then its scope (an empty list restricts nothing).
+ * Why an activity does not apply to an event (null = it applies): the engine's selection of a
+ * sale (`engine/select.ts`: window, weekdays, times of day, then scope), an event being a sale
+ * without lines or payments.
  */
 export function eventExclusion(activity: PreparedActivity, facts: EventFacts): Exclusion | null {
-  if (facts.at < activity.start || facts.at >= activity.end) return 'outsideWindow';
-  if (!inList(activity.weekdays, facts.weekday)) return 'weekday';
-  if (activity.dayTimes.length > 0 && !activity.dayTimes.some((w) => facts.localTime >= w.from && facts.localTime < w.to)) {
-    return 'timeOfDay';
-  }
-  if (!inList(activity.storeIds, facts.storeId)) return 'store';
-  if (!inList(activity.areaIds, facts.areaId)) return 'area';
-  if (activity.marketingCenterId !== null && activity.marketingCenterId !== facts.marketingCenterId) return 'marketingCenter';
-  if (!inList(activity.levelIds, facts.levelId)) return 'level';
-  if (!inList(activity.channelCodes, facts.channelCode)) return 'channel';
-  return null;
+  return selectionExclusion(activity, { ...facts, orderNo: '', lines: [], payments: [], defaultCentsPerPoint: 0n });
 }
 
 /** What a member event gives, by kind; the invite gift gives the inviter and the invitee each their part. */

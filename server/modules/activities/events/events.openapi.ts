@@ -1,5 +1,5 @@
-import { answers, arrayOf, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../../../http/openapi.schemas';
-import { EXCHANGE_KINDS, MEMBER_EVENT_KINDS } from '../activity.contract';
+import { answers, arrayOf, objectOf, wire, type JsonSchema, type RouteDocs } from '../../../http/openapi.schemas';
+import { awardSchema, firedActivitySchema } from '../engine/engine.openapi';
 
 /**
  * The OpenAPI description of the member-event and exchange routes: the exchange
@@ -7,26 +7,8 @@ import { EXCHANGE_KINDS, MEMBER_EVENT_KINDS } from '../activity.contract';
  * (the member activation's answer, server/modules/members/member-activation.routes.ts).
  */
 
-/** What one activity gave (activity.contract.ts `Award`). */
-export const awardSchema: JsonSchema = {
-  oneOf: [
-    objectOf({ type: oneOf(['points']), points: wire.points }),
-    objectOf({ type: oneOf(['coupon']), templateId: { type: 'integer' }, count: { type: 'integer', minimum: 1 } }),
-    objectOf({ type: oneOf(['gift']), goodsCode: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } }),
-  ],
-};
-
-/** The activities that gave for an event. */
-export const eventActivitiesSchema: JsonSchema = arrayOf(
-  objectOf({
-    activityId: { type: 'integer' },
-    number: { type: 'string', description: 'The activity number (AC + 8 digits)' },
-    name: { type: 'string' },
-    kind: oneOf([...MEMBER_EVENT_KINDS, ...EXCHANGE_KINDS]),
-    awards: arrayOf(awardSchema),
-  }),
-  'Each activity that gave, with what it gave',
-);
+/** The activities that gave for an event (the engine's shape of a fired activity). */
+export const eventActivitiesSchema: JsonSchema = arrayOf(firedActivitySchema, 'Each activity that gave, with what it gave');
 
 export const exchangeAnswer = objectOf({
   requestNo: { type: 'string' },

@@ -14,7 +14,7 @@ import { idempotent, type IdempotentResult } from '../../idempotency/idempotency
 import { assertMemberCanTransact } from '../../points/member-guard';
 import { postPoints } from '../../points/points.ledger';
 import { EXCHANGE_KINDS, type Award, type ExchangeKind, type PreparedActivity } from '../activity.contract';
-import { loadActiveActivities } from '../activity.loader';
+import { activeSet } from '../engine/active-set';
 import { eventExclusion, evaluateExchange } from './evaluate';
 import { giveOnce } from './give';
 import { factsFor, memberContext } from './member-events';
@@ -44,8 +44,8 @@ export interface ExchangeAnswer {
 const isExchange = (kind: string): kind is ExchangeKind => (EXCHANGE_KINDS as readonly string[]).includes(kind);
 
 /** The running exchange activity asked for, or the 404 / 409 that says why there is none. */
-async function exchangeActivity(tx: DbOrTx, tenantId: number, activityId: number, now: Date): Promise<PreparedActivity> {
-  const active = (await loadActiveActivities(tx, tenantId, now)).find((a) => a.id === activityId && isExchange(a.kind));
+async function exchangeActivity(tx: DbOrTx, tenantId: number, activityId: number): Promise<PreparedActivity> {
+  const active = (await activeSet(tx, tenantId)).activities.find((a) => a.id === activityId && isExchange(a.kind));
   if (active) return active;
   const stored = await tx.execute<{ name: string; kind: string }>(sql`select name, kind from activities
     where tenant_id = ${tenantId} and id = ${activityId}`);
@@ -78,7 +78,7 @@ export async function exchangePoints(input: {
     keyField: 'requestNo',
     request: { activityId: exchange.activityId, memberId: exchange.memberId, quantity, storeId: exchange.storeId ?? null },
     run: async (tx) => {
-      const activity = await exchangeActivity(tx, tenantId, exchange.activityId, now);
+      const activity = await exchangeActivity(tx, tenantId, exchange.activityId);
       await assertMemberCanTransact({ tx, tenantId, memberId: exchange.memberId });
       const context = await memberContext(tx, tenantId, exchange.memberId, now);
       if (!context) throw new AppError('notFound', 'points.memberNotFound');

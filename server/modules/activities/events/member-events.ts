@@ -7,11 +7,11 @@
  * budget spent) is skipped and logged: the registration or level change itself goes on.
  */
 import { sql } from 'drizzle-orm';
-import { formatInstant } from '../../../crud/zoned-time';
 import type { DbOrTx } from '../../../db/connection';
 import type { Award, MemberEventKind, PreparedActivity } from '../activity.contract';
-import { loadActiveActivities } from '../activity.loader';
+import { activeSet } from '../engine/active-set';
 import type { AwardSource } from '../engine/awards';
+import { localCalendar } from '../engine/select';
 import { eventExclusion, memberEventAwards, type EventFacts, type MemberEvent } from './evaluate';
 import { giveOnce, isRefusal, type GivingResult } from './give';
 
@@ -48,10 +48,7 @@ export async function factsFor(tx: DbOrTx, tenantId: number, activity: PreparedA
 
 /** The merchant's calendar facts of an instant. */
 export function localFacts(at: Date, zone: string): Pick<EventFacts, 'at' | 'localDate' | 'weekday' | 'localTime'> {
-  const local = formatInstant(at, zone);
-  const localDate = local.slice(0, 10);
-  const day = new Date(`${localDate}T00:00:00Z`).getUTCDay();
-  return { at, localDate, weekday: day === 0 ? 7 : day, localTime: local.slice(11, 16) };
+  return { at, ...localCalendar(at, zone) };
 }
 
 /** Reads what the activities check of a member (level, registration store and its area, centre, channel). */
@@ -86,9 +83,12 @@ export async function memberContext(tx: DbOrTx, tenantId: number, memberId: numb
   };
 }
 
-/** The activities of one kind in the tenant's active set (audited, not past their end). */
-export async function activeOfKind(tx: DbOrTx, tenantId: number, kind: MemberEventKind, now: Date): Promise<PreparedActivity[]> {
-  return (await loadActiveActivities(tx, tenantId, now)).filter((activity) => activity.kind === kind);
+/**
+ * The activities of one kind in the tenant's active set (the engine's, prepared once per change:
+ * audited, not past their end); the window is checked at the event's instant by the selection.
+ */
+export async function activeOfKind(tx: DbOrTx, tenantId: number, kind: MemberEventKind): Promise<PreparedActivity[]> {
+  return (await activeSet(tx, tenantId)).activities.filter((activity) => activity.kind === kind);
 }
 
 /** One activity that gave for an event, as answers list it. */
@@ -127,7 +127,7 @@ export interface FireInput {
 /** Fires every applicable activity of the event's kind; answers those that gave. */
 export async function fireMemberEvent(input: FireInput): Promise<FiredActivity[]> {
   const { tx, tenantId, event } = input;
-  const activities = input.activities ?? (await activeOfKind(tx, tenantId, event.kind, input.now));
+  const activities = input.activities ?? (await activeOfKind(tx, tenantId, event.kind));
   if (activities.length === 0) return [];
   const context = input.context ?? (await memberContext(tx, tenantId, input.memberId, input.now));
   if (!context) return [];
@@ -197,7 +197,7 @@ export async function fireRegistration(input: {
   };
   const fired = await fireMemberEvent({ ...base, event: { kind: 'REGISTER_GIFT' }, source: 'register', sourceNo: 'register' });
   if (input.invitedBy === null || input.invitedBy === input.memberId) return fired;
-  const invites = await activeOfKind(input.tx, input.tenantId, 'INVITE_GIFT', input.now);
+  const invites = await activeOfKind(input.tx, input.tenantId, 'INVITE_GIFT');
   if (invites.length === 0) return fired;
   const context = (await memberContext(input.tx, input.tenantId, input.memberId, input.now)) ?? undefined;
   const invite = { ...base, activities: invites, context, source: 'invite' as const, sourceNo: `invitee:${input.memberId}` };
