@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityRule, PreparedActivity } from '../../server/modules/activities/activity.contract';
+import type { ActivityRule } from '../../server/modules/activities/activity.contract';
 import {
   evaluateExchange,
   eventExclusion,
@@ -7,33 +7,10 @@ import {
   rewardAwards,
   type EventFacts,
 } from '../../server/modules/activities/events/evaluate';
+import { preparedActivity } from '../helpers/prepared-activity';
 
 /** Member events and exchanges (issue 13): what applies and what it gives, worked by hand. */
 const reward = { points: 50, couponTemplateId: 7, couponCount: 2 };
-
-function activity(rule: ActivityRule, parts: Partial<PreparedActivity> = {}): PreparedActivity {
-  return {
-    id: 1,
-    number: 'AC00000001',
-    name: 'test',
-    kind: rule.kind,
-    start: new Date('2026-06-01T00:00:00+08:00'),
-    end: new Date('2026-07-01T00:00:00+08:00'),
-    weekdays: [],
-    dayTimes: [],
-    storeIds: [],
-    areaIds: [],
-    marketingCenterId: null,
-    levelIds: [],
-    channelCodes: [],
-    budget: { totalPoints: null, totalCoupons: null, totalTimes: null, perMemberTimes: null, perMemberPerDayTimes: null },
-    exclusiveGroup: null,
-    priority: 0,
-    costPartyId: null,
-    rule,
-    ...parts,
-  };
-}
 
 const facts: EventFacts = {
   memberId: 3,
@@ -63,7 +40,7 @@ describe('rewardAwards', () => {
 });
 
 describe('eventExclusion', () => {
-  const register = activity({ kind: 'REGISTER_GIFT', reward });
+  const register = preparedActivity({ kind: 'REGISTER_GIFT', reward });
 
   it('applies inside the window and scope', () => {
     expect(eventExclusion(register, facts)).toBeNull();
@@ -76,15 +53,15 @@ describe('eventExclusion', () => {
   });
 
   it('names the first part of the scope that excludes', () => {
-    expect(eventExclusion(activity(register.rule, { weekdays: [6, 7] }), facts)).toBe('weekday');
-    expect(eventExclusion(activity(register.rule, { dayTimes: [{ from: '10:00', to: '12:00' }] }), facts)).toBe('timeOfDay');
-    expect(eventExclusion(activity(register.rule, { dayTimes: [{ from: '09:30', to: '12:00' }] }), facts)).toBeNull();
-    expect(eventExclusion(activity(register.rule, { storeIds: [11] }), facts)).toBe('store');
-    expect(eventExclusion(activity(register.rule, { storeIds: [11] }), { ...facts, storeId: null })).toBe('store');
-    expect(eventExclusion(activity(register.rule, { areaIds: [5] }), facts)).toBe('area');
-    expect(eventExclusion(activity(register.rule, { marketingCenterId: 2 }), facts)).toBe('marketingCenter');
-    expect(eventExclusion(activity(register.rule, { levelIds: [1] }), facts)).toBe('level');
-    expect(eventExclusion(activity(register.rule, { channelCodes: ['store'] }), facts)).toBe('channel');
+    expect(eventExclusion(preparedActivity(register.rule, { weekdays: [6, 7] }), facts)).toBe('weekday');
+    expect(eventExclusion(preparedActivity(register.rule, { dayTimes: [{ from: '10:00', to: '12:00' }] }), facts)).toBe('timeOfDay');
+    expect(eventExclusion(preparedActivity(register.rule, { dayTimes: [{ from: '09:30', to: '12:00' }] }), facts)).toBeNull();
+    expect(eventExclusion(preparedActivity(register.rule, { storeIds: [11] }), facts)).toBe('store');
+    expect(eventExclusion(preparedActivity(register.rule, { storeIds: [11] }), { ...facts, storeId: null })).toBe('store');
+    expect(eventExclusion(preparedActivity(register.rule, { areaIds: [5] }), facts)).toBe('area');
+    expect(eventExclusion(preparedActivity(register.rule, { marketingCenterId: 2 }), facts)).toBe('marketingCenter');
+    expect(eventExclusion(preparedActivity(register.rule, { levelIds: [1] }), facts)).toBe('level');
+    expect(eventExclusion(preparedActivity(register.rule, { channelCodes: ['store'] }), facts)).toBe('channel');
   });
 });
 
