@@ -116,6 +116,12 @@ describe('register gift', () => {
     expect(await balanceOf(third)).toBe(0);
     expect(await couponsOf(third)).toBe(0);
     expect((await awardsOf(id)).map((a) => a.member_id)).toEqual([first, second]);
+    // The effect evaluation counts the gifts: two members, their points, the coupons' face value.
+    const effect = await okData<{ summary: Record<string, unknown>; byDay: { day: string }[] }>(
+      admin.post('/v1/activities/evaluation', { body: { activityId: id } }),
+    );
+    expect(effect.summary).toMatchObject({ participants: 2, points: 200, coupons: 2, cost: '20.00', salesAmount: '0.00' });
+    expect(effect.byDay.map((d) => d.day)).toEqual(['2026-06-15']);
     await stop(id);
   });
 
