@@ -290,6 +290,17 @@ describe('birthday gift', () => {
     // The next year's birthday is another year: given again.
     await runBirthdayGifts({ db, tenantId, now: at('2027-06-15 08:00:00') });
     expect((await awardsOf(today)).filter((a) => a.member_id === solar).map((a) => a.source_no)).toEqual(['2026', '2027']);
+
+    // Two processes running the job at once give once.
+    const july = await register({ birthday: '1991-07-01' });
+    await Promise.all([
+      runBirthdayGifts({ db, tenantId, now: at('2027-07-01 08:00:00') }),
+      runBirthdayGifts({ db, tenantId, now: at('2027-07-01 08:00:00') }),
+    ]);
+    // (The days-before gift serves it too, on 28 June, made up by the same runs.)
+    expect(await balanceOf(july)).toBe(88 + 11);
+    expect((await awardsOf(today)).filter((a) => a.member_id === july)).toHaveLength(1);
+    expect((await awardsOf(ahead)).filter((a) => a.member_id === july)).toHaveLength(1);
     await stop(today);
     await stop(ahead);
   });
