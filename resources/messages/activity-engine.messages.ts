@@ -33,6 +33,7 @@ export const activityEngineMessages = defineMessages({
   'activities.exclusion.ruleNotMet': ['未满足活动条件', 'Its rule is not met'],
   'activityEngine.notFound': ['活动 {id} 不存在', 'Activity {id} does not exist'],
   'activityEngine.atInvalid': ['时间格式应为 yyyy-MM-dd HH:mm:ss', 'The time must be yyyy-MM-dd HH:mm:ss'],
+  'activityEngine.dateInvalid': ['日期格式应为 yyyy-MM-dd', 'The date must be yyyy-MM-dd'],
   'activityEngine.rangeReversed': ['结束日期不能早于开始日期', 'The end date cannot be before the start date'],
   'activityEngine.alreadyGiven': ['活动 {number} 已为订单 {orderNo} 发放过', 'Activity {number} already gave for order {orderNo}'],
 });

@@ -129,6 +129,58 @@ describe('a sale through the activities', () => {
   });
 });
 
+describe('the window, permissions and bad input', () => {
+  it('an activity gives from its start second to the second before its end, in the merchant zone', async () => {
+    const member = await newMember(scene.admin);
+    const window = { beginTime: '2030-03-01 08:00:00', endTime: '2030-03-01 20:00:00' };
+    const created = await okData<{ id: number }>(
+      scene.admin.post('/v1/activity-score-doubling/saveNew', { body: { name: 'Window', ...window, doublingMultiple: 2 } }),
+    );
+    await okData(scene.admin.post('/v1/activity-score-doubling/audit', { query: { id: created.id } }));
+    await scene.t.app.sessionCache.sync();
+    const firesAt = async (at: string) => {
+      scene.clock.set(new Date(`${at.replace(' ', 'T')}+08:00`));
+      const answer = await postSale(scene.admin, basket(member));
+      return answer.activities.some((f) => f.activityId === created.id);
+    };
+    try {
+      expect(await firesAt('2030-03-01 07:59:59')).toBe(false);
+      expect(await firesAt('2030-03-01 08:00:00')).toBe(true);
+      expect(await firesAt('2030-03-01 19:59:59')).toBe(true);
+      expect(await firesAt('2030-03-01 20:00:00')).toBe(false);
+      // The simulator's `at` says the same.
+      const at = (time: string) => simulateAt(member, `2030-03-01 ${time}`);
+      expect((await at('19:59:59')).map((e) => e.reason)).not.toContain('outsideWindow');
+      expect(await at('20:00:00')).toContainEqual(expect.objectContaining({ activityId: created.id, reason: 'outsideWindow' }));
+    } finally {
+      scene.clock.set(null);
+      await stopActivity(scene, 'SCORE_DOUBLING', created.id);
+    }
+  });
+
+  it('answers 400 naming the field, 404 for an unknown activity, 403 without an activity read grant', async () => {
+    const member = await newMember(scene.admin);
+    const bad = await scene.admin.post('/v1/activities/simulate', { body: { ...basket(member), at: '2030-02-30 10:00:00' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['at']);
+    const noMember = await scene.admin.post('/v1/activities/simulate', { body: basket(999999) });
+    expect(noMember.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['memberId']);
+    const amount = await scene.admin.post('/v1/activities/simulate', {
+      body: { memberId: member, lines: [{ goodsCode: 'X', quantity: 1, amount: '1.234' }] },
+    });
+    expect(amount.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['lines.0.amount']);
+    const day = await scene.admin.post('/v1/activities/evaluation', { body: { activityId: 1, from: '2026-13-01' } });
+    expect(day.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['from']);
+    expect((await scene.admin.post('/v1/activities/evaluation', { body: { activityId: 987654 } })).status).toBe(404);
+    expect((await scene.reader.post('/v1/activities/simulate', { body: basket(member) })).status).toBe(403);
+    expect((await scene.reader.post('/v1/activities/evaluation', { body: { activityId: 1 } })).status).toBe(403);
+  });
+});
+
+async function simulateAt(memberId: number, at: string) {
+  return (await simulate(scene.admin, { ...basket(memberId), at })).excluded;
+}
+
 /** A rule body per SALE kind that fires on a basket of 3 units of the product for 120.50, and what the sale adds to it. */
 const KIND_CASES: Record<SaleKind, () => { body: Record<string, unknown>; sale?: Partial<SaleBody> }> = {
   BASIC_POINTS: () => ({ body: { yuanPerPoint: 2 } }),

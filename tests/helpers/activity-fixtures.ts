@@ -39,6 +39,8 @@ export interface SaleBody {
   readonly channelCode?: string;
   readonly lines: readonly { goodsCode: string; quantity: number; amount: string }[];
   readonly payments?: readonly Record<string, unknown>[];
+  /** Simulator only: the instant simulated, in the caller's zone. */
+  readonly at?: string;
 }
 
 export interface Fired {

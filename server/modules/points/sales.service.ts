@@ -194,6 +194,9 @@ export async function recordSale(input: {
   const { db, tenantId, sale } = input;
   const amount = totalCents(sale.lines);
   const payments = paymentFacts(sale.payments ?? []);
+  // The active set is the process's copy (read from the pool only after a change), outside the
+  // transaction: nothing of it widens the window between the member's lock and its growth step.
+  const set = await activeSet(db, tenantId);
   return idempotent({
     db,
     tenantId,
@@ -203,10 +206,9 @@ export async function recordSale(input: {
     request: saleRequest(sale),
     run: async (tx, store) => {
       const now = input.now ?? new Date();
-      // Every read before the account lock: the member's state and due lots, the settings, the active set.
+      // Every read before the account lock: the member's state and due lots, the settings.
       const { dueLots } = await prepareEarn({ tx, tenantId, memberId: sale.memberId, now });
       const settings = await cachedSettings(tx, tenantId);
-      const set = await activeSet(tx, tenantId);
       // The activities in scope (none in the active set and no points paid: nothing to evaluate).
       const planned =
         set.activities.length > 0 || payments.some((p) => p.method === 'POINTS')

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { holdsAny } from '../../../../resources/access';
 import { AppError, ok } from '../../../http/envelope';
 import { describeRoute } from '../../../http/openapi.schemas';
-import { parseZoned } from '../../../crud/zoned-time';
+import { isDateText, parseZoned } from '../../../crud/zoned-time';
 import { authOf } from '../../auth/access.hook';
 import { translate } from '../../i18n/translate';
 import { cachedSettings, paymentFacts, totalCents, type SalePayment } from '../../points/sales.service';
@@ -22,7 +22,8 @@ import { firedAnswers, planSale } from './sale-plan';
  */
 
 const MONEY = { type: ['string', 'number'] } as const;
-const DATE = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } as const;
+const DATE = { type: 'string', maxLength: 10 } as const;
+const ID = { type: 'integer', minimum: 1, maximum: 9007199254740991 } as const;
 
 const simulateSchema = {
   body: {
@@ -30,9 +31,9 @@ const simulateSchema = {
     required: ['memberId', 'lines'],
     additionalProperties: false,
     properties: {
-      activityIds: { type: 'array', maxItems: 50, items: { type: 'integer', minimum: 1 } },
-      memberId: { type: 'integer', minimum: 1 },
-      storeId: { type: ['integer', 'null'], minimum: 1 },
+      activityIds: { type: 'array', maxItems: 50, items: ID },
+      memberId: ID,
+      storeId: { type: ['integer', 'null'], minimum: 1, maximum: 9007199254740991 },
       channelCode: { type: ['string', 'null'], maxLength: 64 },
       at: { type: 'string', maxLength: 19 },
       lines: {
@@ -61,7 +62,7 @@ const simulateSchema = {
             method: { type: 'string', enum: ['CASH', 'STORED_VALUE', 'PREPAID_CARD', 'POINTS', 'COUPON', 'OTHER'] },
             amount: MONEY,
             points: { type: 'integer', minimum: 1, maximum: 1000000000 },
-            couponTemplateId: { type: 'integer', minimum: 1 },
+            couponTemplateId: ID,
           },
         },
       },
@@ -84,7 +85,7 @@ const evaluationSchema = {
     type: 'object',
     required: ['activityId'],
     additionalProperties: false,
-    properties: { activityId: { type: 'integer', minimum: 1 }, from: DATE, to: DATE },
+    properties: { activityId: ID, from: DATE, to: DATE },
   },
 } as const;
 
@@ -173,6 +174,12 @@ export async function activityEngineRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const { tenantId } = authOf(request);
       const { activityId, from, to } = request.body;
+      for (const [field, day] of [
+        ['from', from],
+        ['to', to],
+      ] as const) {
+        if (day !== undefined && !isDateText(day)) throw fieldError(field, 'activityEngine.dateInvalid');
+      }
       if (from && to && from > to) throw fieldError('to', 'activityEngine.rangeReversed');
       await readableActivity(app, request, activityId);
       return ok(await evaluateActivity(db, { tenantId, activityId, from, to }));
