@@ -614,6 +614,13 @@ export interface ResourceDef {
    * header and creates stamp it, as `marketing_center_id` does for a centre-scoped table.
    */
   readonly centreField?: string;
+  /**
+   * Records can be copied: a Copy action (for users who may create) opens the add form filled
+   * from the record — its client-writable fields, the title marked as a copy, never its number,
+   * state or server-managed fields — and saving creates a new record in the initial state
+   * (`?copy=<id>` on the add screen). A view inherits it from its base.
+   */
+  readonly copyable?: boolean;
 }
 
 /**

@@ -34,6 +34,7 @@ import { batchOperateSettingResource } from './member/batch-operate-setting.reso
 import { paidLevelOrderResource } from './member/paid-level-order.resource';
 import { upgradeIncentiveResource } from './member/upgrade-incentive.resource';
 import { activities } from './promotion/activity.resource';
+import { scoreInitResource } from './promotion/score-init.resource';
 
 /**
  * Every declared business object. Adding a resource is writing its `<name>.resource.ts` and
@@ -75,6 +76,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   couponResource,
   couponWriteOffResource,
   ...activities.resources,
+  scoreInitResource,
 ];
 
 /** The declaration of a resource by its API name. */

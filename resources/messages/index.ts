@@ -20,6 +20,7 @@ import { memberMessages } from './member.messages';
 import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
 import { activityMessages } from '../promotion/activity.messages';
+import { activityScreenMessages } from '../promotion/activity-screens.messages';
 import { activityEngineMessages } from './activity-engine.messages';
 import { activityEventsMessages } from './activity-events.messages';
 
@@ -51,6 +52,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   uploadsMessages,
   couponsMessages,
   activityMessages,
+  activityScreenMessages,
   activityEngineMessages,
   activityEventsMessages,
 ];

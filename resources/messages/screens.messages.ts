@@ -36,6 +36,8 @@ const screenTexts = defineMessages({
   'screens.bulk.partly': ['成功 {count} 条，失败 {failed} 条', '{count} done, {failed} failed'],
   'screens.add': ['新增', 'Add'],
   'screens.edit': ['编辑', 'Edit'],
+  'screens.copy': ['复制', 'Copy'],
+  'screens.copyOf': ['{name}(复制)', '{name} (copy)'],
   'screens.delete': ['删除', 'Delete'],
   'screens.detail': ['详情', 'Detail'],
   'screens.export': ['导出', 'Export'],

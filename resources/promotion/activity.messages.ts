@@ -2,7 +2,7 @@ import { defineMessages } from '../messages/bilingual';
 
 /** Messages of the activity hooks (server/modules/activities/activity.hooks.ts). */
 export const activityMessages = defineMessages({
-  'activity.dayTimeOrder': ['时段的结束时间必须晚于开始时间', 'A time window must end after it starts'],
+  'activity.dayTimeOrder': ['时段的开始与结束不能相同', 'A time window must not start and end at the same time'],
   'activity.dayTimeOverlap': ['时段不能重叠', 'Time windows must not overlap'],
   'activity.tiersAscending': ['阶梯门槛必须从低到高且不重复', 'Step thresholds must rise, each above the one before'],
   'activity.scopeEmpty': ['请至少指定一个商品、品类或品牌', 'List at least one product, category or brand'],
@@ -12,5 +12,4 @@ export const activityMessages = defineMessages({
   'activity.couponRequired': ['请选择赠送的券', 'Choose the coupon given'],
   'activity.kindNotInEntry': ['该活动类型不属于“{entry}”', 'This kind does not belong to "{entry}"'],
   'activity.kindForbidden': ['没有维护该类活动的权限', 'You may not maintain activities of this kind'],
-  'activity.copyOf': ['{name}(复制)', '{name} (copy)'],
 });

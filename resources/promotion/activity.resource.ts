@@ -162,6 +162,8 @@ const base = defineResource({
   },
   titleField: 'name',
   numbering: { field: 'number', prefix: 'AC', digits: 8 },
+  // Copy: a new INITAIL activity from any record (its kind's add form, filled).
+  copyable: true,
   list: {
     columns: ['number', 'name', 'kind', 'state', 'beginTime', 'endTime'],
     defaultSort: { field: 'number', order: 'desc' },
@@ -251,7 +253,7 @@ function extraViews(kind: ActivityKindDecl): ResourceDef[] {
 /** The list of each menu entry across its kinds (the entry's own screens). */
 const ENTRY_LISTS: readonly { family: ActivityFamily; screens: ResourceDef['route']['screens'] }[] = [
   { family: 'COUPON_ACTIVE', screens: { list: 'coupon-active-manage' } },
-  { family: 'SCORE_ACTIVITY', screens: { list: 'score-activity-home', dtl: 'score-activity-detail' } },
+  { family: 'SCORE_ACTIVITY', screens: { list: 'score-activity-home', add: 'score-activity-add', dtl: 'score-activity-detail' } },
   { family: 'BIRTHDAY', screens: { list: 'birthday-home' } },
   { family: 'OPEN_CARD', screens: { list: 'open-card' } },
   { family: 'INVITE_GIFT', screens: { list: 'invite-gift' } },

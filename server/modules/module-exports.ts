@@ -1,4 +1,5 @@
 import type { ModuleExport } from './files/module-export';
+import { activityEvaluationExport } from './activities/activity-evaluation.export';
 import { pointsAccountsExport } from './points/points-accounts.export';
 import { pointsLedgerExport } from './points/points-ledger.export';
 import { valueHistoryExport } from './stored-value-docs/value-history.export';
@@ -11,4 +12,5 @@ export const MODULE_EXPORTS: ReadonlyMap<string, ModuleExport> = new Map([
   [pointsLedgerExport.name, pointsLedgerExport],
   [valueHistoryExport.name, valueHistoryExport],
   [pointsAccountsExport.name, pointsAccountsExport],
+  [activityEvaluationExport.name, activityEvaluationExport],
 ]);

@@ -13,6 +13,7 @@ import { storeValueAccountHooks } from './stored-value/store-value-account.hooks
 import { couponInitHooks, couponTemplateHooks } from './coupons/coupon-template.hooks';
 import { couponWriteOffHooks } from './coupons/coupon-write-off.hooks';
 import { activityHooks } from './activities/activity.hooks';
+import { scoreInitHooks } from './points/points-settings.hooks';
 import type { ResourceHooks } from '../crud/server-hooks.define';
 
 /**
@@ -41,4 +42,5 @@ export const SERVER_HOOKS: readonly ResourceHooks[] = [
   couponTemplateHooks,
   couponWriteOffHooks,
   activityHooks,
+  scoreInitHooks,
 ];

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { STORED_VALUE_VIEW_SCREENS } from '../views/deposit/stored-value-screens';
 import { LEVEL_VIEW_SCREENS } from '../views/member/level/level-screens';
 import { CARD_VIEW_SCREENS } from '../views/deposit/card-screens';
+import { ACTIVITY_VIEW_SCREENS } from '../views/promotion/activity-screens';
 
 /** A screen module loaded on demand: its default export is the screen component. */
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
@@ -32,4 +33,5 @@ export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = {
   ...LEVEL_VIEW_SCREENS,
   ...CARD_VIEW_SCREENS,
   ...STORED_VALUE_VIEW_SCREENS,
+  ...ACTIVITY_VIEW_SCREENS,
 };

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
 import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import { loadActiveActivities, loadActivities } from '../../server/modules/activities/activity.loader';
+import { auditedActivity, postSale } from '../helpers/activity-fixtures';
+import { newMember } from '../helpers/coupon-fixtures';
+import { downloadTaskSheet } from '../helpers/workbooks';
 
 /**
  * The activity declarations through HTTP (resources/promotion, server/modules/activities):
@@ -33,10 +36,22 @@ describe('activities', () => {
     expect(birthdays.records.map((r) => r.id)).not.toContain(created.id);
   });
 
-  it('refuses reversed or overlapping time windows, falling ladders, empty listed scopes and empty rewards, naming the field', async () => {
-    const reversed = await doubling({ dayTimes: [{ from: '12:00', to: '09:00' }] });
-    expect(reversed.status).toBe(400);
-    expect(fieldsOf(reversed)).toContain('dayTimes[0].to');
+  it('refuses empty or overlapping time windows, falling ladders, empty listed scopes and empty rewards, naming the field', async () => {
+    const instant = await doubling({ dayTimes: [{ from: '12:00', to: '12:00' }] });
+    expect(instant.status).toBe(400);
+    expect(fieldsOf(instant)).toContain('dayTimes[0].to');
+    // A window over midnight is one window; another inside it overlaps.
+    expect((await doubling({ dayTimes: [{ from: '22:00', to: '02:00' }] })).body.code).toBe(2000);
+    expect(
+      fieldsOf(
+        await doubling({
+          dayTimes: [
+            { from: '22:00', to: '02:00' },
+            { from: '01:00', to: '03:00' },
+          ],
+        }),
+      ),
+    ).toContain('dayTimes[1].from');
     const overlap = await doubling({
       dayTimes: [
         { from: '09:00', to: '12:00' },
@@ -183,5 +198,40 @@ describe('activities', () => {
     expect(byId.map((a) => [a.id, a.kind])).toEqual([[draft.id, 'SCORE_DOUBLING']]);
     // Another tenant's activities are never loaded.
     expect(await loadActivities(scene.t.database.db, tenantId + 1000, [draft.id])).toEqual([]);
+  });
+
+  it('saves the points settings through to the ledger’s rule row, which the next sale reads', async () => {
+    const before = await okData<{ version: number; yuanPerPoint: number; expiryMode: string }>(admin.get('/v1/score-init/get'));
+    expect(before).toMatchObject({ yuanPerPoint: 1, expiryMode: 'never' });
+    const saved = await okData<Record<string, unknown>>(
+      admin.post('/v1/score-init/save', { body: { version: before.version, yuanPerPoint: '2.50', expiryMode: 'months', expiryMonths: 6 } }),
+    );
+    expect(saved).toMatchObject({ yuanPerPoint: 2.5, expiryMode: 'months', expiryMonths: 6 });
+    const row = await scene.t.database.pool.query(
+      'select yuan_per_point, expiry_mode, expiry_months from points_settings where tenant_id = $1',
+      [scene.tenant.tenantId],
+    );
+    expect(row.rows[0]).toEqual({ yuan_per_point: '2.50', expiry_mode: 'months', expiry_months: 6 });
+    const refused = await admin.post('/v1/score-init/save', { body: { version: saved.version, yuanPerPoint: 0 } });
+    expect(fieldsOf(refused)).toContain('yuanPerPoint');
+  });
+
+  it('exports the evaluation by day through the file centre, as the evaluation answers it', async () => {
+    const product = await okData<{ code: string }>(admin.get(`/v1/product/info/${scene.catalogue.plainGoods}`));
+    const doubled = await auditedActivity(scene, 'SCORE_DOUBLING', { doublingMultiple: 2, goodsScope: 'ALL' });
+    const member = await newMember(admin);
+    await postSale(admin, { memberId: member, lines: [{ goodsCode: product.code, quantity: 1, amount: '30.00' }] });
+    const evaluation = await okData<{ summary: { transactions: number; points: number }; byDay: { day: string; points: number }[] }>(
+      admin.post('/v1/activities/evaluation', { body: { activityId: doubled.id } }),
+    );
+    expect(evaluation.summary).toMatchObject({ transactions: 1 });
+    const { taskId } = await okData<{ taskId: number }>(
+      admin.post('/v1/activities/evaluation/export', { body: { activityId: doubled.id }, headers: { locale: 'en_US' } }),
+    );
+    const task = await okData<Record<string, unknown>>(admin.get(`/v1/file-task/info/${taskId}`));
+    expect(task).toMatchObject({ module: 'reports', direction: 'export', state: 'succeeded', total: evaluation.byDay.length });
+    const [header, ...rows] = await downloadTaskSheet({ app: scene.t.app, client: admin, taskId, locale: 'en_US' });
+    expect(header).toEqual(['Day', 'Participants', 'Transactions', 'Points given', 'Coupons given', 'Sales driven (yuan)']);
+    expect(rows.map((row) => [row[0], row[3]])).toEqual(evaluation.byDay.map((d) => [d.day, d.points]));
   });
 });

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { buildShellRoutes } from '../../src/shell/shell-routes';
 import { screenshot } from '../helpers/browser';
+import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { ShellPage } from './pages/shell.page';
 
@@ -13,32 +11,6 @@ import { ShellPage } from './pages/shell.page';
  * violation. The per-screen counts are printed so a regression names its screen.
  */
 const session = useDemoSession();
-// Evaluated through the DevTools protocol: the console's Content-Security-Policy refuses inline scripts.
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-interface Finding {
-  readonly id: string;
-  readonly impact: string;
-  readonly nodes: readonly string[];
-}
-
-/** The serious and critical violations axe-core finds on the page as it is now. */
-async function seriousViolations(page: Page): Promise<Finding[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact ?? '',
-        nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.slice(0, 300)),
-      }));
-  }, TAGS);
-}
-
 /** Waits for the screen's content, or gives up quietly (a screen that needs a record id shows its message). */
 async function settle(shell: ShellPage): Promise<void> {
   await shell.page.waitForTimeout(150);

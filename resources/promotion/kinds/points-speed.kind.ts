@@ -7,7 +7,13 @@ export const pointsSpeedKind = defineActivityKind({
   family: 'SCORE_INIT',
   trigger: 'sale',
   title: ['积分加速', 'Points acceleration'],
-  screens: { add: 'points-charge-speed-setting', edit: 'points-charge-speed-setting', dtl: 'points-charge-speed-setting-dtl' },
+  // Listed on the points settings screen (score-init), under the settings.
+  screens: {
+    list: 'score-init',
+    add: 'points-charge-speed-setting',
+    edit: 'points-charge-speed-setting',
+    dtl: 'points-charge-speed-setting-dtl',
+  },
   parts: ['schedule'],
   fields: {
     speedMultiple: field.decimal({

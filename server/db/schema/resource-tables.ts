@@ -49,3 +49,4 @@ export const couponWriteOff = resourceTable('coupon-write-off');
 export const couponWriteOffLines = resourceLinesTable('coupon-write-off', 'lines');
 export const activity = resourceTable('activity');
 export const activityDayTimesLines = resourceLinesTable('activity', 'dayTimes');
+export const scoreInit = resourceTable('score-init');

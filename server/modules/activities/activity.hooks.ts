@@ -56,17 +56,30 @@ function assertMaintainable(actor: Actor, kind: unknown): void {
 type Line = Readonly<Record<string, unknown>>;
 const asLines = (value: unknown): Line[] => (Array.isArray(value) ? (value as Line[]) : []);
 
-/** Windows `HH:mm` that end after they start and do not overlap. */
+/** Minutes since midnight of `HH:mm`. */
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * Time-of-day windows `HH:mm` (end exclusive) that are not empty and do not overlap. A window
+ * whose end is before its start runs over midnight (22:00–02:00), as the engine reads it.
+ */
 export function dayTimeIssues(windows: readonly Line[]): FieldError[] {
   const issues: FieldError[] = [];
-  const spans = windows.map((w, i) => ({ i, from: String(w.from ?? '').slice(0, 5), to: String(w.to ?? '').slice(0, 5) }));
-  for (const s of spans) if (s.to <= s.from) issues.push({ field: `dayTimes[${s.i}].to`, key: 'activity.dayTimeOrder' });
+  const spans: { i: number; from: number; to: number }[] = [];
+  windows.forEach((w, i) => {
+    const from = minutes(String(w.from ?? ''));
+    const to = minutes(String(w.to ?? ''));
+    if (from === to) issues.push({ field: `dayTimes[${i}].to`, key: 'activity.dayTimeOrder' });
+    else if (from < to) spans.push({ i, from, to });
+    else spans.push({ i, from, to: 24 * 60 }, { i, from: 0, to });
+  });
   if (issues.length > 0) return issues;
-  const sorted = [...spans].sort((a, b) => (a.from < b.from ? -1 : 1));
+  const sorted = [...spans].sort((a, b) => a.from - b.from);
+  const overlapping = new Set<number>();
   for (let k = 1; k < sorted.length; k++) {
-    if (sorted[k].from < sorted[k - 1].to) issues.push({ field: `dayTimes[${sorted[k].i}].from`, key: 'activity.dayTimeOverlap' });
+    if (sorted[k].from < sorted[k - 1].to) overlapping.add(Math.max(sorted[k].i, sorted[k - 1].i));
   }
-  return issues;
+  return [...overlapping].sort((a, b) => a - b).map((i) => ({ field: `dayTimes[${i}].from`, key: 'activity.dayTimeOverlap' }));
 }
 
 /** A ladder's thresholds rise strictly, in the order given. */

@@ -18,7 +18,7 @@ import { rememberListSearch, useListUrlState, type ListUrlState } from './list-u
 import { listActionsOf, usePermittedSlots } from './screen-slots';
 import { RecordActions } from './record-actions';
 import { personName, recordTitle } from './record-state';
-import { ID_PARAM, VIEW_PARAM, opensInDrawer, viewLocation, type GenericView } from './resource-routes';
+import { COPY_PARAM, ID_PARAM, VIEW_PARAM, opensInDrawer, viewLocation, type GenericView } from './resource-routes';
 import { useResourcePermissions, type ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 import { useQuietMeasureRows } from '../../components/use-quiet-measure-rows';
@@ -258,6 +258,7 @@ export function ResourceList(props: ResourceListProps) {
   const listSearch = new URLSearchParams(location.search);
   listSearch.delete(VIEW_PARAM);
   listSearch.delete(ID_PARAM);
+  listSearch.delete(COPY_PARAM);
   const open = (view: GenericView, id?: string | number, record?: ApiRecord) => {
     const target = viewLocation(resource, view, id, record);
     // A drawer opens over this very list, and closing it returns to it as it was.
@@ -422,6 +423,7 @@ export function ResourceList(props: ResourceListProps) {
             resource={resource}
             view={drawerView}
             id={drawerId}
+            copyFrom={params.get(COPY_PARAM) ?? undefined}
             permissions={permissions}
             onOpen={open}
             onClose={() => open('list')}

@@ -1,13 +1,14 @@
 import { App, Button, Popconfirm, Space } from 'antd';
 import { useDelete, useInvalidate } from '@refinedev/core';
 import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { ResourceDef, StateAction } from '../../../resources/define';
 import { runStateAction } from '../../../providers/data';
 import type { ApiRecord } from '../../fields/field-kind';
 import { alreadyReported, errorText } from './call-errors';
 import { ReasonDialog } from './reason-dialog';
 import { allowedStateActions, isDeletable, isEditable, recordTitle } from './record-state';
-import type { GenericView } from './resource-routes';
+import { copyLocation, type GenericView } from './resource-routes';
 import type { ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 
@@ -38,6 +39,7 @@ export function RecordActions(props: RecordActionsProps) {
   const { message } = App.useApp();
   const invalidate = useInvalidate();
   const { mutateAsync: remove } = useDelete();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState<string>();
   // The state action whose reason dialog is open.
   const [asking, setAsking] = useState<string>();
@@ -119,6 +121,10 @@ export function RecordActions(props: RecordActionsProps) {
     items.push(button('$edit', t('screens.edit'), { onClick: () => props.onOpen('edit', id, record), primary: true }));
   }
   for (const entry of allowedStateActions(resource, record)) if (permissions.actions[entry[0]]) items.push(stateButton(entry));
+  // A copy is a new record: offered in any state to whoever may create.
+  if (resource.copyable && permissions.create) {
+    items.push(button('$copy', t('screens.copy'), { onClick: () => navigate(copyLocation(resource, id)) }));
+  }
   if (permissions.delete && isDeletable(resource, record)) {
     items.push(
       confirmed('$delete', t('screens.confirmDeleteNamed', { title }), runDelete, button('$delete', t('screens.delete'), { danger: true })),

@@ -15,6 +15,8 @@ export interface RecordDrawerProps {
   readonly view: Exclude<GenericView, 'list'>;
   /** The record (edit, dtl); ignored for add. */
   readonly id?: string;
+  /** For add: the record whose values fill the form (a copy). */
+  readonly copyFrom?: string;
   readonly permissions: ResourcePermissions;
   readonly onOpen: (view: GenericView, id?: string | number, record?: ApiRecord) => void;
   readonly onClose: () => void;
@@ -49,9 +51,10 @@ export function RecordDrawer(props: RecordDrawerProps) {
         />
       ) : (
         <RecordForm
-          key={`${view}:${id ?? ''}`}
+          key={`${view}:${id ?? ''}:${props.copyFrom ?? ''}`}
           resource={resource}
           id={view === 'edit' ? id : undefined}
+          copyFrom={view === 'add' ? props.copyFrom : undefined}
           columns={1}
           onSaved={() => guard.saved(props.onClose)}
           onCancel={close}

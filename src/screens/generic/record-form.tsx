@@ -37,6 +37,8 @@ export interface RecordFormProps {
   readonly layout?: FormLayout;
   /** A record source other than refine's CRUD (settings objects); the form then always edits. */
   readonly source?: FormSource;
+  /** Adding: the record whose values fill the form (`ResourceDef.copyable`). */
+  readonly copyFrom?: string | number;
   /** Told when the user first changes a value, and when a save makes the form clean again. */
   readonly onDirtyChange?: (dirty: boolean) => void;
 }
@@ -52,6 +54,27 @@ function defaultsOf(resource: ResourceDef, t: Translate, fixed: Readonly<Record<
     values[name] = convert ? convert(ctx, value) : value;
   }
   return values;
+}
+
+/**
+ * What a copy keeps of a record: the fields a client writes on create, the title marked as a copy;
+ * never the number, the state or what the server manages (a new record starts afresh).
+ */
+function copiedValues(resource: ResourceDef, record: ApiRecord, t: Translate): ApiRecord {
+  const kept: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (
+      field.serverManaged ||
+      name === resource.states?.field ||
+      name === resource.numbering?.field ||
+      resource.fixedFilter?.[name] !== undefined
+    )
+      continue;
+    if (record[name] !== undefined) kept[name] = record[name];
+  }
+  const title = record[resource.titleField];
+  if (typeof title === 'string') kept[resource.titleField] = t('screens.copyOf', { name: title });
+  return kept as ApiRecord;
 }
 
 // One empty object, so a layout without fixed values keeps the memoised defaults stable.
@@ -84,6 +107,13 @@ export function RecordForm(props: RecordFormProps) {
     queryOptions: { enabled: crudRecord },
     errorNotification: false,
   });
+  const copy = useOne<BaseRecord>({
+    resource: resource.name,
+    id: props.copyFrom ?? '',
+    queryOptions: { enabled: !editing && props.copyFrom !== undefined },
+    errorNotification: false,
+  });
+  const copied = copy.data?.data as ApiRecord | undefined;
   const { mutateAsync: create } = useCreate<BaseRecord, HttpError, Record<string, unknown>>();
   const { mutateAsync: update } = useUpdate<BaseRecord, HttpError, Record<string, unknown>>();
   const record = (source ? source.record : one.data?.data) as ApiRecord | undefined;
@@ -97,6 +127,9 @@ export function RecordForm(props: RecordFormProps) {
   useEffect(() => {
     if (record) form.setFieldsValue(recordToForm({ resource, record: { ...record }, t }));
   }, [record, form, resource, t]);
+  useEffect(() => {
+    if (copied) form.setFieldsValue(recordToForm({ resource, record: copiedValues(resource, copied, t), t }));
+  }, [copied, form, resource, t]);
 
   if (editing && loading) return <Skeleton active />;
   if (editing && loadError) return <Result status="warning" title={errorText(loadError) || t('screens.notFound')} />;

@@ -8,7 +8,7 @@ import type { ApiRecord } from '../../fields/field-kind';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
 import { rememberedListSearch } from './list-url-state';
-import { ID_PARAM, viewLocation, type GenericView } from './resource-routes';
+import { COPY_PARAM, ID_PARAM, viewLocation, type GenericView } from './resource-routes';
 import { useResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 
@@ -35,15 +35,17 @@ export function RecordFormPage(props: { readonly resource: ResourceDef }) {
   const [params] = useSearchParams();
   const leave = useLeave(props.resource);
   const id = params.get(ID_PARAM) ?? undefined;
+  const copyFrom = id === undefined ? (params.get(COPY_PARAM) ?? undefined) : undefined;
   const title = t(id === undefined ? 'screens.addTitle' : 'screens.editTitle', { name: t(`res.${props.resource.name}`) });
   const [dirty, setDirty] = useState(false);
   const guard = useDiscardGuard(dirty);
   return (
     <Card title={title}>
       <RecordForm
-        key={id ?? ''}
+        key={id ?? `copy:${copyFrom ?? ''}`}
         resource={props.resource}
         id={id}
+        copyFrom={copyFrom}
         columns={2}
         onSaved={() => guard.saved(leave)}
         onCancel={() => guard(leave)}

@@ -100,6 +100,17 @@ export function viewLocation(
   return { pathname: screenRoute(resource, screen), search: query([[ID_PARAM, id], ...recordPairs(resource, record)]) };
 }
 
+/** Query parameter of an add form filled from a record (`?copy=7`): see `ResourceDef.copyable`. */
+export const COPY_PARAM = 'copy';
+
+/** Where the add form filled from record `id` opens (its add screen, or a drawer over the list). */
+export function copyLocation(resource: ResourceDef, id: string | number): ViewLocation {
+  const add = viewLocation(resource, 'add');
+  const params = new URLSearchParams(add.search);
+  params.set(COPY_PARAM, String(id));
+  return { pathname: add.pathname, search: `?${params.toString()}` };
+}
+
 /** The href of a view, for links (`/datum/store/store?view=dtl&id=7`). */
 export function viewHref(resource: ResourceDef, view: GenericView, id?: string | number): string {
   const location = viewLocation(resource, view, id);

@@ -1,0 +1,346 @@
+/**
+ * The activity simulator (issue 13 §5): a member, a store, a channel, a time, basket lines and
+ * payments, and the answer of `POST /v1/activities/simulate` — the activities that would fire
+ * with what each gives, and those excluded with the reason. Posts nothing. Given `activityIds`
+ * (a detail's own activity), those join the simulation whatever their state, so an INITAIL
+ * activity is tried before its audit.
+ */
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { apiGet } from '../../../providers/http';
+import { DatePicker } from '../../fields/controls/deferred-controls';
+import { RelationSelect } from '../../fields/controls/relation-select';
+import type { Translate } from '../../fields/field-kind';
+import { errorText } from '../../screens/generic/call-errors';
+import { awardText } from './award-text';
+import {
+  PAYMENT_METHODS,
+  simulate,
+  type ExcludedActivity,
+  type FiredActivity,
+  type SimulateAnswer,
+  type SimulateRequest,
+  type PaymentMethod,
+} from './activity-api';
+
+interface LineValues {
+  goods?: number;
+  quantity?: number;
+  amount?: string;
+}
+interface PaymentValues {
+  method?: PaymentMethod;
+  amount?: string;
+  points?: number;
+  couponTemplate?: number;
+}
+interface SimulatorValues {
+  member?: number;
+  store?: number;
+  channelCode?: string;
+  at?: Dayjs;
+  including?: number[];
+  lines?: LineValues[];
+  payments?: PaymentValues[];
+}
+
+/** Product ids to codes (the simulator names goods by code, as a till does). */
+async function goodsCodes(ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  const records = await Promise.all(unique.map((id) => apiGet<{ code: string }>(`/v1/product/info/${id}`)));
+  return new Map(unique.map((id, i) => [id, records[i].code]));
+}
+
+async function requestOf(values: SimulatorValues, activityIds: readonly number[]): Promise<SimulateRequest> {
+  const lines = (values.lines ?? []).filter((line) => line.goods !== undefined);
+  const codes = await goodsCodes(lines.map((line) => line.goods!));
+  const including = [...new Set([...activityIds, ...(values.including ?? [])])];
+  return {
+    ...(including.length > 0 ? { activityIds: including } : {}),
+    memberId: values.member!,
+    ...(values.store !== undefined ? { storeId: values.store } : {}),
+    ...(values.channelCode ? { channelCode: values.channelCode.trim() } : {}),
+    ...(values.at ? { at: values.at.format('YYYY-MM-DD HH:mm:ss') } : {}),
+    lines: lines.map((line) => ({ goodsCode: codes.get(line.goods!)!, quantity: line.quantity ?? 1, amount: String(line.amount ?? '0') })),
+    payments: (values.payments ?? [])
+      .filter((p) => p.method !== undefined)
+      .map((p) => ({
+        method: p.method!,
+        amount: String(p.amount ?? '0'),
+        ...(p.method === 'POINTS' && p.points !== undefined ? { points: p.points } : {}),
+        ...(p.method === 'COUPON' && p.couponTemplate !== undefined ? { couponTemplateId: p.couponTemplate } : {}),
+      })),
+  };
+}
+
+function Results(props: { readonly answer: SimulateAnswer; readonly t: Translate }) {
+  const { answer, t } = props;
+  const kind = (value: string) => t(`res.activity.kind.${value}`);
+  const ref = [
+    { key: 'number', title: t('res.activity.number'), dataIndex: 'number', width: 130 },
+    { key: 'name', title: t('res.activity.name'), dataIndex: 'name' },
+    { key: 'kind', title: t('res.activity.kind'), dataIndex: 'kind', render: (value: string) => <Tag>{kind(value)}</Tag> },
+  ];
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="simulation-result">
+      <Row gutter={16}>
+        <Col span={12}>
+          <Card size="small">
+            <Statistic title={t('activity.sim.basicPoints')} value={answer.basicPoints} groupSeparator="," />
+          </Card>
+        </Col>
+        <Col span={12}>
+          <Card size="small">
+            <Statistic title={t('activity.sim.totalPoints')} value={answer.totalPoints} groupSeparator="," />
+          </Card>
+        </Col>
+      </Row>
+      <Typography.Title level={5}>{t('activity.sim.fired')}</Typography.Title>
+      <Table<FiredActivity>
+        rowKey="activityId"
+        size="small"
+        pagination={false}
+        dataSource={[...answer.fired]}
+        locale={{ emptyText: t('activity.sim.noneFired') }}
+        columns={[
+          ...ref,
+          {
+            key: 'awards',
+            title: t('activity.sim.awards'),
+            render: (_: unknown, row) => (
+              <Space wrap size={4}>
+                {row.awards.map((award, i) => (
+                  <Tag key={i} color="green">
+                    {awardText(award, t)}
+                  </Tag>
+                ))}
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Typography.Title level={5}>{t('activity.sim.excluded')}</Typography.Title>
+      <Table<ExcludedActivity>
+        rowKey="activityId"
+        size="small"
+        pagination={false}
+        dataSource={[...answer.excluded]}
+        locale={{ emptyText: t('activity.sim.noneExcluded') }}
+        columns={[
+          ...ref,
+          {
+            key: 'reason',
+            title: t('activity.sim.reason'),
+            render: (_: unknown, row) => (
+              <span>
+                <Tag color="orange">{t(`activity.exclusion.${row.reason}`)}</Tag>
+                {row.detail ? <Typography.Text type="secondary">{row.detail}</Typography.Text> : null}
+              </span>
+            ),
+          },
+        ]}
+      />
+    </Space>
+  );
+}
+
+/** Props of {@link ActivitySimulator}. */
+export interface ActivitySimulatorProps {
+  readonly t: Translate;
+  /** Activities added to the active set whatever their state (a detail's own). */
+  readonly activityIds?: readonly number[];
+}
+
+/** The simulator form and its answer. */
+export function ActivitySimulator(props: ActivitySimulatorProps) {
+  const { t } = props;
+  const [form] = Form.useForm<SimulatorValues>();
+  const [answer, setAnswer] = useState<SimulateAnswer>();
+  const [failure, setFailure] = useState<string>();
+  const [running, setRunning] = useState(false);
+  const method = (index: number) => form.getFieldValue(['payments', index, 'method']) as string | undefined;
+
+  const run = async (values: SimulatorValues) => {
+    setRunning(true);
+    setFailure(undefined);
+    try {
+      setAnswer(await simulate(await requestOf(values, props.activityIds ?? [])));
+    } catch (error) {
+      setAnswer(undefined);
+      setFailure(errorText(error));
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Alert type="info" showIcon message={t('activity.sim.hint')} />
+      <Form<SimulatorValues>
+        form={form}
+        name="activity-simulator"
+        layout="vertical"
+        initialValues={{ lines: [{ quantity: 1 }], payments: [] }}
+        onFinish={(values) => void run(values)}
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="member" label={t('activity.sim.member')} rules={[{ required: true, message: t('activity.sim.member') }]}>
+              <RelationSelect resource="member" aria-label={t('activity.sim.member')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="store" label={t('activity.sim.store')}>
+              <RelationSelect resource="store" aria-label={t('activity.sim.store')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="channelCode" label={t('activity.sim.channel')}>
+              <Input maxLength={32} aria-label={t('activity.sim.channel')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="at" label={t('activity.sim.at')} extra={t('activity.sim.atHelp')}>
+              <DatePicker showTime style={{ width: '100%' }} aria-label={t('activity.sim.at')} />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="including" label={t('activity.sim.including')} extra={t('activity.sim.includingHelp')}>
+              <RelationSelect resource="activity" multiple aria-label={t('activity.sim.including')} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Typography.Title level={5}>{t('activity.sim.lines')}</Typography.Title>
+        <Form.List
+          name="lines"
+          rules={[
+            {
+              validator: async (_rule, lines: unknown[] | undefined) => {
+                if (!lines || lines.length === 0) throw new Error(t('activity.sim.linesRequired'));
+              },
+            },
+          ]}
+        >
+          {(fields, { add, remove }, { errors }) => (
+            <>
+              {fields.map((field) => (
+                <Row key={field.key} gutter={8} align="top">
+                  <Col flex="1 1 240px">
+                    <Form.Item name={[field.name, 'goods']} rules={[{ required: true, message: t('activity.sim.goods') }]}>
+                      <RelationSelect resource="product" aria-label={`${t('activity.sim.goods')} ${field.name + 1}`} />
+                    </Form.Item>
+                  </Col>
+                  <Col flex="0 0 110px">
+                    <Form.Item name={[field.name, 'quantity']} rules={[{ required: true, message: t('activity.sim.quantity') }]}>
+                      <InputNumber
+                        min={1}
+                        max={100000}
+                        precision={0}
+                        placeholder={t('activity.sim.quantity')}
+                        aria-label={t('activity.sim.quantity')}
+                      />
+                    </Form.Item>
+                  </Col>
+                  <Col flex="0 0 150px">
+                    <Form.Item name={[field.name, 'amount']} rules={[{ required: true, message: t('activity.sim.amount') }]}>
+                      <InputNumber<string>
+                        min="0"
+                        max="999999999"
+                        precision={2}
+                        stringMode
+                        placeholder={t('activity.sim.amount')}
+                        aria-label={t('activity.sim.amount')}
+                        style={{ width: '100%' }}
+                      />
+                    </Form.Item>
+                  </Col>
+                  <Col flex="0 0 auto">
+                    <Button type="link" onClick={() => remove(field.name)}>
+                      {t('activity.sim.remove')}
+                    </Button>
+                  </Col>
+                </Row>
+              ))}
+              <Form.ErrorList errors={errors} />
+              <Button onClick={() => add({ quantity: 1 })}>{t('activity.sim.addLine')}</Button>
+            </>
+          )}
+        </Form.List>
+        <Typography.Title level={5} style={{ marginTop: 16 }}>
+          {t('activity.sim.payments')}
+        </Typography.Title>
+        <Form.List name="payments">
+          {(fields, { add, remove }) => (
+            <>
+              {fields.map((field) => (
+                <Row key={field.key} gutter={8} align="top">
+                  <Col flex="0 0 150px">
+                    <Form.Item name={[field.name, 'method']} rules={[{ required: true, message: t('activity.sim.method') }]}>
+                      <Select
+                        aria-label={t('activity.sim.method')}
+                        options={PAYMENT_METHODS.map((value) => ({ value, label: t(`activity.payment.${value}`) }))}
+                      />
+                    </Form.Item>
+                  </Col>
+                  <Col flex="0 0 150px">
+                    <Form.Item name={[field.name, 'amount']} rules={[{ required: true, message: t('activity.sim.amount') }]}>
+                      <InputNumber<string>
+                        min="0"
+                        max="999999999"
+                        precision={2}
+                        stringMode
+                        placeholder={t('activity.sim.amount')}
+                        aria-label={t('activity.sim.amount')}
+                        style={{ width: '100%' }}
+                      />
+                    </Form.Item>
+                  </Col>
+                  <Form.Item noStyle shouldUpdate>
+                    {() =>
+                      method(field.name) === 'POINTS' ? (
+                        <Col flex="0 0 140px">
+                          <Form.Item name={[field.name, 'points']}>
+                            <InputNumber
+                              min={1}
+                              precision={0}
+                              placeholder={t('activity.sim.points')}
+                              aria-label={t('activity.sim.points')}
+                            />
+                          </Form.Item>
+                        </Col>
+                      ) : method(field.name) === 'COUPON' ? (
+                        <Col flex="1 1 200px">
+                          <Form.Item name={[field.name, 'couponTemplate']}>
+                            <RelationSelect
+                              resource="coupon-template"
+                              aria-label={t('activity.sim.couponTemplate')}
+                              placeholder={t('activity.sim.couponTemplate')}
+                            />
+                          </Form.Item>
+                        </Col>
+                      ) : null
+                    }
+                  </Form.Item>
+                  <Col flex="0 0 auto">
+                    <Button type="link" onClick={() => remove(field.name)}>
+                      {t('activity.sim.remove')}
+                    </Button>
+                  </Col>
+                </Row>
+              ))}
+              <Button onClick={() => add({ method: 'CASH' })}>{t('activity.sim.addPayment')}</Button>
+            </>
+          )}
+        </Form.List>
+        <Form.Item style={{ marginTop: 16 }}>
+          <Button type="primary" htmlType="submit" loading={running}>
+            {t('activity.sim.run')}
+          </Button>
+        </Form.Item>
+      </Form>
+      {failure ? <Alert type="error" showIcon message={failure} /> : null}
+      {answer ? <Results answer={answer} t={t} /> : null}
+    </Space>
+  );
+}

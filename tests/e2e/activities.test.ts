@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
+import { fillFormItem } from './pages/antd';
+import { seriousViolations } from './pages/axe';
+import { useDemoSession } from './pages/demo-session';
+import { FormPage } from './pages/form.page';
+import { ListPage } from './pages/list.page';
+
+/**
+ * Issue 13 in the browser: a points doubling activity is created from the purchase-reward list,
+ * audited, tried in the simulator with a basket, the same basket is posted through the API as a
+ * till would, the member's points show what the simulator said, and the activity's evaluation
+ * shows the sale; a copy starts a new activity from it; the list and the simulator in English.
+ * The simulator drawer and the evaluation tab pass axe-core's WCAG 2.1 AA rules.
+ */
+const session = useDemoSession();
+const baseUrl = session.baseUrl;
+const HEADERS = { locale: 'zh_CN', time_zone: 'Asia/Shanghai', 'X-Requested-With': 'loyalty-console' };
+
+async function api<T>(page: Page, path: string, data?: unknown): Promise<T> {
+  const response =
+    data === undefined
+      ? await page.request.get(`${baseUrl}/loyalty${path}`, { headers: HEADERS })
+      : await page.request.post(`${baseUrl}/loyalty${path}`, { data, headers: HEADERS });
+  const body = await response.json();
+  expect(body.code, JSON.stringify(body)).toBe(2000);
+  return body.data as T;
+}
+
+async function expectAccessible(page: Page, name: string): Promise<void> {
+  const findings = await seriousViolations(page);
+  if (findings.length > 0) await screenshot(page, `axe-${name}`);
+  expect(findings.map((f) => `${f.impact} ${f.id}: ${f.nodes.join(' | ')}`)).toEqual([]);
+}
+
+describe('activities in the browser', () => {
+  it('creates a doubling activity, audits it, simulates a basket, posts it and shows the points and the evaluation', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    const stamp = String(Date.now() % 100_000_000).padStart(8, '0');
+    const mobile = `136${stamp}`;
+    const memberName = `活动会员${stamp.slice(-4)}`;
+    const member = await api<{ id: number }>(page, '/v1/member/saveNew', { name: memberName, mobile });
+    const product = (await api<{ records: { code: string; name: string }[] }>(page, '/v1/product/query', { pageSize: 1 })).records[0];
+    const name = `端到端翻倍${stamp.slice(-4)}`;
+
+    // Created from the purchase-reward list: New activity -> the doubling kind's own form.
+    await shell.goto(baseUrl, '/promotion/coupon-active/coupon-active-manage');
+    const list = new ListPage(page);
+    await list.waitLoaded();
+    await list.clickButton('新建活动');
+    await page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: '积分翻倍规则' }).click();
+    await page.waitForURL((url) => url.hash.includes('/score-doubling-add'));
+    const form = new FormPage(page);
+    await form.fillAll({ 活动名称: name, 开始时间: '2026-01-01 00:00:00', 结束时间: '2035-12-31 23:59:59', 翻倍倍数: '2' });
+    await form.save();
+    await page.waitForURL((url) => url.hash.includes('/coupon-active-manage'));
+    await list.waitLoaded();
+    await expect.poll(async () => list.row(name).innerText()).toContain('未审核');
+
+    // Audited from the list: in its window, so in progress.
+    await list.rowActionConfirmed(name, '审核');
+    await expect.poll(async () => list.row(name).innerText()).toContain('进行中');
+    await screenshot(page, 'activities-list-zh');
+
+    // The simulator, from the list's toolbar: the member and a basket of one product.
+    await list.clickButton('活动模拟');
+    const drawer = page.locator('.ant-drawer:visible');
+    const item = (label: string) =>
+      drawer
+        .locator('.ant-form-item')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .first();
+    await fillFormItem(page, item('会员'), memberName);
+    await fillFormItem(
+      page,
+      drawer
+        .locator('.ant-form-item')
+        .filter({ has: drawer.getByLabel('商品 1') })
+        .first(),
+      product.name,
+    );
+    await drawer.getByLabel('数量').first().fill('2');
+    await drawer.getByLabel('金额(元)').first().fill('150');
+    await drawer
+      .getByRole('button', { name: /模\s*拟/ })
+      .last()
+      .click();
+    const result = drawer.getByTestId('simulation-result');
+    await result.waitFor();
+    const basket = { memberId: member.id, lines: [{ goodsCode: product.code, quantity: 2, amount: '150.00' }] };
+    const expected = await api<{ totalPoints: number; fired: { activityId: number; name: string; awards: { points?: number }[] }[] }>(
+      page,
+      '/v1/activities/simulate',
+      basket,
+    );
+    const ours = expected.fired.find((f) => f.name === name);
+    expect(ours, JSON.stringify(expected)).toBeDefined();
+    await expect.poll(async () => result.innerText()).toContain(name);
+    expect(await result.innerText()).toContain(`积分 +${ours!.awards[0].points}`);
+    expect(await result.locator('.ant-statistic').nth(1).innerText()).toContain(String(expected.totalPoints));
+    await screenshot(page, 'activities-simulator-zh');
+    await expectAccessible(page, 'activities-simulator');
+    await drawer.locator('.ant-drawer-close').click();
+
+    // The same basket posted as a till does gives exactly what the simulator said.
+    const sale = await api<{ points: number; activities: { activityId: number; awards: unknown[] }[] }>(page, '/v1/points/transaction', {
+      orderNo: `E2E-ACT-${stamp}`,
+      ...basket,
+    });
+    expect(sale.points).toBe(expected.totalPoints);
+    expect(sale.activities.find((a) => a.activityId === ours!.activityId)?.awards).toEqual(ours!.awards);
+
+    // The member's points.
+    await shell.goto(baseUrl, `/score/score-query/score-query-dtl?memberId=${member.id}`);
+    await expect.poll(async () => page.locator('.ant-statistic').first().innerText()).toContain(String(expected.totalPoints));
+    await screenshot(page, 'activities-member-points-zh');
+
+    // The activity's evaluation, a tab of its detail: one transaction, the points given.
+    await shell.goto(baseUrl, '/promotion/coupon-active/coupon-active-manage');
+    await list.waitLoaded();
+    await list.rowAction(name, '详情');
+    await page.getByRole('tab', { name: '效果评估' }).click();
+    const evaluation = page.getByTestId('activity-evaluation');
+    await evaluation.getByTestId('activity-eval-chart').waitFor();
+    const cards = evaluation.locator('.ant-statistic');
+    await expect.poll(async () => cards.nth(1).innerText()).toContain('1');
+    expect(await cards.nth(2).innerText()).toContain(String(ours!.awards[0].points));
+    await screenshot(page, 'activities-evaluation-zh');
+    await expectAccessible(page, 'activities-evaluation');
+
+    // Copy: a new activity, not audited, filled from this one.
+    await page
+      .getByRole('button', { name: /复\s*制/ })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.hash.includes('copy='));
+    await expect.poll(async () => form.valueOf('活动名称')).toBe(`${name}(复制)`);
+    await form.save();
+    await list.waitLoaded();
+    await expect.poll(async () => list.row(`${name}(复制)`).innerText()).toContain('未审核');
+
+    // The list and the simulator in English.
+    await shell.switchLanguage('en_US');
+    await shell.goto(baseUrl, '/promotion/coupon-active/coupon-active-manage');
+    await list.waitLoaded();
+    expect(await list.headers()).toEqual(expect.arrayContaining(['Activity number', 'Activity name', 'Kind', 'Status']));
+    await expect.poll(async () => list.row(new RegExp(`^.*${name}(?!\\()`)).innerText()).toContain('In progress');
+    await list.clickButton('Simulate');
+    await page.locator('.ant-drawer:visible').getByText('Basket lines').waitFor();
+    await screenshot(page, 'activities-simulator-en');
+  });
+});

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+/**
+ * axe-core's WCAG 2.0 / 2.1 A and AA rules on a page as it is now (the accessibility test of
+ * every screen, and tests of states a route alone does not reach: an open drawer, a tab).
+ */
+// Evaluated through the DevTools protocol: the console's Content-Security-Policy refuses inline scripts.
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+export interface Finding {
+  readonly id: string;
+  readonly impact: string;
+  readonly nodes: readonly string[];
+}
+
+/** The serious and critical violations axe-core finds on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<Finding[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? '',
+        nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.slice(0, 300)),
+      }));
+  }, TAGS);
+}
