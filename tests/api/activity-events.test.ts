@@ -194,6 +194,15 @@ describe('activation gift', () => {
     const again = await till.post('/v1/members/activation', { body: { memberId: member } });
     expect(again.status).toBe(409);
     expect(await balanceOf(member)).toBe(40);
+    // An unknown member is not found; someone who may only read members may not activate.
+    expect((await till.post('/v1/members/activation', { body: { memberId: 999999 } })).status).toBe(404);
+    await createUser(t.database, {
+      tenantId: tenant.tenantId,
+      login: 'ereader',
+      grants: [{ resourceId: '会员/标准会员', action: '会员资料查看' }],
+    });
+    const reader = await signIn(t.app, { tenant: tenant.code, login: 'ereader', password: tenant.adminPassword });
+    expect((await reader.post('/v1/members/activation', { body: { memberId: member } })).status).toBe(403);
     await stop(id);
   });
 });
