@@ -164,6 +164,12 @@ describe('invite gift', () => {
     const record = await okData<{ version: number }>(admin.get(`/v1/member/info/${a}`));
     await okData(admin.post('/v1/member/modify', { body: { id: a, version: record.version, invitedBy: c, remark: 'edited' } }));
     expect((await okData<{ invitedBy: number }>(admin.get(`/v1/member/info/${a}`))).invitedBy).toBe(inviter);
+
+    // A frozen inviter earns nothing; the new member still gets the invitee reward.
+    const frozen = await register();
+    await okData(admin.post('/v1/member/freeze', { query: { id: frozen }, body: { reason: 'test' } }));
+    const d = await register({ invitedBy: frozen });
+    expect([await balanceOf(frozen), await balanceOf(d)]).toEqual([0, 20]);
     expect(await balanceOf(c)).toBe(20);
     await stop(id);
   });
@@ -273,6 +279,8 @@ describe('birthday gift', () => {
     // 1990-10-03 was the 15th of the 8th lunar month: 25 September 2026.
     const lunar = await register({ birthday: '1990-10-03', birthdayType: 'lunar' });
     const other = await register({ birthday: '1990-06-16' });
+    // Born on 10 September: more than a week before the next run, which makes up a week only.
+    const missed = await register({ birthday: '1980-09-10' });
     const db = t.database.db;
     const tenantId = tenant.tenantId;
 
@@ -291,6 +299,7 @@ describe('birthday gift', () => {
     await runBirthdayGifts({ db, tenantId, now: at('2026-09-25 09:00:00') });
     expect(await balanceOf(lunar)).toBe(88 + 11);
     expect(await balanceOf(solar)).toBe(88);
+    expect(await balanceOf(missed)).toBe(0);
     expect((await awardsOf(ahead)).map((a) => [a.member_id, a.source_no])).toEqual([
       [solarAhead, '2026'],
       [lunar, '2026'],

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
 import { issueWithin, type CouponSource } from '../../coupons/issue.service';
+import { assertMemberCanTransact } from '../../points/member-guard';
 import { postPoints } from '../../points/points.ledger';
 import { expiryFor, toCents, type ExpiryMode } from '../../points/points.rules';
 import type { Award, Exclusion, PreparedActivity } from '../activity.contract';
@@ -80,6 +81,8 @@ export async function giveOnce(g: Giving): Promise<GivingResult> {
   }
   try {
     return await g.tx.transaction(async (tx): Promise<GivingResult> => {
+      // A frozen or cancelled member earns nothing (the inviter of a new member may be one).
+      await assertMemberCanTransact({ tx, tenantId: g.tenantId, memberId: g.memberId });
       const refusal = await takeBudget({
         tx,
         tenantId: g.tenantId,
