@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SALE_KINDS, type SaleKind } from '../../server/modules/activities/activity.contract';
 import { effectiveTemplate, newMember, okData, requestNo, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
+import { downloadTaskSheet } from '../helpers/workbooks';
 import { auditedActivity, balanceOf, postSale, simulate, stopActivity, type SaleBody } from '../helpers/activity-fixtures';
 
 /**
@@ -63,6 +64,18 @@ describe('a sale through the activities', () => {
     const effect = await evaluation(doubling.id);
     expect(effect.summary).toMatchObject({ participants: 1, transactions: 1, points: 120, coupons: 0, salesAmount: '120.50' });
     expect(effect.byDay).toHaveLength(1);
+    // The same figures by day through the file centre.
+    const { taskId } = await okData<{ taskId: number }>(
+      scene.admin.post('/v1/activities/evaluation/export', { body: { activityId: doubling.id }, headers: { locale: 'en_US' } }),
+    );
+    expect(await okData(scene.admin.get(`/v1/file-task/info/${taskId}`))).toMatchObject({
+      module: 'reports',
+      state: 'succeeded',
+      total: 1,
+    });
+    const [header, ...rows] = await downloadTaskSheet({ app: scene.t.app, client: scene.admin, taskId, locale: 'en_US' });
+    expect(header).toEqual(['Day', 'Participants', 'Transactions', 'Points given', 'Coupons given', 'Sales driven (yuan)']);
+    expect(rows).toEqual([[effect.byDay[0].day, 1, 1, 120, 0, '120.50']]);
     await stopActivity(scene, 'SCORE_DOUBLING', doubling.id);
     expect((await simulate(scene.admin, sale)).fired).toEqual([]);
   });

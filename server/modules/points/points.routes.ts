@@ -11,6 +11,7 @@ import { POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
 import { notFound } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { pointsDocs } from './points.openapi';
+import { CHANNEL_CODE_SCHEMA, SALE_LINES_SCHEMA, SALE_PAYMENTS_SCHEMA } from './sale.schema';
 import { entrySources } from './entry-sources';
 import { DAY_RANGE_SCHEMA, dayRangeCondition } from '../reads/day-range';
 import type { Db } from '../../db/connection';
@@ -30,37 +31,9 @@ const saleSchema = {
       orderNo: { type: 'string', minLength: 1, maxLength: 64 },
       memberId: { type: 'integer', minimum: 1 },
       storeId: { type: ['integer', 'null'], minimum: 1 },
-      channelCode: { type: ['string', 'null'], maxLength: 64 },
-      payments: {
-        type: 'array',
-        maxItems: 50,
-        items: {
-          type: 'object',
-          required: ['method', 'amount'],
-          additionalProperties: false,
-          properties: {
-            method: { type: 'string', enum: ['CASH', 'STORED_VALUE', 'PREPAID_CARD', 'POINTS', 'COUPON', 'OTHER'] },
-            amount: { type: ['string', 'number'] },
-            points: { type: 'integer', minimum: 1, maximum: 1000000000 },
-            couponTemplateId: { type: 'integer', minimum: 1 },
-          },
-        },
-      },
-      lines: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 500,
-        items: {
-          type: 'object',
-          required: ['goodsCode', 'quantity', 'amount'],
-          additionalProperties: false,
-          properties: {
-            goodsCode: { type: 'string', minLength: 1, maxLength: 64 },
-            quantity: { type: 'number', exclusiveMinimum: 0 },
-            amount: { type: ['string', 'number'] },
-          },
-        },
-      },
+      channelCode: CHANNEL_CODE_SCHEMA,
+      payments: SALE_PAYMENTS_SCHEMA,
+      lines: SALE_LINES_SCHEMA,
     },
   },
 } as const;

@@ -432,24 +432,25 @@ export async function recordReturn(input: {
         returningCents: returning,
       });
       const memberId = Number(row.member_id);
-      const entry =
-        share > 0
-          ? await postPoints({
-              tx,
-              tenantId,
-              memberId,
-              delta: -share,
-              kind: 'reverse',
-              sourceType: 'return',
-              sourceId: ret.returnNo,
-              field: 'amount',
-              storeId: row.store_id === null ? null : Number(row.store_id),
-              operatorId: input.operatorId,
-              capAtBalance: true,
-            })
-          : null;
-      const reversed = entry ? -entry.delta : 0;
       const now = input.now ?? new Date();
+      // One posting of the return: the points taken back (capped at the balance), or given back.
+      const returnPosting = (delta: number) =>
+        postPoints({
+          tx,
+          tenantId,
+          memberId,
+          delta,
+          kind: 'reverse',
+          sourceType: 'return',
+          sourceId: ret.returnNo,
+          field: 'amount',
+          storeId: row.store_id === null ? null : Number(row.store_id),
+          operatorId: input.operatorId,
+          now,
+          capAtBalance: delta < 0,
+        });
+      const entry = share > 0 ? await returnPosting(-share) : null;
+      const reversed = entry ? -entry.delta : 0;
       // The returned share of the points paid as cash goes back to the member.
       const refund = pointsToReverse({
         transactionPoints: Number(row.points_paid ?? 0),
@@ -457,22 +458,7 @@ export async function recordReturn(input: {
         returnedBeforeCents: before,
         returningCents: returning,
       });
-      const refunded =
-        refund > 0
-          ? await postPoints({
-              tx,
-              tenantId,
-              memberId,
-              delta: refund,
-              kind: 'reverse',
-              sourceType: 'return',
-              sourceId: ret.returnNo,
-              field: 'amount',
-              storeId: row.store_id === null ? null : Number(row.store_id),
-              operatorId: input.operatorId,
-              now,
-            })
-          : null;
+      const refunded = refund > 0 ? await returnPosting(refund) : null;
       const { voidedCoupons } = await reverseSaleActivities({
         tx,
         tenantId,

@@ -8,6 +8,7 @@ import { authOf } from '../../auth/access.hook';
 import { translate } from '../../i18n/translate';
 import { cachedSettings, paymentFacts, totalCents, type SalePayment } from '../../points/sales.service';
 import { toCents } from '../../points/points.rules';
+import { CHANNEL_CODE_SCHEMA, SALE_LINES_SCHEMA, SALE_PAYMENTS_SCHEMA } from '../../points/sale.schema';
 import type { PreparedActivity } from '../activity.contract';
 import { loadActivities } from '../activity.loader';
 import { ACTIVITY_READ_ANY, readOfKind } from './activity-access';
@@ -21,7 +22,6 @@ import { firedAnswers, planSale } from './sale-plan';
  * nothing posted) and the effect evaluation (`POST /v1/activities/evaluation`).
  */
 
-const MONEY = { type: ['string', 'number'] } as const;
 const DATE = { type: 'string', maxLength: 10 } as const;
 const ID = { type: 'integer', minimum: 1, maximum: 9007199254740991 } as const;
 
@@ -34,38 +34,10 @@ const simulateSchema = {
       activityIds: { type: 'array', maxItems: 50, items: ID },
       memberId: ID,
       storeId: { type: ['integer', 'null'], minimum: 1, maximum: 9007199254740991 },
-      channelCode: { type: ['string', 'null'], maxLength: 64 },
+      channelCode: CHANNEL_CODE_SCHEMA,
       at: { type: 'string', maxLength: 19 },
-      lines: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 500,
-        items: {
-          type: 'object',
-          required: ['goodsCode', 'quantity', 'amount'],
-          additionalProperties: false,
-          properties: {
-            goodsCode: { type: 'string', minLength: 1, maxLength: 64 },
-            quantity: { type: 'number', exclusiveMinimum: 0 },
-            amount: MONEY,
-          },
-        },
-      },
-      payments: {
-        type: 'array',
-        maxItems: 50,
-        items: {
-          type: 'object',
-          required: ['method', 'amount'],
-          additionalProperties: false,
-          properties: {
-            method: { type: 'string', enum: ['CASH', 'STORED_VALUE', 'PREPAID_CARD', 'POINTS', 'COUPON', 'OTHER'] },
-            amount: MONEY,
-            points: { type: 'integer', minimum: 1, maximum: 1000000000 },
-            couponTemplateId: ID,
-          },
-        },
-      },
+      lines: SALE_LINES_SCHEMA,
+      payments: SALE_PAYMENTS_SCHEMA,
     },
   },
 } as const;
