@@ -3,7 +3,6 @@ import { activityEvaluationExport } from './activities/activity-evaluation.expor
 import { pointsAccountsExport } from './points/points-accounts.export';
 import { pointsLedgerExport } from './points/points-ledger.export';
 import { valueHistoryExport } from './stored-value-docs/value-history.export';
-import { activityEvaluationExport } from './activities/engine/evaluation.export';
 
 /**
  * The file-centre exports of hand-made lists (files/module-export.ts), by name: a module that

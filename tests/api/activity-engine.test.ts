@@ -75,7 +75,7 @@ describe('a sale through the activities', () => {
     });
     const [header, ...rows] = await downloadTaskSheet({ app: scene.t.app, client: scene.admin, taskId, locale: 'en_US' });
     expect(header).toEqual(['Day', 'Participants', 'Transactions', 'Points given', 'Coupons given', 'Sales driven (yuan)']);
-    expect(rows).toEqual([[effect.byDay[0].day, 1, 1, 120, 0, '120.50']]);
+    expect(rows).toEqual([[effect.byDay[0].day, 1, 1, 120, 0, 120.5]]);
     await stopActivity(scene, 'SCORE_DOUBLING', doubling.id);
     expect((await simulate(scene.admin, sale)).fired).toEqual([]);
   });
