@@ -53,11 +53,14 @@ async function activity(kind: string, body: Record<string, unknown>, audit = tru
     }),
   );
   if (audit) await okData(admin.post('/v1/activity/audit', { query: { id: created.id } }));
+  // The active set is dropped when the change's notice arrives: wait for it.
+  await t.app.sessionCache.sync();
   return created.id;
 }
 
 async function stop(id: number): Promise<void> {
   await okData(admin.post('/v1/activity/stop', { query: { id }, body: { reason: 'test over' } }));
+  await t.app.sessionCache.sync();
 }
 
 async function awardsOf(
