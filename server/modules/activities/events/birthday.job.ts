@@ -3,7 +3,7 @@ import type { Db } from '../../../db/connection';
 import type { PreparedActivity } from '../activity.contract';
 import { loadActiveActivities } from '../activity.loader';
 import { addDays, birthdayServedOn, birthdayYear, lunarBirthDatesOn, solarBirthdaysOn } from './birthday';
-import { eventExclusion } from './evaluate';
+import { eventExclusion, isTimeExclusion } from './evaluate';
 import { fireMemberEvent, localFacts, memberContext, type GiftLog } from './member-events';
 
 /**
@@ -131,7 +131,7 @@ export async function runBirthdayGifts(args: { db: Db; now: Date; tenantId?: num
       channelCode: null,
     };
     const activities = (await loadActiveActivities(db, tenantId, now)).filter(
-      (a) => a.kind === 'BIRTHDAY_GIFT' && ['outsideWindow', 'weekday', 'timeOfDay'].every((r) => eventExclusion(a, facts) !== r),
+      (a) => a.kind === 'BIRTHDAY_GIFT' && !isTimeExclusion(eventExclusion(a, facts)),
     );
     if (activities.length === 0) continue;
     for (const day of daysToServe(today, tenant.last)) {

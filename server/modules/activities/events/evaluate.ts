@@ -37,6 +37,10 @@ export function eventExclusion(activity: PreparedActivity, facts: EventFacts): E
   return selectionExclusion(activity, { ...facts, orderNo: '', lines: [], payments: [], defaultCentsPerPoint: 0n });
 }
 
+/** Whether an exclusion is of time (window, weekday, time of day) rather than of scope. */
+export const isTimeExclusion = (exclusion: Exclusion | null): boolean =>
+  exclusion === 'outsideWindow' || exclusion === 'weekday' || exclusion === 'timeOfDay';
+
 /** What a member event gives, by kind; the invite gift gives the inviter and the invitee each their part. */
 export type MemberEvent =
   | { readonly kind: 'REGISTER_GIFT' }

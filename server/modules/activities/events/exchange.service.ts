@@ -15,7 +15,7 @@ import { assertMemberCanTransact } from '../../points/member-guard';
 import { postPoints } from '../../points/points.ledger';
 import { EXCHANGE_KINDS, type Award, type ExchangeKind, type PreparedActivity } from '../activity.contract';
 import { activeSet } from '../engine/active-set';
-import { eventExclusion, evaluateExchange } from './evaluate';
+import { eventExclusion, evaluateExchange, isTimeExclusion } from './evaluate';
 import { giveOnce } from './give';
 import { factsFor, memberContext } from './member-events';
 
@@ -85,7 +85,7 @@ export async function exchangePoints(input: {
       const storeId = exchange.storeId ?? context.facts.storeId;
       const areaId = exchange.storeId ? await storeArea(tx, tenantId, exchange.storeId) : context.facts.areaId;
       const exclusion = eventExclusion(activity, await factsFor(tx, tenantId, activity, { ...context.facts, storeId, areaId }));
-      if (exclusion === 'outsideWindow' || exclusion === 'weekday' || exclusion === 'timeOfDay') {
+      if (isTimeExclusion(exclusion)) {
         throw new AppError('conflict', 'activityEvents.exchangeClosed', { values: { name: activity.name } });
       }
       if (exclusion) throw new AppError('conflict', 'activityEvents.outOfScope', { values: { name: activity.name } });

@@ -18,7 +18,6 @@ import { giveOnce, isRefusal, type GivingResult } from './give';
 /** The member's side of an event: who, where they registered, their level, and the merchant's zone. */
 export interface MemberContext {
   readonly facts: EventFacts;
-  readonly state: string;
   readonly zone: string;
 }
 
@@ -59,9 +58,8 @@ export async function memberContext(tx: DbOrTx, tenantId: number, memberId: numb
     area: number | null;
     marketing_center: number | null;
     channel: string | null;
-    state: string;
     time_zone: string;
-  }>(sql`select m.level, m.register_store, s.area, m.marketing_center, m.channel, m.state, t.time_zone
+  }>(sql`select m.level, m.register_store, s.area, m.marketing_center, m.channel, t.time_zone
     from members m join tenants t on t.id = m.tenant_id
     left join stores s on s.tenant_id = m.tenant_id and s.id = m.register_store
     where m.tenant_id = ${tenantId} and m.id = ${memberId}`);
@@ -69,7 +67,6 @@ export async function memberContext(tx: DbOrTx, tenantId: number, memberId: numb
   if (!row) return null;
   const num = (value: number | null) => (value === null ? null : Number(value));
   return {
-    state: String(row.state),
     zone: row.time_zone,
     facts: {
       memberId,
