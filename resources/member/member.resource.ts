@@ -122,6 +122,18 @@ export const memberResource = defineResource({
       filter: 'in',
       width: 100,
     }),
+    // Who invited the member (invite-gift, issue 13): set on registration only; the invite gift
+    // rewards the inviter and the new member once each when the member registers
+    // (server/modules/activities/events/).
+    invitedBy: field.relation({
+      label: ['邀请人', 'Invited by'],
+      help: ['注册时填写，注册后不可修改', 'Set on registration; cannot be changed afterwards'],
+      resource: 'member',
+      readOnlyAfterCreate: true,
+      filter: 'eq',
+      inList: false,
+      width: 140,
+    }),
     registeredAt: field.datetime({
       label: ['注册时间', 'Registered at'],
       required: true,
@@ -221,7 +233,7 @@ export const memberResource = defineResource({
       title: ['基本资料', 'Profile'],
       fields: ['name', 'mobile', 'cardNumber', 'gender', 'birthday', 'birthdayType', 'profile', 'marketingCenter', 'remark'],
     },
-    { key: 'registration', title: ['注册信息', 'Registration'], fields: ['registerStore', 'channel', 'tags'] },
+    { key: 'registration', title: ['注册信息', 'Registration'], fields: ['registerStore', 'channel', 'invitedBy', 'tags'] },
     { key: 'vehicle', title: ['车辆信息', 'Vehicle'], fields: [...VEHICLE_FIELDS] },
   ],
   detail: [
@@ -241,7 +253,7 @@ export const memberResource = defineResource({
         'remark',
       ],
     },
-    { key: 'registration', title: ['注册信息', 'Registration'], fields: ['registerStore', 'channel', 'registeredAt'] },
+    { key: 'registration', title: ['注册信息', 'Registration'], fields: ['registerStore', 'channel', 'invitedBy', 'registeredAt'] },
     { key: 'membership', title: ['等级与成长', 'Level and growth'], fields: ['level', 'growthValue', 'tags', 'state'] },
     { key: 'vehicle', title: ['车辆信息', 'Vehicle'], fields: [...VEHICLE_FIELDS] },
   ],
@@ -261,6 +273,14 @@ export const memberResource = defineResource({
         from: from('blocked'),
         to: 'using',
         reason: 'required',
+      },
+      // Activation (a member registered through WeChat or another channel activates the card):
+      // POST /v1/members/activation runs it, and the activation gifts fire (issue 13).
+      activate: {
+        label: ['激活', 'Activate'],
+        from: from('unactivated'),
+        to: 'using',
+        server: true,
       },
       cancel: {
         label: ['注销', 'Cancel membership'],

@@ -22,6 +22,7 @@ import { couponsMessages } from '../coupons/coupons.messages';
 import { activityMessages } from '../promotion/activity.messages';
 import { activityScreenMessages } from '../promotion/activity-screens.messages';
 import { activityEngineMessages } from './activity-engine.messages';
+import { activityEventsMessages } from './activity-events.messages';
 
 /**
  * Every message book of the product. A module that adds visible strings adds its book here;
@@ -53,4 +54,5 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   activityMessages,
   activityScreenMessages,
   activityEngineMessages,
+  activityEventsMessages,
 ];

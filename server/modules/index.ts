@@ -13,6 +13,8 @@ import { activityEngineRoutes } from './activities/engine/engine.routes';
 import { filesPlugin } from './files/files.plugin';
 import { uploadsPlugin } from './uploads/uploads.plugin';
 import { memberOverviewRoutes } from './members/member-overview.routes';
+import { memberActivationRoutes } from './members/member-activation.routes';
+import { activityEventsPlugin } from './activities/events/events.plugin';
 import { batchPlugin } from './batch/batch.plugin';
 import { levelsPlugin } from './levels/monthly-evaluation.job';
 import { ledgerJobsPlugin } from './ledger/gift-expiry.job';
@@ -40,6 +42,8 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'files', plugin: filesPlugin },
   { name: 'uploads', plugin: uploadsPlugin },
   { name: 'members', plugin: memberOverviewRoutes },
+  { name: 'member-activation', plugin: memberActivationRoutes },
+  { name: 'activity-events', plugin: activityEventsPlugin },
   { name: 'batch', plugin: batchPlugin },
   { name: 'levels', plugin: levelsPlugin },
   { name: 'ledger-jobs', plugin: ledgerJobsPlugin },

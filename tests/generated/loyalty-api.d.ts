@@ -1940,6 +1940,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/members/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Activate a member who registered but has not activated the card; the activation gifts fire */
+        post: operations["member.activation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activities/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange points for coupons or goods under a points exchange activity (once per request number) */
+        post: operations["activities.exchange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/marketing-center/query": {
         parameters: {
             query?: never;
@@ -12400,6 +12434,8 @@ export interface components {
              * @enum {string}
              */
             channel: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+            /** @description Invited by (id of member) */
+            invitedBy: number | null;
             /** @description Registered at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             registeredAt: string;
             /** @description Level (id of level) */
@@ -12478,6 +12514,8 @@ export interface components {
              * @enum {string}
              */
             channel: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+            /** @description Invited by (id of member) */
+            invitedBy: number | null;
             /** @description Registered at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             registeredAt: string;
             /** @description Level (id of level) */
@@ -12558,6 +12596,8 @@ export interface components {
              * @enum {string}
              */
             channel: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+            /** @description Invited by (id of member) */
+            invitedBy: number | null;
             /** @description Registered at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             registeredAt: string;
             /** @description Level (id of level) */
@@ -24762,6 +24802,166 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "member.activation": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    memberId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            memberId: number;
+                            /** @description The member state after activation (using) */
+                            state: string;
+                            /** @description Each activity that gave, with what it gave */
+                            activities: {
+                                activityId: number;
+                                /** @description The activity number (AC + 8 digits) */
+                                number: string;
+                                name: string;
+                                /**
+                                 * @description The activity kind
+                                 * @enum {string}
+                                 */
+                                kind: "BASIC_POINTS" | "NON_POINTS_GOODS" | "POINTS_SPEED" | "SCORE_DOUBLING" | "AMOUNT_EXTRA_POINTS" | "QTY_EXTRA_POINTS" | "GOODS_GROUP_QTY_EXTRA_POINTS" | "GOODS_AMOUNT_COUPON" | "GOODS_AMOUNT_GIFT" | "GOODS_QTY_COUPON" | "USE_COUPON_SEND_COUPON" | "POINTS_AS_CASH" | "SCORE_GAIN_COUPON" | "SCORE_EXCHANGE_GOODS" | "BIRTHDAY_GIFT" | "REGISTER_GIFT" | "ACTIVATE_GIFT" | "INVITE_GIFT" | "UPGRADE_GIFT";
+                                awards: {
+                                    /**
+                                     * @description points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`
+                                     * @enum {string}
+                                     */
+                                    type: "points" | "coupon" | "gift";
+                                    /** @description Points (a whole number) */
+                                    points?: number;
+                                    /** @description The coupon template */
+                                    templateId?: number;
+                                    /** @description Coupons of the template */
+                                    count?: number;
+                                    /** @description The gift goods (handed out at the till) */
+                                    goodsCode?: string;
+                                    /** @description Gift units */
+                                    quantity?: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "activities.exchange": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requestNo: string;
+                    activityId: number;
+                    memberId: number;
+                    quantity?: number;
+                    storeId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            requestNo: string;
+                            activityId: number;
+                            memberId: number;
+                            quantity: number;
+                            /** @description Points spent */
+                            points: number;
+                            /** @description The member's points balance after the exchange */
+                            balance: number;
+                            /** @description What the exchange gave: coupons (issued to the member) or goods (handed out at the till) */
+                            awards: {
+                                /**
+                                 * @description points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`
+                                 * @enum {string}
+                                 */
+                                type: "points" | "coupon" | "gift";
+                                /** @description Points (a whole number) */
+                                points?: number;
+                                /** @description The coupon template */
+                                templateId?: number;
+                                /** @description Coupons of the template */
+                                count?: number;
+                                /** @description The gift goods (handed out at the till) */
+                                goodsCode?: string;
+                                /** @description Gift units */
+                                quantity?: number;
+                            }[];
+                            /** @description The coupons issued */
+                            couponIds: number[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "marketingCenter.query": {
         parameters: {
             query?: never;
@@ -33768,6 +33968,8 @@ export interface operations {
                         registerStore?: number | null;
                         /** @description Channel: in */
                         channel?: ("store" | "weixin" | "alipay" | "miniProgram" | "third")[] | null;
+                        /** @description Invited by: eq */
+                        invitedBy?: number | null;
                         /** @description Registered at: range [from, to], either may be null */
                         registeredAt?: (string | null)[] | null;
                         /** @description Level: eq */
@@ -33921,6 +34123,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -34013,6 +34217,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -34417,6 +34623,8 @@ export interface operations {
                         registerStore?: number | null;
                         /** @description Channel: in */
                         channel?: ("store" | "weixin" | "alipay" | "miniProgram" | "third")[] | null;
+                        /** @description Invited by: eq */
+                        invitedBy?: number | null;
                         /** @description Registered at: range [from, to], either may be null */
                         registeredAt?: (string | null)[] | null;
                         /** @description Level: eq */
@@ -34570,6 +34778,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -34657,6 +34867,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /** @description Marketing centre (id of marketing-center) */
@@ -35056,6 +35268,8 @@ export interface operations {
                         registerStore?: number | null;
                         /** @description Channel: in */
                         channel?: ("store" | "weixin" | "alipay" | "miniProgram" | "third")[] | null;
+                        /** @description Invited by: eq */
+                        invitedBy?: number | null;
                         /** @description Registered at: range [from, to], either may be null */
                         registeredAt?: (string | null)[] | null;
                         /** @description Level: eq */
@@ -35209,6 +35423,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /**
@@ -35299,6 +35515,8 @@ export interface operations {
                      * @enum {string}
                      */
                     channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                    /** @description Invited by (id of member) */
+                    invitedBy?: number;
                     /** @description Tags */
                     tags?: ("frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet")[];
                     /**

@@ -15,4 +15,5 @@ export * from './coupons.schema';
 export * from './installation-keys.schema';
 export * from './prepay-card-secrets.schema';
 export * from './activities.schema';
+export * from './activity-events.schema';
 export * from './resource-tables';

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/connection';
 import { memberLevelChanges } from '../../db/schema/levels.schema';
 import { AppError } from '../../http/envelope';
 import { postPoints } from '../points/points.ledger';
+import { fireMemberEvent } from '../activities/events/member-events';
 
 /**
  * The one way a member's level changes (DOMAIN.md "Levels and growth"). Whatever decides it —
@@ -190,6 +191,21 @@ export async function applyLevelChange(input: LevelChangeInput): Promise<LevelCh
   await tx.execute(
     sql`update members set level = ${toLevelId}, version = ${version}, updated_at = now() where tenant_id = ${tenantId} and id = ${memberId}`,
   );
+  // Upgrade gifts (activities, issue 13) fire on a rise, in this transaction, once per member and
+  // level, recorded with the change that caused them; a new member's entry level is no upgrade.
+  if (direction === 'up' && input.cause !== 'register') {
+    await fireMemberEvent({
+      tx,
+      tenantId,
+      memberId,
+      event: { kind: 'UPGRADE_GIFT', toLevelId, direction },
+      source: 'upgrade',
+      sourceNo: `level:${toLevelId}`,
+      now: input.now ?? new Date(),
+      operatorId: input.operatorId ?? null,
+      cause: [`level-change:${Number(change.id)}`, input.cause, input.sourceRef].filter(Boolean).join(' '),
+    });
+  }
   return {
     changed: true,
     changeId: Number(change.id),

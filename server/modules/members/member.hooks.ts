@@ -12,6 +12,7 @@ import type { LevelSummary, MemberGrowth } from '../../../resources/contract/mem
 import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
 import { assignEntryLevel } from '../levels/level-evaluation';
+import { fireMemberEvent, fireRegistration } from '../activities/events/member-events';
 
 /**
  * Server side of members (member.resource.ts) and of its views:
@@ -159,11 +160,35 @@ export const memberHooks = defineServerHooks(memberResource, {
   },
   // A new member starts on the entry level (the lowest-rank enabled free level), recorded as a
   // level change with the cause `register`; the answer shows the level given (version 1 still).
+  // Then the registration's activities give, in the same transaction: register gifts, and the
+  // invite gifts of the member and the inviter (server/modules/activities/events/).
   async afterSave({ operation, record, db, actor }) {
-    if (operation !== 'create' || (record.level !== null && record.level !== undefined)) return;
-    const change = await assignEntryLevel({ tx: db, tenantId: actor.tenantId, memberId: Number(record.id), operatorId: actor.userId });
-    if (!change?.changed) return;
-    record.level = change.toLevelId;
+    if (operation !== 'create') return;
+    if (record.level === null || record.level === undefined) {
+      const change = await assignEntryLevel({ tx: db, tenantId: actor.tenantId, memberId: Number(record.id), operatorId: actor.userId });
+      if (change?.changed) record.level = change.toLevelId;
+    }
+    const invitedBy = record.invitedBy === null || record.invitedBy === undefined ? null : Number(record.invitedBy);
+    const now = actor.now ?? new Date();
+    await fireRegistration({ tx: db, tenantId: actor.tenantId, memberId: Number(record.id), invitedBy, now, operatorId: actor.userId });
+  },
+  // Activation (member-activation.routes.ts): the activation gifts, in the action's transaction.
+  afterAction: {
+    async activate({ record, db, actor }) {
+      const memberId = Number(record.id);
+      const now = actor.now ?? new Date();
+      const event = { kind: 'ACTIVATE_GIFT' } as const;
+      await fireMemberEvent({
+        tx: db,
+        tenantId: actor.tenantId,
+        memberId,
+        event,
+        source: 'activate',
+        sourceNo: 'activate',
+        now,
+        operatorId: actor.userId,
+      });
+    },
   },
   routes: growthRoute,
 });

@@ -3,6 +3,7 @@ import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
 import { operationIdOf, resourceTags } from '../../crud/crud.openapi';
 import { answers, arrayOf, decimalNumber, nullable, objectOf, oneOf, wire } from '../../http/openapi.schemas';
+import { eventActivitiesSchema } from '../activities/events/events.openapi';
 
 /**
  * The OpenAPI description of the member module's routes beyond CRUD: the overview
@@ -55,3 +56,20 @@ export function growthDocs(resource: ResourceDef) {
     ),
   };
 }
+
+/** `POST /v1/members/activation` (member-activation.routes.ts). */
+export const activationDocs = {
+  operationId: 'member.activation',
+  tags: ['member'],
+  summary: 'Activate a member who registered but has not activated the card; the activation gifts fire',
+  response: answers(
+    objectOf({
+      memberId: { type: 'integer' },
+      state: { type: 'string', description: 'The member state after activation (using)' },
+      activities: eventActivitiesSchema,
+    }),
+    'badInput',
+    'notFound',
+    'conflict',
+  ),
+} as const;
