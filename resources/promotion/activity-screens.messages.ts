@@ -9,6 +9,7 @@ export const activityScreenMessages = defineMessages({
     'Enter a sale to see which activities would fire, which were excluded and why, and what each gives; nothing is posted.',
   ],
   'activity.sim.member': ['会员', 'Member'],
+  'activity.sim.memberRequired': ['请选择会员', 'Choose the member'],
   'activity.sim.store': ['门店', 'Store'],
   'activity.sim.channel': ['渠道编码', 'Channel code'],
   'activity.sim.at': ['交易时间', 'Sale time'],

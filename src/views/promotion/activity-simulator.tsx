@@ -186,7 +186,11 @@ export function ActivitySimulator(props: ActivitySimulatorProps) {
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="member" label={t('activity.sim.member')} rules={[{ required: true, message: t('activity.sim.member') }]}>
+            <Form.Item
+              name="member"
+              label={t('activity.sim.member')}
+              rules={[{ required: true, message: t('activity.sim.memberRequired') }]}
+            >
               <RelationSelect resource="member" aria-label={t('activity.sim.member')} />
             </Form.Item>
           </Col>
