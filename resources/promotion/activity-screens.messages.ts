@@ -62,6 +62,8 @@ export const activityScreenMessages = defineMessages({
   'activity.exclusion.ruleNotMet': ['未满足活动条件', 'Its rule is not met'],
   'activity.eval.tab': ['效果评估', 'Results'],
   'activity.eval.title': ['活动效果评估', 'Activity results'],
+  // The file centre's name of the evaluation export (its task's resource), as its file is titled.
+  'res.activity-evaluation': ['活动效果评估', 'Activity results'],
   'activity.eval.activity': ['活动', 'Activity'],
   'activity.eval.chooseActivity': ['请选择要评估的活动', 'Choose the activity to evaluate'],
   'activity.eval.period': ['统计期间', 'Period'],
