@@ -157,4 +157,41 @@ describe('activities in the browser', () => {
     await page.locator('.ant-drawer:visible').getByText('Basket lines').waitFor();
     await screenshot(page, 'activities-simulator-en');
   });
+
+  it('shows the points settings with the speed rules under them, edits them on score-setting, and opens a speed rule form', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await shell.goto(baseUrl, '/promotion/score-init');
+    await page.getByText('每积1分所需金额(元)').first().waitFor();
+    await page.locator('.ant-card-head-title').filter({ hasText: '积分加速' }).waitFor();
+    await shell.waitForScreen();
+    await screenshot(page, 'activities-score-init-zh');
+    await expectAccessible(page, 'activities-score-init');
+
+    // Edit leads to score-setting; the same rule saved back (the demo's other tests rely on 1 yuan a point).
+    await page
+      .getByRole('button', { name: /编\s*辑/ })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.hash.includes('/score-setting'));
+    const form = new FormPage(page);
+    await form.fill('每积1分所需金额(元)', '1');
+    await form.save('保存');
+    await page
+      .waitForURL((url) => url.hash.includes('/promotion/score-init') && !url.hash.includes('score-setting'))
+      .catch(async (error) => {
+        await screenshot(page, 'activities-score-setting-failed');
+        throw error;
+      });
+    await page.getByText('1.00').first().waitFor();
+
+    // The speed rules' New opens their own form (points-charge-speed-setting).
+    const speed = new ListPage(page, page.locator('.ant-card').filter({ hasText: '积分加速' }).last());
+    await speed.waitLoaded();
+    await speed.clickButton('新增');
+    await page.waitForURL((url) => url.hash.includes('/points-charge-speed-setting'));
+    const speedForm = new FormPage(page);
+    await page.getByText('加速倍数').first().waitFor();
+    expect(await speedForm.labels()).toEqual(expect.arrayContaining(['活动名称', '加速倍数']));
+    await screenshot(page, 'activities-speed-add-zh');
+  });
 });
