@@ -190,7 +190,7 @@ describe('activities in the browser', () => {
     await speed.clickButton('新增');
     await page.waitForURL((url) => url.hash.includes('/points-charge-speed-setting'));
     const speedForm = new FormPage(page);
-    await page.getByText('加速倍数').first().waitFor();
+    await page.locator('.ant-form-item-label').filter({ hasText: '加速倍数' }).first().waitFor();
     expect(await speedForm.labels()).toEqual(expect.arrayContaining(['活动名称', '加速倍数']));
     await screenshot(page, 'activities-speed-add-zh');
   });
