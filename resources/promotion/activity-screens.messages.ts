@@ -28,6 +28,10 @@ export const activityScreenMessages = defineMessages({
   'activity.sim.including': ['包含未审核活动', 'Include activities not yet audited'],
   'activity.sim.includingHelp': ['选中的活动无论状态都参与本次模拟', 'The chosen activities join this simulation whatever their state'],
   'activity.sim.run': ['模拟', 'Simulate'],
+  'activity.sim.notSale': [
+    '此类活动由会员事件（注册、激活、生日、升级、邀请）或积分兑换触发，不参与交易模拟。',
+    'Activities of this kind are fired by member events (registration, activation, birthday, upgrade, invitation) or exchanges, not by sales: the simulator does not apply.',
+  ],
   'activity.sim.basicPoints': ['基础积分', 'Basic points'],
   'activity.sim.totalPoints': ['合计积分', 'Total points'],
   'activity.sim.fired': ['生效的活动', 'Activities that fire'],
