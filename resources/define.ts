@@ -634,6 +634,12 @@ export interface ResourceDef {
    * (`?copy=<id>` on the add screen). A view inherits it from its base.
    */
   readonly copyable?: boolean;
+  /**
+   * For a view: the values of an enum field it offers (an activity entry's list offers its own
+   * kinds only). Its forms and filters show only these; a save with another value is refused
+   * with 400 naming the field (`validation.enum`). Declare with {@link defineView}.
+   */
+  readonly offers?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
@@ -661,7 +667,7 @@ export function defineResource<const R extends ResourceDef>(resource: R): R {
 
 /** What a view declares itself; everything else (table, fields, states …) is its base's. */
 export type ViewDef = Pick<ResourceDef, 'name' | 'title' | 'route' | 'access' | 'scope'> &
-  Partial<Pick<ResourceDef, 'list' | 'form' | 'detail' | 'fixedFilter' | 'centreField' | 'files' | 'titleField'>>;
+  Partial<Pick<ResourceDef, 'list' | 'form' | 'detail' | 'fixedFilter' | 'centreField' | 'files' | 'titleField' | 'offers'>>;
 
 /**
  * Where a view keeps its base: an enumerable symbol, so a copy of the declaration made with a

@@ -152,4 +152,18 @@ export const preset = {
   marketingCenter(overrides?: PresetOverrides<RelationField>): RelationField {
     return field.relation({ label: ['所属营销中心', 'Marketing centre'], resource: 'marketing-center', filter: 'eq', ...overrides });
   },
+
+  /**
+   * The goods, categories and brands a goods scope lists (a coupon template's, an activity's),
+   * shown while the scope field `scopeField` is INCLUDE or EXCLUDE; not list columns.
+   */
+  listedGoods(scopeField: string): Record<'goods' | 'categories' | 'brands', RelationField> {
+    const listed = (label: Bilingual, resource: string): RelationField =>
+      field.relation({ label, resource, multiple: true, when: { field: scopeField, in: ['INCLUDE', 'EXCLUDE'] }, inList: false });
+    return {
+      goods: listed(['商品', 'Goods listed'], 'product'),
+      categories: listed(['品类', 'Categories listed'], 'catogory'),
+      brands: listed(['品牌', 'Brands listed'], 'brand'),
+    };
+  },
 } as const;

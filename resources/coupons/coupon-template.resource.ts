@@ -239,27 +239,7 @@ const base = defineResource({
       inList: false,
     }),
     goodsScope: scope(['适用商品', 'Goods']),
-    goods: field.relation({
-      label: ['商品', 'Goods listed'],
-      resource: 'product',
-      multiple: true,
-      when: { field: 'goodsScope', in: ['INCLUDE', 'EXCLUDE'] },
-      inList: false,
-    }),
-    categories: field.relation({
-      label: ['品类', 'Categories listed'],
-      resource: 'catogory',
-      multiple: true,
-      when: { field: 'goodsScope', in: ['INCLUDE', 'EXCLUDE'] },
-      inList: false,
-    }),
-    brands: field.relation({
-      label: ['品牌', 'Brands listed'],
-      resource: 'brand',
-      multiple: true,
-      when: { field: 'goodsScope', in: ['INCLUDE', 'EXCLUDE'] },
-      inList: false,
-    }),
+    ...preset.listedGoods('goodsScope'),
     totalQuantity: field.integer({
       label: ['发行总量', 'Total quantity'],
       help: ['不填则不限量', 'Empty: unlimited'],

@@ -6,6 +6,7 @@
  * engine reads one column per meaning whatever the kind.
  */
 import { field, type FieldDef } from '../define';
+import { preset } from '../field-presets';
 import type { Bilingual } from '../messages/bilingual';
 
 /** The optional parts of an activity, each a form section of its own. */
@@ -26,27 +27,7 @@ export const goodsPart = {
     defaultValue: 'ALL',
     inList: false,
   }),
-  goods: field.relation({
-    label: ['商品', 'Goods listed'],
-    resource: 'product',
-    multiple: true,
-    when: { field: 'goodsScope', in: ['INCLUDE', 'EXCLUDE'] },
-    inList: false,
-  }),
-  categories: field.relation({
-    label: ['品类', 'Categories listed'],
-    resource: 'catogory',
-    multiple: true,
-    when: { field: 'goodsScope', in: ['INCLUDE', 'EXCLUDE'] },
-    inList: false,
-  }),
-  brands: field.relation({
-    label: ['品牌', 'Brands listed'],
-    resource: 'brand',
-    multiple: true,
-    when: { field: 'goodsScope', in: ['INCLUDE', 'EXCLUDE'] },
-    inList: false,
-  }),
+  ...preset.listedGoods('goodsScope'),
 } satisfies Record<string, FieldDef>;
 
 /** What one reward gives: points, and / or a number of coupons of one template. */

@@ -9,6 +9,7 @@ export const activityScreenMessages = defineMessages({
     'Enter a sale to see which activities would fire, which were excluded and why, and what each gives; nothing is posted.',
   ],
   'activity.sim.member': ['会员', 'Member'],
+  'activity.sim.memberRequired': ['请选择会员', 'Choose the member'],
   'activity.sim.store': ['门店', 'Store'],
   'activity.sim.channel': ['渠道编码', 'Channel code'],
   'activity.sim.at': ['交易时间', 'Sale time'],
@@ -27,6 +28,10 @@ export const activityScreenMessages = defineMessages({
   'activity.sim.including': ['包含未审核活动', 'Include activities not yet audited'],
   'activity.sim.includingHelp': ['选中的活动无论状态都参与本次模拟', 'The chosen activities join this simulation whatever their state'],
   'activity.sim.run': ['模拟', 'Simulate'],
+  'activity.sim.notSale': [
+    '此类活动由会员事件（注册、激活、生日、升级、邀请）或积分兑换触发，不参与交易模拟。',
+    'Activities of this kind are fired by member events (registration, activation, birthday, upgrade, invitation) or exchanges, not by sales: the simulator does not apply.',
+  ],
   'activity.sim.basicPoints': ['基础积分', 'Basic points'],
   'activity.sim.totalPoints': ['合计积分', 'Total points'],
   'activity.sim.fired': ['生效的活动', 'Activities that fire'],
@@ -61,6 +66,8 @@ export const activityScreenMessages = defineMessages({
   'activity.exclusion.ruleNotMet': ['未满足活动条件', 'Its rule is not met'],
   'activity.eval.tab': ['效果评估', 'Results'],
   'activity.eval.title': ['活动效果评估', 'Activity results'],
+  // The file centre's name of the evaluation export (its task's resource), as its file is titled.
+  'res.activity-evaluation': ['活动效果评估', 'Activity results'],
   'activity.eval.activity': ['活动', 'Activity'],
   'activity.eval.chooseActivity': ['请选择要评估的活动', 'Choose the activity to evaluate'],
   'activity.eval.period': ['统计期间', 'Period'],

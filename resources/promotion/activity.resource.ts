@@ -270,6 +270,8 @@ const entryViews = ENTRY_LISTS.map(({ family, screens }) =>
     access: familyAccess(family),
     scope: 'tenant',
     fixedFilter: { family },
+    // Its forms and filters offer the entry's own kinds.
+    offers: { kind: ACTIVITY_KINDS.filter((k) => k.family === family).map((k) => k.value) },
   }),
 );
 

@@ -303,5 +303,12 @@ export function validateWrite(args: {
     references.push(...result.references);
     if (result.rows) lines.set(name, result.rows);
   }
+  // A view offers only some values of an enum field (resources/define.ts `offers`).
+  for (const [name, offered] of Object.entries(resource.offers ?? {})) {
+    const value = values[name];
+    if (typeof value === 'string' && !offered.includes(value) && !issues.some((issue) => issue.field === name)) {
+      issues.push({ field: name, key: 'validation.enum', values: { label: pick(resource.fields[name].label, args.locale) } });
+    }
+  }
   return { set: { values, lines, references, parent }, issues };
 }

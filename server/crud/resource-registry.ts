@@ -145,6 +145,11 @@ function checkView(resource: ResourceDef, served: ReadonlyMap<string, ResourceDe
     if (f.kind === 'enum' && !Object.prototype.hasOwnProperty.call(f.options, String(value)))
       fail(`fixedFilter ${name}=${String(value)} is not an option`);
   }
+  for (const [name, values] of Object.entries(resource.offers ?? {})) {
+    const f = fields[name];
+    if (f?.kind !== 'enum' || f.multiple) fail(`offers ${name}: not a single enum field`);
+    else for (const value of values) if (!Object.hasOwn(f.options, value)) fail(`offers ${name}=${value} is not an option`);
+  }
   if (resource.viewOf === undefined) return;
   const base = served.get(resource.viewOf);
   if (!base) fail(`base ${resource.viewOf} is not served`);

@@ -38,9 +38,8 @@ describe('activities in the browser', () => {
   it('creates a doubling activity, audits it, simulates a basket, posts it and shows the points and the evaluation', async () => {
     const { page, shell } = await session.signedIn('admin');
     const stamp = String(Date.now() % 100_000_000).padStart(8, '0');
-    const mobile = `136${stamp}`;
-    const memberName = `活动会员${stamp.slice(-4)}`;
-    const member = await api<{ id: number }>(page, '/v1/member/saveNew', { name: memberName, mobile });
+    // A member of the demo merchant as the picker first lists them (title, masked mobile and number).
+    const member = (await api<{ id: number; title: string; description: string }[]>(page, '/v1/member/options'))[0];
     const product = (await api<{ records: { code: string; name: string }[] }>(page, '/v1/product/query', { pageSize: 1 })).records[0];
     const name = `端到端翻倍${stamp.slice(-4)}`;
 
@@ -53,7 +52,9 @@ describe('activities in the browser', () => {
     await page.waitForURL((url) => url.hash.includes('/score-doubling-add'));
     const form = new FormPage(page);
     await form.fillAll({ 活动名称: name, 开始时间: '2026-01-01 00:00:00', 结束时间: '2035-12-31 23:59:59', 翻倍倍数: '2' });
-    await form.save();
+    // The time picker's own OK button is not the form's.
+    await page.keyboard.press('Escape');
+    await form.save('保存');
     await page.waitForURL((url) => url.hash.includes('/coupon-active-manage'));
     await list.waitLoaded();
     await expect.poll(async () => list.row(name).innerText()).toContain('未审核');
@@ -71,12 +72,13 @@ describe('activities in the browser', () => {
         .locator('.ant-form-item')
         .filter({ has: page.getByText(label, { exact: true }) })
         .first();
-    await fillFormItem(page, item('会员'), memberName);
+    await item('会员').locator('.ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: member.description }).first().click();
     await fillFormItem(
       page,
       drawer
         .locator('.ant-form-item')
-        .filter({ has: drawer.getByLabel('商品 1') })
+        .filter({ has: page.getByLabel('商品 1') })
         .first(),
       product.name,
     );
@@ -87,7 +89,10 @@ describe('activities in the browser', () => {
       .last()
       .click();
     const result = drawer.getByTestId('simulation-result');
-    await result.waitFor();
+    await result.waitFor().catch(async (error) => {
+      await screenshot(page, 'activities-simulator-failed');
+      throw error;
+    });
     const basket = { memberId: member.id, lines: [{ goodsCode: product.code, quantity: 2, amount: '150.00' }] };
     const expected = await api<{ totalPoints: number; fired: { activityId: number; name: string; awards: { points?: number }[] }[] }>(
       page,
@@ -130,13 +135,15 @@ describe('activities in the browser', () => {
     await expectAccessible(page, 'activities-evaluation');
 
     // Copy: a new activity, not audited, filled from this one.
-    await page
-      .getByRole('button', { name: /复\s*制/ })
-      .first()
-      .click();
+    await shell.goto(baseUrl, '/promotion/coupon-active/coupon-active-manage');
+    await list.waitLoaded();
+    await list.rowAction(name, '复制');
     await page.waitForURL((url) => url.hash.includes('copy='));
-    await expect.poll(async () => form.valueOf('活动名称')).toBe(`${name}(复制)`);
-    await form.save();
+    // The entry's list adds in a drawer over it.
+    const copy = FormPage.inDialog(page);
+    await expect.poll(async () => copy.valueOf('活动名称')).toBe(`${name}(复制)`);
+    expect(await copy.valueOf('翻倍倍数')).toBe('2');
+    await copy.save('保存');
     await list.waitLoaded();
     await expect.poll(async () => list.row(`${name}(复制)`).innerText()).toContain('未审核');
 
@@ -149,5 +156,42 @@ describe('activities in the browser', () => {
     await list.clickButton('Simulate');
     await page.locator('.ant-drawer:visible').getByText('Basket lines').waitFor();
     await screenshot(page, 'activities-simulator-en');
+  });
+
+  it('shows the points settings with the speed rules under them, edits them on score-setting, and opens a speed rule form', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await shell.goto(baseUrl, '/promotion/score-init');
+    await page.getByText('每积1分所需金额(元)').first().waitFor();
+    await page.locator('.ant-card-head-title').filter({ hasText: '积分加速' }).waitFor();
+    await shell.waitForScreen();
+    await screenshot(page, 'activities-score-init-zh');
+    await expectAccessible(page, 'activities-score-init');
+
+    // Edit leads to score-setting; the same rule saved back (the demo's other tests rely on 1 yuan a point).
+    await page
+      .getByRole('button', { name: /编\s*辑/ })
+      .first()
+      .click();
+    await page.waitForURL((url) => url.hash.includes('/score-setting'));
+    const form = new FormPage(page);
+    await form.fill('每积1分所需金额(元)', '1');
+    await form.save('保存');
+    await page
+      .waitForURL((url) => url.hash.includes('/promotion/score-init') && !url.hash.includes('score-setting'))
+      .catch(async (error) => {
+        await screenshot(page, 'activities-score-setting-failed');
+        throw error;
+      });
+    await page.getByText('1.00').first().waitFor();
+
+    // The speed rules' New opens their own form (points-charge-speed-setting).
+    const speed = new ListPage(page, page.locator('.ant-card').filter({ hasText: '积分加速' }).last());
+    await speed.waitLoaded();
+    await speed.clickButton('新增');
+    await page.waitForURL((url) => url.hash.includes('/points-charge-speed-setting'));
+    const speedForm = new FormPage(page);
+    await page.locator('.ant-form-item-label').filter({ hasText: '加速倍数' }).first().waitFor();
+    expect(await speedForm.labels()).toEqual(expect.arrayContaining(['活动名称', '加速倍数']));
+    await screenshot(page, 'activities-speed-add-zh');
   });
 });

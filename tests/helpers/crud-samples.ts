@@ -163,7 +163,9 @@ export function applyingBody(args: {
       if (resource.fixedFilter && condition.field in resource.fixedFilter) continue;
       setConditions(condition.field);
       const target = resource.fields[condition.field];
-      const value = condition.in[0];
+      // A view that offers only some values takes the first it offers.
+      const offered = resource.offers?.[condition.field];
+      const value = condition.in.find((v) => offered === undefined || offered.includes(String(v))) ?? condition.in[0];
       out[condition.field] = target?.kind === 'enum' && target.multiple ? [value] : value;
     }
   };
@@ -178,11 +180,17 @@ export function applyingBody(args: {
 
 /**
  * The field can apply in this resource: none of its conditions names a view's fixed field with
- * another value (a kind's view never holds another kind's rule fields).
+ * another value, or an offered field with none of the values it offers (a kind's view, or an
+ * activity entry's list, never holds another kind's rule fields).
  */
 export function canApplyInView(resource: ResourceDef, name: string): boolean {
   const fixed = resource.fixedFilter ?? {};
-  return fieldRules(resource, name).when.every((c) => !Object.hasOwn(fixed, c.field) || c.in.includes(fixed[c.field] as string | boolean));
+  const offers = resource.offers ?? {};
+  return fieldRules(resource, name).when.every(
+    (c) =>
+      (!Object.hasOwn(fixed, c.field) || c.in.includes(fixed[c.field] as string | boolean)) &&
+      (!Object.hasOwn(offers, c.field) || c.in.some((v) => offers[c.field].includes(String(v)))),
+  );
 }
 
 /** A value every field kind must refuse, with the reason the server should give. */

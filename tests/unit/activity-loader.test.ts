@@ -79,6 +79,17 @@ describe('activity declarations', () => {
     expect(declared).toEqual([...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS].sort());
     expect(Object.keys((activities.base.fields.kind as { options: object }).options).sort()).toEqual(declared);
   });
+
+  it("give each menu entry a list that offers its own kinds, and each kind's screens to its entry", () => {
+    const entryList = activities.resources.find((r) => r.name === 'activity-family-birthday');
+    expect(entryList?.offers?.kind).toEqual(['BIRTHDAY_GIFT']);
+    expect(entryList?.fixedFilter).toEqual({ family: 'BIRTHDAY' });
+    expect(activities.kinds.POINTS_SPEED.route).toMatchObject({ entry: 'score-init', screens: { add: 'points-charge-speed-setting' } });
+    expect(activities.kinds.UPGRADE_GIFT.route).toMatchObject({
+      entry: 'upgrade-gift',
+      screens: { list: 'list', add: 'edit', dtl: 'dtl' },
+    });
+  });
 });
 
 describe('prepareActivity', () => {

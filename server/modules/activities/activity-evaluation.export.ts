@@ -44,7 +44,7 @@ export const activityEvaluationExport: ModuleExport = {
     },
   },
   check: () => undefined,
-  title: (requester) => pick(m['activity.eval.title'], requester.locale),
+  title: (requester) => pick(m['res.activity-evaluation'], requester.locale),
   columns: (requester) => COLUMNS.map((c) => ({ header: pick(c.label, requester.locale), width: c.width })),
   async count({ database, requester, query }) {
     return (await byDay(database.db, requester, query as EvaluationQuery)).length;

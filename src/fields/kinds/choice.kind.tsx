@@ -55,8 +55,10 @@ export const booleanKind: FieldKindSpec<BooleanField> = {
 export function enumOptions(ctx: FieldContext<EnumField>): { value: string; label: string }[] {
   const states = ctx.resource.states;
   const hidden = states?.timeline && states.field === ctx.name ? states.timeline.during : undefined;
+  // A view may offer only some values (an activity entry's list: its own kinds).
+  const offered = ctx.resource.offers?.[ctx.name];
   return Object.entries(ctx.field.options)
-    .filter(([value, option]) => option.aliasOf === undefined && value !== hidden)
+    .filter(([value, option]) => option.aliasOf === undefined && value !== hidden && (offered === undefined || offered.includes(value)))
     .map(([value]) => ({ value, label: ctx.t(`${ctx.key}.${value}`) }));
 }
 

@@ -60,7 +60,7 @@ function defaultsOf(resource: ResourceDef, t: Translate, fixed: Readonly<Record<
  * What a copy keeps of a record: the fields a client writes on create, the title marked as a copy;
  * never the number, the state or what the server manages (a new record starts afresh).
  */
-function copiedValues(resource: ResourceDef, record: ApiRecord, t: Translate): ApiRecord {
+export function copiedValues(resource: ResourceDef, record: ApiRecord, t: Translate): ApiRecord {
   const kept: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     if (

@@ -7,7 +7,7 @@
  */
 import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { apiGet } from '../../../providers/http';
 import { DatePicker } from '../../fields/controls/deferred-controls';
 import { RelationSelect } from '../../fields/controls/relation-select';
@@ -74,72 +74,85 @@ async function requestOf(values: SimulatorValues, activityIds: readonly number[]
   };
 }
 
+/** A titled table of activities (fired or excluded): number, name, kind, then `last`. */
+function ActivityTable<R extends { activityId: number; number: string; name: string; kind: string }>(props: {
+  readonly title: string;
+  readonly empty: string;
+  readonly rows: readonly R[];
+  readonly last: { readonly title: string; readonly render: (row: R) => ReactNode };
+  readonly t: Translate;
+}) {
+  const { t } = props;
+  return (
+    <>
+      <Typography.Title level={5}>{props.title}</Typography.Title>
+      <Table<R>
+        rowKey="activityId"
+        size="small"
+        pagination={false}
+        dataSource={[...props.rows]}
+        locale={{ emptyText: props.empty }}
+        columns={[
+          { key: 'number', title: t('res.activity.number'), dataIndex: 'number', width: 130 },
+          { key: 'name', title: t('res.activity.name'), dataIndex: 'name' },
+          {
+            key: 'kind',
+            title: t('res.activity.kind'),
+            dataIndex: 'kind',
+            render: (value: string) => <Tag>{t(`res.activity.kind.${value}`)}</Tag>,
+          },
+          { key: 'last', title: props.last.title, render: (_: unknown, row: R) => props.last.render(row) },
+        ]}
+      />
+    </>
+  );
+}
+
 function Results(props: { readonly answer: SimulateAnswer; readonly t: Translate }) {
   const { answer, t } = props;
-  const kind = (value: string) => t(`res.activity.kind.${value}`);
-  const ref = [
-    { key: 'number', title: t('res.activity.number'), dataIndex: 'number', width: 130 },
-    { key: 'name', title: t('res.activity.name'), dataIndex: 'name' },
-    { key: 'kind', title: t('res.activity.kind'), dataIndex: 'kind', render: (value: string) => <Tag>{kind(value)}</Tag> },
-  ];
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="simulation-result">
       <Row gutter={16}>
-        <Col span={12}>
-          <Card size="small">
-            <Statistic title={t('activity.sim.basicPoints')} value={answer.basicPoints} groupSeparator="," />
-          </Card>
-        </Col>
-        <Col span={12}>
-          <Card size="small">
-            <Statistic title={t('activity.sim.totalPoints')} value={answer.totalPoints} groupSeparator="," />
-          </Card>
-        </Col>
+        {(['basicPoints', 'totalPoints'] as const).map((key) => (
+          <Col key={key} span={12}>
+            <Card size="small">
+              <Statistic title={t(`activity.sim.${key}`)} value={answer[key]} groupSeparator="," />
+            </Card>
+          </Col>
+        ))}
       </Row>
-      <Typography.Title level={5}>{t('activity.sim.fired')}</Typography.Title>
-      <Table<FiredActivity>
-        rowKey="activityId"
-        size="small"
-        pagination={false}
-        dataSource={[...answer.fired]}
-        locale={{ emptyText: t('activity.sim.noneFired') }}
-        columns={[
-          ...ref,
-          {
-            key: 'awards',
-            title: t('activity.sim.awards'),
-            render: (_: unknown, row) => (
-              <Space wrap size={4}>
-                {row.awards.map((award, i) => (
-                  <Tag key={i} color="green">
-                    {awardText(award, t)}
-                  </Tag>
-                ))}
-              </Space>
-            ),
-          },
-        ]}
+      <ActivityTable<FiredActivity>
+        t={t}
+        title={t('activity.sim.fired')}
+        empty={t('activity.sim.noneFired')}
+        rows={answer.fired}
+        last={{
+          title: t('activity.sim.awards'),
+          render: (row) => (
+            <Space wrap size={4}>
+              {row.awards.map((award, i) => (
+                <Tag key={i} color="green">
+                  {awardText(award, t)}
+                </Tag>
+              ))}
+            </Space>
+          ),
+        }}
       />
-      <Typography.Title level={5}>{t('activity.sim.excluded')}</Typography.Title>
-      <Table<ExcludedActivity>
-        rowKey="activityId"
-        size="small"
-        pagination={false}
-        dataSource={[...answer.excluded]}
-        locale={{ emptyText: t('activity.sim.noneExcluded') }}
-        columns={[
-          ...ref,
-          {
-            key: 'reason',
-            title: t('activity.sim.reason'),
-            render: (_: unknown, row) => (
-              <span>
-                <Tag color="orange">{t(`activity.exclusion.${row.reason}`)}</Tag>
-                {row.detail ? <Typography.Text type="secondary">{row.detail}</Typography.Text> : null}
-              </span>
-            ),
-          },
-        ]}
+      <ActivityTable<ExcludedActivity>
+        t={t}
+        title={t('activity.sim.excluded')}
+        empty={t('activity.sim.noneExcluded')}
+        rows={answer.excluded}
+        last={{
+          title: t('activity.sim.reason'),
+          render: (row) => (
+            <span>
+              <Tag color="orange">{t(`activity.exclusion.${row.reason}`)}</Tag>
+              {row.detail ? <Typography.Text type="secondary">{row.detail}</Typography.Text> : null}
+            </span>
+          ),
+        }}
       />
     </Space>
   );
@@ -186,7 +199,11 @@ export function ActivitySimulator(props: ActivitySimulatorProps) {
       >
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="member" label={t('activity.sim.member')} rules={[{ required: true, message: t('activity.sim.member') }]}>
+            <Form.Item
+              name="member"
+              label={t('activity.sim.member')}
+              rules={[{ required: true, message: t('activity.sim.memberRequired') }]}
+            >
               <RelationSelect resource="member" aria-label={t('activity.sim.member')} />
             </Form.Item>
           </Col>

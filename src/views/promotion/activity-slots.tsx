@@ -5,13 +5,13 @@
  * includes that activity whatever its state, and its effect evaluation. Imported by the
  * activity screens' loaders (activity-screens.ts) before the generic screen renders.
  */
-import { Button, Drawer, Dropdown, Skeleton } from 'antd';
+import { Alert, Button, Drawer, Dropdown, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { findEntry } from '../../../resources/catalog/index';
 import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
 import { activities, familyViewName } from '../../../resources/promotion/activity.resource';
-import { ACTIVITY_KINDS } from '../../../resources/promotion/kinds/index';
+import { ACTIVITY_KINDS, activityKind } from '../../../resources/promotion/kinds/index';
 import { viewLocation } from '../../screens/generic/resource-routes';
 import { registerDetailTab, registerListAction } from '../../screens/generic/screen-slots';
 import { useTranslate } from '../../screens/generic/use-translate';
@@ -81,9 +81,13 @@ registerDetailTab(BASE, {
 registerDetailTab(BASE, {
   key: 'simulate',
   title: 'activity.sim.open',
-  render: ({ record, t }) => (
-    <Suspense fallback={<Skeleton active />}>
-      <ActivitySimulator t={t} activityIds={[Number(record.id)]} />
-    </Suspense>
-  ),
+  // Only a sale fires a sale kind; member events and exchanges fire where they happen.
+  render: ({ record, t }) =>
+    activityKind(String(record.kind))?.trigger === 'sale' ? (
+      <Suspense fallback={<Skeleton active />}>
+        <ActivitySimulator t={t} activityIds={[Number(record.id)]} />
+      </Suspense>
+    ) : (
+      <Alert type="info" showIcon message={t('activity.sim.notSale')} />
+    ),
 });
