@@ -42040,6 +42040,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -42841,6 +42844,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -43642,6 +43648,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -44443,6 +44452,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -45244,6 +45256,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -46045,6 +46060,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -46846,6 +46864,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -47647,6 +47668,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -48448,6 +48472,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -49249,6 +49276,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -50050,6 +50080,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -50851,6 +50884,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -51652,6 +51688,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -52453,6 +52492,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -53254,6 +53296,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -54055,6 +54100,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -54856,6 +54904,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -55657,6 +55708,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -56458,6 +56512,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -57259,6 +57316,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -58050,6 +58110,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -58861,6 +58924,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -59672,6 +59738,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -60483,6 +60552,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -61294,6 +61366,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -62105,6 +62180,9 @@ export interface operations {
             query?: {
                 keyword?: string;
                 id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */

@@ -1,1 +1,0 @@
-ALTER TABLE "coupon_settings" ADD COLUMN "returned_order_coupons" text DEFAULT 'VOID_UNUSED' NOT NULL;
