@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
 import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
@@ -233,5 +234,22 @@ describe('activities', () => {
     const [header, ...rows] = await downloadTaskSheet({ app: scene.t.app, client: admin, taskId, locale: 'en_US' });
     expect(header).toEqual(['Day', 'Participants', 'Transactions', 'Points given', 'Coupons given', 'Sales driven (yuan)']);
     expect(rows.map((row) => [row[0], row[3]])).toEqual(evaluation.byDay.map((d) => [d.day, d.points]));
+  });
+
+  it('shows on the points settings screen what the ledger held before the screen existed (the backfill)', async () => {
+    const { tenantId } = scene.tenant;
+    const pool = scene.t.database.pool;
+    // As a tenant whose rule predates the screen: a ledger row, no screen row; the backfill migration runs again.
+    await pool.query('delete from points_rule_settings where tenant_id = $1', [tenantId]);
+    await pool.query(
+      `insert into points_settings (tenant_id, yuan_per_point, expiry_mode, expiry_months) values ($1, '3.00', 'yearEnd', 12)
+       on conflict (tenant_id) do update set yuan_per_point = '3.00', expiry_mode = 'yearEnd'`,
+      [tenantId],
+    );
+    const folder = new URL('../../server/db/migrations/', import.meta.url);
+    const file = readdirSync(folder).find((name) => name.endsWith('_points-rule-settings-backfill.sql'));
+    const backfill = readFileSync(new URL(file!, folder), 'utf8');
+    await pool.query(backfill);
+    expect(await okData(admin.get('/v1/score-init/get'))).toMatchObject({ yuanPerPoint: 3, expiryMode: 'yearEnd' });
   });
 });

@@ -74,6 +74,26 @@ async function requestOf(values: SimulatorValues, activityIds: readonly number[]
   };
 }
 
+/** The amount (yuan, 2 decimals, exact as text) of a basket line or a payment. */
+function AmountCell(props: { readonly name: number; readonly t: Translate }) {
+  const { t } = props;
+  return (
+    <Col flex="0 0 150px">
+      <Form.Item name={[props.name, 'amount']} rules={[{ required: true, message: t('activity.sim.amount') }]}>
+        <InputNumber<string>
+          min="0"
+          max="999999999"
+          precision={2}
+          stringMode
+          placeholder={t('activity.sim.amount')}
+          aria-label={t('activity.sim.amount')}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+    </Col>
+  );
+}
+
 /** A titled table of activities (fired or excluded): number, name, kind, then `last`. */
 function ActivityTable<R extends { activityId: number; number: string; name: string; kind: string }>(props: {
   readonly title: string;
@@ -259,19 +279,7 @@ export function ActivitySimulator(props: ActivitySimulatorProps) {
                       />
                     </Form.Item>
                   </Col>
-                  <Col flex="0 0 150px">
-                    <Form.Item name={[field.name, 'amount']} rules={[{ required: true, message: t('activity.sim.amount') }]}>
-                      <InputNumber<string>
-                        min="0"
-                        max="999999999"
-                        precision={2}
-                        stringMode
-                        placeholder={t('activity.sim.amount')}
-                        aria-label={t('activity.sim.amount')}
-                        style={{ width: '100%' }}
-                      />
-                    </Form.Item>
-                  </Col>
+                  <AmountCell name={field.name} t={t} />
                   <Col flex="0 0 auto">
                     <Button type="link" onClick={() => remove(field.name)}>
                       {t('activity.sim.remove')}
@@ -300,19 +308,7 @@ export function ActivitySimulator(props: ActivitySimulatorProps) {
                       />
                     </Form.Item>
                   </Col>
-                  <Col flex="0 0 150px">
-                    <Form.Item name={[field.name, 'amount']} rules={[{ required: true, message: t('activity.sim.amount') }]}>
-                      <InputNumber<string>
-                        min="0"
-                        max="999999999"
-                        precision={2}
-                        stringMode
-                        placeholder={t('activity.sim.amount')}
-                        aria-label={t('activity.sim.amount')}
-                        style={{ width: '100%' }}
-                      />
-                    </Form.Item>
-                  </Col>
+                  <AmountCell name={field.name} t={t} />
                   <Form.Item noStyle shouldUpdate>
                     {() =>
                       method(field.name) === 'POINTS' ? (
