@@ -3,33 +3,15 @@ import type { ActivityRule, Award, PreparedActivity, SaleFacts, SaleLineFact } f
 import { evaluateSale, type BudgetGate } from '../../server/modules/activities/engine/evaluate-sale';
 import { inDayTime, localCalendar, selectionExclusion } from '../../server/modules/activities/engine/select';
 import { fitsBucket, bucketsOf } from '../../server/modules/activities/engine/budgets';
+import { preparedActivity } from '../helpers/prepared-activity';
 
 const ALL = { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] } as const;
 const START = new Date('2026-11-01T00:00:00+08:00');
 const END = new Date('2026-12-01T00:00:00+08:00');
 
+/** A prepared activity valid from START to END (the shared fixture, with this file's window). */
 function activity(id: number, rule: ActivityRule, extra: Partial<PreparedActivity> = {}): PreparedActivity {
-  return {
-    id,
-    number: `AC${String(id).padStart(8, '0')}`,
-    name: `activity ${id}`,
-    kind: rule.kind,
-    start: START,
-    end: END,
-    weekdays: [],
-    dayTimes: [],
-    storeIds: [],
-    areaIds: [],
-    marketingCenterId: null,
-    levelIds: [],
-    channelCodes: [],
-    budget: { totalPoints: null, totalCoupons: null, totalTimes: null, perMemberTimes: null, perMemberPerDayTimes: null },
-    exclusiveGroup: null,
-    priority: 0,
-    costPartyId: null,
-    rule,
-    ...extra,
-  };
+  return preparedActivity(rule, { id, start: START, end: END, ...extra });
 }
 
 const lines: SaleLineFact[] = [
