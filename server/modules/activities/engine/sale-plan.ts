@@ -1,10 +1,9 @@
 import type { DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
-import { issueWithin } from '../../coupons/issue.service';
-import { toCents } from '../../points/points.rules';
 import type { ActivityKind, Award, SaleFacts } from '../activity.contract';
 import type { ActiveSet } from './active-set';
 import { recordAward } from './awards';
+import { issueCouponAward } from './coupon-awards';
 import { peekBudget, takeBudget } from './budgets';
 import { evaluateSale, type BudgetGate, type SaleOutcome } from './evaluate-sale';
 import { saleFacts, type SaleFactsInput } from './sale-facts';
@@ -51,7 +50,7 @@ export async function planSale(input: {
 }
 
 /**
- * Issues the coupons of every activity that fired (through the coupons module's `issueWithin`,
+ * Issues the coupons of every activity that fired (`issueCouponAward`, through the coupons module,
  * source ACTIVITY, once per order, activity and template) and records each giving in
  * `activity_awards`. A coupon the template can no longer give (sold out, expired, stopped) is left
  * out of that activity's awards in a savepoint: the sale itself is never refused for it.
@@ -79,26 +78,21 @@ export async function giveSaleAwards(input: {
       }
       try {
         const issued = await tx.transaction((savepoint) =>
-          issueWithin({
+          issueCouponAward({
             tx: savepoint,
             tenantId,
             operatorId: input.operatorId,
             now: input.now,
             zone: input.zone,
-            body: {
-              requestNo: `${facts.orderNo}:${activity.id}:${award.templateId}`,
-              templateId: award.templateId,
-              memberId: facts.memberId,
-              quantity: award.count,
-              source: 'ACTIVITY',
-              sourceRef: activity.number,
-            },
+            award,
+            memberId: facts.memberId,
+            requestNo: `${facts.orderNo}:${activity.id}:${award.templateId}`,
+            source: 'ACTIVITY',
+            sourceRef: activity.number,
           }),
         );
-        for (const coupon of issued.coupons) {
-          couponIds.push(coupon.id);
-          cost += coupon.faceValue === null ? 0n : (toCents(coupon.faceValue) ?? 0n);
-        }
+        couponIds.push(...issued.couponIds);
+        cost += issued.costCents;
         given.push(award);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;

@@ -2,20 +2,21 @@
  * Giving what one activity awards one member for one event, exactly once (member events and
  * exchanges, issue 13). In a savepoint of the caller's transaction: the budget is taken
  * (`engine/budgets.ts`), the points posted through the points ledger (with an idempotency key),
- * the coupons issued through `issueWithin`, and the giving recorded in `activity_awards`
+ * the coupons issued through `engine/coupon-awards.ts`, and the giving recorded in `activity_awards`
  * (`engine/awards.ts`), whose unique key (activity, source, number, member) makes it once: a
  * second giving of the same event finds the record and the savepoint rolls back what it did.
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
-import { issueWithin, type CouponSource } from '../../coupons/issue.service';
+import type { CouponSource } from '../../coupons/issue.service';
 import { assertMemberCanTransact } from '../../points/member-guard';
 import { postPoints } from '../../points/points.ledger';
-import { expiryFor, toCents, type ExpiryMode } from '../../points/points.rules';
+import { expiryFor, type ExpiryMode } from '../../points/points.rules';
 import type { Award, Exclusion, PreparedActivity } from '../activity.contract';
 import { recordAward, type AwardSource } from '../engine/awards';
 import { takeBudget } from '../engine/budgets';
+import { issueCouponAward } from '../engine/coupon-awards';
 
 /** One giving to make. */
 export interface Giving {
@@ -115,25 +116,20 @@ export async function giveOnce(g: Giving): Promise<GivingResult> {
       let costCents = 0n;
       for (const award of g.awards) {
         if (award.type !== 'coupon') continue;
-        const issued = await issueWithin({
+        const issued = await issueCouponAward({
           tx,
           tenantId: g.tenantId,
           operatorId: g.operatorId ?? null,
           now: g.now,
           zone: g.zone,
-          body: {
-            requestNo: `${key}:${award.templateId}`,
-            templateId: award.templateId,
-            memberId: g.memberId,
-            quantity: award.count,
-            source: g.couponSource ?? 'ACTIVITY',
-            sourceRef: g.activity.number,
-          },
+          award,
+          memberId: g.memberId,
+          requestNo: `${key}:${award.templateId}`,
+          source: g.couponSource ?? 'ACTIVITY',
+          sourceRef: g.activity.number,
         });
-        for (const coupon of issued.coupons) {
-          couponIds.push(coupon.id);
-          costCents += coupon.faceValue === null ? 0n : (toCents(coupon.faceValue) ?? 0n);
-        }
+        couponIds.push(...issued.couponIds);
+        costCents += issued.costCents;
       }
       const awardId = await recordAward({
         tx,
