@@ -94,24 +94,30 @@ function AmountCell(props: { readonly name: number; readonly t: Translate }) {
   );
 }
 
+/** The texts of the simulator's two result tables. */
+const RESULT_TABLES = {
+  fired: { title: 'activity.sim.fired', empty: 'activity.sim.noneFired', last: 'activity.sim.awards' },
+  excluded: { title: 'activity.sim.excluded', empty: 'activity.sim.noneExcluded', last: 'activity.sim.reason' },
+} as const;
+
 /** A titled table of activities (fired or excluded): number, name, kind, then `last`. */
 function ActivityTable<R extends { activityId: number; number: string; name: string; kind: string }>(props: {
-  readonly title: string;
-  readonly empty: string;
+  readonly table: keyof typeof RESULT_TABLES;
   readonly rows: readonly R[];
-  readonly last: { readonly title: string; readonly render: (row: R) => ReactNode };
+  readonly last: (row: R) => ReactNode;
   readonly t: Translate;
 }) {
   const { t } = props;
+  const texts = RESULT_TABLES[props.table];
   return (
     <>
-      <Typography.Title level={5}>{props.title}</Typography.Title>
+      <Typography.Title level={5}>{t(texts.title)}</Typography.Title>
       <Table<R>
         rowKey="activityId"
         size="small"
         pagination={false}
         dataSource={[...props.rows]}
-        locale={{ emptyText: props.empty }}
+        locale={{ emptyText: t(texts.empty) }}
         columns={[
           { key: 'number', title: t('res.activity.number'), dataIndex: 'number', width: 130 },
           { key: 'name', title: t('res.activity.name'), dataIndex: 'name' },
@@ -121,10 +127,34 @@ function ActivityTable<R extends { activityId: number; number: string; name: str
             dataIndex: 'kind',
             render: (value: string) => <Tag>{t(`res.activity.kind.${value}`)}</Tag>,
           },
-          { key: 'last', title: props.last.title, render: (_: unknown, row: R) => props.last.render(row) },
+          { key: 'last', title: t(texts.last), render: (_: unknown, row: R) => props.last(row) },
         ]}
       />
     </>
+  );
+}
+
+/** What a fired activity gives, one tag an award. */
+function AwardTags(props: { readonly awards: FiredActivity['awards']; readonly t: Translate }) {
+  return (
+    <Space wrap size={4}>
+      {props.awards.map((award, i) => (
+        <Tag key={i} color="green">
+          {awardText(award, props.t)}
+        </Tag>
+      ))}
+    </Space>
+  );
+}
+
+/** Why an activity was left out, with the detail the engine gave. */
+function ExclusionReason(props: { readonly row: ExcludedActivity; readonly t: Translate }) {
+  const { row, t } = props;
+  return (
+    <span>
+      <Tag color="orange">{t(`activity.exclusion.${row.reason}`)}</Tag>
+      {row.detail ? <Typography.Text type="secondary">{row.detail}</Typography.Text> : null}
+    </span>
   );
 }
 
@@ -141,39 +171,8 @@ function Results(props: { readonly answer: SimulateAnswer; readonly t: Translate
           </Col>
         ))}
       </Row>
-      <ActivityTable<FiredActivity>
-        t={t}
-        title={t('activity.sim.fired')}
-        empty={t('activity.sim.noneFired')}
-        rows={answer.fired}
-        last={{
-          title: t('activity.sim.awards'),
-          render: (row) => (
-            <Space wrap size={4}>
-              {row.awards.map((award, i) => (
-                <Tag key={i} color="green">
-                  {awardText(award, t)}
-                </Tag>
-              ))}
-            </Space>
-          ),
-        }}
-      />
-      <ActivityTable<ExcludedActivity>
-        t={t}
-        title={t('activity.sim.excluded')}
-        empty={t('activity.sim.noneExcluded')}
-        rows={answer.excluded}
-        last={{
-          title: t('activity.sim.reason'),
-          render: (row) => (
-            <span>
-              <Tag color="orange">{t(`activity.exclusion.${row.reason}`)}</Tag>
-              {row.detail ? <Typography.Text type="secondary">{row.detail}</Typography.Text> : null}
-            </span>
-          ),
-        }}
-      />
+      <ActivityTable<FiredActivity> t={t} table="fired" rows={answer.fired} last={(row) => <AwardTags awards={row.awards} t={t} />} />
+      <ActivityTable<ExcludedActivity> t={t} table="excluded" rows={answer.excluded} last={(row) => <ExclusionReason row={row} t={t} />} />
     </Space>
   );
 }
