@@ -94,6 +94,36 @@ function AmountCell(props: { readonly name: number; readonly t: Translate }) {
   );
 }
 
+/** A whole number of at least 1 (a basket line's quantity, a payment's points). */
+function WholeNumberCell(props: {
+  readonly name: number;
+  readonly field: 'quantity' | 'points';
+  readonly flex: string;
+  readonly max?: number;
+  readonly required?: boolean;
+  readonly t: Translate;
+}) {
+  const label = props.t(`activity.sim.${props.field}`);
+  return (
+    <Col flex={props.flex}>
+      <Form.Item name={[props.name, props.field]} rules={props.required ? [{ required: true, message: label }] : undefined}>
+        <InputNumber min={1} max={props.max} precision={0} placeholder={label} aria-label={label} />
+      </Form.Item>
+    </Col>
+  );
+}
+
+/** The link that removes a basket line or a payment. */
+function RemoveCell(props: { readonly onRemove: () => void; readonly t: Translate }) {
+  return (
+    <Col flex="0 0 auto">
+      <Button type="link" onClick={props.onRemove}>
+        {props.t('activity.sim.remove')}
+      </Button>
+    </Col>
+  );
+}
+
 /** The texts of the simulator's two result tables. */
 const RESULT_TABLES = {
   fired: { title: 'activity.sim.fired', empty: 'activity.sim.noneFired', last: 'activity.sim.awards' },
@@ -267,23 +297,9 @@ export function ActivitySimulator(props: ActivitySimulatorProps) {
                       <RelationSelect resource="product" aria-label={`${t('activity.sim.goods')} ${field.name + 1}`} />
                     </Form.Item>
                   </Col>
-                  <Col flex="0 0 110px">
-                    <Form.Item name={[field.name, 'quantity']} rules={[{ required: true, message: t('activity.sim.quantity') }]}>
-                      <InputNumber
-                        min={1}
-                        max={100000}
-                        precision={0}
-                        placeholder={t('activity.sim.quantity')}
-                        aria-label={t('activity.sim.quantity')}
-                      />
-                    </Form.Item>
-                  </Col>
+                  <WholeNumberCell name={field.name} field="quantity" flex="0 0 110px" max={100000} required t={t} />
                   <AmountCell name={field.name} t={t} />
-                  <Col flex="0 0 auto">
-                    <Button type="link" onClick={() => remove(field.name)}>
-                      {t('activity.sim.remove')}
-                    </Button>
-                  </Col>
+                  <RemoveCell onRemove={() => remove(field.name)} t={t} />
                 </Row>
               ))}
               <Form.ErrorList errors={errors} />
@@ -311,16 +327,7 @@ export function ActivitySimulator(props: ActivitySimulatorProps) {
                   <Form.Item noStyle shouldUpdate>
                     {() =>
                       method(field.name) === 'POINTS' ? (
-                        <Col flex="0 0 140px">
-                          <Form.Item name={[field.name, 'points']}>
-                            <InputNumber
-                              min={1}
-                              precision={0}
-                              placeholder={t('activity.sim.points')}
-                              aria-label={t('activity.sim.points')}
-                            />
-                          </Form.Item>
-                        </Col>
+                        <WholeNumberCell name={field.name} field="points" flex="0 0 140px" t={t} />
                       ) : method(field.name) === 'COUPON' ? (
                         <Col flex="1 1 200px">
                           <Form.Item name={[field.name, 'couponTemplate']}>
@@ -334,11 +341,7 @@ export function ActivitySimulator(props: ActivitySimulatorProps) {
                       ) : null
                     }
                   </Form.Item>
-                  <Col flex="0 0 auto">
-                    <Button type="link" onClick={() => remove(field.name)}>
-                      {t('activity.sim.remove')}
-                    </Button>
-                  </Col>
+                  <RemoveCell onRemove={() => remove(field.name)} t={t} />
                 </Row>
               ))}
               <Button onClick={() => add({ method: 'CASH' })}>{t('activity.sim.addPayment')}</Button>
