@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
 import type { ActivityKind, Award, SaleFacts } from '../activity.contract';
 import type { ActiveSet } from './active-set';
-import { recordAward } from './awards';
+import { awardTotals, recordAward } from './awards';
 import { issueCouponAward } from './coupon-awards';
 import { peekBudget, takeBudget } from './budgets';
 import { evaluateSale, type BudgetGate, type SaleOutcome } from './evaluate-sale';
@@ -36,12 +36,7 @@ export async function planSale(input: {
   const gate =
     (take: typeof takeBudget): BudgetGate =>
     (activity, awards) => {
-      let points = 0;
-      let coupons = 0;
-      for (const award of awards) {
-        if (award.type === 'points') points += award.points;
-        else if (award.type === 'coupon') coupons += award.count;
-      }
+      const { points, coupons } = awardTotals(awards);
       return take({ tx, tenantId, activity, memberId: facts.memberId, localDate: facts.localDate, points, coupons });
     };
   const peek = gate(peekBudget);

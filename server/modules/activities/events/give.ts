@@ -14,7 +14,7 @@ import { assertMemberCanTransact } from '../../points/member-guard';
 import { postPoints } from '../../points/points.ledger';
 import { expiryFor, type ExpiryMode } from '../../points/points.rules';
 import type { Award, Exclusion, PreparedActivity } from '../activity.contract';
-import { recordAward, type AwardSource } from '../engine/awards';
+import { awardTotals, recordAward, type AwardSource } from '../engine/awards';
 import { takeBudget } from '../engine/budgets';
 import { issueCouponAward } from '../engine/coupon-awards';
 
@@ -74,12 +74,7 @@ const givingKey = (g: Giving) => `activity:${g.activity.id}:${g.source}:${g.sour
  */
 export async function giveOnce(g: Giving): Promise<GivingResult> {
   if (await alreadyGiven(g)) return { given: false, reason: 'alreadyGiven' };
-  let points = 0;
-  let coupons = 0;
-  for (const award of g.awards) {
-    if (award.type === 'points') points += award.points;
-    else if (award.type === 'coupon') coupons += award.count;
-  }
+  const { points, coupons } = awardTotals(g.awards);
   try {
     return await g.tx.transaction(async (tx): Promise<GivingResult> => {
       // A frozen or cancelled member earns nothing (the inviter of a new member may be one).
