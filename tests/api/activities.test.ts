@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn, type ApiClient } from '../helpers/fixtures';
+import { signInNewUser, type ApiClient } from '../helpers/fixtures';
 import { effectiveTemplate, okData, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import { loadActiveActivities, loadActivities } from '../../server/modules/activities/activity.loader';
 import { auditedActivity, postSale } from '../helpers/activity-fixtures';
@@ -122,15 +122,13 @@ describe('activities', () => {
   });
 
   it('lets each menu entry’s maintainers write its own kinds only', async () => {
-    await createUser(scene.t.database, {
-      tenantId: scene.tenant.tenantId,
+    const keeper = await signInNewUser(scene.t, scene.tenant, {
       login: 'birthdays',
       grants: [
         { resourceId: '营销/生日礼', action: '活动查看' },
         { resourceId: '营销/生日礼', action: '配置维护' },
       ],
     });
-    const keeper = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'birthdays', password: scene.tenant.adminPassword });
     const own = await keeper.post('/v1/activity/saveNew', {
       body: { name: 'Birthday', kind: 'BIRTHDAY_GIFT', ...WINDOW, birthdayGives: 'POINTS', rewardPoints: 100 },
     });

@@ -3,7 +3,7 @@ import { SALE_KINDS, type SaleKind } from '../../server/modules/activities/activ
 import { effectiveTemplate, newMember, okData, requestNo, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import { downloadTaskSheet } from '../helpers/workbooks';
 import { ACTIVITY_KINDS } from '../../resources/promotion/kinds';
-import { createUser, signIn } from '../helpers/fixtures';
+import { signInNewUser } from '../helpers/fixtures';
 import { saveSettings } from '../helpers/stored-value-fixtures';
 import { auditedActivity, balanceOf, postSale, simulate, stopActivity, type SaleBody } from '../helpers/activity-fixtures';
 
@@ -249,16 +249,10 @@ describe('the window, permissions and bad input', () => {
     const centre = await okData<{ id: number }>(
       scene.admin.post('/v1/marketing-center/saveNew', { body: { code: 'MC9', name: 'Centre nine' } }),
     );
-    await createUser(scene.t.database, {
-      tenantId: scene.tenant.tenantId,
+    const promoter = await signInNewUser(scene.t, scene.tenant, {
       login: 'centre-promoter',
       grants: [{ resourceId: '营销/消费奖励', action: '活动查看' }],
       marketingCenterIds: [centre.id],
-    });
-    const promoter = await signIn(scene.t.app, {
-      tenant: scene.tenant.code,
-      login: 'centre-promoter',
-      password: scene.tenant.adminPassword,
     });
     const elsewhere = await promoter.post('/v1/activities/simulate', { body: basket(member) });
     expect(elsewhere.status).toBe(400);

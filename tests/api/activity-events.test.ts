@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBirthdayGifts } from '../../server/modules/activities/events/birthday.job';
 import { effectiveTemplate, okData, requestNo } from '../helpers/coupon-fixtures';
-import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
+import { createTenant, signIn, signInNewUser, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { adjustPoints } from '../helpers/points-fixtures';
 import { createCatalogue } from '../helpers/stored-value-fixtures';
 import { startTestApp, testClock, type TestApp, type TestClock } from '../helpers/test-app';
@@ -84,12 +84,10 @@ beforeAll(async () => {
   t = await startTestApp({ clock });
   tenant = await createTenant(t.database);
   admin = await signIn(t.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
-  await createUser(t.database, {
-    tenantId: tenant.tenantId,
+  till = await signInNewUser(t, tenant, {
     login: 'etill',
     grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }],
   });
-  till = await signIn(t.app, { tenant: tenant.code, login: 'etill', password: tenant.adminPassword });
   template = await effectiveTemplate(admin);
 });
 
@@ -205,12 +203,10 @@ describe('activation gift', () => {
     expect(await balanceOf(member)).toBe(40);
     // An unknown member is not found; someone who may only read members may not activate.
     expect((await till.post('/v1/members/activation', { body: { memberId: 999999 } })).status).toBe(404);
-    await createUser(t.database, {
-      tenantId: tenant.tenantId,
+    const reader = await signInNewUser(t, tenant, {
       login: 'ereader',
       grants: [{ resourceId: '会员/标准会员', action: '会员资料查看' }],
     });
-    const reader = await signIn(t.app, { tenant: tenant.code, login: 'ereader', password: tenant.adminPassword });
     expect((await reader.post('/v1/members/activation', { body: { memberId: member } })).status).toBe(403);
     await stop(id);
   });

@@ -121,6 +121,16 @@ export async function createUser(
   });
 }
 
+/** Creates a user holding `grants` (as `createUser`) in `tenant` and answers their signed-in client. */
+export async function signInNewUser(
+  test: { readonly app: FastifyInstance; readonly database: Database },
+  tenant: Pick<TestTenant, 'tenantId' | 'code'>,
+  user: { login: string; grants: readonly PermissionRef[] | 'all'; marketingCenterIds?: readonly number[] },
+): Promise<ApiClient> {
+  const created = await createUser(test.database, { tenantId: tenant.tenantId, ...user });
+  return signIn(test.app, { tenant: tenant.code, login: created.login, password: created.password });
+}
+
 /** A response as a test sees it: status, parsed JSON body (text when not JSON) and headers. */
 export interface ApiResponse {
   readonly status: number;
