@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { couponTemplateResource } from '../../../resources/coupons/coupon-template.resource';
+import { channelResource } from '../../../resources/datum/channel.resource';
 import { productResource } from '../../../resources/datum/product.resource';
 import { storeResource } from '../../../resources/datum/store.resource';
 import { levelResource } from '../../../resources/member/level.resource';
@@ -63,6 +64,7 @@ async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<v
   const templates = await idsByColumn(tx, deriveTable(couponTemplateResource), tenantId, 'name', ['满50减10元券', '9折券（最高减20元）']);
   const goods = await idsByColumn(tx, deriveTable(productResource), tenantId, 'code', ['P0001', 'P1001']);
   const levels = await idsByColumn(tx, deriveTable(levelResource), tenantId, 'code', ['V2', 'V3']);
+  const miniProgram = (await idsByColumn(tx, deriveTable(channelResource), tenantId, 'code', ['CH05'])).get('CH05');
   const s = deriveTable(storeResource);
   const stores = (await tx.select({ id: s.id }).from(s).where(eq(s.tenantId, tenantId)).orderBy(asc(s.id)).limit(2)).map((r) =>
     Number(r.id),
@@ -70,7 +72,8 @@ async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<v
   const cash = templates.get('满50减10元券');
   const discount = templates.get('9折券（最高减20元）');
   const fuel = goods.get('P0001');
-  if (members.length < 40 || userId === null || !cash || !discount || !fuel || levels.size < 2 || stores.length === 0) return;
+  if (members.length < 40 || userId === null || !cash || !discount || !fuel || levels.size < 2 || !miniProgram || stores.length === 0)
+    return;
 
   // The administrator maintains every menu entry's activities (the hooks check the entry's grant).
   const families = Object.keys(ACTIVITY_FAMILIES) as ActivityFamily[];
@@ -140,7 +143,17 @@ async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<v
   });
 
   // Member events, points exchanges and points as cash.
-  await audited({ kind: 'REGISTER_GIFT', name: '新会员注册礼', rewardPoints: 100, rewardCouponTemplate: cash, rewardCouponCount: 1 });
+  // The registration gift rewards sign-ups through the mini program only, and the upgrade gift
+  // gives a coupon: members registered or upgraded elsewhere (at a till, through the API) keep
+  // exactly the points their own postings give.
+  await audited({
+    kind: 'REGISTER_GIFT',
+    name: '小程序注册有礼',
+    channels: [miniProgram],
+    rewardPoints: 100,
+    rewardCouponTemplate: cash,
+    rewardCouponCount: 1,
+  });
   await audited({
     kind: 'BIRTHDAY_GIFT',
     name: '会员生日礼券',
@@ -148,7 +161,7 @@ async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<v
     birthdayDaysBefore: 0,
     rewardCouponTemplate: discount,
   });
-  await audited({ kind: 'UPGRADE_GIFT', name: '升级送积分', upgradeToLevels: [...levels.values()], rewardPoints: 200 });
+  await audited({ kind: 'UPGRADE_GIFT', name: '升级送9折券', upgradeToLevels: [...levels.values()], rewardCouponTemplate: discount });
   await audited({ kind: 'INVITE_GIFT', name: '邀请好友注册有礼', rewardPoints: 100, inviteePoints: 50 });
   await audited({ kind: 'SCORE_GAIN_COUPON', name: '500积分兑换10元券', couponPointsCost: 500, rewardCouponTemplate: cash });
   await audited({
