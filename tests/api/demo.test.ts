@@ -124,3 +124,41 @@ test('the demo merchant holds what a person needs to try the points and member s
   );
   expect(account.rows[0].n).toBeGreaterThan(50);
 });
+
+test('the demo merchant holds marketing activities of every state, and the doubling fired on sales by day', async () => {
+  await seedDemoIfEmpty(t.database);
+  const admin = await signIn(t.app, { tenant: 'demo', login: 'admin', password: 'Admin@2026' });
+  const data = async <T>(res: Promise<{ body: { code: number; data: unknown } }>): Promise<T> => {
+    const { body } = await res;
+    expect(body.code, JSON.stringify(body)).toBe(2000);
+    return body.data as T;
+  };
+  type Activity = { id: number; name: string; kind: string; state: string };
+  const { records } = await data<{ records: Activity[] }>(admin.post('/v1/activity/query', { body: { pageSize: 100 } }));
+  const stateOf = (kind: string) => records.filter((a) => a.kind === kind).map((a) => a.state);
+
+  // The consumption rewards entry: running, not audited, stopped and not started.
+  expect(new Set(records.map((a) => a.state))).toEqual(new Set(['PROCESSING', 'INITAIL', 'STOPED', 'UNSTART']));
+  expect(stateOf('BASIC_POINTS')).toEqual(['PROCESSING']);
+  expect(stateOf('SCORE_DOUBLING').sort()).toEqual(['PROCESSING', 'STOPED']);
+  expect(stateOf('GOODS_AMOUNT_COUPON').sort()).toEqual(['PROCESSING', 'UNSTART']);
+  expect(stateOf('AMOUNT_EXTRA_POINTS')).toEqual(['INITAIL']);
+  // Member events, exchanges and points as cash: audited and running.
+  for (const kind of ['REGISTER_GIFT', 'BIRTHDAY_GIFT', 'UPGRADE_GIFT', 'INVITE_GIFT', 'SCORE_GAIN_COUPON', 'POINTS_AS_CASH']) {
+    expect(stateOf(kind), kind).toEqual(['PROCESSING']);
+  }
+  // The stop kept its reason.
+  const stopped = records.find((a) => a.state === 'STOPED')!;
+  const history = await data<{ action: string; reason: string | null }[]>(admin.get(`/v1/activity/history/${stopped.id}`));
+  expect(history.find((h) => h.action === 'stop')?.reason).toBe('活动预算已用完，提前结束');
+
+  // The sales made the doubling and the spend coupon fire: their evaluations show figures by day.
+  type Effect = { summary: { transactions: number; points: number; coupons: number }; byDay: { day: string; transactions: number }[] };
+  const running = (kind: string) => records.find((a) => a.kind === kind && a.state === 'PROCESSING')!;
+  const doubling = await data<Effect>(admin.post('/v1/activities/evaluation', { body: { activityId: running('SCORE_DOUBLING').id } }));
+  expect(doubling.summary.transactions).toBeGreaterThan(0);
+  expect(doubling.summary.points).toBeGreaterThan(0);
+  expect(doubling.byDay.length).toBeGreaterThan(1);
+  const coupon = await data<Effect>(admin.post('/v1/activities/evaluation', { body: { activityId: running('GOODS_AMOUNT_COUPON').id } }));
+  expect(coupon.summary.coupons).toBeGreaterThan(0);
+});

@@ -7,6 +7,7 @@ import { levelsSeeder, paidLevelOrdersSeeder } from './levels.seed';
 import { storedValueDocsSeeder } from './stored-value-docs.seed';
 import { storedValueSeeder } from './stored-value.seed';
 import { prepayCardsSeeder } from './prepay-cards.seed';
+import { promotionSeeder } from './promotion.seed';
 
 /**
  * Demo data of each domain, run once when the demo merchant is first created, inside the same
@@ -33,4 +34,6 @@ export const DEMO_SEEDERS: DemoSeeder[] = [
   prepayCardsSeeder,
   // Coupon templates of three families, issued coupons and a write-off to audit: after members and master data.
   couponsSeeder,
+  // Marketing activities of every state and sales that fire them: after the points settings, sales and coupon templates.
+  promotionSeeder,
 ];

@@ -31,8 +31,8 @@ const REASONS = [
   { code: 'REVERSAL', name: '误充冲正', direction: 'decrease', remark: '误充值的扣回' },
 ] as const;
 
-/** The engine's operations on one resource, as the demo administrator. */
-function operations(args: { tx: DbOrTx; registry: EngineRegistry; actor: Actor }) {
+/** The engine's operations on one resource, as the demo administrator (other seeders use them too). */
+export function operations(args: { tx: DbOrTx; registry: EngineRegistry; actor: Actor }) {
   const on = (resource: ResourceDef) => ({
     db: args.tx,
     registry: args.registry,
@@ -42,6 +42,8 @@ function operations(args: { tx: DbOrTx; registry: EngineRegistry; actor: Actor }
   return {
     save: async (resource: ResourceDef, body: Record<string, unknown>) => Number((await createRecord({ ...on(resource), body })).id),
     audit: (resource: ResourceDef, id: number) => runAction({ ...on(resource), id, action: 'audit' }),
+    act: (resource: ResourceDef, id: number, action: string, body?: Record<string, unknown>) =>
+      runAction({ ...on(resource), id, action, body }),
   };
 }
 
