@@ -98,6 +98,11 @@ export async function fillFormItem(page: Page, item: Locator, value: string): Pr
     return;
   }
   const input = item.locator('textarea, input:not([type=hidden]):not([type=checkbox]):not([type=radio])').first();
+  // A select drawn after the checks above (its control was still loading): pick, do not type.
+  if ((await input.getAttribute('role')) === 'combobox' && (await item.locator('.ant-select').count())) {
+    await fillFormItem(page, item, value);
+    return;
+  }
   await input.fill(value);
   await input.blur(); // numeric inputs fix their value on blur
 }
