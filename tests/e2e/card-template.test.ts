@@ -255,7 +255,7 @@ describe('the administrator', () => {
     await shell.openMenu(depositTitle, entryTitle);
     const list = new ListPage(page);
     await list.waitLoaded();
-    expect(await list.hasButton(screenText('screens.add'))).toBe(true);
+    await expect.poll(() => list.hasButton(screenText('screens.add'))).toBe(true);
     // Other tests and the demo add templates, so one page may hold a single type: the first and
     // the last type by the card type's order together show that several are listed.
     await list.sortBy(label('cardTemplateType'));
