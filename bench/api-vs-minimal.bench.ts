@@ -47,6 +47,8 @@ function spawnServer(name: Target['name'], args: string[], nodeArgs: string[] = 
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
+      // With BENCH_SERVER_LOG=1 the console logs its requests: its errors are shown here.
+      for (const line of chunk.toString().split('\n')) if (line.includes('"level":50')) process.stderr.write(`${name}: ${line}\n`);
       const match = /PORT (\d+)/.exec(out);
       if (match) resolve({ name, child, port: Number(match[1]) });
     });
@@ -85,7 +87,8 @@ interface Call {
   readonly body?: (n: number) => unknown;
 }
 
-function request(agent: http.Agent, port: number, call: Call, n: number): Promise<number> {
+/** The status of one call; a failed call's body is kept in `failures` so the bench can print why. */
+function request(agent: http.Agent, port: number, call: Call, n: number, failures?: string[]): Promise<number> {
   const payload = call.body ? JSON.stringify(call.body(n)) : undefined;
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -101,8 +104,14 @@ function request(agent: http.Agent, port: number, call: Call, n: number): Promis
         },
       },
       (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (res.statusCode !== 200) chunks.push(chunk);
+        });
+        res.on('end', () => {
+          if (res.statusCode !== 200) failures?.push(Buffer.concat(chunks).toString('utf8').slice(0, 500));
+          resolve(res.statusCode ?? 0);
+        });
         res.on('error', reject);
       },
     );
@@ -133,8 +142,9 @@ async function run(args: { target: Target; call: Call; connections: number; seco
       Array.from({ length: args.connections }, async () => {
         while (performance.now() < deadline) {
           args.counter.n += 1;
-          const status = await request(agent, args.target.port, args.call, args.counter.n);
-          if (status !== 200) throw new Error(`${args.target.name} ${args.call.path} answered ${status}`);
+          const failures: string[] = [];
+          const status = await request(agent, args.target.port, args.call, args.counter.n, failures);
+          if (status !== 200) throw new Error(`${args.target.name} ${args.call.path} answered ${status}: ${failures.join(' ')}`);
           done += 1;
         }
       }),

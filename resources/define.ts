@@ -116,6 +116,13 @@ export interface FieldBase<K extends FieldKind> {
   readonly filter?: FilterMode;
   /** The list can be sorted by this field. */
   readonly sortable?: boolean;
+  /**
+   * A counter the server moves on every transaction (a member's growth value): it gets no sort
+   * index, so updating it touches no index and PostgreSQL can write it in place (a HOT update)
+   * instead of adding an entry to every index of the table. Sorting by it still works, by
+   * reading the tenant's rows (server/crud/README.md "Indexes").
+   */
+  readonly hotCounter?: boolean;
   /** Shown as a list column (default: true for scalar kinds, false for longText/lines/file/object/secret). */
   readonly inList?: boolean;
   /** Shown in the add/edit form (default true). */

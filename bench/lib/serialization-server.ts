@@ -16,7 +16,12 @@ async function main(): Promise<void> {
   const [databaseUrl, mode] = process.argv.slice(2);
   if (!databaseUrl || (mode !== 'schema' && mode !== 'plain')) throw new Error('usage: serialization-server.ts <databaseUrl> schema|plain');
   const database = connectDatabase(databaseUrl, { max: 10 });
-  const app = await buildApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: null });
+  const app = await buildApp({
+    database,
+    config: { ...loadConfig({}), seedDemo: false },
+    jobs: null,
+    logger: process.env.BENCH_SERVER_LOG === '1',
+  });
   if (mode === 'plain') {
     app.addHook('onRequest', async (_request, reply) => {
       reply.serializer((payload: unknown) => JSON.stringify(payload));

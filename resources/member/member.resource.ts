@@ -154,6 +154,8 @@ export const memberResource = defineResource({
       min: 0,
       max: 999999999,
       sortable: true,
+      // Moved by every sale (the growth step): no index, so the member row is updated in place.
+      hotCounter: true,
       width: 100,
     }),
     tags: field.enum({

@@ -1,3 +1,4 @@
+import { announcedTable } from '../modules/auth/tenant-cache';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ResourceDef } from '../../resources/define';
 import { crudMessages } from '../../resources/messages/crud.messages';
@@ -40,5 +41,13 @@ export function createCrudModule(hooks: readonly ResourceHooks[]): FastifyPlugin
     // Secret fields are sealed and masked with the installation's key (secret-box.ts).
     await loadSecretKey({ db: app.database.db, secretKey: app.config.secretKey });
     for (const runtime of registry.runtimes) await registerResourceRoutes(app, { runtime, registry });
+    // A write to a table some process cache follows (tenant-cache.ts) answers once this process
+    // has heard the change's notice: the caller's next call finds no copy from before it.
+    const announced = registry.runtimes.filter((r) => announcedTable(r.resource.table)).map((r) => `/v1/${r.resource.name}/`);
+    app.addHook('onSend', async (request, reply, payload) => {
+      const url = request.routeOptions.url ?? '';
+      if (request.method !== 'GET' && reply.statusCode < 400 && announced.some((base) => url.includes(base))) await app.sessionCache.sync();
+      return payload;
+    });
   };
 }

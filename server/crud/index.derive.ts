@@ -15,6 +15,8 @@ import { identifier, snakeCase } from './naming';
  * - filters on array columns (multiple enum / relation, weekdays) -> GIN for `&&` and `@>`;
  * - `sortable`, eq / range / in filters, the default sort and tree parents -> b-tree on
  *   (tenant[, centre], col, id): the trailing id makes it serve keyset paging too;
+ *   A `hotCounter` field gets none: its every update would otherwise touch every index of the
+ *   table (the member's growth value, moved by every sale);
  * - a state that follows time -> b-tree (tenant[, centre], state, window start, window end),
  *   for the filter on a shown state (UNSTART / PROCESSING / STOPED by the window);
  * - relations the above leaves without an index reachable by (tenant_id, col) -> b-tree
@@ -77,7 +79,7 @@ export function resourceIndexes(args: { resource: ResourceDef; t: Columns }): In
       reachable = !scoped && f.filter !== undefined;
     } else {
       const isDefaultSort = resource.list.defaultSort.field === field;
-      const sorted = (sortsOrFilters(f) || isDefaultSort) && !isUniqueKey(f);
+      const sorted = (sortsOrFilters(f) || isDefaultSort) && !isUniqueKey(f) && f.hotCounter !== true;
       if (sorted) out.push(index(name(col, 'idx')).on(...lead, c, t.id));
       reachable = !scoped && (sorted || f.unique === true);
     }

@@ -135,6 +135,24 @@ describe('growth from sales, real-time evaluation', () => {
     await ok(admin.post('/v1/grow-value-rule/disable', { query: { id: capped.id } }));
   });
 
+  it('earns by the rules of the moment, changed by any process', async () => {
+    const [member] = await createMembers({ client: admin, count: 1 });
+    expect(await ok(sell(member, '30.00'))).toMatchObject({ growth: 30 });
+    // Changed with plain SQL, as another process would: only the notification reaches this
+    // process's copy of the rules (server/modules/levels/growth-config.ts).
+    const tenantId = scene.tenant.tenantId;
+    await scene.t.database.pool.query(`update grow_value_rules set yuan_per_point = '3.00' where tenant_id = $1 and name = '消费成长'`, [
+      tenantId,
+    ]);
+    await scene.t.app.sessionCache.sync();
+    expect(await ok(sell(member, '30.00'))).toMatchObject({ growth: 10, growthValue: 40 });
+    await scene.t.database.pool.query(`update grow_value_rules set yuan_per_point = '1.00' where tenant_id = $1 and name = '消费成长'`, [
+      tenantId,
+    ]);
+    await scene.t.app.sessionCache.sync();
+    expect(await ok(sell(member, '30.00'))).toMatchObject({ growth: 30, growthValue: 70 });
+  });
+
   it('takes back the returned share of the growth, and drops the level only as the rule allows', async () => {
     const [member] = await createMembers({ client: admin, count: 1 });
     const no = orderNo('S');

@@ -36,6 +36,12 @@ export interface IdempotentInput<T> {
    * `store.stored()`), saving the separate update of the key row.
    */
   readonly run: (tx: DbOrTx, store: AnswerStore) => Promise<T>;
+  /**
+   * A row lock the work takes first (`select … for no key update`), taken by the key's claim
+   * statement itself: the work's first statement then starts once the lock is held, so it sees
+   * everything those who held the lock before committed, and costs no round trip of its own.
+   */
+  readonly lockFirst?: SQL;
 }
 
 /** Lets the work store its answer in its own statement. */
@@ -92,8 +98,12 @@ async function attemptOnce<T>(input: IdempotentInput<T>): Promise<IdempotentResu
   const { tenantId, operation, key } = input;
   const hash = requestHash(input.request);
   return input.db.transaction(async (tx) => {
-    const claimed = await tx.execute(sql`insert into idempotency_keys (tenant_id, operation, key, request_hash)
-      values (${tenantId}, ${operation}, ${key}, ${hash})
+    // The lock's CTE is read by the condition, so it runs (and waits) before the claim.
+    const claimed =
+      await tx.execute(sql`${input.lockFirst ? sql`with lock_first as (${input.lockFirst}) ` : sql``}insert into idempotency_keys
+      (tenant_id, operation, key, request_hash)
+      select ${tenantId}, ${operation}, ${key}, ${hash}
+      ${input.lockFirst ? sql`where (select count(*) from lock_first) >= 0` : sql``}
       on conflict (tenant_id, operation, key) do nothing returning key`);
     if (claimed.rows.length === 0) {
       // Used before (or by a concurrent call that has just committed: READ COMMITTED sees it now).

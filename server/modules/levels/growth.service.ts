@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { formatInstant } from '../../crud/zoned-time';
 import type { DbOrTx } from '../../db/connection';
-import { expiryFor, pointsToReverse, type ExpiryMode } from '../points/points.rules';
+import { expiryFor, pointsToReverse } from '../points/points.rules';
+import { growthConfig, rulesValidOn, type GrowthConfig, type GrowthRuleConfig } from './growth-config';
 import type { LevelChangeResult } from './level-change';
-import { evaluateMember, evaluationRuleOf } from './level-evaluation';
+import { evaluateMember } from './level-evaluation';
 
 /**
  * Growth value, the step of the sale posting that moves levels (DOMAIN.md "Levels and growth").
@@ -35,59 +36,6 @@ export interface GrowthStepResult {
   readonly levelChange: LevelChangeResult | null;
 }
 
-interface GrowthRule {
-  readonly id: number;
-  readonly yuanPerPoint: string;
-  readonly perTransactionCap: number;
-  readonly dailyCap: number;
-}
-
-async function timeZoneOf(tx: DbOrTx, tenantId: number): Promise<string> {
-  const result = await tx.execute<{ time_zone: string }>(sql`select time_zone from tenants where id = ${tenantId}`);
-  return result.rows[0]?.time_zone ?? 'Asia/Shanghai';
-}
-
-/** The merchant's time zone and day at `now`, and the spending rules valid that day: one statement. */
-async function spendingRules(tx: DbOrTx, tenantId: number, now: Date): Promise<{ zone: string; day: string; rules: GrowthRule[] }> {
-  const result = await tx.execute<{
-    time_zone: string;
-    day: string;
-    id: number | null;
-    yuan_per_point: string | null;
-    per_transaction_cap: number | null;
-    daily_cap: number | null;
-  }>(sql`
-    select t.time_zone, d.day, r.id, r.yuan_per_point, r.per_transaction_cap, r.daily_cap
-    from tenants t
-    cross join lateral (select to_char(${now}::timestamptz at time zone t.time_zone, 'YYYY-MM-DD') as day) d
-    left join grow_value_rules r on r.tenant_id = t.id and r.source = 'CONSUMPTION' and r.state = 'ENABLED' and r.yuan_per_point > 0
-      and (r.validity_from is null or r.validity_from <= d.day::date) and (r.validity_to is null or r.validity_to >= d.day::date)
-    where t.id = ${tenantId}
-    order by r.id`);
-  const first = result.rows[0];
-  const zone = first?.time_zone ?? 'Asia/Shanghai';
-  const day = first?.day ?? formatInstant(now, zone).slice(0, 10);
-  const rules = result.rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({
-      id: Number(r.id),
-      yuanPerPoint: String(r.yuan_per_point),
-      perTransactionCap: Number(r.per_transaction_cap ?? 0),
-      dailyCap: Number(r.daily_cap ?? 0),
-    }));
-  return { zone, day, rules };
-}
-
-const MODES: Readonly<Record<string, ExpiryMode>> = { FOREVER: 'never', MONTHS: 'months', YEAR_END: 'yearEnd' };
-
-async function growthExpiry(args: { tx: DbOrTx; tenantId: number; now: Date; zone: string }): Promise<Date | null> {
-  const result = await args.tx.execute<{ validity_mode: string; validity_months: number | null }>(sql`
-    select validity_mode, validity_months from grow_value_settings where tenant_id = ${args.tenantId}`);
-  const row = result.rows[0];
-  const mode = MODES[row?.validity_mode ?? 'FOREVER'] ?? 'never';
-  return expiryFor({ at: args.now, mode, months: Number(row?.validity_months ?? 12), timeZone: args.zone });
-}
-
 /** Whole growth points `amountCents` earns at `yuanPerPoint` yuan each. */
 export function growthFor(amountCents: bigint, yuanPerPoint: string): number {
   const [whole, fraction = ''] = yuanPerPoint.split('.');
@@ -113,7 +61,7 @@ async function postGrowth(args: {
   const { tx, tenantId, memberId } = args;
   const moved = await tx.execute<{ before: number; after: number }>(sql`
     update members m set growth_value = least(greatest(m.growth_value + ${args.delta}, 0), ${GROWTH_VALUE_MAX})
-    from (select growth_value as before from members where tenant_id = ${tenantId} and id = ${memberId} for update) b
+    from (select growth_value as before from members where tenant_id = ${tenantId} and id = ${memberId} for no key update) b
     where m.tenant_id = ${tenantId} and m.id = ${memberId}
     returning b.before, m.growth_value as after`);
   const row = moved.rows[0];
@@ -135,14 +83,158 @@ async function followLevel(args: {
   operatorId: number | null;
   now: Date;
 }): Promise<LevelChangeResult | null> {
-  const rule = await evaluationRuleOf(args.tx, args.tenantId);
-  if (rule.mode !== 'REALTIME') return null;
-  return evaluateMember({ ...args, rule, cause: 'growth' });
+  const { evaluation } = await growthConfig(args.tx, args.tenantId);
+  if (evaluation.mode !== 'REALTIME') return null;
+  return evaluateMember({ ...args, rule: evaluation, cause: 'growth' });
+}
+
+/** The merchant's local day of `now` ('YYYY-MM-DD'). */
+export function localDay(now: Date, zone: string): string {
+  return formatInstant(now, zone).slice(0, 10);
+}
+
+/** What a sale's growth step knows of the member, read under the member's row lock. */
+export interface MemberGrowthFacts {
+  readonly growthValue: number;
+  readonly level: number | null;
+  /** The type of the member's level (null: no level, or a level that no longer exists). */
+  readonly levelType: string | null;
+  /** Growth each rule with a daily cap has given the member today. */
+  readonly todayByRule: ReadonlyMap<number, number>;
+}
+
+/** The SQL, for a statement selecting from `members m`, of the member's growth facts (columns growth_value, level, level_type). */
+export function memberGrowthColumns(args: { tenantId: number; memberId: number }): SQL {
+  return sql`m.growth_value, m.level, (select l.level_type from member_levels l where l.tenant_id = ${args.tenantId} and l.id = m.level) as level_type`;
+}
+
+/** The statement of {@link growthToday}: (rule_id, n) per capped rule. */
+export function growthTodaySql(args: { tenantId: number; memberId: number; day: string; capRuleIds: readonly number[] }): SQL {
+  return sql`select rule_id, sum(delta)::bigint as n
+    from member_growth_entries where tenant_id = ${args.tenantId} and member_id = ${args.memberId} and local_day = ${args.day}
+      and delta > 0 and rule_id = any(${`{${args.capRuleIds.join(',')}}`}::bigint[]) group by rule_id`;
+}
+
+/**
+ * Growth each capped rule has given the member on `day`. Read in a statement after the one that
+ * locked the member's row, so the sales that held the lock before are all counted.
+ */
+export async function growthToday(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  memberId: number;
+  day: string;
+  capRuleIds: readonly number[];
+}): Promise<Map<number, number>> {
+  const result = await args.tx.execute<{ rule_id: number; n: number }>(growthTodaySql(args));
+  return new Map(result.rows.map((row) => [Number(row.rule_id), Number(row.n)]));
+}
+
+/** The facts from a row of {@link memberGrowthColumns} and the day's growth by rule. */
+export function memberGrowthFacts(row: Record<string, unknown>, todayByRule: ReadonlyMap<number, number>): MemberGrowthFacts {
+  return {
+    growthValue: Number(row.growth_value ?? 0),
+    level: row.level === null || row.level === undefined ? null : Number(row.level),
+    levelType: row.level_type === null || row.level_type === undefined ? null : String(row.level_type),
+    todayByRule,
+  };
+}
+
+/** What a sale's growth step writes, decided from the configuration and the locked member. */
+export interface SaleGrowthPlan {
+  readonly day: string;
+  readonly expiresAt: Date | null;
+  /** One growth entry per rule that gives something, with the member's growth value after it. */
+  readonly entries: readonly { readonly ruleId: number; readonly delta: number; readonly after: number }[];
+  readonly growth: number;
+  /** The member's growth value after the sale. */
+  readonly growthValue: number;
+  /** Whether the real-time rule may move the member's level (the level step then runs in full). */
+  readonly levelMayMove: boolean;
+}
+
+/**
+ * Each rule valid today earns floor(amount / yuan per point), within its cap per transaction and
+ * what is left of the member's cap per day under it; the member's growth value stays within its
+ * bound. Pure: the caller holds the member's row lock while it decides and writes.
+ */
+export function planSaleGrowth(args: {
+  config: GrowthConfig;
+  rules: readonly GrowthRuleConfig[];
+  day: string;
+  now: Date;
+  amountCents: bigint;
+  member: MemberGrowthFacts;
+}): SaleGrowthPlan {
+  const { config, member } = args;
+  let value = member.growthValue;
+  const entries: { ruleId: number; delta: number; after: number }[] = [];
+  for (const rule of args.rules) {
+    let earned = growthFor(args.amountCents, rule.yuanPerPoint);
+    if (rule.perTransactionCap > 0) earned = Math.min(earned, rule.perTransactionCap);
+    if (rule.dailyCap > 0) earned = Math.max(0, Math.min(earned, rule.dailyCap - (member.todayByRule.get(rule.id) ?? 0)));
+    const after = Math.min(value + earned, GROWTH_VALUE_MAX);
+    if (after === value) continue;
+    entries.push({ ruleId: rule.id, delta: after - value, after });
+    value = after;
+  }
+  const growth = value - member.growthValue;
+  const expiresAt =
+    entries.length > 0 ? expiryFor({ at: args.now, mode: config.expiry.mode, months: config.expiry.months, timeZone: config.zone }) : null;
+  return { day: args.day, expiresAt, entries, growth, growthValue: value, levelMayMove: growth > 0 && levelMayMove(config, member, value) };
+}
+
+/** Whether evaluateMember could move a member with these facts to another level at this growth value. */
+function levelMayMove(config: GrowthConfig, member: MemberGrowthFacts, growthValue: number): boolean {
+  if (config.evaluation.mode !== 'REALTIME') return false;
+  // Paid and special levels are bought or assigned: growth does not move their holders.
+  if (member.level !== null && member.levelType !== null && member.levelType !== 'FREE') return false;
+  const reached = config.ladder.filter((level) => level.growthThreshold <= growthValue);
+  const target = reached[reached.length - 1];
+  return target !== undefined && target.id !== member.level;
+}
+
+/**
+ * The CTEs writing a plan (`sale_growth`, `sale_growth_entries`): the member's growth value and
+ * one entry per rule. The sale's one-statement posting runs them in its own statement.
+ */
+export function growthWriteCtes(args: { tenantId: number; memberId: number; orderNo: string; now: Date; plan: SaleGrowthPlan }): SQL {
+  const { tenantId, memberId, plan } = args;
+  const list = (values: readonly number[]) => `{${values.join(',')}}`;
+  return sql`sale_growth as (update members set growth_value = ${plan.growthValue} where tenant_id = ${tenantId} and id = ${memberId}),
+    sale_growth_entries as (insert into member_growth_entries
+      (tenant_id, member_id, delta, growth_after, source_type, source_id, rule_id, local_day, occurred_at, expires_at)
+      select ${tenantId}, ${memberId}, g.delta, g.after, 'transaction', ${args.orderNo}, g.rule_id, ${plan.day}, ${args.now}, ${plan.expiresAt}
+      from unnest(${list(plan.entries.map((e) => e.delta))}::bigint[], ${list(plan.entries.map((e) => e.after))}::bigint[],
+        ${list(plan.entries.map((e) => e.ruleId))}::bigint[]) as g(delta, after, rule_id))`;
+}
+
+/** The member's row locked for the growth step, with its facts. */
+async function lockMemberGrowth(args: {
+  tx: DbOrTx;
+  tenantId: number;
+  memberId: number;
+  day: string;
+  capRuleIds: number[];
+}): Promise<MemberGrowthFacts> {
+  const result = await args.tx.execute(sql`select ${memberGrowthColumns(args)} from members m
+    where m.tenant_id = ${args.tenantId} and m.id = ${args.memberId} for no key update of m`);
+  const today = args.capRuleIds.length > 0 ? await growthToday(args) : new Map<number, number>();
+  return memberGrowthFacts(result.rows[0] ?? {}, today);
+}
+
+/** The rules of a sale on the merchant's day of `now`, and the ids of those with a daily cap. */
+export function saleGrowthRules(config: GrowthConfig, now: Date): { day: string; rules: GrowthRuleConfig[]; capRuleIds: number[] } {
+  const day = localDay(now, config.zone);
+  const rules = rulesValidOn(config, day);
+  return { day, rules, capRuleIds: rules.filter((rule) => rule.dailyCap > 0).map((rule) => rule.id) };
 }
 
 /**
  * The growth step of a sale: earns the growth the spending rules give for `amountCents`, and
- * under the real-time rule moves the member's level. Runs in the sale's transaction.
+ * under the real-time rule moves the member's level. Runs in the sale's transaction. A caller
+ * that has already locked the member and read its facts passes them (`member`, with the
+ * `config` it read them under).
  */
 export async function saleGrowthStep(args: {
   tx: DbOrTx;
@@ -152,47 +244,24 @@ export async function saleGrowthStep(args: {
   amountCents: bigint;
   operatorId?: number | null;
   now?: Date;
+  member?: MemberGrowthFacts;
+  config?: GrowthConfig;
 }): Promise<GrowthStepResult> {
   const { tx, tenantId, memberId } = args;
   const now = args.now ?? new Date();
-  const { zone, day, rules } = await spendingRules(tx, tenantId, now);
-  const expiresAt = rules.length > 0 ? await growthExpiry({ tx, tenantId, now, zone }) : null;
-  if (rules.some((rule) => rule.dailyCap > 0)) {
-    // The day's sum is read under the member's row lock (which the growth posting takes anyway),
-    // so two sales of one member at the same instant cannot both pass the cap.
-    await tx.execute(sql`select 1 from members where tenant_id = ${tenantId} and id = ${memberId} for update`);
-  }
-  let growth = 0;
-  let growthValue: number | null = null;
-  for (const rule of rules) {
-    let earned = growthFor(args.amountCents, rule.yuanPerPoint);
-    if (rule.perTransactionCap > 0) earned = Math.min(earned, rule.perTransactionCap);
-    if (rule.dailyCap > 0 && earned > 0) {
-      const today = await tx.execute<{ n: number }>(sql`select coalesce(sum(delta), 0)::bigint as n from member_growth_entries
-        where tenant_id = ${tenantId} and member_id = ${memberId} and rule_id = ${rule.id} and local_day = ${day} and delta > 0`);
-      earned = Math.max(0, Math.min(earned, rule.dailyCap - Number(today.rows[0]?.n ?? 0)));
-    }
-    if (earned <= 0) continue;
-    const posted = await postGrowth({
-      tx,
-      tenantId,
-      memberId,
-      delta: earned,
-      sourceType: 'transaction',
-      sourceId: args.orderNo,
-      ruleId: rule.id,
-      day,
-      now,
-      expiresAt,
-    });
-    growth += posted.delta;
-    growthValue = posted.growthValue;
-  }
-  const levelChange =
-    growth > 0
-      ? await followLevel({ tx, tenantId, memberId, sourceRef: `order:${args.orderNo}`, operatorId: args.operatorId ?? null, now })
-      : null;
-  return { growth, growthValue, levelChange };
+  const config = args.config ?? (await growthConfig(tx, tenantId));
+  const { day, rules, capRuleIds } = saleGrowthRules(config, now);
+  if (rules.length === 0) return { growth: 0, growthValue: null, levelChange: null };
+  // The day's sums are read under the member's row lock (which the growth posting takes anyway),
+  // so two sales of one member at the same instant cannot both pass a cap.
+  const member = args.member ?? (await lockMemberGrowth({ tx, tenantId, memberId, day, capRuleIds }));
+  const plan = planSaleGrowth({ config, rules, day, now, amountCents: args.amountCents, member });
+  if (plan.entries.length === 0) return { growth: 0, growthValue: null, levelChange: null };
+  await tx.execute(sql`with ${growthWriteCtes({ tenantId, memberId, orderNo: args.orderNo, now, plan })} select 1`);
+  const levelChange = plan.levelMayMove
+    ? await followLevel({ tx, tenantId, memberId, sourceRef: `order:${args.orderNo}`, operatorId: args.operatorId ?? null, now })
+    : null;
+  return { growth: plan.growth, growthValue: plan.growthValue, levelChange };
 }
 
 /**
@@ -225,7 +294,7 @@ export async function returnGrowthStep(args: {
     returningCents: args.returningCents,
   });
   if (share <= 0) return { growth: 0, growthValue: null, levelChange: null };
-  const zone = await timeZoneOf(tx, tenantId);
+  const { zone } = await growthConfig(tx, tenantId);
   const expiresAt = earned.rows[0]?.expires_at ? new Date(earned.rows[0].expires_at) : null;
   const posted = await postGrowth({
     tx,
@@ -235,7 +304,7 @@ export async function returnGrowthStep(args: {
     sourceType: 'return',
     sourceId: args.returnNo,
     ruleId: null,
-    day: formatInstant(now, zone).slice(0, 10),
+    day: localDay(now, zone),
     now,
     expiresAt,
   });

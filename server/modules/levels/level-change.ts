@@ -156,7 +156,7 @@ async function grantIncentives(input: LevelChangeInput): Promise<{ points: numbe
 export async function applyLevelChange(input: LevelChangeInput): Promise<LevelChangeResult> {
   const { tx, tenantId, memberId, toLevelId } = input;
   const member = await tx.execute<{ level: number | null }>(sql`select level from members
-    where tenant_id = ${tenantId} and id = ${memberId} for update`);
+    where tenant_id = ${tenantId} and id = ${memberId} for no key update`);
   if (member.rows.length === 0) throw new AppError('notFound', 'levelChange.memberNotFound', { values: { member: memberId } });
   const to = await levelOf(tx, tenantId, toLevelId);
   if (!to) throw new AppError('notFound', 'levelChange.levelNotFound', { values: { level: toLevelId } });

@@ -37,14 +37,14 @@ export async function evaluationRuleOf(tx: DbOrTx, tenantId: number): Promise<Ev
   };
 }
 
-interface FreeLevel {
+export interface FreeLevel {
   readonly id: number;
   readonly rankOrder: number;
   readonly growthThreshold: number;
 }
 
 /** The tenant's enabled free levels, lowest rank first. */
-async function freeLadder(tx: DbOrTx, tenantId: number): Promise<FreeLevel[]> {
+export async function freeLadder(tx: DbOrTx, tenantId: number): Promise<FreeLevel[]> {
   const result = await tx.execute<{ id: number; rank_order: number; growth_threshold: number | null }>(sql`
     select id, rank_order, growth_threshold from member_levels
     where tenant_id = ${tenantId} and level_type = 'FREE' and state = 'ENABLED'
@@ -108,7 +108,7 @@ export async function evaluateMember(args: {
   const member = await tx.execute<{ level: number | null; growth_value: number; level_type: string | null; rank_order: number | null }>(sql`
     select m.level, m.growth_value, l.level_type, l.rank_order from members m
     left join member_levels l on l.tenant_id = m.tenant_id and l.id = m.level
-    where m.tenant_id = ${tenantId} and m.id = ${memberId} for update of m`);
+    where m.tenant_id = ${tenantId} and m.id = ${memberId} for no key update of m`);
   const row = member.rows[0];
   if (!row) return null;
   // Paid and special levels are bought or assigned: growth does not move their holders.

@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
-import { returnGrowthStep, saleGrowthStep } from '../levels/growth.service';
-import { onTenantNotice } from '../auth/session.cache';
-import { earnInOneStatement, postPoints, prepareEarn } from './points.ledger';
+import { growthWriteCtes, planSaleGrowth, returnGrowthStep, saleGrowthRules, saleGrowthStep } from '../levels/growth.service';
+import { growthConfig } from '../levels/growth-config';
+import { tenantCache } from '../auth/tenant-cache';
+import { earnInOneStatement, postPoints } from './points.ledger';
+import { prepareSale, saleMemberLock } from './sale-prepare';
 import { activeSet } from '../activities/engine/active-set';
 import { giveSaleAwards, planSale, type FiredAnswer } from '../activities/engine/sale-plan';
 import type { PaymentFact } from '../activities/activity.contract';
@@ -77,23 +79,16 @@ interface Settings {
   expiryMonths: number;
 }
 
-// The points settings of each tenant, read once per SETTINGS_TTL_MS at most: a trigger on
-// points_settings announces every change (`settings:<tenant id>`, migration auth-cache-notify
-// and points-settings-notify) and every process drops its copy.
-const SETTINGS_TTL_MS = 30_000;
-const settingsCache = new Map<number, { settings: Settings; until: number }>();
-onTenantNotice('settings', (tenantId) => {
-  if (tenantId === null) settingsCache.clear();
-  else settingsCache.delete(tenantId);
+// The points settings of each tenant, kept until a change is announced: a trigger on
+// points_settings announces every change (`settings:<tenant id>`, migration points-settings-notify;
+// the points rule settings write through to it in their own transaction).
+const settingsCache = tenantCache<Settings, Pick<Db, 'execute'>>('settings', (db, tenantId) => settingsOf(db, tenantId), {
+  tables: ['points_settings', 'points_rule_settings'],
 });
 
 /** The tenant's points settings (basic rule, expiry), kept until a change is announced. */
-export async function cachedSettings(tx: Pick<Db, 'execute'>, tenantId: number): Promise<Settings> {
-  const hit = settingsCache.get(tenantId);
-  if (hit && hit.until > Date.now()) return hit.settings;
-  const settings = await settingsOf(tx, tenantId);
-  settingsCache.set(tenantId, { settings, until: Date.now() + SETTINGS_TTL_MS });
-  return settings;
+export function cachedSettings(tx: Pick<Db, 'execute'>, tenantId: number): Promise<Settings> {
+  return settingsCache.get(tx, tenantId);
 }
 
 async function settingsOf(tx: Pick<Db, 'execute'>, tenantId: number): Promise<Settings> {
@@ -197,6 +192,7 @@ export async function recordSale(input: {
   // The active set is the process's copy (read from the pool only after a change), outside the
   // transaction: nothing of it widens the window between the member's lock and its growth step.
   const set = await activeSet(db, tenantId);
+  const config = await growthConfig(db, tenantId);
   return idempotent({
     db,
     tenantId,
@@ -204,10 +200,14 @@ export async function recordSale(input: {
     key: sale.orderNo,
     keyField: 'orderNo',
     request: saleRequest(sale),
+    lockFirst: saleMemberLock({ tenantId, memberId: sale.memberId, writesMember: config.rules.length > 0 }),
     run: async (tx, store) => {
       const now = input.now ?? new Date();
-      // Every read before the account lock: the member's state and due lots, the settings.
-      const { dueLots } = await prepareEarn({ tx, tenantId, memberId: sale.memberId, now });
+      // Every read before the account lock, in one statement (sale-prepare.ts); the settings and
+      // the growth rules are the process's copies.
+      const growthRules = saleGrowthRules(config, now);
+      const inForce = growthRules.rules.length > 0 ? growthRules : null;
+      const { dueLots, member: facts } = await prepareSale({ tx, tenantId, memberId: sale.memberId, now, growth: inForce });
       const settings = await cachedSettings(tx, tenantId);
       // The activities in scope (none in the active set and no points paid: nothing to evaluate).
       const planned =
@@ -248,25 +248,21 @@ export async function recordSale(input: {
         throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'lines', key: 'points.saleEarnsTooMuch', values }] });
       }
       const expiresAt = expiryFor({ at: now, mode: settings.expiryMode, months: settings.expiryMonths });
-      // The level step of the sale (growth, then the level under the real-time rule, with any
-      // upgrade incentive), in this transaction and before the points: every path takes the
-      // member's row before the points account's, so two postings never wait on each other crosswise.
-      const grown = await saleGrowthStep({
-        tx,
-        tenantId,
-        memberId: sale.memberId,
-        orderNo: sale.orderNo,
-        amountCents: amount,
-        operatorId: input.operatorId,
-        now,
-      });
-      const member = await levelOf(tx, tenantId, sale.memberId);
-      if (points > 0 && !dueLots && !withActivities) {
-        // No activity gives anything: the writes in one statement: account, entry, lot, sale, the key's answer.
+      const growthPlan = inForce
+        ? planSaleGrowth({ config, rules: inForce.rules, day: inForce.day, now, amountCents: amount, member: facts })
+        : null;
+      if (points > 0 && !dueLots && !withActivities && !growthPlan?.levelMayMove) {
+        // No activity gives anything and the level stays: the writes in one statement: account,
+        // entry, lot, the member's growth and its entries, the sale, the key's answer.
+        const growth = growthPlan?.growth ?? 0;
         const answerSql = sql`jsonb_build_object('orderNo', ${sale.orderNo}::text, 'memberId', ${sale.memberId}::bigint,
           'amount', ${centsToString(amount)}::text, 'points', ${points}::bigint, 'balance', entry.balance_after, 'entryId', entry.id,
-          'growth', ${grown.growth}::bigint, 'growthValue', ${member.growthValue}::bigint, 'level', ${member.level}::bigint,
+          'growth', ${growth}::bigint, 'growthValue', ${growthPlan?.growthValue ?? facts.growthValue}::bigint, 'level', ${facts.level}::bigint,
           'activities', '[]'::jsonb, 'pointsPaid', 0)`;
+        const growthCtes =
+          growthPlan && growth > 0
+            ? sql`${growthWriteCtes({ tenantId, memberId: sale.memberId, orderNo: sale.orderNo, now, plan: growthPlan })},`
+            : sql``;
         const { answer } = await earnInOneStatement<SaleAnswer>({
           tx,
           tenantId,
@@ -279,7 +275,7 @@ export async function recordSale(input: {
           now,
           expiresAt,
           also: {
-            ctes: sql`sale as (insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
+            ctes: sql`${growthCtes} sale as (insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
               select ${tenantId}, ${sale.orderNo}, ${sale.memberId}, ${sale.storeId ?? null}, ${centsToString(amount)}, ${points},
                 ${JSON.stringify(sale.lines)}::jsonb, ${answerSql} from entry), ${store.cte({ answer: answerSql, from: sql`entry` })}`,
             answer: answerSql,
@@ -288,6 +284,20 @@ export async function recordSale(input: {
         store.stored();
         return answer;
       }
+      // The level step of the sale (growth, then the level under the real-time rule, with any
+      // upgrade incentive), in this transaction and before the points, on the member's row locked above.
+      const grown = await saleGrowthStep({
+        tx,
+        tenantId,
+        memberId: sale.memberId,
+        orderNo: sale.orderNo,
+        amountCents: amount,
+        operatorId: input.operatorId,
+        now,
+        member: facts,
+        config,
+      });
+      const member = await levelOf(tx, tenantId, sale.memberId);
       // Points paid as cash leave the balance before the sale's points arrive (never paid with what the sale earns).
       const pointsPaid = planned?.outcome.pointsPaid ?? 0;
       if (pointsPaid > 0) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
-import { hearsNotices, onTenantNotice } from '../../auth/session.cache';
+import { tenantCache } from '../../auth/tenant-cache';
 import type { PreparedActivity } from '../activity.contract';
 import { loadActiveActivities } from '../activity.loader';
 
@@ -21,22 +21,16 @@ export interface ActiveSet {
   readonly needs: { readonly store: boolean; readonly level: boolean; readonly goodsMaster: boolean };
 }
 
-const sets = new Map<number, ActiveSet>();
-const generations = new Map<number, number>();
-let allGeneration = 0;
+const sets = tenantCache<ActiveSet, DbOrTx>(
+  'activities',
+  async (db, tenantId) => activeSetOf(await loadActiveActivities(db, tenantId), await timeZoneOf(db, tenantId)),
+  { tables: ['activities'] },
+);
 
 /** Drops a tenant's set (null: every tenant's); the next sale prepares it again. */
 export function forgetActiveSet(tenantId: number | null): void {
-  if (tenantId === null) {
-    sets.clear();
-    allGeneration += 1;
-    return;
-  }
-  sets.delete(tenantId);
-  generations.set(tenantId, (generations.get(tenantId) ?? 0) + 1);
+  sets.forget(tenantId);
 }
-
-onTenantNotice('activities', forgetActiveSet);
 
 /** What the sale must read besides the active set, for these activities. */
 export function needsOf(activities: readonly PreparedActivity[]): ActiveSet['needs'] {
@@ -63,14 +57,6 @@ export function activeSetOf(activities: readonly PreparedActivity[], timeZone: s
 }
 
 /** The tenant's active set: kept from the last change, or loaded now. */
-export async function activeSet(db: DbOrTx, tenantId: number): Promise<ActiveSet> {
-  const kept = sets.get(tenantId);
-  if (kept) return kept;
-  const generation = generations.get(tenantId) ?? 0;
-  const all = allGeneration;
-  const activities = await loadActiveActivities(db, tenantId);
-  const timeZone = await timeZoneOf(db, tenantId);
-  const set = activeSetOf(activities, timeZone);
-  if (hearsNotices() && generation === (generations.get(tenantId) ?? 0) && all === allGeneration) sets.set(tenantId, set);
-  return set;
+export function activeSet(db: DbOrTx, tenantId: number): Promise<ActiveSet> {
+  return sets.get(db, tenantId);
 }

@@ -1,0 +1,1 @@
+DROP INDEX "members_growth_value_idx";
