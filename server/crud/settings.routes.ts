@@ -7,6 +7,7 @@ import { saveNewSchema } from './schema.derive';
 import { crudDocs, resourceTags } from './crud.openapi';
 import { actorOf } from './actor';
 import { defaultSettings, findSettings, saveSettings } from './settings.operations';
+import { recordTitles } from './record.titles';
 import type { EngineHandle, StoredRecord } from './server-hooks.define';
 
 /**
@@ -20,6 +21,25 @@ const describeOnly: FastifySchemaCompiler<unknown> = () => () => true;
 
 const serialize = (runtime: ResourceRuntime, request: FastifyRequest, row: StoredRecord) =>
   serializeRecord({ resource: runtime.resource, row, zone: request.ctx.timeZone });
+
+/** The saved settings as the routes answer them: serialized, with the names of what they point at (创建人 too). */
+async function answer(args: {
+  app: FastifyInstance;
+  registry: EngineRegistry;
+  runtime: ResourceRuntime;
+  request: FastifyRequest;
+  row: StoredRecord;
+}) {
+  const { app, registry, runtime, request, row } = args;
+  const [titles] = await recordTitles({
+    db: app.database.db,
+    registry,
+    resource: runtime.resource,
+    tenantId: request.auth!.tenantId,
+    rows: [row],
+  });
+  return { ...serialize(runtime, request, row), _titles: titles };
+}
 
 /** Registers the routes of one settings object. */
 export async function registerSettingsRoutes(
@@ -44,7 +64,9 @@ export async function registerSettingsRoutes(
     async (request) => {
       const actor = actorOf(request);
       const row = await findSettings({ db: app.database.db, runtime, actor });
-      return ok(serialize(runtime, request, row ?? defaultSettings(runtime, actor)));
+      return ok(
+        row ? await answer({ app, registry, runtime, request, row }) : serialize(runtime, request, defaultSettings(runtime, actor)),
+      );
     },
   );
 
@@ -73,7 +95,7 @@ export async function registerSettingsRoutes(
         actor: actorOf(request),
         body: body as Record<string, unknown>,
       });
-      return ok(serialize(runtime, request, saved));
+      return ok(await answer({ app, registry, runtime, request, row: saved }));
     },
   );
 

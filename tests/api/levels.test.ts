@@ -52,6 +52,8 @@ describe('settings objects', () => {
       }),
     );
     expect(first).toMatchObject({ version: 1, mode: 'MONTHLY', monthlyDay: 5, canDowngrade: false, protectionMonths: 6 });
+    // Who saved it, by name (the settings screen's 创建人), as every record answers it.
+    expect(first._titles.createdBy).toEqual({ [String(first.createdBy)]: 'Administrator' });
     expect(await ok(admin.get('/v1/level-valuate-rule/get'))).toEqual(first);
 
     // A second "first save" read the defaults: stale.
