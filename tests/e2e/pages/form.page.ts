@@ -1,8 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
+import { screenshot } from '../../helpers/browser';
 import { confirmOpenDialog, fillFormItem, formItem, looseText, openDialogs, settle } from './antd';
 
-/** Texts of the buttons that save a form, in both languages. */
-const SAVE = /^\s*(保\s*存|确\s*定|提\s*交|Save|OK|Submit)\s*$/i;
+/**
+ * Texts of the buttons that save a form, in both languages. An antd icon in the button adds its
+ * own label before the text (`loading` while the button spins, the icon's name): allowed.
+ */
+const SAVE = /^\s*(?:[a-z-]+\s+)?(保\s*存|确\s*定|提\s*交|Save|OK|Submit)\s*$/i;
 const CANCEL = /^\s*(取\s*消|Cancel)\s*$/i;
 
 /**
@@ -67,7 +71,18 @@ export class FormPage {
 
   async save(buttonText: string | RegExp = SAVE): Promise<void> {
     const matcher = typeof buttonText === 'string' ? looseText(buttonText) : buttonText;
-    await this.root.getByRole('button', { name: matcher }).last().click();
+    // A spinning button ignores clicks: wait until the form is no longer busy.
+    await this.root.locator('button.ant-btn-loading').first().waitFor({ state: 'hidden' });
+    await this.root
+      .getByRole('button', { name: matcher })
+      .last()
+      .click()
+      .catch(async (error: unknown) => {
+        // What the form showed instead of its save button, for whoever reads the failure.
+        const file = await screenshot(this.page, `form-save-missing-${Date.now()}`);
+        const buttons = await this.page.getByRole('button').allInnerTexts();
+        throw new Error(`${String(error)}\nbuttons on the page: ${JSON.stringify(buttons)}; url ${this.page.url()}; picture ${file}`);
+      });
     await settle(this.root);
   }
 
