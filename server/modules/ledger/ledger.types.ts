@@ -1,3 +1,4 @@
+import { LEDGER_CHANNELS } from '../../db/schema/channels';
 import type { DbOrTx } from '../../db/connection';
 
 /** Whose money: a member's stored-value account, or one prepaid card's balance. */
@@ -5,9 +6,9 @@ export type ValueHolder = { readonly kind: 'member'; readonly memberId: number }
 /** An exact amount as decimal text with at most 2 decimals ("12.50", "-3"); never a float. */
 export type Money = string;
 export type ValueEntryKind = 'init' | 'recharge' | 'pay' | 'refund' | 'adjust' | 'sale' | 'topup' | 'expire' | 'void';
-/** §4 stored-value channel types. */
-export type ValueChannel = 'store' | 'weixin' | 'alipay' | 'third' | 'weixinApp';
-export const VALUE_CHANNELS: readonly ValueChannel[] = ['store', 'weixin', 'alipay', 'third', 'weixinApp'];
+/** §4 channel types of an entry (stored value, cards and points alike; a CHECK on each entries table). */
+export type ValueChannel = (typeof LEDGER_CHANNELS)[number];
+export const VALUE_CHANNELS: readonly ValueChannel[] = LEDGER_CHANNELS;
 export const VALUE_ENTRY_KINDS: readonly ValueEntryKind[] = [
   'init',
   'recharge',
