@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import type { Book } from './book';
 import { accountMoves, amountParam, entryValues, id, idList, type EntryMeta } from './book-sql';
