@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Book } from './book';
+import type { Book, EntryMeta } from './book';
+
+export type { EntryMeta };
 
 /** SQL pieces named by a book: identifiers and typed amount parameters. */
 
@@ -45,18 +47,6 @@ export function countersMoved<H>(book: Book<H>, deltas: readonly bigint[], kind:
     if (by !== 0n) moved.push({ column: counter.column, by });
   }
   return moved;
-}
-
-/** What an entry says besides its deltas. */
-export interface EntryMeta {
-  readonly kind: string;
-  readonly channel?: string | null;
-  readonly sourceType: string;
-  readonly sourceId?: string | null;
-  readonly storeId?: number | null;
-  readonly operatorId?: number | null;
-  readonly remark?: string | null;
-  readonly idempotencyKey?: string | null;
 }
 
 /**

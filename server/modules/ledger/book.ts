@@ -55,6 +55,21 @@ export interface BookErrors {
   accountFrozen(): AppError;
 }
 
+/** What an entry says besides its deltas (every book's entries carry these columns). */
+export interface EntryMeta<Kind extends string = string, Channel extends string = string> {
+  readonly kind: Kind;
+  /** §4 channel: store | weixin | alipay | third | weixinApp (null: not said). */
+  readonly channel?: Channel | null;
+  /** What caused it (transaction, exchange, recharge, payment, refund, adjustment, batch …). */
+  readonly sourceType: string;
+  readonly sourceId?: string | null;
+  readonly storeId?: number | null;
+  readonly operatorId?: number | null;
+  readonly remark?: string | null;
+  /** Makes the posting happen once per (tenant, key): a replay returns the first entry with replayed=true. */
+  readonly idempotencyKey?: string | null;
+}
+
 /** A column of an entry and its value. */
 export type Assignment = readonly [column: string, value: SQL];
 

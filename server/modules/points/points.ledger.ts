@@ -5,6 +5,7 @@ import * as core from '../ledger/core';
 import { creditInOneStatement, prepareCredit } from '../ledger/one-statement-credit';
 import { expireDueLotsOf } from '../ledger/lot-expiry';
 import { POINTS_BOOK } from '../ledger/points.book';
+import type { EntryMeta } from '../ledger/book';
 import type { ValueChannel } from '../ledger/ledger.types';
 import { POINTS_PER_POSTING_MAX } from './points.rules';
 
@@ -22,7 +23,8 @@ import { POINTS_PER_POSTING_MAX } from './points.rules';
 
 export type PointsKind = 'earn' | 'spend' | 'adjust' | 'reverse' | 'expire';
 
-export interface PostPointsInput {
+/** The source types of points entries: transaction | return | adjustment | activity | exchange | batch | coupon. */
+export interface PostPointsInput extends EntryMeta<Exclude<PointsKind, 'expire'>, ValueChannel> {
   readonly tx: DbOrTx;
   readonly tenantId: number;
   readonly memberId: number;
@@ -30,15 +32,6 @@ export interface PostPointsInput {
   readonly delta: number;
   /** The request field the points come from, named in a 400 (default `points`). */
   readonly field?: string;
-  readonly kind: Exclude<PointsKind, 'expire'>;
-  /** What caused it: transaction | return | adjustment | activity | exchange | batch. */
-  readonly sourceType: string;
-  readonly sourceId?: string | null;
-  readonly storeId?: number | null;
-  readonly operatorId?: number | null;
-  readonly remark?: string | null;
-  /** Makes the posting happen once: a replay with the same key returns the first entry. */
-  readonly idempotencyKey?: string | null;
   /** For grants: when these points expire (null = never). */
   readonly expiresAt?: Date | null;
   /**
@@ -48,8 +41,6 @@ export interface PostPointsInput {
   readonly capAtBalance?: boolean;
   /** The clock; tests move it to see expiry. */
   readonly now?: Date;
-  /** §4 channel the points moved through: store | weixin | alipay | third | weixinApp. */
-  readonly channel?: ValueChannel | null;
 }
 
 export interface PostedEntry {
