@@ -70,9 +70,6 @@ export interface EntryMeta<Kind extends string = string, Channel extends string 
   readonly idempotencyKey?: string | null;
 }
 
-/** A column of an entry and its value. */
-export type Assignment = readonly [column: string, value: SQL];
-
 export interface Book<H> {
   /** `points` or `money`: for messages and errors of the code itself. */
   readonly unit: string;
@@ -112,7 +109,7 @@ export interface Book<H> {
    * For the one-statement credit (`one-statement-credit.ts`): the `on conflict` target of the
    * account row (points: `(tenant_id, member_id)`) and the columns naming the holder in a new row.
    */
-  readonly upsert?: { readonly conflict: string; owner(holder: H): readonly Assignment[] };
+  readonly upsert?: { readonly conflict: string; readonly ownerColumns: readonly string[]; ownerValues(holder: H): readonly SQL[] };
 
   /** The holder's account row (condition on the accounts table, without the tenant). */
   holderWhere(holder: H): SQL;
@@ -122,8 +119,9 @@ export interface Book<H> {
   memberOf(holder: H): number | null;
   /** Creates the holder's account at zero (`on conflict do nothing`). */
   createAccount(tx: DbOrTx, tenantId: number, holder: H): Promise<void>;
-  /** The entry's columns naming the holder, given the account key as SQL. */
-  entryOwner(holder: H, key: SQL): readonly Assignment[];
+  /** The entry's columns naming the holder, and their values given the account key as SQL. */
+  readonly entryOwnerColumns: readonly string[];
+  entryOwnerValues(holder: H, key: SQL): readonly SQL[];
   /** The holder of an account row (`select *` of the accounts table), for the expiry job. */
   holderOfAccount(row: Record<string, unknown>): H;
   /** When a lot given now to the holder expires, unless the caller says (null: never). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import type { Book } from './book';
-import { accountMoves, amountParam, entryValues, id, idList, type EntryMeta } from './book-sql';
+import { accountMovesByEntry, amountParam, commaList, entryColumns, entryValues, id, memo, q, type EntryMeta } from './book-sql';
 
 export type { EntryMeta };
 import { closeLot, consumeLots, dueLots, openLot } from './lots';
@@ -99,10 +99,13 @@ export async function guardMember<H>(
 /** Locks the holder's account row, creating it at zero first; answers its portions. */
 export async function lockAccount<H>(book: Book<H>, input: { tx: DbOrTx; tenantId: number; holder: H }): Promise<LockedAccount> {
   const { tx, tenantId, holder } = input;
-  const state = book.state ? sql`, ${id(book.state)} as state` : sql``;
-  const select = () =>
-    tx.execute(sql`select ${id(book.accountKey)} as key, ${idList(book.portions.map((p) => p.account))}${state}
-      from ${id(book.tables.accounts)} where tenant_id = ${tenantId} and ${book.holderWhere(holder)} for update`);
+  const columns = memo(book, 'lockColumns', () => {
+    const state = book.state ? `, ${q(book.state)} as state` : '';
+    return sql.raw(
+      `${q(book.accountKey)} as key, ${book.portions.map((p) => q(p.account)).join(', ')}${state} from ${q(book.tables.accounts)}`,
+    );
+  });
+  const select = () => tx.execute(sql`select ${columns} where tenant_id = ${tenantId} and ${book.holderWhere(holder)} for update`);
   let result = await select();
   if (result.rows.length === 0) {
     await book.createAccount(tx, tenantId, holder);
@@ -116,12 +119,31 @@ export async function lockAccount<H>(book: Book<H>, input: { tx: DbOrTx; tenantI
   };
 }
 
+/** The static text of a book's posting statement (see writeEntry). */
+function postingShape<H>(book: Book<H>) {
+  return memo(book, 'posting', () => {
+    const afters = book.portions.map((p) => `cur.${q(p.after)}`);
+    return {
+      accounts: sql.raw(q(book.tables.accounts)),
+      entries: sql.raw(q(book.tables.entries)),
+      keyColumn: sql.raw(q(book.accountKey)),
+      portions: book.portions.map((p) => ({ account: sql.raw(q(p.account)), after: sql.raw(q(p.after)) })),
+      // Each portion stays >= 0 and the total within the bound: the WHERE repeats the code's checks.
+      checks: sql.raw(
+        `${afters.map((after) => `${after} >= 0`).join(' and ')} and ${afters.join(' + ')} <= ${book.amount.toSql(book.limit)}`,
+      ),
+      accountReturning: sql.raw(book.portions.map((p) => `a.${q(p.account)}`).join(', ')),
+      moved: sql.raw(book.portions.map((p) => `acct.${q(p.account)} = entry.${q(p.after)}`).join(' and ')),
+    };
+  });
+}
+
 /**
  * One statement: the entry first (its afters computed by the database from the locked row; the
  * WHERE repeats the checks, so no portion goes below zero nor the total above the bound even if
- * the code were wrong), then the account moves only if the entry went in. A key used at the same
- * moment by a posting for another holder makes the entry a no-op (the unique index waits for that
- * posting): nothing moves and no row is answered.
+ * the code were wrong), then the account moves by the entry's deltas only if the entry went in.
+ * A key used at the same moment by a posting for another holder makes the entry a no-op (the
+ * unique index waits for that posting): nothing moves and no row is answered.
  */
 async function writeEntry<H>(
   book: Book<H>,
@@ -136,44 +158,33 @@ async function writeEntry<H>(
     expiresAt?: Date | null;
   },
 ): Promise<(Record<string, unknown> & { moved: boolean }) | undefined> {
-  const { tx, tenantId, key, deltas, meta, now } = input;
-  const accounts = id(book.tables.accounts);
-  const keyColumn = id(book.accountKey);
-  const d = deltas.map((delta) => amountParam(book, delta));
-  const afters = book.portions.map((p, i) => sql`${id(p.account)} + ${d[i]} as ${id(p.after)}`);
-  const nonNegative = book.portions.map((p, i) => sql`${id(p.account)} + ${d[i]} >= 0`);
-  const entry = entryValues(book, {
+  const { tx, tenantId, key, meta, now } = input;
+  const shape = postingShape(book);
+  const d = input.deltas.map((delta) => amountParam(book, delta));
+  const afters = commaList(shape.portions.map((p, i) => sql`${p.account} + ${d[i]} as ${p.after}`));
+  const values = entryValues(book, {
     tenantId,
     holder: input.holder,
-    from: 'cur',
     key: sql`cur.key`,
-    deltas,
+    from: 'cur',
+    deltas: d,
     meta,
     now,
     expiresAt: input.expiresAt,
   });
-  const moved = sql.join(
-    book.portions.map((p) => sql`acct.${id(p.account)} = entry.${id(p.after)}`),
-    sql` and `,
-  );
   const result = await tx.execute<Record<string, unknown> & { moved: boolean }>(sql`with cur as (
-      select ${keyColumn} as key, ${sql.join(afters, sql`, `)} from ${accounts}
-      where tenant_id = ${tenantId} and ${keyColumn} = ${key} and ${sql.join(nonNegative, sql` and `)}
-        and ${sql.join(
-          book.portions.map((p, i) => sql`${id(p.account)} + ${d[i]}`),
-          sql` + `,
-        )} <= ${amountParam(book, book.limit)}
+      select ${shape.keyColumn} as key, ${afters} from ${shape.accounts} where tenant_id = ${tenantId} and ${shape.keyColumn} = ${key}
     ), entry as (
-      insert into ${id(book.tables.entries)} (${entry.columns})
-      select ${entry.values} from cur
+      insert into ${shape.entries} (${entryColumns(book)})
+      select ${values} from cur where ${shape.checks}
       on conflict (tenant_id, idempotency_key) where idempotency_key is not null do nothing
       returning *
     ), acct as (
-      update ${accounts} set ${sql.join(accountMoves({ book, deltas, kind: meta.kind, now }), sql`, `)}
-      where tenant_id = ${tenantId} and ${keyColumn} = ${key} and exists (select 1 from entry)
-      returning ${idList(book.portions.map((p) => p.account))}
+      update ${shape.accounts} a set ${accountMovesByEntry(book, meta.kind)} from entry
+      where a.tenant_id = ${tenantId} and a.${shape.keyColumn} = ${key}
+      returning ${shape.accountReturning}
     )
-    select entry.*, (${moved}) as moved from entry left join acct on true`);
+    select entry.*, (${shape.moved}) as moved from entry left join acct on true`);
   return result.rows[0];
 }
 

@@ -70,11 +70,12 @@ export const MONEY_BOOK: Book<ValueHolder> = {
         : sql`insert into value_accounts (tenant_id, holder_kind, card_id) values (${tenantId}, 'card', ${holder.cardId}) on conflict do nothing`,
     );
   },
-  entryOwner: (holder, key) => [
-    ['account_id', key],
-    ['holder_kind', sql`${holder.kind}`],
-    ['member_id', sql`${holder.kind === 'member' ? holder.memberId : null}::bigint`],
-    ['card_id', sql`${holder.kind === 'card' ? holder.cardId : null}::bigint`],
+  entryOwnerColumns: ['account_id', 'holder_kind', 'member_id', 'card_id'],
+  entryOwnerValues: (holder, key) => [
+    key,
+    sql`${holder.kind}`,
+    sql`${holder.kind === 'member' ? holder.memberId : null}::bigint`,
+    sql`${holder.kind === 'card' ? holder.cardId : null}::bigint`,
   ],
   holderOfAccount: (row) =>
     row.holder_kind === 'member' ? { kind: 'member', memberId: Number(row.member_id) } : { kind: 'card', cardId: Number(row.card_id) },

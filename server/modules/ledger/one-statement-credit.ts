@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import type { Book } from './book';
-import { accountMoves, amountParam, countersMoved, entryValues, id, idList, type EntryMeta } from './book-sql';
+import { amountParam, commaList, creditCounters, entryColumns, entryValues, id, memo, q, type EntryMeta } from './book-sql';
 
 /**
  * The hot path of a credit (a sale's points): ONE statement that creates or moves the account
@@ -54,74 +54,80 @@ export async function creditInOneStatement<H, A>(
   book: Book<H>,
   input: OneStatementCredit<H>,
 ): Promise<{ row: Record<string, unknown>; answer: A } | undefined> {
-  const { tx, tenantId, amount, now, meta } = input;
+  const { tx, tenantId, now, meta } = input;
+  const shape = creditShape(book, meta.kind);
+  const d = amountParam(book, input.amount);
   const upsert = book.upsert;
   if (!upsert) throw new Error(`the ${book.unit} book has no one-statement credit`);
-  const owner = upsert.owner(input.holder);
-  const deltas = book.portions.map((_, i) => (i === book.lotPortion ? amount : 0n));
-  const d = amountParam(book, amount);
-  const lotColumn = book.portions[book.lotPortion];
-  // A new account: the owner, the lot portion (and total) at the amount, the counters it moves, one entry.
-  const columns: SQL[] = [sql`tenant_id`, ...owner.map(([column]) => id(column)), id(lotColumn.account)];
-  const values: SQL[] = [sql`${tenantId}`, ...owner.map(([, value]) => value), d];
-  if (book.total) {
-    columns.push(id(book.total.account));
-    values.push(d);
-  }
-  for (const counter of countersMoved(book, deltas, meta.kind)) {
-    columns.push(id(counter.column));
-    values.push(amountParam(book, counter.by));
-  }
-  if (book.entryCount) {
-    columns.push(id(book.entryCount));
-    values.push(sql`1`);
-  }
-  for (const column of book.touched) {
-    columns.push(id(column));
-    values.push(sql`${now}`);
-  }
-  const total = sql.join(
-    book.portions.map((p) => sql`a.${id(p.account)}`),
-    sql` + `,
-  );
-  const entry = entryValues(book, {
-    tenantId,
-    holder: input.holder,
-    from: 'acct',
-    key: sql`acct.${id(book.accountKey)}`,
-    deltas,
-    meta,
-    now,
-    expiresAt: input.expiresAt,
-  });
-  const afters = idList(book.portions.map((p) => p.after));
-  const lotExtra = [book.lots.amount, book.lots.givenAt].filter((column): column is string => column !== undefined);
-  const lotExtraValues = [book.lots.amount ? d : undefined, book.lots.givenAt ? sql`${now}` : undefined].filter(
-    (value): value is SQL => value !== undefined,
-  );
+  // A new account: the owner, the lot portion (and total) and the counters at the amount, one entry, the time.
+  const accountValues = commaList([
+    sql`${tenantId}`,
+    ...upsert.ownerValues(input.holder),
+    ...shape.amountColumns.map(() => d),
+    ...(book.entryCount ? [shape.one] : []),
+    ...shape.timeColumns.map(() => sql`${now}`),
+  ]);
+  const deltas = book.portions.map((_, i) => (i === book.lotPortion ? d : shape.zero));
+  const key = sql`acct.${id(book.accountKey)}`;
+  const entry = entryValues(book, { tenantId, holder: input.holder, key, from: 'acct', deltas, meta, now, expiresAt: input.expiresAt });
+  const lotValues = commaList([
+    sql`${tenantId}, entry.id, entry.${id(book.lots.ownerInEntry)}, ${d}, ${input.expiresAt}::timestamptz`,
+    ...(book.lots.amount ? [d] : []),
+    ...(book.lots.givenAt ? [sql`${now}`] : []),
+  ]);
   const result = await tx.execute<Record<string, unknown> & { answer: A }>(sql`with acct as (
-      insert into ${id(book.tables.accounts)} as a (${sql.join(columns, sql`, `)})
-      values (${sql.join(values, sql`, `)})
-      on conflict ${sql.raw(upsert.conflict)} do update
-        set ${sql.join(accountMoves({ book, deltas, kind: meta.kind, now, prefix: 'a' }), sql`, `)}
-        where ${total} + ${d} <= ${amountParam(book, book.limit)}
-      returning ${idList([book.accountKey, ...book.portions.map((p) => p.account)])}
+      insert into ${shape.accountInsert} values (${accountValues})
+      ${shape.onConflict}
     ), entry as (
-      insert into ${id(book.tables.entries)} (${entry.columns})
-      select ${entry.values} from acct
-      returning id, ${afters}, ${id(book.lots.ownerInEntry)}
+      insert into ${shape.entries} (${entryColumns(book)})
+      select ${entry} from acct
+      ${shape.entryReturning}
     ), lot as (
-      insert into ${id(book.tables.lots)} (tenant_id, entry_id, ${id(book.lots.owner)}, remaining, expires_at${
-        lotExtra.length > 0 ? sql`, ${idList(lotExtra)}` : sql``
-      })
-      select ${tenantId}, entry.id, entry.${id(book.lots.ownerInEntry)}, ${d}, ${input.expiresAt}::timestamptz${
-        lotExtraValues.length > 0 ? sql`, ${sql.join(lotExtraValues, sql`, `)}` : sql``
-      } from entry
+      insert into ${shape.lotInsert} select ${lotValues} from entry
     ), ${input.also.ctes}
-    select entry.id, ${sql.join(
-      book.portions.map((p) => sql`entry.${id(p.after)}`),
-      sql`, `,
-    )}, ${input.also.answer} as answer from entry`);
+    select ${shape.answerColumns}, ${input.also.answer} as answer from entry`);
   const row = result.rows[0];
   return row ? { row, answer: row.answer } : undefined;
+}
+
+/** The static text of a book's one-statement credit for entries of `kind`. */
+function creditShape<H>(book: Book<H>, kind: string) {
+  return memo(book, `credit:${kind}`, () => {
+    const upsert = book.upsert;
+    if (!upsert) throw new Error(`the ${book.unit} book has no one-statement credit`);
+    const lot = book.portions[book.lotPortion].account;
+    const amountColumns = [lot, ...(book.total ? [book.total.account] : []), ...creditCounters(book, kind)];
+    const timeColumns = book.touched;
+    const columns = ['tenant_id', ...upsert.ownerColumns, ...amountColumns, ...(book.entryCount ? [book.entryCount] : []), ...timeColumns];
+    const sets = [
+      ...amountColumns.map((c) => `${q(c)} = a.${q(c)} + excluded.${q(c)}`),
+      ...(book.entryCount ? [`${q(book.entryCount)} = a.${q(book.entryCount)} + 1`] : []),
+      ...timeColumns.map((c) => `${q(c)} = excluded.${q(c)}`),
+    ];
+    const total = book.portions.map((p) => `a.${q(p.account)}`).join(' + ');
+    const afters = book.portions.map((p) => q(p.after));
+    const lotColumns = ['tenant_id', 'entry_id', book.lots.owner, 'remaining', 'expires_at', book.lots.amount, book.lots.givenAt];
+    return {
+      amountColumns,
+      timeColumns,
+      zero: sql.raw(`0::${book.amount.sqlType}`),
+      /** The entry count of a new account. */
+      one: sql.raw('1'),
+      accountInsert: sql.raw(`${q(book.tables.accounts)} as a (${columns.map(q).join(', ')})`),
+      onConflict: sql.raw(
+        `on conflict ${upsert.conflict} do update set ${sets.join(', ')}
+        where ${total} + excluded.${q(lot)} <= ${book.amount.toSql(book.limit)}
+        returning ${[book.accountKey, ...book.portions.map((p) => p.account)].map(q).join(', ')}`,
+      ),
+      entries: sql.raw(q(book.tables.entries)),
+      entryReturning: sql.raw(`returning id, ${[...afters, q(book.lots.ownerInEntry)].join(', ')}`),
+      lotInsert: sql.raw(
+        `${q(book.tables.lots)} (${lotColumns
+          .filter((c): c is string => c !== undefined)
+          .map(q)
+          .join(', ')})`,
+      ),
+      answerColumns: sql.raw(`entry.id, ${afters.map((a) => `entry.${a}`).join(', ')}`),
+    };
+  });
 }

@@ -34,7 +34,7 @@ export const POINTS_BOOK: Book<PointsHolder> = {
   lots: { owner: 'member_id', ownerInEntry: 'member_id' },
   entryExpiresAt: 'expires_at',
   expirySource: 'expiry',
-  upsert: { conflict: '(tenant_id, member_id)', owner: (holder) => [['member_id', sql`${holder.memberId}::bigint`]] },
+  upsert: { conflict: '(tenant_id, member_id)', ownerColumns: ['member_id'], ownerValues: (holder) => [sql`${holder.memberId}::bigint`] },
   errors: {
     memberNotFound: () => new AppError('notFound', 'points.memberNotFound'),
     memberBlocked: (state) => new AppError('conflict', 'points.memberBlocked', { values: { state } }),
@@ -58,7 +58,8 @@ export const POINTS_BOOK: Book<PointsHolder> = {
       sql`insert into points_accounts (tenant_id, member_id) values (${tenantId}, ${holder.memberId}) on conflict do nothing`,
     );
   },
-  entryOwner: (holder) => [['member_id', sql`${holder.memberId}::bigint`]],
+  entryOwnerColumns: ['member_id'],
+  entryOwnerValues: (holder) => [sql`${holder.memberId}::bigint`],
   holderOfAccount: (row) => ({ memberId: Number(row.member_id) }),
   defaultLotExpiry: () => Promise.resolve(null),
 };
