@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import type { Book } from './book';
 import { accountMovesByEntry, amountParam, commaList, entryColumns, entryValues, id, memo, q, type EntryMeta } from './book-sql';
+import { closeLot, consumeLots, dueLots, openLot } from './lots';
 
 export type { EntryMeta };
-import { closeLot, consumeLots, dueLots, openLot } from './lots';
 
 /**
  * The one posting algorithm of every book (README.md "One algorithm, several books"): guard the
