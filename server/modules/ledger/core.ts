@@ -133,6 +133,20 @@ function postingShape<H>(book: Book<H>) {
         `${afters.map((after) => `${after} >= 0`).join(' and ')} and ${afters.join(' + ')} <= ${book.amount.toSql(book.limit)}`,
       ),
       accountReturning: sql.raw(book.portions.map((p) => `a.${q(p.account)}`).join(', ')),
+      // What the adapters read of a fresh entry (a replay reads the whole row).
+      entryReturning: sql.raw(
+        [
+          'id',
+          'kind',
+          'occurred_at',
+          'remark',
+          'idempotency_key',
+          ...book.entryOwnerColumns,
+          ...book.portions.flatMap((p) => [p.delta, p.after]),
+        ]
+          .map(q)
+          .join(', '),
+      ),
       moved: sql.raw(book.portions.map((p) => `acct.${q(p.account)} = entry.${q(p.after)}`).join(' and ')),
     };
   });
@@ -178,7 +192,7 @@ async function writeEntry<H>(
       insert into ${shape.entries} (${entryColumns(book)})
       select ${values} from cur where ${shape.checks}
       on conflict (tenant_id, idempotency_key) where idempotency_key is not null do nothing
-      returning *
+      returning ${shape.entryReturning}
     ), acct as (
       update ${shape.accounts} a set ${accountMovesByEntry(book, meta.kind)} from entry
       where a.tenant_id = ${tenantId} and a.${shape.keyColumn} = ${key}

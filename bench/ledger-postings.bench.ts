@@ -5,31 +5,35 @@ import { DEFAULT_TENANT_CODE, tenantReferences } from './lib/bench-tenant';
 import { median, throughput } from './lib/stats';
 
 /**
- * The points ledger's postings per second, this checkout against a baseline checkout in the same
+ * The ledger's postings per second (points and stored value, one algorithm), this checkout against a baseline checkout in the same
  * run (`--baseline /path/to/other/checkout`, e.g. the commit before a change, with its
  * node_modules): both post on the same generated tenant (`npm run bench:generate` first), taking
  * turns within every round, so they share the machine's load; each rate is the median over the
  * rounds, and the answer is this / baseline. Without `--baseline` only this checkout runs.
  *
- *   npm run bench:points-ledger -- [--baseline DIR] [--postings 400] [--rounds 4] [--concurrency 8] [--tenant bench1m]
+ *   npm run bench:ledger-postings -- [--baseline DIR] [--postings 400] [--rounds 4] [--concurrency 8] [--tenant bench1m]
  *
  * Ways, all in-process on the pool (no HTTP): `postPoints` earning +100 spread over 2 000 members
  * and on one hot member, spending -1 spread (takes from lots, oldest first), and the sale's
- * service (`recordSale`, whose earn is the one-statement credit) spread over the members.
+ * service (`recordSale`, whose earn is the one-statement credit) spread over the members; stored
+ * value: `spendValue` of 0.01 spread over the members (principal first) and on the hot member.
  */
 
 type Ledger = {
   postPoints: typeof import('../server/modules/points/points.ledger').postPoints;
   recordSale: typeof import('../server/modules/points/sales.service').recordSale;
+  postValue: typeof import('../server/modules/ledger').postValue;
+  spendValue: typeof import('../server/modules/ledger').spendValue;
 };
 
 async function load(root: string): Promise<Ledger> {
   const ledger = (await import(path.join(root, 'server/modules/points/points.ledger.ts'))) as Pick<Ledger, 'postPoints'>;
   const sales = (await import(path.join(root, 'server/modules/points/sales.service.ts'))) as Pick<Ledger, 'recordSale'>;
-  return { postPoints: ledger.postPoints, recordSale: sales.recordSale };
+  const money = (await import(path.join(root, 'server/modules/ledger/index.ts'))) as Pick<Ledger, 'postValue' | 'spendValue'>;
+  return { postPoints: ledger.postPoints, recordSale: sales.recordSale, postValue: money.postValue, spendValue: money.spendValue };
 }
 
-const WAYS = ['earnSpread', 'earnHot', 'spendSpread', 'saleSpread'] as const;
+const WAYS = ['earnSpread', 'earnHot', 'spendSpread', 'saleSpread', 'paySpread', 'payHot'] as const;
 type Way = (typeof WAYS)[number];
 
 async function main(): Promise<void> {
@@ -70,7 +74,7 @@ async function main(): Promise<void> {
     const spread = members.slice(1);
     const runId = Date.now().toString(36);
     const poster = (ledger: Ledger, side: string, way: Way) => async (n: number) => {
-      const memberId = way === 'earnHot' ? hot : spread[n % spread.length];
+      const memberId = way.endsWith('Hot') ? hot : spread[n % spread.length];
       const key = `${runId}-${side}-${way}-${n}`;
       if (way === 'saleSpread') {
         await ledger.recordSale({
@@ -79,6 +83,20 @@ async function main(): Promise<void> {
           operatorId,
           sale: { orderNo: key, memberId, storeId, lines: [{ goodsCode: 'G92', quantity: 1, amount: '100.00' }] },
         });
+        return;
+      }
+      if (way === 'paySpread' || way === 'payHot') {
+        await database.db.transaction((tx) =>
+          ledger.spendValue({
+            tx,
+            tenantId,
+            holder: { kind: 'member', memberId },
+            amount: '0.01',
+            sourceType: 'payment',
+            sourceId: key,
+            storeId,
+          }),
+        );
         return;
       }
       const delta = way === 'spendSpread' ? -1 : 100;
@@ -99,6 +117,23 @@ async function main(): Promise<void> {
     const rates = new Map<string, number[]>();
     // Warm-up (JIT, pool, plans), untimed; the earns also give every spread member points to spend.
     for (const side of sides) await throughput(spread.length, concurrency, poster(side.ledger, `${side.name}w`, 'earnSpread'));
+    // Stored value to pay from: one recharge of 1000.00 per member (the hot one included).
+    await throughput(members.length, concurrency, (n) =>
+      database.db.transaction((tx) =>
+        sides[0].ledger
+          .postValue({
+            tx,
+            tenantId,
+            holder: { kind: 'member', memberId: members[n] },
+            principal: '1000.00',
+            gift: '0',
+            kind: 'recharge',
+            sourceType: 'recharge',
+            sourceId: `${runId}-r-${n}`,
+          })
+          .then(() => undefined),
+      ),
+    );
     for (let round = 0; round < rounds; round += 1) {
       for (const way of WAYS) {
         for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
