@@ -41,6 +41,7 @@ export const scoreMessages = defineMessages({
   'score.history.source': ['来源', 'Source'],
   'score.history.kind': ['类型', 'Type'],
   'score.history.store': ['门店', 'Store'],
+  'score.history.channel': ['渠道', 'Channel'],
   'score.history.dates': ['日期', 'Dates'],
   'score.history.occurredAt': ['发生时间', 'Time'],
   'score.history.sourceId': ['来源单号', 'Source number'],

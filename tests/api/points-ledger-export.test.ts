@@ -54,9 +54,20 @@ describe('points ledger export', () => {
     expect(task).toMatchObject({ module: 'points', direction: 'export', state: 'succeeded', total: 2 });
 
     const [header, ...rows] = await download(taskId, 'en_US');
-    expect(header).toEqual(['Time', 'Member ID', 'Type', 'Source', 'Source number', 'Points', 'Balance after', 'Expires', 'Remarks']);
-    expect(rows.map((row) => [row[1], row[2], row[5], row[6]])).toEqual(
-      listed.map((r) => [r.memberId, 'Adjusted', r.delta, r.balanceAfter]),
+    expect(header).toEqual([
+      'Time',
+      'Member ID',
+      'Type',
+      'Source',
+      'Source number',
+      'Channel',
+      'Points',
+      'Balance after',
+      'Expires',
+      'Remarks',
+    ]);
+    expect(rows.map((row) => [row[1], row[2], row[5] ?? null, row[6], row[7]])).toEqual(
+      listed.map((r) => [r.memberId, 'Adjusted', r.channel, r.delta, r.balanceAfter]),
     );
 
     const { taskId: zhTask } = await ok(admin.post('/v1/points/entries/export', { body: {} }));

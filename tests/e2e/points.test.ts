@@ -92,6 +92,10 @@ describe('points adjustments in the browser', () => {
     expect(row).toContain('调整');
     expect(row).toContain('积分调整单');
     expect(row).toContain('+88');
+    // The §4 channel has its column and its filter; an adjustment made in the console names none.
+    expect(await ledger.headers()).toEqual(expect.arrayContaining(['渠道', '来源', '类型']));
+    expect((await ledger.cell(number, '渠道')).trim()).toBe('-');
+    await page.locator('.ant-form-item-label').getByText('渠道', { exact: true }).waitFor();
     await expect.poll(async () => page.locator('.ant-statistic').first().innerText()).toContain('88');
     await shell.waitForScreen();
     await screenshot(page, 'points-ledger-zh');
@@ -116,6 +120,7 @@ describe('points adjustments in the browser', () => {
     // the ledger's own columns rather than for any row with the number.
     await expect.poll(async () => ledger.row(number).innerText()).toContain('Adjusted');
     expect(await ledger.row(number).innerText()).toContain('Adjustment document');
+    expect(await ledger.headers()).toEqual(expect.arrayContaining(['Channel']));
     await shell.waitForScreen();
     await screenshot(page, 'points-ledger-en');
   });

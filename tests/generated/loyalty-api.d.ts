@@ -20098,6 +20098,7 @@ export interface operations {
                  *       "memberId": 1024,
                  *       "points": 200,
                  *       "storeId": 3,
+                 *       "channel": "store",
                  *       "remark": "Gift exchange"
                  *     }
                  */
@@ -20106,6 +20107,8 @@ export interface operations {
                     memberId: number;
                     points: number;
                     storeId?: number | null;
+                    /** @enum {string|null} */
+                    channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | null;
                     remark?: string;
                 };
             };
@@ -20253,6 +20256,8 @@ export interface operations {
                         storeId?: number;
                         sourceType?: string;
                         kind?: string;
+                        /** @enum {string} */
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
                         occurredAt?: string[];
                     };
                 };
@@ -20290,6 +20295,11 @@ export interface operations {
                                 sourceId: string | null;
                                 storeId: number | null;
                                 operatorId: number | null;
+                                /**
+                                 * @description §4 channel the points moved through; null when the caller did not say
+                                 * @enum {string|null}
+                                 */
+                                channel: "store" | "weixin" | "alipay" | "third" | "weixinApp" | null;
                                 /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
                                 occurredAt: string;
                                 /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -24217,6 +24227,8 @@ export interface operations {
                         storeId?: number;
                         sourceType?: string;
                         kind?: string;
+                        /** @enum {string} */
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
                         occurredAt?: string[];
                     };
                 };

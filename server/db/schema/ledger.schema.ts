@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { channelCheck } from './channels';
 import { bigint, check, index, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -67,6 +68,7 @@ export const valueEntries = pgTable(
     uniqueIndex('value_entries_idem_uq')
       .on(t.tenantId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+    check('value_entries_channel', channelCheck(t.channel)),
     check('value_entries_moves', sql`${t.principalDelta} <> 0 or ${t.giftDelta} <> 0`),
     check(
       'value_entries_afters',

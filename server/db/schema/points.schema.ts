@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { channelCheck } from './channels';
 import { bigint, check, index, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, integer } from 'drizzle-orm/pg-core';
 
 /**
@@ -61,6 +62,8 @@ export const pointsEntries = pgTable(
     remark: text('remark'),
     /** A caller's key that makes a posting happen once; replays return the first entry. */
     idempotencyKey: text('idempotency_key'),
+    /** §4 channel the points moved through: store | weixin | alipay | third | weixinApp (null: not said). */
+    channel: text('channel'),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -73,6 +76,7 @@ export const pointsEntries = pgTable(
       .on(t.tenantId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     check('points_entries_delta_bound', sql`${t.delta} between -1000000000 and 1000000000`),
+    check('points_entries_channel', channelCheck(t.channel)),
   ],
 );
 

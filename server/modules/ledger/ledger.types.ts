@@ -1,13 +1,15 @@
+import { LEDGER_CHANNELS } from '../../db/schema/channels';
 import type { DbOrTx } from '../../db/connection';
+import type { EntryMeta } from './book';
 
 /** Whose money: a member's stored-value account, or one prepaid card's balance. */
 export type ValueHolder = { readonly kind: 'member'; readonly memberId: number } | { readonly kind: 'card'; readonly cardId: number };
 /** An exact amount as decimal text with at most 2 decimals ("12.50", "-3"); never a float. */
 export type Money = string;
 export type ValueEntryKind = 'init' | 'recharge' | 'pay' | 'refund' | 'adjust' | 'sale' | 'topup' | 'expire' | 'void';
-/** §4 stored-value channel types. */
-export type ValueChannel = 'store' | 'weixin' | 'alipay' | 'third' | 'weixinApp';
-export const VALUE_CHANNELS: readonly ValueChannel[] = ['store', 'weixin', 'alipay', 'third', 'weixinApp'];
+/** §4 channel types of an entry (stored value, cards and points alike; a CHECK on each entries table). */
+export type ValueChannel = (typeof LEDGER_CHANNELS)[number];
+export const VALUE_CHANNELS: readonly ValueChannel[] = LEDGER_CHANNELS;
 export const VALUE_ENTRY_KINDS: readonly ValueEntryKind[] = [
   'init',
   'recharge',
@@ -20,23 +22,13 @@ export const VALUE_ENTRY_KINDS: readonly ValueEntryKind[] = [
   'void',
 ];
 
-export interface PostValueInput {
+export interface PostValueInput extends EntryMeta<ValueEntryKind, ValueChannel> {
   readonly tx: DbOrTx;
   readonly tenantId: number;
   readonly holder: ValueHolder;
   /** Signed change of each portion; both may not be zero. Principal = money paid in; gift = given free. */
   readonly principal: Money;
   readonly gift: Money;
-  readonly kind: ValueEntryKind;
-  readonly channel?: ValueChannel | null;
-  /** What caused it: recharge | payment | refund | adjustment | init | card-sale | card-topup | card-adjust | batch … */
-  readonly sourceType: string;
-  readonly sourceId?: string | null;
-  readonly storeId?: number | null;
-  readonly operatorId?: number | null;
-  readonly remark?: string | null;
-  /** Makes the posting happen once per (tenant, key): a replay returns the first entry with replayed=true. */
-  readonly idempotencyKey?: string | null;
   /** The request field named in a 400 (default `amount`). */
   readonly field?: string;
   readonly now?: Date;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { pick, type Bilingual } from '../../../resources/messages/bilingual';
 import { pointsMessages } from '../../../resources/messages/points.messages';
+import { ledgerMessages } from '../../../resources/messages/ledger.messages';
 import { scoreMessages } from '../../../resources/messages/score.messages';
 import { formatDateTime } from '../../crud/zoned-time';
 import type { ModuleExport } from '../files/module-export';
@@ -15,13 +16,14 @@ const COLUMNS: ReadonlyArray<{ label: Bilingual; width: number }> = [
   { label: scoreMessages['score.history.kind'], width: 10 },
   { label: scoreMessages['score.history.source'], width: 14 },
   { label: scoreMessages['score.history.sourceId'], width: 22 },
+  { label: scoreMessages['score.history.channel'], width: 14 },
   { label: scoreMessages['score.history.delta'], width: 12 },
   { label: scoreMessages['score.history.balanceAfter'], width: 12 },
   { label: scoreMessages['score.history.expiresAt'], width: 20 },
   { label: scoreMessages['score.history.remark'], width: 30 },
 ];
 
-const labels = pointsMessages as Readonly<Record<string, Bilingual>>;
+const labels = { ...pointsMessages, ...ledgerMessages } as Readonly<Record<string, Bilingual>>;
 const labelOf = (key: string, value: unknown, requester: TaskRequester) =>
   value === null ? null : labels[`${key}.${String(value)}`] ? pick(labels[`${key}.${String(value)}`], requester.locale) : String(value);
 
@@ -58,7 +60,7 @@ export const pointsLedgerExport: ModuleExport = {
       read: async (before) => {
         const keyset: SQL = before === null ? sql`` : sql` and id < ${before}`;
         const result = await database.db.execute<Record<string, unknown>>(sql`select id, member_id, delta, balance_after, kind,
-          source_type, source_id, occurred_at, expires_at, remark
+          source_type, source_id, channel, occurred_at, expires_at, remark
         from points_entries where ${where}${keyset} order by id desc limit ${EXPORT_BATCH}`);
         return result.rows;
       },
@@ -70,6 +72,7 @@ export const pointsLedgerExport: ModuleExport = {
         labelOf('points.kind', r.kind, requester),
         labelOf('points.source', r.source_type, requester),
         r.source_id ?? null,
+        labelOf('ledger.channel', r.channel, requester),
         Number(r.delta),
         Number(r.balance_after),
         formatDateTime(r.expires_at ? new Date(r.expires_at as string) : null, zone),

@@ -11,6 +11,7 @@ import {
   type RouteDocs,
 } from '../../http/openapi.schemas';
 import { firedActivitySchema } from '../activities/engine/engine.openapi';
+import { LEDGER_CHANNELS } from '../../db/schema/channels';
 
 /**
  * The OpenAPI description of the points routes (points.routes.ts, points-report.routes.ts):
@@ -93,6 +94,7 @@ const entry = objectOf({
   sourceId: nullable({ type: 'string', description: 'The source document (order, return, request or bill number)' }),
   storeId: nullable({ type: 'integer' }),
   operatorId: nullable({ type: 'integer' }),
+  channel: nullable(oneOf([...LEDGER_CHANNELS], '§4 channel the points moved through; null when the caller did not say')),
   occurredAt: wire.dateTime,
   expiresAt: nullable(wire.dateTime),
   remark: nullable({ type: 'string' }),
@@ -172,7 +174,7 @@ export const pointsDocs = {
     }),
     description:
       'Idempotent by requestNo (the same requestNo with another body answers 409). 404: no such member; 409: insufficient points (points.insufficient), a member not in use, or a requestNo used for another request.',
-    bodyExamples: [{ requestNo: 'X20260503-0001', memberId: 1024, points: 200, storeId: 3, remark: 'Gift exchange' }],
+    bodyExamples: [{ requestNo: 'X20260503-0001', memberId: 1024, points: 200, storeId: 3, channel: 'store', remark: 'Gift exchange' }],
   },
   account: withAnswerExample(
     doc(

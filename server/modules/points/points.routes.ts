@@ -16,6 +16,10 @@ import { entrySources } from './entry-sources';
 import { DAY_RANGE_SCHEMA, dayRangeCondition } from '../reads/day-range';
 import type { Db } from '../../db/connection';
 import { KEYSET_PAGING_PROPERTIES } from '../reads/paging';
+import { LEDGER_CHANNELS } from '../../db/schema/channels';
+
+/** A §4 channel in a request body (nullable where it may be left out). */
+const CHANNEL_SCHEMA = { type: 'string', enum: LEDGER_CHANNELS } as const;
 
 /** Tills and other systems post sales with an account holding this grant. */
 export { POINTS_READ };
@@ -61,6 +65,7 @@ const spendSchema = {
       memberId: { type: 'integer', minimum: 1 },
       points: { type: 'integer', minimum: 1, maximum: 100000000 },
       storeId: { type: ['integer', 'null'], minimum: 1 },
+      channel: { type: ['string', 'null'], enum: [...LEDGER_CHANNELS, null] },
       remark: { type: 'string', maxLength: 200 },
     },
   },
@@ -71,6 +76,7 @@ export interface EntryFilters {
   storeId?: number;
   sourceType?: string;
   kind?: string;
+  channel?: string;
   occurredAt?: [string, string];
 }
 
@@ -88,6 +94,7 @@ export const entriesSchema = {
           storeId: { type: 'integer', minimum: 1 },
           sourceType: { type: 'string', maxLength: 32 },
           kind: { type: 'string', maxLength: 16 },
+          channel: CHANNEL_SCHEMA,
           occurredAt: DAY_RANGE_SCHEMA,
         },
       },
@@ -103,6 +110,7 @@ export function entryConditions(input: { tenantId: number; filters: EntryFilters
   if (filters.storeId) parts.push(sql`store_id = ${filters.storeId}`);
   if (filters.sourceType) parts.push(sql`source_type = ${filters.sourceType}`);
   if (filters.kind) parts.push(sql`kind = ${filters.kind}`);
+  if (filters.channel) parts.push(sql`channel = ${filters.channel}`);
   if (filters.occurredAt) parts.push(dayRangeCondition(sql`occurred_at`, filters.occurredAt, timeZone));
   return sql.join(parts, sql` and `);
 }
@@ -232,7 +240,7 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
       const keyset = cursor ? sql` and id < ${cursor}` : sql``;
       const offset = cursor ? 0 : (page - 1) * pageSize;
       const rows = await db.execute<Record<string, unknown>>(sql`select id, member_id, delta, balance_after, kind, source_type,
-        source_id, store_id, operator_id, occurred_at, expires_at, remark, idempotency_key
+        source_id, store_id, operator_id, channel, occurred_at, expires_at, remark, idempotency_key
       from points_entries where ${where}${keyset} order by id desc limit ${pageSize} offset ${offset}`);
       const sources = await entrySources({ db, tenantId, rows: rows.rows });
       const t = await entryTotals({ db, tenantId, filters, where, scope });
@@ -247,6 +255,7 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
         sourceId: r.source_id,
         storeId: r.store_id === null ? null : Number(r.store_id),
         operatorId: r.operator_id === null ? null : Number(r.operator_id),
+        channel: r.channel ?? null,
         occurredAt: formatDateTime(new Date(r.occurred_at as string), zone),
         expiresAt: formatDateTime(r.expires_at ? new Date(r.expires_at as string) : null, zone),
         remark: r.remark,

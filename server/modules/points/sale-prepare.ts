@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { AppError } from '../../http/envelope';
+import { prepareCredit } from '../ledger/one-statement-credit';
+import { POINTS_BOOK } from '../ledger/points.book';
 import { growthTodaySql, memberGrowthColumns, memberGrowthFacts, type MemberGrowthFacts } from '../levels/growth.service';
 
 /**
@@ -36,17 +37,17 @@ export async function prepareSale(input: {
     input.growth && capRuleIds.length > 0
       ? sql`(select coalesce(jsonb_object_agg(g.rule_id, g.n), '{}'::jsonb) from (${growthTodaySql({ tenantId, memberId, day: input.growth.day, capRuleIds })}) g)`
       : sql`'{}'::jsonb`;
-  const result = await tx.execute<Record<string, unknown> & { state: string; due: boolean }>(sql`select m.state,
-      exists (select 1 from points_lots l where l.tenant_id = ${tenantId} and l.member_id = ${memberId}
-        and l.remaining > 0 and l.expires_at <= ${now}) as due,
-      ${memberGrowthColumns({ tenantId, memberId })}, ${today} as today
-    from members m where m.tenant_id = ${tenantId} and m.id = ${memberId}`);
-  const row = result.rows[0];
-  if (!row) throw new AppError('notFound', 'points.memberNotFound');
-  const state = String(row.state);
-  if (state.toLowerCase() !== 'using') throw new AppError('conflict', 'points.memberBlocked', { values: { state } });
+  const { dueLots, row } = await prepareCredit(POINTS_BOOK, {
+    tx,
+    tenantId,
+    holder: { memberId },
+    memberId,
+    now,
+    columns: sql`${memberGrowthColumns({ tenantId, memberId })}, ${today} as today`,
+    locked: true,
+  });
   const byRule = Object.entries((row.today ?? {}) as Record<string, number | string>).map(
     ([rule, n]) => [Number(rule), Number(n)] as const,
   );
-  return { dueLots: row.due === true, member: memberGrowthFacts(row, new Map(byRule)) };
+  return { dueLots, member: memberGrowthFacts(row, new Map(byRule)) };
 }

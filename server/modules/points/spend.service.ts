@@ -2,6 +2,7 @@ import type { Db } from '../../db/connection';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
 import { assertMemberCanTransact } from './member-guard';
 import { postPoints } from './points.ledger';
+import type { ValueChannel } from '../ledger/ledger.types';
 
 /** A spend of points from a till or another system (exchange, points as cash). */
 export interface SpendInput {
@@ -10,6 +11,8 @@ export interface SpendInput {
   readonly memberId: number;
   readonly points: number;
   readonly storeId?: number | null;
+  /** §4 channel the spend came through (store, weixin, alipay, third, weixinApp). */
+  readonly channel?: ValueChannel | null;
   readonly remark?: string;
 }
 
@@ -40,7 +43,13 @@ export async function spendPoints(input: {
     operation: 'points.spend',
     key: spend.requestNo,
     keyField: 'requestNo',
-    request: { memberId: spend.memberId, points: spend.points, storeId: spend.storeId ?? null, remark: spend.remark ?? null },
+    request: {
+      memberId: spend.memberId,
+      points: spend.points,
+      storeId: spend.storeId ?? null,
+      channel: spend.channel ?? null,
+      remark: spend.remark ?? null,
+    },
     run: async (tx) => {
       await assertMemberCanTransact({ tx, tenantId, memberId: spend.memberId });
       const entry = await postPoints({
@@ -52,6 +61,7 @@ export async function spendPoints(input: {
         sourceType: 'exchange',
         sourceId: spend.requestNo,
         storeId: spend.storeId ?? null,
+        channel: spend.channel ?? null,
         operatorId: input.operatorId,
         remark: spend.remark ?? null,
         idempotencyKey: `spend:${spend.requestNo}`,

@@ -2,7 +2,7 @@ import { DatePicker, Form, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { Translate } from '../../../fields/field-kind';
 import { DATE_FORMAT, serializeDate } from '../../../../providers/dates';
-import { kindOptions, sourceOptions } from '../shared/entry-labels';
+import { channelOptions, kindOptions, sourceOptions } from '../shared/entry-labels';
 import type { EntryFilters } from '../shared/points-api';
 import { StoreSelect } from '../shared/store-select';
 import { QueryForm } from '../../../screens/generic/query-form';
@@ -13,6 +13,7 @@ export type LedgerFilterValues = Omit<EntryFilters, 'memberId'>;
 interface FormValues {
   sourceType?: string;
   kind?: string;
+  channel?: string;
   storeId?: number | null;
   dates?: [Dayjs | null, Dayjs | null] | null;
 }
@@ -24,12 +25,13 @@ function toFilters(values: FormValues): LedgerFilterValues {
   return {
     ...(values.sourceType ? { sourceType: values.sourceType } : {}),
     ...(values.kind ? { kind: values.kind } : {}),
+    ...(values.channel ? { channel: values.channel } : {}),
     ...(values.storeId ? { storeId: values.storeId } : {}),
     ...(fromText && toText ? { occurredAt: [fromText, toText] as const } : {}),
   };
 }
 
-/** The filter bar of a member's ledger: source, kind, store and a range of days. */
+/** The filter bar of a member's ledger: source, kind, channel, store and a range of days. */
 export function LedgerFilters(props: { readonly t: Translate; readonly onSearch: (filters: LedgerFilterValues) => void }) {
   const { t } = props;
   const [form] = Form.useForm<FormValues>();
@@ -40,6 +42,9 @@ export function LedgerFilters(props: { readonly t: Translate; readonly onSearch:
       </Form.Item>
       <Form.Item name="kind" label={t('score.history.kind')}>
         <Select allowClear options={kindOptions(t)} placeholder={t('screens.all')} style={{ width: 120 }} />
+      </Form.Item>
+      <Form.Item name="channel" label={t('score.history.channel')}>
+        <Select allowClear options={channelOptions(t)} placeholder={t('screens.all')} style={{ width: 140 }} />
       </Form.Item>
       <Form.Item name="storeId" label={t('score.history.store')}>
         <StoreSelect placeholder={t('screens.all')} style={{ width: 180 }} />

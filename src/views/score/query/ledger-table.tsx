@@ -8,7 +8,7 @@ import { viewHref } from '../../../screens/generic/resource-routes';
 import type { Translate } from '../../../fields/field-kind';
 import { DASH, textOrDash } from '../../../fields/field-helpers';
 import { formatInteger } from '../../../lib/format';
-import { KIND_COLORS, kindLabel, sourceLabel } from '../shared/entry-labels';
+import { KIND_COLORS, channelLabel, kindLabel, sourceLabel } from '../shared/entry-labels';
 import type { PointsEntry } from '../shared/points-api';
 import type { LedgerState } from './use-ledger';
 
@@ -61,6 +61,13 @@ function columnsOf(t: Translate, stores: ReadonlyMap<number, string>): ColumnsTy
       dataIndex: 'storeId',
       width: 160,
       render: (id: number | null) => (id === null ? DASH : (stores.get(id) ?? String(id))),
+    },
+    {
+      key: 'channel',
+      title: t('score.history.channel'),
+      dataIndex: 'channel',
+      width: 110,
+      render: (channel: string | null) => (channel === null ? DASH : channelLabel(t, channel)),
     },
     {
       key: 'delta',

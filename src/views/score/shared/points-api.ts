@@ -66,6 +66,8 @@ export function getAccount(memberId: number): Promise<PointsAccount> {
 
 /** The kinds and sources of ledger entries, as points.messages.ts names them. */
 export const ENTRY_KINDS = ['earn', 'spend', 'adjust', 'reverse', 'expire'] as const;
+/** §4 channels an entry may name (the same as the stored-value ledger's, `ledger.channel.*` labels). */
+export const ENTRY_CHANNELS = ['store', 'weixin', 'alipay', 'third', 'weixinApp'] as const;
 export const ENTRY_SOURCES = ['transaction', 'return', 'adjustment', 'activity', 'exchange', 'expiry', 'batch', 'coupon'] as const;
 
 /** One ledger entry. */
@@ -79,6 +81,8 @@ export interface PointsEntry {
   readonly sourceId: string | null;
   readonly storeId: number | null;
   readonly operatorId: number | null;
+  /** §4 channel the points moved through; null when the caller did not say. */
+  readonly channel: string | null;
   readonly occurredAt: string;
   readonly expiresAt: string | null;
   readonly remark: string | null;
@@ -94,6 +98,7 @@ export interface EntryFilters {
   readonly storeId?: number;
   readonly sourceType?: string;
   readonly kind?: string;
+  readonly channel?: string;
   readonly occurredAt?: readonly [string, string];
 }
 

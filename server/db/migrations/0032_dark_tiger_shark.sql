@@ -1,0 +1,3 @@
+ALTER TABLE "points_entries" ADD COLUMN "channel" text;--> statement-breakpoint
+ALTER TABLE "points_entries" ADD CONSTRAINT "points_entries_channel" CHECK ("points_entries"."channel" is null or "points_entries"."channel" in ('store', 'weixin', 'alipay', 'third', 'weixinApp'));--> statement-breakpoint
+ALTER TABLE "value_entries" ADD CONSTRAINT "value_entries_channel" CHECK ("value_entries"."channel" is null or "value_entries"."channel" in ('store', 'weixin', 'alipay', 'third', 'weixinApp'));
