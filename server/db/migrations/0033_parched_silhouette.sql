@@ -1,0 +1,1 @@
+DROP INDEX "member_growth_entries_source_idx";
