@@ -8,10 +8,10 @@ import { evaluateMember } from './level-evaluation';
 
 /**
  * Growth value, the step of the sale posting that moves levels (DOMAIN.md "Levels and growth").
- * The sale service calls {@link saleGrowthStep} inside the sale's own transaction (so a replayed
- * order, answered by the idempotency rule without running, never earns twice), and
- * {@link returnGrowthStep} inside a return's. The activity engine will run the same step in its
- * sale pipeline.
+ * The sale service plans the step ({@link planSaleGrowth}) and writes it inside the sale's own
+ * transaction, in its one statement ({@link growthWriteCtes}) or through {@link applySaleGrowth}
+ * when the level may move (so a replayed order, answered by the idempotency rule without
+ * running, never earns twice), and calls {@link returnGrowthStep} inside a return's.
  *
  * - Each enabled spending rule (grow-value-rule, source CONSUMPTION, valid on the merchant's
  *   day) earns floor(amount / yuan per point), within its cap per transaction and the member's
@@ -108,26 +108,15 @@ export function memberGrowthColumns(args: { tenantId: number; memberId: number }
   return sql`m.growth_value, m.level, (select l.level_type from member_levels l where l.tenant_id = ${args.tenantId} and l.id = m.level) as level_type`;
 }
 
-/** The statement of {@link growthToday}: (rule_id, n) per capped rule. */
+/**
+ * Growth each capped rule has given the member on `day`, (rule_id, n) per rule. Read in a
+ * statement after the one that locked the member's row, so the sales that held the lock before
+ * are all counted.
+ */
 export function growthTodaySql(args: { tenantId: number; memberId: number; day: string; capRuleIds: readonly number[] }): SQL {
   return sql`select rule_id, sum(delta)::bigint as n
     from member_growth_entries where tenant_id = ${args.tenantId} and member_id = ${args.memberId} and local_day = ${args.day}
       and delta > 0 and rule_id = any(${`{${args.capRuleIds.join(',')}}`}::bigint[]) group by rule_id`;
-}
-
-/**
- * Growth each capped rule has given the member on `day`. Read in a statement after the one that
- * locked the member's row, so the sales that held the lock before are all counted.
- */
-export async function growthToday(args: {
-  tx: DbOrTx;
-  tenantId: number;
-  memberId: number;
-  day: string;
-  capRuleIds: readonly number[];
-}): Promise<Map<number, number>> {
-  const result = await args.tx.execute<{ rule_id: number; n: number }>(growthTodaySql(args));
-  return new Map(result.rows.map((row) => [Number(row.rule_id), Number(row.n)]));
 }
 
 /** The facts from a row of {@link memberGrowthColumns} and the day's growth by rule. */
@@ -209,20 +198,6 @@ export function growthWriteCtes(args: { tenantId: number; memberId: number; orde
         ${list(plan.entries.map((e) => e.ruleId))}::bigint[]) as g(delta, after, rule_id))`;
 }
 
-/** The member's row locked for the growth step, with its facts. */
-async function lockMemberGrowth(args: {
-  tx: DbOrTx;
-  tenantId: number;
-  memberId: number;
-  day: string;
-  capRuleIds: number[];
-}): Promise<MemberGrowthFacts> {
-  const result = await args.tx.execute(sql`select ${memberGrowthColumns(args)} from members m
-    where m.tenant_id = ${args.tenantId} and m.id = ${args.memberId} for no key update of m`);
-  const today = args.capRuleIds.length > 0 ? await growthToday(args) : new Map<number, number>();
-  return memberGrowthFacts(result.rows[0] ?? {}, today);
-}
-
 /** The rules of a sale on the merchant's day of `now`, and the ids of those with a daily cap. */
 export function saleGrowthRules(config: GrowthConfig, now: Date): { day: string; rules: GrowthRuleConfig[]; capRuleIds: number[] } {
   const day = localDay(now, config.zone);
@@ -231,31 +206,21 @@ export function saleGrowthRules(config: GrowthConfig, now: Date): { day: string;
 }
 
 /**
- * The growth step of a sale: earns the growth the spending rules give for `amountCents`, and
- * under the real-time rule moves the member's level. Runs in the sale's transaction. A caller
- * that has already locked the member and read its facts passes them (`member`, with the
- * `config` it read them under).
+ * The growth step of a sale whose plan is made (planSaleGrowth, on the member's row the sale
+ * has locked): writes the member's growth and its entries, and under the real-time rule moves the
+ * member's level (incentives, history). Runs in the sale's transaction; the sale's one-statement
+ * posting writes the same CTEs itself when the level stays.
  */
-export async function saleGrowthStep(args: {
+export async function applySaleGrowth(args: {
   tx: DbOrTx;
   tenantId: number;
   memberId: number;
   orderNo: string;
-  amountCents: bigint;
   operatorId?: number | null;
-  now?: Date;
-  member?: MemberGrowthFacts;
-  config?: GrowthConfig;
+  now: Date;
+  plan: SaleGrowthPlan;
 }): Promise<GrowthStepResult> {
-  const { tx, tenantId, memberId } = args;
-  const now = args.now ?? new Date();
-  const config = args.config ?? (await growthConfig(tx, tenantId));
-  const { day, rules, capRuleIds } = saleGrowthRules(config, now);
-  if (rules.length === 0) return { growth: 0, growthValue: null, levelChange: null };
-  // The day's sums are read under the member's row lock (which the growth posting takes anyway),
-  // so two sales of one member at the same instant cannot both pass a cap.
-  const member = args.member ?? (await lockMemberGrowth({ tx, tenantId, memberId, day, capRuleIds }));
-  const plan = planSaleGrowth({ config, rules, day, now, amountCents: args.amountCents, member });
+  const { tx, tenantId, memberId, plan, now } = args;
   if (plan.entries.length === 0) return { growth: 0, growthValue: null, levelChange: null };
   await tx.execute(sql`with ${growthWriteCtes({ tenantId, memberId, orderNo: args.orderNo, now, plan })} select 1`);
   const levelChange = plan.levelMayMove

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
-import { growthWriteCtes, planSaleGrowth, returnGrowthStep, saleGrowthRules, saleGrowthStep } from '../levels/growth.service';
+import { applySaleGrowth, growthWriteCtes, planSaleGrowth, returnGrowthStep, saleGrowthRules } from '../levels/growth.service';
 import { growthConfig } from '../levels/growth-config';
 import { tenantCache } from '../auth/tenant-cache';
 import { earnInOneStatement, postPoints } from './points.ledger';
@@ -285,18 +285,19 @@ export async function recordSale(input: {
         return answer;
       }
       // The level step of the sale (growth, then the level under the real-time rule, with any
-      // upgrade incentive), in this transaction and before the points, on the member's row locked above.
-      const grown = await saleGrowthStep({
-        tx,
-        tenantId,
-        memberId: sale.memberId,
-        orderNo: sale.orderNo,
-        amountCents: amount,
-        operatorId: input.operatorId,
-        now,
-        member: facts,
-        config,
-      });
+      // upgrade incentive), in this transaction and before the points, on the member's row locked above,
+      // by the plan made from what was read under that lock.
+      const grown = growthPlan
+        ? await applySaleGrowth({
+            tx,
+            tenantId,
+            memberId: sale.memberId,
+            orderNo: sale.orderNo,
+            operatorId: input.operatorId,
+            now,
+            plan: growthPlan,
+          })
+        : { growth: 0 };
       const member = await levelOf(tx, tenantId, sale.memberId);
       // Points paid as cash leave the balance before the sale's points arrive (never paid with what the sale earns).
       const pointsPaid = planned?.outcome.pointsPaid ?? 0;
