@@ -5,7 +5,7 @@ import { entryCount, ledgerBreaches } from '../helpers/ledger-fixtures';
 import type { TestApp } from '../helpers/test-app';
 import { AppError } from '../../server/http/envelope';
 import { payFromHolder, postValue, readBalance, refundPayment, spendValue, type ValueHolder } from '../../server/modules/ledger';
-import { positiveCents, signedCents } from '../../server/modules/ledger/money';
+import { positiveCents, signedCents } from '../../server/money/money';
 
 /**
  * The money ledger's core on the real database: portions kept apart (principal spent first,

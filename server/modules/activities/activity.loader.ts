@@ -6,7 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
-import { dbCents } from '../ledger/money';
+import { dbCents } from '../../money/money';
 import type { ActivityKind, ActivityRule, GoodsScope, PreparedActivity, Reward, Tier } from './activity.contract';
 
 /** One stored activity with the codes its lists resolve to (what {@link loadActivities} selects). */

@@ -12,7 +12,7 @@ import { memberResource } from '../../../resources/member/member.resource';
 import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
 import { storeValueAdjustResource } from '../../../resources/deposit/store-value-adjust.resource';
 import { assertAmountMayBeAudited } from '../stored-value-docs/adjust-approval';
-import { centsOf } from '../stored-value-docs/value-money';
+import { centsOf } from '../../money/money';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import type { Actor } from '../../crud/actor';

@@ -4,7 +4,7 @@ import { defineServerHooks, type ServerHooks, type StoredRecord } from '../../cr
 import type { DerivedTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { assertMayAudit, assertMayOperate } from './batch-access';
-import { centsOf } from '../stored-value-docs/value-money';
+import { centsOf } from '../../money/money';
 import { badInput } from '../../http/envelope';
 import { readTemplate } from '../coupons/template-terms';
 import { expandFilter, freshLines } from './batch-members';

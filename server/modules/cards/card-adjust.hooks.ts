@@ -5,7 +5,7 @@ import { defineServerHooks, type HookContext, type SavedLine } from '../../crud/
 import { postLinesOnAudit } from '../document-audit/post-lines';
 import { reasonKeys, reasonRefusal, reasonsById } from '../document-audit/reason-checks';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
-import { centsToString, toCents } from '../points/points.rules';
+import { centsToString, toCents } from '../../money/money';
 import { cardHolder, postValue, spendValue, type PostedValueEntry } from './card-balance';
 import { cardStateText, lockCards, syncCardBalance, type CardRow } from './card-store';
 

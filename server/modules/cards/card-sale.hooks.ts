@@ -9,7 +9,7 @@ import { defineServerHooks, type HookContext, type SavedLine } from '../../crud/
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
-import { centsToString, toCents } from '../points/points.rules';
+import { centsToString, toCents } from '../../money/money';
 import { cardHolder, postValue } from './card-balance';
 import { viewableTypes } from './card-template.hooks';
 import {

@@ -9,7 +9,7 @@ import { describeRoute } from '../../http/openapi.schemas';
 import { requestInstant } from '../../crud/state-timeline';
 import { authOf } from '../auth/access.hook';
 import { idempotent, idempotentReply } from '../idempotency/idempotency.service';
-import { centsToString, toCents } from '../points/points.rules';
+import { centsToString, toCents } from '../../money/money';
 import { cardHolder, payFromHolder, readBalance, refundPayment } from './card-balance';
 import { CARD_READ, CARD_WRITE } from './card-access';
 import { cardRefusal } from './card-guard';

@@ -3,7 +3,7 @@ import { defineServerHooks, type HookContext } from '../../crud/server-hooks.def
 import { badInput, type FieldError } from '../../http/envelope';
 import { postLinesOnAudit } from '../document-audit/post-lines';
 import { translate } from '../i18n/translate';
-import { centsToString, toCents } from '../points/points.rules';
+import { centsToString, toCents } from '../../money/money';
 import { cardHolder, postValue } from './card-balance';
 import { cardRefusal } from './card-guard';
 import { lockCards, syncCardBalance, templatesById, todayIn, type CardRow } from './card-store';

@@ -1,6 +1,6 @@
 import { prepayCardResource } from '../../../resources/deposit/prepay-card.resource';
 import { defineServerHooks } from '../../crud/server-hooks.define';
-import { centsToString, toCents } from '../points/points.rules';
+import { centsToString, toCents } from '../../money/money';
 import { cardHolder, postValue, readBalance } from './card-balance';
 import { syncCardBalance } from './card-store';
 import { cardTillRoutes } from './card-till.routes';

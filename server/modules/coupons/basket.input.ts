@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
-import { toCents } from '../points/points.rules';
+import { toCents } from '../../money/money';
 import type { Basket, BasketLine } from './discounts/basket';
 
 /** A basket as a till sends it: goods (products.id), quantity and amount per line, and the freight. */
@@ -25,7 +25,7 @@ function milli(value: string | number): bigint | null {
 
 /** Cents of a money value of 0 or more with at most 2 decimals; null otherwise. */
 function amountCents(value: string | number): bigint | null {
-  const cents = typeof value === 'number' && (!Number.isFinite(value) || Math.round(value * 100) !== value * 100) ? null : toCents(value);
+  const cents = toCents(value);
   return cents === null || cents < 0n ? null : cents;
 }
 

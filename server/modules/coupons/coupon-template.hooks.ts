@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { defineServerHooks } from '../../crud/server-hooks.define';
 import { valueAfterWrite } from '../../crud/required-when';
 import { badInput, type FieldError } from '../../http/envelope';
-import { toCents } from '../points/points.rules';
+import { toCents } from '../../money/money';
 import { couponInitResource } from '../../../resources/coupons/coupon-init.resource';
 
 /**

@@ -4,7 +4,7 @@ import type { RecordOf } from '../../../resources/record-of';
 import { defineServerHooks, type HookContext, type SavedLine } from '../../crud/server-hooks.define';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
 import { postLinesOnAudit } from '../document-audit/post-lines';
-import { centsToString, toCents } from '../points/points.rules';
+import { centsToString, toCents } from '../../money/money';
 import { couponSettings } from './coupon-settings';
 import { storeAllowed } from './coupon-windows';
 import { couponShownState, logCouponChange, stateRefusal } from './redeem.service';

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { formatInstant } from '../../crud/zoned-time';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
-import { centsToString } from '../points/points.rules';
+import { centsToString } from '../../money/money';
 import { drawCode, drawRandomCents } from './coupon-codes';
 import { couponSettings, type CouponSettings } from './coupon-settings';
 import { validityAt } from './coupon-windows';

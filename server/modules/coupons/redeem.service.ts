@@ -6,7 +6,7 @@ import { AppError } from '../../http/envelope';
 import { formatInstant } from '../../crud/zoned-time';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
 import { postPoints } from '../points/points.ledger';
-import { toCents } from '../points/points.rules';
+import { toCents } from '../../money/money';
 import { readBasket, type BasketInput } from './basket.input';
 import { couponSettings } from './coupon-settings';
 import { guardCouponMember } from './issue.service';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CouponLineType } from '../../../resources/coupons/coupon-line-types';
 import type { DbOrTx } from '../../db/connection';
-import { toCents } from '../points/points.rules';
+import { toCents } from '../../money/money';
 import type { GoodsScope } from './discounts/basket';
 import type { ApportionSubject, CouponTerms } from './discounts/evaluate';
 import type { CouponValue } from './discounts/line-types';

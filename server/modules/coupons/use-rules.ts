@@ -1,4 +1,4 @@
-import { centsToString } from '../points/points.rules';
+import { centsToString } from '../../money/money';
 import { storeAllowed, insideWindows } from './coupon-windows';
 import type { CouponSettings } from './coupon-settings';
 import type { Basket } from './discounts/basket';

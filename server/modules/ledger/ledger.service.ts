@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import * as core from './core';
 import { MONEY_BOOK } from './money.book';
-import { centsToString, minCents, positiveCents, signedCents } from './money';
+import { centsToString, minCents, positiveCents, signedCents } from '../../money/money';
 import type { PostValueInput, PostedValueEntry, SpendValueInput, ValueBalance, ValueHolder } from './ledger.types';
 
 /**

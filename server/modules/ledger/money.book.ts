@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../http/envelope';
 import type { Book } from './book';
 import { programmeGiftExpiry } from './gift-validity';
-import { AMOUNT_MAX_CENTS, centsToString, dbCents } from './money';
+import { AMOUNT_MAX_CENTS, centsToString, dbCents } from '../../money/money';
 import type { ValueHolder } from './ledger.types';
 
 /** The SQL condition selecting a holder's `value_accounts` row. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../http/envelope';
-import { centsToString, dbCents, minCents, positiveCents } from './money';
+import { centsToString, dbCents, minCents, positiveCents } from '../../money/money';
 import { postValue, readEntry, spendValueTracked } from './ledger.service';
 import type { PayFromHolderInput, PostedValueEntry, RefundPaymentInput, ValueChannel, ValueHolder } from './ledger.types';
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatInstant } from '../../crud/zoned-time';
 import type { DbOrTx } from '../../db/connection';
+import { toCents } from '../../money/money';
 import { expiryFor, pointsToReverse } from '../points/points.rules';
 import { growthConfig, rulesValidOn, type GrowthConfig, type GrowthRuleConfig } from './growth-config';
 import type { LevelChangeResult } from './level-change';
@@ -38,8 +39,7 @@ export interface GrowthStepResult {
 
 /** Whole growth points `amountCents` earns at `yuanPerPoint` yuan each. */
 export function growthFor(amountCents: bigint, yuanPerPoint: string): number {
-  const [whole, fraction = ''] = yuanPerPoint.split('.');
-  const perPointCents = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  const perPointCents = toCents(yuanPerPoint) ?? 0n;
   if (perPointCents <= 0n || amountCents <= 0n) return 0;
   const points = amountCents / perPointCents;
   return points > BigInt(GROWTH_VALUE_MAX) ? GROWTH_VALUE_MAX : Number(points);

@@ -1,4 +1,5 @@
 import { formatInstant, parseZoned } from '../../crud/zoned-time';
+import { toCents } from '../../money/money';
 
 /**
  * The basic points rule and the expiry policy, as pure functions over exact decimals: money
@@ -9,28 +10,10 @@ import { formatInstant, parseZoned } from '../../crud/zoned-time';
  * Bounds that keep every points figure exact as a JS number (2^53 ≈ 9.007e15) and every amount
  * inside its column: at most POINTS_PER_POSTING_MAX points move in one posting, an account holds
  * at most POINTS_BALANCE_MAX (a CHECK on points_accounts backs the code), and a sale amount fits
- * numeric(14,2): at most 999,999,999,999.99.
+ * numeric(14,2) (the money kernel's AMOUNT_MAX_CENTS).
  */
 export const POINTS_PER_POSTING_MAX = 1_000_000_000;
 export const POINTS_BALANCE_MAX = 1_000_000_000_000;
-export const AMOUNT_MAX_CENTS = 99_999_999_999_999n;
-export const AMOUNT_MAX_TEXT = '999999999999.99';
-
-/** Parses a money string/number with at most 2 decimals into cents; null when it is not one. */
-export function toCents(value: string | number): bigint | null {
-  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
-  const match = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match) return null;
-  const cents = BigInt(match[2]) * 100n + BigInt((match[3] ?? '').padEnd(2, '0') || '0');
-  return match[1] === '-' ? -cents : cents;
-}
-
-/** Cents back to a 2-decimal string. */
-export function centsToString(cents: bigint): string {
-  const negative = cents < 0n;
-  const abs = negative ? -cents : cents;
-  return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`;
-}
 
 /** Points earned by an amount: one point per `yuanPerPoint` yuan, rounded down. */
 export function basicPoints(input: { amount: string; yuanPerPoint: string }): number {

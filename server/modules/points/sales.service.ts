@@ -11,17 +11,8 @@ import { activeSet } from '../activities/engine/active-set';
 import { giveSaleAwards, planSale, type FiredAnswer } from '../activities/engine/sale-plan';
 import type { PaymentFact } from '../activities/activity.contract';
 import { reverseSaleActivities } from '../activities/engine/returns';
-import {
-  AMOUNT_MAX_CENTS,
-  AMOUNT_MAX_TEXT,
-  POINTS_PER_POSTING_MAX,
-  basicPoints,
-  centsToString,
-  expiryFor,
-  pointsToReverse,
-  toCents,
-  type ExpiryMode,
-} from './points.rules';
+import { boundedTotal, centsToString, inputCents, toCents } from '../../money/money';
+import { POINTS_PER_POSTING_MAX, basicPoints, expiryFor, pointsToReverse, type ExpiryMode } from './points.rules';
 
 /**
  * The earning entry point for tills and other systems: a sales transaction posts the points the
@@ -100,20 +91,9 @@ async function settingsOf(tx: Pick<Db, 'execute'>, tenantId: number): Promise<Se
     : { yuanPerPoint: '1.00', expiryMode: 'never', expiryMonths: 12 };
 }
 
-/** One amount of a request as cents, or the 400 naming its field. */
-function amountCents(value: string | number, field: string): bigint {
-  const cents = toCents(value);
-  if (cents === null || cents < 0n) {
-    throw new AppError('badInput', 'points.amountInvalid', { fields: [{ field, key: 'points.amountInvalid' }] });
-  }
-  // numeric(14,2) holds 12 integer digits: a 13-digit amount is refused here, not by PostgreSQL.
-  if (cents > AMOUNT_MAX_CENTS) {
-    throw new AppError('badInput', 'error.fieldsInvalid', {
-      fields: [{ field, key: 'validation.max', values: { label: field, max: AMOUNT_MAX_TEXT } }],
-    });
-  }
-  return cents;
-}
+/** One amount of a request as cents (0 or more), or the 400 naming its field. */
+const amountCents = (value: string | number, field: string): bigint =>
+  inputCents(value, { field, sign: 'nonNegative', invalidKey: 'points.amountInvalid' });
 
 /** The sale's amount in cents, or the 400 naming the line's field. */
 export function totalCents(lines: readonly SaleLine[]): bigint {
@@ -121,12 +101,7 @@ export function totalCents(lines: readonly SaleLine[]): bigint {
   lines.forEach((line, i) => {
     total += amountCents(line.amount, `lines.${i}.amount`);
   });
-  if (total > AMOUNT_MAX_CENTS) {
-    throw new AppError('badInput', 'error.fieldsInvalid', {
-      fields: [{ field: 'lines', key: 'validation.max', values: { label: 'lines', max: AMOUNT_MAX_TEXT } }],
-    });
-  }
-  return total;
+  return boundedTotal(total, 'lines');
 }
 
 async function balanceOf(tx: Pick<Db, 'execute'>, tenantId: number, memberId: number): Promise<number> {

@@ -5,7 +5,7 @@ import type { DerivedTable } from '../../crud/table.derive';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
-import { centsOf, centsToString } from './value-money';
+import { centsOf, centsToString } from '../../money/money';
 
 /**
  * Maker-checker of stored-value adjustments: above the tenant's approval threshold

@@ -5,7 +5,7 @@ import { postLinesOnAudit } from '../document-audit/post-lines';
 import { reasonKeys, reasonRefusal, reasonsById } from '../document-audit/reason-checks';
 import { postValue } from '../ledger';
 import { assertMayAuditAdjustment } from './adjust-approval';
-import { centsOf, sumAbsolute, sumMoney } from './value-money';
+import { centsOf, sumAbsolute, sumMoney } from '../../money/money';
 import type { RecordOf } from '../../../resources/record-of';
 import { storeValueAdjustReasonResource } from '../../../resources/deposit/store-value-adjust-reason.resource';
 import { storeValueAdjustResource } from '../../../resources/deposit/store-value-adjust.resource';

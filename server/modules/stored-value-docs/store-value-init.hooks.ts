@@ -4,7 +4,7 @@ import { AppError, badInput } from '../../http/envelope';
 import { memberLabel } from '../document-audit/member-lines';
 import { refusalText } from '../document-audit/post-lines';
 import { postValue } from '../ledger';
-import { centsOf, sumMoney } from './value-money';
+import { centsOf, sumMoney } from '../../money/money';
 import type { RecordOf } from '../../../resources/record-of';
 import { storeValueInitResource } from '../../../resources/deposit/store-value-init.resource';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { storeValueManageResource } from '../../../resources/deposit/store-value-manage.resource';
-import { centsToString, dbCents } from '../ledger/money';
+import { centsToString, dbCents } from '../../money/money';
 import type { ValueChannel } from '../ledger';
 
 /**

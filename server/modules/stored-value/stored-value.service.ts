@@ -11,7 +11,7 @@ import {
   type PostedValueEntry,
   type ValueChannel,
 } from '../ledger';
-import { centsToString, positiveCents, signedCents } from '../ledger/money';
+import { centsToString, positiveCents, signedCents } from '../../money/money';
 import { assertEligible, assertStore, checkDailyLimit, checkRecharge, storedValueSettings, type BasketLine } from './stored-value.rules';
 
 /**

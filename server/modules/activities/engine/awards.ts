@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
-import { centsToString } from '../../points/points.rules';
+import { centsToString } from '../../../money/money';
 import type { Award } from '../activity.contract';
 
 /**

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/connection';
 import { issueWithin, type CouponSource } from '../../coupons/issue.service';
-import { toCents } from '../../points/points.rules';
+import { toCents } from '../../../money/money';
 import type { Award } from '../activity.contract';
 
 /** One coupon award of an activity. */

@@ -7,7 +7,7 @@ import { isDateText, parseZoned } from '../../../crud/zoned-time';
 import { authOf } from '../../auth/access.hook';
 import { translate } from '../../i18n/translate';
 import { cachedSettings, paymentFacts, totalCents, type SalePayment } from '../../points/sales.service';
-import { toCents } from '../../points/points.rules';
+import { toCents } from '../../../money/money';
 import { CHANNEL_CODE_SCHEMA, SALE_LINES_SCHEMA, SALE_PAYMENTS_SCHEMA } from '../../points/sale.schema';
 import type { PreparedActivity } from '../activity.contract';
 import { loadActivities } from '../activity.loader';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
 import { logCouponChange } from '../../coupons/redeem.service';
-import { centsToString, toCents } from '../../points/points.rules';
+import { centsToString, toCents } from '../../../money/money';
 
 /**
  * What a return takes back of a sale's activities, in the return's transaction. The points the

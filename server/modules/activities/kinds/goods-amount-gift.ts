@@ -1,4 +1,4 @@
-import { centsToString } from '../../points/points.rules';
+import { centsToString } from '../../../money/money';
 import { defineSaleKind } from './define-kind';
 import { fired, notMet, scopedLines, sumCents } from './goods-scope';
 

@@ -24,9 +24,7 @@ export function scopedLines(basket: readonly BasketLine[], goods: GoodsScope, ea
   return basket.filter((line) => (!earningOnly || line.earnsPoints) && inGoodsScope(line, goods));
 }
 
-export function sumCents(lines: readonly BasketLine[]): bigint {
-  return lines.reduce((total, line) => total + line.amountCents, 0n);
-}
+export { sumCents } from '../../../money/money';
 
 export function sumQuantity(lines: readonly BasketLine[]): number {
   return lines.reduce((total, line) => total + line.quantity, 0);

@@ -1,5 +1,5 @@
 import type { SaleFacts } from '../activity.contract';
-import { centsToString } from '../../points/points.rules';
+import { centsToString } from '../../../money/money';
 import { defineSaleKind, type RuleOf } from './define-kind';
 import { fired, notMet } from './goods-scope';
 

@@ -46,7 +46,7 @@ export function eligibleLines(basket: Basket, scope: GoodsScope): BasketLine[] {
   return lines.filter((line) => listed(scope, line) === (scope.mode === 'INCLUDE'));
 }
 
-export const sumCents = (lines: readonly BasketLine[]): bigint => lines.reduce((sum, l) => sum + l.amountCents, 0n);
+export { sumCents } from '../../../money/money';
 
 export const MILLI = 1000n;
 

@@ -32,7 +32,8 @@ export function integerDigits(text: string): number {
   return whole.length;
 }
 
-function scaled(text: string, scale: number): bigint {
+/** The decimal text as an integer of `scale` decimals, cut (never rounded) beyond them: `scaled('-1.5', 2)` is -150n. */
+export function scaled(text: string, scale: number): bigint {
   const negative = text.startsWith('-');
   const [whole, fraction = ''] = text.replace('-', '').split('.');
   const digits = BigInt(whole + fraction.padEnd(scale, '0').slice(0, scale));
