@@ -11,6 +11,7 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { moduleGraph, moduleOf, pathBetween } from './eslint/module-graph.js';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
 
@@ -79,15 +80,62 @@ const boundaries = {
   },
 };
 
+let graph = null;
+
+/**
+ * `layers/module-arrows`: the domain modules (folders of server/modules/) import each other one
+ * way only (issue 23 §4). An import from module A into module B is refused when B already reaches
+ * A through the modules' imports (read from the sources once per run, eslint/module-graph.js):
+ * two modules importing each other, or a longer circle, would tie them into one. What both need
+ * goes below them (the money kernel, server/money) or into the one that uses the other (the till
+ * sale, modules/sale, uses points, activities and levels).
+ */
+const moduleArrows = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Server modules import each other one way only: no module circles.' },
+    schema: [],
+    messages: {
+      circle:
+        'server/modules/{{from}} may not import server/modules/{{to}}: {{back}} already; module arrows go one way (server/README.md).',
+    },
+  },
+  create(context) {
+    const from = moduleOf(path.relative(ROOT, context.filename).split(path.sep).join('/'));
+    if (!from) return {};
+    const check = (node, source) => {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path
+        .relative(ROOT, path.resolve(path.dirname(context.filename), source))
+        .split(path.sep)
+        .join('/');
+      const to = moduleOf(target);
+      if (!to || to === from) return;
+      graph ??= moduleGraph(ROOT);
+      const back = pathBetween(graph, to, from);
+      if (back) context.report({ node, messageId: 'circle', data: { from, to, back: back.join(' -> ') } });
+    };
+    const literal = (node) => (node && node.type === 'Literal' ? node.value : undefined);
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => check(node.source, literal(node.source)),
+      TSImportType: (node) => check(node, literal(node.argument?.literal ?? node.argument)),
+    };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'test-results/**', 'bench/.data/**', 'server/db/migrations/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { layers: { rules: { boundaries } } },
+    plugins: { layers: { rules: { boundaries, 'module-arrows': moduleArrows } } },
     rules: {
       'layers/boundaries': 'error',
+      'layers/module-arrows': 'error',
       // `_name` marks a value left unused on purpose (a dropped property of a rest destructuring).
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { membersSeeder } from '../server/db/seed/members.seed';
 import { SessionCache } from '../server/modules/auth/session.cache';
-import { recordSale } from '../server/modules/points/sales.service';
+import { recordSale } from '../server/modules/sale/sale.service';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { openBenchDatabase } from './lib/bench-database';
 import { ensureBenchTenant } from './lib/bench-tenant';
@@ -10,7 +10,7 @@ import { membersInUse } from './lib/member-rows';
 import { median, ms, ratio } from './lib/stats';
 
 /**
- * Sale postings (`recordSale`, server/modules/points/sales.service.ts, in-process: the work of
+ * Sale postings (`recordSale`, server/modules/sale/sale.service.ts, in-process: the work of
  * `POST /v1/points/transaction` minus HTTP) with 0, 20 and 200 PROCESSING activities in scope
  * (issue 13 §8), the active set kept in memory as the server keeps it (a listening SessionCache;
  * the activities' trigger announces each change). With activities, two of them fire on every

@@ -21,14 +21,14 @@ import { median, throughput } from './lib/stats';
 
 type Ledger = {
   postPoints: typeof import('../server/modules/points/points.ledger').postPoints;
-  recordSale: typeof import('../server/modules/points/sales.service').recordSale;
+  recordSale: typeof import('../server/modules/sale/sale.service').recordSale;
   postValue: typeof import('../server/modules/ledger').postValue;
   spendValue: typeof import('../server/modules/ledger').spendValue;
 };
 
 async function load(root: string): Promise<Ledger> {
   const ledger = (await import(path.join(root, 'server/modules/points/points.ledger.ts'))) as Pick<Ledger, 'postPoints'>;
-  const sales = (await import(path.join(root, 'server/modules/points/sales.service.ts'))) as Pick<Ledger, 'recordSale'>;
+  const sales = (await import(path.join(root, 'server/modules/sale/sale.service.ts'))) as Pick<Ledger, 'recordSale'>;
   const money = (await import(path.join(root, 'server/modules/ledger/index.ts'))) as Pick<Ledger, 'postValue' | 'spendValue'>;
   return { postPoints: ledger.postPoints, recordSale: sales.recordSale, postValue: money.postValue, spendValue: money.spendValue };
 }

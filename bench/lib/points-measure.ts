@@ -1,6 +1,6 @@
 import type { Database } from '../../server/db/connection';
 import { postPoints } from '../../server/modules/points/points.ledger';
-import { recordSale } from '../../server/modules/points/sales.service';
+import { recordSale } from '../../server/modules/sale/sale.service';
 import type { HttpClient } from './http-client';
 import { median, throughput } from './stats';
 

@@ -6,6 +6,7 @@ import { i18nRoutes } from './i18n/i18n.routes';
 import { usersRoutes } from './users/users.routes';
 import { pointsRoutes } from './points/points.routes';
 import { pointsReportRoutes } from './points/points-report.routes';
+import { saleRoutes } from './sale/sale.routes';
 import { storedValueRoutes } from './stored-value/stored-value.routes';
 import { valueHistoryRoutes } from './stored-value-docs/value-history.routes';
 import { couponsRoutes } from './coupons/coupons.routes';
@@ -33,6 +34,8 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'auth', plugin: authRoutes },
   { name: 'authorization', plugin: authorizationRoutes },
   { name: 'users', plugin: usersRoutes },
+  // The till's sale before points: its routes keep their place in the OpenAPI document.
+  { name: 'sale', plugin: saleRoutes },
   { name: 'points', plugin: pointsRoutes },
   { name: 'points-reports', plugin: pointsReportRoutes },
   { name: 'stored-value', plugin: storedValueRoutes },

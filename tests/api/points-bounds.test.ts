@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POINTS_BALANCE_MAX, POINTS_PER_POSTING_MAX } from '../../server/modules/points/points.rules';
+import { POINTS_BALANCE_MAX, POINTS_PER_POSTING_MAX } from '../../server/modules/ledger/points.book';
 import { type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
 import { createMembers, pointsOf, startPointsScene } from '../helpers/points-fixtures';
 import type { TestApp } from '../helpers/test-app';

@@ -7,7 +7,7 @@ import type { TestApp } from '../helpers/test-app';
  * Tills selling to one member at the same instant, with a growth rule in force: every sale is
  * answered 200 and the member's points and growth are the sums of what each sale earned, the
  * growth within the rule's cap per day. A sale takes the member's row for update first of all
- * when a growth rule is in force (server/modules/points/sale-prepare.ts), so the sales queue on
+ * when a growth rule is in force (server/modules/sale/sale-prepare.ts), so the sales queue on
  * it; when they share-locked it and then asked to write it, they deadlocked and, past ten
  * retries, answered 500.
  */

@@ -556,6 +556,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/activities/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Simulate a sale: which activities would fire, which are excluded and why, what each would give (nothing is posted) */
+        post: operations["activities.simulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/points/spend": {
         parameters: {
             query?: never;
@@ -846,23 +863,6 @@ export interface paths {
          * @description Idempotent by its number: the same number with the same body answers the first answer (header idempotent-replayed: true); with another body 409 idempotency.keyReused. A refused call changes nothing and leaves the number free. Every coupon the order used (or only `code`) can be used again; a points coupon takes its points back (at most the balance). 404 coupons.orderNotFound.
          */
         post: operations["coupons.undo"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/activities/simulate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Simulate a sale: which activities would fire, which are excluded and why, what each would give (nothing is posted) */
-        post: operations["activities.simulate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -20074,6 +20074,122 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "activities.simulate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    activityIds?: number[];
+                    memberId: number;
+                    storeId?: number | null;
+                    channelCode?: string | null;
+                    at?: string;
+                    lines: {
+                        goodsCode: string;
+                        quantity: number;
+                        amount: string | number;
+                    }[];
+                    payments?: {
+                        /** @enum {string} */
+                        method: "CASH" | "STORED_VALUE" | "PREPAID_CARD" | "POINTS" | "COUPON" | "OTHER";
+                        amount: string | number;
+                        points?: number;
+                        couponTemplateId?: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The basic points (the BASIC_POINTS activity in scope, else the points settings), before speed */
+                            basicPoints: number;
+                            /** @description Every point the sale would earn */
+                            totalPoints: number;
+                            /** @description Points the sale would pay as cash */
+                            pointsPaid: number;
+                            fired: {
+                                activityId: number;
+                                /** @description The activity number (AC + 8 digits) */
+                                number: string;
+                                name: string;
+                                /**
+                                 * @description The activity kind
+                                 * @enum {string}
+                                 */
+                                kind: "BASIC_POINTS" | "NON_POINTS_GOODS" | "POINTS_SPEED" | "SCORE_DOUBLING" | "AMOUNT_EXTRA_POINTS" | "QTY_EXTRA_POINTS" | "GOODS_GROUP_QTY_EXTRA_POINTS" | "GOODS_AMOUNT_COUPON" | "GOODS_AMOUNT_GIFT" | "GOODS_QTY_COUPON" | "USE_COUPON_SEND_COUPON" | "POINTS_AS_CASH" | "SCORE_GAIN_COUPON" | "SCORE_EXCHANGE_GOODS" | "BIRTHDAY_GIFT" | "REGISTER_GIFT" | "ACTIVATE_GIFT" | "INVITE_GIFT" | "UPGRADE_GIFT";
+                                awards: {
+                                    /**
+                                     * @description points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`
+                                     * @enum {string}
+                                     */
+                                    type: "points" | "coupon" | "gift";
+                                    /** @description Points (a whole number) */
+                                    points?: number;
+                                    /** @description The coupon template */
+                                    templateId?: number;
+                                    /** @description Coupons of the template */
+                                    count?: number;
+                                    /** @description The gift goods (handed out at the till) */
+                                    goodsCode?: string;
+                                    /** @description Gift units */
+                                    quantity?: number;
+                                }[];
+                            }[];
+                            excluded: {
+                                activityId: number;
+                                number: string;
+                                name: string;
+                                /**
+                                 * @description The activity kind
+                                 * @enum {string}
+                                 */
+                                kind: "BASIC_POINTS" | "NON_POINTS_GOODS" | "POINTS_SPEED" | "SCORE_DOUBLING" | "AMOUNT_EXTRA_POINTS" | "QTY_EXTRA_POINTS" | "GOODS_GROUP_QTY_EXTRA_POINTS" | "GOODS_AMOUNT_COUPON" | "GOODS_AMOUNT_GIFT" | "GOODS_QTY_COUPON" | "USE_COUPON_SEND_COUPON" | "POINTS_AS_CASH" | "SCORE_GAIN_COUPON" | "SCORE_EXCHANGE_GOODS" | "BIRTHDAY_GIFT" | "REGISTER_GIFT" | "ACTIVATE_GIFT" | "INVITE_GIFT" | "UPGRADE_GIFT";
+                                /**
+                                 * @description Why it gives nothing
+                                 * @enum {string}
+                                 */
+                                reason: "notAudited" | "outsideWindow" | "weekday" | "timeOfDay" | "store" | "area" | "marketingCenter" | "level" | "channel" | "budgetSpent" | "memberLimit" | "dailyLimit" | "stackingLost" | "ruleNotMet";
+                                /** @description The reason in the caller’s language */
+                                reasonText: string;
+                                /** @description The winner’s number (stackingLost), or why the rule is not met, in the caller’s language */
+                                detail?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "points.spend": {
         parameters: {
             query?: never;
@@ -21513,122 +21629,6 @@ export interface operations {
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Maintenance"];
-        };
-    };
-    "activities.simulate": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
-                trace_id?: components["parameters"]["trace_id"];
-                /** @description Language of msg and of localized names */
-                locale?: components["parameters"]["locale"];
-                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
-                marketingCenter?: components["parameters"]["marketingCenter"];
-                /** @description IANA time zone of day boundaries and of every instant in the answer */
-                time_zone?: components["parameters"]["time_zone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    activityIds?: number[];
-                    memberId: number;
-                    storeId?: number | null;
-                    channelCode?: string | null;
-                    at?: string;
-                    lines: {
-                        goodsCode: string;
-                        quantity: number;
-                        amount: string | number;
-                    }[];
-                    payments?: {
-                        /** @enum {string} */
-                        method: "CASH" | "STORED_VALUE" | "PREPAID_CARD" | "POINTS" | "COUPON" | "OTHER";
-                        amount: string | number;
-                        points?: number;
-                        couponTemplateId?: number;
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Success: code 2000, the answer in data */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 2000;
-                        msg: string;
-                        data: {
-                            /** @description The basic points (the BASIC_POINTS activity in scope, else the points settings), before speed */
-                            basicPoints: number;
-                            /** @description Every point the sale would earn */
-                            totalPoints: number;
-                            /** @description Points the sale would pay as cash */
-                            pointsPaid: number;
-                            fired: {
-                                activityId: number;
-                                /** @description The activity number (AC + 8 digits) */
-                                number: string;
-                                name: string;
-                                /**
-                                 * @description The activity kind
-                                 * @enum {string}
-                                 */
-                                kind: "BASIC_POINTS" | "NON_POINTS_GOODS" | "POINTS_SPEED" | "SCORE_DOUBLING" | "AMOUNT_EXTRA_POINTS" | "QTY_EXTRA_POINTS" | "GOODS_GROUP_QTY_EXTRA_POINTS" | "GOODS_AMOUNT_COUPON" | "GOODS_AMOUNT_GIFT" | "GOODS_QTY_COUPON" | "USE_COUPON_SEND_COUPON" | "POINTS_AS_CASH" | "SCORE_GAIN_COUPON" | "SCORE_EXCHANGE_GOODS" | "BIRTHDAY_GIFT" | "REGISTER_GIFT" | "ACTIVATE_GIFT" | "INVITE_GIFT" | "UPGRADE_GIFT";
-                                awards: {
-                                    /**
-                                     * @description points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`
-                                     * @enum {string}
-                                     */
-                                    type: "points" | "coupon" | "gift";
-                                    /** @description Points (a whole number) */
-                                    points?: number;
-                                    /** @description The coupon template */
-                                    templateId?: number;
-                                    /** @description Coupons of the template */
-                                    count?: number;
-                                    /** @description The gift goods (handed out at the till) */
-                                    goodsCode?: string;
-                                    /** @description Gift units */
-                                    quantity?: number;
-                                }[];
-                            }[];
-                            excluded: {
-                                activityId: number;
-                                number: string;
-                                name: string;
-                                /**
-                                 * @description The activity kind
-                                 * @enum {string}
-                                 */
-                                kind: "BASIC_POINTS" | "NON_POINTS_GOODS" | "POINTS_SPEED" | "SCORE_DOUBLING" | "AMOUNT_EXTRA_POINTS" | "QTY_EXTRA_POINTS" | "GOODS_GROUP_QTY_EXTRA_POINTS" | "GOODS_AMOUNT_COUPON" | "GOODS_AMOUNT_GIFT" | "GOODS_QTY_COUPON" | "USE_COUPON_SEND_COUPON" | "POINTS_AS_CASH" | "SCORE_GAIN_COUPON" | "SCORE_EXCHANGE_GOODS" | "BIRTHDAY_GIFT" | "REGISTER_GIFT" | "ACTIVATE_GIFT" | "INVITE_GIFT" | "UPGRADE_GIFT";
-                                /**
-                                 * @description Why it gives nothing
-                                 * @enum {string}
-                                 */
-                                reason: "notAudited" | "outsideWindow" | "weekday" | "timeOfDay" | "store" | "area" | "marketingCenter" | "level" | "channel" | "budgetSpent" | "memberLimit" | "dailyLimit" | "stackingLost" | "ruleNotMet";
-                                /** @description The reason in the caller’s language */
-                                reasonText: string;
-                                /** @description The winner’s number (stackingLost), or why the rule is not met, in the caller’s language */
-                                detail?: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadInput"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };

@@ -11,9 +11,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 let eslint: ESLint;
-beforeAll(() => {
+beforeAll(async () => {
   eslint = new ESLint({ cwd: ROOT });
-});
+  // The first lint loads the parser and the configuration: paid here, not by the first case.
+  await eslint.lintText('', { filePath: path.join(ROOT, 'server/probe.ts') });
+}, 60_000);
 
 /** The boundary messages ESLint reports for `code` as the file `file` of the repository. */
 async function boundaryErrors(file: string, code: string): Promise<string[]> {
@@ -69,5 +71,45 @@ describe('import boundaries', () => {
   ];
   it.each(allowed)('allows in %s', async (file, code) => {
     expect(await boundaryErrors(file, code)).toEqual([]);
+  });
+});
+
+/** The module-arrow messages ESLint reports for `code` as the file `file` of the repository. */
+async function arrowErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result.messages.filter((m) => m.ruleId === 'layers/module-arrows').map((m) => m.message);
+}
+
+describe('module arrows', () => {
+  // Each refused import would close a circle with arrows the sources hold today: the sale uses
+  // points, activities and the ledger; points uses the ledger; authorization uses auth.
+  const refused: [string, string, string][] = [
+    ['server/modules/points/probe.ts', "import { recordSale } from '../sale/sale.service';", 'points -> sale'],
+    ['server/modules/ledger/probe.ts', "import type { SaleInput } from '../sale/sale.service';", 'ledger -> sale'],
+    ['server/modules/ledger/probe.ts', "export { postPoints } from '../points/points.ledger';", 'ledger -> points'],
+    ['server/modules/activities/engine/probe.ts', "export const load = () => import('../../sale/sale.routes');", 'activities -> sale'],
+    ['server/modules/auth/probe.ts', "import { loadRoleGrants } from '../authorization/grants.store';", 'auth -> authorization'],
+  ];
+  it.each(refused)('refuses in %s: %s', async (file, code, arrow) => {
+    const errors = await arrowErrors(file, code);
+    expect(errors).toHaveLength(1);
+    const [from, to] = arrow.split(' -> ');
+    expect(errors[0]).toContain(`server/modules/${from} may not import server/modules/${to}`);
+  });
+
+  const allowed: [string, string][] = [
+    [
+      'server/modules/sale/probe.ts',
+      "import { postPoints } from '../points/points.ledger';\nimport { POINTS_BOOK } from '../ledger/points.book';",
+    ],
+    [
+      'server/modules/points/probe.ts',
+      "import { POINTS_BOOK } from '../ledger/points.book';\nimport { toCents } from '../../money/money';",
+    ],
+    ['server/modules/authorization/probe.ts', "import { authOf } from '../auth/access.hook';"],
+    ['server/modules/probe.ts', "import { saleRoutes } from './sale/sale.routes';\nimport { pointsRoutes } from './points/points.routes';"],
+  ];
+  it.each(allowed)('allows in %s', async (file, code) => {
+    expect(await arrowErrors(file, code)).toEqual([]);
   });
 });

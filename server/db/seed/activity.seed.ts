@@ -11,7 +11,7 @@ import { applyToMember, type BatchDeps } from '../../modules/batch/batch-operati
 import { storedValues } from '../../modules/batch/batch-outcome';
 import { postPoints } from '../../modules/points/points.ledger';
 import { ADJUSTMENT_SOURCE, adjustmentKey } from '../../modules/points/score-adjust.hooks';
-import { recordReturn, recordSale } from '../../modules/points/sales.service';
+import { recordReturn, recordSale } from '../../modules/sale/sale.service';
 import type { Db, DbOrTx } from '../connection';
 import { users } from '../schema/core.schema';
 import { insertRows } from './datum.seed';

@@ -12,7 +12,7 @@ import { deriveTable } from '../../crud/table.derive';
 import { formatInstant } from '../../crud/zoned-time';
 import { familyResourceId } from '../../modules/activities/activity.hooks';
 import { forgetActiveSet } from '../../modules/activities/engine/active-set';
-import { recordSale } from '../../modules/points/sales.service';
+import { recordSale } from '../../modules/sale/sale.service';
 import { SERVER_HOOKS } from '../../modules/resource-hooks';
 import type { Db, DbOrTx } from '../connection';
 import { adminOf, membersInUse } from './activity.seed';

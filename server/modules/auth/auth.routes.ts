@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SYS_CONFIG_FLAGS } from '../../../resources/catalog/types';
 import type { Credentials, CurrentInfo, PasswordChange } from '../../../resources/contract/auth.types';
 import { ok } from '../../http/envelope';
-import { withPageUrls } from '../authorization/permission.catalog';
+import { withPageUrls } from './page-urls';
 import { authOf } from './access.hook';
 import { changePasswordSchema, currentSchema, loginSchema, logoutSchema, permissionsSchema } from './auth.schemas';
 import { authDocs } from './auth.openapi';

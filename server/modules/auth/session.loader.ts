@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { sessions, tenants, users } from '../../db/schema/index';
-import { loadUserGrants } from '../authorization/grants.store';
+import { loadUserGrants } from './user-grants';
 import type { AuthContext } from '../../http/auth-types';
 
 /** A live session as the access hook sees it. */

@@ -5,10 +5,12 @@ import { authOf } from '../auth/access.hook';
 import { settingsAccess } from './authorization.access';
 import * as schemas from './authorization.schemas';
 import { addAuthorizationSchemas, authorizationDocs as docs } from './authorization.openapi';
-import { addUserRoles, loadRoleGrants, loadUserGrants, replaceRoleGrants, replaceUserRoles } from './grants.store';
+import { addUserRoles, loadRoleGrants, replaceRoleGrants, replaceUserRoles } from './grants.store';
+import { loadUserGrants } from '../auth/user-grants';
 import { toPermissionRefs, type PermissionInput } from './permission.input';
 import { assertMayAssignRoles, assertMayGrant, assertRoleDeletable, keepingRoleManagement, ownRolesRefusal } from './grant.guard';
-import { localizedPermissionTree, withPageUrls } from './permission.catalog';
+import { localizedPermissionTree } from './permission.catalog';
+import { withPageUrls } from '../auth/page-urls';
 import {
   assertRolesExist,
   assertUsersExist,

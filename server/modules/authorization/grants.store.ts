@@ -3,28 +3,7 @@ import type { DbOrTx } from '../../db/connection';
 import { rolePermissions, userRoles } from '../../db/schema/index';
 import type { PermissionEntry, PermissionRef } from '../../../resources/catalog/types';
 import { invalidateAuthCaches } from '../auth/session.cache';
-
-/** Groups resource/action rows into permission entries, one per resource, in a stable order. */
-export function groupGrants(rows: readonly { resourceId: string; action: string }[]): PermissionEntry[] {
-  const byResource = new Map<string, string[]>();
-  for (const row of rows) {
-    const actions = byResource.get(row.resourceId) ?? [];
-    if (!actions.includes(row.action)) actions.push(row.action);
-    byResource.set(row.resourceId, actions);
-  }
-  return [...byResource].map(([resourceId, actions]) => ({ resourceId, actions }));
-}
-
-/** What a user may do: the union of the permissions of all their roles. */
-export async function loadUserGrants(args: { db: DbOrTx; tenantId: number; userId: number }): Promise<PermissionEntry[]> {
-  const rows = await args.db
-    .selectDistinct({ resourceId: rolePermissions.resourceId, action: rolePermissions.action })
-    .from(userRoles)
-    .innerJoin(rolePermissions, and(eq(rolePermissions.tenantId, userRoles.tenantId), eq(rolePermissions.roleId, userRoles.roleId)))
-    .where(and(eq(userRoles.tenantId, args.tenantId), eq(userRoles.userId, args.userId)))
-    .orderBy(asc(rolePermissions.resourceId), asc(rolePermissions.action));
-  return groupGrants(rows);
-}
+import { groupGrants } from '../auth/user-grants';
 
 /** The permissions of one role. */
 export async function loadRoleGrants(args: { db: DbOrTx; tenantId: number; roleId: number }): Promise<PermissionEntry[]> {

@@ -1,5 +1,5 @@
 import { ACTION_TITLES, CATALOG, findEntry, isMaintainAction } from '../../../resources/catalog/index';
-import type { Action, PermissionEntry, PermissionRef } from '../../../resources/catalog/types';
+import type { Action, PermissionRef } from '../../../resources/catalog/types';
 import { permissionTree, type PermissionNode } from '../../../resources/access';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
 import type { PermissionTreeNode } from '../../../resources/contract/authorization.types';
@@ -46,32 +46,6 @@ export function viewPermissionRefs(): PermissionRef[] {
 export function groupPermissionRefs(groups: readonly string[]): PermissionRef[] {
   const roots = CATALOG.filter((group) => groups.includes(group.group)).map((group) => `${group.resourceRoot}/`);
   return allPermissionRefs().filter((ref) => roots.some((root) => ref.resourceId.startsWith(root)));
-}
-
-let pageUrls: ReadonlyMap<string, string> | null = null;
-
-/**
- * The page a resource's grants open: `#/<group>/<entry>` of the entry that declares it (a
- * sub-resource opens its entry's page). The first entry wins when several share a resource.
- */
-export function pageUrlOf(resourceId: string): string {
-  if (!pageUrls) {
-    const map = new Map<string, string>();
-    for (const group of CATALOG) {
-      for (const entry of group.entries) {
-        const url = `#/${group.group}/${entry.entry}`;
-        if (!map.has(entry.resourceId)) map.set(entry.resourceId, url);
-        for (const sub of entry.subResources ?? []) if (!map.has(sub.resourceId)) map.set(sub.resourceId, url);
-      }
-    }
-    pageUrls = map;
-  }
-  return pageUrls.get(resourceId) ?? '';
-}
-
-/** Grants as the permission list (§3): one entry per resource, with its page. */
-export function withPageUrls(entries: readonly PermissionEntry[]): { resourceId: string; actions: string[]; pageUrl: string }[] {
-  return entries.map((entry) => ({ resourceId: entry.resourceId, actions: [...entry.actions], pageUrl: pageUrlOf(entry.resourceId) }));
 }
 
 /** A node of getTree's answer: names and action labels in the request's language (the contract's shape). */

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../http/envelope';
-import { POINTS_BALANCE_MAX } from '../points/points.rules';
 import type { Book } from './book';
 
 /** A member's points account. */
@@ -8,13 +7,21 @@ export interface PointsHolder {
   readonly memberId: number;
 }
 
+/**
+ * Bounds that keep every points figure exact as a JS number (2^53 ≈ 9.007e15): at most
+ * POINTS_PER_POSTING_MAX points move in one posting, an account holds at most POINTS_BALANCE_MAX
+ * (a CHECK on points_accounts backs the code). Money amounts are bounded by the money kernel.
+ */
+export const POINTS_PER_POSTING_MAX = 1_000_000_000;
+export const POINTS_BALANCE_MAX = 1_000_000_000_000;
+
 const points = (value: bigint) => Number(value);
 
 /**
  * Points: whole points in int8, one portion (the balance) held entirely in lots (`points_lots`),
  * one account per member (`points_accounts`, keyed by tenant and member), lifetime totals earned /
  * spent / expired and an entry count on the account, 409 `points.*` refusals with the numbers as
- * JSON numbers (every figure is bounded, points.rules.ts, so they are exact).
+ * JSON numbers (every figure is bounded, above, so they are exact).
  */
 export const POINTS_BOOK: Book<PointsHolder> = {
   unit: 'points',

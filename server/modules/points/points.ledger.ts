@@ -4,10 +4,9 @@ import { AppError } from '../../http/envelope';
 import * as core from '../ledger/core';
 import { creditInOneStatement } from '../ledger/one-statement-credit';
 import { expireDueLotsOf } from '../ledger/lot-expiry';
-import { POINTS_BOOK } from '../ledger/points.book';
+import { POINTS_BOOK, POINTS_PER_POSTING_MAX } from '../ledger/points.book';
 import type { EntryMeta } from '../ledger/book';
 import type { ValueChannel } from '../ledger/ledger.types';
-import { POINTS_PER_POSTING_MAX } from './points.rules';
 
 /**
  * Points on the one ledger algorithm (`../ledger/core.ts`) over the points book

@@ -10,18 +10,18 @@ import {
   type JsonSchema,
   type RouteDocs,
 } from '../../http/openapi.schemas';
-import { firedActivitySchema } from '../activities/engine/engine.openapi';
 import { LEDGER_CHANNELS } from '../../db/schema/channels';
 
 /**
  * The OpenAPI description of the points routes (points.routes.ts, points-report.routes.ts):
  * operation ids `points.<operation>`, the points menu group's tag, the answers, and examples for
- * the till endpoints (sale, return, spend). Request schemas stay in the route files.
+ * the till's spend (the sale and the return are the sale module's, sale.openapi.ts). Request schemas stay in the route files.
  */
 
 const TAGS = ['score'];
 
-const doc = (name: string, summary: string, data: JsonSchema, ...errors: ErrorAnswerName[]): RouteDocs => ({
+/** The docs of a `points.<name>` operation: its tag and answers (the sale module's till routes use it too). */
+export const doc = (name: string, summary: string, data: JsonSchema, ...errors: ErrorAnswerName[]): RouteDocs => ({
   operationId: `points.${name}`,
   tags: TAGS,
   summary,
@@ -32,46 +32,9 @@ const doc = (name: string, summary: string, data: JsonSchema, ...errors: ErrorAn
 const example = (data: unknown) => ({ code: 2000, msg: 'success', data });
 
 /** The 200 response of `docs` with an example answer. */
-function withAnswerExample(docs: RouteDocs, data: unknown): RouteDocs {
+export function withAnswerExample(docs: RouteDocs, data: unknown): RouteDocs {
   return { ...docs, response: { ...docs.response, 200: { ...docs.response[200], examples: [example(data)] } } };
 }
-
-const saleAnswer = objectOf(
-  {
-    orderNo: { type: 'string' },
-    memberId: { type: 'integer' },
-    amount: { ...wire.moneyText, description: "The sale's amount: the sum of its lines" },
-    points: { ...wire.points, description: 'Points earned by the sale' },
-    balance: { ...wire.points, description: "The member's balance after the sale" },
-    entryId: nullable({ type: 'integer', description: 'The ledger entry; null when the sale earned nothing' }),
-    growth: { type: 'integer', description: 'Growth value the sale earned under the growth rules' },
-    growthValue: { type: 'integer', description: "The member's growth value after the sale" },
-    level: nullable({ type: 'integer', description: "The member's level after the sale (it follows growth under the real-time rule)" }),
-    activities: arrayOf(firedActivitySchema, 'Each activity that fired and what it gave (its points are in `points`)'),
-    pointsPaid: { ...wire.points, description: 'Points the sale paid as cash (POINTS payments), spent from the balance' },
-  },
-  // Answers recorded before growth (or activities) existed are replayed as recorded, without these.
-  { optional: ['growth', 'growthValue', 'level', 'activities', 'pointsPaid'] },
-);
-
-const returnAnswer = objectOf(
-  {
-    returnNo: { type: 'string' },
-    orderNo: { type: 'string' },
-    amount: { ...wire.moneyText, description: 'The returned amount' },
-    reversedPoints: { ...wire.points, description: "Points taken back (the returned share of the sale's points, at most the balance)" },
-    balance: { ...wire.points, description: "The member's balance after the return" },
-    reversedGrowth: { type: 'integer', description: "Growth value taken back (the returned share of the sale's growth)" },
-    growthValue: { type: 'integer', description: "The member's growth value after the return" },
-    refundedPoints: { ...wire.points, description: 'Points paid as cash given back (the returned share of the POINTS payments)' },
-    voidedCoupons: { type: 'integer', description: "Unused coupons the order's activities gave, voided by a full return" },
-    couponValueTakenBack: {
-      ...wire.moneyText,
-      description: "The discount the order's used coupons gave, to keep back from the refund (coupon settings: take back the value)",
-    },
-  },
-  { optional: ['reversedGrowth', 'growthValue', 'refundedPoints', 'voidedCoupons', 'couponValueTakenBack'] },
-);
 
 const spendAnswer = objectOf({
   requestNo: { type: 'string' },
@@ -119,51 +82,6 @@ const account = objectOf({
 const dailyPoints = objectOf({ date: wire.date, issued: wire.points, used: wire.points });
 
 export const pointsDocs = {
-  transaction: {
-    ...withAnswerExample(doc('transaction', 'Post a sale: the member earns points on its amount', saleAnswer, 'notFound', 'conflict'), {
-      orderNo: 'S20260501-0001',
-      memberId: 1024,
-      amount: '37.80',
-      points: 37,
-      balance: 1289,
-      entryId: 55012,
-      growth: 37,
-      growthValue: 1520,
-      level: 3,
-    }),
-    description:
-      'Idempotent by orderNo: posting the same order again answers the first result (header idempotent-replayed: true) and earns nothing more; ' +
-      'the same orderNo with another body answers 409. Amounts are decimal strings or numbers with at most 2 decimals. ' +
-      '404: no such member; 409: the member is not in use (frozen, cancelled), the orderNo was used for another request, or the balance would pass its bound.',
-    bodyExamples: [
-      {
-        orderNo: 'S20260501-0001',
-        memberId: 1024,
-        storeId: 3,
-        lines: [
-          { goodsCode: '6901234567890', quantity: 2, amount: '25.80' },
-          { goodsCode: '6909876543210', quantity: 1, amount: 12 },
-        ],
-      },
-    ],
-  },
-  return: {
-    ...withAnswerExample(
-      doc('return', "Post a return: takes back the returned share of a sale's points", returnAnswer, 'notFound', 'conflict'),
-      {
-        returnNo: 'R20260502-0001',
-        orderNo: 'S20260501-0001',
-        amount: '12.00',
-        reversedPoints: 11,
-        balance: 1278,
-        reversedGrowth: 12,
-        growthValue: 1508,
-      },
-    ),
-    description:
-      "Idempotent by returnNo (the same returnNo with another body answers 409). 404: no such order; 400: the returns would exceed the order's amount.",
-    bodyExamples: [{ returnNo: 'R20260502-0001', orderNo: 'S20260501-0001', amount: '12.00' }],
-  },
   spend: {
     ...withAnswerExample(doc('spend', 'Spend points (exchange at the till)', spendAnswer, 'notFound', 'conflict'), {
       requestNo: 'X20260503-0001',

@@ -4,14 +4,12 @@ import type { PermissionRef } from '../../../resources/catalog/types';
 import { ok } from '../../http/envelope';
 import { authOf } from '../auth/access.hook';
 import { formatDateTime } from '../../crud/zoned-time';
-import { recordReturn, recordSale, type ReturnInput, type SaleInput } from './sales.service';
 import { spendPoints, type SpendInput } from './spend.service';
 import { idempotentReply } from '../idempotency/idempotency.service';
 import { POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
 import { notFound } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { pointsDocs } from './points.openapi';
-import { CHANNEL_CODE_SCHEMA, SALE_LINES_SCHEMA, SALE_PAYMENTS_SCHEMA } from './sale.schema';
 import { entrySources } from './entry-sources';
 import { DAY_RANGE_SCHEMA, dayRangeCondition } from '../reads/day-range';
 import type { Db } from '../../db/connection';
@@ -25,35 +23,6 @@ const CHANNEL_SCHEMA = { type: 'string', enum: LEDGER_CHANNELS } as const;
 export { POINTS_READ };
 
 export const SALES_INTEGRATION: readonly PermissionRef[] = [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }];
-
-const saleSchema = {
-  body: {
-    type: 'object',
-    required: ['orderNo', 'memberId', 'lines'],
-    additionalProperties: false,
-    properties: {
-      orderNo: { type: 'string', minLength: 1, maxLength: 64 },
-      memberId: { type: 'integer', minimum: 1 },
-      storeId: { type: ['integer', 'null'], minimum: 1 },
-      channelCode: CHANNEL_CODE_SCHEMA,
-      payments: SALE_PAYMENTS_SCHEMA,
-      lines: SALE_LINES_SCHEMA,
-    },
-  },
-} as const;
-
-const returnSchema = {
-  body: {
-    type: 'object',
-    required: ['returnNo', 'orderNo', 'amount'],
-    additionalProperties: false,
-    properties: {
-      returnNo: { type: 'string', minLength: 1, maxLength: 64 },
-      orderNo: { type: 'string', minLength: 1, maxLength: 64 },
-      amount: { type: ['string', 'number'] },
-    },
-  },
-} as const;
 
 const spendSchema = {
   body: {
@@ -148,31 +117,8 @@ async function entryTotals(args: {
 export async function pointsRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
-  // The three move points: each runs under the idempotency rule (server/modules/idempotency).
-  app.post<{ Body: SaleInput }>(
-    '/v1/points/transaction',
-    { schema: describeRoute(saleSchema, pointsDocs.transaction), config: { requires: SALES_INTEGRATION } },
-    async (request, reply) => {
-      const auth = authOf(request);
-      return idempotentReply(
-        reply,
-        await recordSale({ db, tenantId: auth.tenantId, operatorId: auth.userId, sale: request.body, now: app.clock() }),
-      );
-    },
-  );
-
-  app.post<{ Body: ReturnInput }>(
-    '/v1/points/return',
-    { schema: describeRoute(returnSchema, pointsDocs.return), config: { requires: SALES_INTEGRATION } },
-    async (request, reply) => {
-      const auth = authOf(request);
-      return idempotentReply(
-        reply,
-        await recordReturn({ db, tenantId: auth.tenantId, operatorId: auth.userId, ret: request.body, now: app.clock() }),
-      );
-    },
-  );
-
+  // Spending moves points: it runs under the idempotency rule (server/modules/idempotency); the
+  // sale and the return are the sale module's (sale/sale.routes.ts).
   app.post<{ Body: SpendInput }>(
     '/v1/points/spend',
     { schema: describeRoute(spendSchema, pointsDocs.spend), config: { requires: SALES_INTEGRATION } },

@@ -6,15 +6,6 @@ import { toCents } from '../../money/money';
  * arrives as a decimal string and is handled in cents with BigInt, never as a float.
  */
 
-/**
- * Bounds that keep every points figure exact as a JS number (2^53 ≈ 9.007e15) and every amount
- * inside its column: at most POINTS_PER_POSTING_MAX points move in one posting, an account holds
- * at most POINTS_BALANCE_MAX (a CHECK on points_accounts backs the code), and a sale amount fits
- * numeric(14,2) (the money kernel's AMOUNT_MAX_CENTS).
- */
-export const POINTS_PER_POSTING_MAX = 1_000_000_000;
-export const POINTS_BALANCE_MAX = 1_000_000_000_000;
-
 /** Points earned by an amount: one point per `yuanPerPoint` yuan, rounded down. */
 export function basicPoints(input: { amount: string; yuanPerPoint: string }): number {
   const amount = toCents(input.amount);

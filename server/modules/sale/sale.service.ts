@@ -5,14 +5,15 @@ import { idempotent, type IdempotentResult } from '../idempotency/idempotency.se
 import { applySaleGrowth, growthWriteCtes, planSaleGrowth, returnGrowthStep, saleGrowthRules } from '../levels/growth.service';
 import { growthConfig } from '../levels/growth-config';
 import { tenantCache } from '../auth/tenant-cache';
-import { earnInOneStatement, postPoints } from './points.ledger';
+import { earnInOneStatement, postPoints } from '../points/points.ledger';
 import { prepareSale, saleMemberLock } from './sale-prepare';
 import { activeSet } from '../activities/engine/active-set';
 import { giveSaleAwards, planSale, type FiredAnswer } from '../activities/engine/sale-plan';
 import type { PaymentFact } from '../activities/activity.contract';
 import { reverseSaleActivities } from '../activities/engine/returns';
 import { boundedTotal, centsToString, inputCents, toCents } from '../../money/money';
-import { POINTS_PER_POSTING_MAX, basicPoints, expiryFor, pointsToReverse, type ExpiryMode } from './points.rules';
+import { POINTS_PER_POSTING_MAX } from '../ledger/points.book';
+import { basicPoints, expiryFor, pointsToReverse, type ExpiryMode } from '../points/points.rules';
 
 /**
  * The earning entry point for tills and other systems: a sales transaction posts the points the
