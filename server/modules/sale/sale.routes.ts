@@ -16,7 +16,16 @@ import { readableActivity } from '../activities/engine/engine.routes';
 import { firedAnswers, planSale } from '../activities/engine/sale-plan';
 import { saleDocs } from './sale.openapi';
 import { CHANNEL_CODE_SCHEMA, SALE_LINES_SCHEMA, SALE_PAYMENTS_SCHEMA } from './sale.schema';
-import { cachedSettings, paymentFacts, recordReturn, recordSale, totalCents, type ReturnInput, type SaleInput, type SalePayment } from './sale.service';
+import {
+  cachedSettings,
+  paymentFacts,
+  recordReturn,
+  recordSale,
+  totalCents,
+  type ReturnInput,
+  type SaleInput,
+  type SalePayment,
+} from './sale.service';
 
 /**
  * The till's sale: `POST /v1/points/transaction` (a sale earns points, fires activities, grows
