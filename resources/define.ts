@@ -540,6 +540,37 @@ export interface Section {
   readonly editableIn?: readonly string[];
 }
 
+/**
+ * "The latest N of X for this record" on a detail page (`detail.related`): a small table of the
+ * newest records of another listed resource (or a query view) that point at this record, and a
+ * link to that list filtered on it (the filter in the list's url, as the list's own filters are).
+ * Shown to users who may read X only; X's own routes check the reads anyway.
+ */
+export interface RelatedList {
+  /** Unique within the detail: the tab's key and its test id (`related-<key>`). */
+  readonly key: string;
+  /** API name of X: a declared resource or a query view. */
+  readonly resource: string;
+  /** X's filter that takes this record's id (`member` on coupons); it must filter by equality. */
+  readonly field: string;
+  /** This record's field whose value the filter takes (default `id`: a related list of an account gives its `member`). */
+  readonly from?: string;
+  /** How many of the latest are shown (default 10). */
+  readonly limit?: number;
+  /** X's columns in the small table (default the first six of X's list columns, less `field`). */
+  readonly columns?: readonly string[];
+  /** Tab title in both languages (default X's title). */
+  readonly title?: Bilingual;
+}
+
+/** A detail page that shows related lists besides its sections. */
+export interface ResourceDetail {
+  /** The sections (default: the form sections plus the system fields). */
+  readonly sections?: readonly Section[];
+  /** Related lists, each a tab after the sections (see {@link RelatedList}). */
+  readonly related?: readonly RelatedList[];
+}
+
 /** Module labels of the file centre (§4 scheduled file modules). */
 export type FileModule =
   'members' | 'stores' | 'zones' | 'coupons' | 'points' | 'storedValue' | 'giftCards' | 'prepaidCards' | 'reports' | 'masterData';
@@ -579,11 +610,21 @@ export interface ResourceDef {
      * the query answer carries them in `totals`.
      */
     readonly totals?: readonly string[];
+    /**
+     * Shown states (values of `states.field`) counted above the list as chips, in this order:
+     * each chip shows how many records the current filters and keyword hold in that state (the
+     * state filter itself aside), and clicking it filters the list on it. The counts come from
+     * `POST /v1/<name>/counts`. Example: the coupon inquiry (`coupons/coupon.resource.ts`).
+     */
+    readonly stateCounts?: readonly string[];
   };
   /** Form sections; default: one section with every form field. */
   readonly form?: readonly Section[];
-  /** Detail sections; default: the form sections plus the system fields. */
-  readonly detail?: readonly Section[];
+  /**
+   * Detail sections; default: the form sections plus the system fields. Either the sections
+   * themselves, or {@link ResourceDetail} when the detail also shows related lists.
+   */
+  readonly detail?: readonly Section[] | ResourceDetail;
   /** The life cycle, for resources with a state. */
   readonly states?: ResourceStates;
   /**
@@ -895,9 +936,25 @@ export function formSections(r: ResourceDef): Section[] {
   return [{ key: 'main', title: ['基本信息', 'Basic information'], fields }];
 }
 
+/** The sections a resource's `detail` declares, if it declares any. */
+export function declaredDetailSections(r: Pick<ResourceDef, 'detail'>): readonly Section[] | undefined {
+  if (r.detail === undefined) return undefined;
+  return isSectionList(r.detail) ? r.detail : r.detail.sections;
+}
+
+function isSectionList(detail: readonly Section[] | ResourceDetail): detail is readonly Section[] {
+  return Array.isArray(detail);
+}
+
+/** The related lists of a resource's detail (`detail.related`), in order. */
+export function relatedLists(r: Pick<ResourceDef, 'detail'>): readonly RelatedList[] {
+  return r.detail === undefined || isSectionList(r.detail) ? [] : (r.detail.related ?? []);
+}
+
 /** The detail sections of a resource, defaulting to the form sections. */
 export function detailSections(r: ResourceDef): Section[] {
-  if (r.detail) return [...r.detail];
+  const declared = declaredDetailSections(r);
+  if (declared) return [...declared];
   const inDetail = Object.keys(r.fields).filter((k) => isInDetail(r.fields[k]));
   const sections = formSections(r).map((s) => ({ ...s, fields: s.fields.filter((f) => inDetail.includes(f)) }));
   const shown = new Set(sections.flatMap((s) => s.fields));

@@ -8,6 +8,7 @@
  * Pure functions over plain data: no React, no database (resources/README.md).
  */
 import {
+  declaredDetailSections,
   tableOwner,
   type FieldCondition,
   type FieldDef,
@@ -226,7 +227,7 @@ export function fieldRuleProblems(resource: ResourceDef): string[] {
       if (section.when !== undefined && fields[name]?.kind === 'tree') problems.push(`${where}: a tree field cannot be conditional`);
     }
   }
-  for (const section of resource.detail ?? []) {
+  for (const section of declaredDetailSections(resource) ?? []) {
     problems.push(
       ...conditionProblems({ where: `${resource.name} detail section ${section.key}`, conditions: conditionList(section.when), fields }),
     );

@@ -87,6 +87,8 @@ export const couponResource = defineResource({
     columns: ['code', 'template', 'lineType', 'member', 'source', 'faceValue', 'state', 'issuedAt', 'validTo', 'usedAt', 'discount'],
     defaultSort: { field: 'issuedAt', order: 'desc' },
     totals: ['discount'],
+    // ISSUED is stored, never shown: time decides between not yet valid, unused and expired.
+    stateCounts: ['NOT_STARTED', 'UNUSED', 'USED', 'EXPIRED', 'VOIDED'],
   },
   states: {
     field: 'state',

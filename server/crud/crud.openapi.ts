@@ -20,7 +20,7 @@ import { querySchema } from './schema.derive';
 
 /** The operations of the engine's routes (a state action is its own name). */
 export type CrudOperation =
-  'query' | 'info' | 'saveNew' | 'modify' | 'delete' | 'history' | 'lines' | 'options' | 'get' | 'save' | 'export' | 'import';
+  'query' | 'counts' | 'info' | 'saveNew' | 'modify' | 'delete' | 'history' | 'lines' | 'options' | 'get' | 'save' | 'export' | 'import';
 
 /** `card-template`, `enable` -> `cardTemplate.enable`. */
 export function operationIdOf(resource: ResourceDef, operation: string): string {
@@ -192,6 +192,15 @@ function answerOf(resource: ResourceDef, operation: string): { data: JsonSchema;
         }),
         errors: [],
       };
+    case 'counts': {
+      const states = resource.list.stateCounts ?? [];
+      return {
+        data: objectOf(Object.fromEntries(states.map((state) => [state, { type: 'integer', minimum: 0 }])), {
+          description: 'How many records the filters and keyword hold in each shown state (the state filter aside)',
+        }),
+        errors: [],
+      };
+    }
     case 'info':
       return { data: record, errors: ['notFound'] };
     case 'saveNew':

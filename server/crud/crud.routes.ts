@@ -7,6 +7,7 @@ import { actorOf } from './actor';
 import { createRecord, deleteRecord, modifyRecord, readRecord, runAction } from './crud.operations';
 import { readHistory } from './state-history';
 import { parseQueryBody, runQuery } from './query.builder';
+import { countStates } from './query.counts';
 import { likeEscape } from './query.filters';
 import { pageLines } from './record.store';
 import { serializeLines, serializeRecord } from './record.serialize';
@@ -178,6 +179,21 @@ export async function registerResourceRoutes(
       });
     },
   );
+
+  if (resource.list.stateCounts) {
+    app.post(
+      `${base}/counts`,
+      {
+        config: { requires: readRefs(runtime) },
+        schema: { tags, summary: `${resource.title[1]} per state`, body: typedQuerySchema(resource), ...crudDocs(resource, 'counts') },
+        validatorCompiler: describeOnly,
+      },
+      async (request) => {
+        const query = parseQueryBody({ resource, body: request.body ?? {}, locale: request.ctx.locale });
+        return ok(await countStates({ ...operation(request), query }));
+      },
+    );
+  }
 
   app.get(
     `${base}/info/:id`,

@@ -3,7 +3,7 @@ import type { GroupDecl } from '../../resources/catalog/types';
 import { centreKey, tableOwner, type FieldDef, type LinesField, type ObjectField, type ResourceDef } from '../../resources/define';
 import { isFilterable } from './field-kinds';
 import { fieldRuleProblems } from '../../resources/field-rules';
-import { timelineProblems } from '../../resources/state-timeline';
+import { shownStateOptions, timelineProblems } from '../../resources/state-timeline';
 import { RESOURCES } from '../../resources/index';
 import { deriveReferrers, type PlatformReference, type Referrer } from './inbound-references';
 import { snakeCase, identifier } from './naming';
@@ -43,7 +43,7 @@ export interface EngineRegistry {
 }
 
 /** URL segments the engine uses itself; a state action may not take one of them. */
-export const RESERVED_SEGMENTS = ['query', 'info', 'saveNew', 'modify', 'delete', 'options', 'history', 'lines'];
+export const RESERVED_SEGMENTS = ['query', 'counts', 'info', 'saveNew', 'modify', 'delete', 'options', 'history', 'lines'];
 
 function entryResourceId(resource: ResourceDef, catalog: readonly GroupDecl[]): string {
   // Several groups may share a menu group name: a test's fixture group beside the product's.
@@ -98,7 +98,10 @@ function check(resource: ResourceDef, names: ReadonlySet<string>): void {
       fail(`${name}: a ${f.kind} field cannot be filtered, sorted, searched or unique`);
   }
   const states = resource.states;
+  if (resource.list.stateCounts && !states) fail('list.stateCounts needs states');
   if (!states) return;
+  for (const s of resource.list.stateCounts ?? [])
+    if (!shownStateOptions(resource).includes(s)) fail(`list.stateCounts: ${s} is not a shown state of ${states.field}`);
   const stateField = fields[states.field];
   if (stateField?.kind !== 'enum' || stateField.multiple) fail(`states.field ${states.field} is not a single enum`);
   const options = stateField.kind === 'enum' ? Object.keys(stateField.options) : [];

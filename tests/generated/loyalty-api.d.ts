@@ -6530,6 +6530,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/coupon/counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Coupon per state */
+        post: operations["coupon.counts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/coupon/info/{id}": {
         parameters: {
             query?: never;
@@ -40586,6 +40603,93 @@ export interface operations {
                                 /** @description Sum of discount over the whole filtered set */
                                 discount: number;
                             };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupon.counts": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Coupon code: prefix */
+                        code?: string | null;
+                        /** @description Template: eq */
+                        template?: number | null;
+                        /** @description Coupon type: in */
+                        lineType?: ("all_cash" | "goods_cash" | "all_discount" | "goods_discount" | "rfm_type" | "goods" | "freight" | "random_cash" | "exchange_goods" | "points" | "special_price")[] | null;
+                        /** @description Member: eq */
+                        member?: number | null;
+                        /** @description Source: in */
+                        source?: ("ACTIVITY" | "MANUAL" | "BATCH" | "EXCHANGE" | "THIRD_PARTY")[] | null;
+                        /** @description Status: in */
+                        state?: ("ISSUED" | "NOT_STARTED" | "UNUSED" | "USED" | "EXPIRED" | "VOIDED")[] | null;
+                        /** @description Issued at: range [from, to], either may be null */
+                        issuedAt?: (string | null)[] | null;
+                        /** @description Valid until: range [from, to], either may be null */
+                        validTo?: (string | null)[] | null;
+                        /** @description Used at: range [from, to], either may be null */
+                        usedAt?: (string | null)[] | null;
+                        /** @description Used at store: eq */
+                        usedStore?: number | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "issuedAt" | "validTo" | "usedAt" | "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description How many records the filters and keyword hold in each shown state (the state filter aside) */
+                        data: {
+                            NOT_STARTED: number;
+                            UNUSED: number;
+                            USED: number;
+                            EXPIRED: number;
+                            VOIDED: number;
                         };
                     };
                 };

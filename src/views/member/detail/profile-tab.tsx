@@ -1,5 +1,5 @@
 import { Descriptions, Space } from 'antd';
-import type { ResourceDef } from '../../../../resources/define';
+import { declaredDetailSections, type ResourceDef } from '../../../../resources/define';
 import type { ApiRecord, Translate } from '../../../fields/field-kind';
 import { DetailSections } from '../../../screens/generic/record-detail';
 import { birthdayFacts } from './birthday';
@@ -31,7 +31,7 @@ export function ProfileTab(props: ProfileTabProps) {
   const { resource, record, t } = props;
   const keys = [...PROFILE_SECTIONS, ...(showsVehicle(record, props.showExtended) ? [VEHICLE_SECTION] : [])];
   // The same declaration with the sections of this tab: labels and displays stay derived.
-  const shown: ResourceDef = { ...resource, detail: (resource.detail ?? []).filter((s) => keys.includes(s.key)) };
+  const shown: ResourceDef = { ...resource, detail: (declaredDetailSections(resource) ?? []).filter((s) => keys.includes(s.key)) };
   const birthday = birthdayFacts({ birthday: record.birthday, lunar: record.birthdayType === 'lunar' });
   const birthdayItems = birthday
     ? [
