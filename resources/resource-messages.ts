@@ -11,8 +11,9 @@
  *                                     (`res.<name>.rule.tiers.points`)
  * - `res.<name>.section.<key>`        a form or detail section
  * - `res.<name>.action.<action>`      a state action; `.confirm` its confirmation text
+ * - `res.<name>.related.<key>`        a related list's title (`detail.related`, when it declares one)
  */
-import { detailSections, formSections, labelKey, type FieldDef, type ResourceDef } from './define';
+import { detailSections, formSections, labelKey, relatedLists, type FieldDef, type ResourceDef } from './define';
 import type { Bilingual, MessageBook } from './messages/bilingual';
 
 function addField(book: Record<string, Bilingual>, key: string, field: FieldDef): void {
@@ -34,6 +35,7 @@ export function resourceMessageBook(resource: ResourceDef): MessageBook {
   for (const section of [...formSections(resource), ...detailSections(resource)]) {
     book[`res.${resource.name}.section.${section.key}`] = section.title;
   }
+  for (const related of relatedLists(resource)) if (related.title) book[`res.${resource.name}.related.${related.key}`] = related.title;
   for (const [name, action] of Object.entries(resource.states?.actions ?? {})) {
     book[`res.${resource.name}.action.${name}`] = action.label;
     if (action.confirm) book[`res.${resource.name}.action.${name}.confirm`] = action.confirm;

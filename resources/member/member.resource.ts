@@ -238,27 +238,34 @@ export const memberResource = defineResource({
     { key: 'registration', title: ['注册信息', 'Registration'], fields: ['registerStore', 'channel', 'invitedBy', 'tags'] },
     { key: 'vehicle', title: ['车辆信息', 'Vehicle'], fields: [...VEHICLE_FIELDS] },
   ],
-  detail: [
-    {
-      key: 'basic',
-      title: ['基本资料', 'Profile'],
-      fields: [
-        'memberNumber',
-        'cardNumber',
-        'name',
-        'mobile',
-        'gender',
-        'birthday',
-        'birthdayType',
-        'profile',
-        'marketingCenter',
-        'remark',
-      ],
-    },
-    { key: 'registration', title: ['注册信息', 'Registration'], fields: ['registerStore', 'channel', 'invitedBy', 'registeredAt'] },
-    { key: 'membership', title: ['等级与成长', 'Level and growth'], fields: ['level', 'growthValue', 'tags', 'state'] },
-    { key: 'vehicle', title: ['车辆信息', 'Vehicle'], fields: [...VEHICLE_FIELDS] },
-  ],
+  detail: {
+    sections: [
+      {
+        key: 'basic',
+        title: ['基本资料', 'Profile'],
+        fields: [
+          'memberNumber',
+          'cardNumber',
+          'name',
+          'mobile',
+          'gender',
+          'birthday',
+          'birthdayType',
+          'profile',
+          'marketingCenter',
+          'remark',
+        ],
+      },
+      { key: 'registration', title: ['注册信息', 'Registration'], fields: ['registerStore', 'channel', 'invitedBy', 'registeredAt'] },
+      { key: 'membership', title: ['等级与成长', 'Level and growth'], fields: ['level', 'growthValue', 'tags', 'state'] },
+      { key: 'vehicle', title: ['车辆信息', 'Vehicle'], fields: [...VEHICLE_FIELDS] },
+    ],
+    // The member's latest coupons and prepaid cards, each with a link to its full list filtered on the member.
+    related: [
+      { key: 'coupons', resource: 'coupon', field: 'member', columns: ['code', 'template', 'state', 'validTo', 'source', 'usedAt'] },
+      { key: 'cards', resource: 'prepay-card', field: 'member', columns: ['number', 'template', 'state', 'balance', 'validTo'] },
+    ],
+  },
   states: {
     field: 'state',
     initial: 'using',

@@ -13,6 +13,8 @@ const screenTexts = defineMessages({
   'screens.expand': ['展开', 'More filters'],
   'screens.collapse': ['收起', 'Fewer filters'],
   'screens.tab.details': ['基本信息', 'Details'],
+  'screens.related.all': ['查看全部 {total} 条', 'All {total}'],
+  'screens.related.empty': ['暂无记录', 'None yet'],
   'screens.list.refresh': ['刷新', 'Refresh'],
   'screens.list.density': ['行高', 'Row density'],
   'screens.list.density.large': ['宽松', 'Comfortable'],

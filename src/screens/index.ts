@@ -3,10 +3,11 @@
  * component is neither routed nor listed in the menu.
  */
 import type { ScreenRef } from '../../resources/catalog/index';
-import { VIEW_SCREENS, type ScreenLoader } from './registry';
+import type { ScreenLoader } from './manifest';
+import { VIEW_SCREENS } from './manifests';
 import { RESOURCE_SCREENS } from './resource-screens';
 
-export type { ScreenLoader } from './registry';
+export type { ScreenLoader } from './manifest';
 
 /** The registry key of a screen: `group/entry/screen`. */
 export function screenKey(ref: ScreenRef): string {

@@ -2,13 +2,13 @@
  * Screens of declared resources (generic list / form / detail), keyed `group/entry/screen`
  * exactly as the catalogue names them, and the refine resource entries, all derived from
  * RESOURCES: a new declaration appears in the router, the menu and refine with no other code.
- * Hand-made screens go in VIEW_SCREENS instead, which wins when both name the same screen.
+ * Hand-made screens go in a domain manifest (VIEW_SCREENS) instead, which wins when both name the same screen.
  *
  * Only plain data is imported here; each loader pulls the generic screens' chunk on demand.
  */
 import type { ResourceDef } from '../../resources/define';
 import { RESOURCES } from '../../resources/index';
-import type { ScreenLoader } from './registry';
+import type { ScreenLoader } from './manifest';
 import { refineResourceOf, type GenericView, type RefineResourceEntry } from './generic/resource-routes';
 
 // A screen named for several views (add and edit sharing one form) is drawn by the first.

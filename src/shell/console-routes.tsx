@@ -13,8 +13,6 @@ import { dataProvider } from '../../providers/data';
 import { i18nProvider } from '../../providers/i18n';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { FILE_CENTRE_PATH, FileCentreRoute } from '../screens/files/file-centre-route';
-import { FILE_LIST_SLOTS } from '../screens/files/file-list-slots';
-import { ListSlotsContext } from '../screens/generic/list-slots';
 import { refineResources } from '../screens/resource-screens';
 import { homePath } from './menu';
 import { useShellNotifications } from './notifications';
@@ -70,22 +68,20 @@ export function ConsoleRoutes() {
 
 function ConsoleShellRoutes({ shellRoutes }: { readonly shellRoutes: readonly ShellRoute[] }) {
   return (
-    <ListSlotsContext.Provider value={FILE_LIST_SLOTS}>
-      <Routes>
-        <Route
-          element={
-            <Authenticated key="console-shell" fallback={<CatchAllNavigate to="/login" />} loading={<PageSpin />}>
-              <ShellLayout />
-            </Authenticated>
-          }
-        >
-          <Route path={FILE_CENTRE_PATH} element={<FileCentreRoute />} />
-          {shellRoutes.map((route) => (
-            <Route key={route.path} path={route.path} element={elementOf(route)} />
-          ))}
-        </Route>
-        <Route path="*" element={<NotFoundPage homePath={homePath} />} />
-      </Routes>
-    </ListSlotsContext.Provider>
+    <Routes>
+      <Route
+        element={
+          <Authenticated key="console-shell" fallback={<CatchAllNavigate to="/login" />} loading={<PageSpin />}>
+            <ShellLayout />
+          </Authenticated>
+        }
+      >
+        <Route path={FILE_CENTRE_PATH} element={<FileCentreRoute />} />
+        {shellRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={elementOf(route)} />
+        ))}
+      </Route>
+      <Route path="*" element={<NotFoundPage homePath={homePath} />} />
+    </Routes>
   );
 }

@@ -4,6 +4,8 @@
  * endpoints, and a memory router so `?view=` drawers and routed views work.
  */
 import { Refine, type AccessControlProvider } from '@refinedev/core';
+import { slotsOf, type DomainManifest } from '../../src/screens/manifest';
+import { ScreenSlotsContext } from '../../src/screens/generic/screen-slots';
 import routerBindings from '@refinedev/react-router-v6';
 import { App as AntdApp } from 'antd';
 import i18next, { type i18n as I18n } from 'i18next';
@@ -152,6 +154,8 @@ export function renderAt(args: {
   readonly screen: ReactNode;
   readonly accessControl?: AccessControlProvider;
   readonly resources?: readonly ResourceDef[];
+  /** The domain manifests whose slots the screen shows (default none, not the app's). */
+  readonly manifests?: readonly DomainManifest[];
 }) {
   return render(
     <MemoryRouter initialEntries={[args.path]}>
@@ -168,10 +172,10 @@ export function renderAt(args: {
               <Route
                 path="*"
                 element={
-                  <>
+                  <ScreenSlotsContext.Provider value={slotsOf(args.manifests ?? [])}>
                     {args.screen}
                     <WhereAmI />
-                  </>
+                  </ScreenSlotsContext.Provider>
                 }
               />
             </Routes>

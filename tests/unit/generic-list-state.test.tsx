@@ -13,7 +13,7 @@ import { Form } from 'antd';
 import { defineResource, field, type ResourceDef } from '../../resources/define';
 import { ResourceList } from '../../src/screens/generic/list-screen';
 import { DetailSections, RecordDetail } from '../../src/screens/generic/record-detail';
-import { clearScreenSlots, registerDetailTab, registerFormSection, registerListAction } from '../../src/screens/generic/screen-slots';
+import type { DomainManifest } from '../../src/screens/manifest';
 import { FormField } from '../../src/screens/generic/form-layout';
 import {
   api,
@@ -86,7 +86,6 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   queries = [];
-  clearScreenSlots('gadget');
   localStorage.clear();
 });
 afterAll(() => server.close());
@@ -106,8 +105,11 @@ const location = () => screen.getByTestId('location').textContent ?? '';
 const rowOf = (text: string) => screen.getByText(text).closest('tr')!;
 const filterBar = () => buttonNamed(document.body, 'Search').closest('form')!;
 
-function renderList(args: { path?: string; resource?: ResourceDef; accessControl?: AccessControlProvider } = {}) {
+function renderList(
+  args: { path?: string; resource?: ResourceDef; accessControl?: AccessControlProvider; manifests?: readonly DomainManifest[] } = {},
+) {
   return renderAt({
+    manifests: args.manifests,
     path: args.path ?? '/datum/store/store',
     i18n,
     screen: <ResourceList resource={args.resource ?? gadgetResource} />,
@@ -283,17 +285,21 @@ describe('generic list tools', () => {
 describe('slots', () => {
   it('shows a module toolbar action with the list query, only to users holding its permission', async () => {
     answerQuery(() => ({ total: 1, records: [gadget()] }));
-    registerListAction('gadget', {
-      key: 'print',
-      render: (list) => <button type="button">Print {JSON.stringify(list.request.filters)}</button>,
-    });
-    registerListAction('gadget', {
-      key: 'secret',
-      requires: { resourceId: '资料/秘密', action: '配置维护' },
-      render: () => <button type="button">Secret</button>,
-    });
+    const manifest: DomainManifest = {
+      domain: 'test',
+      toolbarItems: {
+        gadget: [
+          { key: 'print', render: (list) => <button type="button">Print {JSON.stringify(list.request.filters)}</button> },
+          { key: 'secret', requires: { resourceId: '资料/秘密', action: '配置维护' }, render: () => <button type="button">Secret</button> },
+        ],
+      },
+    };
     const accessControl: AccessControlProvider = { can: async ({ params }) => ({ can: params?.resourceId !== '资料/秘密' }) };
-    renderList({ path: `/datum/store/store?filter=${encodeURIComponent(JSON.stringify({ code: 'G' }))}`, accessControl });
+    renderList({
+      path: `/datum/store/store?filter=${encodeURIComponent(JSON.stringify({ code: 'G' }))}`,
+      accessControl,
+      manifests: [manifest],
+    });
     await screen.findByText('Widget A');
     const toolbar = screen.getByTestId('list-toolbar');
     await waitFor(() => expect(buttonsNamed(toolbar, 'Print {"code":"G"}')).toHaveLength(1));
@@ -302,18 +308,26 @@ describe('slots', () => {
 
   it('adds module tabs to a detail after its own, only those the user may see', async () => {
     server.use(api.get('gadget/info/1', () => ok(gadget())));
-    registerDetailTab('gadget', { key: 'coupons', title: 'Coupons', render: ({ record }) => <p>Coupons of {String(record.name)}</p> });
-    registerDetailTab('gadget', {
-      key: 'stored',
-      title: 'Stored value',
-      requires: { resourceId: '储值/储值账户', action: '数据查看' },
-      render: () => <p>Balance</p>,
-    });
+    const manifest: DomainManifest = {
+      domain: 'test',
+      detailTabs: {
+        gadget: [
+          { key: 'coupons', title: 'Coupons', render: ({ record }) => <p>Coupons of {String(record.name)}</p> },
+          {
+            key: 'stored',
+            title: 'Stored value',
+            requires: { resourceId: '储值/储值账户', action: '数据查看' },
+            render: () => <p>Balance</p>,
+          },
+        ],
+      },
+    };
     const accessControl: AccessControlProvider = { can: async ({ params }) => ({ can: params?.resourceId !== '储值/储值账户' }) };
     renderAt({
       path: '/datum/store/store',
       i18n,
       accessControl,
+      manifests: [manifest],
       screen: (
         <RecordDetail
           resource={gadgetResource}
@@ -404,16 +418,23 @@ describe('slots', () => {
 
   it('draws a form section with a module renderer around the declared fields', async () => {
     answerQuery(() => ({ total: 1, records: [gadget()] }));
-    registerFormSection('gadget', {
-      key: 'main',
-      render: ({ fields, editing }) => (
-        <section data-testid="custom-section">
-          <p>{editing ? 'Editing' : 'Adding'} with a preview</p>
-          {fields}
-        </section>
-      ),
-    });
-    renderList({ path: '/datum/store/store?view=add' });
+    const manifest: DomainManifest = {
+      domain: 'test',
+      formSections: {
+        gadget: [
+          {
+            key: 'main',
+            render: ({ fields, editing }) => (
+              <section data-testid="custom-section">
+                <p>{editing ? 'Editing' : 'Adding'} with a preview</p>
+                {fields}
+              </section>
+            ),
+          },
+        ],
+      },
+    };
+    renderList({ path: '/datum/store/store?view=add', manifests: [manifest] });
     const section = await screen.findByTestId('custom-section');
     expect(within(section).getByText('Adding with a preview')).toBeTruthy();
     // The declared fields are still the generic form's, inside the module's drawing.

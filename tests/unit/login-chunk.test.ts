@@ -95,7 +95,7 @@ describe('the login page chunk', () => {
           'resources/catalog/index.ts',
           'resources/access.ts',
           'src/screens/resource-screens.ts',
-          'src/screens/registry.ts',
+          'src/screens/manifests.ts',
           'src/shell/shell-layout.tsx',
         ].includes(file),
     );

@@ -11,7 +11,7 @@ import { formSections, type FieldDef, type ResourceDef, type Section } from '../
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { fieldContext, specOf } from '../../fields/field-kinds';
 import { appliesTo, lockedByState, useApplies, useFormSelection, useSettledConditions } from './form-rules';
-import { formSectionOf } from './screen-slots';
+import { useFormSections } from './screen-slots';
 
 /** What a screen asks of the generic form's layout; everything is optional. */
 export interface FormLayout {
@@ -113,6 +113,7 @@ export function FormBody(props: FormBodyProps) {
   );
   const sections = props.sections.filter((section) => shownKeys.split('\n').includes(section.key));
   const [chosenStep, setStep] = useState(0);
+  const sectionDrawing = useFormSections(resource);
   const step = Math.min(chosenStep, Math.max(0, sections.length - 1));
   const stepped = layout.steps === true && sections.length > 1;
   const fixed = layout.fixed ?? {};
@@ -140,9 +141,9 @@ export function FormBody(props: FormBodyProps) {
       ))}
     </Row>
   );
-  // A module may draw a section its own way (registerFormSection), around the declared fields.
+  // A domain may draw a section its own way (its manifest's formSections), around the declared fields.
   const drawSection = (section: Section, fields: ReactNode): ReactNode => {
-    const renderer = formSectionOf(resource, section.key);
+    const renderer = sectionDrawing(section.key);
     return renderer
       ? renderer.render({ resource: resource.name, fields, form: props.form, editing: props.editing, record: props.record, t })
       : fields;

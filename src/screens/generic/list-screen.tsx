@@ -1,7 +1,7 @@
 import { App, Button, Empty, Table, Typography, type CheckboxProps } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
 import { useInvalidate, useList, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
-import { Fragment, lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { listColumns, type ResourceDef } from '../../../resources/define';
 import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../providers/dates';
@@ -12,10 +12,11 @@ import { buildTree } from '../../fields/tree-build';
 import { toQueryFilters, toQuerySorters } from '../../../providers/data';
 import { FilterBar, KEYWORD_FIELD, searchOf, type ListSearch } from './filter-bar';
 import { BulkActions, bulkAvailable } from './list-bulk';
-import { ListSlotsContext, type ListQuery, type ListSlots } from './list-slots';
+import type { ListQuery } from './list-query';
 import { ListToolbar, useListChrome, visibleColumns } from './list-toolbar';
 import { rememberListSearch, useListUrlState, type ListUrlState } from './list-url-state';
-import { listActionsOf, usePermittedSlots } from './screen-slots';
+import { useToolbarItems } from './screen-slots';
+import { StateCounts } from './state-counts';
 import { RecordActions } from './record-actions';
 import { personName, recordTitle } from './record-state';
 import { COPY_PARAM, ID_PARAM, VIEW_PARAM, opensInDrawer, viewLocation, type GenericView } from './resource-routes';
@@ -35,8 +36,6 @@ export const PAGE_SIZES = [10, 20, 50, 100];
 /** Props of {@link ResourceList}. */
 export interface ResourceListProps {
   readonly resource: ResourceDef;
-  /** Overrides the `onExport` of {@link ListSlotsContext} for this list. */
-  readonly onExport?: ListSlots['onExport'];
 }
 
 /**
@@ -62,6 +61,12 @@ export function fieldColumn(args: {
     sortOrder: ctx.field.sortable && sorted ? (sorted.order === 'desc' ? 'descend' : 'ascend') : null,
     render: (value: unknown, record: BaseRecord) => spec.cell(ctx, value, record as ApiRecord),
   };
+}
+
+/** The filters with one field's value set, or left out when the value is undefined. */
+function withFilter(filters: Record<string, unknown>, name: string, value: unknown): Record<string, unknown> {
+  const rest = Object.fromEntries(Object.entries(filters).filter(([key]) => key !== name));
+  return value === undefined ? rest : { ...rest, [name]: value };
 }
 
 /** Document lists (lines, or an audit step) show who made each document and when. */
@@ -213,10 +218,9 @@ export function ResourceList(props: ResourceListProps) {
   useQuietMeasureRows(tableBox);
   const { modal } = App.useApp();
   const invalidate = useInvalidate();
-  const slots = useContext(ListSlotsContext);
   const permissions = useResourcePermissions(resource);
   const chrome = useListChrome(resource.name);
-  const moduleActions = usePermittedSlots(listActionsOf(resource));
+  const toolbarItems = useToolbarItems(resource);
   const tree = resource.treeField !== undefined;
   const pageSizeDefault = resource.list.pageSize ?? LIST_PAGE_SIZE;
   const { state, update } = useListUrlState<Record<string, unknown>>({
@@ -282,7 +286,6 @@ export function ResourceList(props: ResourceListProps) {
       ...(search.keyword ? { keyword: search.keyword } : {}),
     },
   };
-  const onExport = props.onExport ?? slots.onExport;
   const reload = () => void listQuery.refetch();
   const filtered = Object.keys(state.filters).length > 0 || state.keyword !== '';
 
@@ -334,17 +337,11 @@ export function ResourceList(props: ResourceListProps) {
       {t('screens.add')}
     </Button>
   ) : null;
-  const toolbarArgs = { ...query, reload, may: { export: permissions.export, import: permissions.import } };
+  const toolbarArgs = { ...query, reload, t, may: { export: permissions.export, import: permissions.import } };
   const actions = [
     addButton,
     selectable ? bulk : null,
-    resource.files && permissions.export && onExport ? (
-      <Button key="export" onClick={() => void onExport(query)}>
-        {t('screens.export')}
-      </Button>
-    ) : null,
-    slots.toolbar ? <Fragment key="slot">{slots.toolbar(toolbarArgs)}</Fragment> : null,
-    ...moduleActions.map((action) => <Fragment key={`module-${action.key}`}>{action.render(toolbarArgs)}</Fragment>),
+    ...toolbarItems.map((item) => <Fragment key={`item-${item.key}`}>{item.render(toolbarArgs)}</Fragment>),
   ].filter(Boolean);
 
   const emptyText = filtered ? (
@@ -372,6 +369,15 @@ export function ResourceList(props: ResourceListProps) {
   return (
     <div ref={tableBox}>
       <FilterBar resource={resource} t={t} onSearch={onSearch} values={state.filters} keyword={state.keyword} />
+      {resource.list.stateCounts ? (
+        <StateCounts
+          resource={resource}
+          search={query.request}
+          chosen={state.filters[resource.states!.field]}
+          refreshKey={listQuery.dataUpdatedAt}
+          onChoose={(value) => update({ filters: withFilter(state.filters, resource.states!.field, value) })}
+        />
+      ) : null}
       <ListToolbar
         actions={actions}
         chrome={chrome}

@@ -11,7 +11,8 @@ import { errorText } from './call-errors';
 import { RecordActions } from './record-actions';
 import { personName, recordStateOf, recordTitle } from './record-state';
 import type { GenericView } from './resource-routes';
-import { detailTabsOf, usePermittedSlots } from './screen-slots';
+import { useRelatedTabs } from './related-lists';
+import { useDetailTabs } from './screen-slots';
 import { StateHistory } from './state-history';
 import type { ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
@@ -109,7 +110,8 @@ export function RecordDetail(props: RecordDetailProps) {
   // A detail opened without an id (a bookmark cut short) asks for nothing and says so.
   const hasId = props.id !== '';
   const one = useOne<BaseRecord>({ resource: resource.name, id: props.id, errorNotification: false, queryOptions: { enabled: hasId } });
-  const tabs = usePermittedSlots(detailTabsOf(resource));
+  const tabs = useDetailTabs(resource);
+  const related = useRelatedTabs(resource, one.data?.data as ApiRecord | undefined);
   if (!hasId) return <Result status="warning" title={t('screens.notFound')} />;
   if (one.isLoading) return <Skeleton active />;
   if (one.isError || !one.data?.data) return <Result status="warning" title={one.error ? errorText(one.error) : t('screens.notFound')} />;
@@ -135,7 +137,7 @@ export function RecordDetail(props: RecordDetailProps) {
           onDeleted={props.onDeleted}
         />
       </Flex>
-      {tabs.length === 0 && !history ? (
+      {tabs.length === 0 && related.length === 0 && !history ? (
         <DetailSections resource={resource} record={record} columns={props.columns} />
       ) : (
         <Tabs
@@ -145,6 +147,7 @@ export function RecordDetail(props: RecordDetailProps) {
               label: t('screens.tab.details'),
               children: <DetailSections resource={resource} record={record} columns={props.columns} />,
             },
+            ...related,
             ...tabs.map((tab) => ({ key: tab.key, label: t(tab.title), children: tab.render({ resource: resource.name, record, t }) })),
             ...(history
               ? [

@@ -3,9 +3,11 @@
  * member's name, number and state with the actions this user may take (edit, freeze, unfreeze,
  * cancel: each asks its reason), then tabs: profile (the petrol / fleet fields when sysConfig
  * showMemberExtendDetail is on, or for petrol members), level and growth, points, tags and the
- * state history with its reasons. Every read goes through the view the screen belongs to, so a
- * marketing centre's screen never shows another centre's member. Stored value and coupons add
- * their tabs with `registerDetailTab('member', …)` (screens/generic/screen-slots.ts).
+ * state history with its reasons, then the related lists the member declaration names
+ * (`detail.related`: the latest coupons and cards, each with a link to the full list filtered on
+ * the member) and the tabs domains declare for the member in their manifests (stored value).
+ * Every read goes through the view the screen belongs to, so a marketing centre's screen never
+ * shows another centre's member.
  */
 import { App, Card, Flex, Result, Skeleton, Space, Tabs, Typography } from 'antd';
 import { useOne, type BaseRecord } from '@refinedev/core';
@@ -20,16 +22,14 @@ import { RecordActions } from '../../screens/generic/record-actions';
 import { StateTag } from '../../screens/generic/record-detail';
 import { ID_PARAM, viewLocation, type GenericView } from '../../screens/generic/resource-routes';
 import { StateHistory } from '../../screens/generic/state-history';
-import { detailTabsOf, usePermittedSlots } from '../../screens/generic/screen-slots';
+import { useRelatedTabs } from '../../screens/generic/related-lists';
+import { useDetailTabs } from '../../screens/generic/screen-slots';
 import { useResourcePermissions } from '../../screens/generic/use-resource-permissions';
 import { useTranslate } from '../../screens/generic/use-translate';
 import { GrowthTab } from './detail/growth-tab';
 import { PointsTab } from './detail/points-tab';
 import { ProfileTab } from './detail/profile-tab';
 import { TagsTab } from './detail/tags-tab';
-// Modules' tabs register themselves when loaded: the stored-value and coupons tabs (loaded on demand).
-import '../deposit/stored-value-slots';
-import '../coupons/coupon-slots';
 
 function MemberDetail(props: { readonly resource: ResourceDef; readonly id: string }) {
   const { resource, id } = props;
@@ -37,8 +37,8 @@ function MemberDetail(props: { readonly resource: ResourceDef; readonly id: stri
   const navigate = useNavigate();
   const permissions = useResourcePermissions(resource);
   const one = useOne<BaseRecord>({ resource: resource.name, id, errorNotification: false });
-  // Stored value, coupons …: modules add their tabs with registerDetailTab('member', …).
-  const moduleTabs = usePermittedSlots(detailTabsOf(resource));
+  const domainTabs = useDetailTabs(resource);
+  const related = useRelatedTabs(resource, one.data?.data as ApiRecord | undefined);
   if (one.isLoading) return <Skeleton active />;
   if (one.isError || !one.data?.data) return <Result status="warning" title={one.error ? errorText(one.error) : t('screens.notFound')} />;
   const record = one.data.data as ApiRecord;
@@ -62,7 +62,8 @@ function MemberDetail(props: { readonly resource: ResourceDef; readonly id: stri
       label: t('member.detail.tab.history'),
       children: <StateHistory resource={resource} id={id} refreshKey={refreshKey} />,
     },
-    ...moduleTabs.map((tab) => ({ key: tab.key, label: t(tab.title), children: tab.render({ resource: resource.name, record, t }) })),
+    ...related,
+    ...domainTabs.map((tab) => ({ key: tab.key, label: t(tab.title), children: tab.render({ resource: resource.name, record, t }) })),
   ];
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>

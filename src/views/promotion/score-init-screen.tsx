@@ -9,7 +9,6 @@ import { scoreInitResource } from '../../../resources/promotion/score-init.resou
 import { ResourceList } from '../../screens/generic/list-screen';
 import { settingsScreenComponent } from '../../screens/generic/screen-factory';
 import { useTranslate } from '../../screens/generic/use-translate';
-import './activity-slots';
 
 const Settings = settingsScreenComponent(scoreInitResource, 'read');
 const speed = activities.kinds.POINTS_SPEED;

@@ -1,8 +1,8 @@
 /**
- * The slot overrides of the level entry (member/level/*), for VIEW_SCREENS. Only loaders here:
+ * The slot overrides of the level entry (member/level/*), for the member manifest. Only loaders here:
  * each screen's code is fetched when the screen is opened.
  */
-import type { ScreenLoader } from '../../../screens/registry';
+import type { ScreenLoader } from '../../../screens/manifest';
 
 const form =
   (type: 'FREE' | 'SPECIAL' | 'PAID', mode: 'add' | 'rights'): ScreenLoader =>

@@ -1,0 +1,76 @@
+/**
+ * The stored-value and prepaid-card domain in the browser (src/screens/manifest.ts): its
+ * hand-made screens (the stored-value history, the card stock by store), the links between the
+ * adjustment documents and their reasons and from the inquiry to the history, the "Make cards"
+ * button of the card list, and the tabs of the card detail (balance history, binding a member)
+ * and of the stored-value account (the member's stored value, also on the member detail).
+ */
+import type { PermissionRef } from '../../../resources/catalog/types';
+import { prepayCardAdjustReasonResource } from '../../../resources/deposit/prepay-card-adjust-reason.resource';
+import { prepayCardAdjustResource } from '../../../resources/deposit/prepay-card-adjust.resource';
+import { prepayCardResource } from '../../../resources/deposit/prepay-card.resource';
+import { storeValueAdjustReasonResource } from '../../../resources/deposit/store-value-adjust-reason.resource';
+import { storeValueAdjustResource } from '../../../resources/deposit/store-value-adjust.resource';
+import { storeValueQueryResource } from '../../../resources/deposit/store-value-query.resource';
+import { viewHref } from '../../screens/generic/resource-routes';
+import { toolbarLink } from '../../screens/generic/toolbar-link';
+import { lazySlot } from '../../screens/lazy-slot';
+import type { DetailTab, DomainManifest } from '../../screens/manifest';
+import { HISTORY_PATH } from './shared/value-routes';
+
+/** Making cards and binding them: maintaining the card inquiry. */
+const MAINTAIN_CARDS: PermissionRef = { resourceId: '储值/预付卡查询', action: '配置维护' };
+/** The grant of the stored-value inquiry: reading accounts. */
+const READ_ACCOUNTS: PermissionRef = { resourceId: '储值/储值查询', action: '账户信息查看' };
+
+const MakeCardsButton = lazySlot(() => import('./cards/make-cards-dialog').then((m) => m.MakeCardsButton), 'none');
+const CardHistory = lazySlot(() => import('./cards/card-history').then((m) => m.CardHistory));
+const BindMember = lazySlot(() => import('./cards/bind-member').then((m) => m.BindMember));
+const MemberValueTab = lazySlot(() => import('./member-value-tab').then((m) => m.default));
+
+/** The member's stored value, the member being the record's `memberField`. */
+const storedValueTab = (memberField: string): DetailTab => ({
+  key: 'storedValue',
+  title: 'storedValue.tab.title',
+  requires: READ_ACCOUNTS,
+  render: ({ record, t }) => <MemberValueTab memberId={Number(record[memberField])} t={t} />,
+});
+
+export const DEPOSIT_MANIFEST: DomainManifest = {
+  domain: 'deposit',
+  screens: {
+    'deposit/store-value-query/store-value-hst-detail': () => import('./history-screen'),
+    'deposit/prepay-card-store/prepay-card-store': () => import('./prepay-card-store-screen'),
+  },
+  toolbarItems: {
+    [storeValueAdjustResource.name]: [
+      toolbarLink({ key: 'reasons', to: viewHref(storeValueAdjustReasonResource, 'list'), labelKey: 'storedValue.adjust.reasons' }),
+    ],
+    [storeValueAdjustReasonResource.name]: [
+      toolbarLink({ key: 'documents', to: viewHref(storeValueAdjustResource, 'list'), labelKey: 'storedValue.adjust.documents' }),
+    ],
+    [prepayCardAdjustResource.name]: [
+      toolbarLink({ key: 'reasons', to: viewHref(prepayCardAdjustReasonResource, 'list'), labelKey: 'cards.adjust.reasons' }),
+    ],
+    [prepayCardAdjustReasonResource.name]: [
+      toolbarLink({ key: 'documents', to: viewHref(prepayCardAdjustResource, 'list'), labelKey: 'cards.adjust.documents' }),
+    ],
+    [storeValueQueryResource.name]: [toolbarLink({ key: 'history', to: HISTORY_PATH, labelKey: 'storedValue.history.title' })],
+    [prepayCardResource.name]: [
+      { key: 'make', requires: MAINTAIN_CARDS, render: ({ t, reload }) => <MakeCardsButton t={t} onMade={reload} /> },
+    ],
+  },
+  detailTabs: {
+    [prepayCardResource.name]: [
+      { key: 'history', title: 'cards.history.tab', render: ({ record, t }) => <CardHistory cardId={Number(record.id)} t={t} /> },
+      {
+        key: 'bind',
+        title: 'cards.bind.title',
+        requires: MAINTAIN_CARDS,
+        render: ({ resource, record, t }) => <BindMember resource={resource} record={record} t={t} />,
+      },
+    ],
+    [storeValueQueryResource.name]: [storedValueTab('memberId')],
+    member: [storedValueTab('id')],
+  },
+};

@@ -1,0 +1,59 @@
+/**
+ * The promotion domain in the browser (src/screens/manifest.ts): the points settings screen, the
+ * kind chooser of a new points campaign and the two evaluation screens; on every activity list the
+ * simulator and, per menu entry, "New activity ▾" by kind; on every activity's detail its effect
+ * evaluation and a simulator. Every list and detail of an activity declaration is the generic one
+ * (the views of the `activity` table inherit the base's slots).
+ */
+import { findEntry } from '../../../resources/catalog/index';
+import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
+import { activities, familyViewName } from '../../../resources/promotion/activity.resource';
+import { lazySlot } from '../../screens/lazy-slot';
+import type { DomainManifest, ListToolbarItem } from '../../screens/manifest';
+
+const SimulateButton = lazySlot(() => import('./activity-slots').then((m) => m.SimulateButton), 'none');
+const NewByKind = lazySlot(() => import('./activity-slots').then((m) => m.NewByKind), 'none');
+const SimulateTab = lazySlot(() => import('./activity-slots').then((m) => m.SimulateTab));
+const ActivityEvaluation = lazySlot(() => import('./activity-evaluation').then((m) => m.ActivityEvaluation));
+
+/** "New activity ▾" in each activity entry's list, for those who may maintain the entry. */
+function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
+  const items: Record<string, readonly ListToolbarItem[]> = {};
+  for (const family of Object.keys(ACTIVITY_FAMILIES) as ActivityFamily[]) {
+    const view = activities.resources.find((r) => r.name === familyViewName(family));
+    const entry = findEntry('promotion', ACTIVITY_FAMILIES[family].entry);
+    if (!view || !entry) continue;
+    items[view.name] = [
+      { key: 'new-by-kind', requires: { resourceId: entry.resourceId, action: '配置维护' }, render: () => <NewByKind family={family} /> },
+    ];
+  }
+  return items;
+}
+
+const evaluation = (family: 'COUPON_ACTIVE' | 'INVITE_GIFT') => () =>
+  import('./activity-evaluation-screen').then((m) => ({ default: m.evaluationScreen(family) }));
+
+export const PROMOTION_MANIFEST: DomainManifest = {
+  domain: 'promotion',
+  screens: {
+    'promotion/score-init/score-init': () => import('./score-init-screen'),
+    'promotion/score-activity/score-activity-add': () =>
+      import('./activity-kind-chooser').then((m) => ({ default: m.kindChooserScreen('SCORE_ACTIVITY') })),
+    'promotion/coupon-active/score-activity-eval': evaluation('COUPON_ACTIVE'),
+    'promotion/invite-gift/effect-evaluate': evaluation('INVITE_GIFT'),
+  },
+  toolbarItems: {
+    [activities.base.name]: [{ key: 'simulate', render: () => <SimulateButton /> }],
+    ...newByKindItems(),
+  },
+  detailTabs: {
+    [activities.base.name]: [
+      {
+        key: 'evaluation',
+        title: 'activity.eval.tab',
+        render: ({ record, t }) => <ActivityEvaluation activityId={Number(record.id)} t={t} />,
+      },
+      { key: 'simulate', title: 'activity.sim.open', render: ({ record, t }) => <SimulateTab record={record} t={t} /> },
+    ],
+  },
+};

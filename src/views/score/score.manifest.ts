@@ -1,0 +1,27 @@
+/**
+ * The points domain in the browser (src/screens/manifest.ts): the points home, the points inquiry
+ * (accounts and their ledger), and the links between the adjustment documents and their reasons
+ * (both generic lists of one catalogue entry).
+ */
+import { scoreAdjustReasonResource } from '../../../resources/score/score-adjust-reason.resource';
+import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
+import { viewHref } from '../../screens/generic/resource-routes';
+import { toolbarLink } from '../../screens/generic/toolbar-link';
+import type { DomainManifest } from '../../screens/manifest';
+
+export const SCORE_MANIFEST: DomainManifest = {
+  domain: 'score',
+  screens: {
+    'score/home/home': () => import('./score-home-screen'),
+    'score/score-query/score-query-list': () => import('./score-query-list-screen'),
+    'score/score-query/score-query-dtl': () => import('./score-query-dtl-screen'),
+  },
+  toolbarItems: {
+    [scoreAdjustResource.name]: [
+      toolbarLink({ key: 'reasons', to: viewHref(scoreAdjustReasonResource, 'list'), labelKey: 'score.adjust.reasons' }),
+    ],
+    [scoreAdjustReasonResource.name]: [
+      toolbarLink({ key: 'documents', to: viewHref(scoreAdjustResource, 'list'), labelKey: 'score.adjust.documents' }),
+    ],
+  },
+};
