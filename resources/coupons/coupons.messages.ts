@@ -55,9 +55,4 @@ export const couponsMessages = defineMessages({
   // The points history's name of postings made by points coupons (server/modules/coupons/redeem.service.ts).
   'points.source.coupon': ['积分券', 'Points coupon'],
   'coupons.writeOffSecondPerson': ['核销单须由制单人以外的人审核', 'A write-off must be audited by someone other than its writer'],
-  // The member detail's coupons tab (src/views/coupons/member-coupons-tab.tsx).
-  'coupons.tab.title': ['优惠券', 'Coupons'],
-  'coupons.tab.validity': ['有效期', 'Valid'],
-  'coupons.tab.all': ['在券查询中查看全部', 'All in the coupon list'],
-  'coupons.tab.empty': ['该会员还没有券', 'This member has no coupons yet'],
 });

@@ -262,8 +262,20 @@ export const memberResource = defineResource({
     ],
     // The member's latest coupons and prepaid cards, each with a link to its full list filtered on the member.
     related: [
-      { key: 'coupons', resource: 'coupon', field: 'member', columns: ['code', 'template', 'state', 'validTo', 'source', 'usedAt'] },
-      { key: 'cards', resource: 'prepay-card', field: 'member', columns: ['number', 'template', 'state', 'balance', 'validTo'] },
+      {
+        key: 'coupons',
+        title: ['优惠券', 'Coupons'],
+        resource: 'coupon',
+        field: 'member',
+        columns: ['code', 'template', 'state', 'validTo', 'source', 'usedAt'],
+      },
+      {
+        key: 'cards',
+        title: ['预付卡', 'Prepaid cards'],
+        resource: 'prepay-card',
+        field: 'member',
+        columns: ['number', 'template', 'state', 'balance', 'validTo'],
+      },
     ],
   },
   states: {
