@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { useDemoSession } from './pages/demo-session';
+import { postData } from './pages/page-api';
 import { FormPage } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
@@ -16,15 +17,7 @@ import { DetailTabs } from './pages/stored-value.page';
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
-const HEADERS = { locale: 'zh_CN', time_zone: 'Asia/Shanghai', 'X-Requested-With': 'loyalty-console' };
-
-/** A call of the API with the page's session; the answer's data. */
-async function api<T = Record<string, unknown>>(page: Page, url: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`${baseUrl}/loyalty${url}`, { data, headers: HEADERS });
-  const body = await response.json();
-  expect(body.code, JSON.stringify(body)).toBe(2000);
-  return body.data as T;
-}
+const api = <T = Record<string, unknown>>(page: Page, url: string, data: unknown): Promise<T> => postData<T>(page, { baseUrl, url, data });
 
 /** A template of each family but cash (the main case makes that one): its type and value part. */
 const FAMILIES = (product: string): readonly { type: string; values: Record<string, string> }[] => [

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { useDemoSession } from './pages/demo-session';
+import { API_HEADERS, postData } from './pages/page-api';
 import { ListPage } from './pages/list.page';
 import { DetailTabs } from './pages/stored-value.page';
 
@@ -13,14 +14,7 @@ import { DetailTabs } from './pages/stored-value.page';
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
-const HEADERS = { locale: 'zh_CN', time_zone: 'Asia/Shanghai', 'X-Requested-With': 'loyalty-console' };
-
-async function api<T = Record<string, unknown>>(page: Page, url: string, data: unknown): Promise<T> {
-  const response = await page.request.post(`${baseUrl}/loyalty${url}`, { data, headers: HEADERS });
-  const body = await response.json();
-  expect(body.code, JSON.stringify(body)).toBe(2000);
-  return body.data as T;
-}
+const api = <T = Record<string, unknown>>(page: Page, url: string, data: unknown): Promise<T> => postData<T>(page, { baseUrl, url, data });
 
 describe('related lists and state counts in the browser', () => {
   it('shows a member’s latest coupons and cards with links to the filtered lists, and filters the coupon inquiry by its chips', async () => {
@@ -35,7 +29,7 @@ describe('related lists and state counts in the browser', () => {
       lineType: 'all_cash',
       cashValue: '5.00',
     });
-    await page.request.post(`${baseUrl}/loyalty/v1/coupon-template/enable?id=${template.id}`, { headers: HEADERS });
+    await page.request.post(`${baseUrl}/loyalty/v1/coupon-template/enable?id=${template.id}`, { headers: API_HEADERS });
     const codes: string[] = [];
     for (let i = 0; i < 3; i += 1) {
       const issued = await api<{ coupons: { code: string }[] }>(page, '/v1/coupons/issue', {
@@ -46,7 +40,10 @@ describe('related lists and state counts in the browser', () => {
       codes.push(issued.coupons[0].code);
     }
     const voided = await api<{ records: { id: number }[] }>(page, '/v1/coupon/query', { filters: { code: codes[0] } });
-    await page.request.post(`${baseUrl}/loyalty/v1/coupon/void?id=${voided.records[0].id}`, { data: { reason: 'e2e' }, headers: HEADERS });
+    await page.request.post(`${baseUrl}/loyalty/v1/coupon/void?id=${voided.records[0].id}`, {
+      data: { reason: 'e2e' },
+      headers: API_HEADERS,
+    });
 
     // The member detail: the coupons related list, newest first, and the cards list (none).
     await shell.goto(baseUrl, `/member/standard-member/dtl?id=${member.id}`);

@@ -1,6 +1,8 @@
 import { Button } from 'antd';
 import { useNavigate } from 'react-router-dom';
+import type { ResourceDef } from '../../../resources/define';
 import type { ListToolbarItem } from '../manifest';
+import { viewHref } from './resource-routes';
 import { useTranslate } from './use-translate';
 
 function ToolbarLink(props: { readonly to: string; readonly labelKey: string }) {
@@ -16,4 +18,19 @@ function ToolbarLink(props: { readonly to: string; readonly labelKey: string }) 
  */
 export function toolbarLink(args: { key: string; to: string; labelKey: string }): ListToolbarItem {
   return { key: args.key, render: () => <ToolbarLink to={args.to} labelKey={args.labelKey} /> };
+}
+
+/**
+ * The toolbar items of an entry's adjustment documents and their reason master, each list
+ * leading to the other; the labels are `<messages>.reasons` and `<messages>.documents`.
+ */
+export function documentsAndReasons(args: {
+  documents: ResourceDef;
+  reasons: ResourceDef;
+  messages: string;
+}): Record<string, readonly ListToolbarItem[]> {
+  return {
+    [args.documents.name]: [toolbarLink({ key: 'reasons', to: viewHref(args.reasons, 'list'), labelKey: `${args.messages}.reasons` })],
+    [args.reasons.name]: [toolbarLink({ key: 'documents', to: viewHref(args.documents, 'list'), labelKey: `${args.messages}.documents` })],
+  };
 }

@@ -12,8 +12,7 @@ import { prepayCardResource } from '../../../resources/deposit/prepay-card.resou
 import { storeValueAdjustReasonResource } from '../../../resources/deposit/store-value-adjust-reason.resource';
 import { storeValueAdjustResource } from '../../../resources/deposit/store-value-adjust.resource';
 import { storeValueQueryResource } from '../../../resources/deposit/store-value-query.resource';
-import { viewHref } from '../../screens/generic/resource-routes';
-import { toolbarLink } from '../../screens/generic/toolbar-link';
+import { documentsAndReasons, toolbarLink } from '../../screens/generic/toolbar-link';
 import { lazySlot } from '../../screens/lazy-slot';
 import type { DetailTab, DomainManifest } from '../../screens/manifest';
 import { HISTORY_PATH } from './shared/value-routes';
@@ -43,18 +42,12 @@ export const DEPOSIT_MANIFEST: DomainManifest = {
     'deposit/prepay-card-store/prepay-card-store': () => import('./prepay-card-store-screen'),
   },
   toolbarItems: {
-    [storeValueAdjustResource.name]: [
-      toolbarLink({ key: 'reasons', to: viewHref(storeValueAdjustReasonResource, 'list'), labelKey: 'storedValue.adjust.reasons' }),
-    ],
-    [storeValueAdjustReasonResource.name]: [
-      toolbarLink({ key: 'documents', to: viewHref(storeValueAdjustResource, 'list'), labelKey: 'storedValue.adjust.documents' }),
-    ],
-    [prepayCardAdjustResource.name]: [
-      toolbarLink({ key: 'reasons', to: viewHref(prepayCardAdjustReasonResource, 'list'), labelKey: 'cards.adjust.reasons' }),
-    ],
-    [prepayCardAdjustReasonResource.name]: [
-      toolbarLink({ key: 'documents', to: viewHref(prepayCardAdjustResource, 'list'), labelKey: 'cards.adjust.documents' }),
-    ],
+    ...documentsAndReasons({
+      documents: storeValueAdjustResource,
+      reasons: storeValueAdjustReasonResource,
+      messages: 'storedValue.adjust',
+    }),
+    ...documentsAndReasons({ documents: prepayCardAdjustResource, reasons: prepayCardAdjustReasonResource, messages: 'cards.adjust' }),
     [storeValueQueryResource.name]: [toolbarLink({ key: 'history', to: HISTORY_PATH, labelKey: 'storedValue.history.title' })],
     [prepayCardResource.name]: [
       { key: 'make', requires: MAINTAIN_CARDS, render: ({ t, reload }) => <MakeCardsButton t={t} onMade={reload} /> },

@@ -5,8 +5,7 @@
  */
 import { scoreAdjustReasonResource } from '../../../resources/score/score-adjust-reason.resource';
 import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
-import { viewHref } from '../../screens/generic/resource-routes';
-import { toolbarLink } from '../../screens/generic/toolbar-link';
+import { documentsAndReasons } from '../../screens/generic/toolbar-link';
 import type { DomainManifest } from '../../screens/manifest';
 
 export const SCORE_MANIFEST: DomainManifest = {
@@ -16,12 +15,5 @@ export const SCORE_MANIFEST: DomainManifest = {
     'score/score-query/score-query-list': () => import('./score-query-list-screen'),
     'score/score-query/score-query-dtl': () => import('./score-query-dtl-screen'),
   },
-  toolbarItems: {
-    [scoreAdjustResource.name]: [
-      toolbarLink({ key: 'reasons', to: viewHref(scoreAdjustReasonResource, 'list'), labelKey: 'score.adjust.reasons' }),
-    ],
-    [scoreAdjustReasonResource.name]: [
-      toolbarLink({ key: 'documents', to: viewHref(scoreAdjustResource, 'list'), labelKey: 'score.adjust.documents' }),
-    ],
-  },
+  toolbarItems: documentsAndReasons({ documents: scoreAdjustResource, reasons: scoreAdjustReasonResource, messages: 'score.adjust' }),
 };
