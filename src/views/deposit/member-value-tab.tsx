@@ -1,7 +1,7 @@
 /**
  * A member's stored value (the member detail's tab, and the inquiry detail's): balance,
  * principal and gift, whether the account is frozen, the latest entries, and a link to the
- * member's full history. Loaded on demand (stored-value-slots.tsx).
+ * member's full history. Loaded on demand (deposit.manifest.tsx).
  */
 import { Button, Card, Col, Row, Statistic, Tag } from 'antd';
 import { useMemo } from 'react';
