@@ -259,6 +259,25 @@ const testGroup: GroupDecl = {
 
 /** How many times the activate hook ran (it must run once per real transition). */
 let activations = 0;
+/** While above 0, the activate hook holds its transaction until this many other callers wait on a lock. */
+let awaitedWaiters = 0;
+
+/**
+ * Resolves once `count` other sessions of this database wait on a lock (the concurrent callers
+ * queued behind the transaction that holds the record), so their overlap is certain rather than
+ * likely; fails after 30 s.
+ */
+async function othersWaitingOnLocks(count: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (rows[0].n >= count) return;
+    if (Date.now() > deadline) throw new Error(`only ${rows[0].n} of ${count} callers waited on the record`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 const gadgetHooks = defineServerHooks('crud-gadget', {
   // Rows named hidden… are invisible to reads (a row filter narrows what a caller sees).
@@ -267,9 +286,10 @@ const gadgetHooks = defineServerHooks('crud-gadget', {
     if (typeof values.code === 'string') values.code = values.code.toUpperCase();
   },
   afterAction: {
-    activate: async ({ db, record }) => {
-      // Runs inside the transaction of the state update: wait a little so concurrent callers overlap.
-      await db.execute(sql`select pg_sleep(0.05)`);
+    activate: async ({ record }) => {
+      // Runs inside the transaction of the state update: under the concurrency case it holds that
+      // transaction until the other callers are queued behind it.
+      if (awaitedWaiters > 0) await othersWaitingOnLocks(awaitedWaiters);
       activations += 1;
       expect(record.state).toBe('ACTIVE');
     },
@@ -548,9 +568,12 @@ describe('a resource declared in a test', () => {
   it('applies a state action once under concurrent calls, inside its transaction', async () => {
     const g = await create();
     const before = activations;
+    awaitedWaiters = 7;
     const results = await Promise.all(
       Array.from({ length: 8 }, () => writer.post('/v1/crud-gadget/activate', { query: { id: g.id }, ...inC1() })),
-    );
+    ).finally(() => {
+      awaitedWaiters = 0;
+    });
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
     expect(activations - before).toBe(1);
