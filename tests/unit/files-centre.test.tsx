@@ -8,6 +8,7 @@ import { storeResource } from '../../resources/datum/store.resource';
 import type { FileTaskView } from '../../resources/contract/file-task.types';
 import FileCentreScreen from '../../src/screens/files/file-centre-screen';
 import { ResourceFileButtons } from '../../src/screens/files/resource-file-buttons';
+import { POLL_MS } from '../../src/screens/files/use-file-task';
 import { API, buttonByText, createTestI18n, dialogByTitle, grant, installDomShims, renderScreen } from '../helpers/screen-harness';
 
 // antd renders slowly under jsdom, and the screens poll every 1.5 s.
@@ -78,6 +79,9 @@ describe('file centre', () => {
         return ok({ total: records.length, records });
       }),
     );
+    // The screen polls on an interval while a task runs: its timers are watched, not waited out.
+    const started = vi.spyOn(globalThis, 'setInterval');
+    const stopped = vi.spyOn(globalThis, 'clearInterval');
     renderScreen(<FileCentreScreen />, i18n);
 
     const row = (await screen.findByText('Stores-20250101120000.xlsx')).closest('tr') as HTMLElement;
@@ -94,10 +98,15 @@ describe('file centre', () => {
     expect(link.getAttribute('href')).toBe(`${API}/v1/file-task/download/7`);
     expect(bodies[0]).toMatchObject({ page: 1, filters: {} });
 
-    // Finished: the list stops polling.
     const calls = bodies.length;
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(bodies.length).toBe(calls);
+    // Finished: the list stops polling. Every polling interval it started is cleared, so no
+    // reload can come later; none came since the last answer either.
+    const polls = started.mock.calls.flatMap((call, i) => (call[1] === POLL_MS ? [started.mock.results[i].value] : []));
+    expect(polls.length).toBeGreaterThan(0);
+    await waitFor(() => expect(stopped.mock.calls.map(([timer]) => timer)).toEqual(expect.arrayContaining(polls)));
+    expect(bodies).toHaveLength(calls);
+    started.mockRestore();
+    stopped.mockRestore();
   });
 });
 

@@ -71,8 +71,8 @@ describe('an empty relation picker', () => {
     openPicker('Reason');
     const empty = await screen.findByTestId('relation-empty');
     expect(empty.textContent).toContain('Points adjustment reason');
-    // Give the permission check its turn: still no link.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the permission check has answered (the text stops being busy): still no link.
+    await waitFor(() => expect(empty.getAttribute('aria-busy')).toBe('false'));
     expect(within(empty).queryByRole('link')).toBeNull();
   });
 });

@@ -138,7 +138,7 @@ describe('screen chunk failures', () => {
     const failing = () => Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'));
 
     const first = loadScreenModule({ loader: failing });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalled());
     expect(reload).toHaveBeenCalledTimes(1);
     expect(sessionStorage.getItem(CHUNK_RELOAD_MARKER)).not.toBeNull();
     void first;

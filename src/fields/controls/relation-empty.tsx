@@ -28,14 +28,15 @@ export function RelationEmpty(props: RelationEmptyProps) {
   const routed = useInRouterContext();
   const related = RESOURCES.find((r) => r.name === props.resource);
   const path = listPathOf(related);
-  const [allowed, setAllowed] = useState(false);
+  // Undefined while the permission check runs: the text says it is busy (it may gain a link).
+  const [allowed, setAllowed] = useState<boolean | undefined>(path === undefined ? false : undefined);
   useEffect(() => {
     let current = true;
     const list = related?.route.screens.list;
     if (!related || !list) return;
     canOpen({ group: related.route.group, entry: related.route.entry, screen: list }).then(
       (yes) => current && setAllowed(yes),
-      () => undefined,
+      () => current && setAllowed(false),
     );
     return () => {
       current = false;
@@ -48,7 +49,7 @@ export function RelationEmpty(props: RelationEmptyProps) {
     <Empty
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={
-        <span data-testid="relation-empty">
+        <span data-testid="relation-empty" aria-busy={allowed === undefined}>
           {t('screens.relationEmpty', { name })} {t('screens.relationEmptyWhere')} {where}
         </span>
       }
