@@ -11,7 +11,22 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', sequence: { groupOrder: 0 } },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          // jsdom only in the files that say so (`// @vitest-environment jsdom`).
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+          // Both cores (run mode's default keeps one back), and a worker runs file after file with
+          // its module cache kept: antd (about 2 s of CPU to load), React, jsdom and the
+          // declarations load once per worker, not once per file. Each file still gets its own
+          // module-level state where it matters: files reset what they change (MSW handlers,
+          // mocks, stubbed env) in their hooks, vitest restores mocks between files, and the setup
+          // file empties storage, page and route before each file.
+          maxWorkers: 2,
+          isolate: false,
+          setupFiles: ['tests/helpers/unit-file-setup.ts'],
+        },
       },
       {
         extends: true,
