@@ -11,6 +11,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../resources/messages/bil
 import { ERROR_CODES, LICENSE_INVALID_MESSAGE, SUCCESS_CODE, type FieldMessage } from '../resources/contract/envelope';
 import { LOCAL_KEYS, SESSION_KEYS, readJson } from './storage-keys';
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../resources/contract/client-header';
+import type { ApiBody, ApiData, ApiMethod, ApiPath, ApiPathParams, ApiQuery } from '../resources/contract/api.types';
 
 /** Fixed web-application path of the service under the current origin. */
 export const SERVICE_BASE = '/loyalty';
@@ -340,4 +341,55 @@ export function apiGet<T>(url: string, options: ApiOptions = {}): Promise<T> {
 /** POST on the service base; the body goes in `options.data`. Resolves with `data`. */
 export function apiPost<T>(url: string, options: ApiOptions = {}): Promise<T> {
   return apiRequest<T>({ ...options, url, method: 'post' });
+}
+
+/**
+ * One part of a documented call's options: absent when the operation takes none, optional when
+ * every member is, required otherwise (a required query parameter or body field must be sent).
+ */
+type OptionPart<K extends string, T> = [T] extends [never]
+  ? { readonly [Key in K]?: never }
+  : Record<string, never> extends T
+    ? { readonly [Key in K]?: T }
+    : { readonly [Key in K]: T };
+
+/** Options of a call to a documented operation: its query, path parameters and body typed by the OpenAPI document. */
+export type OperationOptions<M extends ApiMethod, P extends ApiPath<M>> = Omit<ApiOptions, 'params' | 'data'> &
+  OptionPart<'params', ApiQuery<M, P>> &
+  OptionPart<'path', ApiPathParams<M, P>> &
+  OptionPart<'data', ApiBody<M, P>>;
+
+/** The options argument: may be left out when nothing in it is required. */
+type OptionsArgument<M extends ApiMethod, P extends ApiPath<M>> =
+  Record<string, never> extends OperationOptions<M, P> ? [options?: OperationOptions<M, P>] : [options: OperationOptions<M, P>];
+
+/** The url of a documented path with its `{name}` parameters filled in. */
+function fillPath(path: string, values: Readonly<Record<string, string | number>> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const value = values?.[name];
+    if (value === undefined) throw new Error(`${path}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Options as a documented call hands them on: axios's, plus the values of the path's `{name}`s. */
+type FilledOptions = ApiOptions & { readonly path?: Readonly<Record<string, string | number>> };
+
+function operationRequest<T>(method: ApiMethod, path: string, options: FilledOptions | undefined): Promise<T> {
+  const { path: values, ...rest } = options ?? {};
+  return apiRequest<T>({ ...rest, url: fillPath(path, values), method });
+}
+
+/**
+ * GET of an operation the OpenAPI document declares: the query, the path parameters and the
+ * answer's `data` take their types from the generated API types, so a change on the server shows
+ * here as a type error.
+ */
+export function typedGet<P extends ApiPath<'get'>>(path: P, ...[options]: OptionsArgument<'get', P>): Promise<ApiData<'get', P>> {
+  return operationRequest('get', path, options as FilledOptions | undefined);
+}
+
+/** POST of an operation the OpenAPI document declares, typed like {@link typedGet} (the body too). */
+export function typedPost<P extends ApiPath<'post'>>(path: P, ...[options]: OptionsArgument<'post', P>): Promise<ApiData<'post', P>> {
+  return operationRequest('post', path, options as FilledOptions | undefined);
 }

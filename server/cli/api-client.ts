@@ -12,12 +12,14 @@ import { connectDatabase } from '../db/connection';
  * openapi-fetch (`createClient<paths>({ baseUrl: 'http://host:8080/loyalty' })`).
  *
  * The file is committed, so a change of the API shows in review as a change of its types;
- * tests/api/openapi.test.ts fails while it is stale and type-checks a till flow against it. Run
- * this after changing a route, its schemas or a declaration.
+ * tests/api/openapi.test.ts fails while it is stale and type-checks a till flow against it. It
+ * lives in resources/contract/ because the browser's API helpers take their wire types from it
+ * (resources/contract/api.types.ts): a renamed answer field breaks the browser's type check.
+ * Run this after changing a route, its schemas or a declaration.
  */
 
 /** Where the generated types live. */
-export const API_TYPES_FILE = 'tests/generated/loyalty-api.d.ts';
+export const API_TYPES_FILE = 'resources/contract/generated/loyalty-api.d.ts';
 
 const HEADER = [
   '/**',

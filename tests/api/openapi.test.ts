@@ -17,7 +17,7 @@ import { okEnvelope } from '../../server/http/openapi.schemas';
 import { API_TYPES_FILE, renderApiTypes } from '../../server/cli/api-client';
 import { SALES_INTEGRATION } from '../../server/modules/points/points.routes';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
-import type { paths } from '../generated/loyalty-api';
+import type { paths } from '../../resources/contract/generated/loyalty-api';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
 import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
@@ -26,7 +26,7 @@ import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
  * The OpenAPI document served at /loyalty/docs (the issue "an API that tills, apps and other
  * teams can build on"): valid OpenAPI 3.0 for a real validator, complete for every operation,
  * held true by the response check every API test runs (tests/helpers/response-contract.ts), and
- * usable through a generated client (tests/generated/loyalty-api.d.ts, openapi-fetch).
+ * usable through a generated client (resources/contract/generated/loyalty-api.d.ts, openapi-fetch).
  */
 
 type Json = Record<string, any>;

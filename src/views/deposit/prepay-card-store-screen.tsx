@@ -17,7 +17,9 @@ import { screenRoute } from '../../screens/generic/resource-routes';
 import { useTranslate } from '../../screens/generic/use-translate';
 import { queryStock, type StockCounts, type StockFilters, type StockRow } from './cards/card-api';
 
-const CARD_TYPES = ['IMPREST_CARD', 'OFFLINE_GIFT_CARD', 'ONLINE_GIFT_CARD', 'RECHARGEABLE_CARD'] as const;
+/** The card types the stock filters on. */
+type CardType = NonNullable<StockFilters['cardType']>[number];
+const CARD_TYPES = ['IMPREST_CARD', 'OFFLINE_GIFT_CARD', 'ONLINE_GIFT_CARD', 'RECHARGEABLE_CARD'] as const satisfies readonly CardType[];
 
 /** The card inquiry's filter of a count: which state(s) it counts. */
 const COUNT_FILTERS: Record<keyof StockCounts, Record<string, unknown>> = {
@@ -129,7 +131,7 @@ function Body() {
           style={{ width: 260 }}
           value={draft.cardType ? [...draft.cardType] : []}
           options={CARD_TYPES.map((type) => ({ value: type, label: t(`res.prepay-card.cardType.${type}`) }))}
-          onChange={(cardType: string[]) => setDraft({ ...draft, cardType })}
+          onChange={(cardType: CardType[]) => setDraft({ ...draft, cardType })}
         />
         <Button type="primary" onClick={() => setFilters(clean(draft))}>
           {t('cards.stock.search')}

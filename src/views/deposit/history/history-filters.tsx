@@ -9,8 +9,8 @@ import { channelOptions, kindOptions, sourceOptions } from '../shared/value-labe
 import { findValueStores, type HistoryFilters } from '../shared/value-api';
 
 interface FormValues {
-  kind?: string;
-  channel?: string;
+  kind?: HistoryFilters['kind'];
+  channel?: HistoryFilters['channel'];
   sourceType?: string;
   storeId?: number | null;
   dates?: [Dayjs | null, Dayjs | null] | null;

@@ -13,7 +13,7 @@ export type LedgerFilterValues = Omit<EntryFilters, 'memberId'>;
 interface FormValues {
   sourceType?: string;
   kind?: string;
-  channel?: string;
+  channel?: LedgerFilterValues['channel'];
   storeId?: number | null;
   dates?: [Dayjs | null, Dayjs | null] | null;
 }
