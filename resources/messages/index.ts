@@ -9,6 +9,7 @@ import { pointsMessages } from './points.messages';
 import { ledgerMessages } from './ledger.messages';
 import { scoreMessages } from './score.messages';
 import { storedValueDocsMessages } from './stored-value-docs.messages';
+import { queryViewMessages } from './query-view.messages';
 import { levelMessages } from './level.messages';
 import { filesMessages } from './files.messages';
 import { screensMessages } from './screens.messages';
@@ -37,6 +38,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   ledgerMessages,
   scoreMessages,
   storedValueDocsMessages,
+  queryViewMessages,
   levelMessages,
   authMessages,
   authorizationMessages,

@@ -8,7 +8,7 @@ import { pointsRoutes } from './points/points.routes';
 import { pointsReportRoutes } from './points/points-report.routes';
 import { saleRoutes } from './sale/sale.routes';
 import { storedValueRoutes } from './stored-value/stored-value.routes';
-import { valueHistoryRoutes } from './stored-value-docs/value-history.routes';
+import { queryViewsPlugin } from './query-views';
 import { couponsRoutes } from './coupons/coupons.routes';
 import { activityEngineRoutes } from './activities/engine/engine.routes';
 import { filesPlugin } from './files/files.plugin';
@@ -39,7 +39,7 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync }
   { name: 'points', plugin: pointsRoutes },
   { name: 'points-reports', plugin: pointsReportRoutes },
   { name: 'stored-value', plugin: storedValueRoutes },
-  { name: 'stored-value-history', plugin: valueHistoryRoutes },
+  { name: 'query-views', plugin: queryViewsPlugin },
   { name: 'coupons', plugin: couponsRoutes },
   { name: 'activity-engine', plugin: activityEngineRoutes },
   { name: 'files', plugin: filesPlugin },

@@ -13,6 +13,7 @@ import { SCORE_MANIFEST } from '../views/score/score.manifest';
 import { SETTING_MANIFEST } from '../views/setting/setting.manifest';
 import { FILES_MANIFEST } from './files/files.manifest';
 import { screensOf, slotsOf, type DomainManifest, type ScreenLoader, type ScreenSlots } from './manifest';
+import { QUERY_VIEW_SCREENS } from './query-view/query-view-screens';
 
 /** Every domain of the browser; the order is the order of their toolbar items and tabs. */
 export const DOMAIN_MANIFESTS: readonly DomainManifest[] = [
@@ -26,10 +27,11 @@ export const DOMAIN_MANIFESTS: readonly DomainManifest[] = [
 
 /**
  * Hand-made screens (slot overrides: more than CRUD), keyed `group/entry/screen` exactly as the
- * catalogue names them. Screens of declared resources are added by the resource engine
- * (resource-screens.ts); a catalogue route with no screen stays out of the menu and the router.
+ * catalogue names them, and the generic screen of every query view (resources/query-views.ts).
+ * Screens of declared resources are added by the resource engine (resource-screens.ts); a
+ * catalogue route with no screen stays out of the menu and the router.
  */
-export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = screensOf(DOMAIN_MANIFESTS);
+export const VIEW_SCREENS: Readonly<Record<string, ScreenLoader>> = { ...screensOf(DOMAIN_MANIFESTS), ...QUERY_VIEW_SCREENS };
 
 /** The detail tabs, toolbar items and form section drawings of every resource. */
 export const SCREEN_SLOTS: ScreenSlots = slotsOf(DOMAIN_MANIFESTS);

@@ -118,11 +118,11 @@ describe('stored-value history', () => {
     });
     expect(all.totals.amount).toBe(161.5);
     const byKind = Object.fromEntries(
-      (all.byKind as { kind: string; amount: number; entries: number }[]).map((k) => [k.kind, [k.entries, k.amount]]),
+      (all.groups.kind as { key: string; amount: number; entries: number }[]).map((k) => [k.key, [k.entries, k.amount]]),
     );
     expect(byKind).toEqual({ recharge: [3, 180], pay: [1, -30.5], adjust: [1, 5], init: [1, 7] });
     const byChannel = Object.fromEntries(
-      (all.byChannel as { channel: string | null; amount: number }[]).map((c) => [String(c.channel), c.amount]),
+      (all.groups.channel as { key: string | null; amount: number }[]).map((c) => [String(c.key), c.amount]),
     );
     expect(byChannel).toEqual({ store: 79.5, weixin: 50, alipay: 20, null: 12 });
     const mine = await query({ memberId: a, channel: 'store' });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { catalogMessages } from '../../../resources/catalog/index';
+import { queryViewMessages } from '../../../resources/query-view';
+import { QUERY_VIEWS } from '../../../resources/query-views';
 import { isLocale, type Locale } from '../../../resources/messages/bilingual';
 import { ok } from '../../http/envelope';
 import { messageMap, registerDerivedMessages } from './translate';
@@ -21,6 +23,7 @@ function registerDerivedBooks(): void {
   if (derivedRegistered) return;
   derivedRegistered = true;
   registerDerivedMessages(catalogMessages());
+  registerDerivedMessages(queryViewMessages(QUERY_VIEWS));
 }
 
 const gets = {

@@ -1,3 +1,4 @@
+import { STORED_VALUE_READ } from '../../../resources/deposit/stored-value-grants';
 import type { FastifyInstance } from 'fastify';
 import type { PermissionRef } from '../../../resources/catalog/types';
 import { ok } from '../../http/envelope';
@@ -15,11 +16,7 @@ import { balanceOf, pay, recharge, refund, type PayInput, type RechargeInput, ty
  * member, payment and store is looked up in the caller's tenant only.
  */
 export const STORED_VALUE_MOVE: readonly PermissionRef[] = [{ resourceId: '储值/储值账户', action: '配置维护' }];
-export const STORED_VALUE_READ: readonly PermissionRef[] = [
-  { resourceId: '储值/储值账户', action: '账户信息查看' },
-  { resourceId: '储值/储值账户', action: '配置维护' },
-  { resourceId: '储值/储值查询', action: '账户信息查看' },
-];
+export { STORED_VALUE_READ };
 
 const requestNo = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const amount = { type: ['string', 'number'] } as const;

@@ -1,7 +1,7 @@
 /**
  * The stored-value and prepaid-card domain in the browser (src/screens/manifest.ts): its
- * hand-made screens (the stored-value history, the card stock by store), the links between the
- * adjustment documents and their reasons and from the inquiry to the history, the "Make cards"
+ * hand-made screen (the card stock by store; the stored-value history is a query view), the links
+ * between the adjustment documents and their reasons and from the inquiry to the history, the "Make cards"
  * button of the card list, and the tabs of the card detail (balance history, binding a member)
  * and of the stored-value account (the member's stored value, also on the member detail).
  */
@@ -38,7 +38,6 @@ const storedValueTab = (memberField: string): DetailTab => ({
 export const DEPOSIT_MANIFEST: DomainManifest = {
   domain: 'deposit',
   screens: {
-    'deposit/store-value-query/store-value-hst-detail': () => import('./history-screen'),
     'deposit/prepay-card-store/prepay-card-store': () => import('./prepay-card-store-screen'),
   },
   toolbarItems: {

@@ -10,8 +10,10 @@ import { useLoadError } from '../../components/use-action';
 import { useRemote } from '../../components/use-remote';
 import type { Translate } from '../../fields/field-kind';
 import { formatAmount } from '../../lib/format';
-import { HistoryTable, historyColumns } from './history/history-table';
-import { accountOf, queryHistory } from './shared/value-api';
+import { storeValueHistoryView as view } from '../../../resources/deposit/store-value-hst-detail.query-view';
+import { queryView } from '../../screens/query-view/query-view-api';
+import { ViewTable, viewColumns } from '../../screens/query-view/query-view-table';
+import { accountOf } from './shared/value-api';
 import { historyHref } from './shared/value-routes';
 
 /** Entries the tab shows. */
@@ -22,9 +24,13 @@ export default function MemberValueTab(props: { readonly memberId: number; reado
   const navigate = useNavigate();
   const key = String(memberId);
   const account = useRemote(() => accountOf(memberId), key);
-  const recent = useRemote(() => queryHistory({ page: 1, pageSize: RECENT, filters: { memberId } }), key);
+  const recent = useRemote(() => queryView(view, { page: 1, pageSize: RECENT, filters: { memberId } }), key);
   useLoadError(account.error ?? recent.error);
-  const columns = useMemo(() => historyColumns(t, false), [t]);
+  // A drill from a row opens the whole history on that filter.
+  const columns = useMemo(
+    () => viewColumns({ t, view, filters: { memberId }, onDrill: () => navigate(historyHref(memberId)) }),
+    [t, memberId, navigate],
+  );
   const a = account.data;
   const stats = [
     { key: 'balance', title: t('storedValue.tab.balance'), value: a?.balance ?? 0 },
@@ -55,8 +61,9 @@ export default function MemberValueTab(props: { readonly memberId: number; reado
           </Button>
         }
       >
-        <HistoryTable
+        <ViewTable
           t={t}
+          view={view}
           size="small"
           columns={columns}
           table={{ dataSource: recent.data ? [...recent.data.records] : undefined, loading: recent.loading, pagination: false }}

@@ -1,0 +1,271 @@
+/**
+ * Query views: read-only declarations over a source (a table, a SQL view or an aggregate query
+ * over the ledgers), as plain data like `defineResource`. A view declares its columns, filters,
+ * measures (the totals row), dimensions (grouped totals, each drilling down to the rows behind
+ * it) and chart; the server derives its routes, OpenAPI entry, export and permission check
+ * (server/crud/query-view.*, the source SQL keyed by the view's name in the domain module), the
+ * browser its screen (src/screens/query-view). Labels derive like resources' (`res.<name>.…`).
+ */
+import type { MenuGroup, PermissionRef } from './catalog/types';
+import type { EnumOption, FileModule } from './define';
+import type { Bilingual, MessageBook } from './messages/bilingual';
+
+/** How a column's value travels and shows. */
+export type QueryColumnKind =
+  /** Text. */
+  | 'text'
+  /** A whole number (points, counts). */
+  | 'integer'
+  /** Yuan as an exact JSON number of at most 2 decimals. */
+  | 'money'
+  /** An instant, `yyyy-MM-dd HH:mm:ss` in the caller's zone. */
+  | 'datetime'
+  /** A code of `options`. */
+  | 'enum';
+
+/** A link from a cell to another list, searched by the cell's text (`?q=`). */
+export interface QueryColumnLink {
+  /** The column that says which list, by its value (`sourceType`). */
+  readonly by: string;
+  /** The resource name whose list screen opens, by that value (`adjustment` -> `store-value-adjust`). */
+  readonly lists: Readonly<Record<string, string>>;
+}
+
+/** One column of the rows. */
+export interface QueryColumn {
+  /** How the value travels and shows. */
+  readonly kind: QueryColumnKind;
+  /** The column's header in both languages; key `res.<view>.<column>`. */
+  readonly label: Bilingual;
+  /** The codes of an enum column with their labels (`res.<view>.<column>.<code>`) and tag colours. */
+  readonly options?: Readonly<Record<string, EnumOption>>;
+  /** Shown for null in an enum column (a missing channel); key `res.<view>.<column>.none`. */
+  readonly none?: Bilingual;
+  /** A number shown with its sign, green when it adds and red when it takes. */
+  readonly signed?: boolean;
+  /** Column width in pixels. */
+  readonly width?: number;
+  /** Carried in the answer (a key for links and drill-downs) but neither shown nor exported. */
+  readonly hidden?: boolean;
+  /** Left out of the screen's table while this filter is set (the member's own history hides the member). */
+  readonly hiddenWhenFiltered?: string;
+  /** The cell links to another list searched by its text. */
+  readonly link?: QueryColumnLink;
+  /** The cell sets this filter to the row's value of `column` (drills into the same view). */
+  readonly drill?: { readonly filter: string; readonly column: string };
+}
+
+/** What a filter compares, and the input the filter bar offers. */
+export type QueryFilterKind =
+  /** Two `yyyy-MM-dd` days, whole days of the caller's zone; quick ranges in the bar. */
+  | 'dateRange'
+  /** One code of the options. */
+  | 'enum'
+  /** A store, chosen by name (`GET /v1/<view>/stores`). */
+  | 'store'
+  /** A member id, set by a link that opens the view (a member's tab); not in the bar. */
+  | 'member';
+
+/** One declared filter. */
+export interface QueryFilter {
+  readonly kind: QueryFilterKind;
+  /** Its label in the bar; key `res.<view>.filter.<name>`. */
+  readonly label: Bilingual;
+  /** An enum filter's codes: those of this column (default: the column of the filter's name). */
+  readonly column?: string;
+  /**
+   * A member filter: the title while it is set, `{member}` being the first row's values of
+   * `named` joined by a space; key `res.<view>.filter.<name>.heading`.
+   */
+  readonly heading?: Bilingual;
+  /** The columns naming the filtered record in the heading (`memberName`, `memberNumber`). */
+  readonly named?: readonly string[];
+}
+
+/** A figure summed over the rows: the totals row, each group's row, the chart. */
+export interface QueryMeasure {
+  /** Its label; key `res.<view>.measure.<name>`. */
+  readonly label: Bilingual;
+  /** How it travels: money (exact yuan) or a whole number. */
+  readonly kind: 'money' | 'integer';
+  /** The one-line definition shown beside it; key `res.<view>.measure.<name>.help`. */
+  readonly help?: Bilingual;
+}
+
+/** What a grouped total is grouped by. */
+export interface QueryDimension {
+  /** Its label; key `res.<view>.dimension.<name>`. */
+  readonly label: Bilingual;
+  /**
+   * `enum`: a code of the column of the dimension's name (labelled by its options); `store`: a
+   * store (the answer names it); `day`: a day of the view's `time` filter, in the caller's zone.
+   */
+  readonly kind: 'enum' | 'store' | 'day';
+  /**
+   * The filter a click on a group's row sets to the group's key, listing the rows behind it
+   * (default: the filter of the dimension's name; `day`: the `time` filter, that day alone).
+   */
+  readonly filter?: string;
+}
+
+/** The chart the generic screen draws above the rows. */
+export interface QueryChart {
+  /** Measures drawn as the trend over the `time` range, bucketed by day, week or month (bucketOf). */
+  readonly trend: readonly string[];
+  /** A share of one measure by one dimension (a pie). */
+  readonly share?: { readonly dimension: string; readonly measure: string };
+  /** Measures shown against the previous period and the same period last year. */
+  readonly compare?: readonly string[];
+}
+
+/** Where the view's screen lives in the catalogue. */
+export interface QueryViewRoute {
+  readonly group: MenuGroup;
+  readonly entry: string;
+  /** The catalogue screen the generic view screen fills. */
+  readonly screen: string;
+}
+
+/** A read-only query view. */
+export interface QueryViewDef {
+  /** API name: `POST /v1/<name>/query`, `/chart`, `/export`, `GET /v1/<name>/stores`; i18n prefix `res.<name>`. */
+  readonly name: string;
+  /** The view's title in both languages (`res.<name>`). */
+  readonly title: Bilingual;
+  readonly route: QueryViewRoute;
+  /** The grants of reading it: any one of them (from the catalogue; the server enforces it). */
+  readonly access: readonly PermissionRef[];
+  /** The file-centre module its exports are filed under. */
+  readonly fileModule: FileModule;
+  /** The rows' unique integer key; rows are listed by it, newest (highest) first, paged by keyset on it. */
+  readonly key: string;
+  /** The dateRange filter that is the view's time: the trend's axis, the comparisons, the `day` dimension. */
+  readonly time?: string;
+  readonly columns: Readonly<Record<string, QueryColumn>>;
+  readonly filters: Readonly<Record<string, QueryFilter>>;
+  /** The totals over the whole filter (the totals row, in this order). */
+  readonly measures: Readonly<Record<string, QueryMeasure>>;
+  readonly dimensions?: Readonly<Record<string, QueryDimension>>;
+  /** The dimensions whose grouped totals every query answers (in this order). */
+  readonly groups?: readonly string[];
+  readonly chart?: QueryChart;
+  /** Text of an empty list; key `res.<name>.empty`. */
+  readonly empty: Bilingual;
+}
+
+/** Declares a query view (an identity that keeps the literal names for the source's type). */
+export function defineQueryView<const V extends QueryViewDef>(view: V): V {
+  return view;
+}
+
+/** The filter a dimension's group drills into. */
+export function drillFilterOf(view: QueryViewDef, dimension: string): string | undefined {
+  const d = view.dimensions?.[dimension];
+  if (!d) return undefined;
+  if (d.filter) return d.filter;
+  return d.kind === 'day' ? view.time : dimension in view.filters ? dimension : undefined;
+}
+
+/** The codes of an enum filter (its column's options). */
+export function filterOptions(view: QueryViewDef, name: string): Readonly<Record<string, EnumOption>> {
+  const f = view.filters[name];
+  return view.columns[f?.column ?? name]?.options ?? {};
+}
+
+/** The derived message book of one view (the keys named in the declaration types above). */
+export function queryViewMessageBook(view: QueryViewDef): MessageBook {
+  const p = `res.${view.name}`;
+  const book: Record<string, Bilingual> = { [p]: view.title, [`${p}.empty`]: view.empty };
+  for (const [name, c] of Object.entries(view.columns)) {
+    book[`${p}.${name}`] = c.label;
+    for (const [code, option] of Object.entries(c.options ?? {})) book[`${p}.${name}.${code}`] = option.label;
+    if (c.none) book[`${p}.${name}.none`] = c.none;
+  }
+  for (const [name, f] of Object.entries(view.filters)) {
+    book[`${p}.filter.${name}`] = f.label;
+    if (f.heading) book[`${p}.filter.${name}.heading`] = f.heading;
+  }
+  for (const [name, m] of Object.entries(view.measures)) {
+    book[`${p}.measure.${name}`] = m.label;
+    if (m.help) book[`${p}.measure.${name}.help`] = m.help;
+  }
+  for (const [name, d] of Object.entries(view.dimensions ?? {})) book[`${p}.dimension.${name}`] = d.label;
+  return book;
+}
+
+/** The derived message book of several views. */
+export function queryViewMessages(views: readonly QueryViewDef[]): MessageBook {
+  return Object.assign({}, ...views.map(queryViewMessageBook)) as MessageBook;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time: buckets, quick ranges and the periods compared (pure, shared by server and browser)
+// ---------------------------------------------------------------------------------------------
+
+/** The bucket of a trend. */
+export type Bucket = 'day' | 'week' | 'month';
+
+/** Days of a range `yyyy-MM-dd` .. `yyyy-MM-dd`, both included. */
+export function daysIn(range: readonly [string, string]): number {
+  return Math.round((Date.parse(`${range[1]}T00:00:00Z`) - Date.parse(`${range[0]}T00:00:00Z`)) / 86_400_000) + 1;
+}
+
+/**
+ * The bucket that follows the range: days up to two months (at most 62 points), weeks up to
+ * about half a year (at most 27), months beyond, so a trend never has too few or too many points.
+ */
+export function bucketOf(range: readonly [string, string]): Bucket {
+  const days = daysIn(range);
+  if (days <= 62) return 'day';
+  if (days <= 186) return 'week';
+  return 'month';
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const utc = (day: string) => new Date(`${day}T00:00:00Z`);
+const addDays = (day: string, n: number) => iso(new Date(utc(day).getTime() + n * 86_400_000));
+
+/** The same days one year earlier (29 February becomes 28 February). */
+export function lastYearOf(range: readonly [string, string]): [string, string] {
+  const back = (day: string) => {
+    const [y, m, d] = day.split('-').map(Number);
+    const last = new Date(Date.UTC(y - 1, m, 0)).getUTCDate();
+    return `${String(y - 1).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
+  };
+  return [back(range[0]), back(range[1])];
+}
+
+/** The period of the same length that ends the day before the range starts. */
+export function previousPeriodOf(range: readonly [string, string]): [string, string] {
+  const days = daysIn(range);
+  return [addDays(range[0], -days), addDays(range[0], -1)];
+}
+
+/** Quick ranges of a date filter, each from `today` (`yyyy-MM-dd` in the user's zone). */
+export const QUICK_RANGES = {
+  today: (today: string): [string, string] => [today, today],
+  last7Days: (today: string): [string, string] => [addDays(today, -6), today],
+  last30Days: (today: string): [string, string] => [addDays(today, -29), today],
+  thisMonth: (today: string): [string, string] => [`${today.slice(0, 7)}-01`, today],
+  lastMonth: (today: string): [string, string] => {
+    const first = `${today.slice(0, 7)}-01`;
+    const end = addDays(first, -1);
+    return [`${end.slice(0, 7)}-01`, end];
+  },
+  thisYear: (today: string): [string, string] => [`${today.slice(0, 4)}-01-01`, today],
+} as const;
+
+/** The range a chart uses when the filter sets none: the last 30 days. */
+export const DEFAULT_CHART_RANGE = QUICK_RANGES.last30Days;
+
+/** Enum options whose labels are already in a message book (`ledger.kind.<code>`), with tag colours. */
+export function optionsFrom(args: {
+  book: MessageBook;
+  prefix: string;
+  codes: readonly string[];
+  colors?: Readonly<Record<string, string>>;
+}): Record<string, EnumOption> {
+  return Object.fromEntries(
+    args.codes.map((code) => [code, { label: args.book[`${args.prefix}.${code}`] ?? [code, code], color: args.colors?.[code] }]),
+  );
+}

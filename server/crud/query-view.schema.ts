@@ -1,0 +1,128 @@
+import { filterOptions, type QueryColumn, type QueryViewDef } from '../../resources/query-view';
+import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../http/openapi.schemas';
+
+/**
+ * The JSON schemas of a query view's routes, derived from its declaration: the filters, the
+ * query and chart bodies, the row, the totals and groups, and the OpenAPI docs of each route
+ * (operation ids `<view>.<operation>`, the view's menu group as tag).
+ */
+
+const DAYS = { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', format: 'date' } } as const;
+
+/** The JSON schema of the view's filters. */
+export function filtersSchema(view: QueryViewDef): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [name, f] of Object.entries(view.filters)) {
+    if (f.kind === 'dateRange') properties[name] = { ...DAYS, description: 'Two days yyyy-MM-dd, whole days of the caller’s zone' };
+    else if (f.kind === 'enum') properties[name] = oneOf(Object.keys(filterOptions(view, name)));
+    else properties[name] = { type: 'integer', minimum: 1 };
+  }
+  return { type: 'object', additionalProperties: false, properties };
+}
+
+/** The body of `POST /v1/<view>/query`. */
+export function queryBodySchema(view: QueryViewDef): JsonSchema {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+      pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+      cursor: { type: ['integer', 'null'], description: 'Keyset paging: the key of the last row of the previous page' },
+      filters: filtersSchema(view),
+    },
+  };
+}
+
+/** The body of `POST /v1/<view>/chart` and of the export: the filters alone. */
+export function filtersBodySchema(view: QueryViewDef): JsonSchema {
+  return { type: 'object', additionalProperties: false, properties: { filters: filtersSchema(view) } };
+}
+
+function columnSchema(c: QueryColumn): JsonSchema {
+  const description = c.label[1];
+  switch (c.kind) {
+    case 'integer':
+      return nullable({ type: 'integer', description });
+    case 'money':
+      return nullable({ ...wire.money, description });
+    case 'datetime':
+      return nullable({ ...wire.dateTime, description });
+    case 'enum':
+      return nullable({ type: 'string', enum: Object.keys(c.options ?? {}), description });
+    default:
+      return nullable({ type: 'string', description });
+  }
+}
+
+const measureSchema = (view: QueryViewDef, names: readonly string[] = Object.keys(view.measures)) =>
+  Object.fromEntries(
+    names.map((m) => {
+      const measure = view.measures[m];
+      const base = measure.kind === 'money' ? wire.money : { type: 'integer' };
+      return [m, { ...base, description: measure.help?.[1] ?? measure.label[1] }];
+    }),
+  );
+
+function groupSchema(view: QueryViewDef): JsonSchema {
+  return objectOf({
+    key: nullable({ type: 'string', description: 'The code, store id or day; null for none' }),
+    title: nullable({ type: 'string', description: 'The name of the key in the caller’s language' }),
+    drill: nullable({
+      type: 'object',
+      additionalProperties: true,
+      description: 'Filters to add to list the rows behind this total; null when they cannot be listed',
+    }),
+    ...measureSchema(view),
+  });
+}
+
+const doc = (view: QueryViewDef, name: string, summary: string, data: JsonSchema): RouteDocs => ({
+  operationId: `${view.name}.${name}`,
+  tags: [view.route.group],
+  summary,
+  response: answers(data),
+});
+
+/** The OpenAPI docs of a view's routes. */
+export function queryViewDocs(view: QueryViewDef) {
+  const groups = view.groups ?? [];
+  const totals = objectOf(measureSchema(view), { description: 'Over the whole filter' });
+  return {
+    query: doc(
+      view,
+      'query',
+      `${view.title[1]}: rows of the filter, newest first, with its totals and grouped totals`,
+      objectOf({
+        total: { type: 'integer', minimum: 0, description: 'Rows of the filter' },
+        totalIsEstimate: { type: 'boolean' },
+        records: arrayOf(objectOf(Object.fromEntries(Object.entries(view.columns).map(([n, c]) => [n, columnSchema(c)])))),
+        nextCursor: nullable({ type: 'integer', description: 'Send as cursor for the next page' }),
+        totals,
+        groups: objectOf(Object.fromEntries(groups.map((g) => [g, arrayOf(groupSchema(view))]))),
+      }),
+    ),
+    chart: view.chart
+      ? doc(
+          view,
+          'chart',
+          `${view.title[1]}: trend over the range (bucket by its length), share, previous period and same period last year`,
+          objectOf({
+            range: DAYS,
+            bucket: oneOf(['day', 'week', 'month']),
+            trend: arrayOf(objectOf({ bucket: wire.date, ...measureSchema(view, view.chart.trend) })),
+            share: arrayOf(groupSchema(view)),
+            current: totals,
+            previous: objectOf({ range: DAYS, totals }),
+            lastYear: objectOf({ range: DAYS, totals }),
+          }),
+        )
+      : null,
+    stores: doc(
+      view,
+      'stores',
+      `Store names for the store filter of ${view.title[1]}`,
+      arrayOf(objectOf({ id: { type: 'integer' }, title: { type: 'string' } })),
+    ),
+  };
+}

@@ -1,0 +1,37 @@
+import type { SQL } from 'drizzle-orm';
+import type { QueryViewDef } from '../../resources/query-view';
+import type { Actor } from './actor';
+
+/**
+ * The server side of a query view (resources/query-view.ts): the SQL of its source, keyed by the
+ * view, written in the domain module that owns the data
+ * (`server/modules/<domain>/<name>.source.ts`) and listed in `server/modules/query-views.ts`.
+ * Every expression is checked against the declaration by the compiler: a column, filter,
+ * measure or dimension declared without its SQL (or SQL for an undeclared one) does not compile.
+ */
+export interface ViewSource<V extends QueryViewDef = QueryViewDef> {
+  readonly view: V;
+  /** The FROM clause: the source table or view with its joins (`value_entries e left join … m`). */
+  readonly from: SQL;
+  /** The rows the actor may read at all: the tenant (and any scope of the grants). */
+  readonly scope: (actor: Actor) => SQL;
+  /** Each column's expression (the key's must be a unique integer, indexed with the scope). */
+  readonly columns: { readonly [K in keyof V['columns']]: SQL };
+  /**
+   * Each filter's compared expression: a dateRange filter takes whole days of the actor's zone
+   * on it (one range, so its index serves it), the others equality.
+   */
+  readonly filters: { readonly [K in keyof V['filters']]: SQL };
+  /** Each measure as an aggregate over the rows (`coalesce(sum(e.gift_delta), 0)`). */
+  readonly measures: { readonly [K in keyof V['measures']]: SQL };
+  /**
+   * Each `enum` or `store` dimension's key expression (without parameters: grouping sets compare
+   * the expressions as text). A `day` dimension needs none: it is the `time` filter's day.
+   */
+  readonly dimensions?: { readonly [K in keyof NonNullable<V['dimensions']>]?: SQL };
+}
+
+/** Declares a view's source (an identity that checks it against the view). */
+export function defineViewSource<const V extends QueryViewDef>(source: ViewSource<V>): ViewSource<V> {
+  return source;
+}

@@ -1,0 +1,101 @@
+/**
+ * The generic screen of a query view (resources/query-view.ts): its filter bar (quick date
+ * ranges, codes, stores; a member's filter comes from the link that opened it), the totals of
+ * the whole filter, the declared chart (loaded on demand), the grouped totals (a group's name
+ * lists the rows behind it), and the rows newest first, paged on the server, with the export of
+ * every row as a file-centre job. Filters, page and size live in the url (shareable, kept on back).
+ */
+import { App, Button, Card, Space } from 'antd';
+import { lazy, Suspense, useCallback, useMemo, type ComponentType } from 'react';
+import type { QueryViewDef } from '../../../resources/query-view';
+import { QUERY_VIEWS } from '../../../resources/query-views';
+import { useLoadError } from '../../components/use-action';
+import { usePagedQuery } from '../../components/use-paged-query';
+import { ExportTaskButton } from '../files/export-task-button';
+import { useTranslate } from '../generic/use-translate';
+import type { Translate } from '../../fields/field-kind';
+import { ViewFilterBar } from './query-view-filters';
+import { ViewGroups, ViewTotals } from './query-view-totals';
+import { ViewTable, viewColumns } from './query-view-table';
+import { queryView, startViewExport, type ViewFilters, type ViewPage } from './query-view-api';
+
+const QueryViewChart = lazy(() => import('./query-view-chart'));
+
+/** The title: a link's filter names its record (`Stored-value history of Li Lei M0001`), else the view's. */
+function titleOf(args: { t: Translate; view: QueryViewDef; filters: ViewFilters; page: ViewPage | undefined }): string {
+  const { t, view, filters, page } = args;
+  const set = Object.entries(view.filters).find(([name, f]) => f.heading && filters[name] !== undefined);
+  if (!set) return t(`res.${view.name}`);
+  const [name, f] = set;
+  const first = page?.records[0];
+  const named = (f.named ?? []).map((c) => first?.[c]).filter((v) => v !== null && v !== undefined && v !== '');
+  const who = named.length > 0 ? named.join(' ') : `#${String(filters[name])}`;
+  return t(`res.${view.name}.filter.${name}.heading`, { member: who });
+}
+
+function Body(props: { readonly view: QueryViewDef }) {
+  const { view } = props;
+  const t = useTranslate();
+  const fetch = useCallback((q: Parameters<typeof queryView>[1]) => queryView(view, q), [view]);
+  const list = usePagedQuery<ViewPage['records'][number], ViewFilters>({
+    fetch,
+    initialFilters: {},
+    pageSize: 20,
+    totalText: (total) => t('widget.total', { total }),
+    url: true,
+  });
+  useLoadError(list.remote.error);
+  const filters = list.query.filters;
+  const page = list.remote.data as ViewPage | undefined;
+  const { setFilters } = list;
+  const onDrill = useCallback((more: ViewFilters) => setFilters({ ...filters, ...more }), [filters, setFilters]);
+  const columns = useMemo(() => viewColumns({ t, view, filters, onDrill }), [t, view, filters, onDrill]);
+  const linked = Object.entries(view.filters).filter(([name, f]) => f.kind === 'member' && filters[name] !== undefined);
+  const loading = list.remote.loading;
+  return (
+    <Card
+      title={titleOf({ t, view, filters, page })}
+      extra={
+        <Space wrap>
+          {linked.length > 0 && (
+            <Button
+              onClick={() => setFilters(Object.fromEntries(Object.entries(filters).filter(([name]) => !linked.some(([l]) => l === name))))}
+            >
+              {t('queryView.showAll')}
+            </Button>
+          )}
+          <ExportTaskButton start={() => startViewExport(view, filters)} />
+        </Space>
+      }
+    >
+      <ViewFilterBar t={t} view={view} filters={filters} onSearch={setFilters} />
+      <ViewTotals t={t} view={view} page={page} loading={loading} />
+      {view.chart && (
+        <Suspense fallback={null}>
+          <QueryViewChart t={t} view={view} filters={filters} />
+        </Suspense>
+      )}
+      <ViewGroups t={t} view={view} page={page} loading={loading} onDrill={onDrill} />
+      <ViewTable t={t} view={view} columns={columns} table={list.tableProps} />
+    </Card>
+  );
+}
+
+const screens = new Map<string, ComponentType>();
+
+/** The screen component of a view by name (one per view, so React keeps its state across renders). */
+export function screenOf(name: string): ComponentType {
+  const found = screens.get(name);
+  if (found) return found;
+  const view = QUERY_VIEWS.find((v) => v.name === name);
+  if (!view) throw new Error(`no query view ${name}`);
+  function QueryViewScreen() {
+    return (
+      <App component={false}>
+        <Body view={view as QueryViewDef} />
+      </App>
+    );
+  }
+  screens.set(name, QueryViewScreen);
+  return QueryViewScreen;
+}

@@ -1,0 +1,114 @@
+import { Table, Tag, Typography, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router-dom';
+import type { QueryColumn, QueryViewDef } from '../../../resources/query-view';
+import { resourceByName } from '../../../resources';
+import type { Translate } from '../../fields/field-kind';
+import { DASH } from '../../fields/field-helpers';
+import { formatAmount, formatInteger } from '../../lib/format';
+import { screenRoute } from '../generic/resource-routes';
+import type { ViewFilters, ViewRow } from './query-view-api';
+
+/** Green and red dark enough to read on white (WCAG AA, 4.5:1), unlike antd's success / danger text. */
+const SIGN_COLORS = { up: '#237804', down: '#cf1322' } as const;
+
+/** A signed amount: `+12.50` in green, `-3.00` in red, a dash for nothing. */
+export function SignedAmount(props: { readonly value: number; readonly format?: (value: number) => string }) {
+  if (props.value === 0) return <>{DASH}</>;
+  const text = `${props.value > 0 ? '+' : ''}${(props.format ?? formatAmount)(props.value)}`;
+  return <Typography.Text style={{ color: props.value < 0 ? SIGN_COLORS.down : SIGN_COLORS.up }}>{text}</Typography.Text>;
+}
+
+/** A number of a column or measure as the screen shows it. */
+export function formatMeasure(kind: 'money' | 'integer', value: number | null | undefined): string {
+  return kind === 'money' ? formatAmount(value) : formatInteger(value);
+}
+
+/** An enum code's label (its declared option), or the code itself. */
+export function codeLabel(args: { t: Translate; view: QueryViewDef; column: string; code: string | null }): string {
+  const { t, view, column, code } = args;
+  if (code === null) return view.columns[column]?.none ? t(`res.${view.name}.${column}.none`) : DASH;
+  return view.columns[column]?.options?.[code] ? t(`res.${view.name}.${column}.${code}`) : code;
+}
+
+/** A cell linking to another list searched by the cell's text, when the row's `by` column names one. */
+function linkedCell(column: QueryColumn, row: ViewRow, text: string) {
+  const name = column.link?.lists[String(row[column.link.by])];
+  const resource = name ? resourceByName(name) : undefined;
+  const screen = resource?.route.screens.list;
+  if (!resource || !screen) return text;
+  return <Link to={`${screenRoute(resource, screen)}?q=${encodeURIComponent(text)}`}>{text}</Link>;
+}
+
+function cellOf(args: {
+  t: Translate;
+  view: QueryViewDef;
+  name: string;
+  column: QueryColumn;
+  row: ViewRow;
+  onDrill: (f: ViewFilters) => void;
+}) {
+  const { t, view, name, column, row } = args;
+  const value = row[name];
+  if (column.kind === 'enum') {
+    const code = value === null ? null : String(value);
+    const label = codeLabel({ t, view, column: name, code });
+    const color = code === null ? undefined : column.options?.[code]?.color;
+    return color ? <Tag color={color}>{label}</Tag> : label;
+  }
+  if (value === null || value === '') return DASH;
+  if (column.kind === 'money' || column.kind === 'integer') {
+    const kind = column.kind;
+    return column.signed ? (
+      <SignedAmount value={Number(value)} format={(v) => formatMeasure(kind, v)} />
+    ) : (
+      formatMeasure(kind, Number(value))
+    );
+  }
+  const text = String(value);
+  if (column.drill) {
+    const { filter, column: from } = column.drill;
+    return <Typography.Link onClick={() => args.onDrill({ [filter]: row[from] })}>{text}</Typography.Link>;
+  }
+  return column.link ? linkedCell(column, row, text) : text;
+}
+
+/** The shown columns of a view (those hidden while a filter is set are left out then). */
+export function viewColumns(args: {
+  t: Translate;
+  view: QueryViewDef;
+  filters: ViewFilters;
+  onDrill: (filters: ViewFilters) => void;
+}): ColumnsType<ViewRow> {
+  const { t, view, filters } = args;
+  return Object.entries(view.columns)
+    .filter(([, c]) => !c.hidden && !(c.hiddenWhenFiltered && filters[c.hiddenWhenFiltered] !== undefined))
+    .map(([name, column]) => ({
+      key: name,
+      title: t(`res.${view.name}.${name}`),
+      width: column.width,
+      align: column.kind === 'money' || column.kind === 'integer' ? ('right' as const) : undefined,
+      render: (_: unknown, row: ViewRow) => cellOf({ ...args, name, column, row }),
+    }));
+}
+
+/** A view's rows as a table (the screen pages it on the server; a tab shows the latest). */
+export function ViewTable(props: {
+  readonly t: Translate;
+  readonly view: QueryViewDef;
+  readonly columns: ColumnsType<ViewRow>;
+  readonly table: Pick<TableProps<ViewRow>, 'dataSource' | 'loading' | 'pagination' | 'onChange'>;
+  readonly size?: TableProps<ViewRow>['size'];
+}) {
+  const { view } = props;
+  return (
+    <Table<ViewRow>
+      rowKey={(row) => String(row[view.key])}
+      size={props.size ?? 'middle'}
+      columns={props.columns}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: <Typography.Text type="secondary">{props.t(`res.${view.name}.empty`)}</Typography.Text> }}
+      {...props.table}
+    />
+  );
+}
