@@ -8,6 +8,8 @@ import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, typ
  */
 
 const DAYS = { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string', format: 'date' } } as const;
+/** Two days as answers carry them. */
+const DAYS_ANSWER = { type: 'array', minItems: 2, maxItems: 2, items: wire.date } as const;
 
 /** The JSON schema of the view's filters. */
 export function filtersSchema(view: QueryViewDef): JsonSchema {
@@ -108,13 +110,13 @@ export function queryViewDocs(view: QueryViewDef) {
           'chart',
           `${view.title[1]}: trend over the range (bucket by its length), share, previous period and same period last year`,
           objectOf({
-            range: DAYS,
+            range: DAYS_ANSWER,
             bucket: oneOf(['day', 'week', 'month']),
             trend: arrayOf(objectOf({ bucket: wire.date, ...measureSchema(view, view.chart.trend) })),
             share: arrayOf(groupSchema(view)),
             current: totals,
-            previous: objectOf({ range: DAYS, totals }),
-            lastYear: objectOf({ range: DAYS, totals }),
+            previous: objectOf({ range: DAYS_ANSWER, totals }),
+            lastYear: objectOf({ range: DAYS_ANSWER, totals }),
           }),
         )
       : null,

@@ -764,8 +764,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The stored-value history: ledger entries of members, newest first, with totals by channel and kind */
-        post: operations["storedValueHistory.query"];
+        /** Stored-value history: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["store-value-hst-detail.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-hst-detail/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stored-value history: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["store-value-hst-detail.chart"];
         delete?: never;
         options?: never;
         head?: never;
@@ -779,8 +796,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Store names for the history's store column and filter */
-        get: operations["storedValueHistory.stores"];
+        /** Store names for the store filter of Stored-value history */
+        get: operations["store-value-hst-detail.stores"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1770,23 +1787,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/store-value-hst-detail/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
-        post: operations["files.export.store-value-entries"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/points/accounts/export": {
         parameters: {
             query?: never;
@@ -1815,6 +1815,23 @@ export interface paths {
         put?: never;
         /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
         post: operations["files.export.activity-evaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-hst-detail/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.store-value-hst-detail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -21016,7 +21033,7 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
-    "storedValueHistory.query": {
+    "store-value-hst-detail.query": {
         parameters: {
             query?: never;
             header?: {
@@ -21039,16 +21056,19 @@ export interface operations {
                     page?: number;
                     /** @default 20 */
                     pageSize?: number;
+                    /** @description Keyset paging: the key of the last row of the previous page */
                     cursor?: number | null;
                     filters?: {
                         memberId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
                         occurredAt?: string[];
                         /** @enum {string} */
-                        kind?: "init" | "recharge" | "pay" | "refund" | "adjust" | "sale" | "topup" | "expire" | "void";
+                        kind?: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void";
                         /** @enum {string} */
                         channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
+                        /** @enum {string} */
+                        sourceType?: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
                         storeId?: number;
-                        sourceType?: string;
                     };
                 };
             };
@@ -21065,85 +21085,117 @@ export interface operations {
                         code: 2000;
                         msg: string;
                         data: {
-                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            /** @description Rows of the filter */
                             total: number;
+                            totalIsEstimate: boolean;
                             records: {
-                                id: number;
-                                memberId: number;
-                                memberName: string | null;
+                                /** @description Entry */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /** @description Member id */
+                                memberId: number | null;
+                                /** @description Member number */
                                 memberNumber: string | null;
-                                /** @description Change of the principal portion */
-                                principalDelta: number;
-                                /** @description Change of the gift portion */
-                                giftDelta: number;
-                                /** @description Change of the balance: principal + gift */
-                                amount: number;
-                                /** @description Principal after the entry */
-                                principalAfter: number;
-                                /** @description Gift portion after the entry */
-                                giftAfter: number;
-                                /** @description Balance after the entry */
-                                balanceAfter: number;
-                                /** @enum {string} */
-                                kind: "init" | "recharge" | "pay" | "refund" | "adjust" | "sale" | "topup" | "expire" | "void";
-                                /** @description store, weixin, alipay, third or weixinApp; null when none applies */
-                                channel: string | null;
-                                /** @description What caused it: recharge, payment, refund, adjustment, init, batch … */
-                                sourceType: string;
-                                /** @description The document or request number */
+                                /** @description Member name */
+                                memberName: string | null;
+                                /**
+                                 * @description Kind
+                                 * @enum {string|null}
+                                 */
+                                kind: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void" | null;
+                                /**
+                                 * @description Channel
+                                 * @enum {string|null}
+                                 */
+                                channel: "store" | "weixin" | "alipay" | "third" | "weixinApp" | null;
+                                /**
+                                 * @description Source
+                                 * @enum {string|null}
+                                 */
+                                sourceType: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch" | null;
+                                /** @description Document */
                                 sourceId: string | null;
+                                /** @description Principal */
+                                principalDelta: number | null;
+                                /** @description Gift */
+                                giftDelta: number | null;
+                                /** @description Amount */
+                                amount: number | null;
+                                /** @description Balance after */
+                                balanceAfter: number | null;
+                                /** @description Store id */
                                 storeId: number | null;
+                                /** @description Store */
                                 storeName: string | null;
+                                /** @description Operator */
                                 operatorName: string | null;
-                                /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
-                                occurredAt: string;
+                                /** @description Remarks */
                                 remark: string | null;
                             }[];
-                            totalIsEstimate: boolean;
                             /** @description Send as cursor for the next page */
                             nextCursor: number | null;
                             /** @description Over the whole filter */
                             totals: {
+                                /** @description Entries */
                                 entries: number;
-                                /** @description Net change of the principal */
-                                principal: number;
-                                /** @description Net change of the gift portion */
-                                gift: number;
-                                /** @description Net change of the balance */
-                                amount: number;
                                 /** @description Sum of the entries that added value */
                                 amountIn: number;
                                 /** @description Sum of the entries that took value, as a positive amount */
                                 amountOut: number;
+                                /** @description Net change of the principal */
+                                principal: number;
+                                /** @description Net change of the gift portion */
+                                gift: number;
+                                /** @description Net change of the balance: principal + gift */
+                                amount: number;
                             };
-                            byKind: {
-                                kind: string;
-                                entries: number;
-                                /** @description Net change of the principal */
-                                principal: number;
-                                /** @description Net change of the gift portion */
-                                gift: number;
-                                /** @description Net change of the balance */
-                                amount: number;
-                                /** @description Sum of the entries that added value */
-                                amountIn: number;
-                                /** @description Sum of the entries that took value, as a positive amount */
-                                amountOut: number;
-                            }[];
-                            byChannel: {
-                                channel: string | null;
-                                entries: number;
-                                /** @description Net change of the principal */
-                                principal: number;
-                                /** @description Net change of the gift portion */
-                                gift: number;
-                                /** @description Net change of the balance */
-                                amount: number;
-                                /** @description Sum of the entries that added value */
-                                amountIn: number;
-                                /** @description Sum of the entries that took value, as a positive amount */
-                                amountOut: number;
-                            }[];
+                            groups: {
+                                kind: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Entries */
+                                    entries: number;
+                                    /** @description Sum of the entries that added value */
+                                    amountIn: number;
+                                    /** @description Sum of the entries that took value, as a positive amount */
+                                    amountOut: number;
+                                    /** @description Net change of the principal */
+                                    principal: number;
+                                    /** @description Net change of the gift portion */
+                                    gift: number;
+                                    /** @description Net change of the balance: principal + gift */
+                                    amount: number;
+                                }[];
+                                channel: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Entries */
+                                    entries: number;
+                                    /** @description Sum of the entries that added value */
+                                    amountIn: number;
+                                    /** @description Sum of the entries that took value, as a positive amount */
+                                    amountOut: number;
+                                    /** @description Net change of the principal */
+                                    principal: number;
+                                    /** @description Net change of the gift portion */
+                                    gift: number;
+                                    /** @description Net change of the balance: principal + gift */
+                                    amount: number;
+                                }[];
+                            };
                         };
                     };
                 };
@@ -21155,7 +21207,148 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
-    "storedValueHistory.stores": {
+    "store-value-hst-detail.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        memberId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @enum {string} */
+                        kind?: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void";
+                        /** @enum {string} */
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
+                        /** @enum {string} */
+                        sourceType?: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
+                        storeId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /** @description Sum of the entries that added value */
+                                amountIn: number;
+                                /** @description Sum of the entries that took value, as a positive amount */
+                                amountOut: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Entries */
+                                entries: number;
+                                /** @description Sum of the entries that added value */
+                                amountIn: number;
+                                /** @description Sum of the entries that took value, as a positive amount */
+                                amountOut: number;
+                                /** @description Net change of the principal */
+                                principal: number;
+                                /** @description Net change of the gift portion */
+                                gift: number;
+                                /** @description Net change of the balance: principal + gift */
+                                amount: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Entries */
+                                entries: number;
+                                /** @description Sum of the entries that added value */
+                                amountIn: number;
+                                /** @description Sum of the entries that took value, as a positive amount */
+                                amountOut: number;
+                                /** @description Net change of the principal */
+                                principal: number;
+                                /** @description Net change of the gift portion */
+                                gift: number;
+                                /** @description Net change of the balance: principal + gift */
+                                amount: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Entries */
+                                    entries: number;
+                                    /** @description Sum of the entries that added value */
+                                    amountIn: number;
+                                    /** @description Sum of the entries that took value, as a positive amount */
+                                    amountOut: number;
+                                    /** @description Net change of the principal */
+                                    principal: number;
+                                    /** @description Net change of the gift portion */
+                                    gift: number;
+                                    /** @description Net change of the balance: principal + gift */
+                                    amount: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Entries */
+                                    entries: number;
+                                    /** @description Sum of the entries that added value */
+                                    amountIn: number;
+                                    /** @description Sum of the entries that took value, as a positive amount */
+                                    amountOut: number;
+                                    /** @description Net change of the principal */
+                                    principal: number;
+                                    /** @description Net change of the gift portion */
+                                    gift: number;
+                                    /** @description Net change of the balance: principal + gift */
+                                    amount: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "store-value-hst-detail.stores": {
         parameters: {
             query?: {
                 id?: number[];
@@ -24276,63 +24469,6 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
-    "files.export.store-value-entries": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
-                trace_id?: components["parameters"]["trace_id"];
-                /** @description Language of msg and of localized names */
-                locale?: components["parameters"]["locale"];
-                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
-                marketingCenter?: components["parameters"]["marketingCenter"];
-                /** @description IANA time zone of day boundaries and of every instant in the answer */
-                time_zone?: components["parameters"]["time_zone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    filters?: {
-                        memberId?: number;
-                        occurredAt?: string[];
-                        /** @enum {string} */
-                        kind?: "init" | "recharge" | "pay" | "refund" | "adjust" | "sale" | "topup" | "expire" | "void";
-                        /** @enum {string} */
-                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
-                        storeId?: number;
-                        sourceType?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success: code 2000, the answer in data */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 2000;
-                        msg: string;
-                        data: {
-                            /** @description The file task (GET /v1/file-task/info/{id}) */
-                            taskId: number;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadInput"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrLicenseInvalid"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Maintenance"];
-        };
-    };
     "files.export.points-accounts": {
         parameters: {
             query?: never;
@@ -24413,6 +24549,65 @@ export interface operations {
                     activityId: number;
                     from?: string;
                     to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.store-value-hst-detail": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        memberId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @enum {string} */
+                        kind?: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void";
+                        /** @enum {string} */
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
+                        /** @enum {string} */
+                        sourceType?: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
+                        storeId?: number;
+                    };
                 };
             };
         };
