@@ -112,9 +112,10 @@ async function adjustAndAudit(page: Page, shell: ShellPage): Promise<void> {
   await tab.getByRole('button', { name: /查看全部流水/ }).click();
   await page.waitForURL((url) => url.hash.includes('store-value-hst-detail'));
   const history = new ValueHistoryPage(page);
-  await expect.poll(async () => history.title.innerText()).toContain(member.name);
+  // The title names the member from the rows, so it is read once they are there.
   const row = history.entryRow(number);
   await row.waitFor();
+  await expect.poll(async () => history.title.innerText()).toContain(member.name);
   const text = await row.innerText();
   expect(text).toContain('调整');
   expect(text).toContain('储值调整单');
