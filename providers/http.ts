@@ -393,3 +393,25 @@ export function typedGet<P extends ApiPath<'get'>>(path: P, ...[options]: Option
 export function typedPost<P extends ApiPath<'post'>>(path: P, ...[options]: OptionsArgument<'post', P>): Promise<ApiData<'post', P>> {
   return operationRequest('post', path, options as FilledOptions | undefined);
 }
+
+/** What a conditional GET found: the server's copy is the one named, or a new one with its tag. */
+export type Revalidated<T> = { readonly changed: false } | { readonly changed: true; readonly data: T; readonly etag: string | null };
+
+/**
+ * GET on the service base that names the copy the caller keeps (`If-None-Match: etag`): a 304
+ * resolves `{ changed: false }` and nothing crosses the network but headers; a 200 resolves the
+ * envelope's `data` with the answer's `ETag`.
+ */
+export async function apiGetIfChanged<T>(url: string, options: ApiOptions & { readonly etag?: string }): Promise<Revalidated<T>> {
+  const { etag, ...rest } = options;
+  const response = await http.request<T>({
+    ...rest,
+    url,
+    method: 'get',
+    headers: { ...rest.headers, ...(etag ? { 'if-none-match': etag } : {}) },
+    validateStatus: (status) => (status >= 200 && status < 300) || status === 304,
+  });
+  if (response.status === 304) return { changed: false };
+  const tag: unknown = response.headers.etag;
+  return { changed: true, data: response.data, etag: typeof tag === 'string' ? tag : null };
+}

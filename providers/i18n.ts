@@ -1,6 +1,7 @@
 /**
  * Translations of the browser. The message map of a locale always comes from the server
- * (`GET /v1/i18n/gets`); no book is bundled. Keys are flat (`error.network`, `perm.会员/标准会员`),
+ * (`GET /v1/i18n/gets`); no book is bundled. The browser keeps each locale's table between
+ * visits with its ETag and asks only whether it changed (a 304 keeps the copy). Keys are flat (`error.network`, `perm.会员/标准会员`),
  * so i18next's key and namespace separators are off, and slots are single-braced `{name}` like
  * the books on the server write them.
  */
@@ -15,7 +16,7 @@ import { useMemo } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LOCALE, inSentence, isLocale, type Locale } from '../resources/messages/bilingual';
 import { LOCAL_KEYS, SESSION_KEYS, readJson, writeJson } from './storage-keys';
-import { apiGet, currentLocale } from './http';
+import { apiGet, apiGetIfChanged, currentLocale } from './http';
 
 /** A flat message map of one locale. */
 export type MessageMap = Record<string, string>;
@@ -30,12 +31,57 @@ interface StoredTable {
 export const i18n = i18next;
 
 /** Fetches the message map of a locale. `silent` leaves failures to the caller. */
-export function fetchMessages(args: { readonly locale: Locale; readonly silent?: boolean }): Promise<MessageMap> {
+export function fetchMessages(args: { readonly locale: Locale; readonly silent?: boolean; readonly scope?: 'login' }): Promise<MessageMap> {
   return apiGet<MessageMap>('/v1/i18n/gets', {
-    params: { locale: args.locale },
+    params: { locale: args.locale, ...(args.scope ? { scope: args.scope } : {}) },
     headers: { locale: args.locale },
     silent: args.silent ?? false,
   });
+}
+
+/**
+ * The whole table of a locale as this browser keeps it between visits, with the server's ETag.
+ * Labels are no user data (the same for every merchant), so logout leaves them; the key is not
+ * one of the session entries of §3.
+ */
+interface KeptTable {
+  readonly etag: string;
+  readonly messages: MessageMap;
+}
+
+/** `localStorage` key of the kept table of a locale. */
+export function keptTableKey(locale: Locale): string {
+  return `i18n.table.${locale}`;
+}
+
+function keptTable(locale: Locale): KeptTable | undefined {
+  const kept = readJson<KeptTable>(localStorage, keptTableKey(locale));
+  return kept && typeof kept.etag === 'string' && typeof kept.messages === 'object' && kept.messages !== null ? kept : undefined;
+}
+
+function keep(args: { readonly locale: Locale; readonly table: KeptTable }): void {
+  try {
+    localStorage.setItem(keptTableKey(args.locale), JSON.stringify(args.table));
+  } catch {
+    // A full storage only costs the next load a download.
+  }
+}
+
+/**
+ * The whole table of a locale: the kept copy when the server says it is still current (304, a
+ * few hundred bytes), else the server's new one, kept for the next visit.
+ */
+export async function loadTable(args: { readonly locale: Locale; readonly silent?: boolean }): Promise<MessageMap> {
+  const kept = keptTable(args.locale);
+  const answer = await apiGetIfChanged<MessageMap>('/v1/i18n/gets', {
+    params: { locale: args.locale },
+    headers: { locale: args.locale },
+    silent: args.silent ?? false,
+    ...(kept ? { etag: kept.etag } : {}),
+  });
+  if (!answer.changed) return kept?.messages ?? {};
+  if (answer.etag) keep({ locale: args.locale, table: { etag: answer.etag, messages: answer.data } });
+  return answer.data;
 }
 
 function storedTable(): StoredTable | undefined {
@@ -63,44 +109,98 @@ export function startupLocale(): Locale {
   return localeFromUrl() ?? storedTable()?.locale ?? (isLocale(stored) ? stored : DEFAULT_LOCALE);
 }
 
+// The pages outside the shell (app-routes.tsx), which draw with the `login` part of the table.
+const OUTSIDE_SHELL = new Set(['', '/', '/login', '/no-lisence', '/no-content']);
+
+function startsOutsideShell(): boolean {
+  return OUTSIDE_SHELL.has(window.location.hash.replace(/^#/, '').split('?')[0]);
+}
+
 // dayjs names its locales differently from the product.
 function applyDayjsLocale(locale: Locale): void {
   dayjs.locale(locale === 'en_US' ? 'en' : 'zh-cn');
 }
 
+/** The whole table of the current locale, when the login page drew before it arrived. */
+let wholeTable: Promise<void> = Promise.resolve();
+
 /**
- * Loads the language and initialises i18next; the app renders after this resolves. When the
- * server cannot be reached the session's copy of the same locale is used, so a reload during
- * a short outage still shows text.
+ * Resolves once the whole table of the current language is in i18next. The console's screens
+ * wait for it (app-routes.tsx); on the login page it is usually there before the user has typed.
+ * A failed download is tried again here, once per call.
  */
-export async function initI18n(requested?: Locale): Promise<Locale> {
-  const locale = requested ?? startupLocale();
-  let messages: MessageMap = {};
+export function wholeTableReady(): Promise<void> {
+  return wholeTable;
+}
+
+// Adds the whole table once it is there (i18next is initialised by then).
+function completeLater(args: { readonly locale: Locale; readonly download: Promise<MessageMap> }): Promise<void> {
+  const { locale } = args;
+  const apply = (messages: MessageMap) => {
+    i18next.addResourceBundle(locale, 'translation', messages, true, true);
+    // The user may have switched language meanwhile; the session then holds the other one.
+    if (i18next.language === locale) remember({ locale, messages });
+  };
+  wholeTable = args.download.then(apply, () => {
+    // Tried again by the next caller, so a short outage does not leave the console untranslated.
+    wholeTable = loadTable({ locale, silent: true }).then(apply, () => undefined);
+    return wholeTable;
+  });
+  return wholeTable;
+}
+
+/**
+ * The texts to draw the first page with, and the whole table when it follows later. Whole
+ * table: the kept copy, asked only whether it changed. On a first visit to the login page: its
+ * own labels (a few kB) first, the whole table following in the background (and kept). When
+ * the server cannot be reached the session's copy of the same locale is used, so a reload
+ * during a short outage still shows text.
+ */
+async function firstTexts(locale: Locale): Promise<{ messages: MessageMap; rest: Promise<MessageMap> | null }> {
+  const whole = loadTable({ locale, silent: true });
+  if (!keptTable(locale) && startsOutsideShell()) {
+    // Nobody is left waiting on a rejection before completeLater takes it over.
+    whole.catch(() => undefined);
+    const messages = await fetchMessages({ locale, silent: true, scope: 'login' }).catch(() => ({}));
+    return { messages, rest: whole };
+  }
   try {
-    messages = await fetchMessages({ locale, silent: true });
+    const messages = await whole;
     remember({ locale, messages });
+    return { messages, rest: null };
   } catch {
     const cached = storedTable();
-    if (cached?.locale === locale) messages = cached.messages;
+    return { messages: cached?.locale === locale ? cached.messages : {}, rest: null };
   }
+}
+
+/** Loads the language and initialises i18next; the app renders after this resolves. */
+export async function initI18n(requested?: Locale): Promise<Locale> {
+  const locale = requested ?? startupLocale();
+  // Whoever waits for the whole table meanwhile waits for what this start decides.
+  let settle: (table: Promise<void>) => void = () => undefined;
+  wholeTable = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  const { messages, rest } = await firstTexts(locale);
   if (i18next.isInitialized) {
     // A second start (tests, a remount) only replaces the map and the language.
     i18next.addResourceBundle(locale, 'translation', messages, true, true);
     await i18next.changeLanguage(locale);
-    applyDayjsLocale(locale);
-    return locale;
+  } else {
+    await i18next.use(initReactI18next).init({
+      lng: locale,
+      fallbackLng: false,
+      resources: { [locale]: { translation: messages } },
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+      returnNull: false,
+    });
+    addFormats(i18next);
   }
-  await i18next.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: false,
-    resources: { [locale]: { translation: messages } },
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { prefix: '{', suffix: '}', escapeValue: false },
-    returnNull: false,
-  });
-  addFormats(i18next);
   applyDayjsLocale(locale);
+  settle(rest ? completeLater({ locale, download: rest }) : (wholeTable = Promise.resolve()));
   return locale;
 }
 
@@ -115,12 +215,13 @@ export function addFormats(instance: typeof i18next): void {
 }
 
 /**
- * Switches the language: reloads the map from the server first, so a failed load leaves the
- * current language intact, then switches i18next, dayjs and (through {@link useAntdLocale})
+ * Switches the language: loads the whole map first (the kept copy when the server says it is
+ * current), so a failed load leaves the current language intact, then switches i18next, dayjs and (through {@link useAntdLocale})
  * antd.
  */
 export async function changeLanguage(locale: Locale): Promise<void> {
-  const messages = await fetchMessages({ locale });
+  const messages = await loadTable({ locale });
+  wholeTable = Promise.resolve();
   i18next.addResourceBundle(locale, 'translation', messages, true, true);
   remember({ locale, messages });
   applyDayjsLocale(locale);

@@ -7,12 +7,18 @@
  */
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { wholeTableReady } from '../../providers/i18n';
 import { DiscardGuardProvider } from '../components/use-discard-guard';
 import { lazyScreen } from './lazy-screen';
 import { LoginPage } from './login-page';
 import { NoContentPage, NoLicencePage, PageSpin } from './status-pages';
 
-const ConsoleRoutes = lazyScreen({ key: 'console', loader: () => import('./console-routes').then((m) => ({ default: m.ConsoleRoutes })) });
+// The console draws with the whole translation table, which may still be arriving when the
+// login page was the first page of the visit (providers/i18n.ts).
+const ConsoleRoutes = lazyScreen({
+  key: 'console',
+  loader: () => Promise.all([import('./console-routes'), wholeTableReady()]).then(([m]) => ({ default: m.ConsoleRoutes })),
+});
 
 /** All routes. */
 export function AppRoutes() {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { registerDerivedMessages } from '../../server/modules/i18n/translate';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { anonymousClient } from '../helpers/fixtures';
 import { catalogMessages } from '../../resources/catalog/index';
@@ -115,3 +116,92 @@ test('every key the browser and the server name in their code is served in both 
     expect(missing, locale).toEqual([]);
   }
 });
+
+describe('versions (issue 30 §2)', () => {
+  const gets = (args: { locale: string; scope?: string; ifNoneMatch?: string }) =>
+    t.app.inject({
+      method: 'GET',
+      url: `${t.app.config.serviceBase}/v1/i18n/gets?locale=${args.locale}${args.scope ? `&scope=${args.scope}` : ''}`,
+      headers: args.ifNoneMatch ? { 'if-none-match': args.ifNoneMatch } : {},
+    });
+
+  test('the table answers with an ETag from its content and may be kept, but is asked for again', async () => {
+    const first = await gets({ locale: 'zh_CN' });
+    const again = await gets({ locale: 'zh_CN' });
+    const english = await gets({ locale: 'en_US' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"[\w-]{20,}"$/);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(english.headers.etag).not.toBe(first.headers.etag);
+    expect(first.headers['cache-control']).toBe('no-cache');
+  });
+
+  test.each(['zh_CN', 'en_US'])('%s: If-None-Match with the current tag answers 304 without the table', async (locale) => {
+    const current = await gets({ locale });
+    const etag = String(current.headers.etag);
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"old", ${etag}`, '*']) {
+      const unchanged = await gets({ locale, ifNoneMatch });
+      expect(unchanged.statusCode, ifNoneMatch).toBe(304);
+      expect(unchanged.rawPayload.length).toBe(0);
+      expect(unchanged.headers.etag).toBe(etag);
+    }
+    const stale = await gets({ locale, ifNoneMatch: '"an-older-table"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.json().data).toEqual(current.json().data);
+  });
+
+  test("the other language's tag does not match: switching languages fetches the other table", async () => {
+    const zh = await gets({ locale: 'zh_CN' });
+    const en = await gets({ locale: 'en_US', ifNoneMatch: String(zh.headers.etag) });
+    expect(en.statusCode).toBe(200);
+    expect(en.json().data['error.forbidden']).toBe('Forbidden');
+  });
+
+  test('a label changed on the server changes the tag, and the old tag gets the new table', async () => {
+    const before = await gets({ locale: 'en_US' });
+    const original = before.json().data['shell.login.title'] as string;
+    const originalZh = (await gets({ locale: 'zh_CN' })).json().data['shell.login.title'] as string;
+    registerDerivedMessages({ 'shell.login.title': ['新的标题', 'A new title'] });
+    try {
+      const after = await gets({ locale: 'en_US', ifNoneMatch: String(before.headers.etag) });
+      expect(after.statusCode).toBe(200);
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(after.json().data['shell.login.title']).toBe('A new title');
+    } finally {
+      registerDerivedMessages({ 'shell.login.title': [originalZh, original] });
+    }
+    expect((await gets({ locale: 'en_US' })).headers.etag).toBe(before.headers.etag);
+  });
+
+  test('scope=login answers the labels of the login page only, with its own tag', async () => {
+    const all = await gets({ locale: 'en_US' });
+    const login = await gets({ locale: 'en_US', scope: 'login' });
+    expect(login.statusCode).toBe(200);
+    const messages = login.json().data as Record<string, string>;
+    expect(login.rawPayload.length).toBeLessThan(all.rawPayload.length / 5);
+    expect(login.headers.etag).not.toBe(all.headers.etag);
+    expect((await gets({ locale: 'en_US', scope: 'login', ifNoneMatch: String(login.headers.etag) })).statusCode).toBe(304);
+    // Every key the pages outside the shell name, with the texts of the whole table.
+    const keys = literalKeysOf([
+      'src/shell/login-page.tsx',
+      'src/shell/change-password-form.tsx',
+      'src/shell/status-pages.tsx',
+      'src/shell/language-switch.tsx',
+    ]);
+    expect(keys.size).toBeGreaterThan(15);
+    const whole = all.json().data as Record<string, string>;
+    for (const key of keys) expect(messages[key], key).toBe(whole[key]);
+    expect(messages['menu.setting']).toBeUndefined();
+    expect((await gets({ locale: 'en_US', scope: 'everything' })).statusCode).toBe(400);
+  });
+});
+
+/** The keys `t('a.b')` names in the given files of the repository. */
+function literalKeysOf(files: readonly string[]): Set<string> {
+  const keys = new Set<string>();
+  for (const file of files) {
+    const text = fs.readFileSync(path.resolve(import.meta.dirname, '../..', file), 'utf8');
+    for (const match of text.matchAll(new RegExp(`\\bt\\(\\s*${KEY}`, 'g'))) keys.add(match[1]);
+  }
+  return keys;
+}

@@ -11,7 +11,7 @@ import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { useTranslation } from 'react-i18next';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { changeLanguage, i18nProvider, initI18n, startupLocale, t, useAntdLocale } from '../../providers/i18n';
+import { changeLanguage, i18nProvider, initI18n, startupLocale, t, useAntdLocale, wholeTableReady } from '../../providers/i18n';
 import { isLocale, toMessageMap } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
 import { WIDGET_TEXTS } from '../../resources/messages/widget.messages';
@@ -57,6 +57,7 @@ describe('i18n', () => {
     expect(requests.at(-1)).toEqual({ query: 'zh_CN', header: 'zh_CN' });
     expect(t('error.network')).toBe('请检查网络设置');
     expect(t('test.slot', { total: 7 })).toBe('共 7 条');
+    await wholeTableReady();
     expect(JSON.parse(sessionStorage.getItem('i18n')!).locale).toBe('zh_CN');
   });
 

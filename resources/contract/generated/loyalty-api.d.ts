@@ -10,7 +10,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The complete message map of a locale (query `locale`, else the `locale` header) */
+        /**
+         * The complete message map of a locale (query `locale`, else the `locale` header)
+         * @description Answers with an `ETag` from the table's content and `Cache-Control: no-cache`; a request whose `If-None-Match` names the current tag gets 304 and no body. `scope=login` answers only the labels the login page draws with.
+         */
         get: operations["i18n.gets"];
         put?: never;
         post?: never;
@@ -18211,6 +18214,8 @@ export interface operations {
         parameters: {
             query?: {
                 locale?: string;
+                /** @description `all` (default) or `login` */
+                scope?: "all" | "login";
             };
             header?: {
                 /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
@@ -18240,6 +18245,15 @@ export interface operations {
                             [key: string]: string;
                         };
                     };
+                };
+            };
+            /** @description Not modified: `If-None-Match` named the current ETag; no body, the client keeps its copy */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
                 };
             };
             400: components["responses"]["BadInput"];

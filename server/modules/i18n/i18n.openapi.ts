@@ -1,5 +1,5 @@
 import { LOCALES } from '../../../resources/messages/bilingual';
-import { answers, arrayOf, objectOf, oneOf } from '../../http/openapi.schemas';
+import { answers, arrayOf, objectOf, oneOf, type JsonSchema } from '../../http/openapi.schemas';
 
 /** The OpenAPI description of the translation routes (i18n.routes.ts). */
 
@@ -9,7 +9,10 @@ export const i18nDocs = {
   gets: {
     operationId: 'i18n.gets',
     tags: TAGS,
-    response: answers({ type: 'object', additionalProperties: { type: 'string' }, description: 'Message key -> text in the locale' }),
+    response: {
+      ...answers({ type: 'object', additionalProperties: { type: 'string' }, description: 'Message key -> text in the locale' }),
+      304: { description: 'Not modified: `If-None-Match` named the current ETag; no body, the client keeps its copy' },
+    } as Record<string, JsonSchema>,
   },
   names: {
     operationId: 'i18n.names',

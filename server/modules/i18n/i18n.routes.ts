@@ -4,7 +4,7 @@ import { queryViewMessages } from '../../../resources/query-view';
 import { QUERY_VIEWS } from '../../../resources/query-views';
 import { isLocale, type Locale } from '../../../resources/messages/bilingual';
 import { ok } from '../../http/envelope';
-import { messageMap, registerDerivedMessages } from './translate';
+import { MESSAGE_SCOPES, messageTable, registerDerivedMessages, type MessageScope } from './translate';
 import { i18nDocs } from './i18n.openapi';
 
 /**
@@ -29,14 +29,32 @@ function registerDerivedBooks(): void {
 const gets = {
   tags: ['i18n'],
   summary: 'The complete message map of a locale (query `locale`, else the `locale` header)',
-  querystring: { type: 'object', properties: { locale: { type: 'string', maxLength: 10 } } },
+  description:
+    "Answers with an `ETag` from the table's content and `Cache-Control: no-cache`; a request whose `If-None-Match` names the " +
+    'current tag gets 304 and no body. `scope=login` answers only the labels the login page draws with.',
+  querystring: {
+    type: 'object',
+    properties: {
+      locale: { type: 'string', maxLength: 10 },
+      scope: { type: 'string', enum: MESSAGE_SCOPES, default: 'all', description: '`all` (default) or `login`' },
+    },
+  },
 } as const;
+
+/** Whether an `If-None-Match` header names the tag (a list, weak forms, or `*`). */
+function namesTag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '');
+    return tag === '*' || tag === etag;
+  });
+}
 
 /** GET /v1/i18n/gets and GET /v1/i18n/names; both public (the login page needs them). */
 export async function i18nRoutes(app: FastifyInstance): Promise<void> {
   registerDerivedBooks();
 
-  app.get<{ Querystring: { locale?: string } }>(
+  app.get<{ Querystring: { locale?: string; scope?: MessageScope } }>(
     '/v1/i18n/gets',
     {
       schema: { ...gets, ...i18nDocs.gets },
@@ -45,10 +63,16 @@ export async function i18nRoutes(app: FastifyInstance): Promise<void> {
       // (npm run bench:serialization); the answer is the map itself, so nothing can leak.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => {
+    async (request, reply) => {
       // The query wins over the header: the page asks for the language the user just picked.
       const locale = isLocale(request.query.locale) ? request.query.locale : request.ctx.locale;
-      return ok(messageMap(locale));
+      const table = messageTable({ locale, scope: request.query.scope ?? 'all' });
+      // Labels are no member data: a browser may keep the table, but asks every time whether it
+      // is still current (a deploy that changes a label reaches the next page load).
+      reply.header('etag', table.etag);
+      reply.header('cache-control', 'no-cache');
+      if (namesTag(request.headers['if-none-match'], table.etag)) return reply.code(304).send();
+      return ok(table.messages);
     },
   );
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fillSlots, toMessageMap, type Locale, type MessageBook } from '../../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../../resources/messages/index';
 
@@ -7,10 +8,12 @@ import { MESSAGE_BOOKS } from '../../../resources/messages/index';
  */
 const derivedBooks: MessageBook[] = [];
 let cache: Partial<Record<Locale, Record<string, string>>> = {};
+let tables = new Map<string, MessageTable>();
 
 export function registerDerivedMessages(book: MessageBook): void {
   derivedBooks.push(book);
   cache = {};
+  tables = new Map();
 }
 
 export function allMessageBooks(): readonly MessageBook[] {
@@ -26,4 +29,37 @@ export function messageMap(locale: Locale): Record<string, string> {
 export function translate(locale: Locale, key: string, values?: Record<string, string | number>): string {
   const template = messageMap(locale)[key] ?? key;
   return fillSlots(template, values);
+}
+
+/**
+ * The parts of the table `GET /v1/i18n/gets` serves: `all`, or `login`, the labels the pages
+ * outside the shell draw with (login, change of password, no licence, not found), the error
+ * texts the HTTP client shows and the widget texts antd shows: the browser draws the login page
+ * with these before the whole table has arrived.
+ */
+export const MESSAGE_SCOPES = ['all', 'login'] as const;
+export type MessageScope = (typeof MESSAGE_SCOPES)[number];
+
+const LOGIN_KEY = /^(?:shell|error|validation|widget)\./;
+
+/** A served table and its version. */
+export interface MessageTable {
+  /** Key -> text. */
+  readonly messages: Record<string, string>;
+  /** A strong ETag from the table's content: the same texts give the same tag in every process. */
+  readonly etag: string;
+}
+
+/** The table of a locale and scope with its ETag, computed once per change of the books. */
+export function messageTable(args: { readonly locale: Locale; readonly scope: MessageScope }): MessageTable {
+  const id = `${args.locale}:${args.scope}`;
+  let table = tables.get(id);
+  if (!table) {
+    const all = messageMap(args.locale);
+    const messages = args.scope === 'all' ? all : Object.fromEntries(Object.entries(all).filter(([key]) => LOGIN_KEY.test(key)));
+    const digest = createHash('sha256').update(id).update('\0').update(JSON.stringify(messages)).digest('base64url');
+    table = { messages, etag: `"${digest.slice(0, 27)}"` };
+    tables.set(id, table);
+  }
+  return table;
 }

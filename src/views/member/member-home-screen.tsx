@@ -4,12 +4,16 @@
  * that registered most of them. Days are those of the browser's time zone.
  */
 import { App, Card, Col, Row, Statistic } from 'antd';
+import { lazy } from 'react';
+import { ChartSlot } from '../../components/chart-slot';
 import { useLoadError } from '../../components/use-action';
 import { useRemote } from '../../components/use-remote';
 import { useTranslate } from '../../screens/generic/use-translate';
 import { LevelCounts, StateCounts, TopStores } from './home/count-lists';
-import { NewMembersChart } from './home/new-members-chart';
 import { getMemberOverview } from './shared/member-api';
+
+// The chart library loads once the figures are there (components/chart-slot.tsx).
+const NewMembersChart = lazy(() => import('./home/new-members-chart').then((m) => ({ default: m.NewMembersChart })));
 
 function Body() {
   const t = useTranslate();
@@ -31,7 +35,11 @@ function Body() {
       </Col>
       <Col xs={24} xl={16}>
         <Card title={t('member.home.daily')} loading={loading}>
-          {data ? <NewMembersChart daily={data.daily} name={t('member.home.newMembers')} /> : null}
+          {data ? (
+            <ChartSlot height={300}>
+              <NewMembersChart daily={data.daily} name={t('member.home.newMembers')} />
+            </ChartSlot>
+          ) : null}
         </Card>
       </Col>
       <Col xs={24} xl={8}>

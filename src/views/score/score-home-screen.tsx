@@ -4,12 +4,16 @@
  * the stores that issued most this month. Days are the browser's time zone's.
  */
 import { App, Card, Col, Row, Statistic } from 'antd';
+import { lazy } from 'react';
+import { ChartSlot } from '../../components/chart-slot';
 import { useLoadError } from '../../components/use-action';
 import { useRemote } from '../../components/use-remote';
 import { useTranslate } from '../../screens/generic/use-translate';
-import { DailyChart } from './home/daily-chart';
 import { TopStores } from './home/top-stores';
 import { getOverview } from './shared/points-api';
+
+// The chart library loads once the figures are there (components/chart-slot.tsx).
+const DailyChart = lazy(() => import('./home/daily-chart').then((m) => ({ default: m.DailyChart })));
 
 function Body() {
   const t = useTranslate();
@@ -35,7 +39,11 @@ function Body() {
       ))}
       <Col xs={24} xl={16}>
         <Card title={t('score.home.daily')} loading={loading}>
-          {data ? <DailyChart daily={data.daily} names={{ issued: t('score.home.earned'), used: t('score.home.spent') }} /> : null}
+          {data ? (
+            <ChartSlot height={320}>
+              <DailyChart daily={data.daily} names={{ issued: t('score.home.earned'), used: t('score.home.spent') }} />
+            </ChartSlot>
+          ) : null}
         </Card>
       </Col>
       <Col xs={24} xl={8}>

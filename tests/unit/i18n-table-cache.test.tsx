@@ -1,0 +1,137 @@
+// @vitest-environment jsdom
+/**
+ * The browser keeps the translation table between visits (issue 30 §2): a first visit to the
+ * login page draws with the login labels and keeps the whole table that follows; a later start
+ * only asks whether the kept table changed (If-None-Match -> 304); a label changed on the server
+ * reaches the next start; each language is kept on its own, so switching back and forth asks
+ * only whether each is current.
+ */
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { http as mock, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { useTranslation } from 'react-i18next';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { changeLanguage, initI18n, keptTableKey, t, wholeTableReady } from '../../providers/i18n';
+import { isLocale, toMessageMap, type Locale } from '../../resources/messages/bilingual';
+import { MESSAGE_BOOKS } from '../../resources/messages/index';
+import { API, installDomShims } from '../helpers/screen-harness';
+
+/** What the server serves: the real books, one label the test can change, a version per change. */
+const served = { version: 1, title: { zh_CN: '会员后台', en_US: 'Member console' } as Record<Locale, string> };
+
+interface Request {
+  readonly locale: string | null;
+  readonly scope: string | null;
+  readonly ifNoneMatch: string | null;
+  readonly status: number;
+}
+const requests: Request[] = [];
+
+const etagOf = (locale: Locale, scope: string) => `"${locale}-${scope}-v${served.version}"`;
+
+const server = setupServer(
+  mock.get(`${API}/v1/i18n/gets`, ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    const locale: Locale = isLocale(params.get('locale')) ? (params.get('locale') as Locale) : 'zh_CN';
+    const scope = params.get('scope') ?? 'all';
+    const etag = etagOf(locale, scope);
+    const ifNoneMatch = request.headers.get('if-none-match');
+    const status = ifNoneMatch === etag ? 304 : 200;
+    requests.push({ locale, scope: params.get('scope'), ifNoneMatch, status });
+    if (status === 304) return new HttpResponse(null, { status: 304, headers: { etag } });
+    const all = { ...toMessageMap(MESSAGE_BOOKS, locale), 'shell.login.title': served.title[locale] };
+    const data = scope === 'login' ? Object.fromEntries(Object.entries(all).filter(([key]) => key.startsWith('shell.'))) : all;
+    return HttpResponse.json({ code: 2000, msg: 'success', data }, { headers: { etag } });
+  }),
+);
+
+function Title() {
+  const { t: translate } = useTranslation();
+  return <h1>{translate('shell.login.title')}</h1>;
+}
+
+beforeAll(() => {
+  installDomShims();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+beforeEach(() => {
+  requests.length = 0;
+  window.location.hash = '#/login';
+});
+afterEach(() => cleanup());
+afterAll(() => server.close());
+
+/** Starts the page as a reload does, in the locale given, and shows the title. */
+async function start(locale: Locale) {
+  await initI18n(locale);
+  render(<Title />);
+}
+
+describe('the kept translation table', () => {
+  it('first visit: the login labels first, then the whole table, kept with its version', async () => {
+    await start('zh_CN');
+    expect(screen.getByRole('heading').textContent).toBe('会员后台');
+    await wholeTableReady();
+    expect(requests.map((r) => [r.scope, r.ifNoneMatch, r.status])).toEqual([
+      [null, null, 200],
+      ['login', null, 200],
+    ]);
+    const kept = JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!);
+    expect(kept.etag).toBe(etagOf('zh_CN', 'all'));
+    expect(kept.messages['error.network']).toBe('请检查网络设置');
+    // The rest of the table is there for the console.
+    expect(t('error.network')).toBe('请检查网络设置');
+  });
+
+  it('next visit: only asks whether the table changed, and draws with the kept one', async () => {
+    await start('zh_CN');
+    expect(requests).toEqual([{ locale: 'zh_CN', scope: null, ifNoneMatch: etagOf('zh_CN', 'all'), status: 304 }]);
+    expect(screen.getByRole('heading').textContent).toBe('会员后台');
+    expect(t('error.network')).toBe('请检查网络设置');
+  });
+
+  it('a label changed on the server shows on the next start, and the new table is kept', async () => {
+    served.version = 2;
+    served.title = { zh_CN: '会员后台（新）', en_US: 'Member console (new)' };
+    await start('zh_CN');
+    expect(requests.map((r) => r.status)).toEqual([200]);
+    expect(screen.getByRole('heading').textContent).toBe('会员后台（新）');
+    expect(JSON.parse(localStorage.getItem(keptTableKey('zh_CN'))!).etag).toBe(etagOf('zh_CN', 'all'));
+    cleanup();
+    requests.length = 0;
+    await start('zh_CN');
+    expect(requests.map((r) => r.status)).toEqual([304]);
+    expect(screen.getByRole('heading').textContent).toBe('会员后台（新）');
+  });
+
+  it('switching languages keeps each table: the second switch to a language only asks', async () => {
+    await start('zh_CN');
+    await act(async () => {
+      await changeLanguage('en_US');
+    });
+    expect(screen.getByRole('heading').textContent).toBe('Member console (new)');
+    await act(async () => {
+      await changeLanguage('zh_CN');
+    });
+    await act(async () => {
+      await changeLanguage('en_US');
+    });
+    expect(screen.getByRole('heading').textContent).toBe('Member console (new)');
+    expect(requests.map((r) => [r.locale, r.status])).toEqual([
+      ['zh_CN', 304],
+      ['en_US', 200],
+      ['zh_CN', 304],
+      ['en_US', 304],
+    ]);
+    expect(localStorage.getItem('locale')).toBe('en_US');
+    expect(JSON.parse(sessionStorage.getItem('i18n')!).locale).toBe('en_US');
+  });
+
+  it('a console page opened first waits for the whole table, asking only whether it changed', async () => {
+    window.location.hash = '#/member/list';
+    localStorage.removeItem(keptTableKey('en_US'));
+    await start('en_US');
+    expect(requests.map((r) => [r.scope, r.status])).toEqual([[null, 200]]);
+    expect(t('error.network')).toBe('Please check your network settings');
+  });
+});
