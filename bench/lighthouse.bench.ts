@@ -1,0 +1,239 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config } from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { seedDemoIfEmpty } from '../server/db/seed/demo.seed';
+import { LoginPage } from '../tests/e2e/pages/login.page';
+import { ListPage } from '../tests/e2e/pages/list.page';
+import { intFlag, parseFlags, textFlag } from './lib/bench-args';
+import { openBenchDatabase } from './lib/bench-database';
+import { guardBenchRun } from './lib/bench-watchdog';
+import { median } from './lib/stats';
+
+/**
+ * Lighthouse on the console (`npm run bench:lighthouse`, after `npm run build`): the built app
+ * served as `npm start` serves it, on a private embedded PostgreSQL with the demo merchant, and
+ * Debian's Chromium (`CHROME_PATH`, default /usr/bin/chromium) started by chrome-launcher.
+ *
+ * - The login page, as a first visit: Lighthouse resets the origin's storage and cache itself.
+ * - The standard member list, signed in: the demo administrator signs in once in the same
+ *   Chromium (its cookie and storage stay: a signed-in profile); before each run the HTTP cache
+ *   is emptied, so every script and answer crosses the network again.
+ *
+ * Each with the mobile preset (Lighthouse's default: a mid-range phone on slow 4G, simulated) and
+ * the desktop preset, `--runs` (3) times; prints the medians of the performance score, LCP, TBT
+ * and bytes, and the accessibility and best-practices scores, against the targets (mobile
+ * performance >= 90, accessibility and best practices 100). Then, in a fresh profile, the
+ * JavaScript of login + landing screen (the first menu entry, where sign-in leads) + member list:
+ * the script files the browser loaded, each gzipped at level 9 from the build, and their bytes on
+ * the wire (the build's brotli copies), against 480 KiB.
+ */
+
+const LIGHTHOUSE_VERSION = (
+  JSON.parse(fs.readFileSync(path.resolve('node_modules/lighthouse/package.json'), 'utf8')) as { version: string }
+).version;
+const TARGET_PERFORMANCE = 90;
+const TARGET_JS_KIB = 480;
+const LIST_PATH = '/#/member/standard-member/list';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-sync',
+];
+
+interface Figures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  lcpMs: number;
+  tbtMs: number;
+  bytes: number;
+}
+
+async function audit(args: { url: string; port: number; preset: 'mobile' | 'desktop'; keepStorage: boolean }): Promise<Figures> {
+  const config: Config | undefined = args.preset === 'desktop' ? desktopConfig : undefined;
+  const result = await lighthouse(
+    args.url,
+    {
+      port: args.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      disableStorageReset: args.keepStorage,
+    },
+    config,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${args.url}`);
+  const { categories, audits } = result.lhr;
+  if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    bytes: audits['total-byte-weight']?.numericValue ?? NaN,
+  };
+}
+
+function summary(runs: readonly Figures[]): Figures {
+  const pick = (key: keyof Figures) => median(runs.map((run) => run[key]));
+  return {
+    performance: pick('performance'),
+    accessibility: pick('accessibility'),
+    bestPractices: pick('bestPractices'),
+    lcpMs: pick('lcpMs'),
+    tbtMs: pick('tbtMs'),
+    bytes: pick('bytes'),
+  };
+}
+
+/** Script files a page loads from here on: path -> bytes on the wire. */
+function scriptsOf(page: Page): Map<string, number> {
+  const scripts = new Map<string, number>();
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    void request.sizes().then((sizes) => scripts.set(new URL(request.url()).pathname, Math.max(0, sizes.responseBodySize)));
+  });
+  return scripts;
+}
+
+function gzipKib(webDir: string, files: Iterable<string>): number {
+  let total = 0;
+  for (const file of files) total += zlib.gzipSync(fs.readFileSync(path.join(webDir, file)), { level: 9 }).length;
+  return total / 1024;
+}
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2), ['web-dir', 'runs']);
+  const runs = intFlag(flags, 'runs', 3);
+  const webDir = path.resolve(textFlag(flags, 'web-dir', 'dist/web')!);
+  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir}/index.html is missing: run npm run build first`);
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-bench-lighthouse-'));
+  const bench = await openBenchDatabase({ dataDir, poolSize: 10 });
+  const app = await buildApp({ database: bench.database, config: { ...loadConfig({ WEB_DIR: webDir }), seedDemo: false }, jobs: null });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  const stopAll = async () => {
+    chrome.kill();
+    await app.close().catch(() => undefined);
+    await bench.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const cancel = guardBenchRun({ name: 'bench:lighthouse', minutes: 30, stop: stopAll });
+  try {
+    const demo = await seedDemoIfEmpty(bench.database);
+    const admin = demo.accounts.find((a) => a.login === 'admin') ?? demo.accounts[0];
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, ${chromePath}`);
+    console.log(
+      `load average before: ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} (${os.cpus().length} cores)`,
+    );
+
+    // The signed-in profile: sign in once in the Chromium Lighthouse drives.
+    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const profile = cdp.contexts()[0];
+    const signing = await profile.newPage();
+    await new LoginPage(signing).open(baseUrl);
+    await new LoginPage(signing).signIn(demo.tenantCode, admin.login, admin.password);
+    await signing.goto(`${baseUrl}${LIST_PATH}`);
+    await new ListPage(signing).waitLoaded();
+    const session = await profile.newCDPSession(signing);
+
+    const rows: { page: string; preset: string; figures: Figures }[] = [];
+    for (const target of [
+      { page: 'login', url: `${baseUrl}/#/login`, keepStorage: false },
+      { page: 'member list', url: `${baseUrl}${LIST_PATH}`, keepStorage: true },
+    ]) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const figures: Figures[] = [];
+        for (let run = 0; run < runs; run += 1) {
+          // The signed-in runs keep cookie and storage but not the HTTP cache.
+          if (target.keepStorage) await session.send('Network.clearBrowserCache');
+          figures.push(await audit({ url: target.url, port: chrome.port, preset, keepStorage: target.keepStorage }));
+          const last = figures[figures.length - 1];
+          console.log(
+            `  ${target.page} ${preset} run ${run + 1}: performance ${last.performance}, LCP ${last.lcpMs.toFixed(0)} ms, TBT ${last.tbtMs.toFixed(0)} ms`,
+          );
+        }
+        rows.push({ page: target.page, preset, figures: summary(figures) });
+      }
+    }
+    await cdp.close();
+
+    console.log(`\nmedians of ${runs} runs`);
+    console.log(
+      `  ${'page'.padEnd(12)} ${'preset'.padEnd(8)} ${'perf'.padStart(5)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'KiB'.padStart(7)} ${'a11y'.padStart(5)} ${'best'.padStart(5)}`,
+    );
+    for (const { page, preset, figures: f } of rows) {
+      console.log(
+        `  ${page.padEnd(12)} ${preset.padEnd(8)} ${String(f.performance).padStart(5)} ${f.lcpMs.toFixed(0).padStart(7)} ${f.tbtMs.toFixed(0).padStart(7)} ${(f.bytes / 1024).toFixed(0).padStart(7)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(5)}`,
+      );
+    }
+    const mobile = rows.filter((row) => row.preset === 'mobile');
+    const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    console.log(
+      `  mobile performance >= ${TARGET_PERFORMANCE}: ${met(mobile.every((row) => row.figures.performance >= TARGET_PERFORMANCE))}; accessibility and best practices 100: ${met(rows.every((row) => row.figures.accessibility === 100 && row.figures.bestPractices === 100))}`,
+    );
+
+    // Login + landing + member list in a fresh profile: which scripts, and what they weigh.
+    const fresh = await chromium.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const page = await (await fresh.newContext()).newPage();
+      const scripts = scriptsOf(page);
+      const login = new LoginPage(page);
+      await login.open(baseUrl);
+      await page.waitForLoadState('networkidle');
+      const atLogin = new Set(scripts.keys());
+      await login.signIn(demo.tenantCode, admin.login, admin.password);
+      await page.waitForLoadState('networkidle');
+      const landing = new URL(page.url()).hash;
+      await page.goto(`${baseUrl}${LIST_PATH}`);
+      await new ListPage(page).waitLoaded();
+      await page.waitForLoadState('networkidle');
+      const files = [...scripts.keys()].map((file) => file.replace(/^\//, ''));
+      const gzip = gzipKib(webDir, files);
+      const wire = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+      console.log(
+        `\nJavaScript of login (${atLogin.size} files, ${gzipKib(
+          webDir,
+          [...atLogin].map((f) => f.replace(/^\//, '')),
+        ).toFixed(
+          1,
+        )} KiB gzip) + landing ${landing} + member list: ${files.length} files, ${gzip.toFixed(1)} KiB gzip -9 (${wire.toFixed(1)} KiB on the wire, brotli); goal <= ${TARGET_JS_KIB} KiB: ${met(gzip <= TARGET_JS_KIB)}`,
+      );
+      if (files.some((file) => /recharts|chart/i.test(file)))
+        console.log(`  chart chunks among them: ${files.filter((file) => /chart/i.test(file)).join(', ')}`);
+    } finally {
+      await fresh.close();
+    }
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+    );
+  } finally {
+    cancel();
+    await stopAll();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { connectDatabase, type Database } from '../../server/db/connection';
+import { registerDerivedMessages } from '../../server/modules/i18n/translate';
+import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser';
+import { buildTestApp } from '../helpers/test-app';
+
+/**
+ * The translation table crosses the network once per change (issue 30 §2), in a real browser:
+ * the first visit of the login page downloads its labels and then the whole table; a reload
+ * only asks whether the table changed (304) and draws with the kept one; a label changed on the
+ * server shows on the next load; in Chinese and in English, switching between them.
+ *
+ * The server is the real app in this test's own process (on the run's database and a copy of
+ * the build), so the test can change a label on it as a deployment would.
+ */
+
+let app: FastifyInstance;
+let database: Database;
+let browser: TestBrowser;
+let baseUrl: string;
+let webDir: string;
+
+beforeAll(async () => {
+  webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-e2e-i18n-'));
+  fs.cpSync(path.resolve('dist/web'), webDir, { recursive: true });
+  database = connectDatabase(inject('databaseUrl'), { max: 4 });
+  ({ app } = await buildTestApp({ database, config: { ...loadConfig({ WEB_DIR: webDir }), seedDemo: false }, jobs: null }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await database?.close();
+  fs.rmSync(webDir, { recursive: true, force: true });
+});
+
+/** The translation requests of a page: scope, status, bytes of the body. */
+function watchTables(page: Page) {
+  const seen: { locale: string; scope: string; status: number; bytes: number }[] = [];
+  page.on('requestfinished', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.endsWith('/v1/i18n/gets')) return;
+    void (async () => {
+      const response = await request.response();
+      const sizes = await request.sizes();
+      seen.push({
+        locale: url.searchParams.get('locale') ?? '',
+        scope: url.searchParams.get('scope') ?? 'all',
+        status: response?.status() ?? 0,
+        bytes: sizes.responseBodySize,
+      });
+    })();
+  });
+  return {
+    /** The requests since the last call, once the page has settled. */
+    async take() {
+      await page.waitForLoadState('networkidle');
+      return seen.splice(0, seen.length);
+    },
+  };
+}
+
+const title = (page: Page) => page.locator('.console-login-card h3').first();
+
+async function keptLocales(page: Page): Promise<string[]> {
+  return page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('i18n.table.')));
+}
+
+/** Chooses a language with the switch on the login page. */
+async function switchTo(page: Page, name: RegExp) {
+  await page.locator('.console-login-lang button').click();
+  await page.getByRole('menuitem', { name }).click();
+}
+
+describe('the translation table on the login page', () => {
+  it('is downloaded once, asked about on reloads, and a changed label shows on the next load, in both languages', async () => {
+    const { page } = await browser.newPage();
+    const tables = watchTables(page);
+
+    // First visit: the login labels, then the whole table in the background, kept.
+    await page.goto(`${baseUrl}/#/login`);
+    await expect.poll(() => title(page).textContent()).toBe('账号登录');
+    await expect.poll(() => keptLocales(page)).toEqual(['i18n.table.zh_CN']);
+    const first = await tables.take();
+    expect(first.map(({ scope, status }) => [scope, status]).sort()).toEqual([
+      ['all', 200],
+      ['login', 200],
+    ]);
+    const whole = first.find((r) => r.scope === 'all')!;
+    const login = first.find((r) => r.scope === 'login')!;
+    expect(login.bytes).toBeLessThan(whole.bytes / 5);
+
+    // Second load: one question, answered 304 with no body; the page draws with the kept table.
+    await page.reload();
+    await expect.poll(() => title(page).textContent()).toBe('账号登录');
+    expect(await tables.take()).toEqual([{ locale: 'zh_CN', scope: 'all', status: 304, bytes: 0 }]);
+
+    // English: the switch downloads that table once and keeps it beside the Chinese one.
+    await switchTo(page, /English/);
+    await expect.poll(() => title(page).textContent()).toBe('Sign in');
+    expect((await tables.take()).map((r) => [r.locale, r.status])).toEqual([['en_US', 200]]);
+    await page.reload();
+    await expect.poll(() => title(page).textContent()).toBe('Sign in');
+    expect((await tables.take()).map((r) => [r.locale, r.status])).toEqual([['en_US', 304]]);
+    await switchTo(page, /中文/);
+    await expect.poll(() => title(page).textContent()).toBe('账号登录');
+    expect((await tables.take()).map((r) => [r.locale, r.status])).toEqual([['zh_CN', 304]]);
+
+    // A label changed on the server reaches the next load, in each language.
+    registerDerivedMessages({ 'shell.login.title': ['欢迎登录', 'Welcome, sign in'] });
+    try {
+      await page.reload();
+      await expect.poll(() => title(page).textContent()).toBe('欢迎登录');
+      expect((await tables.take()).map((r) => [r.locale, r.status])).toEqual([['zh_CN', 200]]);
+      await switchTo(page, /English/);
+      await expect.poll(() => title(page).textContent()).toBe('Welcome, sign in');
+      expect((await tables.take()).map((r) => [r.locale, r.status])).toEqual([['en_US', 200]]);
+      await page.reload();
+      await expect.poll(() => title(page).textContent()).toBe('Welcome, sign in');
+      expect((await tables.take()).map((r) => [r.locale, r.status])).toEqual([['en_US', 304]]);
+      await screenshot(page, 'translation-cache-changed-label-en');
+    } finally {
+      registerDerivedMessages({ 'shell.login.title': ['账号登录', 'Sign in'] });
+    }
+    expect((await keptLocales(page)).sort()).toEqual(['i18n.table.en_US', 'i18n.table.zh_CN']);
+  });
+});
