@@ -46,6 +46,9 @@ async function main(config: ServerConfig) {
     const app = await buildApp({ database, config, jobs, logger: process.env.LOG_REQUESTS === '1' });
     undo.push(() => app.close());
     await listen(app, config);
+    // The routes' schemas compile lazily (a fast start); what is left compiles now, between
+    // requests, so no screen's first visit waits for it.
+    app.warmUpSchemas();
 
     const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
     console.log(`\nLoyalty console ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);

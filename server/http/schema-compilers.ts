@@ -40,6 +40,33 @@ class Pending {
     for (const compile of items) compile();
     return items.length;
   }
+  /** The oldest schema not compiled yet (routes compile in the order they were added). */
+  next(): (() => unknown) | undefined {
+    return this.items.values().next().value;
+  }
+}
+
+/**
+ * Compiles the pending schemas one at a time, each in its own turn of the event loop, so
+ * requests are served between them; stops when none is left or when the returned function is
+ * called. A schema that does not compile is left to its route's first call, as before.
+ */
+function warmUp(pending: Pending): () => void {
+  let stopped = false;
+  const step = () => {
+    const compile = stopped ? undefined : pending.next();
+    if (!compile) return;
+    try {
+      compile();
+    } catch {
+      pending.done(compile);
+    }
+    setImmediate(step);
+  };
+  setImmediate(step);
+  return () => {
+    stopped = true;
+  };
 }
 
 // ajv and fast-json-stringify load with the first schema compiled, not at start-up.
@@ -101,6 +128,11 @@ export interface LazyCompilers {
   readonly buildSerializer: SerializerFactory;
   /** Compiles every route schema not compiled yet; returns how many there were. */
   readonly compileAll: () => number;
+  /**
+   * Starts compiling the rest in the background, one schema per turn of the event loop (the
+   * server calls it once it listens); returns the function that stops it.
+   */
+  readonly warmUp: () => () => void;
   /** Distinct response serializers compiled so far. */
   readonly serializersCompiled: () => number;
 }
@@ -154,7 +186,13 @@ export function lazySchemaCompilers(): LazyCompilers {
     return (data) => serializer()(data);
   };
 
-  return { buildValidator, buildSerializer, compileAll: () => pending.compileAll(), serializersCompiled: () => serializers.size };
+  return {
+    buildValidator,
+    buildSerializer,
+    compileAll: () => pending.compileAll(),
+    warmUp: () => warmUp(pending),
+    serializersCompiled: () => serializers.size,
+  };
 }
 
 /**
