@@ -15,19 +15,30 @@ import { BENCH_PASSWORD, DEFAULT_TENANT_CODE, ensureBenchUser, tenantReferences 
 import { guardBenchRun } from './lib/bench-watchdog';
 import { captureSql, type CapturedStatement } from './lib/sql-capture';
 import { median } from './lib/stats';
+import { deriveTable } from '../server/crud/table.derive';
+import { memberResource } from '../resources/member/member.resource';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 
 /**
  * The console against the least a server can do (`npm run bench:vs-minimal`): requests per
  * second, server CPU per request and resident memory of the console's API and of a bare Fastify
- * + pg server (`lib/minimal-server.ts`) running the same SQL, both as processes of their own on
- * the generated tenant (`npm run bench:generate`), called from this process over keep-alive HTTP
- * by `--connections` concurrent connections for `--seconds` per case and server, the two taking
- * turns within each of `--rounds` rounds; medians of the rounds.
+ * + pg server (`lib/minimal-server.ts`), both as processes of their own on the generated tenant
+ * (`npm run bench:generate`), called from this process over keep-alive HTTP by `--connections`
+ * concurrent connections for `--seconds` per case and server, the servers taking turns within
+ * each of `--rounds` rounds; medians of the rounds.
  *
- * Cases: a member read (`GET /v1/member/info/{id}` against the statements the console ran for
- * it), a list page (`POST /v1/member/query`, page 1 of 20, against its statements), points
- * postings (`POST /v1/points/transaction`, 100 points) against a plain lock + insert + update
+ * Cases (issue 23 §6 for the first two): a member read (`GET /v1/member/info/{id}`) against the
+ * plain `select … from members where tenant_id = $1 and id = $2`; the member list page
+ * (`POST /v1/member/query`, page 1 of 20, as the list screen first asks for it) against the
+ * plain page query `select … from members where tenant_id = $1 order by id desc limit 20`; the
+ * columns are the member table's, which the console's page selects too. Points postings
+ * (`POST /v1/points/transaction`, 100 points) against a plain lock + insert + update
  * transaction, spread over `--members` members and on one hot member.
+ *
+ * `--baseline replay` makes the minimal server run the statements the console itself ran for
+ * the read and the list instead (captured, wave by wave): what the console adds over its own
+ * SQL. `--compare <checkout>` runs a second console from another copy of the project (the
+ * commit before a change, with its node_modules) in the same rounds.
  */
 
 const SERVICE_BASE = '/loyalty';
@@ -36,13 +47,17 @@ const READER = 'bench-reader';
 const TILL = 'bench-till';
 
 interface Target {
-  readonly name: 'console' | 'minimal';
+  readonly name: 'console' | 'compare' | 'minimal';
   readonly child: ChildProcess;
   readonly port: number;
 }
 
-function spawnServer(name: Target['name'], args: string[], nodeArgs: string[] = []): Promise<Target> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+function spawnServer(args: { name: Target['name']; argv: string[]; nodeArgs?: string[]; cwd?: string }): Promise<Target> {
+  const { name } = args;
+  const child = spawn(process.execPath, [...(args.nodeArgs ?? []), '--import', 'tsx', ...args.argv], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: args.cwd,
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -173,10 +188,27 @@ async function signIn(port: number, login: string, tenant: string): Promise<stri
   return cookie;
 }
 
+/**
+ * The issue's baseline statements (issue 23 §6) over the member table's columns: one member by
+ * id, and the tenant's page of the 20 highest ids.
+ */
+function plainStatements(args: { tenantId: number; readId: number }): { read: CapturedStatement[]; list: CapturedStatement[] } {
+  const columns = getTableConfig(deriveTable(memberResource))
+    .columns.map((c) => `"${c.name}"`)
+    .join(', ');
+  return {
+    read: [{ text: `select ${columns} from members where tenant_id = $1 and id = $2`, values: [args.tenantId, args.readId], wave: 0 }],
+    list: [{ text: `select ${columns} from members where tenant_id = $1 order by id desc limit 20`, values: [args.tenantId], wave: 0 }],
+  };
+}
+
+/** How many waves (round trips one after the other) a captured call made. */
+const wavesOf = (statements: readonly CapturedStatement[]) => new Set(statements.map((s) => s.wave)).size;
+
 async function main(): Promise<void> {
   const flags = parseFlags(
     process.argv.slice(2),
-    ['tenant', 'seconds', 'rounds', 'connections', 'members', 'database-url', 'data-dir', 'cases', 'profile'],
+    ['tenant', 'seconds', 'rounds', 'connections', 'members', 'database-url', 'data-dir', 'cases', 'profile', 'baseline', 'compare'],
     ['minimal-named'],
   );
   const code = textFlag(flags, 'tenant', DEFAULT_TENANT_CODE);
@@ -189,6 +221,11 @@ async function main(): Promise<void> {
   const profileDir = textFlag(flags, 'profile');
   // `--minimal-named`: the minimal server prepares its statements too (a stricter baseline).
   const minimalNamed = switchFlag(flags, 'minimal-named');
+  const baseline = textFlag(flags, 'baseline', 'plain');
+  if (baseline !== 'plain' && baseline !== 'replay') throw new Error('--baseline is plain or replay');
+  const compareDir = textFlag(flags, 'compare');
+  if (compareDir && !fs.existsSync(path.join(compareDir, 'bench/lib/serialization-server.ts')))
+    throw new Error(`--compare ${compareDir}: no bench/lib/serialization-server.ts there`);
   const servers: Target[] = [];
   const bench = await openBenchDatabase({
     databaseUrl: textFlag(flags, 'database-url') ?? process.env.DATABASE_URL,
@@ -234,39 +271,54 @@ async function main(): Promise<void> {
     const probePort = (probe.server.address() as AddressInfo).port;
     const probeCookie = await signIn(probePort, READER, code);
     const agent = new http.Agent({ keepAlive: true });
-    const readCall: Call = { method: 'GET', path: `${SERVICE_BASE}/v1/member/info/${readId}`, headers: { cookie: probeCookie } };
-    const listCall: Call = {
+    const readPath = `${SERVICE_BASE}/v1/member/info/${readId}`;
+    const listCall = (cookie: string): Call => ({
       method: 'POST',
       path: `${SERVICE_BASE}/v1/member/query`,
-      headers: { cookie: probeCookie, 'x-requested-with': 'loyalty-console' },
+      headers: { cookie, 'x-requested-with': 'loyalty-console' },
       body: () => listBody,
-    };
+    });
     const captured = async (call: Call): Promise<CapturedStatement[]> => {
       await request(agent, probePort, call, 0);
       capture.start();
       await request(agent, probePort, call, 0);
       return capture.take();
     };
-    const statements = { read: await captured(readCall), list: await captured(listCall) };
+    const consoleStatements = {
+      read: await captured({ method: 'GET', path: readPath, headers: { cookie: probeCookie } }),
+      list: await captured(listCall(probeCookie)),
+    };
     agent.destroy();
     await probe.close();
+    const statements = baseline === 'replay' ? consoleStatements : plainStatements({ tenantId, readId });
     const file = path.join(tmp, 'statements.json');
     fs.writeFileSync(file, JSON.stringify(statements));
-    console.log(`statements of the read: ${statements.read.length}; of the list page: ${statements.list.length}`);
-    for (const s of [...statements.read, ...statements.list]) console.log(`  wave ${s.wave}: ${s.text.replace(/\s+/g, ' ').slice(0, 150)}`);
+    for (const [name, list] of Object.entries(consoleStatements)) {
+      console.log(`the console's ${name}: ${list.length} statement(s) in ${wavesOf(list)} round trip(s) one after the other`);
+      for (const s of list) console.log(`  wave ${s.wave}: ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
+    console.log(`the minimal server (${baseline}):`);
+    for (const s of [...statements.read, ...statements.list]) console.log(`  wave ${s.wave}: ${s.text.replace(/\s+/g, ' ').slice(0, 160)}`);
 
-    const consoleServer = await spawnServer(
-      'console',
-      ['bench/lib/serialization-server.ts', bench.url, 'schema'],
-      profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
-    );
+    const consoleArgv = [path.join('bench/lib/serialization-server.ts'), bench.url, 'schema'];
+    const consoleServer = await spawnServer({
+      name: 'console',
+      argv: consoleArgv,
+      nodeArgs: profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [],
+    });
     servers.push(consoleServer);
-    const minimal = await spawnServer('minimal', ['bench/lib/minimal-server.ts', bench.url, file, ...(minimalNamed ? ['named'] : [])]);
+    if (compareDir) servers.push(await spawnServer({ name: 'compare', argv: consoleArgv, cwd: path.resolve(compareDir) }));
+    const minimal = await spawnServer({
+      name: 'minimal',
+      argv: ['bench/lib/minimal-server.ts', bench.url, file, ...(minimalNamed ? ['named'] : [])],
+    });
     servers.push(minimal);
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const idle = { console: rssMb(consoleServer.child.pid!), minimal: rssMb(minimal.child.pid!) };
-    const reader = await signIn(consoleServer.port, READER, code);
-    const till = await signIn(consoleServer.port, TILL, code);
+    const idle = Object.fromEntries(servers.map((s) => [s.name, rssMb(s.child.pid!)]));
+    // Each console signs its users in (the sessions are rows: either console would take either cookie).
+    const cookies = new Map<Target['name'], { reader: string; till: string }>();
+    for (const s of servers)
+      if (s.name !== 'minimal') cookies.set(s.name, { reader: await signIn(s.port, READER, code), till: await signIn(s.port, TILL, code) });
     const runId = Date.now().toString(36);
     const sale = (member: (n: number) => number) => (n: number) => ({
       orderNo: `${runId}-${n}`,
@@ -277,71 +329,88 @@ async function main(): Promise<void> {
     const plain = (member: (n: number) => number) => (n: number) => ({ tenantId, memberId: member(n), storeId, orderNo: `${runId}-${n}` });
     const spreadOf = (n: number) => members[n % members.length];
     const hotOf = () => hot;
-    const all: { label: string; console: Call; minimal: Call }[] = [
+    const posting = (member: (n: number) => number) => (c: { till: string }) =>
+      ({
+        method: 'POST',
+        path: `${SERVICE_BASE}/v1/points/transaction`,
+        headers: { cookie: c.till, 'x-requested-with': 'loyalty-console' },
+        body: sale(member),
+      }) satisfies Call;
+    const all: { key: string; label: string; console: (c: { reader: string; till: string }) => Call; minimal: Call }[] = [
       {
+        key: 'read',
         label: 'read GET /v1/member/info/{id}',
-        console: { method: 'GET', path: readCall.path, headers: { cookie: reader } },
+        console: (c) => ({ method: 'GET', path: readPath, headers: { cookie: c.reader } }),
         minimal: { method: 'GET', path: '/read' },
       },
       {
+        key: 'list',
         label: 'list POST /v1/member/query',
-        console: { ...listCall, headers: { cookie: reader, 'x-requested-with': 'loyalty-console' } },
+        console: (c) => listCall(c.reader),
         minimal: { method: 'POST', path: '/list', body: () => listBody },
       },
       {
+        key: 'spread',
         label: `postings, spread over ${members.length}`,
-        console: {
-          method: 'POST',
-          path: `${SERVICE_BASE}/v1/points/transaction`,
-          headers: { cookie: till, 'x-requested-with': 'loyalty-console' },
-          body: sale(spreadOf),
-        },
+        console: posting(spreadOf),
         minimal: { method: 'POST', path: '/post', body: plain(spreadOf) },
       },
       {
+        key: 'hot',
         label: 'postings, one hot member',
-        console: {
-          method: 'POST',
-          path: `${SERVICE_BASE}/v1/points/transaction`,
-          headers: { cookie: till, 'x-requested-with': 'loyalty-console' },
-          body: sale(hotOf),
-        },
+        console: posting(hotOf),
         minimal: { method: 'POST', path: '/post', body: plain(hotOf) },
       },
     ];
-    const cases = all.filter((_c, i) => !only || only.includes(['read', 'list', 'spread', 'hot'][i]));
+    const cases = all.filter((c) => !only || only.includes(c.key));
+    const callOf = (c: (typeof all)[number], target: Target): Call =>
+      target.name === 'minimal' ? c.minimal : c.console(cookies.get(target.name)!);
     const counter = { n: 0 };
-    const results = cases.map(() => ({ console: [] as RunResult[], minimal: [] as RunResult[] }));
+    const results = cases.map(() => new Map<Target['name'], RunResult[]>(servers.map((s) => [s.name, []])));
     // Warm-up: JIT, pools, plans.
-    for (const c of cases) for (const target of servers) await run({ target, call: c[target.name], connections, seconds: 1, counter });
+    for (const c of cases) for (const target of servers) await run({ target, call: callOf(c, target), connections, seconds: 1, counter });
     for (let round = 0; round < rounds; round += 1) {
       for (const [i, c] of cases.entries()) {
         const order = round % 2 === 0 ? servers : [...servers].reverse();
         for (const target of order)
-          results[i][target.name].push(await run({ target, call: c[target.name], connections, seconds, counter }));
+          results[i].get(target.name)!.push(await run({ target, call: callOf(c, target), connections, seconds, counter }));
       }
     }
     console.log(
-      `\n${code}: ${tenant.members} members; ${connections} connections, ${seconds} s per run, ${rounds} rounds, medians; load average ${os
+      `\n${code}: ${tenant.members} members; ${connections} connections, ${seconds} s per run, ${rounds} rounds, medians; minimal baseline ${baseline}; load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
+    const compared = servers.some((s) => s.name === 'compare');
     console.log(
-      `  ${'case'.padEnd(34)} ${'console/s'.padStart(10)} ${'minimal/s'.padStart(10)} ${'ratio'.padStart(7)} ${'CPU ms/req console'.padStart(19)} ${'minimal'.padStart(8)}`,
+      `  ${'case'.padEnd(34)} ${'console/s'.padStart(10)} ${compared ? `${'compare/s'.padStart(10)} ` : ''}${'minimal/s'.padStart(10)} ${'ratio'.padStart(7)} ${
+        compared ? `${'compare'.padStart(8)} ` : ''
+      }${'CPU ms/req console'.padStart(19)} ${compared ? `${'compare'.padStart(8)} ` : ''}${'minimal'.padStart(8)}`,
     );
     for (const [i, c] of cases.entries()) {
-      const a = median(results[i].console.map((r) => r.rate));
-      const b = median(results[i].minimal.map((r) => r.rate));
-      const ca = median(results[i].console.map((r) => r.cpuMsPerRequest));
-      const cb = median(results[i].minimal.map((r) => r.cpuMsPerRequest));
+      const rate = (name: Target['name']) => median(results[i].get(name)!.map((r) => r.rate));
+      const cpu = (name: Target['name']) => median(results[i].get(name)!.map((r) => r.cpuMsPerRequest));
+      const b = rate('minimal');
+      const ratio = (name: Target['name']) => `×${(rate(name) / b).toFixed(2)}`;
       console.log(
-        `  ${c.label.padEnd(34)} ${a.toFixed(0).padStart(10)} ${b.toFixed(0).padStart(10)} ${`×${(a / b).toFixed(2)}`.padStart(7)} ${ca.toFixed(2).padStart(19)} ${cb.toFixed(2).padStart(8)}`,
+        `  ${c.label.padEnd(34)} ${rate('console').toFixed(0).padStart(10)} ${compared ? `${rate('compare').toFixed(0).padStart(10)} ` : ''}${b
+          .toFixed(0)
+          .padStart(10)} ${ratio('console').padStart(7)} ${compared ? `${ratio('compare').padStart(8)} ` : ''}${cpu('console')
+          .toFixed(2)
+          .padStart(19)} ${compared ? `${cpu('compare').toFixed(2).padStart(8)} ` : ''}${cpu('minimal').toFixed(2).padStart(8)}`,
       );
+      // Each round's ratios, so a reader sees how far the rounds spread.
+      const perRound = (name: Target['name']) =>
+        results[i]
+          .get(name)!
+          .map((r, k) => (r.rate / results[i].get('minimal')![k].rate).toFixed(2))
+          .join(' ');
+      console.log(`    rounds: console ${perRound('console')}${compared ? `; compare ${perRound('compare')}` : ''}`);
     }
-    const peak = (name: Target['name']) => Math.max(...results.flatMap((r) => r[name].map((x) => x.peakRssMb)));
+    const peak = (name: Target['name']) => Math.max(...results.flatMap((r) => r.get(name)!.map((x) => x.peakRssMb)));
     console.log(
-      `  RSS MB idle / peak under load: console ${idle.console.toFixed(0)} / ${peak('console').toFixed(0)}, minimal ${idle.minimal.toFixed(0)} / ${peak('minimal').toFixed(0)}`,
+      `  RSS MB idle / peak under load: ${servers.map((s) => `${s.name} ${idle[s.name].toFixed(0)} / ${peak(s.name).toFixed(0)}`).join(', ')}`,
     );
   } finally {
     await stopAll();

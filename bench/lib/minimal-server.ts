@@ -4,18 +4,18 @@ import pg from 'pg';
 import { serveChild } from './serve-child';
 
 /**
- * The baseline of `npm run bench:vs-minimal`: the least a server can do for the same answers, a
- * bare Fastify with a pg pool and no plugins, running the SQL the console ran for the same call
- * (captured by the benchmark and handed over in a JSON file). Run as its own process:
- * `tsx bench/lib/minimal-server.ts <databaseUrl> <statements.json> [named]` (`named`: its read and
- * list statements run prepared, as the console's do; by default unnamed); prints `PORT <n>` once it
- * listens on 127.0.0.1, stops on SIGTERM.
+ * The baseline of `npm run bench:vs-minimal`: the least a server can do, a bare Fastify with a
+ * pg pool and no plugins, running the statements the benchmark hands over in a JSON file: the
+ * issue's plain queries (`select … from members where tenant_id = $1 order by id desc limit 20`
+ * and one member by id), or with `--baseline replay` the SQL the console ran for the same call.
+ * Run as its own process: `tsx bench/lib/minimal-server.ts <databaseUrl> <statements.json>
+ * [named]` (`named`: its read and list statements run prepared, as the console's do; by default
+ * unnamed); prints `PORT <n>` once it listens on 127.0.0.1, stops on SIGTERM.
  *
- * - `GET /read`: the read's statements as the console ran them, wave by wave (a statement after
- *   the ones whose rows it needs, those of one wave at once: the record, then the names it points
- *   at), answers the first row.
- * - `POST /list`: the list's statements the same way (the page and its estimate at once, then the
- *   names), answers the rows.
+ * - `GET /read`: the read's statements wave by wave (a statement after the ones whose rows it
+ *   needs, those of one wave at once), answers the first row.
+ * - `POST /list`: the list's statements the same way, answers the rows of the statement that
+ *   returned the most.
  * - `POST /post` `{ tenantId, memberId, storeId, orderNo }`: the plain posting transaction,
  *   lock the account row, insert the entry, move the balance, commit.
  */

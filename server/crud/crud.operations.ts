@@ -10,7 +10,8 @@ import { assignNumber } from './numbering';
 import { INT4_MAX } from './column.derive';
 import { checkReferences } from './references.validate';
 import { lockedChanges } from './field-states';
-import { deleteLines, findRecord, saveLines } from './record.store';
+import { deleteLines, findNamedRecord, findRecord, saveLines } from './record.store';
+import { recordTitles, type RecordTitles } from './record.titles';
 import { validateWrite, type WriteSet } from './record.validate';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { hookContext, recordConditions, scopeOf, stampedValues, type Scope } from './scope';
@@ -119,6 +120,24 @@ function scoped<T extends OperationArgs>(args: T): T & { readonly scope: Scope }
 export async function readRecord(args: Omit<OperationArgs, 'registry'> & { id: number }): Promise<StoredRecord | null> {
   const scope = scopeOf(args.actor, args.runtime);
   return findRecord({ db: args.db, runtime: args.runtime, scope, id: args.id, operation: 'info' });
+}
+/**
+ * info as the route answers it: the record, its lines and the names it points at (those of its
+ * own fields read in the same statement, those inside its lines looked up after), or null.
+ */
+export async function readNamedRecord(args: OperationArgs & { id: number }): Promise<{ row: StoredRecord; titles: RecordTitles } | null> {
+  const scope = scopeOf(args.actor, args.runtime);
+  const found = await findNamedRecord({ db: args.db, runtime: args.runtime, scope, id: args.id, registry: args.registry });
+  if (!found) return null;
+  const [titles] = await recordTitles({
+    db: args.db,
+    registry: args.registry,
+    resource: args.runtime.resource,
+    tenantId: scope.tenantId,
+    rows: [found.row],
+    carried: [found.carried],
+  });
+  return { row: found.row, titles };
 }
 /** The state a stored record shows at the request's instant (its stored state without a timeline). */
 const shownOf = (runtime: ResourceRuntime, scope: Scope, record: StoredRecord): string =>

@@ -4,7 +4,7 @@ import { badInput, notFound, ok } from '../http/envelope';
 import { REASON_MAX_LENGTH, type PickableRecords, type ResourceDef } from '../../resources/define';
 import type { QueryPage } from '../../resources/contract/query.types';
 import { actorOf } from './actor';
-import { createRecord, deleteRecord, modifyRecord, readRecord, runAction } from './crud.operations';
+import { createRecord, deleteRecord, modifyRecord, readNamedRecord, readRecord, runAction } from './crud.operations';
 import { readHistory } from './state-history';
 import { parseQueryBody, runQuery } from './query.builder';
 import { countStates } from './query.counts';
@@ -168,8 +168,16 @@ export async function registerResourceRoutes(
     },
     async (request) => {
       const query = parseQueryBody({ resource, body: request.body ?? {}, locale: request.ctx.locale });
+      // The page comes with the names of what its records point at (runQuery, given the registry).
       const result = await runQuery({ ...operation(request), query });
-      const titles = await recordTitles({ db: database().db, registry, resource, tenantId: request.auth!.tenantId, rows: result.rows });
+      const titles = await recordTitles({
+        db: database().db,
+        registry,
+        resource,
+        tenantId: request.auth!.tenantId,
+        rows: result.rows,
+        carried: result.carried,
+      });
       return ok<QueryPage<Record<string, unknown>>>({
         total: result.total,
         totalIsEstimate: result.totalIsEstimate,
@@ -209,9 +217,9 @@ export async function registerResourceRoutes(
     },
     async (request) => {
       const id = idParam((request.params as { id?: unknown }).id);
-      const row = await readRecord({ ...operation(request), id });
-      if (!row) throw notFound();
-      return ok(await answer(request, row));
+      const found = await readNamedRecord({ ...operation(request), id });
+      if (!found) throw notFound();
+      return ok({ ...serialize(runtime, request, found.row), _titles: found.titles });
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { ResourceDef } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { DbOrTx } from '../db/connection';
@@ -10,7 +10,8 @@ import { isUniqueKey } from './index.derive';
 import { afterCursor, decodeCursor, encodeCursor, orderBy, sortSignature, type SortKey } from './query.cursor';
 import { filterConditions, keywordCondition, ownField } from './query.filters';
 import { MAX_PAGE, textProblem } from '../http/input-guard';
-import type { ResourceRuntime } from './resource-registry';
+import type { EngineRegistry, ResourceRuntime } from './resource-registry';
+import { takeTitles, titleFields, type FoundNames } from './record.titles';
 import { declaredScope, scopeConditions, scopeOf } from './scope';
 import { placeholder, prepareNamed, preparedOnce, type PreparedSelect } from './prepared';
 import { shownStateRank, shownStateRankSql } from './state-timeline';
@@ -22,6 +23,10 @@ import type { StoredRecord } from './server-hooks.define';
  * The total is exact up to EXACT_TOTAL_LIMIT matching rows; beyond it, counting would read
  * every row of a million-member list on each page, so the planner's estimate is returned and
  * flagged `totalIsEstimate`.
+ *
+ * One statement answers a page: its rows, and as fields of its select the total (the planner's
+ * estimate and, when that says the matches are few, the capped count), the declared totals and
+ * the names the rows point at (record.titles.ts). Only an empty page asks again, for the total.
  */
 
 /** The query body after checking. */
@@ -44,6 +49,8 @@ export interface QueryResult {
   readonly nextCursor: string | null;
   /** Sums of the declared `list.totals` over the whole filtered set; absent when none are declared. */
   readonly totals?: Record<string, number>;
+  /** Per row, the names it points at that came with it (when the query was given the registry). */
+  readonly carried?: FoundNames[];
 }
 
 export const EXACT_TOTAL_LIMIT = 10_000;
@@ -171,39 +178,74 @@ function countStatement(args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL
   return db.select({ n: sql<number>`count(*)::int` }).from(capped);
 }
 
+/** Keys of the fields a list adds to its page's select (no column key starts with `$`). */
+const TOTAL_KEY = '$total';
+const SUMS_KEY = '$sums';
+
 /**
- * The total of a query. The planner's estimate comes first (an EXPLAIN, no rows read): only when
- * it says the matches are few is the capped count run, which then reads at most
- * EXACT_TOTAL_LIMIT + 1 rows. A query the statistics call large answers the estimate without
- * scanning, flagged `estimate` (a common keyword or the unfiltered list on millions of rows).
+ * The total of a query as one field of a select: `[planned rows, capped count or null]`. The
+ * planner's estimate comes first (`planned_rows`, migration `planned-rows`: an EXPLAIN of the
+ * query's rows with its values, no rows read); only when it says the matches are few does the
+ * capped count run, which then reads at most EXACT_TOTAL_LIMIT + 1 rows. A query the statistics
+ * call large answers the estimate without scanning (a common keyword or the unfiltered list on
+ * millions of rows). The subquery refers to nothing of the row: PostgreSQL evaluates it once per
+ * statement (an InitPlan), and the count inside the CASE only when the CASE asks for it.
  */
-async function countRows(
-  args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL | undefined },
-  prepared?: { statements: UnfilteredStatements; values: Record<string, unknown> },
-): Promise<{ total: number; estimate: boolean }> {
-  const { db } = args;
+function totalField(args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL | undefined }): SQL<[number, number | null]> {
   const t = args.runtime.table;
-  type Plan = { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] };
-  let explained: { rows: Plan[] };
-  if (prepared) {
-    const { text, params } = prepared.statements.explain;
-    const values = fillPlaceholders([...params], prepared.values);
-    explained = await (
-      db as unknown as { $client: { query(c: { text: string; values: unknown[] }): Promise<{ rows: Plan[] }> } }
-    ).$client.query({
-      text,
-      values,
-    });
-  } else {
-    const plain = db.select({ id: t.id }).from(t).where(args.where);
-    explained = await db.execute<Plan>(sql`explain (format json) ${plain}`);
-  }
-  const planned = Math.round(explained.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']);
-  if (planned <= ESTIMATE_TRUSTED_ABOVE) {
-    const [{ n }] = prepared ? await prepared.statements.count.execute(prepared.values) : await countStatement(args);
-    if (n <= EXACT_TOTAL_LIMIT) return { total: n, estimate: false };
-  }
+  const explained = args.db.select({ id: t.id }).from(t).where(args.where).toSQL();
+  // The statement as a format() template: `%n$L` for the n-th value, quoted by the database.
+  const template = explained.sql.replace(/%/g, '%%').replace(/\$(\d+)/g, '%$1$L');
+  const values = explained.params.map((value) => sql`, ${value}::text`);
+  return sql`(select array[e.planned, case when e.planned <= ${sql.raw(String(ESTIMATE_TRUSTED_ABOVE))} then (${countStatement(args)}) end] from (select planned_rows(${template}${sql.join(values)}) as planned) e)`;
+}
+
+/** The total from the estimate and the capped count `totalField` answered. */
+function totalOf(field: readonly [number, number | null]): { total: number; estimate: boolean } {
+  const planned = Math.round(field[0]);
+  const counted = field[1];
+  if (counted !== null && counted <= EXACT_TOTAL_LIMIT) return { total: counted, estimate: false };
   return { total: Math.max(planned, EXACT_TOTAL_LIMIT + 1), estimate: true };
+}
+
+/**
+ * The declared `list.totals` summed over every row the filters match (not only the page), as one
+ * field of a select: one aggregate over the same conditions, evaluated once per statement.
+ */
+function sumsField(args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL | undefined }): SQL<string[]> | null {
+  const names = args.runtime.resource.list.totals ?? [];
+  if (names.length === 0) return null;
+  const t = args.runtime.table;
+  const sums = sql.join(
+    names.map((name) => sql`coalesce(sum(${t[name]}), 0)::text`),
+    sql`, `,
+  );
+  return sql`(${args.db
+    .select({ sums: sql`array[${sums}]` })
+    .from(t)
+    .where(args.where)})`;
+}
+
+/** Money sums stay exact in numeric and travel as numbers with at most two decimals. */
+function sumsOf(runtime: ResourceRuntime, field: readonly string[] | undefined): Record<string, number> | undefined {
+  const names = runtime.resource.list.totals ?? [];
+  if (names.length === 0 || !field) return undefined;
+  return Object.fromEntries(names.map((name, i) => [name, Number(field[i])]));
+}
+
+/** The fields a list adds to its page's select: total, declared totals, the names its rows point at. */
+function listFields(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  where: SQL | undefined;
+  registry: EngineRegistry | undefined;
+}): Record<string, SQL> {
+  const sums = sumsField(args);
+  return {
+    ...(args.registry ? titleFields(args.registry, args.runtime).fields : {}),
+    [TOTAL_KEY]: totalField(args),
+    ...(sums ? { [SUMS_KEY]: sums } : {}),
+  };
 }
 
 /** What a query runs, before it runs. */
@@ -214,6 +256,11 @@ export interface QueryStatements {
   readonly page: { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<unknown[]>;
   /** The capped count of the matching rows. */
   readonly count: { toSQL(): { sql: string; params: unknown[] } };
+  /**
+   * What runQuery runs: the page with its total, declared totals and, given the registry, the
+   * names its rows point at, as fields of its select (the page's plan is the page's own).
+   */
+  listed(registry?: EngineRegistry): { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<Record<string, unknown>[]>;
   /**
    * Nothing but the declared scope filters the rows (no filter, keyword, cursor, row filter or
    * computed sort key): the statements are the same for every call of that order, built once
@@ -248,19 +295,24 @@ export function queryStatements(args: { db: DbOrTx; runtime: ResourceRuntime; ac
   const where = and(...conditions);
   const keys = sortKeysOf({ runtime, sorters: query.sorters, locale: actor.locale, now: scope.now });
 
-  let page = db.select().from(t).$dynamic();
-  if (query.cursor !== undefined) {
-    const values = decodeCursor(keys, query.cursor);
-    if (!values) throw badInput('crud.badCursor', [{ field: 'cursor', key: 'crud.badCursor' }]);
-    page = page.where(and(where, afterCursor(keys, values)));
-  } else {
-    page = page.where(where).offset((query.page - 1) * query.pageSize);
-  }
+  const cursorValues = query.cursor === undefined ? undefined : decodeCursor(keys, query.cursor);
+  if (cursorValues === null) throw badInput('crud.badCursor', [{ field: 'cursor', key: 'crud.badCursor' }]);
+  const pageWith = (fields: Record<string, SQL>) => {
+    const page = db
+      .select({ ...getTableColumns(t), ...fields })
+      .from(t)
+      .$dynamic();
+    const placed = cursorValues
+      ? page.where(and(where, afterCursor(keys, cursorValues)))
+      : page.where(where).offset((query.page - 1) * query.pageSize);
+    return placed.orderBy(...orderBy(keys)).limit(query.pageSize + 1);
+  };
   return {
     where,
     keys,
-    page: page.orderBy(...orderBy(keys)).limit(query.pageSize + 1),
+    page: pageWith({}),
     count: countStatement({ db, runtime, where }),
+    listed: (registry) => pageWith(listFields({ db, runtime, where, registry })) as ReturnType<QueryStatements['listed']>,
     unfiltered:
       filtered.conditions.length === 0 &&
       !keyword &&
@@ -270,68 +322,47 @@ export function queryStatements(args: { db: DbOrTx; runtime: ResourceRuntime; ac
   };
 }
 
-/** The statements of an unfiltered query, built once per resource and order (prepared.ts). */
-interface UnfilteredStatements {
-  readonly page: PreparedSelect<StoredRecord>;
-  readonly count: PreparedSelect<{ n: number }>;
-  readonly totals: PreparedSelect<Record<string, string>> | null;
-  /** `explain (format json)` of the rows, run unnamed (planned with the call's values, as before). */
-  readonly explain: { readonly text: string; readonly params: readonly unknown[] };
-}
-
-function unfilteredStatements(db: DbOrTx, runtime: ResourceRuntime, keys: readonly SortKey[]): UnfilteredStatements | null {
-  return preparedOnce(db, `unfiltered:${runtime.resource.name}:${sortSignature(keys)}`, () => {
+/**
+ * The listed page of an unfiltered query, built once per resource, order and registry
+ * (prepared.ts), with placeholders for the tenant, the centre, the offset and the limit.
+ */
+function unfilteredListed(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  keys: readonly SortKey[];
+  registry: EngineRegistry | undefined;
+}): PreparedSelect<Record<string, unknown>> | null {
+  const { db, runtime, keys, registry } = args;
+  const named = registry ? titleFields(registry, runtime).key : 'plain';
+  return preparedOnce(db, `unfiltered:${runtime.resource.name}:${sortSignature(keys)}:${named}`, () => {
     const t = runtime.table;
     const where = and(...declaredScope(runtime, { tenantId: placeholder('tenantId'), marketingCenterId: placeholder('centre') }));
     const page = db
-      .select()
+      .select({ ...getTableColumns(t), ...listFields({ db, runtime, where, registry }) })
       .from(t)
       .where(where)
       .offset(placeholder('offset'))
       .orderBy(...orderBy(keys))
       .limit(placeholder('limit'));
-    const explained = db.select({ id: t.id }).from(t).where(where).toSQL();
-    const totals = totalsSelect({ db, runtime, where });
-    return {
-      page: prepareNamed(page) as PreparedSelect<StoredRecord>,
-      count: prepareNamed(countStatement({ db, runtime, where })),
-      totals: totals && prepareNamed(totals),
-      explain: { text: `explain (format json) ${explained.sql}`, params: explained.params },
-    };
+    return prepareNamed(page) as PreparedSelect<Record<string, unknown>>;
   });
-}
-
-/**
- * The declared `list.totals` summed over every row the filters match (not only the page): one
- * aggregate over the same conditions. Money sums stay exact in numeric and travel as numbers
- * with at most two decimals.
- */
-function totalsSelect(args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL | undefined }) {
-  const names = args.runtime.resource.list.totals ?? [];
-  if (names.length === 0) return null;
-  const t = args.runtime.table;
-  const select = Object.fromEntries(names.map((name) => [name, sql<string>`coalesce(sum(${t[name]}), 0)::text`]));
-  return args.db.select(select).from(t).where(args.where);
-}
-
-async function totalsOf(
-  args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL | undefined },
-  prepared?: { statement: PreparedSelect<Record<string, string>> | null; values: Record<string, unknown> },
-): Promise<Record<string, number> | undefined> {
-  const names = args.runtime.resource.list.totals ?? [];
-  if (names.length === 0) return undefined;
-  const [row] = prepared?.statement ? await prepared.statement.execute(prepared.values) : await totalsSelect(args)!;
-  return Object.fromEntries(names.map((name) => [name, Number(row[name])]));
 }
 
 /**
  * query: a page of the records the actor may see (tenant, centre, view, row filter), filtered,
  * searched and sorted. `db` may be a caller's transaction.
  */
-export async function runQuery(args: { db: DbOrTx; runtime: ResourceRuntime; actor: Actor; query: QueryRequest }): Promise<QueryResult> {
-  const { db, runtime, query } = args;
-  const { where, keys, page, unfiltered } = queryStatements(args);
-  const statements = unfiltered ? unfilteredStatements(db, runtime, keys) : null;
+export async function runQuery(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  actor: Actor;
+  query: QueryRequest;
+  /** Given, the rows come with the names they point at (`carried`). */
+  registry?: EngineRegistry;
+}): Promise<QueryResult> {
+  const { db, runtime, query, registry } = args;
+  const { where, keys, unfiltered, listed } = queryStatements(args);
+  const prepared = unfiltered ? unfilteredListed({ db, runtime, keys, registry }) : null;
   const scope = scopeOf(args.actor, runtime);
   const values = {
     tenantId: scope.tenantId,
@@ -339,19 +370,34 @@ export async function runQuery(args: { db: DbOrTx; runtime: ResourceRuntime; act
     offset: (query.page - 1) * query.pageSize,
     limit: query.pageSize + 1,
   };
-  // The page, the total and the declared totals at once (on separate connections from the pool).
-  const [rows, { total, estimate }, totals] = await Promise.all([
-    statements ? statements.page.execute(values) : (page as PromiseLike<StoredRecord[]>),
-    countRows({ db, runtime, where }, statements ? { statements, values } : undefined),
-    totalsOf({ db, runtime, where }, statements ? { statement: statements.totals, values } : undefined),
-  ]);
+  const rows = prepared ? await prepared.execute(values) : await listed(registry);
+  // The total and the declared totals came with every row; an empty page asks for them alone.
+  const first: Record<string, unknown> =
+    rows[0] ??
+    (
+      await db.execute<Record<string, unknown>>(
+        sql`select ${totalField({ db, runtime, where })} as ${sql.identifier(TOTAL_KEY)}${(() => {
+          const sums = sumsField({ db, runtime, where });
+          return sums ? sql`, ${sums} as ${sql.identifier(SUMS_KEY)}` : sql``;
+        })()}`,
+      )
+    ).rows[0];
+  const { total, estimate } = totalOf(first[TOTAL_KEY] as [number, number | null]);
+  const totals = sumsOf(runtime, first[SUMS_KEY] as string[] | undefined);
+  const carried: FoundNames[] = [];
+  for (const row of rows) {
+    delete row[TOTAL_KEY];
+    delete row[SUMS_KEY];
+    if (registry) carried.push(takeTitles(row));
+  }
   const more = rows.length > query.pageSize;
-  const records = more ? rows.slice(0, query.pageSize) : rows;
+  const records = (more ? rows.slice(0, query.pageSize) : rows) as StoredRecord[];
   return {
     total,
     totalIsEstimate: estimate,
     rows: records,
     nextCursor: more ? encodeCursor(keys, records[records.length - 1]) : null,
     ...(totals ? { totals } : {}),
+    ...(registry ? { carried: carried.slice(0, records.length) } : {}),
   };
 }

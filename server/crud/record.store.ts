@@ -1,9 +1,10 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { LineField, LinesField } from '../../resources/define';
 import type { DbOrTx } from '../db/connection';
 import { rangeKeys } from './column.derive';
 import { sameValue } from './field-states';
-import type { ResourceRuntime } from './resource-registry';
+import type { EngineRegistry, ResourceRuntime } from './resource-registry';
+import { takeTitles, titleFields, type FoundNames, type TitleFields } from './record.titles';
 import { declaredScope, recordConditions, type Scope } from './scope';
 import { placeholder, prepareNamed, preparedOnce } from './prepared';
 import type { RowOperation, StoredRecord } from './server-hooks.define';
@@ -53,38 +54,83 @@ export async function findRecord(args: {
   forUpdate?: boolean;
   written?: boolean;
 }): Promise<StoredRecord | null> {
+  return (await findRecordRow(args))?.row ?? null;
+}
+
+/**
+ * One record as the info route answers it: with its lines and, in the same statement, the names
+ * its own fields point at (record.titles.ts `titleFields`), or null.
+ */
+export async function findNamedRecord(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  scope: Scope;
+  id: number;
+  registry: EngineRegistry;
+}): Promise<{ row: StoredRecord; carried: FoundNames } | null> {
+  const found = await findRecordRow({ ...args, operation: 'info', titles: args.registry });
+  return found && { row: found.row, carried: found.carried! };
+}
+
+async function findRecordRow(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  scope: Scope;
+  id: number;
+  operation: RowOperation;
+  forUpdate?: boolean;
+  written?: boolean;
+  titles?: EngineRegistry;
+}): Promise<{ row: StoredRecord; carried?: FoundNames } | null> {
   const t = args.runtime.table;
   const runtime = args.written ? { ...args.runtime, hooks: { ...args.runtime.hooks, rowFilter: undefined } } : args.runtime;
-  const [row] = (await (recordById(args.db, runtime, args.scope, args.id, args.forUpdate) ??
+  const named = args.titles ? titleFields(args.titles, runtime) : null;
+  const fields = named?.fields ?? {};
+  const [row] = (await (recordById({ db: args.db, runtime, scope: args.scope, id: args.id, forUpdate: args.forUpdate, named }) ??
     (async () => {
       const query = args.db
-        .select()
+        .select({ ...getTableColumns(t), ...fields })
         .from(t)
         .where(recordConditions({ ...args, runtime }));
       return args.forUpdate ? query.for('update') : query;
     })())) as StoredRecord[];
   if (!row) return null;
+  const carried = args.titles ? takeTitles(row) : undefined;
   const lines = await loadLines({ db: args.db, runtime: args.runtime, tenantId: args.scope.tenantId, parentIds: [args.id] });
   for (const [field, byParent] of lines) row[field] = byParent.get(args.id) ?? [];
-  return row;
+  return { row, carried };
 }
 
 /**
- * The statement of one record by id, built once per resource (prepared.ts): for a plain read
- * outside a transaction of a resource without a row filter (a hook's filter depends on the
- * caller); null otherwise, and the caller builds it.
+ * The statement of one record by id (with the names' fields when given), built once per resource
+ * (prepared.ts): for a plain read outside a transaction of a resource without a row filter (a
+ * hook's filter depends on the caller); null otherwise, and the caller builds it.
  */
-function recordById(db: DbOrTx, runtime: ResourceRuntime, scope: Scope, id: number, forUpdate?: boolean): Promise<unknown[]> | null {
-  if (forUpdate || runtime.hooks.rowFilter) return null;
-  const statement = preparedOnce(db, `record:${runtime.resource.name}`, () => {
+function recordById(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  scope: Scope;
+  id: number;
+  forUpdate?: boolean;
+  named: TitleFields | null;
+}): Promise<unknown[]> | null {
+  const { db, runtime, named } = args;
+  if (args.forUpdate || runtime.hooks.rowFilter) return null;
+  const fields = named?.fields ?? {};
+  const statement = preparedOnce(db, `record:${runtime.resource.name}${named ? `:${named.key}` : ''}`, () => {
     const t = runtime.table;
     const where = and(
       ...declaredScope(runtime, { tenantId: placeholder('tenantId'), marketingCenterId: placeholder('centre') }),
       eq(t.id, placeholder('id')),
     );
-    return prepareNamed(db.select().from(t).where(where));
+    return prepareNamed(
+      db
+        .select({ ...getTableColumns(t), ...fields })
+        .from(t)
+        .where(where),
+    );
   });
-  return statement?.execute({ tenantId: scope.tenantId, centre: scope.marketingCenterId, id }) ?? null;
+  return statement?.execute({ tenantId: args.scope.tenantId, centre: args.scope.marketingCenterId, id: args.id }) ?? null;
 }
 
 /** The line columns a client writes (not server-managed): both columns of a date range. */

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgTable } from 'drizzle-orm/pg-core';
 import type { FieldDef, ResourceDef } from '../../resources/define';
 import type { DbOrTx } from '../db/connection';
 import { users } from '../db/schema/core.schema';
-import type { EngineRegistry } from './resource-registry';
+import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import type { StoredRecord } from './server-hooks.define';
 import { placeholder, prepareNamed, preparedOnce } from './prepared';
 
@@ -12,10 +13,14 @@ import { placeholder, prepareNamed, preparedOnce } from './prepared';
  * title of each id the page holds, answered with the records as `_titles: { <field>: { <id>:
  * <title> } }`. A reader of the list sees names whatever their rights on the related screens.
  *
- * One batched lookup per related resource after the page is read (so paging, keyset cursors and
- * the page's plan are untouched): `select id, title … where tenant_id = ? and id = any(?)`, on
- * the primary key. Only the caller's tenant is read; centre, view and row filters of the related
- * resource do not hide a name the record already holds.
+ * A list page and a record read carry the names of what the record itself points at in the same
+ * statement (`titleFields`): one subquery per relation field on the related table's primary key,
+ * run for the rows the page returns only, so paging, keyset cursors and the page's plan are
+ * untouched. Names inside lines, and those of a record a write has just saved, are looked up
+ * after the rows are read (`recordTitles`): one batched `select id, title … where tenant_id = ?
+ * and id = any(?)` per related resource. Only the caller's tenant is read (the record's own,
+ * which every statement of the engine is limited to); centre, view and row filters of the
+ * related resource do not hide a name the record already holds.
  */
 
 /** `_titles` of one record: field -> id -> title. */
@@ -28,13 +33,15 @@ interface RelationSlot {
   /** The related field that names the record (the relation's `shownAs`, else the title field). */
   readonly shownAs?: string;
   readonly line?: string;
+  /** A multiple relation (an array of ids). */
+  readonly multiple: boolean;
 }
 
 function relationSlots(resource: ResourceDef): RelationSlot[] {
   const slots: RelationSlot[] = [];
   const visit = (fields: Readonly<Record<string, FieldDef>>, line?: string) => {
     for (const [name, f] of Object.entries(fields)) {
-      if (f.kind === 'relation') slots.push({ field: name, resource: f.resource, shownAs: f.shownAs, line });
+      if (f.kind === 'relation') slots.push({ field: name, resource: f.resource, shownAs: f.shownAs, line, multiple: f.multiple === true });
       if (f.kind === 'lines') visit(f.fields, name);
     }
   };
@@ -95,27 +102,55 @@ async function userNames(db: DbOrTx, tenantId: number, ids: readonly number[]): 
   return names;
 }
 
-/** The `_titles` of each record of a page, in the page's order. */
-export async function recordTitles(args: {
+/** The names found for a record: by slot and id, and users by id. */
+export interface FoundNames {
+  title(slot: RelationSlot, id: number): string | undefined;
+  user(id: number): string | undefined;
+}
+
+/** `_titles` of one record, the slots in declaration order, then creator and modifier. */
+function titlesOfRow(row: StoredRecord, slots: readonly RelationSlot[], found: FoundNames): RecordTitles {
+  const titles: RecordTitles = {};
+  for (const slot of slots) {
+    for (const id of slotValues(row, slot)) {
+      const title = found.title(slot, id);
+      if (title === undefined) continue;
+      (titles[slotKey(slot)] ??= {})[String(id)] = title;
+    }
+  }
+  for (const field of ['createdBy', 'updatedBy'] as const) {
+    for (const id of idsIn(row[field])) {
+      const name = found.user(id);
+      if (name !== undefined) (titles[field] ??= {})[String(id)] = name;
+    }
+  }
+  return titles;
+}
+
+/**
+ * The lookups of the names the rows' slots hold (all slots, or those inside lines when the
+ * record's own names came with it), at once: on separate connections of the pool, or one after
+ * the other in a transaction.
+ */
+async function lookUpNames(args: {
   db: DbOrTx;
   registry: EngineRegistry;
-  resource: ResourceDef;
+  slots: readonly RelationSlot[];
   tenantId: number;
   rows: readonly StoredRecord[];
-}): Promise<RecordTitles[]> {
+  withUsers: boolean;
+}): Promise<FoundNames> {
   const { db, registry, rows, tenantId } = args;
-  const slots = relationSlots(args.resource);
   // One lookup per related resource (and field shown), whatever number of fields point at it.
   const source = (slot: RelationSlot) => `${slot.resource}\u0000${slot.shownAs ?? ''}`;
   const wanted = new Map<string, { slot: RelationSlot; ids: Set<number> }>();
-  for (const slot of slots) {
+  for (const slot of args.slots) {
     const entry = wanted.get(source(slot)) ?? { slot, ids: new Set<number>() };
     for (const row of rows) for (const id of slotValues(row, slot)) entry.ids.add(id);
     wanted.set(source(slot), entry);
   }
   const people = new Set<number>();
-  for (const row of rows) for (const id of [...idsIn(row.createdBy), ...idsIn(row.updatedBy)]) people.add(id);
-  // The lookups at once (on separate connections of the pool, or one after the other in a transaction).
+  if (args.withUsers) for (const row of rows) for (const id of [...idsIn(row.createdBy), ...idsIn(row.updatedBy)]) people.add(id);
   const [names, ...lookups] = await Promise.all([
     userNames(db, tenantId, [...people]),
     ...[...wanted].map(async ([key, { slot, ids }]) => {
@@ -124,22 +159,134 @@ export async function recordTitles(args: {
     }),
   ]);
   const found = new Map<string, Map<number, string>>(lookups);
-  return rows.map((row) => {
-    const titles: RecordTitles = {};
-    for (const slot of slots) {
-      const map = found.get(source(slot))!;
-      for (const id of slotValues(row, slot)) {
-        const title = map.get(id);
-        if (title === undefined) continue;
-        (titles[slotKey(slot)] ??= {})[String(id)] = title;
-      }
-    }
-    for (const field of ['createdBy', 'updatedBy'] as const) {
-      for (const id of idsIn(row[field])) {
-        const name = names.get(id);
-        if (name !== undefined) (titles[field] ??= {})[String(id)] = name;
-      }
-    }
-    return titles;
+  return { title: (slot, id) => found.get(source(slot))?.get(id), user: (id) => names.get(id) };
+}
+
+/**
+ * The `_titles` of each record, in the rows' order. `carried` holds, per row, the names of the
+ * record's own fields that came with it (`takeTitles`): then only the slots inside lines are
+ * looked up, and none when the resource has no relation in its lines.
+ */
+export async function recordTitles(args: {
+  db: DbOrTx;
+  registry: EngineRegistry;
+  resource: ResourceDef;
+  tenantId: number;
+  rows: readonly StoredRecord[];
+  carried?: readonly FoundNames[];
+}): Promise<RecordTitles[]> {
+  const slots = relationSlots(args.resource);
+  const { carried } = args;
+  const lookedUp = carried ? slots.filter((slot) => slot.line) : slots;
+  const found =
+    carried && lookedUp.length === 0
+      ? null
+      : await lookUpNames({
+          db: args.db,
+          registry: args.registry,
+          slots: lookedUp,
+          tenantId: args.tenantId,
+          rows: args.rows,
+          withUsers: !carried,
+        });
+  return args.rows.map((row, i) => {
+    const own = carried?.[i];
+    const names: FoundNames = own
+      ? { title: (slot, id) => (slot.line ? found?.title(slot, id) : own.title(slot, id)), user: (id) => own.user(id) }
+      : found!;
+    return titlesOfRow(row, slots, names);
   });
+}
+
+/** The key prefix of the fields `titleFields` adds to a select (no column key starts with `$`). */
+const TITLE_KEY = '$title:';
+
+/** The select fields that bring a record's own names with it, built once per resource and registry. */
+export interface TitleFields {
+  readonly fields: Record<string, SQL>;
+  /** Tells these fields from those of another registry, for statements kept per key (prepared.ts). */
+  readonly key: string;
+}
+
+const titleFieldsKept = new WeakMap<EngineRegistry, Map<string, TitleFields>>();
+let registriesSeen = 0;
+const registryKeys = new WeakMap<EngineRegistry, string>();
+
+/**
+ * Fields to add to a select of the resource's table (a page, a record by id) that carry the
+ * names its rows point at: per relation field outside lines, the related record's title
+ * (`coalesce(title::text, '')`, null when no record of the tenant has that id; for a multiple
+ * relation a JSON object id -> title of those found), and the names of the creator and the last
+ * modifier. Each is a subquery on the related table's primary key, correlated with the row:
+ * PostgreSQL runs it for the rows the statement returns, after its limit.
+ */
+export function titleFields(registry: EngineRegistry, runtime: ResourceRuntime): TitleFields {
+  let byResource = titleFieldsKept.get(registry);
+  if (!byResource) titleFieldsKept.set(registry, (byResource = new Map()));
+  const name = runtime.resource.name;
+  const kept = byResource.get(name);
+  if (kept) return kept;
+  const t = runtime.table;
+  const fields: Record<string, SQL> = {};
+  // The subquery is wrapped in one more `sql`: Drizzle writes the columns at the top of a
+  // single-table select's field without their table, which here would name the related table.
+  const subquery = (inner: SQL) => sql`${sql`(${inner})`}`;
+  // `<table> <alias>` (an alias in a template writes its alias alone).
+  const from = (table: PgTable, name: string) => sql`${sql.identifier(getTableName(table))} ${sql.identifier(name)}`;
+  relationSlots(runtime.resource)
+    .filter((slot) => !slot.line)
+    .forEach((slot, i) => {
+      const target = registry.runtimes.find((r) => r.resource.name === slot.resource);
+      if (!target) return;
+      // An alias of its own: the related table may be this one (a member invited by a member).
+      const name = `title_${i}`;
+      const r = alias(target.table, name);
+      const title = sql`coalesce(${r[slot.shownAs ?? target.resource.titleField]}::text, '')`;
+      fields[`${TITLE_KEY}${slot.field}`] = slot.multiple
+        ? subquery(
+            sql`select jsonb_object_agg(${r.id}, ${title}) from ${from(target.table, name)} where ${r.tenantId} = ${t.tenantId} and ${r.id} = any(${t[slot.field]})`,
+          )
+        : subquery(
+            sql`select ${title} from ${from(target.table, name)} where ${r.tenantId} = ${t.tenantId} and ${r.id} = ${t[slot.field]}`,
+          );
+    });
+  (['createdBy', 'updatedBy'] as const).forEach((field) => {
+    const name = `title_${field}`;
+    const u = alias(users, name);
+    fields[`${TITLE_KEY}${field}`] = subquery(
+      sql`select ${u.name} from ${from(users, name)} where ${u.tenantId} = ${t.tenantId} and ${u.id} = ${t[field]}`,
+    );
+  });
+  let registryKey = registryKeys.get(registry);
+  if (!registryKey) registryKeys.set(registry, (registryKey = `registry${(registriesSeen += 1)}`));
+  const made = { fields, key: `${registryKey}:${name}` };
+  byResource.set(name, made);
+  return made;
+}
+
+/**
+ * Takes the fields `titleFields` added off a row read with them (the row is left as a plain
+ * select would return it) and answers the names they carried.
+ */
+export function takeTitles(row: Record<string, unknown>): FoundNames {
+  const carried = new Map<string, unknown>();
+  for (const key of Object.keys(row)) {
+    if (!key.startsWith(TITLE_KEY)) continue;
+    carried.set(key.slice(TITLE_KEY.length), row[key]);
+    delete row[key];
+  }
+  const named = (value: unknown, id: number): string | undefined => {
+    if (typeof value === 'string') return value;
+    if (value !== null && typeof value === 'object') return (value as Record<string, string>)[String(id)];
+    return undefined;
+  };
+  return {
+    // A single relation's field holds the one title of the id the row holds.
+    title: (slot, id) => named(carried.get(slot.field), id),
+    user: (id) => {
+      for (const field of ['createdBy', 'updatedBy'] as const)
+        if (Number(row[field]) === id && typeof carried.get(field) === 'string') return carried.get(field) as string;
+      return undefined;
+    },
+  };
 }
