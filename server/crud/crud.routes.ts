@@ -181,7 +181,8 @@ export async function registerResourceRoutes(
       return ok<QueryPage<Record<string, unknown>>>({
         total: result.total,
         totalIsEstimate: result.totalIsEstimate,
-        records: result.rows.map((row, i) => ({ ...serialize(runtime, request, row), _titles: titles[i] })),
+        // The serialised record is a fresh object: `_titles` is added to it, not copied with it.
+        records: result.rows.map((row, i) => Object.assign(serialize(runtime, request, row), { _titles: titles[i] })),
         nextCursor: result.nextCursor,
         ...(result.totals ? { totals: result.totals } : {}),
       });
@@ -219,7 +220,7 @@ export async function registerResourceRoutes(
       const id = idParam((request.params as { id?: unknown }).id);
       const found = await readNamedRecord({ ...operation(request), id });
       if (!found) throw notFound();
-      return ok({ ...serialize(runtime, request, found.row), _titles: found.titles });
+      return ok(Object.assign(serialize(runtime, request, found.row), { _titles: found.titles }));
     },
   );
 

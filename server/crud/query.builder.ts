@@ -1,4 +1,5 @@
 import { and, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { ResourceDef } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { DbOrTx } from '../db/connection';
@@ -11,7 +12,7 @@ import { afterCursor, decodeCursor, encodeCursor, orderBy, sortSignature, type S
 import { filterConditions, keywordCondition, ownField } from './query.filters';
 import { MAX_PAGE, textProblem } from '../http/input-guard';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
-import { takeTitles, titleFields, type FoundNames } from './record.titles';
+import { namesFound, titleFields, type FoundNames } from './record.titles';
 import { declaredScope, scopeConditions, scopeOf } from './scope';
 import { placeholder, prepareNamed, preparedOnce, type PreparedSelect } from './prepared';
 import { shownStateRank, shownStateRankSql } from './state-timeline';
@@ -178,10 +179,6 @@ function countStatement(args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL
   return db.select({ n: sql<number>`count(*)::int` }).from(capped);
 }
 
-/** Keys of the fields a list adds to its page's select (no column key starts with `$`). */
-const TOTAL_KEY = '$total';
-const SUMS_KEY = '$sums';
-
 /**
  * The total of a query as one field of a select: `[planned rows, capped count or null]`. The
  * planner's estimate comes first (`planned_rows`, migration `planned-rows`: an EXPLAIN of the
@@ -233,19 +230,26 @@ function sumsOf(runtime: ResourceRuntime, field: readonly string[] | undefined):
   return Object.fromEntries(names.map((name, i) => [name, Number(field[i])]));
 }
 
-/** The fields a list adds to its page's select: total, declared totals, the names its rows point at. */
-function listFields(args: {
-  db: DbOrTx;
-  runtime: ResourceRuntime;
-  where: SQL | undefined;
-  registry: EngineRegistry | undefined;
-}): Record<string, SQL> {
+/**
+ * The select of a listed page: the record's columns (nested, so the row is the record as a plain
+ * select maps it), the names its rows point at, the total and the declared totals.
+ */
+function listedSelection(args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL | undefined; registry: EngineRegistry | undefined }) {
   const sums = sumsField(args);
   return {
-    ...(args.registry ? titleFields(args.registry, args.runtime).fields : {}),
-    [TOTAL_KEY]: totalField(args),
-    ...(sums ? { [SUMS_KEY]: sums } : {}),
+    record: getTableColumns(args.runtime.table),
+    ...(args.registry ? { names: titleFields(args.registry, args.runtime).fields } : {}),
+    total: totalField(args),
+    ...(sums ? { sums } : {}),
   };
+}
+
+/** A row of a listed page. */
+interface ListedRow {
+  readonly record: StoredRecord;
+  readonly names?: Record<string, unknown>;
+  readonly total: [number, number | null];
+  readonly sums?: string[];
 }
 
 /** What a query runs, before it runs. */
@@ -260,7 +264,7 @@ export interface QueryStatements {
    * What runQuery runs: the page with its total, declared totals and, given the registry, the
    * names its rows point at, as fields of its select (the page's plan is the page's own).
    */
-  listed(registry?: EngineRegistry): { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<Record<string, unknown>[]>;
+  listed(registry?: EngineRegistry): { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<ListedRow[]>;
   /**
    * Nothing but the declared scope filters the rows (no filter, keyword, cursor, row filter or
    * computed sort key): the statements are the same for every call of that order, built once
@@ -297,22 +301,23 @@ export function queryStatements(args: { db: DbOrTx; runtime: ResourceRuntime; ac
 
   const cursorValues = query.cursor === undefined ? undefined : decodeCursor(keys, query.cursor);
   if (cursorValues === null) throw badInput('crud.badCursor', [{ field: 'cursor', key: 'crud.badCursor' }]);
-  const pageWith = (fields: Record<string, SQL>) => {
-    const page = db
-      .select({ ...getTableColumns(t), ...fields })
-      .from(t)
-      .$dynamic();
-    const placed = cursorValues
-      ? page.where(and(where, afterCursor(keys, cursorValues)))
-      : page.where(where).offset((query.page - 1) * query.pageSize);
-    return placed.orderBy(...orderBy(keys)).limit(query.pageSize + 1);
+  const pageOf = (selection: SelectedFields) => {
+    let page = db.select(selection).from(t).$dynamic();
+    if (cursorValues) page = page.where(and(where, afterCursor(keys, cursorValues)));
+    else page = page.where(where).offset((query.page - 1) * query.pageSize);
+    return page.orderBy(...orderBy(keys)).limit(query.pageSize + 1);
   };
+  // Built when asked: an unfiltered list runs its statement built once (unfilteredListed).
   return {
     where,
     keys,
-    page: pageWith({}),
-    count: countStatement({ db, runtime, where }),
-    listed: (registry) => pageWith(listFields({ db, runtime, where, registry })) as ReturnType<QueryStatements['listed']>,
+    get page() {
+      return pageOf(getTableColumns(t));
+    },
+    get count() {
+      return countStatement({ db, runtime, where });
+    },
+    listed: (registry) => pageOf(listedSelection({ db, runtime, where, registry })) as unknown as ReturnType<QueryStatements['listed']>,
     unfiltered:
       filtered.conditions.length === 0 &&
       !keyword &&
@@ -331,21 +336,32 @@ function unfilteredListed(args: {
   runtime: ResourceRuntime;
   keys: readonly SortKey[];
   registry: EngineRegistry | undefined;
-}): PreparedSelect<Record<string, unknown>> | null {
+}): PreparedSelect<ListedRow> | null {
   const { db, runtime, keys, registry } = args;
   const named = registry ? titleFields(registry, runtime).key : 'plain';
   return preparedOnce(db, `unfiltered:${runtime.resource.name}:${sortSignature(keys)}:${named}`, () => {
     const t = runtime.table;
     const where = and(...declaredScope(runtime, { tenantId: placeholder('tenantId'), marketingCenterId: placeholder('centre') }));
     const page = db
-      .select({ ...getTableColumns(t), ...listFields({ db, runtime, where, registry }) })
+      .select(listedSelection({ db, runtime, where, registry }))
       .from(t)
       .where(where)
       .offset(placeholder('offset'))
       .orderBy(...orderBy(keys))
       .limit(placeholder('limit'));
-    return prepareNamed(page) as PreparedSelect<Record<string, unknown>>;
+    return prepareNamed(page) as unknown as PreparedSelect<ListedRow>;
   });
+}
+
+/** The total and the declared totals of a query without its page (an empty page). */
+async function totalsAlone(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  where: SQL | undefined;
+}): Promise<Pick<ListedRow, 'total' | 'sums'>> {
+  const sums = sumsField(args);
+  const [row] = (await args.db.execute(sql`select ${totalField(args)} as total${sums ? sql`, ${sums} as sums` : sql``}`)).rows;
+  return row as Pick<ListedRow, 'total' | 'sums'>;
 }
 
 /**
@@ -370,34 +386,20 @@ export async function runQuery(args: {
     offset: (query.page - 1) * query.pageSize,
     limit: query.pageSize + 1,
   };
-  const rows = prepared ? await prepared.execute(values) : await listed(registry);
+  const listedRows = prepared ? await prepared.execute(values) : await listed(registry);
   // The total and the declared totals came with every row; an empty page asks for them alone.
-  const first: Record<string, unknown> =
-    rows[0] ??
-    (
-      await db.execute<Record<string, unknown>>(
-        sql`select ${totalField({ db, runtime, where })} as ${sql.identifier(TOTAL_KEY)}${(() => {
-          const sums = sumsField({ db, runtime, where });
-          return sums ? sql`, ${sums} as ${sql.identifier(SUMS_KEY)}` : sql``;
-        })()}`,
-      )
-    ).rows[0];
-  const { total, estimate } = totalOf(first[TOTAL_KEY] as [number, number | null]);
-  const totals = sumsOf(runtime, first[SUMS_KEY] as string[] | undefined);
-  const carried: FoundNames[] = [];
-  for (const row of rows) {
-    delete row[TOTAL_KEY];
-    delete row[SUMS_KEY];
-    if (registry) carried.push(takeTitles(row));
-  }
+  const first: Pick<ListedRow, 'total' | 'sums'> = listedRows[0] ?? (await totalsAlone({ db, runtime, where }));
+  const { total, estimate } = totalOf(first.total);
+  const totals = sumsOf(runtime, first.sums);
+  const rows = listedRows.map((row) => row.record);
   const more = rows.length > query.pageSize;
-  const records = (more ? rows.slice(0, query.pageSize) : rows) as StoredRecord[];
+  const records = more ? rows.slice(0, query.pageSize) : rows;
   return {
     total,
     totalIsEstimate: estimate,
     rows: records,
     nextCursor: more ? encodeCursor(keys, records[records.length - 1]) : null,
     ...(totals ? { totals } : {}),
-    ...(registry ? { carried: carried.slice(0, records.length) } : {}),
+    ...(registry ? { carried: listedRows.slice(0, records.length).map((row) => namesFound(row.record, row.names!)) } : {}),
   };
 }

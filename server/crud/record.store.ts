@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/connection';
 import { rangeKeys } from './column.derive';
 import { sameValue } from './field-states';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
-import { takeTitles, titleFields, type FoundNames, type TitleFields } from './record.titles';
+import { namesFound, titleFields, type FoundNames, type TitleFields } from './record.titles';
 import { declaredScope, recordConditions, type Scope } from './scope';
 import { placeholder, prepareNamed, preparedOnce } from './prepared';
 import type { RowOperation, StoredRecord } from './server-hooks.define';
@@ -85,21 +85,26 @@ async function findRecordRow(args: {
   const t = args.runtime.table;
   const runtime = args.written ? { ...args.runtime, hooks: { ...args.runtime.hooks, rowFilter: undefined } } : args.runtime;
   const named = args.titles ? titleFields(args.titles, runtime) : null;
-  const fields = named?.fields ?? {};
-  const [row] = (await (recordById({ db: args.db, runtime, scope: args.scope, id: args.id, forUpdate: args.forUpdate, named }) ??
+  const [found] = (await (recordById({ db: args.db, runtime, scope: args.scope, id: args.id, forUpdate: args.forUpdate, named }) ??
     (async () => {
       const query = args.db
-        .select({ ...getTableColumns(t), ...fields })
+        .select(recordSelection(t, named))
         .from(t)
         .where(recordConditions({ ...args, runtime }));
       return args.forUpdate ? query.for('update') : query;
     })())) as StoredRecord[];
-  if (!row) return null;
-  const carried = args.titles ? takeTitles(row) : undefined;
+  if (!found) return null;
+  // With the names, the record is nested beside them (a plain select's row, untouched).
+  const row = named ? (found.record as StoredRecord) : found;
+  const carried = named ? namesFound(row, found.names as Record<string, unknown>) : undefined;
   const lines = await loadLines({ db: args.db, runtime: args.runtime, tenantId: args.scope.tenantId, parentIds: [args.id] });
   for (const [field, byParent] of lines) row[field] = byParent.get(args.id) ?? [];
   return { row, carried };
 }
+
+/** The columns of a record, or the record nested beside the names it points at. */
+const recordSelection = (t: ResourceRuntime['table'], named: TitleFields | null) =>
+  named ? { record: getTableColumns(t), names: named.fields } : getTableColumns(t);
 
 /**
  * The statement of one record by id (with the names' fields when given), built once per resource
@@ -116,19 +121,13 @@ function recordById(args: {
 }): Promise<unknown[]> | null {
   const { db, runtime, named } = args;
   if (args.forUpdate || runtime.hooks.rowFilter) return null;
-  const fields = named?.fields ?? {};
   const statement = preparedOnce(db, `record:${runtime.resource.name}${named ? `:${named.key}` : ''}`, () => {
     const t = runtime.table;
     const where = and(
       ...declaredScope(runtime, { tenantId: placeholder('tenantId'), marketingCenterId: placeholder('centre') }),
       eq(t.id, placeholder('id')),
     );
-    return prepareNamed(
-      db
-        .select({ ...getTableColumns(t), ...fields })
-        .from(t)
-        .where(where),
-    );
+    return prepareNamed(db.select(recordSelection(t, named)).from(t).where(where));
   });
   return statement?.execute({ tenantId: args.scope.tenantId, centre: args.scope.marketingCenterId, id: args.id }) ?? null;
 }

@@ -37,7 +37,12 @@ interface RelationSlot {
   readonly multiple: boolean;
 }
 
-function relationSlots(resource: ResourceDef): RelationSlot[] {
+const slotsKept = new WeakMap<ResourceDef, readonly RelationSlot[]>();
+
+/** The relation slots of a resource, in declaration order (worked out once per declaration). */
+function relationSlots(resource: ResourceDef): readonly RelationSlot[] {
+  const kept = slotsKept.get(resource);
+  if (kept) return kept;
   const slots: RelationSlot[] = [];
   const visit = (fields: Readonly<Record<string, FieldDef>>, line?: string) => {
     for (const [name, f] of Object.entries(fields)) {
@@ -46,6 +51,7 @@ function relationSlots(resource: ResourceDef): RelationSlot[] {
     }
   };
   visit(resource.fields);
+  slotsKept.set(resource, slots);
   return slots;
 }
 
@@ -198,11 +204,9 @@ export async function recordTitles(args: {
   });
 }
 
-/** The key prefix of the fields `titleFields` adds to a select (no column key starts with `$`). */
-const TITLE_KEY = '$title:';
-
 /** The select fields that bring a record's own names with it, built once per resource and registry. */
 export interface TitleFields {
+  /** By relation field (outside lines), and `createdBy`, `updatedBy`. */
   readonly fields: Record<string, SQL>;
   /** Tells these fields from those of another registry, for statements kept per key (prepared.ts). */
   readonly key: string;
@@ -242,7 +246,7 @@ export function titleFields(registry: EngineRegistry, runtime: ResourceRuntime):
       const name = `title_${i}`;
       const r = alias(target.table, name);
       const title = sql`coalesce(${r[slot.shownAs ?? target.resource.titleField]}::text, '')`;
-      fields[`${TITLE_KEY}${slot.field}`] = slot.multiple
+      fields[slot.field] = slot.multiple
         ? subquery(
             sql`select jsonb_object_agg(${r.id}, ${title}) from ${from(target.table, name)} where ${r.tenantId} = ${t.tenantId} and ${r.id} = any(${t[slot.field]})`,
           )
@@ -253,9 +257,7 @@ export function titleFields(registry: EngineRegistry, runtime: ResourceRuntime):
   (['createdBy', 'updatedBy'] as const).forEach((field) => {
     const name = `title_${field}`;
     const u = alias(users, name);
-    fields[`${TITLE_KEY}${field}`] = subquery(
-      sql`select ${u.name} from ${from(users, name)} where ${u.tenantId} = ${t.tenantId} and ${u.id} = ${t[field]}`,
-    );
+    fields[field] = subquery(sql`select ${u.name} from ${from(users, name)} where ${u.tenantId} = ${t.tenantId} and ${u.id} = ${t[field]}`);
   });
   let registryKey = registryKeys.get(registry);
   if (!registryKey) registryKeys.set(registry, (registryKey = `registry${(registriesSeen += 1)}`));
@@ -264,28 +266,18 @@ export function titleFields(registry: EngineRegistry, runtime: ResourceRuntime):
   return made;
 }
 
-/**
- * Takes the fields `titleFields` added off a row read with them (the row is left as a plain
- * select would return it) and answers the names they carried.
- */
-export function takeTitles(row: Record<string, unknown>): FoundNames {
-  const carried = new Map<string, unknown>();
-  for (const key of Object.keys(row)) {
-    if (!key.startsWith(TITLE_KEY)) continue;
-    carried.set(key.slice(TITLE_KEY.length), row[key]);
-    delete row[key];
-  }
-  const named = (value: unknown, id: number): string | undefined => {
-    if (typeof value === 'string') return value;
-    if (value !== null && typeof value === 'object') return (value as Record<string, string>)[String(id)];
-    return undefined;
-  };
+/** The names a record's own fields point at, from the values of `titleFields` read with it. */
+export function namesFound(record: StoredRecord, names: Record<string, unknown>): FoundNames {
   return {
-    // A single relation's field holds the one title of the id the row holds.
-    title: (slot, id) => named(carried.get(slot.field), id),
+    // A single relation's field holds the one title of the id the record holds.
+    title: (slot, id) => {
+      const value = names[slot.field];
+      if (typeof value === 'string') return value;
+      return value !== null && typeof value === 'object' ? (value as Record<string, string>)[String(id)] : undefined;
+    },
     user: (id) => {
-      for (const field of ['createdBy', 'updatedBy'] as const)
-        if (Number(row[field]) === id && typeof carried.get(field) === 'string') return carried.get(field) as string;
+      if (record.createdBy === id && typeof names.createdBy === 'string') return names.createdBy;
+      if (record.updatedBy === id && typeof names.updatedBy === 'string') return names.updatedBy;
       return undefined;
     },
   };
