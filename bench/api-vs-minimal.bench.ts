@@ -86,6 +86,32 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The parent process id of a process. */
+function parentOf(pid: number): number {
+  return Number(fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+}
+
+/**
+ * CPU seconds used so far by the database server (the postmaster and every process it forked:
+ * the backends serving both servers, autovacuum …), or null when it is not a process of this
+ * machine. Counts the work a request costs in PostgreSQL, which the server process's own CPU
+ * does not show.
+ */
+function databaseCpu(postmaster: number | null): number | null {
+  if (postmaster === null) return null;
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const pid = Number(entry);
+    try {
+      if (pid === postmaster || parentOf(pid) === postmaster) total += cpuSeconds(pid);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
 /** Resident memory of the process, MB. */
 function rssMb(pid: number): number {
   const line = fs
@@ -139,16 +165,26 @@ function request(agent: http.Agent, port: number, call: Call, n: number, failure
 interface RunResult {
   readonly rate: number;
   readonly cpuMsPerRequest: number;
+  /** The database server's CPU over the run per request (NaN when it runs elsewhere). */
+  readonly dbCpuMsPerRequest: number;
   readonly peakRssMb: number;
 }
 
 /** Calls for `seconds` on `connections` connections; requests per second, CPU per request, peak RSS. */
-async function run(args: { target: Target; call: Call; connections: number; seconds: number; counter: { n: number } }): Promise<RunResult> {
+async function run(args: {
+  target: Target;
+  call: Call;
+  connections: number;
+  seconds: number;
+  counter: { n: number };
+  postmaster: number | null;
+}): Promise<RunResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: args.connections });
   const pid = args.target.child.pid!;
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 100);
   const cpuBefore = cpuSeconds(pid);
+  const dbBefore = databaseCpu(args.postmaster);
   const started = performance.now();
   const deadline = started + args.seconds * 1000;
   let done = 0;
@@ -171,7 +207,9 @@ async function run(args: { target: Target; call: Call; connections: number; seco
   }
   const elapsed = (performance.now() - started) / 1000;
   const cpu = cpuSeconds(pid) - cpuBefore;
-  return { rate: done / elapsed, cpuMsPerRequest: (cpu * 1000) / done, peakRssMb: peak };
+  const dbAfter = databaseCpu(args.postmaster);
+  const dbCpu = dbBefore === null || dbAfter === null ? Number.NaN : dbAfter - dbBefore;
+  return { rate: done / elapsed, cpuMsPerRequest: (cpu * 1000) / done, dbCpuMsPerRequest: (dbCpu * 1000) / done, peakRssMb: peak };
 }
 
 async function signIn(port: number, login: string, tenant: string): Promise<string> {
@@ -366,14 +404,18 @@ async function main(): Promise<void> {
     const callOf = (c: (typeof all)[number], target: Target): Call =>
       target.name === 'minimal' ? c.minimal : c.console(cookies.get(target.name)!);
     const counter = { n: 0 };
+    // The database server's process, when it runs on this machine (its CPU per request is shown).
+    const backend = Number((await database.pool.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0].pid);
+    const postmaster = fs.existsSync(`/proc/${backend}`) ? parentOf(backend) : null;
     const results = cases.map(() => new Map<Target['name'], RunResult[]>(servers.map((s) => [s.name, []])));
     // Warm-up: JIT, pools, plans.
-    for (const c of cases) for (const target of servers) await run({ target, call: callOf(c, target), connections, seconds: 1, counter });
+    for (const c of cases)
+      for (const target of servers) await run({ target, call: callOf(c, target), connections, seconds: 1, counter, postmaster });
     for (let round = 0; round < rounds; round += 1) {
       for (const [i, c] of cases.entries()) {
         const order = round % 2 === 0 ? servers : [...servers].reverse();
         for (const target of order)
-          results[i].get(target.name)!.push(await run({ target, call: callOf(c, target), connections, seconds, counter }));
+          results[i].get(target.name)!.push(await run({ target, call: callOf(c, target), connections, seconds, counter, postmaster }));
       }
     }
     console.log(
@@ -382,31 +424,26 @@ async function main(): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
-    const compared = servers.some((s) => s.name === 'compare');
-    console.log(
-      `  ${'case'.padEnd(34)} ${'console/s'.padStart(10)} ${compared ? `${'compare/s'.padStart(10)} ` : ''}${'minimal/s'.padStart(10)} ${'ratio'.padStart(7)} ${
-        compared ? `${'compare'.padStart(8)} ` : ''
-      }${'CPU ms/req console'.padStart(19)} ${compared ? `${'compare'.padStart(8)} ` : ''}${'minimal'.padStart(8)}`,
-    );
     for (const [i, c] of cases.entries()) {
       const rate = (name: Target['name']) => median(results[i].get(name)!.map((r) => r.rate));
-      const cpu = (name: Target['name']) => median(results[i].get(name)!.map((r) => r.cpuMsPerRequest));
       const b = rate('minimal');
-      const ratio = (name: Target['name']) => `×${(rate(name) / b).toFixed(2)}`;
+      console.log(`  ${c.label}`);
       console.log(
-        `  ${c.label.padEnd(34)} ${rate('console').toFixed(0).padStart(10)} ${compared ? `${rate('compare').toFixed(0).padStart(10)} ` : ''}${b
-          .toFixed(0)
-          .padStart(10)} ${ratio('console').padStart(7)} ${compared ? `${ratio('compare').padStart(8)} ` : ''}${cpu('console')
-          .toFixed(2)
-          .padStart(19)} ${compared ? `${cpu('compare').toFixed(2).padStart(8)} ` : ''}${cpu('minimal').toFixed(2).padStart(8)}`,
+        `    ${'server'.padEnd(8)} ${'req/s'.padStart(7)} ${'ratio'.padStart(6)} ${'CPU ms/req'.padStart(11)} ${'db CPU ms/req'.padStart(14)}  ratio per round`,
       );
-      // Each round's ratios, so a reader sees how far the rounds spread.
-      const perRound = (name: Target['name']) =>
-        results[i]
-          .get(name)!
-          .map((r, k) => (r.rate / results[i].get('minimal')![k].rate).toFixed(2))
-          .join(' ');
-      console.log(`    rounds: console ${perRound('console')}${compared ? `; compare ${perRound('compare')}` : ''}`);
+      for (const s of servers) {
+        const mine = results[i].get(s.name)!;
+        const rounds = mine.map((r, k) => (r.rate / results[i].get('minimal')![k].rate).toFixed(2)).join(' ');
+        console.log(
+          `    ${s.name.padEnd(8)} ${rate(s.name).toFixed(0).padStart(7)} ${(s.name === 'minimal' ? '' : `×${(rate(s.name) / b).toFixed(2)}`).padStart(6)} ${median(
+            mine.map((r) => r.cpuMsPerRequest),
+          )
+            .toFixed(2)
+            .padStart(11)} ${median(mine.map((r) => r.dbCpuMsPerRequest))
+            .toFixed(2)
+            .padStart(14)}  ${s.name === 'minimal' ? '' : rounds}`,
+        );
+      }
     }
     const peak = (name: Target['name']) => Math.max(...results.flatMap((r) => r.get(name)!.map((x) => x.peakRssMb)));
     console.log(
