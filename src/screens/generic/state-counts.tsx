@@ -5,6 +5,7 @@
  * number while one is chosen). Clicking a chip filters the list on its state, clicking the chosen
  * one again lets the filter go; the chosen chip is marked (and pressed, for screen readers).
  */
+import type { HTMLAttributes, KeyboardEvent } from 'react';
 import { Flex, Tag } from 'antd';
 import type { ResourceDef } from '../../../resources/define';
 import { optionKey } from '../../../resources/define';
@@ -51,13 +52,29 @@ export function StateCounts(props: StateCountsProps) {
         <Tag.CheckableTag
           key={state}
           checked={chosen === state}
+          // A chip is a toggle button (aria-pressed needs the button role; axe refuses it on a span),
+          // reachable and pressed from the keyboard like one.
           aria-pressed={chosen === state}
           data-testid={`state-count-${state}`}
           onChange={(checked) => props.onChoose(checked ? [state] : undefined)}
+          {...toggleButton(() => props.onChoose(chosen === state ? undefined : [state]))}
         >
           {t(optionKey(resource.name, field, state))} <b>{counts.data ? (counts.data[state] ?? 0) : '–'}</b>
         </Tag.CheckableTag>
       ))}
     </Flex>
   );
+}
+
+/** The chip's span as a toggle button: the role that allows aria-pressed, and the keyboard of a button. */
+function toggleButton(toggle: () => void): Pick<HTMLAttributes<HTMLSpanElement>, 'role' | 'tabIndex' | 'onKeyDown'> {
+  return {
+    role: 'button',
+    tabIndex: 0,
+    onKeyDown: (event: KeyboardEvent<HTMLSpanElement>) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      toggle();
+    },
+  };
 }
