@@ -45,7 +45,12 @@ export async function loadLines(args: {
  * record the operation has just written: by tenant, centre and id only, since a row filter
  * (which decides what a caller may touch) was already applied before the write.
  */
-export async function findRecord(args: {
+export async function findRecord(args: RecordLookup): Promise<StoredRecord | null> {
+  return (await findRecordRow(args))?.row ?? null;
+}
+
+/** What names one stored record: where, whose, which, and why it is read. */
+interface RecordLookup {
   db: DbOrTx;
   runtime: ResourceRuntime;
   scope: Scope;
@@ -53,8 +58,6 @@ export async function findRecord(args: {
   operation: RowOperation;
   forUpdate?: boolean;
   written?: boolean;
-}): Promise<StoredRecord | null> {
-  return (await findRecordRow(args))?.row ?? null;
 }
 
 /**
@@ -72,16 +75,9 @@ export async function findNamedRecord(args: {
   return found && { row: found.row, carried: found.carried! };
 }
 
-async function findRecordRow(args: {
-  db: DbOrTx;
-  runtime: ResourceRuntime;
-  scope: Scope;
-  id: number;
-  operation: RowOperation;
-  forUpdate?: boolean;
-  written?: boolean;
-  titles?: EngineRegistry;
-}): Promise<{ row: StoredRecord; carried?: FoundNames } | null> {
+async function findRecordRow(
+  args: RecordLookup & { titles?: EngineRegistry },
+): Promise<{ row: StoredRecord; carried?: FoundNames } | null> {
   const t = args.runtime.table;
   const runtime = args.written ? { ...args.runtime, hooks: { ...args.runtime.hooks, rowFilter: undefined } } : args.runtime;
   const named = args.titles ? titleFields(args.titles, runtime) : null;
