@@ -98,12 +98,14 @@ describe('file centre', () => {
     expect(link.getAttribute('href')).toBe(`${API}/v1/file-task/download/7`);
     expect(bodies[0]).toMatchObject({ page: 1, filters: {} });
 
-    const calls = bodies.length;
-    // Finished: the list stops polling. Every polling interval it started is cleared, so no
-    // reload can come later; none came since the last answer either.
+    // Finished: the list stops polling. Every polling interval it started is cleared, and no
+    // reload comes in the polling period after that (a read already in flight may still land).
     const polls = started.mock.calls.flatMap((call, i) => (call[1] === POLL_MS ? [started.mock.results[i].value] : []));
     expect(polls.length).toBeGreaterThan(0);
     await waitFor(() => expect(stopped.mock.calls.map(([timer]) => timer)).toEqual(expect.arrayContaining(polls)));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const calls = bodies.length;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS * 1.5));
     expect(bodies).toHaveLength(calls);
     started.mockRestore();
     stopped.mockRestore();
