@@ -63,8 +63,8 @@ export type QueryFilterKind =
   | 'enum'
   /** A store, chosen by name (`GET /v1/<view>/stores`). */
   | 'store'
-  /** A member id, set by a link that opens the view (a member's tab); not in the bar. */
-  | 'member';
+  /** A record's id (a member, a card), set by the link or the detail that opens the view; not in the bar. */
+  | 'record';
 
 /** One declared filter. */
 export interface QueryFilter {
@@ -74,7 +74,7 @@ export interface QueryFilter {
   /** An enum filter's codes: those of this column (default: the column of the filter's name). */
   readonly column?: string;
   /**
-   * A member filter: the title while it is set, `{member}` being the first row's values of
+   * A record filter: the title while it is set, `{member}` being the first row's values of
    * `named` joined by a space; key `res.<view>.filter.<name>.heading`.
    */
   readonly heading?: Bilingual;
@@ -122,8 +122,11 @@ export interface QueryChart {
 export interface QueryViewRoute {
   readonly group: MenuGroup;
   readonly entry: string;
-  /** The catalogue screen the generic view screen fills. */
-  readonly screen: string;
+  /**
+   * The catalogue screen the generic view screen fills; none: the view has no screen of its own
+   * and shows only inside a record's detail, filtered on the record (a card's balance history).
+   */
+  readonly screen?: string;
 }
 
 /** A read-only query view. */

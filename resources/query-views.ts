@@ -1,3 +1,4 @@
+import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view';
 import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-view';
 import type { QueryViewDef } from './query-view';
 
@@ -6,4 +7,4 @@ import type { QueryViewDef } from './query-view';
  * (server/modules/query-views.ts), the browser routes each to the generic view screen, and the
  * i18n book derives their labels.
  */
-export const QUERY_VIEWS: readonly QueryViewDef[] = [storeValueHistoryView];
+export const QUERY_VIEWS: readonly QueryViewDef[] = [storeValueHistoryView, prepayCardHistoryView];

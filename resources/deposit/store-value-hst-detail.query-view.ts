@@ -75,7 +75,7 @@ export const storeValueHistoryView = defineQueryView({
   },
   filters: {
     memberId: {
-      kind: 'member',
+      kind: 'record',
       label: ['会员', 'Member'],
       heading: ['{member} 的储值流水', 'Stored-value history of {member}'],
       named: ['memberName', 'memberNumber'],

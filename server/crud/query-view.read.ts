@@ -133,7 +133,7 @@ function drillOf(view: QueryViewDef, dimension: string, key: string | null): Vie
   if (key === null || !filter) return null;
   const kind = view.filters[filter]?.kind;
   if (kind === 'dateRange') return { [filter]: [key, key] };
-  return { [filter]: kind === 'store' || kind === 'member' ? Number(key) : key };
+  return { [filter]: kind === 'store' || kind === 'record' ? Number(key) : key };
 }
 
 /**

@@ -190,9 +190,10 @@ describe('freeze and void', () => {
     const voided = await admin.post('/v1/prepay-card/void', { query: { id }, body: { reason: '损坏' } });
     expect(voided.body.code, JSON.stringify(voided.body)).toBe(2000);
     expect(voided.body.data).toMatchObject({ state: 'VOIDED', balance: 0 });
-    const entries = await admin.get('/v1/prepay-card/entries', { query: { cardId: id } });
+    // The card's balance history (its detail's tab): the void after the sale, nothing left.
+    const entries = await admin.post('/v1/prepay-card-history/query', { body: { filters: { cardId: id } } });
     expect(entries.body.data.records.map((entry: { kind: string }) => entry.kind)).toEqual(['void', 'sale']);
-    expect(entries.body.data).toMatchObject({ total: 2, balance: '0.00' });
+    expect(entries.body.data).toMatchObject({ total: 2, totals: { entries: 2, amount: 0 } });
     const history = await admin.get(`/v1/prepay-card/history/${id}`);
     expect(history.body.data.map((change: { action: string }) => change.action)).toEqual(['void', 'unfreeze', 'freeze']);
     expect(await ledgerBreaches(t, tenant.tenantId)).toEqual([]);

@@ -809,6 +809,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/prepay-card-history/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Balance history: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["prepay-card-history.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/coupons/issue": {
         parameters: {
             query?: never;
@@ -1835,6 +1852,23 @@ export interface paths {
         put?: never;
         /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
         post: operations["files.export.store-value-hst-detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/prepay-card-history/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.prepay-card-history"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5711,23 +5745,6 @@ export interface paths {
         put?: never;
         /** Bind a sold card to a member (once); the card keeps its own balance */
         post: operations["prepayCard.bindMember"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/prepay-card/entries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One card's ledger entries, newest first, with its balance */
-        get: operations["prepayCard.entries"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -21407,6 +21424,106 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "prepay-card-history.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        cardId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Entry */
+                                id: number | null;
+                                /** @description Card id */
+                                cardId: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /**
+                                 * @description Kind
+                                 * @enum {string|null}
+                                 */
+                                kind: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire" | null;
+                                /** @description Source */
+                                sourceId: string | null;
+                                /** @description Principal (yuan) */
+                                principalDelta: number | null;
+                                /** @description Gift (yuan) */
+                                giftDelta: number | null;
+                                /** @description Balance after (yuan) */
+                                balanceAfter: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Remarks */
+                                remark: string | null;
+                            }[];
+                            /** @description Send as cursor for the next page */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Entries */
+                                entries: number;
+                                /** @description Net change of the principal; over every date, the card’s principal */
+                                principal: number;
+                                /** @description Net change of the gift; over every date, the card’s gift balance */
+                                gift: number;
+                                /** @description Net change of principal + gift; over every date, the card’s balance */
+                                amount: number;
+                            };
+                            groups: Record<string, never>;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "coupons.issue": {
         parameters: {
             query?: never;
@@ -24621,6 +24738,60 @@ export interface operations {
                         /** @enum {string} */
                         sourceType?: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
                         storeId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.prepay-card-history": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        cardId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
                     };
                 };
             };
@@ -37723,74 +37894,6 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Maintenance"];
-        };
-    };
-    "prepayCard.entries": {
-        parameters: {
-            query: {
-                cardId: number;
-                page?: number;
-                pageSize?: number;
-            };
-            header?: {
-                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
-                trace_id?: components["parameters"]["trace_id"];
-                /** @description Language of msg and of localized names */
-                locale?: components["parameters"]["locale"];
-                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
-                marketingCenter?: components["parameters"]["marketingCenter"];
-                /** @description IANA time zone of day boundaries and of every instant in the answer */
-                time_zone?: components["parameters"]["time_zone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: code 2000, the answer in data */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 2000;
-                        msg: string;
-                        data: {
-                            total: number;
-                            records: {
-                                id: number;
-                                kind: string;
-                                sourceType: string;
-                                sourceId: string | null;
-                                /** @description Yuan as a decimal string with exactly 2 decimals */
-                                principalDelta: string;
-                                /** @description Yuan as a decimal string with exactly 2 decimals */
-                                giftDelta: string;
-                                /** @description Yuan as a decimal string with exactly 2 decimals */
-                                balanceAfter: string;
-                                storeId: number | null;
-                                /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
-                                occurredAt: string;
-                                remark: string | null;
-                            }[];
-                            /** @description Yuan as a decimal string with exactly 2 decimals */
-                            balance: string;
-                            /** @description Yuan as a decimal string with exactly 2 decimals */
-                            principal: string;
-                            /** @description Yuan as a decimal string with exactly 2 decimals */
-                            gift: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadInput"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };

@@ -8,10 +8,7 @@ import type { PermissionRef } from '../../../resources/catalog/types';
 const CARDS = '储值/预付卡查询';
 const STOCK = '储值/预付卡库存';
 
-export const CARD_READ: readonly PermissionRef[] = [
-  { resourceId: CARDS, action: '预付卡查看' },
-  { resourceId: CARDS, action: '配置维护' },
-];
+export { CARD_READ } from '../../../resources/deposit/card-grants';
 export const CARD_WRITE: readonly PermissionRef[] = [{ resourceId: CARDS, action: '配置维护' }];
 export const STOCK_READ: readonly PermissionRef[] = [
   { resourceId: STOCK, action: '预付卡查看' },

@@ -109,27 +109,6 @@ const stockAnswer = objectOf({
   totals: objectOf(counts),
 });
 
-const entry = objectOf({
-  id: { type: 'integer' },
-  kind: { type: 'string' },
-  sourceType: { type: 'string' },
-  sourceId: nullable({ type: 'string' }),
-  principalDelta: money,
-  giftDelta: money,
-  balanceAfter: money,
-  storeId: nullable({ type: 'integer' }),
-  occurredAt: wire.dateTime,
-  remark: nullable({ type: 'string' }),
-});
-
-const entriesAnswer = objectOf({
-  total: { type: 'integer' },
-  records: arrayOf(entry),
-  balance: money,
-  principal: money,
-  gift: money,
-});
-
 export const cardDocs = {
   make: doc('make', 'Make a batch of cards from an enabled template, held in stock by a store; answers the secrets this once', madeAnswer),
   stock: {
@@ -145,7 +124,6 @@ export const cardDocs = {
       'conflict',
     ),
   },
-  entries: doc('entries', "One card's ledger entries, newest first, with its balance", entriesAnswer, 'notFound'),
   pay: withExample(
     doc(
       'pay',

@@ -6,20 +6,17 @@ import type { EngineHandle } from '../../crud/server-hooks.define';
 import { actorOf } from '../../crud/actor';
 import { deriveTable } from '../../crud/table.derive';
 import { requestInstant } from '../../crud/state-timeline';
-import { formatDateTime } from '../../crud/zoned-time';
-import { valueEntries } from '../../db/schema/ledger.schema';
 import { badInput, conflict, notFound, ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { authOf } from '../auth/access.hook';
-import { cardHolder, readBalance } from './card-balance';
-import { CARD_READ, CARD_WRITE, STOCK_READ } from './card-access';
+import { CARD_WRITE, STOCK_READ } from './card-access';
 import { makeCards } from './card-making';
 import { cardDocs } from './card.openapi';
 import { cardStateText, cardTable, lockCards, templateTable, todayIn } from './card-store';
 
 /**
  * Card routes beyond CRUD for the back office: making a batch, the stock per store and template,
- * and one card's ledger entries (the detail's history tab).
+ * binding a member (a card's ledger entries are the query view prepay-card-history).
  */
 
 const makeSchema = {
@@ -60,19 +57,6 @@ const stockSchema = {
           },
         },
       },
-    },
-  },
-} as const;
-
-const entriesSchema = {
-  querystring: {
-    type: 'object',
-    required: ['cardId'],
-    additionalProperties: false,
-    properties: {
-      cardId: { type: 'integer', minimum: 1 },
-      page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-      pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
     },
   },
 } as const;
@@ -192,54 +176,6 @@ export async function cardRoutes(app: FastifyInstance, engine: EngineHandle): Pr
           .where(and(eq(c.tenantId, actor.tenantId), eq(c.id, cardId)));
       });
       return ok(await engine.info(request, cardId));
-    },
-  );
-
-  app.get<{ Querystring: { cardId: number; page?: number; pageSize?: number } }>(
-    '/v1/prepay-card/entries',
-    { schema: describeRoute(entriesSchema, cardDocs.entries), config: { requires: CARD_READ } },
-    async (request) => {
-      const { tenantId } = authOf(request);
-      const { cardId, page = 1, pageSize = 20 } = request.query;
-      const c = cardTable();
-      const [card] = await db
-        .select({ id: c.id })
-        .from(c)
-        .where(and(eq(c.tenantId, tenantId), eq(c.id, cardId)));
-      if (!card) throw notFound();
-      const e = valueEntries;
-      const ofCard = and(eq(e.tenantId, tenantId), eq(e.holderKind, 'card'), eq(e.cardId, cardId));
-      const [{ total }] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(e)
-        .where(ofCard);
-      const rows = await db
-        .select()
-        .from(e)
-        .where(ofCard)
-        .orderBy(sql`${e.id} desc`)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      const balance = await readBalance({ db, tenantId, holder: cardHolder(cardId) });
-      const zone = request.ctx.timeZone;
-      return ok({
-        total: Number(total),
-        records: rows.map((row) => ({
-          id: Number(row.id),
-          kind: row.kind,
-          sourceType: row.sourceType,
-          sourceId: row.sourceId,
-          principalDelta: String(row.principalDelta),
-          giftDelta: String(row.giftDelta),
-          balanceAfter: String(row.balanceAfter),
-          storeId: row.storeId === null ? null : Number(row.storeId),
-          occurredAt: formatDateTime(row.occurredAt, zone)!,
-          remark: row.remark,
-        })),
-        balance: balance.balance,
-        principal: balance.principal,
-        gift: balance.gift,
-      });
     },
   );
 }

@@ -16,7 +16,7 @@ type FormValues = Record<string, NonNullable<unknown> | undefined>;
 const fromLink = (view: QueryViewDef, filters: ViewFilters) =>
   Object.fromEntries(
     Object.entries(view.filters).flatMap(([name, f]) =>
-      f.kind === 'member' && filters[name] !== undefined ? [[name, filters[name]]] : [],
+      f.kind === 'record' && filters[name] !== undefined ? [[name, filters[name]]] : [],
     ),
   );
 
@@ -30,7 +30,7 @@ function toFilters(view: QueryViewDef, values: FormValues, current: ViewFilters)
       const fromText = serializeDate(from, DATE_FORMAT);
       const toText = serializeDate(to, DATE_FORMAT);
       if (fromText && toText) out[name] = [fromText, toText];
-    } else if (f.kind !== 'member' && value !== undefined && value !== null && value !== '') out[name] = value;
+    } else if (f.kind !== 'record' && value !== undefined && value !== null && value !== '') out[name] = value;
   }
   return out;
 }
@@ -79,7 +79,7 @@ export function ViewFilterBar(props: {
       {Object.entries(view.filters).map(([name, f]) => {
         const label = t(`res.${view.name}.filter.${name}`);
         switch (f.kind) {
-          case 'member':
+          case 'record':
             return null;
           case 'dateRange':
             return (

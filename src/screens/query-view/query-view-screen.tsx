@@ -33,16 +33,17 @@ function titleOf(args: { t: Translate; view: QueryViewDef; filters: ViewFilters;
   return t(`res.${view.name}.filter.${name}.heading`, { member: who });
 }
 
-function Body(props: { readonly view: QueryViewDef }) {
-  const { view } = props;
+function Body(props: { readonly view: QueryViewDef; readonly fixed?: ViewFilters }) {
+  const { view, fixed } = props;
   const t = useTranslate();
   const fetch = useCallback((q: Parameters<typeof queryView>[1]) => queryView(view, q), [view]);
+  // A screen keeps its filters in the url; a panel inside a detail keeps them in memory, on its record.
   const list = usePagedQuery<ViewPage['records'][number], ViewFilters>({
     fetch,
-    initialFilters: {},
-    pageSize: 20,
+    initialFilters: fixed ?? {},
+    pageSize: fixed ? 10 : 20,
     totalText: (total) => t('widget.total', { total }),
-    url: true,
+    url: !fixed,
   });
   useLoadError(list.remote.error);
   const filters = list.query.filters;
@@ -50,11 +51,11 @@ function Body(props: { readonly view: QueryViewDef }) {
   const { setFilters } = list;
   const onDrill = useCallback((more: ViewFilters) => setFilters({ ...filters, ...more }), [filters, setFilters]);
   const columns = useMemo(() => viewColumns({ t, view, filters, onDrill }), [t, view, filters, onDrill]);
-  const linked = Object.entries(view.filters).filter(([name, f]) => f.kind === 'member' && filters[name] !== undefined);
+  const linked = fixed ? [] : Object.entries(view.filters).filter(([name, f]) => f.kind === 'record' && filters[name] !== undefined);
   const loading = list.remote.loading;
   return (
     <Card
-      title={titleOf({ t, view, filters, page })}
+      title={fixed ? undefined : titleOf({ t, view, filters, page })}
       extra={
         <Space wrap>
           {linked.length > 0 && (
@@ -79,6 +80,14 @@ function Body(props: { readonly view: QueryViewDef }) {
       <ViewTable t={t} view={view} columns={columns} table={list.tableProps} />
     </Card>
   );
+}
+
+/**
+ * A view inside a record's detail (a card's balance history): its rows filtered on the record
+ * (`fixed`, record filters the bar keeps), with the bar's other filters, the totals and the export.
+ */
+export function QueryViewPanel(props: { readonly view: QueryViewDef; readonly fixed: ViewFilters }) {
+  return <Body view={props.view} fixed={props.fixed} />;
 }
 
 const screens = new Map<string, ComponentType>();

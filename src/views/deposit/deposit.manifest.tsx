@@ -6,6 +6,7 @@
  * and of the stored-value account (the member's stored value, also on the member detail).
  */
 import type { PermissionRef } from '../../../resources/catalog/types';
+import { prepayCardHistoryView } from '../../../resources/deposit/prepay-card-history.query-view';
 import { prepayCardAdjustReasonResource } from '../../../resources/deposit/prepay-card-adjust-reason.resource';
 import { prepayCardAdjustResource } from '../../../resources/deposit/prepay-card-adjust.resource';
 import { prepayCardResource } from '../../../resources/deposit/prepay-card.resource';
@@ -23,7 +24,7 @@ const MAINTAIN_CARDS: PermissionRef = { resourceId: '储值/预付卡查询', ac
 const READ_ACCOUNTS: PermissionRef = { resourceId: '储值/储值查询', action: '账户信息查看' };
 
 const MakeCardsButton = lazySlot(() => import('./cards/make-cards-dialog').then((m) => m.MakeCardsButton), 'none');
-const CardHistory = lazySlot(() => import('./cards/card-history').then((m) => m.CardHistory));
+const QueryViewPanel = lazySlot(() => import('../../screens/query-view/query-view-screen').then((m) => m.QueryViewPanel));
 const BindMember = lazySlot(() => import('./cards/bind-member').then((m) => m.BindMember));
 const MemberValueTab = lazySlot(() => import('./member-value-tab').then((m) => m.default));
 
@@ -54,7 +55,11 @@ export const DEPOSIT_MANIFEST: DomainManifest = {
   },
   detailTabs: {
     [prepayCardResource.name]: [
-      { key: 'history', title: 'cards.history.tab', render: ({ record, t }) => <CardHistory cardId={Number(record.id)} t={t} /> },
+      {
+        key: 'history',
+        title: `res.${prepayCardHistoryView.name}`,
+        render: ({ record }) => <QueryViewPanel view={prepayCardHistoryView} fixed={{ cardId: Number(record.id) }} />,
+      },
       {
         key: 'bind',
         title: 'cards.bind.title',

@@ -28,16 +28,6 @@ export function makeCards(body: ApiBody<'post', '/v1/prepay-card/make'>): Promis
   return typedPost('/v1/prepay-card/make', { data: body });
 }
 
-/** A page of a card's ledger, with the card's balance. */
-type CardEntries = ApiData<'get', '/v1/prepay-card/entries'>;
-
-/** One ledger entry of a card. */
-export type CardEntry = ElementOf<CardEntries['records']>;
-
-export function cardEntries(cardId: number, page: number, pageSize: number): Promise<CardEntries> {
-  return typedGet('/v1/prepay-card/entries', { params: { cardId, page, pageSize } });
-}
-
 /** Enabled templates a batch can be made from. */
 export async function enabledTemplates(): Promise<{ id: number; name: string }[]> {
   const page = await typedPost('/v1/card-template/query', {
