@@ -13,7 +13,7 @@ import { installInputGuard } from './http/input-guard';
 import { CONSOLE_SECURITY_HEADERS, installSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi.plugin';
 import { lazySchemaCompilers } from './http/schema-compilers';
-import { MODULES } from './modules/index';
+import { DOMAIN_WIRING, MODULES } from './modules/index';
 import { configurePasswordHashing } from './modules/auth/password.hasher';
 import { refuseForgedRequest } from './modules/auth/request-origin.guard';
 import { SessionCache } from './modules/auth/session.cache';
@@ -141,7 +141,7 @@ export async function buildApp(options: {
 
   await app.register(
     async (api) => {
-      for (const module of MODULES) await api.register(module.plugin);
+      for (const module of MODULES) await api.register(module.plugin, DOMAIN_WIRING);
     },
     { prefix: config.serviceBase },
   );

@@ -1,18 +1,15 @@
-import type { ModuleExport } from './files/module-export';
-import { activityEvaluationExport } from './activities/activity-evaluation.export';
-import { pointsAccountsExport } from './points/points-accounts.export';
-import { pointsLedgerExport } from './points/points-ledger.export';
 import { queryViewExport } from '../crud/query-view.export';
+import { DOMAINS } from './domains';
+import type { ModuleExport } from './files/module-export';
 import { QUERY_VIEW_SOURCES } from './query-views';
 
 /**
- * The file-centre exports of hand-made lists (files/module-export.ts), by name: a module that
- * adds one adds a line here.
+ * The file-centre exports of hand-made lists (files/module-export.ts), by name, gathered from
+ * the domains' manifests (`exports`), then the export of every query view
+ * (server/crud/query-view.export.ts, its source named in its domain's `views`). A domain that adds
+ * one names it in its manifest.
  */
 export const MODULE_EXPORTS: ReadonlyMap<string, ModuleExport> = new Map([
-  [pointsLedgerExport.name, pointsLedgerExport],
-  [pointsAccountsExport.name, pointsAccountsExport],
-  [activityEvaluationExport.name, activityEvaluationExport],
-  // Every query view's export (server/crud/query-view.export.ts).
+  ...DOMAINS.flatMap((domain) => domain.exports ?? []).map((moduleExport) => [moduleExport.name, moduleExport] as const),
   ...QUERY_VIEW_SOURCES.map((source) => [source.view.name, queryViewExport(source)] as const),
 ]);

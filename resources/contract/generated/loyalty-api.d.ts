@@ -809,23 +809,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/prepay-card-history/query": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Balance history: rows of the filter, newest first, with its totals and grouped totals */
-        post: operations["prepay-card-history.query"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/coupons/issue": {
         parameters: {
             query?: never;
@@ -917,6 +900,23 @@ export interface paths {
         put?: never;
         /** An activity's effect: participants, transactions, points, coupons, gifts, sales driven, cost by bearer, by day */
         post: operations["activities.evaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/activities/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange points for coupons or goods under a points exchange activity (once per request number) */
+        post: operations["activities.exchange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2011,7 +2011,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/activities/exchange": {
+    "/v1/prepay-card-history/query": {
         parameters: {
             query?: never;
             header?: never;
@@ -2020,8 +2020,8 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange points for coupons or goods under a points exchange activity (once per request number) */
-        post: operations["activities.exchange"];
+        /** Balance history: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["prepay-card-history.query"];
         delete?: never;
         options?: never;
         head?: never;
@@ -21424,106 +21424,6 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
-    "prepay-card-history.query": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
-                trace_id?: components["parameters"]["trace_id"];
-                /** @description Language of msg and of localized names */
-                locale?: components["parameters"]["locale"];
-                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
-                marketingCenter?: components["parameters"]["marketingCenter"];
-                /** @description IANA time zone of day boundaries and of every instant in the answer */
-                time_zone?: components["parameters"]["time_zone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default 1 */
-                    page?: number;
-                    /** @default 20 */
-                    pageSize?: number;
-                    /** @description Keyset paging: the key of the last row of the previous page */
-                    cursor?: number | null;
-                    filters?: {
-                        cardId?: number;
-                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
-                        occurredAt?: string[];
-                        /** @enum {string} */
-                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success: code 2000, the answer in data */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 2000;
-                        msg: string;
-                        data: {
-                            /** @description Rows of the filter */
-                            total: number;
-                            totalIsEstimate: boolean;
-                            records: {
-                                /** @description Entry */
-                                id: number | null;
-                                /** @description Card id */
-                                cardId: number | null;
-                                /** @description Time */
-                                occurredAt: string | null;
-                                /**
-                                 * @description Kind
-                                 * @enum {string|null}
-                                 */
-                                kind: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire" | null;
-                                /** @description Source */
-                                sourceId: string | null;
-                                /** @description Principal (yuan) */
-                                principalDelta: number | null;
-                                /** @description Gift (yuan) */
-                                giftDelta: number | null;
-                                /** @description Balance after (yuan) */
-                                balanceAfter: number | null;
-                                /** @description Store */
-                                storeName: string | null;
-                                /** @description Remarks */
-                                remark: string | null;
-                            }[];
-                            /** @description Send as cursor for the next page */
-                            nextCursor: number | null;
-                            /** @description Over the whole filter */
-                            totals: {
-                                /** @description Entries */
-                                entries: number;
-                                /** @description Net change of the principal; over every date, the card’s principal */
-                                principal: number;
-                                /** @description Net change of the gift; over every date, the card’s gift balance */
-                                gift: number;
-                                /** @description Net change of principal + gift; over every date, the card’s balance */
-                                amount: number;
-                            };
-                            groups: Record<string, never>;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadInput"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrLicenseInvalid"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Maintenance"];
-        };
-    };
     "coupons.issue": {
         parameters: {
             query?: never;
@@ -22055,6 +21955,86 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "activities.exchange": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    requestNo: string;
+                    activityId: number;
+                    memberId: number;
+                    quantity?: number;
+                    storeId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            requestNo: string;
+                            activityId: number;
+                            memberId: number;
+                            quantity: number;
+                            /** @description Points spent */
+                            points: number;
+                            /** @description The member's points balance after the exchange */
+                            balance: number;
+                            /** @description What the exchange gave: coupons (issued to the member) or goods (handed out at the till) */
+                            awards: {
+                                /**
+                                 * @description points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`
+                                 * @enum {string}
+                                 */
+                                type: "points" | "coupon" | "gift";
+                                /** @description Points (a whole number) */
+                                points?: number;
+                                /** @description The coupon template */
+                                templateId?: number;
+                                /** @description Coupons of the template */
+                                count?: number;
+                                /** @description The gift goods (handed out at the till) */
+                                goodsCode?: string;
+                                /** @description Gift units */
+                                quantity?: number;
+                            }[];
+                            /** @description The coupons issued */
+                            couponIds: number[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -25291,7 +25271,7 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
-    "activities.exchange": {
+    "prepay-card-history.query": {
         parameters: {
             query?: never;
             header?: {
@@ -25310,11 +25290,19 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    requestNo: string;
-                    activityId: number;
-                    memberId: number;
-                    quantity?: number;
-                    storeId?: number | null;
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        cardId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                    };
                 };
             };
         };
@@ -25330,34 +25318,48 @@ export interface operations {
                         code: 2000;
                         msg: string;
                         data: {
-                            requestNo: string;
-                            activityId: number;
-                            memberId: number;
-                            quantity: number;
-                            /** @description Points spent */
-                            points: number;
-                            /** @description The member's points balance after the exchange */
-                            balance: number;
-                            /** @description What the exchange gave: coupons (issued to the member) or goods (handed out at the till) */
-                            awards: {
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Entry */
+                                id: number | null;
+                                /** @description Card id */
+                                cardId: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
                                 /**
-                                 * @description points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`
-                                 * @enum {string}
+                                 * @description Kind
+                                 * @enum {string|null}
                                  */
-                                type: "points" | "coupon" | "gift";
-                                /** @description Points (a whole number) */
-                                points?: number;
-                                /** @description The coupon template */
-                                templateId?: number;
-                                /** @description Coupons of the template */
-                                count?: number;
-                                /** @description The gift goods (handed out at the till) */
-                                goodsCode?: string;
-                                /** @description Gift units */
-                                quantity?: number;
+                                kind: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire" | null;
+                                /** @description Source */
+                                sourceId: string | null;
+                                /** @description Principal (yuan) */
+                                principalDelta: number | null;
+                                /** @description Gift (yuan) */
+                                giftDelta: number | null;
+                                /** @description Balance after (yuan) */
+                                balanceAfter: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Remarks */
+                                remark: string | null;
                             }[];
-                            /** @description The coupons issued */
-                            couponIds: number[];
+                            /** @description Send as cursor for the next page */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Entries */
+                                entries: number;
+                                /** @description Net change of the principal; over every date, the card’s principal */
+                                principal: number;
+                                /** @description Net change of the gift; over every date, the card’s gift balance */
+                                gift: number;
+                                /** @description Net change of principal + gift; over every date, the card’s balance */
+                                amount: number;
+                            };
+                            groups: Record<string, never>;
                         };
                     };
                 };
@@ -25365,8 +25367,6 @@ export interface operations {
             400: components["responses"]["BadInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildRegistry, servedResources } from '../../crud/resource-registry';
-import { SERVER_HOOKS } from '../resource-hooks';
+import type { DomainWiring } from '../domain-manifest';
 import type { BatchDeps } from './batch-operations';
 import { registerInlineRunner, resumeRunning, workBatches } from './batch.job';
 
@@ -11,8 +11,8 @@ import { registerInlineRunner, resumeRunning, workBatches } from './batch.job';
  * closing the app waits for those runs. The routes of the documents are the resource's own
  * (batch-operate.hooks.ts).
  */
-export async function batchPlugin(app: FastifyInstance): Promise<void> {
-  const deps: BatchDeps = { database: app.database, registry: buildRegistry(servedResources(SERVER_HOOKS)), log: app.log };
+export async function batchPlugin(app: FastifyInstance, wiring: DomainWiring): Promise<void> {
+  const deps: BatchDeps = { database: app.database, registry: buildRegistry(servedResources(wiring.hooks)), log: app.log };
   const inline = registerInlineRunner(deps);
   app.addHook('onClose', async () => inline.settle());
   const jobs = app.jobs;

@@ -12,8 +12,8 @@ import { chunkReader } from './file-chunks.store';
 import { findOwnTask, listOwnTasks, type FileTaskRow, type TaskFilters, type TaskOwner } from './file-task.store';
 import type { FileTaskView } from '../../../resources/contract/file-task.types';
 import * as schemas from './files.schemas';
-import { MODULE_EXPORT_KIND } from './module-export';
-import { MODULE_EXPORTS } from '../module-exports';
+import { MODULE_EXPORT_KIND, type ModuleExport } from './module-export';
+import type { RunnerDeps } from './file-task.runner';
 import { filesDocs as docs } from './files.openapi';
 
 /** MIME type of an .xlsx workbook. */
@@ -54,10 +54,15 @@ const ownerOf = (auth: { tenantId: number; userId: number }): TaskOwner => ({ te
  * needs the write grant the import needed. A user whose role lost the grant since (or a task of
  * a resource no longer served) gets 403, even for their own file.
  */
-export function mayDownload(args: { registry: EngineRegistry; auth: AuthContext; task: FileTaskRow }): boolean {
+export function mayDownload(args: {
+  registry: EngineRegistry;
+  exports: ReadonlyMap<string, ModuleExport>;
+  auth: AuthContext;
+  task: FileTaskRow;
+}): boolean {
   if (args.task.params.kind === MODULE_EXPORT_KIND) {
     // A module export (module-export.ts) needs what reading its list needs.
-    const moduleExport = MODULE_EXPORTS.get(args.task.resource);
+    const moduleExport = args.exports.get(args.task.resource);
     return moduleExport !== undefined && holdsAny(args.auth.grants, moduleExport.requires);
   }
   const runtime = args.registry.runtimes.find((r) => r.resource.name === args.task.resource);
@@ -72,7 +77,8 @@ export function mayDownload(args: { registry: EngineRegistry; auth: AuthContext;
  * found" rather than "forbidden", so ids reveal nothing. Downloading a file also needs, at that
  * moment, the grant its task needed ({@link mayDownload}).
  */
-export async function fileTaskRoutes(app: FastifyInstance, registry: EngineRegistry): Promise<void> {
+export async function fileTaskRoutes(app: FastifyInstance, deps: Pick<RunnerDeps, 'registry' | 'exports'>): Promise<void> {
+  const { registry, exports } = deps;
   const db = app.database.db;
   const access = { signedIn: true } as const;
 
@@ -113,7 +119,7 @@ export async function fileTaskRoutes(app: FastifyInstance, registry: EngineRegis
       const row = await findOwnTask({ db, owner: ownerOf(auth), id: request.params.id });
       if (!row) throw notFound();
       if (!row.outputName) throw notFound('files.error.noOutput');
-      if (!mayDownload({ registry, auth, task: row })) throw forbidden();
+      if (!mayDownload({ registry, exports, auth, task: row })) throw forbidden();
       reply.header('content-type', XLSX_MIME);
       reply.header('content-disposition', attachmentHeader(row.outputName));
       reply.header('cache-control', 'private, no-store');

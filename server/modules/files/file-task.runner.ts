@@ -8,8 +8,7 @@ import type { EngineRegistry } from '../../crud/resource-registry';
 import { runExport } from './export.job';
 import { updateTask, type FileTaskRow } from './file-task.store';
 import { runImport } from './import.job';
-import { MODULE_EXPORT_KIND, runModuleExport } from './module-export';
-import { MODULE_EXPORTS } from '../module-exports';
+import { MODULE_EXPORT_KIND, runModuleExport, type ModuleExport } from './module-export';
 import { readRequester } from './task-requester';
 
 /** The queue every file task goes through. */
@@ -25,6 +24,8 @@ export interface FileJobData {
 export interface RunnerDeps {
   readonly database: Database;
   readonly registry: EngineRegistry;
+  /** The module exports of every domain, by name (module-exports.ts). */
+  readonly exports: ReadonlyMap<string, ModuleExport>;
   readonly log: FastifyBaseLogger;
 }
 
@@ -58,7 +59,7 @@ export async function runTask(deps: RunnerDeps, data: FileJobData): Promise<void
   if (!task) return;
   const requester = readRequester(task.params.requester);
   try {
-    const moduleExport = task.params.kind === MODULE_EXPORT_KIND ? MODULE_EXPORTS.get(task.resource) : undefined;
+    const moduleExport = task.params.kind === MODULE_EXPORT_KIND ? deps.exports.get(task.resource) : undefined;
     if (task.direction === 'import') await runImport({ database: deps.database, registry: deps.registry, task, requester });
     else if (moduleExport) await runModuleExport({ database: deps.database, moduleExport, task, requester });
     else await runExport({ database: deps.database, registry: deps.registry, task, requester });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildRegistry, servedResources } from '../../crud/resource-registry';
-import { SERVER_HOOKS } from '../resource-hooks';
+import type { DomainWiring } from '../domain-manifest';
 import { fileTaskRoutes } from './file-task.routes';
 import { workFileTasks, type RunnerDeps } from './file-task.runner';
 import { moduleExportRoutes } from './module-export.routes';
@@ -11,9 +11,10 @@ import { resourceFileRoutes } from './resource-files.routes';
  * declares `files`, the caller's task list and downloads, and the worker that runs file tasks
  * from the shared queue. Registered after the access hook (server/modules/index.ts).
  */
-export async function filesPlugin(app: FastifyInstance): Promise<void> {
-  const deps: RunnerDeps = { database: app.database, registry: buildRegistry(servedResources(SERVER_HOOKS)), log: app.log };
-  await fileTaskRoutes(app, deps.registry);
+export async function filesPlugin(app: FastifyInstance, wiring: DomainWiring): Promise<void> {
+  const registry = buildRegistry(servedResources(wiring.hooks));
+  const deps: RunnerDeps = { database: app.database, registry, exports: wiring.exports, log: app.log };
+  await fileTaskRoutes(app, deps);
   await resourceFileRoutes(app, deps);
   await moduleExportRoutes(app, deps);
   if (app.jobs) await workFileTasks({ deps, jobs: app.jobs });

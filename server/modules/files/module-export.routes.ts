@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../../http/envelope';
 import { answers, objectOf } from '../../http/openapi.schemas';
 import { authOf } from '../auth/access.hook';
-import { MODULE_EXPORTS } from '../module-exports';
 import { exportFileName } from './export.job';
 import { createTask } from './file-task.store';
 import { dispatchTask, type RunnerDeps } from './file-task.runner';
@@ -10,11 +9,11 @@ import { MODULE_EXPORT_KIND } from './module-export';
 import { requesterOf } from './task-requester';
 
 /**
- * `POST /v1/<path>` of every module export (module-exports.ts): checks the list's grants and
+ * `POST /v1/<path>` of every module export (module-exports.ts, handed in as `deps.exports`): checks the list's grants and
  * scope, saves the query and the requester in a file task and answers `{taskId}` at once.
  */
 export async function moduleExportRoutes(app: FastifyInstance, deps: RunnerDeps): Promise<void> {
-  for (const moduleExport of MODULE_EXPORTS.values()) {
+  for (const moduleExport of deps.exports.values()) {
     app.post<{ Body: { filters?: unknown } | undefined }>(
       `/v1/${moduleExport.path}`,
       {

@@ -8,7 +8,7 @@ import { ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { eventAwardsOf } from '../activities/events/event-awards';
 import { SALES_INTEGRATION } from '../points/points.routes';
-import { SERVER_HOOKS } from '../resource-hooks';
+import type { DomainWiring } from '../domain-manifest';
 import { activationDocs } from './member.openapi';
 
 /**
@@ -32,8 +32,8 @@ const activationSchema = {
   },
 } as const;
 
-export async function memberActivationRoutes(app: FastifyInstance): Promise<void> {
-  const registry = buildRegistry(servedResources(SERVER_HOOKS));
+export async function memberActivationRoutes(app: FastifyInstance, wiring: DomainWiring): Promise<void> {
+  const registry = buildRegistry(servedResources(wiring.hooks));
   const runtime = registry.get(memberResource.name);
   app.post<{ Body: { memberId: number } }>(
     '/v1/members/activation',

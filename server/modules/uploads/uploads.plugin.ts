@@ -2,7 +2,7 @@ import { getTableName } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildRegistry, servedResources, type EngineRegistry } from '../../crud/resource-registry';
 import { deriveLinesTable } from '../../crud/table.derive';
-import { SERVER_HOOKS } from '../resource-hooks';
+import type { DomainWiring } from '../domain-manifest';
 import { removeStaleUploads, type UploadColumn } from './upload.store';
 import { uploadRoutes } from './uploads.routes';
 
@@ -39,8 +39,8 @@ export function uploadColumns(registry: EngineRegistry): UploadColumn[] {
  * such fields, and, where the app has a job queue, the hourly cleanup of uploads no record has
  * kept for 24 hours. Registered after the access hook (server/modules/index.ts).
  */
-export async function uploadsPlugin(app: FastifyInstance): Promise<void> {
-  const registry = buildRegistry(servedResources(SERVER_HOOKS));
+export async function uploadsPlugin(app: FastifyInstance, wiring: DomainWiring): Promise<void> {
+  const registry = buildRegistry(servedResources(wiring.hooks));
   await uploadRoutes(app, registry);
   const jobs = app.jobs;
   if (jobs) {

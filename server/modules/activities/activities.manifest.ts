@@ -1,0 +1,16 @@
+import { defineDomain } from '../domain-manifest';
+import { activityEvaluationExport } from './activity-evaluation.export';
+import { activityHooks } from './activity.hooks';
+import { activityEngineRoutes } from './engine/engine.routes';
+import { activityEventsPlugin } from './events/events.plugin';
+
+/** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs. */
+export const activitiesDomain = defineDomain({
+  name: 'activities',
+  plugins: [
+    { name: 'activity-engine', plugin: activityEngineRoutes },
+    { name: 'activity-events', plugin: activityEventsPlugin },
+  ],
+  hooks: [activityHooks],
+  exports: [activityEvaluationExport],
+});

@@ -1,0 +1,12 @@
+import { defineDomain } from '../domain-manifest';
+import { couponInitHooks, couponTemplateHooks } from './coupon-template.hooks';
+import { couponWriteOffHooks } from './coupon-write-off.hooks';
+import { couponHooks } from './coupon.hooks';
+import { couponsRoutes } from './coupons.routes';
+
+/** Coupon templates, issuing, redeeming and write-offs. */
+export const couponsDomain = defineDomain({
+  name: 'coupons',
+  plugins: [{ name: 'coupons', plugin: couponsRoutes }],
+  hooks: [couponInitHooks, couponTemplateHooks, couponWriteOffHooks, couponHooks],
+});

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ViewSource } from '../crud/query-view.source';
+import type { ResourceHooks } from '../crud/server-hooks.define';
+import type { ModuleExport } from './files/module-export';
+
+/**
+ * A domain declares itself: one manifest per folder of server/modules (`<domain>.manifest.ts`)
+ * says what the domain adds to the server, and `domains.ts` lists the manifests. The central
+ * lists (the plugins `index.ts` registers, the resource hooks `resource-hooks.ts` hands the
+ * engine, the file-centre exports `module-exports.ts`, the query-view sources `query-views.ts`)
+ * are derived from that list, so adding a domain is one folder and one line in `domains.ts`
+ * (server/README.md, "Adding a domain").
+ */
+
+/** What the assembled domains hand to every plugin: the lists derived from all the manifests. */
+export interface DomainWiring {
+  /** The server hooks of every declared resource that has them (the engine's registry is built from them). */
+  readonly hooks: readonly ResourceHooks[];
+  /** The file-centre exports of the hand-made lists, by name. */
+  readonly exports: ReadonlyMap<string, ModuleExport>;
+}
+
+/** One Fastify plugin of a domain, registered under the service base with the wiring as its options. */
+export interface DomainPlugin {
+  /** The plugin's name (start-up order, logs). */
+  readonly name: string;
+  /** Its routes under `/v1/…`; a domain's queue workers and schedules are registered here too (`app.jobs`). */
+  readonly plugin: FastifyPluginAsync<DomainWiring>;
+}
+
+/** What one domain contributes to the server; every part may be absent. */
+export interface DomainManifest {
+  /** The domain's folder under server/modules. */
+  readonly name: string;
+  /** Its plugins (routes and jobs), registered in this order after the access hook. */
+  readonly plugins?: readonly DomainPlugin[];
+  /** The server hooks of its declared resources (`<name>.hooks.ts`, `defineServerHooks`). */
+  readonly hooks?: readonly ResourceHooks[];
+  /** The file-centre exports of its hand-made lists (`files/module-export.ts`). */
+  readonly exports?: readonly ModuleExport[];
+  /**
+   * The sources of the query views over its data (`<name>.source.ts`, `defineViewSource`): their
+   * routes register after the domain's plugins, their exports join the module exports.
+   */
+  readonly views?: readonly ViewSource[];
+}
+
+/** A manifest, checked against its type where it is written. */
+export const defineDomain = (manifest: DomainManifest): DomainManifest => manifest;
