@@ -16,6 +16,8 @@ import type { ShellPage } from './pages/shell.page';
  */
 const session = useDemoSession();
 const CONFIRM = '.ant-modal-wrap:visible .ant-modal-confirm';
+// The generic form is named after its resource (antd gives the <form> that id).
+const LEVEL_MATERIAL_FORM = '.ant-layout-content form#level-material-form';
 
 describe('forms that do not lose work', () => {
   it('asks before Esc discards a changed drawer, and keeps the typing when the user stays', async () => {
@@ -129,7 +131,9 @@ describe('forms that do not lose work', () => {
     await openOwnedEntry(page, shell, listPath);
     await new ListPage(page).clickButton('新增');
     await page.waitForURL((url) => url.hash.includes('level-material-add'));
-    const form = page.locator('.ant-layout-content form').first();
+    // The router keeps the list (and its filter form) on screen while the add screen loads: wait
+    // for the add screen's own form.
+    const form = page.locator(LEVEL_MATERIAL_FORM);
     await form.waitFor();
     await backAsksAndKeeps(page, form, 'E2E page typed before Back');
     expect(shell.currentPath()).toBe('/member/level-material/level-material-add');
@@ -141,7 +145,7 @@ describe('forms that do not lose work', () => {
     await page.locator(CONFIRM).first().waitFor({ state: 'detached' });
     // Nothing is changed any more: Forward and Back again go without asking.
     await page.goForward({ waitUntil: 'commit' });
-    await page.locator('.ant-layout-content form').first().waitFor();
+    await page.locator(LEVEL_MATERIAL_FORM).waitFor();
     await page.goBack({ waitUntil: 'commit' });
     await page.waitForURL((url) => !url.hash.includes('level-material-add'));
     expect(await page.locator(CONFIRM).count()).toBe(0);
@@ -150,7 +154,7 @@ describe('forms that do not lose work', () => {
   it('asks before a menu entry leaves a changed full-page form, and saving then leaves without asking', async () => {
     const { page, shell } = await session.signedIn('admin');
     await shell.goto(session.baseUrl, '/member/level-material/level-material-add');
-    const form = page.locator('.ant-layout-content form').first();
+    const form = page.locator(LEVEL_MATERIAL_FORM);
     await form.waitFor();
     const firstInput = form.locator('input:not([type=hidden]):not([disabled])').first();
     await firstInput.fill('E2E typed before the menu');
