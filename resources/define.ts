@@ -272,7 +272,10 @@ export interface LinesField extends FieldBase<'lines'> {
  * A structured value: an object with its own fields, stored as one jsonb column and validated
  * field by field, each problem named by its path (`rule.tiers[2].points`). Its fields are scalar
  * kinds (no relation, file or secret: nothing inside jsonb is reference-checked or encrypted),
- * nested objects and `lines` (a rule's tiers, stored inside the object). Inside an object, `when`,
+ * nested objects and `lines` (a rule's tiers, stored inside the object). A member of an object
+ * that is a field of the resource itself may carry a `when` on the resource's own fields (a kind's
+ * rule members apply to that kind): a member that does not apply is neither accepted, stored nor
+ * answered, so one jsonb column holds each kind's own rule. Otherwise, inside an object, `when`,
  * `editableIn`, `unique`, `searchable`, `filter` and `sortable` are not read; the server refuses
  * to start on them. Absent members take their `defaultValue`, else null. The object field itself
  * cannot be filtered, sorted or searched. Generic form and detail render its fields with the
@@ -773,9 +776,23 @@ export interface KindDef {
    * the base and all kinds.
    */
   readonly fields?: Readonly<Record<string, FieldDef>>;
-  /** List columns of the kind's list; default the base's columns (without the kind field) and its rule fields. */
+  /**
+   * The kind's rule: members of the base's one `rule` object field (one jsonb column for every
+   * kind, {@link RULE_FIELD}), each applying only to this kind. A new kind with only rule members
+   * adds no column. What a list filters or sorts on stays in `fields` (a column with its index).
+   * Member names are unique across the kinds.
+   */
+  readonly rule?: Readonly<Record<string, ObjectMemberField>>;
+  /**
+   * List columns of the kind's list; default the base's columns (without the kind field), its
+   * fields and its rule members shown in lists (`rule.<member>`, read along the path).
+   */
   readonly columns?: readonly string[];
 }
+
+/** The base's object field holding every kind's rule members ({@link KindDef.rule}): one jsonb column. */
+export const RULE_FIELD = 'rule';
+const RULE_TITLE: Bilingual = ['规则', 'Rule'];
 
 /** What {@link defineKinds} returns: the base with every kind's fields, and one view per kind. */
 export interface KindsDeclaration {
@@ -829,6 +846,8 @@ export function defineKinds(args: {
   const fields: Record<string, FieldDef> = { ...base.fields };
   const options: Record<string, EnumOption> = { ...kindFieldDef.options };
   const kindSections: Section[] = [];
+  const ruleMembers: Record<string, ObjectMemberField> = {};
+  const ruleKinds: string[] = [];
   for (const [value, kind] of Object.entries(args.kinds)) {
     options[value] ??= { label: kind.title };
     const when: FieldCondition = { field: kindField, in: [value] };
@@ -837,8 +856,22 @@ export function defineKinds(args: {
       const own = f.when === undefined ? [] : Array.isArray(f.when) ? f.when : [f.when as FieldCondition];
       fields[name] = { ...f, when: [when, ...own] } as FieldDef;
     }
+    for (const [name, f] of Object.entries(kind.rule ?? {})) {
+      if (Object.hasOwn(ruleMembers, name)) throw new Error(`${base.name}: kind ${value} redeclares the rule member ${name}`);
+      ruleMembers[name] = { ...f, when: when } as ObjectMemberField;
+    }
+    if (Object.keys(kind.rule ?? {}).length > 0) ruleKinds.push(value);
     const ruleFields = Object.keys(kind.fields ?? {}).filter((name) => isInForm(fields[name]));
     if (ruleFields.length > 0) kindSections.push({ key: `kind-${kebab(value)}`, title: kind.title, fields: ruleFields, when });
+  }
+  if (ruleKinds.length > 0) {
+    if (Object.hasOwn(fields, RULE_FIELD)) throw new Error(`${base.name}: the kinds' rule field ${RULE_FIELD} is declared by the base`);
+    fields[RULE_FIELD] = {
+      kind: 'object',
+      label: ['规则', 'Rule'],
+      fields: ruleMembers,
+      when: { field: kindField, in: ruleKinds },
+    };
   }
   fields[kindField] = { ...kindFieldDef, options };
   const ownForm = formSections(base);
@@ -846,14 +879,26 @@ export function defineKinds(args: {
   const merged: ResourceDef = {
     ...base,
     fields,
-    form: [...ownForm, ...kindSections],
+    // The rule sits in a section of its own: each kind's members carry their kind's condition.
+    form: [...ownForm, ...kindSections, ...(ruleKinds.length > 0 ? [{ key: 'rule', title: RULE_TITLE, fields: [RULE_FIELD] }] : [])],
     list: { ...base.list, columns: baseColumns },
   };
   const kinds: Record<string, ResourceDef> = {};
   for (const [value, kind] of Object.entries(args.kinds)) {
     if (kind.screens === undefined) continue;
-    const section = kindSections.find((s) => s.key === `kind-${kebab(value)}`);
-    const ruleColumns = Object.keys(kind.fields ?? {}).filter((name) => isInList(fields[name]));
+    const own = kindSections.find((s) => s.key === `kind-${kebab(value)}`);
+    const withRule = ruleKinds.includes(value);
+    const section: Section | undefined =
+      own || withRule
+        ? { key: `kind-${kebab(value)}`, title: kind.title, fields: [...(own?.fields ?? []), ...(withRule ? [RULE_FIELD] : [])] }
+        : undefined;
+    const ruleColumns = [
+      ...Object.keys(kind.fields ?? {}).filter((name) => isInList(fields[name])),
+      // A rule member shown in the list is a column read along its path (`rule.speedMultiple`).
+      ...Object.entries(kind.rule ?? {})
+        .filter(([, f]) => isInList(f as FieldDef))
+        .map(([name]) => `${RULE_FIELD}.${name}`),
+    ];
     kinds[value] = defineView(merged, {
       name: kind.name ?? `${base.name}-${kebab(value)}`,
       title: kind.title,

@@ -15,6 +15,7 @@ import {
   type FieldWhen,
   type LineField,
   type LinesField,
+  type ObjectField,
   type ResourceDef,
   type ScalarField,
   type Section,
@@ -114,6 +115,26 @@ export function fieldApplies(args: { resource: ResourceDef; name: string; valueO
   return appliesBy((name) => fieldRules(args.resource, name).when, args.valueOf, args.name);
 }
 
+/** True when some member of an object field applies only to some records (a kind's rule member). */
+export function hasConditionalMembers(f: ObjectField): boolean {
+  return Object.values(f.fields).some((member) => member.when !== undefined);
+}
+
+/**
+ * An object field narrowed to the members that apply to a record (their `when` reads the
+ * record's own fields: a kind's rule members apply to that kind), each without its condition.
+ * The server validates, stores and answers only these; the form and the detail show only these.
+ */
+export function applyingMembers(f: ObjectField, valueOf: ValueOf): ObjectField {
+  if (!hasConditionalMembers(f)) return f;
+  const fields: ObjectField['fields'] = Object.fromEntries(
+    Object.entries(f.fields)
+      .filter(([, member]) => conditionList(member.when).every((c) => conditionHolds(c, valueOf(c.field))))
+      .map(([name, member]) => [name, { ...member, when: undefined }]),
+  );
+  return { ...f, fields };
+}
+
 /** True when a field of a line applies to that line (its conditions read the same line). */
 export function lineFieldApplies(args: { lines: LinesField; name: string; valueOf: ValueOf }): boolean {
   return appliesBy((name) => conditionList(args.lines.fields[name]?.when), args.valueOf, args.name);
@@ -206,6 +227,11 @@ export function fieldRuleProblems(resource: ResourceDef): string[] {
     problems.push(...conditionProblems({ where: `${resource.name}.${name}`, conditions: conditionList(f.when), fields }));
     if (f.kind === 'tree' && f.when !== undefined) problems.push(`${resource.name}.${name}: a tree field cannot be conditional`);
     checkStates(`${resource.name}.${name}`, f.editableIn);
+    if (f.kind === 'object') {
+      // A top-level object's members may apply only to some records: their conditions read the record.
+      for (const [inner, member] of Object.entries(f.fields))
+        problems.push(...conditionProblems({ where: `${resource.name}.${name}.${inner}`, conditions: conditionList(member.when), fields }));
+    }
     if (f.kind !== 'lines') continue;
     for (const [inner, lf] of Object.entries(f.fields)) {
       const where = `${resource.name}.${name}.${inner}`;

@@ -22,6 +22,7 @@ import type { ResourceDef } from './define';
  * | weekdays                          | `number[]` (1 = Monday … 7 = Sunday)                       |
  * | relation, tree                    | the id, `number` (`multiple`: `number[]`)                  |
  * | lines                             | an array of line records, each with its `lineNo`           |
+ * | object                            | its members, as stored in jsonb ({@link ObjectValueOf})    |
  *
  * A value is nullable unless its field is `required` without a condition (`when`): exactly the
  * fields whose column is NOT NULL. The system fields (`id`, `tenantId`, `version`, `createdAt` …)
@@ -77,7 +78,24 @@ type ScalarValue<F> = F extends { readonly kind: 'text' | 'longText' | 'file' | 
                 : number
               : F extends { readonly kind: 'tree' }
                 ? number
-                : unknown;
+                : F extends { readonly kind: 'object'; readonly fields: infer M }
+                  ? ObjectValueOf<M>
+                  : unknown;
+
+/**
+ * The stored value of an object field's members (jsonb): as a column holds them, except that an
+ * instant is ISO text and a nested list holds plain member objects. A member is nullable unless
+ * `required` without a condition. `ObjectValueOf<typeof kind.rule>` is a kind's stored rule.
+ */
+export type ObjectValueOf<Members> = Simplify<{
+  [K in keyof Members]: Nullable<Members[K], MemberValue<Members[K]>>;
+}>;
+
+type MemberValue<F> = F extends { readonly kind: 'datetime' }
+  ? string
+  : F extends { readonly kind: 'lines'; readonly fields: infer L }
+    ? ObjectValueOf<L>[]
+    : ScalarValue<F>;
 
 /** Required without a condition: NOT NULL. */
 type Nullable<F, V> = F extends { readonly required: true } ? (F extends { readonly when: object } ? V | null : V) : V | null;

@@ -30,26 +30,31 @@ export const goodsPart = {
   ...preset.listedGoods('goodsScope'),
 } satisfies Record<string, FieldDef>;
 
-/** What one reward gives: points, and / or a number of coupons of one template. */
-export function rewardFields(prefix: string, labels: { points: Bilingual; coupon: Bilingual; count: Bilingual }): Record<string, FieldDef> {
+/** What one reward gives: points, and / or a number of coupons of one template (typed by name, for the kinds' rules). */
+export function rewardFields<P extends string>(prefix: P, labels: { points: Bilingual; coupon: Bilingual; count: Bilingual }) {
+  const points = field.integer({
+    label: labels.points,
+    help: ['0 或不填则不送积分', '0 or empty: no points'],
+    min: 0,
+    max: 10_000_000,
+    defaultValue: 0,
+    inList: false,
+  });
+  const template = field.relation({ label: labels.coupon, resource: 'coupon-template', inList: false });
+  const count = field.integer({
+    label: labels.count,
+    help: ['选了券模板时每次发放的张数', 'Coupons given each time, when a template is chosen'],
+    min: 1,
+    max: 100,
+    defaultValue: 1,
+    inList: false,
+  });
   return {
-    [`${prefix}Points`]: field.integer({
-      label: labels.points,
-      help: ['0 或不填则不送积分', '0 or empty: no points'],
-      min: 0,
-      max: 10_000_000,
-      defaultValue: 0,
-      inList: false,
-    }),
-    [`${prefix}CouponTemplate`]: field.relation({ label: labels.coupon, resource: 'coupon-template', inList: false }),
-    [`${prefix}CouponCount`]: field.integer({
-      label: labels.count,
-      help: ['选了券模板时每次发放的张数', 'Coupons given each time, when a template is chosen'],
-      min: 1,
-      max: 100,
-      defaultValue: 1,
-      inList: false,
-    }),
+    [`${prefix}Points`]: points,
+    [`${prefix}CouponTemplate`]: template,
+    [`${prefix}CouponCount`]: count,
+  } as { [K in `${P}Points`]: typeof points } & { [K in `${P}CouponTemplate`]: typeof template } & {
+    [K in `${P}CouponCount`]: typeof count;
   };
 }
 

@@ -225,6 +225,7 @@ const declared = defineKinds({
         title: k.title,
         screens: k.screens,
         fields: k.fields,
+        rule: k.rule,
         columns: k.columns,
         entry: ACTIVITY_FAMILIES[k.family].entry,
         access: familyAccess(k.family),

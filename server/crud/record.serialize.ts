@@ -1,4 +1,5 @@
 import { centreKey, type FieldDef, type LinesField, type ResourceDef } from '../../resources/define';
+import { applyingMembers } from '../../resources/field-rules';
 import { recordShownState } from '../../resources/state-timeline';
 import { kindOf, readField } from './field-kinds';
 import type { StoredRecord } from './server-hooks.define';
@@ -8,7 +9,7 @@ import { formatInstant } from './zoned-time';
  * A stored record as the API returns it (DESIGN.md §3): instants as `yyyy-MM-dd HH:mm:ss` in
  * the request's time zone, dates `yyyy-MM-dd`, money and decimals as JSON numbers, a date range
  * as `[from, to]`, lines as arrays of line objects (with their `lineNo`), objects with every
- * member, secrets as their mask. Each value as its kind serialises it (field-kinds/*.kind.ts).
+ * member that applies to the record, secrets as their mask. Each value as its kind serialises it (field-kinds/*.kind.ts).
  */
 
 function instant(value: unknown, zone: string): string | null {
@@ -40,7 +41,9 @@ export function serializeRecord(args: { resource: ResourceDef; row: StoredRecord
   if (centre !== null) out.marketingCenterId = row[centre] ?? null;
   for (const [name, f] of Object.entries(resource.fields)) {
     if (f.kind === 'lines' && row[name] === undefined) continue;
-    out[name] = fieldValue({ name, f, row, zone });
+    // An object answers the members that apply to the record (a kind's rule: its kind's members).
+    const own = f.kind === 'object' ? applyingMembers(f, (field) => row[field] ?? null) : f;
+    out[name] = fieldValue({ name, f: own, row, zone });
   }
   const states = resource.states;
   if (states?.timeline) out[states.field] = recordShownState({ states, record: row, now: args.now ?? new Date() });

@@ -5,7 +5,7 @@ import type { FieldError } from '../http/envelope';
 import { INT4_MAX } from './column.derive';
 import { kindOf, readField, writeField } from './field-kinds';
 import { DEFAULT_MAX_LINES } from './field-kinds/lines.kind';
-import { fieldApplies, isConditional, isConditionalLineField, lineFieldApplies } from '../../resources/field-rules';
+import { applyingMembers, fieldApplies, isConditional, isConditionalLineField, lineFieldApplies } from '../../resources/field-rules';
 import { coerceValue, isEmpty } from './field.coerce';
 import type { StoredRecord } from './server-hooks.define';
 
@@ -202,6 +202,12 @@ function readLines(sink: Sink, args: { name: string; f: LinesField; value: unkno
   });
 }
 
+/** An object value without the declared members that do not apply to the record (they are dropped, not refused). */
+function withoutMembers(value: unknown, declared: readonly string[], applying: readonly string[]): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => applying.includes(key) || !declared.includes(key)));
+}
+
 /**
  * True for fields a client writes: not server-managed, not the state field, and not stamped by
  * the resource (a view's fixed filter and centre field).
@@ -245,6 +251,13 @@ export function validateWrite(args: {
   /** What each written field produced: its problems, references and (lines) rows. */
   const written = new Map<string, { issues: FieldError[]; references: ReferenceCheck[]; rows?: StoredRecord[] | null }>();
   const entries = Object.entries(resource.fields);
+  const fixed = resource.fixedFilter ?? {};
+  /** A value the record will hold after the write: the view's, the body's, else the stored one. */
+  const valueOf = (name: string): unknown => {
+    if (Object.prototype.hasOwnProperty.call(fixed, name)) return fixed[name];
+    if (Object.prototype.hasOwnProperty.call(values, name)) return values[name];
+    return args.current?.[name] ?? null;
+  };
   // Scalars first, lines second: a line's checks never need the header, but the order of the
   // problems stays the declaration's (below).
   for (const [name, f] of [...entries.filter(([, f]) => f.kind !== 'lines'), ...entries.filter(([, f]) => f.kind === 'lines')]) {
@@ -256,8 +269,15 @@ export function validateWrite(args: {
     if (mode === 'modify' && (!present || f.readOnlyAfterCreate)) continue;
     // A value that means "as stored" (a secret's mask sent back by the form) is not written.
     if (mode === 'modify' && kindOf(f).keepsStored?.(body[name])) continue;
-    const value = !present && f.defaultValue !== undefined ? f.defaultValue : body[name];
+    const sent = !present && f.defaultValue !== undefined ? f.defaultValue : body[name];
     const label = pick(f.label, args.locale);
+    // An object whose members apply to some records only (a kind's rule): the members of this
+    // record's kind, read on the values declared before it (the kind is).
+    const own = f.kind === 'object' ? applyingMembers(f, valueOf) : f;
+    const value =
+      own !== f && f.kind === 'object' && own.kind === 'object'
+        ? withoutMembers(sent, Object.keys(f.fields), Object.keys(own.fields))
+        : sent;
     if (f.kind === 'lines') {
       let rows: StoredRecord[] | null = null;
       written.set(name, {
@@ -269,19 +289,13 @@ export function validateWrite(args: {
       continue;
     }
     const result = captured(sink, () =>
-      writeScalar(sink, { name, path: name, label, f, value, out: values, patternKey: `res.${resource.name}.${name}.pattern` }),
+      writeScalar(sink, { name, path: name, label, f: own, value, out: values, patternKey: `res.${resource.name}.${name}.pattern` }),
     );
     written.set(name, result);
     if (f.kind === 'tree' && result.issues.length === 0) {
       parent = { field: name, label, id: (values[name] as number | null) ?? null, maxDepth: f.maxDepth ?? DEFAULT_MAX_DEPTH };
     }
   }
-  const fixed = resource.fixedFilter ?? {};
-  const valueOf = (name: string): unknown => {
-    if (Object.prototype.hasOwnProperty.call(fixed, name)) return fixed[name];
-    if (Object.prototype.hasOwnProperty.call(values, name)) return values[name];
-    return args.current?.[name] ?? null;
-  };
   const issues: FieldError[] = [...unknown];
   const references: ReferenceCheck[] = [];
   for (const [name, f] of entries) {

@@ -57,12 +57,15 @@ function entryResourceId(resource: ResourceDef, catalog: readonly GroupDecl[]): 
  * files, secrets, tree parents) and member rules it does not read there (`when`, `editableIn`,
  * list and index options).
  */
-function structureProblems(path: string, f: ObjectField | LinesField): string[] {
+function structureProblems(path: string, f: ObjectField | LinesField, topLevel = false): string[] {
   const problems: string[] = [];
   for (const [name, member] of Object.entries(f.fields) as [string, FieldDef][]) {
     const where = `${path}.${name}`;
     if (['relation', 'file', 'secret', 'tree'].includes(member.kind)) problems.push(`${where}: an object holds no ${member.kind} field`);
-    if (member.when !== undefined || member.editableIn !== undefined) problems.push(`${where}: no when / editableIn inside an object`);
+    // A member of a field of the resource may apply to some records only (a kind's rule member):
+    // its `when` reads the record's own fields (resources/field-rules.ts checks them).
+    if ((member.when !== undefined && !topLevel) || member.editableIn !== undefined)
+      problems.push(`${where}: no when / editableIn inside an object`);
     if (member.filter || member.sortable || member.searchable || member.unique)
       problems.push(`${where}: no filter, sort, search or unique inside an object`);
     if (member.kind === 'object' || member.kind === 'lines') problems.push(...structureProblems(where, member));
@@ -93,7 +96,7 @@ function check(resource: ResourceDef, names: ReadonlySet<string>): void {
         if (lf.kind === 'object') structureProblems(`${name}.${inner}`, lf).forEach(fail);
       }
     }
-    if (f.kind === 'object') structureProblems(name, f).forEach(fail);
+    if (f.kind === 'object') structureProblems(name, f, true).forEach(fail);
     if (!isFilterable(f) && f.kind !== 'lines' && (f.filter || f.sortable || f.searchable || f.unique))
       fail(`${name}: a ${f.kind} field cannot be filtered, sorted, searched or unique`);
   }

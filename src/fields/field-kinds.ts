@@ -48,6 +48,14 @@ export function specOf(kind: FieldKind): FieldKindSpec {
 
 /** The context of a declared field of a resource. */
 export function fieldContext(args: { readonly resource: ResourceDef; readonly name: string; readonly t: Translate }): FieldContext {
+  // `rule.speedMultiple`: a member of an object field (a kind's rule member as a list column).
+  const [head, member] = args.name.split('.', 2);
+  const parent = member === undefined ? undefined : args.resource.fields[head];
+  if (parent?.kind === 'object' && member !== undefined && Object.hasOwn(parent.fields, member)) {
+    const own = parent.fields[member];
+    const key = `${labelKey(args.resource.name, head)}.${member}`;
+    return { resource: args.resource, name: member, field: own as FieldDef, key, t: args.t, path: [head, member] };
+  }
   const field: FieldDef | undefined = args.resource.fields[args.name];
   if (!field) throw new Error(`${args.resource.name} declares no field ${args.name}`);
   return { resource: args.resource, name: args.name, field, key: labelKey(args.resource.name, args.name), t: args.t };

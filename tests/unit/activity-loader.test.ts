@@ -30,34 +30,11 @@ function row(overrides: Partial<ActivityRow>): ActivityRow {
       'budget_per_member_times',
       'budget_per_member_per_day_times',
       'costparty',
-      'yuan_per_point',
-      'speed_multiple',
-      'doubling_multiple',
-      'amount_ladder',
-      'quantity_ladder',
-      'group_every_quantity',
-      'group_points',
-      'group_max_times',
-      'coupon_threshold_amount',
-      'coupon_amount_repeat',
-      'gift_threshold_amount',
       'gift_goods_code',
-      'gift_quantity',
-      'coupon_threshold_quantity',
-      'coupon_quantity_repeat',
       'used_coupon_templates',
-      'cash_points_per_yuan',
-      'cash_max_share_percent',
-      'cash_max_points_per_order',
-      'cash_min_order_amount',
-      'coupon_points_cost',
-      'goods_points_cost',
       'exchange_goods_code',
-      'exchange_quantity',
-      'birthday_days_before',
-      'invitee_points',
       'invitee_coupon_template',
-      'invitee_coupon_count',
+      'rule',
       'upgrade_to_levels',
     ].map((k) => [k, null]),
   );
@@ -109,7 +86,7 @@ describe('prepareActivity', () => {
         priority: 5,
         costparty: '9',
         goods_scope: 'ALL',
-        doubling_multiple: '2.0',
+        rule: { doublingMultiple: '2.0' },
       }),
     );
     expect(prepared).toMatchObject({
@@ -138,17 +115,20 @@ describe('prepareActivity', () => {
   });
 
   it('gives money as exact cents and multiples in tenths', () => {
-    expect(prepareActivity(row({ kind: 'BASIC_POINTS', yuan_per_point: '2.50' })).rule).toEqual({
+    expect(prepareActivity(row({ kind: 'BASIC_POINTS', rule: { yuanPerPoint: '2.50' } })).rule).toEqual({
       kind: 'BASIC_POINTS',
       centsPerPoint: 250n,
     });
-    expect(prepareActivity(row({ kind: 'POINTS_SPEED', speed_multiple: '1.5' })).rule).toEqual({
+    expect(prepareActivity(row({ kind: 'POINTS_SPEED', rule: { speedMultiple: '1.5' } })).rule).toEqual({
       kind: 'POINTS_SPEED',
       multipleTenths: 15,
     });
     expect(
       prepareActivity(
-        row({ kind: 'POINTS_AS_CASH', cash_points_per_yuan: 100, cash_max_share_percent: 50, cash_min_order_amount: '20.00' }),
+        row({
+          kind: 'POINTS_AS_CASH',
+          rule: { cashPointsPerYuan: 100, cashMaxSharePercent: 50, cashMaxPointsPerOrder: null, cashMinOrderAmount: '20.00' },
+        }),
       ).rule,
     ).toEqual({ kind: 'POINTS_AS_CASH', pointsPerYuan: 100, maxShareOfOrderPercent: 50, maxPointsPerOrder: null, minOrderCents: 2000n });
   });
@@ -161,11 +141,13 @@ describe('prepareActivity', () => {
         goods_codes: ['G1'],
         category_codes: ['C1'],
         brand_codes: [],
-        amount_ladder: {
-          tiers: [
-            { threshold: '200.00', points: 30 },
-            { threshold: 100, points: 10 },
-          ],
+        rule: {
+          amountLadder: {
+            tiers: [
+              { threshold: '200.00', points: 30 },
+              { threshold: 100, points: 10 },
+            ],
+          },
         },
       }),
     );
@@ -178,7 +160,7 @@ describe('prepareActivity', () => {
       ],
     });
     const quantity = prepareActivity(
-      row({ kind: 'QTY_EXTRA_POINTS', goods_scope: 'ALL', quantity_ladder: { tiers: [{ threshold: 3, points: 5 }] } }),
+      row({ kind: 'QTY_EXTRA_POINTS', goods_scope: 'ALL', rule: { quantityLadder: { tiers: [{ threshold: 3, points: 5 }] } } }),
     );
     expect(quantity.rule).toMatchObject({ tiers: [{ threshold: 3n, points: 5 }] });
   });
@@ -190,7 +172,7 @@ describe('prepareActivity', () => {
     });
     expect(
       prepareActivity(
-        row({ kind: 'INVITE_GIFT', reward_points: 50, invitee_points: 0, invitee_coupon_template: '12', invitee_coupon_count: 2 }),
+        row({ kind: 'INVITE_GIFT', reward_points: 50, rule: { inviteePoints: 0, inviteeCouponCount: 2 }, invitee_coupon_template: '12' }),
       ).rule,
     ).toEqual({
       kind: 'INVITE_GIFT',
@@ -202,7 +184,12 @@ describe('prepareActivity', () => {
     });
     expect(
       prepareActivity(
-        row({ kind: 'GOODS_AMOUNT_GIFT', goods_scope: 'ALL', gift_threshold_amount: '99.90', gift_goods_code: 'GIFT1', gift_quantity: 2 }),
+        row({
+          kind: 'GOODS_AMOUNT_GIFT',
+          goods_scope: 'ALL',
+          rule: { giftThresholdAmount: '99.90', giftQuantity: 2 },
+          gift_goods_code: 'GIFT1',
+        }),
       ).rule,
     ).toMatchObject({ thresholdCents: 9990n, giftGoodsCode: 'GIFT1', giftQuantity: 2 });
   });

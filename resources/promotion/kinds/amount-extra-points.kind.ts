@@ -9,5 +9,5 @@ export const amountExtraPointsKind = defineActivityKind({
   title: ['按金额加送积分规则', 'Extra points by amount rule'],
   screens: { add: 'amount-extra-points-add', edit: 'amount-extra-points-add', dtl: 'amount-extra-points-dtl' },
   parts: ['goods', 'schedule'],
-  fields: { amountLadder: pointsLadder('amount') },
+  rule: { amountLadder: pointsLadder('amount') },
 });

@@ -9,7 +9,7 @@ export const basicPointsKind = defineActivityKind({
   title: ['基础积分规则', 'Basic points rule'],
   screens: { add: 'score-init-setting', edit: 'score-init-setting', dtl: 'score-dtl' },
   parts: ['schedule'],
-  fields: {
+  rule: {
     yuanPerPoint: field.money({
       label: ['每积1分所需金额(元)', 'Yuan per point'],
       help: ['在活动范围内代替积分规则设置中的基础规则', "Replaces the points settings' basic rule in the activity's scope"],

@@ -21,6 +21,9 @@ export const birthdayGiftKind = defineActivityKind({
       filter: 'eq',
       width: 100,
     }),
+  },
+  // The list filters on what it gives (and a view fixes it): a column; the rest is the rule.
+  rule: {
     birthdayDaysBefore: field.integer({
       label: ['提前天数', 'Days before'],
       help: ['0 表示生日当天发放', '0: on the birthday itself'],

@@ -9,7 +9,7 @@ export const goodsAmountCouponKind = defineActivityKind({
   title: ['商品满额送券活动', 'Goods spend coupon campaign'],
   screens: { add: 'goods-amount-coupon-add', edit: 'goods-amount-coupon-add', dtl: 'goods-amount-coupon-dtl' },
   parts: ['goods', 'reward', 'schedule'],
-  fields: {
+  rule: {
     couponThresholdAmount: field.money({
       label: ['满金额(元)', 'From amount (yuan)'],
       required: true,

@@ -9,7 +9,7 @@ export const goodsGroupQtyExtraPointsKind = defineActivityKind({
   title: ['商品组按数量加送积分规则', 'Goods-group quantity extra points rule'],
   screens: { add: 'goods-group-qty-extra-points-add', edit: 'goods-group-qty-extra-points-add', dtl: 'goods-group-qty-extra-points-dtl' },
   parts: ['goods', 'schedule'],
-  fields: {
+  rule: {
     groupEveryQuantity: field.integer({ label: ['每满件数', 'Every units'], required: true, min: 1, max: 100000, width: 100 }),
     groupPoints: field.integer({ label: ['加送积分', 'Extra points'], required: true, min: 1, max: 10_000_000, width: 100 }),
     groupMaxTimes: field.integer({

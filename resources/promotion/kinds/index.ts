@@ -1,8 +1,7 @@
 /**
- * Every activity kind, in menu order. Adding a kind is one file here (its rule fields and
- * screens), one line below, its screens in the catalogue entry and its evaluation function in
- * server/modules/activities.
+ * Every activity kind, in menu order. Adding a kind: resources/promotion/README.md "Adding a kind".
  */
+import type { ObjectValueOf } from '../../record-of';
 import type { ActivityKindDecl } from '../activity-kind';
 import { activateGiftKind } from './activate-gift.kind';
 import { amountExtraPointsKind } from './amount-extra-points.kind';
@@ -24,27 +23,46 @@ import { scoreGainCouponKind } from './score-gain-coupon.kind';
 import { upgradeGiftKind } from './upgrade-gift.kind';
 import { useCouponSendCouponKind } from './use-coupon-send-coupon.kind';
 
-export const ACTIVITY_KINDS: readonly ActivityKindDecl[] = [
-  basicPointsKind,
-  nonPointsGoodsKind,
-  pointsSpeedKind,
-  scoreDoublingKind,
-  amountExtraPointsKind,
-  qtyExtraPointsKind,
-  goodsGroupQtyExtraPointsKind,
-  goodsAmountCouponKind,
-  goodsAmountGiftKind,
-  goodsQtyCouponKind,
-  useCouponSendCouponKind,
-  pointsAsCashKind,
-  scoreGainCouponKind,
-  scoreExchangeGoodsKind,
-  birthdayGiftKind,
-  registerGiftKind,
-  activateGiftKind,
-  inviteGiftKind,
-  upgradeGiftKind,
-];
+/** Every kind by its stored value, with its literal type: what the engine's typed rules derive from. */
+export const KIND_DECLARATIONS = {
+  BASIC_POINTS: basicPointsKind,
+  NON_POINTS_GOODS: nonPointsGoodsKind,
+  POINTS_SPEED: pointsSpeedKind,
+  SCORE_DOUBLING: scoreDoublingKind,
+  AMOUNT_EXTRA_POINTS: amountExtraPointsKind,
+  QTY_EXTRA_POINTS: qtyExtraPointsKind,
+  GOODS_GROUP_QTY_EXTRA_POINTS: goodsGroupQtyExtraPointsKind,
+  GOODS_AMOUNT_COUPON: goodsAmountCouponKind,
+  GOODS_AMOUNT_GIFT: goodsAmountGiftKind,
+  GOODS_QTY_COUPON: goodsQtyCouponKind,
+  USE_COUPON_SEND_COUPON: useCouponSendCouponKind,
+  POINTS_AS_CASH: pointsAsCashKind,
+  SCORE_GAIN_COUPON: scoreGainCouponKind,
+  SCORE_EXCHANGE_GOODS: scoreExchangeGoodsKind,
+  BIRTHDAY_GIFT: birthdayGiftKind,
+  REGISTER_GIFT: registerGiftKind,
+  ACTIVATE_GIFT: activateGiftKind,
+  INVITE_GIFT: inviteGiftKind,
+  UPGRADE_GIFT: upgradeGiftKind,
+} as const;
+
+/** The stored value of a declared kind. */
+export type DeclaredKind = keyof typeof KIND_DECLARATIONS;
+
+/**
+ * A kind's rule as stored (the `rule` jsonb, typed from the kind's declaration: a renamed or
+ * retyped member changes this type); null for a kind without rule members.
+ */
+export type StoredRuleOf<K extends DeclaredKind> = (typeof KIND_DECLARATIONS)[K] extends { readonly rule: infer R }
+  ? ObjectValueOf<R>
+  : null;
+
+// Each entry is keyed by its own value (a kind filed under another's value fails here).
+const _keyedByValue: { readonly [K in DeclaredKind]: { readonly value: K } } = KIND_DECLARATIONS;
+void _keyedByValue;
+
+/** Every kind, in menu order. */
+export const ACTIVITY_KINDS: readonly ActivityKindDecl[] = Object.values(KIND_DECLARATIONS);
 
 /** A kind's declaration by its stored value. */
 export function activityKind(value: string): ActivityKindDecl | undefined {

@@ -1,6 +1,12 @@
 import { rewardFields } from '../activity-parts';
 import { defineActivityKind } from '../activity-kind';
 
+const invitee = rewardFields('invitee', {
+  points: ['被邀请人积分', 'Invitee points'],
+  coupon: ['被邀请人赠券', 'Invitee coupon'],
+  count: ['被邀请人赠券张数', 'Invitee coupons'],
+});
+
 /** Referral gift: the inviter (the shared reward) and the invitee (its own) each rewarded once, when the invitee registers. */
 export const inviteGiftKind = defineActivityKind({
   value: 'INVITE_GIFT',
@@ -9,9 +15,7 @@ export const inviteGiftKind = defineActivityKind({
   title: ['邀请有礼', 'Referral gift'],
   screens: { add: 'invite-send-gift', edit: 'invite-send-gift', dtl: 'invite-send-gift-dtl' },
   parts: ['reward'],
-  fields: rewardFields('invitee', {
-    points: ['被邀请人积分', 'Invitee points'],
-    coupon: ['被邀请人赠券', 'Invitee coupon'],
-    count: ['被邀请人赠券张数', 'Invitee coupons'],
-  }),
+  // The invitee's coupon template is a relation: a column; its points and count are the rule.
+  fields: { inviteeCouponTemplate: invitee.inviteeCouponTemplate },
+  rule: { inviteePoints: invitee.inviteePoints, inviteeCouponCount: invitee.inviteeCouponCount },
 });

@@ -1,10 +1,10 @@
-import { field, type ObjectField } from '../../define';
+import { field } from '../../define';
 
 /**
  * A points ladder (tiers as nested lines, ascending thresholds: the activity hooks check it):
  * by amount (yuan) or by quantity (units). Stored as one jsonb value `{ tiers: [...] }`.
  */
-export function pointsLadder(by: 'amount' | 'quantity'): ObjectField {
+export function pointsLadder(by: 'amount' | 'quantity') {
   const threshold =
     by === 'amount'
       ? field.money({ label: ['满金额(元)', 'From amount (yuan)'], required: true, min: 0.01, max: 99999999 })

@@ -9,7 +9,7 @@ export const pointsAsCashKind = defineActivityKind({
   title: ['积分抵现', 'Points as cash'],
   screens: { add: 'points-charge-setting', edit: 'points-charge-setting', dtl: 'points-charge-setting-dtl' },
   parts: ['schedule'],
-  fields: {
+  rule: {
     cashPointsPerYuan: field.integer({ label: ['每抵1元所需积分', 'Points per yuan'], required: true, min: 1, max: 100000, width: 120 }),
     cashMaxSharePercent: field.integer({
       label: ['最多抵订单金额(%)', 'Most of the order (%)'],

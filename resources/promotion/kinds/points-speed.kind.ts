@@ -15,7 +15,7 @@ export const pointsSpeedKind = defineActivityKind({
     dtl: 'points-charge-speed-setting-dtl',
   },
   parts: ['schedule'],
-  fields: {
+  rule: {
     speedMultiple: field.decimal({
       label: ['加速倍数', 'Multiple'],
       help: ['1.5 表示基础积分的 1.5 倍', '1.5 gives 1.5 times the basic points'],

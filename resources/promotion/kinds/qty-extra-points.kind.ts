@@ -9,5 +9,5 @@ export const qtyExtraPointsKind = defineActivityKind({
   title: ['按数量加送积分规则', 'Extra points by quantity rule'],
   screens: { add: 'qty-extra-points-add', edit: 'qty-extra-points-add', dtl: 'qty-extra-points-dtl' },
   parts: ['goods', 'schedule'],
-  fields: { quantityLadder: pointsLadder('quantity') },
+  rule: { quantityLadder: pointsLadder('quantity') },
 });

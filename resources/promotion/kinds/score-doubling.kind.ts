@@ -9,7 +9,7 @@ export const scoreDoublingKind = defineActivityKind({
   title: ['积分翻倍规则', 'Points doubling rule'],
   screens: { add: 'score-doubling-add', edit: 'score-doubling-add', dtl: 'score-doubling-dtl' },
   parts: ['goods', 'schedule'],
-  fields: {
+  rule: {
     doublingMultiple: field.decimal({
       label: ['翻倍倍数', 'Multiple'],
       help: ['2 表示适用商品的基础积分翻倍', '2 doubles the basic points of the goods counted'],

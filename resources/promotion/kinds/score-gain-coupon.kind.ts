@@ -9,7 +9,7 @@ export const scoreGainCouponKind = defineActivityKind({
   title: ['积分换券活动', 'Points-for-coupon campaign'],
   screens: { add: 'score-exchange-coupon-add', edit: 'score-gain-coupon', dtl: 'score-gain-coupon-dtl' },
   parts: ['reward'],
-  fields: {
+  rule: {
     couponPointsCost: field.integer({ label: ['所需积分', 'Points needed'], required: true, min: 1, max: 100_000_000, width: 110 }),
   },
 });

@@ -69,11 +69,15 @@ export function serializeMembers(args: {
 /** The answer schema of an object value's members (nullable unless required). */
 export function membersAnswerSchema(fields: Readonly<Record<string, Member>>): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
+  // A member that applies to some records only (a kind's rule member) is answered for those only.
+  const optional = Object.entries(fields)
+    .filter(([, f]) => f.when !== undefined)
+    .map(([name]) => name);
   for (const [name, f] of Object.entries(fields)) {
     const schema = kindOf(f).answerSchema(f);
-    properties[name] = f.required ? schema : nullable(schema);
+    properties[name] = f.required && f.when === undefined ? schema : nullable(schema);
   }
-  return objectOf(properties);
+  return objectOf(properties, { optional });
 }
 
 /** The body schema of an object value's members. */

@@ -93,11 +93,11 @@ async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<v
   };
 
   // 消费奖励 (coupon-active): running, not audited, stopped, not started.
-  await audited({ kind: 'BASIC_POINTS', name: '基础积分规则（每1元积1分）', yuanPerPoint: '1.00', remark: '全部门店通用' });
+  await audited({ kind: 'BASIC_POINTS', name: '基础积分规则（每1元积1分）', rule: { yuanPerPoint: '1.00' }, remark: '全部门店通用' });
   await audited({
     kind: 'SCORE_DOUBLING',
     name: '92#汽油积分翻倍',
-    doublingMultiple: 2,
+    rule: { doublingMultiple: 2 },
     goodsScope: 'INCLUDE',
     goods: [fuel],
     budgetPerMemberPerDayTimes: 3,
@@ -106,7 +106,7 @@ async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<v
     kind: 'GOODS_AMOUNT_COUPON',
     name: '单笔满200元送10元券',
     goodsScope: 'ALL',
-    couponThresholdAmount: '200.00',
+    rule: { couponThresholdAmount: '200.00' },
     rewardCouponTemplate: cash,
     rewardCouponCount: 1,
     budgetTotalCoupons: 500,
@@ -115,17 +115,19 @@ async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<v
     kind: 'AMOUNT_EXTRA_POINTS',
     name: '消费满额加送积分（待审核）',
     goodsScope: 'ALL',
-    amountLadder: {
-      tiers: [
-        { threshold: '100.00', points: 10 },
-        { threshold: '300.00', points: 50 },
-      ],
+    rule: {
+      amountLadder: {
+        tiers: [
+          { threshold: '100.00', points: 10 },
+          { threshold: '300.00', points: 50 },
+        ],
+      },
     },
   });
   const weekend = await audited({
     kind: 'SCORE_DOUBLING',
     name: '周末积分翻倍',
-    doublingMultiple: 1.5,
+    rule: { doublingMultiple: 1.5 },
     goodsScope: 'ALL',
     weekdays: [6, 7],
     beginTime: at(now, -30),
@@ -135,7 +137,7 @@ async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<v
     kind: 'GOODS_AMOUNT_COUPON',
     name: '元旦满300元送9折券',
     goodsScope: 'ALL',
-    couponThresholdAmount: '300.00',
+    rule: { couponThresholdAmount: '300.00' },
     rewardCouponTemplate: discount,
     stores,
     beginTime: at(now, 20),
@@ -158,18 +160,16 @@ async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<v
     kind: 'BIRTHDAY_GIFT',
     name: '会员生日礼券',
     birthdayGives: 'GIFT',
-    birthdayDaysBefore: 0,
+    rule: { birthdayDaysBefore: 0 },
     rewardCouponTemplate: discount,
   });
   await audited({ kind: 'UPGRADE_GIFT', name: '升级送9折券', upgradeToLevels: [...levels.values()], rewardCouponTemplate: discount });
-  await audited({ kind: 'INVITE_GIFT', name: '邀请好友注册有礼', rewardPoints: 100, inviteePoints: 50 });
-  await audited({ kind: 'SCORE_GAIN_COUPON', name: '500积分兑换10元券', couponPointsCost: 500, rewardCouponTemplate: cash });
+  await audited({ kind: 'INVITE_GIFT', name: '邀请好友注册有礼', rewardPoints: 100, rule: { inviteePoints: 50 } });
+  await audited({ kind: 'SCORE_GAIN_COUPON', name: '500积分兑换10元券', rule: { couponPointsCost: 500 }, rewardCouponTemplate: cash });
   await audited({
     kind: 'POINTS_AS_CASH',
     name: '积分抵现（100积分抵1元）',
-    cashPointsPerYuan: 100,
-    cashMaxSharePercent: 50,
-    cashMinOrderAmount: '20.00',
+    rule: { cashPointsPerYuan: 100, cashMaxSharePercent: 50, cashMinOrderAmount: '20.00' },
   });
 
   // Sales through the sales service, on the last days, so the running activities fire. The active

@@ -96,6 +96,12 @@ export function ladderIssues(field: string, ladder: unknown): FieldError[] {
   return issues;
 }
 
+/** A member of the kind's rule (the `rule` jsonb) on the values the record will hold. */
+function ruleMember(value: (name: string) => unknown, member: string): unknown {
+  const rule = value('rule');
+  return typeof rule === 'object' && rule !== null ? (rule as Record<string, unknown>)[member] : undefined;
+}
+
 const positive = (value: unknown) => typeof value === 'number' && value > 0;
 const present = (value: unknown) => value !== null && value !== undefined;
 
@@ -109,7 +115,7 @@ function rewardIssues(kind: string, value: (name: string) => unknown): FieldErro
     return present(coupon) ? [] : [{ field: 'rewardCouponTemplate', key: 'activity.couponRequired' }];
   }
   if (kind === 'BIRTHDAY_GIFT') return positive(points) ? [] : [{ field: 'rewardPoints', key: 'activity.pointsRequired' }];
-  if (kind === 'INVITE_GIFT' && (positive(value('inviteePoints')) || present(value('inviteeCouponTemplate')))) return [];
+  if (kind === 'INVITE_GIFT' && (positive(ruleMember(value, 'inviteePoints')) || present(value('inviteeCouponTemplate')))) return [];
   return positive(points) || present(coupon) ? [] : [{ field: 'rewardPoints', key: 'activity.rewardEmpty' }];
 }
 
@@ -155,7 +161,10 @@ async function checkActivity(
   values.family = family;
   const windows = ctx.lines.get('dayTimes');
   if (windows) issues.push(...dayTimeIssues(windows));
-  issues.push(...ladderIssues('amountLadder', value('amountLadder')), ...ladderIssues('quantityLadder', value('quantityLadder')));
+  issues.push(
+    ...ladderIssues('rule.amountLadder', ruleMember(value, 'amountLadder')),
+    ...ladderIssues('rule.quantityLadder', ruleMember(value, 'quantityLadder')),
+  );
   const scope = value('goodsScope');
   const listed = ['goods', 'categories', 'brands'].some((name) => asLines(value(name)).length > 0);
   if ((scope === 'INCLUDE' || scope === 'EXCLUDE') && !listed) issues.push({ field: 'goods', key: 'activity.scopeEmpty' });

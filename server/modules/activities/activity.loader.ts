@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { dbCents } from '../../money/money';
+import type { DeclaredKind, StoredRuleOf } from '../../../resources/promotion/kinds/index';
 import type { ActivityKind, ActivityRule, GoodsScope, PreparedActivity, Reward, Tier } from './activity.contract';
 
 /** One stored activity with the codes its lists resolve to (what {@link loadActivities} selects). */
@@ -39,43 +40,21 @@ export interface ActivityRow {
   readonly budget_per_member_times: number | null;
   readonly budget_per_member_per_day_times: number | null;
   readonly costparty: number | string | null;
-  readonly yuan_per_point: string | null;
-  readonly speed_multiple: string | null;
-  readonly doubling_multiple: string | null;
-  readonly amount_ladder: { readonly tiers?: readonly { threshold: string | number; points: number }[] } | null;
-  readonly quantity_ladder: { readonly tiers?: readonly { threshold: string | number; points: number }[] } | null;
-  readonly group_every_quantity: number | null;
-  readonly group_points: number | null;
-  readonly group_max_times: number | null;
-  readonly coupon_threshold_amount: string | null;
-  readonly coupon_amount_repeat: boolean | null;
-  readonly gift_threshold_amount: string | null;
   readonly gift_goods_code: string | null;
-  readonly gift_quantity: number | null;
-  readonly coupon_threshold_quantity: number | null;
-  readonly coupon_quantity_repeat: boolean | null;
   readonly used_coupon_templates: readonly (number | string)[] | null;
-  readonly cash_points_per_yuan: number | null;
-  readonly cash_max_share_percent: number | null;
-  readonly cash_max_points_per_order: number | null;
-  readonly cash_min_order_amount: string | null;
-  readonly coupon_points_cost: number | null;
-  readonly goods_points_cost: number | null;
   readonly exchange_goods_code: string | null;
-  readonly exchange_quantity: number | null;
-  readonly birthday_days_before: number | null;
-  readonly invitee_points: number | null;
   readonly invitee_coupon_template: number | string | null;
-  readonly invitee_coupon_count: number | null;
   readonly upgrade_to_levels: readonly (number | string)[] | null;
+  /** The kind's own rule (jsonb), typed by each reader below from the kind's declaration. */
+  readonly rule: unknown;
 }
 
 const ids = (list: readonly (number | string)[] | null): number[] => (list ?? []).map(Number);
 const idOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
-const int = (value: number | null, fallback = 0): number => (value === null ? fallback : Number(value));
+const int = (value: number | null | undefined, fallback = 0): number => (value === null || value === undefined ? fallback : Number(value));
 /** An exact one-decimal multiple ("1.5") in tenths (15). */
-const tenths = (value: string | null): number => Number(dbCents(value ?? '0') / 10n);
-const cents = (value: string | number | null): bigint => dbCents(value ?? '0');
+const tenths = (value: string | null | undefined): number => Number(dbCents(value ?? '0') / 10n);
+const cents = (value: string | number | null | undefined): bigint => dbCents(value ?? '0');
 
 function goodsOf(row: ActivityRow): GoodsScope {
   const mode = row.goods_scope === 'INCLUDE' || row.goods_scope === 'EXCLUDE' ? row.goods_scope : 'ALL';
@@ -92,92 +71,101 @@ function rewardOf(points: number | null, template: number | string | null, count
   return { points: int(points), couponTemplateId: templateId, couponCount: templateId === null ? 0 : int(count, 1) };
 }
 
-function tiersOf(ladder: ActivityRow['amount_ladder'], by: 'amount' | 'quantity'): Tier[] {
+function tiersOf(
+  ladder: { readonly tiers: readonly { threshold: string | number; points: number }[] | null } | null,
+  by: 'amount' | 'quantity',
+): Tier[] {
   return (ladder?.tiers ?? [])
     .map((t) => ({ threshold: by === 'amount' ? cents(t.threshold) : BigInt(Number(t.threshold)), points: Number(t.points) }))
     .sort((a, b) => (a.threshold < b.threshold ? -1 : a.threshold > b.threshold ? 1 : 0));
 }
 
+/** What a reader of one kind's rule gets: its stored rule, typed from its declaration, and the row. */
+type RuleReader<K extends ActivityKind> = (rule: StoredRuleOf<K>, row: ActivityRow) => Extract<ActivityRule, { kind: K }>;
+
+/**
+ * The normalised rule of each kind from its stored rule. Keyed by kind both ways: a kind of the
+ * engine without a declaration, a declaration without a reader, or a reader of a member the
+ * declaration renamed fails the type check.
+ */
+const RULE_READERS: { readonly [K in ActivityKind]: RuleReader<K> } = {
+  BASIC_POINTS: (rule) => ({ kind: 'BASIC_POINTS', centsPerPoint: cents(rule.yuanPerPoint) }),
+  NON_POINTS_GOODS: (_rule, row) => ({ kind: 'NON_POINTS_GOODS', goods: goodsOf(row) }),
+  POINTS_SPEED: (rule) => ({ kind: 'POINTS_SPEED', multipleTenths: tenths(rule.speedMultiple) }),
+  SCORE_DOUBLING: (rule, row) => ({ kind: 'SCORE_DOUBLING', goods: goodsOf(row), multipleTenths: tenths(rule.doublingMultiple) }),
+  AMOUNT_EXTRA_POINTS: (rule, row) => ({ kind: 'AMOUNT_EXTRA_POINTS', goods: goodsOf(row), tiers: tiersOf(rule.amountLadder, 'amount') }),
+  QTY_EXTRA_POINTS: (rule, row) => ({ kind: 'QTY_EXTRA_POINTS', goods: goodsOf(row), tiers: tiersOf(rule.quantityLadder, 'quantity') }),
+  GOODS_GROUP_QTY_EXTRA_POINTS: (rule, row) => ({
+    kind: 'GOODS_GROUP_QTY_EXTRA_POINTS',
+    goods: goodsOf(row),
+    everyQuantity: int(rule.groupEveryQuantity, 1),
+    points: int(rule.groupPoints),
+    maxTimes: rule.groupMaxTimes ?? null,
+  }),
+  GOODS_AMOUNT_COUPON: (rule, row) => ({
+    kind: 'GOODS_AMOUNT_COUPON',
+    goods: goodsOf(row),
+    thresholdCents: cents(rule.couponThresholdAmount),
+    repeat: rule.couponAmountRepeat === true,
+    reward: rewardOfRow(row),
+  }),
+  GOODS_AMOUNT_GIFT: (rule, row) => ({
+    kind: 'GOODS_AMOUNT_GIFT',
+    goods: goodsOf(row),
+    thresholdCents: cents(rule.giftThresholdAmount),
+    giftGoodsCode: row.gift_goods_code ?? '',
+    giftQuantity: int(rule.giftQuantity, 1),
+  }),
+  GOODS_QTY_COUPON: (rule, row) => ({
+    kind: 'GOODS_QTY_COUPON',
+    goods: goodsOf(row),
+    thresholdQuantity: int(rule.couponThresholdQuantity, 1),
+    repeat: rule.couponQuantityRepeat === true,
+    reward: rewardOfRow(row),
+  }),
+  USE_COUPON_SEND_COUPON: (_rule, row) => ({
+    kind: 'USE_COUPON_SEND_COUPON',
+    usedTemplateIds: ids(row.used_coupon_templates),
+    reward: rewardOfRow(row),
+  }),
+  POINTS_AS_CASH: (rule) => ({
+    kind: 'POINTS_AS_CASH',
+    pointsPerYuan: int(rule.cashPointsPerYuan, 1),
+    maxShareOfOrderPercent: int(rule.cashMaxSharePercent, 100),
+    maxPointsPerOrder: rule.cashMaxPointsPerOrder ?? null,
+    minOrderCents: cents(rule.cashMinOrderAmount),
+  }),
+  SCORE_GAIN_COUPON: (rule, row) => ({ kind: 'SCORE_GAIN_COUPON', pointsCost: int(rule.couponPointsCost), reward: rewardOfRow(row) }),
+  SCORE_EXCHANGE_GOODS: (rule, row) => ({
+    kind: 'SCORE_EXCHANGE_GOODS',
+    pointsCost: int(rule.goodsPointsCost),
+    goodsCode: row.exchange_goods_code ?? '',
+    quantity: int(rule.exchangeQuantity, 1),
+  }),
+  BIRTHDAY_GIFT: (rule, row) => ({ kind: 'BIRTHDAY_GIFT', daysBefore: int(rule.birthdayDaysBefore), reward: rewardOfRow(row) }),
+  REGISTER_GIFT: (_rule, row) => ({ kind: 'REGISTER_GIFT', reward: rewardOfRow(row) }),
+  ACTIVATE_GIFT: (_rule, row) => ({ kind: 'ACTIVATE_GIFT', reward: rewardOfRow(row) }),
+  INVITE_GIFT: (rule, row) => ({
+    kind: 'INVITE_GIFT',
+    inviter: rewardOfRow(row),
+    invitee: rewardOf(rule.inviteePoints, row.invitee_coupon_template, rule.inviteeCouponCount),
+  }),
+  UPGRADE_GIFT: (_rule, row) => ({ kind: 'UPGRADE_GIFT', toLevelIds: ids(row.upgrade_to_levels), reward: rewardOfRow(row) }),
+};
+
+// The engine's kinds and the declared kinds are the same set (a kind on one side only fails here).
+const _sameKinds: { readonly [K in DeclaredKind]: RuleReader<K> } = RULE_READERS;
+void _sameKinds;
+
+const rewardOfRow = (row: ActivityRow): Reward => rewardOf(row.reward_points, row.reward_coupon_template, row.reward_coupon_count);
+
 /** The normalised rule of a row, by its kind. */
 export function ruleOf(row: ActivityRow): ActivityRule {
   const kind = row.kind as ActivityKind;
-  const reward = rewardOf(row.reward_points, row.reward_coupon_template, row.reward_coupon_count);
-  switch (kind) {
-    case 'BASIC_POINTS':
-      return { kind, centsPerPoint: cents(row.yuan_per_point) };
-    case 'NON_POINTS_GOODS':
-      return { kind, goods: goodsOf(row) };
-    case 'POINTS_SPEED':
-      return { kind, multipleTenths: tenths(row.speed_multiple) };
-    case 'SCORE_DOUBLING':
-      return { kind, goods: goodsOf(row), multipleTenths: tenths(row.doubling_multiple) };
-    case 'AMOUNT_EXTRA_POINTS':
-      return { kind, goods: goodsOf(row), tiers: tiersOf(row.amount_ladder, 'amount') };
-    case 'QTY_EXTRA_POINTS':
-      return { kind, goods: goodsOf(row), tiers: tiersOf(row.quantity_ladder, 'quantity') };
-    case 'GOODS_GROUP_QTY_EXTRA_POINTS':
-      return {
-        kind,
-        goods: goodsOf(row),
-        everyQuantity: int(row.group_every_quantity, 1),
-        points: int(row.group_points),
-        maxTimes: row.group_max_times === null ? null : Number(row.group_max_times),
-      };
-    case 'GOODS_AMOUNT_COUPON':
-      return {
-        kind,
-        goods: goodsOf(row),
-        thresholdCents: cents(row.coupon_threshold_amount),
-        repeat: row.coupon_amount_repeat === true,
-        reward,
-      };
-    case 'GOODS_AMOUNT_GIFT':
-      return {
-        kind,
-        goods: goodsOf(row),
-        thresholdCents: cents(row.gift_threshold_amount),
-        giftGoodsCode: row.gift_goods_code ?? '',
-        giftQuantity: int(row.gift_quantity, 1),
-      };
-    case 'GOODS_QTY_COUPON':
-      return {
-        kind,
-        goods: goodsOf(row),
-        thresholdQuantity: int(row.coupon_threshold_quantity, 1),
-        repeat: row.coupon_quantity_repeat === true,
-        reward,
-      };
-    case 'USE_COUPON_SEND_COUPON':
-      return { kind, usedTemplateIds: ids(row.used_coupon_templates), reward };
-    case 'POINTS_AS_CASH':
-      return {
-        kind,
-        pointsPerYuan: int(row.cash_points_per_yuan, 1),
-        maxShareOfOrderPercent: int(row.cash_max_share_percent, 100),
-        maxPointsPerOrder: row.cash_max_points_per_order === null ? null : Number(row.cash_max_points_per_order),
-        minOrderCents: cents(row.cash_min_order_amount),
-      };
-    case 'SCORE_GAIN_COUPON':
-      return { kind, pointsCost: int(row.coupon_points_cost), reward };
-    case 'SCORE_EXCHANGE_GOODS':
-      return {
-        kind,
-        pointsCost: int(row.goods_points_cost),
-        goodsCode: row.exchange_goods_code ?? '',
-        quantity: int(row.exchange_quantity, 1),
-      };
-    case 'BIRTHDAY_GIFT':
-      return { kind, daysBefore: int(row.birthday_days_before), reward };
-    case 'REGISTER_GIFT':
-    case 'ACTIVATE_GIFT':
-      return { kind, reward };
-    case 'INVITE_GIFT':
-      return { kind, inviter: reward, invitee: rewardOf(row.invitee_points, row.invitee_coupon_template, row.invitee_coupon_count) };
-    case 'UPGRADE_GIFT':
-      return { kind, toLevelIds: ids(row.upgrade_to_levels), reward };
-    default:
-      throw new Error(`activity ${String(row.number)}: unknown kind ${String(row.kind)}`);
-  }
+  const reader = RULE_READERS[kind] as RuleReader<ActivityKind> | undefined;
+  if (!reader) throw new Error(`activity ${String(row.number)}: unknown kind ${String(row.kind)}`);
+  // A stored rule is what the declaration validated on save (or the kind-rules migration moved).
+  return reader(row.rule as never, row);
 }
 
 const hhmm = (time: string) => time.slice(0, 5);

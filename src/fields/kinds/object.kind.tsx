@@ -3,11 +3,13 @@
  * members, each with its own kind's input, rules and server errors (a member's name path is
  * `[object, member]`, a tier's cell `[object, tiers, row, field]`, so the server's
  * `rule.tiers[2].points` lands on that input); shown on the detail page as a list of members.
- * Members' labels are `res.<resource>.<object>.<member>`.
+ * Members' labels are `res.<resource>.<object>.<member>`. Members that apply to some records only
+ * (a kind's rule members, their `when` on the record's fields) are shown for those records only.
  */
 import { Descriptions, Form } from 'antd';
 import { Card } from '../controls/deferred-controls';
 import type { FieldKind, ObjectField, ObjectMemberField } from '../../../resources/define';
+import { applyingMembers, hasConditionalMembers } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
 
@@ -24,6 +26,12 @@ export function memberContext(ctx: FieldContext<ObjectField>, name: string): Fie
     t: ctx.t,
     path: [...(ctx.path ?? [ctx.name]), name],
   };
+}
+
+/** The names of the members that apply to a record (its view's fixed values first: a kind view's kind). */
+function memberNames(ctx: FieldContext<ObjectField>, valueOf: (name: string) => unknown): string[] {
+  const fixed = ctx.resource.fixedFilter ?? {};
+  return Object.keys(applyingMembers(ctx.field, (name) => (Object.hasOwn(fixed, name) ? fixed[name] : valueOf(name))).fields);
 }
 
 function membersOf(value: unknown): ApiRecord | null {
@@ -45,7 +53,7 @@ function convert(args: { ctx: FieldContext<ObjectField>; specOf: SpecOf; value: 
 
 /** The object kind over the registry of its members' kinds. */
 export function createObjectKind(specOf: SpecOf): FieldKindSpec<ObjectField> {
-  const display = (ctx: FieldContext<ObjectField>, value: unknown) => {
+  const display = (ctx: FieldContext<ObjectField>, value: unknown, record: ApiRecord) => {
     const members = membersOf(value);
     if (!members) return DASH;
     return (
@@ -53,7 +61,7 @@ export function createObjectKind(specOf: SpecOf): FieldKindSpec<ObjectField> {
         size="small"
         column={1}
         bordered
-        items={Object.keys(ctx.field.fields).map((name) => {
+        items={memberNames(ctx, (name) => record[name]).map((name) => {
           const sub = memberContext(ctx, name) as FieldContext;
           const spec = specOf(sub.field.kind);
           return { key: name, label: labelOf(sub), children: (spec.display ?? spec.cell)(sub, members[name], members) };
@@ -64,10 +72,10 @@ export function createObjectKind(specOf: SpecOf): FieldKindSpec<ObjectField> {
 
   return {
     ownsFormItem: true,
-    input: (ctx, options) => (
-      <Form.Item label={labelOf(ctx)} required={ctx.field.required}>
+    input: (ctx, options) => {
+      const card = (names: readonly string[]) => (
         <Card size="small" data-field={ctx.key}>
-          {Object.keys(ctx.field.fields).map((name) => {
+          {names.map((name) => {
             const sub = memberContext(ctx, name) as FieldContext;
             const spec = specOf(sub.field.kind);
             if (spec.ownsFormItem) return <div key={name}>{spec.input(sub, { disabled: options.disabled })}</div>;
@@ -84,8 +92,21 @@ export function createObjectKind(specOf: SpecOf): FieldKindSpec<ObjectField> {
             );
           })}
         </Card>
-      </Form.Item>
-    ),
+      );
+      const all = Object.keys(ctx.field.fields);
+      return (
+        <Form.Item label={labelOf(ctx)} required={ctx.field.required}>
+          {hasConditionalMembers(ctx.field) ? (
+            // The members follow the record's values as they are edited (the kind chosen).
+            <Form.Item noStyle shouldUpdate>
+              {({ getFieldValue }) => card(memberNames(ctx, (name) => getFieldValue(name) as unknown))}
+            </Form.Item>
+          ) : (
+            card(all)
+          )}
+        </Form.Item>
+      );
+    },
     cell: display,
     display,
     rules: () => [],

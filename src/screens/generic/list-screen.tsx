@@ -53,7 +53,8 @@ export function fieldColumn(args: {
   const sorted = args.sorters?.find((sorter) => sorter.field === args.name);
   return {
     key: args.name,
-    dataIndex: args.name,
+    // A member of an object (`rule.speedMultiple`) is read along its path.
+    dataIndex: args.name.includes('.') ? args.name.split('.') : args.name,
     title: args.t(ctx.key),
     width: ctx.field.width,
     align: spec.align,
