@@ -23,13 +23,15 @@ afterAll(async () => scene?.t.close());
 
 const WINDOW = { beginTime: '2026-01-01 00:00:00', endTime: '2036-01-01 00:00:00' };
 const doubling = (body: Record<string, unknown> = {}) =>
-  admin.post('/v1/activity-score-doubling/saveNew', { body: { name: 'Weekend double', ...WINDOW, doublingMultiple: 2, ...body } });
+  admin.post('/v1/activity-score-doubling/saveNew', {
+    body: { name: 'Weekend double', ...WINDOW, rule: { doublingMultiple: 2 }, ...body },
+  });
 const fieldsOf = (res: { body: { data?: { fields?: { field: string }[] } } }) => (res.body.data?.fields ?? []).map((f) => f.field);
 
 describe('activities', () => {
   it('creates a kind through its view, numbered AC + 8 digits, in its menu family, INITAIL', async () => {
     const created = await okData<Record<string, unknown>>(doubling({ goodsScope: 'INCLUDE', goods: [scene.catalogue.brandGoods] }));
-    expect(created).toMatchObject({ kind: 'SCORE_DOUBLING', family: 'COUPON_ACTIVE', state: 'INITAIL', doublingMultiple: 2 });
+    expect(created).toMatchObject({ kind: 'SCORE_DOUBLING', family: 'COUPON_ACTIVE', state: 'INITAIL', rule: { doublingMultiple: 2 } });
     expect(created.number).toMatch(/^AC\d{8}$/);
     const listed = await okData<{ records: { id: number }[] }>(admin.post('/v1/activity-family-coupon-active/query', { body: {} }));
     expect(listed.records.map((r) => r.id)).toContain(created.id);
@@ -64,15 +66,17 @@ describe('activities', () => {
       body: {
         name: 'Ladder',
         ...WINDOW,
-        amountLadder: {
-          tiers: [
-            { threshold: 200, points: 20 },
-            { threshold: 100, points: 5 },
-          ],
+        rule: {
+          amountLadder: {
+            tiers: [
+              { threshold: 200, points: 20 },
+              { threshold: 100, points: 5 },
+            ],
+          },
         },
       },
     });
-    expect(fieldsOf(ladder)).toContain('amountLadder.tiers[1].threshold');
+    expect(fieldsOf(ladder)).toContain('rule.amountLadder.tiers[1].threshold');
     expect(fieldsOf(await doubling({ goodsScope: 'INCLUDE' }))).toContain('goods');
     const empty = await admin.post('/v1/activity-register-gift/saveNew', { body: { name: 'Nothing', ...WINDOW, rewardPoints: 0 } });
     expect(fieldsOf(empty)).toContain('rewardPoints');
@@ -98,7 +102,7 @@ describe('activities', () => {
 
   it("refuses, through an entry's list, a kind of another entry", async () => {
     const res = await admin.post('/v1/activity-family-birthday/saveNew', {
-      body: { name: 'Wrong entry', kind: 'SCORE_DOUBLING', ...WINDOW, doublingMultiple: 2 },
+      body: { name: 'Wrong entry', kind: 'SCORE_DOUBLING', ...WINDOW, rule: { doublingMultiple: 2 } },
     });
     expect(res.status).toBe(400);
     expect(fieldsOf(res)).toContain('kind');
@@ -134,7 +138,7 @@ describe('activities', () => {
     });
     expect(own.body.code).toBe(2000);
     const other = await keeper.post('/v1/activity/saveNew', {
-      body: { name: 'Double', kind: 'SCORE_DOUBLING', ...WINDOW, doublingMultiple: 2 },
+      body: { name: 'Double', kind: 'SCORE_DOUBLING', ...WINDOW, rule: { doublingMultiple: 2 } },
     });
     expect(other.status).toBe(403);
     expect((await keeper.post('/v1/activity-score-doubling/query', { body: {} })).status).toBe(403);
@@ -156,8 +160,7 @@ describe('activities', () => {
           goodsScope: 'INCLUDE',
           goods: [scene.catalogue.brandGoods],
           brands: [scene.catalogue.brand],
-          couponThresholdAmount: '100.00',
-          couponAmountRepeat: true,
+          rule: { couponThresholdAmount: '100.00', couponAmountRepeat: true },
           rewardCouponTemplate: template,
           rewardCouponCount: 1,
           exclusiveGroup: 'spend',
@@ -217,7 +220,7 @@ describe('activities', () => {
 
   it('exports the evaluation by day through the file centre, as the evaluation answers it', async () => {
     const product = await okData<{ code: string }>(admin.get(`/v1/product/info/${scene.catalogue.plainGoods}`));
-    const doubled = await auditedActivity(scene, 'SCORE_DOUBLING', { doublingMultiple: 2, goodsScope: 'ALL' });
+    const doubled = await auditedActivity(scene, 'SCORE_DOUBLING', { rule: { doublingMultiple: 2 }, goodsScope: 'ALL' });
     const member = await newMember(admin);
     await postSale(admin, { memberId: member, lines: [{ goodsCode: product.code, quantity: 1, amount: '30.00' }] });
     const evaluation = await okData<{ summary: { transactions: number; points: number }; byDay: { day: string; points: number }[] }>(

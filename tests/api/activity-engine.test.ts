@@ -43,7 +43,7 @@ const evaluation = (activityId: number) =>
 describe('a sale through the activities', () => {
   it('gives what the simulator said, once per order number, and the evaluation counts it', async () => {
     const member = await newMember(scene.admin);
-    const doubling = await auditedActivity(scene, 'SCORE_DOUBLING', { doublingMultiple: 2 });
+    const doubling = await auditedActivity(scene, 'SCORE_DOUBLING', { rule: { doublingMultiple: 2 } });
     const sale = basket(member);
     const simulated = await simulate(scene.admin, sale);
     expect(simulated).toMatchObject({ basicPoints: 120, totalPoints: 240, pointsPaid: 0 });
@@ -85,8 +85,8 @@ describe('a sale through the activities', () => {
 
   it('of an exclusive group only the highest priority gives; the simulator names the winner', async () => {
     const member = await newMember(scene.admin);
-    const low = await auditedActivity(scene, 'SCORE_DOUBLING', { doublingMultiple: 3, exclusiveGroup: 'weekend', priority: 1 });
-    const high = await auditedActivity(scene, 'SCORE_DOUBLING', { doublingMultiple: 2, exclusiveGroup: 'weekend', priority: 5 });
+    const low = await auditedActivity(scene, 'SCORE_DOUBLING', { rule: { doublingMultiple: 3 }, exclusiveGroup: 'weekend', priority: 1 });
+    const high = await auditedActivity(scene, 'SCORE_DOUBLING', { rule: { doublingMultiple: 2 }, exclusiveGroup: 'weekend', priority: 5 });
     const simulated = await simulate(scene.admin, basket(member));
     expect(simulated.fired.map((f) => f.activityId)).toEqual([high.id]);
     expect(simulated.excluded).toContainEqual(expect.objectContaining({ activityId: low.id, reason: 'stackingLost', detail: high.number }));
@@ -102,11 +102,13 @@ describe('a sale through the activities', () => {
     await postSale(scene.admin, basket(member, { lines: [{ goodsCode: productCode, quantity: 1, amount: '600.00' }] }));
     expect(await balanceOf(scene.admin, member)).toBe(600);
     const coupon = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
-      couponThresholdAmount: 100,
+      rule: { couponThresholdAmount: 100 },
       rewardCouponTemplate: template,
       rewardCouponCount: 2,
     });
-    const cash = await auditedActivity(scene, 'POINTS_AS_CASH', { cashPointsPerYuan: 100, cashMaxSharePercent: 50, cashMinOrderAmount: 0 });
+    const cash = await auditedActivity(scene, 'POINTS_AS_CASH', {
+      rule: { cashPointsPerYuan: 100, cashMaxSharePercent: 50, cashMinOrderAmount: 0 },
+    });
     const sale = basket(member, {
       lines: [{ goodsCode: productCode, quantity: 1, amount: '150.00' }],
       payments: [{ method: 'POINTS', amount: '5.00', points: 500 }],
@@ -147,7 +149,7 @@ describe('a sale through the activities', () => {
     const member = await newMember(scene.admin);
     const scarce = await effectiveTemplate(scene.admin, { name: 'Scarce', totalQuantity: 1 });
     const coupon = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
-      couponThresholdAmount: 100,
+      rule: { couponThresholdAmount: 100 },
       rewardCouponTemplate: scarce,
       rewardCouponCount: 2,
     });
@@ -167,7 +169,7 @@ describe('a sale through the activities', () => {
     await saveSettings(scene.admin, 'coupon-init', { returnedOrderCoupons: 'TAKE_BACK_VALUE' });
     const member = await newMember(scene.admin);
     const coupon = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
-      couponThresholdAmount: 100,
+      rule: { couponThresholdAmount: 100 },
       rewardCouponTemplate: template,
       rewardCouponCount: 2,
     });
@@ -206,7 +208,7 @@ describe('the window, permissions and bad input', () => {
     const member = await newMember(scene.admin);
     const window = { beginTime: '2030-03-01 08:00:00', endTime: '2030-03-01 20:00:00' };
     const created = await okData<{ id: number }>(
-      scene.admin.post('/v1/activity-score-doubling/saveNew', { body: { name: 'Window', ...window, doublingMultiple: 2 } }),
+      scene.admin.post('/v1/activity-score-doubling/saveNew', { body: { name: 'Window', ...window, rule: { doublingMultiple: 2 } } }),
     );
     await okData(scene.admin.post('/v1/activity-score-doubling/audit', { query: { id: created.id } }));
     await scene.t.app.sessionCache.sync();
@@ -267,22 +269,22 @@ async function simulateAt(memberId: number, at: string) {
 
 /** A rule body per SALE kind that fires on a basket of 3 units of the product for 120.50, and what the sale adds to it. */
 const KIND_CASES: Record<SaleKind, () => { body: Record<string, unknown>; sale?: Partial<SaleBody> }> = {
-  BASIC_POINTS: () => ({ body: { yuanPerPoint: 2 } }),
+  BASIC_POINTS: () => ({ body: { rule: { yuanPerPoint: 2 } } }),
   NON_POINTS_GOODS: () => ({ body: { goodsScope: 'INCLUDE', goods: [productId] } }),
-  POINTS_SPEED: () => ({ body: { speedMultiple: 1.5 } }),
-  SCORE_DOUBLING: () => ({ body: { doublingMultiple: 2, goodsScope: 'INCLUDE', goods: [productId] } }),
-  AMOUNT_EXTRA_POINTS: () => ({ body: { amountLadder: { tiers: [{ threshold: 100, points: 10 }] } } }),
-  QTY_EXTRA_POINTS: () => ({ body: { quantityLadder: { tiers: [{ threshold: 2, points: 7 }] } } }),
-  GOODS_GROUP_QTY_EXTRA_POINTS: () => ({ body: { groupEveryQuantity: 1, groupPoints: 2 } }),
-  GOODS_AMOUNT_COUPON: () => ({ body: { couponThresholdAmount: 100, rewardCouponTemplate: template } }),
-  GOODS_AMOUNT_GIFT: () => ({ body: { giftThresholdAmount: 100, giftGoods: productId, giftQuantity: 1 } }),
-  GOODS_QTY_COUPON: () => ({ body: { couponThresholdQuantity: 2, rewardCouponTemplate: template } }),
+  POINTS_SPEED: () => ({ body: { rule: { speedMultiple: 1.5 } } }),
+  SCORE_DOUBLING: () => ({ body: { rule: { doublingMultiple: 2 }, goodsScope: 'INCLUDE', goods: [productId] } }),
+  AMOUNT_EXTRA_POINTS: () => ({ body: { rule: { amountLadder: { tiers: [{ threshold: 100, points: 10 }] } } } }),
+  QTY_EXTRA_POINTS: () => ({ body: { rule: { quantityLadder: { tiers: [{ threshold: 2, points: 7 }] } } } }),
+  GOODS_GROUP_QTY_EXTRA_POINTS: () => ({ body: { rule: { groupEveryQuantity: 1, groupPoints: 2 } } }),
+  GOODS_AMOUNT_COUPON: () => ({ body: { rule: { couponThresholdAmount: 100 }, rewardCouponTemplate: template } }),
+  GOODS_AMOUNT_GIFT: () => ({ body: { rule: { giftThresholdAmount: 100, giftQuantity: 1 }, giftGoods: productId } }),
+  GOODS_QTY_COUPON: () => ({ body: { rule: { couponThresholdQuantity: 2 }, rewardCouponTemplate: template } }),
   USE_COUPON_SEND_COUPON: () => ({
     body: { usedCouponTemplates: [template], rewardCouponTemplate: template },
     sale: { payments: [{ method: 'COUPON', amount: '10.00', couponTemplateId: template }] },
   }),
   POINTS_AS_CASH: () => ({
-    body: { cashPointsPerYuan: 100, cashMaxSharePercent: 50, cashMinOrderAmount: 0 },
+    body: { rule: { cashPointsPerYuan: 100, cashMaxSharePercent: 50, cashMinOrderAmount: 0 } },
     sale: { payments: [{ method: 'POINTS', amount: '1.00', points: 100 }] },
   }),
 };

@@ -152,7 +152,7 @@ describe('scope', () => {
 
 describe('invite gift', () => {
   it('rewards the inviter once per member invited and the new member once; the inviter limit holds', async () => {
-    const id = await activity('INVITE_GIFT', { rewardPoints: 30, inviteePoints: 20, budgetPerMemberTimes: 2 });
+    const id = await activity('INVITE_GIFT', { rewardPoints: 30, rule: { inviteePoints: 20 }, budgetPerMemberTimes: 2 });
     const inviter = await register();
     const a = await register({ invitedBy: inviter });
     const b = await register({ invitedBy: inviter });
@@ -264,13 +264,13 @@ describe('birthday gift', () => {
     const today = await activity('BIRTHDAY_GIFT', {
       birthdayGives: 'POINTS',
       rewardPoints: 88,
-      birthdayDaysBefore: 0,
+      rule: { birthdayDaysBefore: 0 },
       endTime: '2027-12-31 00:00:00',
     });
     const ahead = await activity('BIRTHDAY_GIFT', {
       birthdayGives: 'POINTS',
       rewardPoints: 11,
-      birthdayDaysBefore: 3,
+      rule: { birthdayDaysBefore: 3 },
       endTime: '2027-12-31 00:00:00',
     });
     const solar = await register({ birthday: '1990-06-15' });
@@ -326,7 +326,7 @@ describe('birthday gift', () => {
 describe('exchanges', () => {
   it('spends points for coupons once per request number, within the member limit', async () => {
     const id = await activity('SCORE_GAIN_COUPON', {
-      couponPointsCost: 300,
+      rule: { couponPointsCost: 300 },
       rewardCouponTemplate: template,
       rewardCouponCount: 1,
       budgetPerMemberTimes: 2,
@@ -364,12 +364,11 @@ describe('exchanges', () => {
 
   it('spends points for goods; refuses without enough points, outside the window and for an unknown activity', async () => {
     const goods = await activity('SCORE_EXCHANGE_GOODS', {
-      goodsPointsCost: 250,
+      rule: { goodsPointsCost: 250, exchangeQuantity: 2 },
       exchangeGoods: (await createCatalogue(admin)).plainGoods,
-      exchangeQuantity: 2,
     });
     const later = await activity('SCORE_GAIN_COUPON', {
-      couponPointsCost: 1,
+      rule: { couponPointsCost: 1 },
       rewardCouponTemplate: template,
       beginTime: '2026-12-01 00:00:00',
     });

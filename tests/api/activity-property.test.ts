@@ -42,23 +42,23 @@ it('budgets hold, groups give one, replays post nothing, full returns restore ba
     fc.asyncProperty(scenario, async (s) => {
       const members = await createMembers({ client: scene.admin, count: MEMBERS });
       const budgeted = await auditedActivity(scene, 'SCORE_DOUBLING', {
-        doublingMultiple: 2,
+        rule: { doublingMultiple: 2 },
         budgetTotalPoints: s.budgetPoints,
         budgetTotalTimes: s.budgetTimes,
       });
       const coupons = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
-        couponThresholdAmount: 50,
+        rule: { couponThresholdAmount: 50 },
         rewardCouponTemplate: template,
         budgetTotalCoupons: s.couponBudget,
         budgetPerMemberTimes: s.couponPerMember,
       });
       const groupA = await auditedActivity(scene, 'AMOUNT_EXTRA_POINTS', {
-        amountLadder: { tiers: [{ threshold: 100, points: 7 }] },
+        rule: { amountLadder: { tiers: [{ threshold: 100, points: 7 }] } },
         exclusiveGroup: 'prop',
         priority: s.priorities[0],
       });
       const groupB = await auditedActivity(scene, 'QTY_EXTRA_POINTS', {
-        quantityLadder: { tiers: [{ threshold: 1, points: 3 }] },
+        rule: { quantityLadder: { tiers: [{ threshold: 1, points: 3 }] } },
         exclusiveGroup: 'prop',
         priority: s.priorities[1],
       });

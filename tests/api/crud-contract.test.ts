@@ -775,14 +775,16 @@ const RELATION_OVERRIDES: Readonly<
   'coupon-template.pickupGoods': { body: (r) => ({ lineType: 'goods', pickupGoods: r.product, pickupQuantity: 1 }) },
   'coupon-template.exchangeGoods': { body: (r) => ({ lineType: 'exchange_goods', exchangeGoods: r.product, exchangePrice: 1 }) },
   // An activity holds each rule field only for its kind; a reward's template must be effective (stored directly).
-  'activity.goods': { body: (r) => ({ kind: 'SCORE_DOUBLING', doublingMultiple: 2, goodsScope: 'INCLUDE', goods: [r.product] }) },
+  'activity.goods': { body: (r) => ({ kind: 'SCORE_DOUBLING', rule: { doublingMultiple: 2 }, goodsScope: 'INCLUDE', goods: [r.product] }) },
   'activity.categories': {
-    body: (r) => ({ kind: 'SCORE_DOUBLING', doublingMultiple: 2, goodsScope: 'EXCLUDE', categories: [r.catogory] }),
+    body: (r) => ({ kind: 'SCORE_DOUBLING', rule: { doublingMultiple: 2 }, goodsScope: 'EXCLUDE', categories: [r.catogory] }),
   },
-  'activity.brands': { body: (r) => ({ kind: 'SCORE_DOUBLING', doublingMultiple: 2, goodsScope: 'INCLUDE', brands: [r.brand] }) },
-  'activity.giftGoods': { body: (r) => ({ kind: 'GOODS_AMOUNT_GIFT', giftThresholdAmount: 10, giftGoods: r.product, giftQuantity: 1 }) },
+  'activity.brands': { body: (r) => ({ kind: 'SCORE_DOUBLING', rule: { doublingMultiple: 2 }, goodsScope: 'INCLUDE', brands: [r.brand] }) },
+  'activity.giftGoods': {
+    body: (r) => ({ kind: 'GOODS_AMOUNT_GIFT', rule: { giftThresholdAmount: 10, giftQuantity: 1 }, giftGoods: r.product }),
+  },
   'activity.exchangeGoods': {
-    body: (r) => ({ kind: 'SCORE_EXCHANGE_GOODS', goodsPointsCost: 10, exchangeGoods: r.product, exchangeQuantity: 1 }),
+    body: (r) => ({ kind: 'SCORE_EXCHANGE_GOODS', rule: { goodsPointsCost: 10, exchangeQuantity: 1 }, exchangeGoods: r.product }),
   },
   'activity.usedCouponTemplates': { body: (r) => ({ kind: 'USE_COUPON_SEND_COUPON', usedCouponTemplates: [r['coupon-template']] }) },
   'activity.rewardCouponTemplate': { body: (r) => ({ kind: 'REGISTER_GIFT', rewardCouponTemplate: r['coupon-template'] }), direct: true },
