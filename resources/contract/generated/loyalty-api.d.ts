@@ -13515,85 +13515,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -13694,85 +13697,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -13873,85 +13879,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -14052,85 +14061,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -14231,85 +14243,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -14410,85 +14425,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -14589,85 +14607,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -14768,85 +14789,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -14947,85 +14971,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -15126,85 +15153,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -15305,85 +15335,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -15484,85 +15517,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -15663,85 +15699,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -15842,85 +15881,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -16021,85 +16063,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -16200,85 +16245,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -16379,85 +16427,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -16558,85 +16609,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -16737,85 +16791,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -16916,85 +16973,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -17095,85 +17155,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -17274,85 +17337,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -17453,85 +17519,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -17632,85 +17701,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -17811,85 +17883,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -17990,85 +18065,88 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
-            yuanPerPoint: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            speedMultiple: number | null;
-            /** @description Multiple; exact, at most 1 decimals */
-            doublingMultiple: number | null;
-            /** @description Amount ladder */
-            amountLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Quantity ladder */
-            quantityLadder: {
-                /** @description Steps */
-                tiers: {
-                    /** @description From units */
-                    threshold: number;
-                    /** @description Extra points */
-                    points: number;
-                }[] | null;
-            } | null;
-            /** @description Every units */
-            groupEveryQuantity: number | null;
-            /** @description Extra points */
-            groupPoints: number | null;
-            /** @description Most times per order */
-            groupMaxTimes: number | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            couponThresholdAmount: number | null;
-            /** @description Once per multiple */
-            couponAmountRepeat: boolean | null;
-            /** @description From amount (yuan); yuan, exact, at most 2 decimals */
-            giftThresholdAmount: number | null;
             /** @description Gift goods (id of product) */
             giftGoods: number | null;
-            /** @description Gift quantity */
-            giftQuantity: number | null;
-            /** @description From units */
-            couponThresholdQuantity: number | null;
-            /** @description Once per multiple */
-            couponQuantityRepeat: boolean | null;
             /** @description Coupons used (ids of coupon-template) */
             usedCouponTemplates: number[] | null;
-            /** @description Points per yuan */
-            cashPointsPerYuan: number | null;
-            /** @description Most of the order (%) */
-            cashMaxSharePercent: number | null;
-            /** @description Most points per order */
-            cashMaxPointsPerOrder: number | null;
-            /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
-            cashMinOrderAmount: number | null;
-            /** @description Points needed */
-            couponPointsCost: number | null;
-            /** @description Points needed */
-            goodsPointsCost: number | null;
             /** @description Goods (id of product) */
             exchangeGoods: number | null;
-            /** @description Quantity */
-            exchangeQuantity: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Days before */
-            birthdayDaysBefore: number | null;
-            /** @description Invitee points */
-            inviteePoints: number | null;
             /** @description Invitee coupon (id of coupon-template) */
             inviteeCouponTemplate: number | null;
-            /** @description Invitee coupons */
-            inviteeCouponCount: number | null;
             /** @description Levels reached (ids of level) */
             upgradeToLevels: number[] | null;
+            /** @description Rule */
+            rule: {
+                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                yuanPerPoint?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                speedMultiple?: number | null;
+                /** @description Multiple; exact, at most 1 decimals */
+                doublingMultiple?: number | null;
+                /** @description Amount ladder */
+                amountLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Quantity ladder */
+                quantityLadder?: {
+                    /** @description Steps */
+                    tiers: {
+                        /** @description From units */
+                        threshold: number;
+                        /** @description Extra points */
+                        points: number;
+                    }[] | null;
+                } | null;
+                /** @description Every units */
+                groupEveryQuantity?: number | null;
+                /** @description Extra points */
+                groupPoints?: number | null;
+                /** @description Most times per order */
+                groupMaxTimes?: number | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                couponThresholdAmount?: number | null;
+                /** @description Once per multiple */
+                couponAmountRepeat?: boolean | null;
+                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                giftThresholdAmount?: number | null;
+                /** @description Gift quantity */
+                giftQuantity?: number | null;
+                /** @description From units */
+                couponThresholdQuantity?: number | null;
+                /** @description Once per multiple */
+                couponQuantityRepeat?: boolean | null;
+                /** @description Points per yuan */
+                cashPointsPerYuan?: number | null;
+                /** @description Most of the order (%) */
+                cashMaxSharePercent?: number | null;
+                /** @description Most points per order */
+                cashMaxPointsPerOrder?: number | null;
+                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                cashMinOrderAmount?: number | null;
+                /** @description Points needed */
+                couponPointsCost?: number | null;
+                /** @description Points needed */
+                goodsPointsCost?: number | null;
+                /** @description Quantity */
+                exchangeQuantity?: number | null;
+                /** @description Days before */
+                birthdayDaysBefore?: number | null;
+                /** @description Invitee points */
+                inviteePoints?: number | null;
+                /** @description Invitee coupons */
+                inviteeCouponCount?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -41920,85 +41998,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -42111,85 +42192,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -42729,85 +42813,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -42915,85 +43002,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -43533,85 +43623,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -43719,85 +43812,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -44337,85 +44433,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -44523,85 +44622,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -45141,85 +45243,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -45327,85 +45432,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -45945,85 +46053,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -46131,85 +46242,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -46749,85 +46863,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -46935,85 +47052,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -47553,85 +47673,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -47739,85 +47862,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -48357,85 +48483,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -48543,85 +48672,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -49161,85 +49293,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -49347,85 +49482,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -49965,85 +50103,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -50151,85 +50292,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -50769,85 +50913,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -50955,85 +51102,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -51573,85 +51723,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -51759,85 +51912,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -52377,85 +52533,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -52563,85 +52722,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -53181,85 +53343,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -53367,85 +53532,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -53985,85 +54153,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -54171,85 +54342,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -54789,85 +54963,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -54975,85 +55152,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -55593,85 +55773,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -55779,85 +55962,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -56397,85 +56583,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -56583,85 +56772,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -57201,85 +57393,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -57387,85 +57582,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -58005,80 +58203,83 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -58186,80 +58387,83 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -58804,85 +59008,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -58995,85 +59202,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -59618,85 +59828,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -59809,85 +60022,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -60432,85 +60648,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -60623,85 +60842,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -61246,85 +61468,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -61437,85 +61662,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -62060,85 +62288,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
@@ -62251,85 +62482,88 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Yuan per point; exact, at most 2 decimals */
-                    yuanPerPoint?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    speedMultiple?: number;
-                    /** @description Multiple; exact, at most 1 decimals */
-                    doublingMultiple?: number;
-                    /** @description Amount ladder */
-                    amountLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From amount (yuan); exact, at most 2 decimals */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Quantity ladder */
-                    quantityLadder?: {
-                        /** @description Steps */
-                        tiers?: {
-                            /** @description From units */
-                            threshold?: number;
-                            /** @description Extra points */
-                            points?: number;
-                        }[];
-                    };
-                    /** @description Every units */
-                    groupEveryQuantity?: number;
-                    /** @description Extra points */
-                    groupPoints?: number;
-                    /** @description Most times per order */
-                    groupMaxTimes?: number;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    couponThresholdAmount?: number;
-                    /** @description Once per multiple */
-                    couponAmountRepeat?: boolean;
-                    /** @description From amount (yuan); exact, at most 2 decimals */
-                    giftThresholdAmount?: number;
                     /** @description Gift goods (id of product) */
                     giftGoods?: number;
-                    /** @description Gift quantity */
-                    giftQuantity?: number;
-                    /** @description From units */
-                    couponThresholdQuantity?: number;
-                    /** @description Once per multiple */
-                    couponQuantityRepeat?: boolean;
                     /** @description Coupons used (ids of coupon-template) */
                     usedCouponTemplates?: number[];
-                    /** @description Points per yuan */
-                    cashPointsPerYuan?: number;
-                    /** @description Most of the order (%) */
-                    cashMaxSharePercent?: number;
-                    /** @description Most points per order */
-                    cashMaxPointsPerOrder?: number;
-                    /** @description Usable from order amount (yuan); exact, at most 2 decimals */
-                    cashMinOrderAmount?: number;
-                    /** @description Points needed */
-                    couponPointsCost?: number;
-                    /** @description Points needed */
-                    goodsPointsCost?: number;
                     /** @description Goods (id of product) */
                     exchangeGoods?: number;
-                    /** @description Quantity */
-                    exchangeQuantity?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Days before */
-                    birthdayDaysBefore?: number;
-                    /** @description Invitee points */
-                    inviteePoints?: number;
                     /** @description Invitee coupon (id of coupon-template) */
                     inviteeCouponTemplate?: number;
-                    /** @description Invitee coupons */
-                    inviteeCouponCount?: number;
                     /** @description Levels reached (ids of level) */
                     upgradeToLevels?: number[];
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Yuan per point; exact, at most 2 decimals */
+                        yuanPerPoint?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        speedMultiple?: number;
+                        /** @description Multiple; exact, at most 1 decimals */
+                        doublingMultiple?: number;
+                        /** @description Amount ladder */
+                        amountLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From amount (yuan); exact, at most 2 decimals */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Quantity ladder */
+                        quantityLadder?: {
+                            /** @description Steps */
+                            tiers?: {
+                                /** @description From units */
+                                threshold?: number;
+                                /** @description Extra points */
+                                points?: number;
+                            }[];
+                        };
+                        /** @description Every units */
+                        groupEveryQuantity?: number;
+                        /** @description Extra points */
+                        groupPoints?: number;
+                        /** @description Most times per order */
+                        groupMaxTimes?: number;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        couponThresholdAmount?: number;
+                        /** @description Once per multiple */
+                        couponAmountRepeat?: boolean;
+                        /** @description From amount (yuan); exact, at most 2 decimals */
+                        giftThresholdAmount?: number;
+                        /** @description Gift quantity */
+                        giftQuantity?: number;
+                        /** @description From units */
+                        couponThresholdQuantity?: number;
+                        /** @description Once per multiple */
+                        couponQuantityRepeat?: boolean;
+                        /** @description Points per yuan */
+                        cashPointsPerYuan?: number;
+                        /** @description Most of the order (%) */
+                        cashMaxSharePercent?: number;
+                        /** @description Most points per order */
+                        cashMaxPointsPerOrder?: number;
+                        /** @description Usable from order amount (yuan); exact, at most 2 decimals */
+                        cashMinOrderAmount?: number;
+                        /** @description Points needed */
+                        couponPointsCost?: number;
+                        /** @description Points needed */
+                        goodsPointsCost?: number;
+                        /** @description Quantity */
+                        exchangeQuantity?: number;
+                        /** @description Days before */
+                        birthdayDaysBefore?: number;
+                        /** @description Invitee points */
+                        inviteePoints?: number;
+                        /** @description Invitee coupons */
+                        inviteeCouponCount?: number;
+                    };
                 };
             };
         };
