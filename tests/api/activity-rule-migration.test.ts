@@ -16,11 +16,11 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The migration that moved each activity kind's own rule fields into the one jsonb `rule`
- * (0034_activity-kind-rules): a database migrated up to the one before holds an activity of every
+ * (0035_activity-kind-rules): a database migrated up to the one before holds an activity of every
  * kind in the old shape (one column per rule field); after the migration the API answers each
  * with its rule members holding the old values.
  */
-const RULE_MIGRATION = '0034_activity-kind-rules';
+const RULE_MIGRATION = '0035_activity-kind-rules';
 
 /** Per kind: the old columns written, and the rule the API must answer after the migration. */
 const OLD_ROWS: Record<keyof typeof KIND_DECLARATIONS, { columns: Record<string, unknown>; rule: Record<string, unknown> | null }> = {

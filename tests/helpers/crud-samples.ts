@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '../../resources/define';
-import { fieldApplies, fieldRules, lineFieldApplies } from '../../resources/field-rules';
+import { applyingMembers, fieldApplies, hasConditionalMembers, fieldRules, lineFieldApplies } from '../../resources/field-rules';
 import { isClientWritable } from '../../server/crud/record.validate';
 
 /**
@@ -131,16 +131,29 @@ export function sampleBody(args: {
   return settled(args.resource, { ...body, ...args.overrides });
 }
 
-/** The body with every conditional field that does not apply to it set to null. */
+/**
+ * The body with every conditional field that does not apply to it set to null, and each object
+ * narrowed to the members that apply to it (a kind's rule: that kind's members only, as the
+ * server stores and answers it).
+ */
 export function settled(resource: ResourceDef, body: Record<string, unknown>): Record<string, unknown> {
   const out = { ...body };
+  // A view's fixed values hold whatever the body says (a kind's view: its kind).
+  const valueOf = (n: string): unknown => resource.fixedFilter?.[n] ?? body[n];
   for (const name of Object.keys(out)) {
     const f = resource.fields[name];
-    // A view's fixed values hold whatever the body says (a kind's view: its kind).
-    if (f && out[name] !== undefined && !fieldApplies({ resource, name, valueOf: (n) => resource.fixedFilter?.[n] ?? body[n] }))
-      out[name] = f.kind === 'lines' ? [] : null;
+    if (!f || out[name] === undefined) continue;
+    if (!fieldApplies({ resource, name, valueOf })) out[name] = f.kind === 'lines' ? [] : null;
+    else if (f.kind === 'object' && isPlainObject(out[name])) {
+      const members = Object.keys(applyingMembers(f, valueOf).fields);
+      out[name] = Object.fromEntries(Object.entries(out[name]).filter(([member]) => members.includes(member)));
+    }
   }
   return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -174,6 +187,14 @@ export function applyingBody(args: {
     if (!f.required || f.kind === 'lines' || !isClientWritable(resource, name, f) || (out[name] !== null && out[name] !== undefined))
       continue;
     if (fieldApplies({ resource, name, valueOf: (n) => out[n] })) out[name] = scalarSample({ f, seed: args.seed, name, refs: args.refs });
+  }
+  // An object whose members follow the record (a kind's rule) takes the members that apply now:
+  // those it held are kept, the others sampled.
+  for (const [name, f] of Object.entries(resource.fields)) {
+    if (f.kind !== 'object' || !hasConditionalMembers(f) || !isPlainObject(out[name])) continue;
+    const sample = scalarSample({ f, seed: args.seed, name, refs: args.refs }) as Record<string, unknown>;
+    const members = Object.keys(applyingMembers(f, (n) => resource.fixedFilter?.[n] ?? out[n] ?? null).fields);
+    out[name] = Object.fromEntries(Object.entries({ ...sample, ...out[name] }).filter(([member]) => members.includes(member)));
   }
   return out;
 }
