@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { runSeeders } from '../server/db/seed/demo.seed';
 import { membersSeeder } from '../server/db/seed/members.seed';
 import { SessionCache } from '../server/modules/auth/session.cache';
 import { recordSale } from '../server/modules/sale/sale.service';
@@ -57,7 +58,7 @@ async function main() {
     const { tenantId } = await ensureBenchTenant(bench.database, textFlag(flags, 'tenant', 'benchactivities'));
     let members = await membersInUse(pool, tenantId, intFlag(flags, 'members', 200));
     if (members.length === 0) {
-      await db.transaction((tx) => membersSeeder.seed({ tx, tenantId }));
+      await db.transaction((tx) => runSeeders({ tx, tenantId, seeders: [membersSeeder] }));
       members = await membersInUse(pool, tenantId, intFlag(flags, 'members', 200));
     }
     const setActivities = async (c: Case) => {

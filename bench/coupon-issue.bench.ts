@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { memberResource } from '../resources/member/member.resource';
 import { deriveTable } from '../server/crud/table.derive';
 import { insertTemplate } from '../server/db/seed/coupons.seed';
+import { runSeeders } from '../server/db/seed/demo.seed';
 import { membersSeeder } from '../server/db/seed/members.seed';
 import { issueWithin } from '../server/modules/coupons/issue.service';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
@@ -51,7 +52,7 @@ async function main() {
       .where(and(eq(m.tenantId, tenantId), eq(m.state, 'using')))
       .limit(1);
     if (!member) {
-      await db.transaction((tx) => membersSeeder.seed({ tx, tenantId }));
+      await db.transaction((tx) => runSeeders({ tx, tenantId, seeders: [membersSeeder] }));
       [member] = await db
         .select({ id: m.id })
         .from(m)

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../../server/db/connection';
 import { tenants, users } from '../../server/db/schema/index';
 import { datumSeeder } from '../../server/db/seed/datum.seed';
+import { runSeeders } from '../../server/db/seed/demo.seed';
 import { levelsSeeder } from '../../server/db/seed/levels.seed';
 import { createAccount, createRole, createTenant } from '../../server/modules/users/tenant.provisioning';
 import type { PermissionRef } from '../../resources/catalog/types';
@@ -30,7 +31,7 @@ export async function ensureBenchTenant(database: Database, code: string): Promi
       settings: { licenseExpiresAt: new Date(Date.now() + 5 * 365 * 24 * 3600 * 1000) },
       admin: { login: 'admin', name: '管理员', password: BENCH_PASSWORD },
     });
-    for (const seeder of [datumSeeder, levelsSeeder]) await seeder.seed({ tx, tenantId: made.tenantId });
+    await runSeeders({ tx, tenantId: made.tenantId, seeders: [datumSeeder, levelsSeeder] });
     return made.tenantId;
   });
   return { tenantId, created: true };

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ViewSource } from '../crud/query-view.source';
 import type { ResourceHooks } from '../crud/server-hooks.define';
+import type { DemoSeeder } from '../db/seed/seeders';
 import type { ModuleExport } from './files/module-export';
 
 /**
  * A domain declares itself: one manifest per folder of server/modules (`<domain>.manifest.ts`)
  * says what the domain adds to the server, and `domains.ts` lists the manifests. The central
  * lists (the plugins `index.ts` registers, the resource hooks `resource-hooks.ts` hands the
- * engine, the file-centre exports `module-exports.ts`, the query-view sources `query-views.ts`)
- * are derived from that list, so adding a domain is one folder and one line in `domains.ts`
- * (server/README.md, "Adding a domain").
+ * engine, the file-centre exports `module-exports.ts`, the query-view sources `query-views.ts`,
+ * the demo seeders `db/seed/seeders.ts`) are derived from that list, so adding a domain is one
+ * folder and one line in `domains.ts` (server/README.md, "Adding a domain").
  */
 
 /** What the assembled domains hand to every plugin: the lists derived from all the manifests. */
@@ -43,6 +44,11 @@ export interface DomainManifest {
    * routes register after the domain's plugins, their exports join the module exports.
    */
   readonly views?: readonly ViewSource[];
+  /**
+   * Its demo data (`server/db/seed/<name>.seed.ts`, a `DemoSeeder` with the seeders it needs in
+   * `after`): run once for the demo merchant after the platform's seeders (db/seed/seeders.ts).
+   */
+  readonly seed?: readonly DemoSeeder[];
 }
 
 /** A manifest, checked against its type where it is written. */

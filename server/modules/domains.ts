@@ -19,8 +19,9 @@ import { usersDomain } from './users/users.manifest';
 
 /**
  * Every domain of the server, by its manifest (`<domain>/<domain>.manifest.ts`). The plugin list
- * (index.ts), the resource hooks (resource-hooks.ts) and the file-centre exports
- * (module-exports.ts) are derived from it: adding a domain is its folder and one line here.
+ * (index.ts), the resource hooks (resource-hooks.ts), the query-view sources (query-views.ts),
+ * the file-centre exports (module-exports.ts) and the demo seeders (db/seed/seeders.ts) are
+ * derived from it: adding a domain is its folder and one line here.
  * Plugins register in this order; the till's sale comes before points so that its routes keep
  * their place in the OpenAPI document. Folders without a manifest (document-audit, idempotency,
  * reads) are libraries other domains import; they add nothing by themselves.

@@ -6,6 +6,7 @@ import { MODULES } from '../../server/modules/index';
 import { MODULE_EXPORTS } from '../../server/modules/module-exports';
 import { QUERY_VIEW_SOURCES } from '../../server/modules/query-views';
 import { QUERY_VIEWS } from '../../resources/query-views';
+import { DEMO_SEEDERS, orderSeeders, type DemoSeeder } from '../../server/db/seed/seeders';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import type { ResourceHooks } from '../../server/crud/server-hooks.define';
 
@@ -70,5 +71,40 @@ describe('domain manifests', () => {
     const registered = new Set(SERVER_HOOKS.map((h) => h.name));
     expect(exported.length).toBeGreaterThan(0);
     expect(exported.filter((name) => !registered.has(name))).toEqual([]);
+  });
+
+  it('runs every demo seeder a domain declares once, after the platform and after the seeders it names', async () => {
+    const declared = DOMAINS.flatMap((domain) => domain.seed ?? []);
+    expect(declared.length).toBeGreaterThan(0);
+    const names = DEMO_SEEDERS.map((seeder) => seeder.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(
+      DEMO_SEEDERS.slice(-declared.length)
+        .map((seeder) => seeder.name)
+        .sort(),
+    ).toEqual(declared.map((seeder) => seeder.name).sort());
+    for (const [i, seeder] of DEMO_SEEDERS.entries()) {
+      for (const before of seeder.after ?? []) expect(names.indexOf(before), `${seeder.name} after ${before}`).toBeLessThan(i);
+    }
+    // Every seeder a file of db/seed exports runs: a new one named in no manifest fails here.
+    const seedDir = path.resolve(MODULES_DIR, '../db/seed');
+    const exported: string[] = [];
+    for (const file of fs.readdirSync(seedDir).filter((name) => name.endsWith('.seed.ts'))) {
+      const values = Object.values((await import(path.join(seedDir, file))) as Record<string, unknown>);
+      for (const value of values) {
+        const seeder = value as Partial<DemoSeeder> | null;
+        if (seeder && typeof seeder === 'object' && typeof seeder.name === 'string' && typeof seeder.seed === 'function')
+          exported.push(seeder.name);
+      }
+    }
+    expect(exported.filter((name) => !names.includes(name))).toEqual([]);
+  });
+
+  it('orders seeders by what they name in after, refusing an unknown name or a circle', () => {
+    const seeder = (name: string, after: string[] = []): DemoSeeder => ({ name, after, seed: async () => undefined });
+    const order = orderSeeders([seeder('orders', ['members']), seeder('levels'), seeder('members', ['levels'])]);
+    expect(order.map((s) => s.name)).toEqual(['levels', 'members', 'orders']);
+    expect(() => orderSeeders([seeder('a', ['nobody'])])).toThrow(/nobody/);
+    expect(() => orderSeeders([seeder('a', ['b']), seeder('b', ['a'])])).toThrow(/a, b/);
   });
 });

@@ -284,4 +284,4 @@ export async function seedActivity(input: { tx: DbOrTx; tenantId: number }): Pro
   await seedBatch({ tx, tenantId, userId });
 }
 
-export const activitySeeder: DemoSeeder = { name: 'activity', seed: seedActivity };
+export const activitySeeder: DemoSeeder = { name: 'activity', after: ['members'], seed: seedActivity };

@@ -34,6 +34,8 @@ export async function insertTemplate(tx: DbOrTx, tenantId: number, values: Recor
 
 export const couponsSeeder: DemoSeeder = {
   name: 'coupons',
+  // It issues coupons to members in use.
+  after: ['members'],
   async seed({ tx, tenantId }) {
     const m = deriveTable(memberResource);
     const members = (

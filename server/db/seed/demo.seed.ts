@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../connection';
+import type { Database, DbOrTx } from '../connection';
 import { tenants } from '../schema/index';
 import { groupPermissionRefs, viewPermissionRefs } from '../../modules/authorization/permission.catalog';
 import { createAccount, createRole, createTenant } from '../../modules/users/tenant.provisioning';
-import { DEMO_SEEDERS } from './seeders';
+import { buildRegistry, servedResources } from '../../crud/resource-registry';
+import { SERVER_HOOKS } from '../../modules/resource-hooks';
+import { DEMO_SEEDERS, type DemoSeeder } from './seeders';
 
 /** A demo account as the start-up banner prints it. */
 export interface DemoAccount {
@@ -31,6 +33,15 @@ const ACCOUNTS: readonly (DemoAccount & { name: string })[] = [
 
 function result(): DemoSeedResult {
   return { tenantCode: DEMO_CODE, accounts: ACCOUNTS.map(({ login, password, description }) => ({ login, password, description })) };
+}
+
+/**
+ * Runs seeders in the given order for one tenant inside `tx`, with the engine's registry built
+ * once from every resource's hooks (the demo merchant; a benchmark's tenant with a few of them).
+ */
+export async function runSeeders(args: { tx: DbOrTx; tenantId: number; seeders: readonly DemoSeeder[] }): Promise<void> {
+  const registry = buildRegistry(servedResources(SERVER_HOOKS));
+  for (const seeder of args.seeders) await seeder.seed({ tx: args.tx, tenantId: args.tenantId, registry });
 }
 
 /**
@@ -73,7 +84,7 @@ export async function seedDemoIfEmpty(database: Database): Promise<DemoSeedResul
     });
     await createAccount({ tx, tenantId, login: clerk.login, name: clerk.name, password: clerk.password, roleIds: [clerkRole] });
     await createAccount({ tx, tenantId, login: auditor.login, name: auditor.name, password: auditor.password, roleIds: [auditorRole] });
-    for (const seeder of DEMO_SEEDERS) await seeder.seed({ tx, tenantId });
+    await runSeeders({ tx, tenantId, seeders: DEMO_SEEDERS });
   });
   return result();
 }

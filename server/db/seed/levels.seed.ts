@@ -303,4 +303,4 @@ async function seedPaidOrders(input: { tx: DbOrTx; tenantId: number }): Promise<
 export const levelsSeeder: DemoSeeder = { name: 'levels', seed: seedLevels };
 
 /** Paid-level orders: after members, whose names and mobiles the orders keep. */
-export const paidLevelOrdersSeeder: DemoSeeder = { name: 'paid-level-orders', seed: seedPaidOrders };
+export const paidLevelOrdersSeeder: DemoSeeder = { name: 'paid-level-orders', after: ['members'], seed: seedPaidOrders };

@@ -346,4 +346,4 @@ export async function seedMembers(input: { tx: DbOrTx; tenantId: number }): Prom
   await seedActivity({ tx, tenantId, members: rows.map((row) => ({ ...row, id: ids.get(String(row.mobile)) })) });
 }
 
-export const membersSeeder: DemoSeeder = { name: 'members', seed: seedMembers };
+export const membersSeeder: DemoSeeder = { name: 'members', after: ['levels'], seed: seedMembers };

@@ -9,14 +9,11 @@ import { storeResource } from '../../../resources/datum/store.resource';
 import { memberResource } from '../../../resources/member/member.resource';
 import { systemActor, type Actor } from '../../crud/actor';
 import { createRecord, runAction } from '../../crud/crud.operations';
-import { buildRegistry, servedResources } from '../../crud/resource-registry';
 import { deriveTable } from '../../crud/table.derive';
 import { makeCards } from '../../modules/cards/card-making';
 import { cardByNumber } from '../../modules/cards/card-store';
-import { SERVER_HOOKS } from '../../modules/resource-hooks';
-import type { DbOrTx } from '../connection';
 import { users } from '../schema/core.schema';
-import type { DemoSeeder } from './seeders';
+import type { DemoSeeder, DemoSeedInput } from './seeders';
 
 /**
  * Demo data of prepaid cards (after members and datum), made as the screens make them (the
@@ -34,8 +31,8 @@ import type { DemoSeeder } from './seeders';
  * The administrator makes them. Deterministic apart from the card secrets, which are random.
  */
 
-async function seedPrepayCards(input: { tx: DbOrTx; tenantId: number }): Promise<void> {
-  const { tx, tenantId } = input;
+async function seedPrepayCards(input: DemoSeedInput): Promise<void> {
+  const { tx, tenantId, registry } = input;
   const s = deriveTable(storeResource);
   const stores = (await tx.select({ id: s.id }).from(s).where(eq(s.tenantId, tenantId)).orderBy(asc(s.id)).limit(2)).map((r) =>
     Number(r.id),
@@ -58,7 +55,6 @@ async function seedPrepayCards(input: { tx: DbOrTx; tenantId: number }): Promise
     userId: Number(admin.id),
     grants: CARD_TEMPLATE_TYPES.map((type) => ({ resourceId: type.resourceId, actions: ['卡模板维护'] })),
   };
-  const registry = buildRegistry(servedResources(SERVER_HOOKS));
   const on = (resource: ResourceDef) => ({ db: tx, registry, runtime: registry.get(resource.name), actor });
   const save = async (resource: ResourceDef, body: Record<string, unknown>) => Number((await createRecord({ ...on(resource), body })).id);
   const act = (resource: ResourceDef, id: number, action: string) => runAction({ ...on(resource), id, action });
@@ -145,4 +141,4 @@ async function seedPrepayCards(input: { tx: DbOrTx; tenantId: number }): Promise
   await save(prepayCardAdjustReasonResource, { code: 'COMPENSATE', name: '客诉补偿', direction: 'increase', enabled: true });
 }
 
-export const prepayCardsSeeder: DemoSeeder = { name: 'prepay-cards', seed: seedPrepayCards };
+export const prepayCardsSeeder: DemoSeeder = { name: 'prepay-cards', after: ['members'], seed: seedPrepayCards };

@@ -7,16 +7,14 @@ import { levelResource } from '../../../resources/member/level.resource';
 import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
 import { activityResource } from '../../../resources/promotion/activity.resource';
 import { systemActor, type Actor } from '../../crud/actor';
-import { buildRegistry, servedResources } from '../../crud/resource-registry';
 import { deriveTable } from '../../crud/table.derive';
 import { formatInstant } from '../../crud/zoned-time';
 import { familyResourceId } from '../../modules/activities/activity.hooks';
 import { forgetActiveSet } from '../../modules/activities/engine/active-set';
 import { recordSale } from '../../modules/sale/sale.service';
-import { SERVER_HOOKS } from '../../modules/resource-hooks';
 import type { Db, DbOrTx } from '../connection';
 import { adminOf, membersInUse } from './activity.seed';
-import type { DemoSeeder } from './seeders';
+import type { DemoSeeder, DemoSeedInput } from './seeders';
 import { operations } from './stored-value-docs.seed';
 
 /**
@@ -57,8 +55,8 @@ const SALES = [
   { day: 0, litres: 28, amount: '211.68' },
 ] as const;
 
-async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<void> {
-  const { tx, tenantId } = input;
+async function seedPromotion(input: DemoSeedInput): Promise<void> {
+  const { tx, tenantId, registry } = input;
   const members = await membersInUse(tx, tenantId);
   const userId = await adminOf(tx, tenantId);
   const templates = await idsByColumn(tx, deriveTable(couponTemplateResource), tenantId, 'name', ['满50减10元券', '9折券（最高减20元）']);
@@ -82,7 +80,7 @@ async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<v
     userId,
     grants: families.map((family) => ({ resourceId: familyResourceId(family), actions: ['活动查看', '配置维护'] })),
   };
-  const { save, act } = operations({ tx, registry: buildRegistry(servedResources(SERVER_HOOKS)), actor });
+  const { save, act } = operations({ tx, registry, actor });
   const now = new Date();
   const running = { beginTime: at(now, -7), endTime: at(now, 90) };
   const saved = (body: Record<string, unknown>) => save(activityResource, { ...running, ...body });
@@ -202,4 +200,13 @@ async function seedPromotion(input: { tx: DbOrTx; tenantId: number }): Promise<v
   }
 }
 
-export const promotionSeeder: DemoSeeder = { name: 'promotion', seed: seedPromotion };
+/**
+ * Last of the domains' seeders: it needs the points settings and sales (activity), the levels,
+ * members and coupon templates, and its running activities would fire on what a later seeder
+ * records (a sale, a recharge, a level order).
+ */
+export const promotionSeeder: DemoSeeder = {
+  name: 'promotion',
+  after: ['activity', 'coupons', 'paid-level-orders', 'prepay-cards', 'stored-value', 'stored-value-docs'],
+  seed: seedPromotion,
+};

@@ -6,12 +6,11 @@ import { storeValueInitResource } from '../../../resources/deposit/store-value-i
 import type { ResourceDef } from '../../../resources/define';
 import { systemActor, type Actor } from '../../crud/actor';
 import { createRecord, runAction } from '../../crud/crud.operations';
-import { buildRegistry, servedResources, type EngineRegistry } from '../../crud/resource-registry';
+import type { EngineRegistry } from '../../crud/resource-registry';
 import { deriveTable } from '../../crud/table.derive';
-import { SERVER_HOOKS } from '../../modules/resource-hooks';
 import type { DbOrTx } from '../connection';
 import { users } from '../schema/core.schema';
-import type { DemoSeeder } from './seeders';
+import type { DemoSeeder, DemoSeedInput } from './seeders';
 
 /**
  * Demo data of the stored-value documents (after members), made through the engine exactly as
@@ -47,8 +46,8 @@ export function operations(args: { tx: DbOrTx; registry: EngineRegistry; actor: 
   };
 }
 
-async function seedStoredValueDocs(input: { tx: DbOrTx; tenantId: number }): Promise<void> {
-  const { tx, tenantId } = input;
+async function seedStoredValueDocs(input: DemoSeedInput): Promise<void> {
+  const { tx, tenantId, registry } = input;
   const m = deriveTable(memberResource);
   const members = (
     await tx
@@ -65,7 +64,6 @@ async function seedStoredValueDocs(input: { tx: DbOrTx; tenantId: number }): Pro
   if (members.length < 6 || !admin) return;
   // Every permission is the administrator's; the hooks read only the tenant, user and locale.
   const actor: Actor = { ...systemActor({ tenantId }), userId: Number(admin.id) };
-  const registry = buildRegistry(servedResources(SERVER_HOOKS));
   const { save, audit } = operations({ tx, registry, actor });
 
   const reasons = new Map<string, number>();
@@ -94,4 +92,4 @@ async function seedStoredValueDocs(input: { tx: DbOrTx; tenantId: number }): Pro
   });
 }
 
-export const storedValueDocsSeeder: DemoSeeder = { name: 'stored-value-docs', seed: seedStoredValueDocs };
+export const storedValueDocsSeeder: DemoSeeder = { name: 'stored-value-docs', after: ['members'], seed: seedStoredValueDocs };

@@ -43,4 +43,5 @@ async function seedStoredValue({ tx, tenantId }: { tx: DbOrTx; tenantId: number 
   await refundPayment({ tx, tenantId, paymentRequestNo: 'DEMO-P2', refundNo: 'DEMO-F1', amount: '20.00', operatorId });
 }
 
-export const storedValueSeeder: DemoSeeder = { name: 'stored-value', seed: seedStoredValue };
+// Recharges and payments come after the opening balances of stored-value-docs, as in the ledger's life.
+export const storedValueSeeder: DemoSeeder = { name: 'stored-value', after: ['members', 'stored-value-docs'], seed: seedStoredValue };

@@ -1,3 +1,4 @@
+import { promotionSeeder } from '../../db/seed/promotion.seed';
 import { defineDomain } from '../domain-manifest';
 import { activityEvaluationExport } from './activity-evaluation.export';
 import { activityHooks } from './activity.hooks';
@@ -13,4 +14,5 @@ export const activitiesDomain = defineDomain({
   ],
   hooks: [activityHooks],
   exports: [activityEvaluationExport],
+  seed: [promotionSeeder],
 });

@@ -1,3 +1,4 @@
+import { prepayCardsSeeder } from '../../db/seed/prepay-cards.seed';
 import { defineDomain } from '../domain-manifest';
 import { CARD_HOOKS } from './card-hooks';
 import { cardTemplateHooks } from './card-template.hooks';
@@ -8,4 +9,5 @@ export const cardsDomain = defineDomain({
   name: 'cards',
   hooks: [cardTemplateHooks, ...CARD_HOOKS],
   views: [prepayCardHistorySource],
+  seed: [prepayCardsSeeder],
 });

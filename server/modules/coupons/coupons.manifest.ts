@@ -1,3 +1,4 @@
+import { couponsSeeder } from '../../db/seed/coupons.seed';
 import { defineDomain } from '../domain-manifest';
 import { couponInitHooks, couponTemplateHooks } from './coupon-template.hooks';
 import { couponWriteOffHooks } from './coupon-write-off.hooks';
@@ -9,4 +10,5 @@ export const couponsDomain = defineDomain({
   name: 'coupons',
   plugins: [{ name: 'coupons', plugin: couponsRoutes }],
   hooks: [couponInitHooks, couponTemplateHooks, couponWriteOffHooks, couponHooks],
+  seed: [couponsSeeder],
 });

@@ -1,3 +1,4 @@
+import { levelsSeeder, paidLevelOrdersSeeder } from '../../db/seed/levels.seed';
 import { defineDomain } from '../domain-manifest';
 import { levelHooks } from './level.hooks';
 import { levelsPlugin } from './monthly-evaluation.job';
@@ -8,4 +9,5 @@ export const levelsDomain = defineDomain({
   name: 'levels',
   plugins: [{ name: 'levels', plugin: levelsPlugin }],
   hooks: [levelHooks, upgradeIncentiveHooks],
+  seed: [levelsSeeder, paidLevelOrdersSeeder],
 });

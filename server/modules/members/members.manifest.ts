@@ -1,3 +1,4 @@
+import { membersSeeder } from '../../db/seed/members.seed';
 import { defineDomain } from '../domain-manifest';
 import { memberActivationRoutes } from './member-activation.routes';
 import { dqshMemberHooks, marketcenterMemberHooks, memberHooks } from './member.hooks';
@@ -11,4 +12,5 @@ export const membersDomain = defineDomain({
     { name: 'member-activation', plugin: memberActivationRoutes },
   ],
   hooks: [memberHooks, dqshMemberHooks, marketcenterMemberHooks],
+  seed: [membersSeeder],
 });

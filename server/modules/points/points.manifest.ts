@@ -1,3 +1,4 @@
+import { activitySeeder } from '../../db/seed/activity.seed';
 import { defineDomain } from '../domain-manifest';
 import { pointsAccountsExport } from './points-accounts.export';
 import { pointsLedgerExport } from './points-ledger.export';
@@ -15,4 +16,5 @@ export const pointsDomain = defineDomain({
   ],
   hooks: [scoreAdjustHooks, scoreInitHooks],
   exports: [pointsLedgerExport, pointsAccountsExport],
+  seed: [activitySeeder],
 });

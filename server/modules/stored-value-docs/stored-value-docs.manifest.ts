@@ -1,3 +1,4 @@
+import { storedValueDocsSeeder } from '../../db/seed/stored-value-docs.seed';
 import { defineDomain } from '../domain-manifest';
 import { storeValueAdjustHooks } from './store-value-adjust.hooks';
 import { storeValueInitHooks } from './store-value-init.hooks';
@@ -8,4 +9,5 @@ export const storedValueDocsDomain = defineDomain({
   name: 'stored-value-docs',
   hooks: [storeValueAdjustHooks, storeValueInitHooks],
   views: [valueHistorySource],
+  seed: [storedValueDocsSeeder],
 });

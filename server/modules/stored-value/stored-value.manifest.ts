@@ -1,3 +1,4 @@
+import { storedValueSeeder } from '../../db/seed/stored-value.seed';
 import { defineDomain } from '../domain-manifest';
 import { storeValueAccountHooks } from './store-value-account.hooks';
 import { storedValueRoutes } from './stored-value.routes';
@@ -7,4 +8,5 @@ export const storedValueDomain = defineDomain({
   name: 'stored-value',
   plugins: [{ name: 'stored-value', plugin: storedValueRoutes }],
   hooks: [storeValueAccountHooks],
+  seed: [storedValueSeeder],
 });
