@@ -97,6 +97,11 @@ function schemaFields(error: FastifyError): FieldError[] {
       key = params.limit === 1 ? 'validation.required' : 'validation.minLength';
       values.min = params.limit;
     } else if (issue.keyword === 'enum') key = 'validation.enum';
+    else if (issue.keyword === 'numberRange' && params.limit !== undefined) {
+      // A text the schema coerced to a number no route takes (input-guard.ts coercionErrors).
+      key = 'validation.numberRange';
+      values.max = params.limit;
+    }
     return { field, key, values };
   });
 }

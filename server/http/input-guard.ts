@@ -88,6 +88,88 @@ export function assertStorableInput(request: Pick<FastifyRequest, 'body' | 'quer
   if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
 }
 
+/**
+ * A value the schema validator may turn into a number (Ajv's `coerceTypes`): a boolean
+ * (`true` becomes 1, so `"memberId": true` would name member 1) or a text that reads as a
+ * number no route can take (`"Infinity"`, `"-Infinity"`, `"1e400"`: Ajv skips `minimum` and
+ * `maximum` for a value that is not finite). `path` is the value's place (keys and indexes).
+ */
+export interface CoercibleValue {
+  readonly path: readonly string[];
+  readonly original: boolean | string;
+}
+
+/** A text Ajv would coerce to a number this API refuses (not finite, or beyond ±MAX_EXACT). */
+const isInexactNumberText = (text: string): boolean => {
+  if (text.trim() === '') return false;
+  const n = Number(text);
+  return !Number.isNaN(n) && numberProblem(n) !== null;
+};
+
+/**
+ * Notes, before validation, every boolean and every text reading as an inexact number in
+ * `value` (one walk, nothing allocated for input without them: the common case).
+ */
+export function coercibleValues(value: unknown): CoercibleValue[] {
+  const found: CoercibleValue[] = [];
+  const walk = (node: unknown, path: string[], depth: number) => {
+    if (found.length >= MAX_ISSUES) return;
+    if (typeof node === 'boolean' || (typeof node === 'string' && node.length < 400 && isInexactNumberText(node))) {
+      found.push({ path: [...path], original: node });
+      return;
+    }
+    if (node === null || typeof node !== 'object' || depth > MAX_DEPTH) return;
+    if (Buffer.isBuffer(node) || ArrayBuffer.isView(node) || typeof (node as { pipe?: unknown }).pipe === 'function') return;
+    if (Array.isArray(node)) {
+      node.forEach((item, i) => walk(item, [...path, String(i)], depth + 1));
+      return;
+    }
+    for (const [key, item] of Object.entries(node as Record<string, unknown>)) walk(item, [...path, key], depth + 1);
+  };
+  walk(value, [], 0);
+  return found;
+}
+
+/** An Ajv-shaped error, so the error handler names the field as for any schema error. */
+export interface CoercionError {
+  readonly instancePath: string;
+  readonly keyword: 'type' | 'numberRange';
+  readonly params: { readonly type?: string; readonly limit?: number };
+  readonly message: string;
+}
+
+const lookUp = (root: unknown, path: readonly string[]): unknown =>
+  path.reduce<unknown>(
+    (node, key) => (node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    root,
+  );
+
+/**
+ * After validation: which of the noted values did the validator turn into a number? Ajv also
+ * wraps a scalar into an array (`[1]`) or unwraps a one-item array, so both places are read.
+ * A boolean is never a number of this API; a text coerced to an inexact number is refused as
+ * the guard refuses that number sent as a number (`validation.numberRange`).
+ */
+export function coercionErrors(data: unknown, noted: readonly CoercibleValue[]): CoercionError[] {
+  const errors: CoercionError[] = [];
+  for (const { path, original } of noted) {
+    if (path.length === 0) continue;
+    const now = lookUp(data, path);
+    const parentNow = path[path.length - 1] === '0' ? lookUp(data, path.slice(0, -1)) : undefined;
+    const becameNumber =
+      typeof now === 'number' || (Array.isArray(now) && now.length === 1 && typeof now[0] === 'number') || typeof parentNow === 'number';
+    if (!becameNumber) continue;
+    const at = typeof parentNow === 'number' ? path.slice(0, -1) : path;
+    const instancePath = at.map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+    errors.push(
+      typeof original === 'boolean'
+        ? { instancePath, keyword: 'type', params: { type: 'number' }, message: 'must be a number, not a boolean' }
+        : { instancePath, keyword: 'numberRange', params: { limit: MAX_EXACT }, message: 'must be a finite, exact number' },
+    );
+  }
+  return errors;
+}
+
 type Schema = Record<string, unknown>;
 
 /** Deeper than this, a list is paged by its cursor (keyset paging stays fast at any depth). */

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { AjvCompiler, ValidatorFactory } from '@fastify/ajv-compiler';
+import { coercibleValues, coercionErrors } from './input-guard';
 import type { SerializerSelector, Serializer, SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 
 /**
@@ -155,9 +156,21 @@ export function lazySchemaCompilers(): LazyCompilers {
     const compiled = once(pending, () => ajvFor(externalSchemas, options)(route));
     const validate = function (this: unknown, data: unknown, context?: unknown) {
       const real = compiled();
+      // Ajv coerces (`coerceTypes`), and a coerced value is not checked again: `true` passes as
+      // the id 1, `"Infinity"` passes `maximum`. What was coercible is noted before, and refused
+      // when it came out a number (input-guard.ts `coercionErrors`).
+      const noted = coercibleValues(data);
       const result = real.call(this, data, context);
-      validate.errors = real.errors;
-      return result;
+      const coerced = noted.length > 0 ? coercionErrors(data, noted) : [];
+      if (coerced.length === 0) {
+        validate.errors = real.errors;
+        return result;
+      }
+      // A field the schema refused already is named once.
+      const refused = (result === false && Array.isArray(real.errors) ? real.errors : []) as { instancePath?: string }[];
+      const named = new Set(refused.map((e) => e.instancePath));
+      validate.errors = [...refused, ...coerced.filter((e) => !named.has(e.instancePath))];
+      return false;
     } as Validate;
     Object.defineProperty(validate, 'schemaEnv', { get: () => compiled().schemaEnv });
     return validate;

@@ -6,6 +6,7 @@ import type { Database } from '../../server/db/connection';
 import { groupPermissionRefs, viewPermissionRefs } from '../../server/modules/authorization/permission.catalog';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { translate } from '../../server/modules/i18n/translate';
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '../../resources/contract/client-header';
 import { createTenant, createUser, signIn, type ApiClient } from './fixtures';
 
 /**
@@ -69,6 +70,9 @@ const ATOMS: readonly unknown[] = [
   '__proto__',
   'toString',
   '1e9999',
+  'Infinity',
+  '-Infinity',
+  '1e400',
   '-1',
   '9'.repeat(30),
   '2026-13-45',
@@ -119,7 +123,11 @@ const URL_IDS: readonly string[] = [
   'abc',
   '1e9999',
   'Infinity',
+  '-Infinity',
+  '1e400',
   'NaN',
+  'true',
+  'false',
   '99999999999999999999999',
   '9223372036854775808',
   '9007199254740993',
@@ -289,8 +297,8 @@ function fromField(f: FieldDef): unknown {
   }
 }
 
-/** Field paths of a body a mutation may hit (`name`, `lines.0.qty`, `filters.code`). */
-function bodyPaths(target: FuzzTarget): string[] {
+/** Field paths the body schema of the OpenAPI document declares (`name`, `lines.0.qty`). */
+function schemaPaths(target: FuzzTarget): string[] {
   const paths = new Set<string>();
   const walk = (schema: Json, prefix: string) => {
     for (const [k, s] of Object.entries((schema.properties ?? {}) as Record<string, Json>)) {
@@ -301,6 +309,12 @@ function bodyPaths(target: FuzzTarget): string[] {
     }
   };
   if (target.bodySchema) walk(target.bodySchema, '');
+  return [...paths];
+}
+
+/** Field paths of a body a mutation may hit (`name`, `lines.0.qty`, `filters.code`). */
+function bodyPaths(target: FuzzTarget): string[] {
+  const paths = new Set(schemaPaths(target));
   if (target.resource) {
     for (const [name, f] of Object.entries(target.resource.fields)) {
       paths.add(name);
@@ -349,7 +363,15 @@ export interface FuzzCase {
   readonly payload?: string;
   /** What was malformed, for the report. */
   readonly note: string;
+  /**
+   * An id field (`id`, `…Id`, `…Ids`) sent a boolean: the answer must refuse it (400 naming
+   * it), never act on the id 1 or 0 the validator would coerce it to.
+   */
+  readonly booleanId?: string;
 }
+
+/** Names of id fields, by the API's convention (server/http/input-guard.ts conventionalBounds). */
+const isIdName = (name: string) => name === 'id' || /[a-z]Ids?$/.test(name);
 
 const atom = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...ATOMS) },
@@ -364,12 +386,14 @@ const urlValue = fc.oneof(
   { weight: 1, arbitrary: fc.string({ maxLength: 8 }).map((s) => encodeURIComponent(s)) },
 );
 
-function bodyArbitrary(target: FuzzTarget): fc.Arbitrary<{ payload: string; note: string }> {
+function bodyArbitrary(target: FuzzTarget): fc.Arbitrary<{ payload: string; note: string; booleanId?: string }> {
   const isQuery = /\/query$|\/export$|\/results$/.test(target.path);
   const paths = bodyPaths(target);
   const fieldNames = target.resource ? Object.keys(target.resource.fields) : [];
   const keyNames = fc.constantFrom(...fieldNames, ...PROTOTYPE_KEYS, 'unknownField', '\u0000', '\uD800');
-  const mutations: fc.Arbitrary<{ payload: string; note: string }>[] = [
+  // Only where the route declares an id: a body key it does not read proves nothing.
+  const idPaths = schemaPaths(target).filter((path) => isIdName(path.split('.').pop() ?? ''));
+  const mutations: fc.Arbitrary<{ payload: string; note: string; booleanId?: string }>[] = [
     fc.tuple(fc.constantFrom(...paths), atom).map(([path, value]) => {
       const body = baseBody(target, isQuery ? 'query' : 'write');
       setPath(body, path, value);
@@ -385,6 +409,15 @@ function bodyArbitrary(target: FuzzTarget): fc.Arbitrary<{ payload: string; note
       };
     }),
     fc.constant({ payload: '{}', note: 'empty object' }),
+    ...(idPaths.length === 0
+      ? []
+      : [
+          fc.tuple(fc.constantFrom(...idPaths), fc.boolean()).map(([path, value]) => {
+            const body = baseBody(target, isQuery ? 'query' : 'write');
+            setPath(body, path, value);
+            return { payload: toJsonText(body), note: `${path} = ${value}`, booleanId: path };
+          }),
+        ]),
     atom.map((value) => ({ payload: toJsonText(value), note: `body = ${toJsonText(value).slice(0, 60)}` })),
     fc
       .constantFrom('{', '{"a":}', '[1,', 'nul', '{"a":1}{"b":2}', '\u0000', '{"a":"\\ud800"}', '{"a":"\\u0000"}', '')
@@ -445,6 +478,8 @@ export function fuzzCaseArbitrary(targets: readonly FuzzTarget[]): fc.Arbitrary<
       if (c.extraQuery) query.push(c.extraQuery);
       const headers = { ...c.headers };
       if (c.body && !headers['content-type']) headers['content-type'] = 'application/json';
+      const booleanQueryId = target.queryParams.find((p, i) => isIdName(p.name) && ['true', 'false'].includes(c.queryValues[i] ?? ''));
+      const booleanId = c.body?.booleanId ?? booleanQueryId?.name;
       return {
         role: c.role,
         method: target.method,
@@ -458,6 +493,7 @@ export function fuzzCaseArbitrary(targets: readonly FuzzTarget[]): fc.Arbitrary<
         ]
           .filter(Boolean)
           .join('; '),
+        ...(booleanId ? { booleanId } : {}),
       };
     });
   });
@@ -513,7 +549,8 @@ export interface FuzzAnswer {
 /** Sends one case through `app.inject`. */
 export async function sendCase(app: FastifyInstance, world: FuzzWorld, c: FuzzCase, index: number): Promise<FuzzAnswer> {
   const token = world.tokens[c.role];
-  const headers: Record<string, string> = { locale: 'zh_CN', ...c.headers };
+  // As the console sends it: without it every signed-in POST is refused as forged (403).
+  const headers: Record<string, string> = { locale: 'zh_CN', [CLIENT_HEADER]: CLIENT_HEADER_VALUE, ...c.headers };
   if (headers.marketingCenter === OWN_CENTRE) headers.marketingCenter = String(world.centreId);
   if (token) headers.cookie = `${SESSION_COOKIE}=${token}`;
   const response = await app.inject({
@@ -549,6 +586,7 @@ export function judge(c: FuzzCase, answer: FuzzAnswer): string | null {
   if (typeof body !== 'object' || body === null || typeof body.code !== 'number' || typeof body.msg !== 'string') {
     return `${answer.status} without the envelope`;
   }
+  if (c.booleanId && ![400, 401, 403, 429].includes(answer.status)) return `${answer.status} for a boolean in ${c.booleanId}`;
   if (answer.status === 400) {
     const fields = body.data?.fields;
     if (Array.isArray(fields) && fields.length > 0 && fields.every((f) => typeof f?.field === 'string' && f.field !== '')) return null;
