@@ -13,7 +13,7 @@ import { installInputGuard } from './http/input-guard';
 import { CONSOLE_SECURITY_HEADERS, installSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi.plugin';
 import { lazySchemaCompilers } from './http/schema-compilers';
-import { DOMAIN_WIRING, MODULES } from './modules/index';
+import { DOMAIN_WIRING, MODULES, OPENAPI_TAGS } from './modules/index';
 import { configurePasswordHashing } from './modules/auth/password.hasher';
 import { refuseForgedRequest } from './modules/auth/request-origin.guard';
 import { SessionCache } from './modules/auth/session.cache';
@@ -137,7 +137,7 @@ export async function buildApp(options: {
     done(null, payload);
   });
 
-  await registerOpenApi(app, config);
+  await registerOpenApi(app, { config, tags: OPENAPI_TAGS });
 
   await app.register(
     async (api) => {

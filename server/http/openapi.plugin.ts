@@ -122,12 +122,13 @@ function documentSchema(schema: Record<string, unknown>): Record<string, unknown
 // The document
 // ---------------------------------------------------------------------------------------------
 
-/** Tags of the operations that are not a menu group's. */
-const OTHER_TAGS = [
-  { name: 'auth', description: "Sign-in, the session and the caller's permissions" },
-  { name: 'i18n', description: 'Translations' },
-  { name: 'files', description: "The file centre: the caller's export and import tasks and their files" },
-];
+/** An OpenAPI tag of operations that are not a menu group's (declared by a domain's manifest). */
+export interface OpenApiTag {
+  /** The tag, as the operations name it. */
+  readonly name: string;
+  /** What its operations do, shown by the document's UI. */
+  readonly description: string;
+}
 
 /** The request headers every call may send (§7), as shared parameters. */
 const CONTEXT_PARAMETERS: Record<string, JsonSchema> = {
@@ -217,8 +218,13 @@ function finishDocument({ openapiObject }: { openapiObject: Record<string, unkno
   return openapiObject;
 }
 
-/** Registers the shared schemas, the response completion, the document and its UI. */
-export async function registerOpenApi(app: FastifyInstance, config: ServerConfig): Promise<void> {
+/**
+ * Registers the shared schemas, the response completion, the document and its UI. The tags are
+ * the menu groups' and `tags`, those of the domains' own operations (handed in: this layer
+ * imports no module).
+ */
+export async function registerOpenApi(app: FastifyInstance, options: { config: ServerConfig; tags: readonly OpenApiTag[] }): Promise<void> {
+  const { config, tags } = options;
   for (const schema of errorComponents()) app.addSchema(schema);
   app.addHook('onRoute', (route) => completeResponses(route, config.serviceBase));
 
@@ -227,7 +233,7 @@ export async function registerOpenApi(app: FastifyInstance, config: ServerConfig
       openapi: '3.0.3',
       info: { title: 'Loyalty console API', version: '1', description: DESCRIPTION },
       servers: [{ url: config.serviceBase }],
-      tags: [...CATALOG.map((group) => ({ name: group.group, description: `${group.title[1]} (${group.title[0]})` })), ...OTHER_TAGS],
+      tags: [...CATALOG.map((group) => ({ name: group.group, description: `${group.title[1]} (${group.title[0]})` })), ...tags],
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by POST /v1/auth/login' },

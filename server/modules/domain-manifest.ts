@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ViewSource } from '../crud/query-view.source';
 import type { ResourceHooks } from '../crud/server-hooks.define';
 import type { DemoSeeder } from '../db/seed/seeders';
+import type { OpenApiTag } from '../http/openapi.plugin';
 import type { ModuleExport } from './files/module-export';
 
 /**
@@ -49,6 +50,8 @@ export interface DomainManifest {
    * `after`): run once for the demo merchant after the platform's seeders (db/seed/seeders.ts).
    */
   readonly seed?: readonly DemoSeeder[];
+  /** The OpenAPI tags its operations use that are not a menu group's (`auth`, `files`). */
+  readonly tags?: readonly OpenApiTag[];
 }
 
 /** A manifest, checked against its type where it is written. */

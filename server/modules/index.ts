@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { createCrudModule } from '../crud/crud.module';
+import type { OpenApiTag } from '../http/openapi.plugin';
 import { accessHook } from './auth/access.hook';
 import type { DomainManifest, DomainPlugin, DomainWiring } from './domain-manifest';
 import { DOMAINS } from './domains';
@@ -30,6 +31,9 @@ export const MODULES: ReadonlyArray<{ name: string; plugin: FastifyPluginAsync<D
   ...DOMAINS.flatMap(pluginsOf),
   { name: 'crud', plugin: createCrudModule(SERVER_HOOKS) },
 ];
+
+/** The OpenAPI tags of the domains' own operations (not a menu group's), in the order of `domains.ts`. */
+export const OPENAPI_TAGS: readonly OpenApiTag[] = DOMAINS.flatMap((domain) => domain.tags ?? []);
 
 /** The lists derived from every manifest, handed to each plugin as its options. */
 export const DOMAIN_WIRING: DomainWiring = { hooks: SERVER_HOOKS, exports: MODULE_EXPORTS };

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOMAINS } from '../../server/modules/domains';
-import { MODULES } from '../../server/modules/index';
+import { MODULES, OPENAPI_TAGS } from '../../server/modules/index';
 import { MODULE_EXPORTS } from '../../server/modules/module-exports';
 import { QUERY_VIEW_SOURCES } from '../../server/modules/query-views';
 import { QUERY_VIEWS } from '../../resources/query-views';
@@ -44,6 +44,9 @@ describe('domain manifests', () => {
     const exportNames = [...exports.map((moduleExport) => moduleExport.name), ...views.map((source) => source.view.name)];
     expect([...MODULE_EXPORTS.keys()]).toEqual(exportNames);
     expect(exports.every((moduleExport) => MODULE_EXPORTS.get(moduleExport.name) === moduleExport)).toBe(true);
+    const tags = DOMAINS.flatMap((domain) => domain.tags ?? []);
+    expect(OPENAPI_TAGS).toEqual(tags);
+    expect(new Set(tags.map((tag) => tag.name)).size).toBe(tags.length);
   });
 
   it('serves every query-view source a *.source.ts file exports', async () => {

@@ -7,4 +7,5 @@ export const authDomain = defineDomain({
   name: 'auth',
   plugins: [{ name: 'auth', plugin: authRoutes }],
   hooks: [marketingCenterHooks],
+  tags: [{ name: 'auth', description: "Sign-in, the session and the caller's permissions" }],
 });
