@@ -95,6 +95,24 @@ export const schedulePart = {
   }),
 } satisfies Record<string, FieldDef>;
 
+const budget = (label: Bilingual) => field.integer({ label, help: ['不填则不限', 'Empty: unlimited'], min: 1, max: 1_000_000_000 });
+
+/**
+ * The budgets every kind may set (empty = unlimited): one jsonb value, since no list filters or
+ * sorts on a budget and only the engine reads it (activity.loader.ts, typed from these members).
+ */
+export const budgetField = field.object({
+  label: ['预算与限制', 'Budgets and limits'],
+  inList: false,
+  fields: {
+    totalPoints: budget(['积分总预算', 'Points budget']),
+    totalCoupons: budget(['赠券总预算(张)', 'Coupon budget']),
+    totalTimes: budget(['总参与次数', 'Total times']),
+    perMemberTimes: budget(['每人参与次数', 'Times per member']),
+    perMemberPerDayTimes: budget(['每人每日参与次数', 'Times per member per day']),
+  },
+});
+
 /** Each part's fields and its form section title. */
 export const ACTIVITY_PARTS: Readonly<
   Record<ActivityPart, { readonly title: Bilingual; readonly fields: Readonly<Record<string, FieldDef>> }>

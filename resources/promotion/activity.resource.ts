@@ -12,7 +12,7 @@ import {
 } from '../define';
 import { preset } from '../field-presets';
 import { ACTIVITY_FAMILIES, type ActivityFamily, type ActivityKindDecl } from './activity-kind';
-import { ACTIVITY_PARTS, type ActivityPart } from './activity-parts';
+import { ACTIVITY_PARTS, budgetField, type ActivityPart } from './activity-parts';
 import { ACTIVITY_KINDS } from './kinds/index';
 
 /**
@@ -44,9 +44,6 @@ const STATES = {
   PROCESSING: { label: ['进行中', 'In progress'], color: 'green' },
   STOPED: { label: ['已停止', 'Stopped'], color: 'red' },
 } as const;
-
-const budget = (label: readonly [string, string]) =>
-  field.integer({ label, help: ['不填则不限', 'Empty: unlimited'], min: 1, max: 1_000_000_000, inList: false });
 
 /** The kinds that use a part. */
 const kindsUsing = (part: ActivityPart) => ACTIVITY_KINDS.filter((k) => k.parts.includes(part)).map((k) => k.value);
@@ -151,11 +148,7 @@ const base = defineResource({
       inList: false,
     }),
     ...partFields(),
-    budgetTotalPoints: budget(['积分总预算', 'Points budget']),
-    budgetTotalCoupons: budget(['赠券总预算(张)', 'Coupon budget']),
-    budgetTotalTimes: budget(['总参与次数', 'Total times']),
-    budgetPerMemberTimes: budget(['每人参与次数', 'Times per member']),
-    budgetPerMemberPerDayTimes: budget(['每人每日参与次数', 'Times per member per day']),
+    budget: budgetField,
     costparty: field.relation({ label: ['费用承担方', 'Cost bearer'], resource: 'costparty', filter: 'eq', inList: false }),
     remark: preset.remark(),
     auditedAt: preset.auditedAt({ inList: false }),
@@ -175,7 +168,7 @@ const base = defineResource({
     {
       key: 'budget',
       title: ['预算与限制', 'Budgets and limits'],
-      fields: ['budgetTotalPoints', 'budgetTotalCoupons', 'budgetTotalTimes', 'budgetPerMemberTimes', 'budgetPerMemberPerDayTimes'],
+      fields: ['budget'],
     },
   ],
   states: {

@@ -165,7 +165,7 @@ describe('activities', () => {
           rewardCouponCount: 1,
           exclusiveGroup: 'spend',
           priority: 3,
-          budgetTotalCoupons: 500,
+          budget: { totalCoupons: 500 },
         },
       }),
     );

@@ -101,7 +101,7 @@ describe('register gift', () => {
       rewardPoints: 100,
       rewardCouponTemplate: template,
       rewardCouponCount: 1,
-      budgetTotalTimes: 2,
+      budget: { totalTimes: 2 },
     });
     const first = await register();
     expect(await balanceOf(first)).toBe(100);
@@ -152,7 +152,7 @@ describe('scope', () => {
 
 describe('invite gift', () => {
   it('rewards the inviter once per member invited and the new member once; the inviter limit holds', async () => {
-    const id = await activity('INVITE_GIFT', { rewardPoints: 30, rule: { inviteePoints: 20 }, budgetPerMemberTimes: 2 });
+    const id = await activity('INVITE_GIFT', { rewardPoints: 30, rule: { inviteePoints: 20 }, budget: { perMemberTimes: 2 } });
     const inviter = await register();
     const a = await register({ invitedBy: inviter });
     const b = await register({ invitedBy: inviter });
@@ -329,7 +329,7 @@ describe('exchanges', () => {
       rule: { couponPointsCost: 300 },
       rewardCouponTemplate: template,
       rewardCouponCount: 1,
-      budgetPerMemberTimes: 2,
+      budget: { perMemberTimes: 2 },
     });
     const member = await register();
     await adjustPoints({ client: admin, grants: [[member, 1000]] });

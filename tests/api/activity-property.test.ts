@@ -43,14 +43,12 @@ it('budgets hold, groups give one, replays post nothing, full returns restore ba
       const members = await createMembers({ client: scene.admin, count: MEMBERS });
       const budgeted = await auditedActivity(scene, 'SCORE_DOUBLING', {
         rule: { doublingMultiple: 2 },
-        budgetTotalPoints: s.budgetPoints,
-        budgetTotalTimes: s.budgetTimes,
+        budget: { totalPoints: s.budgetPoints, totalTimes: s.budgetTimes },
       });
       const coupons = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
         rule: { couponThresholdAmount: 50 },
         rewardCouponTemplate: template,
-        budgetTotalCoupons: s.couponBudget,
-        budgetPerMemberTimes: s.couponPerMember,
+        budget: { totalCoupons: s.couponBudget, perMemberTimes: s.couponPerMember },
       });
       const groupA = await auditedActivity(scene, 'AMOUNT_EXTRA_POINTS', {
         rule: { amountLadder: { tiers: [{ threshold: 100, points: 7 }] } },

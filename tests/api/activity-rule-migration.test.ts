@@ -15,12 +15,22 @@ import { buildTestApp, TEST_PASSWORD_HASH_COST } from '../helpers/test-app';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The migration that moved each activity kind's own rule fields into the one jsonb `rule`
- * (0035_activity-kind-rules): a database migrated up to the one before holds an activity of every
- * kind in the old shape (one column per rule field); after the migration the API answers each
- * with its rule members holding the old values.
+ * The migrations that moved each activity kind's own rule fields into the one jsonb `rule`
+ * (0035_activity-kind-rules) and the five budget columns into the one jsonb `budget`
+ * (0036_activity-budget): a database migrated up to the one before holds an activity of every
+ * kind in the old shape (one column per rule field and per budget); after the migrations the API
+ * answers each with its rule and budget members holding the old values.
  */
 const RULE_MIGRATION = '0035_activity-kind-rules';
+
+/** The old budget columns of the n-th kind's row (every other row has none) and the budget answered. */
+function oldBudget(n: number): { columns: Record<string, unknown>; budget: Record<string, unknown> | null } {
+  if (n % 2 === 1) return { columns: {}, budget: null };
+  return {
+    columns: { budget_total_points: 1000 + n, budget_per_member_per_day_times: n + 1 },
+    budget: { totalPoints: 1000 + n, totalCoupons: null, totalTimes: null, perMemberTimes: null, perMemberPerDayTimes: n + 1 },
+  };
+}
 
 /** Per kind: the old columns written, and the rule the API must answer after the migration. */
 const OLD_ROWS: Record<keyof typeof KIND_DECLARATIONS, { columns: Record<string, unknown>; rule: Record<string, unknown> | null }> = {
@@ -100,7 +110,8 @@ beforeAll(async () => {
   database = connectDatabase(url.toString(), { max: 4 });
   await migrate(database.db, { migrationsFolder: migrationsBefore(RULE_MIGRATION) });
   const tenant = await createTenant(database);
-  for (const [kind, { columns }] of Object.entries(OLD_ROWS)) {
+  for (const [kind, rule] of Object.entries(OLD_ROWS)) {
+    const columns = { ...rule.columns, ...oldBudget(ids.size).columns };
     const names = ['tenant_id', 'number', 'name', 'kind', 'family', 'state', 'begin_time', 'end_time', ...Object.keys(columns)];
     const values = [
       tenant.tenantId,
@@ -135,17 +146,22 @@ afterAll(async () => {
   await server.end();
 });
 
-describe('the kind-rules migration', () => {
-  it('moves the rule columns of every kind into its jsonb rule, answered by the API as they were', async () => {
-    for (const [kind, { rule }] of Object.entries(OLD_ROWS)) {
+describe('the kind-rules and budget migrations', () => {
+  it('move the rule and budget columns of every kind into jsonb, answered by the API as they were', async () => {
+    for (const [n, [kind, { rule }]] of Object.entries(OLD_ROWS).entries()) {
       const record = await okData<Record<string, unknown>>(admin.get(`/v1/activity/info/${ids.get(kind)}`));
       expect(record, kind).toMatchObject({ kind, name: `Old ${kind}` });
       expect(record.rule ?? null, kind).toEqual(rule);
+      expect(record.budget ?? null, kind).toEqual(oldBudget(n).budget);
     }
+    const moved = [
+      ...Object.values(OLD_ROWS).flatMap((r) => Object.keys(r.columns).filter((c) => c !== 'birthday_gives')),
+      ...Object.keys(oldBudget(0).columns),
+    ];
     const dropped = await database.pool.query<{ column_name: string }>(
       `select column_name from information_schema.columns where table_schema = 'public' and table_name = 'activities'
         and column_name = any($1::text[])`,
-      [Object.values(OLD_ROWS).flatMap((r) => Object.keys(r.columns).filter((c) => c !== 'birthday_gives'))],
+      [moved],
     );
     expect(dropped.rows).toEqual([]);
   });

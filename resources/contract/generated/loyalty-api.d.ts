@@ -13499,16 +13499,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -13681,16 +13684,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -13863,16 +13869,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -14045,16 +14054,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -14227,16 +14239,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -14409,16 +14424,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -14591,16 +14609,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -14773,16 +14794,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -14955,16 +14979,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -15137,16 +15164,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -15319,16 +15349,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -15501,16 +15534,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -15683,16 +15719,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -15865,16 +15904,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -16047,16 +16089,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -16229,16 +16274,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -16411,16 +16459,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -16593,16 +16644,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -16775,16 +16829,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -16957,16 +17014,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -17139,16 +17199,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -17321,16 +17384,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -17503,16 +17569,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -17685,16 +17754,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -17867,16 +17939,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -18049,16 +18124,19 @@ export interface components {
             exclusiveGroup: string | null;
             /** @description Priority */
             priority: number | null;
-            /** @description Points budget */
-            budgetTotalPoints: number | null;
-            /** @description Coupon budget */
-            budgetTotalCoupons: number | null;
-            /** @description Total times */
-            budgetTotalTimes: number | null;
-            /** @description Times per member */
-            budgetPerMemberTimes: number | null;
-            /** @description Times per member per day */
-            budgetPerMemberPerDayTimes: number | null;
+            /** @description Budgets and limits */
+            budget: {
+                /** @description Points budget */
+                totalPoints: number | null;
+                /** @description Coupon budget */
+                totalCoupons: number | null;
+                /** @description Total times */
+                totalTimes: number | null;
+                /** @description Times per member */
+                perMemberTimes: number | null;
+                /** @description Times per member per day */
+                perMemberPerDayTimes: number | null;
+            } | null;
             /** @description Cost bearer (id of costparty) */
             costparty: number | null;
             /** @description Remarks */
@@ -41984,16 +42062,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -42178,16 +42259,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -42799,16 +42883,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -42988,16 +43075,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -43609,16 +43699,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -43798,16 +43891,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -44419,16 +44515,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -44608,16 +44707,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -45229,16 +45331,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -45418,16 +45523,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -46039,16 +46147,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -46228,16 +46339,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -46849,16 +46963,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -47038,16 +47155,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -47659,16 +47779,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -47848,16 +47971,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -48469,16 +48595,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -48658,16 +48787,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -49279,16 +49411,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -49468,16 +49603,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -50089,16 +50227,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -50278,16 +50419,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -50899,16 +51043,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -51088,16 +51235,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -51709,16 +51859,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -51898,16 +52051,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -52519,16 +52675,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -52708,16 +52867,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -53329,16 +53491,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -53518,16 +53683,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -54139,16 +54307,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -54328,16 +54499,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -54949,16 +55123,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -55138,16 +55315,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -55759,16 +55939,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -55948,16 +56131,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -56569,16 +56755,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -56758,16 +56947,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -57379,16 +57571,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -57568,16 +57763,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -58189,16 +58387,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -58373,16 +58574,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -58994,16 +59198,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -59188,16 +59395,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -59814,16 +60024,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -60008,16 +60221,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -60634,16 +60850,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -60828,16 +61047,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -61454,16 +61676,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -61648,16 +61873,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -62274,16 +62502,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -62468,16 +62699,19 @@ export interface operations {
                     exclusiveGroup?: string;
                     /** @description Priority */
                     priority?: number;
-                    /** @description Points budget */
-                    budgetTotalPoints?: number;
-                    /** @description Coupon budget */
-                    budgetTotalCoupons?: number;
-                    /** @description Total times */
-                    budgetTotalTimes?: number;
-                    /** @description Times per member */
-                    budgetPerMemberTimes?: number;
-                    /** @description Times per member per day */
-                    budgetPerMemberPerDayTimes?: number;
+                    /** @description Budgets and limits */
+                    budget?: {
+                        /** @description Points budget */
+                        totalPoints?: number;
+                        /** @description Coupon budget */
+                        totalCoupons?: number;
+                        /** @description Total times */
+                        totalTimes?: number;
+                        /** @description Times per member */
+                        perMemberTimes?: number;
+                        /** @description Times per member per day */
+                        perMemberPerDayTimes?: number;
+                    };
                     /** @description Cost bearer (id of costparty) */
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */

@@ -98,7 +98,7 @@ async function seedPromotion(input: DemoSeedInput): Promise<void> {
     rule: { doublingMultiple: 2 },
     goodsScope: 'INCLUDE',
     goods: [fuel],
-    budgetPerMemberPerDayTimes: 3,
+    budget: { perMemberPerDayTimes: 3 },
   });
   await audited({
     kind: 'GOODS_AMOUNT_COUPON',
@@ -107,7 +107,7 @@ async function seedPromotion(input: DemoSeedInput): Promise<void> {
     rule: { couponThresholdAmount: '200.00' },
     rewardCouponTemplate: cash,
     rewardCouponCount: 1,
-    budgetTotalCoupons: 500,
+    budget: { totalCoupons: 500 },
   });
   await saved({
     kind: 'AMOUNT_EXTRA_POINTS',

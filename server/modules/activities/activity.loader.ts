@@ -7,8 +7,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { dbCents } from '../../money/money';
+import type { budgetField } from '../../../resources/promotion/activity-parts';
+import type { ObjectValueOf } from '../../../resources/record-of';
 import type { DeclaredKind, StoredRuleOf } from '../../../resources/promotion/kinds/index';
 import type { ActivityKind, ActivityRule, GoodsScope, PreparedActivity, Reward, Tier } from './activity.contract';
+
+/** The stored budgets, typed from the declaration's `budget` object (a renamed member fails here). */
+type StoredBudget = ObjectValueOf<(typeof budgetField)['fields']>;
 
 /** One stored activity with the codes its lists resolve to (what {@link loadActivities} selects). */
 export interface ActivityRow {
@@ -34,11 +39,8 @@ export interface ActivityRow {
   readonly reward_coupon_count: number | null;
   readonly exclusive_group: string | null;
   readonly priority: number | null;
-  readonly budget_total_points: number | null;
-  readonly budget_total_coupons: number | null;
-  readonly budget_total_times: number | null;
-  readonly budget_per_member_times: number | null;
-  readonly budget_per_member_per_day_times: number | null;
+  /** The budgets (jsonb, the declaration's `budget` object; null when none was given). */
+  readonly budget: StoredBudget | null;
   readonly costparty: number | string | null;
   readonly gift_goods_code: string | null;
   readonly used_coupon_templates: readonly (number | string)[] | null;
@@ -189,11 +191,11 @@ export function prepareActivity(row: ActivityRow): PreparedActivity {
     levelIds: ids(row.levels),
     channelCodes: [...(row.channel_codes ?? [])],
     budget: {
-      totalPoints: orNull(row.budget_total_points),
-      totalCoupons: orNull(row.budget_total_coupons),
-      totalTimes: orNull(row.budget_total_times),
-      perMemberTimes: orNull(row.budget_per_member_times),
-      perMemberPerDayTimes: orNull(row.budget_per_member_per_day_times),
+      totalPoints: orNull(row.budget?.totalPoints ?? null),
+      totalCoupons: orNull(row.budget?.totalCoupons ?? null),
+      totalTimes: orNull(row.budget?.totalTimes ?? null),
+      perMemberTimes: orNull(row.budget?.perMemberTimes ?? null),
+      perMemberPerDayTimes: orNull(row.budget?.perMemberPerDayTimes ?? null),
     },
     exclusiveGroup: row.exclusive_group === null || row.exclusive_group === '' ? null : row.exclusive_group,
     priority: int(row.priority),
