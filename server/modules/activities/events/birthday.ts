@@ -85,9 +85,23 @@ function lunarOf(date: string): Ymd & { leap: boolean } {
   return { year: lunar.getYear(), month: Math.abs(lunar.getMonth()), day: lunar.getDay(), leap: lunar.getMonth() < 0 };
 }
 
+/**
+ * The solar first day of each lunar month met so far. The library's lunar-to-solar conversion
+ * is slow (a few milliseconds: a day's lunar birth dates made about 130 of them, so the birthday
+ * job spent seconds per tenant and day served); a month's days are consecutive solar days, so
+ * one conversion per month is enough. At most 13 months a year over 1900–2100.
+ */
+const monthStarts = new Map<string, string>();
+
 function solarOf(year: number, signedMonth: number, day: number): string {
-  const solar = Lunar.fromYmd(year, signedMonth, day).getSolar();
-  return ymdText({ year: solar.getYear(), month: solar.getMonth(), day: solar.getDay() });
+  const key = `${year}/${signedMonth}`;
+  let first = monthStarts.get(key);
+  if (first === undefined) {
+    const solar = Lunar.fromYmd(year, signedMonth, 1).getSolar();
+    first = ymdText({ year: solar.getYear(), month: solar.getMonth(), day: solar.getDay() });
+    monthStarts.set(key, first);
+  }
+  return addDays(first, day - 1);
 }
 
 /** A lunar year's leap month (0 = none) and month lengths; the library computes them slowly, so once per year. */
