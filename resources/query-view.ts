@@ -23,12 +23,26 @@ export type QueryColumnKind =
   /** A code of `options`. */
   | 'enum';
 
-/** A link from a cell to another list, searched by the cell's text (`?q=`). */
+/** A link from a cell to another list, searched by the cell's text (`?q=`), or to a record's detail. */
 export interface QueryColumnLink {
   /** The column that says which list, by its value (`sourceType`). */
   readonly by: string;
   /** The resource name whose list screen opens, by that value (`adjustment` -> `store-value-adjust`). */
   readonly lists: Readonly<Record<string, string>>;
+  /** The column holding the linked record's id: when set on the row, the cell opens that record's detail instead. */
+  readonly id?: string;
+}
+
+/** A link of each row to another screen on one of the row's values (`score-query-dtl?memberId=`). */
+export interface QueryRowLink {
+  /** The link's text in the rows' actions column; key `res.<view>.link.<name>`. */
+  readonly label: Bilingual;
+  /** The catalogue screen it opens, `group/entry/screen`. */
+  readonly to: string;
+  /** The query parameter that screen reads. */
+  readonly param: string;
+  /** The column whose value the parameter takes. */
+  readonly column: string;
 }
 
 /** One column of the rows. */
@@ -53,6 +67,15 @@ export interface QueryColumn {
   readonly link?: QueryColumnLink;
   /** The cell sets this filter to the row's value of `column` (drills into the same view). */
   readonly drill?: { readonly filter: string; readonly column: string };
+  /** The cell opens the view's row link of this name (a member's name opens the member's ledger). */
+  readonly opens?: string;
+  /**
+   * The list sorts by it on request (`sorters`, then the key the same way; the source's
+   * expression must not be null, as the keyset of an export walks it).
+   */
+  readonly sortable?: boolean;
+  /** Shown on the screen but left out of the export file (a name the file carries as an id). */
+  readonly noExport?: boolean;
 }
 
 /** What a filter compares, and the input the filter bar offers. */
@@ -64,7 +87,11 @@ export type QueryFilterKind =
   /** A store, chosen by name (`GET /v1/<view>/stores`). */
   | 'store'
   /** A record's id (a member, a card), set by the link or the detail that opens the view; not in the bar. */
-  | 'record';
+  | 'record'
+  /** Text: the start of any of the source's `prefix` expressions, or part of its `contains` ones. */
+  | 'keyword'
+  /** Two whole numbers `[min, max]`, either null for open, both included. */
+  | 'numberRange';
 
 /** One declared filter. */
 export interface QueryFilter {
@@ -80,6 +107,8 @@ export interface QueryFilter {
   readonly heading?: Bilingual;
   /** The columns naming the filtered record in the heading (`memberName`, `memberNumber`). */
   readonly named?: readonly string[];
+  /** A keyword filter's hint of what it searches; key `res.<view>.filter.<name>.placeholder`. */
+  readonly placeholder?: Bilingual;
 }
 
 /** A figure summed over the rows: the totals row, each group's row, the chart. */
@@ -142,6 +171,10 @@ export interface QueryViewDef {
   readonly fileModule: FileModule;
   /** The rows' unique integer key; rows are listed by it, newest (highest) first, paged by keyset on it. */
   readonly key: string;
+  /** The order by key when no column sort is asked (default `desc`, newest first; `asc` for accounts by member). */
+  readonly order?: 'asc' | 'desc';
+  /** Links of each row to other screens, shown in an actions column; key `res.<name>.link.<link>`. */
+  readonly links?: Readonly<Record<string, QueryRowLink>>;
   /** The dateRange filter that is the view's time: the trend's axis, the comparisons, the `day` dimension. */
   readonly time?: string;
   readonly columns: Readonly<Record<string, QueryColumn>>;
@@ -169,6 +202,11 @@ export function drillFilterOf(view: QueryViewDef, dimension: string): string | u
   return d.kind === 'day' ? view.time : dimension in view.filters ? dimension : undefined;
 }
 
+/** The columns a list may sort by. */
+export function sortableColumns(view: QueryViewDef): string[] {
+  return Object.entries(view.columns).flatMap(([name, c]) => (c.sortable ? [name] : []));
+}
+
 /** The codes of an enum filter (its column's options). */
 export function filterOptions(view: QueryViewDef, name: string): Readonly<Record<string, EnumOption>> {
   const f = view.filters[name];
@@ -187,12 +225,14 @@ export function queryViewMessageBook(view: QueryViewDef): MessageBook {
   for (const [name, f] of Object.entries(view.filters)) {
     book[`${p}.filter.${name}`] = f.label;
     if (f.heading) book[`${p}.filter.${name}.heading`] = f.heading;
+    if (f.placeholder) book[`${p}.filter.${name}.placeholder`] = f.placeholder;
   }
   for (const [name, m] of Object.entries(view.measures)) {
     book[`${p}.measure.${name}`] = m.label;
     if (m.help) book[`${p}.measure.${name}.help`] = m.help;
   }
   for (const [name, d] of Object.entries(view.dimensions ?? {})) book[`${p}.dimension.${name}`] = d.label;
+  for (const [name, l] of Object.entries(view.links ?? {})) book[`${p}.link.${name}`] = l.label;
   return book;
 }
 

@@ -1,10 +1,12 @@
 import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view';
 import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-view';
 import type { QueryViewDef } from './query-view';
+import { pointsAccountsView } from './score/points-accounts.query-view';
+import { pointsEntriesView } from './score/points-entries.query-view';
 
 /**
  * Every declared query view (resources/query-view.ts). The server serves each through its source
  * (server/modules/query-views.ts), the browser routes each to the generic view screen, and the
  * i18n book derives their labels.
  */
-export const QUERY_VIEWS: readonly QueryViewDef[] = [storeValueHistoryView, prepayCardHistoryView];
+export const QUERY_VIEWS: readonly QueryViewDef[] = [storeValueHistoryView, prepayCardHistoryView, pointsEntriesView, pointsAccountsView];

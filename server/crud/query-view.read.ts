@@ -13,7 +13,8 @@ import {
 import type { DbOrTx } from '../db/connection';
 import { lookUpStores } from '../modules/reads/store-lookup';
 import type { Actor } from './actor';
-import type { ViewSource } from './query-view.source';
+import { likeEscape } from './query.filters';
+import type { KeywordSql, ViewSource } from './query-view.source';
 import { formatDateTime } from './zoned-time';
 
 /**
@@ -51,18 +52,71 @@ function dayRange(column: SQL, days: readonly [string, string], zone: string): S
     and ${column} < (${to}::date + 1)::timestamp at time zone ${zone}`;
 }
 
+/** A keyword's condition: the start of any prefix expression (their indexes serve it), or part of a contained one. */
+function keywordCondition(on: KeywordSql, keyword: string): SQL | null {
+  const text = keyword.trim();
+  if (text === '') return null;
+  const escaped = likeEscape(text);
+  const alternatives = [
+    ...on.prefix.map((e) => sql`${e} like ${`${escaped}%`}`),
+    ...(on.contains ?? []).map((e) => sql`${e} ilike ${`%${escaped}%`}`),
+  ];
+  return sql`(${sql.join(alternatives, sql` or `)})`;
+}
+
+/** A range of whole numbers, either end open. */
+function numberRange(column: SQL, [min, max]: readonly [number | null, number | null]): SQL | null {
+  const parts = [min === null ? null : sql`${column} >= ${min}`, max === null ? null : sql`${column} <= ${max}`].filter(
+    (p): p is SQL => p !== null,
+  );
+  return parts.length === 0 ? null : sql.join(parts, sql` and `);
+}
+
+/** The condition of one filter set to `value` (null when it limits nothing). */
+function filterCondition(args: { source: ViewSource; name: string; value: unknown; zone: string }): SQL | null {
+  const { source, name, value } = args;
+  const on = (source.filters as Record<string, SQL | KeywordSql>)[name];
+  switch (source.view.filters[name].kind) {
+    case 'dateRange':
+      return dayRange(on as SQL, value as [string, string], args.zone);
+    case 'keyword':
+      return keywordCondition(on as KeywordSql, String(value));
+    case 'numberRange':
+      return numberRange(on as SQL, value as [number | null, number | null]);
+    default:
+      return sql`${on as SQL} = ${value}`;
+  }
+}
+
+/** The filters set (a value other than nothing). */
+const setFilters = (view: QueryViewDef, filters: ViewFilters) =>
+  Object.keys(view.filters).filter((name) => filters[name] !== undefined && filters[name] !== null && filters[name] !== '');
+
 /** The WHERE of a filter: the actor's scope, then each filter set. */
 export function viewConditions(args: { source: ViewSource; actor: Actor; filters: ViewFilters }): SQL {
   const { source, actor, filters } = args;
   const parts: SQL[] = [source.scope(actor)];
-  for (const [name, f] of Object.entries(source.view.filters)) {
-    const value = filters[name];
-    if (value === undefined || value === null || value === '') continue;
-    const column = (source.filters as Record<string, SQL>)[name];
-    parts.push(f.kind === 'dateRange' ? dayRange(column, value as [string, string], actor.timeZone) : sql`${column} = ${value}`);
+  for (const name of setFilters(source.view, filters)) {
+    const condition = filterCondition({ source, name, value: filters[name], zone: actor.timeZone });
+    if (condition) parts.push(condition);
   }
   return sql.join(parts, sql` and `);
 }
+
+/** A requested order: one sortable column, then the key the same way. */
+export interface ViewSort {
+  readonly field: string;
+  readonly order: 'asc' | 'desc';
+}
+
+/** The type a column's sort value is read back as, for the keyset of a sorted export. */
+const SORT_TYPES: Readonly<Record<QueryColumn['kind'], string>> = {
+  integer: 'numeric',
+  money: 'numeric',
+  datetime: 'timestamptz',
+  text: 'text',
+  enum: 'text',
+};
 
 const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
@@ -80,7 +134,21 @@ function wireValue(column: QueryColumn, value: unknown, zone: string): string | 
   }
 }
 
-/** Rows of the filter, key descending: `limit` after the keyset `before` (a key) or `offset` rows. */
+/** The key of the row a sorted read goes on after: its sort value as text and its key. */
+export interface SortedAfter {
+  readonly value: string;
+  readonly key: number;
+}
+
+/** The column of a sorted row's sort value as text (`$sort`, for {@link SortedAfter}). */
+export const SORT_VALUE = '$sort';
+
+/**
+ * Rows of the filter in the list's order (`sort`, else the key in the view's `order`, newest
+ * first by default): `limit` after the keyset `before` (the last key of the key order), after
+ * `after` (a sorted order's last row), or after `offset` rows. A sorted read carries each row's
+ * sort value as text in `$sort`.
+ */
 export async function readViewRows(args: {
   db: DbOrTx;
   source: ViewSource;
@@ -88,22 +156,42 @@ export async function readViewRows(args: {
   where: SQL;
   limit: number;
   before?: number | null;
+  after?: SortedAfter;
+  sort?: ViewSort | null;
   offset?: number;
 }): Promise<ViewRow[]> {
-  const { source } = args;
+  const { source, sort } = args;
   const view = source.view;
   const columns = source.columns as Record<string, SQL>;
   const key = columns[view.key];
+  const order = sort?.order ?? view.order ?? 'desc';
+  const direction = sql.raw(order);
+  const beyond = sql.raw(order === 'desc' ? '<' : '>');
+  const names = Object.keys(view.columns);
   const select = sql.join(
-    Object.keys(view.columns).map((name) => sql`${columns[name]} as ${sql.identifier(name)}`),
+    [
+      ...names.map((name) => sql`${columns[name]} as ${sql.identifier(name)}`),
+      ...(sort ? [sql`(${columns[sort.field]})::text as ${sql.identifier(SORT_VALUE)}`] : []),
+    ],
     sql`, `,
   );
-  const keyset = args.before ? sql` and ${key} < ${args.before}` : sql``;
+  let keyset = sql``;
+  let orderBy = sql`${key} ${direction}`;
+  if (sort) {
+    const by = columns[sort.field];
+    orderBy = sql`${by} ${direction}, ${key} ${direction}`;
+    const type = sql.raw(SORT_TYPES[view.columns[sort.field].kind]);
+    if (args.after) keyset = sql` and (${by}, ${key}) ${beyond} (${args.after.value}::${type}, ${args.after.key})`;
+  } else if (args.before) keyset = sql` and ${key} ${beyond} ${args.before}`;
   const result = await args.db.execute<Record<string, unknown>>(sql`select ${select} from ${source.from}
-    where ${args.where}${keyset} order by ${key} desc limit ${args.limit} offset ${args.offset ?? 0}`);
-  return result.rows.map((r) =>
-    Object.fromEntries(Object.entries(view.columns).map(([name, c]) => [name, wireValue(c, r[name], args.actor.timeZone)])),
-  );
+    where ${args.where}${keyset} order by ${orderBy} limit ${args.limit} offset ${args.offset ?? 0}`);
+  return result.rows.map((r) => {
+    const row: ViewRow = Object.fromEntries(
+      Object.entries(view.columns).map(([name, c]) => [name, wireValue(c, r[name], args.actor.timeZone)]),
+    );
+    if (sort) row[SORT_VALUE] = r[SORT_VALUE] === null ? null : String(r[SORT_VALUE]);
+    return row;
+  });
 }
 
 /** How many rows the filter holds. */
@@ -146,9 +234,19 @@ export async function readViewTotals(args: {
   actor: Actor;
   where: SQL;
   groups: readonly string[];
+  /** The filters behind `where`, when a summary row may answer (the source's `summary`). */
+  filters?: ViewFilters;
 }): Promise<{ rows: number; totals: ViewSums; groups: Record<string, ViewGroup[]> }> {
   const { source, actor, groups } = args;
   const view = source.view;
+  const summary = source.summary;
+  const set = args.filters ? setFilters(view, args.filters) : [];
+  if (summary && groups.length === 0 && set.length === 1 && set[0] === summary.filter) {
+    const found = await args.db.execute<Record<string, unknown>>(summary.read(args.filters?.[summary.filter], actor));
+    // No summary row (a member who never had points): nothing to total, within the scope too.
+    const row = found.rows[0] ?? {};
+    return { rows: num(row.n) ?? 0, totals: sumsOf(view, row), groups: {} };
+  }
   const measures = source.measures as Record<string, SQL>;
   const keys = groups.map((g) => dimensionKey(source, g, actor.timeZone));
   const select = [

@@ -3,7 +3,15 @@ import { ok } from '../http/envelope';
 import { describeRoute } from '../http/openapi.schemas';
 import { lookUpStores, STORE_LOOKUP_SCHEMA } from '../modules/reads/store-lookup';
 import { actorOf } from './actor';
-import { readViewChart, readViewRows, readViewTotals, viewConditions, type ViewFilters } from './query-view.read';
+import {
+  readViewChart,
+  readViewRows,
+  readViewTotals,
+  SORT_VALUE,
+  viewConditions,
+  type ViewFilters,
+  type ViewSort,
+} from './query-view.read';
 import { filtersBodySchema, queryBodySchema, queryViewDocs } from './query-view.schema';
 import type { ViewSource } from './query-view.source';
 
@@ -11,8 +19,9 @@ import type { ViewSource } from './query-view.source';
  * The routes of every query view (resources/query-view.ts), each requiring any of the view's
  * grants (the access hook enforces `config.requires`):
  *
- * - `POST /v1/<view>/query`: rows of the filter, key descending, paged by page number or keyset
- *   (`cursor`: the last key of the previous page), with the filter's exact totals and its
+ * - `POST /v1/<view>/query`: rows of the filter, key descending (or the view's key `order`, or
+ *   a sortable column's `sorters` then the key), paged by page number or, in the key order, by
+ *   keyset (`cursor`: the last key of the previous page), with the filter's exact totals and its
  *   grouped totals by each of the view's `groups`, each group carrying the filters that list
  *   the rows behind it (`drill`).
  * - `POST /v1/<view>/chart` (a view with a chart): the trend over the time range by day, week or
@@ -28,33 +37,35 @@ export async function queryViewRoutes(app: FastifyInstance, sources: readonly Vi
     const docs = queryViewDocs(view);
     const config = { requires: view.access };
 
-    app.post<{ Body: { page?: number; pageSize?: number; cursor?: number | null; filters?: ViewFilters } | undefined }>(
-      `/v1/${view.name}/query`,
-      { schema: describeRoute({ body: queryBodySchema(view) }, docs.query), config },
-      async (request) => {
-        const actor = actorOf(request);
-        const { page = 1, pageSize = 20, cursor = null, filters = {} } = request.body ?? {};
-        const where = viewConditions({ source, actor, filters });
-        const records = await readViewRows({
-          db,
-          source,
-          actor,
-          where,
-          limit: pageSize,
-          before: cursor,
-          offset: cursor ? 0 : (page - 1) * pageSize,
-        });
-        const sums = await readViewTotals({ db, source, actor, where, groups: view.groups ?? [] });
-        return ok({
-          total: sums.rows,
-          totalIsEstimate: false,
-          records,
-          nextCursor: records.length === pageSize ? Number(records[records.length - 1][view.key]) : null,
-          totals: sums.totals,
-          groups: sums.groups,
-        });
-      },
-    );
+    app.post<{
+      Body: { page?: number; pageSize?: number; cursor?: number | null; filters?: ViewFilters; sorters?: ViewSort[] } | undefined;
+    }>(`/v1/${view.name}/query`, { schema: describeRoute({ body: queryBodySchema(view) }, docs.query), config }, async (request) => {
+      const actor = actorOf(request);
+      const { page = 1, pageSize = 20, cursor = null, filters = {}, sorters = [] } = request.body ?? {};
+      const sort = sorters[0] ?? null;
+      // The keyset cursor walks the key order; a sorted list pages by number.
+      const keyset = sort === null ? cursor : null;
+      const where = viewConditions({ source, actor, filters });
+      const records = await readViewRows({
+        db,
+        source,
+        actor,
+        where,
+        limit: pageSize,
+        before: keyset,
+        sort,
+        offset: keyset ? 0 : (page - 1) * pageSize,
+      });
+      const sums = await readViewTotals({ db, source, actor, where, groups: view.groups ?? [], filters });
+      return ok({
+        total: sums.rows,
+        totalIsEstimate: false,
+        records: sort ? records.map(({ [SORT_VALUE]: _, ...row }) => row) : records,
+        nextCursor: sort === null && records.length === pageSize ? Number(records[records.length - 1][view.key]) : null,
+        totals: sums.totals,
+        groups: sums.groups,
+      });
+    });
 
     if (docs.chart) {
       app.post<{ Body: { filters?: ViewFilters } | undefined }>(

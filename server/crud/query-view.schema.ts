@@ -1,4 +1,4 @@
-import { filterOptions, type QueryColumn, type QueryViewDef } from '../../resources/query-view';
+import { filterOptions, sortableColumns, type QueryColumn, type QueryViewDef } from '../../resources/query-view';
 import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../http/openapi.schemas';
 
 /**
@@ -17,9 +17,36 @@ export function filtersSchema(view: QueryViewDef): JsonSchema {
   for (const [name, f] of Object.entries(view.filters)) {
     if (f.kind === 'dateRange') properties[name] = { ...DAYS, description: 'Two days yyyy-MM-dd, whole days of the caller’s zone' };
     else if (f.kind === 'enum') properties[name] = oneOf(Object.keys(filterOptions(view, name)));
-    else properties[name] = { type: 'integer', minimum: 1 };
+    else if (f.kind === 'keyword') properties[name] = { type: 'string', maxLength: 40, description: f.label[1] };
+    else if (f.kind === 'numberRange') {
+      properties[name] = {
+        type: 'array',
+        minItems: 2,
+        maxItems: 2,
+        items: { type: ['integer', 'null'] },
+        description: '[min, max], null for open',
+      };
+    } else properties[name] = { type: 'integer', minimum: 1 };
   }
   return { type: 'object', additionalProperties: false, properties };
+}
+
+/** The order a view's list may ask: one sortable column (none: the view sorts by its key only). */
+function sortersSchema(view: QueryViewDef): Record<string, JsonSchema> {
+  const fields = sortableColumns(view);
+  if (fields.length === 0) return {};
+  return {
+    sorters: {
+      type: 'array',
+      maxItems: 1,
+      items: {
+        type: 'object',
+        required: ['field', 'order'],
+        additionalProperties: false,
+        properties: { field: { type: 'string', enum: fields }, order: { type: 'string', enum: ['asc', 'desc'] } },
+      },
+    },
+  };
 }
 
 /** The body of `POST /v1/<view>/query`. */
@@ -30,15 +57,21 @@ export function queryBodySchema(view: QueryViewDef): JsonSchema {
     properties: {
       page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
       pageSize: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
-      cursor: { type: ['integer', 'null'], description: 'Keyset paging: the key of the last row of the previous page' },
+      cursor: { type: ['integer', 'null'], description: 'Keyset paging in the key order: the key of the last row of the previous page' },
       filters: filtersSchema(view),
+      ...sortersSchema(view),
     },
   };
 }
 
-/** The body of `POST /v1/<view>/chart` and of the export: the filters alone. */
+/** The body of `POST /v1/<view>/chart`: the filters alone. */
 export function filtersBodySchema(view: QueryViewDef): JsonSchema {
   return { type: 'object', additionalProperties: false, properties: { filters: filtersSchema(view) } };
+}
+
+/** The body of `POST /v1/<view>/export`: the filters and the list's order. */
+export function exportBodySchema(view: QueryViewDef): JsonSchema {
+  return { type: 'object', additionalProperties: false, properties: { filters: filtersSchema(view), ...sortersSchema(view) } };
 }
 
 function columnSchema(c: QueryColumn): JsonSchema {
@@ -99,7 +132,7 @@ export function queryViewDocs(view: QueryViewDef) {
         total: { type: 'integer', minimum: 0, description: 'Rows of the filter' },
         totalIsEstimate: { type: 'boolean' },
         records: arrayOf(objectOf(Object.fromEntries(Object.entries(view.columns).map(([n, c]) => [n, columnSchema(c)])))),
-        nextCursor: nullable({ type: 'integer', description: 'Send as cursor for the next page' }),
+        nextCursor: nullable({ type: 'integer', description: 'Send as cursor for the next page (the key order only)' }),
         totals,
         groups: objectOf(Object.fromEntries(groups.map((g) => [g, arrayOf(groupSchema(view))]))),
       }),

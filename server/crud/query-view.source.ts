@@ -19,9 +19,10 @@ export interface ViewSource<V extends QueryViewDef = QueryViewDef> {
   readonly columns: { readonly [K in keyof V['columns']]: SQL };
   /**
    * Each filter's compared expression: a dateRange filter takes whole days of the actor's zone
-   * on it (one range, so its index serves it), the others equality.
+   * on it (one range, so its index serves it), a numberRange its bounds, a keyword filter the
+   * expressions it searches, the others equality.
    */
-  readonly filters: { readonly [K in keyof V['filters']]: SQL };
+  readonly filters: { readonly [K in keyof V['filters']]: SQL | KeywordSql };
   /** Each measure as an aggregate over the rows (`coalesce(sum(e.gift_delta), 0)`). */
   readonly measures: { readonly [K in keyof V['measures']]: SQL };
   /**
@@ -29,6 +30,18 @@ export interface ViewSource<V extends QueryViewDef = QueryViewDef> {
    * the expressions as text). A `day` dimension needs none: it is the `time` filter's day.
    */
   readonly dimensions?: { readonly [K in keyof NonNullable<V['dimensions']>]?: SQL };
+  /**
+   * Totals a summary row keeps (a member's points account keeps its entries' count and sums):
+   * when `filter` is the only filter set and no group is asked, the count and the measures come
+   * from `read(value)` (one row: `n` and `m_<measure>`), not from summing the rows.
+   */
+  readonly summary?: { readonly filter: keyof V['filters'] & string; readonly read: (value: unknown, actor: Actor) => SQL };
+}
+
+/** What a keyword filter searches: expressions it starts (index-served prefixes), and expressions it is part of. */
+export interface KeywordSql {
+  readonly prefix: readonly SQL[];
+  readonly contains?: readonly SQL[];
 }
 
 /** Declares a view's source (an identity that checks it against the view). */

@@ -186,17 +186,17 @@ describe('marketing centre isolation', () => {
       headers: ZONE,
     });
     expect(earned.status).toBe(200);
-    const adminView = await okData(admin.post('/v1/points/entries/query', { body: { filters: { memberId: memberB.id } }, headers: ZONE }));
+    const adminView = await okData(admin.post('/v1/points-entries/query', { body: { filters: { memberId: memberB.id } }, headers: ZONE }));
     expect(adminView.total).toBe(1);
     const own = await limited.get('/v1/points/account', { query: { memberId: memberA.id }, headers: a });
     expect(own.status).toBe(200);
     expect(own.body.data).toMatchObject({ memberId: memberA.id, balance: 0 });
     const other = await limited.get('/v1/points/account', { query: { memberId: memberB.id }, headers: a });
     expect(other.status).toBe(404);
-    const ledger = await limited.post('/v1/points/entries/query', { body: { filters: { memberId: memberB.id } }, headers: a });
+    const ledger = await limited.post('/v1/points-entries/query', { body: { filters: { memberId: memberB.id } }, headers: a });
     expect(ledger.status).toBe(200);
     expect(ledger.body.data.total).toBe(0);
-    const accounts = await okData(limited.post('/v1/points/accounts/query', { body: { pageSize: 200 }, headers: a }));
+    const accounts = await okData(limited.post('/v1/points-accounts/query', { body: { pageSize: 200 }, headers: a }));
     expect(accounts.records.map((r: { memberId: number }) => r.memberId)).not.toContain(memberB.id);
     // Without a centre in the header, a centre-only reader is asked to choose one.
     expect((await limited.get('/v1/points/account', { query: { memberId: memberA.id }, headers: ZONE })).status).toBe(400);

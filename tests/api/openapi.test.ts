@@ -209,7 +209,7 @@ describe('the document', () => {
     const sale = jsonSchemaOf(doc.paths['/v1/points/transaction'].post.responses['200'])!.properties.data;
     expect(sale.properties.points.type).toBe('integer');
     expect(sale.properties.amount.pattern).toBe('^-?\\d+\\.\\d{2}$');
-    const entries = jsonSchemaOf(doc.paths['/v1/points/entries/query'].post.responses['200'])!.properties.data.properties.records.items;
+    const entries = jsonSchemaOf(doc.paths['/v1/points-entries/query'].post.responses['200'])!.properties.data.properties.records.items;
     expect(entries.properties.kind.enum).toEqual(['earn', 'spend', 'adjust', 'reverse', 'expire']);
   });
 

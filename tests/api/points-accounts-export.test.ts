@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsStatement, type AccountRow } from '../../server/modules/points/points-report.routes';
+import type { Actor } from '../../server/crud/actor';
+import { readViewRows, viewConditions, type SortedAfter } from '../../server/crud/query-view.read';
+import { pointsAccountsSource } from '../../server/modules/points/points-accounts.source';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { adjustPoints, createMembers } from '../helpers/points-fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { downloadTaskSheet } from '../helpers/workbooks';
 
 /**
- * The points query's export (POST /v1/points/accounts/export, score-query-list): a file-centre
+ * The points query's export (POST /v1/points-accounts/export, score-query-list): a file-centre
  * task under the points module whose workbook holds exactly the accounts the accounts query
  * answers for the same filters and order, in the caller's language, within the caller's
  * marketing centre; refused to a user who cannot read points, and on a filter the query refuses.
@@ -31,8 +33,8 @@ const asCells = (r: Row) => [r.memberName, r.memberNumber, r.mobile, r.balance, 
 /** The accounts the list shows for a query (every page), and the rows its export wrote. */
 async function listedAndExported(args: { client: ApiClient; body: Row; headers?: Record<string, string>; locale?: string }) {
   const { client, body, headers = {}, locale = 'zh_CN' } = args;
-  const listed = (await ok(client.post('/v1/points/accounts/query', { body: { ...body, pageSize: 200 }, headers }))).records as Row[];
-  const { taskId } = await ok(client.post('/v1/points/accounts/export', { body, headers: { ...headers, locale } }));
+  const listed = (await ok(client.post('/v1/points-accounts/query', { body: { ...body, pageSize: 200 }, headers }))).records as Row[];
+  const { taskId } = await ok(client.post('/v1/points-accounts/export', { body, headers: { ...headers, locale } }));
   const task = await ok(client.get(`/v1/file-task/info/${taskId}`, { headers }));
   expect(task).toMatchObject({ module: 'points', direction: 'export', state: 'succeeded', total: listed.length });
   const [header, ...rows] = await downloadTaskSheet({ app: t.app, client, taskId, locale });
@@ -72,26 +74,36 @@ describe('points accounts export', () => {
   });
 
   it('reads the rows after a keyset position in the list order, for every sortable column', async () => {
+    const actor: Actor = {
+      tenantId: tenant.tenantId,
+      userId: null,
+      grants: [{ resourceId: '积分/积分查询', actions: ['账户信息查看'] }],
+      marketingCenterIds: null,
+      marketingCenter: null,
+      locale: 'zh_CN',
+      timeZone: 'Asia/Shanghai',
+    };
+    const where = viewConditions({ source: pointsAccountsSource, actor, filters: {} });
     for (const field of ['memberId', 'balance', 'totalEarned', 'totalSpent', 'updatedAt'] as const) {
       for (const order of ['asc', 'desc'] as const) {
         const sorters = [{ field, order }];
-        const listed = (await ok(admin.post('/v1/points/accounts/query', { body: { sorters, pageSize: 200 } }))).records as Row[];
+        const listed = (await ok(admin.post('/v1/points-accounts/query', { body: { sorters, pageSize: 200 } }))).records as Row[];
         // One row per statement, each after the last one read, as the export's batches go.
         const walked: number[] = [];
-        let after: { sortKey: string; memberId: number } | undefined;
+        let after: SortedAfter | undefined;
         for (;;) {
-          const statement = accountsStatement({
-            tenantId: tenant.tenantId,
-            scope: { kind: 'tenant' },
-            filters: {},
-            sorters,
+          const [row] = await readViewRows({
+            db: t.database.db,
+            source: pointsAccountsSource,
+            actor,
+            where,
             limit: 1,
+            sort: sorters[0],
             after,
           });
-          const [row] = (await t.database.db.execute<AccountRow>(statement)).rows;
           if (!row) break;
-          walked.push(Number(row.member_id));
-          after = { sortKey: String(row.sort_key), memberId: Number(row.member_id) };
+          walked.push(Number(row.memberId));
+          after = { value: String(row.$sort), key: Number(row.memberId) };
         }
         expect(walked, `${field} ${order}`).toEqual(listed.map((r) => r.memberId));
       }
@@ -128,7 +140,7 @@ describe('points accounts export', () => {
     expect(listed.map((r) => r.memberId)).toEqual([eastMember]);
     expect(rows).toEqual(listed.map(asCells));
     // Without a centre, the centre reader is asked to choose one, as by the query.
-    const noCentre = await reader.post('/v1/points/accounts/export', { body: {} });
+    const noCentre = await reader.post('/v1/points-accounts/export', { body: {} });
     expect(noCentre.status).toBe(400);
   });
 
@@ -139,10 +151,10 @@ describe('points accounts export', () => {
       grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }],
     });
     const till = await signIn(t.app, { tenant: tenant.code, login: 'till-only', password: tenant.adminPassword });
-    expect((await till.post('/v1/points/accounts/export', { body: {} })).status).toBe(403);
-    const bad = await admin.post('/v1/points/accounts/export', { body: { filters: { balance: ['x', null] } } });
+    expect((await till.post('/v1/points-accounts/export', { body: {} })).status).toBe(403);
+    const bad = await admin.post('/v1/points-accounts/export', { body: { filters: { balance: ['x', null] } } });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.data)).toContain('balance');
-    expect((await admin.post('/v1/points/accounts/export', { body: { sorters: [{ field: 'name', order: 'asc' }] } })).status).toBe(400);
+    expect((await admin.post('/v1/points-accounts/export', { body: { sorters: [{ field: 'name', order: 'asc' }] } })).status).toBe(400);
   });
 });

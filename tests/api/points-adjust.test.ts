@@ -98,7 +98,7 @@ describe('points adjustment documents', () => {
     expect(await pointsOf({ t, tenant, memberId: b })).toEqual({ balance: 30, sum: 30, lots: 30 });
 
     // The ledger read the score-query screens use shows the entries with their source.
-    const ledger = await admin.post('/v1/points/entries/query', { body: { filters: { memberId: a, sourceType: 'adjustment' } } });
+    const ledger = await admin.post('/v1/points-entries/query', { body: { filters: { memberId: a, sourceType: 'adjustment' } } });
     expect(ledger.body.data.totals).toEqual({ earned: 120, spent: 20 });
     expect(ledger.body.data.records.map((r: { sourceId: string }) => r.sourceId)).toEqual([doc.number, doc.number]);
   });
@@ -249,29 +249,29 @@ describe('points inquiry and overview reads', () => {
     );
     expect((await audit(doc.id)).body.code).toBe(2000);
 
-    const byMember = await admin.post('/v1/points/accounts/query', { body: { filters: { memberId: rich } } });
+    const byMember = await admin.post('/v1/points-accounts/query', { body: { filters: { memberId: rich } } });
     expect(byMember.body.data).toMatchObject({ total: 1, records: [{ memberId: rich, balance: 900, totalEarned: 900, totalSpent: 0 }] });
     const richInfo = (await admin.get(`/v1/member/info/${rich}`)).body.data;
     for (const keyword of [richInfo.mobile.slice(0, 7), richInfo.memberNumber, richInfo.name]) {
-      const found = await admin.post('/v1/points/accounts/query', { body: { filters: { keyword }, pageSize: 200 } });
+      const found = await admin.post('/v1/points-accounts/query', { body: { filters: { keyword }, pageSize: 200 } });
       const row = found.body.data.records.find((r: { memberId: number }) => r.memberId === rich);
       expect(row, keyword).toMatchObject({ memberName: richInfo.name, mobile: richInfo.mobile, memberNumber: richInfo.memberNumber });
     }
-    const nobody = await admin.post('/v1/points/accounts/query', { body: { filters: { keyword: '没有这个人' } } });
+    const nobody = await admin.post('/v1/points-accounts/query', { body: { filters: { keyword: '没有这个人' } } });
     expect(nobody.body.data).toMatchObject({ total: 0, records: [] });
-    const rich800 = await admin.post('/v1/points/accounts/query', {
+    const rich800 = await admin.post('/v1/points-accounts/query', {
       body: { filters: { balance: [800, null] }, sorters: [{ field: 'balance', order: 'desc' }], pageSize: 5 },
     });
     const balances = rich800.body.data.records.map((r: { balance: number }) => r.balance);
     expect(balances[0]).toBe(900);
     expect(balances.every((b: number) => b >= 800)).toBe(true);
     expect([...balances].sort((a, b) => b - a)).toEqual(balances);
-    const bad = await admin.post('/v1/points/accounts/query', { body: { sorters: [{ field: 'password', order: 'asc' }] } });
+    const bad = await admin.post('/v1/points-accounts/query', { body: { sorters: [{ field: 'password', order: 'asc' }] } });
     expect(bad.status).toBe(400);
 
-    const names = await admin.get('/v1/points/stores', { query: { id: [storeId] } });
+    const names = await admin.get('/v1/points-entries/stores', { query: { id: [storeId] } });
     expect(names.body.data).toEqual([{ id: storeId, title: '积分门店' }]);
-    const found = await admin.get('/v1/points/stores', { query: { keyword: '积分' } });
+    const found = await admin.get('/v1/points-entries/stores', { query: { keyword: '积分' } });
     expect(found.body.data.map((s: { id: number }) => s.id)).toContain(storeId);
 
     const overview = await admin.post('/v1/points/overview', { body: {} });
@@ -289,7 +289,7 @@ describe('points inquiry and overview reads', () => {
     expect(data.outstanding).toBe(Number(ledger.rows[0].outstanding));
 
     // The document viewer may not read accounts or the overview: those are other permissions.
-    expect((await viewer.post('/v1/points/accounts/query', { body: {} })).status).toBe(403);
+    expect((await viewer.post('/v1/points-accounts/query', { body: {} })).status).toBe(403);
     expect((await viewer.post('/v1/points/overview', { body: {} })).status).toBe(403);
   });
 });

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { downloadTaskSheet } from '../helpers/workbooks';
 
 /**
- * The points ledger's export (POST /v1/points/entries/export): a file-centre task under the
+ * The points ledger's export (POST /v1/points-entries/export): a file-centre task under the
  * points module whose workbook holds exactly the entries the ledger query answers for the same
  * filters, with headers in the caller's language; refused to a user who cannot read the ledger.
  */
@@ -43,13 +43,13 @@ afterAll(async () => t?.close());
 describe('points ledger export', () => {
   it('exports exactly the filtered entries under the points module, labelled in the caller language', async () => {
     const filters = { memberId: members[0] };
-    const listed = (await ok(admin.post('/v1/points/entries/query', { body: { filters, pageSize: 200 } }))).records as Record<
+    const listed = (await ok(admin.post('/v1/points-entries/query', { body: { filters, pageSize: 200 } }))).records as Record<
       string,
       unknown
     >[];
     expect(listed.map((r) => r.delta)).toEqual([7, 10]);
 
-    const { taskId } = await ok(admin.post('/v1/points/entries/export', { body: { filters }, headers: { locale: 'en_US' } }));
+    const { taskId } = await ok(admin.post('/v1/points-entries/export', { body: { filters }, headers: { locale: 'en_US' } }));
     const task = await ok(admin.get(`/v1/file-task/info/${taskId}`));
     expect(task).toMatchObject({ module: 'points', direction: 'export', state: 'succeeded', total: 2 });
 
@@ -70,7 +70,7 @@ describe('points ledger export', () => {
       listed.map((r) => [r.memberId, 'Adjusted', r.channel, r.delta, r.balanceAfter]),
     );
 
-    const { taskId: zhTask } = await ok(admin.post('/v1/points/entries/export', { body: {} }));
+    const { taskId: zhTask } = await ok(admin.post('/v1/points-entries/export', { body: {} }));
     const [zhHeader, ...all] = await download(zhTask, 'zh_CN');
     expect(zhHeader[0]).toBe('发生时间');
     expect(all).toHaveLength(3);
@@ -83,7 +83,7 @@ describe('points ledger export', () => {
       grants: [{ resourceId: '积分/积分查询/交易接入', action: 'configure' }],
     });
     const till = await signIn(t.app, { tenant: tenant.code, login: 'no-ledger', password: tenant.adminPassword });
-    expect((await till.post('/v1/points/entries/export', { body: {} })).status).toBe(403);
-    expect((await admin.post('/v1/points/entries/export', { body: { filters: { memberId: 'x' } } })).status).toBe(400);
+    expect((await till.post('/v1/points-entries/export', { body: {} })).status).toBe(403);
+    expect((await admin.post('/v1/points-entries/export', { body: { filters: { memberId: 'x' } } })).status).toBe(400);
   });
 });

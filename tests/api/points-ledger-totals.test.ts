@@ -27,7 +27,7 @@ const post = (input: Omit<Parameters<typeof postPoints>[0], 'tx' | 'tenantId'>) 
   t.database.db.transaction((tx) => postPoints({ tx, tenantId: tenant.tenantId, ...input }));
 
 async function history(filters: Record<string, unknown>) {
-  const res = await admin.post('/v1/points/entries/query', { body: { filters, pageSize: 5 } });
+  const res = await admin.post('/v1/points-entries/query', { body: { filters, pageSize: 5 } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const data = res.body.data as { total: number; totalIsEstimate: boolean; totals: { earned: number; spent: number } };
   return { total: data.total, totalIsEstimate: data.totalIsEstimate, totals: data.totals };

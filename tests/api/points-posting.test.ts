@@ -105,7 +105,7 @@ test('the answer names the entry the ledger holds, and a replay answers the same
  */
 
 const history = (memberId: number, filters: Record<string, unknown> = {}) =>
-  admin.post('/v1/points/entries/query', { body: { pageSize: 20, filters: { memberId, ...filters } } });
+  admin.post('/v1/points-entries/query', { body: { pageSize: 20, filters: { memberId, ...filters } } });
 
 test('a spend posted with a channel shows it in the history, which filters by it', async () => {
   const [member] = await createMembers({ client: admin, count: 1 });

@@ -117,7 +117,7 @@ describe('the points history', () => {
       'lines.reason': { [String(reason.id)]: '客诉补偿' },
     });
     await ok(admin.post('/v1/score-adjust/audit', { query: { id: doc.id } }));
-    const page = await ok(admin.post('/v1/points/entries/query', { body: { filters: { memberId: members[0].id } } }));
+    const page = await ok(admin.post('/v1/points-entries/query', { body: { filters: { memberId: members[0].id } } }));
     expect(page.records[0]).toMatchObject({
       sourceType: 'adjustment',
       sourceId: doc.number,

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { pick } from '../../resources/messages/bilingual';
+import { filterOptions } from '../../resources/query-view';
+import { pointsEntriesView } from '../../resources/score/points-entries.query-view';
 import { BATCH_SOURCE } from '../../server/modules/batch/batch-operations';
 import { COUPON_POINTS_SOURCE } from '../../server/modules/coupons/redeem.service';
-import { translate } from '../../server/modules/i18n/translate';
 import { ADJUSTMENT_SOURCE } from '../../server/modules/points/score-adjust.hooks';
-import { sourceOptions } from '../../src/views/score/shared/entry-labels';
 
 /**
  * The points history's source filter offers every source the server writes to the points ledger
@@ -15,8 +16,9 @@ const SERVER_SOURCES = ['transaction', 'return', 'exchange', 'expiry', 'activity
 
 describe('the source filter of the points history', () => {
   it('lists every source the server writes, coupons included, with both labels', () => {
-    const chinese = sourceOptions((key) => translate('zh_CN', key));
-    const english = sourceOptions((key) => translate('en_US', key));
+    const options = Object.entries(filterOptions(pointsEntriesView, 'sourceType'));
+    const chinese = options.map(([value, option]) => ({ value, label: pick(option.label, 'zh_CN') }));
+    const english = options.map(([value, option]) => ({ value, label: pick(option.label, 'en_US') }));
     expect(chinese.map((option) => option.value)).toEqual(expect.arrayContaining(SERVER_SOURCES));
     expect(chinese.find((option) => option.value === COUPON_POINTS_SOURCE)?.label).toBe('积分券');
     expect(english.find((option) => option.value === COUPON_POINTS_SOURCE)?.label).toBe('Points coupon');

@@ -613,57 +613,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/points/entries/query": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** The points ledger, newest first */
-        post: operations["points.queryEntries"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/points/accounts/query": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Points accounts with the member's name, mobile and number */
-        post: operations["points.queryAccounts"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/points/stores": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Store names for the ledger's store column and filter */
-        get: operations["points.stores"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/points/overview": {
         parameters: {
             query?: never;
@@ -675,6 +624,57 @@ export interface paths {
         put?: never;
         /** Points overview: this month, the outstanding balance, 30 days, top stores */
         post: operations["points.overview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points-entries/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Points ledger: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["points-entries.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points-entries/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Points ledger */
+        get: operations["points-entries.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points-accounts/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Points accounts: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["points-accounts.query"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1790,7 +1790,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/points/entries/export": {
+    "/v1/activities/evaluation/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.activity-evaluation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points-entries/export": {
         parameters: {
             query?: never;
             header?: never;
@@ -1807,7 +1824,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/points/accounts/export": {
+    "/v1/points-accounts/export": {
         parameters: {
             query?: never;
             header?: never;
@@ -1818,23 +1835,6 @@ export interface paths {
         put?: never;
         /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
         post: operations["files.export.points-accounts"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/activities/evaluation/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
-        post: operations["files.export.activity-evaluation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -20564,232 +20564,6 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
-    "points.queryEntries": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
-                trace_id?: components["parameters"]["trace_id"];
-                /** @description Language of msg and of localized names */
-                locale?: components["parameters"]["locale"];
-                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
-                marketingCenter?: components["parameters"]["marketingCenter"];
-                /** @description IANA time zone of day boundaries and of every instant in the answer */
-                time_zone?: components["parameters"]["time_zone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default 1 */
-                    page?: number;
-                    /** @default 20 */
-                    pageSize?: number;
-                    cursor?: number | null;
-                    filters?: {
-                        memberId?: number;
-                        storeId?: number;
-                        sourceType?: string;
-                        kind?: string;
-                        /** @enum {string} */
-                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
-                        occurredAt?: string[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success: code 2000, the answer in data */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 2000;
-                        msg: string;
-                        data: {
-                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
-                            total: number;
-                            records: {
-                                id: number;
-                                memberId: number;
-                                /** @description Points added (positive) or taken (negative) */
-                                delta: number;
-                                /** @description Points (a whole number) */
-                                balanceAfter: number;
-                                /**
-                                 * @description earn = sale, spend = exchange, adjust = adjustment bill or batch, reverse = return, expire = expiry
-                                 * @enum {string}
-                                 */
-                                kind: "earn" | "spend" | "adjust" | "reverse" | "expire";
-                                /** @description What wrote the entry: transaction, return, exchange, adjustment, batch, expiry … */
-                                sourceType: string;
-                                /** @description The source document (order, return, request or bill number) */
-                                sourceId: string | null;
-                                storeId: number | null;
-                                operatorId: number | null;
-                                /**
-                                 * @description §4 channel the points moved through; null when the caller did not say
-                                 * @enum {string|null}
-                                 */
-                                channel: "store" | "weixin" | "alipay" | "third" | "weixinApp" | null;
-                                /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
-                                occurredAt: string;
-                                /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
-                                expiresAt: string | null;
-                                remark: string | null;
-                                /** @description An adjustment's reason (the name of its document line's reason) */
-                                reason: string | null;
-                                /** @description The document behind an adjustment (score-adjust) or batch (batch-operate) entry, for a link to it */
-                                documentId: number | null;
-                            }[];
-                            totalIsEstimate: boolean;
-                            /** @description Send as cursor for the next page */
-                            nextCursor: number | null;
-                            /** @description Over the whole filter */
-                            totals: {
-                                /** @description Points (a whole number) */
-                                earned: number;
-                                /** @description Points (a whole number) */
-                                spent: number;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadInput"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrLicenseInvalid"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Maintenance"];
-        };
-    };
-    "points.queryAccounts": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
-                trace_id?: components["parameters"]["trace_id"];
-                /** @description Language of msg and of localized names */
-                locale?: components["parameters"]["locale"];
-                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
-                marketingCenter?: components["parameters"]["marketingCenter"];
-                /** @description IANA time zone of day boundaries and of every instant in the answer */
-                time_zone?: components["parameters"]["time_zone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @default 1 */
-                    page?: number;
-                    /** @default 20 */
-                    pageSize?: number;
-                    filters?: {
-                        memberId?: number;
-                        keyword?: string;
-                        balance?: (number | null)[];
-                    };
-                    sorters?: {
-                        /** @enum {unknown} */
-                        field: "memberId" | "balance" | "totalEarned" | "totalSpent" | "updatedAt";
-                        /** @enum {unknown} */
-                        order: "asc" | "desc";
-                    }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Success: code 2000, the answer in data */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 2000;
-                        msg: string;
-                        data: {
-                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
-                            total: number;
-                            records: {
-                                memberId: number;
-                                memberName: string | null;
-                                mobile: string | null;
-                                memberNumber: string | null;
-                                /** @description Points (a whole number) */
-                                balance: number;
-                                /** @description Points (a whole number) */
-                                totalEarned: number;
-                                /** @description Points (a whole number) */
-                                totalSpent: number;
-                                /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
-                                updatedAt: string;
-                            }[];
-                            totalIsEstimate: boolean;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadInput"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrLicenseInvalid"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Maintenance"];
-        };
-    };
-    "points.stores": {
-        parameters: {
-            query?: {
-                id?: number[];
-                keyword?: string;
-            };
-            header?: {
-                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
-                trace_id?: components["parameters"]["trace_id"];
-                /** @description Language of msg and of localized names */
-                locale?: components["parameters"]["locale"];
-                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
-                marketingCenter?: components["parameters"]["marketingCenter"];
-                /** @description IANA time zone of day boundaries and of every instant in the answer */
-                time_zone?: components["parameters"]["time_zone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Success: code 2000, the answer in data */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 2000;
-                        msg: string;
-                        data: {
-                            id: number;
-                            title: string;
-                        }[];
-                    };
-                };
-            };
-            400: components["responses"]["BadInput"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrLicenseInvalid"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Maintenance"];
-        };
-    };
     "points.overview": {
         parameters: {
             query?: never;
@@ -20845,6 +20619,269 @@ export interface operations {
                                 /** @description Points (a whole number) */
                                 issued: number;
                             }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "points-entries.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        memberId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @enum {string} */
+                        sourceType?: "transaction" | "return" | "adjustment" | "activity" | "exchange" | "expiry" | "batch" | "coupon";
+                        /** @enum {string} */
+                        kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
+                        /** @enum {string} */
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
+                        storeId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Entry */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /** @description Member ID */
+                                memberId: number | null;
+                                /** @description Member number */
+                                memberNumber: string | null;
+                                /** @description Member */
+                                memberName: string | null;
+                                /**
+                                 * @description Type
+                                 * @enum {string|null}
+                                 */
+                                kind: "earn" | "spend" | "adjust" | "reverse" | "expire" | null;
+                                /**
+                                 * @description Source
+                                 * @enum {string|null}
+                                 */
+                                sourceType: "transaction" | "return" | "adjustment" | "activity" | "exchange" | "expiry" | "batch" | "coupon" | null;
+                                /** @description Source number */
+                                sourceId: string | null;
+                                /** @description Document id */
+                                documentId: number | null;
+                                /** @description Reason */
+                                reason: string | null;
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Operator id */
+                                operatorId: number | null;
+                                /**
+                                 * @description Channel
+                                 * @enum {string|null}
+                                 */
+                                channel: "store" | "weixin" | "alipay" | "third" | "weixinApp" | null;
+                                /** @description Points */
+                                delta: number | null;
+                                /** @description Balance after */
+                                balanceAfter: number | null;
+                                /** @description Expires */
+                                expiresAt: string | null;
+                                /** @description Remarks */
+                                remark: string | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Sum of the entries that added points */
+                                earned: number;
+                                /** @description Sum of the entries that took points, expiry included, as a positive number */
+                                spent: number;
+                            };
+                            groups: Record<string, never>;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "points-entries.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "points-accounts.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        memberId?: number;
+                        /** @description Member */
+                        keyword?: string;
+                        /** @description [min, max], null for open */
+                        balance?: (number | null)[];
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field: "memberId" | "balance" | "totalEarned" | "totalSpent" | "updatedAt";
+                        /** @enum {string} */
+                        order: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Member id */
+                                memberId: number | null;
+                                /** @description Member */
+                                memberName: string | null;
+                                /** @description Member number */
+                                memberNumber: string | null;
+                                /** @description Mobile */
+                                mobile: string | null;
+                                /** @description Balance */
+                                balance: number | null;
+                                /** @description Total earned */
+                                totalEarned: number | null;
+                                /** @description Total used */
+                                totalSpent: number | null;
+                                /** @description Last change */
+                                updatedAt: string | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Accounts */
+                                accounts: number;
+                                /** @description Sum of the balances of the accounts found */
+                                balance: number;
+                            };
+                            groups: Record<string, never>;
                         };
                     };
                 };
@@ -21243,7 +21280,7 @@ export interface operations {
                     page?: number;
                     /** @default 20 */
                     pageSize?: number;
-                    /** @description Keyset paging: the key of the last row of the previous page */
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
                     cursor?: number | null;
                     filters?: {
                         memberId?: number;
@@ -21320,7 +21357,7 @@ export interface operations {
                                 /** @description Remarks */
                                 remark: string | null;
                             }[];
-                            /** @description Send as cursor for the next page */
+                            /** @description Send as cursor for the next page (the key order only) */
                             nextCursor: number | null;
                             /** @description Over the whole filter */
                             totals: {
@@ -24680,6 +24717,56 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "files.export.activity-evaluation": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    activityId: number;
+                    from?: string;
+                    to?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "files.export.points-entries": {
         parameters: {
             query?: never;
@@ -24701,12 +24788,15 @@ export interface operations {
                 "application/json": {
                     filters?: {
                         memberId?: number;
-                        storeId?: number;
-                        sourceType?: string;
-                        kind?: string;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @enum {string} */
+                        sourceType?: "transaction" | "return" | "adjustment" | "activity" | "exchange" | "expiry" | "batch" | "coupon";
+                        /** @enum {string} */
+                        kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
                         /** @enum {string} */
                         channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
-                        occurredAt?: string[];
+                        storeId?: number;
                     };
                 };
             };
@@ -24757,65 +24847,17 @@ export interface operations {
                 "application/json": {
                     filters?: {
                         memberId?: number;
+                        /** @description Member */
                         keyword?: string;
+                        /** @description [min, max], null for open */
                         balance?: (number | null)[];
                     };
                     sorters?: {
-                        /** @enum {unknown} */
+                        /** @enum {string} */
                         field: "memberId" | "balance" | "totalEarned" | "totalSpent" | "updatedAt";
-                        /** @enum {unknown} */
+                        /** @enum {string} */
                         order: "asc" | "desc";
                     }[];
-                };
-            };
-        };
-        responses: {
-            /** @description Success: code 2000, the answer in data */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {integer} */
-                        code: 2000;
-                        msg: string;
-                        data: {
-                            /** @description The file task (GET /v1/file-task/info/{id}) */
-                            taskId: number;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadInput"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["ForbiddenOrLicenseInvalid"];
-            500: components["responses"]["InternalError"];
-            503: components["responses"]["Maintenance"];
-        };
-    };
-    "files.export.activity-evaluation": {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
-                trace_id?: components["parameters"]["trace_id"];
-                /** @description Language of msg and of localized names */
-                locale?: components["parameters"]["locale"];
-                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
-                marketingCenter?: components["parameters"]["marketingCenter"];
-                /** @description IANA time zone of day boundaries and of every instant in the answer */
-                time_zone?: components["parameters"]["time_zone"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    activityId: number;
-                    from?: string;
-                    to?: string;
                 };
             };
         };
@@ -25450,7 +25492,7 @@ export interface operations {
                     page?: number;
                     /** @default 20 */
                     pageSize?: number;
-                    /** @description Keyset paging: the key of the last row of the previous page */
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
                     cursor?: number | null;
                     filters?: {
                         cardId?: number;
@@ -25502,7 +25544,7 @@ export interface operations {
                                 /** @description Remarks */
                                 remark: string | null;
                             }[];
-                            /** @description Send as cursor for the next page */
+                            /** @description Send as cursor for the next page (the key order only) */
                             nextCursor: number | null;
                             /** @description Over the whole filter */
                             totals: {

@@ -1,13 +1,13 @@
 import { activitySeeder } from '../../db/seed/activity.seed';
 import { defineDomain } from '../domain-manifest';
-import { pointsAccountsExport } from './points-accounts.export';
-import { pointsLedgerExport } from './points-ledger.export';
+import { pointsAccountsSource } from './points-accounts.source';
+import { pointsEntriesSource } from './points-entries.source';
 import { pointsReportRoutes } from './points-report.routes';
 import { scoreInitHooks } from './points-settings.hooks';
 import { pointsRoutes } from './points.routes';
 import { scoreAdjustHooks } from './score-adjust.hooks';
 
-/** The points ledger: spending, accounts and history, adjustments, settings, their exports. */
+/** The points ledger: spending, accounts and history (query views), adjustments, settings. */
 export const pointsDomain = defineDomain({
   name: 'points',
   plugins: [
@@ -15,6 +15,6 @@ export const pointsDomain = defineDomain({
     { name: 'points-reports', plugin: pointsReportRoutes },
   ],
   hooks: [scoreAdjustHooks, scoreInitHooks],
-  exports: [pointsLedgerExport, pointsAccountsExport],
+  views: [pointsEntriesSource, pointsAccountsSource],
   seed: [activitySeeder],
 });

@@ -3,14 +3,11 @@ import {
   arrayOf,
   nullable,
   objectOf,
-  oneOf,
-  pageOf,
   wire,
   type ErrorAnswerName,
   type JsonSchema,
   type RouteDocs,
 } from '../../http/openapi.schemas';
-import { LEDGER_CHANNELS } from '../../db/schema/channels';
 
 /**
  * The OpenAPI description of the points routes (points.routes.ts, points-report.routes.ts):
@@ -44,41 +41,6 @@ const spendAnswer = objectOf({
   entryId: { type: 'integer', description: 'The ledger entry' },
 });
 
-const entry = objectOf({
-  id: { type: 'integer' },
-  memberId: { type: 'integer' },
-  delta: { ...wire.points, description: 'Points added (positive) or taken (negative)' },
-  balanceAfter: wire.points,
-  kind: oneOf(
-    ['earn', 'spend', 'adjust', 'reverse', 'expire'],
-    'earn = sale, spend = exchange, adjust = adjustment bill or batch, reverse = return, expire = expiry',
-  ),
-  sourceType: { type: 'string', description: 'What wrote the entry: transaction, return, exchange, adjustment, batch, expiry …' },
-  sourceId: nullable({ type: 'string', description: 'The source document (order, return, request or bill number)' }),
-  storeId: nullable({ type: 'integer' }),
-  operatorId: nullable({ type: 'integer' }),
-  channel: nullable(oneOf([...LEDGER_CHANNELS], '§4 channel the points moved through; null when the caller did not say')),
-  occurredAt: wire.dateTime,
-  expiresAt: nullable(wire.dateTime),
-  remark: nullable({ type: 'string' }),
-  reason: nullable({ type: 'string', description: "An adjustment's reason (the name of its document line's reason)" }),
-  documentId: nullable({
-    type: 'integer',
-    description: 'The document behind an adjustment (score-adjust) or batch (batch-operate) entry, for a link to it',
-  }),
-});
-
-const account = objectOf({
-  memberId: { type: 'integer' },
-  memberName: nullable({ type: 'string' }),
-  mobile: nullable({ type: 'string' }),
-  memberNumber: nullable({ type: 'string' }),
-  balance: wire.points,
-  totalEarned: wire.points,
-  totalSpent: wire.points,
-  updatedAt: wire.dateTime,
-});
-
 const dailyPoints = objectOf({ date: wire.date, issued: wire.points, used: wire.points });
 
 export const pointsDocs = {
@@ -109,27 +71,6 @@ export const pointsDocs = {
       'notFound',
     ),
     { memberId: 1024, balance: 1078, totalEarned: 1289, totalSpent: 211, expiringPoints: 0, nextExpiry: null },
-  ),
-  entries: doc(
-    'queryEntries',
-    'The points ledger, newest first',
-    pageOf(entry, {
-      totalIsEstimate: { type: 'boolean' },
-      nextCursor: nullable({ type: 'integer', description: 'Send as cursor for the next page' }),
-      totals: objectOf({ earned: wire.points, spent: wire.points }, { description: 'Over the whole filter' }),
-    }),
-  ),
-  accounts: doc(
-    'queryAccounts',
-    "Points accounts with the member's name, mobile and number",
-    pageOf(account, {
-      totalIsEstimate: { type: 'boolean' },
-    }),
-  ),
-  stores: doc(
-    'stores',
-    "Store names for the ledger's store column and filter",
-    arrayOf(objectOf({ id: { type: 'integer' }, title: { type: 'string' } })),
   ),
   overview: doc(
     'overview',

@@ -1,25 +1,17 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { holdsAny } from '../../../resources/access';
-import type { PermissionEntry, PermissionRef } from '../../../resources/catalog/types';
+import type { PermissionEntry } from '../../../resources/catalog/types';
 import { memberResource } from '../../../resources/member/member.resource';
+import { POINTS_READ, POINTS_READ_ALL, POINTS_READ_CENTRE } from '../../../resources/score/points-grants';
 import { deriveTable } from '../../crud/table.derive';
 import { centreRequired } from '../../http/request-context';
 import { authOf } from '../auth/access.hook';
 
+export { POINTS_READ, POINTS_READ_ALL, POINTS_READ_CENTRE };
+
 /** The member table (resources/member/member.resource.ts). */
 export const MEMBERS_TABLE = sql.identifier(getTableName(deriveTable(memberResource)));
-
-/** Grants that read the points of every member of the tenant. */
-export const POINTS_READ_ALL: readonly PermissionRef[] = [
-  { resourceId: '积分/积分查询', action: '账户信息查看' },
-  { resourceId: '会员/标准会员', action: '会员资料查看' },
-  { resourceId: '会员/油站会员', action: '会员资料查看' },
-];
-/** The grant that reads the points of the members of one marketing centre only. */
-export const POINTS_READ_CENTRE: readonly PermissionRef[] = [{ resourceId: '会员/营销中心会员', action: '会员资料查看' }];
-/** Any grant that reads points. */
-export const POINTS_READ: readonly PermissionRef[] = [...POINTS_READ_ALL, ...POINTS_READ_CENTRE];
 
 /**
  * Whose points the caller may read. A user who reads points only through the marketing-centre

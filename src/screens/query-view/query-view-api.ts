@@ -39,10 +39,15 @@ export interface ViewChartData {
 
 export function queryView(
   view: QueryViewDef,
-  body: Pick<PageQuery<ViewFilters>, 'page' | 'pageSize' | 'filters'> & { readonly cursor?: number | null },
+  body: Pick<PageQuery<ViewFilters>, 'page' | 'pageSize' | 'filters'> & {
+    readonly cursor?: number | null;
+    readonly sorters?: PageQuery<ViewFilters>['sorters'];
+  },
 ): Promise<ViewPage> {
+  // The table sorts only the declared sortable columns; a view without any takes no sorters.
+  const sorters = body.sorters && body.sorters.length > 0 ? { sorters: body.sorters.slice(0, 1) } : {};
   return apiPost(`/v1/${view.name}/query`, {
-    data: { page: body.page, pageSize: body.pageSize, cursor: body.cursor, filters: body.filters },
+    data: { page: body.page, pageSize: body.pageSize, cursor: body.cursor, filters: body.filters, ...sorters },
   });
 }
 
@@ -50,9 +55,13 @@ export function viewChart(view: QueryViewDef, filters: ViewFilters): Promise<Vie
   return apiPost(`/v1/${view.name}/chart`, { data: { filters } });
 }
 
-/** Starts the file-centre export of every row of the filter. */
-export function startViewExport(view: QueryViewDef, filters: ViewFilters): Promise<{ taskId: number }> {
-  return apiPost(`/v1/${view.name}/export`, { data: { filters } });
+/** Starts the file-centre export of every row of the filter, in the list's order. */
+export function startViewExport(
+  view: QueryViewDef,
+  filters: ViewFilters,
+  sorters: PageQuery<ViewFilters>['sorters'] = [],
+): Promise<{ taskId: number }> {
+  return apiPost(`/v1/${view.name}/export`, { data: { filters, ...(sorters.length > 0 ? { sorters: sorters.slice(0, 1) } : {}) } });
 }
 
 /** Stores by a piece of their name or code, for a view's store filter. */

@@ -1,4 +1,4 @@
-import { DatePicker, Form, Select } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { DATE_FORMAT, serializeDate } from '../../../providers/dates';
@@ -30,6 +30,12 @@ function toFilters(view: QueryViewDef, values: FormValues, current: ViewFilters)
       const fromText = serializeDate(from, DATE_FORMAT);
       const toText = serializeDate(to, DATE_FORMAT);
       if (fromText && toText) out[name] = [fromText, toText];
+    } else if (f.kind === 'numberRange') {
+      const [min = null, max = null] = (value as [number | null | undefined, number | null | undefined] | undefined) ?? [];
+      if (min !== null || max !== null) out[name] = [min, max];
+    } else if (f.kind === 'keyword') {
+      const text = typeof value === 'string' ? value.trim() : '';
+      if (text !== '') out[name] = text;
     } else if (f.kind !== 'record' && value !== undefined && value !== null && value !== '') out[name] = value;
   }
   return out;
@@ -85,6 +91,33 @@ export function ViewFilterBar(props: {
             return (
               <Form.Item key={name} name={name} label={label}>
                 <DatePicker.RangePicker format={DATE_FORMAT} presets={presets(t)} />
+              </Form.Item>
+            );
+          case 'keyword': {
+            const hint = f.placeholder ? t(`res.${view.name}.filter.${name}.placeholder`) : label;
+            return (
+              <Form.Item key={name} name={name} label={label}>
+                <Input allowClear placeholder={hint} aria-label={hint} style={{ width: 240 }} />
+              </Form.Item>
+            );
+          }
+          case 'numberRange':
+            return (
+              <Form.Item key={name} label={label}>
+                <Space.Compact>
+                  <Form.Item name={[name, 0]} noStyle>
+                    <InputNumber
+                      precision={0}
+                      controls={false}
+                      placeholder={t('screens.rangeFrom')}
+                      aria-label={label}
+                      style={{ width: 110 }}
+                    />
+                  </Form.Item>
+                  <Form.Item name={[name, 1]} noStyle>
+                    <InputNumber precision={0} controls={false} placeholder={t('screens.rangeTo')} style={{ width: 110 }} />
+                  </Form.Item>
+                </Space.Compact>
               </Form.Item>
             );
           case 'store':

@@ -65,7 +65,7 @@ function Body(props: { readonly view: QueryViewDef; readonly fixed?: ViewFilters
               {t('queryView.showAll')}
             </Button>
           )}
-          <ExportTaskButton start={() => startViewExport(view, filters)} />
+          <ExportTaskButton start={() => startViewExport(view, filters, list.query.sorters)} />
         </Space>
       }
     >

@@ -1,12 +1,12 @@
-import { Table, Tag, Typography, type TableProps } from 'antd';
+import { Space, Table, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
-import type { QueryColumn, QueryViewDef } from '../../../resources/query-view';
+import type { QueryColumn, QueryRowLink, QueryViewDef } from '../../../resources/query-view';
 import { resourceByName } from '../../../resources';
 import type { Translate } from '../../fields/field-kind';
 import { DASH } from '../../fields/field-helpers';
 import { formatAmount, formatInteger } from '../../lib/format';
-import { screenRoute } from '../generic/resource-routes';
+import { screenRoute, viewHref } from '../generic/resource-routes';
 import type { ViewFilters, ViewRow } from './query-view-api';
 
 /** Green and red dark enough to read on white (WCAG AA, 4.5:1), unlike antd's success / danger text. */
@@ -31,13 +31,23 @@ export function codeLabel(args: { t: Translate; view: QueryViewDef; column: stri
   return view.columns[column]?.options?.[code] ? t(`res.${view.name}.${column}.${code}`) : code;
 }
 
-/** A cell linking to another list searched by the cell's text, when the row's `by` column names one. */
+/**
+ * A cell linking to another list searched by the cell's text, when the row's `by` column names
+ * one; to the record's detail instead when the row holds its id.
+ */
 function linkedCell(column: QueryColumn, row: ViewRow, text: string) {
   const name = column.link?.lists[String(row[column.link.by])];
   const resource = name ? resourceByName(name) : undefined;
   const screen = resource?.route.screens.list;
   if (!resource || !screen) return text;
+  const id = column.link?.id ? row[column.link.id] : null;
+  if (id !== null && id !== undefined && resource.route.screens.dtl) return <Link to={viewHref(resource, 'dtl', id)}>{text}</Link>;
   return <Link to={`${screenRoute(resource, screen)}?q=${encodeURIComponent(text)}`}>{text}</Link>;
+}
+
+/** Where a row link of the view goes for a row (`/score/score-query/score-query-dtl?memberId=7`). */
+export function rowLinkHref(link: QueryRowLink, row: ViewRow): string {
+  return `/${link.to}?${link.param}=${encodeURIComponent(String(row[link.column] ?? ''))}`;
 }
 
 function cellOf(args: {
@@ -66,6 +76,8 @@ function cellOf(args: {
     );
   }
   const text = String(value);
+  const opens = column.opens ? view.links?.[column.opens] : undefined;
+  if (opens) return <Link to={rowLinkHref(opens, row)}>{text}</Link>;
   if (column.drill) {
     const { filter, column: from } = column.drill;
     return <Typography.Link onClick={() => args.onDrill({ [filter]: row[from] })}>{text}</Typography.Link>;
@@ -73,7 +85,11 @@ function cellOf(args: {
   return column.link ? linkedCell(column, row, text) : text;
 }
 
-/** The shown columns of a view (those hidden while a filter is set are left out then). */
+/**
+ * The shown columns of a view (those hidden while a filter is set are left out then), sortable
+ * ones sorting on the server (`sortable`: the table's pager sends the column's name), then the
+ * rows' links when the view declares any.
+ */
 export function viewColumns(args: {
   t: Translate;
   view: QueryViewDef;
@@ -81,15 +97,36 @@ export function viewColumns(args: {
   onDrill: (filters: ViewFilters) => void;
 }): ColumnsType<ViewRow> {
   const { t, view, filters } = args;
-  return Object.entries(view.columns)
+  const columns: ColumnsType<ViewRow> = Object.entries(view.columns)
     .filter(([, c]) => !c.hidden && !(c.hiddenWhenFiltered && filters[c.hiddenWhenFiltered] !== undefined))
     .map(([name, column]) => ({
       key: name,
       title: t(`res.${view.name}.${name}`),
       width: column.width,
+      sorter: column.sortable === true,
       align: column.kind === 'money' || column.kind === 'integer' ? ('right' as const) : undefined,
       render: (_: unknown, row: ViewRow) => cellOf({ ...args, name, column, row }),
     }));
+  const links = Object.entries(view.links ?? {});
+  if (links.length === 0) return columns;
+  return [
+    ...columns,
+    {
+      key: '$actions',
+      title: t('screens.actions'),
+      fixed: 'right',
+      width: 110,
+      render: (_: unknown, row: ViewRow) => (
+        <Space size="small">
+          {links.map(([name, link]) => (
+            <Link key={name} to={rowLinkHref(link, row)}>
+              {t(`res.${view.name}.link.${name}`)}
+            </Link>
+          ))}
+        </Space>
+      ),
+    },
+  ];
 }
 
 /** A view's rows as a table (the screen pages it on the server; a tab shows the latest). */

@@ -1,45 +1,33 @@
 /**
  * A member's points history (score/score-query/score-query-dtl?memberId=): the account summary,
- * then the ledger filtered by source, kind, store and days, newest first, with the filter's
- * totals and "load more" paging.
+ * then the member's ledger (the query view points-entries on the member: filters by source, kind,
+ * channel, store and days, newest first, with the filter's totals).
  */
-import { App, Button, Card, Result, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { App, Button, Card, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useLoadError } from '../../components/use-action';
+import { pointsAccountsView } from '../../../resources/score/points-accounts.query-view';
 import { useRemote } from '../../components/use-remote';
 import { useTranslate } from '../../screens/generic/use-translate';
-import { LedgerExportButton } from './query/ledger-export-button';
-import { LedgerFilters, type LedgerFilterValues } from './query/ledger-filters';
-import { LedgerTable } from './query/ledger-table';
-import { AccountSummary } from './query/account-summary';
-import { useLedger } from './query/use-ledger';
-import { getAccount, memberOfAccount, type EntryFilters } from './shared/points-api';
+import { queryView } from '../../screens/query-view/query-view-api';
+import { MemberPoints } from './query/member-points';
 import { QUERY_LIST_PATH, memberParam } from './shared/score-routes';
 
 function Ledger(props: { readonly memberId: number }) {
   const t = useTranslate();
   const navigate = useNavigate();
-  const [extra, setExtra] = useState<LedgerFilterValues>({});
-  const filters = useMemo<EntryFilters>(() => ({ ...extra, memberId: props.memberId }), [extra, props.memberId]);
-  const ledger = useLedger(filters);
-  const account = useRemote(() => getAccount(props.memberId), String(props.memberId));
-  const who = useRemote(() => memberOfAccount(props.memberId), String(props.memberId));
-  useLoadError(ledger.error ?? account.error);
-  const name = who.data?.memberName ? `${who.data.memberName} ${who.data.memberNumber ?? ''}`.trim() : `#${props.memberId}`;
+  // The member's name and number, from the member's account row.
+  const who = useRemote(
+    () => queryView(pointsAccountsView, { page: 1, pageSize: 1, filters: { memberId: props.memberId } }),
+    String(props.memberId),
+  );
+  const row = who.data?.records[0];
+  const name = row?.memberName ? `${row.memberName} ${row.memberNumber ?? ''}`.trim() : `#${props.memberId}`;
   return (
     <Card
       title={t('score.history.title', { member: name })}
-      extra={
-        <Space>
-          <LedgerExportButton filters={filters} />
-          <Button onClick={() => navigate(QUERY_LIST_PATH)}>{t('score.history.back')}</Button>
-        </Space>
-      }
+      extra={<Button onClick={() => navigate(QUERY_LIST_PATH)}>{t('score.history.back')}</Button>}
     >
-      <AccountSummary t={t} account={account.data} loading={account.loading && !account.data} />
-      <LedgerFilters t={t} onSearch={setExtra} />
-      <LedgerTable t={t} ledger={ledger} />
+      <MemberPoints memberId={props.memberId} t={t} />
     </Card>
   );
 }

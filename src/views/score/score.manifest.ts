@@ -1,6 +1,6 @@
 /**
- * The points domain in the browser (src/screens/manifest.ts): the points home, the points inquiry
- * (accounts and their ledger), and the links between the adjustment documents and their reasons
+ * The points domain in the browser (src/screens/manifest.ts): the points home, a member's points
+ * history (the accounts list is the query view points-accounts), and the links between the adjustment documents and their reasons
  * (both generic lists of one catalogue entry).
  */
 import { scoreAdjustReasonResource } from '../../../resources/score/score-adjust-reason.resource';
@@ -12,7 +12,6 @@ export const SCORE_MANIFEST: DomainManifest = {
   domain: 'score',
   screens: {
     'score/home/home': () => import('./score-home-screen'),
-    'score/score-query/score-query-list': () => import('./score-query-list-screen'),
     'score/score-query/score-query-dtl': () => import('./score-query-dtl-screen'),
   },
   toolbarItems: documentsAndReasons({ documents: scoreAdjustResource, reasons: scoreAdjustReasonResource, messages: 'score.adjust' }),

@@ -5,20 +5,38 @@ import type { i18n as I18n } from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LedgerExportButton } from '../../src/views/score/query/ledger-export-button';
-import ScoreQueryListScreen from '../../src/views/score/score-query-list-screen';
+import { toMessageMap } from '../../resources/messages/bilingual';
+import { queryViewMessages } from '../../resources/query-view';
+import { QUERY_VIEWS } from '../../resources/query-views';
+import { pointsEntriesView } from '../../resources/score/points-entries.query-view';
 import { FILE_CENTRE_PATH } from '../../src/screens/files/file-centre-route';
+import { QueryViewPanel, screenOf } from '../../src/screens/query-view/query-view-screen';
 import { API, buttonByText, createTestI18n, installDomShims, renderScreen } from '../helpers/screen-harness';
+
+/**
+ * The Export button of a query view (the points ledger inside a member's history, the points
+ * inquiry's list): it starts the view's export with what the list shows, its filters (the
+ * record's included) and its order, and links to the file centre.
+ */
 
 vi.setConfig({ testTimeout: 30_000 });
 
 const server = setupServer();
 let i18n: I18n;
 
+/** A page of a view as the engine answers it. */
+const page = (records: unknown[]) => ({
+  code: 2000,
+  msg: 'success',
+  data: { total: records.length, totalIsEstimate: false, records, nextCursor: null, totals: {}, groups: {} },
+});
+
 beforeAll(async () => {
   installDomShims();
   server.listen({ onUnhandledRequest: 'error' });
   i18n = await createTestI18n('en_US');
+  // The views' labels derive from their declarations (the server serves them with the others).
+  i18n.addResources('en_US', 'translation', toMessageMap([queryViewMessages(QUERY_VIEWS)], 'en_US'));
 });
 afterEach(() => {
   cleanup();
@@ -26,27 +44,28 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-describe('points ledger Export button', () => {
-  it('starts the ledger export with the screen filters and links to the file centre', async () => {
+describe("a member's points ledger Export button", () => {
+  it('starts the ledger export on the member and links to the file centre', async () => {
     let sent: unknown;
     server.use(
-      http.post(`${API}/v1/points/entries/export`, async ({ request }) => {
+      http.post(`${API}/v1/points-entries/query`, () => HttpResponse.json(page([]))),
+      http.post(`${API}/v1/points-entries/export`, async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json({ code: 2000, msg: 'success', data: { taskId: 9 } });
       }),
     );
-    const filters = { memberId: 12, kind: 'earn', occurredAt: ['2026-01-01', '2026-01-31'] as [string, string] };
     renderScreen(
       <App>
-        <LedgerExportButton filters={filters} />
+        <QueryViewPanel view={pointsEntriesView} fixed={{ memberId: 12 }} />
       </App>,
       i18n,
     );
+    await screen.findByText('No entries');
     fireEvent.click(buttonByText('Export'));
     const link = await waitFor(() => screen.getByText('Open the file centre'));
     expect(link.closest('a')?.getAttribute('href')).toBe(`#${FILE_CENTRE_PATH}`);
     expect(screen.getByText(/Export started; follow it in the file centre/)).toBeTruthy();
-    expect(sent).toEqual({ filters });
+    expect(sent).toEqual({ filters: { memberId: 12 } });
   });
 });
 
@@ -55,7 +74,7 @@ describe('points query Export button', () => {
     const queried: unknown[] = [];
     let sent: unknown;
     server.use(
-      http.post(`${API}/v1/points/accounts/query`, async ({ request }) => {
+      http.post(`${API}/v1/points-accounts/query`, async ({ request }) => {
         queried.push(await request.json());
         const record = {
           memberId: 3,
@@ -67,15 +86,18 @@ describe('points query Export button', () => {
           totalSpent: 0,
           updatedAt: null,
         };
-        return HttpResponse.json({ code: 2000, msg: 'success', data: { total: 1, records: [record] } });
+        return HttpResponse.json(page([record]));
       }),
-      http.post(`${API}/v1/points/accounts/export`, async ({ request }) => {
+      http.post(`${API}/v1/points-accounts/export`, async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json({ code: 2000, msg: 'success', data: { taskId: 4 } });
       }),
     );
-    renderScreen(<ScoreQueryListScreen />, i18n);
+    const Screen = screenOf('points-accounts');
+    renderScreen(<Screen />, i18n);
     await screen.findByText('孙浩然');
+    // The member opens the member's points history.
+    expect(screen.getByText('孙浩然').closest('a')?.getAttribute('href')).toBe('/score/score-query/score-query-dtl?memberId=3');
     fireEvent.change(screen.getByLabelText('Mobile / member number / name'), { target: { value: '138' } });
     fireEvent.click(buttonByText('Search'));
     await waitFor(() => expect(queried).toHaveLength(2));

@@ -1,7 +1,0 @@
-import { ExportTaskButton } from '../../../screens/files/export-task-button';
-import { startLedgerExport, type EntryFilters } from '../shared/points-api';
-
-/** Export of the points ledger as the screen filters it (a file-centre task). */
-export function LedgerExportButton(props: { readonly filters: EntryFilters }) {
-  return <ExportTaskButton start={() => startLedgerExport(props.filters)} />;
-}
