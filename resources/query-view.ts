@@ -55,6 +55,8 @@ export interface QueryColumn {
   readonly options?: Readonly<Record<string, EnumOption>>;
   /** Shown for null in an enum column (a missing channel); key `res.<view>.<column>.none`. */
   readonly none?: Bilingual;
+  /** An enum column whose value may be missing (shown as `none`, else a dash); implied by `none`. */
+  readonly nullable?: boolean;
   /** A number shown with its sign, green when it adds and red when it takes. */
   readonly signed?: boolean;
   /** Column width in pixels. */

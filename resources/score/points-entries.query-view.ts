@@ -61,6 +61,7 @@ export const pointsEntriesView = defineQueryView({
       kind: 'enum',
       label: m['score.history.channel'],
       width: 110,
+      nullable: true,
       options: optionsFrom({ book: ledgerMessages, prefix: 'ledger.channel', codes: ['store', 'weixin', 'alipay', 'third', 'weixinApp'] }),
     },
     delta: { kind: 'integer', label: m['score.history.delta'], signed: true, width: 110 },

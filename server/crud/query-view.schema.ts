@@ -83,8 +83,11 @@ function columnSchema(c: QueryColumn): JsonSchema {
       return nullable({ ...wire.money, description });
     case 'datetime':
       return nullable({ ...wire.dateTime, description });
-    case 'enum':
-      return nullable({ type: 'string', enum: Object.keys(c.options ?? {}), description });
+    case 'enum': {
+      // A code column is null only where the declaration says a value may be missing.
+      const codes = { type: 'string', enum: Object.keys(c.options ?? {}), description };
+      return c.nullable || c.none ? nullable(codes) : codes;
+    }
     default:
       return nullable({ type: 'string', description });
   }

@@ -20698,14 +20698,14 @@ export interface operations {
                                 memberName: string | null;
                                 /**
                                  * @description Type
-                                 * @enum {string|null}
+                                 * @enum {string}
                                  */
-                                kind: "earn" | "spend" | "adjust" | "reverse" | "expire" | null;
+                                kind: "earn" | "spend" | "adjust" | "reverse" | "expire";
                                 /**
                                  * @description Source
-                                 * @enum {string|null}
+                                 * @enum {string}
                                  */
-                                sourceType: "transaction" | "return" | "adjustment" | "activity" | "exchange" | "expiry" | "batch" | "coupon" | null;
+                                sourceType: "transaction" | "return" | "adjustment" | "activity" | "exchange" | "expiry" | "batch" | "coupon";
                                 /** @description Source number */
                                 sourceId: string | null;
                                 /** @description Document id */
@@ -21325,9 +21325,9 @@ export interface operations {
                                 memberName: string | null;
                                 /**
                                  * @description Kind
-                                 * @enum {string|null}
+                                 * @enum {string}
                                  */
-                                kind: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void" | null;
+                                kind: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void";
                                 /**
                                  * @description Channel
                                  * @enum {string|null}
@@ -21335,9 +21335,9 @@ export interface operations {
                                 channel: "store" | "weixin" | "alipay" | "third" | "weixinApp" | null;
                                 /**
                                  * @description Source
-                                 * @enum {string|null}
+                                 * @enum {string}
                                  */
-                                sourceType: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch" | null;
+                                sourceType: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
                                 /** @description Document */
                                 sourceId: string | null;
                                 /** @description Principal */
@@ -25528,9 +25528,9 @@ export interface operations {
                                 occurredAt: string | null;
                                 /**
                                  * @description Kind
-                                 * @enum {string|null}
+                                 * @enum {string}
                                  */
-                                kind: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire" | null;
+                                kind: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
                                 /** @description Source */
                                 sourceId: string | null;
                                 /** @description Principal (yuan) */
