@@ -15,7 +15,7 @@ import { openSheet, type SheetColumn } from './xlsx.writer';
 export interface ModuleExport {
   readonly name: string;
   readonly module: FileModule;
-  /** The route that starts it, below `/v1/` (`points/entries/export`). */
+  /** The route that starts it, below `/v1/` (`activities/evaluation/export`). */
   readonly path: string;
   /** The grants of reading the list: any one of them starts the export. */
   readonly requires: readonly PermissionRef[];
