@@ -16,6 +16,10 @@ export const batchMessages = defineMessages({
   ],
   'batch.filterEmpty': ['请至少设置一个筛选条件', 'Set at least one filter condition'],
   'batch.filterNoMatch': ['没有符合筛选条件的会员', 'No member matches the filter'],
+  'batch.operationFixed': [
+    '批量操作单保存后不能更换操作类型，请新建一张单据',
+    'The operation of a saved batch document cannot be changed: create a new document',
+  ],
   'batch.operationForbidden': [
     '您没有“{operation}”所需的权限（{permission}），不能保存或审核此类单据',
     'You may not save or audit a "{operation}" document: it needs the permission {permission}',

@@ -42,6 +42,8 @@ export const errorMessages = defineMessages({
   'validation.invalidCharacter': ['{label}包含无效字符（不成对的代理字符）', '{label} contains an invalid character (a lone surrogate)'],
   'validation.numberRange': ['{label}超出可接受的数值范围（±{max}）', '{label} is outside the accepted range of numbers (±{max})'],
   'validation.outOfRange': ['{label}超出范围', '{label} is out of range'],
+  'validation.duplicateKey': ['{label}在请求中出现了不止一次', '{label} appears more than once in the request'],
+  'validation.blank': ['{label}不能只包含空白', '{label} must not be blank'],
   'validation.reference': ['{label}引用的数据不存在', '{label} refers to a record that does not exist'],
   'validation.notPickable': [
     '{label}“{title}”当前不能选择，只能选择：{allowed}',

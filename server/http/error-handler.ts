@@ -4,6 +4,7 @@ import { AppError, ERROR_CODES, type ErrorKind, type FieldError } from './envelo
 import { translate } from '../modules/i18n/translate';
 import { DEFAULT_LOCALE, isLocale } from '../../resources/messages/bilingual';
 import { pgError } from '../db/pg-errors';
+import { NOT_BLANK } from './input-guard';
 
 /**
  * Turns every error into the envelope with a localized msg. Schema validation errors from
@@ -97,6 +98,7 @@ function schemaFields(error: FastifyError): FieldError[] {
       key = params.limit === 1 ? 'validation.required' : 'validation.minLength';
       values.min = params.limit;
     } else if (issue.keyword === 'enum') key = 'validation.enum';
+    else if (issue.keyword === 'pattern' && (issue.params as { pattern?: string }).pattern === NOT_BLANK) key = 'validation.blank';
     else if (issue.keyword === 'numberRange' && params.limit !== undefined) {
       // A text the schema coerced to a number no route takes (input-guard.ts coercionErrors).
       key = 'validation.numberRange';

@@ -172,6 +172,9 @@ export function coercionErrors(data: unknown, noted: readonly CoercibleValue[]):
 
 type Schema = Record<string, unknown>;
 
+/** The pattern of a text that must hold more than white space (the error handler names it blank). */
+export const NOT_BLANK = '\\S';
+
 /** Deeper than this, a list is paged by its cursor (keyset paging stays fast at any depth). */
 export const MAX_PAGE = 1_000_000;
 /** Every `version` column (optimistic concurrency) is an int4. */
@@ -211,6 +214,9 @@ export function boundSchema(schema: unknown, name = ''): unknown {
     }
   }
   const types = Array.isArray(out.type) ? out.type : [out.type];
+  // A document or request number (`requestNo`, `orderNo`, `refundNo`) keys idempotency and
+  // look-ups: one of white space only names nothing (issue 24 §6).
+  if (types.includes('string') && /[a-z]No$/.test(name) && out.pattern === undefined && out.enum === undefined) out.pattern = NOT_BLANK;
   if (types.includes('integer') || types.includes('number')) {
     const bounds = types.includes('integer') ? conventionalBounds(name) : { minimum: -MAX_EXACT, maximum: MAX_EXACT };
     if (out.maximum === undefined && out.exclusiveMaximum === undefined) out.maximum = bounds.maximum;

@@ -434,14 +434,19 @@ describe('the permission of what a document does', () => {
     expect(refused.body.msg).toContain('会员/会员等级 · 配置维护');
     const levelDoc = await draft({ operation: 'changeLevel', targetLevel: level.id, lines: picked(members) });
     expect((await clerk.post('/v1/batch-operate/audit', { query: { id: levelDoc.id }, headers: ZONE })).status).toBe(403);
-    // Turning someone else's document into what they may do makes it theirs to run.
+    // Turning someone else's document into what they may do does not make it theirs (issue 24 §6).
+    const rewritten = await clerk.post('/v1/batch-operate/modify', {
+      body: { id: levelDoc.id, version: levelDoc.version, operation: 'addTag', tag: 'carWash' },
+      headers: ZONE,
+    });
+    expect(rewritten.status).toBe(403);
+    expect(await info(levelDoc.id)).toMatchObject({ operation: 'changeLevel', targetLevel: level.id, version: levelDoc.version });
     const tag = await okData(
-      clerk.post('/v1/batch-operate/modify', {
-        body: { id: levelDoc.id, version: levelDoc.version, operation: 'addTag', tag: 'carWash' },
+      clerk.post('/v1/batch-operate/saveNew', {
+        body: { operation: 'addTag', tag: 'carWash', selectionMode: 'picked', lines: picked(members) },
         headers: ZONE,
       }),
     );
-    expect(tag).toMatchObject({ operation: 'addTag', targetLevel: null });
     await okData(clerk.post('/v1/batch-operate/audit', { query: { id: tag.id }, headers: ZONE }));
     expect(await finished(tag.id)).toMatchObject({ state: 'EFFECTED', succeededCount: 2 });
     for (const id of members) expect((await memberOf(id)).level).toBeNull();
@@ -454,6 +459,42 @@ describe('the permission of what a document does', () => {
     );
     await okData(clerk.post('/v1/batch-operate/audit', { query: { id: freeze.id }, headers: ZONE }));
     expect(await finished(freeze.id)).toMatchObject({ state: 'EFFECTED', succeededCount: 2 });
+  });
+});
+
+describe("another person's document", () => {
+  it("keeps an administrator's grant-value document from a clerk: no change of operation, no delete; its operation stays after save", async () => {
+    await createUser(database, {
+      tenantId: tenant.tenantId,
+      login: 'batch-clerk-2',
+      grants: [
+        { resourceId: BATCH, action: '单据查看' },
+        { resourceId: BATCH, action: '配置维护' },
+        { resourceId: '会员/标准会员', action: '配置维护' },
+        { resourceId: '会员/标准会员', action: '会员资料查看' },
+      ],
+    });
+    const clerk = await signIn(app, { tenant: tenant.code, login: 'batch-clerk-2', password: tenant.adminPassword });
+    const [member] = await createMembers({ client: admin, count: 1 });
+    const doc = await draft({ operation: 'grantValue', valuePrincipal: '100.00', valueGift: '0', lines: picked([member]) });
+    const rewritten = await clerk.post('/v1/batch-operate/modify', {
+      body: { id: doc.id, version: doc.version, operation: 'freeze', reason: '改成冻结' },
+      headers: ZONE,
+    });
+    expect(rewritten.status, JSON.stringify(rewritten.body)).toBe(403);
+    expect(rewritten.body.msg).toContain('储值/储值调整单 · 配置维护');
+    const deleted = await clerk.post('/v1/batch-operate/delete', { query: { id: doc.id }, headers: ZONE });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(403);
+    // Even its maker, who holds every right, keeps the operation it was saved with.
+    const changed = await admin.post('/v1/batch-operate/modify', {
+      body: { id: doc.id, version: doc.version, operation: 'freeze', reason: '改成冻结' },
+      headers: { ...ZONE, locale: 'en_US' },
+    });
+    expect(changed.status).toBe(400);
+    expect(changed.body.data.fields).toEqual([
+      { field: 'operation', msg: 'The operation of a saved batch document cannot be changed: create a new document' },
+    ]);
+    expect(await info(doc.id)).toMatchObject({ operation: 'grantValue', state: 'INITIAL', version: doc.version });
   });
 });
 

@@ -534,10 +534,6 @@ export const FIELDLESS_400: readonly { keys: readonly string[]; why: string }[] 
     keys: ['auth.login.failed'],
     why: 'a refused sign-in must not say which of merchant, login or password was wrong: it would tell which logins exist',
   },
-  {
-    keys: ['files.error.emptyFile', 'files.error.notXlsx', 'files.tooLarge'],
-    why: 'an import whose body is the workbook itself (raw bytes): the file as a whole is refused, there is no field in it',
-  },
 ];
 
 /** The answer to one case. */

@@ -9,6 +9,7 @@ import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { AppError, badInput, type FieldError } from '../../http/envelope';
 import { FileProblem, readWorkbookRows } from '../files/sheet-reader';
+import { fileRefused } from '../files/resource-files.routes';
 
 /**
  * Which members a batch operation document lists, for its two modes that are not a hand-made
@@ -109,13 +110,13 @@ export type { ImportedMember, ImportedValue, ImportResolution };
  * than a document may list, for the header), so a huge file costs only this request.
  */
 export async function readImportedValues(bytes: Buffer): Promise<ImportedValue[]> {
-  const tooMany = () => badInput('batch.tooManyMembers', [], { max: MAX_BATCH_MEMBERS, count: `${MAX_BATCH_MEMBERS}+` });
+  const tooMany = () => fileRefused('batch.tooManyMembers', { max: MAX_BATCH_MEMBERS, count: `${MAX_BATCH_MEMBERS}+` });
   let read;
   try {
     read = await readWorkbookRows({ bytes, maxRows: MAX_BATCH_MEMBERS + 1, headerRow: false, columns: 1 });
   } catch (error) {
     if (error instanceof FileProblem && error.key === 'files.error.tooManyRows') throw tooMany();
-    if (error instanceof FileProblem) throw badInput(error.key, [], error.values);
+    if (error instanceof FileProblem) throw fileRefused(error.key, error.values);
     throw error;
   }
   const values: ImportedValue[] = [];
@@ -129,7 +130,7 @@ export async function readImportedValues(bytes: Buffer): Promise<ImportedValue[]
     values.push({ row: r, value });
     if (values.length > MAX_BATCH_MEMBERS) throw tooMany();
   }
-  if (values.length === 0) throw badInput('batch.import.noValues');
+  if (values.length === 0) throw fileRefused('batch.import.noValues');
   return values;
 }
 

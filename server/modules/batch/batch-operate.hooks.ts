@@ -10,7 +10,7 @@ import { readTemplate } from '../coupons/template-terms';
 import { expandFilter, freshLines } from './batch-members';
 import { dispatchBatch } from './batch.job';
 import { batchRoutes } from './batch.routes';
-import { batchOperateResource } from '../../../resources/member/batch-operate.resource';
+import { batchOperateResource, type BatchOperation } from '../../../resources/member/batch-operate.resource';
 import type { RecordOf } from '../../../resources/record-of';
 
 /** A batch operation document as the hooks read it, and what its beforeSave receives. */
@@ -96,6 +96,16 @@ async function membersOf(ctx: SaveArgs): Promise<number[] | null> {
 export const batchOperateHooks = defineServerHooks(batchOperateResource, {
   async beforeSave(ctx) {
     const { values, current } = ctx;
+    // A saved document keeps its operation: rewriting one (an administrator's stored-value grant
+    // into a freeze) would let whoever may do the new operation take over, and then delete, a
+    // document whose operation they may not do (issue 24 §6). Every change needs the rights of
+    // the stored operation.
+    if (current) {
+      assertMayOperate({ actor: ctx.actor, operation: current.operation as BatchOperation, locale: ctx.actor.locale });
+      if (values.operation !== undefined && values.operation !== current.operation) {
+        throw badInput('error.fieldsInvalid', [{ field: 'operation', key: 'batch.operationFixed' }]);
+      }
+    }
     const operation = requiredAfterWrite({ values, current, name: 'operation' });
     assertMayOperate({ actor: ctx.actor, operation, locale: ctx.actor.locale });
     if (operation === 'grantValue') assertValueGranted({ values, current });
@@ -109,6 +119,9 @@ export const batchOperateHooks = defineServerHooks(batchOperateResource, {
     ctx.lines.set('lines', lines);
     values.memberCount = lines.length;
   },
+
+  // Deleting a document needs the rights of its operation too.
+  beforeDelete: ({ actor, record }) => assertMayOperate({ actor, operation: record.operation, locale: actor.locale }),
 
   beforeAction: {
     async audit({ db, actor, record }) {

@@ -26,6 +26,10 @@ interface ImportJson {
   readonly content?: unknown;
 }
 
+/** The 400 of an uploaded workbook refused as a whole: it names the field `file`. */
+export const fileRefused = (key: string, values: Record<string, string | number> = {}) =>
+  badInput(key, [{ field: 'file', key, values: { label: 'file', ...values } }], values);
+
 /** The uploaded workbook and its name, from a raw body or a `{fileName, content}` JSON body. */
 export function uploadOf(request: FastifyRequest<{ Querystring: { fileName?: string } }>): { bytes: Buffer; fileName: string } {
   const body = request.body as Buffer | ImportJson | undefined;
@@ -36,10 +40,10 @@ export function uploadOf(request: FastifyRequest<{ Querystring: { fileName?: str
     bytes = Buffer.from(body.content, 'base64');
     if (typeof body.fileName === 'string') fileName = body.fileName;
   }
-  if (!bytes || bytes.length === 0) throw badInput('files.error.emptyFile');
-  if (bytes.length > MAX_BYTES) throw badInput('files.tooLarge', [], { max: MAX_IMPORT_MB });
+  if (!bytes || bytes.length === 0) throw fileRefused('files.error.emptyFile');
+  if (bytes.length > MAX_BYTES) throw fileRefused('files.tooLarge', { max: MAX_IMPORT_MB });
   // An .xlsx is a zip archive: it starts with "PK".
-  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw badInput('files.error.notXlsx');
+  if (bytes[0] !== 0x50 || bytes[1] !== 0x4b) throw fileRefused('files.error.notXlsx');
   const name = fileName.trim().replace(/[\\/]/g, '_').slice(0, 200);
   return { bytes, fileName: name.toLowerCase().endsWith('.xlsx') ? name : `${name || 'import'}.xlsx` };
 }

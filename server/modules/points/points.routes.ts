@@ -6,7 +6,7 @@ import { authOf } from '../auth/access.hook';
 import { formatDateTime } from '../../crud/zoned-time';
 import { spendPoints, type SpendInput } from './spend.service';
 import { idempotentReply } from '../idempotency/idempotency.service';
-import { POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
+import { MEMBERS_TABLE, POINTS_READ, pointsReadScope, scopeCondition } from './points.scope';
 import { notFound } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { pointsDocs } from './points.openapi';
@@ -60,12 +60,13 @@ export async function pointsRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { tenantId } = authOf(request);
       const scope = pointsReadScope(request);
-      if (scope.kind === 'centre') {
-        const visible = await db.execute(
-          sql`select 1 where ${scopeCondition({ scope, tenantId, memberId: sql`${request.query.memberId}` })}`,
-        );
-        if (visible.rows.length === 0) throw notFound('points.memberNotFound');
-      }
+      // An unknown member, another merchant's or another centre's has no account here: 404, not
+      // an empty account (issue 24 §6).
+      const visible = await db.execute(
+        sql`select 1 from ${MEMBERS_TABLE} m where m.tenant_id = ${tenantId} and m.id = ${request.query.memberId}
+          and ${scopeCondition({ scope, tenantId, memberId: sql`${request.query.memberId}` })}`,
+      );
+      if (visible.rows.length === 0) throw notFound('points.memberNotFound');
       const result = await db.execute<{
         balance: number;
         total_earned: number;
