@@ -84,7 +84,7 @@ export interface QueryColumn {
 export type QueryFilterKind =
   /** Two `yyyy-MM-dd` days, whole days of the caller's zone; quick ranges in the bar. */
   | 'dateRange'
-  /** One code of the options. */
+  /** One code of the options, or `EMPTY_CODE` for none when the column may be empty. */
   | 'enum'
   /** A store, chosen by name (`GET /v1/<view>/stores`). */
   | 'store'
@@ -203,6 +203,15 @@ export function drillFilterOf(view: QueryViewDef, dimension: string): string | u
   if (d.filter) return d.filter;
   return d.kind === 'day' ? view.time : dimension in view.filters ? dimension : undefined;
 }
+
+/**
+ * The code an enum filter takes for "is empty": the rows whose column has no value. A group
+ * whose key is null (entries without a channel) drills down with it.
+ */
+export const EMPTY_CODE = '$empty';
+
+/** Whether an enum column may be empty (it declares `nullable` or a `none` label). */
+export const mayBeEmpty = (column: QueryColumn | undefined): boolean => Boolean(column?.nullable || column?.none);
 
 /** The columns a list may sort by. */
 export function sortableColumns(view: QueryViewDef): string[] {

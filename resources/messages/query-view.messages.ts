@@ -3,6 +3,7 @@ import { defineMessages } from './bilingual';
 /** The generic query-view screen's own texts (src/screens/query-view); a view's labels derive from it. */
 export const queryViewMessages = defineMessages({
   'queryView.showAll': ['查看全部', 'Show all'],
+  'queryView.empty': ['（空）', '(empty)'],
   'queryView.range.today': ['今天', 'Today'],
   'queryView.range.last7Days': ['近 7 天', 'Last 7 days'],
   'queryView.range.last30Days': ['近 30 天', 'Last 30 days'],

@@ -2,6 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { pick } from '../../resources/messages/bilingual';
 import {
   DEFAULT_CHART_RANGE,
+  EMPTY_CODE,
+  mayBeEmpty,
   bucketOf,
   drillFilterOf,
   lastYearOf,
@@ -84,7 +86,7 @@ function filterCondition(args: { source: ViewSource; name: string; value: unknow
     case 'numberRange':
       return numberRange(on as SQL, value as [number | null, number | null]);
     default:
-      return sql`${on as SQL} = ${value}`;
+      return value === EMPTY_CODE ? sql`${on as SQL} is null` : sql`${on as SQL} = ${value}`;
   }
 }
 
@@ -215,11 +217,16 @@ function dimensionKey(source: ViewSource, name: string, zone: string): SQL {
 const sumsOf = (view: QueryViewDef, r: Record<string, unknown>): ViewSums =>
   Object.fromEntries(Object.keys(view.measures).map((m) => [m, num(r[`m_${m}`]) ?? 0]));
 
-/** The filters that list a group's rows, on top of the filter it was totalled over (null: not listable). */
+/**
+ * The filters that list a group's rows, on top of the filter it was totalled over (null: not
+ * listable). A null key of an enum filter lists the rows without a value (`EMPTY_CODE`).
+ */
 function drillOf(view: QueryViewDef, dimension: string, key: string | null): ViewFilters | null {
   const filter = drillFilterOf(view, dimension);
-  if (key === null || !filter) return null;
+  if (!filter) return null;
   const kind = view.filters[filter]?.kind;
+  if (key === null)
+    return kind === 'enum' && mayBeEmpty(view.columns[view.filters[filter].column ?? filter]) ? { [filter]: EMPTY_CODE } : null;
   if (kind === 'dateRange') return { [filter]: [key, key] };
   return { [filter]: kind === 'store' || kind === 'record' ? Number(key) : key };
 }

@@ -1,4 +1,4 @@
-import { filterOptions, sortableColumns, type QueryColumn, type QueryViewDef } from '../../resources/query-view';
+import { EMPTY_CODE, filterOptions, mayBeEmpty, sortableColumns, type QueryColumn, type QueryViewDef } from '../../resources/query-view';
 import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../http/openapi.schemas';
 
 /**
@@ -16,8 +16,10 @@ export function filtersSchema(view: QueryViewDef): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   for (const [name, f] of Object.entries(view.filters)) {
     if (f.kind === 'dateRange') properties[name] = { ...DAYS, description: 'Two days yyyy-MM-dd, whole days of the caller’s zone' };
-    else if (f.kind === 'enum') properties[name] = oneOf(Object.keys(filterOptions(view, name)));
-    else if (f.kind === 'keyword') properties[name] = { type: 'string', maxLength: 40, description: f.label[1] };
+    else if (f.kind === 'enum') {
+      const codes = Object.keys(filterOptions(view, name));
+      properties[name] = oneOf(mayBeEmpty(view.columns[f.column ?? name]) ? [...codes, EMPTY_CODE] : codes);
+    } else if (f.kind === 'keyword') properties[name] = { type: 'string', maxLength: 40, description: f.label[1] };
     else if (f.kind === 'numberRange') {
       properties[name] = {
         type: 'array',

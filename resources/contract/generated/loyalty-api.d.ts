@@ -20664,7 +20664,7 @@ export interface operations {
                         /** @enum {string} */
                         kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
                         /** @enum {string} */
-                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
                         storeId?: number;
                     };
                 };
@@ -21289,7 +21289,7 @@ export interface operations {
                         /** @enum {string} */
                         kind?: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void";
                         /** @enum {string} */
-                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
                         /** @enum {string} */
                         sourceType?: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
                         storeId?: number;
@@ -21457,7 +21457,7 @@ export interface operations {
                         /** @enum {string} */
                         kind?: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void";
                         /** @enum {string} */
-                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
                         /** @enum {string} */
                         sourceType?: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
                         storeId?: number;
@@ -24795,7 +24795,7 @@ export interface operations {
                         /** @enum {string} */
                         kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
                         /** @enum {string} */
-                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
                         storeId?: number;
                     };
                 };
@@ -24912,7 +24912,7 @@ export interface operations {
                         /** @enum {string} */
                         kind?: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void";
                         /** @enum {string} */
-                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp";
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
                         /** @enum {string} */
                         sourceType?: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
                         storeId?: number;

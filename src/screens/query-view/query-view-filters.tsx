@@ -2,7 +2,7 @@ import { DatePicker, Form, Input, InputNumber, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { DATE_FORMAT, serializeDate } from '../../../providers/dates';
-import { QUICK_RANGES, filterOptions, type QueryViewDef } from '../../../resources/query-view';
+import { EMPTY_CODE, QUICK_RANGES, filterOptions, mayBeEmpty, type QueryViewDef } from '../../../resources/query-view';
 import type { Translate } from '../../fields/field-kind';
 import { LookupSelect } from '../generic/lookup-select';
 import { QueryForm } from '../generic/query-form';
@@ -132,6 +132,11 @@ export function ViewFilterBar(props: {
               value: code,
               label: codeLabel({ t, view, column, code }),
             }));
+            // "Is empty": what a group without a value drills into.
+            if (mayBeEmpty(view.columns[column])) {
+              const none = view.columns[column]?.none ? codeLabel({ t, view, column, code: null }) : t('queryView.empty');
+              options.push({ value: EMPTY_CODE, label: none });
+            }
             return (
               <Form.Item key={name} name={name} label={label}>
                 <Select allowClear options={options} placeholder={all} aria-label={label} style={{ width: 140 }} />
