@@ -328,6 +328,25 @@ describe('checking a basket, redeeming and undoing', () => {
     expect(history.map((h) => h.action)).toEqual(['undo', 'redeem']);
   });
 
+  it('keeps a points coupon used when its points were spent: an undo that cannot take them back in full gives nothing twice', async () => {
+    const member = await newMember(admin);
+    const code = await issueOne(till, await effectiveTemplate(admin, { lineType: 'points', cashValue: null, pointsValue: 50 }), member);
+    const points = async () =>
+      (await okData<{ balance: number }>(admin.get('/v1/points/account', { query: { memberId: member } }))).balance;
+    const orderNo = requestNo('O');
+    expect(await okData(redeem({ code, memberId: member, orderNo }))).toMatchObject({ points: 50 });
+    await okData(admin.post('/v1/points/spend', { body: { requestNo: requestNo('S'), memberId: member, points: 20 } }));
+    expect(await points()).toBe(30);
+    // The order is returned: 30 of the coupon's 50 points are left, so it is not taken back and stays used.
+    const returnNo = requestNo('R');
+    const undone = await okData(till.post('/v1/coupons/undo', { body: { returnNo, orderNo } }));
+    expect(undone).toEqual({ returnNo, orderNo, coupons: [{ couponId: expect.any(Number), code, state: 'USED' }] });
+    expect(await points()).toBe(30);
+    expect((await couponRow(code)).state).toBe('USED');
+    expectRefused(await redeem({ code, memberId: member, orderNo: requestNo('O') }), 409, code);
+    expect(await points()).toBe(30);
+  });
+
   it('refuses a basket naming unknown goods or a bad amount with 400 naming the field', async () => {
     const member = await newMember(admin);
     const bad = await till.post('/v1/coupons/applicable', {

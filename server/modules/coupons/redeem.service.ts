@@ -256,10 +256,19 @@ export interface UndoAnswer {
   readonly coupons: readonly { readonly couponId: number; readonly code: string; readonly state: string }[];
 }
 
+/** A member's points balance, its account row locked until the transaction ends (0 without an account). */
+async function pointsBalance(tx: DbOrTx, tenantId: number, memberId: number): Promise<number> {
+  const found = await tx.execute<{ balance: string | number }>(
+    sql`select balance from points_accounts where tenant_id = ${tenantId} and member_id = ${memberId} for update`,
+  );
+  return Number(found.rows[0]?.balance ?? 0);
+}
+
 /**
  * Undoes the redemptions of an order when it is returned, once per return number: each coupon
  * the order used goes back to ISSUED (it shows UNUSED again, or EXPIRED if its validity ended
- * meanwhile), and a points coupon takes its points back (at most the balance). 404 when the order
+ * meanwhile), and a points coupon takes its points back, in full: a points coupon whose points
+ * the member no longer holds stays USED (answered as such) and nothing is taken. 404 when the order
  * used no coupon (or not that one).
  */
 export async function undoRedemption(input: {
@@ -279,44 +288,56 @@ export async function undoRedemption(input: {
     request: { orderNo: body.orderNo, code: body.code ?? null },
     run: async (tx) => {
       const onlyCode = body.code ? sql`and code = ${body.code}` : sql``;
-      const undone = await tx.execute<CouponRow>(sql`update coupons set state = 'ISSUED', used_at = null,
-          used_store = null, order_no = null, discount = null, version = version + 1, updated_at = ${now}, updated_by = ${input.operatorId}
+      const used = await tx.execute<CouponRow>(sql`select ${COUPON_COLUMNS} from coupons
         where tenant_id = ${tenantId} and order_no = ${body.orderNo} and state = 'USED' ${onlyCode}
-        returning ${COUPON_COLUMNS}`);
-      if (undone.rows.length === 0) throw new AppError('notFound', 'coupons.orderNotFound', { values: { orderNo: body.orderNo } });
-      const templates = await readTemplates(tx, tenantId, [...new Set(undone.rows.map((c) => Number(c.template)))]);
-      for (const c of undone.rows) {
+        order by id for update`);
+      if (used.rows.length === 0) throw new AppError('notFound', 'coupons.orderNotFound', { values: { orderNo: body.orderNo } });
+      const templates = await readTemplates(tx, tenantId, [...new Set(used.rows.map((c) => Number(c.template)))]);
+      const shown: UndoAnswer['coupons'][number][] = [];
+      for (const c of used.rows) {
+        const template = templates.get(Number(c.template))!;
+        const points = template.lineType === 'points' ? Number(template.raw.points_value ?? 0) : 0;
+        // A points coupon goes back only with all its points: when the member has spent them
+        // since, a take-back capped at the balance would leave them the points and the coupon to
+        // redeem again (issue 24 §2). Such a coupon stays used and nothing is taken back.
+        if (points > 0 && (await pointsBalance(tx, tenantId, Number(c.member))) < points) {
+          shown.push({ couponId: Number(c.id), code: c.code, state: couponShownState(c, now) });
+          continue;
+        }
+        const [row] = (
+          await tx.execute<CouponRow>(sql`update coupons set state = 'ISSUED', used_at = null,
+            used_store = null, order_no = null, discount = null, version = version + 1, updated_at = ${now}, updated_by = ${input.operatorId}
+          where tenant_id = ${tenantId} and id = ${c.id} returning ${COUPON_COLUMNS}`)
+        ).rows;
         await logCouponChange(tx, {
           tenantId,
-          couponId: Number(c.id),
+          couponId: Number(row.id),
           action: 'undo',
           from: 'USED',
-          to: couponShownState(c, now),
+          to: couponShownState(row, now),
           userId: input.operatorId,
           now,
         });
-        const template = templates.get(Number(c.template))!;
-        const points = template.lineType === 'points' ? Number(template.raw.points_value ?? 0) : 0;
         if (points > 0) {
           await postPoints({
             tx,
             tenantId,
-            memberId: Number(c.member),
+            memberId: Number(row.member),
             delta: -points,
             kind: 'reverse',
             sourceType: COUPON_POINTS_SOURCE,
-            sourceId: c.code,
+            sourceId: row.code,
             operatorId: input.operatorId,
-            idempotencyKey: `coupon-undo:${c.id}:${body.returnNo}`,
-            capAtBalance: true,
+            idempotencyKey: `coupon-undo:${row.id}:${body.returnNo}`,
             now,
           });
         }
+        shown.push({ couponId: Number(row.id), code: row.code, state: couponShownState(row, now) });
       }
       const answer: UndoAnswer = {
         returnNo: body.returnNo,
         orderNo: body.orderNo,
-        coupons: undone.rows.map((c) => ({ couponId: Number(c.id), code: c.code, state: couponShownState(c, now) })),
+        coupons: shown,
       };
       return answer;
     },
