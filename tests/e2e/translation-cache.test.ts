@@ -47,10 +47,13 @@ afterAll(async () => {
 /** The translation requests of a page: scope, status, bytes of the body. */
 function watchTables(page: Page) {
   const seen: { locale: string; scope: string; status: number; bytes: number }[] = [];
+  // Reading a finished request's response and sizes takes a round trip to the browser of its own:
+  // a request counts once that is done, which `take` waits for.
+  const reading = new Set<Promise<void>>();
   page.on('requestfinished', (request) => {
     const url = new URL(request.url());
     if (!url.pathname.endsWith('/v1/i18n/gets')) return;
-    void (async () => {
+    const read = (async () => {
       const response = await request.response();
       const sizes = await request.sizes();
       seen.push({
@@ -59,12 +62,22 @@ function watchTables(page: Page) {
         status: response?.status() ?? 0,
         bytes: sizes.responseBodySize,
       });
-    })();
+    })()
+      // A request still being read when the page closes at the end of the test is not counted.
+      .catch(() => undefined)
+      .finally(() => reading.delete(read));
+    reading.add(read);
   });
   return {
-    /** The requests since the last call, once the page has settled. */
+    /**
+     * The requests since the last call (every step of this test makes at least one), once the
+     * page has settled and each has been read. A language switch is no navigation, so the page's
+     * `networkidle` may be the one it reached before: the first request is waited for itself.
+     */
     async take() {
+      await expect.poll(() => seen.length + reading.size).toBeGreaterThan(0);
       await page.waitForLoadState('networkidle');
+      await Promise.all([...reading]);
       return seen.splice(0, seen.length);
     },
   };
