@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import type { i18n as I18n } from 'i18next';
 import { http, HttpResponse } from 'msw';
@@ -107,5 +107,38 @@ describe('points query Export button', () => {
     await waitFor(() => screen.getByText('Open the file centre'));
     expect(sent).toEqual({ filters: { keyword: '138' }, sorters: [{ field: 'balance', order: 'asc' }] });
     expect(sent).toEqual({ filters: (queried[2] as { filters: unknown }).filters, sorters: (queried[2] as { sorters: unknown }).sorters });
+  });
+});
+
+describe('a query view screen’s list chrome', () => {
+  it('hides a column from the column settings, remembers it, and draws the chosen density', async () => {
+    const record = {
+      memberId: 3,
+      memberName: '孙浩然',
+      mobile: '13800000000',
+      memberNumber: 'M3',
+      balance: 9,
+      totalEarned: 9,
+      totalSpent: 0,
+      updatedAt: null,
+    };
+    server.use(http.post(`${API}/v1/points-accounts/query`, () => HttpResponse.json(page([record]))));
+    const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent);
+    const Screen = screenOf('points-accounts');
+    renderScreen(<Screen />, i18n);
+    await screen.findByText('孙浩然');
+    expect(headers()).toContain('Total earned');
+    fireEvent.click(screen.getByLabelText('Columns'));
+    fireEvent.click(within(await screen.findByTestId('column-settings')).getByText('Total earned'));
+    await waitFor(() => expect(headers()).not.toContain('Total earned'));
+    fireEvent.click(screen.getByLabelText('Row density'));
+    fireEvent.click(await screen.findByText('Compact'));
+    await waitFor(() => expect(document.querySelector('.ant-table-small')).not.toBeNull());
+    cleanup();
+    renderScreen(<Screen />, i18n);
+    await screen.findByText('孙浩然');
+    expect(headers()).not.toContain('Total earned');
+    expect(headers()).toContain('Balance');
+    expect(document.querySelector('.ant-table-small')).not.toBeNull();
   });
 });

@@ -2,16 +2,18 @@
  * The generic screen of a query view (resources/query-view.ts): its filter bar (quick date
  * ranges, codes, stores; a member's filter comes from the link that opened it), the totals of
  * the whole filter, the declared chart (loaded on demand), the grouped totals (a group's name
- * lists the rows behind it), and the rows newest first, paged on the server, with the export of
- * every row as a file-centre job. Filters, page and size live in the url (shareable, kept on back).
+ * lists the rows behind it), and the rows newest first, paged on the server, under the toolbar
+ * every list has (the export of every row as a file-centre job, refresh, row density, the column
+ * chooser; density and hidden columns kept per view). Filters, page and size live in the url (shareable, kept on back).
  */
 import { App, Button, Card, Space } from 'antd';
-import { lazy, Suspense, useCallback, useMemo, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { QueryViewDef } from '../../../resources/query-view';
 import { QUERY_VIEWS } from '../../../resources/query-views';
 import { useLoadError } from '../../components/use-action';
 import { usePagedQuery } from '../../components/use-paged-query';
 import { ExportTaskButton } from '../files/export-task-button';
+import { ListToolbar, useListChrome, visibleColumns } from '../generic/list-toolbar';
 import { useTranslate } from '../generic/use-translate';
 import type { Translate } from '../../fields/field-kind';
 import { ViewFilterBar } from './query-view-filters';
@@ -51,6 +53,9 @@ function Body(props: { readonly view: QueryViewDef; readonly fixed?: ViewFilters
   const { setFilters } = list;
   const onDrill = useCallback((more: ViewFilters) => setFilters({ ...filters, ...more }), [filters, setFilters]);
   const columns = useMemo(() => viewColumns({ t, view, filters, onDrill }), [t, view, filters, onDrill]);
+  // Density and hidden columns, kept per view as every list keeps them.
+  const chrome = useListChrome(`view:${view.name}`);
+  const choosable = useMemo(() => columns.map((column) => ({ key: String(column.key), title: column.title as ReactNode })), [columns]);
   const linked = fixed ? [] : Object.entries(view.filters).filter(([name, f]) => f.kind === 'record' && filters[name] !== undefined);
   const loading = list.remote.loading;
   return (
@@ -65,11 +70,16 @@ function Body(props: { readonly view: QueryViewDef; readonly fixed?: ViewFilters
               {t('queryView.showAll')}
             </Button>
           )}
-          <ExportTaskButton start={() => startViewExport(view, filters, list.query.sorters)} />
         </Space>
       }
     >
       <ViewFilterBar t={t} view={view} filters={filters} onSearch={setFilters} />
+      <ListToolbar
+        actions={[<ExportTaskButton key="export" start={() => startViewExport(view, filters, list.query.sorters)} />]}
+        chrome={chrome}
+        columns={choosable}
+        onRefresh={list.remote.reload}
+      />
       <ViewTotals t={t} view={view} page={page} loading={loading} />
       {view.chart && (
         <Suspense fallback={null}>
@@ -77,7 +87,7 @@ function Body(props: { readonly view: QueryViewDef; readonly fixed?: ViewFilters
         </Suspense>
       )}
       <ViewGroups t={t} view={view} page={page} loading={loading} onDrill={onDrill} />
-      <ViewTable t={t} view={view} columns={columns} table={list.tableProps} />
+      <ViewTable t={t} view={view} columns={visibleColumns(columns, chrome.hidden)} size={chrome.density} table={list.tableProps} />
     </Card>
   );
 }
