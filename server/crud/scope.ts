@@ -1,4 +1,4 @@
-import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { centreKey, stampedFields } from '../../resources/define';
 import type { DbOrTx } from '../db/connection';
 import { centreRequired } from '../http/request-context';
@@ -50,9 +50,36 @@ export function hookContext(args: { runtime: ResourceRuntime; scope: Scope; db: 
 export function scopeConditions(args: { runtime: ResourceRuntime; scope: Scope; db: DbOrTx; operation: RowOperation }): SQL[] {
   const { runtime, scope } = args;
   const conditions = declaredScope(runtime, { tenantId: scope.tenantId, marketingCenterId: scope.marketingCenterId });
+  if (args.operation === 'write') {
+    const centres = allowedCentresCondition(runtime, scope.actor);
+    if (centres) conditions.push(centres);
+  }
   const extra = runtime.hooks.rowFilter?.({ ...hookContext(args), operation: args.operation });
   if (extra) conditions.push(extra);
   return conditions;
+}
+
+/** The field of a tenant-wide record naming the one marketing centre it belongs to, if any. */
+function centreFieldOf(runtime: ResourceRuntime): string | null {
+  if (runtime.resource.scope === 'marketingCenter') return null;
+  const found = Object.entries(runtime.resource.fields).find(
+    ([, f]) => f.kind === 'relation' && f.resource === 'marketing-center' && !f.multiple,
+  );
+  return found ? found[0] : null;
+}
+
+/**
+ * A user limited to some marketing centres changes only the records of those centres (or of
+ * none: a record without a centre applies to all): saving, deleting and every state action
+ * (audit, stop) of another centre's activity, store or member answers 404 as a record they
+ * cannot see would (issue 24 §5). Null for an unlimited user or a resource naming no centre.
+ */
+export function allowedCentresCondition(runtime: ResourceRuntime, actor: Actor): SQL | null {
+  const allowed = actor.marketingCenterIds;
+  const name = centreFieldOf(runtime);
+  if (allowed === null || name === null) return null;
+  const column = runtime.table[name] as AnyColumn;
+  return allowed.length === 0 ? isNull(column) : (or(isNull(column), inArray(column, [...allowed])) as SQL);
 }
 
 /**

@@ -254,3 +254,42 @@ describe('activities', () => {
     expect(await okData(admin.get('/v1/score-init/get'))).toMatchObject({ yuanPerPoint: 3, expiryMode: 'yearEnd' });
   });
 });
+
+describe('marketing centres', () => {
+  it('lets a user limited to one centre audit, stop, change and delete only that centre’s activities (issue 24 §5)', async () => {
+    const centre = async (code: string) =>
+      okData<{ id: number }>(admin.post('/v1/marketing-center/saveNew', { body: { code, name: `Centre ${code}` } }));
+    const own = await centre(`MO${Date.now() % 100000}`);
+    const other = await centre(`MX${Date.now() % 100000}`);
+    const promoter = await signInNewUser(scene.t, scene.tenant, {
+      login: 'centre-activity-writer',
+      grants: [
+        { resourceId: '营销/消费奖励', action: '活动查看' },
+        { resourceId: '营销/消费奖励', action: '配置维护' },
+      ],
+      marketingCenterIds: [own.id],
+    });
+    const theirs = await okData<{ id: number; version: number }>(doubling({ name: 'Other centre', marketingCenter: other.id }));
+    const ours = await okData<{ id: number; version: number }>(doubling({ name: 'Own centre', marketingCenter: own.id }));
+    const refused = [
+      await promoter.post('/v1/activity-score-doubling/audit', { query: { id: theirs.id } }),
+      await promoter.post('/v1/activity-score-doubling/modify', { body: { id: theirs.id, version: theirs.version, name: 'Taken' } }),
+      await promoter.post('/v1/activity-score-doubling/delete', { query: { id: theirs.id } }),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([404, 404, 404]);
+    await okData(admin.post('/v1/activity-score-doubling/audit', { query: { id: theirs.id } }));
+    const stop = await promoter.post('/v1/activity-score-doubling/stop', { query: { id: theirs.id }, body: { reason: 'Not mine' } });
+    expect(stop.status).toBe(404);
+    expect(await okData(admin.get(`/v1/activity-score-doubling/info/${theirs.id}`))).toMatchObject({
+      name: 'Other centre',
+      state: 'PROCESSING',
+    });
+    // Their own centre's activity they run as before.
+    expect(await okData(promoter.post('/v1/activity-score-doubling/audit', { query: { id: ours.id } }))).toMatchObject({
+      state: 'PROCESSING',
+    });
+    expect(
+      await okData(promoter.post('/v1/activity-score-doubling/stop', { query: { id: ours.id }, body: { reason: 'Mine' } })),
+    ).toMatchObject({ state: 'STOPED' });
+  });
+});

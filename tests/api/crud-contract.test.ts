@@ -640,6 +640,43 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
     expect((await admin.get(url(`info/${a.id}`), { headers: headers() })).status).toBe(200);
   });
 
+  // A record naming one marketing centre is changed only by users of that centre (issue 24 §5).
+  const centreField = Object.entries(resource.fields).find(
+    ([field, f]) =>
+      resource.scope !== 'marketingCenter' &&
+      f.kind === 'relation' &&
+      f.resource === 'marketing-center' &&
+      !f.multiple &&
+      isClientWritable(resource, field, f),
+  )?.[0];
+  if (centreField)
+    it("answers a user of another marketing centre 404 on every change and action of a centre's record", async () => {
+      const record = await okData(
+        admin.post(url('saveNew'), { body: { ...(await validBody(resource)), [centreField]: centre }, headers: headers() }),
+      );
+      const elsewhere = (
+        await okData(admin.post('/v1/marketing-center/saveNew', { body: { code: `E${(seed += 1)}`, name: `Elsewhere ${name}` } }))
+      ).id as number;
+      const login = `${name}-elsewhere`;
+      await createUser(t.database, {
+        tenantId: tenant.tenantId,
+        login,
+        grants: [...readRefs(runtime), ...writeRefs(runtime)],
+        marketingCenterIds: [elsewhere],
+      });
+      const user = await signIn(t.app, { tenant: tenant.code, login, password: tenant.adminPassword });
+      const own = { marketingCenter: String(elsewhere), time_zone: 'Asia/Shanghai' };
+      const statuses = [
+        (await user.post(url('modify'), { body: { id: record.id, version: record.version }, headers: own })).status,
+        ...(resource.deletable === false ? [] : [(await user.post(url('delete'), { query: { id: record.id }, headers: own })).status]),
+      ];
+      for (const [action] of routedActions(resource)) {
+        statuses.push((await user.post(url(action), { query: { id: record.id }, body: { reason: 'x' }, headers: own })).status);
+      }
+      expect(statuses).toEqual(statuses.map(() => 404));
+      expect((await admin.get(url(`info/${record.id}`), { headers: headers() })).body.data.version).toBe(record.version);
+    });
+
   const invalidable = Object.entries(resource.fields).filter(
     ([field, f]) => isClientWritable(resource, field, f) && canApplyInView(resource, field),
   );
