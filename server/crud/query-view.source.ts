@@ -44,7 +44,21 @@ export interface KeywordSql {
   readonly contains?: readonly SQL[];
 }
 
-/** Declares a view's source (an identity that checks it against the view). */
-export function defineViewSource<const V extends QueryViewDef>(source: ViewSource<V>): ViewSource<V> {
-  return source;
+/**
+ * A source as written: a filter named like a column compares that column's expression unless it
+ * says otherwise (`memberId`, `occurredAt`, `kind` …); a filter with no column of its name must
+ * give its expression. SQL for an undeclared filter still does not compile.
+ */
+export type ViewSourceDecl<V extends QueryViewDef = QueryViewDef> = Omit<ViewSource<V>, 'filters'> & {
+  readonly filters: { readonly [K in Exclude<keyof V['filters'], keyof V['columns']>]: SQL | KeywordSql } & {
+    readonly [K in Extract<keyof V['filters'], keyof V['columns']>]?: SQL | KeywordSql;
+  };
+};
+
+/** Declares a view's source, checked against the view; a filter named like a column compares it by default. */
+export function defineViewSource<const V extends QueryViewDef>(source: ViewSourceDecl<V>): ViewSource<V> {
+  const columns = source.columns as Readonly<Record<string, SQL>>;
+  const given = source.filters as Readonly<Record<string, SQL | KeywordSql | undefined>>;
+  const filters = Object.fromEntries(Object.keys(source.view.filters).map((name) => [name, given[name] ?? columns[name]]));
+  return { ...source, filters } as ViewSource<V>;
 }

@@ -24,7 +24,7 @@ export const prepayCardHistorySource = defineViewSource({
     storeName: sql`s.name`,
     remark: sql`e.remark`,
   },
-  filters: { cardId: sql`e.card_id`, occurredAt: sql`e.occurred_at`, kind: sql`e.kind` },
+  filters: {},
   measures: {
     entries: sql`count(*)`,
     principal: sql`coalesce(sum(e.principal_delta), 0)`,

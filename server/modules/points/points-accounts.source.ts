@@ -25,9 +25,7 @@ export const pointsAccountsSource = defineViewSource({
     updatedAt: sql`a.updated_at`,
   },
   filters: {
-    memberId: sql`a.member_id`,
     keyword: { prefix: [sql`m.mobile`, sql`m.member_number`, sql`m.card_number`], contains: [sql`m.name`] },
-    balance: sql`a.balance`,
   },
   measures: {
     accounts: sql`count(*)`,

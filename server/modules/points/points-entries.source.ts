@@ -48,14 +48,7 @@ export const pointsEntriesSource = defineViewSource({
     expiresAt: sql`e.expires_at`,
     remark: sql`e.remark`,
   },
-  filters: {
-    memberId: sql`e.member_id`,
-    occurredAt: sql`e.occurred_at`,
-    sourceType: sql`e.source_type`,
-    kind: sql`e.kind`,
-    channel: sql`e.channel`,
-    storeId: sql`e.store_id`,
-  },
+  filters: {},
   measures: {
     earned: sql`coalesce(sum(e.delta) filter (where e.delta > 0), 0)`,
     spent: sql`coalesce(-sum(e.delta) filter (where e.delta < 0), 0)`,

@@ -39,14 +39,7 @@ export const valueHistorySource = defineViewSource({
     operatorName: sql`u.name`,
     remark: sql`e.remark`,
   },
-  filters: {
-    memberId: sql`e.member_id`,
-    occurredAt: sql`e.occurred_at`,
-    kind: sql`e.kind`,
-    channel: sql`e.channel`,
-    sourceType: sql`e.source_type`,
-    storeId: sql`e.store_id`,
-  },
+  filters: {},
   measures: {
     entries: sql`count(*)`,
     amountIn: sql`coalesce(sum(${amount}) filter (where ${amount} > 0), 0)`,
