@@ -1,17 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { seedDemoIfEmpty } from '../server/db/seed/demo.seed';
 import { launchBrowser } from '../tests/helpers/browser';
 import { LoginPage } from '../tests/e2e/pages/login.page';
 import { ListPage } from '../tests/e2e/pages/list.page';
 import { parseFlags, switchFlag, textFlag } from './lib/bench-args';
-import { openBenchDatabase } from './lib/bench-database';
-import { guardBenchRun } from './lib/bench-watchdog';
+import { withDemoConsole } from './lib/demo-console';
 
 /**
  * What a person's browser downloads (`npm run bench:browser`, after `npm run build`): headless
@@ -72,68 +65,57 @@ const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2), ['web-dir'], ['files']);
   const webDir = path.resolve(textFlag(flags, 'web-dir', 'dist/web')!);
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir}/index.html is missing: run npm run build first`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-bench-browser-'));
-  const bench = await openBenchDatabase({ dataDir, poolSize: 10 });
-  const config = { ...loadConfig({ WEB_DIR: webDir }), seedDemo: false };
-  const app = await buildApp({ database: bench.database, config, jobs: null });
-  const browser = await launchBrowser();
-  const stopAll = async () => {
-    await browser.close();
-    await app.close().catch(() => undefined);
-    await bench.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const cancel = guardBenchRun({ name: 'bench:browser', minutes: 10, stop: stopAll });
-  try {
-    const demo = await seedDemoIfEmpty(bench.database);
-    const admin = demo.accounts.find((a) => a.login === 'admin') ?? demo.accounts[0];
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const { page } = await browser.newPage();
-    const tally = track(page);
-    const login = new LoginPage(page);
-    await login.open(baseUrl);
-    await page.waitForLoadState('networkidle');
-    const atLogin = tally.take();
-    await login.signIn(demo.tenantCode, admin.login, admin.password);
-    await page.goto(`${baseUrl}/#/member/standard-member/list`);
-    await new ListPage(page).waitLoaded();
-    await page.waitForLoadState('networkidle');
-    const toList = tally.take();
-    await page.reload();
-    await new ListPage(page).waitLoaded();
-    await page.waitForLoadState('networkidle');
-    const reload = tally.take();
+  await withDemoConsole({
+    name: 'bench:browser',
+    minutes: 10,
+    webDir,
+    client: async () => {
+      const browser = await launchBrowser();
+      return { value: browser, stop: () => browser.close() };
+    },
+    run: async ({ baseUrl, tenantCode, admin, client: browser }) => {
+      const { page } = await browser.newPage();
+      const tally = track(page);
+      const login = new LoginPage(page);
+      await login.open(baseUrl);
+      await page.waitForLoadState('networkidle');
+      const atLogin = tally.take();
+      await login.signIn(tenantCode, admin.login, admin.password);
+      await page.goto(`${baseUrl}/#/member/standard-member/list`);
+      await new ListPage(page).waitLoaded();
+      await page.waitForLoadState('networkidle');
+      const toList = tally.take();
+      await page.reload();
+      await new ListPage(page).waitLoaded();
+      await page.waitForLoadState('networkidle');
+      const reload = tally.take();
 
-    const listTotal = atLogin.script + toList.script;
-    const encodings = [...new Map([...atLogin.encodings, ...toList.encodings])].map(([e, n]) => `${e} ${n}`).join(', ');
-    console.log(`headless Chromium, fresh profile; the build in ${webDir}; script encodings: ${encodings}`);
-    console.log(
-      `  ${'step'.padEnd(30)} ${'JS KiB'.padStart(8)} ${'CSS KiB'.padStart(8)} ${'all KiB'.padStart(8)} ${'requests'.padStart(9)}`,
-    );
-    const row = (label: string, t: Tally) =>
+      const listTotal = atLogin.script + toList.script;
+      const encodings = [...new Map([...atLogin.encodings, ...toList.encodings])].map(([e, n]) => `${e} ${n}`).join(', ');
+      console.log(`headless Chromium, fresh profile; the build in ${webDir}; script encodings: ${encodings}`);
       console.log(
-        `  ${label.padEnd(30)} ${kib(t.script).padStart(8)} ${kib(t.stylesheet).padStart(8)} ${kib(t.all).padStart(8)} ${String(t.files).padStart(9)}`,
+        `  ${'step'.padEnd(30)} ${'JS KiB'.padStart(8)} ${'CSS KiB'.padStart(8)} ${'all KiB'.padStart(8)} ${'requests'.padStart(9)}`,
       );
-    row('login page', atLogin);
-    row('sign-in + member list', toList);
-    row('reload of the list (cached)', reload);
-    if (switchFlag(flags, 'files')) {
-      for (const [label, t] of [
-        ['login page', atLogin],
-        ['sign-in + member list', toList],
-      ] as const) {
-        console.log(`  ${label}: ${[...t.scripts].map(([file, bytes]) => `${path.basename(file)} ${kib(bytes)}`).join(', ')}`);
+      const row = (label: string, t: Tally) =>
+        console.log(
+          `  ${label.padEnd(30)} ${kib(t.script).padStart(8)} ${kib(t.stylesheet).padStart(8)} ${kib(t.all).padStart(8)} ${String(t.files).padStart(9)}`,
+        );
+      row('login page', atLogin);
+      row('sign-in + member list', toList);
+      row('reload of the list (cached)', reload);
+      if (switchFlag(flags, 'files')) {
+        for (const [label, t] of [
+          ['login page', atLogin],
+          ['sign-in + member list', toList],
+        ] as const) {
+          console.log(`  ${label}: ${[...t.scripts].map(([file, bytes]) => `${path.basename(file)} ${kib(bytes)}`).join(', ')}`);
+        }
       }
-    }
-    console.log(
-      `  login JavaScript ${kib(atLogin.script)} KiB (goal <= ${GOAL_LOGIN_KIB}: ${atLogin.script / 1024 <= GOAL_LOGIN_KIB ? 'met' : 'MISSED'}); login + first list ${kib(listTotal)} KiB (goal <= ${GOAL_LIST_KIB}: ${listTotal / 1024 <= GOAL_LIST_KIB ? 'met' : 'MISSED'})`,
-    );
-  } finally {
-    cancel();
-    await stopAll();
-  }
+      console.log(
+        `  login JavaScript ${kib(atLogin.script)} KiB (goal <= ${GOAL_LOGIN_KIB}: ${atLogin.script / 1024 <= GOAL_LOGIN_KIB ? 'met' : 'MISSED'}); login + first list ${kib(listTotal)} KiB (goal <= ${GOAL_LIST_KIB}: ${listTotal / 1024 <= GOAL_LIST_KIB ? 'met' : 'MISSED'})`,
+      );
+    },
+  });
 }
 
 main().catch((error: unknown) => {

@@ -2,18 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { AddressInfo } from 'node:net';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { seedDemoIfEmpty } from '../server/db/seed/demo.seed';
 import { LoginPage } from '../tests/e2e/pages/login.page';
 import { ListPage } from '../tests/e2e/pages/list.page';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
-import { openBenchDatabase } from './lib/bench-database';
-import { guardBenchRun } from './lib/bench-watchdog';
+import { withDemoConsole } from './lib/demo-console';
 import { median } from './lib/stats';
 
 /**
@@ -118,125 +113,115 @@ async function main(): Promise<void> {
   const flags = parseFlags(process.argv.slice(2), ['web-dir', 'runs']);
   const runs = intFlag(flags, 'runs', 3);
   const webDir = path.resolve(textFlag(flags, 'web-dir', 'dist/web')!);
-  if (!fs.existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir}/index.html is missing: run npm run build first`);
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'loyalty-bench-lighthouse-'));
-  const bench = await openBenchDatabase({ dataDir, poolSize: 10 });
-  const app = await buildApp({ database: bench.database, config: { ...loadConfig({ WEB_DIR: webDir }), seedDemo: false }, jobs: null });
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
-  const stopAll = async () => {
-    chrome.kill();
-    await app.close().catch(() => undefined);
-    await bench.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const cancel = guardBenchRun({ name: 'bench:lighthouse', minutes: 30, stop: stopAll });
-  try {
-    const demo = await seedDemoIfEmpty(bench.database);
-    const admin = demo.accounts.find((a) => a.login === 'admin') ?? demo.accounts[0];
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, ${chromePath}`);
-    console.log(
-      `load average before: ${os
-        .loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')} (${os.cpus().length} cores)`,
-    );
+  await withDemoConsole({
+    name: 'bench:lighthouse',
+    minutes: 30,
+    webDir,
+    client: async () => {
+      const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+      return { value: chrome, stop: () => chrome.kill() };
+    },
+    run: async ({ baseUrl, tenantCode, admin, client: chrome }) => {
+      console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, ${chromePath}`);
+      console.log(
+        `load average before: ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')} (${os.cpus().length} cores)`,
+      );
 
-    // The signed-in profile: sign in once in the Chromium Lighthouse drives.
-    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const profile = cdp.contexts()[0];
-    const signing = await profile.newPage();
-    await new LoginPage(signing).open(baseUrl);
-    await new LoginPage(signing).signIn(demo.tenantCode, admin.login, admin.password);
-    await signing.goto(`${baseUrl}${LIST_PATH}`);
-    await new ListPage(signing).waitLoaded();
-    await signing.close();
-    // Empties the HTTP cache through a tab of its own, closed again before Lighthouse starts.
-    const clearCache = async () => {
-      const tab = await profile.newPage();
-      await (await profile.newCDPSession(tab)).send('Network.clearBrowserCache');
-      await tab.close();
-    };
+      // The signed-in profile: sign in once in the Chromium Lighthouse drives.
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const profile = cdp.contexts()[0];
+      const signing = await profile.newPage();
+      await new LoginPage(signing).open(baseUrl);
+      await new LoginPage(signing).signIn(tenantCode, admin.login, admin.password);
+      await signing.goto(`${baseUrl}${LIST_PATH}`);
+      await new ListPage(signing).waitLoaded();
+      await signing.close();
+      // Empties the HTTP cache through a tab of its own, closed again before Lighthouse starts.
+      const clearCache = async () => {
+        const tab = await profile.newPage();
+        await (await profile.newCDPSession(tab)).send('Network.clearBrowserCache');
+        await tab.close();
+      };
 
-    const rows: { page: string; preset: string; figures: Figures }[] = [];
-    for (const target of [
-      { page: 'login', url: `${baseUrl}/#/login`, keepStorage: false },
-      { page: 'member list', url: `${baseUrl}${LIST_PATH}`, keepStorage: true },
-    ]) {
-      for (const preset of ['mobile', 'desktop'] as const) {
-        const figures: Figures[] = [];
-        for (let run = 0; run < runs; run += 1) {
-          // The signed-in runs keep cookie and storage but not the HTTP cache.
-          if (target.keepStorage) await clearCache();
-          figures.push(await audit({ url: target.url, port: chrome.port, preset, keepStorage: target.keepStorage }));
-          const last = figures[figures.length - 1];
-          console.log(
-            `  ${target.page} ${preset} run ${run + 1}: performance ${last.performance}, LCP ${last.lcpMs.toFixed(0)} ms, TBT ${last.tbtMs.toFixed(0)} ms`,
-          );
+      const rows: { page: string; preset: string; figures: Figures }[] = [];
+      for (const target of [
+        { page: 'login', url: `${baseUrl}/#/login`, keepStorage: false },
+        { page: 'member list', url: `${baseUrl}${LIST_PATH}`, keepStorage: true },
+      ]) {
+        for (const preset of ['mobile', 'desktop'] as const) {
+          const figures: Figures[] = [];
+          for (let run = 0; run < runs; run += 1) {
+            // The signed-in runs keep cookie and storage but not the HTTP cache.
+            if (target.keepStorage) await clearCache();
+            figures.push(await audit({ url: target.url, port: chrome.port, preset, keepStorage: target.keepStorage }));
+            const last = figures[figures.length - 1];
+            console.log(
+              `  ${target.page} ${preset} run ${run + 1}: performance ${last.performance}, LCP ${last.lcpMs.toFixed(0)} ms, TBT ${last.tbtMs.toFixed(0)} ms`,
+            );
+          }
+          rows.push({ page: target.page, preset, figures: summary(figures) });
         }
-        rows.push({ page: target.page, preset, figures: summary(figures) });
       }
-    }
-    await cdp.close();
+      await cdp.close();
 
-    console.log(`\nmedians of ${runs} runs`);
-    console.log(
-      `  ${'page'.padEnd(12)} ${'preset'.padEnd(8)} ${'perf'.padStart(5)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'KiB'.padStart(7)} ${'a11y'.padStart(5)} ${'best'.padStart(5)}`,
-    );
-    for (const { page, preset, figures: f } of rows) {
+      console.log(`\nmedians of ${runs} runs`);
       console.log(
-        `  ${page.padEnd(12)} ${preset.padEnd(8)} ${String(f.performance).padStart(5)} ${f.lcpMs.toFixed(0).padStart(7)} ${f.tbtMs.toFixed(0).padStart(7)} ${(f.bytes / 1024).toFixed(0).padStart(7)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(5)}`,
+        `  ${'page'.padEnd(12)} ${'preset'.padEnd(8)} ${'perf'.padStart(5)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'KiB'.padStart(7)} ${'a11y'.padStart(5)} ${'best'.padStart(5)}`,
       );
-    }
-    const mobile = rows.filter((row) => row.preset === 'mobile');
-    const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
-    console.log(
-      `  mobile performance >= ${TARGET_PERFORMANCE}: ${met(mobile.every((row) => row.figures.performance >= TARGET_PERFORMANCE))}; accessibility and best practices 100: ${met(rows.every((row) => row.figures.accessibility === 100 && row.figures.bestPractices === 100))}`,
-    );
+      for (const { page, preset, figures: f } of rows) {
+        console.log(
+          `  ${page.padEnd(12)} ${preset.padEnd(8)} ${String(f.performance).padStart(5)} ${f.lcpMs.toFixed(0).padStart(7)} ${f.tbtMs.toFixed(0).padStart(7)} ${(f.bytes / 1024).toFixed(0).padStart(7)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(5)}`,
+        );
+      }
+      const mobile = rows.filter((row) => row.preset === 'mobile');
+      const met = (ok: boolean) => (ok ? 'met' : 'MISSED');
+      console.log(
+        `  mobile performance >= ${TARGET_PERFORMANCE}: ${met(mobile.every((row) => row.figures.performance >= TARGET_PERFORMANCE))}; accessibility and best practices 100: ${met(rows.every((row) => row.figures.accessibility === 100 && row.figures.bestPractices === 100))}`,
+      );
 
-    // Login + landing + member list in a fresh profile: which scripts, and what they weigh.
-    const fresh = await chromium.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-    try {
-      const page = await (await fresh.newContext()).newPage();
-      const scripts = scriptsOf(page);
-      const login = new LoginPage(page);
-      await login.open(baseUrl);
-      await page.waitForLoadState('networkidle');
-      const atLogin = new Set(scripts.keys());
-      await login.signIn(demo.tenantCode, admin.login, admin.password);
-      await page.waitForLoadState('networkidle');
-      const landing = new URL(page.url()).hash;
-      await page.goto(`${baseUrl}${LIST_PATH}`);
-      await new ListPage(page).waitLoaded();
-      await page.waitForLoadState('networkidle');
-      const files = [...scripts.keys()].map((file) => file.replace(/^\//, ''));
-      const gzip = gzipKib(webDir, files);
-      const wire = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+      // Login + landing + member list in a fresh profile: which scripts, and what they weigh.
+      const fresh = await chromium.launch({ executablePath: chromePath, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+      try {
+        const page = await (await fresh.newContext()).newPage();
+        const scripts = scriptsOf(page);
+        const login = new LoginPage(page);
+        await login.open(baseUrl);
+        await page.waitForLoadState('networkidle');
+        const atLogin = new Set(scripts.keys());
+        await login.signIn(tenantCode, admin.login, admin.password);
+        await page.waitForLoadState('networkidle');
+        const landing = new URL(page.url()).hash;
+        await page.goto(`${baseUrl}${LIST_PATH}`);
+        await new ListPage(page).waitLoaded();
+        await page.waitForLoadState('networkidle');
+        const files = [...scripts.keys()].map((file) => file.replace(/^\//, ''));
+        const gzip = gzipKib(webDir, files);
+        const wire = [...scripts.values()].reduce((a, b) => a + b, 0) / 1024;
+        console.log(
+          `\nJavaScript of login (${atLogin.size} files, ${gzipKib(
+            webDir,
+            [...atLogin].map((f) => f.replace(/^\//, '')),
+          ).toFixed(
+            1,
+          )} KiB gzip) + landing ${landing} + member list: ${files.length} files, ${gzip.toFixed(1)} KiB gzip -9 (${wire.toFixed(1)} KiB on the wire, brotli); goal <= ${TARGET_JS_KIB} KiB: ${met(gzip <= TARGET_JS_KIB)}`,
+        );
+        if (files.some((file) => /recharts|chart/i.test(file)))
+          console.log(`  chart chunks among them: ${files.filter((file) => /chart/i.test(file)).join(', ')}`);
+      } finally {
+        await fresh.close();
+      }
       console.log(
-        `\nJavaScript of login (${atLogin.size} files, ${gzipKib(
-          webDir,
-          [...atLogin].map((f) => f.replace(/^\//, '')),
-        ).toFixed(
-          1,
-        )} KiB gzip) + landing ${landing} + member list: ${files.length} files, ${gzip.toFixed(1)} KiB gzip -9 (${wire.toFixed(1)} KiB on the wire, brotli); goal <= ${TARGET_JS_KIB} KiB: ${met(gzip <= TARGET_JS_KIB)}`,
+        `load average after: ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' ')}`,
       );
-      if (files.some((file) => /recharts|chart/i.test(file)))
-        console.log(`  chart chunks among them: ${files.filter((file) => /chart/i.test(file)).join(', ')}`);
-    } finally {
-      await fresh.close();
-    }
-    console.log(
-      `load average after: ${os
-        .loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')}`,
-    );
-  } finally {
-    cancel();
-    await stopAll();
-  }
+    },
+  });
 }
 
 main().catch((error: unknown) => {
