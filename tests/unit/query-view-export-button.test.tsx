@@ -24,6 +24,18 @@ vi.setConfig({ testTimeout: 30_000 });
 const server = setupServer();
 let i18n: I18n;
 
+/** One row of the points accounts view. */
+const ACCOUNT = {
+  memberId: 3,
+  memberName: '孙浩然',
+  mobile: '13800000000',
+  memberNumber: 'M3',
+  balance: 9,
+  totalEarned: 9,
+  totalSpent: 0,
+  updatedAt: null,
+};
+
 /** A page of a view as the engine answers it. */
 const page = (records: unknown[]) => ({
   code: 2000,
@@ -76,17 +88,7 @@ describe('points query Export button', () => {
     server.use(
       http.post(`${API}/v1/points-accounts/query`, async ({ request }) => {
         queried.push(await request.json());
-        const record = {
-          memberId: 3,
-          memberName: '孙浩然',
-          mobile: '13800000000',
-          memberNumber: 'M3',
-          balance: 9,
-          totalEarned: 9,
-          totalSpent: 0,
-          updatedAt: null,
-        };
-        return HttpResponse.json(page([record]));
+        return HttpResponse.json(page([ACCOUNT]));
       }),
       http.post(`${API}/v1/points-accounts/export`, async ({ request }) => {
         sent = await request.json();
@@ -112,17 +114,7 @@ describe('points query Export button', () => {
 
 describe('a query view screen’s list chrome', () => {
   it('hides a column from the column settings, remembers it, and draws the chosen density', async () => {
-    const record = {
-      memberId: 3,
-      memberName: '孙浩然',
-      mobile: '13800000000',
-      memberNumber: 'M3',
-      balance: 9,
-      totalEarned: 9,
-      totalSpent: 0,
-      updatedAt: null,
-    };
-    server.use(http.post(`${API}/v1/points-accounts/query`, () => HttpResponse.json(page([record]))));
+    server.use(http.post(`${API}/v1/points-accounts/query`, () => HttpResponse.json(page([ACCOUNT]))));
     const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent);
     const Screen = screenOf('points-accounts');
     renderScreen(<Screen />, i18n);
