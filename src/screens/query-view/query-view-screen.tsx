@@ -6,7 +6,7 @@
  * every list has (the export of every row as a file-centre job, refresh, row density, the column
  * chooser; density and hidden columns kept per view). Filters, page and size live in the url (shareable, kept on back).
  */
-import { App, Button, Card, Space } from 'antd';
+import { App, Button, Card } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { QueryViewDef } from '../../../resources/query-view';
 import { QUERY_VIEWS } from '../../../resources/query-views';
@@ -61,16 +61,15 @@ function Body(props: { readonly view: QueryViewDef; readonly fixed?: ViewFilters
   return (
     <Card
       title={fixed ? undefined : titleOf({ t, view, filters, page })}
+      // The header holds the title and "show all"; a panel with neither draws no empty header.
       extra={
-        <Space wrap>
-          {linked.length > 0 && (
-            <Button
-              onClick={() => setFilters(Object.fromEntries(Object.entries(filters).filter(([name]) => !linked.some(([l]) => l === name))))}
-            >
-              {t('queryView.showAll')}
-            </Button>
-          )}
-        </Space>
+        linked.length > 0 ? (
+          <Button
+            onClick={() => setFilters(Object.fromEntries(Object.entries(filters).filter(([name]) => !linked.some(([l]) => l === name))))}
+          >
+            {t('queryView.showAll')}
+          </Button>
+        ) : undefined
       }
     >
       <ViewFilterBar t={t} view={view} filters={filters} onSearch={setFilters} />
