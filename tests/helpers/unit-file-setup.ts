@@ -2,7 +2,8 @@
  * Runs before each file of the unit project (vitest.config.ts `setupFiles`). That project keeps a
  * worker's modules and, for jsdom files, its window from one file to the next (`isolate: false`),
  * so each file starts here from what a fresh worker would give it: no React tree of the file
- * before still mounted, empty storage, an empty page and the root route.
+ * before still mounted, empty storage, an empty page, the root route and the console's i18next
+ * instance behind react-i18next's hooks.
  */
 if (typeof window !== 'undefined') {
   // Unmount what the previous file rendered before emptying the page: a tree whose nodes were
@@ -16,5 +17,12 @@ if (typeof window !== 'undefined') {
   document.title = '';
   window.location.hash = '';
 }
+
+// react-i18next's hooks read one global instance, the last one set up with `initReactI18next`.
+// The screen harnesses set up their own instance, so a file after them would read that one and
+// not the console's (providers/i18n.ts binds it only on its first start). Point the hooks back at
+// the console's instance once it has started, as a fresh worker's second start would leave them.
+const [{ default: i18next }, { setI18n }] = await Promise.all([import('i18next'), import('react-i18next')]);
+if (i18next.isInitialized) setI18n(i18next);
 
 export {};
