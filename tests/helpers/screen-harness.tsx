@@ -4,7 +4,8 @@
  * control provider reading the grants stored the way sign-in stores them.
  */
 import { Refine } from '@refinedev/core';
-import { configure, render, screen, within, type RenderResult } from '@testing-library/react';
+import { configure, screen, within, type RenderResult } from '@testing-library/react';
+import { render } from './antd-styles';
 import { ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import { createInstance, type i18n as I18n } from 'i18next';

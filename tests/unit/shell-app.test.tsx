@@ -3,7 +3,8 @@
  * The whole app in jsdom: login page, the password step of an expired login, the shell with the
  * menu of the user's grants, a not-found path and the root redirect.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { render } from '../helpers/antd-styles';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -4,7 +4,8 @@
  * shows instead; the card template detail opened by number looks the template's type up first.
  * Also the route table and the chunk failure behaviour behind the guard.
  */
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
+import { render } from '../helpers/antd-styles';
 import { http as mock, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -3,7 +3,8 @@
  * Translations come from the server only, before the first render; switching the language
  * reloads the map and switches antd's and dayjs's locale with it.
  */
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { render } from '../helpers/antd-styles';
 import { ConfigProvider, Pagination } from 'antd';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
