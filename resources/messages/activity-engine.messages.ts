@@ -31,6 +31,10 @@ export const activityEngineMessages = defineMessages({
   'activities.exclusion.dailyLimit': ['会员今日参与次数已达上限', 'The member reached the daily limit'],
   'activities.exclusion.stackingLost': ['同组互斥，优先级更高的活动生效', 'Another activity of its exclusive group won'],
   'activities.exclusion.ruleNotMet': ['未满足活动条件', 'Its rule is not met'],
+  'activities.exclusion.rewardUnavailable': [
+    '奖励无法发放（券已停用、已发完或已达会员限领）',
+    'Its reward cannot be given (coupon stopped, sold out or at the member’s limit)',
+  ],
   // The file centre's name of the evaluation export (server/modules/activities/activity-evaluation.export.ts), as its file is titled.
   'res.activity-evaluation': ['活动效果评估', 'Activity results'],
   'activityEngine.notFound': ['活动 {id} 不存在', 'Activity {id} does not exist'],

@@ -64,6 +64,7 @@ export const activityScreenMessages = defineMessages({
   'activity.exclusion.dailyLimit': ['会员今日参与次数已满', "The member's times today are used up"],
   'activity.exclusion.stackingLost': ['互斥组中被优先级更高的活动取代', 'Lost to a higher priority activity of its exclusive group'],
   'activity.exclusion.ruleNotMet': ['未满足活动条件', 'Its rule is not met'],
+  'activity.exclusion.rewardUnavailable': ['奖励无法发放', 'Its reward cannot be given'],
   'activity.eval.tab': ['效果评估', 'Results'],
   'activity.eval.title': ['活动效果评估', 'Activity results'],
   // The file centre's name of the evaluation export (its task's resource), as its file is titled.

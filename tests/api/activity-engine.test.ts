@@ -145,7 +145,7 @@ describe('a sale through the activities', () => {
     await stopActivity(scene, 'GOODS_AMOUNT_COUPON', coupon.id);
     await stopActivity(scene, 'POINTS_AS_CASH', cash.id);
   });
-  it('a coupon the template can no longer give is left out; the sale itself goes through', async () => {
+  it('a coupon reward gives what the template can still issue, then nothing; the sale itself goes through', async () => {
     const member = await newMember(scene.admin);
     const scarce = await effectiveTemplate(scene.admin, { name: 'Scarce', totalQuantity: 1 });
     const coupon = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
@@ -156,10 +156,15 @@ describe('a sale through the activities', () => {
     try {
       const answer = await postSale(scene.admin, basket(member));
       expect(answer.points).toBe(120);
-      expect(answer.activities).toEqual([expect.objectContaining({ activityId: coupon.id, awards: [] })]);
-      expect(await balanceOf(scene.admin, member)).toBe(120);
+      expect(answer.activities).toEqual([
+        expect.objectContaining({ activityId: coupon.id, awards: [{ type: 'coupon', templateId: scarce, count: 1 }] }),
+      ]);
+      const again = await postSale(scene.admin, basket(member));
+      expect(again.points).toBe(120);
+      expect(again.activities).toEqual([]);
+      expect(await balanceOf(scene.admin, member)).toBe(240);
       const held = await okData<{ total: number }>(scene.admin.post('/v1/coupon/query', { body: { filters: { member } } }));
-      expect(held.total).toBe(0);
+      expect(held.total).toBe(1);
     } finally {
       await stopActivity(scene, 'GOODS_AMOUNT_COUPON', coupon.id);
     }

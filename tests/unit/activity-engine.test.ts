@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ActivityRule, Award, PreparedActivity, SaleFacts, SaleLineFact } from '../../server/modules/activities/activity.contract';
-import { evaluateSale, type BudgetGate } from '../../server/modules/activities/engine/evaluate-sale';
+import { evaluateSale, givenAsEvaluated, type GiveGate } from '../../server/modules/activities/engine/evaluate-sale';
 import { inDayTime, localCalendar, selectionExclusion } from '../../server/modules/activities/engine/select';
 import { fitsBucket, bucketsOf } from '../../server/modules/activities/engine/budgets';
 import { preparedActivity } from '../helpers/prepared-activity';
@@ -38,9 +38,8 @@ function facts(at = new Date('2026-11-28T10:30:00+08:00'), extra: Partial<SaleFa
   };
 }
 
-const open: BudgetGate = () => Promise.resolve(null);
-const run = (active: PreparedActivity[], f = facts(), gate: BudgetGate = open) =>
-  evaluateSale({ active, facts: f, peek: gate, take: gate });
+const open: GiveGate = (_a, awards) => Promise.resolve(givenAsEvaluated(awards));
+const run = (active: PreparedActivity[], f = facts(), gate: GiveGate = open) => evaluateSale({ active, facts: f, peek: gate, give: gate });
 const doubling = (id: number, extra: Partial<PreparedActivity> = {}) =>
   activity(id, { kind: 'SCORE_DOUBLING', goods: ALL, multipleTenths: 20 }, extra);
 
@@ -128,7 +127,7 @@ describe('the sale pipeline: phases, stacking, budgets', () => {
   });
 
   it('a group member whose rule is not met or whose budget is spent leaves the group to the next one', async () => {
-    const spent: BudgetGate = (a) => Promise.resolve(a.id === 3 ? 'budgetSpent' : null);
+    const spent: GiveGate = (a, awards) => Promise.resolve(a.id === 3 ? { refusal: 'budgetSpent' } : givenAsEvaluated(awards));
     const outcome = await run(
       [
         doubling(3, { exclusiveGroup: 'G', priority: 9 }),
@@ -170,17 +169,17 @@ describe('the sale pipeline: phases, stacking, budgets', () => {
       budget: { totalPoints: 500, totalCoupons: null, totalTimes: null, perMemberTimes: 4, perMemberPerDayTimes: null },
     });
     const used = new Map<string, { times: number; points: number; coupons: number }>();
-    const take: BudgetGate = (a, awards: readonly Award[]) => {
+    const take: GiveGate = (a, awards: readonly Award[]) => {
       const points = awards.reduce((s, x) => s + (x.type === 'points' ? x.points : 0), 0);
       const buckets = bucketsOf({ activity: a, memberId: 1, localDate: '2026-11-28' });
       for (const b of buckets)
         if (!fitsBucket(b, used.get(b.key) ?? { times: 0, points: 0, coupons: 0 }, { points, coupons: 0 }))
-          return Promise.resolve(b.refusal);
+          return Promise.resolve({ refusal: b.refusal });
       for (const b of buckets) {
         const u = used.get(b.key) ?? { times: 0, points: 0, coupons: 0 };
         used.set(b.key, { times: u.times + 1, points: u.points + points, coupons: 0 });
       }
-      return Promise.resolve(null);
+      return Promise.resolve(givenAsEvaluated(awards));
     };
     const reasons: (string | null)[] = [];
     for (let i = 0; i < 8; i++) reasons.push((await run([limited], facts(), take)).excluded[0]?.reason ?? null);

@@ -568,7 +568,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Simulate a sale: which activities would fire, which are excluded and why, what each would give (nothing is posted) */
+        /**
+         * Simulate a sale: which activities would fire, which are excluded and why, what each would give (nothing is posted)
+         * @description Runs the sale itself (POST /v1/points/transaction) and rolls it back: it refuses what the sale would refuse, with the same answer (400 points paid beyond the rule, 409 the member not in use or points paid beyond the balance), and lists what the sale would give: a coupon reward shrunk to what its template can still issue, or excluded as rewardUnavailable when none can be.
+         */
         post: operations["activities.simulate"];
         delete?: never;
         options?: never;
@@ -20393,10 +20396,10 @@ export interface operations {
                                  * @description Why it gives nothing
                                  * @enum {string}
                                  */
-                                reason: "notAudited" | "outsideWindow" | "weekday" | "timeOfDay" | "store" | "area" | "marketingCenter" | "level" | "channel" | "budgetSpent" | "memberLimit" | "dailyLimit" | "stackingLost" | "ruleNotMet";
+                                reason: "notAudited" | "outsideWindow" | "weekday" | "timeOfDay" | "store" | "area" | "marketingCenter" | "level" | "channel" | "budgetSpent" | "memberLimit" | "dailyLimit" | "stackingLost" | "ruleNotMet" | "rewardUnavailable";
                                 /** @description The reason in the caller’s language */
                                 reasonText: string;
-                                /** @description The winner’s number (stackingLost), or why the rule is not met, in the caller’s language */
+                                /** @description The winner’s number (stackingLost), or why the rule is not met or the reward cannot be given, in the caller’s language */
                                 detail?: string;
                             }[];
                         };
@@ -20407,6 +20410,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };

@@ -228,4 +228,6 @@ export type Exclusion =
   | 'memberLimit'
   | 'dailyLimit'
   | 'stackingLost'
-  | 'ruleNotMet';
+  | 'ruleNotMet'
+  /** Its rule is met but nothing of its reward can be given (coupon template stopped, sold out, member's limit). */
+  | 'rewardUnavailable';

@@ -215,3 +215,38 @@ export async function issueWithin(input: {
     })),
   };
 }
+
+/** The refusals after which fewer coupons may still be given: the template's total or the member's limit. */
+const COUNT_REFUSALS: ReadonlySet<string> = new Set(['coupons.soldOut', 'coupons.memberLimit']);
+
+/** How many more coupons of a template the member could be issued now (the total left, the member's limit left), read without locks. */
+async function issuableNow(tx: DbOrTx, tenantId: number, templateId: number, memberId: number): Promise<number> {
+  const result = await tx.execute<{ left: number | string | null }>(sql`
+    select least(t.total_quantity - t.issued_count, t.per_member_limit - coalesce(c.issued, 0)) as left
+    from coupon_templates t
+    left join coupon_member_counts c on c.tenant_id = t.tenant_id and c.template_id = t.id and c.member_id = ${memberId}
+    where t.tenant_id = ${tenantId} and t.id = ${templateId}`);
+  const left = result.rows[0]?.left;
+  return left === null || left === undefined ? Number.MAX_SAFE_INTEGER : Math.max(0, Number(left));
+}
+
+/**
+ * Issues as many of `quantity` coupons as the template's total and the member's limit let, at
+ * least one: each try is `issueWithin` in a savepoint (all or nothing, so no limit is ever
+ * passed); after a sold-out or member-limit refusal it tries what is left, fewer each time, until
+ * one fits. Nothing left, or any other refusal (template stopped or expired, member frozen),
+ * throws that refusal. An activity's coupon reward gives this way: 1 of 3 when only 1 is left.
+ */
+export async function issueUpTo(input: Parameters<typeof issueWithin>[0]): Promise<IssueAnswer> {
+  let quantity = input.body.quantity ?? 1;
+  for (;;) {
+    try {
+      return await input.tx.transaction((tx) => issueWithin({ ...input, tx, body: { ...input.body, quantity } }));
+    } catch (error) {
+      if (!(error instanceof AppError) || !COUNT_REFUSALS.has(error.key)) throw error;
+      const next = Math.min(quantity - 1, await issuableNow(input.tx, input.tenantId, input.body.templateId, input.body.memberId));
+      if (next < 1) throw error;
+      quantity = next;
+    }
+  }
+}

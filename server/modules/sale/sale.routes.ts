@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { parseZoned } from '../../crud/zoned-time';
-import { toCents } from '../../money/money';
 import { authOf } from '../auth/access.hook';
 import { translate } from '../i18n/translate';
 import { idempotentReply } from '../idempotency/idempotency.service';
@@ -13,19 +12,10 @@ import { ACTIVITY_READ_ANY } from '../activities/engine/activity-access';
 import { activeSet, activeSetOf } from '../activities/engine/active-set';
 import { engineDocs } from '../activities/engine/engine.openapi';
 import { readableActivity } from '../activities/engine/engine.routes';
-import { firedAnswers, planSale } from '../activities/engine/sale-plan';
+import { firedAnswers } from '../activities/engine/sale-plan';
 import { saleDocs } from './sale.openapi';
 import { CHANNEL_CODE_SCHEMA, SALE_LINES_SCHEMA, SALE_PAYMENTS_SCHEMA } from './sale.schema';
-import {
-  cachedSettings,
-  paymentFacts,
-  recordReturn,
-  recordSale,
-  totalCents,
-  type ReturnInput,
-  type SaleInput,
-  type SalePayment,
-} from './sale.service';
+import { recordReturn, recordSale, simulateSale, totalCents, type ReturnInput, type SaleInput, type SalePayment } from './sale.service';
 
 /**
  * The till's sale: `POST /v1/points/transaction` (a sale earns points, fires activities, grows
@@ -126,10 +116,9 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
     '/v1/activities/simulate',
     { schema: describeRoute(simulateSchema, engineDocs.simulate), config: { requires: ACTIVITY_READ_ANY } },
     async (request) => {
-      const { tenantId } = authOf(request);
+      const { tenantId, userId } = authOf(request);
       const body = request.body;
       totalCents(body.lines);
-      const payments = paymentFacts(body.payments ?? []);
       const at = body.at === undefined ? app.clock() : parseZoned(body.at, request.ctx.timeZone);
       if (!at) throw fieldError('at', 'activityEngine.atInvalid');
       // A user limited to some marketing centres simulates only their members.
@@ -149,26 +138,23 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
       const set = await activeSet(db, tenantId);
       const ids = new Set(extra.map((a) => a.id));
       const simulated = activeSetOf([...set.activities.filter((a) => !ids.has(a.id)), ...extra], set.timeZone);
-      const settings = await cachedSettings(db, tenantId);
-      const { outcome } = await planSale({
-        tx: db,
+      // The sale itself, rolled back: every refusal of the sale is the simulator's, and what it gives.
+      const { answer, outcome } = await simulateSale({
+        db,
         tenantId,
+        operatorId: userId,
         set: simulated,
-        mode: 'simulate',
+        now: at,
         sale: {
-          orderNo: 'SIMULATION',
           memberId: body.memberId,
           storeId: body.storeId ?? null,
           channelCode: body.channelCode ?? null,
-          at,
-          lines: body.lines.map((line) => ({ goodsCode: line.goodsCode, quantity: line.quantity, amountCents: toCents(line.amount)! })),
-          payments,
-          defaultCentsPerPoint: toCents(settings.yuanPerPoint)!,
+          lines: body.lines,
+          payments: body.payments ?? [],
         },
       });
-      // The sale would refuse these payments: the simulator answers the same 400.
-      if (outcome.pointsCashRefusal) throw fieldError('payments', outcome.pointsCashRefusal.key, { ...outcome.pointsCashRefusal.values });
       const locale = request.ctx.locale;
+      if (!outcome) return ok({ basicPoints: answer.points, totalPoints: answer.points, pointsPaid: 0, fired: [], excluded: [] });
       return ok({
         basicPoints: outcome.basicPoints,
         totalPoints: outcome.totalPoints,

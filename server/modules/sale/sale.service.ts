@@ -1,14 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/connection';
+import type { Db, DbOrTx } from '../../db/connection';
+import { isRetryableTransactionError } from '../../db/pg-errors';
 import { AppError } from '../../http/envelope';
-import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
+import { idempotent, type AnswerStore, type IdempotentResult } from '../idempotency/idempotency.service';
 import { applySaleGrowth, growthWriteCtes, planSaleGrowth, returnGrowthStep, saleGrowthRules } from '../levels/growth.service';
-import { growthConfig } from '../levels/growth-config';
+import { growthConfig, type GrowthConfig } from '../levels/growth-config';
 import { tenantCache } from '../auth/tenant-cache';
 import { earnInOneStatement, postPoints } from '../points/points.ledger';
 import { prepareSale, saleMemberLock } from './sale-prepare';
-import { activeSet } from '../activities/engine/active-set';
-import { giveSaleAwards, planSale, type FiredAnswer } from '../activities/engine/sale-plan';
+import { activeSet, type ActiveSet } from '../activities/engine/active-set';
+import type { SaleOutcome } from '../activities/engine/evaluate-sale';
+import { planSale, recordSaleAwards, type FiredAnswer } from '../activities/engine/sale-plan';
 import type { PaymentFact } from '../activities/activity.contract';
 import { reverseSaleActivities } from '../activities/engine/returns';
 import { boundedTotal, centsToString, inputCents, toCents } from '../../money/money';
@@ -179,169 +182,231 @@ export async function recordSale(input: {
     lockFirst: saleMemberLock({ tenantId, memberId: sale.memberId, writesMember: config.rules.length > 0 }),
     run: async (tx, store) => {
       const now = input.now ?? new Date();
-      // Every read before the account lock, in one statement (sale-prepare.ts); the settings and
-      // the growth rules are the process's copies.
-      const growthRules = saleGrowthRules(config, now);
-      const inForce = growthRules.rules.length > 0 ? growthRules : null;
-      const { dueLots, member: facts } = await prepareSale({ tx, tenantId, memberId: sale.memberId, now, growth: inForce });
-      const settings = await cachedSettings(tx, tenantId);
-      // The activities in scope (none in the active set and no points paid: nothing to evaluate).
-      const planned =
-        set.activities.length > 0 || payments.some((p) => p.method === 'POINTS')
-          ? await planSale({
-              tx,
-              tenantId,
-              set,
-              mode: 'post',
-              sale: {
-                orderNo: sale.orderNo,
-                memberId: sale.memberId,
-                storeId: sale.storeId ?? null,
-                channelCode: sale.channelCode ?? null,
-                at: now,
-                lines: sale.lines.map((line) => ({
-                  goodsCode: line.goodsCode,
-                  quantity: line.quantity,
-                  amountCents: toCents(line.amount)!,
-                })),
-                payments,
-                defaultCentsPerPoint: toCents(settings.yuanPerPoint)!,
-              },
-            })
-          : null;
-      if (planned?.outcome.pointsCashRefusal) {
-        const refusal = planned.outcome.pointsCashRefusal;
-        throw new AppError('badInput', 'error.fieldsInvalid', {
-          fields: [{ field: 'payments', key: refusal.key, values: refusal.values }],
-        });
-      }
-      const withActivities = planned !== null && (planned.outcome.fired.length > 0 || planned.outcome.pointsPaid > 0);
-      const points = planned
-        ? planned.outcome.totalPoints
-        : basicPoints({ amount: centsToString(amount), yuanPerPoint: settings.yuanPerPoint });
-      if (points > POINTS_PER_POSTING_MAX) {
-        const values = { points, max: POINTS_PER_POSTING_MAX };
-        throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'lines', key: 'points.saleEarnsTooMuch', values }] });
-      }
-      const expiresAt = expiryFor({ at: now, mode: settings.expiryMode, months: settings.expiryMonths });
-      const growthPlan = inForce
-        ? planSaleGrowth({ config, rules: inForce.rules, day: inForce.day, now, amountCents: amount, member: facts })
-        : null;
-      if (points > 0 && !dueLots && !withActivities && !growthPlan?.levelMayMove) {
-        // No activity gives anything and the level stays: the writes in one statement: account,
-        // entry, lot, the member's growth and its entries, the sale, the key's answer.
-        const growth = growthPlan?.growth ?? 0;
-        const answerSql = sql`jsonb_build_object('orderNo', ${sale.orderNo}::text, 'memberId', ${sale.memberId}::bigint,
-          'amount', ${centsToString(amount)}::text, 'points', ${points}::bigint, 'balance', entry.balance_after, 'entryId', entry.id,
-          'growth', ${growth}::bigint, 'growthValue', ${growthPlan?.growthValue ?? facts.growthValue}::bigint, 'level', ${facts.level}::bigint,
-          'activities', '[]'::jsonb, 'pointsPaid', 0)`;
-        const growthCtes =
-          growthPlan && growth > 0
-            ? sql`${growthWriteCtes({ tenantId, memberId: sale.memberId, orderNo: sale.orderNo, now, plan: growthPlan })},`
-            : sql``;
-        const { answer } = await earnInOneStatement<SaleAnswer>({
+      const done = await postSale({ tx, store, tenantId, operatorId: input.operatorId, sale, amount, payments, set, config, now });
+      return done.answer;
+    },
+  });
+}
+
+/** What a sale did: its answer, and the activities' outcome when they were evaluated. */
+export interface PostedSale {
+  readonly answer: SaleAnswer;
+  readonly outcome: SaleOutcome | null;
+}
+
+/**
+ * The sale's work in its transaction, after the member's lock: the one code path of the sale and
+ * of the simulator (`simulateSale`, which rolls it back), so both refuse and give alike.
+ */
+async function postSale(input: {
+  tx: DbOrTx;
+  store: AnswerStore;
+  tenantId: number;
+  operatorId: number;
+  sale: SaleInput;
+  amount: bigint;
+  payments: readonly PaymentFact[];
+  set: ActiveSet;
+  config: GrowthConfig;
+  now: Date;
+}): Promise<PostedSale> {
+  const { tx, store, tenantId, sale, amount, payments, set, config, now } = input;
+  // Every read before the account lock, in one statement (sale-prepare.ts); the settings and
+  // the growth rules are the process's copies.
+  const growthRules = saleGrowthRules(config, now);
+  const inForce = growthRules.rules.length > 0 ? growthRules : null;
+  const { dueLots, member: facts } = await prepareSale({ tx, tenantId, memberId: sale.memberId, now, growth: inForce });
+  const settings = await cachedSettings(tx, tenantId);
+  // The activities in scope (none in the active set and no points paid: nothing to evaluate).
+  const planned =
+    set.activities.length > 0 || payments.some((p) => p.method === 'POINTS')
+      ? await planSale({
+          tx,
+          tenantId,
+          operatorId: input.operatorId,
+          set,
+          sale: {
+            orderNo: sale.orderNo,
+            memberId: sale.memberId,
+            storeId: sale.storeId ?? null,
+            channelCode: sale.channelCode ?? null,
+            at: now,
+            lines: sale.lines.map((line) => ({
+              goodsCode: line.goodsCode,
+              quantity: line.quantity,
+              amountCents: toCents(line.amount)!,
+            })),
+            payments,
+            defaultCentsPerPoint: toCents(settings.yuanPerPoint)!,
+          },
+        })
+      : null;
+  if (planned?.outcome.pointsCashRefusal) {
+    const refusal = planned.outcome.pointsCashRefusal;
+    throw new AppError('badInput', 'error.fieldsInvalid', {
+      fields: [{ field: 'payments', key: refusal.key, values: refusal.values }],
+    });
+  }
+  const withActivities = planned !== null && (planned.outcome.fired.length > 0 || planned.outcome.pointsPaid > 0);
+  const points = planned
+    ? planned.outcome.totalPoints
+    : basicPoints({ amount: centsToString(amount), yuanPerPoint: settings.yuanPerPoint });
+  if (points > POINTS_PER_POSTING_MAX) {
+    const values = { points, max: POINTS_PER_POSTING_MAX };
+    throw new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'lines', key: 'points.saleEarnsTooMuch', values }] });
+  }
+  const expiresAt = expiryFor({ at: now, mode: settings.expiryMode, months: settings.expiryMonths });
+  const growthPlan = inForce
+    ? planSaleGrowth({ config, rules: inForce.rules, day: inForce.day, now, amountCents: amount, member: facts })
+    : null;
+  if (points > 0 && !dueLots && !withActivities && !growthPlan?.levelMayMove) {
+    // No activity gives anything and the level stays: the writes in one statement: account,
+    // entry, lot, the member's growth and its entries, the sale, the key's answer.
+    const growth = growthPlan?.growth ?? 0;
+    const answerSql = sql`jsonb_build_object('orderNo', ${sale.orderNo}::text, 'memberId', ${sale.memberId}::bigint,
+      'amount', ${centsToString(amount)}::text, 'points', ${points}::bigint, 'balance', entry.balance_after, 'entryId', entry.id,
+      'growth', ${growth}::bigint, 'growthValue', ${growthPlan?.growthValue ?? facts.growthValue}::bigint, 'level', ${facts.level}::bigint,
+      'activities', '[]'::jsonb, 'pointsPaid', 0)`;
+    const growthCtes =
+      growthPlan && growth > 0
+        ? sql`${growthWriteCtes({ tenantId, memberId: sale.memberId, orderNo: sale.orderNo, now, plan: growthPlan })},`
+        : sql``;
+    const { answer } = await earnInOneStatement<SaleAnswer>({
+      tx,
+      tenantId,
+      memberId: sale.memberId,
+      delta: points,
+      sourceType: 'transaction',
+      sourceId: sale.orderNo,
+      storeId: sale.storeId ?? null,
+      operatorId: input.operatorId,
+      now,
+      expiresAt,
+      also: {
+        ctes: sql`${growthCtes} sale as (insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
+          select ${tenantId}, ${sale.orderNo}, ${sale.memberId}, ${sale.storeId ?? null}, ${centsToString(amount)}, ${points},
+            ${JSON.stringify(sale.lines)}::jsonb, ${answerSql} from entry), ${store.cte({ answer: answerSql, from: sql`entry` })}`,
+        answer: answerSql,
+      },
+    });
+    store.stored();
+    return { answer, outcome: planned?.outcome ?? null };
+  }
+  // The level step of the sale (growth, then the level under the real-time rule, with any
+  // upgrade incentive), in this transaction and before the points, on the member's row locked above,
+  // by the plan made from what was read under that lock.
+  const grown = growthPlan
+    ? await applySaleGrowth({
+        tx,
+        tenantId,
+        memberId: sale.memberId,
+        orderNo: sale.orderNo,
+        operatorId: input.operatorId,
+        now,
+        plan: growthPlan,
+      })
+    : { growth: 0 };
+  const member = await levelOf(tx, tenantId, sale.memberId);
+  // Points paid as cash leave the balance before the sale's points arrive (never paid with what the sale earns).
+  const pointsPaid = planned?.outcome.pointsPaid ?? 0;
+  if (pointsPaid > 0) {
+    await postPoints({
+      tx,
+      tenantId,
+      memberId: sale.memberId,
+      delta: -pointsPaid,
+      kind: 'spend',
+      sourceType: 'transaction',
+      field: 'payments',
+      sourceId: sale.orderNo,
+      storeId: sale.storeId ?? null,
+      operatorId: input.operatorId,
+      now,
+    });
+  }
+  const entry =
+    points > 0
+      ? await postPoints({
           tx,
           tenantId,
           memberId: sale.memberId,
           delta: points,
+          kind: 'earn',
           sourceType: 'transaction',
+          field: 'lines',
           sourceId: sale.orderNo,
           storeId: sale.storeId ?? null,
           operatorId: input.operatorId,
           now,
           expiresAt,
-          also: {
-            ctes: sql`${growthCtes} sale as (insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
-              select ${tenantId}, ${sale.orderNo}, ${sale.memberId}, ${sale.storeId ?? null}, ${centsToString(amount)}, ${points},
-                ${JSON.stringify(sale.lines)}::jsonb, ${answerSql} from entry), ${store.cte({ answer: answerSql, from: sql`entry` })}`,
-            answer: answerSql,
-          },
-        });
-        store.stored();
-        return answer;
-      }
-      // The level step of the sale (growth, then the level under the real-time rule, with any
-      // upgrade incentive), in this transaction and before the points, on the member's row locked above,
-      // by the plan made from what was read under that lock.
-      const grown = growthPlan
-        ? await applySaleGrowth({
-            tx,
-            tenantId,
-            memberId: sale.memberId,
-            orderNo: sale.orderNo,
-            operatorId: input.operatorId,
-            now,
-            plan: growthPlan,
-          })
-        : { growth: 0 };
-      const member = await levelOf(tx, tenantId, sale.memberId);
-      // Points paid as cash leave the balance before the sale's points arrive (never paid with what the sale earns).
-      const pointsPaid = planned?.outcome.pointsPaid ?? 0;
-      if (pointsPaid > 0) {
-        await postPoints({
-          tx,
-          tenantId,
-          memberId: sale.memberId,
-          delta: -pointsPaid,
-          kind: 'spend',
-          sourceType: 'transaction',
-          field: 'payments',
-          sourceId: sale.orderNo,
-          storeId: sale.storeId ?? null,
-          operatorId: input.operatorId,
-          now,
-        });
-      }
-      const entry =
-        points > 0
-          ? await postPoints({
-              tx,
-              tenantId,
-              memberId: sale.memberId,
-              delta: points,
-              kind: 'earn',
-              sourceType: 'transaction',
-              field: 'lines',
-              sourceId: sale.orderNo,
-              storeId: sale.storeId ?? null,
-              operatorId: input.operatorId,
-              now,
-              expiresAt,
-            })
-          : null;
-      const balance = entry ? entry.balanceAfter : await balanceOf(tx, tenantId, sale.memberId);
-      const activities = withActivities
-        ? await giveSaleAwards({
-            tx,
-            tenantId,
-            operatorId: input.operatorId,
-            now,
-            zone: set.timeZone,
-            facts: planned.facts,
-            outcome: planned.outcome,
-            amountCents: amount,
-          })
-        : [];
-      const answer: SaleAnswer = {
-        orderNo: sale.orderNo,
-        memberId: sale.memberId,
-        amount: centsToString(amount),
-        points,
-        balance,
-        entryId: entry?.id ?? null,
-        growth: grown.growth,
-        growthValue: member.growthValue,
-        level: member.level,
-        activities,
-        pointsPaid,
-      };
-      await tx.execute(sql`insert into sales_transactions
-        (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
-        values (${tenantId}, ${sale.orderNo}, ${sale.memberId}, ${sale.storeId ?? null}, ${centsToString(amount)}, ${points},
-          ${JSON.stringify(sale.lines)}::jsonb, ${JSON.stringify(answer)}::jsonb)`);
-      return answer;
-    },
-  });
+        })
+      : null;
+  const balance = entry ? entry.balanceAfter : await balanceOf(tx, tenantId, sale.memberId);
+  const activities = withActivities
+    ? await recordSaleAwards({ tx, tenantId, facts: planned.facts, outcome: planned.outcome, amountCents: amount })
+    : [];
+  const answer: SaleAnswer = {
+    orderNo: sale.orderNo,
+    memberId: sale.memberId,
+    amount: centsToString(amount),
+    points,
+    balance,
+    entryId: entry?.id ?? null,
+    growth: grown.growth,
+    growthValue: member.growthValue,
+    level: member.level,
+    activities,
+    pointsPaid,
+  };
+  await tx.execute(sql`insert into sales_transactions
+    (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
+    values (${tenantId}, ${sale.orderNo}, ${sale.memberId}, ${sale.storeId ?? null}, ${centsToString(amount)}, ${points},
+      ${JSON.stringify(sale.lines)}::jsonb, ${JSON.stringify(answer)}::jsonb)`);
+  return { answer, outcome: planned?.outcome ?? null };
+}
+
+/** Thrown at the end of a simulation to roll its transaction back, carrying what the sale did. */
+class Simulated extends Error {
+  constructor(readonly result: PostedSale) {
+    super('simulated');
+  }
+}
+
+/** A simulation's answer is stored nowhere. */
+const NOTHING_STORED: AnswerStore = { cte: () => sql`idem as (select 1)`, stored: () => undefined };
+
+/**
+ * What a sale would do, by doing it and rolling it back: the member's lock, then `postSale` itself
+ * (every check of the sale: the member may transact, points paid within the rule and the balance,
+ * coupons the templates can issue, budgets), so the simulator refuses what the sale refuses and
+ * gives what it gives. Its order number is longer than any client's (64), so it meets no sale's.
+ */
+export async function simulateSale(input: {
+  db: Db;
+  tenantId: number;
+  operatorId: number;
+  sale: Omit<SaleInput, 'orderNo'>;
+  set: ActiveSet;
+  now: Date;
+}): Promise<PostedSale> {
+  const { db, tenantId } = input;
+  const sale: SaleInput = { ...input.sale, orderNo: `simulation:${randomUUID()}:${randomUUID()}` };
+  const amount = totalCents(sale.lines);
+  const payments = paymentFacts(sale.payments ?? []);
+  const config = await growthConfig(db, tenantId);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(saleMemberLock({ tenantId, memberId: sale.memberId, writesMember: config.rules.length > 0 }));
+        const done = await postSale({ ...input, tx, store: NOTHING_STORED, sale, amount, payments, config });
+        throw new Simulated(done);
+      });
+    } catch (error) {
+      if (error instanceof Simulated) return error.result;
+      // A deadlock victim runs again, as a sale would (idempotency.service.ts).
+      if (attempt >= 5 || !isRetryableTransactionError(error)) throw error;
+    }
+  }
 }
 
 export interface ReturnInput {

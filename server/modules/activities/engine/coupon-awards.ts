@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../../db/connection';
-import { issueWithin, type CouponSource } from '../../coupons/issue.service';
+import { issueUpTo, issueWithin, type CouponSource } from '../../coupons/issue.service';
 import { toCents } from '../../../money/money';
 import type { Award } from '../activity.contract';
 
@@ -18,6 +18,8 @@ export interface IssuedCouponAward {
  * module's `issueWithin`, whose request number makes it once) and totals their cost. Used by the
  * sale's awards (`sale-plan.ts`) and the member events' and exchanges' givings (`events/give.ts`);
  * a refusal of the coupons module (a template sold out, a frozen member) throws its AppError.
+ * With `upTo` it gives as many of the award's coupons as the template and the member's limit let
+ * (`issueUpTo`: 1 of 3 when 1 is left) and throws only when none can be given.
  */
 export async function issueCouponAward(input: {
   tx: DbOrTx;
@@ -32,8 +34,11 @@ export async function issueCouponAward(input: {
   source: CouponSource;
   /** The activity's number. */
   sourceRef: string;
+  /** Give what can be given (a sale's reward) rather than all or nothing (an exchange, a member event). */
+  upTo?: boolean;
 }): Promise<IssuedCouponAward> {
-  const issued = await issueWithin({
+  const issue = input.upTo ? issueUpTo : issueWithin;
+  const issued = await issue({
     tx: input.tx,
     tenantId: input.tenantId,
     operatorId: input.operatorId,

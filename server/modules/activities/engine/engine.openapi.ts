@@ -43,6 +43,7 @@ const EXCLUSIONS = [
   'dailyLimit',
   'stackingLost',
   'ruleNotMet',
+  'rewardUnavailable',
 ] as const;
 
 const simulation = objectOf({
@@ -62,7 +63,11 @@ const simulation = objectOf({
         kind: activityKindSchema,
         reason: oneOf(EXCLUSIONS, 'Why it gives nothing'),
         reasonText: { type: 'string', description: 'The reason in the caller’s language' },
-        detail: { type: 'string', description: 'The winner’s number (stackingLost), or why the rule is not met, in the caller’s language' },
+        detail: {
+          type: 'string',
+          description:
+            'The winner’s number (stackingLost), or why the rule is not met or the reward cannot be given, in the caller’s language',
+        },
       },
       { optional: ['detail'] },
     ),
@@ -94,7 +99,11 @@ export const engineDocs = {
     operationId: 'activities.simulate',
     tags: ['promotion'],
     summary: 'Simulate a sale: which activities would fire, which are excluded and why, what each would give (nothing is posted)',
-    response: answers(simulation, 'notFound', 'forbidden'),
+    description:
+      'Runs the sale itself (POST /v1/points/transaction) and rolls it back: it refuses what the sale would refuse, with the same answer ' +
+      '(400 points paid beyond the rule, 409 the member not in use or points paid beyond the balance), and lists what the sale would give: ' +
+      'a coupon reward shrunk to what its template can still issue, or excluded as rewardUnavailable when none can be.',
+    response: answers(simulation, 'notFound', 'forbidden', 'conflict'),
   },
   evaluation: {
     operationId: 'activities.evaluation',

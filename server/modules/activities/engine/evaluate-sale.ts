@@ -12,17 +12,23 @@ import { selectionExclusion } from './select';
  * (one) multiplies the basic points; POINTS_AS_CASH (one) checks the points paid; then every other
  * kind, on the basket and at the basic rate so decided.
  *
- * Stacking: of an exclusive group's members that are in scope, whose rule is met and whose budget
- * is not spent (first pass, every candidate applied), the highest priority wins, ties to the
- * lowest id; the others are excluded with `stackingLost`. The second pass evaluates the winners
- * and the ungrouped activities and takes their budgets; a take that is refused (the budget went
- * meanwhile) gives nothing. The simulator and the sale run this same function, the simulator with
- * budgets only read, the sale with budgets taken: what the simulator shows is what the sale gives.
+ * Stacking: of an exclusive group's members that are in scope, whose rule is met and whose reward
+ * can be given within its budget (first pass, every candidate applied, `peek`), the highest
+ * priority wins, ties to the lowest id; the others are excluded with `stackingLost`. The second
+ * pass evaluates the winners and the ungrouped activities and gives (`give`): what the gate
+ * answers given (a coupon reward can shrink to what its template can still issue) is what fires,
+ * and its points count; a refused giving gives nothing. The simulator runs the sale itself and
+ * rolls it back (sale.service.ts `simulateSale`): what it shows is what the sale gives.
  */
 
 export interface FiredActivity {
   readonly activity: PreparedActivity;
+  /** What was given (not only what the rule evaluated to: a coupon reward may shrink). */
   readonly awards: readonly Award[];
+  /** The coupons issued for the coupon awards (none when only peeked). */
+  readonly couponIds: readonly number[];
+  /** The face value of those coupons, in cents: what the giving cost the merchant. */
+  readonly costCents: bigint;
 }
 export interface ExcludedActivity {
   readonly activity: PreparedActivity;
@@ -45,8 +51,28 @@ export interface SaleOutcome {
   readonly pointsCashRefusal: { readonly key: string; readonly values: Readonly<Record<string, string | number>> } | null;
 }
 
-/** The budget of a giving: read (simulator) or taken (sale). Null = within the budget. */
-export type BudgetGate = (activity: PreparedActivity, awards: readonly Award[]) => Promise<BudgetRefusal | null>;
+/** What a gate decided for one activity whose rule is met: a refusal, or what it gives. */
+export type GateAnswer =
+  | {
+      readonly refusal: BudgetRefusal | 'rewardUnavailable';
+      /** The coupons module's refusal key (rewardUnavailable), shown by the simulator. */
+      readonly detail?: string;
+      readonly detailValues?: Readonly<Record<string, string | number>>;
+    }
+  | { readonly refusal: null; readonly given: Omit<FiredActivity, 'activity'> };
+
+/**
+ * Decides one activity's giving: `peek` reads whether it would give (budgets read, a coupon reward
+ * tried and rolled back), `give` gives (coupons issued, then the budget taken for what was given,
+ * in one savepoint: a reward that cannot be given takes no budget).
+ */
+export type GiveGate = (activity: PreparedActivity, awards: readonly Award[]) => Promise<GateAnswer>;
+
+/** A gate's answer that gives the awards as evaluated (nothing issued). */
+export const givenAsEvaluated = (awards: readonly Award[]): GateAnswer => ({
+  refusal: null,
+  given: { awards, couponIds: [], costCents: 0n },
+});
 
 const PHASE: Record<SaleKind, number> = {
   NON_POINTS_GOODS: 0,
@@ -92,7 +118,7 @@ interface PassResult {
 const pointsIn = (awards: readonly Award[]): number => awards.reduce((sum, a) => sum + (a.type === 'points' ? a.points : 0), 0);
 
 /** One pass over candidates (already in phase and precedence order); `gate` decides each budget. */
-async function pass(candidates: readonly PreparedActivity[], facts: SaleFacts, gate: BudgetGate): Promise<PassResult> {
+async function pass(candidates: readonly PreparedActivity[], facts: SaleFacts, gate: GiveGate): Promise<PassResult> {
   const fired: FiredActivity[] = [];
   const notMet: ExcludedActivity[] = [];
   const refused: ExcludedActivity[] = [];
@@ -118,18 +144,20 @@ async function pass(candidates: readonly PreparedActivity[], facts: SaleFacts, g
       notMet.push({ activity, reason: 'ruleNotMet', detail: evaluation.reason?.key, detailValues: evaluation.reason?.values });
       continue;
     }
-    const refusal = await gate(activity, evaluation.awards);
-    if (refusal) {
-      refused.push({ activity, reason: refusal });
+    const decided = await gate(activity, evaluation.awards);
+    if (decided.refusal !== null) {
+      const { refusal, detail, detailValues } = decided;
+      refused.push({ activity, reason: refusal, ...(detail !== undefined ? { detail, detailValues } : {}) });
       continue;
     }
-    fired.push({ activity, awards: evaluation.awards });
+    const { awards } = decided.given;
+    fired.push({ activity, ...decided.given });
     if (activity.rule.kind === 'NON_POINTS_GOODS') basket = markNonPointsGoods(activity.rule, basket);
     else if (activity.rule.kind === 'BASIC_POINTS') {
       centsPerPoint = activity.rule.centsPerPoint;
-      basic = pointsIn(evaluation.awards);
-    } else if (activity.rule.kind === 'POINTS_SPEED') speedExtra = pointsIn(evaluation.awards);
-    else if (activity.rule.kind !== 'POINTS_AS_CASH') extraPoints += pointsIn(evaluation.awards);
+      basic = pointsIn(awards);
+    } else if (activity.rule.kind === 'POINTS_SPEED') speedExtra = pointsIn(awards);
+    else if (activity.rule.kind !== 'POINTS_AS_CASH') extraPoints += pointsIn(awards);
   }
   const basicPoints = basic ?? basicOf();
   return {
@@ -160,10 +188,10 @@ function pointsCashOf(inScope: readonly PreparedActivity[], facts: SaleFacts): P
 export async function evaluateSale(input: {
   active: readonly PreparedActivity[];
   facts: SaleFacts;
-  /** Reads the budget (the first pass, and the simulator's second). */
-  peek: BudgetGate;
-  /** Takes the budget (the sale's second pass). */
-  take: BudgetGate;
+  /** Reads whether an activity would give (the first pass of a sale with exclusive groups). */
+  peek: GiveGate;
+  /** Gives (the second pass, or the only one). */
+  give: GiveGate;
 }): Promise<SaleOutcome> {
   const excluded: ExcludedActivity[] = [];
   const inScope: PreparedActivity[] = [];
@@ -177,7 +205,9 @@ export async function evaluateSale(input: {
   const grouped = inScope.some((activity) => groupsOf(activity).length > 0);
   // No group: one pass decides everything.
   const cash = pointsCashOf(inScope, input.facts);
-  if (!grouped) return outcome(await pass(inScope, input.facts, input.take), excluded, cash);
+  // The sale is refused: nothing is given (nor tried).
+  if (cash.pointsCashRefusal) return outcome(await pass([], input.facts, input.give), excluded, cash);
+  if (!grouped) return outcome(await pass(inScope, input.facts, input.give), excluded, cash);
   const first = await pass(inScope, input.facts, input.peek);
   const candidates = new Set(first.fired.map((f) => f.activity.id));
   const winners = new Map<string, PreparedActivity>();
@@ -195,7 +225,7 @@ export async function evaluateSale(input: {
   const second = await pass(
     inScope.filter((activity) => !lost.has(activity.id) && candidates.has(activity.id)),
     input.facts,
-    input.take,
+    input.give,
   );
   // What the first pass excluded (rule not met, budget) stays excluded for the same reason.
   return outcome(
