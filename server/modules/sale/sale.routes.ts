@@ -15,7 +15,16 @@ import { readableActivity } from '../activities/engine/engine.routes';
 import { firedAnswers } from '../activities/engine/sale-plan';
 import { saleDocs } from './sale.openapi';
 import { CHANNEL_CODE_SCHEMA, SALE_LINES_SCHEMA, SALE_PAYMENTS_SCHEMA } from './sale.schema';
-import { recordReturn, recordSale, simulateSale, totalCents, type ReturnInput, type SaleInput, type SalePayment } from './sale.service';
+import {
+  paymentFacts,
+  recordReturn,
+  recordSale,
+  simulateSale,
+  totalCents,
+  type ReturnInput,
+  type SaleInput,
+  type SalePayment,
+} from './sale.service';
 
 /**
  * The till's sale: `POST /v1/points/transaction` (a sale earns points, fires activities, grows
@@ -118,7 +127,9 @@ export async function saleRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { tenantId, userId } = authOf(request);
       const body = request.body;
+      // The sale's checks of its input first, in the sale's order (simulateSale runs them again).
       totalCents(body.lines);
+      paymentFacts(body.payments ?? []);
       const at = body.at === undefined ? app.clock() : parseZoned(body.at, request.ctx.timeZone);
       if (!at) throw fieldError('at', 'activityEngine.atInvalid');
       // A user limited to some marketing centres simulates only their members.
