@@ -126,6 +126,22 @@ describe('register gift', () => {
     await stop(id);
   });
 
+  it('a gift whose coupon cannot be issued gives nothing and takes no budget (the whole budget stays)', async () => {
+    const scarce = await effectiveTemplate(admin, { name: 'Scarce gift', totalQuantity: 1 });
+    await okData(admin.post('/v1/coupons/issue', { body: { requestNo: requestNo('I'), templateId: scarce, memberId: await register() } }));
+    const id = await activity('REGISTER_GIFT', { rewardCouponTemplate: scarce, rewardCouponCount: 1, budget: { totalTimes: 1 } });
+    const refused = await register();
+    expect(await couponsOf(refused)).toBe(0);
+    expect(await awardsOf(id)).toEqual([]);
+    const info = await okData<{ version: number }>(admin.get(`/v1/coupon-template/info/${scarce}`));
+    await okData(admin.post('/v1/coupon-template/modify', { body: { id: scarce, version: info.version, totalQuantity: 10 } }));
+    const given = await register();
+    const late = await register();
+    expect([await couponsOf(given), await couponsOf(late)]).toEqual([1, 0]);
+    expect((await awardsOf(id)).map((a) => a.member_id)).toEqual([given]);
+    await stop(id);
+  });
+
   it('gives nothing outside its window or once stopped', async () => {
     const later = await activity('REGISTER_GIFT', { rewardPoints: 5, beginTime: '2026-07-01 00:00:00' });
     const stopped = await activity('REGISTER_GIFT', { rewardPoints: 7 });
