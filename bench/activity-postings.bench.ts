@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { runSeeders } from '../server/db/seed/demo.seed';
 import { membersSeeder } from '../server/db/seed/members.seed';
+import { insertTemplate } from '../server/db/seed/coupons.seed';
 import { SessionCache } from '../server/modules/auth/session.cache';
 import { recordSale } from '../server/modules/sale/sale.service';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
@@ -17,7 +18,8 @@ import { median, ms, ratio } from './lib/stats';
  * the activities' trigger announces each change). With activities, two of them fire on every
  * sale (a doubling and an amount tier: two award rows), the others are in scope but their rules
  * are not met (tiers out of reach, goods not in the basket); a fourth case has 200 in scope and
- * none firing. Each round runs every case in turn (the activities replaced between cases), so
+ * none firing; a fifth adds a firing coupon activity to the 20 (one coupon of an unlimited template
+ * issued per sale: the giving's savepoint, the issue, the award). Each round runs every case in turn (the activities replaced between cases), so
  * they share the machine's load; figures are medians over rounds, ratios against the 0 case.
  *
  *   npm run bench:activity-postings -- [--count 150] [--rounds 3] [--concurrency 4] [--members 200]
@@ -27,12 +29,15 @@ interface Case {
   readonly name: string;
   readonly inScope: number;
   readonly firing: number;
+  /** One more activity, firing, that gives a coupon. */
+  readonly coupon?: boolean;
 }
 const CASES: readonly Case[] = [
   { name: '0 activities', inScope: 0, firing: 0 },
   { name: '20 in scope, 2 fire', inScope: 20, firing: 2 },
   { name: '200 in scope, 2 fire', inScope: 200, firing: 2 },
   { name: '200 in scope, none fire', inScope: 200, firing: 0 },
+  { name: '20 in scope, 2 fire + coupon', inScope: 20, firing: 2, coupon: true },
 ];
 
 const percentile = (values: readonly number[], p: number) => {
@@ -61,6 +66,7 @@ async function main() {
       await db.transaction((tx) => runSeeders({ tx, tenantId, seeders: [membersSeeder] }));
       members = await membersInUse(pool, tenantId, intFlag(flags, 'members', 200));
     }
+    const template = await insertTemplate(db, tenantId, { name: `bench ${Date.now()}`, lineType: 'all_cash', cashValue: '10.00' });
     const setActivities = async (c: Case) => {
       await db.execute(sql`delete from activities where tenant_id = ${tenantId}`);
       const begin = new Date(Date.now() - 86_400_000).toISOString();
@@ -72,13 +78,25 @@ async function main() {
             ? 'SCORE_DOUBLING'
             : 'AMOUNT_EXTRA_POINTS'
           : ['AMOUNT_EXTRA_POINTS', 'QTY_EXTRA_POINTS', 'SCORE_DOUBLING'][i % 3];
-        const ladder = JSON.stringify({ tiers: [{ threshold: firing ? 1 : 999999, points: 5 }] });
+        const ladder = { tiers: [{ threshold: firing ? 1 : 999999, points: 5 }] };
+        // Each kind's rule is one jsonb value (resources/promotion/kinds, read by activity.loader.ts).
+        const rule =
+          kind === 'SCORE_DOUBLING'
+            ? { doublingMultiple: 2 }
+            : kind === 'AMOUNT_EXTRA_POINTS'
+              ? { amountLadder: ladder }
+              : { quantityLadder: ladder };
         await db.execute(sql`insert into activities (tenant_id, number, name, kind, family, state, begin_time, end_time, goods_scope, goods,
-            doubling_multiple, amount_ladder, quantity_ladder, audited_at)
+            rule, audited_at)
           values (${tenantId}, ${`AC${String(i + 1).padStart(8, '0')}`}, ${`bench ${i}`}, ${kind}, 'COUPON_ACTIVE', 'AUDITED', ${begin}, ${end},
             ${kind === 'SCORE_DOUBLING' && !firing ? 'INCLUDE' : 'ALL'}, ${kind === 'SCORE_DOUBLING' && !firing ? sql`'{999999}'::bigint[]` : sql`null`},
-            2, ${kind === 'AMOUNT_EXTRA_POINTS' ? ladder : null}::jsonb, ${kind === 'QTY_EXTRA_POINTS' ? ladder : null}::jsonb, now())`);
+            ${JSON.stringify(rule)}::jsonb, now())`);
       }
+      if (c.coupon)
+        await db.execute(sql`insert into activities (tenant_id, number, name, kind, family, state, begin_time, end_time, goods_scope,
+            rule, reward_coupon_template, reward_coupon_count, audited_at)
+          values (${tenantId}, 'AC99999999', 'bench coupon', 'GOODS_AMOUNT_COUPON', 'COUPON_ACTIVE', 'AUDITED', ${begin}, ${end}, 'ALL',
+            ${JSON.stringify({ couponThresholdAmount: 1 })}::jsonb, ${template}, 1, now())`);
       await cache.sync();
     };
     const run = Date.now().toString(36);
