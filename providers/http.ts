@@ -83,8 +83,10 @@ export function isApiError(error: unknown): error is ApiError {
  * and replaces `logout` with the auth provider's.
  */
 export interface HttpFeedback {
-  /** Shows a failure message. */
+  /** Shows a failure message (one at a time: a newer one takes the place of the last). */
   showError(text: string): void;
+  /** Takes away the failure message shown, once what failed has succeeded. */
+  clearErrors(): void;
   /** Opens the sign-in-again confirmation; `onClose` runs however it closes. */
   confirm(args: { title: string; content: string; onOk: () => void; onClose: () => void }): void;
   /** Moves to a route of the hash router. */
@@ -93,10 +95,14 @@ export interface HttpFeedback {
   logout(): void | Promise<void>;
 }
 
+/** The key of the one failure message on screen (antd replaces a message shown under the same key). */
+export const REQUEST_ERROR_KEY = 'request-error';
+
 const defaultFeedback: HttpFeedback = {
   showError: (text) => {
-    void message.error(text);
+    void message.error({ content: text, key: REQUEST_ERROR_KEY });
   },
+  clearErrors: () => message.destroy(REQUEST_ERROR_KEY),
   confirm: ({ title, content, onOk, onClose }) => {
     Modal.confirm({ title, content, onOk, afterClose: onClose });
   },
@@ -275,6 +281,15 @@ function classify(args: { status: number; body: unknown; config: AxiosRequestCon
   }
   const row = statusRow(status);
   return report({ error: new ApiError({ kind: row.kind, message: translate(row.key), statusCode: status, code }), silent });
+}
+
+/**
+ * Takes away the failure message of an earlier attempt, for a caller whose retry has just
+ * succeeded (a form saved after its fields were corrected): a stale "correct the highlighted
+ * fields" beside "Saved" would contradict it.
+ */
+export function clearRequestErrors(): void {
+  feedback.clearErrors();
 }
 
 function report(args: { error: ApiError; silent: boolean }): ApiError {

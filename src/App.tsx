@@ -9,14 +9,16 @@ import { App as AntdApp, ConfigProvider } from 'antd';
 import { useState } from 'react';
 import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { useAntdLocale } from '../providers/i18n';
+import { useDateEnterGuard } from './components/date-enter-guard';
 import { AppRoutes } from './shell/app-routes';
 import { FeedbackBridge } from './shell/feedback-bridge';
 import { CONSOLE_THEME } from './shell/theme';
 import './shell/shell.css';
 
-/** Theme, locale, feedback and the route table, inside the router. */
+/** Theme, locale, feedback, the page-wide keyboard rules and the route table, inside the router. */
 function AppRoot() {
   const locale = useAntdLocale();
+  useDateEnterGuard();
   return (
     <ConfigProvider locale={locale} theme={CONSOLE_THEME}>
       <AntdApp>

@@ -2,7 +2,7 @@ import { App } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { setAuthNavigator, signOut } from '../../providers/auth';
-import { setHttpFeedback } from '../../providers/http';
+import { REQUEST_ERROR_KEY, setHttpFeedback } from '../../providers/http';
 
 /**
  * Connects the HTTP client and sign-out to the running app: messages and the 401 dialog use
@@ -16,8 +16,9 @@ export function FeedbackBridge() {
     setAuthNavigator((path) => navigate(path));
     return setHttpFeedback({
       showError: (text) => {
-        void message.error(text);
+        void message.error({ content: text, key: REQUEST_ERROR_KEY });
       },
+      clearErrors: () => message.destroy(REQUEST_ERROR_KEY),
       confirm: ({ title, content, onOk, onClose }) => {
         modal.confirm({ title, content, onOk, afterClose: onClose });
       },

@@ -4,7 +4,7 @@ import { screenshot } from '../helpers/browser';
 import { fillFormItem } from './pages/antd';
 import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
-import { FormPage } from './pages/form.page';
+import { FormPage, savedDetailThenBack } from './pages/form.page';
 import { ListPage } from './pages/list.page';
 
 /**
@@ -55,7 +55,10 @@ describe('activities in the browser', () => {
     // The time picker's own OK button is not the form's.
     await page.keyboard.press('Escape');
     await form.save('保存');
-    await page.waitForURL((url) => url.hash.includes('/coupon-active-manage'));
+    await savedDetailThenBack(page, {
+      detail: '/promotion/coupon-active/score-doubling-dtl',
+      list: '/promotion/coupon-active/coupon-active-manage',
+    });
     await list.waitLoaded();
     await expect.poll(async () => list.row(name).innerText()).toContain('未审核');
 
@@ -156,6 +159,30 @@ describe('activities in the browser', () => {
     await list.clickButton('Simulate');
     await page.locator('.ant-drawer:visible').getByText('Basket lines').waitFor();
     await screenshot(page, 'activities-simulator-en');
+  });
+
+  it('takes Enter in a date field as confirming the date, never as saving the half-filled form', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/saveNew')) saves.push(request.url());
+    });
+    await shell.goto(baseUrl, '/promotion/coupon-active/score-doubling-add');
+    const form = new FormPage(page);
+    const name = `回车日期${String(Date.now() % 10_000)}`;
+    await form.fill('活动名称', name);
+    const start = form.field('开始时间').locator('input').first();
+    await start.click();
+    await start.fill('2026-01-01 00:00:00');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => start.inputValue()).toBe('2026-01-01 00:00:00');
+    expect(shell.currentPath()).toBe('/promotion/coupon-active/score-doubling-add');
+    // Filled and saved on purpose: exactly one save is sent, so Enter sent none.
+    await form.fillAll({ 结束时间: '2035-12-31 23:59:59', 翻倍倍数: '2' });
+    await page.keyboard.press('Escape');
+    await form.save('保存');
+    await page.waitForURL((url) => url.hash.includes('/score-doubling-dtl'));
+    expect(saves).toHaveLength(1);
   });
 
   it('shows the points settings with the speed rules under them, edits them on score-setting, and opens a speed rule form', async () => {

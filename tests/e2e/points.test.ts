@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { useDemoSession } from './pages/demo-session';
-import { FormPage } from './pages/form.page';
+import { FormPage, savedDetailThenBack } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
 
@@ -51,12 +51,7 @@ describe('points adjustments in the browser', () => {
     await lines.addLine();
     await lines.fillLine(0, { 会员: member.name, 调整积分: '88', 调整原因: '端到端补偿', 行备注: '补发积分' });
     await form.save();
-    await page
-      .waitForURL((url) => url.hash.split('?')[0] === '#/score/score-adjust/score-adjust')
-      .catch(async (error) => {
-        await screenshot(page, 'points-adjust-save-failed');
-        throw error;
-      });
+    await savedDetailThenBack(page, { detail: '/score/score-adjust/score-adjust-dtl', list: '/score/score-adjust/score-adjust' });
 
     // Audited from the list.
     const list = new ListPage(page);

@@ -93,7 +93,7 @@ function LeavingScreen(props: { readonly add: ReactNode }) {
 }
 
 describe('saving a routed form', () => {
-  it('says it saved after the form has gone back to the list', async () => {
+  it("says it saved after the form has made way for the saved record's detail", async () => {
     const routed = { ...gadgetResource, name: 'gadget', route: { ...gadgetResource.route, screens: { list: 'store', add: 'store-add' } } };
     server.use(api.post('gadget/saveNew', () => ok(gadget())));
     // The screen the router mounts for the add view; it unmounts when the save leaves it.
@@ -104,7 +104,8 @@ describe('saving a routed form', () => {
     fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Nine' } });
     fireEvent.change(within(form).getByLabelText('Price'), { target: { value: '9' } });
     fireEvent.click(buttonNamed(form, 'Save'));
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/datum/store/store'));
+    // The detail of this resource opens in a drawer over its list.
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/datum/store/store?view=dtl&id=1'));
     expect(await screen.findByText('Saved')).toBeTruthy();
   });
 });

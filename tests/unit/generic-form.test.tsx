@@ -95,15 +95,18 @@ describe('generic form', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/datum/store/store'));
   });
 
-  it('shows the server field errors of a 400 on their fields', async () => {
+  it('shows the server field errors of a 400 on their fields, and drops its message once a retry saves', async () => {
+    let attempts = 0;
     server.use(
       api.post('gadget/saveNew', () =>
-        fail({
-          status: 400,
-          code: 4000,
-          msg: 'Please correct the highlighted fields',
-          fields: [{ field: 'code', msg: 'Code already exists' }],
-        }),
+        ++attempts === 1
+          ? fail({
+              status: 400,
+              code: 4000,
+              msg: 'Please correct the highlighted fields',
+              fields: [{ field: 'code', msg: 'Code already exists' }],
+            })
+          : ok(gadget({ code: 'G002' })),
       ),
     );
     const form = await openDrawer('?view=add', 'Add gadget');
@@ -113,6 +116,13 @@ describe('generic form', () => {
     fireEvent.click(buttonNamed(form, 'Save'));
     expect(await within(itemOf(form, 'Code')).findByText('Code already exists')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/datum/store/store?view=add');
+    expect((await screen.findAllByText('Please correct the highlighted fields')).length).toBeGreaterThan(0);
+    // Corrected and saved: "Saved" replaces the message that asked for the correction.
+    fireEvent.change(inputOf(form, 'Code'), { target: { value: 'G002' } });
+    fireEvent.click(buttonNamed(form, 'Save'));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    // Gone with the save, not only when its few seconds on screen are up.
+    expect(screen.queryByText('Please correct the highlighted fields')).toBeNull();
   });
 
   it('edits with the record version, keeps read-only fields out, and explains a 409', async () => {

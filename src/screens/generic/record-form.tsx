@@ -8,6 +8,7 @@ import { alreadyReported, errorText, isConflict, showFieldErrors } from './call-
 import { FormBody, layoutSections, type FormLayout } from './form-layout';
 import { lockedByState, settleBody } from './form-rules';
 import { useTranslate } from './use-translate';
+import { clearRequestErrors } from '../../../providers/http';
 
 /**
  * Where a form's record comes from and goes to when it is not a refine CRUD record: a settings
@@ -162,6 +163,7 @@ export function RecordForm(props: RecordFormProps) {
               ...quiet,
             })
           : await create({ resource: resource.name, values: body, ...quiet });
+      clearRequestErrors();
       void message.success(t('screens.saved'));
       setDirty(false);
       props.onSaved(saved.data);

@@ -8,32 +8,56 @@ import type { ApiRecord } from '../../fields/field-kind';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
 import { rememberedListSearch } from './list-url-state';
-import { COPY_PARAM, ID_PARAM, viewLocation, type GenericView } from './resource-routes';
+import { COPY_PARAM, ID_PARAM, screenOfView, viewLocation, type GenericView } from './resource-routes';
 import { useResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 
 /**
  * Leaves a routed view: to the list when there is one (on the page, filters and sort it last
- * showed), otherwise back where the user came from.
+ * showed), otherwise back where the user came from inside the console, or to the home page when
+ * the view was the first page opened (a link or a typed address): never out of the console.
  */
 function useLeave(resource: ResourceDef): () => void {
   const navigate = useNavigate();
   return () => {
-    if (resource.route.screens.list === undefined) return navigate(-1);
+    if (resource.route.screens.list === undefined) return cameFromTheConsole() ? navigate(-1) : navigate('/', { replace: true });
     const list = viewLocation(resource, 'list');
     return navigate({ pathname: list.pathname, search: rememberedListSearch(list.pathname) });
   };
 }
 
+/** True when the browser's previous entry is a page of the console (react-router counts them in `idx`). */
+function cameFromTheConsole(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' && state.idx > 0;
+}
+
+/**
+ * After a save: the saved record's detail in place of the form (Back then goes where the form was
+ * opened from), or, for a resource without a detail, where {@link useLeave} goes.
+ */
+function useShowSaved(resource: ResourceDef): (saved: ApiRecord) => void {
+  const navigate = useNavigate();
+  const leave = useLeave(resource);
+  return (saved) => {
+    const id = saved.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return leave();
+    if (screenOfView(resource, 'dtl') === undefined && resource.route.screens.list === undefined) return leave();
+    // The record goes along: a detail route guarded by its `recordQuery` fields needs them.
+    navigate(viewLocation(resource, 'dtl', id, saved), { replace: true });
+  };
+}
+
 /**
  * The routed add / edit screen (`#/<group>/<entry>/<add or edit screen>[?id=7]`): editing when
- * the url names a record, adding otherwise. Saving or cancelling returns to the list; cancelling
- * (or closing the tab) with changes asks before discarding them.
+ * the url names a record, adding otherwise. Saving shows the saved record's detail; cancelling
+ * returns to the list, and with changes (or closing the tab) asks before discarding them.
  */
 export function RecordFormPage(props: { readonly resource: ResourceDef }) {
   const t = useTranslate();
   const [params] = useSearchParams();
   const leave = useLeave(props.resource);
+  const showSaved = useShowSaved(props.resource);
   const id = params.get(ID_PARAM) ?? undefined;
   const copyFrom = id === undefined ? (params.get(COPY_PARAM) ?? undefined) : undefined;
   const title = t(id === undefined ? 'screens.addTitle' : 'screens.editTitle', { name: t(`res.${props.resource.name}`) });
@@ -47,7 +71,7 @@ export function RecordFormPage(props: { readonly resource: ResourceDef }) {
         id={id}
         copyFrom={copyFrom}
         columns={2}
-        onSaved={() => guard.saved(leave)}
+        onSaved={(saved) => guard.saved(() => showSaved(saved))}
         onCancel={() => guard(leave)}
         onDirtyChange={setDirty}
       />

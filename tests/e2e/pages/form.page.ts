@@ -94,3 +94,20 @@ export class FormPage {
     await confirmOpenDialog(this.page);
   }
 }
+
+/**
+ * After a routed form's save: the saved record's detail takes the form's place (`detail`: its
+ * route, e.g. `/deposit/store-value-adjust/store-value-adjust-dtl`), then the browser's Back
+ * returns to `list`, the screen the form was opened from. Takes a picture when either is missed.
+ */
+export async function savedDetailThenBack(page: Page, args: { readonly detail: string; readonly list: string }): Promise<void> {
+  const at = (path: string) => (url: URL) => url.hash.split('?')[0] === `#${path}`;
+  try {
+    await page.waitForURL(at(args.detail));
+    await page.goBack();
+    await page.waitForURL(at(args.list));
+  } catch (error) {
+    const file = await screenshot(page, `saved-detail-missed-${Date.now()}`);
+    throw new Error(`${String(error)}\nurl ${page.url()}; picture ${file}`);
+  }
+}
