@@ -4,7 +4,7 @@ import { screenshot } from '../helpers/browser';
 import { fillFormItem } from './pages/antd';
 import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
-import { FormPage, savedDetailThenBack } from './pages/form.page';
+import { FormPage, savedDetailThenList } from './pages/form.page';
 import { ListPage } from './pages/list.page';
 
 /**
@@ -55,9 +55,10 @@ describe('activities in the browser', () => {
     // The time picker's own OK button is not the form's.
     await page.keyboard.press('Escape');
     await form.save('保存');
-    await savedDetailThenBack(page, {
+    await savedDetailThenList(page, {
       detail: '/promotion/coupon-active/score-doubling-dtl',
       list: '/promotion/coupon-active/coupon-active-manage',
+      leaveBy: 'back',
     });
     await list.waitLoaded();
     await expect.poll(async () => list.row(name).innerText()).toContain('未审核');

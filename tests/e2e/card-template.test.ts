@@ -13,7 +13,7 @@ import { connectDatabase, type Database } from '../../server/db/connection';
 import { launchBrowser, screenshot, type TestBrowser } from '../helpers/browser';
 import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
 import { DetailPage } from './pages/detail.page';
-import { FormPage, savedDetailThenBack } from './pages/form.page';
+import { FormPage, savedDetailThenList } from './pages/form.page';
 import { ListPage } from './pages/list.page';
 import { LoginPage } from './pages/login.page';
 import { ShellPage } from './pages/shell.page';
@@ -215,7 +215,7 @@ describe('a user who maintains physical gift card templates', () => {
     await form.fill(label('name'), name);
     await form.save();
 
-    await savedDetailThenBack(page, { detail: DETAIL, list: LIST });
+    await savedDetailThenList(page, { detail: DETAIL, list: LIST, leaveBy: 'back' });
     await list.waitLoaded();
     await list.row(name).waitFor();
     const number = await list.cell(name, label('number'));

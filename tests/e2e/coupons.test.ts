@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { useDemoSession } from './pages/demo-session';
 import { postData } from './pages/page-api';
-import { FormPage, savedDetailThenBack } from './pages/form.page';
+import { FormPage, savedDetailThenList } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
 import { DetailTabs } from './pages/stored-value.page';
@@ -135,7 +135,11 @@ describe('coupons in the browser', () => {
     await doc.fill('核销门店', stores.records[0].name);
     await expect.poll(async () => doc.valueOf('核销门店')).toBe(stores.records[0].name);
     await doc.save();
-    await savedDetailThenBack(page, { detail: '/coupons/coupon-write-off/dtl', list: '/coupons/coupon-write-off/list' });
+    await savedDetailThenList(page, {
+      detail: '/coupons/coupon-write-off/dtl',
+      list: '/coupons/coupon-write-off/list',
+      leaveBy: 'address',
+    });
     const writeOffs = new ListPage(page);
     await writeOffs.waitLoaded();
     const number = (await writeOffs.column('单号'))[0];

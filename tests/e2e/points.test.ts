@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { useDemoSession } from './pages/demo-session';
-import { FormPage, savedDetailThenBack } from './pages/form.page';
+import { FormPage, savedDetailThenList } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
 
@@ -51,7 +51,11 @@ describe('points adjustments in the browser', () => {
     await lines.addLine();
     await lines.fillLine(0, { 会员: member.name, 调整积分: '88', 调整原因: '端到端补偿', 行备注: '补发积分' });
     await form.save();
-    await savedDetailThenBack(page, { detail: '/score/score-adjust/score-adjust-dtl', list: '/score/score-adjust/score-adjust' });
+    await savedDetailThenList(page, {
+      detail: '/score/score-adjust/score-adjust-dtl',
+      list: '/score/score-adjust/score-adjust',
+      leaveBy: 'address',
+    });
 
     // Audited from the list.
     const list = new ListPage(page);

@@ -4,7 +4,7 @@ import { screenshot } from '../helpers/browser';
 import { MakeCardsDialog, StockPage } from './pages/cards.page';
 import { useDemoSession } from './pages/demo-session';
 import { DetailPage } from './pages/detail.page';
-import { FormPage, savedDetailThenBack } from './pages/form.page';
+import { FormPage, savedDetailThenList } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
 
@@ -57,7 +57,11 @@ describe('prepaid cards in the browser', () => {
     await lines.fillLine(0, { 起始卡号: first, 结束卡号: last });
     await form.fill('收款方式', '银行卡');
     await form.save();
-    await savedDetailThenBack(page, { detail: '/deposit/imprest-card-sale-bill/dtl', list: '/deposit/imprest-card-sale-bill/list' });
+    await savedDetailThenList(page, {
+      detail: '/deposit/imprest-card-sale-bill/dtl',
+      list: '/deposit/imprest-card-sale-bill/list',
+      leaveBy: 'address',
+    });
 
     // Audit it from the list.
     const bills = new ListPage(page);

@@ -6,7 +6,7 @@ import { tenants } from '../../server/db/schema/core.schema';
 import { screenshot } from '../helpers/browser';
 import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
 import { useDemoSession } from './pages/demo-session';
-import { FormPage, savedDetailThenBack } from './pages/form.page';
+import { FormPage, savedDetailThenList } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
 import type { ShellPage } from './pages/shell.page';
@@ -72,9 +72,10 @@ async function adjustAndAudit(page: Page, shell: ShellPage): Promise<void> {
   await lines.addLine();
   await lines.fillLine(0, { 会员: member.name, 本金变动: '60', 赠送金变动: '28.5', 调整原因: '储值纠错', 行备注: '补录' });
   await form.save();
-  await savedDetailThenBack(page, {
+  await savedDetailThenList(page, {
     detail: '/deposit/store-value-adjust/store-value-adjust-dtl',
     list: '/deposit/store-value-adjust/store-value-adjust',
+    leaveBy: 'address',
   });
   const list = new ListPage(page);
   await list.waitLoaded();

@@ -4,7 +4,7 @@ import { stripedPng } from '../helpers/png';
 import { openDialogs } from './pages/antd';
 import { useDemoSession } from './pages/demo-session';
 import { DetailPage } from './pages/detail.page';
-import { FormPage, savedDetailThenBack } from './pages/form.page';
+import { FormPage, savedDetailThenList } from './pages/form.page';
 import { ListPage } from './pages/list.page';
 
 /**
@@ -43,7 +43,11 @@ describe('uploads in the browser', () => {
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(96);
     await screenshot(page, 'upload-level-material-form-zh');
     await form.save();
-    await savedDetailThenBack(page, { detail: '/member/level-material/level-material-dtl', list: '/member/level-material/level-material' });
+    await savedDetailThenList(page, {
+      detail: '/member/level-material/level-material-dtl',
+      list: '/member/level-material/level-material',
+      leaveBy: 'back',
+    });
 
     await list.waitLoaded();
     await list.row('上传海报').waitFor();

@@ -97,14 +97,23 @@ export class FormPage {
 
 /**
  * After a routed form's save: the saved record's detail takes the form's place (`detail`: its
- * route, e.g. `/deposit/store-value-adjust/store-value-adjust-dtl`), then the browser's Back
- * returns to `list`, the screen the form was opened from. Takes a picture when either is missed.
+ * route, e.g. `/deposit/store-value-adjust/store-value-adjust-dtl`). Then the test goes on from
+ * `list`: by the browser's Back (`leaveBy: 'back'`, for a form opened from that list: the form's
+ * history entry was replaced, so Back lands there) or by its address. Takes a picture when a step
+ * is missed.
  */
-export async function savedDetailThenBack(page: Page, args: { readonly detail: string; readonly list: string }): Promise<void> {
+export async function savedDetailThenList(
+  page: Page,
+  args: { readonly detail: string; readonly list: string; readonly leaveBy: 'back' | 'address' },
+): Promise<void> {
   const at = (path: string) => (url: URL) => url.hash.split('?')[0] === `#${path}`;
   try {
     await page.waitForURL(at(args.detail));
-    await page.goBack();
+    if (args.leaveBy === 'back') await page.goBack();
+    else
+      await page.evaluate((target) => {
+        window.location.hash = `#${target}`;
+      }, args.list);
     await page.waitForURL(at(args.list));
   } catch (error) {
     const file = await screenshot(page, `saved-detail-missed-${Date.now()}`);

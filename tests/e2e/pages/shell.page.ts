@@ -116,10 +116,11 @@ export class ShellPage {
     await this.page.locator('.ant-dropdown:visible').first().waitFor({ state: 'hidden' });
   }
 
-  /** Signs out through the header's user menu. */
+  /** Signs out through the header's user menu, opened from the keyboard (Tab reaches it). */
   async logout(): Promise<void> {
     const signOut = /^\s*(退出登录|Sign\s*out)\s*$/i;
-    await this.page.locator('.ant-layout-header .ant-dropdown-trigger').last().hover();
+    await this.page.locator('.ant-layout-header .ant-dropdown-trigger').last().focus();
+    await this.page.keyboard.press('Enter');
     await this.page.locator('.ant-dropdown:visible .ant-dropdown-menu-item').filter({ hasText: signOut }).first().click();
     await this.page.waitForURL((url) => url.hash.startsWith('#/login'));
   }
