@@ -82,6 +82,7 @@ const screenTexts = defineMessages({
   'screens.all': ['全部', 'All'],
   'screens.select': ['请选择', 'Select'],
   'screens.selectRow': ['选择 {name}', 'Select {name}'],
+  'screens.selectPage': ['全选本页', 'Select all on this page'],
   'screens.relationEmpty': ['暂无可选的{name}。', 'No {name} to choose yet.'],
   'screens.relationEmptyWhere': ['可选项来自：', 'They are made in:'],
   'screens.rangeFrom': ['最小值', 'From'],

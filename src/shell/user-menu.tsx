@@ -1,5 +1,5 @@
 import { DownOutlined, FileExcelOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, Space } from 'antd';
+import { Avatar, Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -7,7 +7,10 @@ import { FILE_CENTRE_PATH } from '../screens/files/file-centre-route';
 import { signOut, storedUser } from '../../providers/auth';
 import { ChangePasswordDialog } from './change-password-dialog';
 
-/** The signed-in user's name with the change-password and sign-out actions. */
+/**
+ * The signed-in user's name with the file centre, change-password and sign-out actions. The
+ * trigger is a button opened by click, Enter or Space, so the keyboard reaches it like a pointer.
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const [changing, setChanging] = useState(false);
@@ -17,6 +20,7 @@ export function UserMenu() {
   return (
     <>
       <Dropdown
+        trigger={['click']}
         menu={{
           items: [
             { key: 'files', icon: <FileExcelOutlined />, label: t('shell.header.fileCentre') },
@@ -31,13 +35,13 @@ export function UserMenu() {
           },
         }}
       >
-        <Space className="console-header-item console-user" size={6}>
-          <Avatar size="small" className="console-avatar">
+        <Button type="text" className="console-header-item console-user">
+          <Avatar size="small" className="console-avatar" aria-hidden>
             {name.slice(0, 1).toUpperCase()}
           </Avatar>
           <span>{name}</span>
           <DownOutlined className="console-caret" />
-        </Space>
+        </Button>
       </Dropdown>
       <ChangePasswordDialog open={changing} onClose={() => setChanging(false)} />
     </>

@@ -147,6 +147,19 @@ function defaultsOf(field: LinesField): Record<string, unknown> {
   return row;
 }
 
+/**
+ * Moves the focus to the first input of the line just added (the last row of the table drawn
+ * before the add button), once React has drawn it: the user types on at once.
+ */
+function focusLastLine(addButton: HTMLElement): void {
+  const table = addButton.previousElementSibling;
+  requestAnimationFrame(() => {
+    const rows = table?.querySelectorAll('tbody tr.ant-table-row');
+    const last = rows?.[rows.length - 1];
+    last?.querySelector<HTMLElement>('input:not([disabled]):not([type=hidden]), textarea:not([disabled])')?.focus();
+  });
+}
+
 /** The lines kind over a registry of line field kinds. */
 export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
   const columnsOf = (ctx: FieldContext<LinesField>) => Object.keys(ctx.field.fields).map((name) => lineContext(ctx, name));
@@ -258,7 +271,16 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                     },
                   ]}
                 />
-                <Button type="dashed" block disabled={options.disabled} onClick={() => add(defaultsOf(ctx.field))} style={{ marginTop: 8 }}>
+                <Button
+                  type="dashed"
+                  block
+                  disabled={options.disabled}
+                  onClick={(event) => {
+                    add(defaultsOf(ctx.field));
+                    focusLastLine(event.currentTarget);
+                  }}
+                  style={{ marginTop: 8 }}
+                >
                   {ctx.t('screens.lines.add')}
                 </Button>
                 <Form.ErrorList errors={errors} />

@@ -404,6 +404,8 @@ export function ResourceList(props: ResourceListProps) {
                 // Each row's checkbox is named by its record (WCAG: every input has a label).
                 getCheckboxProps: (record: BaseRecord) =>
                   ({ 'aria-label': t('screens.selectRow', { name: recordTitle(resource, record as ApiRecord) }) }) as CheckboxProps,
+                // antd names the header checkbox in English whatever the language.
+                getTitleCheckboxProps: () => ({ 'aria-label': t('screens.selectPage') }) as CheckboxProps,
               }
             : undefined
         }
