@@ -83,6 +83,11 @@ export interface FieldBase<K extends FieldKind> {
   /** A hint shown under the input. Key: `res.<resource>.<field>.help`. */
   readonly help?: Bilingual;
   /**
+   * What an empty value means (全部门店 / All stores, 不限 / Unlimited), shown by lists and details
+   * instead of the dash, which otherwise means "not filled in". Key: `res.<resource>.<field>.empty`.
+   */
+  readonly emptyMeans?: Bilingual;
+  /**
    * The value must be present (not null, not empty text, not an empty list); the column is NOT
    * NULL. With `when`: only while the field applies (the column then stays nullable).
    */

@@ -4,7 +4,7 @@
  *
  * Keys:
  * - `res.<name>`                      the object's name
- * - `res.<name>.<field>`              a field's label; `.help` its hint; `.pattern` its pattern message
+ * - `res.<name>.<field>`              a field's label; `.help` its hint; `.empty` what empty means; `.pattern` its pattern message
  * - `res.<name>.<field>.<value>`      an enum option
  * - `res.<name>.<lines>.<field>`      a field of a line (and `.<value>` for its options, `.pattern`)
  * - `res.<name>.<object>.<field>`     a field of an object field, nested as deep as it goes
@@ -19,6 +19,7 @@ import type { Bilingual, MessageBook } from './messages/bilingual';
 function addField(book: Record<string, Bilingual>, key: string, field: FieldDef): void {
   book[key] = field.label;
   if (field.help) book[`${key}.help`] = field.help;
+  if (field.emptyMeans) book[`${key}.empty`] = field.emptyMeans;
   if (field.kind === 'text' && field.pattern) book[`${key}.pattern`] = field.pattern.message;
   if (field.kind === 'enum') {
     for (const [value, option] of Object.entries(field.options)) book[`${key}.${value}`] = option.label;

@@ -48,6 +48,7 @@ const discountCap = () =>
   field.money({
     label: ['最高优惠(元)', 'Largest discount (yuan)'],
     help: ['不填则不封顶', 'Empty: no cap'],
+    emptyMeans: ['不封顶', 'No cap'],
     min: 0.01,
     max: 99999999,
   });
@@ -111,6 +112,7 @@ const VALUE_PARTS: Readonly<Record<CouponLineType, Record<string, FieldDef>>> = 
     freightCap: field.money({
       label: ['最高减免运费(元)', 'Largest freight waived (yuan)'],
       help: ['不填则全免运费', 'Empty: the whole freight'],
+      emptyMeans: ['全免运费', 'The whole freight'],
       min: 0.01,
       max: 99999999,
     }),
@@ -211,6 +213,7 @@ const base = defineResource({
     validDays: field.integer({
       label: ['有效天数', 'Valid for (days)'],
       help: ['不填则按券设置的默认有效天数', 'Empty: the default of the coupon settings'],
+      emptyMeans: ['按券设置的默认天数', "The coupon settings' default"],
       when: { field: 'validityMode', in: ['RELATIVE'] },
       min: 1,
       max: 3650,
@@ -226,9 +229,19 @@ const base = defineResource({
       editableIn: VALUE_EDITABLE_IN,
       inList: false,
     }),
-    weekdays: field.weekdays({ label: ['可用星期', 'Weekdays'], help: ['不选则每天可用', 'None: every day'], inList: false }),
+    weekdays: field.weekdays({
+      label: ['可用星期', 'Weekdays'],
+      help: ['不选则每天可用', 'None: every day'],
+      emptyMeans: ['每天', 'Every day'],
+      inList: false,
+    }),
     dayStart: field.time({ label: ['每日可用开始', 'Usable daily from'], inList: false }),
-    dayEnd: field.time({ label: ['每日可用结束', 'Usable daily until'], help: ['不填则全天可用', 'Empty: all day'], inList: false }),
+    dayEnd: field.time({
+      label: ['每日可用结束', 'Usable daily until'],
+      help: ['不填则全天可用', 'Empty: all day'],
+      emptyMeans: ['全天', 'All day'],
+      inList: false,
+    }),
     storeScope: scope(['适用门店', 'Stores']),
     stores: field.relation({
       label: ['门店', 'Stores listed'],
@@ -243,6 +256,7 @@ const base = defineResource({
     totalQuantity: field.integer({
       label: ['发行总量', 'Total quantity'],
       help: ['不填则不限量', 'Empty: unlimited'],
+      emptyMeans: ['不限量', 'Unlimited'],
       min: 1,
       max: 100_000_000,
       width: 110,
@@ -250,6 +264,7 @@ const base = defineResource({
     perMemberLimit: field.integer({
       label: ['每人限领', 'Per member'],
       help: ['不填则不限', 'Empty: unlimited'],
+      emptyMeans: ['不限', 'Unlimited'],
       min: 1,
       max: 10_000,
       width: 100,
@@ -259,6 +274,7 @@ const base = defineResource({
     costShare: field.decimal({
       label: ['承担比例(%)', 'Share borne (%)'],
       help: ['不填则按承担方的结算比例', "Empty: the bearer's settlement ratio"],
+      emptyMeans: ['按承担方的结算比例', "The bearer's settlement ratio"],
       decimals: 2,
       min: 0,
       max: 100,

@@ -146,6 +146,7 @@ export const cardTemplateResource = defineResource({
     stores: field.relation({
       label: ['适用门店', 'Applicable stores'],
       help: ['不选表示全部门店适用', 'Leave empty for every store'],
+      emptyMeans: ['全部门店', 'All stores'],
       resource: 'store',
       multiple: true,
       inList: false,

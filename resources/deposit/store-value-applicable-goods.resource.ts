@@ -36,6 +36,7 @@ export const storeValueApplicableGoodsResource = defineResource({
     stores: field.relation({
       label: ['适用门店', 'Stores'],
       help: ['不选表示全部门店适用', 'None chosen means every store'],
+      emptyMeans: ['全部门店', 'All stores'],
       resource: 'store',
       multiple: true,
     }),

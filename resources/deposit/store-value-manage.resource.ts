@@ -40,6 +40,7 @@ export const storeValueManageResource = defineResource({
     channels: field.enum({
       label: ['允许充值渠道', 'Recharge channels'],
       help: ['不选表示全部渠道', 'None chosen means every channel'],
+      emptyMeans: ['全部渠道', 'All channels'],
       options: STORED_VALUE_CHANNEL_OPTIONS,
       multiple: true,
     }),

@@ -35,6 +35,7 @@ export function rewardFields<P extends string>(prefix: P, labels: { points: Bili
   const points = field.integer({
     label: labels.points,
     help: ['0 或不填则不送积分', '0 or empty: no points'],
+    emptyMeans: ['不送积分', 'No points'],
     min: 0,
     max: 10_000_000,
     defaultValue: 0,
@@ -67,10 +68,16 @@ export const rewardPart = rewardFields('reward', {
 
 /** When in the week a sale counts: weekdays and time-of-day windows in the merchant's zone. */
 export const schedulePart = {
-  weekdays: field.weekdays({ label: ['活动星期', 'Weekdays'], help: ['不选则每天', 'None: every day'], inList: false }),
+  weekdays: field.weekdays({
+    label: ['活动星期', 'Weekdays'],
+    help: ['不选则每天', 'None: every day'],
+    emptyMeans: ['每天', 'Every day'],
+    inList: false,
+  }),
   dayTimes: field.lines({
     label: ['每日时段', 'Daily time windows'],
     help: ['不填则全天；结束时间不含', 'None: all day; the end is exclusive'],
+    emptyMeans: ['全天', 'All day'],
     maxLines: 6,
     fields: {
       from: field.time({ label: ['开始', 'From'], required: true }),
@@ -95,7 +102,8 @@ export const schedulePart = {
   }),
 } satisfies Record<string, FieldDef>;
 
-const budget = (label: Bilingual) => field.integer({ label, help: ['不填则不限', 'Empty: unlimited'], min: 1, max: 1_000_000_000 });
+const budget = (label: Bilingual) =>
+  field.integer({ label, help: ['不填则不限', 'Empty: unlimited'], emptyMeans: ['不限', 'Unlimited'], min: 1, max: 1_000_000_000 });
 
 /**
  * The budgets every kind may set (empty = unlimited): one jsonb value, since no list filters or

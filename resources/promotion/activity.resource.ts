@@ -117,6 +117,7 @@ const base = defineResource({
     stores: field.relation({
       label: ['适用门店', 'Stores'],
       help: ['不选则全部门店', 'None: every store'],
+      emptyMeans: ['全部门店', 'All stores'],
       resource: 'store',
       multiple: true,
       inList: false,
@@ -124,6 +125,7 @@ const base = defineResource({
     areas: field.relation({
       label: ['适用区域', 'Areas'],
       help: ['不选则全部区域', 'None: every area'],
+      emptyMeans: ['全部区域', 'All areas'],
       resource: 'area',
       multiple: true,
       inList: false,
@@ -131,11 +133,13 @@ const base = defineResource({
     marketingCenter: preset.marketingCenter({
       label: ['适用营销中心', 'Marketing centre'],
       help: ['不选则全部', 'None: all'],
+      emptyMeans: ['全部', 'All'],
       inList: false,
     }),
     levels: field.relation({
       label: ['适用会员等级', 'Member levels'],
       help: ['不选则全部等级', 'None: every level'],
+      emptyMeans: ['全部等级', 'All levels'],
       resource: 'level',
       multiple: true,
       inList: false,
@@ -143,6 +147,7 @@ const base = defineResource({
     channels: field.relation({
       label: ['适用渠道', 'Channels'],
       help: ['不选则全部渠道', 'None: every channel'],
+      emptyMeans: ['全部渠道', 'All channels'],
       resource: 'channel',
       multiple: true,
       inList: false,

@@ -6,6 +6,7 @@
 import type { FieldDef, FieldKind, ResourceDef } from '../../resources/define';
 import { labelKey } from '../../resources/define';
 import type { FieldContext, FieldKindRegistry, FieldKindSpec, Translate } from './field-kind';
+import { withEmptyMeaning } from './empty-meaning';
 import { booleanKind, enumKind, weekdaysKind } from './kinds/choice.kind';
 import { dateKind, dateRangeKind, dateTimeKind, timeKind } from './kinds/date.kind';
 import { fileKind } from './kinds/file.kind';
@@ -16,8 +17,8 @@ import { relationKind, treeKind } from './kinds/relation.kind';
 import { secretKind } from './kinds/secret.kind';
 import { longTextKind, textKind } from './kinds/text.kind';
 
-/** One spec per field kind. */
-export const FIELD_KINDS: FieldKindRegistry = {
+/** One spec per field kind, as each kind draws it. */
+const OWN_SPECS: FieldKindRegistry = {
   text: textKind,
   longText: longTextKind,
   integer: integerKind,
@@ -37,6 +38,11 @@ export const FIELD_KINDS: FieldKindRegistry = {
   object: createObjectKind((kind) => specOf(kind)),
   secret: secretKind,
 };
+
+/** One spec per field kind; every kind's cell and display also say what an empty value means. */
+export const FIELD_KINDS = Object.fromEntries(
+  Object.entries(OWN_SPECS).map(([kind, spec]) => [kind, withEmptyMeaning(spec as FieldKindSpec)]),
+) as unknown as FieldKindRegistry;
 
 /**
  * The spec of a kind, widened to any field: the registry is keyed so each spec receives its own

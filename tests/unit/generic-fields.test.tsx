@@ -95,12 +95,49 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-const t = (key: string, values?: Record<string, unknown>) => String(i18n.t(key, (values ?? {}) as never));
+const tOf = (instance: I18n) => (key: string, values?: Record<string, unknown>) => String(instance.t(key, (values ?? {}) as never));
+const t = (key: string, values?: Record<string, unknown>) => tOf(i18n)(key, values);
 
 describe('field kinds', () => {
   it('has a spec for every field kind', () => {
     const kinds = Object.values(everything.fields).map((f) => f.kind);
     expect(Object.keys(FIELD_KINDS).sort()).toEqual([...new Set<FieldKind>(kinds)].sort());
+  });
+
+  it('says what an empty value means where the declaration does, and a dash elsewhere', async () => {
+    const scoped = defineResource({
+      ...everything,
+      name: 'scoped',
+      fields: {
+        ...everything.fields,
+        relation: field.relation({ label: ['门店', 'Stores'], resource: 'store', multiple: true, emptyMeans: ['全部门店', 'All stores'] }),
+        object: field.object({
+          label: ['规则', 'Rule'],
+          fields: {
+            cap: field.integer({ label: ['上限', 'Cap'], emptyMeans: ['不限', 'Unlimited'] }),
+            since: field.date({ label: ['起始', 'Since'] }),
+          },
+        }),
+      },
+    });
+    const scopedI18n = await englishI18n([scoped]);
+    const shown = (name: string, value: unknown, on: 'cell' | 'display') => {
+      const ctx = fieldContext({ resource: scoped, name, t: tOf(scopedI18n) });
+      const spec = specOf(ctx.field.kind);
+      render(
+        <I18nextProvider i18n={scopedI18n}>
+          <div data-testid={`${name}-${on}`}>{(on === 'cell' ? spec.cell : spec.display!)(ctx, value, { id: 1, [name]: value })}</div>
+        </I18nextProvider>,
+      );
+      return screen.getByTestId(`${name}-${on}`).textContent;
+    };
+    expect(shown('relation', [], 'cell')).toBe('All stores');
+    expect(shown('relation', null, 'display')).toBe('All stores');
+    expect(shown('text', null, 'cell')).toBe('-');
+    // Inside an object: the member's own words, the dash for one that declares none.
+    const detail = shown('object', { cap: null, since: null }, 'display');
+    expect(detail).toContain('Unlimited');
+    expect(detail).toContain('-');
   });
 
   it('formats every kind in a list cell', () => {

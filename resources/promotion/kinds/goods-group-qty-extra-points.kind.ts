@@ -15,6 +15,7 @@ export const goodsGroupQtyExtraPointsKind = defineActivityKind({
     groupMaxTimes: field.integer({
       label: ['每单最多次数', 'Most times per order'],
       help: ['不填则不限', 'Empty: unlimited'],
+      emptyMeans: ['不限', 'Unlimited'],
       min: 1,
       max: 1000,
       inList: false,

@@ -22,6 +22,7 @@ export const pointsAsCashKind = defineActivityKind({
     cashMaxPointsPerOrder: field.integer({
       label: ['每单最多使用积分', 'Most points per order'],
       help: ['不填则不限', 'Empty: unlimited'],
+      emptyMeans: ['不限', 'Unlimited'],
       min: 1,
       max: 100_000_000,
       inList: false,

@@ -328,7 +328,7 @@ export function ResourceList(props: ResourceListProps) {
       modal={modal}
       onDone={async () => {
         setSelected([]);
-        await invalidate({ resource: resource.name, invalidates: ['list'] });
+        await invalidate({ resource: resource.name, invalidates: ['all'], invalidationFilters: { type: 'all', refetchType: 'all' } });
       }}
     />
   );

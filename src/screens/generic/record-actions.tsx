@@ -31,7 +31,9 @@ export interface RecordActionsProps {
  * The actions on one record that this user may do now: detail, edit (while the state allows),
  * the state actions allowed from the record's state (confirmed first when declared; a dialog
  * asks the reason of an action that takes one), and delete
- * (confirmed, naming the record). Lists and details refresh through refine's invalidation.
+ * (confirmed, naming the record). Lists and details refresh through refine's invalidation, of
+ * the whole resource: a detail read earlier under the url's id ("7", where the row says 7) is not
+ * shown again from the cache with the state it had before the action.
  */
 export function RecordActions(props: RecordActionsProps) {
   const { resource, record, permissions } = props;
@@ -62,12 +64,16 @@ export function RecordActions(props: RecordActionsProps) {
     }
   };
 
+  // Refetched now, also where no screen shows it: opened next, the detail is already current.
+  const refreshResource = () =>
+    invalidate({ resource: resource.name, invalidates: ['all'], invalidationFilters: { type: 'all', refetchType: 'all' } });
+
   const runAction = (name: string) =>
     run(
       name,
       async () => {
         await runStateAction({ resource: resource.name, action: name, id, version });
-        await invalidate({ resource: resource.name, invalidates: ['list', 'detail'], id });
+        await refreshResource();
       },
       'screens.done',
     );
@@ -75,7 +81,7 @@ export function RecordActions(props: RecordActionsProps) {
   // The reason dialog reports success and errors itself (a 400 on `reason` shows on the field).
   const runWithReason = async (name: string, reason: string) => {
     await runStateAction({ resource: resource.name, action: name, id, version, reason });
-    await invalidate({ resource: resource.name, invalidates: ['list', 'detail'], id });
+    await refreshResource();
   };
 
   const runDelete = async () => {

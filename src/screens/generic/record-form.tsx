@@ -1,5 +1,5 @@
 import { Alert, App, Button, Form, Result, Skeleton } from 'antd';
-import { useCreate, useOne, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
+import { useCreate, useInvalidate, useOne, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ResourceDef } from '../../../resources/define';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
@@ -117,6 +117,7 @@ export function RecordForm(props: RecordFormProps) {
   const copied = copy.data?.data as ApiRecord | undefined;
   const { mutateAsync: create } = useCreate<BaseRecord, HttpError, Record<string, unknown>>();
   const { mutateAsync: update } = useUpdate<BaseRecord, HttpError, Record<string, unknown>>();
+  const invalidate = useInvalidate();
   const record = (source ? source.record : one.data?.data) as ApiRecord | undefined;
   const loading = source ? source.loading : crudRecord && one.isLoading;
   const loadError = source ? source.error : crudRecord && one.isError ? one.error : undefined;
@@ -163,6 +164,8 @@ export function RecordForm(props: RecordFormProps) {
               ...quiet,
             })
           : await create({ resource: resource.name, values: body, ...quiet });
+      // Every read of the resource, also one not on screen: the detail shown next is current.
+      await invalidate({ resource: resource.name, invalidates: ['all'], invalidationFilters: { type: 'all', refetchType: 'all' } });
       clearRequestErrors();
       void message.success(t('screens.saved'));
       setDirty(false);
