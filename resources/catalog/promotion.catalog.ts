@@ -325,7 +325,7 @@ export const promotionGroup: GroupDecl = {
       screens: [
         { name: 'open-card', title: ['开卡礼', 'Sign-up gifts'] },
         { name: 'register-send-gift', title: ['注册送礼', 'Registration gift'], access: 'maintain' },
-        { name: 'register-send-gift-dtl', title: ['注册送礼详情', 'Registration gift details'] },
+        { name: 'register-send-gift-dtl', title: ['注册送礼详情', 'Sign-up gift details'] },
         { name: 'wx-active-send-gift', title: ['微信激活送礼', 'WeChat activation gift'], access: 'maintain' },
         { name: 'wx-active-send-gift-dtl', title: ['微信激活送礼详情', 'WeChat activation gift details'] },
       ],

@@ -46,7 +46,7 @@ export const storeValueAdjustResource = defineResource({
     totalPrincipal: field.money({ label: ['本金调整合计', 'Net principal'], serverManaged: true, sortable: true, width: 130 }),
     totalGift: field.money({ label: ['赠送金调整合计', 'Net gift'], serverManaged: true, sortable: true, width: 130 }),
     absoluteTotal: field.money({
-      label: ['调整金额（绝对值）', 'Amount moved'],
+      label: ['调整金额（绝对值）', 'Total adjusted (absolute)'],
       help: [
         '各行本金与赠送金变动绝对值之和，超过审批阈值时需他人审核',
         'Sum of every change, unsigned; above the approval threshold another person audits',

@@ -2,7 +2,7 @@ import { defineMessages } from './bilingual';
 
 /** Messages of sign-in, sessions and the password rules (server module `auth`). */
 export const authMessages = defineMessages({
-  'auth.login.failed': ['商户代码、用户名或密码错误', 'The merchant code, user name or password is incorrect'],
+  'auth.login.failed': ['商户编码、用户名或密码错误', 'The merchant code, user name or password is incorrect'],
   'auth.login.locked': [
     '登录失败次数过多，账号已锁定，请 {minutes} 分钟后再试',
     'Too many failed sign-ins; the account is locked, try again in {minutes} minutes',

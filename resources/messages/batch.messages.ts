@@ -60,7 +60,7 @@ export const batchMessages = defineMessages({
 
   // Edit screen (src/views/member/batch-operate-edit-screen.tsx)
   'batch.edit.pick': ['选择会员', 'Members'],
-  'batch.edit.pickPlaceholder': ['输入姓名搜索会员', 'Type a name to find members'],
+  'batch.edit.pickPlaceholder': ['输入姓名、手机号或会员号搜索会员', 'Type a name, mobile or member number'],
   'batch.edit.filterHint': [
     '保存时按以下条件筛选会员，筛选到的会员列入单据供审核；再次保存会重新筛选',
     'On saving, the members matching these conditions are listed on the document for the auditor; saving again filters again',

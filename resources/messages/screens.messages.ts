@@ -26,7 +26,7 @@ const screenTexts = defineMessages({
   'screens.list.totalEstimate': ['约 {total} 条', 'About {total}'],
   'screens.list.noMatch': ['没有符合筛选条件的记录', 'Nothing matches these filters'],
   'screens.list.clearFilters': ['清除筛选', 'Clear filters'],
-  'screens.list.emptyCreate': ['还没有{name}，点击“新增”创建第一条', 'Nothing here yet: click Add to create the first {name}'],
+  'screens.list.emptyCreate': ['还没有{name}，点击“新增”创建第一条', 'Nothing here yet: click Add to create the first {name, inSentence}'],
   'screens.list.empty': ['还没有{name}', 'Nothing here yet'],
   'screens.bulk.button': ['批量{action}（{count}）', '{action} selected ({count})'],
   'screens.bulk.confirm': ['确定对所选 {count} 条记录执行“{action}”吗？', '{action} the {count} selected records?'],

@@ -8,16 +8,19 @@ import type { KindDef, ResourceRoute } from '../define';
 import type { Bilingual } from '../messages/bilingual';
 import type { ActivityPart } from './activity-parts';
 
-/** The menu entries activities live in, as stored in the `family` column. */
+/**
+ * The menu entries activities live in, as stored in the `family` column: `title` names the entry
+ * (the menu, the family filter), `one` an activity of it ("Add points campaign").
+ */
 export const ACTIVITY_FAMILIES = {
-  SCORE_INIT: { entry: 'score-init', title: ['积分规则设置', 'Points settings'] },
-  COUPON_ACTIVE: { entry: 'coupon-active', title: ['消费奖励', 'Purchase rewards'] },
-  SCORE_ACTIVITY: { entry: 'score-activity', title: ['积分活动', 'Points campaigns'] },
-  BIRTHDAY: { entry: 'birthday', title: ['生日礼', 'Birthday gifts'] },
-  OPEN_CARD: { entry: 'open-card', title: ['开卡礼', 'Sign-up gifts'] },
-  INVITE_GIFT: { entry: 'invite-gift', title: ['邀请有礼', 'Referral gifts'] },
-  UPGRADE_GIFT: { entry: 'upgrade-gift', title: ['升级礼', 'Upgrade gifts'] },
-} as const satisfies Record<string, { entry: string; title: Bilingual }>;
+  SCORE_INIT: { entry: 'score-init', title: ['积分规则设置', 'Points settings'], one: ['积分规则', 'Points rule'] },
+  COUPON_ACTIVE: { entry: 'coupon-active', title: ['消费奖励', 'Purchase rewards'], one: ['消费奖励活动', 'Purchase reward'] },
+  SCORE_ACTIVITY: { entry: 'score-activity', title: ['积分活动', 'Points campaigns'], one: ['积分活动', 'Points campaign'] },
+  BIRTHDAY: { entry: 'birthday', title: ['生日礼', 'Birthday gifts'], one: ['生日礼', 'Birthday gift'] },
+  OPEN_CARD: { entry: 'open-card', title: ['开卡礼', 'Sign-up gifts'], one: ['开卡礼', 'Sign-up gift'] },
+  INVITE_GIFT: { entry: 'invite-gift', title: ['邀请有礼', 'Referral gifts'], one: ['邀请有礼', 'Referral gift'] },
+  UPGRADE_GIFT: { entry: 'upgrade-gift', title: ['升级礼', 'Upgrade gifts'], one: ['升级礼', 'Upgrade gift'] },
+} as const satisfies Record<string, { entry: string; title: Bilingual; one: Bilingual }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
 
 /** A second set of screens over the same kind, narrowed by one more fixed value (birthday points). */

@@ -108,7 +108,7 @@ const base = defineResource({
     beginTime: field.datetime({ label: ['开始时间', 'Starts'], required: true, filter: 'range', sortable: true, width: 170 }),
     endTime: field.datetime({
       label: ['结束时间', 'Ends'],
-      help: ['不含该时刻', 'Exclusive'],
+      help: ['不含该时刻本身', 'The end moment itself is not included'],
       required: true,
       filter: 'range',
       sortable: true,
@@ -264,7 +264,7 @@ export const familyViewName = (family: ActivityFamily) => `activity-family-${ACT
 const entryViews = ENTRY_LISTS.map(({ family, screens }) =>
   defineView(declared.base, {
     name: familyViewName(family),
-    title: ACTIVITY_FAMILIES[family].title,
+    title: ACTIVITY_FAMILIES[family].one,
     route: { group: 'promotion', entry: ACTIVITY_FAMILIES[family].entry, screens },
     access: familyAccess(family),
     scope: 'tenant',

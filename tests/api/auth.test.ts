@@ -84,7 +84,7 @@ describe('sign-in', () => {
     ];
     for (const answer of answers) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ code: 4000, msg: '商户代码、用户名或密码错误', data: null });
+      expect(answer.body).toEqual({ code: 4000, msg: '商户编码、用户名或密码错误', data: null });
       expect(answer.headers['set-cookie']).toBeUndefined();
     }
     const english = await login(client, { tenant: tenant.code, login: 'admin', password: 'Wrong#2026' }, { locale: 'en_US' });

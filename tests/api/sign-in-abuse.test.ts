@@ -24,7 +24,7 @@ afterAll(async () => {
 const login = (client: ApiClient, body: Record<string, string>, headers?: Record<string, string>) =>
   client.post('/v1/auth/login', { body, headers });
 const lockedZh = '登录失败次数过多，账号已锁定，请 15 分钟后再试';
-const failedBody = { code: 4000, msg: '商户代码、用户名或密码错误', data: null };
+const failedBody = { code: 4000, msg: '商户编码、用户名或密码错误', data: null };
 const lockedBody = { code: 4030, msg: lockedZh, data: null };
 
 describe('the client address', () => {

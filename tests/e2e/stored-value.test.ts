@@ -114,7 +114,7 @@ describe('stored value in the browser', () => {
     await shell.switchLanguage('en_US');
     await list.waitLoaded();
     expect(await list.headers()).toEqual(
-      expect.arrayContaining(['Member number', 'Member name', 'Mobile', 'Principal', 'Gift', 'Balance', 'State', 'Last movement']),
+      expect.arrayContaining(['Member number', 'Member name', 'Mobile', 'Principal', 'Gift', 'Balance', 'State', 'Last balance change']),
     );
     await screenshot(page, 'store-value-account-list-en');
   });

@@ -272,7 +272,7 @@ describe('generic list tools', () => {
   it('says what to do next on an empty list, and offers to clear filters when they match nothing', async () => {
     answerQuery(() => ({ total: 0, records: [] }));
     renderList();
-    await screen.findByText('Nothing here yet: click Add to create the first Gadget');
+    await screen.findByText('Nothing here yet: click Add to create the first gadget');
     cleanup();
     renderList({ path: '/datum/store/store?q=zzz' });
     await screen.findByText('Nothing matches these filters');

@@ -10387,7 +10387,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Query Purchase rewards */
+        /** Query Purchase reward */
         post: operations["activityFamilyCouponActive.query"];
         delete?: never;
         options?: never;
@@ -10402,7 +10402,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One Purchase rewards */
+        /** One Purchase reward */
         get: operations["activityFamilyCouponActive.info"];
         put?: never;
         post?: never;
@@ -10421,7 +10421,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create Purchase rewards */
+        /** Create Purchase reward */
         post: operations["activityFamilyCouponActive.saveNew"];
         delete?: never;
         options?: never;
@@ -10438,7 +10438,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Modify Purchase rewards */
+        /** Modify Purchase reward */
         post: operations["activityFamilyCouponActive.modify"];
         delete?: never;
         options?: never;
@@ -10455,7 +10455,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete Purchase rewards */
+        /** Delete Purchase reward */
         post: operations["activityFamilyCouponActive.delete"];
         delete?: never;
         options?: never;
@@ -10504,7 +10504,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** State changes of one Purchase rewards, newest first */
+        /** State changes of one Purchase reward, newest first */
         get: operations["activityFamilyCouponActive.history"];
         put?: never;
         post?: never;
@@ -10521,7 +10521,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lines of one Purchase rewards, a page at a time, in line order */
+        /** The lines of one Purchase reward, a page at a time, in line order */
         get: operations["activityFamilyCouponActive.lines"];
         put?: never;
         post?: never;
@@ -10538,7 +10538,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Purchase rewards picker: id and title, at most 50 */
+        /** Purchase reward picker: id and title, at most 50 */
         get: operations["activityFamilyCouponActive.options"];
         put?: never;
         post?: never;
@@ -10557,7 +10557,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Query Points campaigns */
+        /** Query Points campaign */
         post: operations["activityFamilyScoreActivity.query"];
         delete?: never;
         options?: never;
@@ -10572,7 +10572,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One Points campaigns */
+        /** One Points campaign */
         get: operations["activityFamilyScoreActivity.info"];
         put?: never;
         post?: never;
@@ -10591,7 +10591,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create Points campaigns */
+        /** Create Points campaign */
         post: operations["activityFamilyScoreActivity.saveNew"];
         delete?: never;
         options?: never;
@@ -10608,7 +10608,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Modify Points campaigns */
+        /** Modify Points campaign */
         post: operations["activityFamilyScoreActivity.modify"];
         delete?: never;
         options?: never;
@@ -10625,7 +10625,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete Points campaigns */
+        /** Delete Points campaign */
         post: operations["activityFamilyScoreActivity.delete"];
         delete?: never;
         options?: never;
@@ -10674,7 +10674,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** State changes of one Points campaigns, newest first */
+        /** State changes of one Points campaign, newest first */
         get: operations["activityFamilyScoreActivity.history"];
         put?: never;
         post?: never;
@@ -10691,7 +10691,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lines of one Points campaigns, a page at a time, in line order */
+        /** The lines of one Points campaign, a page at a time, in line order */
         get: operations["activityFamilyScoreActivity.lines"];
         put?: never;
         post?: never;
@@ -10708,7 +10708,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Points campaigns picker: id and title, at most 50 */
+        /** Points campaign picker: id and title, at most 50 */
         get: operations["activityFamilyScoreActivity.options"];
         put?: never;
         post?: never;
@@ -10727,7 +10727,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Query Birthday gifts */
+        /** Query Birthday gift */
         post: operations["activityFamilyBirthday.query"];
         delete?: never;
         options?: never;
@@ -10742,7 +10742,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One Birthday gifts */
+        /** One Birthday gift */
         get: operations["activityFamilyBirthday.info"];
         put?: never;
         post?: never;
@@ -10761,7 +10761,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create Birthday gifts */
+        /** Create Birthday gift */
         post: operations["activityFamilyBirthday.saveNew"];
         delete?: never;
         options?: never;
@@ -10778,7 +10778,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Modify Birthday gifts */
+        /** Modify Birthday gift */
         post: operations["activityFamilyBirthday.modify"];
         delete?: never;
         options?: never;
@@ -10795,7 +10795,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete Birthday gifts */
+        /** Delete Birthday gift */
         post: operations["activityFamilyBirthday.delete"];
         delete?: never;
         options?: never;
@@ -10844,7 +10844,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** State changes of one Birthday gifts, newest first */
+        /** State changes of one Birthday gift, newest first */
         get: operations["activityFamilyBirthday.history"];
         put?: never;
         post?: never;
@@ -10861,7 +10861,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lines of one Birthday gifts, a page at a time, in line order */
+        /** The lines of one Birthday gift, a page at a time, in line order */
         get: operations["activityFamilyBirthday.lines"];
         put?: never;
         post?: never;
@@ -10878,7 +10878,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Birthday gifts picker: id and title, at most 50 */
+        /** Birthday gift picker: id and title, at most 50 */
         get: operations["activityFamilyBirthday.options"];
         put?: never;
         post?: never;
@@ -10897,7 +10897,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Query Sign-up gifts */
+        /** Query Sign-up gift */
         post: operations["activityFamilyOpenCard.query"];
         delete?: never;
         options?: never;
@@ -10912,7 +10912,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One Sign-up gifts */
+        /** One Sign-up gift */
         get: operations["activityFamilyOpenCard.info"];
         put?: never;
         post?: never;
@@ -10931,7 +10931,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create Sign-up gifts */
+        /** Create Sign-up gift */
         post: operations["activityFamilyOpenCard.saveNew"];
         delete?: never;
         options?: never;
@@ -10948,7 +10948,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Modify Sign-up gifts */
+        /** Modify Sign-up gift */
         post: operations["activityFamilyOpenCard.modify"];
         delete?: never;
         options?: never;
@@ -10965,7 +10965,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete Sign-up gifts */
+        /** Delete Sign-up gift */
         post: operations["activityFamilyOpenCard.delete"];
         delete?: never;
         options?: never;
@@ -11014,7 +11014,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** State changes of one Sign-up gifts, newest first */
+        /** State changes of one Sign-up gift, newest first */
         get: operations["activityFamilyOpenCard.history"];
         put?: never;
         post?: never;
@@ -11031,7 +11031,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lines of one Sign-up gifts, a page at a time, in line order */
+        /** The lines of one Sign-up gift, a page at a time, in line order */
         get: operations["activityFamilyOpenCard.lines"];
         put?: never;
         post?: never;
@@ -11048,7 +11048,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sign-up gifts picker: id and title, at most 50 */
+        /** Sign-up gift picker: id and title, at most 50 */
         get: operations["activityFamilyOpenCard.options"];
         put?: never;
         post?: never;
@@ -11067,7 +11067,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Query Referral gifts */
+        /** Query Referral gift */
         post: operations["activityFamilyInviteGift.query"];
         delete?: never;
         options?: never;
@@ -11082,7 +11082,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One Referral gifts */
+        /** One Referral gift */
         get: operations["activityFamilyInviteGift.info"];
         put?: never;
         post?: never;
@@ -11101,7 +11101,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create Referral gifts */
+        /** Create Referral gift */
         post: operations["activityFamilyInviteGift.saveNew"];
         delete?: never;
         options?: never;
@@ -11118,7 +11118,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Modify Referral gifts */
+        /** Modify Referral gift */
         post: operations["activityFamilyInviteGift.modify"];
         delete?: never;
         options?: never;
@@ -11135,7 +11135,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Delete Referral gifts */
+        /** Delete Referral gift */
         post: operations["activityFamilyInviteGift.delete"];
         delete?: never;
         options?: never;
@@ -11184,7 +11184,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** State changes of one Referral gifts, newest first */
+        /** State changes of one Referral gift, newest first */
         get: operations["activityFamilyInviteGift.history"];
         put?: never;
         post?: never;
@@ -11201,7 +11201,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The lines of one Referral gifts, a page at a time, in line order */
+        /** The lines of one Referral gift, a page at a time, in line order */
         get: operations["activityFamilyInviteGift.lines"];
         put?: never;
         post?: never;
@@ -11218,7 +11218,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Referral gifts picker: id and title, at most 50 */
+        /** Referral gift picker: id and title, at most 50 */
         get: operations["activityFamilyInviteGift.options"];
         put?: never;
         post?: never;
@@ -11817,7 +11817,7 @@ export interface components {
             frozenBy: number | null;
             /** @description Frozen at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             frozenAt: string | null;
-            /** @description Last movement (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            /** @description Last balance change (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             lastEntryAt: string | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -11948,7 +11948,7 @@ export interface components {
             totalPrincipal: number | null;
             /** @description Net gift; yuan, exact, at most 2 decimals */
             totalGift: number | null;
-            /** @description Amount moved; yuan, exact, at most 2 decimals */
+            /** @description Total adjusted (absolute); yuan, exact, at most 2 decimals */
             absoluteTotal: number | null;
             /** @description Lines */
             lineCount: number | null;
@@ -12076,7 +12076,7 @@ export interface components {
             frozenBy: number | null;
             /** @description Frozen at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             frozenAt: string | null;
-            /** @description Last movement (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
+            /** @description Last balance change (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             lastEntryAt: string | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17320,7 +17320,7 @@ export interface components {
                 };
             };
         };
-        /** @description Purchase rewards (消费奖励), as the API answers it */
+        /** @description Purchase reward (消费奖励活动), as the API answers it */
         ActivityFamilyCouponActiveRecord: {
             id: number;
             /** @description Activity number */
@@ -17505,7 +17505,7 @@ export interface components {
                 };
             };
         };
-        /** @description Points campaigns (积分活动), as the API answers it */
+        /** @description Points campaign (积分活动), as the API answers it */
         ActivityFamilyScoreActivityRecord: {
             id: number;
             /** @description Activity number */
@@ -17690,7 +17690,7 @@ export interface components {
                 };
             };
         };
-        /** @description Birthday gifts (生日礼), as the API answers it */
+        /** @description Birthday gift (生日礼), as the API answers it */
         ActivityFamilyBirthdayRecord: {
             id: number;
             /** @description Activity number */
@@ -17875,7 +17875,7 @@ export interface components {
                 };
             };
         };
-        /** @description Sign-up gifts (开卡礼), as the API answers it */
+        /** @description Sign-up gift (开卡礼), as the API answers it */
         ActivityFamilyOpenCardRecord: {
             id: number;
             /** @description Activity number */
@@ -18060,7 +18060,7 @@ export interface components {
                 };
             };
         };
-        /** @description Referral gifts (邀请有礼), as the API answers it */
+        /** @description Referral gift (邀请有礼), as the API answers it */
         ActivityFamilyInviteGiftRecord: {
             id: number;
             /** @description Activity number */
@@ -29419,7 +29419,7 @@ export interface operations {
                          * @enum {string|null}
                          */
                         state?: "NORMAL" | "FROZEN" | null;
-                        /** @description Last movement: range [from, to], either may be null */
+                        /** @description Last balance change: range [from, to], either may be null */
                         lastEntryAt?: (string | null)[] | null;
                     };
                     sorters?: {
@@ -31221,7 +31221,7 @@ export interface operations {
                          * @enum {string|null}
                          */
                         state?: "NORMAL" | "FROZEN" | null;
-                        /** @description Last movement: range [from, to], either may be null */
+                        /** @description Last balance change: range [from, to], either may be null */
                         lastEntryAt?: (string | null)[] | null;
                     };
                     sorters?: {
