@@ -78,7 +78,13 @@ export const storeValueAccountResource = defineResource({
       inDetail: false,
     }),
     frozenAt: field.datetime({ label: ['冻结时间', 'Frozen at'], serverManaged: true, inList: false }),
-    lastEntryAt: field.datetime({ label: ['最近变动', 'Last balance change'], serverManaged: true, sortable: true, filter: 'range', width: 170 }),
+    lastEntryAt: field.datetime({
+      label: ['最近变动', 'Last balance change'],
+      serverManaged: true,
+      sortable: true,
+      filter: 'range',
+      width: 170,
+    }),
   },
   titleField: 'memberName',
   list: {
