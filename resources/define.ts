@@ -844,6 +844,11 @@ export function defineKinds(args: {
   /** An `enum` field of the base; its options are the kinds' (declared options are kept first). */
   readonly kindField: string;
   readonly kinds: Readonly<Record<string, KindDef>>;
+  /**
+   * The base's form section the kinds' sections follow (a coupon template's value right after
+   * its name and type, where a clerk looks for it); default: after all of the base's sections.
+   */
+  readonly kindSectionsAfter?: string;
 }): KindsDeclaration {
   const { base, kindField } = args;
   const kindFieldDef = base.fields[kindField];
@@ -885,7 +890,11 @@ export function defineKinds(args: {
     ...base,
     fields,
     // The rule sits in a section of its own: each kind's members carry their kind's condition.
-    form: [...ownForm, ...kindSections, ...(ruleKinds.length > 0 ? [{ key: 'rule', title: RULE_TITLE, fields: [RULE_FIELD] }] : [])],
+    form: placeAfter({
+      sections: ownForm,
+      after: args.kindSectionsAfter,
+      placed: [...kindSections, ...(ruleKinds.length > 0 ? [{ key: 'rule', title: RULE_TITLE, fields: [RULE_FIELD] }] : [])],
+    }),
     list: { ...base.list, columns: baseColumns },
   };
   const kinds: Record<string, ResourceDef> = {};
@@ -913,10 +922,29 @@ export function defineKinds(args: {
       fixedFilter: { [kindField]: value },
       list: { ...base.list, columns: kind.columns ?? [...baseColumns.filter((c) => c !== kindField), ...ruleColumns] },
       // A view's sections carry no rules (its base's apply: the fields' own `when`).
-      form: section ? [...ownForm, { key: section.key, title: section.title, fields: section.fields }] : ownForm,
+      form: section
+        ? placeAfter({
+            sections: ownForm,
+            after: args.kindSectionsAfter,
+            placed: [{ key: section.key, title: section.title, fields: section.fields }],
+          })
+        : ownForm,
     });
   }
   return { base: merged, kinds, resources: [merged, ...Object.values(kinds)] };
+}
+
+/** `sections` with `placed` after the section keyed `after` (at the end when none is named). */
+function placeAfter(args: {
+  readonly sections: readonly Section[];
+  readonly after: string | undefined;
+  readonly placed: readonly Section[];
+}): Section[] {
+  const { sections, after, placed } = args;
+  if (after === undefined) return [...sections, ...placed];
+  const at = sections.findIndex((section) => section.key === after);
+  if (at < 0) throw new Error(`kindSectionsAfter: no form section ${after}`);
+  return [...sections.slice(0, at + 1), ...placed, ...sections.slice(at + 1)];
 }
 
 /** The resource whose table a declaration reads: its base for a view, itself otherwise. */

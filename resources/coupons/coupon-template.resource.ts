@@ -361,6 +361,8 @@ export const couponTemplates = defineKinds({
   base,
   kindField: 'lineType',
   kinds: Object.fromEntries(COUPON_LINE_TYPES.map((t) => [t.value, { title: t.label, fields: VALUE_PARTS[t.value] }])),
+  // The face value or discount is what a template is about: right after its name and type.
+  kindSectionsAfter: 'main',
 });
 
 export const couponTemplateResource = couponTemplates.base;

@@ -142,6 +142,33 @@ describe('one table, many kinds', () => {
     expect(appliesTo(chosenInForm.base, 'two', { activityType: 'TWO' })).toBe(true);
   });
 
+  it("places the kinds' sections after the base section the declaration names", () => {
+    const base = defineResource({
+      name: 'voucher',
+      table: 'vouchers',
+      title: ['券', 'Voucher'],
+      route: { group: 'coupons', entry: 'coupon-template', screens: { list: 'list' } },
+      access: { read: ['券模板查看'], write: 'configure' },
+      scope: 'tenant',
+      fields: {
+        name: field.text({ label: ['名称', 'Name'], required: true }),
+        type: field.enum({ label: ['类型', 'Type'], required: true, options: {} }),
+        stores: field.text({ label: ['门店', 'Stores'] }),
+      },
+      titleField: 'name',
+      list: { defaultSort: { field: 'name', order: 'asc' } },
+      form: [
+        { key: 'main', title: ['基本', 'Basics'], fields: ['name', 'type'] },
+        { key: 'scope', title: ['范围', 'Scope'], fields: ['stores'] },
+      ],
+    });
+    const kinds = { CASH: { title: ['代金券', 'Cash'] as const, fields: { faceValue: field.money({ label: ['面额', 'Face value'] }) } } };
+    const after = defineKinds({ base, kindField: 'type', kinds, kindSectionsAfter: 'main' });
+    expect(formSections(after.base).map((s) => s.key)).toEqual(['main', 'kind-cash', 'scope']);
+    expect(formSections(defineKinds({ base, kindField: 'type', kinds }).base).map((s) => s.key)).toEqual(['main', 'scope', 'kind-cash']);
+    expect(() => defineKinds({ base, kindField: 'type', kinds, kindSectionsAfter: 'nowhere' })).toThrow(/nowhere/);
+  });
+
   it('refuses a kind that redeclares a field', () => {
     expect(() =>
       defineKinds({
