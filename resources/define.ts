@@ -579,6 +579,54 @@ export interface ResourceDetail {
   readonly related?: readonly RelatedList[];
 }
 
+/**
+ * The kinds of value a document can create (issue 24 item 1): each has its own approval
+ * threshold in the merchant's value-approval settings (resources/setting/value-approval-setting.resource.ts).
+ * `storedValue` and `cardValue` are money (yuan, exact cents), `points` whole points.
+ */
+export const VALUE_KINDS = ['storedValue', 'cardValue', 'points'] as const;
+export type ValueKind = (typeof VALUE_KINDS)[number];
+
+/**
+ * One value a document creates, read from its fields: the amount is the sum of the unsigned
+ * values of `fields` (a deduction is as much a single person's risk as an addition), less the
+ * sum of `paid` (never below 0), times `times`. Gift fields are value like any other.
+ */
+export interface CreatedValue {
+  /** Which kind of value, hence which threshold of the merchant's settings applies. */
+  readonly kind: ValueKind;
+  /**
+   * The fields summed: header fields by name (`principal`), line fields as `<lines>.<field>`
+   * (`lines.gift`: that field of every line). Money or integer fields.
+   */
+  readonly fields: readonly string[];
+  /**
+   * Header money fields of what the buyer pays for the value (a card sale bill's amount paid):
+   * subtracted, so only the value beyond what is paid counts. Default none.
+   */
+  readonly paid?: readonly string[];
+  /** A header integer field the amount is multiplied by (a batch document's member count). */
+  readonly times?: string;
+  /** The value is created only while this holds on the header (a batch document's operation). */
+  readonly when?: FieldWhen;
+}
+
+/**
+ * What a document creates when its value is applied, and so the one approval rule it follows
+ * (server/crud/value-approval.ts): above the merchant's threshold for the value's kind, the
+ * user who runs `action` may not be one of the document's value makers — its creator or anyone
+ * who changed a declared field or a line (a remark-only edit does not count). The engine keeps
+ * the makers on the record (`valueMakers`, read-only), checks the rule on the action after
+ * locking and re-reading the row, and adds `approval` to the record's info answer so screens can
+ * show who may audit.
+ */
+export interface ValueCreation {
+  /** The state action that applies the value; default `audit`. */
+  readonly action?: string;
+  /** The values created, one per kind (each with its own `when`). */
+  readonly values: readonly CreatedValue[];
+}
+
 /** Module labels of the file centre (§4 scheduled file modules). */
 export type FileModule =
   'members' | 'stores' | 'zones' | 'coupons' | 'points' | 'storedValue' | 'giftCards' | 'prepaidCards' | 'reports' | 'masterData';
@@ -696,6 +744,11 @@ export interface ResourceDef {
    * with 400 naming the field (`validation.enum`). Declare with {@link defineView}.
    */
   readonly offers?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The value the document creates (stored value, card value, points, gifts included): the
+   * approval rule every value-creating document follows, see {@link ValueCreation}.
+   */
+  readonly creates?: ValueCreation;
 }
 
 /**
@@ -986,7 +1039,7 @@ export function enumAliases(f: EnumField, value: string): string[] {
 // ---------------------------------------------------------------------------------------------
 
 /** Names of the implicit columns every resource record carries. */
-export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+export const SYSTEM_FIELDS = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'valueMakers', 'approval'] as const;
 
 const HIDDEN_IN_LIST_BY_DEFAULT: readonly FieldKind[] = ['longText', 'lines', 'file', 'object', 'secret'];
 

@@ -31,6 +31,7 @@ import { levelResource } from './member/level.resource';
 import { MEMBER_RESOURCES } from './member/member.resource';
 import { batchOperateResource } from './member/batch-operate.resource';
 import { batchOperateSettingResource } from './member/batch-operate-setting.resource';
+import { valueApprovalSettingResource } from './setting/value-approval-setting.resource';
 import { paidLevelOrderResource } from './member/paid-level-order.resource';
 import { upgradeIncentiveResource } from './member/upgrade-incentive.resource';
 import { activities } from './promotion/activity.resource';
@@ -70,6 +71,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   ...MEMBER_RESOURCES,
   batchOperateResource,
   batchOperateSettingResource,
+  valueApprovalSettingResource,
   ...CARD_RESOURCES,
   couponInitResource,
   ...couponTemplates.resources,

@@ -142,5 +142,7 @@ export const imprestCardSaleBillResource = defineResource({
     '审核后单据中的卡立即激活并按面值入账，单据不能再修改或删除。确定审核“{title}”吗？',
     'Once audited, the cards are activated with their face value and the bill can no longer be changed or deleted. Audit "{title}"?',
   ]),
+  // The face value posted beyond what the buyer pays (a discount, a price below face value).
+  creates: { values: [{ kind: 'cardValue', fields: ['totalFace'], paid: ['paidAmount'] }] },
   deletable: true,
 });

@@ -44,5 +44,6 @@ export const prepayCardAdjustResource = defineResource({
     '审核后调整立即记入卡内余额，单据不能再修改或删除。确定审核“{title}”吗？',
     'Once audited, the amounts are posted to the card balances and the document can no longer be changed or deleted. Audit "{title}"?',
   ]),
+  creates: { values: [{ kind: 'cardValue', fields: ['lines.amount'] }] },
   deletable: true,
 });

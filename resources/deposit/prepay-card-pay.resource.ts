@@ -62,5 +62,7 @@ export const prepayCardPayResource = defineResource({
     '审核后充值金额立即记入卡内余额，单据不能再修改或删除。确定审核“{title}”吗？',
     'Once audited, the amounts are added to the card balances and the document can no longer be changed or deleted. Audit "{title}"?',
   ]),
+  // The amount is paid by the buyer; the gift is value beyond it.
+  creates: { values: [{ kind: 'cardValue', fields: ['lines.gift'] }] },
   deletable: true,
 });

@@ -77,5 +77,6 @@ export const storeValueAdjustResource = defineResource({
     '审核后调整立即记入会员储值账户，且不能再修改或删除。确定审核“{title}”吗？',
     'Once audited, the amounts are posted to the members’ stored value and the document can no longer be changed or deleted. Audit "{title}"?',
   ]),
+  creates: { values: [{ kind: 'storedValue', fields: ['lines.principal', 'lines.gift'] }] },
   deletable: true,
 });

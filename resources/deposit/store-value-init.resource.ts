@@ -63,5 +63,7 @@ export const storeValueInitResource = defineResource({
     '审核后期初余额立即记入会员储值账户，且不能再修改或删除。确定审核“{title}”吗？',
     'Once audited, the opening balance is posted to the member’s stored value and can no longer be changed or deleted. Audit "{title}"?',
   ]),
+  // The opening balance is value created from nothing the console can check: both portions.
+  creates: { values: [{ kind: 'storedValue', fields: ['principal', 'gift'] }] },
   deletable: true,
 });

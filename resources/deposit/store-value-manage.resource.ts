@@ -15,9 +15,10 @@ const limit = (label: readonly [string, string], help: readonly [string, string]
 /**
  * The stored-value programme of a tenant (store-value-manage, a settings object): whether
  * stored value is on, the channels a recharge may come from, the limits per recharge and per
- * member per day (in the tenant's time zone), how long a gift portion stays valid, and the
- * amount above which a stored-value adjustment needs a second person to audit it. The till
- * routes (server/modules/stored-value) read it on every recharge.
+ * member per day (in the tenant's time zone; principal and gift counted together) and how long
+ * a gift portion stays valid. The till routes (server/modules/stored-value) read it on every
+ * recharge. The amount above which value needs a second person is the value approval rule's
+ * (resources/setting/value-approval-setting.resource.ts).
  */
 export const storeValueManageResource = defineResource({
   name: 'store-value-manage',
@@ -45,10 +46,13 @@ export const storeValueManageResource = defineResource({
       multiple: true,
     }),
     minPerRecharge: limit(['单笔最低充值', 'Minimum per recharge'], ['空表示不限', 'Empty means no minimum']),
-    maxPerRecharge: limit(['单笔最高充值', 'Maximum per recharge'], ['空表示不限', 'Empty means no maximum']),
+    maxPerRecharge: limit(['单笔最高充值', 'Maximum per recharge'], ['本金与赠送金合计；空表示不限', 'Principal and gift together; empty means no maximum']),
     maxPerMemberPerDay: limit(
       ['每人每日充值上限', 'Maximum per member per day'],
-      ['按商户时区的自然日累计本金；空表示不限', 'Principal recharged per calendar day in the merchant’s time zone; empty means no limit'],
+      [
+        '按商户时区的自然日累计本金与赠送金；空表示不限',
+        'Principal and gift recharged per calendar day in the merchant’s time zone; empty means no limit',
+      ],
     ),
     giftValidityDays: field.integer({
       label: ['赠送金有效期（天）', 'Gift portion valid for (days)'],
@@ -59,17 +63,6 @@ export const storeValueManageResource = defineResource({
       min: 1,
       max: 3650,
     }),
-    adjustApprovalThreshold: field.money({
-      label: ['调整审核阈值', 'Adjustment approval threshold'],
-      help: [
-        '储值调整单合计金额（绝对值）超过该值时，须由制单人以外的人审核',
-        'A stored-value adjustment whose absolute total is above this must be audited by someone other than its maker',
-      ],
-      required: true,
-      min: 0,
-      max: 99999999.99,
-      defaultValue: '10000.00',
-    }),
     remark: field.longText({ label: ['说明', 'Notes'], maxLength: 500 }),
   },
   titleField: 'enabled',
@@ -77,7 +70,7 @@ export const storeValueManageResource = defineResource({
   form: [
     { key: 'programme', title: ['储值开关与渠道', 'Programme and channels'], fields: ['enabled', 'channels'] },
     { key: 'limits', title: ['充值限额', 'Recharge limits'], fields: ['minPerRecharge', 'maxPerRecharge', 'maxPerMemberPerDay'] },
-    { key: 'rules', title: ['赠送与调整', 'Gifts and adjustments'], fields: ['giftValidityDays', 'adjustApprovalThreshold', 'remark'] },
+    { key: 'rules', title: ['赠送金', 'Gifts'], fields: ['giftValidityDays', 'remark'] },
   ],
   deletable: false,
 });

@@ -2,13 +2,12 @@ import { defineResource, field } from '../define';
 import { MAX_BATCH_MEMBERS } from './batch-operate.resource';
 
 /**
- * The approval rule of batch operation documents (a settings object, one per tenant): above
- * these amounts a document needs a second person — its auditor may not be its maker
- * ("maker-checker", server/modules/batch/batch-operate.hooks.ts). Below them the maker may audit it.
- *
- * - `dualControlPoints`: a grantPoints document granting more points in total (points per
- *   member × members) than this;
- * - `dualControlMembers`: a document of any operation listing more members than this.
+ * The member-count rule of batch operation documents (a settings object, one per tenant): a
+ * document of any operation listing more members than `dualControlMembers` needs a second
+ * person — its auditor may not be its creator or last editor (server/modules/batch/batch-access.ts).
+ * It is a rule on how many members one person may touch at once (a freeze of thousands), not
+ * on value, so it stays here; the value a grant creates (points, stored value) follows the
+ * value approval rule like every value-creating document (resources/setting/value-approval-setting.resource.ts).
  *
  * Read with the batch documents' view grant (makers see the rule they work under); saved only
  * by who may configure roles (设置/角色 · configure, server/modules/batch/batch-operate-setting.hooks.ts): whoever
@@ -25,17 +24,6 @@ export const batchOperateSettingResource = defineResource({
   scope: 'tenant',
   singleton: 'tenant',
   fields: {
-    dualControlPoints: field.integer({
-      label: ['需他人审核的积分合计', 'Points needing another auditor'],
-      help: [
-        '赠送积分单据的积分合计（每人积分 × 会员数）超过此值时，审核人不能是制单人；0 表示赠送积分的单据都需他人审核',
-        'When a grant-points document grants more points in total (points × members) than this, its auditor may not be its maker; 0: every grant needs another auditor',
-      ],
-      required: true,
-      min: 0,
-      max: 1_000_000_000,
-      defaultValue: 10_000,
-    }),
     dualControlMembers: field.integer({
       label: ['需他人审核的会员数', 'Members needing another auditor'],
       help: [
@@ -48,7 +36,7 @@ export const batchOperateSettingResource = defineResource({
       defaultValue: 1_000,
     }),
   },
-  titleField: 'dualControlPoints',
+  titleField: 'dualControlMembers',
   list: { defaultSort: { field: 'id', order: 'asc' } },
   deletable: false,
 });

@@ -304,4 +304,12 @@ export const batchOperateResource = defineResource({
     },
   },
   deletable: true,
+  // What a grant creates over all its members (coupons are not counted as value: their value is
+  // the template's, set and audited on the template).
+  creates: {
+    values: [
+      { kind: 'points', fields: ['points'], times: 'memberCount', when: forOperations('grantPoints') },
+      { kind: 'storedValue', fields: ['valuePrincipal', 'valueGift'], times: 'memberCount', when: forOperations('grantValue') },
+    ],
+  },
 });

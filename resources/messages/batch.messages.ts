@@ -25,8 +25,8 @@ export const batchMessages = defineMessages({
     'You may not save or audit a "{operation}" document: it needs the permission {permission}',
   ],
   'batch.makerChecker': [
-    '制单与审核须分离：该单据赠送积分合计 {points}、会员 {members} 位，超过审核规则（积分 {maxPoints}、会员 {maxMembers} 位），需由制单人以外的人审核',
-    'Maker-checker: this document ({points} points in total, {members} members) is above the approval rule ({maxPoints} points, {maxMembers} members), so someone other than its maker must audit it',
+    '制单与审核须分离：该单据列出会员 {members} 位，超过审核规则（{maxMembers} 位），需由制单人和最后修改人以外的人审核',
+    'Maker-checker: this document lists {members} members, above the approval rule ({maxMembers} members), so someone other than its maker and last editor must audit it',
   ],
 
   // Reading an imported workbook (server/modules/batch/batch-members.ts)

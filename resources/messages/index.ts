@@ -17,6 +17,7 @@ import { settingMessages } from './setting.messages';
 import { shellMessages } from './shell.messages';
 import { usersMessages } from './users.messages';
 import { batchMessages } from './batch.messages';
+import { approvalMessages } from './approval.messages';
 import { memberMessages } from './member.messages';
 import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
@@ -50,6 +51,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   settingMessages,
   shellMessages,
   batchMessages,
+  approvalMessages,
   memberMessages,
   uploadsMessages,
   couponsMessages,

@@ -16,10 +16,6 @@ export const storedValueDocsMessages = defineMessages({
     '第 {line} 行（会员 {member}）无法调整：{reason}。整单未生效',
     'Line {line} (member {member}) cannot be applied: {reason}. Nothing was applied',
   ],
-  'storeValueAdjust.makerChecker': [
-    '该单调整金额 {amount} 元超过审批阈值 {threshold} 元，须由制单人和最后修改人以外的其他人审核',
-    'This document moves {amount} yuan, above the approval threshold of {threshold} yuan: someone other than its maker and last editor must audit it',
-  ],
 
   'storedValue.adjust.reasons': ['调整原因', 'Reasons'],
   'storedValue.adjust.documents': ['储值调整单', 'Adjustment documents'],

@@ -59,5 +59,6 @@ export const scoreAdjustResource = defineResource({
     '审核后调整立即记入会员积分，且不能再修改或删除。确定审核“{title}”吗？',
     'Once audited, the points are posted to the members and the document can no longer be changed or deleted. Audit "{title}"?',
   ]),
+  creates: { values: [{ kind: 'points', fields: ['lines.points'] }] },
   deletable: true,
 });

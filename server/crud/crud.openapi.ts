@@ -6,6 +6,7 @@ import { answers, arrayOf, nullable, objectOf, pageOf, ref, wire, type ErrorAnsw
 import { isFilterable, kindOf } from './field-kinds';
 import { camelCase } from './naming';
 import { querySchema } from './schema.derive';
+import { approvalSchema } from './value-approval';
 
 /**
  * The answers of a declared resource's routes, derived from its declaration like the routes
@@ -92,6 +93,15 @@ export function recordComponent(resource: ResourceDef): JsonSchema {
   properties.updatedAt = instant;
   properties.createdBy = nullable({ type: 'integer', description: 'User id' });
   properties.updatedBy = nullable({ type: 'integer', description: 'User id' });
+  const approval = resource.creates !== undefined && !settings;
+  if (approval) {
+    properties.valueMakers = {
+      type: 'array',
+      items: { type: 'integer' },
+      description: 'Users who created the record or changed an amount or a line of it (read-only; server/crud/value-approval.ts)',
+    };
+    properties.approval = approvalSchema as unknown as JsonSchema;
+  }
   properties._titles = {
     type: 'object',
     description:
@@ -101,7 +111,7 @@ export function recordComponent(resource: ResourceDef): JsonSchema {
   };
   return {
     $id: recordSchemaId(resource),
-    ...objectOf(properties, { optional: [...lines, '_titles'] }),
+    ...objectOf(properties, { optional: [...lines, '_titles', ...(approval ? ['approval'] : [])] }),
     description: `${resource.title[1]} (${resource.title[0]}), as the API answers it`,
   };
 }

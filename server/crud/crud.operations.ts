@@ -18,6 +18,7 @@ import { hookContext, recordConditions, scopeOf, stampedValues, type Scope } fro
 import { logStateChange, readReason } from './state-history';
 import { shownStateIn, windowOrderIssue } from './state-timeline';
 import type { StoredRecord } from './server-hooks.define';
+import { approvalAction, assertValueApproved, changesValue, withMaker } from './value-approval';
 
 /**
  * The write operations of every resource. Each runs in one transaction with its hooks; each
@@ -171,6 +172,8 @@ export async function createRecord(input: OperationArgs & { body: Record<string,
           tenantId: scope.tenantId,
           createdBy: args.actor.userId,
           updatedBy: args.actor.userId,
+          // The creator is the first maker of the value a document creates.
+          ...(runtime.resource.creates ? { valueMakers: withMaker([], args.actor.userId) } : {}),
         })
         .returning()) as StoredRecord[];
       const id = row.id as number;
@@ -220,6 +223,11 @@ export async function modifyRecord(input: OperationArgs & { body: Record<string,
       const ctx = hookContext({ runtime, scope, db: tx });
       const values: StoredRecord = { ...set.values };
       await runtime.hooks.beforeSave?.({ ...ctx, operation: 'modify', body: args.body, values, lines: set.lines, current });
+      // Who changes an amount or a line (as the hooks left the write: totals, expanded lines)
+      // becomes a maker of the value; a remark-only edit does not (value-approval.ts).
+      if (runtime.resource.creates && changesValue({ resource: runtime.resource, values, lines: set.lines, current })) {
+        values.valueMakers = withMaker(current.valueMakers, args.actor.userId);
+      }
       const t = runtime.table;
       const updated = await tx
         .update(t)
@@ -299,6 +307,12 @@ export async function runAction(input: OperationArgs & { id: number; action: str
     const from = shownOf(runtime, scope, previous);
     if (!def.from.includes(from)) throw refuse();
     const ctx = hookContext({ runtime, scope, db: tx });
+    if (approvalAction(runtime.resource) === action && userId !== null) {
+      // The value approval rule reads the row locked, so what it checks is what the action applies.
+      const locked = await findRecord({ db: tx, runtime, scope, id, operation: 'write', forUpdate: true });
+      if (!locked) throw notFound();
+      await assertValueApproved({ db: tx, resource: runtime.resource, record: locked, actor: args.actor });
+    }
     await runtime.hooks.beforeAction?.[action]?.({ ...ctx, action, record: previous });
     const t = runtime.table;
     const moved = await tx

@@ -21,6 +21,7 @@ import { recordConditions, scopeConditions, scopeOf } from './scope';
 import { requestInstant } from './state-timeline';
 import { registerSettingsRoutes } from './settings.routes';
 import type { EngineHandle, StoredRecord } from './server-hooks.define';
+import { approvalOf } from './value-approval';
 
 /**
  * The routes of one resource (DESIGN.md §3): query, info, saveNew, modify, delete, one per
@@ -218,9 +219,13 @@ export async function registerResourceRoutes(
     },
     async (request) => {
       const id = idParam((request.params as { id?: unknown }).id);
-      const found = await readNamedRecord({ ...operation(request), id });
+      const args = operation(request);
+      const found = await readNamedRecord({ ...args, id });
       if (!found) throw notFound();
-      return ok(Object.assign(serialize(runtime, request, found.row), { _titles: found.titles }));
+      const answer = Object.assign(serialize(runtime, request, found.row), { _titles: found.titles });
+      // Who may apply the value the record creates (value-approval.ts): every screen reads it.
+      const approval = await approvalOf({ db: args.db, resource, record: found.row, actor: args.actor });
+      return ok(approval ? Object.assign(answer, { approval }) : answer);
     },
   );
 

@@ -52,5 +52,6 @@ export function serializeRecord(args: { resource: ResourceDef; row: StoredRecord
   out.updatedAt = instant(row.updatedAt, zone);
   out.createdBy = row.createdBy ?? null;
   out.updatedBy = row.updatedBy ?? null;
+  if (resource.creates) out.valueMakers = Array.isArray(row.valueMakers) ? row.valueMakers.map(Number) : [];
   return out;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, integer, pgTable, primaryKey, timestamp, type PgColumn, type PgTableWithColumns } from 'drizzle-orm/pg-core';
 import { tableOwner, type FieldDef, type LinesField, type ResourceDef } from '../../resources/define';
 import { isConditional, isConditionalLineField } from '../../resources/field-rules';
@@ -20,7 +21,18 @@ export type DerivedTable = PgTableWithColumns<{
 }>;
 
 /** Property keys of the implicit columns; a declared field may not use them. */
-export const SYSTEM_KEYS = ['tenantId', 'id', 'marketingCenterId', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+export const SYSTEM_KEYS = [
+  'tenantId',
+  'id',
+  'marketingCenterId',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+  'valueMakers',
+  'approval',
+] as const;
 
 /** Property keys of a line table's implicit columns. */
 export const LINE_KEYS = ['tenantId', 'parentId', 'lineNo'] as const;
@@ -47,6 +59,10 @@ function systemColumns(resource: ResourceDef): ColumnBuilders {
     updatedAt: instant('updated_at').notNull().defaultNow(),
     createdBy: bigint('created_by', { mode: 'number' }),
     updatedBy: bigint('updated_by', { mode: 'number' }),
+    // A document that creates value keeps who made or changed its amounts (value-approval.ts).
+    ...(resource.creates
+      ? { valueMakers: bigint('value_makers', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`) }
+      : {}),
   };
 }
 

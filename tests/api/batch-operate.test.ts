@@ -531,17 +531,17 @@ describe('maker-checker above the approval rule', () => {
     );
 
   it('refuses the maker auditing a grant above the rule, and lets another person audit it', async () => {
-    expect(await okData(maker.get('/v1/batch-operate-setting/get'))).toMatchObject({
-      dualControlPoints: 10_000,
-      dualControlMembers: 1_000,
-    });
+    expect(await okData(maker.get('/v1/batch-operate-setting/get'))).toMatchObject({ dualControlMembers: 1_000 });
+    expect(await okData(maker.get('/v1/value-approval-setting/get'))).toMatchObject({ pointsThreshold: 10_000 });
     const [member] = await createMembers({ client: boss, count: 1 });
     const big = await ownDraft(maker, { operation: 'grantPoints', points: 1_000_000, lines: picked([member]) });
     const self = await maker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: ZONE });
     expect(self.status, JSON.stringify(self.body)).toBe(409);
-    expect(self.body.msg).toContain('制单与审核须分离');
+    expect(self.body.msg).toBe('需要第二人审核：该单据创建积分 1000000，超过审批阈值 10000，而您创建或修改过它的金额');
     const english = await maker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: { ...ZONE, locale: 'en_US' } });
-    expect(english.body.msg).toContain('Maker-checker');
+    expect(english.body.msg).toBe(
+      'Needs a second person: this document creates 1000000 of points, above the approval threshold of 10000, and you created or changed its amounts',
+    );
     expect(await info(big.id, maker)).toMatchObject({ state: 'INITIAL' });
     expect(await ownEntries(big.id, member)).toBe(0);
 
@@ -550,15 +550,22 @@ describe('maker-checker above the approval rule', () => {
     expect(await ownEntries(big.id, member)).toBe(1);
   });
 
-  it('counts whoever last changed the document as a maker too', async () => {
+  it('counts whoever changed its points as a maker, not who edited its remark only', async () => {
     const [member] = await createMembers({ client: boss, count: 1 });
     const big = await ownDraft(maker, { operation: 'grantPoints', points: 20_000, lines: picked([member]) });
-    const edited = await okData(
+    // A remark-only edit makes no maker: the checker may still audit.
+    const remarked = await okData(
       checker.post('/v1/batch-operate/modify', { body: { id: big.id, version: big.version, remark: '复核前改备注' }, headers: ZONE }),
     );
+    expect(remarked.valueMakers).toEqual([big.createdBy]);
+    // Changing the points does: now both are makers, and only a third person may audit.
+    const raised = await okData(
+      checker.post('/v1/batch-operate/modify', { body: { id: big.id, version: remarked.version, points: 30_000 }, headers: ZONE }),
+    );
+    expect(raised.valueMakers).toHaveLength(2);
     expect((await checker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: ZONE })).status).toBe(409);
     expect((await maker.post('/v1/batch-operate/audit', { query: { id: big.id }, headers: ZONE })).status).toBe(409);
-    await okData(boss.post('/v1/batch-operate/audit', { query: { id: edited.id }, headers: ZONE }));
+    await okData(boss.post('/v1/batch-operate/audit', { query: { id: raised.id }, headers: ZONE }));
     expect(await finished(big.id, boss)).toMatchObject({ state: 'EFFECTED' });
   });
 
@@ -568,14 +575,17 @@ describe('maker-checker above the approval rule', () => {
     await okData(maker.post('/v1/batch-operate/audit', { query: { id: small.id }, headers: ZONE }));
     expect(await finished(small.id, maker)).toMatchObject({ state: 'EFFECTED', succeededCount: 2 });
 
-    // Only who may configure roles may change the rule.
+    // Only who may configure roles may change the rules.
     const rule = await okData(boss.get('/v1/batch-operate-setting/get'));
-    expect(
-      (await maker.post('/v1/batch-operate-setting/save', { body: { dualControlPoints: 1_000_000_000, version: rule.version } })).status,
-    ).toBe(403);
-    await okData(
-      boss.post('/v1/batch-operate-setting/save', { body: { dualControlPoints: 0, dualControlMembers: 1, version: rule.version } }),
+    expect((await maker.post('/v1/batch-operate-setting/save', { body: { dualControlMembers: 10_000, version: rule.version } })).status).toBe(
+      403,
     );
+    await okData(boss.post('/v1/batch-operate-setting/save', { body: { dualControlMembers: 1, version: rule.version } }));
+    const values = await okData(boss.get('/v1/value-approval-setting/get'));
+    expect(
+      (await maker.post('/v1/value-approval-setting/save', { body: { ...values, pointsThreshold: 1_000_000_000 } })).status,
+    ).toBe(403);
+    await okData(boss.post('/v1/value-approval-setting/save', { body: { ...values, pointsThreshold: 0 } }));
 
     const anyGrant = await ownDraft(maker, { operation: 'grantPoints', points: 1, lines: picked([members[0]]) });
     expect((await maker.post('/v1/batch-operate/audit', { query: { id: anyGrant.id }, headers: ZONE })).status).toBe(409);

@@ -5,6 +5,7 @@ import { ledgerBreaches } from '../helpers/ledger-fixtures';
 import { createMembers } from '../helpers/points-fixtures';
 import { entriesOfSource, holding, ok, startValueDocsScene, valueOf } from '../helpers/stored-value-docs-fixtures';
 import type { TestApp } from '../helpers/test-app';
+import { setValueThresholds } from '../helpers/value-approval-fixtures';
 
 /**
  * "Grant stored value" of batch operation documents (member/batch-operate, operation
@@ -34,8 +35,7 @@ async function finished(id: number): Promise<any> {
 
 beforeAll(async () => {
   ({ t, tenant, admin, checker } = await startValueDocsScene());
-  const settings = await ok(admin.get('/v1/store-value-manage/get'));
-  await ok(admin.post('/v1/store-value-manage/save', { body: { ...settings, adjustApprovalThreshold: 100 } }));
+  await setValueThresholds(admin, { storedValueThreshold: 100 });
 });
 afterAll(async () => t?.close());
 
@@ -93,7 +93,7 @@ describe('batch: grant stored value', () => {
     const doc = await ok(draft({ valuePrincipal: '40.00', valueGift: '10.01', lines: picked(members) }));
     const refused = await admin.post('/v1/batch-operate/audit', { query: { id: doc.id } });
     expect(refused.status).toBe(409);
-    expect(refused.body.msg).toBe('该单调整金额 100.02 元超过审批阈值 100.00 元，须由制单人和最后修改人以外的其他人审核');
+    expect(refused.body.msg).toBe('需要第二人审核：该单据创建储值 100.02，超过审批阈值 100.00，而您创建或修改过它的金额');
     await ok(checker.post('/v1/batch-operate/audit', { query: { id: doc.id } }));
     expect(await finished(doc.id)).toMatchObject({ state: 'EFFECTED', succeededCount: 2 });
   });

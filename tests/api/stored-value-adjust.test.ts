@@ -12,6 +12,7 @@ import {
   valueOf,
 } from '../helpers/stored-value-docs-fixtures';
 import type { TestApp } from '../helpers/test-app';
+import { setValueThresholds } from '../helpers/value-approval-fixtures';
 
 /**
  * Stored-value adjustment documents (deposit/store-value-adjust): drafted with lines of signed
@@ -49,15 +50,8 @@ const audit = (id: number, client: ApiClient = admin, locale?: string) =>
 const entriesOf = (number: string) => entriesOfSource({ t, tenant, sourceType: 'adjustment', sourceId: number });
 const value = (memberId: number) => valueOf({ t, tenant, memberId });
 
-/** Sets the tenant's approval threshold (yuan) in the stored-value settings. */
-async function setThreshold(threshold: number): Promise<void> {
-  const current = await admin.get('/v1/store-value-manage/get');
-  expect(current.body.code, JSON.stringify(current.body)).toBe(2000);
-  const res = await admin.post('/v1/store-value-manage/save', {
-    body: { ...current.body.data, adjustApprovalThreshold: threshold, version: current.body.data.version },
-  });
-  expect(res.body.code, JSON.stringify(res.body)).toBe(2000);
-}
+/** Sets the tenant's stored-value approval threshold (yuan) in the value approval rule. */
+const setThreshold = (threshold: number) => setValueThresholds(admin, { storedValueThreshold: threshold });
 
 beforeAll(async () => {
   ({ t, tenant, admin, checker } = await startValueDocsScene());
@@ -214,10 +208,10 @@ describe('maker-checker above the approval threshold', () => {
     const doc = await draft([{ member: a, principal: '1000.01', gift: 0 }]);
     const res = await audit(doc.id);
     expect(res.status).toBe(409);
-    expect(res.body.msg).toBe('该单调整金额 1000.01 元超过审批阈值 1000.00 元，须由制单人和最后修改人以外的其他人审核');
+    expect(res.body.msg).toBe('需要第二人审核：该单据创建储值 1000.01，超过审批阈值 1000.00，而您创建或修改过它的金额');
     const en = await audit(doc.id, admin, 'en_US');
     expect(en.body.msg).toBe(
-      'This document moves 1000.01 yuan, above the approval threshold of 1000.00 yuan: someone other than its maker and last editor must audit it',
+      'Needs a second person: this document creates 1000.01 of stored value, above the approval threshold of 1000.00, and you created or changed its amounts',
     );
     expect(await value(a)).toEqual(holding('0.00', '0.00'));
     const checked = await audit(doc.id, checker);

@@ -11,8 +11,6 @@ import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
 import { scoreAdjustResource } from '../../../resources/score/score-adjust.resource';
 import { storeValueAdjustResource } from '../../../resources/deposit/store-value-adjust.resource';
-import { assertAmountMayBeAudited } from '../stored-value-docs/adjust-approval';
-import { centsOf } from '../../money/money';
 import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import type { Actor } from '../../crud/actor';
@@ -32,9 +30,10 @@ import { AppError } from '../../http/envelope';
  * | grantValue | the stored-value adjustment document's write (储值/储值调整单 · 配置维护) |
  * | grantCoupon | the coupons' write (券/券查询 · 配置维护), the console grant of POST /v1/coupons/issue |
  *
- * checked on saveNew, on modify (for the operation the document will have) and on audit. Above
- * the tenant's approval rule (batch-operate-setting) the auditor may not be the maker; stored value
- * granted above the stored-value adjustments' threshold (its total over the members) neither.
+ * checked on saveNew, on modify (for the operation the document will have) and on audit. A
+ * document listing more members than the tenant's rule (batch-operate-setting) may not be audited
+ * by its creator or last editor; the value a grant creates (points, stored value: per member ×
+ * members) follows the engine's value approval rule (the declaration's `creates`).
  */
 
 /** The catalogue resourceId of a declaration's entry. */
@@ -93,62 +92,34 @@ export function assertMayOperate(args: { actor: Actor; operation: BatchOperation
   });
 }
 
-/** The tenant's approval rule: the saved one, or its declared defaults before the first save. */
-export async function approvalRule(args: {
-  db: DbOrTx;
-  tenantId: number;
-}): Promise<{ dualControlPoints: number; dualControlMembers: number }> {
+/** The tenant's member-count rule: the saved one, or its declared default before the first save. */
+export async function approvalRule(args: { db: DbOrTx; tenantId: number }): Promise<{ dualControlMembers: number }> {
   const t = deriveTable(batchOperateSettingResource);
-  const [row] = await args.db
-    .select({ points: t.dualControlPoints, members: t.dualControlMembers })
-    .from(t)
-    .where(eq(t.tenantId, args.tenantId));
-  const fields = batchOperateSettingResource.fields;
-  return {
-    dualControlPoints: Number(row?.points ?? fields.dualControlPoints.defaultValue),
-    dualControlMembers: Number(row?.members ?? fields.dualControlMembers.defaultValue),
-  };
+  const [row] = await args.db.select({ members: t.dualControlMembers }).from(t).where(eq(t.tenantId, args.tenantId));
+  return { dualControlMembers: Number(row?.members ?? batchOperateSettingResource.fields.dualControlMembers.defaultValue) };
 }
 
 /**
- * Maker-checker on audit. The document row is locked first and re-read, so what is checked is
- * what the audit's conditional update will move (a modify racing the audit waits for it, then
- * finds the document no longer editable). Above the tenant's rule — more points granted in total
- * than `dualControlPoints`, or more members than `dualControlMembers` — the auditor may not be
- * a maker: who created the document or last changed it (409 `batch.makerChecker`).
+ * Maker-checker on the members a document lists, on audit. The document row is locked first
+ * and re-read, so what is checked is what the audit's conditional update will move (a modify
+ * racing the audit waits for it, then finds the document no longer editable). A document
+ * listing more members than `dualControlMembers` may not be audited by its creator or last
+ * editor (409 `batch.makerChecker`). The value of grants is the engine's rule (value-approval.ts).
  */
 export async function assertMayAudit(args: { db: DbOrTx; actor: Actor; documentId: number; locale: Locale }): Promise<void> {
   const { db, actor } = args;
   const t = deriveTable(batchOperateResource);
   const [doc] = await db
-    .select({
-      operation: t.operation,
-      points: t.points,
-      valuePrincipal: t.valuePrincipal,
-      valueGift: t.valueGift,
-      memberCount: t.memberCount,
-      createdBy: t.createdBy,
-      updatedBy: t.updatedBy,
-    })
+    .select({ operation: t.operation, memberCount: t.memberCount, createdBy: t.createdBy, updatedBy: t.updatedBy })
     .from(t)
     .where(and(eq(t.tenantId, actor.tenantId), eq(t.id, args.documentId)))
     .for('update');
   if (!doc) return;
-  const operation = doc.operation as BatchOperation;
-  assertMayOperate({ actor, operation, locale: args.locale });
+  assertMayOperate({ actor, operation: doc.operation as BatchOperation, locale: args.locale });
   const makers = [doc.createdBy, doc.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
-  if (operation === 'grantValue') {
-    // Stored value follows the stored-value adjustments' threshold, on the total granted.
-    const perMember = centsOf(doc.valuePrincipal as string | null) + centsOf(doc.valueGift as string | null);
-    await assertAmountMayBeAudited({ db, actor, makers, amount: perMember * BigInt(Number(doc.memberCount ?? 0)) });
-  }
   const rule = await approvalRule({ db, tenantId: actor.tenantId });
   const members = Number(doc.memberCount ?? 0);
-  const points = operation === 'grantPoints' ? Number(doc.points ?? 0) * members : 0;
-  const aboveRule = (operation === 'grantPoints' && points > rule.dualControlPoints) || members > rule.dualControlMembers;
-  if (!aboveRule) return;
+  if (members <= rule.dualControlMembers) return;
   if (actor.userId === null || !makers.includes(actor.userId)) return;
-  throw new AppError('conflict', 'batch.makerChecker', {
-    values: { points, members, maxPoints: rule.dualControlPoints, maxMembers: rule.dualControlMembers },
-  });
+  throw new AppError('conflict', 'batch.makerChecker', { values: { members, maxMembers: rule.dualControlMembers } });
 }

@@ -4,7 +4,6 @@ import { memberLabel } from '../document-audit/member-lines';
 import { postLinesOnAudit } from '../document-audit/post-lines';
 import { reasonKeys, reasonRefusal, reasonsById } from '../document-audit/reason-checks';
 import { postValue } from '../ledger';
-import { assertMayAuditAdjustment } from './adjust-approval';
 import { centsOf, sumAbsolute, sumMoney } from '../../money/money';
 import type { RecordOf } from '../../../resources/record-of';
 import { storeValueAdjustReasonResource } from '../../../resources/deposit/store-value-adjust-reason.resource';
@@ -21,8 +20,8 @@ type AdjustLine = SavedLine<ValueAdjust, 'lines'>;
  *   zero); its reason is enabled and allows the line's direction (an increase-only reason takes
  *   nothing away from either portion). The totals (net principal, net gift, the unsigned amount
  *   moved, the line count) follow the lines.
- * - `audit` first applies maker-checker (./adjust-approval.ts), then, after the engine's
- *   conditional state update and in its transaction, posts each line once to the value ledger
+ * - `audit` follows the engine's value approval rule (the declaration's `creates`,
+ *   server/crud/value-approval.ts); after the engine's conditional state update and in its transaction, posts each line once to the value ledger
  *   (kind `adjust`, source `adjustment`, key `value-adjust:<id>:<lineNo>`). Lines are posted in
  *   member order (each member's lines in line order), so accounts are locked in one order and
  *   two audits never deadlock. A refused line (a portion would go below zero, a member not in
@@ -107,10 +106,6 @@ export const storeValueAdjustHooks = defineServerHooks(storeValueAdjustResource,
     const issues = await checkLines(ctx, rows);
     if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
     Object.assign(ctx.values, totalsOf(rows));
-  },
-
-  beforeAction: {
-    audit: ({ db, actor, table, record }) => assertMayAuditAdjustment({ db, actor, table, documentId: record.id }),
   },
 
   afterAction: {

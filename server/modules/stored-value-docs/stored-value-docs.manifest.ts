@@ -2,12 +2,16 @@ import { storedValueDocsSeeder } from '../../db/seed/stored-value-docs.seed';
 import { defineDomain } from '../domain-manifest';
 import { storeValueAdjustHooks } from './store-value-adjust.hooks';
 import { storeValueInitHooks } from './store-value-init.hooks';
+import { valueApprovalSettingHooks } from './value-approval-setting.hooks';
 import { valueHistorySource } from './value-history.source';
 
-/** Stored-value documents (opening balances, adjustments) and the value history (a query view, with its export). */
+/**
+ * Stored-value documents (opening balances, adjustments), the value history (a query view, with
+ * its export) and the value approval rule's settings (who may read and save them).
+ */
 export const storedValueDocsDomain = defineDomain({
   name: 'stored-value-docs',
-  hooks: [storeValueAdjustHooks, storeValueInitHooks],
+  hooks: [storeValueAdjustHooks, storeValueInitHooks, valueApprovalSettingHooks],
   views: [valueHistorySource],
   seed: [storedValueDocsSeeder],
 });

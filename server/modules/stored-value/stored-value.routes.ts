@@ -87,7 +87,8 @@ export async function storedValueRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: RechargeInput }>(
     '/v1/stored-value/recharge',
     { schema: describeRoute(rechargeSchema, storedValueDocs.recharge), config: { requires: STORED_VALUE_MOVE } },
-    async (request, reply) => idempotentReply(reply, await recharge({ ...mover(request), body: request.body })),
+    async (request, reply) =>
+      idempotentReply(reply, await recharge({ ...mover(request), body: request.body, locale: request.ctx.locale })),
   );
 
   app.post<{ Body: PayInput }>(

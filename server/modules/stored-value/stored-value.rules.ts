@@ -4,6 +4,8 @@ import { AppError } from '../../http/envelope';
 import { storeValueManageResource } from '../../../resources/deposit/store-value-manage.resource';
 import { centsToString, dbCents } from '../../money/money';
 import type { ValueChannel } from '../ledger';
+import type { Locale } from '../../../resources/messages/bilingual';
+import { valueKindLabel, valueThresholds } from '../../crud/value-approval';
 
 /**
  * The rules of the stored-value programme the till routes apply before the ledger moves
@@ -43,25 +45,46 @@ export async function storedValueSettings(db: DbOrTx, tenantId: number): Promise
   };
 }
 
-/** A recharge of `principal` through `channel` under the settings, before any lock (400 / 409). */
-export function checkRecharge(settings: StoredValueSettings, input: { principal: bigint; channel: ValueChannel }): void {
+/**
+ * A recharge of `principal` + `gift` through `channel` under the settings, before any lock
+ * (400 / 409). The maximum counts principal and gift together (a gift is value like the
+ * principal; a 0.01 recharge with a large gift is not small); the minimum is on what is paid.
+ */
+export function checkRecharge(settings: StoredValueSettings, input: { principal: bigint; gift: bigint; channel: ValueChannel }): void {
   if (!settings.enabled) throw new AppError('conflict', 'storedValue.disabled');
   if (settings.channels.length > 0 && !settings.channels.includes(input.channel)) {
     throw new AppError('conflict', 'storedValue.channelNotAllowed', { values: { channel: input.channel } });
   }
-  const amountProblem = (key: string, limit: bigint) => {
-    const values = { limit: centsToString(limit), amount: centsToString(input.principal) };
-    return new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: 'amount', key, values }] });
+  const amountProblem = (args: { key: string; limit: bigint; amount: bigint; field: string }) => {
+    const values = { limit: centsToString(args.limit), amount: centsToString(args.amount) };
+    return new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field: args.field, key: args.key, values }] });
   };
   if (settings.minPerRecharge !== null && input.principal < settings.minPerRecharge)
-    throw amountProblem('storedValue.belowMinimum', settings.minPerRecharge);
-  if (settings.maxPerRecharge !== null && input.principal > settings.maxPerRecharge)
-    throw amountProblem('storedValue.aboveMaximum', settings.maxPerRecharge);
+    throw amountProblem({ key: 'storedValue.belowMinimum', limit: settings.minPerRecharge, amount: input.principal, field: 'amount' });
+  const total = input.principal + input.gift;
+  if (settings.maxPerRecharge !== null && total > settings.maxPerRecharge) {
+    // Named on the gift when the principal alone is within the maximum.
+    const field = input.principal > settings.maxPerRecharge ? 'amount' : 'giftAmount';
+    throw amountProblem({ key: 'storedValue.aboveMaximum', limit: settings.maxPerRecharge, amount: total, field });
+  }
 }
 
 /**
- * The per-member daily limit: principal recharged today (a calendar day in the tenant's time
- * zone) plus this recharge. Call it with the member's account locked, so two concurrent
+ * A gift given at a till is value created by one person (a till has no second person): above
+ * the merchant's approval threshold of the kind it is refused, 409 naming the field
+ * (`approval.tillGift`; server/crud/value-approval.ts holds the thresholds).
+ */
+export async function checkTillGift(args: { db: DbOrTx; tenantId: number; gift: bigint; field: string; locale: Locale }): Promise<void> {
+  if (args.gift === 0n) return;
+  const threshold = (await valueThresholds(args.db, args.tenantId)).storedValue;
+  if (args.gift <= threshold) return;
+  const values = { kind: valueKindLabel('storedValue', args.locale), amount: centsToString(args.gift), threshold: centsToString(threshold) };
+  throw new AppError('conflict', 'approval.tillGift', { values, fields: [{ field: args.field, key: 'approval.tillGift', values }] });
+}
+
+/**
+ * The per-member daily limit: principal and gift recharged today (a calendar day in the
+ * tenant's time zone) plus this recharge's (`principal` is its principal + gift). Call it with the member's account locked, so two concurrent
  * recharges cannot both pass the limit.
  */
 export async function checkDailyLimit(input: {
@@ -73,7 +96,7 @@ export async function checkDailyLimit(input: {
   now: Date;
 }): Promise<void> {
   if (input.limit === null) return;
-  const result = await input.tx.execute<{ today: string }>(sql`select coalesce(sum(e.principal_delta), 0) as today
+  const result = await input.tx.execute<{ today: string }>(sql`select coalesce(sum(e.principal_delta + e.gift_delta), 0) as today
     from value_entries e, tenants t
     where t.id = ${input.tenantId} and e.tenant_id = ${input.tenantId} and e.member_id = ${input.memberId} and e.kind = 'recharge'
       and e.occurred_at >= date_trunc('day', ${input.now}::timestamptz at time zone t.time_zone) at time zone t.time_zone`);

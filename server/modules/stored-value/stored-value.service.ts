@@ -12,7 +12,8 @@ import {
   type ValueChannel,
 } from '../ledger';
 import { centsToString, positiveCents, signedCents } from '../../money/money';
-import { assertEligible, assertStore, checkDailyLimit, checkRecharge, storedValueSettings, type BasketLine } from './stored-value.rules';
+import { assertEligible, assertStore, checkDailyLimit, checkRecharge, checkTillGift, storedValueSettings, type BasketLine } from './stored-value.rules';
+import type { Locale } from '../../../resources/messages/bilingual';
 
 /**
  * The stored-value entry points for tills and apps: recharge, pay, refund, balance. Each one
@@ -59,6 +60,8 @@ export async function recharge(input: {
   tenantId: number;
   operatorId: number;
   body: RechargeInput;
+  /** The language of refusals that carry words (the kind of value). */
+  locale: Locale;
   /** The server's clock (tests move it); default the system's. */
   now?: Date;
 }): Promise<IdempotentResult<RechargeAnswer>> {
@@ -85,14 +88,15 @@ export async function recharge(input: {
     run: async (tx) => {
       const now = input.now ?? new Date();
       const settings = await storedValueSettings(tx, tenantId);
-      checkRecharge(settings, { principal, channel: body.channel });
+      checkRecharge(settings, { principal, gift, channel: body.channel });
+      await checkTillGift({ db: tx, tenantId, gift, field: 'giftAmount', locale: input.locale });
       if (body.storeId) await assertStore(tx, tenantId, body.storeId, 'storeId');
       // Lock order of the ledger: the member (for share), then the account; the day's total is
       // read under the account's lock.
       const holder = { kind: 'member', memberId: body.memberId } as const;
       await guardMember({ tx, tenantId, memberId: body.memberId, requireInUse: true });
       await lockValueAccount({ tx, tenantId, holder });
-      await checkDailyLimit({ tx, tenantId, memberId: body.memberId, principal, limit: settings.maxPerMemberPerDay, now });
+      await checkDailyLimit({ tx, tenantId, memberId: body.memberId, principal: principal + gift, limit: settings.maxPerMemberPerDay, now });
       const entry = await postValue({
         tx,
         tenantId,
