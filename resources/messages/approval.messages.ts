@@ -11,8 +11,8 @@ export const approvalMessages = defineMessages({
     'Needs a second person: this document creates {amount} of {kind}, above the approval threshold of {threshold}, and you created or changed its amounts',
   ],
   'approval.tillGift': [
-    '赠送{kind} {amount} 超过审批阈值 {threshold}：收银台没有第二人审核，请改用调整单据',
-    'A gift of {amount} of {kind} is above the approval threshold of {threshold}: a till has no second person, use an adjustment document instead',
+    '{field}：赠送{kind} {amount} 超过审批阈值 {threshold}，收银台没有第二人审核，请改用调整单据',
+    '{field}: a gift of {amount} of {kind} is above the approval threshold of {threshold}; a till has no second person, use an adjustment document instead',
   ],
   'approval.needsSecond': ['需要第二人审核：您创建或修改过它的金额', 'Needs a second person: you created or changed its amounts'],
   'approval.title': ['价值审批', 'Value approval'],

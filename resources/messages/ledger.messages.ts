@@ -54,10 +54,13 @@ export const ledgerMessages = defineMessages({
     'The stored-value settings do not allow recharges through {channel}',
   ],
   'storedValue.belowMinimum': ['单笔充值不能低于 {limit}（本次 {amount}）', 'A recharge is at least {limit} ({amount} asked)'],
-  'storedValue.aboveMaximum': ['单笔充值不能超过 {limit}（本次 {amount}）', 'A recharge is at most {limit} ({amount} asked)'],
+  'storedValue.aboveMaximum': [
+    '单笔充值（本金与赠送金合计）不能超过 {limit}（本次 {amount}）',
+    'A recharge (principal and gift together) is at most {limit} ({amount} asked)',
+  ],
   'storedValue.dailyLimit': [
-    '超过每人每日充值上限 {limit}：今日已充 {today}，本次 {amount}',
-    'Above the daily recharge limit of {limit} per member: {today} recharged today, {amount} asked',
+    '超过每人每日充值上限 {limit}（本金与赠送金合计）：今日已充 {today}，本次 {amount}',
+    'Above the daily recharge limit of {limit} per member (principal and gift together): {today} recharged today, {amount} asked',
   ],
   'storedValue.giftNegative': ['赠送金额不能为负数', 'The gift amount may not be negative'],
   'storedValue.aboveBasket': ['支付金额 {amount} 超过商品合计 {basket}', 'The amount {amount} is above the basket total {basket}'],

@@ -199,7 +199,12 @@ describe('settings', () => {
       expect(low.body.data.fields[0].msg).toContain('10.00');
       expect((await recharge({ memberId: m, amount: '500.01' })).status).toBe(400);
       expect((await recharge({ memberId: m, amount: '500', channel: 'weixin' })).body.code).toBe(2000);
-      expect((await recharge({ memberId: m, amount: '300', giftAmount: '1000' })).body.code).toBe(2000);
+      // The maximum and the day's limit count the gift too (issue 24: a 0.01 recharge with a big gift is not small).
+      const gifted = await recharge({ memberId: m, amount: '300', giftAmount: '1000' });
+      expect(gifted.status).toBe(400);
+      expect(gifted.body.data.fields[0]).toMatchObject({ field: 'giftAmount' });
+      expect(gifted.body.data.fields[0].msg).toContain('1300.00');
+      expect((await recharge({ memberId: m, amount: '200', giftAmount: '100' })).body.code).toBe(2000);
       expectRefused(await recharge({ memberId: m, amount: '10' }), 409, '今日已充 800.00');
       // Payments do not count towards the recharge limit, and still work with stored value off.
       await saveSettings(admin, 'store-value-manage', { enabled: false });

@@ -71,15 +71,21 @@ export function checkRecharge(settings: StoredValueSettings, input: { principal:
 
 /**
  * A gift given at a till is value created by one person (a till has no second person): above
- * the merchant's approval threshold of the kind it is refused, 409 naming the field
+ * the merchant's approval threshold of the kind it is refused, 409 whose message names the field
  * (`approval.tillGift`; server/crud/value-approval.ts holds the thresholds).
  */
 export async function checkTillGift(args: { db: DbOrTx; tenantId: number; gift: bigint; field: string; locale: Locale }): Promise<void> {
   if (args.gift === 0n) return;
   const threshold = (await valueThresholds(args.db, args.tenantId)).storedValue;
   if (args.gift <= threshold) return;
-  const values = { kind: valueKindLabel('storedValue', args.locale), amount: centsToString(args.gift), threshold: centsToString(threshold) };
-  throw new AppError('conflict', 'approval.tillGift', { values, fields: [{ field: args.field, key: 'approval.tillGift', values }] });
+  const values = {
+    field: args.field,
+    kind: valueKindLabel('storedValue', args.locale),
+    amount: centsToString(args.gift),
+    threshold: centsToString(threshold),
+  };
+  // A 409 carries no field list (its answer's data is null): the message names the field.
+  throw new AppError('conflict', 'approval.tillGift', { values });
 }
 
 /**
