@@ -23,9 +23,9 @@ const portionChange = (label: readonly [string, string]) =>
  * Life cycle: INITIAL 未审核 while drafted (editable, deletable); `audit` moves it to EFFECTED
  * 已审核 and, in the same transaction, posts every line to the shared value ledger once
  * (kind `adjust`, source `adjustment`; server/modules/stored-value-docs/). A line that would take
- * a portion below zero refuses the whole audit naming the line. Above the tenant's approval
- * threshold (`adjustApprovalThreshold` of store-value-manage) on the absolute total, the maker or
- * last editor may not audit it (maker-checker, 409).
+ * a portion below zero refuses the whole audit naming the line. Above the merchant's stored-value
+ * approval threshold (value-approval-setting) on the amount moved, no one who made or changed its
+ * amounts may audit it (the engine's value approval rule, `creates` below; 409).
  *
  * The number (`VA` + 8 digits) is drawn on saveNew; the totals follow the lines on every save.
  */

@@ -46,7 +46,10 @@ export const storeValueManageResource = defineResource({
       multiple: true,
     }),
     minPerRecharge: limit(['单笔最低充值', 'Minimum per recharge'], ['空表示不限', 'Empty means no minimum']),
-    maxPerRecharge: limit(['单笔最高充值', 'Maximum per recharge'], ['本金与赠送金合计；空表示不限', 'Principal and gift together; empty means no maximum']),
+    maxPerRecharge: limit(
+      ['单笔最高充值', 'Maximum per recharge'],
+      ['本金与赠送金合计；空表示不限', 'Principal and gift together; empty means no maximum'],
+    ),
     maxPerMemberPerDay: limit(
       ['每人每日充值上限', 'Maximum per member per day'],
       [

@@ -17,7 +17,10 @@ export const approvalMessages = defineMessages({
   'approval.needsSecond': ['需要第二人审核：您创建或修改过它的金额', 'Needs a second person: you created or changed its amounts'],
   'approval.title': ['价值审批', 'Value approval'],
   'approval.value': ['{kind}：{amount}（审批阈值 {threshold}）', '{kind}: {amount} (approval threshold {threshold})'],
-  'approval.required': ['超过阈值，须由制单和改过金额以外的人审核', 'Above the threshold: someone who neither made nor changed its amounts must audit it'],
+  'approval.required': [
+    '超过阈值，须由制单和改过金额以外的人审核',
+    'Above the threshold: someone who neither made nor changed its amounts must audit it',
+  ],
   'approval.notRequired': ['未超过阈值，任何有权限的人均可审核', 'Within the threshold: anyone allowed may audit it'],
   'approval.kind.storedValue': ['储值', 'stored value'],
   'approval.kind.cardValue': ['预付卡余额', 'card value'],

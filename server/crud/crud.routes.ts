@@ -150,10 +150,18 @@ export async function registerResourceRoutes(
   const database = () => app.database;
   const operation = (request: FastifyRequest) => ({ db: database().db, registry, runtime, actor: actorOf(request) });
 
+  /**
+   * Who may apply the value a record read alone creates (value-approval.ts): info, saveNew,
+   * modify and actions answer it, so every screen reads it; null for a resource creating none.
+   */
+  const approvalOfRow = (request: FastifyRequest, row: StoredRecord) =>
+    approvalOf({ db: database().db, resource, record: row, actor: actorOf(request) });
+
   /** A record as the routes answer it: serialized, with the names of what it points at. */
   const answer = async (request: FastifyRequest, row: StoredRecord) => {
     const [titles] = await recordTitles({ db: database().db, registry, resource, tenantId: request.auth!.tenantId, rows: [row] });
-    return { ...serialize(runtime, request, row), _titles: titles };
+    const approval = await approvalOfRow(request, row);
+    return { ...serialize(runtime, request, row), _titles: titles, ...(approval ? { approval } : {}) };
   };
 
   addRecordSchemas(app, resource);
@@ -219,13 +227,10 @@ export async function registerResourceRoutes(
     },
     async (request) => {
       const id = idParam((request.params as { id?: unknown }).id);
-      const args = operation(request);
-      const found = await readNamedRecord({ ...args, id });
+      const found = await readNamedRecord({ ...operation(request), id });
       if (!found) throw notFound();
-      const answer = Object.assign(serialize(runtime, request, found.row), { _titles: found.titles });
-      // Who may apply the value the record creates (value-approval.ts): every screen reads it.
-      const approval = await approvalOf({ db: args.db, resource, record: found.row, actor: args.actor });
-      return ok(approval ? Object.assign(answer, { approval }) : answer);
+      const approval = await approvalOfRow(request, found.row);
+      return ok(Object.assign(serialize(runtime, request, found.row), { _titles: found.titles }, approval ? { approval } : {}));
     },
   );
 

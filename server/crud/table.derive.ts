@@ -61,7 +61,12 @@ function systemColumns(resource: ResourceDef): ColumnBuilders {
     updatedBy: bigint('updated_by', { mode: 'number' }),
     // A document that creates value keeps who made or changed its amounts (value-approval.ts).
     ...(resource.creates
-      ? { valueMakers: bigint('value_makers', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`) }
+      ? {
+          valueMakers: bigint('value_makers', { mode: 'number' })
+            .array()
+            .notNull()
+            .default(sql`'{}'::bigint[]`),
+        }
       : {}),
   };
 }

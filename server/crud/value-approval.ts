@@ -1,12 +1,5 @@
 import { eq } from 'drizzle-orm';
-import {
-  VALUE_KINDS,
-  type CreatedValue,
-  type FieldDef,
-  type LinesField,
-  type ResourceDef,
-  type ValueKind,
-} from '../../resources/define';
+import { VALUE_KINDS, type CreatedValue, type FieldDef, type LinesField, type ResourceDef, type ValueKind } from '../../resources/define';
 import { conditionHolds, conditionList } from '../../resources/field-rules';
 import { approvalMessages } from '../../resources/messages/approval.messages';
 import { pick, type Locale } from '../../resources/messages/bilingual';
@@ -57,7 +50,8 @@ const unitsOf = (kind: ValueKind, value: unknown): bigint => {
 };
 
 /** An amount of a kind as text: yuan with two decimals, or whole points. */
-export const formatUnits = (kind: ValueKind, units: bigint): string => (MONEY_KINDS.includes(kind) ? centsToString(units) : units.toString());
+export const formatUnits = (kind: ValueKind, units: bigint): string =>
+  MONEY_KINDS.includes(kind) ? centsToString(units) : units.toString();
 
 /** An amount as a JSON number (yuan or points). */
 const unitsNumber = (kind: ValueKind, units: bigint): number => Number(formatUnits(kind, units));
@@ -223,7 +217,12 @@ export interface ApprovalAnswer {
 }
 
 /** Who may run the value's action on a record, for the caller: the info answer's `approval`. */
-export async function approvalOf(args: { db: DbOrTx; resource: ResourceDef; record: StoredRecord; actor: Actor }): Promise<ApprovalAnswer | null> {
+export async function approvalOf(args: {
+  db: DbOrTx;
+  resource: ResourceDef;
+  record: StoredRecord;
+  actor: Actor;
+}): Promise<ApprovalAnswer | null> {
   const action = approvalAction(args.resource);
   if (action === null) return null;
   const checks = await checksOf({ db: args.db, resource: args.resource, record: args.record, tenantId: args.actor.tenantId });
@@ -248,7 +247,8 @@ export async function approvalOf(args: { db: DbOrTx; resource: ResourceDef; reco
 export const approvalSchema = {
   type: 'object',
   description:
-    'The value approval rule on this record (server/crud/value-approval.ts): what it creates against the merchant thresholds, ' +
+    'The value approval rule on this record, when read alone (info, saveNew, modify, actions; server/crud/value-approval.ts): ' +
+    'what it creates against the merchant thresholds, ' +
     'who made or changed its amounts, and whether the caller may run the action that applies it',
   additionalProperties: false,
   required: ['action', 'values', 'required', 'makers', 'mayApprove'],

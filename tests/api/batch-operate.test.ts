@@ -577,14 +577,12 @@ describe('maker-checker above the approval rule', () => {
 
     // Only who may configure roles may change the rules.
     const rule = await okData(boss.get('/v1/batch-operate-setting/get'));
-    expect((await maker.post('/v1/batch-operate-setting/save', { body: { dualControlMembers: 10_000, version: rule.version } })).status).toBe(
-      403,
-    );
+    expect(
+      (await maker.post('/v1/batch-operate-setting/save', { body: { dualControlMembers: 10_000, version: rule.version } })).status,
+    ).toBe(403);
     await okData(boss.post('/v1/batch-operate-setting/save', { body: { dualControlMembers: 1, version: rule.version } }));
     const values = await okData(boss.get('/v1/value-approval-setting/get'));
-    expect(
-      (await maker.post('/v1/value-approval-setting/save', { body: { ...values, pointsThreshold: 1_000_000_000 } })).status,
-    ).toBe(403);
+    expect((await maker.post('/v1/value-approval-setting/save', { body: { ...values, pointsThreshold: 1_000_000_000 } })).status).toBe(403);
     await okData(boss.post('/v1/value-approval-setting/save', { body: { ...values, pointsThreshold: 0 } }));
 
     const anyGrant = await ownDraft(maker, { operation: 'grantPoints', points: 1, lines: picked([members[0]]) });

@@ -5533,6 +5533,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/value-approval-setting/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Value approval rule: the saved settings, or the defaults (id null, version 0) */
+        get: operations["valueApprovalSetting.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/value-approval-setting/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save Value approval rule (version read: 0 before the first save; stale -> 409) */
+        post: operations["valueApprovalSetting.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/prepay-card-batch/query": {
         parameters: {
             query?: never;
@@ -11852,8 +11886,6 @@ export interface components {
             maxPerMemberPerDay: number | null;
             /** @description Gift portion valid for (days) */
             giftValidityDays: number | null;
-            /** @description Adjustment approval threshold; yuan, exact, at most 2 decimals */
-            adjustApprovalThreshold: number;
             /** @description Notes */
             remark: string | null;
             /** @description Optimistic version: send it back with modify / save */
@@ -11985,6 +12017,28 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description Users who created the record or changed an amount or a line of it (read-only; server/crud/value-approval.ts) */
+            valueMakers: number[];
+            /** @description The value approval rule on this record, when read alone (info, saveNew, modify, actions; server/crud/value-approval.ts): what it creates against the merchant thresholds, who made or changed its amounts, and whether the caller may run the action that applies it */
+            approval?: {
+                /** @description The state action that applies the value */
+                action: string;
+                values: {
+                    /** @enum {string} */
+                    kind: "storedValue" | "cardValue" | "points";
+                    /** @description Value created: yuan, or points */
+                    amount: number;
+                    /** @description The merchant's threshold of the kind */
+                    threshold: number;
+                    above: boolean;
+                }[];
+                /** @description Some value is above its threshold: a second person must approve */
+                required: boolean;
+                /** @description Users who created or changed its amounts */
+                makers: number[];
+                /** @description The caller may run the action as far as this rule goes */
+                mayApprove: boolean;
+            };
             /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
             _titles?: {
                 [key: string]: {
@@ -12026,6 +12080,28 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description Users who created the record or changed an amount or a line of it (read-only; server/crud/value-approval.ts) */
+            valueMakers: number[];
+            /** @description The value approval rule on this record, when read alone (info, saveNew, modify, actions; server/crud/value-approval.ts): what it creates against the merchant thresholds, who made or changed its amounts, and whether the caller may run the action that applies it */
+            approval?: {
+                /** @description The state action that applies the value */
+                action: string;
+                values: {
+                    /** @enum {string} */
+                    kind: "storedValue" | "cardValue" | "points";
+                    /** @description Value created: yuan, or points */
+                    amount: number;
+                    /** @description The merchant's threshold of the kind */
+                    threshold: number;
+                    above: boolean;
+                }[];
+                /** @description Some value is above its threshold: a second person must approve */
+                required: boolean;
+                /** @description Users who created or changed its amounts */
+                makers: number[];
+                /** @description The caller may run the action as far as this rule goes */
+                mayApprove: boolean;
+            };
             /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
             _titles?: {
                 [key: string]: {
@@ -12170,6 +12246,28 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description Users who created the record or changed an amount or a line of it (read-only; server/crud/value-approval.ts) */
+            valueMakers: number[];
+            /** @description The value approval rule on this record, when read alone (info, saveNew, modify, actions; server/crud/value-approval.ts): what it creates against the merchant thresholds, who made or changed its amounts, and whether the caller may run the action that applies it */
+            approval?: {
+                /** @description The state action that applies the value */
+                action: string;
+                values: {
+                    /** @enum {string} */
+                    kind: "storedValue" | "cardValue" | "points";
+                    /** @description Value created: yuan, or points */
+                    amount: number;
+                    /** @description The merchant's threshold of the kind */
+                    threshold: number;
+                    above: boolean;
+                }[];
+                /** @description Some value is above its threshold: a second person must approve */
+                required: boolean;
+                /** @description Users who created or changed its amounts */
+                makers: number[];
+                /** @description The caller may run the action as far as this rule goes */
+                mayApprove: boolean;
+            };
             /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
             _titles?: {
                 [key: string]: {
@@ -12801,6 +12899,28 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description Users who created the record or changed an amount or a line of it (read-only; server/crud/value-approval.ts) */
+            valueMakers: number[];
+            /** @description The value approval rule on this record, when read alone (info, saveNew, modify, actions; server/crud/value-approval.ts): what it creates against the merchant thresholds, who made or changed its amounts, and whether the caller may run the action that applies it */
+            approval?: {
+                /** @description The state action that applies the value */
+                action: string;
+                values: {
+                    /** @enum {string} */
+                    kind: "storedValue" | "cardValue" | "points";
+                    /** @description Value created: yuan, or points */
+                    amount: number;
+                    /** @description The merchant's threshold of the kind */
+                    threshold: number;
+                    above: boolean;
+                }[];
+                /** @description Some value is above its threshold: a second person must approve */
+                required: boolean;
+                /** @description Users who created or changed its amounts */
+                makers: number[];
+                /** @description The caller may run the action as far as this rule goes */
+                mayApprove: boolean;
+            };
             /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
             _titles?: {
                 [key: string]: {
@@ -12812,10 +12932,35 @@ export interface components {
         BatchOperateSettingRecord: {
             /** @description null until the settings are first saved */
             id: number | null;
-            /** @description Points needing another auditor */
-            dualControlPoints: number;
             /** @description Members needing another auditor */
             dualControlMembers: number;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string | null;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Value approval rule (价值审批规则), as the API answers it */
+        ValueApprovalSettingRecord: {
+            /** @description null until the settings are first saved */
+            id: number | null;
+            /** @description Stored-value approval threshold (yuan); yuan, exact, at most 2 decimals */
+            storedValueThreshold: number;
+            /** @description Card value approval threshold (yuan); yuan, exact, at most 2 decimals */
+            cardValueThreshold: number;
+            /** @description Points approval threshold */
+            pointsThreshold: number;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -12998,6 +13143,28 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description Users who created the record or changed an amount or a line of it (read-only; server/crud/value-approval.ts) */
+            valueMakers: number[];
+            /** @description The value approval rule on this record, when read alone (info, saveNew, modify, actions; server/crud/value-approval.ts): what it creates against the merchant thresholds, who made or changed its amounts, and whether the caller may run the action that applies it */
+            approval?: {
+                /** @description The state action that applies the value */
+                action: string;
+                values: {
+                    /** @enum {string} */
+                    kind: "storedValue" | "cardValue" | "points";
+                    /** @description Value created: yuan, or points */
+                    amount: number;
+                    /** @description The merchant's threshold of the kind */
+                    threshold: number;
+                    above: boolean;
+                }[];
+                /** @description Some value is above its threshold: a second person must approve */
+                required: boolean;
+                /** @description Users who created or changed its amounts */
+                makers: number[];
+                /** @description The caller may run the action as far as this rule goes */
+                mayApprove: boolean;
+            };
             /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
             _titles?: {
                 [key: string]: {
@@ -13054,6 +13221,28 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description Users who created the record or changed an amount or a line of it (read-only; server/crud/value-approval.ts) */
+            valueMakers: number[];
+            /** @description The value approval rule on this record, when read alone (info, saveNew, modify, actions; server/crud/value-approval.ts): what it creates against the merchant thresholds, who made or changed its amounts, and whether the caller may run the action that applies it */
+            approval?: {
+                /** @description The state action that applies the value */
+                action: string;
+                values: {
+                    /** @enum {string} */
+                    kind: "storedValue" | "cardValue" | "points";
+                    /** @description Value created: yuan, or points */
+                    amount: number;
+                    /** @description The merchant's threshold of the kind */
+                    threshold: number;
+                    above: boolean;
+                }[];
+                /** @description Some value is above its threshold: a second person must approve */
+                required: boolean;
+                /** @description Users who created or changed its amounts */
+                makers: number[];
+                /** @description The caller may run the action as far as this rule goes */
+                mayApprove: boolean;
+            };
             /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
             _titles?: {
                 [key: string]: {
@@ -13136,6 +13325,28 @@ export interface components {
             createdBy: number | null;
             /** @description User id */
             updatedBy: number | null;
+            /** @description Users who created the record or changed an amount or a line of it (read-only; server/crud/value-approval.ts) */
+            valueMakers: number[];
+            /** @description The value approval rule on this record, when read alone (info, saveNew, modify, actions; server/crud/value-approval.ts): what it creates against the merchant thresholds, who made or changed its amounts, and whether the caller may run the action that applies it */
+            approval?: {
+                /** @description The state action that applies the value */
+                action: string;
+                values: {
+                    /** @enum {string} */
+                    kind: "storedValue" | "cardValue" | "points";
+                    /** @description Value created: yuan, or points */
+                    amount: number;
+                    /** @description The merchant's threshold of the kind */
+                    threshold: number;
+                    above: boolean;
+                }[];
+                /** @description Some value is above its threshold: a second person must approve */
+                required: boolean;
+                /** @description Users who created or changed its amounts */
+                makers: number[];
+                /** @description The caller may run the action as far as this rule goes */
+                mayApprove: boolean;
+            };
             /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
             _titles?: {
                 [key: string]: {
@@ -29777,8 +29988,6 @@ export interface operations {
                     maxPerMemberPerDay?: number;
                     /** @description Gift portion valid for (days) */
                     giftValidityDays?: number;
-                    /** @description Adjustment approval threshold; exact, at most 2 decimals */
-                    adjustApprovalThreshold?: number;
                     /** @description Notes (no NUL, no lone surrogate) */
                     remark?: string;
                     version?: number;
@@ -37334,8 +37543,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description Points needing another auditor */
-                    dualControlPoints?: number;
                     /** @description Members needing another auditor */
                     dualControlMembers?: number;
                     version?: number;
@@ -37354,6 +37561,97 @@ export interface operations {
                         code: 2000;
                         msg: string;
                         data: components["schemas"]["BatchOperateSettingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "valueApprovalSetting.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["ValueApprovalSettingRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "valueApprovalSetting.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Stored-value approval threshold (yuan); exact, at most 2 decimals */
+                    storedValueThreshold?: number;
+                    /** @description Card value approval threshold (yuan); exact, at most 2 decimals */
+                    cardValueThreshold?: number;
+                    /** @description Points approval threshold */
+                    pointsThreshold?: number;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["ValueApprovalSettingRecord"];
                     };
                 };
             };

@@ -87,8 +87,7 @@ export async function storedValueRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: RechargeInput }>(
     '/v1/stored-value/recharge',
     { schema: describeRoute(rechargeSchema, storedValueDocs.recharge), config: { requires: STORED_VALUE_MOVE } },
-    async (request, reply) =>
-      idempotentReply(reply, await recharge({ ...mover(request), body: request.body, locale: request.ctx.locale })),
+    async (request, reply) => idempotentReply(reply, await recharge({ ...mover(request), body: request.body, locale: request.ctx.locale })),
   );
 
   app.post<{ Body: PayInput }>(

@@ -12,7 +12,15 @@ import {
   type ValueChannel,
 } from '../ledger';
 import { centsToString, positiveCents, signedCents } from '../../money/money';
-import { assertEligible, assertStore, checkDailyLimit, checkRecharge, checkTillGift, storedValueSettings, type BasketLine } from './stored-value.rules';
+import {
+  assertEligible,
+  assertStore,
+  checkDailyLimit,
+  checkRecharge,
+  checkTillGift,
+  storedValueSettings,
+  type BasketLine,
+} from './stored-value.rules';
 import type { Locale } from '../../../resources/messages/bilingual';
 
 /**
@@ -96,7 +104,14 @@ export async function recharge(input: {
       const holder = { kind: 'member', memberId: body.memberId } as const;
       await guardMember({ tx, tenantId, memberId: body.memberId, requireInUse: true });
       await lockValueAccount({ tx, tenantId, holder });
-      await checkDailyLimit({ tx, tenantId, memberId: body.memberId, principal: principal + gift, limit: settings.maxPerMemberPerDay, now });
+      await checkDailyLimit({
+        tx,
+        tenantId,
+        memberId: body.memberId,
+        principal: principal + gift,
+        limit: settings.maxPerMemberPerDay,
+        now,
+      });
       const entry = await postValue({
         tx,
         tenantId,

@@ -1,4 +1,4 @@
-import { App, Button, Popconfirm, Space } from 'antd';
+import { App, Button, Popconfirm, Space, Tooltip } from 'antd';
 import { useDelete, useInvalidate } from '@refinedev/core';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { runStateAction } from '../../../providers/data';
 import type { ApiRecord } from '../../fields/field-kind';
 import { alreadyReported, errorText } from './call-errors';
 import { ReasonDialog } from './reason-dialog';
+import { approvalBlock } from './record-approval';
 import { allowedStateActions, isDeletable, isEditable, recordTitle } from './record-state';
 import { copyLocation, type GenericView } from './resource-routes';
 import type { ResourcePermissions } from './use-resource-permissions';
@@ -30,7 +31,8 @@ export interface RecordActionsProps {
 /**
  * The actions on one record that this user may do now: detail, edit (while the state allows),
  * the state actions allowed from the record's state (confirmed first when declared; a dialog
- * asks the reason of an action that takes one), and delete
+ * asks the reason of an action that takes one; the action that applies a record's value disabled,
+ * with the reason, for a user who made its amounts when a second person must approve it), and delete
  * (confirmed, naming the record). Lists and details refresh through refine's invalidation, of
  * the whole resource: a detail read earlier under the url's id ("7", where the row says 7) is not
  * shown again from the cache with the state it had before the action.
@@ -114,6 +116,23 @@ export function RecordActions(props: RecordActionsProps) {
 
   const stateButton = ([name, action]: [string, StateAction]): ReactNode => {
     const label = t(`res.${resource.name}.action.${name}`);
+    // The value approval rule: a maker may not apply value above the threshold (record-approval.tsx).
+    const blocked = approvalBlock(record, name);
+    if (blocked) {
+      const reasonId = `${name}-blocked-${String(id)}`;
+      return (
+        <Tooltip key={name} title={t(blocked)}>
+          <span>
+            <Button type={link ? 'link' : 'default'} size={link ? 'small' : 'middle'} disabled aria-describedby={reasonId}>
+              {label}
+            </Button>
+            <span id={reasonId} hidden>
+              {t(blocked)}
+            </span>
+          </span>
+        </Tooltip>
+      );
+    }
     if (action.reason) return button(name, label, { danger: action.danger, onClick: () => setAsking(name) });
     const child = button(name, label, { danger: action.danger, onClick: action.confirm ? undefined : () => void runAction(name) });
     if (!action.confirm) return child;

@@ -9,6 +9,7 @@ import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../provid
 import { DASH, textOrDash } from '../../fields/field-helpers';
 import { errorText } from './call-errors';
 import { RecordActions } from './record-actions';
+import { ApprovalPanel } from './record-approval';
 import { personName, recordStateOf, recordTitle } from './record-state';
 import type { GenericView } from './resource-routes';
 import { useRelatedTabs } from './related-lists';
@@ -101,8 +102,9 @@ export function DetailSections(props: {
 }
 
 /**
- * The detail of one record: its title and state tag, the actions this user may do now, and the
- * declared detail sections, then the system information.
+ * The detail of one record: its title and state tag, the actions this user may do now, what it
+ * creates against the value approval thresholds (when it creates value), and the declared detail
+ * sections, then the system information.
  */
 export function RecordDetail(props: RecordDetailProps) {
   const { resource } = props;
@@ -137,6 +139,7 @@ export function RecordDetail(props: RecordDetailProps) {
           onDeleted={props.onDeleted}
         />
       </Flex>
+      <ApprovalPanel resource={resource} record={record} t={t} />
       {tabs.length === 0 && related.length === 0 && !history ? (
         <DetailSections resource={resource} record={record} columns={props.columns} />
       ) : (
