@@ -26,21 +26,42 @@ const audit = (resource: string, id: number, client: ApiClient = admin, locale?:
 
 const info = async (resource: string, id: number, client: ApiClient = admin) => ok(client.get(`/v1/${resource}/info/${id}`));
 
-/** Checks the maker's refusal (409, the code and both languages) and that the second person applies it. */
-async function refusedToMakerThenApplied(args: { resource: string; id: number; zh: string; en: string }): Promise<void> {
+const zh = (kind: string, amount: string, threshold: string) =>
+  `需要第二人审核：该单据创建${kind} ${amount}，超过审批阈值 ${threshold}，而您创建或修改过它的金额`;
+const en = (kind: string, amount: string, threshold: string) =>
+  `Needs a second person: this document creates ${amount} of ${kind}, above the approval threshold of ${threshold}, and you created or changed its amounts`;
+
+/** Each kind's name in the refusal, in both languages. */
+const KIND_NAMES = { storedValue: ['储值', 'stored value'], cardValue: ['预付卡余额', 'card value'], points: ['积分', 'points'] } as const;
+
+/**
+ * Checks the maker's refusal (409 naming the kind, the amount and the default threshold in both
+ * languages, nothing applied) and that the second person applies it.
+ */
+async function refusedToMakerThenApplied(args: {
+  resource: string;
+  id: number;
+  kind: keyof typeof KIND_NAMES;
+  amount: string;
+}): Promise<void> {
+  const [zhKind, enKind] = KIND_NAMES[args.kind];
+  // The merchant's default thresholds: 10000.00 yuan, 10000 points.
+  const threshold = args.kind === 'points' ? '10000' : '10000.00';
   const self = await audit(args.resource, args.id);
   expect(self.status, JSON.stringify(self.body)).toBe(409);
-  expect(self.body.msg).toBe(args.zh);
-  expect((await audit(args.resource, args.id, admin, 'en_US')).body.msg).toBe(args.en);
+  expect(self.body.msg).toBe(zh(zhKind, args.amount, threshold));
+  expect((await audit(args.resource, args.id, admin, 'en_US')).body.msg).toBe(en(enKind, args.amount, threshold));
   expect((await info(args.resource, args.id)).state).toBe('INITIAL');
   await ok(audit(args.resource, args.id, checker));
   expect((await info(args.resource, args.id)).state).toBe('EFFECTED');
 }
 
-const zh = (kind: string, amount: string, threshold: string) =>
-  `需要第二人审核：该单据创建${kind} ${amount}，超过审批阈值 ${threshold}，而您创建或修改过它的金额`;
-const en = (kind: string, amount: string, threshold: string) =>
-  `Needs a second person: this document creates ${amount} of ${kind}, above the approval threshold of ${threshold}, and you created or changed its amounts`;
+/** A card of a new template, sold (activated with its face value of 100). */
+async function soldCard(): Promise<Record<string, unknown>> {
+  const template = await createTemplate(admin);
+  const batch = await soldCards(admin, { templateId: template.id, storeId: store, quantity: 1 });
+  return cardByNumber(admin, batch.cards[0].number);
+}
 
 beforeAll(async () => {
   ({ t, tenant, admin, checker } = await startValueDocsScene());
@@ -62,62 +83,38 @@ describe('the findings of the attack, each audited by its creator', () => {
       mayApprove: false,
     });
     expect((await info('store-value-init', doc.id, checker)).approval).toMatchObject({ required: true, mayApprove: true });
-    await refusedToMakerThenApplied({
-      resource: 'store-value-init',
-      id: doc.id,
-      zh: zh('储值', '20000000.00', '10000.00'),
-      en: en('stored value', '20000000.00', '10000.00'),
-    });
+    await refusedToMakerThenApplied({ resource: 'store-value-init', id: doc.id, kind: 'storedValue', amount: '20000000.00' });
     expect(await valueOf({ t, tenant, memberId: member })).toEqual(holding('10000000.00', '10000000.00'));
   });
 
   it('a card adjustment of +20,000', async () => {
-    const template = await createTemplate(admin);
-    const batch = await soldCards(admin, { templateId: template.id, storeId: store, quantity: 1 });
-    const card = await cardByNumber(admin, batch.cards[0].number);
+    const card = await soldCard();
     const reason = await ok(
       admin.post('/v1/prepay-card-adjust-reason/saveNew', { body: { code: 'VA1', name: '审批测试', direction: 'both' } }),
     );
     const doc = await ok(
       admin.post('/v1/prepay-card-adjust/saveNew', { body: { lines: [{ card: card.id, amount: 20_000, reason: reason.id }] } }),
     );
-    await refusedToMakerThenApplied({
-      resource: 'prepay-card-adjust',
-      id: doc.id,
-      zh: zh('预付卡余额', '20000.00', '10000.00'),
-      en: en('card value', '20000.00', '10000.00'),
-    });
-    expect(await cardByNumber(admin, batch.cards[0].number)).toMatchObject({ balance: 20_100 });
+    await refusedToMakerThenApplied({ resource: 'prepay-card-adjust', id: doc.id, kind: 'cardValue', amount: '20000.00' });
+    expect(await cardByNumber(admin, String(card.number))).toMatchObject({ balance: 20_100 });
   });
 
   it('a points adjustment of +10,000,000', async () => {
     const [member] = await createMembers({ client: admin, count: 1 });
     const reason = await ok(admin.post('/v1/score-adjust-reason/saveNew', { body: { code: 'VA2', name: '审批测试', direction: 'both' } }));
     const doc = await ok(admin.post('/v1/score-adjust/saveNew', { body: { lines: [{ member, points: 10_000_000, reason: reason.id }] } }));
-    await refusedToMakerThenApplied({
-      resource: 'score-adjust',
-      id: doc.id,
-      zh: zh('积分', '10000000', '10000'),
-      en: en('points', '10000000', '10000'),
-    });
+    await refusedToMakerThenApplied({ resource: 'score-adjust', id: doc.id, kind: 'points', amount: '10000000' });
     expect(await pointsOf({ t, tenant, memberId: member })).toMatchObject({ balance: 10_000_000 });
   });
 
   it('a card top-up paying 0.01 with a 1,000,000 gift', async () => {
-    const template = await createTemplate(admin);
-    const batch = await soldCards(admin, { templateId: template.id, storeId: store, quantity: 1 });
-    const card = await cardByNumber(admin, batch.cards[0].number);
+    const card = await soldCard();
     const doc = await ok(
       admin.post('/v1/prepay-card-pay/saveNew', {
         body: { store, payMethod: 'CASH', lines: [{ card: card.id, amount: '0.01', gift: 1_000_000 }] },
       }),
     );
-    await refusedToMakerThenApplied({
-      resource: 'prepay-card-pay',
-      id: doc.id,
-      zh: zh('预付卡余额', '1000000.00', '10000.00'),
-      en: en('card value', '1000000.00', '10000.00'),
-    });
+    await refusedToMakerThenApplied({ resource: 'prepay-card-pay', id: doc.id, kind: 'cardValue', amount: '1000000.00' });
   });
 
   it('a till recharge of 0.01 with a 1,000,000 gift: refused, naming the gift (a till has no second person)', async () => {
@@ -158,12 +155,7 @@ describe('the findings of the attack, each audited by its creator', () => {
     );
     expect(remarked.valueMakers).toEqual([drafted.createdBy, raised.updatedBy]);
     expect(remarked.valueMakers).not.toContain(remarked.updatedBy);
-    await refusedToMakerThenApplied({
-      resource: 'store-value-adjust',
-      id: drafted.id,
-      zh: zh('储值', '50000.00', '10000.00'),
-      en: en('stored value', '50000.00', '10000.00'),
-    });
+    await refusedToMakerThenApplied({ resource: 'store-value-adjust', id: drafted.id, kind: 'storedValue', amount: '50000.00' });
     expect(await valueOf({ t, tenant, memberId: member })).toEqual(holding('50000.00', '0.00'));
   });
 
