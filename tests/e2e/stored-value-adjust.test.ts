@@ -47,14 +47,14 @@ async function api(page: Page, path: string, data?: unknown): Promise<any> {
 describe('stored-value adjustments in the browser', () => {
   it('drafts an adjustment, refuses its maker the audit above the threshold, lets a second person audit, and shows it on the member', async () => {
     const { page, shell } = await session.signedIn('admin');
-    const settings = await api(page, 'store-value-manage/get');
-    await api(page, 'store-value-manage/save', { ...settings, adjustApprovalThreshold: 50 });
+    const settings = await api(page, 'value-approval-setting/get');
+    await api(page, 'value-approval-setting/save', { ...settings, storedValueThreshold: 50 });
     try {
       await adjustAndAudit(page, shell);
     } finally {
       // Other test files read the demo merchant's settings: give the threshold back.
-      const now = await api(page, 'store-value-manage/get');
-      await api(page, 'store-value-manage/save', { ...now, adjustApprovalThreshold: settings.adjustApprovalThreshold });
+      const now = await api(page, 'value-approval-setting/get');
+      await api(page, 'value-approval-setting/save', { ...now, storedValueThreshold: settings.storedValueThreshold });
     }
   });
 });
@@ -86,7 +86,7 @@ async function adjustAndAudit(page: Page, shell: ShellPage): Promise<void> {
   // Its maker may not audit it: 88.50 is above the threshold of 50.
   await list.rowActionConfirmed(number, '审核');
   await page
-    .getByText(/超过审批阈值 50\.00 元/)
+    .getByText(/超过审批阈值 50\.00，而您创建或修改过它的金额/)
     .first()
     .waitFor();
   await expect.poll(async () => list.row(number).innerText()).toContain('未审核');
