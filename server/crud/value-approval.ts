@@ -182,7 +182,9 @@ async function checksOf(args: { db: DbOrTx; resource: ResourceDef; record: Store
   return amounts.map((a) => ({ ...a, threshold: thresholds[a.kind] }));
 }
 
-const makersOf = (record: StoredRecord): number[] => withMaker(record.valueMakers, null);
+/** The record's makers: its `valueMakers`, and its creator whatever the list says (a row written before the list existed). */
+const makersOf = (record: StoredRecord): number[] =>
+  withMaker(record.valueMakers, record.createdBy === null || record.createdBy === undefined ? null : Number(record.createdBy));
 
 /**
  * The rule, on the action that applies the value: `record` is the row locked FOR UPDATE and
