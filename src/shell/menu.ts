@@ -17,6 +17,23 @@ export function homePath(menu: readonly MenuGroupView[] = currentMenu()): string
   return menu[0]?.entries[0]?.path ?? '/no-content';
 }
 
+/**
+ * True for a click the browser should handle itself (open the link in a new tab or window:
+ * Ctrl / Cmd / Shift, or not the main button): the menu and the breadcrumbs then leave it alone.
+ */
+export function opensElsewhere(event: Pick<MouseEvent, 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey' | 'button'>): boolean {
+  return event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || event.button !== 0;
+}
+
+/** Where a crumb of the route leads: its group's first entry and its entry, as this user sees them. */
+export function crumbPaths(
+  ref: Pick<ScreenRef, 'group' | 'entry'>,
+  menu: readonly MenuGroupView[] = currentMenu(),
+): { group?: string; entry?: string } {
+  const group = menu.find((g) => g.group === ref.group);
+  return { group: group?.entries[0]?.path, entry: group?.entries.find((e) => e.entry === ref.entry)?.path };
+}
+
 /** Message key of a group's title. */
 export function groupTitleKey(group: string): string {
   return `menu.${group}`;

@@ -25,7 +25,7 @@ import { LOCAL_KEYS } from '../../providers/storage-keys';
 import { Breadcrumbs } from './breadcrumbs';
 import { LanguageSwitch } from './language-switch';
 import { MarketingCentreSelect } from './marketing-centre-select';
-import { currentMenu, entryTitleKey, groupTitleKey, selectedMenuPath } from './menu';
+import { currentMenu, entryTitleKey, groupTitleKey, opensElsewhere, selectedMenuPath } from './menu';
 import { SIDER_WIDTH } from './theme';
 import { UserMenu } from './user-menu';
 
@@ -83,7 +83,16 @@ export function ShellLayout() {
     key: group.group,
     icon: GROUP_ICONS[group.group],
     label: t(groupTitleKey(group.group)),
-    children: group.entries.map((entry) => ({ key: entry.path, label: t(entryTitleKey({ group: group.group, entry: entry.entry })) })),
+    // A real link: "open in a new tab" works; a plain click is the menu's (it asks first when a
+    // changed form would be left).
+    children: group.entries.map((entry) => ({
+      key: entry.path,
+      label: (
+        <a href={`#${entry.path}`} onClick={(event) => !opensElsewhere(event.nativeEvent) && event.preventDefault()}>
+          {t(entryTitleKey({ group: group.group, entry: entry.entry }))}
+        </a>
+      ),
+    })),
   }));
 
   const toggle = () => {
@@ -111,7 +120,9 @@ export function ShellLayout() {
           items={items}
           selectedKeys={selected ? [selected] : []}
           {...(collapsed ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
-          onClick={({ key }) => navigate(key)}
+          onClick={({ key, domEvent }) => {
+            if (!(domEvent.nativeEvent instanceof MouseEvent && opensElsewhere(domEvent.nativeEvent))) navigate(key);
+          }}
         />
       </Layout.Sider>
       <Layout>

@@ -48,6 +48,24 @@ async function actionsCoverAColumn(table: Locator): Promise<boolean> {
 }
 
 describe('lists that remember and fit', () => {
+  it('makes menu entries and breadcrumb parents links: Ctrl+click opens them in a new tab, the page stays', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    const list = '/deposit/store-value-adjust/store-value-adjust';
+    await shell.goto(baseUrl, `${list}-Add`);
+    const parents = page.locator('.console-breadcrumb a');
+    await expect.poll(() => parents.count()).toBe(2);
+    expect(await parents.nth(1).getAttribute('href')).toBe(`#${list}`);
+    const entry = page.locator(`.console-sider a[href="#${list}"]`);
+    await entry.waitFor();
+    const [opened] = await Promise.all([page.context().waitForEvent('page'), entry.click({ modifiers: ['Control'] })]);
+    await opened.waitForURL((url) => url.hash.split('?')[0] === `#${list}`);
+    await opened.close();
+    expect(shell.currentPath()).toBe(`${list}-Add`);
+    // A plain click on a parent moves this tab.
+    await parents.nth(1).click();
+    await page.waitForURL((url) => url.hash.split('?')[0] === `#${list}`);
+  });
+
   it('returns from a member detail to the same filtered, sorted page', async () => {
     const { page, shell } = await session.signedIn('admin');
     const prefix = `135${String(Date.now() % 100_000).padStart(5, '0')}`;
