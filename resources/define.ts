@@ -155,7 +155,32 @@ export interface TextField extends FieldBase<'text'> {
   readonly maxLength?: number;
   /** A regular expression the value must match, and the message when it does not. */
   readonly pattern?: { readonly regex: string; readonly message: Bilingual };
+  /**
+   * The text names a record of another resource by its title (a coupon's code, typed or scanned
+   * on a write-off line): the form looks it up as it is typed and shows the record's card, or an
+   * error on the field when no record (or no pickable one) holds it. See {@link TextLookup}.
+   */
+  readonly lookup?: TextLookup;
+  /** Sibling fields filled from the record looked up; see {@link RecordFills}. */
+  readonly fills?: RecordFills;
 }
+
+/** What a text field holding another record's title looks up (`TextField.lookup`). */
+export interface TextLookup {
+  /** The resource whose title field (`coupon`: its code) the text names. */
+  readonly resource: string;
+  /** Only records whose enum field is one of these may be named (the save's own rule, stated once). */
+  readonly pickable?: PickableRecords;
+  /** The text is compared in capitals (codes printed in capitals, typed in any case). */
+  readonly upperCase?: boolean;
+}
+
+/**
+ * Sibling field -> field of the referenced record's card (`ResourcePicker.card`): when a record is
+ * chosen or looked up, the form fills each sibling (the same line's, or the header's) from it,
+ * as a default the user may change (a write-off line's discount = the coupon's face value).
+ */
+export type RecordFills = Readonly<Record<string, string>>;
 
 export interface LongTextField extends FieldBase<'longText'> {
   /** Default 2000. */
@@ -234,6 +259,8 @@ export interface RelationField extends FieldBase<'relation'> {
    * A state that follows time is read as shown now. Records already chosen keep their titles.
    */
   readonly pickable?: PickableRecords;
+  /** Sibling fields filled from the chosen record; see {@link RecordFills}. */
+  readonly fills?: RecordFills;
 }
 
 /** Which records of a relation's resource may be chosen: those whose enum `field` is one of `in`. */
@@ -271,6 +298,12 @@ export interface LinesField extends FieldBase<'lines'> {
   readonly minLines?: number;
   /** Default 1000. */
   readonly maxLines?: number;
+  /**
+   * Numeric line fields summed under the lines editor as they are typed (the running total of a
+   * write-off's discounts, a top-up's amounts), with the number of lines; the saved header's
+   * totals are still the server's.
+   */
+  readonly totals?: readonly string[];
 }
 
 /**
@@ -654,6 +687,12 @@ export interface ResourceDef {
   readonly titleField: string;
   /** How relation pickers (`GET /v1/<name>/options`) list the records; see {@link ResourcePicker}. */
   readonly picker?: ResourcePicker;
+  /**
+   * Fields joined with ' · ' that name a record where other records refer to it (their `_titles`,
+   * cells and details), when the title alone does not tell records apart: a member is
+   * `张三 · M000000003`, names repeat. Default: the title field. A relation's `shownAs` overrides it.
+   */
+  readonly referredAs?: readonly string[];
   /** The list screen. */
   readonly list: {
     /** Columns in order; default: fields whose `inList` is not false. */
@@ -767,6 +806,14 @@ export interface ResourcePicker {
   readonly describe?: readonly { readonly field: string; readonly mask?: 'mobile' }[];
   /** Text fields the keyword also matches, as a prefix (their `prefix` filter index serves it). */
   readonly search?: readonly string[];
+  /**
+   * The record's card: fields answered with each option (`card: { state, balance, validTo }`,
+   * as the record's API values; a state that follows time as shown now) and shown, with their
+   * labels and kinds (a state localised, money, dates), under a form input that refers to the
+   * record, before the save (a top-up line's card: state, balance, validity). Scalar fields
+   * only; `fills` of a referring field copy from them.
+   */
+  readonly card?: readonly string[];
 }
 
 /** Identity helper that type-checks a declaration and keeps its literal types. */

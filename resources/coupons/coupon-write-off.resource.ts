@@ -37,8 +37,17 @@ export const couponWriteOffResource = defineResource({
       required: true,
       minLines: 1,
       maxLines: 500,
+      totals: ['discount'],
       fields: {
-        code: field.text({ label: ['券码', 'Coupon code'], required: true, maxLength: 40 }),
+        // Looked up as typed or scanned; the save accepts unused coupons only (coupon-write-off.hooks.ts).
+        code: field.text({
+          label: ['券码', 'Coupon code'],
+          required: true,
+          maxLength: 40,
+          width: 220,
+          lookup: { resource: 'coupon', pickable: { field: 'state', in: ['UNUSED'] }, upperCase: true },
+          fills: { discount: 'faceValue' },
+        }),
         orderNo: field.text({ label: ['订单号', 'Order number'], maxLength: 64 }),
         discount: field.money({ label: ['优惠金额(元)', 'Discount (yuan)'], min: 0, max: 99999999 }),
         remark: field.text({ label: ['行备注', 'Line remark'], maxLength: 200 }),

@@ -83,6 +83,7 @@ export const couponResource = defineResource({
     writeOffNumber: field.text({ label: ['核销单号', 'Write-off document'], maxLength: 20, width: 140, inList: false }),
   },
   titleField: 'code',
+  picker: { card: ['state', 'template', 'member', 'faceValue', 'validTo'] },
   list: {
     columns: ['code', 'template', 'lineType', 'member', 'source', 'faceValue', 'state', 'issuedAt', 'validTo', 'usedAt', 'discount'],
     defaultSort: { field: 'issuedAt', order: 'desc' },

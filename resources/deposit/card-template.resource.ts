@@ -184,6 +184,7 @@ export const cardTemplateResource = defineResource({
     remark: field.longText({ label: ['备注', 'Remarks'], maxLength: 500 }),
   },
   titleField: 'name',
+  picker: { card: ['state', 'cardTemplateType', 'faceValue', 'price'] },
   // `CT` + 8 digits; allocateTemplateNumber draws from the same counter (server/modules/cards/card-template.hooks.ts).
   numbering: { field: 'number', prefix: 'CT', digits: 8 },
   list: {

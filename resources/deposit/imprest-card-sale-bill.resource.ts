@@ -79,7 +79,13 @@ export const imprestCardSaleBillResource = defineResource({
           options: { RANGE: { label: ['卡号段', 'Number range'] }, QUANTITY: { label: ['按数量', 'Quantity'] } },
           defaultValue: 'QUANTITY',
         }),
-        template: field.relation({ label: ['卡模板', 'Card template'], resource: 'card-template', required: true }),
+        // Cards are sold of enabled templates only (the audit activates them from it).
+        template: field.relation({
+          label: ['卡模板', 'Card template'],
+          resource: 'card-template',
+          required: true,
+          pickable: { field: 'state', in: ['ENABLED'] },
+        }),
         startNumber: field.text({
           label: ['起始卡号', 'First number'],
           required: true,

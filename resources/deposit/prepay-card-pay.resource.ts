@@ -31,8 +31,15 @@ export const prepayCardPayResource = defineResource({
       required: true,
       minLines: 1,
       maxLines: 500,
+      totals: ['amount', 'gift'],
       fields: {
-        card: field.relation({ label: ['卡号', 'Card number'], resource: 'prepay-card', required: true }),
+        // The states the top-up's hook accepts (server/modules/cards/card-guard.ts): the picker offers no other.
+        card: field.relation({
+          label: ['卡号', 'Card number'],
+          resource: 'prepay-card',
+          required: true,
+          pickable: { field: 'state', in: ['ACTIVATED', 'USED_UP'] },
+        }),
         amount: field.money({ label: ['充值金额(元)', 'Amount (yuan)'], required: true, min: 0.01, max: 1_000_000 }),
         gift: field.money({ label: ['赠送金额(元)', 'Gift (yuan)'], defaultValue: '0', min: 0, max: 1_000_000 }),
         remark: field.text({ label: ['行备注', 'Line remark'], maxLength: 200 }),

@@ -22,7 +22,7 @@ export const prepayCardResource = defineResource({
   scope: 'tenant',
   readOnly: true,
   files: { module: 'prepaidCards', importable: false },
-  picker: { search: ['number'], describe: [{ field: 'state' }] },
+  picker: { search: ['number'], card: ['state', 'balance', 'validTo', 'member'] },
   fields: {
     number: field.text({
       label: ['卡号', 'Card number'],

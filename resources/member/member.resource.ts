@@ -219,6 +219,8 @@ export const memberResource = defineResource({
   },
   titleField: 'name',
   // Three members named 孙浩然 are three rows a person tells apart: masked mobile and number.
+  // Names repeat: where another record refers to a member it shows the name and the number.
+  referredAs: ['name', 'memberNumber'],
   picker: {
     describe: [{ field: 'mobile', mask: 'mobile' }, { field: 'memberNumber' }],
     search: ['mobile', 'memberNumber'],

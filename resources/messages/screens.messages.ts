@@ -88,6 +88,11 @@ const screenTexts = defineMessages({
   'screens.rangeFrom': ['最小值', 'From'],
   'screens.rangeTo': ['最大值', 'To'],
   'screens.lines.add': ['添加一行', 'Add line'],
+  'screens.lines.totals': ['合计', 'Total'],
+  'screens.lookup.searching': ['正在查找…', 'Looking up…'],
+  'screens.lookup.notFound': ['{label}“{value}”不存在', '{label} "{value}" does not exist'],
+  'screens.lookup.notPickable': ['{label}“{value}”{state}，不能使用', '{label} "{value}" is {state} and cannot be used'],
+  'screens.lookup.card': ['{name}的信息', 'About {name}'],
   'screens.lines.remove': ['移除', 'Remove'],
   // Plurals by i18next's rules: `count` chooses `_one` or `_other` (Chinese has only `_other`).
   'screens.lines.count_one': ['{count} 行', '{count} line'],

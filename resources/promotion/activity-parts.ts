@@ -41,7 +41,13 @@ export function rewardFields<P extends string>(prefix: P, labels: { points: Bili
     defaultValue: 0,
     inList: false,
   });
-  const template = field.relation({ label: labels.coupon, resource: 'coupon-template', inList: false });
+  // Effective templates only: the activity's hook refuses any other (activity.couponTemplateNotEffective).
+  const template = field.relation({
+    label: labels.coupon,
+    resource: 'coupon-template',
+    inList: false,
+    pickable: { field: 'state', in: ['EFFECTIVE'] },
+  });
   const count = field.integer({
     label: labels.count,
     help: ['选了券模板时每次发放的张数', 'Coupons given each time, when a template is chosen'],

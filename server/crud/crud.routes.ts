@@ -17,6 +17,7 @@ import { actionRefs, optionsRefs, readRefs, writeRefs } from './route-access';
 import { modifySchema, saveNewSchema } from './schema.derive';
 import { addRecordSchemas, crudDocs, resourceTags, typedQuerySchema } from './crud.openapi';
 import { pickableCondition } from './references.validate';
+import { cardOf, cardSelect } from './options.card';
 import { recordConditions, scopeConditions, scopeOf } from './scope';
 import { requestInstant } from './state-timeline';
 import { registerSettingsRoutes } from './settings.routes';
@@ -394,6 +395,10 @@ export async function registerResourceRoutes(
           type: 'object',
           properties: {
             keyword: { type: 'string' },
+            title: {
+              type: 'string',
+              description: 'Only the record whose title is exactly this (a code typed or scanned on a document line)',
+            },
             id: { type: 'array', items: { type: 'integer' } },
             field: {
               type: 'string',
@@ -407,9 +412,10 @@ export async function registerResourceRoutes(
       validatorCompiler: describeOnly,
     },
     async (request) => {
-      const query = request.query as { keyword?: unknown; id?: unknown; field?: unknown; in?: unknown };
+      const query = request.query as { keyword?: unknown; title?: unknown; id?: unknown; field?: unknown; in?: unknown };
       const pickable = pickableQuery(resource, query.field, query.in);
-      const scope = scopeOf(actorOf(request), runtime);
+      const actor = actorOf(request);
+      const scope = scopeOf(actor, runtime);
       const t = runtime.table;
       const title = t[resource.titleField];
       const conditions = scopeConditions({ runtime, scope, db: database().db, operation: 'options' });
@@ -423,6 +429,8 @@ export async function registerResourceRoutes(
         for (const name of picker?.search ?? []) matches.push(like(t[name], `${likeEscape(keyword)}%`));
         conditions.push(matches.length === 1 ? matches[0] : or(...matches)!);
       }
+      // `?title=`: the one record a typed or scanned code names (its unique index serves it).
+      if (typeof query.title === 'string') conditions.push(sql`${title}::text = ${query.title.trim()}`);
       // `?id=1&id=2`: the titles of records already chosen, for a form opened on a saved record.
       if (query.id !== undefined) {
         const ids = (Array.isArray(query.id) ? query.id : [query.id]).map((v) => idParam(v));
@@ -432,18 +440,20 @@ export async function registerResourceRoutes(
       const extra = Object.fromEntries(described.map((d) => [d.field, t[d.field]]));
       const sortColumn = picker?.sort ? t[picker.sort.field] : title;
       const rows = await database()
-        .db.select({ id: t.id, title, ...extra })
+        .db.select({ id: t.id, title, ...extra, ...cardSelect(runtime) })
         .from(t)
         .where(and(...conditions))
         .orderBy(picker?.sort?.order === 'desc' ? desc(sortColumn) : asc(sortColumn), asc(t.id))
         .limit(OPTIONS_LIMIT);
       return ok(
         rows.map((row) => {
-          const option: { id: number; title: string; description?: string } = {
+          const option: { id: number; title: string; description?: string; card?: Record<string, unknown> } = {
             id: row.id as number,
             title: row.title === null ? '' : String(row.title),
           };
           if (described.length > 0) option.description = describeOption(row as Record<string, unknown>, described);
+          const card = cardOf({ resource, row: row as Record<string, unknown>, zone: actor.timeZone, now: scope.now });
+          if (card) option.card = card;
           return option;
         }),
       );

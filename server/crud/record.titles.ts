@@ -55,6 +55,21 @@ function relationSlots(resource: ResourceDef): readonly RelationSlot[] {
   return slots;
 }
 
+/**
+ * The SQL text that names a record of `resource` where another refers to it: its `referredAs`
+ * fields joined with ' · ' (a member's name and number), else the relation's `shownAs`, else
+ * the title field.
+ */
+export function referredName(table: PgTable, resource: ResourceDef, shownAs: string | undefined): SQL {
+  const columns = table as unknown as Record<string, SQL>;
+  const parts = resource.referredAs ?? [shownAs ?? resource.titleField];
+  if (parts.length === 1) return sql`${columns[parts[0]]}::text`;
+  return sql`concat_ws(' · ', ${sql.join(
+    parts.map((part) => sql`nullif(${columns[part]}::text, '')`),
+    sql`, `,
+  )})`;
+}
+
 const idsIn = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined).map((v) => Number(v));
 
@@ -80,8 +95,8 @@ async function titlesOf(args: {
   const target = args.registry.runtimes.find((r) => r.resource.name === args.resource);
   if (!target || args.ids.length === 0) return out;
   const t = target.table;
-  const title = t[args.shownAs ?? target.resource.titleField];
-  const select = (db: DbOrTx) => db.select({ id: t.id, title: sql<string | null>`${title}::text` }).from(t);
+  const title = referredName(t, target.resource, args.shownAs);
+  const select = (db: DbOrTx) => db.select({ id: t.id, title: sql<string | null>`${title}` }).from(t);
   // Built once per related resource and field (prepared.ts): the ids travel as one array.
   const statement = preparedOnce(args.db, `titles:${target.resource.name}:${args.shownAs ?? ''}`, () =>
     prepareNamed(select(args.db).where(and(eq(t.tenantId, placeholder('tenantId')), sql`${t.id} = any(${placeholder('ids')})`))),
@@ -245,7 +260,7 @@ export function titleFields(registry: EngineRegistry, runtime: ResourceRuntime):
       // An alias of its own: the related table may be this one (a member invited by a member).
       const name = `title_${i}`;
       const r = alias(target.table, name);
-      const title = sql`coalesce(${r[slot.shownAs ?? target.resource.titleField]}::text, '')`;
+      const title = sql`coalesce(${referredName(r, target.resource, slot.shownAs)}, '')`;
       fields[slot.field] = slot.multiple
         ? subquery(
             sql`select jsonb_object_agg(${r.id}, ${title}) from ${from(target.table, name)} where ${r.tenantId} = ${t.tenantId} and ${r.id} = any(${t[slot.field]})`,

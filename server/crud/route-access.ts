@@ -23,7 +23,10 @@ export function actionRefs(runtime: ResourceRuntime, action: StateAction): reado
   return action.requires ? [{ resourceId: runtime.resourceId, action: action.requires }] : writeRefs(runtime);
 }
 
-/** The resources a runtime's fields pick from: any relation (its form), and its list filters' relations. */
+/**
+ * The resources a runtime's fields pick from: any relation and any text that looks a record up
+ * (its form), and its list filters' relations.
+ */
 interface Picks {
   readonly refers: ReadonlySet<string>;
   readonly filters: ReadonlySet<string>;
@@ -37,7 +40,12 @@ function picksOf(source: ResourceRuntime): Picks {
       refers.add(f.resource);
       if (f.filter !== undefined) filters.add(f.resource);
     }
-    if (f.kind === 'lines') for (const lf of Object.values(f.fields)) if (lf.kind === 'relation') refers.add(lf.resource);
+    if (f.kind === 'text' && f.lookup) refers.add(f.lookup.resource);
+    if (f.kind === 'lines')
+      for (const lf of Object.values(f.fields)) {
+        if (lf.kind === 'relation') refers.add(lf.resource);
+        if (lf.kind === 'text' && lf.lookup) refers.add(lf.lookup.resource);
+      }
   }
   return { refers, filters };
 }

@@ -35,6 +35,12 @@ export interface FieldContext<F extends FieldDef = FieldDef> {
    * `[row, field]`, so nested inputs carry their own rules and server errors.
    */
   readonly path?: readonly (string | number)[];
+  /**
+   * The absolute form path of the record holding the field: `[lines, row]` for a field of a
+   * document line, empty (or absent) for the header's. A reference fills its siblings there
+   * (`fills`: a write-off line's discount from the coupon looked up).
+   */
+  readonly siblings?: readonly (string | number)[];
 }
 
 /** Props the form passes to a kind's input besides the value pair antd's Form.Item injects. */

@@ -13,13 +13,13 @@ import { fileKind } from './kinds/file.kind';
 import { createLinesKind } from './kinds/lines.kind';
 import { decimalKind, integerKind, moneyKind } from './kinds/number.kind';
 import { createObjectKind } from './kinds/object.kind';
-import { relationKind, treeKind } from './kinds/relation.kind';
+import { createRelationKind, treeKind } from './kinds/relation.kind';
 import { secretKind } from './kinds/secret.kind';
-import { longTextKind, textKind } from './kinds/text.kind';
+import { createTextKind, longTextKind } from './kinds/text.kind';
 
 /** One spec per field kind, as each kind draws it. */
 const OWN_SPECS: FieldKindRegistry = {
-  text: textKind,
+  text: createTextKind((kind) => specOf(kind)),
   longText: longTextKind,
   integer: integerKind,
   money: moneyKind,
@@ -31,7 +31,7 @@ const OWN_SPECS: FieldKindRegistry = {
   dateRange: dateRangeKind,
   time: timeKind,
   weekdays: weekdaysKind,
-  relation: relationKind,
+  relation: createRelationKind((kind) => specOf(kind)),
   tree: treeKind,
   file: fileKind,
   lines: createLinesKind((kind) => specOf(kind)),

@@ -14,6 +14,8 @@ export interface OptionRecord {
   readonly title: string;
   /** What tells records of one title apart (a member: masked mobile · member number). */
   readonly description?: string;
+  /** The record's card, when its resource declares one (`ResourcePicker.card`): state, balance, validity. */
+  readonly card?: Readonly<Record<string, unknown>>;
 }
 
 function isOption(value: unknown): value is OptionRecord {

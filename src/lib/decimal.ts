@@ -103,3 +103,13 @@ export function decimalToString(value: Decimal): string {
   const sign = value.negative && value.coefficient !== 0n ? '-' : '';
   return sign + whole + (value.scale > 0 ? `.${fraction}` : '');
 }
+
+/** The exact sum of some values at `decimals` places; blanks and anything not a number count as zero (a line still being typed). */
+export function sumDecimals(values: readonly unknown[], decimals: number): Decimal {
+  let total = 0n;
+  for (const value of values) {
+    const decimal = toDecimal(value);
+    if (decimal) total += signedAt(roundDecimal(decimal, decimals), decimals);
+  }
+  return { negative: total < 0n, coefficient: total < 0n ? -total : total, scale: decimals };
+}

@@ -17,7 +17,9 @@ type WriteOffLine = SavedLine<WriteOff, 'lines'>;
  * Server side of coupon write-off documents (resources/coupons/coupon-write-off.resource.ts):
  *
  * - Every save: codes are trimmed, a code may appear on one line only (400 naming the second
- *   line), and the header's coupon count and total discount follow the lines.
+ *   line), every code must name an unused coupon of the tenant now (400 naming the line's code:
+ *   the same rule the line's lookup shows before the save, so "BADCODE123" never waits for the
+ *   audit), and the header's coupon count and total discount follow the lines.
  * - `audit` (INITIAL -> EFFECTED): refused to the document's writer when the coupon settings ask
  *   for a second person. After the engine's conditional state update, in its transaction, the
  *   coupons of the lines are locked in id order, then each line's coupon is marked used by one
@@ -53,6 +55,27 @@ interface LineCoupon extends Record<string, unknown> {
   valid_to: Date;
 }
 
+/** A PostgreSQL array literal of codes: codes are letters and digits (anything else matches nothing). */
+function codeArray(codes: readonly string[]): string {
+  return `{${codes.map((c) => `"${c.replace(/["\\]/g, '')}"`).join(',')}}`;
+}
+
+/** Lines whose code names no coupon of the tenant, or one that cannot be used now (read, not locked: the audit checks again). */
+async function codeIssues(ctx: HookContext, lines: readonly WriteOffLine[]): Promise<FieldError[]> {
+  const codes = [...new Set(lines.map((line) => line.code))];
+  if (codes.length === 0) return [];
+  const found = await ctx.db.execute<LineCoupon>(sql`select id, code, template, state, valid_from, valid_to from coupons
+    where tenant_id = ${ctx.actor.tenantId} and code = any(${codeArray(codes)}::text[])`);
+  const byCode = new Map(found.rows.map((c) => [c.code, c]));
+  const issues: FieldError[] = [];
+  lines.forEach((line, i) => {
+    const coupon = byCode.get(line.code);
+    const key = coupon ? stateRefusal(couponShownState(coupon, ctx.actor.now ?? new Date())) : 'coupons.codeNotFound';
+    if (key) issues.push({ field: `lines.${i}.code`, key, values: { code: line.code } });
+  });
+  return issues;
+}
+
 async function writeOffLines(ctx: HookContext & { record: WriteOff }): Promise<void> {
   const { db, actor, record } = ctx;
   const tenantId = actor.tenantId;
@@ -64,8 +87,7 @@ async function writeOffLines(ctx: HookContext & { record: WriteOff }): Promise<v
     lines: record.lines,
     refusedKey: 'coupons.writeOffRefused',
     async lock() {
-      // A PostgreSQL array literal: codes are letters and digits (anything else matches nothing).
-      const list = `{${codes.map((c) => `"${c.replace(/["\\]/g, '')}"`).join(',')}}`;
+      const list = codeArray(codes);
       const locked = await db.execute<LineCoupon>(sql`select id, code, template, state, valid_from, valid_to from coupons
         where tenant_id = ${tenantId} and code = any(${list}::text[]) order by id for update`);
       coupons = new Map(locked.rows.map((c) => [c.code, c]));
@@ -105,6 +127,7 @@ export const couponWriteOffHooks = defineServerHooks(couponWriteOffResource, {
     const rows = ctx.lines.get('lines');
     if (!rows) return;
     const issues = checkLines(rows);
+    if (issues.length === 0) issues.push(...(await codeIssues(ctx, rows)));
     if (issues.length > 0) throw badInput('error.fieldsInvalid', issues);
     Object.assign(ctx.values, totalsOf(rows));
   },

@@ -7,6 +7,10 @@ import { AriaSafeSelect } from './aria-safe-select';
 import { useOptionTitles } from '../option-titles';
 import { relationIds, type KnownOption, type OptionRecord } from '../relation-titles';
 import { RelationEmpty } from './relation-empty';
+import { RecordCard, type CardSpecOf } from './record-card';
+import { lookUpId, rememberOptions } from '../record-lookup';
+import { resourceByName } from '../../../resources/index';
+import type { Translate } from '../field-kind';
 
 /** Milliseconds of typing pause before the options are asked for. */
 export const SEARCH_DELAY_MS = 300;
@@ -31,6 +35,30 @@ export interface RelationSelectProps extends FormItemA11yProps {
   readonly placeholder?: string;
   readonly 'aria-label'?: string;
   readonly style?: React.CSSProperties;
+  /**
+   * Show the chosen record's card under the select (when its resource declares one) and tell
+   * `onChosen` which record the user chose (a reference's `fills`).
+   */
+  readonly card?: { readonly specOf: CardSpecOf; readonly t: Translate; readonly onChosen?: (record: OptionRecord) => void };
+}
+
+/** The chosen record with its card, read from what the picker answered or asked for by id. */
+function useChosenRecord(resource: string, id: Id | undefined): OptionRecord | null {
+  const [record, setRecord] = useState<OptionRecord | null>(null);
+  useEffect(() => {
+    let live = true;
+    if (id === undefined) {
+      setRecord(null);
+      return;
+    }
+    void lookUpId(resource, id).then((found) => {
+      if (live) setRecord(found);
+    });
+    return () => {
+      live = false;
+    };
+  }, [resource, id]);
+  return record !== null && String(record.id) === String(id) ? record : null;
 }
 
 /**
@@ -56,6 +84,7 @@ export function RelationSelect(props: RelationSelectProps) {
       (records) => {
         if (mine !== seq.current) return;
         setFound(Array.isArray(records) ? records : []);
+        if (Array.isArray(records)) rememberOptions(props.resource, records);
         setAnswered(keyword);
         setLoading(false);
       },
@@ -73,6 +102,8 @@ export function RelationSelect(props: RelationSelectProps) {
 
   // Chosen records stay listed, by name, whatever the current search found.
   const chosen = relationIds(props.value);
+  const withCard = props.card !== undefined && !props.multiple && (resourceByName(props.resource)?.picker?.card?.length ?? 0) > 0;
+  const chosenRecord = useChosenRecord(props.resource, withCard ? chosen[0] : undefined);
   const titles = useOptionTitles(props.resource, chosen, props.known);
   const options = useMemo(() => {
     const byId = new Map<string, OptionRecord>();
@@ -94,7 +125,16 @@ export function RelationSelect(props: RelationSelectProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chosen.join(','), titles, found]);
 
-  return (
+  const choose = (next: Id | Id[] | null): void => {
+    props.onChange?.(next);
+    const onChosen = props.card?.onChosen;
+    if (!onChosen || next === null || Array.isArray(next)) return;
+    void lookUpId(props.resource, next).then((record) => {
+      if (record) onChosen(record);
+    });
+  };
+
+  const select = (
     <AriaSafeSelect aria-required={props['aria-required']}>
       <Select
         showSearch
@@ -104,7 +144,7 @@ export function RelationSelect(props: RelationSelectProps) {
         // As wide as the options need: a member's masked mobile and number are read in full.
         popupMatchSelectWidth={false}
         value={props.value ?? undefined}
-        onChange={(next) => props.onChange?.((next as Id | Id[] | undefined) ?? null)}
+        onChange={(next) => choose((next as Id | Id[] | undefined) ?? null)}
         onSearch={search}
         onOpenChange={(open) => {
           if (open && found.length === 0) load('');
@@ -120,5 +160,12 @@ export function RelationSelect(props: RelationSelectProps) {
         style={props.style}
       />
     </AriaSafeSelect>
+  );
+  if (!withCard || !props.card) return select;
+  return (
+    <>
+      {select}
+      {chosenRecord ? <RecordCard resource={props.resource} record={chosenRecord} specOf={props.card.specOf} t={props.card.t} /> : null}
+    </>
   );
 }

@@ -14,6 +14,9 @@ import { isConditionalLineField, lineFieldApplies } from '../../../resources/fie
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
 import { lineRecord } from '../relation-titles';
+import { decimalToString, sumDecimals } from '../../lib/decimal';
+import { formatNumber } from '../../lib/format';
+import { decimalsOf } from './number.kind';
 
 /** Lines per page on a detail. */
 export const DETAIL_LINES_PAGE_SIZE = 10;
@@ -103,7 +106,8 @@ export type SpecOf = (kind: FieldKind) => FieldKindSpec;
 /** The context of one field of a line: its key is `res.<resource>.<lines>.<field>`. */
 export function lineContext(ctx: FieldContext<LinesField>, name: string, row?: number): FieldContext<LineField> {
   const path = row === undefined ? undefined : [row, name];
-  return { resource: ctx.resource, name, field: ctx.field.fields[name], key: `${ctx.key}.${name}`, t: ctx.t, path };
+  const siblings = row === undefined ? undefined : [...(ctx.siblings ?? []), ...(ctx.path ?? [ctx.name]), row];
+  return { resource: ctx.resource, name, field: ctx.field.fields[name], key: `${ctx.key}.${name}`, t: ctx.t, path, siblings };
 }
 
 function rowsOf(value: unknown): ApiRecord[] {
@@ -139,6 +143,39 @@ function countRule(ctx: FieldContext<LinesField>): { validator: (rule: unknown, 
       if (count > max) throw new Error(ctx.t('screens.lines.max', { label, count: max }));
     },
   };
+}
+
+/**
+ * The running totals under a lines editor (`LinesField.totals`): the number of lines and the sum
+ * of each declared numeric field, exact, as the lines are typed.
+ */
+function LineTotals(props: { ctx: FieldContext<LinesField> }) {
+  const { ctx } = props;
+  const listPath = [...(ctx.siblings ?? []), ...(ctx.path ?? [ctx.name])];
+  return (
+    <Form.Item noStyle shouldUpdate>
+      {(form) => {
+        const rows = rowsOf(form.getFieldValue(listPath));
+        return (
+          <div className="console-line-totals" role="status" style={{ marginTop: 8, display: 'flex', gap: 24, flexWrap: 'wrap' }}>
+            <strong>{ctx.t('screens.lines.totals')}</strong>
+            <span>{ctx.t('screens.lines.count', { count: rows.length })}</span>
+            {(ctx.field.totals ?? []).map((name) => {
+              const sub = lineContext(ctx, name);
+              const f = sub.field;
+              const decimals = f.kind === 'integer' || f.kind === 'money' || f.kind === 'decimal' ? decimalsOf(f) : 0;
+              const sum = decimalToString(sumDecimals(rows.map((row) => row[name]), decimals));
+              return (
+                <span key={name} data-total={name}>
+                  {labelOf(sub)}: <strong>{formatNumber(sum, { decimals })}</strong>
+                </span>
+              );
+            })}
+          </div>
+        );
+      }}
+    </Form.Item>
+  );
 }
 
 function defaultsOf(field: LinesField): Record<string, unknown> {
@@ -239,7 +276,10 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                               valuePropName={spec.valuePropName}
                               style={{ marginBottom: 0 }}
                             >
-                              {spec.input(sub, { disabled: options.disabled, record: lineTitles })}
+                              {spec.input(
+                                { ...sub, siblings: lineContext(ctx, sub.name, row.name).siblings },
+                                { disabled: options.disabled, record: lineTitles },
+                              )}
                             </Form.Item>
                           );
                           if (!isConditionalLineField(sub.field)) return cell;
@@ -283,6 +323,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                 >
                   {ctx.t('screens.lines.add')}
                 </Button>
+                {ctx.field.totals ? <LineTotals ctx={ctx} /> : null}
                 <Form.ErrorList errors={errors} />
               </>
             )}

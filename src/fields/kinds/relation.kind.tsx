@@ -4,14 +4,44 @@
  * records' titles (relation-titles.ts, option-titles.ts).
  */
 import type { RelationField, TreeField } from '../../../resources/define';
-import type { FieldKindSpec } from '../field-kind';
+import type { FieldContext, FieldKindSpec } from '../field-kind';
 import { labelOf, requiredRules } from '../field-helpers';
 import { RelationTitlesView } from '../controls/relation-titles-view';
-import { RelationSelect } from '../controls/relation-select';
+import { RelationSelect, type RelationSelectProps } from '../controls/relation-select';
+import { useRecordFills, type CardSpecOf } from '../controls/record-card';
 import { TreeParentSelect } from '../controls/tree-parent-select';
 import { namedOptions, relationIds, relationOptions } from '../relation-titles';
 
-export const relationKind: FieldKindSpec<RelationField> = {
+/**
+ * A relation's input: the picker, the chosen record's card under it (when its resource declares
+ * one) and the declared `fills` of the siblings from the record the user chooses.
+ */
+function RelationInput(props: RelationSelectProps & { ctx: FieldContext<RelationField>; specOf: CardSpecOf }) {
+  const { ctx, specOf, ...select } = props;
+  const fill = useRecordFills(ctx.field.fills, ctx.siblings);
+  return <RelationSelect {...select} card={{ specOf, t: ctx.t, onChosen: ctx.field.fills ? fill : undefined }} />;
+}
+
+/** The relation kind over a registry of kinds (the chosen record's card shows its fields by kind). */
+export function createRelationKind(specOf: CardSpecOf): FieldKindSpec<RelationField> {
+  return {
+    ...relationKind,
+    input: (ctx, options) => (
+      <RelationInput
+        ctx={ctx}
+        specOf={specOf}
+        resource={ctx.field.resource}
+        multiple={ctx.field.multiple}
+        pickable={ctx.field.pickable}
+        known={[...relationOptions(options.record, ctx.name), ...namedOptions(options.record, ctx.name)]}
+        disabled={options.disabled}
+        placeholder={ctx.t('screens.select')}
+      />
+    ),
+  };
+}
+
+const relationKind: FieldKindSpec<RelationField> = {
   input: (ctx, options) => (
     <RelationSelect
       resource={ctx.field.resource}

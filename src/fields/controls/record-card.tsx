@@ -1,0 +1,78 @@
+import { Form, Space, Typography } from 'antd';
+import { useCallback } from 'react';
+import { labelKey, type FieldDef, type RecordFills } from '../../../resources/define';
+import { resourceByName } from '../../../resources/index';
+import type { FieldContext, FieldKindSpec, Translate } from '../field-kind';
+import type { OptionRecord } from '../relation-titles';
+
+/** Looks up the spec of a kind (the registry, passed in to avoid an import cycle). */
+export type CardSpecOf = (kind: FieldDef['kind']) => FieldKindSpec;
+
+/** Props of {@link RecordCard}. */
+export interface RecordCardProps {
+  /** API name of the record's resource; its `picker.card` lists the fields shown. */
+  readonly resource: string;
+  readonly record: OptionRecord;
+  readonly specOf: CardSpecOf;
+  readonly t: Translate;
+}
+
+/**
+ * What a form shows of a record it refers to, before the save: its name and description (a
+ * member's masked mobile and number) and its card's fields with their labels, each as its kind
+ * shows it on a detail (a state as its localised tag, money, dates, a holder's name).
+ */
+export function RecordCard(props: RecordCardProps) {
+  const target = resourceByName(props.resource);
+  const card = props.record.card ?? {};
+  const shown = (target?.picker?.card ?? []).filter((name) => target?.fields[name] !== undefined);
+  return (
+    <div
+      className="console-record-card"
+      role="note"
+      aria-label={props.t('screens.lookup.card', { name: props.record.title })}
+      style={{ fontSize: 12, lineHeight: '18px', marginTop: 4 }}
+    >
+      <Space size={[12, 0]} wrap>
+        <Typography.Text strong>{props.record.title}</Typography.Text>
+        {props.record.description ? <Typography.Text type="secondary">{props.record.description}</Typography.Text> : null}
+        {target
+          ? shown.map((name) => {
+              const field = target.fields[name];
+              const ctx: FieldContext = { resource: target, name, field, key: labelKey(target.name, name), t: props.t };
+              const spec = props.specOf(field.kind);
+              return (
+                <span key={name} data-card-field={name}>
+                  <Typography.Text type="secondary">{props.t(ctx.key)}: </Typography.Text>
+                  {(spec.display ?? spec.cell)(ctx, card[name], card)}
+                </span>
+              );
+            })
+          : null}
+      </Space>
+    </div>
+  );
+}
+
+/**
+ * Fills the siblings a reference declares (`fills`) from a chosen record's card: the same line's
+ * fields for a line (`siblings` is its path in the form), the header's otherwise. Outside a form
+ * (a filter) it does nothing.
+ */
+export function useRecordFills(fills: RecordFills | undefined, siblings: readonly (string | number)[] | undefined) {
+  const form = Form.useFormInstance();
+  const path = siblings ?? [];
+  const key = path.join('.');
+  return useCallback(
+    (record: OptionRecord | null) => {
+      if (!fills || !record?.card || !form) return;
+      for (const [target, source] of Object.entries(fills)) {
+        const value = record.card[source];
+        if (value !== undefined && value !== null) form.setFieldValue([...path, target], value);
+      }
+    },
+    // `key` stands for the path.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [fills, form, key],
+  );
+}
