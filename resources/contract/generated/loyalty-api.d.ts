@@ -26059,6 +26059,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -26094,6 +26096,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -26534,6 +26540,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -26569,6 +26577,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -26900,6 +26912,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -26935,6 +26949,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -27258,6 +27276,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -27293,6 +27313,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -27581,6 +27605,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -27616,6 +27642,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -27898,6 +27928,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -27933,6 +27965,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -28266,6 +28302,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -28301,6 +28339,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -28606,6 +28648,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -28641,6 +28685,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -28940,6 +28988,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -28975,6 +29025,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -29461,6 +29515,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -29496,6 +29552,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -29872,6 +29932,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -29907,6 +29969,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -30400,6 +30466,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -30435,6 +30503,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -30910,6 +30982,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -30945,6 +31019,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -31343,6 +31421,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -31378,6 +31458,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -31680,6 +31764,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -31715,6 +31801,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -32014,6 +32104,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -32049,6 +32141,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -32514,6 +32610,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -32549,6 +32647,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -33032,6 +33134,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -33067,6 +33171,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -33624,6 +33732,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -33659,6 +33769,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -34044,6 +34158,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -34079,6 +34195,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -34515,6 +34635,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -34550,6 +34672,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -34702,6 +34828,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -34737,6 +34865,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -35286,6 +35418,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -35321,6 +35455,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -35931,6 +36069,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -35966,6 +36106,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -36582,6 +36726,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -36617,6 +36763,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -37257,6 +37407,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -37292,6 +37444,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -37783,6 +37939,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -37818,6 +37976,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -38168,6 +38330,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -38203,6 +38367,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -39159,6 +39327,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -39194,6 +39364,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -39676,6 +39850,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -39711,6 +39887,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -40010,6 +40190,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -40045,6 +40227,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -40510,6 +40696,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -40545,6 +40733,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -41287,6 +41479,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -41322,6 +41516,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -41653,6 +41851,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -41688,6 +41888,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -42153,6 +42357,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -42188,6 +42394,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -42979,6 +43189,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -43014,6 +43226,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -43795,6 +44011,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -43830,6 +44048,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -44611,6 +44833,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -44646,6 +44870,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -45427,6 +45655,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -45462,6 +45692,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -46243,6 +46477,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -46278,6 +46514,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -47059,6 +47299,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -47094,6 +47336,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -47875,6 +48121,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -47910,6 +48158,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -48691,6 +48943,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -48726,6 +48980,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -49507,6 +49765,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -49542,6 +49802,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -50323,6 +50587,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -50358,6 +50624,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -51139,6 +51409,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -51174,6 +51446,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -51955,6 +52231,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -51990,6 +52268,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -52771,6 +53053,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -52806,6 +53090,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -53587,6 +53875,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -53622,6 +53912,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -54403,6 +54697,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -54438,6 +54734,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -55219,6 +55519,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -55254,6 +55556,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -56035,6 +56341,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -56070,6 +56378,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -56851,6 +57163,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -56886,6 +57200,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -57667,6 +57985,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -57702,6 +58022,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -58483,6 +58807,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -58518,6 +58844,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -59289,6 +59619,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -59324,6 +59656,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -60115,6 +60451,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -60150,6 +60488,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -60941,6 +61283,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -60976,6 +61320,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -61767,6 +62115,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -61802,6 +62152,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -62593,6 +62947,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -62628,6 +62984,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
@@ -63419,6 +63779,8 @@ export interface operations {
         parameters: {
             query?: {
                 keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
                 id?: number[];
                 /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
                 field?: string;
@@ -63454,6 +63816,10 @@ export interface operations {
                             title: string;
                             /** @description What tells records of one title apart (a member: masked mobile · number) */
                             description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
                         }[];
                     };
                 };
