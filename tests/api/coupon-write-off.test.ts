@@ -5,9 +5,10 @@ import { saveSettings } from '../helpers/stored-value-fixtures';
 
 /**
  * Coupon write-off documents through HTTP: lines of codes redeemed by hand at a store, totals,
- * INITIAL -> EFFECTED by audit with each coupon used exactly once; a code already used, voided,
- * expired, of another tenant or not usable at the store refuses the whole audit naming the line
- * and the reason; the second-person rule.
+ * INITIAL -> EFFECTED by audit with each coupon used exactly once; a code unknown, of another
+ * tenant, already used, voided or expired is refused by the save, naming the line's code (issue
+ * 25: "BADCODE123" no longer waits for the audit); a coupon used after the save, or not usable at
+ * the store, refuses the whole audit naming the line and the reason; the second-person rule.
  */
 
 let scene: CouponScene;
@@ -29,6 +30,11 @@ const draft = (lines: Record<string, unknown>[], store = scene.catalogue.stores[
   okData<{ id: number; number: string; lineCount: number; totalDiscount: number }>(
     client.post('/v1/coupon-write-off/saveNew', { body: { store, lines } }),
   );
+const refusedSave = async (lines: Record<string, unknown>[]) => {
+  const res = await admin.post('/v1/coupon-write-off/saveNew', { body: { store: scene.catalogue.stores[0], lines } });
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  return (res.body.data as { fields: { field: string; msg: string }[] }).fields;
+};
 const audit = (id: number, client = admin) => client.post('/v1/coupon-write-off/audit', { query: { id } });
 
 describe('coupon write-off documents', () => {
@@ -58,7 +64,7 @@ describe('coupon write-off documents', () => {
     expect(res.body.data.fields[0]).toMatchObject({ field: 'lines.1.code' });
   });
 
-  it('refuses the whole audit on a used, voided, unknown, foreign or out-of-store code, naming the line, and writes nothing off', async () => {
+  it('refuses at the save a used, voided, unknown or foreign code, naming the line; at the audit one used since or out of store, writing nothing off', async () => {
     const member = await newMember(admin);
     const template = await effectiveTemplate(admin);
     const fresh = await issueOne(till, template, member);
@@ -81,15 +87,29 @@ describe('coupon write-off documents', () => {
     ).id;
     const foreign = await issueOne(otherAdmin, await effectiveTemplate(otherAdmin), otherMember);
 
-    const cases: [string, string][] = [
+    const refusedBySave: [string, string][] = [
       [used, '已使用'],
       [voided, '已作废'],
       ['NOSUCHCODE', '不存在'],
       [foreign, '不存在'],
-      [elsewhere, '不能在该门店使用'],
     ];
-    for (const [code, reason] of cases) {
-      const doc = await draft([{ code: fresh }, { code }]);
+    for (const [code, reason] of refusedBySave) {
+      const fields = await refusedSave([{ code: fresh }, { code }]);
+      expect(fields).toHaveLength(1);
+      expect(fields[0].field).toBe('lines.1.code');
+      expect(fields[0].msg).toContain(code);
+      expect(fields[0].msg).toContain(reason);
+    }
+    // Used by another document between this one's save and its audit.
+    const raced = await issueOne(till, template, member);
+    const first = await draft([{ code: fresh }, { code: raced }]);
+    await okData(audit((await draft([{ code: raced }])).id));
+    const refusedByAudit: [number, string, string][] = [
+      [first.id, raced, '已使用'],
+      [(await draft([{ code: fresh }, { code: elsewhere }])).id, elsewhere, '不能在该门店使用'],
+    ];
+    for (const [id, code, reason] of refusedByAudit) {
+      const doc = { id };
       const refused = await audit(doc.id);
       expect(refused.status, JSON.stringify(refused.body)).toBe(409);
       expect(refused.body.msg).toContain('第 2 行');
@@ -101,17 +121,28 @@ describe('coupon write-off documents', () => {
     }
   });
 
-  it('refuses an expired coupon', async () => {
+  it('looks a typed code up for the line: the coupon with its card (state, face value, validity), nothing for an unknown code', async () => {
+    const code = await issueOne(till, await effectiveTemplate(admin), await newMember(admin));
+    const found = await okData<{ id: number; title: string; card: Record<string, unknown> }[]>(
+      admin.get('/v1/coupon/options', { query: { title: code } }),
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0].title).toBe(code);
+    expect(found[0].card).toMatchObject({ state: 'UNUSED' });
+    expect(Object.keys(found[0].card).sort()).toEqual(['faceValue', 'member', 'state', 'template', 'validTo']);
+    expect(await okData(admin.get('/v1/coupon/options', { query: { title: 'NOSUCHCODE' } }))).toEqual([]);
+  });
+
+  it('refuses an expired coupon at the save', async () => {
     const { clock } = scene;
     const member = await newMember(admin);
     const template = await effectiveTemplate(admin, { validDays: 1 });
     clock.set(new Date(Date.now() - 3 * 86_400_000));
     const code = await issueOne(till, template, member);
     clock.set(null);
-    const doc = await draft([{ code }]);
-    const refused = await audit(doc.id);
-    expect(refused.status).toBe(409);
-    expect(refused.body.msg).toContain('已过期');
+    const fields = await refusedSave([{ code }]);
+    expect(fields[0]).toMatchObject({ field: 'lines.0.code' });
+    expect(fields[0].msg).toContain('已过期');
   });
 
   it('writes off at the server clock’s instant: a coupon expired by the wall clock is used at the instant the clock stands at', async () => {

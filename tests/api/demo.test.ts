@@ -111,12 +111,12 @@ test('the demo merchant holds what a person needs to try the points and member s
   expect(facts.rows[0].causes).toBeGreaterThanOrEqual(2);
   expect(facts.rows[0].without_level).toBe(0);
 
-  // Paid-level orders name their member by member number, not by the internal id.
+  // Paid-level orders name their member by name and member number, not by the internal id.
   const orders: { records: { memberId: number; _titles: Record<string, Record<string, string>> }[] } = await data(
     admin.post('/v1/paid-level-order/query', { body: { pageSize: 5 } }),
   );
   expect(orders.records.length).toBeGreaterThan(0);
-  for (const order of orders.records) expect(order._titles.memberId[String(order.memberId)]).toMatch(/^M\d{9}$/);
+  for (const order of orders.records) expect(order._titles.memberId[String(order.memberId)]).toMatch(/^.+ · M\d{9}$/);
 
   // The points overview has something to show.
   const account = await t.database.pool.query(

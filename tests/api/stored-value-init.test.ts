@@ -22,6 +22,8 @@ const save = (body: Record<string, unknown>) => admin.post('/v1/store-value-init
 const audit = (id: number) => admin.post('/v1/store-value-init/audit', { query: { id } });
 const value = (memberId: number) => valueOf({ t, tenant, memberId });
 const numberOf = async (id: number) => (await ok(admin.get(`/v1/member/info/${id}`))).memberNumber as string;
+/** How a referring record names a member: name · member number (names repeat). */
+const namedAs = async (id: number) => `${(await ok(admin.get(`/v1/member/info/${id}`))).name as string} · ${await numberOf(id)}`;
 
 /** The opening balances of some members, by member id. */
 async function recordsOf(members: readonly number[]) {
@@ -40,8 +42,8 @@ describe('opening balances entered by hand', () => {
     const record = await ok(save({ member: a, principal: '120.50', gift: '9.99', remark: '旧系统迁移' }));
     expect(record).toMatchObject({ state: 'INITIAL', principal: 120.5, gift: 9.99, balance: 130.49 });
     expect(record.number).toMatch(/^VI\d{8}$/);
-    // The member is named by member number.
-    expect(record._titles.member).toEqual({ [a]: await numberOf(a) });
+    // The member is named by name and member number.
+    expect(record._titles.member).toEqual({ [a]: await namedAs(a) });
 
     const audited = await ok(audit(record.id));
     expect(audited).toMatchObject({ state: 'EFFECTED' });
