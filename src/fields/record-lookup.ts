@@ -49,7 +49,8 @@ export function lookUpId(resource: string, id: string | number): Promise<OptionR
 
 /** Records a picker answered (they carry their cards): later asks for their ids need no call. */
 export function rememberOptions(resource: string, records: readonly OptionRecord[]): void {
-  for (const record of records) kept.set(`${resource}\u0000i\u0000${String(record.id)}`, { at: Date.now(), answer: Promise.resolve(record) });
+  for (const record of records)
+    kept.set(`${resource}\u0000i\u0000${String(record.id)}`, { at: Date.now(), answer: Promise.resolve(record) });
 }
 
 /** The value of the pickable field a record's card holds that the declaration does not allow; null when it may be chosen. */

@@ -164,7 +164,12 @@ function LineTotals(props: { ctx: FieldContext<LinesField> }) {
               const sub = lineContext(ctx, name);
               const f = sub.field;
               const decimals = f.kind === 'integer' || f.kind === 'money' || f.kind === 'decimal' ? decimalsOf(f) : 0;
-              const sum = decimalToString(sumDecimals(rows.map((row) => row[name]), decimals));
+              const sum = decimalToString(
+                sumDecimals(
+                  rows.map((row) => row[name]),
+                  decimals,
+                ),
+              );
               return (
                 <span key={name} data-total={name}>
                   {labelOf(sub)}: <strong>{formatNumber(sum, { decimals })}</strong>
