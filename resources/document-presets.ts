@@ -182,6 +182,8 @@ export function defineReasonMaster<const N extends string, const Route extends R
       remark: preset.remark(),
     },
     titleField: 'name',
+    // The picker of a document line tells whether a reason adds or deducts.
+    picker: { card: ['direction'] },
     list: { columns: ['code', 'name', 'direction', 'enabled'], defaultSort: { field: 'code', order: 'asc' } },
   });
 }

@@ -9,6 +9,7 @@ import { Form, type FormInstance } from 'antd';
 import { RESOURCES } from '../../resources/index';
 import { couponWriteOffResource } from '../../resources/coupons/coupon-write-off.resource';
 import { prepayCardPayResource } from '../../resources/deposit/prepay-card-pay.resource';
+import { scoreAdjustResource } from '../../resources/score/score-adjust.resource';
 import { fieldContext, specOf } from '../../src/fields/field-kinds';
 import { api, englishI18n, installMatchMedia, ok } from '../helpers/generic-harness';
 
@@ -51,7 +52,10 @@ const COUPONS: Record<string, unknown> = {
   },
 };
 
-function renderLines(args: { resource: typeof couponWriteOffResource | typeof prepayCardPayResource; lines: unknown[] }) {
+function renderLines(args: {
+  resource: typeof couponWriteOffResource | typeof prepayCardPayResource | typeof scoreAdjustResource;
+  lines: unknown[];
+}) {
   let form: FormInstance | undefined;
   function Bed() {
     const [own] = Form.useForm();
@@ -124,5 +128,22 @@ describe('a top-up line’s card', () => {
     expect(shown.textContent).toContain('Activated');
     expect(shown.textContent).toContain('120.50');
     expect(shown.textContent).toContain('2027-06-30');
+  });
+});
+
+describe('an adjustment line’s reason picker', () => {
+  it('tells whether each reason adds or deducts', async () => {
+    server.use(
+      api.get('score-adjust-reason/options', () =>
+        ok([
+          { id: 1, title: '活动补偿', card: { direction: 'increase' } },
+          { id: 2, title: '违规扣回', card: { direction: 'decrease' } },
+        ]),
+      ),
+    );
+    renderLines({ resource: scoreAdjustResource, lines: [{}] });
+    fireEvent.mouseDown(document.querySelector<HTMLInputElement>('input#lines_0_reason')!);
+    expect(await screen.findByText('Increase')).toBeTruthy();
+    expect(screen.getByText('Decrease')).toBeTruthy();
   });
 });

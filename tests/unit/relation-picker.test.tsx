@@ -159,7 +159,15 @@ describe('relation cells and pickers inside document lines', () => {
     expect(row).not.toContain('12');
   });
 
-  it("show the saved lines' records by name in the edit form's pickers, asking nothing", async () => {
+  it("show the saved lines' records by name in the edit form's pickers, asking only for a reason's card", async () => {
+    // The names come from the document; the reason's card (adds or deducts) is asked by id.
+    const asked: string[] = [];
+    server.use(
+      api.get('score-adjust-reason/options', ({ request }) => {
+        asked.push(new URL(request.url).search);
+        return ok([{ id: 4, title: '改名前的原因', card: { direction: 'increase' } }]);
+      }),
+    );
     render(
       <I18nextProvider i18n={i18n}>
         <Form initialValues={{ lines: saved.lines }}>{specOf('lines').input(linesContext(), { record: saved })}</Form>
@@ -169,5 +177,6 @@ describe('relation cells and pickers inside document lines', () => {
       const chosen = [...document.body.querySelectorAll('.ant-select-selection-item')].map((item) => item.textContent);
       expect(chosen).toEqual(['孙浩然', '促销补偿']);
     });
+    await waitFor(() => expect(asked).toEqual(['?id=4']));
   });
 });

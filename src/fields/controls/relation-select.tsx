@@ -42,6 +42,16 @@ export interface RelationSelectProps extends FormItemA11yProps {
   readonly card?: { readonly specOf: CardSpecOf; readonly t: Translate; readonly onChosen?: (record: OptionRecord) => void };
 }
 
+/** The card's enum values of an option, as their labels (`已激活`, `扣减`), joined by ' · '. */
+function cardChoices(args: { resource: string; record: OptionRecord; t: Translate }): string {
+  const target = resourceByName(args.resource);
+  if (!target || !args.record.card) return '';
+  return (target.picker?.card ?? [])
+    .filter((name) => target.fields[name]?.kind === 'enum' && typeof args.record.card?.[name] === 'string')
+    .map((name) => args.t(`res.${target.name}.${name}.${String(args.record.card?.[name])}`))
+    .join(' · ');
+}
+
 /** The chosen record with its card, read from what the picker answered or asked for by id. */
 function useChosenRecord(resource: string, id: Id | undefined): OptionRecord | null {
   const [record, setRecord] = useState<OptionRecord | null>(null);
@@ -109,18 +119,22 @@ export function RelationSelect(props: RelationSelectProps) {
     const byId = new Map<string, OptionRecord>();
     for (const id of chosen) byId.set(String(id), { id, title: titles?.get(String(id)) ?? String(id) });
     for (const record of found) byId.set(String(record.id), record);
-    // A description (a member's masked mobile and number) tells records of one title apart.
-    return [...byId.values()].map((record) => ({
-      value: record.id,
-      label: record.description ? (
-        <span>
-          <span className="console-option-title">{record.title}</span>{' '}
-          <Typography.Text type="secondary">{record.description}</Typography.Text>
-        </span>
-      ) : (
-        record.title
-      ),
-    }));
+    // A description (a member's masked mobile and number) tells records of one title apart; the
+    // card's choices (a card's state, whether a reason adds or deducts) are read before choosing.
+    return [...byId.values()].map((record) => {
+      const states = props.card ? cardChoices({ resource: props.resource, record, t: props.card.t }) : '';
+      const description = [record.description, states].filter(Boolean).join(' · ');
+      return {
+        value: record.id,
+        label: description ? (
+          <span>
+            <span className="console-option-title">{record.title}</span> <Typography.Text type="secondary">{description}</Typography.Text>
+          </span>
+        ) : (
+          record.title
+        ),
+      };
+    });
     // `chosen` is rebuilt every render; its ids are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [chosen.join(','), titles, found]);
