@@ -248,8 +248,9 @@ export interface RelationField extends FieldBase<'relation'> {
   /** Several records may be referenced. */
   readonly multiple?: boolean;
   /**
-   * The referenced resource's field that names the record here, instead of its title field (a
-   * paid-level order shows the member number); the engine's `_titles` carry it.
+   * The referenced resource's field that names the record here, instead of its title field (an
+   * export writes the member number and an import reads it); the engine's `_titles` carry it,
+   * unless the referenced resource declares `referredAs`, which screens show instead.
    */
   readonly shownAs?: string;
   /**
