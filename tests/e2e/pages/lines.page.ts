@@ -30,14 +30,41 @@ export class LinesEditor {
     await this.rows.nth(before).waitFor();
   }
 
-  /** Fills the cell of line `line` under the column headed `header`. */
-  async fill(line: number, header: string | RegExp, value: string): Promise<void> {
+  /** The form item of line `line` under the column headed `header`. */
+  async cell(line: number, header: string | RegExp): Promise<Locator> {
     const headers = (await this.root.locator('.ant-table-thead > tr > th').allInnerTexts()).map((text) => text.trim());
     const matcher = typeof header === 'string' ? looseText(header) : header;
     const index = headers.findIndex((text) => matcher.test(text));
     if (index < 0) throw new Error(`no line column ${String(header)} among ${headers.join(' | ')}`);
-    const cell = this.rows.nth(line).locator(':scope > td').nth(index).locator('.ant-form-item').first();
-    await fillFormItem(this.page, cell, value);
+    return this.rows.nth(line).locator(':scope > td').nth(index).locator('.ant-form-item').first();
+  }
+
+  /** Fills the cell of line `line` under the column headed `header`. */
+  async fill(line: number, header: string | RegExp, value: string): Promise<void> {
+    await fillFormItem(this.page, await this.cell(line, header), value);
+  }
+
+  /** The card of the record a cell refers to (name, state, balance …), as shown under its input; '' while none. */
+  async recordCard(line: number, header: string | RegExp): Promise<string> {
+    const card = (await this.cell(line, header)).locator('.console-record-card');
+    return (await card.count()) > 0 ? card.first().innerText() : '';
+  }
+
+  /** The error shown under a cell; '' when none. */
+  async errorOf(line: number, header: string | RegExp): Promise<string> {
+    const error = (await this.cell(line, header)).locator('.ant-form-item-explain-error');
+    return (await error.count()) > 0 ? error.first().innerText() : '';
+  }
+
+  /** The value of a cell's input. */
+  async valueOf(line: number, header: string | RegExp): Promise<string> {
+    return (await this.cell(line, header)).locator('input').first().inputValue();
+  }
+
+  /** The running totals under the lines ('' when the lines declare none). */
+  async totals(): Promise<string> {
+    const totals = this.root.locator('.console-line-totals');
+    return (await totals.count()) > 0 ? totals.first().innerText() : '';
   }
 
   /** Fills one line: column header -> value. */
