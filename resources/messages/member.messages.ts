@@ -7,6 +7,11 @@ import { defineMessages } from './bilingual';
  */
 export const memberMessages = defineMessages({
   'member.detail.tab.profile': ['基本资料', 'Profile'],
+  // Tasks one click away on the member detail (and issuing on the coupon template detail).
+  'member.action.issueCoupons': ['发券', 'Issue coupons'],
+  'member.action.adjustPoints': ['调整积分', 'Adjust points'],
+  'member.action.adjustValue': ['调整储值', 'Adjust stored value'],
+  'member.action.sellCard': ['售卡', 'Sell a card'],
   'member.detail.tab.growth': ['等级与成长值', 'Level and growth'],
   'member.detail.tab.points': ['积分', 'Points'],
   'member.detail.tab.tags': ['标签', 'Tags'],

@@ -36,6 +36,24 @@ export interface DetailTab {
   readonly requires?: PermissionRef;
 }
 
+/**
+ * A task a domain offers on a resource's detail, one click away (the member's "Issue coupons",
+ * "Adjust points"): it opens another resource's add form filled with values taken from the record
+ * (`?values=`, resource-routes.ts `prefillLocation`); the save is that form's, with its checks.
+ */
+export interface DetailAction {
+  /** Unique within the resource's actions. */
+  readonly key: string;
+  /** i18n key of the button's text. */
+  readonly title: string;
+  /** API name of the resource whose add form opens. */
+  readonly opens: string;
+  /** The values the form starts with, from the record shown (`{ lines: [{ member: 7 }] }`). */
+  readonly values: (record: ApiRecord) => Readonly<Record<string, unknown>>;
+  /** Permission the action needs besides saving the opened form (which it always needs). */
+  readonly requires?: PermissionRef;
+}
+
 /** What a list toolbar item receives: the list's query and what the user may do with it. */
 export interface ListToolbarArgs extends ListQuery {
   /** Reloads the list (after an import, after cards were made). */
@@ -93,6 +111,8 @@ export interface DomainManifest {
   readonly toolbarItems?: ByResource<ListToolbarItem>;
   /** Drawings of declared form sections, by resource. */
   readonly formSections?: ByResource<FormSectionRenderer>;
+  /** Tasks on a resource's detail that open another form filled from the record. */
+  readonly detailActions?: ByResource<DetailAction>;
 }
 
 /** The slots of every resource, derived from manifests. */
@@ -100,6 +120,7 @@ export interface ScreenSlots {
   readonly detailTabs: ReadonlyMap<string, readonly DetailTab[]>;
   readonly toolbarItems: ReadonlyMap<string, readonly ListToolbarItem[]>;
   readonly formSections: ReadonlyMap<string, readonly FormSectionRenderer[]>;
+  readonly detailActions: ReadonlyMap<string, readonly DetailAction[]>;
 }
 
 /** Every manifest's hand-made screens in one record; a key claimed twice is a mistake. */
@@ -139,5 +160,6 @@ export function slotsOf(manifests: readonly DomainManifest[]): ScreenSlots {
     detailTabs: merged(manifests, (m) => m.detailTabs),
     toolbarItems: merged(manifests, (m) => m.toolbarItems),
     formSections: merged(manifests, (m) => m.formSections),
+    detailActions: merged(manifests, (m) => m.detailActions),
   };
 }

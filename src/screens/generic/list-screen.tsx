@@ -19,7 +19,7 @@ import { useToolbarItems } from './screen-slots';
 import { StateCounts } from './state-counts';
 import { RecordActions } from './record-actions';
 import { personName, recordTitle } from './record-state';
-import { COPY_PARAM, ID_PARAM, VIEW_PARAM, opensInDrawer, viewLocation, type GenericView } from './resource-routes';
+import { COPY_PARAM, ID_PARAM, PREFILL_PARAM, VIEW_PARAM, opensInDrawer, prefillOf, viewLocation, type GenericView } from './resource-routes';
 import { useResourcePermissions, type ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 import { useQuietMeasureRows } from '../../components/use-quiet-measure-rows';
@@ -264,6 +264,7 @@ export function ResourceList(props: ResourceListProps) {
   listSearch.delete(VIEW_PARAM);
   listSearch.delete(ID_PARAM);
   listSearch.delete(COPY_PARAM);
+  listSearch.delete(PREFILL_PARAM);
   const open = (view: GenericView, id?: string | number, record?: ApiRecord) => {
     const target = viewLocation(resource, view, id, record);
     // A drawer opens over this very list, and closing it returns to it as it was.
@@ -433,6 +434,7 @@ export function ResourceList(props: ResourceListProps) {
             view={drawerView}
             id={drawerId}
             copyFrom={params.get(COPY_PARAM) ?? undefined}
+            prefill={prefillOf(params)}
             permissions={permissions}
             onOpen={open}
             onClose={() => open('list')}

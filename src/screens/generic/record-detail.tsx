@@ -10,6 +10,7 @@ import { DASH, textOrDash } from '../../fields/field-helpers';
 import { errorText } from './call-errors';
 import { RecordActions } from './record-actions';
 import { ApprovalPanel } from './record-approval';
+import { DetailActionBar } from './detail-actions';
 import { personName, recordStateOf, recordTitle } from './record-state';
 import type { GenericView } from './resource-routes';
 import { useRelatedTabs } from './related-lists';
@@ -130,14 +131,17 @@ export function RecordDetail(props: RecordDetailProps) {
           </Typography.Title>
           <StateTag resource={resource} record={record} t={t} />
         </Space>
-        <RecordActions
-          resource={resource}
-          record={record}
-          permissions={props.permissions}
-          variant="button"
-          onOpen={props.onOpen}
-          onDeleted={props.onDeleted}
-        />
+        <Space wrap>
+          <DetailActionBar resource={resource} record={record} />
+          <RecordActions
+            resource={resource}
+            record={record}
+            permissions={props.permissions}
+            variant="button"
+            onOpen={props.onOpen}
+            onDeleted={props.onDeleted}
+          />
+        </Space>
       </Flex>
       <ApprovalPanel resource={resource} record={record} t={t} />
       {tabs.length === 0 && related.length === 0 && !history ? (

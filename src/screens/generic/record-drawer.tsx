@@ -18,6 +18,8 @@ export interface RecordDrawerProps {
   readonly id?: string;
   /** For add: the record whose values fill the form (a copy). */
   readonly copyFrom?: string;
+  /** For add: values the form starts with (`?values=`). */
+  readonly prefill?: Readonly<Record<string, unknown>>;
   readonly permissions: ResourcePermissions;
   readonly onOpen: (view: GenericView, id?: string | number, record?: ApiRecord) => void;
   readonly onClose: () => void;
@@ -57,6 +59,7 @@ export function RecordDrawer(props: RecordDrawerProps) {
           resource={resource}
           id={view === 'edit' ? id : undefined}
           copyFrom={view === 'add' ? props.copyFrom : undefined}
+          prefill={view === 'add' ? props.prefill : undefined}
           columns={1}
           onSaved={() => guard.saved(props.onClose)}
           onCancel={close}

@@ -40,15 +40,27 @@ export interface RecordFormProps {
   readonly source?: FormSource;
   /** Adding: the record whose values fill the form (`ResourceDef.copyable`). */
   readonly copyFrom?: string | number;
+  /** Adding: values the form starts with over the defaults (a task opened from another detail, `?values=`). */
+  readonly prefill?: Readonly<Record<string, unknown>>;
   /** Told when the user first changes a value, and when a save makes the form clean again. */
   readonly onDirtyChange?: (dirty: boolean) => void;
 }
 
-/** Form values of a new record: the declared defaults, then the screen's fixed values. */
-function defaultsOf(resource: ResourceDef, t: Translate, fixed: Readonly<Record<string, unknown>>): Record<string, unknown> {
+/**
+ * Form values of a new record: the declared defaults, then the values it was opened with (a
+ * declared field's only), then the screen's fixed values.
+ */
+function defaultsOf(args: {
+  resource: ResourceDef;
+  t: Translate;
+  fixed: Readonly<Record<string, unknown>>;
+  prefill?: Readonly<Record<string, unknown>>;
+}): Record<string, unknown> {
+  const { resource, t, fixed } = args;
+  const prefill = args.prefill ?? {};
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
-    const value = name in fixed ? fixed[name] : field.defaultValue;
+    const value = name in fixed ? fixed[name] : name in prefill && !field.serverManaged ? prefill[name] : field.defaultValue;
     if (value === undefined) continue;
     const ctx = fieldContext({ resource, name, t });
     const convert = specOf(field.kind).toForm;
@@ -124,7 +136,13 @@ export function RecordForm(props: RecordFormProps) {
   const reload = () => (source ? source.reload() : void one.refetch());
   const sections = layoutSections(resource, layout);
   const fixed = layout.fixed ?? NO_FIXED;
-  const initial = useMemo(() => (editing ? {} : defaultsOf(resource, t, fixed)), [editing, resource, t, fixed]);
+  const prefillKey = JSON.stringify(props.prefill ?? null);
+  const initial = useMemo(
+    () => (editing ? {} : defaultsOf({ resource, t, fixed, prefill: props.prefill })),
+    // `prefillKey` stands for the values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [editing, resource, t, fixed, prefillKey],
+  );
 
   useEffect(() => {
     if (record) form.setFieldsValue(recordToForm({ resource, record: { ...record }, t }));

@@ -8,7 +8,7 @@ import type { ApiRecord } from '../../fields/field-kind';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
 import { rememberedListSearch } from './list-url-state';
-import { COPY_PARAM, ID_PARAM, screenOfView, viewLocation, type GenericView } from './resource-routes';
+import { COPY_PARAM, ID_PARAM, prefillOf, screenOfView, viewLocation, type GenericView } from './resource-routes';
 import { useResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 
@@ -70,6 +70,7 @@ export function RecordFormPage(props: { readonly resource: ResourceDef }) {
         resource={props.resource}
         id={id}
         copyFrom={copyFrom}
+        prefill={id === undefined ? prefillOf(params) : undefined}
         columns={2}
         onSaved={(saved) => guard.saved(() => showSaved(saved))}
         onCancel={() => guard(leave)}

@@ -22,7 +22,7 @@
 import { createContext, useContext } from 'react';
 import { usePermitted } from '../../components/use-permitted';
 import { SCREEN_SLOTS } from '../manifests';
-import type { DetailTab, FormSectionRenderer, ListToolbarItem, ScreenSlots } from '../manifest';
+import type { DetailAction, DetailTab, FormSectionRenderer, ListToolbarItem, ScreenSlots } from '../manifest';
 
 /** The slots the generic screens read: every manifest's, unless a test provides others. */
 export const ScreenSlotsContext = createContext<ScreenSlots>(SCREEN_SLOTS);
@@ -53,4 +53,9 @@ export function useToolbarItems(owner: SlotOwner): readonly ListToolbarItem[] {
 export function useFormSections(owner: SlotOwner): (key: string) => FormSectionRenderer | undefined {
   const renderers = ownedBy(useContext(ScreenSlotsContext).formSections, owner);
   return (key) => renderers.find((renderer) => renderer.key === key);
+}
+
+/** The tasks a resource's detail offers (domains' `detailActions`) that this user may take. */
+export function useDetailActions(owner: SlotOwner): readonly DetailAction[] {
+  return usePermitted(ownedBy(useContext(ScreenSlotsContext).detailActions, owner));
 }

@@ -10,6 +10,7 @@ import { prepayCardHistoryView } from '../../../resources/deposit/prepay-card-hi
 import { prepayCardAdjustReasonResource } from '../../../resources/deposit/prepay-card-adjust-reason.resource';
 import { prepayCardAdjustResource } from '../../../resources/deposit/prepay-card-adjust.resource';
 import { prepayCardResource } from '../../../resources/deposit/prepay-card.resource';
+import { imprestCardSaleBillResource } from '../../../resources/deposit/imprest-card-sale-bill.resource';
 import { storeValueAdjustReasonResource } from '../../../resources/deposit/store-value-adjust-reason.resource';
 import { storeValueAdjustResource } from '../../../resources/deposit/store-value-adjust.resource';
 import { storeValueQueryResource } from '../../../resources/deposit/store-value-query.resource';
@@ -69,5 +70,22 @@ export const DEPOSIT_MANIFEST: DomainManifest = {
     ],
     [storeValueQueryResource.name]: [storedValueTab('memberId')],
     member: [storedValueTab('id')],
+  },
+  detailActions: {
+    member: [
+      {
+        key: 'adjustValue',
+        title: 'member.action.adjustValue',
+        opens: storeValueAdjustResource.name,
+        values: (member) => ({ lines: [{ member: member.id }] }),
+      },
+      // The cards sold are bound to the buying member (a card already sold binds on its own detail).
+      {
+        key: 'sellCard',
+        title: 'member.action.sellCard',
+        opens: imprestCardSaleBillResource.name,
+        values: (member) => ({ buyerType: 'MEMBER', member: member.id }),
+      },
+    ],
   },
 };

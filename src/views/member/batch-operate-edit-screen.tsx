@@ -6,7 +6,7 @@
 import { Card } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { batchOperateResource } from '../../../resources/member/batch-operate.resource';
-import { ID_PARAM, viewLocation } from '../../screens/generic/resource-routes';
+import { ID_PARAM, prefillOf, viewLocation } from '../../screens/generic/resource-routes';
 import { useTranslate } from '../../screens/generic/use-translate';
 import { BatchOperateForm } from './batch/batch-operate-form';
 
@@ -23,6 +23,7 @@ export default function BatchOperateEditScreen() {
       <BatchOperateForm
         key={id ?? ''}
         id={id}
+        prefill={id === undefined ? prefillOf(params) : undefined}
         onSaved={(saved) => navigate(viewLocation(resource, 'dtl', saved.id as string | number))}
         onCancel={() => navigate(viewLocation(resource, 'list'))}
       />

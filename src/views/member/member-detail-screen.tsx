@@ -24,6 +24,7 @@ import { ID_PARAM, viewLocation, type GenericView } from '../../screens/generic/
 import { StateHistory } from '../../screens/generic/state-history';
 import { useRelatedTabs } from '../../screens/generic/related-lists';
 import { useDetailTabs } from '../../screens/generic/screen-slots';
+import { DetailActionBar } from '../../screens/generic/detail-actions';
 import { useResourcePermissions } from '../../screens/generic/use-resource-permissions';
 import { useTranslate } from '../../screens/generic/use-translate';
 import { GrowthTab } from './detail/growth-tab';
@@ -31,10 +32,14 @@ import { PointsTab } from './detail/points-tab';
 import { ProfileTab } from './detail/profile-tab';
 import { TagsTab } from './detail/tags-tab';
 
+/** The query parameter of the open tab (`?id=7&tab=points`): a reload or a link opens the same tab. */
+export const TAB_PARAM = 'tab';
+
 function MemberDetail(props: { readonly resource: ResourceDef; readonly id: string }) {
   const { resource, id } = props;
   const t = useTranslate();
   const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
   const permissions = useResourcePermissions(resource);
   const one = useOne<BaseRecord>({ resource: resource.name, id, errorNotification: false });
   const domainTabs = useDetailTabs(resource);
@@ -79,17 +84,33 @@ function MemberDetail(props: { readonly resource: ResourceDef; readonly id: stri
             <StateTag resource={resource} record={record} t={t} />
           </span>
         </Space>
-        <RecordActions
-          resource={resource}
-          record={record}
-          permissions={permissions}
-          variant="button"
-          onOpen={open}
-          onDeleted={() => open('list')}
-        />
+        <Space wrap>
+          <DetailActionBar resource={resource} record={record} />
+          <RecordActions
+            resource={resource}
+            record={record}
+            permissions={permissions}
+            variant="button"
+            onOpen={open}
+            onDeleted={() => open('list')}
+          />
+        </Space>
       </Flex>
       {/* A tab renders when first chosen: the points ledger and the history load only if looked at. */}
-      <Tabs items={items} />
+      <Tabs
+        items={items}
+        activeKey={items.some((item) => item.key === params.get(TAB_PARAM)) ? params.get(TAB_PARAM)! : items[0].key}
+        onChange={(key) =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set(TAB_PARAM, key);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      />
     </Space>
   );
 }

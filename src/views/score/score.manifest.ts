@@ -15,4 +15,14 @@ export const SCORE_MANIFEST: DomainManifest = {
     'score/score-query/score-query-dtl': () => import('./score-query-dtl-screen'),
   },
   toolbarItems: documentsAndReasons({ documents: scoreAdjustResource, reasons: scoreAdjustReasonResource, messages: 'score.adjust' }),
+  detailActions: {
+    member: [
+      {
+        key: 'adjustPoints',
+        title: 'member.action.adjustPoints',
+        opens: scoreAdjustResource.name,
+        values: (member) => ({ lines: [{ member: member.id }] }),
+      },
+    ],
+  },
 };

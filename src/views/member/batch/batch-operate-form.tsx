@@ -33,6 +33,12 @@ export interface BatchOperateFormProps {
   /** Called with the saved document. */
   readonly onSaved: (record: BaseRecord) => void;
   readonly onCancel: () => void;
+  /**
+   * Drafting: values the document starts with, as a record holds them (`?values=`: the member's
+   * "Issue coupons" sends `{ operation: 'grantCoupon', lines: [{ member: 7 }] }`, the template's
+   * `{ operation: 'grantCoupon', couponTemplate: 3 }`).
+   */
+  readonly prefill?: Readonly<Record<string, unknown>>;
 }
 
 /** Form values of a document being edited: its fields, and its members' ids. */
@@ -154,7 +160,13 @@ export function BatchOperateForm(props: BatchOperateFormProps) {
     }
   };
 
-  const defaults = { operation: resource.fields.operation.defaultValue, selectionMode: resource.fields.selectionMode.defaultValue };
+  const prefilled = props.prefill ? formValuesOf(props.prefill, t) : {};
+  const defaults = {
+    operation: resource.fields.operation.defaultValue,
+    selectionMode: resource.fields.selectionMode.defaultValue,
+    // Only what the prefill names: the rest keeps its defaults.
+    ...Object.fromEntries(Object.entries(prefilled).filter(([name]) => name in (props.prefill ?? {}) || name === MEMBERS)),
+  };
   const section = (key: string) => <Typography.Title level={5}>{t(`res.${resource.name}.section.${key}`)}</Typography.Title>;
   return (
     <Form
