@@ -34,6 +34,8 @@ export const channelResource = defineResource({
     remark: preset.remark(),
   },
   titleField: 'name',
+  // The simulator chooses a channel by name and sends its code, as a till does.
+  picker: { card: ['code'] },
   list: { columns: ['code', 'name', 'type', 'enabled'], defaultSort: { field: 'code', order: 'asc' } },
   files: { module: 'masterData', importable: true },
 });

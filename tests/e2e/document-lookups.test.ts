@@ -24,6 +24,14 @@ async function aStore(page: Page): Promise<{ id: number; title: string }> {
   return body.data[0] as { id: number; title: string };
 }
 
+/** A page of its own, signed in as the administrator, in English at 1280 px. */
+async function englishPage() {
+  const signed = await session.signedIn('admin');
+  await signed.page.setViewportSize({ width: 1280, height: 720 });
+  await signed.shell.switchLanguage('en_US');
+  return signed;
+}
+
 describe('document lines that look up what is typed', () => {
   it('a write-off line shows the coupon its code names before the save, fills its discount and totals the lines', async () => {
     const { page, shell } = await session.signedIn('admin');
@@ -68,15 +76,19 @@ describe('document lines that look up what is typed', () => {
     expect(await lines.recordCard(1, '券码')).toBe('');
     await screenshot(page, 'write-off-lookup-zh');
 
-    await shell.switchLanguage('en_US');
-    await shell.goto(baseUrl, '/coupons/coupon-write-off/edit');
-    const english = LinesEditor.byLabel(page, 'Coupons written off');
+    // In English, on a fresh form of a page of its own.
+    const en = await englishPage();
+    await en.shell.goto(baseUrl, '/coupons/coupon-write-off/edit');
+    const english = LinesEditor.byLabel(en.page, 'Coupons written off');
     await english.addLine();
     await english.fill(0, 'Coupon code', other);
     await expect.poll(() => english.recordCard(0, 'Coupon code')).toContain('Unused');
     await expect.poll(() => english.totals()).toMatch(/Discount \(yuan\): 20\.00/);
-    await screenshot(page, 'write-off-lookup-en');
-    await shell.switchLanguage('zh_CN');
+    await english.addLine();
+    await english.fill(1, 'Coupon code', 'BADCODE123');
+    await expect.poll(() => english.errorOf(1, 'Coupon code')).toBe('Coupon code "BADCODE123" does not exist');
+    await screenshot(en.page, 'write-off-lookup-en');
+    await en.shell.switchLanguage('zh_CN');
   });
 
   it('a top-up line shows the chosen card with its state and balance, and totals the amounts', async () => {
@@ -115,14 +127,14 @@ describe('document lines that look up what is typed', () => {
     await expect.poll(() => lines.totals()).toMatch(/充值金额\(元\): 100\.00/);
     await screenshot(page, 'top-up-card-zh');
 
-    await shell.switchLanguage('en_US');
-    await shell.goto(baseUrl, '/deposit/prepay-card-pay/add');
-    const english = LinesEditor.byLabel(page, 'Top-up lines');
+    const en = await englishPage();
+    await en.shell.goto(baseUrl, '/deposit/prepay-card-pay/add');
+    const english = LinesEditor.byLabel(en.page, 'Top-up lines');
     await english.addLine();
     await english.fill(0, 'Card number', card);
     await expect.poll(() => english.recordCard(0, 'Card number')).toContain('Activated');
     expect(await english.recordCard(0, 'Card number')).toContain('500.00');
-    await screenshot(page, 'top-up-card-en');
-    await shell.switchLanguage('zh_CN');
+    await screenshot(en.page, 'top-up-card-en');
+    await en.shell.switchLanguage('zh_CN');
   });
 });

@@ -76,7 +76,10 @@ describe('tasks one click away', () => {
       )
       .toBe('EFFECTED');
 
-    await shell.goto(baseUrl, `/member/standard-member/dtl?id=${member.id}&tab=coupons`);
+    await shell.goto(baseUrl, `/member/standard-member/dtl?id=${member.id}`);
+    await page.getByRole('tab', { name: '优惠券' }).click();
+    await page.waitForURL((url) => url.hash.includes('tab='));
+    const couponsTab = new URL(page.url().replace('#/', '')).searchParams.get('tab')!;
     const coupons = page.locator('.ant-tabs-tabpane-active .ant-table-row').filter({ hasText: templateName });
     await expect.poll(async () => coupons.count()).toBe(1);
     expect(await coupons.innerText()).toContain('未使用');
@@ -91,9 +94,12 @@ describe('tasks one click away', () => {
     await page.waitForURL((url) => url.hash.startsWith('#/member/batch-operate/edit'));
     await expect.poll(() => new FormPage(page, page.locator('form#batch-operate-form')).valueOf('券模板')).toBe(templateName);
 
-    await shell.switchLanguage('en_US');
-    await shell.goto(baseUrl, `/member/standard-member/dtl?id=${member.id}&tab=coupons`);
-    const english = page.getByTestId('detail-actions');
+    // In English on a page of its own, opened on the coupons tab by its url.
+    const en = await session.signedIn('admin');
+    await en.page.setViewportSize({ width: 1280, height: 720 });
+    await en.shell.switchLanguage('en_US');
+    await en.shell.goto(baseUrl, `/member/standard-member/dtl?id=${member.id}&tab=${encodeURIComponent(couponsTab)}`);
+    const english = en.page.getByTestId('detail-actions');
     await english.waitFor();
     expect(
       (await english.innerText())
@@ -101,8 +107,8 @@ describe('tasks one click away', () => {
         .map((text) => text.trim())
         .filter(Boolean),
     ).toEqual(['Issue coupons', 'Adjust points', 'Adjust stored value', 'Sell a card']);
-    await expect.poll(async () => page.getByRole('tab', { name: 'Coupons' }).getAttribute('aria-selected')).toBe('true');
-    await screenshot(page, 'member-actions-en');
-    await shell.switchLanguage('zh_CN');
+    await expect.poll(async () => en.page.getByRole('tab', { name: 'Coupons' }).getAttribute('aria-selected')).toBe('true');
+    await screenshot(en.page, 'member-actions-en');
+    await en.shell.switchLanguage('zh_CN');
   });
 });

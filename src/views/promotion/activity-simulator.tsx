@@ -5,12 +5,14 @@
  * (a detail's own activity), those join the simulation whatever their state, so an INITAIL
  * activity is tried before its audit.
  */
-import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, InputNumber, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { apiGet } from '../../../providers/http';
 import { DatePicker } from '../../fields/controls/deferred-controls';
 import { RelationSelect } from '../../fields/controls/relation-select';
+import { lookUpId } from '../../fields/record-lookup';
+import { useOptionTitles } from '../../fields/option-titles';
 import type { Translate } from '../../fields/field-kind';
 import { errorText } from '../../screens/generic/call-errors';
 import { awardText } from './award-text';
@@ -38,7 +40,7 @@ interface PaymentValues {
 interface SimulatorValues {
   member?: number;
   store?: number;
-  channelCode?: string;
+  channel?: number;
   at?: Dayjs;
   including?: number[];
   lines?: LineValues[];
@@ -56,11 +58,13 @@ async function requestOf(values: SimulatorValues, activityIds: readonly number[]
   const lines = (values.lines ?? []).filter((line) => line.goods !== undefined);
   const codes = await goodsCodes(lines.map((line) => line.goods!));
   const including = [...new Set([...activityIds, ...(values.including ?? [])])];
+  // The channel is chosen by name; the sale names it by its code (the channel's picker card).
+  const channelCode = values.channel !== undefined ? (await lookUpId('channel', values.channel))?.card?.code : undefined;
   return {
     ...(including.length > 0 ? { activityIds: including } : {}),
     memberId: values.member!,
     ...(values.store !== undefined ? { storeId: values.store } : {}),
-    ...(values.channelCode ? { channelCode: values.channelCode.trim() } : {}),
+    ...(typeof channelCode === 'string' ? { channelCode } : {}),
     ...(values.at ? { at: values.at.format('YYYY-MM-DD HH:mm:ss') } : {}),
     lines: lines.map((line) => ({ goodsCode: codes.get(line.goods!)!, quantity: line.quantity ?? 1, amount: String(line.amount ?? '0') })),
     payments: (values.payments ?? [])
@@ -164,13 +168,15 @@ function ActivityTable<R extends { activityId: number; number: string; name: str
   );
 }
 
-/** What a fired activity gives, one tag an award. */
+/** What a fired activity gives, one tag an award; a coupon by its template's name. */
 function AwardTags(props: { readonly awards: FiredActivity['awards']; readonly t: Translate }) {
+  const templates = props.awards.flatMap((award) => (award.type === 'coupon' && award.templateId !== undefined ? [award.templateId] : []));
+  const names = useOptionTitles('coupon-template', templates);
   return (
     <Space wrap size={4}>
       {props.awards.map((award, i) => (
         <Tag key={i} color="green">
-          {awardText(award, props.t)}
+          {awardText(award, props.t, names?.get(String(award.templateId)))}
         </Tag>
       ))}
     </Space>
@@ -262,8 +268,8 @@ export function ActivitySimulator(props: ActivitySimulatorProps) {
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
-            <Form.Item name="channelCode" label={t('activity.sim.channel')}>
-              <Input maxLength={32} aria-label={t('activity.sim.channel')} />
+            <Form.Item name="channel" label={t('activity.sim.channel')} extra={t('activity.sim.channelHelp')}>
+              <RelationSelect resource="channel" aria-label={t('activity.sim.channel')} />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -290,6 +296,20 @@ export function ActivitySimulator(props: ActivitySimulatorProps) {
         >
           {(fields, { add, remove }, { errors }) => (
             <>
+              {fields.length > 0 ? (
+                // The columns named once above the lines, as a table's header.
+                <Row gutter={8} className="console-sim-line-header" aria-hidden>
+                  <Col flex="1 1 240px">
+                    <Typography.Text type="secondary">{t('activity.sim.goods')}</Typography.Text>
+                  </Col>
+                  <Col flex="0 0 110px">
+                    <Typography.Text type="secondary">{t('activity.sim.quantity')}</Typography.Text>
+                  </Col>
+                  <Col flex="0 0 150px">
+                    <Typography.Text type="secondary">{t('activity.sim.amount')}</Typography.Text>
+                  </Col>
+                </Row>
+              ) : null}
               {fields.map((field) => (
                 <Row key={field.key} gutter={8} align="top">
                   <Col flex="1 1 240px">

@@ -121,6 +121,16 @@ export function BatchOperateForm(props: BatchOperateFormProps) {
   const mode = Form.useWatch('selectionMode', form) as SelectionMode | undefined;
   // The fields of other operations and selection modes are emptied, as the server clears them.
   useSettledConditions({ form, resource, t });
+  // A document opened with values (`?values=`) takes them once the first settling, which saw no
+  // values yet, has run: a conditional one (the coupon template of grantCoupon) is then kept.
+  useEffect(() => {
+    if (editing || !props.prefill) return;
+    const prefilled = formValuesOf(props.prefill, t);
+    // Only what the prefill names (and the members its lines name): the rest keeps its defaults.
+    form.setFieldsValue(Object.fromEntries(Object.entries(prefilled).filter(([name]) => name in props.prefill! || name === MEMBERS)));
+    // Once, when the form opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (record) form.setFieldsValue(formValuesOf(record, t));
@@ -160,13 +170,7 @@ export function BatchOperateForm(props: BatchOperateFormProps) {
     }
   };
 
-  const prefilled = props.prefill ? formValuesOf(props.prefill, t) : {};
-  const defaults = {
-    operation: resource.fields.operation.defaultValue,
-    selectionMode: resource.fields.selectionMode.defaultValue,
-    // Only what the prefill names: the rest keeps its defaults.
-    ...Object.fromEntries(Object.entries(prefilled).filter(([name]) => name in (props.prefill ?? {}) || name === MEMBERS)),
-  };
+  const defaults = { operation: resource.fields.operation.defaultValue, selectionMode: resource.fields.selectionMode.defaultValue };
   const section = (key: string) => <Typography.Title level={5}>{t(`res.${resource.name}.section.${key}`)}</Typography.Title>;
   return (
     <Form
