@@ -19,7 +19,16 @@ import { useToolbarItems } from './screen-slots';
 import { StateCounts } from './state-counts';
 import { RecordActions } from './record-actions';
 import { personName, recordTitle } from './record-state';
-import { COPY_PARAM, ID_PARAM, PREFILL_PARAM, VIEW_PARAM, opensInDrawer, prefillOf, viewLocation, type GenericView } from './resource-routes';
+import {
+  COPY_PARAM,
+  ID_PARAM,
+  PREFILL_PARAM,
+  VIEW_PARAM,
+  opensInDrawer,
+  prefillOf,
+  viewLocation,
+  type GenericView,
+} from './resource-routes';
 import { useResourcePermissions, type ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 import { useQuietMeasureRows } from '../../components/use-quiet-measure-rows';
