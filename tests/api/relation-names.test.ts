@@ -111,9 +111,9 @@ describe('the points history', () => {
     const doc = await ok(
       admin.post('/v1/score-adjust/saveNew', { body: { lines: [{ member: members[0].id, points: 88, reason: reason.id }] } }),
     );
-    // The document's lines name the member and the reason by name.
+    // The document's lines name the member (by name and number: names repeat) and the reason by name.
     expect(doc._titles).toMatchObject({
-      'lines.member': { [String(members[0].id)]: '孙浩然' },
+      'lines.member': { [String(members[0].id)]: `孙浩然 · ${members[0].memberNumber}` },
       'lines.reason': { [String(reason.id)]: '客诉补偿' },
     });
     await ok(admin.post('/v1/score-adjust/audit', { query: { id: doc.id } }));
