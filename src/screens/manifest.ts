@@ -70,6 +70,11 @@ export interface ListToolbarItem {
   readonly render: (args: ListToolbarArgs) => ReactNode;
   /** Permission the item needs; without it the item is not offered. */
   readonly requires?: PermissionRef;
+  /**
+   * The item is this list's way to create (an activity entry's "New activity ▾" menu of kinds):
+   * the generic New is not shown beside it, so there is one way to create.
+   */
+  readonly replacesNew?: boolean;
 }
 
 /** What a form section drawing receives. */

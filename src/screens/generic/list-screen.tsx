@@ -343,7 +343,9 @@ export function ResourceList(props: ResourceListProps) {
     />
   );
   const selectable = !tree && bulkAvailable(resource, permissions);
-  const addButton = permissions.create ? (
+  // A domain's own way to create (a menu of kinds) stands in for New.
+  const creates = permissions.create && !toolbarItems.some((item) => item.replacesNew);
+  const addButton = creates ? (
     <Button key="add" type="primary" onClick={() => open('add')}>
       {t('screens.add')}
     </Button>
@@ -364,7 +366,7 @@ export function ResourceList(props: ResourceListProps) {
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={t(permissions.create ? 'screens.list.emptyCreate' : 'screens.list.empty', { name: t(`res.${resource.name}`) })}
     >
-      {permissions.create ? (
+      {creates ? (
         <Button type="primary" onClick={() => open('add')}>
           {t('screens.add')}
         </Button>

@@ -24,7 +24,13 @@ function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
     const entry = findEntry('promotion', ACTIVITY_FAMILIES[family].entry);
     if (!view || !entry) continue;
     items[view.name] = [
-      { key: 'new-by-kind', requires: { resourceId: entry.resourceId, action: '配置维护' }, render: () => <NewByKind family={family} /> },
+      {
+        key: 'new-by-kind',
+        requires: { resourceId: entry.resourceId, action: '配置维护' },
+        render: () => <NewByKind family={family} />,
+        // One way to create an activity: the menu of the entry's kinds, not a generic drawer too.
+        replacesNew: true,
+      },
     ];
   }
   return items;
