@@ -8,12 +8,14 @@ import { defineResource, field } from '../../resources/define';
 import { DetailActionBar } from '../../src/screens/generic/detail-actions';
 import { RecordFormPage } from '../../src/screens/generic/record-pages';
 import type { DomainManifest } from '../../src/screens/manifest';
-import { englishI18n, gadgetResource, installMatchMedia, renderAt } from '../helpers/generic-harness';
+import { api, buttonsNamed, englishI18n, gadget, gadgetResource, installMatchMedia, ok, renderAt } from '../helpers/generic-harness';
+import { ResourceList } from '../../src/screens/generic/list-screen';
 
 /**
  * Tasks one click away (issue 25, item 2): a domain's detail action is a link to another add form
  * filled from the record shown (`?values=`), and an add form opened with values starts from them
- * over its declared defaults.
+ * over its declared defaults; a list whose domain gives its own way to create (a menu of kinds)
+ * shows that one only.
  */
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -92,5 +94,29 @@ describe('a detail action', () => {
     expect(JSON.parse(new URLSearchParams(href.split('?')[1]).get('values')!)).toEqual({ lines: [{ member: 7 }] });
     fireEvent.click(link);
     expect(screen.getByTestId('location').textContent).toBe(href);
+  });
+});
+
+describe('a list whose domain gives its own way to create', () => {
+  it('shows that one, not the generic Add beside it', async () => {
+    server.use(api.post('gadget/query', () => ok({ total: 1, records: [gadget()] })));
+    const kinds: DomainManifest = {
+      domain: 'test',
+      toolbarItems: { gadget: [{ key: 'kinds', replacesNew: true, render: () => <button type="button">New by kind</button> }] },
+    };
+    const { container } = renderAt({
+      path: '/datum/store/store',
+      i18n,
+      screen: <ResourceList resource={gadgetResource} />,
+      manifests: [kinds],
+    });
+    await screen.findByText('New by kind');
+    expect(buttonsNamed(container, 'Add')).toHaveLength(0);
+  });
+
+  it('keeps the generic Add otherwise', async () => {
+    server.use(api.post('gadget/query', () => ok({ total: 1, records: [gadget()] })));
+    const { container } = renderAt({ path: '/datum/store/store', i18n, screen: <ResourceList resource={gadgetResource} /> });
+    await waitFor(() => expect(buttonsNamed(container, 'Add')).toHaveLength(1));
   });
 });
