@@ -109,6 +109,5 @@ describe('tasks one click away', () => {
     ).toEqual(['Issue coupons', 'Adjust points', 'Adjust stored value', 'Sell a card']);
     await expect.poll(async () => en.page.getByRole('tab', { name: 'Coupons' }).getAttribute('aria-selected')).toBe('true');
     await screenshot(en.page, 'member-actions-en');
-    await en.shell.switchLanguage('zh_CN');
   });
 });
