@@ -10,7 +10,8 @@ import { postData } from './pages/page-api';
  * Issue 25 item 1, document lines that look up what is typed, at 1280 px in both languages: a
  * write-off line's coupon code shows the coupon (state, face value) before the save, fills the
  * discount with its face value and totals the lines, and an unknown code is an error on its line;
- * a top-up line's card shows its state and balance, and the amounts are totalled as typed.
+ * a top-up line's card shows its state and balance, and the amounts are totalled as typed; a sale
+ * bill line's template shows its face value and price.
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
@@ -126,6 +127,17 @@ describe('document lines that look up what is typed', () => {
     await lines.fill(0, '充值金额(元)', '100');
     await expect.poll(() => lines.totals()).toMatch(/充值金额\(元\): 100\.00/);
     await screenshot(page, 'top-up-card-zh');
+
+    // A sale bill line's template shows its face value and price once chosen; only enabled ones are offered.
+    await shell.goto(baseUrl, '/deposit/imprest-card-sale-bill/edit');
+    await form.field('售卡门店').waitFor();
+    const sale = LinesEditor.byLabel(page, '售卡明细');
+    await sale.addLine();
+    await sale.fill(0, '卡模板', '加油充值卡 1000元');
+    await expect.poll(() => sale.recordCard(0, '卡模板')).toContain('已启用');
+    expect(await sale.recordCard(0, '卡模板')).toMatch(/1,?000\.00/);
+    expect(await sale.recordCard(0, '卡模板')).toContain('980.00');
+    await screenshot(page, 'sale-bill-template-zh');
 
     const en = await englishPage();
     await en.shell.goto(baseUrl, '/deposit/prepay-card-pay/add');
