@@ -1,7 +1,7 @@
 /**
  * Renders a browser screen for component tests (jsdom + MSW): an i18next instance built from the
- * real message books, antd's ConfigProvider, a MemoryRouter and <Refine> with the real access
- * control provider reading the grants stored the way sign-in stores them.
+ * real message books, antd's ConfigProvider, a MemoryRouter and <Refine> with the real data
+ * provider and the real access control provider reading the grants stored the way sign-in stores them.
  */
 import { Refine } from '@refinedev/core';
 import { configure, screen, within, type RenderResult } from '@testing-library/react';
@@ -13,6 +13,7 @@ import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { accessControlProvider } from '../../providers/access-control';
+import { dataProvider } from '../../providers/data';
 import { addFormats } from '../../providers/i18n';
 import type { Grants } from '../../resources/access';
 import { toMessageMap, type Locale } from '../../resources/messages/bilingual';
@@ -72,7 +73,7 @@ export function renderScreen(element: ReactElement, i18n: I18n): RenderResult {
     <I18nextProvider i18n={i18n}>
       <ConfigProvider locale={enUS}>
         <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-          <Refine accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
+          <Refine dataProvider={dataProvider} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
             {element}
           </Refine>
         </MemoryRouter>

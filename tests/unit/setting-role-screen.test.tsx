@@ -7,6 +7,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { PermissionTreeNode } from '../../src/views/setting/shared/authorization-api';
 import { buildPermissionTree, checkedKeysOf, permissionsOf } from '../../src/views/setting/role/permission-tree-model';
 import RoleScreen from '../../src/views/setting/role-screen';
+import { toMessageMap } from '../../resources/messages/bilingual';
+import { resourceMessages } from '../../resources/resource-messages';
+import { valueApprovalSettingResource } from '../../resources/setting/value-approval-setting.resource';
 import { API, buttonByText, createTestI18n, dialogByTitle, grant, installDomShims, renderScreen } from '../helpers/screen-harness';
 
 const ok = (data: unknown) => HttpResponse.json({ code: 2000, msg: 'success', data });
@@ -97,7 +100,16 @@ const server = setupServer(
   answer('post', '/saveRolePermissions', () => null),
   answer('post', '/copyRolePermissions', () => null),
   answer('post', '/deleteUserRole', () => null),
+  http.get(`${API}/v1/value-approval-setting/get`, () => ok(APPROVAL_RULE)),
+  http.post(`${API}/v1/value-approval-setting/save`, async ({ request }) => {
+    savedRules.push((await request.json()) as Record<string, unknown>);
+    return ok({ ...APPROVAL_RULE, version: 2 });
+  }),
 );
+
+/** The merchant's value approval rule as the server answers it (saved once). */
+const APPROVAL_RULE = { id: 1, storedValueThreshold: 10000, cardValueThreshold: 5000, pointsThreshold: 10000, version: 1 };
+let savedRules: Record<string, unknown>[] = [];
 
 const callsTo = (path: string) => calls.filter((call) => call.path === path);
 
@@ -106,6 +118,8 @@ beforeAll(async () => {
   installDomShims();
   server.listen({ onUnhandledRequest: 'error' });
   i18n = await createTestI18n('en_US');
+  // The labels the server derives from the value approval rule's declaration.
+  i18n.addResourceBundle('en_US', 'translation', toMessageMap([resourceMessages([valueApprovalSettingResource])], 'en_US'), true, true);
 });
 beforeEach(() => {
   calls = [];
@@ -259,6 +273,19 @@ describe('role screen', { timeout: 30_000 }, () => {
     });
     await waitFor(() => expect(callsTo('/deleteUserRole')).toHaveLength(1));
     expect(callsTo('/deleteUserRole')[0].query).toEqual({ roleId: '10', userId: '1' });
+  });
+
+  it("shows the merchant's value approval rule below the roles, and saves a changed threshold", async () => {
+    savedRules = [];
+    await openScreen();
+    const card = (await screen.findByText('Value approval rule')).closest('.ant-card') as HTMLElement;
+    await within(card).findByText('5,000.00');
+    fireEvent.click(within(card).getByText('Edit').closest('button')!);
+    const input = (await within(card).findByLabelText('Points approval threshold')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '20000' } });
+    fireEvent.click(within(card).getByText('Save').closest('button')!);
+    await waitFor(() => expect(savedRules).toHaveLength(1));
+    expect(savedRules[0]).toMatchObject({ pointsThreshold: 20000, version: 1 });
   });
 
   it('shows the tree read-only and no changing buttons without configure', async () => {

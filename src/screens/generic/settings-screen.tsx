@@ -61,7 +61,8 @@ export function SettingsScreen(props: SettingsScreenProps) {
   const t = useTranslate();
   const navigate = useNavigate();
   const permissions = useResourcePermissions(resource);
-  const editRoute = settingsLocations(resource).edit;
+  // A settings object shown inside another screen (no settings screen of its own) edits in place.
+  const editRoute = resource.route.screens.settings === undefined ? undefined : settingsLocations(resource).edit;
   const [editing, setEditing] = useState(props.startEditing === true && editRoute === undefined);
   const { query, record, source, placeholder } = useSettingsRecord(resource);
 

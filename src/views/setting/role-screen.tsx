@@ -1,8 +1,13 @@
 /**
  * The role screen (setting/role/role): search, create, edit and delete roles on the left; the
  * selected role's permission tree (edit, save, copy from another role) and users on the right.
+ * Below them the merchant's value approval rule (the amounts above which a second person must
+ * audit value created by a document), which only who may configure roles changes: it is the
+ * generic settings view of its declaration, edited in place.
  */
 import { App, Col, Row } from 'antd';
+import { valueApprovalSettingResource } from '../../../resources/setting/value-approval-setting.resource';
+import { SettingsScreen } from '../../screens/generic/settings-screen';
 import { useState } from 'react';
 import { useLoadError } from '../../components/use-action';
 import { useRemote } from '../../components/use-remote';
@@ -40,6 +45,9 @@ function RoleScreenBody() {
       </Col>
       <Col xs={24} xl={14}>
         <RoleDetail role={selected} canConfigure={canConfigure} onChanged={roles.reload} />
+      </Col>
+      <Col span={24} style={{ marginTop: 16 }}>
+        <SettingsScreen resource={valueApprovalSettingResource} />
       </Col>
       {form ? (
         <RoleFormModal
