@@ -14,6 +14,7 @@ const SECONDARY: Readonly<Record<string, string>> = {
   'grow-value-setting': 'the settings of the growth value rules entry',
   member: 'the members table, listed by the standard members entry',
   'prepay-card-batch': 'the batches cards are made in, kept under the prepaid card inquiry entry (no screen of its own)',
+  'value-approval-setting': "the merchant's value approval rule, shown on the roles entry's screen (who may configure roles changes it)",
   // Marketing activities: a menu entry lists several kinds, each named by its kind (resources/promotion).
   ...Object.fromEntries(activities.resources.map((r) => [r.name, 'one of the activity kinds its menu entry lists'])),
 };
