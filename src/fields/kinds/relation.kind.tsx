@@ -12,6 +12,21 @@ import { useRecordFills, type CardSpecOf } from '../controls/record-card';
 import { TreeParentSelect } from '../controls/tree-parent-select';
 import { namedOptions, relationIds, relationOptions } from '../relation-titles';
 
+/** The picker's props a relation field's declaration and its form give (the names the record carries are known). */
+function selectProps(
+  ctx: FieldContext<RelationField>,
+  options: { readonly disabled?: boolean; readonly record?: Parameters<typeof relationOptions>[0] },
+): RelationSelectProps {
+  return {
+    resource: ctx.field.resource,
+    multiple: ctx.field.multiple,
+    pickable: ctx.field.pickable,
+    known: [...relationOptions(options.record, ctx.name), ...namedOptions(options.record, ctx.name)],
+    disabled: options.disabled,
+    placeholder: ctx.t('screens.select'),
+  };
+}
+
 /**
  * A relation's input: the picker, the chosen record's card under it (when its resource declares
  * one) and the declared `fills` of the siblings from the record the user chooses.
@@ -26,32 +41,12 @@ function RelationInput(props: RelationSelectProps & { ctx: FieldContext<Relation
 export function createRelationKind(specOf: CardSpecOf): FieldKindSpec<RelationField> {
   return {
     ...relationKind,
-    input: (ctx, options) => (
-      <RelationInput
-        ctx={ctx}
-        specOf={specOf}
-        resource={ctx.field.resource}
-        multiple={ctx.field.multiple}
-        pickable={ctx.field.pickable}
-        known={[...relationOptions(options.record, ctx.name), ...namedOptions(options.record, ctx.name)]}
-        disabled={options.disabled}
-        placeholder={ctx.t('screens.select')}
-      />
-    ),
+    input: (ctx, options) => <RelationInput ctx={ctx} specOf={specOf} {...selectProps(ctx, options)} />,
   };
 }
 
 const relationKind: FieldKindSpec<RelationField> = {
-  input: (ctx, options) => (
-    <RelationSelect
-      resource={ctx.field.resource}
-      multiple={ctx.field.multiple}
-      pickable={ctx.field.pickable}
-      known={[...relationOptions(options.record, ctx.name), ...namedOptions(options.record, ctx.name)]}
-      disabled={options.disabled}
-      placeholder={ctx.t('screens.select')}
-    />
-  ),
+  input: (ctx, options) => <RelationSelect {...selectProps(ctx, options)} />,
   cell: (ctx, _value, record) => <RelationTitlesView resource={ctx.field.resource} record={record} name={ctx.name} />,
   filter: (ctx, mode) => (
     <RelationSelect
