@@ -81,8 +81,8 @@ async function findRecordRow(
   const t = args.runtime.table;
   const runtime = args.written ? { ...args.runtime, hooks: { ...args.runtime.hooks, rowFilter: undefined } } : args.runtime;
   const named = args.titles ? titleFields(args.titles, runtime) : null;
-  // A change by a user limited to some centres carries their condition (scope.ts): not the prepared statement.
-  const limited = args.operation === 'write' && allowedCentresCondition(runtime, args.scope.actor) !== null;
+  // A user limited to some centres carries their condition (scope.ts): not the prepared statement.
+  const limited = allowedCentresCondition(runtime, args.scope.actor) !== null;
   const prepared = limited ? null : recordById({ db: args.db, runtime, scope: args.scope, id: args.id, forUpdate: args.forUpdate, named });
   const [found] = (await (prepared ??
     (async () => {

@@ -50,10 +50,9 @@ export function hookContext(args: { runtime: ResourceRuntime; scope: Scope; db: 
 export function scopeConditions(args: { runtime: ResourceRuntime; scope: Scope; db: DbOrTx; operation: RowOperation }): SQL[] {
   const { runtime, scope } = args;
   const conditions = declaredScope(runtime, { tenantId: scope.tenantId, marketingCenterId: scope.marketingCenterId });
-  if (args.operation === 'write') {
-    const centres = allowedCentresCondition(runtime, scope.actor);
-    if (centres) conditions.push(centres);
-  }
+  // Reads, pickers, references and changes alike: a limited user's centres only.
+  const centres = allowedCentresCondition(runtime, scope.actor);
+  if (centres) conditions.push(centres);
   const extra = runtime.hooks.rowFilter?.({ ...hookContext(args), operation: args.operation });
   if (extra) conditions.push(extra);
   return conditions;
@@ -69,10 +68,11 @@ function centreFieldOf(runtime: ResourceRuntime): string | null {
 }
 
 /**
- * A user limited to some marketing centres changes only the records of those centres (or of
- * none: a record without a centre applies to all): saving, deleting and every state action
- * (audit, stop) of another centre's activity, store or member answers 404 as a record they
- * cannot see would (issue 24 §5). Null for an unlimited user or a resource naming no centre.
+ * A user limited to some marketing centres reads and changes only the records of those centres
+ * (or of none: a record without a centre applies to all): lists, details, pickers, exports and
+ * references leave another centre's activity, store or member out, and saving, deleting and
+ * every state action (audit, stop) of one answers 404 as a record they cannot see would (issue
+ * 24 §5). Null for an unlimited user or a resource naming no centre.
  */
 export function allowedCentresCondition(runtime: ResourceRuntime, actor: Actor): SQL | null {
   const allowed = actor.marketingCenterIds;

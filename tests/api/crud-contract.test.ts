@@ -650,7 +650,7 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
       isClientWritable(resource, field, f),
   )?.[0];
   if (centreField)
-    it("answers a user of another marketing centre 404 on every change and action of a centre's record", async () => {
+    it("answers a user of another marketing centre 404 on every read, change and action of a centre's record", async () => {
       const record = await okData(
         admin.post(url('saveNew'), { body: { ...(await validBody(resource)), [centreField]: centre }, headers: headers() }),
       );
@@ -666,7 +666,13 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
       });
       const user = await signIn(t.app, { tenant: tenant.code, login, password: tenant.adminPassword });
       const own = { marketingCenter: String(elsewhere), time_zone: 'Asia/Shanghai' };
+      // Not read: not in the list, its picker or its detail.
+      const listed = await okData(user.post(url('query'), { body: { pageSize: 200 }, headers: own }));
+      expect(listed.records.map((r: { id: number }) => r.id)).not.toContain(record.id);
+      const offered = await okData(user.get(url('options'), { query: { id: String(record.id) }, headers: own }));
+      expect(offered.map((o: { id: number }) => o.id)).not.toContain(record.id);
       const statuses = [
+        (await user.get(url(`info/${record.id}`), { headers: own })).status,
         (await user.post(url('modify'), { body: { id: record.id, version: record.version }, headers: own })).status,
         ...(resource.deletable === false ? [] : [(await user.post(url('delete'), { query: { id: record.id }, headers: own })).status]),
       ];

@@ -4,7 +4,6 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { setupServer } from 'msw/node';
 import type { i18n as I18n } from 'i18next';
 import { cardTemplateResource } from '../../resources/deposit/card-template.resource';
-import { defineResource, field } from '../../resources/define';
 import { levelMaterialResource } from '../../resources/member/level-material.resource';
 import { fillSlots, inSentence, toMessageMap } from '../../resources/messages/bilingual';
 import { MESSAGE_BOOKS } from '../../resources/messages/index';
@@ -185,65 +184,12 @@ describe('role editor search', () => {
   });
 });
 
-/** The gadget with lines, for the lines editor. */
-const gadgetWithLines = defineResource({
-  ...gadgetResource,
-  fields: {
-    ...gadgetResource.fields,
-    parts: field.lines({ label: ['部件', 'Parts'], fields: { part: field.text({ label: ['部件名', 'Part name'] }) } }),
-  },
-});
-
 describe('the keyboard in the generic screens', () => {
-  it('gives the focus back to the button that opened a drawer when the drawer closes', async () => {
-    server.use(
-      api.post('gadget/query', () => ok({ total: 1, records: [gadget()] })),
-      api.get('gadget/info/1', () => ok(gadget())),
-    );
-    renderAt({ path: '/datum/store/store', i18n, screen: <ResourceList resource={gadgetResource} /> });
-    const row = (await screen.findByText('Widget A')).closest('tr')!;
-    const opener = buttonNamed(row, 'Detail');
-    opener.focus();
-    fireEvent.click(opener);
-    const drawer = (await screen.findByText('Gadget details')).closest('.ant-drawer-content') as HTMLElement;
-    // The user moved on inside the drawer (a browser also moves the focus into it as it opens).
-    const close = within(drawer.parentElement!).getByLabelText('Close');
-    close.focus();
-    expect(document.activeElement).toBe(close);
-    fireEvent.click(close);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/datum/store/store'));
-    await waitFor(() => expect(document.activeElement?.textContent).toBe('Detail'));
-    expect((document.activeElement as HTMLElement).closest('tr')?.textContent).toContain('Widget A');
-  });
-
   it('names the select-all checkbox of a list in the console language', async () => {
     server.use(api.post('gadget/query', () => ok({ total: 1, records: [gadget()] })));
     renderAt({ path: '/datum/store/store', i18n, screen: <ResourceList resource={gadgetResource} /> });
     await screen.findByText('Widget A');
     const header = document.querySelector('thead .ant-checkbox-input') as HTMLInputElement;
     expect(header.getAttribute('aria-label')).toBe('Select all on this page');
-  });
-
-  it("puts the focus in the new line's first input after Add line", async () => {
-    const withLines = await englishI18n([gadgetWithLines]);
-    renderAt({
-      path: '/datum/store/store?view=add',
-      i18n: withLines,
-      screen: <ResourceList resource={gadgetWithLines} />,
-      resources: [gadgetWithLines],
-    });
-    server.use(api.post('gadget/query', () => ok({ total: 0, records: [] })));
-    const drawer = (await screen.findByText('Add gadget')).closest('.ant-drawer-content') as HTMLElement;
-    const add = await within(drawer).findByText('Add line');
-    fireEvent.click(add.closest('button')!);
-    await waitFor(() => expect(document.activeElement?.tagName).toBe('INPUT'));
-    expect(document.activeElement?.closest('tr.ant-table-row')).not.toBeNull();
-    fireEvent.click(add.closest('button')!);
-    // The second line's input, not the first's.
-    await waitFor(() =>
-      expect(document.activeElement?.closest('tbody')?.querySelectorAll('tr.ant-table-row')[1]?.contains(document.activeElement)).toBe(
-        true,
-      ),
-    );
   });
 });

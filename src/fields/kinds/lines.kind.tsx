@@ -190,13 +190,14 @@ function defaultsOf(field: LinesField): Record<string, unknown> {
 }
 
 /**
- * Moves the focus to the first input of the line just added (the last row of the table drawn
- * before the add button), once React has drawn it: the user types on at once.
+ * Moves the focus to the first input of the line just added (the last row of the editor's
+ * table), once React has drawn it: the user types on at once.
  */
 function focusLastLine(addButton: HTMLElement): void {
-  const table = addButton.previousElementSibling;
+  // The editor's table sits beside the button (with the running totals, when declared).
+  const editor = addButton.parentElement;
   requestAnimationFrame(() => {
-    const rows = table?.querySelectorAll('tbody tr.ant-table-row');
+    const rows = editor?.querySelectorAll(':scope > .ant-table-wrapper tbody tr.ant-table-row');
     const last = rows?.[rows.length - 1];
     last?.querySelector<HTMLElement>('input:not([disabled]):not([type=hidden]), textarea:not([disabled])')?.focus();
   });
