@@ -1,7 +1,8 @@
 /**
  * Test bed of the generic screens: a small resource declared here, the real message books plus
  * its derived keys (English), refine with the real data provider, MSW answering the resource
- * endpoints, and a memory router so `?view=` drawers and routed views work.
+ * endpoints, a memory router so `?view=` drawers and routed views work, and the shell's feedback
+ * bridge (the HTTP client's messages render inside the tree, and go with it).
  */
 import { Refine, type AccessControlProvider } from '@refinedev/core';
 import { slotsOf, type DomainManifest } from '../../src/screens/manifest';
@@ -16,6 +17,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { configure } from '@testing-library/react';
 import { render } from './antd-styles';
 import { dataProvider } from '../../providers/data';
+import { FeedbackBridge } from '../../src/shell/feedback-bridge';
 import { addFormats } from '../../providers/i18n';
 import { defineResource, field, type ResourceDef } from '../../resources/define';
 import { toMessageMap } from '../../resources/messages/bilingual';
@@ -162,6 +164,7 @@ export function renderAt(args: {
     <MemoryRouter initialEntries={[args.path]}>
       <I18nextProvider i18n={args.i18n}>
         <AntdApp>
+          <FeedbackBridge />
           <Refine
             dataProvider={dataProvider}
             routerProvider={routerBindings}

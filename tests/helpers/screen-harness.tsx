@@ -1,12 +1,15 @@
 /**
  * Renders a browser screen for component tests (jsdom + MSW): an i18next instance built from the
  * real message books, antd's ConfigProvider, a MemoryRouter and <Refine> with the real data
- * provider and the real access control provider reading the grants stored the way sign-in stores them.
+ * provider and the real access control provider reading the grants stored the way sign-in stores them,
+ * and the shell's feedback bridge: the HTTP client's messages render inside the tree (as in the
+ * app), so unmounting the test's tree takes them away instead of leaving antd's page-wide holder
+ * to remove its nodes later from a page the next file has emptied.
  */
 import { Refine } from '@refinedev/core';
 import { configure, screen, within, type RenderResult } from '@testing-library/react';
 import { render } from './antd-styles';
-import { ConfigProvider } from 'antd';
+import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/es/locale/en_US';
 import { createInstance, type i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
@@ -14,6 +17,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { accessControlProvider } from '../../providers/access-control';
 import { dataProvider } from '../../providers/data';
+import { FeedbackBridge } from '../../src/shell/feedback-bridge';
 import { addFormats } from '../../providers/i18n';
 import type { Grants } from '../../resources/access';
 import { toMessageMap, type Locale } from '../../resources/messages/bilingual';
@@ -74,7 +78,10 @@ export function renderScreen(element: ReactElement, i18n: I18n): RenderResult {
       <ConfigProvider locale={enUS}>
         <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <Refine dataProvider={dataProvider} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
-            {element}
+            <App component={false}>
+              <FeedbackBridge />
+              {element}
+            </App>
           </Refine>
         </MemoryRouter>
       </ConfigProvider>
