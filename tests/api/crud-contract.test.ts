@@ -799,7 +799,15 @@ const hasDeleteRoute = (resource: ResourceDef) => resource.deletable !== false &
  * the batch hook, and a matching member would point at the target too).
  */
 const RELATION_OVERRIDES: Readonly<
-  Record<string, { body: (refs: Readonly<Record<string, number>>) => Record<string, unknown>; direct?: boolean }>
+  Record<
+    string,
+    {
+      body: (refs: Readonly<Record<string, number>>) => Record<string, unknown>;
+      direct?: boolean;
+      /** The state the target is in (set in its table) while the referrer is saved; restored after. */
+      targetState?: string;
+    }
+  >
 > = {
   // Only paid levels are sold in some stores.
   'level.suitStores': { body: (r) => ({ levelType: 'PAID', price: 100, termMonths: 12, growthThreshold: null, suitStores: [r.store] }) },
@@ -810,6 +818,9 @@ const RELATION_OVERRIDES: Readonly<
     body: (r) => ({ operation: 'grantCoupon', tag: null, couponTemplate: r['coupon-template'], couponCount: 1 }),
     direct: true,
   },
+  // A sale bill's line sells an enabled template only (its picker's rule), and only a draft
+  // template can be deleted: the template is enabled while the bill is saved, then put back.
+  'imprest-card-sale-bill.lines.template': { body: () => ({}), targetState: 'ENABLED' },
   'batch-operate.filterLevel': { body: (r) => ({ selectionMode: 'filtered', filterLevel: r.level, lines: undefined }), direct: true },
   'batch-operate.filterStore': { body: (r) => ({ selectionMode: 'filtered', filterStore: r.store, lines: undefined }), direct: true },
   // A coupon template lists stores and goods only when its scope names them; each line type keeps its own goods.
@@ -944,7 +955,15 @@ describe('safe deletes of every declared relation', () => {
             refs: pointing,
             overrides: { ...(await OVERRIDES[referrer.resource.name]?.({ refs: pointing, seed: n })), ...special?.body(pointing) },
           });
+      const stateField = target.resource.states?.field;
+      const setTargetState = (state: unknown) =>
+        t.database.db
+          .update(target.table)
+          .set({ [stateField!]: state })
+          .where(and(eq(target.table.tenantId, tenant.tenantId), eq(target.table.id, x.id)));
+      if (special?.targetState) await setTargetState(special.targetState);
       const r = await createReferrer(referrer, body, special?.direct);
+      if (special?.targetState) await setTargetState(x[stateField!]);
       // A relation its engine owns (a member's level) is never in a body: the engine writes it.
       if (referrer.resource.fields[c.path]?.serverManaged) {
         await t.database.db
