@@ -77,10 +77,9 @@ describe('stored value in the browser', () => {
     await expect.poll(async () => history.innerText()).toContain('核实无误');
     expect(await page.getByRole('button', { name: looseText('冻结') }).count()).toBe(1);
 
-    // The programme's settings, with the adjustment approval threshold's default.
+    // The programme's settings (the approval threshold moved to the value approval rule, shown on the role screen).
     await shell.goto(baseUrl, SETTINGS);
     const settings = new DetailPage(page);
-    expect(await settings.value('调整审核阈值')).toMatch(/^10,?000\.00$/);
     expect(await settings.value('启用储值')).toMatch(/是|启用|开/);
     await shell.waitForScreen();
     await screenshot(page, 'store-value-manage-zh');
