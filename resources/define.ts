@@ -199,6 +199,12 @@ export type MoneyField = NumberFieldBase<'money'>;
 export interface DecimalField extends NumberFieldBase<'decimal'> {
   /** Decimals kept; default 2. */
   readonly decimals?: number;
+  /**
+   * The value is a discount rate in 折, the tenths of the price the customer pays (8.5 = pays
+   * 85 %). Chinese screens ask and show 折; English screens ask and show the percentage paid.
+   * The API and the table keep 折.
+   */
+  readonly asDiscount?: boolean;
 }
 
 export type BooleanField = FieldBase<'boolean'>;

@@ -38,9 +38,10 @@ function valueFields(fields: Record<string, FieldDef>): Record<string, FieldDef>
 const discountRate = (label: readonly [string, string]) =>
   field.decimal({
     label,
-    help: ['8.5 表示按原价的 85% 收取', '8.5 means the customer pays 85% of the price'],
+    help: ['8.5 表示按原价的 85% 收取', '85 means the customer pays 85% of the price (15% off)'],
     required: true,
     decimals: 1,
+    asDiscount: true,
     min: 0.1,
     max: 9.9,
   });
@@ -81,13 +82,13 @@ const VALUE_PARTS: Readonly<Record<CouponLineType, Record<string, FieldDef>>> = 
       max: 99999999,
     }),
   }),
-  all_discount: valueFields({ allDiscountRate: discountRate(['整单折扣(折)', 'Order discount (tenths)']), allDiscountCap: discountCap() }),
+  all_discount: valueFields({ allDiscountRate: discountRate(['整单折扣(折)', 'Order discount (% paid)']), allDiscountCap: discountCap() }),
   goods_discount: valueFields({
-    goodsDiscountRate: discountRate(['商品折扣(折)', 'Goods discount (tenths)']),
+    goodsDiscountRate: discountRate(['商品折扣(折)', 'Goods discount (% paid)']),
     goodsDiscountCap: discountCap(),
   }),
   rfm_type: valueFields({
-    rfmDiscountRate: discountRate(['会员分群折扣(折)', 'Segment discount (tenths)']),
+    rfmDiscountRate: discountRate(['会员分群折扣(折)', 'Segment discount (% paid)']),
     rfmDiscountCap: discountCap(),
     rfmSegments: field.enum({
       label: ['适用会员分群(RFM)', 'Member segments (RFM)'],

@@ -85,6 +85,8 @@ const screenTexts = defineMessages({
   'screens.selectPage': ['全选本页', 'Select all on this page'],
   'screens.relationEmpty': ['暂无可选的{name}。', 'No {name} to choose yet.'],
   'screens.relationEmptyWhere': ['可选项来自：', 'They are made in:'],
+  'screens.discount.unit': ['折', '% paid'],
+  'screens.discount.shown': ['{rate}折', 'Pays {percent}%'],
   'screens.rangeFrom': ['最小值', 'From'],
   'screens.rangeTo': ['最大值', 'To'],
   'screens.lines.add': ['添加一行', 'Add line'],

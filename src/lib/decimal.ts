@@ -113,3 +113,15 @@ export function sumDecimals(values: readonly unknown[], decimals: number): Decim
   }
   return { negative: total < 0n, coefficient: total < 0n ? -total : total, scale: decimals };
 }
+
+/**
+ * Moves the decimal point `places` to the right (left when negative), exactly: a discount of
+ * 8.5 折 is 85 % paid (`shiftDecimal(d, 1)`), and back (`shiftDecimal(d, -1)`). The result keeps
+ * no more places than it needs to (`8.5` -> `85`, not `85.0`).
+ */
+export function shiftDecimal(value: Decimal, places: number): Decimal {
+  if (!Number.isInteger(places)) throw new RangeError(`places must be an integer, got ${places}`);
+  const scale = value.scale - places;
+  if (scale >= 0) return { ...value, scale };
+  return { ...value, coefficient: value.coefficient * pow10(-scale), scale: 0 };
+}

@@ -13480,15 +13480,15 @@ export interface components {
             cashValue: number | null;
             /** @description Face value on the goods (yuan); yuan, exact, at most 2 decimals */
             goodsCashValue: number | null;
-            /** @description Order discount (tenths); exact, at most 1 decimals */
+            /** @description Order discount (% paid); exact, at most 1 decimals */
             allDiscountRate: number | null;
             /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
             allDiscountCap: number | null;
-            /** @description Goods discount (tenths); exact, at most 1 decimals */
+            /** @description Goods discount (% paid); exact, at most 1 decimals */
             goodsDiscountRate: number | null;
             /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
             goodsDiscountCap: number | null;
-            /** @description Segment discount (tenths); exact, at most 1 decimals */
+            /** @description Segment discount (% paid); exact, at most 1 decimals */
             rfmDiscountRate: number | null;
             /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
             rfmDiscountCap: number | null;
@@ -41065,15 +41065,15 @@ export interface operations {
                     cashValue?: number;
                     /** @description Face value on the goods (yuan); exact, at most 2 decimals */
                     goodsCashValue?: number;
-                    /** @description Order discount (tenths); exact, at most 1 decimals */
+                    /** @description Order discount (% paid); exact, at most 1 decimals */
                     allDiscountRate?: number;
                     /** @description Largest discount (yuan); exact, at most 2 decimals */
                     allDiscountCap?: number;
-                    /** @description Goods discount (tenths); exact, at most 1 decimals */
+                    /** @description Goods discount (% paid); exact, at most 1 decimals */
                     goodsDiscountRate?: number;
                     /** @description Largest discount (yuan); exact, at most 2 decimals */
                     goodsDiscountCap?: number;
-                    /** @description Segment discount (tenths); exact, at most 1 decimals */
+                    /** @description Segment discount (% paid); exact, at most 1 decimals */
                     rfmDiscountRate?: number;
                     /** @description Largest discount (yuan); exact, at most 2 decimals */
                     rfmDiscountCap?: number;
@@ -41220,15 +41220,15 @@ export interface operations {
                     cashValue?: number;
                     /** @description Face value on the goods (yuan); exact, at most 2 decimals */
                     goodsCashValue?: number;
-                    /** @description Order discount (tenths); exact, at most 1 decimals */
+                    /** @description Order discount (% paid); exact, at most 1 decimals */
                     allDiscountRate?: number;
                     /** @description Largest discount (yuan); exact, at most 2 decimals */
                     allDiscountCap?: number;
-                    /** @description Goods discount (tenths); exact, at most 1 decimals */
+                    /** @description Goods discount (% paid); exact, at most 1 decimals */
                     goodsDiscountRate?: number;
                     /** @description Largest discount (yuan); exact, at most 2 decimals */
                     goodsDiscountCap?: number;
-                    /** @description Segment discount (tenths); exact, at most 1 decimals */
+                    /** @description Segment discount (% paid); exact, at most 1 decimals */
                     rfmDiscountRate?: number;
                     /** @description Largest discount (yuan); exact, at most 2 decimals */
                     rfmDiscountCap?: number;

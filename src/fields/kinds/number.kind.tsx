@@ -12,6 +12,7 @@ import type { FieldContext, FieldKindSpec } from '../field-kind';
 import { defaultFilters, isBlank, labelOf, requiredRules } from '../field-helpers';
 import { NumericInput } from '../numeric-input';
 import { NumberRangeInput } from '../controls/number-range-input';
+import { DiscountRateInput, DiscountRateText } from '../controls/discount-rate';
 
 type NumberField = IntegerField | MoneyField | DecimalField;
 
@@ -70,4 +71,16 @@ function numberKind<F extends NumberField>(): FieldKindSpec<F> {
 
 export const integerKind = numberKind<IntegerField>();
 export const moneyKind = numberKind<MoneyField>();
-export const decimalKind = numberKind<DecimalField>();
+const plainDecimalKind = numberKind<DecimalField>();
+
+/** A decimal, or a discount rate in 折 (`asDiscount`: shown as 折 in Chinese, the percentage paid in English). */
+export const decimalKind: FieldKindSpec<DecimalField> = {
+  ...plainDecimalKind,
+  input: (ctx, options) =>
+    ctx.field.asDiscount ? (
+      <DiscountRateInput min={ctx.field.min} max={ctx.field.max} decimals={decimalsOf(ctx.field)} disabled={options.disabled} />
+    ) : (
+      plainDecimalKind.input(ctx, options)
+    ),
+  cell: (ctx, value, record) => (ctx.field.asDiscount ? <DiscountRateText value={value} /> : plainDecimalKind.cell(ctx, value, record)),
+};
