@@ -900,6 +900,12 @@ export interface KindDef {
    * fields and its rule members shown in lists (`rule.<member>`, read along the path).
    */
   readonly columns?: readonly string[];
+  /**
+   * Further values every record of the kind shares (an activity kind's menu entry), added to its
+   * view's `fixedFilter`: stamped on its writes, and not offered as a filter on its list, where
+   * any other value would always find nothing.
+   */
+  readonly fixed?: Readonly<Record<string, string | number | boolean>>;
 }
 
 /** The base's object field holding every kind's rule members ({@link KindDef.rule}): one jsonb column. */
@@ -1026,7 +1032,7 @@ export function defineKinds(args: {
       route: { group: base.route.group, entry: kind.entry ?? base.route.entry, screens: kind.screens },
       access: kind.access ?? base.access,
       scope: base.scope,
-      fixedFilter: { [kindField]: value },
+      fixedFilter: { ...kind.fixed, [kindField]: value },
       list: { ...base.list, columns: kind.columns ?? [...baseColumns.filter((c) => c !== kindField), ...ruleColumns] },
       // A view's sections carry no rules (its base's apply: the fields' own `when`).
       form: section

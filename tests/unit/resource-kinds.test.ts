@@ -6,6 +6,8 @@ import { resourceMessages } from '../../resources/resource-messages';
 import { refineResources, resourceScreens } from '../../src/screens/resource-screens';
 import { permissionsFor, viewHref } from '../../src/screens/generic/resource-routes';
 import { appliesTo } from '../../src/screens/generic/form-rules';
+import { filterFields } from '../../src/screens/generic/filter-bar';
+import { activities } from '../../resources/promotion/activity.resource';
 
 /**
  * One table, many kinds (`defineKinds`): a kind is one entry of the declaration, and its screens,
@@ -167,6 +169,19 @@ describe('one table, many kinds', () => {
     expect(formSections(after.base).map((s) => s.key)).toEqual(['main', 'kind-cash', 'scope']);
     expect(formSections(defineKinds({ base, kindField: 'type', kinds }).base).map((s) => s.key)).toEqual(['main', 'scope', 'kind-cash']);
     expect(() => defineKinds({ base, kindField: 'type', kinds, kindSectionsAfter: 'nowhere' })).toThrow(/nowhere/);
+  });
+
+  it("offers no menu-entry filter on a kind's list, where any other entry would find nothing", () => {
+    const kindViews = Object.values(activities.kinds);
+    expect(kindViews.length).toBeGreaterThan(10);
+    for (const view of kindViews) {
+      expect(filterFields(view)).not.toContain('family');
+      expect(view.fixedFilter).toMatchObject({ family: expect.any(String) });
+    }
+    // Nor on an entry's own list; its kind filter offers its own kinds only.
+    const entryList = activities.resources.find((r) => r.name === 'activity-family-score-activity')!;
+    expect(filterFields(entryList)).not.toContain('family');
+    expect(filterFields(entryList)).toContain('kind');
   });
 
   it('refuses a kind that redeclares a field', () => {
