@@ -110,7 +110,7 @@ export const promotionGroup: GroupDecl = {
         { name: 'score-activity-home', title: ['积分活动', 'Points campaigns'] },
         { name: 'points-charge-setting', title: ['设置积分抵现', 'Set points as cash'] },
         { name: 'points-charge-setting-dtl', title: ['积分抵现详情', 'Points as cash details'] },
-        { name: 'score-gain-coupon', title: ['积分换券活动', 'Points-for-coupon campaign'], access: 'maintain' },
+        { name: 'score-gain-coupon', title: ['积分换券活动', 'Points-for-coupon campaigns'] },
         { name: 'score-gain-coupon-dtl', title: ['积分换券活动详情', 'Points-for-coupon campaign details'] },
         { name: 'score-exchange-goods-add', title: ['新建积分兑换商品', 'New points-for-goods exchange'] },
         { name: 'score-exchange-goods-dtl', title: ['积分兑换商品详情', 'Points-for-goods exchange details'] },

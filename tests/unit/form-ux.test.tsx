@@ -15,7 +15,7 @@ import type { ReactNode } from 'react';
 import { screenTitle } from '../../src/shell/screen-title';
 import { searchPermissionTree, HIDDEN_NODE_CLASS } from '../../src/views/setting/role/permission-tree-model';
 import { RESOURCES } from '../../resources/index';
-import { catalogMessages } from '../../resources/catalog/index';
+import { CATALOG, catalogMessages } from '../../resources/catalog/index';
 import { api, buttonNamed, englishI18n, gadget, gadgetResource, installMatchMedia, ok, renderAt } from '../helpers/generic-harness';
 
 /**
@@ -116,6 +116,26 @@ describe('titles of form screens', () => {
       toMessageMap([...MESSAGE_BOOKS, resourceMessages(RESOURCES), catalogMessages()], 'en_US')[key] ?? key,
       values as Record<string, string>,
     );
+
+  it('name no two screens of a menu entry alike, in either language', () => {
+    for (const locale of ['zh_CN', 'en_US'] as const) {
+      const book = toMessageMap([...MESSAGE_BOOKS, resourceMessages(RESOURCES), catalogMessages()], locale);
+      const say = (key: string, values?: Record<string, unknown>) => fillSlots(book[key] ?? key, values as Record<string, string>);
+      const alike: string[] = [];
+      for (const group of CATALOG) {
+        for (const entry of group.entries) {
+          const seen = new Map<string, string>();
+          for (const { name } of entry.screens) {
+            const title = screenTitle({ ref: { group: group.group, entry: entry.entry, screen: name }, search: '', t: say });
+            const before = seen.get(title);
+            if (before !== undefined) alike.push(`${group.group}/${entry.entry}: ${before} and ${name} are both "${title}"`);
+            seen.set(title, name);
+          }
+        }
+      }
+      expect(alike).toEqual([]);
+    }
+  });
 
   it('say edit with an id and add without, whatever the catalogue screen is called', () => {
     const card = { group: 'deposit', entry: 'prepay-card-tpl', screen: 'prepay-card-tpl-edit' } as const;

@@ -7,7 +7,8 @@ export const scoreGainCouponKind = defineActivityKind({
   family: 'SCORE_ACTIVITY',
   trigger: 'exchange',
   title: ['积分换券活动', 'Points-for-coupon campaign'],
-  screens: { add: 'score-exchange-coupon-add', edit: 'score-gain-coupon', dtl: 'score-gain-coupon-dtl' },
+  // Its own list (积分换券活动), beside the entry's list of every points campaign; one form adds and edits.
+  screens: { list: 'score-gain-coupon', add: 'score-exchange-coupon-add', edit: 'score-exchange-coupon-add', dtl: 'score-gain-coupon-dtl' },
   parts: ['reward'],
   rule: {
     couponPointsCost: field.integer({ label: ['所需积分', 'Points needed'], required: true, min: 1, max: 100_000_000, width: 110 }),
