@@ -109,6 +109,8 @@ export const imprestCardSaleBillResource = defineResource({
         faceAmount: field.money({ label: ['面值小计(元)', 'Face value (yuan)'], serverManaged: true }),
         amount: field.money({ label: ['售价小计(元)', 'Price (yuan)'], serverManaged: true }),
       },
+      // Cards asked by quantity, summed as they are typed; ranges are counted by the save.
+      totals: ['quantity'],
     }),
   },
   titleField: 'number',
@@ -135,15 +137,32 @@ export const imprestCardSaleBillResource = defineResource({
     { key: 'lines', title: ['售卡明细', 'Cards sold'], fields: ['lines'] },
     { key: 'payment', title: ['收款', 'Payment'], fields: ['discount', 'payMethod', 'remark'] },
   ],
-  detail: [
-    {
-      key: 'header',
-      title: ['单据信息', 'Document'],
-      fields: ['number', 'state', 'store', 'buyerType', 'member', 'companyName', 'contact', 'auditedAt', 'remark'],
-    },
-    { key: 'payment', title: ['收款', 'Payment'], fields: ['cardCount', 'totalFace', 'totalPrice', 'discount', 'paidAmount', 'payMethod'] },
-    { key: 'lines', title: ['售卡明细', 'Cards sold'], fields: ['lines'] },
-  ],
+  detail: {
+    sections: [
+      {
+        key: 'header',
+        title: ['单据信息', 'Document'],
+        fields: ['number', 'state', 'store', 'buyerType', 'member', 'companyName', 'contact', 'auditedAt', 'remark'],
+      },
+      {
+        key: 'payment',
+        title: ['收款', 'Payment'],
+        fields: ['cardCount', 'totalFace', 'totalPrice', 'discount', 'paidAmount', 'payMethod'],
+      },
+      { key: 'lines', title: ['售卡明细', 'Cards sold'], fields: ['lines'] },
+    ],
+    // The numbers the audit took (a quantity line takes the store's lowest numbers), to hand over
+    // and to find again: the latest here, all of them in the card list filtered on the bill.
+    related: [
+      {
+        key: 'cards',
+        title: ['售出的卡', 'Card numbers sold'],
+        resource: 'prepay-card',
+        field: 'saleBill',
+        columns: ['number', 'template', 'state', 'balance', 'validTo'],
+      },
+    ],
+  },
   states: auditedDocument.states([
     '审核后单据中的卡立即激活并按面值入账，单据不能再修改或删除。确定审核“{title}”吗？',
     'Once audited, the cards are activated with their face value and the bill can no longer be changed or deleted. Audit "{title}"?',

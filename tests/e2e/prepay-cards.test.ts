@@ -7,12 +7,14 @@ import { DetailPage } from './pages/detail.page';
 import { FormPage, savedDetailThenList } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
+import { DetailTabs } from './pages/stored-value.page';
 
 /**
  * Issue 11, prepaid cards in the browser: the administrator makes a batch of cards from the demo's
- * stored-value template (the secrets shown once), drafts a sale bill of that number range to a
- * company, audits it from the list, and finds the cards activated in the card inquiry with their
- * face value as balance and the sale in their balance history; then the stock and the inquiry in
+ * stored-value template (the secrets shown once), drafts a sale bill to a company (a number range
+ * of two of them, and one card by quantity, totalled as typed), audits it from the list, and finds
+ * the numbers sold on the bill (issue 25), the cards activated in the card inquiry with their face
+ * value as balance and the sale in their balance history; then the stock and the inquiry in
  * English.
  */
 const session = useDemoSession();
@@ -43,7 +45,7 @@ describe('prepaid cards in the browser', () => {
     expect(made.secrets.every((secret) => /^\d{16}$/.test(secret))).toBe(true);
     await screenshot(page, 'prepay-card-made-zh');
     await maker.close();
-    const [first, , last] = made.numbers;
+    const [first, second] = made.numbers;
 
     // Draft a sale bill of that range to a company.
     await shell.goto(session.baseUrl, '/deposit/imprest-card-sale-bill/edit');
@@ -54,7 +56,10 @@ describe('prepaid cards in the browser', () => {
     const lines = LinesEditor.byLabel(page, '售卡明细');
     await lines.addLine();
     await lines.fillLine(0, { 选卡方式: '卡号段', 卡模板: TEMPLATE });
-    await lines.fillLine(0, { 起始卡号: first, 结束卡号: last });
+    await lines.fillLine(0, { 起始卡号: first, 结束卡号: second });
+    await lines.addLine();
+    await lines.fillLine(1, { 选卡方式: '按数量', 卡模板: TEMPLATE, 数量: '1' });
+    await expect.poll(() => lines.totals()).toMatch(/数量: 1/);
     await form.fill('收款方式', '银行卡');
     await form.save();
     await savedDetailThenList(page, {
@@ -75,11 +80,22 @@ describe('prepaid cards in the browser', () => {
     await shell.waitForScreen();
     await screenshot(page, 'prepay-card-sale-list-zh');
 
+    // The bill names the numbers sold: the range's two, and the one the quantity took from stock.
+    await bills.rowAction(number, '详情');
+    const bill = new DetailPage(page);
+    await bill.settled();
+    const sold = await new DetailTabs(page).open('售出的卡');
+    await expect.poll(async () => sold.locator('.ant-table-row').count()).toBe(3);
+    const soldText = await sold.innerText();
+    expect(soldText).toContain(first);
+    expect(soldText).toContain(second);
+    await screenshot(page, 'prepay-card-sale-bill-cards-zh');
+
     // The cards are activated, each with its face value as balance.
     await shell.goto(session.baseUrl, '/deposit/prepay-card/prepay-card');
     await cards.waitLoaded();
     await cards.filter('卡号', first.slice(0, -1));
-    for (const card of made.numbers) {
+    for (const card of [first, second]) {
       await expect.poll(async () => cards.row(card).innerText()).toContain('已激活');
       expect(await cards.cell(card, '余额(元)')).toBe('500.00');
     }
