@@ -622,9 +622,10 @@ export interface ResourceDetail {
 /**
  * The kinds of value a document can create (issue 24 item 1): each has its own approval
  * threshold in the merchant's value-approval settings (resources/setting/value-approval-setting.resource.ts).
- * `storedValue` and `cardValue` are money (yuan, exact cents), `points` whole points.
+ * `storedValue`, `cardValue` and `couponValue` (what granted coupons can take off, measured by
+ * server/modules/coupons/coupon-worth.ts) are money (yuan, exact cents), `points` whole points.
  */
-export const VALUE_KINDS = ['storedValue', 'cardValue', 'points'] as const;
+export const VALUE_KINDS = ['storedValue', 'cardValue', 'points', 'couponValue'] as const;
 export type ValueKind = (typeof VALUE_KINDS)[number];
 
 /**

@@ -180,6 +180,28 @@ export const batchOperateResource = defineResource({
       when: forOperations('grantCoupon'),
       inList: false,
     }),
+    // What each member's coupons are worth to the value approval rule, measured by the server on
+    // every save from the template (server/modules/coupons/coupon-worth.ts): money, or the points
+    // of a points coupon. The template's value part is frozen once it is effective, the only state
+    // a document may pick, so the figure saved is the one the audit applies.
+    couponWorth: field.money({
+      label: ['每人券价值（元）', 'Coupon value per member (yuan)'],
+      serverManaged: true,
+      when: forOperations('grantCoupon'),
+      inList: false,
+    }),
+    couponPoints: field.integer({
+      label: ['每人券内积分', 'Coupon points per member'],
+      serverManaged: true,
+      when: forOperations('grantCoupon'),
+      inList: false,
+    }),
+    couponGivesPoints: field.boolean({
+      label: ['积分券', 'Points coupon'],
+      serverManaged: true,
+      when: forOperations('grantCoupon'),
+      inList: false,
+    }),
     selectionMode: field.enum({
       label: ['选择会员方式', 'Members chosen by'],
       required: true,
@@ -304,12 +326,24 @@ export const batchOperateResource = defineResource({
     },
   },
   deletable: true,
-  // What a grant creates over all its members (coupons are not counted as value: their value is
-  // the template's, set and audited on the template).
+  // What a grant creates over all its members; coupons count as value too: what each member's
+  // coupons can take off (or, for a points coupon, the points they give).
   creates: {
     values: [
       { kind: 'points', fields: ['points'], times: 'memberCount', when: forOperations('grantPoints') },
       { kind: 'storedValue', fields: ['valuePrincipal', 'valueGift'], times: 'memberCount', when: forOperations('grantValue') },
+      {
+        kind: 'couponValue',
+        fields: ['couponWorth'],
+        times: 'memberCount',
+        when: [forOperations('grantCoupon'), { field: 'couponGivesPoints', in: [false] }],
+      },
+      {
+        kind: 'points',
+        fields: ['couponPoints'],
+        times: 'memberCount',
+        when: [forOperations('grantCoupon'), { field: 'couponGivesPoints', in: [true] }],
+      },
     ],
   },
 });

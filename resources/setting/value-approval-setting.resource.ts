@@ -12,10 +12,11 @@ const moneyThreshold = (label: readonly [string, string], help: readonly [string
  *
  * - A document that creates value (its declaration's `creates`: opening balances, stored-value
  *   and card adjustments, card top-ups and sale bills beyond what is paid, points adjustments,
- *   batch grants) above the threshold of its kind may not be audited by any of its value makers:
+ *   batch grants of points, stored value and coupons) above the threshold of its kind may not be audited by any of its value makers:
  *   its creator or anyone who changed an amount or a line (server/crud/value-approval.ts).
  * - A till call has no second person: a gift above the threshold of its kind is refused
- *   (stored-value recharge `giftAmount`, server/modules/stored-value).
+ *   (stored-value recharge `giftAmount`, server/modules/stored-value; coupons issued directly,
+ *   `POST /v1/coupons/issue`, server/modules/coupons/coupon-worth.ts).
  *
  * Read with the view grant of any value-creating document (makers see the rule they work under)
  * or of roles; saved only by who may configure roles (设置/角色 · configure,
@@ -59,6 +60,13 @@ export const valueApprovalSettingResource = defineResource({
       max: 1_000_000_000,
       defaultValue: 10_000,
     }),
+    couponValueThreshold: moneyThreshold(
+      ['优惠券审批阈值（元）', 'Coupon value approval threshold (yuan)'],
+      [
+        '发放的券可抵扣的金额（每张按面额、最高优惠或提货商品零售价计，不封顶的按不封顶，乘以张数和会员数）超过此值时，批量发券单的审核人不能是制单或改过它的人；直接发券超过此值时拒绝，须改用批量操作单',
+        'Above this much coupon value granted (each coupon at its face value, largest discount or the retail price of its goods, an uncapped one as unbounded, times coupons and members), a batch grant may not be audited by anyone who made or changed it; a direct issue above it is refused and needs a batch document',
+      ],
+    ),
   },
   titleField: 'storedValueThreshold',
   list: { defaultSort: { field: 'id', order: 'asc' } },

@@ -30,13 +30,14 @@ import { deriveTable } from './table.derive';
  */
 
 /** The money kinds (cents); the others count whole units. */
-const MONEY_KINDS: readonly ValueKind[] = ['storedValue', 'cardValue'];
+const MONEY_KINDS: readonly ValueKind[] = ['storedValue', 'cardValue', 'couponValue'];
 
 /** The settings field holding each kind's threshold. */
 const THRESHOLD_FIELD = {
   storedValue: 'storedValueThreshold',
   cardValue: 'cardValueThreshold',
   points: 'pointsThreshold',
+  couponValue: 'couponValueThreshold',
 } as const satisfies Record<ValueKind, keyof typeof valueApprovalSettingResource.fields>;
 
 /** A kind's name in messages, in the caller's language. */

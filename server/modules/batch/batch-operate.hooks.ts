@@ -4,9 +4,10 @@ import { defineServerHooks, type ServerHooks, type StoredRecord } from '../../cr
 import type { DerivedTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { assertMayAudit, assertMayOperate } from './batch-access';
-import { centsOf } from '../../money/money';
+import { centsOf, centsToString } from '../../money/money';
 import { badInput } from '../../http/envelope';
-import { readTemplate } from '../coupons/template-terms';
+import { couponWorth } from '../coupons/coupon-worth';
+import { readTemplate, type TemplateRow } from '../coupons/template-terms';
 import { expandFilter, freshLines } from './batch-members';
 import { dispatchBatch } from './batch.job';
 import { batchRoutes } from './batch.routes';
@@ -63,14 +64,32 @@ function assertValueGranted(args: Pick<SaveArgs, 'values' | 'current'>): void {
  * engine refuses choosing another (the field's `pickable`); this holds a template stopped since
  * it was chosen, on a later save and at the audit.
  */
-async function assertTemplateEffective(args: { db: DbOrTx; tenantId: number; id: unknown }): Promise<void> {
+async function assertTemplateEffective(args: { db: DbOrTx; tenantId: number; id: unknown }): Promise<TemplateRow | null> {
   const { id } = args;
-  if (id === null || id === undefined) return; // the engine's required rule names the field
+  if (id === null || id === undefined) return null; // the engine's required rule names the field
   const template = await readTemplate(args.db, args.tenantId, Number(id));
-  if (template?.state === 'EFFECTIVE') return;
+  if (template?.state === 'EFFECTIVE') return template;
   throw badInput('error.fieldsInvalid', [
     { field: 'couponTemplate', key: 'batch.couponTemplateNotEffective', values: { name: template?.name ?? String(id) } },
   ]);
+}
+
+/**
+ * A coupon grant: its template must be effective, and what each member's coupons are worth is
+ * written for the value approval rule (the declaration's `creates`): the template's worth per
+ * coupon (coupon-worth.ts) × the coupons per member, as money or as the points of a points coupon.
+ */
+async function measureCoupons(ctx: SaveArgs): Promise<void> {
+  const { values, current } = ctx;
+  const tenantId = ctx.actor.tenantId;
+  const id = valueAfterWrite({ values, current, name: 'couponTemplate' });
+  const template = await assertTemplateEffective({ db: ctx.db, tenantId, id });
+  if (!template) return;
+  const worth = await couponWorth({ db: ctx.db, tenantId, template });
+  const total = worth.units * BigInt(Number(valueAfterWrite({ values, current, name: 'couponCount' }) ?? 1));
+  values.couponGivesPoints = worth.kind === 'points';
+  values.couponWorth = worth.kind === 'points' ? '0.00' : centsToString(total);
+  values.couponPoints = worth.kind === 'points' ? Number(total) : 0;
 }
 
 /** The members the document will list, or null when the save leaves its lines as they are. */
@@ -109,10 +128,7 @@ export const batchOperateHooks = defineServerHooks(batchOperateResource, {
     const operation = requiredAfterWrite({ values, current, name: 'operation' });
     assertMayOperate({ actor: ctx.actor, operation, locale: ctx.actor.locale });
     if (operation === 'grantValue') assertValueGranted({ values, current });
-    if (operation === 'grantCoupon') {
-      const id = valueAfterWrite({ values, current, name: 'couponTemplate' });
-      await assertTemplateEffective({ db: ctx.db, tenantId: ctx.actor.tenantId, id });
-    }
+    if (operation === 'grantCoupon') await measureCoupons(ctx);
     const members = await membersOf(ctx);
     if (members === null) return;
     const lines = freshLines(members);

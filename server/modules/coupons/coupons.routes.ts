@@ -84,7 +84,8 @@ export async function couponsRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: IssueInput }>(
     '/v1/coupons/issue',
     { schema: describeRoute(issueSchema, couponsDocs.issue), config: { requires: COUPON_ISSUE } },
-    async (request, reply) => idempotentReply(reply, await issueCoupons({ ...caller(request), body: request.body })),
+    async (request, reply) =>
+      idempotentReply(reply, await issueCoupons({ ...caller(request), body: request.body, direct: { locale: request.ctx.locale } })),
   );
 
   app.post<{ Body: CheckInput }>(

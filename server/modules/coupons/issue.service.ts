@@ -5,7 +5,9 @@ import { formatInstant } from '../../crud/zoned-time';
 import { idempotent, type IdempotentResult } from '../idempotency/idempotency.service';
 import { centsToString } from '../../money/money';
 import { drawCode, drawRandomCents } from './coupon-codes';
+import type { Locale } from '../../../resources/messages/bilingual';
 import { couponSettings, type CouponSettings } from './coupon-settings';
+import { checkDirectIssue } from './coupon-worth';
 import { validityAt } from './coupon-windows';
 import { readTemplate, type TemplateRow } from './template-terms';
 
@@ -155,6 +157,12 @@ export async function issueCoupons(input: {
   body: IssueInput;
   /** The keys' namespace: the till route's by default; a batch document keeps its own, out of callers' reach. */
   operation?: string;
+  /**
+   * A direct issue (the route, console or till) in the caller's language: checked against the
+   * value approval threshold (coupon-worth.ts `checkDirectIssue`), in the key's transaction so a
+   * replay answers the first answer. A batch document's issue is audited by the document instead.
+   */
+  direct?: { readonly locale: Locale };
 }): Promise<IdempotentResult<IssueAnswer>> {
   const { db, tenantId, body } = input;
   const quantity = body.quantity ?? 1;
@@ -166,7 +174,10 @@ export async function issueCoupons(input: {
     key: body.requestNo,
     keyField: 'requestNo',
     request: { templateId: body.templateId, memberId: body.memberId, quantity, source, sourceRef: body.sourceRef ?? null },
-    run: (tx) => issueWithin({ tx, tenantId, operatorId: input.operatorId, now: input.now, zone: input.zone, body }),
+    run: async (tx) => {
+      if (input.direct) await checkDirectIssue({ db: tx, tenantId, templateId: body.templateId, quantity, locale: input.direct.locale });
+      return issueWithin({ tx, tenantId, operatorId: input.operatorId, now: input.now, zone: input.zone, body });
+    },
   });
 }
 
