@@ -202,6 +202,14 @@ export const batchOperateResource = defineResource({
       when: forOperations('grantCoupon'),
       inList: false,
     }),
+    // The points each member reaching the target level would be granted by its enabled upgrade
+    // incentives (server/modules/levels), measured by the server on every save and again at the audit.
+    levelPoints: field.integer({
+      label: ['每人升级激励积分', 'Upgrade incentive points per member'],
+      serverManaged: true,
+      when: forOperations('changeLevel'),
+      inList: false,
+    }),
     selectionMode: field.enum({
       label: ['选择会员方式', 'Members chosen by'],
       required: true,
@@ -327,9 +335,11 @@ export const batchOperateResource = defineResource({
   },
   deletable: true,
   // What a grant creates over all its members; coupons count as value too: what each member's
-  // coupons can take off (or, for a points coupon, the points they give).
+  // coupons can take off (or, for a points coupon, the points they give); a level change, the
+  // points of the target level's upgrade incentives (at most: a member already there gets none).
   creates: {
     values: [
+      { kind: 'points', fields: ['levelPoints'], times: 'memberCount', when: forOperations('changeLevel') },
       { kind: 'points', fields: ['points'], times: 'memberCount', when: forOperations('grantPoints') },
       { kind: 'storedValue', fields: ['valuePrincipal', 'valueGift'], times: 'memberCount', when: forOperations('grantValue') },
       {

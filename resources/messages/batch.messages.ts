@@ -52,6 +52,10 @@ export const batchMessages = defineMessages({
     '券模板“{name}”未生效，只能发放已生效的券模板',
     'The coupon template "{name}" is not effective; only effective templates can be granted',
   ],
+  'batch.valueChanged': [
+    '单据“{number}”保存后其赠送的价值已变化（目标等级的升级激励或券的价值），请重新保存后再审核',
+    'What document "{number}" gives has changed since it was saved (the target level\'s upgrade incentives or the coupons\' value); save it again, then audit it',
+  ],
   'batch.line.couponsGranted': ['已发放 {count} 张券：{codes}', 'Granted {count} coupons: {codes}'],
   'batch.line.couponsAlreadyGranted': [
     '该会员的券此前已发放（{codes}），未重复发放',

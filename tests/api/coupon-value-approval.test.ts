@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { effectiveTemplate, okData, requestNo, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import { signInNewUser, type ApiClient, type ApiResponse } from '../helpers/fixtures';
-import { createMembers } from '../helpers/points-fixtures';
+import { createMembers, pointsOf } from '../helpers/points-fixtures';
 import { setValueThresholds } from '../helpers/value-approval-fixtures';
 
 /**
@@ -10,7 +10,9 @@ import { setValueThresholds } from '../helpers/value-approval-fixtures';
  * what it can take off, × coupons per member × members; a points coupon's points against the
  * points threshold) needs a second person to audit it, and a direct issue
  * (`POST /v1/coupons/issue`, console or till) above it is refused with a message that sends the
- * user to an audited batch document. Default thresholds: 10 000.00 yuan, 10 000 points.
+ * user to an audited batch document. A batch change of level gives the target level's upgrade
+ * incentive points: they count against the points threshold, measured when saved and again at
+ * the audit. Default thresholds: 10 000.00 yuan, 10 000 points.
  */
 
 let scene: CouponScene;
@@ -175,5 +177,57 @@ describe('coupons issued directly (POST /v1/coupons/issue)', () => {
       await issue(scene.till, { templateId: points, memberId: member, quantity: 3 }),
       '直接发放的 3 张券共计积分 15000，超过审批阈值 10000；直接发券没有第二人审核，请改用批量操作单发放（由他人审核）',
     );
+  });
+});
+
+describe('a batch change of level', () => {
+  // New members enter at the lowest-rank free level: this one, which gives nothing.
+  beforeAll(async () => {
+    await okData(
+      admin.post('/v1/level/saveNew', { body: { levelType: 'FREE', code: 'BASE', name: '普通会员', rankOrder: 1, growthThreshold: 0 } }),
+    );
+  });
+
+  /** A free level above any entry level, with upgrade incentives of these points (rank orders are unique). */
+  async function levelWithIncentives(args: { code: string; rankOrder: number; points: readonly number[] }): Promise<number> {
+    const { code, rankOrder, points } = args;
+    const level = await okData<any>(
+      admin.post('/v1/level/saveNew', {
+        body: { levelType: 'FREE', code, name: `激励等级${code}`, rankOrder, growthThreshold: 900_000 * rankOrder },
+      }),
+    );
+    for (const p of points)
+      await okData(admin.post('/v1/upgrade-incentive/saveNew', { body: { name: `升级送${p}`, level: level.id, points: p } }));
+    return level.id;
+  }
+  const changeLevel = (client: ApiClient, targetLevel: number, members: readonly number[]) =>
+    draft(client, { operation: 'changeLevel', targetLevel, lines: picked(members) });
+
+  it("counts the target level's upgrade incentive points (6 000 × 2 members) against the points threshold", async () => {
+    const level = await levelWithIncentives({ code: 'INC1', rankOrder: 8, points: [4000, 2000] });
+    const members = await createMembers({ client: admin, count: 2 });
+    const doc = await changeLevel(admin, level, members);
+    expect((await info(doc.id)).approval.values).toEqual([{ kind: 'points', amount: 12_000, threshold: 10_000, above: true }]);
+    expect((await audit(admin, doc.id)).body.msg).toBe(secondPerson('积分', '12000', '10000'));
+    await okData(audit(checker, doc.id));
+    expect(await finished(doc.id)).toMatchObject({ state: 'EFFECTED', succeededCount: 2 });
+    expect((await pointsOf({ t: scene.t, tenant: scene.tenant, memberId: members[0] })).balance).toBe(6000);
+  });
+
+  it('refuses an audit once the incentives grew after the save; saved again, the maker is refused above the threshold', async () => {
+    const level = await levelWithIncentives({ code: 'INC2', rankOrder: 9, points: [6000] });
+    const [member] = await createMembers({ client: admin, count: 1 });
+    const doc = await changeLevel(admin, level, [member]);
+    expect((await info(doc.id)).approval.values).toEqual([{ kind: 'points', amount: 6000, threshold: 10_000, above: false }]);
+    await okData(admin.post('/v1/upgrade-incentive/saveNew', { body: { name: '后加激励', level, points: 1_000_000 } }));
+    const stale = await audit(admin, doc.id);
+    expect(stale.status, JSON.stringify(stale.body)).toBe(409);
+    expect(stale.body.msg).toBe(`单据“${doc.number}”保存后其赠送的价值已变化（目标等级的升级激励或券的价值），请重新保存后再审核`);
+    const saved = await okData<any>(
+      admin.post('/v1/batch-operate/modify', { body: { id: doc.id, version: doc.version, remark: '重新保存' } }),
+    );
+    expect(saved.levelPoints).toBe(1_006_000);
+    expect((await audit(admin, doc.id)).body.msg).toBe(secondPerson('积分', '1006000', '10000'));
+    expect((await pointsOf({ t: scene.t, tenant: scene.tenant, memberId: member })).balance).toBe(0);
   });
 });

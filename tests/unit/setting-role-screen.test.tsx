@@ -108,7 +108,14 @@ const server = setupServer(
 );
 
 /** The merchant's value approval rule as the server answers it (saved once). */
-const APPROVAL_RULE = { id: 1, storedValueThreshold: 10000, cardValueThreshold: 5000, pointsThreshold: 10000, version: 1 };
+const APPROVAL_RULE = {
+  id: 1,
+  storedValueThreshold: 10000,
+  cardValueThreshold: 5000,
+  pointsThreshold: 10000,
+  couponValueThreshold: 8000,
+  version: 1,
+};
 let savedRules: Record<string, unknown>[] = [];
 
 const callsTo = (path: string) => calls.filter((call) => call.path === path);
@@ -280,6 +287,9 @@ describe('role screen', { timeout: 30_000 }, () => {
     await openScreen();
     const card = (await screen.findByText('Value approval rule')).closest('.ant-card') as HTMLElement;
     await within(card).findByText('5,000.00');
+    // Coupons count as value too: their threshold is one of the rule's.
+    expect(within(card).getByText('Coupon value approval threshold (yuan)')).toBeTruthy();
+    await within(card).findByText('8,000.00');
     fireEvent.click(within(card).getByText('Edit').closest('button')!);
     const input = (await within(card).findByLabelText('Points approval threshold')) as HTMLInputElement;
     fireEvent.change(input, { target: { value: '20000' } });

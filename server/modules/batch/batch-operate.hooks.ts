@@ -5,9 +5,10 @@ import type { DerivedTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { assertMayAudit, assertMayOperate } from './batch-access';
 import { centsOf, centsToString } from '../../money/money';
-import { badInput } from '../../http/envelope';
+import { AppError, badInput } from '../../http/envelope';
 import { couponWorth } from '../coupons/coupon-worth';
-import { readTemplate, type TemplateRow } from '../coupons/template-terms';
+import { readTemplate } from '../coupons/template-terms';
+import { levelIncentivePoints } from '../levels/level-change';
 import { expandFilter, freshLines } from './batch-members';
 import { dispatchBatch } from './batch.job';
 import { batchRoutes } from './batch.routes';
@@ -64,32 +65,70 @@ function assertValueGranted(args: Pick<SaveArgs, 'values' | 'current'>): void {
  * engine refuses choosing another (the field's `pickable`); this holds a template stopped since
  * it was chosen, on a later save and at the audit.
  */
-async function assertTemplateEffective(args: { db: DbOrTx; tenantId: number; id: unknown }): Promise<TemplateRow | null> {
+async function assertTemplateEffective(args: { db: DbOrTx; tenantId: number; id: unknown }): Promise<void> {
   const { id } = args;
-  if (id === null || id === undefined) return null; // the engine's required rule names the field
+  if (id === null || id === undefined) return; // the engine's required rule names the field
   const template = await readTemplate(args.db, args.tenantId, Number(id));
-  if (template?.state === 'EFFECTIVE') return template;
+  if (template?.state === 'EFFECTIVE') return;
   throw badInput('error.fieldsInvalid', [
     { field: 'couponTemplate', key: 'batch.couponTemplateNotEffective', values: { name: template?.name ?? String(id) } },
   ]);
 }
 
+/** What the value approval rule counts of a document, as the hooks store it (the declaration's `creates`). */
+type ValueMeasure = Partial<Pick<BatchDocument, 'couponWorth' | 'couponPoints' | 'couponGivesPoints' | 'levelPoints'>>;
+
 /**
- * A coupon grant: its template must be effective, and what each member's coupons are worth is
- * written for the value approval rule (the declaration's `creates`): the template's worth per
- * coupon (coupon-worth.ts) × the coupons per member, as money or as the points of a points coupon.
+ * What the document's operation gives each member, measured now for the value approval rule: a
+ * coupon grant, the template's worth per coupon (coupon-worth.ts) × the coupons per member, as
+ * money or as the points of a points coupon; a level change, the points of the target level's
+ * enabled upgrade incentives. Null for the other operations, or before their parameters are set.
  */
-async function measureCoupons(ctx: SaveArgs): Promise<void> {
-  const { values, current } = ctx;
-  const tenantId = ctx.actor.tenantId;
-  const id = valueAfterWrite({ values, current, name: 'couponTemplate' });
-  const template = await assertTemplateEffective({ db: ctx.db, tenantId, id });
-  if (!template) return;
-  const worth = await couponWorth({ db: ctx.db, tenantId, template });
-  const total = worth.units * BigInt(Number(valueAfterWrite({ values, current, name: 'couponCount' }) ?? 1));
-  values.couponGivesPoints = worth.kind === 'points';
-  values.couponWorth = worth.kind === 'points' ? '0.00' : centsToString(total);
-  values.couponPoints = worth.kind === 'points' ? Number(total) : 0;
+async function measureValue(args: {
+  db: DbOrTx;
+  tenantId: number;
+  operation: BatchOperation;
+  valueOf: (name: 'couponTemplate' | 'couponCount' | 'targetLevel') => unknown;
+}): Promise<ValueMeasure | null> {
+  const { db, tenantId, valueOf } = args;
+  const id = (name: 'couponTemplate' | 'targetLevel') =>
+    valueOf(name) === null || valueOf(name) === undefined ? null : Number(valueOf(name));
+  if (args.operation === 'changeLevel') {
+    const levelId = id('targetLevel');
+    return levelId === null ? null : { levelPoints: await levelIncentivePoints({ db, tenantId, levelId }) };
+  }
+  if (args.operation !== 'grantCoupon') return null;
+  const templateId = id('couponTemplate');
+  const template = templateId === null ? null : await readTemplate(db, tenantId, templateId);
+  if (!template) return null;
+  const worth = await couponWorth({ db, tenantId, template });
+  const total = worth.units * BigInt(Number(valueOf('couponCount') ?? 1));
+  const points = worth.kind === 'points';
+  return { couponGivesPoints: points, couponWorth: points ? '0.00' : centsToString(total), couponPoints: points ? Number(total) : 0 };
+}
+
+/** A measure as compared: money as cents, counts as numbers. */
+const measureText = (measure: ValueMeasure): string =>
+  JSON.stringify(
+    Object.entries(measure).map(([name, v]) => {
+      if (v === null || v === undefined) return [name, null];
+      return [name, name === 'couponWorth' ? String(centsOf(v as string)) : String(v)];
+    }),
+  );
+
+/**
+ * The audit applies what the document gives now, so what the approval rule checked (the measure
+ * saved) must still be it: a level's incentives changed, a pick-up coupon's goods repriced, or a
+ * document saved before the measure existed, answers 409 `batch.valueChanged`: saving it again
+ * measures it anew (and makes whoever saves it a maker).
+ */
+async function assertMeasureCurrent(args: { db: DbOrTx; tenantId: number; record: BatchDocument }): Promise<void> {
+  const { record } = args;
+  const now = await measureValue({ db: args.db, tenantId: args.tenantId, operation: record.operation, valueOf: (name) => record[name] });
+  if (now === null) return;
+  const saved = Object.fromEntries(Object.keys(now).map((name) => [name, record[name as keyof ValueMeasure] ?? null])) as ValueMeasure;
+  if (measureText(now) === measureText(saved)) return;
+  throw new AppError('conflict', 'batch.valueChanged', { values: { number: record.number } });
 }
 
 /** The members the document will list, or null when the save leaves its lines as they are. */
@@ -128,7 +167,20 @@ export const batchOperateHooks = defineServerHooks(batchOperateResource, {
     const operation = requiredAfterWrite({ values, current, name: 'operation' });
     assertMayOperate({ actor: ctx.actor, operation, locale: ctx.actor.locale });
     if (operation === 'grantValue') assertValueGranted({ values, current });
-    if (operation === 'grantCoupon') await measureCoupons(ctx);
+    if (operation === 'grantCoupon') {
+      await assertTemplateEffective({
+        db: ctx.db,
+        tenantId: ctx.actor.tenantId,
+        id: valueAfterWrite({ values, current, name: 'couponTemplate' }),
+      });
+    }
+    const measure = await measureValue({
+      db: ctx.db,
+      tenantId: ctx.actor.tenantId,
+      operation,
+      valueOf: (name) => valueAfterWrite({ values, current, name }),
+    });
+    if (measure) Object.assign(values, measure);
     const members = await membersOf(ctx);
     if (members === null) return;
     const lines = freshLines(members);
@@ -143,6 +195,7 @@ export const batchOperateHooks = defineServerHooks(batchOperateResource, {
     async audit({ db, actor, record }) {
       await assertMayAudit({ db, actor, documentId: record.id, locale: actor.locale });
       if (record.operation === 'grantCoupon') await assertTemplateEffective({ db, tenantId: actor.tenantId, id: record.couponTemplate });
+      await assertMeasureCurrent({ db, tenantId: actor.tenantId, record });
     },
   },
 

@@ -117,6 +117,20 @@ async function grantedBefore(tx: DbOrTx, input: LevelChangeInput): Promise<boole
   return rows.length > 0;
 }
 
+/**
+ * The points a member reaching the level would be granted now: the sum of its enabled upgrade
+ * incentives' points. What a person's change of members' levels can give (the value approval
+ * rule of a batch changeLevel document, server/modules/batch).
+ */
+export async function levelIncentivePoints(args: { db: DbOrTx; tenantId: number; levelId: number }): Promise<number> {
+  const t = deriveTable(upgradeIncentiveResource);
+  const [row] = await args.db
+    .select({ points: sql<string | null>`sum(${t.points})` })
+    .from(t)
+    .where(and(eq(t.tenantId, args.tenantId), eq(t.level, args.levelId), eq(t.state, 'ENABLED')));
+  return Number(row?.points ?? 0);
+}
+
 /** Grants the enabled incentives of the level reached, once per member and level. */
 async function grantIncentives(input: LevelChangeInput): Promise<{ points: number; coupons: string | null; entryId: number | null }> {
   const none = { points: 0, coupons: null, entryId: null };
