@@ -12,7 +12,8 @@ const moneyThreshold = (label: readonly [string, string], help: readonly [string
  *
  * - A document that creates value (its declaration's `creates`: opening balances, stored-value
  *   and card adjustments, card top-ups and sale bills beyond what is paid, points adjustments,
- *   batch grants of points, stored value and coupons) above the threshold of its kind may not be audited by any of its value makers:
+ *   batch grants of points, stored value and coupons, batch level changes by their upgrade
+ *   incentives) above the threshold of its kind may not be audited by any of its value makers:
  *   its creator or anyone who changed an amount or a line (server/crud/value-approval.ts).
  * - A till call has no second person: a gift above the threshold of its kind is refused
  *   (stored-value recharge `giftAmount`, server/modules/stored-value; coupons issued directly,
