@@ -12025,7 +12025,7 @@ export interface components {
                 action: string;
                 values: {
                     /** @enum {string} */
-                    kind: "storedValue" | "cardValue" | "points";
+                    kind: "storedValue" | "cardValue" | "points" | "couponValue";
                     /** @description Value created: yuan, or points */
                     amount: number;
                     /** @description The merchant's threshold of the kind */
@@ -12088,7 +12088,7 @@ export interface components {
                 action: string;
                 values: {
                     /** @enum {string} */
-                    kind: "storedValue" | "cardValue" | "points";
+                    kind: "storedValue" | "cardValue" | "points" | "couponValue";
                     /** @description Value created: yuan, or points */
                     amount: number;
                     /** @description The merchant's threshold of the kind */
@@ -12254,7 +12254,7 @@ export interface components {
                 action: string;
                 values: {
                     /** @enum {string} */
-                    kind: "storedValue" | "cardValue" | "points";
+                    kind: "storedValue" | "cardValue" | "points" | "couponValue";
                     /** @description Value created: yuan, or points */
                     amount: number;
                     /** @description The merchant's threshold of the kind */
@@ -12832,6 +12832,14 @@ export interface components {
             couponTemplate: number | null;
             /** @description Coupons per member */
             couponCount: number | null;
+            /** @description Coupon value per member (yuan); yuan, exact, at most 2 decimals */
+            couponWorth: number | null;
+            /** @description Coupon points per member */
+            couponPoints: number | null;
+            /** @description Points coupon */
+            couponGivesPoints: boolean | null;
+            /** @description Upgrade incentive points per member */
+            levelPoints: number | null;
             /**
              * @description Members chosen by: picked = Picked by hand, filtered = Filter, imported = Imported file
              * @enum {string}
@@ -12907,7 +12915,7 @@ export interface components {
                 action: string;
                 values: {
                     /** @enum {string} */
-                    kind: "storedValue" | "cardValue" | "points";
+                    kind: "storedValue" | "cardValue" | "points" | "couponValue";
                     /** @description Value created: yuan, or points */
                     amount: number;
                     /** @description The merchant's threshold of the kind */
@@ -12961,6 +12969,8 @@ export interface components {
             cardValueThreshold: number;
             /** @description Points approval threshold */
             pointsThreshold: number;
+            /** @description Coupon value approval threshold (yuan); yuan, exact, at most 2 decimals */
+            couponValueThreshold: number;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -13151,7 +13161,7 @@ export interface components {
                 action: string;
                 values: {
                     /** @enum {string} */
-                    kind: "storedValue" | "cardValue" | "points";
+                    kind: "storedValue" | "cardValue" | "points" | "couponValue";
                     /** @description Value created: yuan, or points */
                     amount: number;
                     /** @description The merchant's threshold of the kind */
@@ -13229,7 +13239,7 @@ export interface components {
                 action: string;
                 values: {
                     /** @enum {string} */
-                    kind: "storedValue" | "cardValue" | "points";
+                    kind: "storedValue" | "cardValue" | "points" | "couponValue";
                     /** @description Value created: yuan, or points */
                     amount: number;
                     /** @description The merchant's threshold of the kind */
@@ -13333,7 +13343,7 @@ export interface components {
                 action: string;
                 values: {
                     /** @enum {string} */
-                    kind: "storedValue" | "cardValue" | "points";
+                    kind: "storedValue" | "cardValue" | "points" | "couponValue";
                     /** @description Value created: yuan, or points */
                     amount: number;
                     /** @description The merchant's threshold of the kind */
@@ -37792,6 +37802,8 @@ export interface operations {
                     cardValueThreshold?: number;
                     /** @description Points approval threshold */
                     pointsThreshold?: number;
+                    /** @description Coupon value approval threshold (yuan); exact, at most 2 decimals */
+                    couponValueThreshold?: number;
                     version?: number;
                 };
             };
