@@ -81,6 +81,14 @@ describe('the detail of a value-creating record', () => {
     expect(reason?.textContent).toBe('Needs a second person: you created or changed its amounts');
   });
 
+  it("names a coupon grant's value in yuan, as the other kinds (coupons count as value)", async () => {
+    const coupons = { kind: 'couponValue', amount: 11000, threshold: 10000, above: true };
+    renderDetail(gadget({ approval: { ...approval({ required: true, mayApprove: false }), values: [coupons] } }));
+    const panel = await screen.findByTestId('value-approval');
+    expect(within(panel).getByText('coupon value: 11000.00 (approval threshold 10000.00)')).toBeTruthy();
+    expect(buttonNamed(document.body, 'Audit').disabled).toBe(true);
+  });
+
   it('keeps Audit for a second person', async () => {
     renderDetail(gadget({ approval: approval({ required: true, mayApprove: true }) }));
     const panel = await screen.findByTestId('value-approval');
