@@ -57,6 +57,12 @@ export const MAX_BATCH_COUPONS = 100;
 
 /** A field that applies only to these operations. */
 const forOperations = (...operations: BatchOperation[]) => ({ field: 'operation', in: operations }) as const;
+/**
+ * A value measure of these operations: written by the server on every save for the value
+ * approval rule (server/modules/batch/batch-operate.hooks.ts), shown by the detail's approval panel.
+ */
+const measureFor = (...operations: BatchOperation[]) =>
+  ({ serverManaged: true, when: forOperations(...operations), inList: false }) as const;
 /** A field kept only for members chosen this way (declared with `when` on `selectionMode`). */
 const forMode = (mode: SelectionMode) => ({ field: 'selectionMode', in: [mode] }) as const;
 
@@ -184,32 +190,12 @@ export const batchOperateResource = defineResource({
     // every save from the template (server/modules/coupons/coupon-worth.ts): money, or the points
     // of a points coupon. The template's value part is frozen once it is effective, the only state
     // a document may pick, so the figure saved is the one the audit applies.
-    couponWorth: field.money({
-      label: ['每人券价值（元）', 'Coupon value per member (yuan)'],
-      serverManaged: true,
-      when: forOperations('grantCoupon'),
-      inList: false,
-    }),
-    couponPoints: field.integer({
-      label: ['每人券内积分', 'Coupon points per member'],
-      serverManaged: true,
-      when: forOperations('grantCoupon'),
-      inList: false,
-    }),
-    couponGivesPoints: field.boolean({
-      label: ['积分券', 'Points coupon'],
-      serverManaged: true,
-      when: forOperations('grantCoupon'),
-      inList: false,
-    }),
+    couponWorth: field.money({ label: ['每人券价值（元）', 'Coupon value per member (yuan)'], ...measureFor('grantCoupon') }),
+    couponPoints: field.integer({ label: ['每人券内积分', 'Coupon points per member'], ...measureFor('grantCoupon') }),
+    couponGivesPoints: field.boolean({ label: ['积分券', 'Points coupon'], ...measureFor('grantCoupon') }),
     // The points each member reaching the target level would be granted by its enabled upgrade
     // incentives (server/modules/levels), measured by the server on every save and again at the audit.
-    levelPoints: field.integer({
-      label: ['每人升级激励积分', 'Upgrade incentive points per member'],
-      serverManaged: true,
-      when: forOperations('changeLevel'),
-      inList: false,
-    }),
+    levelPoints: field.integer({ label: ['每人升级激励积分', 'Upgrade incentive points per member'], ...measureFor('changeLevel') }),
     selectionMode: field.enum({
       label: ['选择会员方式', 'Members chosen by'],
       required: true,
