@@ -53,6 +53,11 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          // A browser screen settles in its own time: vitest's default second for expect.poll is
+          // shorter than a loaded 2-core CI machine takes to draw a screen after its data arrives
+          // (a history's title named its member 1.2 s after the rows showed). A passing poll
+          // returns as soon as it holds, so only a failing one waits the whole ten seconds.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
         },
       },
     ],

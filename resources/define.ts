@@ -268,6 +268,22 @@ export interface RelationField extends FieldBase<'relation'> {
   readonly pickable?: PickableRecords;
   /** Sibling fields filled from the chosen record; see {@link RecordFills}. */
   readonly fills?: RecordFills;
+  /** Figures of the chosen record kept in another list, shown under the picker; see {@link RelationFigures}. */
+  readonly figures?: RelationFigures;
+}
+
+/**
+ * What a form shows, under a relation's picker, of the chosen record from another list: an
+ * adjustment line's member with the balance the line changes (the stored-value account's
+ * principal, gift and balance; the points account's balance), read as the line is drafted.
+ */
+export interface RelationFigures {
+  /** API name of the list holding the figures: a declared resource or a query view. */
+  readonly resource: string;
+  /** That list's equality filter taking the chosen record's id (`memberId`). */
+  readonly field: string;
+  /** Its fields (a resource) or columns (a query view) shown, with their labels. */
+  readonly show: readonly string[];
 }
 
 /** Which records of a relation's resource may be chosen: those whose enum `field` is one of `in`. */

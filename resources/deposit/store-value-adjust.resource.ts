@@ -60,7 +60,13 @@ export const storeValueAdjustResource = defineResource({
     lines: auditedDocument.adjustmentLines({
       reasonResource: 'store-value-adjust-reason',
       fields: {
-        member: field.relation({ label: ['会员', 'Member'], resource: 'member', required: true }),
+        member: field.relation({
+          label: ['会员', 'Member'],
+          resource: 'member',
+          required: true,
+          // The balance the line changes, shown as the line is drafted.
+          figures: { resource: 'store-value-account', field: 'memberId', show: ['principal', 'gift', 'balance'] },
+        }),
         principal: portionChange(['本金变动', 'Principal change']),
         gift: portionChange(['赠送金变动', 'Gift change']),
       },

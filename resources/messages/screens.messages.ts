@@ -85,6 +85,7 @@ const screenTexts = defineMessages({
   'screens.selectPage': ['全选本页', 'Select all on this page'],
   'screens.relationEmpty': ['暂无可选的{name}。', 'No {name} to choose yet.'],
   'screens.relationEmptyWhere': ['可选项来自：', 'They are made in:'],
+  'screens.figures.none': ['暂无账户，余额为 0', 'No account yet: the balance is 0'],
   'screens.discount.unit': ['折', '% paid'],
   'screens.discount.shown': ['{rate}折', 'Pays {percent}%'],
   'screens.rangeFrom': ['最小值', 'From'],

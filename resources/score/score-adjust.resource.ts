@@ -40,7 +40,13 @@ export const scoreAdjustResource = defineResource({
     lines: auditedDocument.adjustmentLines({
       reasonResource: 'score-adjust-reason',
       fields: {
-        member: field.relation({ label: ['会员', 'Member'], resource: 'member', required: true }),
+        member: field.relation({
+          label: ['会员', 'Member'],
+          resource: 'member',
+          required: true,
+          // The balance the line changes, shown as the line is drafted.
+          figures: { resource: 'points-accounts', field: 'memberId', show: ['balance'] },
+        }),
         points: field.integer({
           label: ['调整积分', 'Points'],
           help: ['正数增加，负数扣减，不能为 0', 'Positive adds, negative deducts; never 0'],

@@ -50,6 +50,8 @@ describe('points adjustments in the browser', () => {
     const lines = LinesEditor.byLabel(page, '调整明细');
     await lines.addLine();
     await lines.fillLine(0, { 会员: member.name, 调整积分: '88', 调整原因: '端到端补偿', 行备注: '补发积分' });
+    // The line shows the balance it changes: a new member has no account yet.
+    await expect.poll(() => lines.figures(0, '会员')).toContain('暂无账户');
     await form.save();
     await savedDetailThenList(page, {
       detail: '/score/score-adjust/score-adjust-dtl',
@@ -122,5 +124,13 @@ describe('points adjustments in the browser', () => {
     expect(await ledger.headers()).toEqual(expect.arrayContaining(['Channel']));
     await shell.waitForScreen();
     await screenshot(page, 'points-ledger-en');
+
+    // A new adjustment line shows the member's balance, 88 since the audit.
+    await shell.goto(baseUrl, '/score/score-adjust/score-adjust-add');
+    const english = LinesEditor.byLabel(page, 'Adjustment lines');
+    await english.addLine();
+    await english.fillLine(0, { Member: member.name });
+    await expect.poll(() => english.figures(0, 'Member')).toMatch(/Balance: 88\b/);
+    await screenshot(page, 'points-adjust-line-balance-en');
   });
 });

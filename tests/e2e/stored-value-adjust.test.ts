@@ -131,4 +131,12 @@ async function adjustAndAudit(page: Page, shell: ShellPage): Promise<void> {
   await shell.waitForScreen();
   await screenshot(page, 'stored-value-history-en');
   await shell.switchLanguage('zh_CN');
+
+  // A new adjustment line for the member shows the balance it would change.
+  await shell.goto(baseUrl, '/deposit/store-value-adjust/store-value-adjust-Add');
+  const next = LinesEditor.byLabel(page, '调整明细');
+  await next.addLine();
+  await next.fillLine(0, { 会员: member.name });
+  await expect.poll(() => next.figures(0, '会员')).toMatch(/本金余额: 60\.00.*赠送金余额: 28\.50.*储值余额: 88\.50/s);
+  await screenshot(page, 'stored-value-adjust-line-balance-zh');
 }

@@ -1,13 +1,14 @@
 import { Select, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { apiGet } from '../../../providers/http';
-import type { PickableRecords } from '../../../resources/define';
+import type { PickableRecords, RelationFigures } from '../../../resources/define';
 import type { FormItemA11yProps } from '../field-helpers';
 import { AriaSafeSelect } from './aria-safe-select';
 import { useOptionTitles } from '../option-titles';
 import { relationIds, type KnownOption, type OptionRecord } from '../relation-titles';
 import { RelationEmpty } from './relation-empty';
 import { RecordCard, type CardSpecOf } from './record-card';
+import { RecordFiguresLine } from './record-figures';
 import { lookUpId, rememberOptions } from '../record-lookup';
 import { resourceByName } from '../../../resources/index';
 import type { Translate } from '../field-kind';
@@ -39,7 +40,13 @@ export interface RelationSelectProps extends FormItemA11yProps {
    * Show the chosen record's card under the select (when its resource declares one) and tell
    * `onChosen` which record the user chose (a reference's `fills`).
    */
-  readonly card?: { readonly specOf: CardSpecOf; readonly t: Translate; readonly onChosen?: (record: OptionRecord) => void };
+  readonly card?: {
+    readonly specOf: CardSpecOf;
+    readonly t: Translate;
+    readonly onChosen?: (record: OptionRecord) => void;
+    /** The chosen record's figures from another list (an adjustment line's member's balance). */
+    readonly figures?: RelationFigures;
+  };
 }
 
 /** The card's enum values of an option, as their labels (`已激活`, `扣减`), joined by ' · '. */
@@ -175,11 +182,15 @@ export function RelationSelect(props: RelationSelectProps) {
       />
     </AriaSafeSelect>
   );
-  if (!withCard || !props.card) return select;
+  const figures = props.card?.figures && !props.multiple ? props.card.figures : undefined;
+  if ((!withCard && !figures) || !props.card) return select;
   return (
     <>
       {select}
-      {chosenRecord ? <RecordCard resource={props.resource} record={chosenRecord} specOf={props.card.specOf} t={props.card.t} /> : null}
+      {withCard && chosenRecord ? (
+        <RecordCard resource={props.resource} record={chosenRecord} specOf={props.card.specOf} t={props.card.t} />
+      ) : null}
+      {figures ? <RecordFiguresLine figures={figures} id={chosen[0]} t={props.card.t} specOf={props.card.specOf} /> : null}
     </>
   );
 }

@@ -34,7 +34,9 @@ function selectProps(
 function RelationInput(props: RelationSelectProps & { ctx: FieldContext<RelationField>; specOf: CardSpecOf }) {
   const { ctx, specOf, ...select } = props;
   const fill = useRecordFills(ctx.field.fills, ctx.siblings);
-  return <RelationSelect {...select} card={{ specOf, t: ctx.t, onChosen: ctx.field.fills ? fill : undefined }} />;
+  return (
+    <RelationSelect {...select} card={{ specOf, t: ctx.t, onChosen: ctx.field.fills ? fill : undefined, figures: ctx.field.figures }} />
+  );
 }
 
 /** The relation kind over a registry of kinds (the chosen record's card shows its fields by kind). */

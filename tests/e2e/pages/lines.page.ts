@@ -50,6 +50,12 @@ export class LinesEditor {
     return (await card.count()) > 0 ? card.first().innerText() : '';
   }
 
+  /** The figures shown under a cell's record from another list (a member's balance); '' while none. */
+  async figures(line: number, header: string | RegExp): Promise<string> {
+    const figures = (await this.cell(line, header)).locator('.console-record-figures');
+    return (await figures.count()) > 0 ? figures.first().innerText() : '';
+  }
+
   /** The error shown under a cell; '' when none. */
   async errorOf(line: number, header: string | RegExp): Promise<string> {
     const error = (await this.cell(line, header)).locator('.ant-form-item-explain-error');
