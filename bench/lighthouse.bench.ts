@@ -54,7 +54,14 @@ interface Figures {
   bytes: number;
 }
 
-async function audit(args: { url: string; port: number; preset: 'mobile' | 'desktop'; keepStorage: boolean }): Promise<Figures> {
+async function audit(args: {
+  url: string;
+  port: number;
+  preset: 'mobile' | 'desktop';
+  keepStorage: boolean;
+  /** Where the whole Lighthouse report (JSON) is written, when given. */
+  reportFile?: string;
+}): Promise<Figures> {
   const config: Config | undefined = args.preset === 'desktop' ? desktopConfig : undefined;
   const result = await lighthouse(
     args.url,
@@ -70,6 +77,7 @@ async function audit(args: { url: string; port: number; preset: 'mobile' | 'desk
   if (!result) throw new Error(`Lighthouse gave no result for ${args.url}`);
   const { categories, audits } = result.lhr;
   if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+  if (args.reportFile) fs.writeFileSync(args.reportFile, JSON.stringify(result.lhr, null, 1));
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
@@ -79,6 +87,21 @@ async function audit(args: { url: string; port: number; preset: 'mobile' | 'desk
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
     bytes: audits['total-byte-weight']?.numericValue ?? NaN,
   };
+}
+
+/**
+ * Runs a Lighthouse audit, again up to twice when it fails: on the loaded shared machine a run
+ * now and then loses its trace (NO_NAVSTART, NO_FCP) without anything being wrong with the page.
+ */
+async function retried(run: () => Promise<Figures>): Promise<Figures> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (run failed, tried again: ${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
 }
 
 function summary(runs: readonly Figures[]): Figures {
@@ -110,8 +133,12 @@ function gzipKib(webDir: string, files: Iterable<string>): number {
 }
 
 async function main(): Promise<void> {
-  const flags = parseFlags(process.argv.slice(2), ['web-dir', 'runs']);
+  const flags = parseFlags(process.argv.slice(2), ['web-dir', 'runs', 'report-dir', 'pages', 'presets']);
   const runs = intFlag(flags, 'runs', 3);
+  const reportDir = textFlag(flags, 'report-dir');
+  if (reportDir) fs.mkdirSync(reportDir, { recursive: true });
+  const pages = textFlag(flags, 'pages', 'login,list').split(',');
+  const presets = textFlag(flags, 'presets', 'mobile,desktop').split(',');
   const webDir = path.resolve(textFlag(flags, 'web-dir', 'dist/web')!);
   const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   await withDemoConsole({
@@ -148,16 +175,20 @@ async function main(): Promise<void> {
       };
 
       const rows: { page: string; preset: string; figures: Figures }[] = [];
-      for (const target of [
-        { page: 'login', url: `${baseUrl}/#/login`, keepStorage: false },
-        { page: 'member list', url: `${baseUrl}${LIST_PATH}`, keepStorage: true },
-      ]) {
-        for (const preset of ['mobile', 'desktop'] as const) {
+      const targets = [
+        { key: 'login', page: 'login', url: `${baseUrl}/#/login`, keepStorage: false },
+        { key: 'list', page: 'member list', url: `${baseUrl}${LIST_PATH}`, keepStorage: true },
+      ].filter((target) => pages.includes(target.key));
+      for (const target of targets) {
+        for (const preset of (['mobile', 'desktop'] as const).filter((name) => presets.includes(name))) {
           const figures: Figures[] = [];
           for (let run = 0; run < runs; run += 1) {
             // The signed-in runs keep cookie and storage but not the HTTP cache.
             if (target.keepStorage) await clearCache();
-            figures.push(await audit({ url: target.url, port: chrome.port, preset, keepStorage: target.keepStorage }));
+            const reportFile = reportDir && path.join(reportDir, `${target.key}-${preset}-${run + 1}.json`);
+            figures.push(
+              await retried(() => audit({ url: target.url, port: chrome.port, preset, keepStorage: target.keepStorage, reportFile })),
+            );
             const last = figures[figures.length - 1];
             console.log(
               `  ${target.page} ${preset} run ${run + 1}: performance ${last.performance}, LCP ${last.lcpMs.toFixed(0)} ms, TBT ${last.tbtMs.toFixed(0)} ms`,

@@ -2,7 +2,7 @@
  * Startup (§7): load the language first (zh_CN by default, or the `locale` query parameter, or
  * the session's choice), then render. Nothing is drawn before the texts are there.
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from '../providers/i18n';
 import { App } from './App';
@@ -19,10 +19,15 @@ async function start(): Promise<void> {
   await initI18n();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // In a transition React renders the first page in slices, leaving the main thread free
+  // between them (a slow tablet answers taps while it draws) instead of one long block.
+  const reactRoot = createRoot(root);
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -7,6 +7,7 @@
 import { Authenticated, Refine } from '@refinedev/core';
 import routerBindings, { CatchAllNavigate } from '@refinedev/react-router-v6';
 import { useMemo } from 'react';
+import { TransitionMount } from '../components/transition-mount';
 import { accessControlProvider } from '../../providers/access-control';
 import { authProvider } from '../../providers/auth';
 import { dataProvider } from '../../providers/data';
@@ -72,7 +73,9 @@ function ConsoleShellRoutes({ shellRoutes }: { readonly shellRoutes: readonly Sh
       <Route
         element={
           <Authenticated key="console-shell" fallback={<CatchAllNavigate to="/login" />} loading={<PageSpin />}>
-            <ShellLayout />
+            <TransitionMount fallback={<PageSpin />}>
+              <ShellLayout />
+            </TransitionMount>
           </Authenticated>
         }
       >

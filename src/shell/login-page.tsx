@@ -38,11 +38,15 @@ export function LoginPage() {
   const submit = async (values: Credentials) => {
     setBusy(true);
     setError(undefined);
+    // The catalogue and the console's routes download while the server checks the password, so
+    // the first screen after a normal sign-in does not wait for them one after the other.
+    const target = import('./login-target');
+    void target.catch(() => undefined);
+    void import('./console-routes').catch(() => undefined);
     try {
       const info = await signIn(values);
       if (info.state === 'normal') {
-        // The catalogue comes with the console's chunk, needed next anyway.
-        const { loginTarget } = await import('./login-target');
+        const { loginTarget } = await target;
         navigate(loginTarget(params.get('to')), { replace: true });
         return;
       }

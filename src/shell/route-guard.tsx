@@ -3,7 +3,7 @@
  * grants with the route's query (the card template rules read `cardTemplateType` / `number`).
  * A refused screen is never rendered; the 403 page says 您未被授权访问此页面 in its place.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { requiredForScreen } from '../../resources/access';
 import type { ScreenRef } from '../../resources/catalog/index';
@@ -32,9 +32,13 @@ export function useScreenAccess(ref: ScreenRef): Decision {
     let current = true;
     setDecision('pending');
     const query = Object.fromEntries(new URLSearchParams(search));
+    // The screen the answer lets in renders in a transition: in slices, answering taps meanwhile.
+    const decide = (next: Decision) => {
+      if (current) startTransition(() => setDecision(next));
+    };
     canOpen({ group, entry, screen, query }).then(
-      (allowed) => current && setDecision(allowed ? 'allowed' : 'denied'),
-      () => current && setDecision('denied'),
+      (allowed) => decide(allowed ? 'allowed' : 'denied'),
+      () => decide('denied'),
     );
     // A later navigation must not be answered by an earlier, slower check.
     return () => {

@@ -7,7 +7,7 @@
 import { Button } from 'antd';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import { App } from 'antd';
-import { useDelete } from '@refinedev/core';
+import type { RecordCommands } from './record-commands';
 import { useState } from 'react';
 import type { ResourceDef } from '../../../resources/define';
 import { runStateAction } from '../../../providers/data';
@@ -43,6 +43,8 @@ export interface BulkActionsProps {
   readonly permissions: ResourcePermissions;
   readonly selected: readonly ApiRecord[];
   readonly modal: HookAPI;
+  /** Delete, from the list's `useRecordCommands()`. */
+  readonly commands: RecordCommands;
   /** After a bulk run: clear the selection and reload. */
   readonly onDone: () => Promise<void>;
 }
@@ -52,7 +54,6 @@ export function BulkActions(props: BulkActionsProps) {
   const { resource, permissions, selected } = props;
   const t = useTranslate();
   const { message } = App.useApp();
-  const { mutateAsync: remove } = useDelete();
   const [busy, setBusy] = useState<string>();
   if (selected.length === 0) return null;
 
@@ -71,14 +72,7 @@ export function BulkActions(props: BulkActionsProps) {
       label: t('screens.delete'),
       danger: true,
       applies: (record) => isDeletable(resource, record),
-      run: (record) =>
-        remove({
-          resource: resource.name,
-          id: record.id as string | number,
-          meta: { version: versionOf(record) },
-          successNotification: false,
-          errorNotification: false,
-        }),
+      run: (record) => props.commands.remove({ resource: resource.name, id: record.id as string | number, version: versionOf(record) }),
     });
   }
 

@@ -1,7 +1,7 @@
 import { App, Button, Empty, Table, Typography, type CheckboxProps } from 'antd';
 import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/table/interface';
-import { useInvalidate, useList, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
-import { Fragment, lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useList, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
+import { Fragment, lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { listColumns, type ResourceDef } from '../../../resources/define';
 import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../providers/dates';
@@ -18,6 +18,7 @@ import { rememberListSearch, useListUrlState, type ListUrlState } from './list-u
 import { useToolbarItems } from './screen-slots';
 import { StateCounts } from './state-counts';
 import { RecordActions } from './record-actions';
+import { useRecordCommands, type RecordCommands } from './record-commands';
 import { personName, recordTitle } from './record-state';
 import {
   COPY_PARAM,
@@ -128,6 +129,7 @@ function actionsColumn(args: {
   resource: ResourceDef;
   t: Translate;
   permissions: ResourcePermissions;
+  commands: RecordCommands;
   open: (view: GenericView, id: string | number, record?: ApiRecord) => void;
 }): ColumnsType<BaseRecord>[number] | undefined {
   const { permissions } = args;
@@ -146,6 +148,7 @@ function actionsColumn(args: {
         resource={args.resource}
         record={record as ApiRecord}
         permissions={permissions}
+        commands={args.commands}
         variant="link"
         withDetail
         onOpen={args.open}
@@ -227,7 +230,7 @@ export function ResourceList(props: ResourceListProps) {
   const tableBox = useRef<HTMLDivElement>(null);
   useQuietMeasureRows(tableBox);
   const { modal } = App.useApp();
-  const invalidate = useInvalidate();
+  const commands = useRecordCommands();
   const permissions = useResourcePermissions(resource);
   const chrome = useListChrome(resource.name);
   const toolbarItems = useToolbarItems(resource);
@@ -321,13 +324,16 @@ export function ResourceList(props: ResourceListProps) {
   };
 
   const allColumns = useMemo(
-    () => columnsOf({ resource, t, sorters, actions: actionsColumn({ resource, t, permissions, open }) }),
+    () => columnsOf({ resource, t, sorters, actions: actionsColumn({ resource, t, permissions, commands, open }) }),
     // `open` only closes over navigate, the resource and the list's query.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [resource, t, sorters, permissions, location.search],
+    [resource, t, sorters, permissions, commands, location.search],
   );
   const columns = visibleColumns(allColumns, chrome.hidden);
   const rows = useMemo(() => (tree && records ? buildTree(records, resource.treeField!) : records), [tree, records, resource.treeField]);
+  // The rows of an answer are drawn in a background render, in slices (a page of rows with its
+  // cells and actions is the largest render of the console); the spinner stays until they show.
+  const shownRows = useDeferredValue(rows);
 
   const bulk = tree ? null : (
     <BulkActions
@@ -336,9 +342,10 @@ export function ResourceList(props: ResourceListProps) {
       permissions={permissions}
       selected={selected}
       modal={modal}
+      commands={commands}
       onDone={async () => {
         setSelected([]);
-        await invalidate({ resource: resource.name, invalidates: ['all'], invalidationFilters: { type: 'all', refetchType: 'all' } });
+        await commands.refresh(resource.name);
       }}
     />
   );
@@ -403,8 +410,8 @@ export function ResourceList(props: ResourceListProps) {
         rowKey="id"
         size={chrome.density}
         columns={columns}
-        dataSource={rows}
-        loading={listQuery.isFetching}
+        dataSource={shownRows}
+        loading={listQuery.isFetching || shownRows !== rows}
         onChange={onChange}
         scroll={{ x: 'max-content' }}
         rowSelection={
@@ -421,7 +428,7 @@ export function ResourceList(props: ResourceListProps) {
               }
             : undefined
         }
-        locale={{ emptyText: listQuery.isFetching && !records ? <span /> : emptyText }}
+        locale={{ emptyText: (listQuery.isFetching && !records) || shownRows !== rows ? <span /> : emptyText }}
         summary={totalsRow({ resource, t, columns, totals: answer?.totals as Record<string, unknown> | undefined, selectable })}
         pagination={
           tree

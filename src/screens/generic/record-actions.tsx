@@ -1,5 +1,4 @@
 import { App, Button, Popconfirm, Space, Tooltip } from 'antd';
-import { useDelete, useInvalidate } from '@refinedev/core';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResourceDef, StateAction } from '../../../resources/define';
@@ -9,6 +8,7 @@ import { alreadyReported, errorText } from './call-errors';
 import { ReasonDialog } from './reason-dialog';
 import { approvalBlock } from './record-approval';
 import { allowedStateActions, isDeletable, isEditable, recordTitle } from './record-state';
+import type { RecordCommands } from './record-commands';
 import { copyLocation, type GenericView } from './resource-routes';
 import type { ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
@@ -18,6 +18,8 @@ export interface RecordActionsProps {
   readonly resource: ResourceDef;
   readonly record: ApiRecord;
   readonly permissions: ResourcePermissions;
+  /** Delete and refresh, from the screen's one `useRecordCommands()` (not one per row). */
+  readonly commands: RecordCommands;
   /** Links in a table row, or buttons in a detail header. */
   readonly variant: 'link' | 'button';
   /** Offer the detail view (rows do, the detail page itself does not). */
@@ -38,11 +40,9 @@ export interface RecordActionsProps {
  * shown again from the cache with the state it had before the action.
  */
 export function RecordActions(props: RecordActionsProps) {
-  const { resource, record, permissions } = props;
+  const { resource, record, permissions, commands } = props;
   const t = useTranslate();
   const { message } = App.useApp();
-  const invalidate = useInvalidate();
-  const { mutateAsync: remove } = useDelete();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string>();
   // The state action whose reason dialog is open.
@@ -66,9 +66,7 @@ export function RecordActions(props: RecordActionsProps) {
     }
   };
 
-  // Refetched now, also where no screen shows it: opened next, the detail is already current.
-  const refreshResource = () =>
-    invalidate({ resource: resource.name, invalidates: ['all'], invalidationFilters: { type: 'all', refetchType: 'all' } });
+  const refreshResource = () => commands.refresh(resource.name);
 
   const runAction = (name: string) =>
     run(
@@ -87,11 +85,7 @@ export function RecordActions(props: RecordActionsProps) {
   };
 
   const runDelete = async () => {
-    const ok = await run(
-      '$delete',
-      () => remove({ resource: resource.name, id, meta: { version }, successNotification: false, errorNotification: false }),
-      'screens.deleted',
-    );
+    const ok = await run('$delete', () => commands.remove({ resource: resource.name, id, version }), 'screens.deleted');
     if (ok) props.onDeleted?.();
   };
 

@@ -9,6 +9,7 @@ import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../provid
 import { DASH, textOrDash } from '../../fields/field-helpers';
 import { errorText } from './call-errors';
 import { RecordActions } from './record-actions';
+import { useRecordCommands } from './record-commands';
 import { ApprovalPanel } from './record-approval';
 import { DetailActionBar } from './detail-actions';
 import { personName, recordStateOf, recordTitle } from './record-state';
@@ -115,6 +116,7 @@ export function RecordDetail(props: RecordDetailProps) {
   const one = useOne<BaseRecord>({ resource: resource.name, id: props.id, errorNotification: false, queryOptions: { enabled: hasId } });
   const tabs = useDetailTabs(resource);
   const related = useRelatedTabs(resource, one.data?.data as ApiRecord | undefined);
+  const commands = useRecordCommands();
   if (!hasId) return <Result status="warning" title={t('screens.notFound')} />;
   if (one.isLoading) return <Skeleton active />;
   if (one.isError || !one.data?.data) return <Result status="warning" title={one.error ? errorText(one.error) : t('screens.notFound')} />;
@@ -137,6 +139,7 @@ export function RecordDetail(props: RecordDetailProps) {
             resource={resource}
             record={record}
             permissions={props.permissions}
+            commands={commands}
             variant="button"
             onOpen={props.onOpen}
             onDeleted={props.onDeleted}

@@ -19,6 +19,7 @@ import { storedSysConfig } from '../../../providers/access-control';
 import type { ApiRecord } from '../../fields/field-kind';
 import { errorText } from '../../screens/generic/call-errors';
 import { RecordActions } from '../../screens/generic/record-actions';
+import { useRecordCommands } from '../../screens/generic/record-commands';
 import { StateTag } from '../../screens/generic/record-detail';
 import { ID_PARAM, viewLocation, type GenericView } from '../../screens/generic/resource-routes';
 import { StateHistory } from '../../screens/generic/state-history';
@@ -41,6 +42,7 @@ function MemberDetail(props: { readonly resource: ResourceDef; readonly id: stri
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const permissions = useResourcePermissions(resource);
+  const commands = useRecordCommands();
   const one = useOne<BaseRecord>({ resource: resource.name, id, errorNotification: false });
   const domainTabs = useDetailTabs(resource);
   const related = useRelatedTabs(resource, one.data?.data as ApiRecord | undefined);
@@ -90,6 +92,7 @@ function MemberDetail(props: { readonly resource: ResourceDef; readonly id: stri
             resource={resource}
             record={record}
             permissions={permissions}
+            commands={commands}
             variant="button"
             onOpen={open}
             onDeleted={() => open('list')}

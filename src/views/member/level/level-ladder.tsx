@@ -14,6 +14,7 @@ import type { ApiRecord, Translate } from '../../../fields/field-kind';
 import { formatAmount, formatInteger } from '../../../lib/format';
 import { fieldColumn } from '../../../screens/generic/list-screen';
 import { RecordActions } from '../../../screens/generic/record-actions';
+import { useRecordCommands } from '../../../screens/generic/record-commands';
 import type { ResourcePermissions } from '../../../screens/generic/use-resource-permissions';
 import { LEVEL_SCREENS, levelPath } from './level-routes';
 
@@ -37,6 +38,7 @@ export interface LevelLadderProps {
 export function LevelLadder(props: LevelLadderProps) {
   const { type, levels, permissions, t } = props;
   const navigate = useNavigate();
+  const commands = useRecordCommands();
   const screens = LEVEL_SCREENS[type];
   // The type is the tab's; the columns are the fields declared for it (`when` on levelType).
   const columns: ColumnsType<BaseRecord> = listColumns(levelResource)
@@ -60,6 +62,7 @@ export function LevelLadder(props: LevelLadderProps) {
           resource={levelResource}
           record={record as ApiRecord}
           permissions={permissions}
+          commands={commands}
           variant="link"
           onOpen={(view, id) => navigate(levelPath(screens.add, view === 'edit' ? { id } : {}))}
         />
