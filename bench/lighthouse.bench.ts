@@ -22,7 +22,7 @@ import { median } from './lib/stats';
  *   is emptied, so every script and answer crosses the network again.
  *
  * Each with the mobile preset (Lighthouse's default: a mid-range phone on slow 4G, simulated) and
- * the desktop preset, `--runs` (3) times; prints the medians of the performance score, LCP, TBT
+ * the desktop preset, `--runs` (3) times; prints the medians of the performance score, FCP, LCP, TBT, CLS
  * and bytes, and the accessibility and best-practices scores, against the targets (mobile
  * performance >= 90, accessibility and best practices 100). Then, in a fresh profile, the
  * JavaScript of login + landing screen (the first menu entry, where sign-in leads) + member list:
@@ -49,8 +49,10 @@ interface Figures {
   performance: number;
   accessibility: number;
   bestPractices: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  cls: number;
   bytes: number;
 }
 
@@ -83,25 +85,31 @@ async function audit(args: {
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
+    fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbtMs: audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? NaN,
     bytes: audits['total-byte-weight']?.numericValue ?? NaN,
   };
 }
 
 /**
  * Runs a Lighthouse audit, again up to twice when it fails: on the loaded shared machine a run
- * now and then loses its trace (NO_NAVSTART, NO_FCP) without anything being wrong with the page.
+ * now and then loses its trace (NO_NAVSTART) or finds the page not responding while it draws.
+ * A run that fails three times is left out of the medians (and said so) rather than ending the
+ * whole measurement.
  */
-async function retried(run: () => Promise<Figures>): Promise<Figures> {
-  for (let attempt = 1; ; attempt += 1) {
+async function retried(run: () => Promise<Figures>): Promise<Figures | undefined> {
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
     try {
       return await run();
     } catch (error) {
-      if (attempt >= 3) throw error;
-      console.log(`  (run failed, tried again: ${error instanceof Error ? error.message : String(error)})`);
+      console.log(
+        `  (run failed${attempt < 3 ? ', tried again' : ', left out'}: ${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   }
+  return undefined;
 }
 
 function summary(runs: readonly Figures[]): Figures {
@@ -110,8 +118,10 @@ function summary(runs: readonly Figures[]): Figures {
     performance: pick('performance'),
     accessibility: pick('accessibility'),
     bestPractices: pick('bestPractices'),
+    fcpMs: pick('fcpMs'),
     lcpMs: pick('lcpMs'),
     tbtMs: pick('tbtMs'),
+    cls: pick('cls'),
     bytes: pick('bytes'),
   };
 }
@@ -186,26 +196,27 @@ async function main(): Promise<void> {
             // The signed-in runs keep cookie and storage but not the HTTP cache.
             if (target.keepStorage) await clearCache();
             const reportFile = reportDir && path.join(reportDir, `${target.key}-${preset}-${run + 1}.json`);
-            figures.push(
-              await retried(() => audit({ url: target.url, port: chrome.port, preset, keepStorage: target.keepStorage, reportFile })),
+            const last = await retried(() =>
+              audit({ url: target.url, port: chrome.port, preset, keepStorage: target.keepStorage, reportFile }),
             );
-            const last = figures[figures.length - 1];
+            if (!last) continue;
+            figures.push(last);
             console.log(
-              `  ${target.page} ${preset} run ${run + 1}: performance ${last.performance}, LCP ${last.lcpMs.toFixed(0)} ms, TBT ${last.tbtMs.toFixed(0)} ms`,
+              `  ${target.page} ${preset} run ${run + 1}: performance ${last.performance}, FCP ${last.fcpMs.toFixed(0)} ms, LCP ${last.lcpMs.toFixed(0)} ms, TBT ${last.tbtMs.toFixed(0)} ms, CLS ${last.cls.toFixed(3)}`,
             );
           }
-          rows.push({ page: target.page, preset, figures: summary(figures) });
+          if (figures.length > 0) rows.push({ page: target.page, preset, figures: summary(figures) });
         }
       }
       await cdp.close();
 
       console.log(`\nmedians of ${runs} runs`);
       console.log(
-        `  ${'page'.padEnd(12)} ${'preset'.padEnd(8)} ${'perf'.padStart(5)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'KiB'.padStart(7)} ${'a11y'.padStart(5)} ${'best'.padStart(5)}`,
+        `  ${'page'.padEnd(12)} ${'preset'.padEnd(8)} ${'perf'.padStart(5)} ${'FCP ms'.padStart(7)} ${'LCP ms'.padStart(7)} ${'TBT ms'.padStart(7)} ${'CLS'.padStart(6)} ${'KiB'.padStart(7)} ${'a11y'.padStart(5)} ${'best'.padStart(5)}`,
       );
       for (const { page, preset, figures: f } of rows) {
         console.log(
-          `  ${page.padEnd(12)} ${preset.padEnd(8)} ${String(f.performance).padStart(5)} ${f.lcpMs.toFixed(0).padStart(7)} ${f.tbtMs.toFixed(0).padStart(7)} ${(f.bytes / 1024).toFixed(0).padStart(7)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(5)}`,
+          `  ${page.padEnd(12)} ${preset.padEnd(8)} ${String(f.performance).padStart(5)} ${f.fcpMs.toFixed(0).padStart(7)} ${f.lcpMs.toFixed(0).padStart(7)} ${f.tbtMs.toFixed(0).padStart(7)} ${f.cls.toFixed(3).padStart(6)} ${(f.bytes / 1024).toFixed(0).padStart(7)} ${String(f.accessibility).padStart(5)} ${String(f.bestPractices).padStart(5)}`,
         );
       }
       const mobile = rows.filter((row) => row.preset === 'mobile');

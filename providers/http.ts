@@ -146,8 +146,12 @@ export function newTraceId(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+let zone: string | undefined;
+
+// Read once per page: building an Intl.DateTimeFormat on every call cost milliseconds per request.
 function timeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai';
+  zone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'Asia/Shanghai';
+  return zone;
 }
 
 function translate(key: string): string {
