@@ -260,7 +260,11 @@ export function ResourceList(props: ResourceListProps) {
     // The http client has already reported a failed call.
     errorNotification: false,
   });
-  const answer = listQuery.data;
+  // An answer's rows are drawn in a background render, in slices (a page of rows with its cells and
+  // actions is the largest render of the console); until then the table keeps what it showed,
+  // with its spinner, and rows, pager and totals then appear together, so nothing shifts twice.
+  const answer = useDeferredValue(listQuery.data);
+  const drawing = answer !== listQuery.data;
   const records = answer?.data;
   const total = answer?.total ?? 0;
   const estimate = answer?.totalIsEstimate === true;
@@ -331,9 +335,6 @@ export function ResourceList(props: ResourceListProps) {
   );
   const columns = visibleColumns(allColumns, chrome.hidden);
   const rows = useMemo(() => (tree && records ? buildTree(records, resource.treeField!) : records), [tree, records, resource.treeField]);
-  // The rows of an answer are drawn in a background render, in slices (a page of rows with its
-  // cells and actions is the largest render of the console); the spinner stays until they show.
-  const shownRows = useDeferredValue(rows);
 
   const bulk = tree ? null : (
     <BulkActions
@@ -410,8 +411,8 @@ export function ResourceList(props: ResourceListProps) {
         rowKey="id"
         size={chrome.density}
         columns={columns}
-        dataSource={shownRows}
-        loading={listQuery.isFetching || shownRows !== rows}
+        dataSource={rows}
+        loading={listQuery.isFetching || drawing}
         onChange={onChange}
         scroll={{ x: 'max-content' }}
         rowSelection={
@@ -428,7 +429,7 @@ export function ResourceList(props: ResourceListProps) {
               }
             : undefined
         }
-        locale={{ emptyText: (listQuery.isFetching && !records) || shownRows !== rows ? <span /> : emptyText }}
+        locale={{ emptyText: (listQuery.isFetching && !records) || drawing ? <span /> : emptyText }}
         summary={totalsRow({ resource, t, columns, totals: answer?.totals as Record<string, unknown> | undefined, selectable })}
         pagination={
           tree
