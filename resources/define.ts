@@ -736,6 +736,13 @@ export interface ResourceDef {
      * `POST /v1/<name>/counts`. Example: the coupon inquiry (`coupons/coupon.resource.ts`).
      */
     readonly stateCounts?: readonly string[];
+    /**
+     * The columns a person must read on any screen without scrolling the table sideways: the
+     * record's identity, its state and its amount. A wide table pins them (the identity on the
+     * left, state and amount on the right beside the actions) while the others scroll between.
+     * Default ({@link keyColumns}): the first column, the state field and the first money column.
+     */
+    readonly keyColumns?: readonly string[];
   };
   /** Form sections; default: one section with every form field. */
   readonly form?: readonly Section[];
@@ -1133,6 +1140,18 @@ export function isInDetail(f: FieldDef): boolean {
 /** The list columns of a resource, in order. */
 export function listColumns(r: ResourceDef): string[] {
   return r.list.columns ? [...r.list.columns] : Object.keys(r.fields).filter((k) => isInList(r.fields[k]));
+}
+
+/**
+ * The key columns of a list among `columns` (default its list columns): those `list.keyColumns`
+ * declares, else the first column (what names the record), the state field and the first money
+ * column (the amount).
+ */
+export function keyColumns(r: ResourceDef, columns: readonly string[] = listColumns(r)): string[] {
+  if (r.list.keyColumns) return r.list.keyColumns.filter((name) => columns.includes(name));
+  const amount = columns.find((name) => r.fields[name]?.kind === 'money');
+  const state = r.states?.field;
+  return [columns[0], state, amount].filter((name, i, all): name is string => !!name && columns.includes(name) && all.indexOf(name) === i);
 }
 
 /** The form sections of a resource (without stamped fields), defaulting to one section with every form field. */

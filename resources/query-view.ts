@@ -180,6 +180,12 @@ export interface QueryViewDef {
   /** The dateRange filter that is the view's time: the trend's axis, the comparisons, the `day` dimension. */
   readonly time?: string;
   readonly columns: Readonly<Record<string, QueryColumn>>;
+  /**
+   * The columns a person must read on any screen without scrolling the table sideways (pinned
+   * by a wide table, as a list's `keyColumns`). Default ({@link viewKeyColumns}): the first shown
+   * column and the money columns (a ledger's amounts and the balance after).
+   */
+  readonly keyColumns?: readonly string[];
   readonly filters: Readonly<Record<string, QueryFilter>>;
   /** The totals over the whole filter (the totals row, in this order). */
   readonly measures: Readonly<Record<string, QueryMeasure>>;
@@ -322,4 +328,10 @@ export function optionsFrom(args: {
   return Object.fromEntries(
     args.codes.map((code) => [code, { label: args.book[`${args.prefix}.${code}`] ?? [code, code], color: args.colors?.[code] }]),
   );
+}
+
+/** The key columns of a view among its `shown` columns: declared, or the first and the money columns. */
+export function viewKeyColumns(view: QueryViewDef, shown: readonly string[]): string[] {
+  if (view.keyColumns) return view.keyColumns.filter((name) => shown.includes(name));
+  return shown.filter((name, index) => index === 0 || view.columns[name]?.kind === 'money');
 }

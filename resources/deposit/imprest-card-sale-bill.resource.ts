@@ -131,6 +131,8 @@ export const imprestCardSaleBillResource = defineResource({
     ],
     defaultSort: { field: 'number', order: 'desc' },
     totals: ['cardCount', 'totalFace', 'paidAmount'],
+    // What the buyer paid, rather than the face value, is the bill's amount.
+    keyColumns: ['number', 'paidAmount', 'state'],
   },
   form: [
     { key: 'buyer', title: ['购卡信息', 'Buyer'], fields: ['store', 'buyerType', 'member', 'companyName', 'contact'] },

@@ -50,6 +50,8 @@ export const storeValueInitResource = defineResource({
     columns: ['number', 'member', 'principal', 'gift', 'balance', 'store', 'state', 'auditedAt'],
     defaultSort: { field: 'number', order: 'desc' },
     totals: ['principal', 'gift', 'balance'],
+    // The opening balance (principal and gift together) is the record's amount.
+    keyColumns: ['number', 'balance', 'state'],
   },
   form: [{ key: 'header', title: ['期初余额', 'Opening balance'], fields: ['member', 'principal', 'gift', 'store', 'remark'] }],
   detail: [

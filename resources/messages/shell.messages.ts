@@ -51,6 +51,8 @@ export const shellMessages = defineMessages({
   'shell.header.logout': ['退出登录', 'Sign out'],
   'shell.header.collapse': ['收起菜单', 'Collapse menu'],
   'shell.header.expand': ['展开菜单', 'Expand menu'],
+  'shell.header.openMenu': ['打开菜单', 'Open menu'],
+  'shell.header.closeMenu': ['关闭菜单', 'Close menu'],
   'shell.language.zh_CN': ['中文', '中文'],
   'shell.language.en_US': ['English', 'English'],
 

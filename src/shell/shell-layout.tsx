@@ -1,6 +1,8 @@
 /**
  * The main shell: side menu of the user's visible entries, header (breadcrumbs, merchant,
- * marketing centre, language, user) and the work area where the current screen renders.
+ * marketing centre, language, user) and the work area where the current screen renders. Below
+ * antd's `md` breakpoint (a phone, 390 px) the side menu would take half the width and push the
+ * page sideways: it becomes a drawer the header's menu button opens, and closes on a choice.
  */
 import {
   BarChartOutlined,
@@ -15,7 +17,7 @@ import {
   TeamOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
-import { Button, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
+import { Button, Drawer, Grid, Layout, Menu, Space, Tooltip, type MenuProps } from 'antd';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
@@ -51,6 +53,9 @@ export function ShellLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(() => !readExpanded());
+  // `md` is undefined until antd has measured the window: the wide layout until then.
+  const narrow = Grid.useBreakpoint().md === false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const [centers, setCenters] = useState<readonly MarketingCenter[]>([]);
   const [center, setCenter] = useState(() => selectedMarketingCenter());
   // Rebuilt after the session is re-read, so the menu follows changed grants or flags.
@@ -96,6 +101,10 @@ export function ShellLayout() {
   }));
 
   const toggle = () => {
+    if (narrow) {
+      setDrawerOpen((open) => !open);
+      return;
+    }
     setCollapsed((value) => {
       localStorage.setItem(LOCAL_KEYS.subNavVisible, String(value));
       return !value;
@@ -107,32 +116,67 @@ export function ShellLayout() {
     setCenter(next);
   };
 
+  // On a phone the menu is folded away in its drawer until the button opens it.
+  const folded = narrow ? !drawerOpen : collapsed;
+  const toggleLabel = narrow
+    ? drawerOpen
+      ? 'shell.header.closeMenu'
+      : 'shell.header.openMenu'
+    : collapsed
+      ? 'shell.header.expand'
+      : 'shell.header.collapse';
+  const logo = (small: boolean) => (
+    <div className="console-logo" title={t('shell.brand')}>
+      <span className="console-logo-mark">L</span>
+      {!small && <span className="console-logo-text">{t('shell.brand')}</span>}
+    </div>
+  );
+  const menuOf = (small: boolean) => (
+    <Menu
+      theme="dark"
+      mode="inline"
+      items={items}
+      selectedKeys={selected ? [selected] : []}
+      {...(small ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
+      onClick={({ key, domEvent }) => {
+        if (!(domEvent.nativeEvent instanceof MouseEvent && opensElsewhere(domEvent.nativeEvent))) {
+          navigate(key);
+          setDrawerOpen(false);
+        }
+      }}
+    />
+  );
+
   return (
     <Layout className="console-shell">
-      <Layout.Sider width={SIDER_WIDTH} collapsedWidth={56} collapsed={collapsed} trigger={null} className="console-sider">
-        <div className="console-logo" title={t('shell.brand')}>
-          <span className="console-logo-mark">L</span>
-          {!collapsed && <span className="console-logo-text">{t('shell.brand')}</span>}
-        </div>
-        <Menu
-          theme="dark"
-          mode="inline"
-          items={items}
-          selectedKeys={selected ? [selected] : []}
-          {...(collapsed ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
-          onClick={({ key, domEvent }) => {
-            if (!(domEvent.nativeEvent instanceof MouseEvent && opensElsewhere(domEvent.nativeEvent))) navigate(key);
-          }}
-        />
-      </Layout.Sider>
+      {narrow ? (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          width={SIDER_WIDTH}
+          closable={false}
+          onClose={() => setDrawerOpen(false)}
+          rootClassName="console-menu-drawer"
+          styles={{ body: { padding: 0 } }}
+        >
+          {logo(false)}
+          {menuOf(false)}
+        </Drawer>
+      ) : (
+        <Layout.Sider width={SIDER_WIDTH} collapsedWidth={56} collapsed={collapsed} trigger={null} className="console-sider">
+          {logo(collapsed)}
+          {menuOf(collapsed)}
+        </Layout.Sider>
+      )}
       <Layout>
         <Layout.Header className="console-header">
           <Space size={8} className="console-header-left">
-            <Tooltip title={t(collapsed ? 'shell.header.expand' : 'shell.header.collapse')}>
+            <Tooltip title={t(toggleLabel)}>
               <Button
                 type="text"
-                aria-label={t(collapsed ? 'shell.header.expand' : 'shell.header.collapse')}
-                icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+                aria-label={t(toggleLabel)}
+                aria-expanded={narrow ? drawerOpen : !collapsed}
+                icon={folded ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
                 onClick={toggle}
               />
             </Tooltip>

@@ -69,6 +69,7 @@ function ServerPagedLines(props: {
     <Table
       size="small"
       loading={loading}
+      scroll={{ x: 'max-content' }}
       pagination={{
         current: shown.page,
         total: shown.total,
@@ -87,18 +88,43 @@ function ServerPagedLines(props: {
 
 /**
  * Widths of the lines editor's inputs by kind (unless the field declares its own): a picker wide
- * enough to read a member's name, masked mobile and number; numbers narrow; text takes the rest.
+ * enough to read a member's name, masked mobile and number; numbers narrow. A text input is as
+ * wide as what it holds ({@link lineInputWidth}); what the server fills is read, not typed.
  */
 const INPUT_WIDTHS: Partial<Record<FieldKind, number>> = {
-  relation: 260,
+  relation: 240,
   integer: 120,
   money: 140,
   decimal: 140,
   boolean: 80,
-  enum: 160,
+  enum: 150,
   date: 160,
   datetime: 200,
 };
+/** Width of a column the server fills (a line's count, subtotal): its number, not an input. */
+const SERVER_FILLED_WIDTH = 110;
+/** Width of the lines editor's remove column. */
+const REMOVE_WIDTH = 80;
+/** Pixels per character of a text input and its padding: room for the characters it takes, up to 20. */
+const CHAR_WIDTH = 8;
+const TEXT_PADDING = 24;
+const TEXT_MIN_WIDTH = 120;
+const TEXT_MAX_CHARS = 20;
+
+/**
+ * The width of a line field's column in the editor: declared, by kind, or for text the characters
+ * it takes (a card number of 20 characters gets room for 20, a short code less). Every column has
+ * one, so the table is as wide as its inputs need and scrolls inside itself when its card is
+ * narrower: an input never shrinks to nothing (the sale bill's card number range did at 1280 px).
+ */
+export function lineInputWidth(field: LineField): number {
+  if (field.width !== undefined) return field.width;
+  if (field.serverManaged) return SERVER_FILLED_WIDTH;
+  const byKind = INPUT_WIDTHS[field.kind];
+  if (byKind !== undefined) return byKind;
+  const chars = field.kind === 'text' ? Math.min(field.maxLength ?? 100, TEXT_MAX_CHARS) : TEXT_MAX_CHARS;
+  return Math.max(TEXT_MIN_WIDTH, chars * CHAR_WIDTH + TEXT_PADDING);
+}
 
 /** Looks up the spec of a line field's kind (the registry, passed in to avoid an import cycle). */
 export type SpecOf = (kind: FieldKind) => FieldKindSpec;
@@ -231,6 +257,9 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
     return (
       <Table
         size="small"
+        // As wide as its cells need, scrolling inside the detail (a drawer's lines kept their amounts
+        // out of sight past the drawer's edge).
+        scroll={{ x: 'max-content' }}
         pagination={
           rows.length > DETAIL_LINES_PAGE_SIZE
             ? {
@@ -253,6 +282,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
     input: (ctx, options) => {
       // The pickers of the lines name the records the saved lines point at without asking.
       const lineTitles = lineRecord({}, options.record, ctx.name);
+      const editorWidth = columnsOf(ctx).reduce((sum, sub) => sum + lineInputWidth(sub.field), REMOVE_WIDTH);
       return (
         <Form.Item label={labelOf(ctx)} required={ctx.field.required || (ctx.field.minLines ?? 0) > 0}>
           <Form.List name={ctx.path ? [...ctx.path] : ctx.name} rules={[countRule(ctx)]}>
@@ -261,8 +291,10 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                 <Table
                   size="small"
                   pagination={false}
-                  // The inputs' widths hold (INPUT_WIDTHS); columns without one share the rest.
+                  // Every column has its width (lineInputWidth): a card wider than their sum shares
+                  // the rest out, a narrower one scrolls the table inside itself.
                   tableLayout="fixed"
+                  scroll={{ x: editorWidth }}
                   rowKey="key"
                   dataSource={rows}
                   columns={[
@@ -271,7 +303,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                       return {
                         key: sub.name,
                         title: labelOf(sub),
-                        width: sub.field.width ?? INPUT_WIDTHS[sub.field.kind],
+                        width: lineInputWidth(sub.field),
                         render: (_: unknown, row: (typeof rows)[number]) => {
                           const cell = spec.ownsFormItem ? (
                             spec.input(lineContext(ctx, sub.name, row.name), { disabled: options.disabled, record: lineTitles })
@@ -308,7 +340,9 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                     }),
                     {
                       key: '$remove',
-                      width: 80,
+                      width: REMOVE_WIDTH,
+                      // Remove stays at hand while the inputs scroll.
+                      fixed: 'right' as const,
                       render: (_: unknown, row: (typeof rows)[number]) => (
                         <Button type="link" size="small" danger disabled={options.disabled} onClick={() => remove(row.name)}>
                           {ctx.t('screens.lines.remove')}

@@ -95,6 +95,20 @@ export interface FilterBarProps {
   readonly keyword?: string;
 }
 
+/** Narrowest keyword box, and room beside its text for the padding and the clear button. */
+const KEYWORD_MIN_WIDTH = 240;
+const KEYWORD_CHROME = '40px';
+
+/**
+ * A width that shows all of `text` in the box's own font: a CJK character takes 1 em, any other
+ * about 0.6 em (the keyword box lists its fields, "搜索营销中心编码 / 营销中心名称 / 负责人").
+ */
+export function textBoxWidth(text: string): string {
+  const wide = [...text].filter((char) => /[\u2e80-\u9fff\uff00-\uffef]/.test(char)).length;
+  const narrow = [...text].length - wide;
+  return `calc(${wide}em + ${(narrow * 0.6).toFixed(1)}em + ${KEYWORD_CHROME})`;
+}
+
 /** The place of a folded filter's control before the bar was first opened (takes Form.Item's value). */
 function NotDrawnYet(_props: { value?: unknown }) {
   return null;
@@ -140,7 +154,13 @@ export function FilterBar(props: FilterBarProps) {
         <Form form={form} name={`${resource.name}-filter`} layout="inline" onFinish={submit} style={{ rowGap: 8 }}>
           {keyword ? (
             <Form.Item name={KEYWORD_FIELD}>
-              <Input allowClear placeholder={keywordHint} aria-label={keywordHint} style={{ width: 240 }} />
+              <Input
+                allowClear
+                placeholder={keywordHint}
+                aria-label={keywordHint}
+                // As wide as its hint, never narrower than the others, never wider than the screen.
+                style={{ width: textBoxWidth(keywordHint), minWidth: KEYWORD_MIN_WIDTH, maxWidth: '100%' }}
+              />
             </Form.Item>
           ) : null}
           {fields.map((name, index) => {

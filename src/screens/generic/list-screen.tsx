@@ -3,7 +3,7 @@ import type { ColumnsType, SorterResult, TablePaginationConfig } from 'antd/es/t
 import { useList, type BaseRecord, type CrudFilter, type CrudSort } from '@refinedev/core';
 import { Fragment, lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { listColumns, type ResourceDef } from '../../../resources/define';
+import { keyColumns, listColumns, type ResourceDef } from '../../../resources/define';
 import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../providers/dates';
 import { DASH, textOrDash } from '../../fields/field-helpers';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
@@ -13,6 +13,7 @@ import { toQueryFilters, toQuerySorters } from '../../../providers/data';
 import { FilterBar, KEYWORD_FIELD, searchOf, type ListSearch } from './filter-bar';
 import { BulkActions, bulkAvailable } from './list-bulk';
 import type { ListQuery } from './list-query';
+import { ACTIONS_COLUMN_KEY, pinKeyColumns, usePinsColumns } from './key-columns';
 import { ListToolbar, useListChrome, visibleColumns } from './list-toolbar';
 import { rememberListSearch, useListUrlState, type ListUrlState } from './list-url-state';
 import { useToolbarItems } from './screen-slots';
@@ -136,11 +137,10 @@ function actionsColumn(args: {
   const any = permissions.show || permissions.edit || permissions.delete || Object.values(permissions.actions).some(Boolean);
   if (!any) return undefined;
   return {
-    key: '$actions',
+    key: ACTIONS_COLUMN_KEY,
     title: args.t('screens.actions'),
-    // Pinned, but only as wide as its links: the table scrolls sideways (scroll.x max-content)
-    // instead of the pinned column covering the others.
-    fixed: 'right',
+    // Pinned (pinKeyColumns), but only as wide as its links: the table scrolls sideways
+    // (scroll.x max-content) instead of the pinned column covering the others.
     width: 1,
     onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
     render: (_: unknown, record: BaseRecord) => (
@@ -333,7 +333,18 @@ export function ResourceList(props: ResourceListProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [resource, t, sorters, permissions, commands, location.search],
   );
-  const columns = visibleColumns(allColumns, chrome.hidden);
+  const pin = usePinsColumns();
+  const columns = useMemo(() => {
+    const shown = visibleColumns(allColumns, chrome.hidden);
+    return pinKeyColumns({
+      columns: shown,
+      keys: keyColumns(
+        resource,
+        shown.map((column) => String(column.key)),
+      ),
+      pin,
+    });
+  }, [allColumns, chrome.hidden, resource, pin]);
   const rows = useMemo(() => (tree && records ? buildTree(records, resource.treeField!) : records), [tree, records, resource.treeField]);
 
   const bulk = tree ? null : (
@@ -403,7 +414,7 @@ export function ResourceList(props: ResourceListProps) {
         actions={actions}
         chrome={chrome}
         columns={allColumns
-          .filter((column) => column.key !== '$actions')
+          .filter((column) => column.key !== ACTIONS_COLUMN_KEY)
           .map((column) => ({ key: String(column.key), title: column.title as ReactNode }))}
         onRefresh={reload}
       />

@@ -41,7 +41,8 @@ export function RecordDrawer(props: RecordDrawerProps) {
   const guard = useDiscardGuard(dirty);
   const close = () => guard(props.onClose);
   return (
-    <Drawer open title={title} width={720} destroyOnHidden onClose={close}>
+    // Never wider than the window (a phone): its tables scroll inside it instead.
+    <Drawer open title={title} width="min(720px, 100vw)" destroyOnHidden onClose={close}>
       {needsId && id === undefined ? null : view === 'dtl' ? (
         <RecordDetail
           resource={resource}

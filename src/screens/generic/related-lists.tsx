@@ -8,9 +8,10 @@ import { Button, Flex, Table } from 'antd';
 import { useCan, useCanWithoutCache, useList, type BaseRecord } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { listColumns, relatedLists, type RelatedList, type ResourceDef } from '../../../resources/define';
+import { keyColumns, listColumns, relatedLists, type RelatedList, type ResourceDef } from '../../../resources/define';
 import { resourceByName } from '../../../resources/index';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
+import { pinKeyColumns, usePinsColumns } from './key-columns';
 import { fieldColumn } from './list-screen';
 import { LIST_PARAMS } from './list-url-state';
 import { refineResourceOf, viewHref } from './resource-routes';
@@ -57,12 +58,19 @@ function RelatedTable(props: { readonly resolved: ResolvedRelated; readonly valu
     errorNotification: false,
   });
   const total = recent.data?.total;
+  const pin = usePinsColumns();
+  // In a drawer as on a page: the record's identity, state and amount stay in sight.
+  const columns = pinKeyColumns({
+    columns: resolved.columns.map((name) => fieldColumn({ resource: list, name, t })),
+    keys: keyColumns(list, resolved.columns),
+    pin,
+  });
   return (
     <Flex vertical gap={8} data-testid={`related-${related.key}`}>
       <Table<BaseRecord>
         size="small"
         rowKey="id"
-        columns={resolved.columns.map((name) => fieldColumn({ resource: list, name, t }))}
+        columns={columns}
         dataSource={recent.data?.data}
         loading={recent.isFetching}
         pagination={false}

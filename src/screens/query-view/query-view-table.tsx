@@ -1,11 +1,12 @@
 import { Space, Table, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
-import type { QueryColumn, QueryRowLink, QueryViewDef } from '../../../resources/query-view';
+import { viewKeyColumns, type QueryColumn, type QueryRowLink, type QueryViewDef } from '../../../resources/query-view';
 import { resourceByName } from '../../../resources';
 import type { Translate } from '../../fields/field-kind';
 import { DASH } from '../../fields/field-helpers';
 import { formatAmount, formatInteger } from '../../lib/format';
+import { ACTIONS_COLUMN_KEY, pinKeyColumns, usePinsColumns } from '../generic/key-columns';
 import { screenRoute, viewHref } from '../generic/resource-routes';
 import type { ViewFilters, ViewRow } from './query-view-api';
 
@@ -112,9 +113,8 @@ export function viewColumns(args: {
   return [
     ...columns,
     {
-      key: '$actions',
+      key: ACTIONS_COLUMN_KEY,
       title: t('screens.actions'),
-      fixed: 'right',
       width: 110,
       render: (_: unknown, row: ViewRow) => (
         <Space size="small">
@@ -138,11 +138,15 @@ export function ViewTable(props: {
   readonly size?: TableProps<ViewRow>['size'];
 }) {
   const { view } = props;
+  const pin = usePinsColumns();
+  // On a screen or in a drawer's tab: the row's identity, amounts and balance stay in sight.
+  const shown = props.columns.map((column) => String(column.key));
+  const columns = pinKeyColumns({ columns: props.columns, keys: viewKeyColumns(view, shown), pin });
   return (
     <Table<ViewRow>
       rowKey={(row) => String(row[view.key])}
       size={props.size ?? 'middle'}
-      columns={props.columns}
+      columns={columns}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Typography.Text type="secondary">{props.t(`res.${view.name}.empty`)}</Typography.Text> }}
       {...props.table}

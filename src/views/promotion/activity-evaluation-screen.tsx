@@ -19,14 +19,15 @@ function Body(props: { readonly family: ActivityFamily }) {
     <Card title={t('activity.eval.title')}>
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Form layout="inline">
-          <Form.Item label={t('activity.eval.activity')} style={{ minWidth: 360 }}>
+          {/* Room for an activity's name, within a phone's width. */}
+          <Form.Item label={t('activity.eval.activity')} style={{ width: 360, maxWidth: '100%' }}>
             <RelationSelect
               resource={familyViewName(props.family)}
               value={id ?? null}
               aria-label={t('activity.eval.activity')}
               placeholder={t('activity.eval.chooseActivity')}
               onChange={(value) => setParams(value === null ? {} : { id: String(value) })}
-              style={{ minWidth: 320 }}
+              style={{ width: '100%' }}
             />
           </Form.Item>
         </Form>

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { keyColumns, listColumns } from '../../resources/define';
+import { resourceByName } from '../../resources/index';
+import { screenshot } from '../helpers/browser';
+import { useDemoSession } from './pages/demo-session';
+import { DESK_NARROW, DESK_WIDE, PHONE, layoutProblems, phoneProblems, resize } from './pages/layout';
+import { LinesEditor } from './pages/lines.page';
+import { ListPage } from './pages/list.page';
+import type { ShellPage } from './pages/shell.page';
+
+/**
+ * Issue 25 item 4, in both languages at the widths people work at: what the walk over every
+ * screen (accessibility.test.ts) cannot reach by a route alone. The sale bill's card number
+ * range (a line chosen by range), the lists the issue names, and a detail drawer's table hold
+ * their inputs and key columns at 1280 × 720 and 1440 × 900; at 390 px the menu is a drawer the
+ * header's button opens and a choice closes. Screenshots of each go to test-results/screenshots.
+ */
+const session = useDemoSession();
+
+const SALE_BILL_FORM = '/deposit/imprest-card-sale-bill/edit';
+/** The lists the issue names, by the resource each shows. */
+const LISTS = [
+  { path: '/deposit/imprest-card-sale-bill/list', resource: 'imprest-card-sale-bill' },
+  { path: '/member/dqsh-member/list', resource: 'dqsh-member' },
+  { path: '/coupons/coupon-list', resource: 'coupon' },
+  { path: '/deposit/store-value-init', resource: 'store-value-init' },
+];
+const LANGUAGES = ['zh_CN', 'en_US'] as const;
+
+/** The number of key columns a resource's list declares (or gets by default). */
+function declaredKeys(name: string): number {
+  const resource = resourceByName(name);
+  if (!resource) throw new Error(`no resource ${name}`);
+  return keyColumns(resource, listColumns(resource)).length;
+}
+
+async function openList(shell: ShellPage, path: string): Promise<ListPage> {
+  await shell.navigate(path);
+  const list = new ListPage(shell.page);
+  await list.waitLoaded();
+  return list;
+}
+
+describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
+  for (const language of LANGUAGES)
+    for (const viewport of [DESK_NARROW, DESK_WIDE]) {
+      it(`${language} at ${viewport.width} px: the named lists, a detail drawer's table and the sale bill's number range`, async () => {
+        const { page, shell } = await session.signedIn('admin');
+        await resize(page, viewport);
+        if (language === 'en_US') await shell.switchLanguage('en_US');
+        const at = `${language}-${viewport.width}`;
+
+        for (const { path, resource } of LISTS) {
+          await openList(shell, path);
+          const report = await layoutProblems(page);
+          expect(report.problems, path).toEqual([]);
+          expect(report.keyHeaders, path).toBe(declaredKeys(resource));
+          await screenshot(page, `layout-${at}-${resource}`);
+        }
+
+        // A detail drawer's table: a prepaid card's balance history keeps its amounts in sight.
+        const cards = await openList(shell, '/deposit/prepay-card');
+        await cards.rows
+          .first()
+          .locator('a, button')
+          .filter({ hasText: /^\s*(详\s*情|Details?)\s*$/ })
+          .first()
+          .click();
+        const drawer = page.locator('.ant-drawer-open .ant-drawer-content');
+        await drawer.getByRole('tab', { name: /余额流水|Balance history/ }).click();
+        const history = new ListPage(page, drawer.locator('.ant-tabs-tabpane-active'));
+        await history.waitLoaded();
+        const report = await layoutProblems(page);
+        expect(report.problems).toEqual([]);
+        expect(report.keyHeaders).toBeGreaterThan(0);
+        await screenshot(page, `layout-${at}-card-detail-drawer`);
+        await page.keyboard.press('Escape');
+        await drawer.waitFor({ state: 'hidden' });
+
+        // A sale bill line chosen by number range: both numbers get room for a card number.
+        await shell.navigate(SALE_BILL_FORM);
+        const lines = LinesEditor.byLabel(page, /^\s*(售卡明细|Cards sold)\s*$/);
+        await lines.addLine();
+        await lines.fill(0, /^(选卡方式|Cards by)$/, language === 'en_US' ? 'Number range' : '卡号段');
+        const range = [await lines.cell(0, /^(起始卡号|First number)$/), await lines.cell(0, /^(结束卡号|Last number)$/)];
+        for (const cell of range) expect((await cell.locator('input').boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(140);
+        expect((await layoutProblems(page)).problems).toEqual([]);
+        await screenshot(page, `layout-${at}-sale-bill-range`);
+      }, 180_000);
+    }
+
+  it('at 390 px the side menu is a drawer: closed over each page, opened by the header button, closed by a choice', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await resize(page, PHONE);
+    for (const { path } of LISTS) {
+      await openList(shell, path);
+      expect(await phoneProblems(page), path).toEqual([]);
+      await screenshot(page, `layout-zh_CN-390-${path}`);
+    }
+    await shell.switchLanguage('en_US');
+    await openList(shell, LISTS[0].path);
+    expect(await phoneProblems(page)).toEqual([]);
+    await screenshot(page, 'layout-en_US-390-sale-bills');
+
+    await page.getByRole('button', { name: /^(打开菜单|Open menu)$/ }).click();
+    const drawer = page.locator('.console-menu-drawer .ant-drawer-content');
+    await drawer.waitFor();
+    await screenshot(page, 'layout-en_US-390-menu');
+    await drawer
+      .locator('.ant-menu-submenu-title')
+      .filter({ hasText: /^\s*Coupons\s*$/ })
+      .click();
+    await drawer
+      .locator('.ant-menu-item')
+      .filter({ hasText: /^\s*Coupon inquiry\s*$/ })
+      .click();
+    await page.waitForURL((url) => url.hash.startsWith('#/coupons/coupon-list'));
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await phoneProblems(page)).toEqual([]);
+  });
+});
