@@ -292,9 +292,11 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                   size="small"
                   pagination={false}
                   // Every column has its width (lineInputWidth): a card wider than their sum shares
-                  // the rest out, a narrower one scrolls the table inside itself.
-                  tableLayout="fixed"
-                  scroll={{ x: editorWidth }}
+                  // the rest out, a narrower one scrolls the table inside itself. Without lines the
+                  // headers share the card's width: an empty region that scrolls would be one the
+                  // keyboard cannot reach (axe's scrollable-region-focusable).
+                  tableLayout={rows.length > 0 ? 'fixed' : 'auto'}
+                  scroll={rows.length > 0 ? { x: editorWidth } : undefined}
                   rowKey="key"
                   dataSource={rows}
                   columns={[
@@ -303,7 +305,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                       return {
                         key: sub.name,
                         title: labelOf(sub),
-                        width: lineInputWidth(sub.field),
+                        width: rows.length > 0 ? lineInputWidth(sub.field) : undefined,
                         render: (_: unknown, row: (typeof rows)[number]) => {
                           const cell = spec.ownsFormItem ? (
                             spec.input(lineContext(ctx, sub.name, row.name), { disabled: options.disabled, record: lineTitles })
@@ -342,7 +344,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                       key: '$remove',
                       width: REMOVE_WIDTH,
                       // Remove stays at hand while the inputs scroll.
-                      fixed: 'right' as const,
+                      fixed: rows.length > 0 ? ('right' as const) : undefined,
                       render: (_: unknown, row: (typeof rows)[number]) => (
                         <Button type="link" size="small" danger disabled={options.disabled} onClick={() => remove(row.name)}>
                           {ctx.t('screens.lines.remove')}
