@@ -11,19 +11,29 @@ import type { OptionRecord } from './relation-titles';
 /** How long an answer is trusted (a coupon used meanwhile shows its new state after this). */
 export const LOOKUP_TTL_MS = 60_000;
 
-const kept = new Map<string, { at: number; answer: Promise<OptionRecord | null> }>();
+const kept = new Map<string, { at: number; ttlMs: number; answer: Promise<unknown> }>();
 
-function remembered(key: string, ask: () => Promise<OptionRecord | null>): Promise<OptionRecord | null> {
-  const entry = kept.get(key);
-  if (entry && Date.now() - entry.at < LOOKUP_TTL_MS) return entry.answer;
-  const answer = ask().catch(() => {
-    // A failed ask is not remembered: the next one tries again.
-    kept.delete(key);
-    return null;
+/**
+ * The answer to a question asked within `ttlMs` (default {@link LOOKUP_TTL_MS}), else `ask()`'s.
+ * A failed ask answers `failed` and is not remembered: the next one tries again.
+ */
+export function rememberedAnswer<T>(args: {
+  readonly key: string;
+  readonly ask: () => Promise<T>;
+  readonly failed: T;
+  readonly ttlMs?: number;
+}): Promise<T> {
+  const entry = kept.get(args.key);
+  if (entry && Date.now() - entry.at < entry.ttlMs) return entry.answer as Promise<T>;
+  const answer = args.ask().catch(() => {
+    kept.delete(args.key);
+    return args.failed;
   });
-  kept.set(key, { at: Date.now(), answer });
+  kept.set(args.key, { at: Date.now(), ttlMs: args.ttlMs ?? LOOKUP_TTL_MS, answer });
   return answer;
 }
+
+const remembered = (key: string, ask: () => Promise<OptionRecord | null>) => rememberedAnswer({ key, ask, failed: null });
 
 /** The text as a lookup compares it: trimmed, in capitals when the lookup says so. */
 export function lookupText(value: unknown, upperCase?: boolean): string {
@@ -50,7 +60,7 @@ export function lookUpId(resource: string, id: string | number): Promise<OptionR
 /** Records a picker answered (they carry their cards): later asks for their ids need no call. */
 export function rememberOptions(resource: string, records: readonly OptionRecord[]): void {
   for (const record of records)
-    kept.set(`${resource}\u0000i\u0000${String(record.id)}`, { at: Date.now(), answer: Promise.resolve(record) });
+    kept.set(`${resource}\u0000i\u0000${String(record.id)}`, { at: Date.now(), ttlMs: LOOKUP_TTL_MS, answer: Promise.resolve(record) });
 }
 
 /** The value of the pickable field a record's card holds that the declaration does not allow; null when it may be chosen. */

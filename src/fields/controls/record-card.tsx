@@ -1,6 +1,6 @@
 import { Form, Space, Typography } from 'antd';
 import { useCallback } from 'react';
-import { labelKey, type FieldDef, type RecordFills } from '../../../resources/define';
+import { labelKey, type FieldDef, type RecordFills, type ResourceDef } from '../../../resources/define';
 import { resourceByName } from '../../../resources/index';
 import type { FieldContext, FieldKindSpec, Translate } from '../field-kind';
 import type { OptionRecord } from '../relation-titles';
@@ -37,20 +37,34 @@ export function RecordCard(props: RecordCardProps) {
         <Typography.Text strong>{props.record.title}</Typography.Text>
         {props.record.description ? <Typography.Text type="secondary">{props.record.description}</Typography.Text> : null}
         {target
-          ? shown.map((name) => {
-              const field = target.fields[name];
-              const ctx: FieldContext = { resource: target, name, field, key: labelKey(target.name, name), t: props.t };
-              const spec = props.specOf(field.kind);
-              return (
-                <span key={name} data-card-field={name}>
-                  <Typography.Text type="secondary">{props.t(ctx.key)}: </Typography.Text>
-                  {(spec.display ?? spec.cell)(ctx, card[name], card)}
-                </span>
-              );
-            })
+          ? shown.map((name) => (
+              <span key={name} data-card-field={name}>
+                <CardFieldValue resource={target} name={name} record={card} specOf={props.specOf} t={props.t} />
+              </span>
+            ))
           : null}
       </Space>
     </div>
+  );
+}
+
+/** One field of a record shown on a card: its label, then its value as its kind shows it on a detail. */
+export function CardFieldValue(props: {
+  readonly resource: ResourceDef;
+  readonly name: string;
+  readonly record: Readonly<Record<string, unknown>>;
+  readonly specOf: CardSpecOf;
+  readonly t: Translate;
+}) {
+  const { resource, name, record } = props;
+  const field = resource.fields[name];
+  const ctx: FieldContext = { resource, name, field, key: labelKey(resource.name, name), t: props.t };
+  const spec = props.specOf(field.kind);
+  return (
+    <>
+      <Typography.Text type="secondary">{props.t(ctx.key)}: </Typography.Text>
+      {(spec.display ?? spec.cell)(ctx, record[name], record)}
+    </>
   );
 }
 

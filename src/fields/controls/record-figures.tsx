@@ -12,53 +12,46 @@ import { labelKey, type RelationFigures } from '../../../resources/define';
 import { resourceByName } from '../../../resources/index';
 import { QUERY_VIEWS } from '../../../resources/query-views';
 import { formatAmount, formatInteger } from '../../lib/format';
-import type { ApiRecord, FieldContext, Translate } from '../field-kind';
-import type { CardSpecOf } from './record-card';
+import type { ApiRecord, Translate } from '../field-kind';
+import { rememberedAnswer } from '../record-lookup';
+import { CardFieldValue, type CardSpecOf } from './record-card';
 
 /** How long a figure is trusted. */
 const FIGURES_TTL_MS = 5_000;
 
 /** The list's row; null when it has none (no account yet); undefined when it cannot be read. */
 type Row = ApiRecord | null | undefined;
-const kept = new Map<string, { at: number; answer: Promise<Row> }>();
 
 function figuresOf(figures: RelationFigures, id: string | number): Promise<Row> {
-  const key = `${figures.resource}\u0000${figures.field}\u0000${String(id)}`;
-  const entry = kept.get(key);
-  if (entry && Date.now() - entry.at < FIGURES_TTL_MS) return entry.answer;
-  const answer = apiPost<{ records?: ApiRecord[] }>(`/v1/${figures.resource}/query`, {
-    data: { page: 1, pageSize: 1, filters: { [figures.field]: id }, sorters: [] },
-    silent: true,
-  }).then(
-    (page) => page.records?.[0] ?? null,
-    () => {
-      kept.delete(key);
-      return undefined;
-    },
-  );
-  kept.set(key, { at: Date.now(), answer });
-  return answer;
+  return rememberedAnswer<Row>({
+    key: `${figures.resource}\u0000figures\u0000${figures.field}\u0000${String(id)}`,
+    ttlMs: FIGURES_TTL_MS,
+    failed: undefined,
+    ask: () =>
+      apiPost<{ records?: ApiRecord[] }>(`/v1/${figures.resource}/query`, {
+        data: { page: 1, pageSize: 1, filters: { [figures.field]: id }, sorters: [] },
+        silent: true,
+      }).then((page) => page.records?.[0] ?? null),
+  });
 }
 
-/** One figure: its label and its value as the list shows it. */
+/** One figure: its label and its value as the list shows it (a resource's field by its kind, a view's column by its own). */
 function Figure(props: { figures: RelationFigures; name: string; row: ApiRecord; t: Translate; specOf: CardSpecOf }) {
   const { figures, name, row, t } = props;
-  const label = t(labelKey(figures.resource, name));
   const resource = resourceByName(figures.resource);
-  const field = resource?.fields[name];
-  let shown: React.ReactNode = String(row[name] ?? '');
-  if (resource && field) {
-    const ctx: FieldContext = { resource, name, field, key: labelKey(resource.name, name), t };
-    const spec = props.specOf(field.kind);
-    shown = (spec.display ?? spec.cell)(ctx, row[name], row);
-  } else {
-    const column = QUERY_VIEWS.find((view) => view.name === figures.resource)?.columns[name];
-    if (column?.kind === 'money') shown = formatAmount(row[name] as number | string | null);
-    if (column?.kind === 'integer') shown = formatInteger(row[name] as number | string | null);
+  if (resource?.fields[name]) {
+    return (
+      <span data-figure={name}>
+        <CardFieldValue resource={resource} name={name} record={row} specOf={props.specOf} t={t} />
+      </span>
+    );
   }
+  const column = QUERY_VIEWS.find((view) => view.name === figures.resource)?.columns[name];
+  const value = row[name] as number | string | null;
+  const shown = column?.kind === 'money' ? formatAmount(value) : column?.kind === 'integer' ? formatInteger(value) : String(value ?? '');
   return (
     <span data-figure={name}>
-      <Typography.Text type="secondary">{label}: </Typography.Text>
+      <Typography.Text type="secondary">{t(labelKey(figures.resource, name))}: </Typography.Text>
       {shown}
     </span>
   );
