@@ -76,6 +76,15 @@ export async function fillFormItem(page: Page, item: Locator, value: string): Pr
     await input.fill(value);
     // Leaving the input keeps a typed date; Enter would also submit the form around it.
     await input.blur();
+    // Under load the picker's panel may still be opening when the input is left, and the typed
+    // text is then dropped: type it again, and confirm it in the panel (Enter in a date input
+    // confirms the date and never saves the form; activities.test.ts holds that).
+    if ((await input.inputValue()) !== value) {
+      await input.click();
+      await input.fill(value);
+      await input.press('Enter');
+      await input.blur();
+    }
     return;
   }
   if (await item.locator('.ant-switch').count()) {

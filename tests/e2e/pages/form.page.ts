@@ -117,6 +117,10 @@ export async function savedDetailThenList(
     await page.waitForURL(at(args.list));
   } catch (error) {
     const file = await screenshot(page, `saved-detail-missed-${Date.now()}`);
-    throw new Error(`${String(error)}\nurl ${page.url()}; picture ${file}`);
+    // What the form said instead of moving on: its field errors and any message shown.
+    const said = await page
+      .locator('.ant-form-item-explain-error, .ant-message-notice, .ant-notification-notice, .ant-alert')
+      .allInnerTexts();
+    throw new Error(`${String(error)}\nurl ${page.url()}; shown ${JSON.stringify(said)}; picture ${file}`);
   }
 }
