@@ -49,6 +49,25 @@ describe('forms that do not lose work', () => {
     await new ListPage(page).waitLoaded();
     expect(await form.root.isVisible()).toBe(false);
   });
+  it('gives the focus back to the row action that opened a drawer when Esc closes it', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await shell.goto(session.baseUrl, '/datum/brand');
+    await new ListPage(page).waitLoaded();
+    const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
+    const rowKey = await row.getAttribute('data-row-key');
+    await row.getByRole('button', { name: /详\s*情/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.ant-drawer-content').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.locator('.ant-drawer-content').first().waitFor({ state: 'detached' });
+    const focused = () =>
+      page.evaluate(() => {
+        const active = document.activeElement;
+        return `${active?.closest('[data-row-key]')?.getAttribute('data-row-key') ?? ''}:${active?.textContent?.replace(/\s/g, '') ?? ''}`;
+      });
+    await expect.poll(focused).toBe(`${rowKey}:详情`);
+  });
+
   it('puts the focus in the line Add line adds, ready for typing', async () => {
     const { page, shell } = await session.signedIn('admin');
     await shell.goto(session.baseUrl, '/deposit/store-value-adjust/store-value-adjust-Add');

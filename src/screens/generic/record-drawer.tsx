@@ -2,6 +2,7 @@ import { Drawer } from 'antd';
 import { useState } from 'react';
 import type { ResourceDef } from '../../../resources/define';
 import { useDiscardGuard } from '../../components/use-discard-guard';
+import { useReturnFocus } from '../../components/use-return-focus';
 import type { ApiRecord } from '../../fields/field-kind';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
@@ -30,7 +31,8 @@ const TITLES = { add: 'screens.addTitle', edit: 'screens.editTitle', dtl: 'scree
  * Add, edit or detail of a resource whose entry has only a list screen (all of /datum), opened
  * over the list. The url says what is open (`?view=edit&id=7`), so it can be linked and the back
  * button closes it. Closing a changed form (Esc, the mask, the close button, Cancel) asks before
- * discarding the changes.
+ * discarding the changes. Closed, it gives the focus back to the row action or button that
+ * opened it.
  */
 export function RecordDrawer(props: RecordDrawerProps) {
   const t = useTranslate();
@@ -40,6 +42,7 @@ export function RecordDrawer(props: RecordDrawerProps) {
   const [dirty, setDirty] = useState(false);
   const guard = useDiscardGuard(dirty);
   const close = () => guard(props.onClose);
+  useReturnFocus();
   return (
     // Never wider than the window (a phone): its tables scroll inside it instead.
     <Drawer open title={title} width="min(720px, 100vw)" destroyOnHidden onClose={close}>

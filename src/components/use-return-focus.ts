@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+
+/** What had the focus when a drawer opened, and how to find it again if the list redrew it. */
+interface Opener {
+  readonly element: HTMLElement;
+  /** The table row it sits in (`data-row-key`), when it is a row's action. */
+  readonly rowKey: string | null;
+  readonly tagName: string;
+  /** Its accessible name or text, to tell it from the row's other actions. */
+  readonly name: string;
+}
+
+const nameOf = (element: Element): string => (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s/g, '');
+
+function openerNow(): Opener | null {
+  const element = document.activeElement;
+  if (!(element instanceof HTMLElement) || element === document.body) return null;
+  const row = element.closest('[data-row-key]');
+  return { element, rowKey: row?.getAttribute('data-row-key') ?? null, tagName: element.tagName, name: nameOf(element) };
+}
+
+/** The opener, or its twin in the same row once the list has drawn its rows again. */
+function findOpener(opener: Opener): HTMLElement | null {
+  if (opener.element.isConnected) return opener.element;
+  if (opener.rowKey === null) return null;
+  const row = document.querySelector(`[data-row-key="${CSS.escape(opener.rowKey)}"]`);
+  const twins = row ? Array.from(row.querySelectorAll<HTMLElement>(opener.tagName)) : [];
+  return twins.find((candidate) => nameOf(candidate) === opener.name) ?? null;
+}
+
+/** Frames the focus is tried for: the list may draw its rows again a moment after the drawer left. */
+const ATTEMPTS = 20;
+
+/**
+ * Gives the focus back to what had it when a drawer opened (the row action or button that
+ * opened it) once the drawer is gone, so a keyboard user who closes it with Esc goes on from
+ * where they were instead of from the top of the page. The opener is taken while the drawer
+ * first renders, before the drawer moves the focus into itself; a row's action redrawn meanwhile
+ * is found again by its row and name. Nothing is taken from a user who has already moved on
+ * (the focus is somewhere other than the page's body).
+ */
+export function useReturnFocus(): void {
+  const [opener] = useState(openerNow);
+  useEffect(
+    () => () => {
+      if (opener === null) return;
+      let left = ATTEMPTS;
+      const attempt = () => {
+        const active = document.activeElement;
+        if (active !== null && active !== document.body && !active.closest('.ant-drawer')) return;
+        const target = findOpener(opener);
+        if (target) target.focus();
+        else if (--left > 0) requestAnimationFrame(attempt);
+      };
+      requestAnimationFrame(attempt);
+    },
+    [opener],
+  );
+}
