@@ -12,11 +12,34 @@ interface Opener {
 
 const nameOf = (element: Element): string => (element.getAttribute('aria-label') ?? element.textContent ?? '').replace(/\s/g, '');
 
-function openerNow(): Opener | null {
-  const element = document.activeElement;
-  if (!(element instanceof HTMLElement) || element === document.body) return null;
+function openerOf(element: Element | null): Opener | null {
+  if (!(element instanceof HTMLElement) || element === document.body || element.closest('.ant-drawer')) return null;
   const row = element.closest('[data-row-key]');
   return { element, rowKey: row?.getAttribute('data-row-key') ?? null, tagName: element.tagName, name: nameOf(element) };
+}
+
+/**
+ * The last element outside a drawer that had the focus. A row action that opens a drawer
+ * changes the url, and the list may draw its rows anew before the drawer renders: by then the
+ * focus has fallen to the page's body, so the opener is the element focused last.
+ */
+let lastFocused: Opener | null = null;
+let listening = false;
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  document.addEventListener('focusin', (event) => {
+    const opener = openerOf(event.target as Element | null);
+    if (opener) lastFocused = opener;
+  });
+}
+
+// From the moment a screen that opens drawers is loaded, so the opener is known when one opens.
+if (typeof document !== 'undefined') listen();
+
+function openerNow(): Opener | null {
+  return openerOf(document.activeElement) ?? lastFocused;
 }
 
 /** The opener, or its twin in the same row once the list has drawn its rows again. */
