@@ -35,8 +35,14 @@ function listen(): void {
   });
 }
 
-// From the moment a screen that opens drawers is loaded, so the opener is known when one opens.
-if (typeof document !== 'undefined') listen();
+/**
+ * Starts remembering the last focused element, from the moment a screen that opens drawers is
+ * drawn: the drawer's own code loads only when the first drawer opens, after its opener was
+ * focused (and, the list redrawing, often after the focus has fallen to the body).
+ */
+export function useOpenerTracking(): void {
+  useEffect(listen, []);
+}
 
 function openerNow(): Opener | null {
   return openerOf(document.activeElement) ?? lastFocused;

@@ -47,7 +47,7 @@ describe('forms that do not lose work', () => {
     await page.locator(CONFIRM).first().locator('.ant-btn-primary').click();
     await page.waitForURL((url) => !url.hash.includes('view=add'));
     await new ListPage(page).waitLoaded();
-    expect(await form.root.isVisible()).toBe(false);
+    await expect.poll(() => form.root.isVisible()).toBe(false);
   });
   it('gives the focus back to the row action that opened a drawer when Esc closes it', async () => {
     const { page, shell } = await session.signedIn('admin');

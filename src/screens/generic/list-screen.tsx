@@ -34,6 +34,7 @@ import {
 import { useResourcePermissions, type ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 import { useQuietMeasureRows } from '../../components/use-quiet-measure-rows';
+import { useOpenerTracking } from '../../components/use-return-focus';
 
 // The drawer (detail, form, every field kind's input) loads when a record is first opened, not
 // with the list.
@@ -229,6 +230,8 @@ export function ResourceList(props: ResourceListProps) {
   const [params] = useSearchParams();
   const tableBox = useRef<HTMLDivElement>(null);
   useQuietMeasureRows(tableBox);
+  // Its drawers give the focus back to the row action that opened them (record-drawer.tsx).
+  useOpenerTracking();
   const { modal } = App.useApp();
   const commands = useRecordCommands();
   const permissions = useResourcePermissions(resource);
