@@ -88,6 +88,8 @@ export type QueryFilterKind =
   | 'enum'
   /** A store, chosen by name (`GET /v1/<view>/stores`). */
   | 'store'
+  /** An area of stores, chosen by name (`GET /v1/<view>/areas`); the source compares the row's store's area. */
+  | 'area'
   /** A record's id (a member, a card), set by the link or the detail that opens the view; not in the bar. */
   | 'record'
   /** Text: the start of any of the source's `prefix` expressions, or part of its `contains` ones. */
@@ -162,7 +164,7 @@ export interface QueryViewRoute {
 
 /** A read-only query view. */
 export interface QueryViewDef {
-  /** API name: `POST /v1/<name>/query`, `/chart`, `/export`, `GET /v1/<name>/stores`; i18n prefix `res.<name>`. */
+  /** API name: `POST /v1/<name>/query`, `/chart`, `/export`, `GET /v1/<name>/stores` and `/areas`; i18n prefix `res.<name>`. */
   readonly name: string;
   /** The view's title in both languages (`res.<name>`). */
   readonly title: Bilingual;

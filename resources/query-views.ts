@@ -1,3 +1,4 @@
+import { scoreReportView } from './data-table/score-report.query-view';
 import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view';
 import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-view';
 import type { QueryViewDef } from './query-view';
@@ -9,4 +10,10 @@ import { pointsEntriesView } from './score/points-entries.query-view';
  * (server/modules/query-views.ts), the browser routes each to the generic view screen, and the
  * i18n book derives their labels.
  */
-export const QUERY_VIEWS: readonly QueryViewDef[] = [storeValueHistoryView, prepayCardHistoryView, pointsEntriesView, pointsAccountsView];
+export const QUERY_VIEWS: readonly QueryViewDef[] = [
+  storeValueHistoryView,
+  prepayCardHistoryView,
+  pointsEntriesView,
+  pointsAccountsView,
+  scoreReportView,
+];

@@ -17,4 +17,6 @@ export const queryViewMessages = defineMessages({
   'queryView.bucket.day': ['日', 'day'],
   'queryView.bucket.week': ['周', 'week'],
   'queryView.bucket.month': ['月', 'month'],
+  'queryView.asOf': ['数据截至 {time}', 'Data as of {time}'],
+  'queryView.total': ['合计', 'Total'],
 });

@@ -13,11 +13,11 @@ import {
   type QueryViewDef,
 } from '../../resources/query-view';
 import type { DbOrTx } from '../db/connection';
-import { lookUpStores } from '../modules/reads/store-lookup';
+import { AREAS_TABLE, lookUpStores } from '../modules/reads/store-lookup';
 import type { Actor } from './actor';
 import { likeEscape } from './query.filters';
 import type { KeywordSql, ViewSource } from './query-view.source';
-import { formatDateTime } from './zoned-time';
+import { formatDateTime, formatInstant } from './zoned-time';
 
 /**
  * The reads of a query view over its source (query-view.source.ts): the rows of a filter newest
@@ -74,8 +74,16 @@ function numberRange(column: SQL, [min, max]: readonly [number | null, number | 
   return parts.length === 0 ? null : sql.join(parts, sql` and `);
 }
 
+/** An area filter's condition: the row's area is the chosen one or any area below it (areas form a tree). */
+function areaCondition(args: { on: SQL; area: number; tenantId: number }): SQL {
+  return sql`${args.on} in (with recursive below as (
+      select a.id from ${AREAS_TABLE} a where a.tenant_id = ${args.tenantId} and a.id = ${args.area}
+      union select a.id from ${AREAS_TABLE} a join below on a.parent = below.id where a.tenant_id = ${args.tenantId}
+    ) select id from below)`;
+}
+
 /** The condition of one filter set to `value` (null when it limits nothing). */
-function filterCondition(args: { source: ViewSource; name: string; value: unknown; zone: string }): SQL | null {
+function filterCondition(args: { source: ViewSource; name: string; value: unknown; zone: string; tenantId: number }): SQL | null {
   const { source, name, value } = args;
   const on = (source.filters as Record<string, SQL | KeywordSql>)[name];
   switch (source.view.filters[name].kind) {
@@ -85,6 +93,8 @@ function filterCondition(args: { source: ViewSource; name: string; value: unknow
       return keywordCondition(on as KeywordSql, String(value));
     case 'numberRange':
       return numberRange(on as SQL, value as [number | null, number | null]);
+    case 'area':
+      return areaCondition({ on: on as SQL, area: Number(value), tenantId: args.tenantId });
     default:
       return value === EMPTY_CODE ? sql`${on as SQL} is null` : sql`${on as SQL} = ${value}`;
   }
@@ -99,7 +109,7 @@ export function viewConditions(args: { source: ViewSource; actor: Actor; filters
   const { source, actor, filters } = args;
   const parts: SQL[] = [source.scope(actor)];
   for (const name of setFilters(source.view, filters)) {
-    const condition = filterCondition({ source, name, value: filters[name], zone: actor.timeZone });
+    const condition = filterCondition({ source, name, value: filters[name], zone: actor.timeZone, tenantId: actor.tenantId });
     if (condition) parts.push(condition);
   }
   return sql.join(parts, sql` and `);
@@ -310,8 +320,18 @@ async function groupTitles(args: {
   return new Map(keys.map((k) => [k, k]));
 }
 
+/**
+ * The instant a read's figures are as of, in the actor's zone: the read's own time, as every
+ * source reads the ledgers themselves (a source reading an aggregate a job catches up would
+ * answer the time it last caught up instead).
+ */
+export function asOfNow(actor: Actor): string {
+  return formatInstant(actor.now ?? new Date(), actor.timeZone);
+}
+
 /** The chart of a filter: the trend over its time range by bucket, a share, and the comparisons. */
 export interface ViewChart {
+  readonly asOf: string;
   readonly range: [string, string];
   readonly bucket: Bucket;
   readonly trend: ({ readonly bucket: string } & Record<string, unknown>)[];
@@ -368,6 +388,7 @@ export async function readViewChart(args: { db: DbOrTx; source: ViewSource; acto
   const previous = await readViewTotals({ db, source, actor, where: within(previousRange), groups: [] });
   const lastYear = await readViewTotals({ db, source, actor, where: within(lastYearRange), groups: [] });
   return {
+    asOf: asOfNow(actor),
     range: [range[0], range[1]],
     bucket,
     trend,

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
 import { describeRoute } from '../http/openapi.schemas';
-import { lookUpStores, STORE_LOOKUP_SCHEMA } from '../modules/reads/store-lookup';
+import { lookUpAreas, lookUpStores, STORE_LOOKUP_SCHEMA } from '../modules/reads/store-lookup';
 import { actorOf } from './actor';
 import {
+  asOfNow,
   readViewChart,
   readViewRows,
   readViewTotals,
@@ -26,8 +27,9 @@ import type { ViewSource } from './query-view.source';
  *   the rows behind it (`drill`).
  * - `POST /v1/<view>/chart` (a view with a chart): the trend over the time range by day, week or
  *   month as the range's length says, the share, the previous period and the same period last year.
- * - `GET /v1/<view>/stores` (a view with a store filter or dimension): store names, for readers
- *   who do not hold the store master's permission.
+ * - `GET /v1/<view>/stores` (a view with a store filter or dimension) and `GET /v1/<view>/areas`
+ *   (a view with an area filter): store and area names, for readers who do not hold the master
+ *   data's permission.
  * - `POST /v1/<view>/export` is the view's module export (query-view.export.ts).
  */
 export async function queryViewRoutes(app: FastifyInstance, sources: readonly ViewSource[]): Promise<void> {
@@ -58,6 +60,7 @@ export async function queryViewRoutes(app: FastifyInstance, sources: readonly Vi
       });
       const sums = await readViewTotals({ db, source, actor, where, groups: view.groups ?? [], filters });
       return ok({
+        asOf: asOfNow(actor),
         total: sums.rows,
         totalIsEstimate: false,
         records: sort ? records.map(({ [SORT_VALUE]: _, ...row }) => row) : records,
@@ -84,6 +87,17 @@ export async function queryViewRoutes(app: FastifyInstance, sources: readonly Vi
         async (request) => {
           const { tenantId } = actorOf(request);
           return ok(await lookUpStores({ db, tenantId, ids: request.query.id, keyword: request.query.keyword }));
+        },
+      );
+    }
+
+    if (Object.values(view.filters).some((f) => f.kind === 'area')) {
+      app.get<{ Querystring: { id?: number[]; keyword?: string } }>(
+        `/v1/${view.name}/areas`,
+        { schema: describeRoute(STORE_LOOKUP_SCHEMA, docs.areas), config },
+        async (request) => {
+          const { tenantId } = actorOf(request);
+          return ok(await lookUpAreas({ db, tenantId, ids: request.query.id, keyword: request.query.keyword }));
         },
       );
     }

@@ -11,6 +11,12 @@ const DAYS = { type: 'array', minItems: 2, maxItems: 2, items: { type: 'string',
 /** Two days as answers carry them. */
 const DAYS_ANSWER = { type: 'array', minItems: 2, maxItems: 2, items: wire.date } as const;
 
+/** Ids and names a lookup answers (stores, areas). */
+const NAMES = arrayOf(objectOf({ id: { type: 'integer' }, title: { type: 'string' } }));
+
+/** The instant the figures were read, which the screen shows as "data as of". */
+const AS_OF = { ...wire.dateTime, description: 'When the figures were read (the caller’s zone): the data is as of then' };
+
 /** The JSON schema of the view's filters. */
 export function filtersSchema(view: QueryViewDef): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
@@ -134,6 +140,7 @@ export function queryViewDocs(view: QueryViewDef) {
       'query',
       `${view.title[1]}: rows of the filter, newest first, with its totals and grouped totals`,
       objectOf({
+        asOf: AS_OF,
         total: { type: 'integer', minimum: 0, description: 'Rows of the filter' },
         totalIsEstimate: { type: 'boolean' },
         records: arrayOf(objectOf(Object.fromEntries(Object.entries(view.columns).map(([n, c]) => [n, columnSchema(c)])))),
@@ -148,6 +155,7 @@ export function queryViewDocs(view: QueryViewDef) {
           'chart',
           `${view.title[1]}: trend over the range (bucket by its length), share, previous period and same period last year`,
           objectOf({
+            asOf: AS_OF,
             range: DAYS_ANSWER,
             bucket: oneOf(['day', 'week', 'month']),
             trend: arrayOf(objectOf({ bucket: wire.date, ...measureSchema(view, view.chart.trend) })),
@@ -158,11 +166,7 @@ export function queryViewDocs(view: QueryViewDef) {
           }),
         )
       : null,
-    stores: doc(
-      view,
-      'stores',
-      `Store names for the store filter of ${view.title[1]}`,
-      arrayOf(objectOf({ id: { type: 'integer' }, title: { type: 'string' } })),
-    ),
+    stores: doc(view, 'stores', `Store names for the store filter of ${view.title[1]}`, NAMES),
+    areas: doc(view, 'areas', `Area names for the area filter of ${view.title[1]}`, NAMES),
   };
 }

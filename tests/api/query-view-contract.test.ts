@@ -28,6 +28,7 @@ const BAD_VALUE: Partial<Record<QueryFilterKind, unknown>> = {
   dateRange: ['2026-01-01'],
   enum: '~not-a-code~',
   store: 'not-a-store',
+  area: 'not-an-area',
   record: 'not-a-record',
   numberRange: ['not-a-number', null],
 };
@@ -156,6 +157,7 @@ describe.each(QUERY_VIEWS.map((view) => [view.name, view] as const))('query view
     expect((await other.post(`/v1/${name}/export`, { body: {} })).status).toBe(403);
     if (view.chart) expect((await other.post(`/v1/${name}/chart`, { body: {} })).status).toBe(403);
     if (hasStores(view)) expect((await other.get(`/v1/${name}/stores`)).status).toBe(403);
+    if (Object.values(view.filters).some((f) => f.kind === 'area')) expect((await other.get(`/v1/${name}/areas`)).status).toBe(403);
   });
 
   it('shows another merchant none of these rows', async () => {

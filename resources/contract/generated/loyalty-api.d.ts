@@ -684,6 +684,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/score-report/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Points report: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["score-report.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/score-report/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Points report: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["score-report.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/score-report/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Points report */
+        get: operations["score-report.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/score-report/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Points report */
+        get: operations["score-report.areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/stored-value/recharge": {
         parameters: {
             query?: never;
@@ -1838,6 +1906,23 @@ export interface paths {
         put?: never;
         /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
         post: operations["files.export.points-accounts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/score-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.score-report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -20907,6 +20992,8 @@ export interface operations {
                         code: 2000;
                         msg: string;
                         data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
                             /** @description Rows of the filter */
                             total: number;
                             totalIsEstimate: boolean;
@@ -21076,6 +21163,8 @@ export interface operations {
                         code: 2000;
                         msg: string;
                         data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
                             /** @description Rows of the filter */
                             total: number;
                             totalIsEstimate: boolean;
@@ -21108,6 +21197,407 @@ export interface operations {
                             };
                             groups: Record<string, never>;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "score-report.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        storeId?: number;
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
+                        /** @enum {string} */
+                        sourceType?: "transaction" | "return" | "adjustment" | "activity" | "exchange" | "expiry" | "batch" | "coupon";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Entry */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Member ID */
+                                memberId: number | null;
+                                /** @description Member number */
+                                memberNumber: string | null;
+                                /** @description Member */
+                                memberName: string | null;
+                                /**
+                                 * @description Type
+                                 * @enum {string}
+                                 */
+                                kind: "earn" | "spend" | "adjust" | "reverse" | "expire";
+                                /**
+                                 * @description Source
+                                 * @enum {string}
+                                 */
+                                sourceType: "transaction" | "return" | "adjustment" | "activity" | "exchange" | "expiry" | "batch" | "coupon";
+                                /** @description Source number */
+                                sourceId: string | null;
+                                /** @description Document id */
+                                documentId: number | null;
+                                /**
+                                 * @description Channel
+                                 * @enum {string|null}
+                                 */
+                                channel: "store" | "weixin" | "alipay" | "third" | "weixinApp" | null;
+                                /** @description Points */
+                                delta: number | null;
+                                /** @description Remarks */
+                                remark: string | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Sum of the earning entries: points given for sales, campaigns, coupons */
+                                issued: number;
+                                /** @description Sum of the spending entries (exchanges, points as cash), as a positive number */
+                                redeemed: number;
+                                /** @description Net of the reversing entries (points taken back by returns are negative) */
+                                reversed: number;
+                                /** @description Sum of the expiry entries, as a positive number */
+                                expired: number;
+                                /** @description Net of the adjusting entries (additions positive, deductions negative) */
+                                adjusted: number;
+                                /** @description Net change of the balances: issued − redeemed + reversed − expired + adjusted */
+                                net: number;
+                            };
+                            groups: {
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Sum of the earning entries: points given for sales, campaigns, coupons */
+                                    issued: number;
+                                    /** @description Sum of the spending entries (exchanges, points as cash), as a positive number */
+                                    redeemed: number;
+                                    /** @description Net of the reversing entries (points taken back by returns are negative) */
+                                    reversed: number;
+                                    /** @description Sum of the expiry entries, as a positive number */
+                                    expired: number;
+                                    /** @description Net of the adjusting entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Net change of the balances: issued − redeemed + reversed − expired + adjusted */
+                                    net: number;
+                                }[];
+                                day: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Sum of the earning entries: points given for sales, campaigns, coupons */
+                                    issued: number;
+                                    /** @description Sum of the spending entries (exchanges, points as cash), as a positive number */
+                                    redeemed: number;
+                                    /** @description Net of the reversing entries (points taken back by returns are negative) */
+                                    reversed: number;
+                                    /** @description Sum of the expiry entries, as a positive number */
+                                    expired: number;
+                                    /** @description Net of the adjusting entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Net change of the balances: issued − redeemed + reversed − expired + adjusted */
+                                    net: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "score-report.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        storeId?: number;
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
+                        /** @enum {string} */
+                        sourceType?: "transaction" | "return" | "adjustment" | "activity" | "exchange" | "expiry" | "batch" | "coupon";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /** @description Sum of the earning entries: points given for sales, campaigns, coupons */
+                                issued: number;
+                                /** @description Sum of the spending entries (exchanges, points as cash), as a positive number */
+                                redeemed: number;
+                                /** @description Sum of the expiry entries, as a positive number */
+                                expired: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Sum of the earning entries: points given for sales, campaigns, coupons */
+                                issued: number;
+                                /** @description Sum of the spending entries (exchanges, points as cash), as a positive number */
+                                redeemed: number;
+                                /** @description Net of the reversing entries (points taken back by returns are negative) */
+                                reversed: number;
+                                /** @description Sum of the expiry entries, as a positive number */
+                                expired: number;
+                                /** @description Net of the adjusting entries (additions positive, deductions negative) */
+                                adjusted: number;
+                                /** @description Net change of the balances: issued − redeemed + reversed − expired + adjusted */
+                                net: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Sum of the earning entries: points given for sales, campaigns, coupons */
+                                issued: number;
+                                /** @description Sum of the spending entries (exchanges, points as cash), as a positive number */
+                                redeemed: number;
+                                /** @description Net of the reversing entries (points taken back by returns are negative) */
+                                reversed: number;
+                                /** @description Sum of the expiry entries, as a positive number */
+                                expired: number;
+                                /** @description Net of the adjusting entries (additions positive, deductions negative) */
+                                adjusted: number;
+                                /** @description Net change of the balances: issued − redeemed + reversed − expired + adjusted */
+                                net: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Sum of the earning entries: points given for sales, campaigns, coupons */
+                                    issued: number;
+                                    /** @description Sum of the spending entries (exchanges, points as cash), as a positive number */
+                                    redeemed: number;
+                                    /** @description Net of the reversing entries (points taken back by returns are negative) */
+                                    reversed: number;
+                                    /** @description Sum of the expiry entries, as a positive number */
+                                    expired: number;
+                                    /** @description Net of the adjusting entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Net change of the balances: issued − redeemed + reversed − expired + adjusted */
+                                    net: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Sum of the earning entries: points given for sales, campaigns, coupons */
+                                    issued: number;
+                                    /** @description Sum of the spending entries (exchanges, points as cash), as a positive number */
+                                    redeemed: number;
+                                    /** @description Net of the reversing entries (points taken back by returns are negative) */
+                                    reversed: number;
+                                    /** @description Sum of the expiry entries, as a positive number */
+                                    expired: number;
+                                    /** @description Net of the adjusting entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Net change of the balances: issued − redeemed + reversed − expired + adjusted */
+                                    net: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "score-report.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "score-report.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
                     };
                 };
             };
@@ -21534,6 +22024,8 @@ export interface operations {
                         code: 2000;
                         msg: string;
                         data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
                             /** @description Rows of the filter */
                             total: number;
                             totalIsEstimate: boolean;
@@ -21702,6 +22194,8 @@ export interface operations {
                         code: 2000;
                         msg: string;
                         data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
                             range: string[];
                             /** @enum {string} */
                             bucket: "day" | "week" | "month";
@@ -25111,6 +25605,63 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "files.export.score-report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        storeId?: number;
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
+                        /** @enum {string} */
+                        sourceType?: "transaction" | "return" | "adjustment" | "activity" | "exchange" | "expiry" | "batch" | "coupon";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "files.export.store-value-hst-detail": {
         parameters: {
             query?: never;
@@ -25741,6 +26292,8 @@ export interface operations {
                         code: 2000;
                         msg: string;
                         data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
                             /** @description Rows of the filter */
                             total: number;
                             totalIsEstimate: boolean;

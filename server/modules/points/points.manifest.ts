@@ -6,8 +6,9 @@ import { pointsReportRoutes } from './points-report.routes';
 import { scoreInitHooks } from './points-settings.hooks';
 import { pointsRoutes } from './points.routes';
 import { scoreAdjustHooks } from './score-adjust.hooks';
+import { scoreReportSource } from './score-report.source';
 
-/** The points ledger: spending, accounts and history (query views), adjustments, settings. */
+/** The points ledger: spending, accounts and history (query views), the points report, adjustments, settings. */
 export const pointsDomain = defineDomain({
   name: 'points',
   plugins: [
@@ -15,6 +16,6 @@ export const pointsDomain = defineDomain({
     { name: 'points-reports', plugin: pointsReportRoutes },
   ],
   hooks: [scoreAdjustHooks, scoreInitHooks],
-  views: [pointsEntriesSource, pointsAccountsSource],
+  views: [pointsEntriesSource, pointsAccountsSource, scoreReportSource],
   seed: [activitySeeder],
 });

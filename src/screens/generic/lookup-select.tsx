@@ -17,6 +17,8 @@ export interface LookupSelectProps {
   readonly value?: number | null;
   readonly onChange?: (value: number | null) => void;
   readonly placeholder?: string;
+  /** The picker's accessible name (its filter's label); default the placeholder. */
+  readonly label?: string;
   readonly style?: CSSProperties;
 }
 
@@ -65,7 +67,7 @@ export function LookupSelect(props: LookupSelectProps) {
       notFoundContent={loading ? <Spin size="small" /> : undefined}
       options={found.map((option) => ({ value: option.id, label: option.title }))}
       placeholder={props.placeholder}
-      aria-label={props.placeholder}
+      aria-label={props.label ?? props.placeholder}
       style={props.style}
     />
   );

@@ -21,6 +21,8 @@ export type ViewGroup = { readonly key: string | null; readonly title: string | 
 
 /** A page of a view with the totals of the whole filter. */
 export interface ViewPage extends PageResult<ViewRow> {
+  /** When the figures were read (`yyyy-MM-dd HH:mm:ss`, the user's zone). */
+  readonly asOf: string;
   readonly nextCursor: number | null;
   readonly totals: ViewSums;
   readonly groups: Readonly<Record<string, readonly ViewGroup[]>>;
@@ -28,6 +30,7 @@ export interface ViewPage extends PageResult<ViewRow> {
 
 /** The chart of a filter. */
 export interface ViewChartData {
+  readonly asOf: string;
   readonly range: readonly [string, string];
   readonly bucket: Bucket;
   readonly trend: readonly (Readonly<Record<string, number>> & { readonly bucket: string })[];
@@ -64,7 +67,7 @@ export function startViewExport(
   return apiPost(`/v1/${view.name}/export`, { data: { filters, ...(sorters.length > 0 ? { sorters: sorters.slice(0, 1) } : {}) } });
 }
 
-/** Stores by a piece of their name or code, for a view's store filter. */
-export function findViewStores(view: QueryViewDef, keyword: string): Promise<LookupOption[]> {
-  return apiGet(`/v1/${view.name}/stores`, { params: keyword ? { keyword } : {} });
+/** Stores (or areas) by a piece of their name or code, for a view's store (or area) filter. */
+export function findViewNamed(args: { view: QueryViewDef; what: 'stores' | 'areas'; keyword: string }): Promise<LookupOption[]> {
+  return apiGet(`/v1/${args.view.name}/${args.what}`, { params: args.keyword ? { keyword: args.keyword } : {} });
 }

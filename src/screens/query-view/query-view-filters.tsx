@@ -7,7 +7,7 @@ import type { Translate } from '../../fields/field-kind';
 import { LookupSelect } from '../generic/lookup-select';
 import { QueryForm } from '../generic/query-form';
 import { codeLabel } from './query-view-table';
-import { findViewStores, type ViewFilters } from './query-view-api';
+import { findViewNamed, type ViewFilters } from './query-view-api';
 
 // antd types a form's values as known, non-null values: every filter value is one (a range, a code, an id).
 type FormValues = Record<string, NonNullable<unknown> | undefined>;
@@ -121,11 +121,19 @@ export function ViewFilterBar(props: {
               </Form.Item>
             );
           case 'store':
+          case 'area': {
+            const what = f.kind === 'store' ? 'stores' : 'areas';
             return (
               <Form.Item key={name} name={name} label={label}>
-                <LookupSelect find={(keyword) => findViewStores(view, keyword)} placeholder={all} style={{ width: 180 }} />
+                <LookupSelect
+                  find={(keyword) => findViewNamed({ view, what, keyword })}
+                  placeholder={all}
+                  label={label}
+                  style={{ width: 180 }}
+                />
               </Form.Item>
             );
+          }
           default: {
             const column = f.column ?? name;
             const options = Object.keys(filterOptions(view, name)).map((code) => ({

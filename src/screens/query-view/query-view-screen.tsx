@@ -1,12 +1,13 @@
 /**
  * The generic screen of a query view (resources/query-view.ts): its filter bar (quick date
  * ranges, codes, stores; a member's filter comes from the link that opened it), the totals of
- * the whole filter, the declared chart (loaded on demand), the grouped totals (a group's name
- * lists the rows behind it), and the rows newest first, paged on the server, under the toolbar
+ * the whole filter (each figure's definition behind its help mark) and the time they are as of,
+ * the declared chart (loaded on demand), the grouped totals with the grand total at their foot
+ * (a group's name lists the rows behind it), and the rows newest first, paged on the server, under the toolbar
  * every list has (the export of every row as a file-centre job, refresh, row density, the column
  * chooser; density and hidden columns kept per view). Filters, page and size live in the url (shareable, kept on back).
  */
-import { App, Button, Card } from 'antd';
+import { App, Button, Card, Space } from 'antd';
 import { lazy, Suspense, useCallback, useMemo, type ComponentType, type ReactNode } from 'react';
 import type { QueryViewDef } from '../../../resources/query-view';
 import { QUERY_VIEWS } from '../../../resources/query-views';
@@ -17,7 +18,7 @@ import { ListToolbar, useListChrome, visibleColumns } from '../generic/list-tool
 import { useTranslate } from '../generic/use-translate';
 import type { Translate } from '../../fields/field-kind';
 import { ViewFilterBar } from './query-view-filters';
-import { ViewGroups, ViewTotals } from './query-view-totals';
+import { AsOf, ViewGroups, ViewTotals } from './query-view-totals';
 import { ViewTable, viewColumns } from './query-view-table';
 import { queryView, startViewExport, type ViewFilters, type ViewPage } from './query-view-api';
 
@@ -61,15 +62,22 @@ function Body(props: { readonly view: QueryViewDef; readonly fixed?: ViewFilters
   return (
     <Card
       title={fixed ? undefined : titleOf({ t, view, filters, page })}
-      // The header holds the title and "show all"; a panel with neither draws no empty header.
+      // The header holds the title, when the data is as of and "show all"; a panel has no header.
       extra={
-        linked.length > 0 ? (
-          <Button
-            onClick={() => setFilters(Object.fromEntries(Object.entries(filters).filter(([name]) => !linked.some(([l]) => l === name))))}
-          >
-            {t('queryView.showAll')}
-          </Button>
-        ) : undefined
+        fixed ? undefined : (
+          <Space>
+            <AsOf t={t} page={page} />
+            {linked.length > 0 && (
+              <Button
+                onClick={() =>
+                  setFilters(Object.fromEntries(Object.entries(filters).filter(([name]) => !linked.some(([l]) => l === name))))
+                }
+              >
+                {t('queryView.showAll')}
+              </Button>
+            )}
+          </Space>
+        )
       }
     >
       <ViewFilterBar t={t} view={view} filters={filters} onSearch={setFilters} />

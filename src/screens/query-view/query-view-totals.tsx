@@ -1,4 +1,5 @@
-import { Card, Col, Row, Statistic, Table, Typography } from 'antd';
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import { Card, Col, Row, Statistic, Table, Tooltip, Typography } from 'antd';
 import type { QueryViewDef } from '../../../resources/query-view';
 import type { Translate } from '../../fields/field-kind';
 import { DASH } from '../../fields/field-helpers';
@@ -12,6 +13,33 @@ function groupName(args: { t: Translate; view: QueryViewDef; dimension: string; 
   return group.title ?? group.key ?? DASH;
 }
 
+/** A measure's name with its one-line definition behind a help mark (hover or keyboard focus). */
+export function MeasureTitle(props: { readonly t: Translate; readonly view: QueryViewDef; readonly measure: string }) {
+  const { t, view, measure } = props;
+  const key = `res.${view.name}.measure.${measure}`;
+  const label = t(key);
+  if (!view.measures[measure]?.help) return <>{label}</>;
+  const help = t(`${key}.help`);
+  return (
+    <span>
+      {label}{' '}
+      <Tooltip title={help}>
+        <QuestionCircleOutlined tabIndex={0} role="img" aria-label={help} style={{ color: 'rgba(0, 0, 0, 0.65)' }} />
+      </Tooltip>
+    </span>
+  );
+}
+
+/** When the figures were read, as the screen's header says it. */
+export function AsOf(props: { readonly t: Translate; readonly page: ViewPage | undefined }) {
+  if (!props.page?.asOf) return null;
+  return (
+    <Typography.Text type="secondary" data-testid="query-view-as-of">
+      {props.t('queryView.asOf', { time: props.page.asOf })}
+    </Typography.Text>
+  );
+}
+
 /** The measures' statistics over the whole filter (the totals row), each with its definition on hover. */
 export function ViewTotals(props: {
   readonly t: Translate;
@@ -20,16 +48,12 @@ export function ViewTotals(props: {
   readonly loading: boolean;
 }) {
   const { t, view, page } = props;
-  const p = `res.${view.name}.measure`;
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       {Object.entries(view.measures).map(([name, m]) => (
         <Col key={name} xs={12} md={8} xl={4}>
           <Card size="small" loading={props.loading && !page}>
-            <Statistic
-              title={<span title={m.help ? t(`${p}.${name}.help`) : undefined}>{t(`${p}.${name}`)}</span>}
-              value={formatMeasure(m.kind, page?.totals[name] ?? 0)}
-            />
+            <Statistic title={<MeasureTitle t={t} view={view} measure={name} />} value={formatMeasure(m.kind, page?.totals[name] ?? 0)} />
           </Card>
         </Col>
       ))}
@@ -37,7 +61,13 @@ export function ViewTotals(props: {
   );
 }
 
-/** The grouped totals, one table per dimension; a group's name lists the rows behind it. */
+/** Groups shown per page of a grouped total (a year by day is 365 of them). */
+const GROUPS_PER_PAGE = 10;
+
+/**
+ * The grouped totals, one table per dimension with the grand total at its foot; a group's name
+ * lists the rows behind it.
+ */
 export function ViewGroups(props: {
   readonly t: Translate;
   readonly view: QueryViewDef;
@@ -45,8 +75,9 @@ export function ViewGroups(props: {
   readonly loading: boolean;
   readonly onDrill: (filters: ViewFilters) => void;
 }) {
-  const { t, view } = props;
+  const { t, view, page } = props;
   const groups = view.groups ?? [];
+  const measures = Object.entries(view.measures);
   if (groups.length === 0) return null;
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -56,9 +87,23 @@ export function ViewGroups(props: {
             <Table<ViewGroup>
               rowKey={(g) => String(g.key)}
               size="small"
-              pagination={false}
+              pagination={{ pageSize: GROUPS_PER_PAGE, hideOnSinglePage: true, size: 'small', showSizeChanger: false }}
               loading={props.loading}
-              dataSource={[...(props.page?.groups[dimension] ?? [])]}
+              dataSource={[...(page?.groups[dimension] ?? [])]}
+              summary={() =>
+                page ? (
+                  <Table.Summary.Row>
+                    <Table.Summary.Cell index={0}>
+                      <Typography.Text strong>{t('queryView.total')}</Typography.Text>
+                    </Table.Summary.Cell>
+                    {measures.map(([name, m], i) => (
+                      <Table.Summary.Cell key={name} index={i + 1} align="right">
+                        <Typography.Text strong>{formatMeasure(m.kind, page.totals[name] ?? 0)}</Typography.Text>
+                      </Table.Summary.Cell>
+                    ))}
+                  </Table.Summary.Row>
+                ) : null
+              }
               columns={[
                 {
                   key: 'name',
@@ -69,9 +114,9 @@ export function ViewGroups(props: {
                     return drill ? <Typography.Link onClick={() => props.onDrill(drill)}>{name}</Typography.Link> : name;
                   },
                 },
-                ...Object.entries(view.measures).map(([name, m]) => ({
+                ...measures.map(([name, m]) => ({
                   key: name,
-                  title: t(`res.${view.name}.measure.${name}`),
+                  title: <MeasureTitle t={t} view={view} measure={name} />,
                   align: 'right' as const,
                   render: (_: unknown, group: ViewGroup) => formatMeasure(m.kind, Number(group[name] ?? 0)),
                 })),
