@@ -74,7 +74,10 @@ describe('a report on the query view screen', () => {
     expect(help.length).toBeGreaterThan(0);
     expect(help[0].getAttribute('tabindex')).toBe('0');
     // The store table's foot is the grand total.
-    const byStore = screen.getAllByText('By store').map((node) => node.closest('.ant-card')).find(Boolean) as HTMLElement;
+    const byStore = screen
+      .getAllByText('By store')
+      .map((node) => node.closest('.ant-card'))
+      .find(Boolean) as HTMLElement;
     const foot = within(byStore).getByText('Total').closest('tr') as HTMLElement;
     expect(within(foot).getByText('1,500')).toBeTruthy();
     expect(within(foot).getByText('1,085')).toBeTruthy();
