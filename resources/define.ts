@@ -332,8 +332,11 @@ export interface LinesField extends FieldBase<'lines'> {
 /**
  * A structured value: an object with its own fields, stored as one jsonb column and validated
  * field by field, each problem named by its path (`rule.tiers[2].points`). Its fields are scalar
- * kinds (no relation, file or secret: nothing inside jsonb is reference-checked or encrypted),
- * nested objects and `lines` (a rule's tiers, stored inside the object). A member of an object
+ * kinds (no file or secret: nothing inside jsonb is encrypted), nested objects and `lines` (a
+ * rule's tiers, stored inside the object). A relation member (not inside such lines) is checked
+ * like a relation field: it must exist for the caller when saved (400 naming its path,
+ * `rule.rewardCouponTemplate`), its names are answered (`_titles['rule.giftGoods']`), and the
+ * record it names cannot be deleted (server/crud/object-relations.ts). A member of an object
  * that is a field of the resource itself may carry a `when` on the resource's own fields (a kind's
  * rule members apply to that kind): a member that does not apply is neither accepted, stored nor
  * answered, so one jsonb column holds each kind's own rule. Otherwise, inside an object, `when`,

@@ -6,13 +6,15 @@ import { crudMessages } from '../../resources/messages/crud.messages';
 import type { DbOrTx } from '../db/connection';
 import { conflict } from '../http/envelope';
 import type { StoredRecord } from './server-hooks.define';
+import { containing, objectRelations, type ObjectRelation } from './object-relations';
 import type { DerivedTable } from './table.derive';
 
 /**
  * Safe deletes: a record that other records point to is never deleted (409 naming what points
  * to it). What may point to a resource's records is derived from the declarations of every
  * served resource: relation fields (`multiple` ones stored as bigint[]), relations inside
- * `lines` child tables (counted by document), and the tree parent of the resource itself; a
+ * `lines` child tables (counted by document), relation members of object fields (jsonb
+ * containment on the object's column, served by its GIN index: index.derive.ts), and the tree parent of the resource itself; a
  * view shares its base's table, so it is looked at once, through its base. Hand-written platform
  * tables that point at declared records (a member's level history, the points ledger's store)
  * add themselves with {@link definePlatformReference} in `platform-references.ts`.
@@ -46,8 +48,12 @@ export function definePlatformReference(reference: PlatformReference): PlatformR
 export interface ReferenceSource {
   readonly table: PgTable | DerivedTable;
   readonly tenantId: PgColumn;
-  /** The columns holding the id (bigint) or ids (bigint[], `multiple`); any of them counts. */
-  readonly columns: readonly { readonly column: PgColumn; readonly multiple: boolean }[];
+  /**
+   * The columns holding the id (bigint) or ids (bigint[], `multiple`); any of them counts. A
+   * relation member of an object field is its jsonb column with the member's `relation`: the
+   * column contains the id at the member's path (`rule @> '{"giftGoods": 7}'`).
+   */
+  readonly columns: readonly { readonly column: PgColumn; readonly multiple: boolean; readonly relation?: ObjectRelation }[];
   /**
    * The referring record's id in this table (`id`, or `parent_id` of a lines table): referring
    * records are counted once however many of their columns and lines point. Null for a
@@ -96,12 +102,16 @@ export function deriveReferrers(args: { served: readonly Served[]; platform: rea
     if (resource.viewOf !== undefined) continue;
     // target -> the fields and sources of this resource pointing at it
     const mine = new Map<string, { paths: string[]; sources: Map<DerivedTable, ReferenceSource> }>();
-    const point = (target: string, path: string, source: { table: DerivedTable; key: PgColumn; column: PgColumn; multiple: boolean }) => {
+    const point = (
+      target: string,
+      path: string,
+      source: { table: DerivedTable; key: PgColumn; column: PgColumn; multiple: boolean; relation?: ObjectRelation },
+    ) => {
       const entry = mine.get(target) ?? { paths: [] as string[], sources: new Map<DerivedTable, ReferenceSource>() };
       mine.set(target, entry);
       entry.paths.push(path);
       const known = entry.sources.get(source.table);
-      const columns = [...(known?.columns ?? []), { column: source.column, multiple: source.multiple }];
+      const columns = [...(known?.columns ?? []), { column: source.column, multiple: source.multiple, relation: source.relation }];
       entry.sources.set(source.table, {
         table: source.table,
         tenantId: source.table.tenantId,
@@ -113,6 +123,16 @@ export function deriveReferrers(args: { served: readonly Served[]; platform: rea
     for (const [name, f] of Object.entries(resource.fields)) {
       if (f.kind === 'relation') {
         point(ownerOf(f.resource), name, { table, key: table.id, column: table[name], multiple: f.multiple === true });
+      } else if (f.kind === 'object') {
+        for (const relation of objectRelations(f)) {
+          point(ownerOf(relation.field.resource), [name, ...relation.path].join('.'), {
+            table,
+            key: table.id,
+            column: table[name],
+            multiple: relation.field.multiple === true,
+            relation,
+          });
+        }
       } else if (f.kind === 'tree') {
         add(resource.name, {
           title: resource.title,
@@ -157,9 +177,10 @@ export function deriveReferrers(args: { served: readonly Served[]; platform: rea
 export const REFERRER_COUNT_LIMIT = 1000;
 
 function sourceSelect(source: ReferenceSource, tenantId: number, id: number): SQL {
-  const matches = source.columns.map(({ column, multiple }) =>
-    multiple ? sql`${column} @> array[${id}]::bigint[]` : sql`${column} = ${id}`,
-  );
+  const matches = source.columns.map(({ column, multiple, relation }) => {
+    if (relation) return sql`${column} @> ${containing(relation, id)}::jsonb`;
+    return multiple ? sql`${column} @> array[${id}]::bigint[]` : sql`${column} = ${id}`;
+  });
   const conditions = [sql`${source.tenantId} = ${tenantId}`, sql`(${sql.join(matches, sql` or `)})`];
   if (source.self && source.key) conditions.push(sql`${source.key} <> ${id}`);
   const where = sql.join(conditions, sql` and `);

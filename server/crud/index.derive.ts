@@ -2,6 +2,7 @@ import { index, uniqueIndex, type ExtraConfigColumn, type IndexBuilder } from 'd
 import type { FieldDef, LineField, ResourceDef } from '../../resources/define';
 import { fieldKeys, isArrayField, isFilterable, isTextual } from './field-kinds';
 import { identifier, snakeCase } from './naming';
+import { objectRelations } from './object-relations';
 
 /**
  * Indexes derived from what the declaration says a field is used for. Every index leads with
@@ -19,6 +20,8 @@ import { identifier, snakeCase } from './naming';
  *   table (the member's growth value, moved by every sale);
  * - a state that follows time -> b-tree (tenant[, centre], state, window start, window end),
  *   for the filter on a shown state (UNSTART / PROCESSING / STOPED by the window);
+ * - an object field with relation members -> GIN (tenant_id, col jsonb_path_ops) for the
+ *   delete check's containment query;
  * - relations the above leaves without an index reachable by (tenant_id, col) -> b-tree
  *   (tenant_id, col), GIN for a `multiple` one: deleting the referenced record counts the
  *   tenant's rows that point at it (inbound-references.ts), like an index on a foreign key.
@@ -57,7 +60,12 @@ export function resourceIndexes(args: { resource: ResourceDef; t: Columns }): In
   const name = (col: string, suffix: string) => identifier([table, col, suffix]);
 
   for (const [field, f] of Object.entries(resource.fields)) {
-    // Lines (a child table), objects and secrets are never indexed.
+    // An object naming records (a rule's coupon template): GIN (tenant_id, col jsonb_path_ops)
+    // serves the delete check's containment query (`rule @> '{"giftGoods": 7}'`).
+    if (f.kind === 'object' && objectRelations(f).length > 0) {
+      out.push(index(name(snakeCase(field), 'ref')).using('gin', t.tenantId, t[field].op('jsonb_path_ops')));
+    }
+    // Lines (a child table), other objects and secrets are never indexed.
     if (!isFilterable(f)) continue;
     const col = snakeCase(field);
     const keys = fieldKeys(field, f);

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../db/connection';
 import { users } from '../db/schema/core.schema';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import type { StoredRecord } from './server-hooks.define';
+import { objectRelations, valueAt } from './object-relations';
 import { placeholder, prepareNamed, preparedOnce } from './prepared';
 
 /**
@@ -33,6 +34,8 @@ interface RelationSlot {
   /** The related field that names the record (the relation's `shownAs`, else the title field). */
   readonly shownAs?: string;
   readonly line?: string;
+  /** For a relation member of an object field: the object field and the members on the way (`['rule', 'giftGoods']`). */
+  readonly member?: readonly string[];
   /** A multiple relation (an array of ids). */
   readonly multiple: boolean;
 }
@@ -48,6 +51,13 @@ function relationSlots(resource: ResourceDef): readonly RelationSlot[] {
     for (const [name, f] of Object.entries(fields)) {
       if (f.kind === 'relation') slots.push({ field: name, resource: f.resource, shownAs: f.shownAs, line, multiple: f.multiple === true });
       if (f.kind === 'lines') visit(f.fields, name);
+      if (f.kind === 'object' && !line) {
+        for (const relation of objectRelations(f)) {
+          const member = [name, ...relation.path];
+          const r = relation.field;
+          slots.push({ field: member.join('.'), resource: r.resource, shownAs: r.shownAs, member, multiple: r.multiple === true });
+        }
+      }
     }
   };
   visit(resource.fields);
@@ -73,14 +83,18 @@ export function referredName(table: PgTable, resource: ResourceDef, shownAs: str
 const idsIn = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined).map((v) => Number(v));
 
+/** A relation column of the record itself (named in the same statement), not inside lines or an object. */
+const ownColumn = (slot: RelationSlot) => !slot.line && !slot.member;
+
 /** The values a slot holds in one record (its lines' values for a slot inside lines). */
 function slotValues(row: StoredRecord, slot: RelationSlot): number[] {
+  if (slot.member) return idsIn(valueAt(row, slot.member));
   if (!slot.line) return idsIn(row[slot.field]);
   const lines = (row[slot.line] as StoredRecord[] | undefined) ?? [];
   return lines.flatMap((line) => idsIn(line[slot.field]));
 }
 
-/** The key of a slot in `_titles`: the field, or `<lines>.<field>`. */
+/** The key of a slot in `_titles`: the field, `<lines>.<field>`, or `<object>.<member>`. */
 const slotKey = (slot: RelationSlot) => (slot.line ? `${slot.line}.${slot.field}` : slot.field);
 
 async function titlesOf(args: {
@@ -198,7 +212,7 @@ export async function recordTitles(args: {
 }): Promise<RecordTitles[]> {
   const slots = relationSlots(args.resource);
   const { carried } = args;
-  const lookedUp = carried ? slots.filter((slot) => slot.line) : slots;
+  const lookedUp = carried ? slots.filter((slot) => !ownColumn(slot)) : slots;
   const found =
     carried && lookedUp.length === 0
       ? null
@@ -213,7 +227,7 @@ export async function recordTitles(args: {
   return args.rows.map((row, i) => {
     const own = carried?.[i];
     const names: FoundNames = own
-      ? { title: (slot, id) => (slot.line ? found?.title(slot, id) : own.title(slot, id)), user: (id) => own.user(id) }
+      ? { title: (slot, id) => (ownColumn(slot) ? own.title(slot, id) : found?.title(slot, id)), user: (id) => own.user(id) }
       : found!;
     return titlesOfRow(row, slots, names);
   });
@@ -253,7 +267,7 @@ export function titleFields(registry: EngineRegistry, runtime: ResourceRuntime):
   // `<table> <alias>` (an alias in a template writes its alias alone).
   const from = (table: PgTable, name: string) => sql`${sql.identifier(getTableName(table))} ${sql.identifier(name)}`;
   relationSlots(runtime.resource)
-    .filter((slot) => !slot.line)
+    .filter(ownColumn)
     .forEach((slot, i) => {
       const target = registry.runtimes.find((r) => r.resource.name === slot.resource);
       if (!target) return;

@@ -1,4 +1,5 @@
-import type { FieldDef, LinesField, PickableRecords, ResourceDef } from '../../resources/define';
+import type { FieldDef, LinesField, ObjectMemberField, PickableRecords, ResourceDef } from '../../resources/define';
+import { objectRelations, valueAt } from './object-relations';
 import { SYSTEM_FIELDS, stampedFields } from '../../resources/define';
 import { pick, type Locale } from '../../resources/messages/bilingual';
 import type { FieldError } from '../http/envelope';
@@ -101,6 +102,30 @@ function writeScalar(
   if (f.kind === 'relation') {
     const ids = Array.isArray(result.value) ? (result.value as number[]) : [result.value as number];
     sink.references.push({ field: args.path, label: args.label, resource: f.resource, ids, pickable: f.pickable });
+  }
+  // Relation members of an object (a rule's coupon template) are checked like relation fields,
+  // each named by its path (`rule.rewardCouponTemplate`).
+  if (f.kind === 'object') {
+    for (const relation of objectRelations(f)) {
+      const value = valueAt(result.value, relation.path);
+      if (value === null || value === undefined) continue;
+      const ids = Array.isArray(value) ? (value as number[]) : [value as number];
+      if (ids.length === 0) continue;
+      const labels = relation.path.reduce<{ at: ObjectMemberField | FieldDef; names: string[] }>(
+        (acc, step) => {
+          const member = (acc.at as { fields: Record<string, ObjectMemberField> }).fields[step];
+          return { at: member, names: [...acc.names, pick(member.label, sink.locale)] };
+        },
+        { at: f, names: [] },
+      ).names;
+      sink.references.push({
+        field: `${args.path}.${relation.path.join('.')}`,
+        label: [args.label, ...labels].join(' '),
+        resource: relation.field.resource,
+        ids,
+        pickable: relation.field.pickable,
+      });
+    }
   }
   if (f.kind === 'file') {
     // The id of an upload (server/modules/uploads), checked against the uploads table later.

@@ -7,6 +7,7 @@ import { shownStateOptions, timelineProblems } from '../../resources/state-timel
 import { RESOURCES } from '../../resources/index';
 import { deriveReferrers, type PlatformReference, type Referrer } from './inbound-references';
 import { snakeCase, identifier } from './naming';
+import { objectRelations } from './object-relations';
 import { PLATFORM_REFERENCES } from './platform-references';
 import type { ResourceHooks, ServerHooks } from './server-hooks.define';
 import { deriveLinesTable, deriveTable, linesFieldNames, type DerivedTable } from './table.derive';
@@ -53,22 +54,36 @@ function entryResourceId(resource: ResourceDef, catalog: readonly GroupDecl[]): 
 }
 
 /**
- * What an object field cannot hold: members the engine would not check inside jsonb (relations,
- * files, secrets, tree parents) and member rules it does not read there (`when`, `editableIn`,
- * list and index options).
+ * What an object field cannot hold: members the engine would not check inside jsonb (files,
+ * secrets, tree parents, and relations inside lines stored in the object) and member rules it
+ * does not read there (`when`, `editableIn`, list and index options). A relation member of the
+ * object itself (or of an object in it) is checked like a relation field: it must exist for the
+ * caller when saved, its record cannot be deleted while referred to, and its names are answered
+ * (`_titles['rule.giftGoods']`).
  */
-function structureProblems(path: string, f: ObjectField | LinesField, topLevel = false): string[] {
+function structureProblems(args: {
+  path: string;
+  f: ObjectField | LinesField;
+  names: ReadonlySet<string>;
+  topLevel?: boolean;
+  inLines?: boolean;
+}): string[] {
   const problems: string[] = [];
-  for (const [name, member] of Object.entries(f.fields) as [string, FieldDef][]) {
-    const where = `${path}.${name}`;
-    if (['relation', 'file', 'secret', 'tree'].includes(member.kind)) problems.push(`${where}: an object holds no ${member.kind} field`);
+  const inLines = args.inLines === true || args.f.kind === 'lines';
+  for (const [name, member] of Object.entries(args.f.fields) as [string, FieldDef][]) {
+    const where = `${args.path}.${name}`;
+    if (['file', 'secret', 'tree'].includes(member.kind) || (member.kind === 'relation' && inLines))
+      problems.push(`${where}: an object holds no ${member.kind} field${member.kind === 'relation' ? ' inside lines' : ''}`);
+    if (member.kind === 'relation' && !args.names.has(member.resource))
+      problems.push(`${where} refers to unknown resource ${member.resource}`);
     // A member of a field of the resource may apply to some records only (a kind's rule member):
     // its `when` reads the record's own fields (resources/field-rules.ts checks them).
-    if ((member.when !== undefined && !topLevel) || member.editableIn !== undefined)
+    if ((member.when !== undefined && !args.topLevel) || member.editableIn !== undefined)
       problems.push(`${where}: no when / editableIn inside an object`);
     if (member.filter || member.sortable || member.searchable || member.unique)
       problems.push(`${where}: no filter, sort, search or unique inside an object`);
-    if (member.kind === 'object' || member.kind === 'lines') problems.push(...structureProblems(where, member));
+    if (member.kind === 'object' || member.kind === 'lines')
+      problems.push(...structureProblems({ path: where, f: member, names: args.names, inLines }));
   }
   return problems;
 }
@@ -93,10 +108,10 @@ function check(resource: ResourceDef, names: ReadonlySet<string>): void {
       for (const [inner, lf] of Object.entries(f.fields)) {
         if (lf.kind === 'relation' && !names.has(lf.resource)) fail(`${name}.${inner} refers to unknown resource ${lf.resource}`);
         if (lf.kind === 'secret') fail(`${name}.${inner}: a line holds no secret`);
-        if (lf.kind === 'object') structureProblems(`${name}.${inner}`, lf).forEach(fail);
+        if (lf.kind === 'object') structureProblems({ path: `${name}.${inner}`, f: lf, names, inLines: true }).forEach(fail);
       }
     }
-    if (f.kind === 'object') structureProblems(name, f, true).forEach(fail);
+    if (f.kind === 'object') structureProblems({ path: name, f, names, topLevel: true }).forEach(fail);
     if (!isFilterable(f) && f.kind !== 'lines' && (f.filter || f.sortable || f.searchable || f.unique))
       fail(`${name}: a ${f.kind} field cannot be filtered, sorted, searched or unique`);
   }
@@ -205,9 +220,11 @@ function uniqueIndexesOf(resource: ResourceDef): Map<string, string> {
 
 /** A relation's `pickable` must name an enum field of its target and some of its options. */
 function checkPickable(resource: ResourceDef, served: ReadonlyMap<string, ResourceDef>): void {
-  const relations = Object.entries(resource.fields).flatMap(([name, f]) =>
-    f.kind === 'lines' ? Object.entries(f.fields).map(([inner, lf]) => [`${name}.${inner}`, lf] as const) : [[name, f] as const],
-  );
+  const relations = Object.entries(resource.fields).flatMap(([name, f]): (readonly [string, FieldDef])[] => {
+    if (f.kind === 'lines') return Object.entries(f.fields).map(([inner, lf]) => [`${name}.${inner}`, lf] as const);
+    if (f.kind === 'object') return objectRelations(f).map((r) => [[name, ...r.path].join('.'), r.field] as const);
+    return [[name, f] as const];
+  });
   for (const [name, f] of relations) {
     if (f.kind !== 'relation' || !f.pickable) continue;
     const target = served.get(f.resource)?.fields[f.pickable.field];

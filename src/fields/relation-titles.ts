@@ -73,3 +73,14 @@ export function relationOptions(record: ApiRecord | undefined, name: string): Kn
     return { id: item as string | number, title: typeof title === 'string' && title !== '' ? title : undefined };
   });
 }
+
+/**
+ * An object's members as a record of their own: the record's names of what its relation members
+ * point at (`_titles['rule.giftGoods']`) become the members' `_titles['giftGoods']`, so a member's
+ * cell or picker names its record without asking. Also serves a member shown as a list column.
+ */
+export function memberRecord(record: ApiRecord | undefined, name: string): ApiRecord {
+  const value = record?.[name];
+  const members = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as ApiRecord) : null;
+  return lineRecord(members ?? {}, record, name);
+}

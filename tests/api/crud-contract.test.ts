@@ -19,6 +19,7 @@ import { pick, type Bilingual } from '../../resources/messages/bilingual';
 import { buildRegistry, servedResources, type ResourceRuntime } from '../../server/crud/resource-registry';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import { drawNumber } from '../../server/crud/numbering';
+import { objectRelations } from '../../server/crud/object-relations';
 import { PLATFORM_REFERENCES } from '../../server/crud/platform-references';
 import { isClientWritable, validateWrite } from '../../server/crud/record.validate';
 import { readRefs, writeRefs } from '../../server/crud/route-access';
@@ -199,7 +200,9 @@ async function validBody(resource: ResourceDef, n = ++seed): Promise<Record<stri
       ? [f.resource]
       : f.kind === 'lines'
         ? Object.values(f.fields).flatMap((lf) => (lf.kind === 'relation' ? [lf.resource] : []))
-        : [],
+        : f.kind === 'object'
+          ? objectRelations(f).map((r) => r.field.resource)
+          : [],
   );
   for (const target of targets) {
     if (refs[target] === undefined && target !== resource.name) {
@@ -868,6 +871,14 @@ const relationCases: RelationCase[] = registry.runtimes
     Object.entries(referrer.resource.fields).flatMap(([name, f]): RelationCase[] => {
       if (f.kind === 'relation') return [{ referrer, path: name, target: registry.get(f.resource), tree: false }];
       if (f.kind === 'tree') return [{ referrer, path: name, target: referrer, tree: true }];
+      // A relation member of an object (a kind's rule naming a coupon template): `rule.<member>`.
+      if (f.kind === 'object')
+        return objectRelations(f).map((r) => ({
+          referrer,
+          path: [name, ...r.path].join('.'),
+          target: registry.get(r.field.resource),
+          tree: false,
+        }));
       if (f.kind !== 'lines') return [];
       return Object.entries(f.fields).flatMap(([inner, lf]) =>
         lf.kind === 'relation' ? [{ referrer, path: `${name}.${inner}`, target: registry.get(lf.resource), tree: false }] : [],

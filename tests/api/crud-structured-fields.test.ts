@@ -186,7 +186,7 @@ describe('object fields', () => {
     expect(bad.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['rule.tiers[0].minAmount']);
   });
 
-  it('refuses at start-up an object holding what jsonb cannot keep checked (a relation) or an object that filters', () => {
+  it('refuses at start-up an object holding what jsonb cannot keep checked (a file, a relation inside its lines) or an object that filters', () => {
     const bad = (fields: Record<string, FieldDef>): ResourceDef => ({
       ...channel,
       name: 'crud-channel-bad',
@@ -196,10 +196,28 @@ describe('object fields', () => {
     expect(
       registryOf(
         bad({
-          rule: field.object({ label: ['规则', 'Rule'], fields: { area: field.relation({ label: ['区域', 'Area'], resource: 'area' }) } }),
+          rule: field.object({ label: ['规则', 'Rule'], fields: { photo: field.file({ label: ['图片', 'Photo'] }) } }),
         }),
       ),
-    ).toThrow(/an object holds no relation field/);
+    ).toThrow(/an object holds no file field/);
+    // A relation member is checked (object-relations.test.ts), but not one inside lines stored in the object.
+    const tiers = field.lines({
+      label: ['档位', 'Tiers'],
+      fields: { area: field.relation({ label: ['区域', 'Area'], resource: 'area' }) },
+    });
+    expect(registryOf(bad({ rule: field.object({ label: ['规则', 'Rule'], fields: { tiers } }) }))).toThrow(
+      /rule\.tiers\.area: an object holds no relation field inside lines/,
+    );
+    expect(
+      registryOf(
+        bad({
+          rule: field.object({
+            label: ['规则', 'Rule'],
+            fields: { area: field.relation({ label: ['区域', 'Area'], resource: 'nowhere' }) },
+          }),
+        }),
+      ),
+    ).toThrow(/rule\.area refers to unknown resource nowhere/);
     expect(registryOf(bad({ rule: field.object({ label: ['规则', 'Rule'], fields: {}, filter: 'eq' }) }))).toThrow(/cannot be filtered/);
     expect(registryOf(bad({ apiKey: field.secret({ label: ['密钥', 'Key'], sortable: true }) }))).toThrow(/cannot be filtered/);
   });

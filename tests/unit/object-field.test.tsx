@@ -32,6 +32,7 @@ const ruleSet = defineResource({
       fields: {
         threshold: field.money({ label: ['门槛', 'Threshold'], required: true, min: 0 }),
         kind: field.enum({ label: ['方式', 'Kind'], options: { FIXED: { label: ['固定', 'Fixed'] }, RATE: { label: ['比例', 'Rate'] } } }),
+        brand: field.relation({ label: ['品牌', 'Brand'], resource: 'brand' }),
         tiers: field.lines({
           label: ['档位', 'Tiers'],
           fields: {
@@ -43,7 +44,8 @@ const ruleSet = defineResource({
     }),
   },
   titleField: 'name',
-  list: { defaultSort: { field: 'name', order: 'asc' } },
+  // A relation member as a list column, read along its path.
+  list: { columns: ['name', 'rule.brand'], defaultSort: { field: 'name', order: 'asc' } },
 });
 
 const record = {
@@ -53,11 +55,14 @@ const record = {
   rule: {
     threshold: 100.5,
     kind: 'RATE',
+    brand: 7,
     tiers: [
       { points: 10, minAmount: 0 },
       { points: 20, minAmount: 50 },
     ],
   },
+  // The names of what the record points at, a relation member's under its path.
+  _titles: { 'rule.brand': { '7': 'Spring Water' } },
   version: 2,
   createdAt: '2024-05-01 10:00:00',
   updatedAt: '2024-05-02 11:00:00',
@@ -104,6 +109,8 @@ describe('object field in the generic form', () => {
     // The money member is a numeric input holding the stored amount; the enum member a select.
     await waitFor(() => expect((within(form).getByLabelText('Threshold') as HTMLInputElement).value).toBe('100.5'));
     expect(within(form).getByText('Rate', { selector: '.ant-select-selection-item' })).toBeTruthy();
+    // The relation member's picker names the chosen record from the record's names (no lookup).
+    expect(within(form).getByText('Spring Water', { selector: '.ant-select-selection-item' })).toBeTruthy();
     // The tiers inside the object: a lines table with one row per tier, one input per cell.
     expect(within(form).getByText('Tiers', { selector: 'label' })).toBeTruthy();
     const rows = tierRows(form);
@@ -123,6 +130,7 @@ describe('object field in the generic form', () => {
       rule: {
         threshold: 100.5,
         kind: 'RATE',
+        brand: 7,
         tiers: [
           { points: 10, minAmount: 0 },
           { points: 25, minAmount: 50 },
@@ -166,5 +174,17 @@ describe('object field on the detail page', () => {
     expect(within(drawer).getByRole('columnheader', { name: 'Points' })).toBeTruthy();
     expect(within(drawer).getByText('20')).toBeTruthy();
     expect(within(drawer).getByText('••••WXYZ')).toBeTruthy();
+    // A relation member shows its record's name, not its id (no lookup: MSW refuses any other request).
+    expect(within(drawer).getByText('Spring Water')).toBeTruthy();
+  });
+});
+
+describe('object member as a list column', () => {
+  it("shows a relation member's record by name", async () => {
+    server.use(api.post('rule-set/query', () => ok({ total: 1, records: [record] })));
+    renderAt({ path: '/datum/store/store', i18n, screen: <ResourceList resource={ruleSet} />, resources: [ruleSet] });
+    const cell = await screen.findByText('Spring Water');
+    expect(cell.closest('td')).toBeTruthy();
+    expect(screen.queryByText('7')).toBeNull();
   });
 });

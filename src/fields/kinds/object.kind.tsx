@@ -3,7 +3,8 @@
  * members, each with its own kind's input, rules and server errors (a member's name path is
  * `[object, member]`, a tier's cell `[object, tiers, row, field]`, so the server's
  * `rule.tiers[2].points` lands on that input); shown on the detail page as a list of members.
- * Members' labels are `res.<resource>.<object>.<member>`. Members that apply to some records only
+ * Members' labels are `res.<resource>.<object>.<member>`. A relation member shows and picks its
+ * records like a relation field, named by the record's `_titles['<object>.<member>']`. Members that apply to some records only
  * (a kind's rule members, their `when` on the record's fields) are shown for those records only.
  */
 import { Descriptions, Form } from 'antd';
@@ -12,6 +13,7 @@ import type { FieldKind, ObjectField, ObjectMemberField } from '../../../resourc
 import { applyingMembers, hasConditionalMembers } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
+import { memberRecord } from '../relation-titles';
 
 /** Looks up the spec of a member's kind (the registry, passed in to avoid an import cycle). */
 export type SpecOf = (kind: FieldKind) => FieldKindSpec;
@@ -64,7 +66,11 @@ export function createObjectKind(specOf: SpecOf): FieldKindSpec<ObjectField> {
         items={memberNames(ctx, (name) => record[name]).map((name) => {
           const sub = memberContext(ctx, name) as FieldContext;
           const spec = specOf(sub.field.kind);
-          return { key: name, label: labelOf(sub), children: (spec.display ?? spec.cell)(sub, members[name], members) };
+          return {
+            key: name,
+            label: labelOf(sub),
+            children: (spec.display ?? spec.cell)(sub, members[name], memberRecord(record, ctx.name)),
+          };
         })}
       />
     );
@@ -78,7 +84,8 @@ export function createObjectKind(specOf: SpecOf): FieldKindSpec<ObjectField> {
           {names.map((name) => {
             const sub = memberContext(ctx, name) as FieldContext;
             const spec = specOf(sub.field.kind);
-            if (spec.ownsFormItem) return <div key={name}>{spec.input(sub, { disabled: options.disabled })}</div>;
+            const own = { disabled: options.disabled, record: memberRecord(options.record, ctx.name) };
+            if (spec.ownsFormItem) return <div key={name}>{spec.input(sub, own)}</div>;
             return (
               <Form.Item
                 key={name}
@@ -87,7 +94,7 @@ export function createObjectKind(specOf: SpecOf): FieldKindSpec<ObjectField> {
                 rules={spec.rules(sub)}
                 valuePropName={spec.valuePropName}
               >
-                {spec.input(sub, { disabled: options.disabled })}
+                {spec.input(sub, own)}
               </Form.Item>
             );
           })}

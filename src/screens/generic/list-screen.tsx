@@ -8,6 +8,7 @@ import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../provid
 import { DASH, textOrDash } from '../../fields/field-helpers';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { fieldContext, specOf } from '../../fields/field-kinds';
+import { memberRecord } from '../../fields/relation-titles';
 import { buildTree } from '../../fields/tree-build';
 import { toQueryFilters, toQuerySorters } from '../../../providers/data';
 import { FilterBar, KEYWORD_FIELD, searchOf, type ListSearch } from './filter-bar';
@@ -72,7 +73,9 @@ export function fieldColumn(args: {
     align: spec.align,
     sorter: args.sorters !== undefined && ctx.field.sortable === true,
     sortOrder: ctx.field.sortable && sorted ? (sorted.order === 'desc' ? 'descend' : 'ascend') : null,
-    render: (value: unknown, record: BaseRecord) => spec.cell(ctx, value, record as ApiRecord),
+    // A member's cell reads the object's members as its row (names of relation members included).
+    render: (value: unknown, record: BaseRecord) =>
+      spec.cell(ctx, value, ctx.path ? memberRecord(record as ApiRecord, String(ctx.path[0])) : (record as ApiRecord)),
   };
 }
 
