@@ -131,9 +131,11 @@ export interface QueryDimension {
   readonly label: Bilingual;
   /**
    * `enum`: a code of the column of the dimension's name (labelled by its options); `store`: a
-   * store (the answer names it); `day`: a day of the view's `time` filter, in the caller's zone.
+   * store (the answer names it); `day`: a day of the view's `time` filter, in the caller's zone;
+   * `record`: another record's id (a coupon template), named by the source's `dimensionTitles`
+   * and drilling into the `record` filter of the dimension's name.
    */
-  readonly kind: 'enum' | 'store' | 'day';
+  readonly kind: 'enum' | 'store' | 'day' | 'record';
   /**
    * The filter a click on a group's row sets to the group's key, listing the rows behind it
    * (default: the filter of the dimension's name; `day`: the `time` filter, that day alone).

@@ -1,4 +1,6 @@
+import { couponReportView } from './data-table/coupon-report.query-view';
 import { scoreReportView } from './data-table/score-report.query-view';
+import { storeValueReportView } from './data-table/store-value-report.query-view';
 import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view';
 import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-view';
 import type { QueryViewDef } from './query-view';
@@ -16,4 +18,6 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   pointsEntriesView,
   pointsAccountsView,
   scoreReportView,
+  storeValueReportView,
+  couponReportView,
 ];

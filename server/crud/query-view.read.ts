@@ -229,14 +229,18 @@ const sumsOf = (view: QueryViewDef, r: Record<string, unknown>): ViewSums =>
 
 /**
  * The filters that list a group's rows, on top of the filter it was totalled over (null: not
- * listable). A null key of an enum filter lists the rows without a value (`EMPTY_CODE`).
+ * listable). A null key of an enum filter that may be empty, or of a store filter, lists the
+ * rows without a value (`EMPTY_CODE`).
  */
 function drillOf(view: QueryViewDef, dimension: string, key: string | null): ViewFilters | null {
   const filter = drillFilterOf(view, dimension);
   if (!filter) return null;
   const kind = view.filters[filter]?.kind;
-  if (key === null)
-    return kind === 'enum' && mayBeEmpty(view.columns[view.filters[filter].column ?? filter]) ? { [filter]: EMPTY_CODE } : null;
+  if (key === null) {
+    // Entries at no store (online) drill into "no store", as an enum that may be empty into "is empty".
+    const empty = kind === 'store' || (kind === 'enum' && mayBeEmpty(view.columns[view.filters[filter].column ?? filter]));
+    return empty ? { [filter]: EMPTY_CODE } : null;
+  }
   if (kind === 'dateRange') return { [filter]: [key, key] };
   return { [filter]: kind === 'store' || kind === 'record' ? Number(key) : key };
 }
@@ -266,9 +270,14 @@ export async function readViewTotals(args: {
   }
   const measures = source.measures as Record<string, SQL>;
   const keys = groups.map((g) => dimensionKey(source, g, actor.timeZone));
+  const named = source.dimensionTitles as Record<string, SQL | undefined> | undefined;
   const select = [
     sql`count(*) as "n"`,
     ...keys.flatMap((k, i) => [sql`${k} as ${sql.identifier(`k${i}`)}`, sql`grouping(${k}) as ${sql.identifier(`g${i}`)}`]),
+    ...groups.flatMap((g, i) => {
+      const title = named?.[g];
+      return title ? [sql`min(${title}) as ${sql.identifier(`t${i}`)}`] : [];
+    }),
     ...Object.keys(view.measures).map((m) => sql`${measures[m]} as ${sql.identifier(`m_${m}`)}`),
   ];
   const sets = sql.join([sql`()`, ...keys.map((k) => sql`(${k})`)], sql`, `);
@@ -279,7 +288,9 @@ export async function readViewTotals(args: {
   const byGroup: Record<string, ViewGroup[]> = {};
   for (const [i, name] of groups.entries()) {
     const rows = result.rows.filter((r) => Number(r[`g${i}`]) === 0);
-    const titles = await groupTitles({ db: args.db, source, actor, dimension: name, keys: rows.map((r) => r[`k${i}`]) });
+    const titles = named?.[name]
+      ? new Map(rows.map((r) => [String(r[`k${i}`]), String(r[`t${i}`] ?? r[`k${i}`])]))
+      : await groupTitles({ db: args.db, source, actor, dimension: name, keys: rows.map((r) => r[`k${i}`]) });
     byGroup[name] = rows
       .map((r) => {
         const key = r[`k${i}`] === null ? null : String(r[`k${i}`]);

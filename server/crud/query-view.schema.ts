@@ -34,6 +34,14 @@ export function filtersSchema(view: QueryViewDef): JsonSchema {
         items: { type: ['integer', 'null'] },
         description: '[min, max], null for open',
       };
+    } else if (f.kind === 'store') {
+      properties[name] = {
+        anyOf: [
+          { type: 'integer', minimum: 1 },
+          { type: 'string', enum: [EMPTY_CODE] },
+        ],
+        description: `A store id, or ${EMPTY_CODE} for the entries at no store`,
+      };
     } else properties[name] = { type: 'integer', minimum: 1 };
   }
   return { type: 'object', additionalProperties: false, properties };

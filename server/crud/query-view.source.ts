@@ -31,6 +31,11 @@ export interface ViewSource<V extends QueryViewDef = QueryViewDef> {
    */
   readonly dimensions?: { readonly [K in keyof NonNullable<V['dimensions']>]?: SQL };
   /**
+   * The name of each `record` dimension's key (`t.name` of a coupon template), read beside the
+   * group's totals (the smallest of the group's, all equal for one key).
+   */
+  readonly dimensionTitles?: { readonly [K in keyof NonNullable<V['dimensions']>]?: SQL };
+  /**
    * Totals a summary row keeps (a member's points account keeps its entries' count and sums):
    * when `filter` is the only filter set and no group is asked, the count and the measures come
    * from `read(value)` (one row: `n` and `m_<measure>`), not from summing the rows.

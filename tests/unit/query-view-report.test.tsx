@@ -36,7 +36,14 @@ const PAGE = {
   records: [],
   nextCursor: null,
   totals: TOTALS,
-  groups: { storeId: [group('7', 'North station', 0.6), group('8', 'South station', 0.4)], day: [] },
+  groups: {
+    storeId: [
+      group('7', 'North station', 0.5),
+      group('8', 'South station', 0.4),
+      { ...group('0', '', 0.1), key: null, title: null, drill: { storeId: '$empty' } },
+    ],
+    day: [],
+  },
 };
 
 beforeAll(async () => {
@@ -84,6 +91,9 @@ describe('a report on the query view screen', () => {
     // A store's name lists the entries behind its totals.
     fireEvent.click(within(byStore).getByText('South station'));
     await waitFor(() => expect(queried.at(-1)?.filters).toEqual({ storeId: 8 }));
+    // Entries at no store have their own group, which lists them too.
+    fireEvent.click(within(byStore).getByText('No store (online)'));
+    await waitFor(() => expect(queried.at(-1)?.filters).toEqual({ storeId: '$empty' }));
     // The area filter finds areas through the report's own lookup.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Area' }));
     await waitFor(() => expect(areaSearches).toContain(''));

@@ -880,6 +880,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/store-value-report/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stored-value report: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["store-value-report.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-report/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stored-value report: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["store-value-report.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-report/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Stored-value report */
+        get: operations["store-value-report.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-report/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Stored-value report */
+        get: operations["store-value-report.areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/coupons/issue": {
         parameters: {
             query?: never;
@@ -954,6 +1022,74 @@ export interface paths {
          * @description Idempotent by its number: the same number with the same body answers the first answer (header idempotent-replayed: true); with another body 409 idempotency.keyReused. A refused call changes nothing and leaves the number free. Every coupon the order used (or only `code`) can be used again; a points coupon takes its points back (at most the balance). 404 coupons.orderNotFound.
          */
         post: operations["coupons.undo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-report/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Coupon report: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["coupon-report.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-report/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Coupon report: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["coupon-report.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-report/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Coupon report */
+        get: operations["coupon-report.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-report/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Coupon report */
+        get: operations["coupon-report.areas"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1940,6 +2076,40 @@ export interface paths {
         put?: never;
         /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
         post: operations["files.export.store-value-hst-detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/store-value-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.store-value-report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupon-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.coupon-report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -20975,7 +21145,8 @@ export interface operations {
                         kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
                         /** @enum {string} */
                         channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
-                        storeId?: number;
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
                     };
                 };
             };
@@ -21235,7 +21406,8 @@ export interface operations {
                     filters?: {
                         /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
                         occurredAt?: string[];
-                        storeId?: number;
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
                         areaId?: number;
                         /** @enum {string} */
                         kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
@@ -21397,7 +21569,8 @@ export interface operations {
                     filters?: {
                         /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
                         occurredAt?: string[];
-                        storeId?: number;
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
                         areaId?: number;
                         /** @enum {string} */
                         kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
@@ -22007,7 +22180,8 @@ export interface operations {
                         channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
                         /** @enum {string} */
                         sourceType?: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
-                        storeId?: number;
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
                     };
                 };
             };
@@ -22177,7 +22351,8 @@ export interface operations {
                         channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
                         /** @enum {string} */
                         sourceType?: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
-                        storeId?: number;
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
                     };
                 };
             };
@@ -22292,6 +22467,441 @@ export interface operations {
         };
     };
     "store-value-hst-detail.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "store-value-report.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void";
+                        /** @enum {string} */
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Entry */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Member id */
+                                memberId: number | null;
+                                /** @description Member number */
+                                memberNumber: string | null;
+                                /** @description Member name */
+                                memberName: string | null;
+                                /**
+                                 * @description Kind
+                                 * @enum {string}
+                                 */
+                                kind: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void";
+                                /**
+                                 * @description Channel
+                                 * @enum {string|null}
+                                 */
+                                channel: "store" | "weixin" | "alipay" | "third" | "weixinApp" | null;
+                                /**
+                                 * @description Source
+                                 * @enum {string}
+                                 */
+                                sourceType: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
+                                /** @description Document */
+                                sourceId: string | null;
+                                /** @description Principal */
+                                principalDelta: number | null;
+                                /** @description Gift */
+                                giftDelta: number | null;
+                                /** @description Amount */
+                                amount: number | null;
+                                /** @description Operator */
+                                operatorName: string | null;
+                                /** @description Remarks */
+                                remark: string | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Principal of the recharge entries */
+                                recharged: number;
+                                /** @description Gift portion of the recharge entries */
+                                gift: number;
+                                /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                spent: number;
+                                /** @description Sum of the refund entries: value given back to the balances */
+                                refunded: number;
+                                /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                adjusted: number;
+                                /** @description Sum of the gift expiry entries, as a positive amount */
+                                expired: number;
+                                /** @description Net of the opening-balance and void entries */
+                                other: number;
+                                /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                net: number;
+                            };
+                            groups: {
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Principal of the recharge entries */
+                                    recharged: number;
+                                    /** @description Gift portion of the recharge entries */
+                                    gift: number;
+                                    /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                    spent: number;
+                                    /** @description Sum of the refund entries: value given back to the balances */
+                                    refunded: number;
+                                    /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Sum of the gift expiry entries, as a positive amount */
+                                    expired: number;
+                                    /** @description Net of the opening-balance and void entries */
+                                    other: number;
+                                    /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                    net: number;
+                                }[];
+                                day: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Principal of the recharge entries */
+                                    recharged: number;
+                                    /** @description Gift portion of the recharge entries */
+                                    gift: number;
+                                    /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                    spent: number;
+                                    /** @description Sum of the refund entries: value given back to the balances */
+                                    refunded: number;
+                                    /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Sum of the gift expiry entries, as a positive amount */
+                                    expired: number;
+                                    /** @description Net of the opening-balance and void entries */
+                                    other: number;
+                                    /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                    net: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "store-value-report.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void";
+                        /** @enum {string} */
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /** @description Principal of the recharge entries */
+                                recharged: number;
+                                /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                spent: number;
+                                /** @description Sum of the refund entries: value given back to the balances */
+                                refunded: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Principal of the recharge entries */
+                                recharged: number;
+                                /** @description Gift portion of the recharge entries */
+                                gift: number;
+                                /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                spent: number;
+                                /** @description Sum of the refund entries: value given back to the balances */
+                                refunded: number;
+                                /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                adjusted: number;
+                                /** @description Sum of the gift expiry entries, as a positive amount */
+                                expired: number;
+                                /** @description Net of the opening-balance and void entries */
+                                other: number;
+                                /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                net: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Principal of the recharge entries */
+                                recharged: number;
+                                /** @description Gift portion of the recharge entries */
+                                gift: number;
+                                /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                spent: number;
+                                /** @description Sum of the refund entries: value given back to the balances */
+                                refunded: number;
+                                /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                adjusted: number;
+                                /** @description Sum of the gift expiry entries, as a positive amount */
+                                expired: number;
+                                /** @description Net of the opening-balance and void entries */
+                                other: number;
+                                /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                net: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Principal of the recharge entries */
+                                    recharged: number;
+                                    /** @description Gift portion of the recharge entries */
+                                    gift: number;
+                                    /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                    spent: number;
+                                    /** @description Sum of the refund entries: value given back to the balances */
+                                    refunded: number;
+                                    /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Sum of the gift expiry entries, as a positive amount */
+                                    expired: number;
+                                    /** @description Net of the opening-balance and void entries */
+                                    other: number;
+                                    /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                    net: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Principal of the recharge entries */
+                                    recharged: number;
+                                    /** @description Gift portion of the recharge entries */
+                                    gift: number;
+                                    /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                    spent: number;
+                                    /** @description Sum of the refund entries: value given back to the balances */
+                                    refunded: number;
+                                    /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Sum of the gift expiry entries, as a positive amount */
+                                    expired: number;
+                                    /** @description Net of the opening-balance and void entries */
+                                    other: number;
+                                    /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                    net: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "store-value-report.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "store-value-report.areas": {
         parameters: {
             query?: {
                 id?: number[];
@@ -22782,6 +23392,403 @@ export interface operations {
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupon-report.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        event?: "issued" | "used" | "expired";
+                        /** @description Template */
+                        template?: string;
+                        templateId?: number;
+                        /** @enum {string} */
+                        source?: "ACTIVITY" | "MANUAL" | "BATCH" | "EXCHANGE" | "THIRD_PARTY";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Event */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /**
+                                 * @description Event
+                                 * @enum {string}
+                                 */
+                                event: "issued" | "used" | "expired";
+                                /** @description Coupon code */
+                                code: string | null;
+                                /** @description Template id */
+                                templateId: number | null;
+                                /** @description Template */
+                                templateName: string | null;
+                                /**
+                                 * @description Coupon type
+                                 * @enum {string}
+                                 */
+                                lineType: "all_cash" | "goods_cash" | "all_discount" | "goods_discount" | "rfm_type" | "goods" | "freight" | "random_cash" | "exchange_goods" | "points" | "special_price";
+                                /**
+                                 * @description Source
+                                 * @enum {string}
+                                 */
+                                source: "ACTIVITY" | "MANUAL" | "BATCH" | "EXCHANGE" | "THIRD_PARTY";
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Member number */
+                                memberNumber: string | null;
+                                /** @description Member name */
+                                memberName: string | null;
+                                /** @description Face value */
+                                faceValue: number | null;
+                                /** @description Discount */
+                                discount: number | null;
+                                /** @description Order number */
+                                orderNo: string | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Coupons issued in the period */
+                                issued: number;
+                                /** @description Coupons used in the period (uses undone by a return excluded) */
+                                used: number;
+                                /** @description Coupons whose validity ended in the period, unused */
+                                expired: number;
+                                /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                issuedValue: number;
+                                /** @description What the coupons used in the period took off their orders */
+                                discount: number;
+                            };
+                            groups: {
+                                templateId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Coupons issued in the period */
+                                    issued: number;
+                                    /** @description Coupons used in the period (uses undone by a return excluded) */
+                                    used: number;
+                                    /** @description Coupons whose validity ended in the period, unused */
+                                    expired: number;
+                                    /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                    issuedValue: number;
+                                    /** @description What the coupons used in the period took off their orders */
+                                    discount: number;
+                                }[];
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Coupons issued in the period */
+                                    issued: number;
+                                    /** @description Coupons used in the period (uses undone by a return excluded) */
+                                    used: number;
+                                    /** @description Coupons whose validity ended in the period, unused */
+                                    expired: number;
+                                    /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                    issuedValue: number;
+                                    /** @description What the coupons used in the period took off their orders */
+                                    discount: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupon-report.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        event?: "issued" | "used" | "expired";
+                        /** @description Template */
+                        template?: string;
+                        templateId?: number;
+                        /** @enum {string} */
+                        source?: "ACTIVITY" | "MANUAL" | "BATCH" | "EXCHANGE" | "THIRD_PARTY";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /** @description Coupons issued in the period */
+                                issued: number;
+                                /** @description Coupons used in the period (uses undone by a return excluded) */
+                                used: number;
+                                /** @description Coupons whose validity ended in the period, unused */
+                                expired: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Coupons issued in the period */
+                                issued: number;
+                                /** @description Coupons used in the period (uses undone by a return excluded) */
+                                used: number;
+                                /** @description Coupons whose validity ended in the period, unused */
+                                expired: number;
+                                /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                issuedValue: number;
+                                /** @description What the coupons used in the period took off their orders */
+                                discount: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Coupons issued in the period */
+                                issued: number;
+                                /** @description Coupons used in the period (uses undone by a return excluded) */
+                                used: number;
+                                /** @description Coupons whose validity ended in the period, unused */
+                                expired: number;
+                                /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                issuedValue: number;
+                                /** @description What the coupons used in the period took off their orders */
+                                discount: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Coupons issued in the period */
+                                    issued: number;
+                                    /** @description Coupons used in the period (uses undone by a return excluded) */
+                                    used: number;
+                                    /** @description Coupons whose validity ended in the period, unused */
+                                    expired: number;
+                                    /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                    issuedValue: number;
+                                    /** @description What the coupons used in the period took off their orders */
+                                    discount: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Coupons issued in the period */
+                                    issued: number;
+                                    /** @description Coupons used in the period (uses undone by a return excluded) */
+                                    used: number;
+                                    /** @description Coupons whose validity ended in the period, unused */
+                                    expired: number;
+                                    /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                    issuedValue: number;
+                                    /** @description What the coupons used in the period took off their orders */
+                                    discount: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupon-report.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "coupon-report.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
@@ -25515,7 +26522,8 @@ export interface operations {
                         kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
                         /** @enum {string} */
                         channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
-                        storeId?: number;
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
                     };
                 };
             };
@@ -25627,7 +26635,8 @@ export interface operations {
                     filters?: {
                         /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
                         occurredAt?: string[];
-                        storeId?: number;
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
                         areaId?: number;
                         /** @enum {string} */
                         kind?: "earn" | "spend" | "adjust" | "reverse" | "expire";
@@ -25691,7 +26700,127 @@ export interface operations {
                         channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
                         /** @enum {string} */
                         sourceType?: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
-                        storeId?: number;
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.store-value-report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "init" | "recharge" | "pay" | "refund" | "adjust" | "expire" | "void";
+                        /** @enum {string} */
+                        channel?: "store" | "weixin" | "alipay" | "third" | "weixinApp" | "$empty";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.coupon-report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        event?: "issued" | "used" | "expired";
+                        /** @description Template */
+                        template?: string;
+                        templateId?: number;
+                        /** @enum {string} */
+                        source?: "ACTIVITY" | "MANUAL" | "BATCH" | "EXCHANGE" | "THIRD_PARTY";
                     };
                 };
             };

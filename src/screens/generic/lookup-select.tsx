@@ -14,8 +14,10 @@ export interface LookupOption {
 export interface LookupSelectProps {
   /** Options matching a keyword ('' = the first ones). */
   readonly find: (keyword: string) => Promise<readonly LookupOption[]>;
-  readonly value?: number | null;
-  readonly onChange?: (value: number | null) => void;
+  readonly value?: number | string | null;
+  readonly onChange?: (value: number | string | null) => void;
+  /** A first option for "none" (entries at no store), with its value and label. */
+  readonly none?: { readonly value: string; readonly label: string };
   readonly placeholder?: string;
   /** The picker's accessible name (its filter's label); default the placeholder. */
   readonly label?: string;
@@ -56,7 +58,7 @@ export function LookupSelect(props: LookupSelectProps) {
       allowClear
       filterOption={false}
       value={props.value ?? undefined}
-      onChange={(next: number | undefined) => props.onChange?.(next ?? null)}
+      onChange={(next: number | string | undefined) => props.onChange?.(next ?? null)}
       onSearch={(keyword) => {
         clearTimeout(timer.current);
         timer.current = setTimeout(() => load(keyword.trim()), SEARCH_DELAY_MS);
@@ -65,7 +67,10 @@ export function LookupSelect(props: LookupSelectProps) {
         if (open && found.length === 0) load('');
       }}
       notFoundContent={loading ? <Spin size="small" /> : undefined}
-      options={found.map((option) => ({ value: option.id, label: option.title }))}
+      options={[
+        ...(props.none ? [{ value: props.none.value, label: props.none.label }] : []),
+        ...found.map((option) => ({ value: option.id, label: option.title })),
+      ]}
       placeholder={props.placeholder}
       aria-label={props.label ?? props.placeholder}
       style={props.style}

@@ -129,6 +129,8 @@ export function ViewFilterBar(props: {
                   find={(keyword) => findViewNamed({ view, what, keyword })}
                   placeholder={all}
                   label={label}
+                  // "At no store": what the group of entries without a store drills into.
+                  none={f.kind === 'store' ? { value: EMPTY_CODE, label: t('queryView.noStore') } : undefined}
                   style={{ width: 180 }}
                 />
               </Form.Item>

@@ -9,7 +9,9 @@ import type { ViewFilters, ViewGroup, ViewPage } from './query-view-api';
 /** A group's name: an enum code by its label, a store by its name, a day as it is. */
 function groupName(args: { t: Translate; view: QueryViewDef; dimension: string; group: ViewGroup }): string {
   const { t, view, dimension, group } = args;
-  if (view.dimensions?.[dimension]?.kind === 'enum') return codeLabel({ t, view, column: dimension, code: group.key });
+  const kind = view.dimensions?.[dimension]?.kind;
+  if (kind === 'enum') return codeLabel({ t, view, column: dimension, code: group.key });
+  if (kind === 'store' && group.key === null) return t('queryView.noStore');
   return group.title ?? group.key ?? DASH;
 }
 
