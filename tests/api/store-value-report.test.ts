@@ -100,8 +100,8 @@ async function post(e: Generated<typeof entry>): Promise<void> {
   const holder = { kind: 'member' as const, memberId };
   serial += 1;
   const posted = await t.database.db.transaction(async (tx) => {
-    const held = cents((await readBalance({ db: tx, tenantId: tenant.tenantId, holder })).balance);
-    const take = Math.min(e.cents, held);
+    const balance = await readBalance({ db: tx, tenantId: tenant.tenantId, holder });
+    const take = Math.min(e.cents, cents(balance.balance));
     const base = { tx, tenantId: tenant.tenantId, storeId };
     const refundable = payments.find((p) => p.left > 0);
     if (e.kind === 'pay' && take > 0) {
@@ -115,7 +115,9 @@ async function post(e: Generated<typeof entry>): Promise<void> {
       return refundPayment({ ...base, paymentRequestNo: refundable.requestNo, refundNo: `SVR-REF-${serial}`, amount: yuan(amount) });
     }
     if (e.kind === 'adjust') {
-      const principal = e.negative && take > 0 ? -take : e.cents;
+      // A deduction takes principal only.
+      const deduct = Math.min(e.cents, cents(balance.principal));
+      const principal = e.negative && deduct > 0 ? -deduct : e.cents;
       return postValue({ ...base, holder, principal: yuan(principal), gift: '0.00', kind: 'adjust', sourceType: 'adjustment' });
     }
     return postValue({ ...base, holder, principal: yuan(e.cents), gift: yuan(e.gift), kind: 'recharge', sourceType: 'recharge' });
