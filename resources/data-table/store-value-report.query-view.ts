@@ -37,6 +37,13 @@ export const storeValueReportView = defineQueryView({
     remark: c.remark,
   },
   filters: {
+    // Set by a member number's cell (the history's drill): the member's entries in the report.
+    memberId: {
+      kind: 'record',
+      label: ['会员', 'Member'],
+      heading: ['{member} 的储值报表', 'Stored-value report of {member}'],
+      named: ['memberName', 'memberNumber'],
+    },
     occurredAt: { kind: 'dateRange', label: ['日期', 'Dates'] },
     storeId: { kind: 'store', label: ['门店', 'Store'] },
     areaId: { kind: 'area', label: ['区域', 'Area'] },

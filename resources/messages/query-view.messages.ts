@@ -19,5 +19,6 @@ export const queryViewMessages = defineMessages({
   'queryView.bucket.month': ['月', 'month'],
   'queryView.asOf': ['数据截至 {time}', 'Data as of {time}'],
   'queryView.total': ['合计', 'Total'],
-  'queryView.noStore': ['无门店（线上）', 'No store (online)'],
+  'queryView.noStore': ['无门店', 'No store'],
+  'queryView.chart.other': ['其他', 'Other'],
 });

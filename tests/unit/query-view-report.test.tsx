@@ -92,7 +92,7 @@ describe('a report on the query view screen', () => {
     fireEvent.click(within(byStore).getByText('South station'));
     await waitFor(() => expect(queried.at(-1)?.filters).toEqual({ storeId: 8 }));
     // Entries at no store have their own group, which lists them too.
-    fireEvent.click(within(byStore).getByText('No store (online)'));
+    fireEvent.click(within(byStore).getByText('No store'));
     await waitFor(() => expect(queried.at(-1)?.filters).toEqual({ storeId: '$empty' }));
     // The area filter finds areas through the report's own lookup.
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Area' }));

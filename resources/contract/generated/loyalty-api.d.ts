@@ -22537,6 +22537,7 @@ export interface operations {
                     /** @description Keyset paging in the key order: the key of the last row of the previous page */
                     cursor?: number | null;
                     filters?: {
+                        memberId?: number;
                         /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
                         occurredAt?: string[];
                         /** @description A store id, or $empty for the entries at no store */
@@ -22716,6 +22717,7 @@ export interface operations {
             content: {
                 "application/json": {
                     filters?: {
+                        memberId?: number;
                         /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
                         occurredAt?: string[];
                         /** @description A store id, or $empty for the entries at no store */
@@ -26751,6 +26753,7 @@ export interface operations {
             content: {
                 "application/json": {
                     filters?: {
+                        memberId?: number;
                         /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
                         occurredAt?: string[];
                         /** @description A store id, or $empty for the entries at no store */

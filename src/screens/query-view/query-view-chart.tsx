@@ -14,6 +14,9 @@ import { DASH } from '../../fields/field-helpers';
 import { codeLabel, formatMeasure } from './query-view-table';
 import { viewChart, type ViewChartData, type ViewFilters } from './query-view-api';
 
+/** Slices of a share drawn by name; the others are drawn as one. */
+const SHARE_SLICES = 6;
+
 /** Series colours (antd's palette). */
 const COLORS = ['#1677ff', '#52c41a', '#fa8c16', '#eb2f96', '#722ed1', '#13c2c2', '#faad14', '#2f54eb'];
 
@@ -57,18 +60,34 @@ function Share(props: { readonly t: Translate; readonly view: QueryViewDef; read
   const share = view.chart?.share;
   if (!share) return null;
   const enumDimension = view.dimensions?.[share.dimension]?.kind === 'enum';
-  const slices = data.share
+  const all = data.share
     .map((g) => ({
-      name: enumDimension ? codeLabel({ t, view, column: share.dimension, code: g.key }) : (g.title ?? g.key ?? DASH),
+      name: enumDimension
+        ? codeLabel({ t, view, column: share.dimension, code: g.key })
+        : g.key === null && view.dimensions?.[share.dimension]?.kind === 'store'
+          ? t('queryView.noStore')
+          : (g.title ?? g.key ?? DASH),
       value: Number(g[share.measure] ?? 0),
     }))
-    .filter((s) => s.value > 0);
-  if (slices.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+    .filter((s) => s.value > 0)
+    .sort((a, b) => b.value - a.value);
+  if (all.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  // The largest slices by name and the rest as one: a legend of every store would cover the pie.
+  const rest = all.slice(SHARE_SLICES).reduce((sum, slice) => sum + slice.value, 0);
+  const slices = rest > 0 ? [...all.slice(0, SHARE_SLICES), { name: t('queryView.chart.other'), value: rest }] : all;
   return (
-    <div style={{ width: '100%', height: 280 }} data-testid="query-view-share">
+    <div style={{ width: '100%', height: 300 }} data-testid="query-view-share">
       <ResponsiveContainer>
         <PieChart>
-          <Pie data={slices} dataKey="value" nameKey="name" outerRadius={100} isAnimationActive={false} label>
+          <Pie
+            data={slices}
+            dataKey="value"
+            nameKey="name"
+            cy="42%"
+            outerRadius={85}
+            isAnimationActive={false}
+            label={({ percent }: { percent?: number }) => `${((percent ?? 0) * 100).toFixed(0)}%`}
+          >
             {slices.map((s, i) => (
               <Cell key={s.name} fill={COLORS[i % COLORS.length]} />
             ))}

@@ -23,7 +23,7 @@ export function MeasureTitle(props: { readonly t: Translate; readonly view: Quer
   if (!view.measures[measure]?.help) return <>{label}</>;
   const help = t(`${key}.help`);
   return (
-    <span>
+    <span style={{ whiteSpace: 'nowrap' }}>
       {label}{' '}
       <Tooltip title={help}>
         <QuestionCircleOutlined tabIndex={0} role="img" aria-label={help} style={{ color: 'rgba(0, 0, 0, 0.65)' }} />
@@ -84,12 +84,14 @@ export function ViewGroups(props: {
   return (
     <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
       {groups.map((dimension) => (
-        <Col key={dimension} xs={24} xl={24 / Math.min(groups.length, 2)}>
+        // Side by side while their figures fit half the width; a report of many figures stacks them.
+        <Col key={dimension} xs={24} xl={measures.length > 4 ? 24 : 24 / Math.min(groups.length, 2)}>
           <Card size="small" title={t(`res.${view.name}.dimension.${dimension}`)}>
             <Table<ViewGroup>
               rowKey={(g) => String(g.key)}
               size="small"
               pagination={{ pageSize: GROUPS_PER_PAGE, hideOnSinglePage: true, size: 'small', showSizeChanger: false }}
+              scroll={{ x: 'max-content' }}
               loading={props.loading}
               dataSource={[...(page?.groups[dimension] ?? [])]}
               summary={() =>
