@@ -1,4 +1,5 @@
 import { couponReportView } from './data-table/coupon-report.query-view';
+import { memberAnalysisView } from './data-table/member-analysis.query-view';
 import { scoreReportView } from './data-table/score-report.query-view';
 import { storeValueReportView } from './data-table/store-value-report.query-view';
 import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view';
@@ -20,4 +21,5 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   scoreReportView,
   storeValueReportView,
   couponReportView,
+  memberAnalysisView,
 ];

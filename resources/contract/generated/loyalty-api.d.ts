@@ -2116,6 +2116,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/member-analysis/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.member-analysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/prepay-card-history/export": {
         parameters: {
             query?: never;
@@ -2263,6 +2280,74 @@ export interface paths {
         put?: never;
         /** Activate a member who registered but has not activated the card; the activation gifts fire */
         post: operations["member.activation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-analysis/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store member growth: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["member-analysis.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-analysis/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store member growth: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["member-analysis.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-analysis/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Store member growth */
+        get: operations["member-analysis.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-analysis/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Store member growth */
+        get: operations["member-analysis.areas"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -26853,6 +26938,64 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "files.export.member-analysis": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        registeredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                        /** @enum {string} */
+                        profile?: "standard" | "petrol" | "$empty";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "files.export.prepay-card-history": {
         parameters: {
             query?: never;
@@ -27373,6 +27516,369 @@ export interface operations {
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "member-analysis.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        registeredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                        /** @enum {string} */
+                        profile?: "standard" | "petrol" | "$empty";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Member id */
+                                id: number | null;
+                                /** @description Registered at */
+                                registeredAt: string | null;
+                                /** @description Member number */
+                                memberNumber: string | null;
+                                /** @description Name */
+                                name: string | null;
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Registration store */
+                                storeName: string | null;
+                                /**
+                                 * @description Channel
+                                 * @enum {string}
+                                 */
+                                channel: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                                /**
+                                 * @description Profile
+                                 * @enum {string|null}
+                                 */
+                                profile: "standard" | "petrol" | null;
+                                /**
+                                 * @description State
+                                 * @enum {string}
+                                 */
+                                state: "using" | "blocked" | "unactivated" | "canceled" | "Using" | "Blocked" | "Unactivated" | "Canceled";
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Members who registered in the period */
+                                newMembers: number;
+                                /** @description Of them, those another member invited */
+                                invited: number;
+                                /** @description Of them, those with the fuel station profile */
+                                petrol: number;
+                                /** @description Of them, those in use now (neither frozen nor cancelled) */
+                                inUse: number;
+                            };
+                            groups: {
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Members who registered in the period */
+                                    newMembers: number;
+                                    /** @description Of them, those another member invited */
+                                    invited: number;
+                                    /** @description Of them, those with the fuel station profile */
+                                    petrol: number;
+                                    /** @description Of them, those in use now (neither frozen nor cancelled) */
+                                    inUse: number;
+                                }[];
+                                day: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Members who registered in the period */
+                                    newMembers: number;
+                                    /** @description Of them, those another member invited */
+                                    invited: number;
+                                    /** @description Of them, those with the fuel station profile */
+                                    petrol: number;
+                                    /** @description Of them, those in use now (neither frozen nor cancelled) */
+                                    inUse: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "member-analysis.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        registeredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        channel?: "store" | "weixin" | "alipay" | "miniProgram" | "third";
+                        /** @enum {string} */
+                        profile?: "standard" | "petrol" | "$empty";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /** @description Members who registered in the period */
+                                newMembers: number;
+                                /** @description Of them, those another member invited */
+                                invited: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Members who registered in the period */
+                                newMembers: number;
+                                /** @description Of them, those another member invited */
+                                invited: number;
+                                /** @description Of them, those with the fuel station profile */
+                                petrol: number;
+                                /** @description Of them, those in use now (neither frozen nor cancelled) */
+                                inUse: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Members who registered in the period */
+                                newMembers: number;
+                                /** @description Of them, those another member invited */
+                                invited: number;
+                                /** @description Of them, those with the fuel station profile */
+                                petrol: number;
+                                /** @description Of them, those in use now (neither frozen nor cancelled) */
+                                inUse: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Members who registered in the period */
+                                    newMembers: number;
+                                    /** @description Of them, those another member invited */
+                                    invited: number;
+                                    /** @description Of them, those with the fuel station profile */
+                                    petrol: number;
+                                    /** @description Of them, those in use now (neither frozen nor cancelled) */
+                                    inUse: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Members who registered in the period */
+                                    newMembers: number;
+                                    /** @description Of them, those another member invited */
+                                    invited: number;
+                                    /** @description Of them, those with the fuel station profile */
+                                    petrol: number;
+                                    /** @description Of them, those in use now (neither frozen nor cancelled) */
+                                    inUse: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "member-analysis.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "member-analysis.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
         };
