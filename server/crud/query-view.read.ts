@@ -297,6 +297,8 @@ export async function readViewTotals(args: {
         return { key, title: key === null ? null : (titles.get(key) ?? null), drill: drillOf(view, name, key), ...sumsOf(view, r) };
       })
       .sort((a, b) => String(a.key ?? '\uffff').localeCompare(String(b.key ?? '\uffff')));
+    // Days newest first, as the rows: the latest is what a person looks for.
+    if (view.dimensions?.[name]?.kind === 'day') byGroup[name].reverse();
   }
   return {
     rows: Number(whole?.n ?? 0),

@@ -83,8 +83,8 @@ function Share(props: { readonly t: Translate; readonly view: QueryViewDef; read
             data={slices}
             dataKey="value"
             nameKey="name"
-            cy="42%"
-            outerRadius={85}
+            cy="45%"
+            outerRadius={78}
             isAnimationActive={false}
             label={({ percent }: { percent?: number }) => `${((percent ?? 0) * 100).toFixed(0)}%`}
           >
