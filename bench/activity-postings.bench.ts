@@ -94,9 +94,9 @@ async function main() {
       }
       if (c.coupon)
         await db.execute(sql`insert into activities (tenant_id, number, name, kind, family, state, begin_time, end_time, goods_scope,
-            rule, reward_coupon_template, reward_coupon_count, audited_at)
+            rule, audited_at)
           values (${tenantId}, 'AC99999999', 'bench coupon', 'GOODS_AMOUNT_COUPON', 'COUPON_ACTIVE', 'AUDITED', ${begin}, ${end}, 'ALL',
-            ${JSON.stringify({ couponThresholdAmount: 1 })}::jsonb, ${template}, 1, now())`);
+            ${JSON.stringify({ couponThresholdAmount: 1, rewardCouponTemplate: template, rewardCouponCount: 1 })}::jsonb, now())`);
       await cache.sync();
     };
     const run = Date.now().toString(36);

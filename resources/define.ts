@@ -919,7 +919,8 @@ export interface KindDef {
    * The kind's rule: members of the base's one `rule` object field (one jsonb column for every
    * kind, {@link RULE_FIELD}), each applying only to this kind. A new kind with only rule members
    * adds no column. What a list filters or sorts on stays in `fields` (a column with its index).
-   * Member names are unique across the kinds.
+   * Member names are unique across the kinds, except that one declaration (the same object, a
+   * part several kinds use) may be named by several kinds: it applies to each of them.
    */
   readonly rule?: Readonly<Record<string, ObjectMemberField>>;
   /**
@@ -998,6 +999,7 @@ export function defineKinds(args: {
   const kindSections: Section[] = [];
   const ruleMembers: Record<string, ObjectMemberField> = {};
   const ruleKinds: string[] = [];
+  const sharedMembers = new Map<string, { declared: ObjectMemberField; kinds: string[] }>();
   for (const [value, kind] of Object.entries(args.kinds)) {
     options[value] ??= { label: kind.title };
     const when: FieldCondition = { field: kindField, in: [value] };
@@ -1007,7 +1009,15 @@ export function defineKinds(args: {
       fields[name] = { ...f, when: [when, ...own] } as FieldDef;
     }
     for (const [name, f] of Object.entries(kind.rule ?? {})) {
+      // One declaration several kinds share (a part's reward) applies to each of them.
+      const shared = sharedMembers.get(name);
+      if (shared?.declared === f) {
+        shared.kinds.push(value);
+        ruleMembers[name] = { ...f, when: { field: kindField, in: [...shared.kinds] } } as ObjectMemberField;
+        continue;
+      }
       if (Object.hasOwn(ruleMembers, name)) throw new Error(`${base.name}: kind ${value} redeclares the rule member ${name}`);
+      sharedMembers.set(name, { declared: f, kinds: [value] });
       ruleMembers[name] = { ...f, when: when } as ObjectMemberField;
     }
     if (Object.keys(kind.rule ?? {}).length > 0) ruleKinds.push(value);

@@ -6,7 +6,7 @@
  */
 import type { KindDef, ResourceRoute } from '../define';
 import type { Bilingual } from '../messages/bilingual';
-import type { ActivityPart } from './activity-parts';
+import { PART_RULES, type ActivityPart } from './activity-parts';
 
 /**
  * The menu entries activities live in, as stored in the `family` column: `title` names the entry
@@ -43,7 +43,17 @@ export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
   readonly trigger: 'sale' | 'exchange' | 'memberEvent';
 }
 
-/** Identity helper that type-checks a kind file. */
-export function defineActivityKind<const K extends ActivityKindDecl>(kind: K): K {
-  return kind;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** A kind's whole rule: its own members, then those of the parts it uses (`PART_RULES`). */
+export type KindRule<K extends ActivityKindDecl> = (K extends { readonly rule: infer R } ? R : unknown) &
+  UnionToIntersection<(typeof PART_RULES)[K['parts'][number]]>;
+
+/**
+ * Type-checks a kind file and completes its rule with the members of the parts it uses (the same
+ * declarations for every kind, so `defineKinds` applies each one to all of them).
+ */
+export function defineActivityKind<const K extends ActivityKindDecl>(kind: K): K & { readonly rule: KindRule<K> } {
+  const rule = Object.assign({}, kind.rule, ...kind.parts.map((part) => PART_RULES[part])) as KindRule<K>;
+  return { ...kind, rule };
 }

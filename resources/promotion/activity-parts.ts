@@ -3,9 +3,10 @@
  * counts, what an activity gives, and the weekly schedule and stacking of the kinds a sale
  * triggers. A kind names the parts it uses (`ActivityKindDecl.parts`); the base declaration adds
  * each part's fields once, applying only to the kinds that use it (`when: kind in [...]`), so the
- * engine reads one column per meaning whatever the kind.
+ * engine reads one column per meaning whatever the kind; a part's rule members (`PART_RULES`:
+ * the reward, the weekdays and priority) join the rule of each kind that uses it.
  */
-import { field, type FieldDef } from '../define';
+import { field, type FieldDef, type ObjectMemberField } from '../define';
 import { preset } from '../field-presets';
 import type { Bilingual } from '../messages/bilingual';
 
@@ -72,14 +73,29 @@ export const rewardPart = rewardFields('reward', {
   count: ['赠券张数', 'Coupons each time'],
 });
 
-/** When in the week a sale counts: weekdays and time-of-day windows in the merchant's zone. */
-export const schedulePart = {
+/**
+ * The schedule's members only the engine reads (no list shows, filters or sorts on them): kept in
+ * the rule of the kinds that use the part.
+ */
+export const scheduleRule = {
   weekdays: field.weekdays({
     label: ['活动星期', 'Weekdays'],
     help: ['不选则每天', 'None: every day'],
     emptyMeans: ['每天', 'Every day'],
     inList: false,
   }),
+  priority: field.integer({
+    label: ['优先级', 'Priority'],
+    help: ['数字越大越优先', 'Higher wins'],
+    min: 0,
+    max: 9999,
+    defaultValue: 0,
+    inList: false,
+  }),
+} satisfies Record<string, ObjectMemberField>;
+
+/** When in the week a sale counts (time-of-day windows in the merchant's zone) and its stacking group. */
+export const schedulePart = {
   dayTimes: field.lines({
     label: ['每日时段', 'Daily time windows'],
     help: ['不填则全天；结束时间不含', 'None: all day; the end is exclusive'],
@@ -95,15 +111,6 @@ export const schedulePart = {
     help: ['同组活动只有优先级最高的一个生效', 'Of the activities of one group only the highest priority one gives'],
     maxLength: 30,
     filter: 'eq',
-    inList: false,
-  }),
-  priority: field.integer({
-    label: ['优先级', 'Priority'],
-    help: ['数字越大越优先', 'Higher wins'],
-    min: 0,
-    max: 9999,
-    defaultValue: 0,
-    sortable: true,
     inList: false,
   }),
 } satisfies Record<string, FieldDef>;
@@ -127,11 +134,22 @@ export const budgetField = field.object({
   },
 });
 
-/** Each part's fields and its form section title. */
+/** Each part's fields (columns: what lists filter on, and the goods the loader resolves to codes) and its form section title. */
 export const ACTIVITY_PARTS: Readonly<
   Record<ActivityPart, { readonly title: Bilingual; readonly fields: Readonly<Record<string, FieldDef>> }>
 > = {
   goods: { title: ['适用商品', 'Goods counted'], fields: goodsPart },
-  reward: { title: ['奖励', 'Reward'], fields: rewardPart },
+  reward: { title: ['奖励', 'Reward'], fields: {} },
   schedule: { title: ['时段与叠加', 'Schedule and stacking'], fields: schedulePart },
 };
+
+/**
+ * The rule members each part adds to the rule of every kind that uses it (`defineActivityKind`):
+ * the reward (points, a coupon template, a count) and the schedule's weekdays and priority. One
+ * declaration shared by the kinds (resources/define.ts `defineKinds`), stored in their `rule`.
+ */
+export const PART_RULES = {
+  goods: {},
+  reward: rewardPart,
+  schedule: scheduleRule,
+} as const satisfies Record<ActivityPart, Readonly<Record<string, ObjectMemberField>>>;

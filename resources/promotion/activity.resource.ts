@@ -61,14 +61,15 @@ function partFields(): Record<string, FieldDef> {
   return fields;
 }
 
-const partSections: Section[] = (Object.entries(ACTIVITY_PARTS) as [ActivityPart, (typeof ACTIVITY_PARTS)[ActivityPart]][]).map(
-  ([part, { title, fields }]) => ({
+// A part whose members are all rule members (the reward) has no section of its own: they are the rule's.
+const partSections: Section[] = (Object.entries(ACTIVITY_PARTS) as [ActivityPart, (typeof ACTIVITY_PARTS)[ActivityPart]][])
+  .filter(([, { fields }]) => Object.keys(fields).length > 0)
+  .map(([part, { title, fields }]) => ({
     key: `part-${part}`,
     title,
     fields: Object.keys(fields),
     // No section `when`: each field carries its part's condition (a view's sections may carry no rules).
-  }),
-);
+  }));
 
 /** Who reads and writes the activities of a menu entry (its catalogue actions). */
 export function familyAccess(family: ActivityFamily): ResourceAccess {

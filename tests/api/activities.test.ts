@@ -78,8 +78,10 @@ describe('activities', () => {
     });
     expect(fieldsOf(ladder)).toContain('rule.amountLadder.tiers[1].threshold');
     expect(fieldsOf(await doubling({ goodsScope: 'INCLUDE' }))).toContain('goods');
-    const empty = await admin.post('/v1/activity-register-gift/saveNew', { body: { name: 'Nothing', ...WINDOW, rewardPoints: 0 } });
-    expect(fieldsOf(empty)).toContain('rewardPoints');
+    const empty = await admin.post('/v1/activity-register-gift/saveNew', {
+      body: { name: 'Nothing', ...WINDOW, rule: { rewardPoints: 0 } },
+    });
+    expect(fieldsOf(empty)).toContain('rule.rewardPoints');
   });
 
   it('gives coupons of effective templates only', async () => {
@@ -87,17 +89,21 @@ describe('activities', () => {
       admin.post('/v1/coupon-template/saveNew', { body: { name: 'Draft coupon', lineType: 'all_cash', cashValue: 5 } }),
     );
     const refused = await admin.post('/v1/activity-register-gift/saveNew', {
-      body: { name: 'Gift', ...WINDOW, rewardCouponTemplate: draft.id },
+      body: { name: 'Gift', ...WINDOW, rule: { rewardCouponTemplate: draft.id } },
     });
     expect(refused.status).toBe(400);
-    expect(fieldsOf(refused)).toContain('rewardCouponTemplate');
+    expect(fieldsOf(refused)).toContain('rule.rewardCouponTemplate');
     const template = await effectiveTemplate(admin);
     const ok = await okData<Record<string, unknown>>(
       admin.post('/v1/activity-register-gift/saveNew', {
-        body: { name: 'Gift', ...WINDOW, rewardCouponTemplate: template, rewardCouponCount: 2 },
+        body: { name: 'Gift', ...WINDOW, rule: { rewardCouponTemplate: template, rewardCouponCount: 2 } },
       }),
     );
-    expect(ok).toMatchObject({ kind: 'REGISTER_GIFT', family: 'OPEN_CARD', rewardCouponTemplate: template, rewardCouponCount: 2 });
+    expect(ok).toMatchObject({
+      kind: 'REGISTER_GIFT',
+      family: 'OPEN_CARD',
+      rule: { rewardCouponTemplate: template, rewardCouponCount: 2 },
+    });
   });
 
   it("refuses, through an entry's list, a kind of another entry", async () => {
@@ -134,7 +140,7 @@ describe('activities', () => {
       ],
     });
     const own = await keeper.post('/v1/activity/saveNew', {
-      body: { name: 'Birthday', kind: 'BIRTHDAY_GIFT', ...WINDOW, birthdayGives: 'POINTS', rewardPoints: 100 },
+      body: { name: 'Birthday', kind: 'BIRTHDAY_GIFT', ...WINDOW, birthdayGives: 'POINTS', rule: { rewardPoints: 100 } },
     });
     expect(own.body.code).toBe(2000);
     const other = await keeper.post('/v1/activity/saveNew', {
@@ -154,17 +160,20 @@ describe('activities', () => {
         body: {
           name: 'Spend 100 get a coupon',
           ...WINDOW,
-          weekdays: [6, 7],
           dayTimes: [{ from: '10:00', to: '14:00' }],
           stores: [scene.catalogue.stores[0]],
           goodsScope: 'INCLUDE',
           goods: [scene.catalogue.brandGoods],
           brands: [scene.catalogue.brand],
-          rule: { couponThresholdAmount: '100.00', couponAmountRepeat: true },
-          rewardCouponTemplate: template,
-          rewardCouponCount: 1,
+          rule: {
+            couponThresholdAmount: '100.00',
+            couponAmountRepeat: true,
+            rewardCouponTemplate: template,
+            rewardCouponCount: 1,
+            weekdays: [6, 7],
+            priority: 3,
+          },
           exclusiveGroup: 'spend',
-          priority: 3,
           budget: { totalCoupons: 500 },
         },
       }),

@@ -39,9 +39,7 @@ const couponsHeld = async (member: number) =>
 
 const couponActivity = (templateId: number, budget: Record<string, number>, count = 1) =>
   auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
-    rule: { couponThresholdAmount: 100 },
-    rewardCouponTemplate: templateId,
-    rewardCouponCount: count,
+    rule: { couponThresholdAmount: 100, rewardCouponTemplate: templateId, rewardCouponCount: count },
     budget,
   });
 

@@ -85,8 +85,8 @@ describe('a sale through the activities', () => {
 
   it('of an exclusive group only the highest priority gives; the simulator names the winner', async () => {
     const member = await newMember(scene.admin);
-    const low = await auditedActivity(scene, 'SCORE_DOUBLING', { rule: { doublingMultiple: 3 }, exclusiveGroup: 'weekend', priority: 1 });
-    const high = await auditedActivity(scene, 'SCORE_DOUBLING', { rule: { doublingMultiple: 2 }, exclusiveGroup: 'weekend', priority: 5 });
+    const low = await auditedActivity(scene, 'SCORE_DOUBLING', { rule: { doublingMultiple: 3, priority: 1 }, exclusiveGroup: 'weekend' });
+    const high = await auditedActivity(scene, 'SCORE_DOUBLING', { rule: { doublingMultiple: 2, priority: 5 }, exclusiveGroup: 'weekend' });
     const simulated = await simulate(scene.admin, basket(member));
     expect(simulated.fired.map((f) => f.activityId)).toEqual([high.id]);
     expect(simulated.excluded).toContainEqual(expect.objectContaining({ activityId: low.id, reason: 'stackingLost', detail: high.number }));
@@ -102,9 +102,7 @@ describe('a sale through the activities', () => {
     await postSale(scene.admin, basket(member, { lines: [{ goodsCode: productCode, quantity: 1, amount: '600.00' }] }));
     expect(await balanceOf(scene.admin, member)).toBe(600);
     const coupon = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
-      rule: { couponThresholdAmount: 100 },
-      rewardCouponTemplate: template,
-      rewardCouponCount: 2,
+      rule: { couponThresholdAmount: 100, rewardCouponTemplate: template, rewardCouponCount: 2 },
     });
     const cash = await auditedActivity(scene, 'POINTS_AS_CASH', {
       rule: { cashPointsPerYuan: 100, cashMaxSharePercent: 50, cashMinOrderAmount: 0 },
@@ -149,9 +147,7 @@ describe('a sale through the activities', () => {
     const member = await newMember(scene.admin);
     const scarce = await effectiveTemplate(scene.admin, { name: 'Scarce', totalQuantity: 1 });
     const coupon = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
-      rule: { couponThresholdAmount: 100 },
-      rewardCouponTemplate: scarce,
-      rewardCouponCount: 2,
+      rule: { couponThresholdAmount: 100, rewardCouponTemplate: scarce, rewardCouponCount: 2 },
     });
     try {
       const answer = await postSale(scene.admin, basket(member));
@@ -174,9 +170,7 @@ describe('a sale through the activities', () => {
     await saveSettings(scene.admin, 'coupon-init', { returnedOrderCoupons: 'TAKE_BACK_VALUE' });
     const member = await newMember(scene.admin);
     const coupon = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
-      rule: { couponThresholdAmount: 100 },
-      rewardCouponTemplate: template,
-      rewardCouponCount: 2,
+      rule: { couponThresholdAmount: 100, rewardCouponTemplate: template, rewardCouponCount: 2 },
     });
     try {
       const orderNo = requestNo('SO');
@@ -281,11 +275,11 @@ const KIND_CASES: Record<SaleKind, () => { body: Record<string, unknown>; sale?:
   AMOUNT_EXTRA_POINTS: () => ({ body: { rule: { amountLadder: { tiers: [{ threshold: 100, points: 10 }] } } } }),
   QTY_EXTRA_POINTS: () => ({ body: { rule: { quantityLadder: { tiers: [{ threshold: 2, points: 7 }] } } } }),
   GOODS_GROUP_QTY_EXTRA_POINTS: () => ({ body: { rule: { groupEveryQuantity: 1, groupPoints: 2 } } }),
-  GOODS_AMOUNT_COUPON: () => ({ body: { rule: { couponThresholdAmount: 100 }, rewardCouponTemplate: template } }),
-  GOODS_AMOUNT_GIFT: () => ({ body: { rule: { giftThresholdAmount: 100, giftQuantity: 1 }, giftGoods: productId } }),
-  GOODS_QTY_COUPON: () => ({ body: { rule: { couponThresholdQuantity: 2 }, rewardCouponTemplate: template } }),
+  GOODS_AMOUNT_COUPON: () => ({ body: { rule: { couponThresholdAmount: 100, rewardCouponTemplate: template } } }),
+  GOODS_AMOUNT_GIFT: () => ({ body: { rule: { giftThresholdAmount: 100, giftQuantity: 1, giftGoods: productId } } }),
+  GOODS_QTY_COUPON: () => ({ body: { rule: { couponThresholdQuantity: 2, rewardCouponTemplate: template } } }),
   USE_COUPON_SEND_COUPON: () => ({
-    body: { usedCouponTemplates: [template], rewardCouponTemplate: template },
+    body: { rule: { usedCouponTemplates: [template], rewardCouponTemplate: template } },
     sale: { payments: [{ method: 'COUPON', amount: '10.00', couponTemplateId: template }] },
   }),
   POINTS_AS_CASH: () => ({

@@ -98,9 +98,7 @@ afterAll(async () => {
 describe('register gift', () => {
   it('gives points and coupons once on registration, within the total budget; a later edit gives nothing', async () => {
     const id = await activity('REGISTER_GIFT', {
-      rewardPoints: 100,
-      rewardCouponTemplate: template,
-      rewardCouponCount: 1,
+      rule: { rewardPoints: 100, rewardCouponTemplate: template, rewardCouponCount: 1 },
       budget: { totalTimes: 2 },
     });
     const first = await register();
@@ -129,7 +127,7 @@ describe('register gift', () => {
   it('a gift whose coupon cannot be issued gives nothing and takes no budget (the whole budget stays)', async () => {
     const scarce = await effectiveTemplate(admin, { name: 'Scarce gift', totalQuantity: 1 });
     await okData(admin.post('/v1/coupons/issue', { body: { requestNo: requestNo('I'), templateId: scarce, memberId: await register() } }));
-    const id = await activity('REGISTER_GIFT', { rewardCouponTemplate: scarce, rewardCouponCount: 1, budget: { totalTimes: 1 } });
+    const id = await activity('REGISTER_GIFT', { rule: { rewardCouponTemplate: scarce, rewardCouponCount: 1 }, budget: { totalTimes: 1 } });
     const refused = await register();
     expect(await couponsOf(refused)).toBe(0);
     expect(await awardsOf(id)).toEqual([]);
@@ -143,8 +141,8 @@ describe('register gift', () => {
   });
 
   it('gives nothing outside its window or once stopped', async () => {
-    const later = await activity('REGISTER_GIFT', { rewardPoints: 5, beginTime: '2026-07-01 00:00:00' });
-    const stopped = await activity('REGISTER_GIFT', { rewardPoints: 7 });
+    const later = await activity('REGISTER_GIFT', { rule: { rewardPoints: 5 }, beginTime: '2026-07-01 00:00:00' });
+    const stopped = await activity('REGISTER_GIFT', { rule: { rewardPoints: 7 } });
     await stop(stopped);
     const member = await register();
     expect(await balanceOf(member)).toBe(0);
@@ -158,7 +156,7 @@ describe('scope', () => {
     const wechat = await okData<{ id: number }>(
       admin.post('/v1/channel/saveNew', { body: { code: 'WX-OA', name: '公众号', type: 'weixin' } }),
     );
-    const id = await activity('REGISTER_GIFT', { rewardPoints: 15, channels: [wechat.id] });
+    const id = await activity('REGISTER_GIFT', { rule: { rewardPoints: 15 }, channels: [wechat.id] });
     const fromWechat = await register({ channel: 'weixin' });
     const atStore = await register({ channel: 'store' });
     expect([await balanceOf(fromWechat), await balanceOf(atStore)]).toEqual([15, 0]);
@@ -168,7 +166,7 @@ describe('scope', () => {
 
 describe('invite gift', () => {
   it('rewards the inviter once per member invited and the new member once; the inviter limit holds', async () => {
-    const id = await activity('INVITE_GIFT', { rewardPoints: 30, rule: { inviteePoints: 20 }, budget: { perMemberTimes: 2 } });
+    const id = await activity('INVITE_GIFT', { rule: { rewardPoints: 30, inviteePoints: 20 }, budget: { perMemberTimes: 2 } });
     const inviter = await register();
     const a = await register({ invitedBy: inviter });
     const b = await register({ invitedBy: inviter });
@@ -194,7 +192,7 @@ describe('invite gift', () => {
 
 describe('activation gift', () => {
   it('gives on activation once; a member already in use is refused and gets nothing', async () => {
-    const id = await activity('ACTIVATE_GIFT', { rewardPoints: 40, rewardCouponTemplate: template, rewardCouponCount: 2 });
+    const id = await activity('ACTIVATE_GIFT', { rule: { rewardPoints: 40, rewardCouponTemplate: template, rewardCouponCount: 2 } });
     const member = await register();
     // Members who registered through WeChat wait for activation (no console path registers them so).
     await t.database.db.execute(sql`update members set state = 'unactivated' where tenant_id = ${tenant.tenantId} and id = ${member}`);
@@ -239,9 +237,9 @@ describe('upgrade gift', () => {
     const basic = await level('E-BASIC', 1, 0);
     const silver = await level('E-SILVER', 2, 100);
     await okData(admin.post('/v1/grow-value-rule/saveNew', { body: { name: '消费成长', source: 'CONSUMPTION', yuanPerPoint: '1.00' } }));
-    const id = await activity('UPGRADE_GIFT', { upgradeToLevels: [silver], rewardPoints: 70 });
+    const id = await activity('UPGRADE_GIFT', { rule: { upgradeToLevels: [silver], rewardPoints: 70 } });
     // A gift for reaching the entry level: a new member and a drop to it are no rise.
-    const toBasic = await activity('UPGRADE_GIFT', { upgradeToLevels: [basic], rewardPoints: 9 });
+    const toBasic = await activity('UPGRADE_GIFT', { rule: { upgradeToLevels: [basic], rewardPoints: 9 } });
 
     // The entry level of a new member is no upgrade.
     const member = await register();
@@ -279,14 +277,12 @@ describe('birthday gift', () => {
   it('gives solar and lunar birthdays on their day, days before, once per year however often the job runs', async () => {
     const today = await activity('BIRTHDAY_GIFT', {
       birthdayGives: 'POINTS',
-      rewardPoints: 88,
-      rule: { birthdayDaysBefore: 0 },
+      rule: { birthdayDaysBefore: 0, rewardPoints: 88 },
       endTime: '2027-12-31 00:00:00',
     });
     const ahead = await activity('BIRTHDAY_GIFT', {
       birthdayGives: 'POINTS',
-      rewardPoints: 11,
-      rule: { birthdayDaysBefore: 3 },
+      rule: { birthdayDaysBefore: 3, rewardPoints: 11 },
       endTime: '2027-12-31 00:00:00',
     });
     const solar = await register({ birthday: '1990-06-15' });
@@ -342,9 +338,7 @@ describe('birthday gift', () => {
 describe('exchanges', () => {
   it('spends points for coupons once per request number, within the member limit', async () => {
     const id = await activity('SCORE_GAIN_COUPON', {
-      rule: { couponPointsCost: 300 },
-      rewardCouponTemplate: template,
-      rewardCouponCount: 1,
+      rule: { couponPointsCost: 300, rewardCouponTemplate: template, rewardCouponCount: 1 },
       budget: { perMemberTimes: 2 },
     });
     const member = await register();
@@ -380,12 +374,10 @@ describe('exchanges', () => {
 
   it('spends points for goods; refuses without enough points, outside the window and for an unknown activity', async () => {
     const goods = await activity('SCORE_EXCHANGE_GOODS', {
-      rule: { goodsPointsCost: 250, exchangeQuantity: 2 },
-      exchangeGoods: (await createCatalogue(admin)).plainGoods,
+      rule: { goodsPointsCost: 250, exchangeQuantity: 2, exchangeGoods: (await createCatalogue(admin)).plainGoods },
     });
     const later = await activity('SCORE_GAIN_COUPON', {
-      rule: { couponPointsCost: 1 },
-      rewardCouponTemplate: template,
+      rule: { couponPointsCost: 1, rewardCouponTemplate: template },
       beginTime: '2026-12-01 00:00:00',
     });
     const member = await register();

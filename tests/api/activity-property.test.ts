@@ -46,19 +46,16 @@ it('budgets hold, groups give one, replays post nothing, full returns restore ba
         budget: { totalPoints: s.budgetPoints, totalTimes: s.budgetTimes },
       });
       const coupons = await auditedActivity(scene, 'GOODS_AMOUNT_COUPON', {
-        rule: { couponThresholdAmount: 50 },
-        rewardCouponTemplate: template,
+        rule: { couponThresholdAmount: 50, rewardCouponTemplate: template },
         budget: { totalCoupons: s.couponBudget, perMemberTimes: s.couponPerMember },
       });
       const groupA = await auditedActivity(scene, 'AMOUNT_EXTRA_POINTS', {
-        rule: { amountLadder: { tiers: [{ threshold: 100, points: 7 }] } },
+        rule: { amountLadder: { tiers: [{ threshold: 100, points: 7 }] }, priority: s.priorities[0] },
         exclusiveGroup: 'prop',
-        priority: s.priorities[0],
       });
       const groupB = await auditedActivity(scene, 'QTY_EXTRA_POINTS', {
-        rule: { quantityLadder: { tiers: [{ threshold: 1, points: 3 }] } },
+        rule: { quantityLadder: { tiers: [{ threshold: 1, points: 3 }] }, priority: s.priorities[1] },
         exclusiveGroup: 'prop',
-        priority: s.priorities[1],
       });
       try {
         const orders = s.sales.map(() => requestNo('PO'));

@@ -129,9 +129,8 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
     endTime: '2036-01-01 00:00:00',
     dayTimes: [],
     goodsScope: 'ALL',
-    rewardPoints: 10,
-    rewardCouponTemplate: coupon,
-    inviteeCouponTemplate: null,
+    // The reward is a part of the kind's rule (sampled members the kind does not have are dropped).
+    rule: { rewardPoints: 10, rewardCouponTemplate: coupon, inviteeCouponTemplate: null },
   };
 }
 
@@ -845,16 +844,30 @@ const RELATION_OVERRIDES: Readonly<
     body: (r) => ({ kind: 'SCORE_DOUBLING', rule: { doublingMultiple: 2 }, goodsScope: 'EXCLUDE', categories: [r.catogory] }),
   },
   'activity.brands': { body: (r) => ({ kind: 'SCORE_DOUBLING', rule: { doublingMultiple: 2 }, goodsScope: 'INCLUDE', brands: [r.brand] }) },
-  'activity.giftGoods': {
-    body: (r) => ({ kind: 'GOODS_AMOUNT_GIFT', rule: { giftThresholdAmount: 10, giftQuantity: 1 }, giftGoods: r.product }),
+  // The kinds' relations are members of their rule (`rule.<member>`, server/crud/object-relations.ts).
+  'activity.rule.giftGoods': {
+    body: (r) => ({ kind: 'GOODS_AMOUNT_GIFT', rule: { giftThresholdAmount: 10, giftQuantity: 1, giftGoods: r.product } }),
   },
-  'activity.exchangeGoods': {
-    body: (r) => ({ kind: 'SCORE_EXCHANGE_GOODS', rule: { goodsPointsCost: 10, exchangeQuantity: 1 }, exchangeGoods: r.product }),
+  'activity.rule.exchangeGoods': {
+    body: (r) => ({ kind: 'SCORE_EXCHANGE_GOODS', rule: { goodsPointsCost: 10, exchangeQuantity: 1, exchangeGoods: r.product } }),
   },
-  'activity.usedCouponTemplates': { body: (r) => ({ kind: 'USE_COUPON_SEND_COUPON', usedCouponTemplates: [r['coupon-template']] }) },
-  'activity.rewardCouponTemplate': { body: (r) => ({ kind: 'REGISTER_GIFT', rewardCouponTemplate: r['coupon-template'] }), direct: true },
-  'activity.inviteeCouponTemplate': { body: (r) => ({ kind: 'INVITE_GIFT', inviteeCouponTemplate: r['coupon-template'] }), direct: true },
-  'activity.upgradeToLevels': { body: (r) => ({ kind: 'UPGRADE_GIFT', upgradeToLevels: [r.level] }) },
+  'activity.rule.usedCouponTemplates': {
+    body: (r) => ({
+      kind: 'USE_COUPON_SEND_COUPON',
+      rule: { usedCouponTemplates: [r['coupon-template']], rewardPoints: 1, rewardCouponTemplate: null },
+    }),
+  },
+  'activity.rule.rewardCouponTemplate': {
+    body: (r) => ({ kind: 'REGISTER_GIFT', rule: { rewardCouponTemplate: r['coupon-template'] } }),
+    direct: true,
+  },
+  'activity.rule.inviteeCouponTemplate': {
+    body: (r) => ({ kind: 'INVITE_GIFT', rule: { inviteeCouponTemplate: r['coupon-template'] } }),
+    direct: true,
+  },
+  'activity.rule.upgradeToLevels': {
+    body: (r) => ({ kind: 'UPGRADE_GIFT', rule: { upgradeToLevels: [r.level], rewardPoints: 1, rewardCouponTemplate: null } }),
+  },
 };
 
 interface RelationCase {

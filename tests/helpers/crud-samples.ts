@@ -103,6 +103,8 @@ export function scalarSample(args: {
 /**
  * A valid saveNew body: every client-writable field that can be sampled. Conditional fields
  * (`when`) that do not apply to the sampled values are sent as null, as the server stores them.
+ * An override of an object field sets the members it names (a kind's rule: the others keep
+ * their samples); any other override replaces the value.
  */
 export function sampleBody(args: {
   resource: ResourceDef;
@@ -128,7 +130,12 @@ export function sampleBody(args: {
     const value = scalarSample({ f, seed: args.seed, name, refs: args.refs });
     if (value !== undefined) body[name] = value;
   }
-  return settled(args.resource, { ...body, ...args.overrides });
+  const merged: Record<string, unknown> = { ...body, ...args.overrides };
+  for (const [name, value] of Object.entries(args.overrides ?? {})) {
+    if (args.resource.fields[name]?.kind === 'object' && isPlainObject(value) && isPlainObject(body[name]))
+      merged[name] = { ...body[name], ...value };
+  }
+  return settled(args.resource, merged);
 }
 
 /**

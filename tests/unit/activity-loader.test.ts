@@ -8,7 +8,6 @@ import { prepareActivity, type ActivityRow } from '../../server/modules/activiti
 function row(overrides: Partial<ActivityRow>): ActivityRow {
   const empty = Object.fromEntries(
     [
-      'weekdays',
       'day_times',
       'stores',
       'areas',
@@ -19,19 +18,12 @@ function row(overrides: Partial<ActivityRow>): ActivityRow {
       'goods_codes',
       'category_codes',
       'brand_codes',
-      'reward_points',
-      'reward_coupon_template',
-      'reward_coupon_count',
       'exclusive_group',
-      'priority',
       'budget',
       'costparty',
       'gift_goods_code',
-      'used_coupon_templates',
       'exchange_goods_code',
-      'invitee_coupon_template',
       'rule',
-      'upgrade_to_levels',
     ].map((k) => [k, null]),
   );
   return {
@@ -69,7 +61,6 @@ describe('prepareActivity', () => {
   it('maps the shared parts: window, weekdays, time windows, scope (empty = any), budgets, stacking, bearer', () => {
     const prepared = prepareActivity(
       row({
-        weekdays: [6, 7],
         day_times: [{ from: '09:00:00', to: '12:30' }],
         stores: ['3', '4'],
         areas: [],
@@ -78,10 +69,10 @@ describe('prepareActivity', () => {
         channel_codes: ['POS'],
         budget: { totalPoints: 5000, totalCoupons: null, totalTimes: null, perMemberTimes: null, perMemberPerDayTimes: 1 },
         exclusive_group: 'weekend',
-        priority: 5,
         costparty: '9',
         goods_scope: 'ALL',
-        rule: { doublingMultiple: '2.0' },
+        // The schedule's weekdays and priority are members of the kind's rule.
+        rule: { doublingMultiple: '2.0', weekdays: [6, 7], priority: 5 },
       }),
     );
     expect(prepared).toMatchObject({
@@ -161,20 +152,20 @@ describe('prepareActivity', () => {
   });
 
   it('gives rewards: no template means no coupons; the invitation has two', () => {
-    expect(prepareActivity(row({ kind: 'REGISTER_GIFT', reward_points: 100, reward_coupon_count: 1 })).rule).toEqual({
+    expect(prepareActivity(row({ kind: 'REGISTER_GIFT', rule: { rewardPoints: 100, rewardCouponCount: 1 } })).rule).toEqual({
       kind: 'REGISTER_GIFT',
       reward: { points: 100, couponTemplateId: null, couponCount: 0 },
     });
     expect(
       prepareActivity(
-        row({ kind: 'INVITE_GIFT', reward_points: 50, rule: { inviteePoints: 0, inviteeCouponCount: 2 }, invitee_coupon_template: '12' }),
+        row({ kind: 'INVITE_GIFT', rule: { rewardPoints: 50, inviteePoints: 0, inviteeCouponCount: 2, inviteeCouponTemplate: 12 } }),
       ).rule,
     ).toEqual({
       kind: 'INVITE_GIFT',
       inviter: { points: 50, couponTemplateId: null, couponCount: 0 },
       invitee: { points: 0, couponTemplateId: 12, couponCount: 2 },
     });
-    expect(prepareActivity(row({ kind: 'UPGRADE_GIFT', upgrade_to_levels: ['2', '3'], reward_points: 10 })).rule).toMatchObject({
+    expect(prepareActivity(row({ kind: 'UPGRADE_GIFT', rule: { upgradeToLevels: [2, 3], rewardPoints: 10 } })).rule).toMatchObject({
       toLevelIds: [2, 3],
     });
     expect(

@@ -14043,14 +14043,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -14061,8 +14053,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -14082,25 +14072,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -14135,6 +14119,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -14143,6 +14135,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -14153,6 +14147,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -14161,8 +14157,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -14228,14 +14228,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -14246,8 +14238,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -14267,25 +14257,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -14320,6 +14304,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -14328,6 +14320,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -14338,6 +14332,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -14346,8 +14342,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -14413,14 +14413,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -14431,8 +14423,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -14452,25 +14442,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -14505,6 +14489,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -14513,6 +14505,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -14523,6 +14517,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -14531,8 +14527,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -14598,14 +14598,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -14616,8 +14608,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -14637,25 +14627,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -14690,6 +14674,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -14698,6 +14690,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -14708,6 +14702,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -14716,8 +14712,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -14783,14 +14783,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -14801,8 +14793,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -14822,25 +14812,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -14875,6 +14859,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -14883,6 +14875,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -14893,6 +14887,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -14901,8 +14897,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -14968,14 +14968,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -14986,8 +14978,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -15007,25 +14997,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15060,6 +15044,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -15068,6 +15060,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -15078,6 +15072,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -15086,8 +15082,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -15153,14 +15153,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -15171,8 +15163,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -15192,25 +15182,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15245,6 +15229,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -15253,6 +15245,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -15263,6 +15257,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -15271,8 +15267,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -15338,14 +15338,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -15356,8 +15348,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -15377,25 +15367,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15430,6 +15414,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -15438,6 +15430,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -15448,6 +15442,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -15456,8 +15452,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -15523,14 +15523,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -15541,8 +15533,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -15562,25 +15552,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15615,6 +15599,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -15623,6 +15615,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -15633,6 +15627,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -15641,8 +15637,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -15708,14 +15708,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -15726,8 +15718,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -15747,25 +15737,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15800,6 +15784,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -15808,6 +15800,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -15818,6 +15812,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -15826,8 +15822,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -15893,14 +15893,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -15911,8 +15903,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -15932,25 +15922,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15985,6 +15969,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -15993,6 +15985,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -16003,6 +15997,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -16011,8 +16007,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -16078,14 +16078,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -16096,8 +16088,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -16117,25 +16107,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -16170,6 +16154,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -16178,6 +16170,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -16188,6 +16182,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -16196,8 +16192,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -16263,14 +16263,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -16281,8 +16273,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -16302,25 +16292,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -16355,6 +16339,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -16363,6 +16355,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -16373,6 +16367,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -16381,8 +16377,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -16448,14 +16448,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -16466,8 +16458,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -16487,25 +16477,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -16540,6 +16524,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -16548,6 +16540,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -16558,6 +16552,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -16566,8 +16562,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -16633,14 +16633,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -16651,8 +16643,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -16672,25 +16662,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -16725,6 +16709,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -16733,6 +16725,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -16743,6 +16737,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -16751,8 +16747,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -16818,14 +16818,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -16836,8 +16828,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -16857,25 +16847,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -16910,6 +16894,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -16918,6 +16910,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -16928,6 +16922,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -16936,8 +16932,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17003,14 +17003,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -17021,8 +17013,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -17042,25 +17032,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -17095,6 +17079,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -17103,6 +17095,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -17113,6 +17107,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -17121,8 +17117,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17188,14 +17188,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -17206,8 +17198,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -17227,25 +17217,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -17280,6 +17264,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -17288,6 +17280,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -17298,6 +17292,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -17306,8 +17302,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17373,14 +17373,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -17391,8 +17383,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -17412,25 +17402,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -17465,6 +17449,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -17473,6 +17465,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -17483,6 +17477,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -17491,8 +17487,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17558,14 +17558,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -17576,8 +17568,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -17597,25 +17587,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -17650,6 +17634,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -17658,6 +17650,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -17668,6 +17662,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -17676,8 +17672,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17743,14 +17743,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -17761,8 +17753,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -17782,25 +17772,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -17835,6 +17819,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -17843,6 +17835,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -17853,6 +17847,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -17861,8 +17857,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17928,14 +17928,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -17946,8 +17938,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -17967,25 +17957,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -18020,6 +18004,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -18028,6 +18020,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -18038,6 +18032,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -18046,8 +18042,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -18113,14 +18113,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -18131,8 +18123,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -18152,25 +18142,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -18205,6 +18189,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -18213,6 +18205,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -18223,6 +18217,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -18231,8 +18227,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -18298,14 +18298,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -18316,8 +18308,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -18337,25 +18327,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -18390,6 +18374,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -18398,6 +18390,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -18408,6 +18402,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -18416,8 +18412,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -18483,14 +18483,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -18501,8 +18493,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -18522,25 +18512,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -18575,6 +18559,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -18583,6 +18575,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -18593,6 +18587,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -18601,8 +18597,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -18668,14 +18668,6 @@ export interface components {
             categories: number[] | null;
             /** @description Brands listed (ids of brand) */
             brands: number[] | null;
-            /** @description Points given */
-            rewardPoints: number | null;
-            /** @description Coupon given (id of coupon-template) */
-            rewardCouponTemplate: number | null;
-            /** @description Coupons each time */
-            rewardCouponCount: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
             /** @description Daily time windows (only when the record is read alone: info, saveNew, modify, actions) */
             dayTimes?: {
                 lineNo: number;
@@ -18686,8 +18678,6 @@ export interface components {
             }[];
             /** @description Exclusive group */
             exclusiveGroup: string | null;
-            /** @description Priority */
-            priority: number | null;
             /** @description Budgets and limits */
             budget: {
                 /** @description Points budget */
@@ -18707,25 +18697,19 @@ export interface components {
             remark: string | null;
             /** @description Audited at (yyyy-MM-dd HH:mm:ss in the time_zone header's zone) */
             auditedAt: string | null;
-            /** @description Gift goods (id of product) */
-            giftGoods: number | null;
-            /** @description Coupons used (ids of coupon-template) */
-            usedCouponTemplates: number[] | null;
-            /** @description Goods (id of product) */
-            exchangeGoods: number | null;
             /**
              * @description Gives: GIFT = Gift, POINTS = Points
              * @enum {string|null}
              */
             birthdayGives: "GIFT" | "POINTS" | null;
-            /** @description Invitee coupon (id of coupon-template) */
-            inviteeCouponTemplate: number | null;
-            /** @description Levels reached (ids of level) */
-            upgradeToLevels: number[] | null;
             /** @description Rule */
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -18760,6 +18744,14 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
+                /** @description Gift goods (id of product) */
+                giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
@@ -18768,6 +18760,8 @@ export interface components {
                 couponThresholdQuantity?: number | null;
                 /** @description Once per multiple */
                 couponQuantityRepeat?: boolean | null;
+                /** @description Coupons used (ids of coupon-template) */
+                usedCouponTemplates?: number[] | null;
                 /** @description Points per yuan */
                 cashPointsPerYuan?: number | null;
                 /** @description Most of the order (%) */
@@ -18778,6 +18772,8 @@ export interface components {
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
+                /** @description Goods (id of product) */
+                exchangeGoods?: number | null;
                 /** @description Points needed */
                 goodsPointsCost?: number | null;
                 /** @description Quantity */
@@ -18786,8 +18782,12 @@ export interface components {
                 birthdayDaysBefore?: number | null;
                 /** @description Invitee points */
                 inviteePoints?: number | null;
+                /** @description Invitee coupon (id of coupon-template) */
+                inviteeCouponTemplate?: number | null;
                 /** @description Invitee coupons */
                 inviteeCouponCount?: number | null;
+                /** @description Levels reached (ids of level) */
+                upgradeToLevels?: number[] | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -44670,7 +44670,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -44800,14 +44800,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -44817,8 +44809,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -44836,25 +44826,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -44889,6 +44873,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -44897,6 +44889,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -44907,6 +44901,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -44915,8 +44911,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -44997,14 +44997,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -45014,8 +45006,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -45033,25 +45023,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -45086,6 +45070,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -45094,6 +45086,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -45104,6 +45098,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -45112,8 +45108,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -45502,7 +45502,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -45627,14 +45627,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -45644,8 +45636,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -45663,25 +45653,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -45716,6 +45700,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -45724,6 +45716,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -45734,6 +45728,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -45742,8 +45738,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -45819,14 +45819,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -45836,8 +45828,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -45855,25 +45845,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -45908,6 +45892,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -45916,6 +45908,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -45926,6 +45920,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -45934,8 +45930,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -46324,7 +46324,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -46449,14 +46449,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -46466,8 +46458,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -46485,25 +46475,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -46538,6 +46522,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -46546,6 +46538,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -46556,6 +46550,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -46564,8 +46560,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -46641,14 +46641,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -46658,8 +46650,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -46677,25 +46667,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -46730,6 +46714,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -46738,6 +46730,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -46748,6 +46742,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -46756,8 +46752,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -47146,7 +47146,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -47271,14 +47271,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -47288,8 +47280,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -47307,25 +47297,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -47360,6 +47344,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -47368,6 +47360,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -47378,6 +47372,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -47386,8 +47382,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -47463,14 +47463,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -47480,8 +47472,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -47499,25 +47489,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -47552,6 +47536,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -47560,6 +47552,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -47570,6 +47564,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -47578,8 +47574,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -47968,7 +47968,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -48093,14 +48093,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -48110,8 +48102,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -48129,25 +48119,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -48182,6 +48166,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -48190,6 +48182,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -48200,6 +48194,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -48208,8 +48204,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -48285,14 +48285,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -48302,8 +48294,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -48321,25 +48311,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -48374,6 +48358,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -48382,6 +48374,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -48392,6 +48386,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -48400,8 +48396,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -48790,7 +48790,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -48915,14 +48915,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -48932,8 +48924,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -48951,25 +48941,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -49004,6 +48988,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -49012,6 +49004,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -49022,6 +49016,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -49030,8 +49026,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -49107,14 +49107,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -49124,8 +49116,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -49143,25 +49133,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -49196,6 +49180,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -49204,6 +49196,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -49214,6 +49208,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -49222,8 +49218,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -49612,7 +49612,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -49737,14 +49737,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -49754,8 +49746,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -49773,25 +49763,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -49826,6 +49810,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -49834,6 +49826,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -49844,6 +49838,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -49852,8 +49848,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -49929,14 +49929,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -49946,8 +49938,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -49965,25 +49955,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -50018,6 +50002,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -50026,6 +50018,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -50036,6 +50030,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -50044,8 +50040,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -50434,7 +50434,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -50559,14 +50559,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -50576,8 +50568,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -50595,25 +50585,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -50648,6 +50632,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -50656,6 +50648,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -50666,6 +50660,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -50674,8 +50670,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -50751,14 +50751,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -50768,8 +50760,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -50787,25 +50777,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -50840,6 +50824,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -50848,6 +50840,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -50858,6 +50852,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -50866,8 +50862,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -51256,7 +51256,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -51381,14 +51381,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -51398,8 +51390,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -51417,25 +51407,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -51470,6 +51454,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -51478,6 +51470,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -51488,6 +51482,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -51496,8 +51492,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -51573,14 +51573,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -51590,8 +51582,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -51609,25 +51599,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -51662,6 +51646,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -51670,6 +51662,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -51680,6 +51674,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -51688,8 +51684,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -52078,7 +52078,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -52203,14 +52203,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -52220,8 +52212,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -52239,25 +52229,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -52292,6 +52276,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -52300,6 +52292,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -52310,6 +52304,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -52318,8 +52314,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -52395,14 +52395,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -52412,8 +52404,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -52431,25 +52421,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -52484,6 +52468,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -52492,6 +52484,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -52502,6 +52496,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -52510,8 +52506,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -52900,7 +52900,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -53025,14 +53025,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -53042,8 +53034,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -53061,25 +53051,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -53114,6 +53098,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -53122,6 +53114,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -53132,6 +53126,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -53140,8 +53136,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -53217,14 +53217,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -53234,8 +53226,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -53253,25 +53243,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -53306,6 +53290,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -53314,6 +53306,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -53324,6 +53318,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -53332,8 +53328,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -53722,7 +53722,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -53847,14 +53847,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -53864,8 +53856,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -53883,25 +53873,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -53936,6 +53920,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -53944,6 +53936,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -53954,6 +53948,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -53962,8 +53958,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -54039,14 +54039,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -54056,8 +54048,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -54075,25 +54065,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -54128,6 +54112,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -54136,6 +54128,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -54146,6 +54140,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -54154,8 +54150,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -54544,7 +54544,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -54669,14 +54669,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -54686,8 +54678,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -54705,25 +54695,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -54758,6 +54742,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -54766,6 +54758,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -54776,6 +54770,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -54784,8 +54780,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -54861,14 +54861,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -54878,8 +54870,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -54897,25 +54887,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -54950,6 +54934,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -54958,6 +54950,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -54968,6 +54962,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -54976,8 +54972,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -55366,7 +55366,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -55491,14 +55491,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -55508,8 +55500,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -55527,25 +55517,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -55580,6 +55564,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -55588,6 +55580,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -55598,6 +55592,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -55606,8 +55602,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -55683,14 +55683,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -55700,8 +55692,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -55719,25 +55709,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -55772,6 +55756,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -55780,6 +55772,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -55790,6 +55784,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -55798,8 +55794,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -56188,7 +56188,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -56313,14 +56313,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -56330,8 +56322,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -56349,25 +56339,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -56402,6 +56386,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -56410,6 +56402,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -56420,6 +56414,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -56428,8 +56424,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -56505,14 +56505,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -56522,8 +56514,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -56541,25 +56531,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -56594,6 +56578,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -56602,6 +56594,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -56612,6 +56606,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -56620,8 +56616,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -57010,7 +57010,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -57135,14 +57135,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -57152,8 +57144,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -57171,25 +57161,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -57224,6 +57208,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -57232,6 +57224,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -57242,6 +57236,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -57250,8 +57246,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -57327,14 +57327,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -57344,8 +57336,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -57363,25 +57353,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -57416,6 +57400,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -57424,6 +57416,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -57434,6 +57428,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -57442,8 +57438,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -57832,7 +57832,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -57957,14 +57957,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -57974,8 +57966,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -57993,25 +57983,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -58046,6 +58030,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -58054,6 +58046,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -58064,6 +58058,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -58072,8 +58068,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -58149,14 +58149,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -58166,8 +58158,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -58185,25 +58175,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -58238,6 +58222,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -58246,6 +58238,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -58256,6 +58250,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -58264,8 +58260,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -58654,7 +58654,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -58779,14 +58779,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -58796,8 +58788,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -58815,25 +58805,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -58868,6 +58852,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -58876,6 +58868,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -58886,6 +58880,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -58894,8 +58890,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -58971,14 +58971,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -58988,8 +58980,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -59007,25 +58997,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -59060,6 +59044,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -59068,6 +59060,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -59078,6 +59072,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -59086,8 +59082,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -59476,7 +59476,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -59601,14 +59601,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -59618,8 +59610,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -59637,25 +59627,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -59690,6 +59674,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -59698,6 +59690,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -59708,6 +59702,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -59716,8 +59712,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -59793,14 +59793,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -59810,8 +59802,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -59829,25 +59819,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -59882,6 +59866,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -59890,6 +59882,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -59900,6 +59894,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -59908,8 +59904,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -60298,7 +60298,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -60423,14 +60423,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -60440,8 +60432,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -60459,25 +60449,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -60512,6 +60496,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -60520,6 +60512,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -60530,6 +60524,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -60538,8 +60534,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -60615,14 +60615,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -60632,8 +60624,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -60651,25 +60641,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -60704,6 +60688,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -60712,6 +60704,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -60722,6 +60716,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -60730,8 +60726,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -61120,7 +61120,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -61245,14 +61245,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -61262,8 +61254,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -61281,20 +61271,14 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -61329,6 +61313,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -61337,6 +61329,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -61347,6 +61341,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -61355,8 +61351,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -61432,14 +61432,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -61449,8 +61441,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -61468,20 +61458,14 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -61516,6 +61500,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -61524,6 +61516,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -61534,6 +61528,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -61542,8 +61538,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -61932,7 +61932,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -62062,14 +62062,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -62079,8 +62071,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -62098,25 +62088,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -62151,6 +62135,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -62159,6 +62151,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -62169,6 +62163,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -62177,8 +62173,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -62259,14 +62259,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -62276,8 +62268,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -62295,25 +62285,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -62348,6 +62332,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -62356,6 +62348,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -62366,6 +62360,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -62374,8 +62370,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -62764,7 +62764,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -62894,14 +62894,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -62911,8 +62903,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -62930,25 +62920,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -62983,6 +62967,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -62991,6 +62983,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -63001,6 +62995,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -63009,8 +63005,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -63091,14 +63091,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -63108,8 +63100,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -63127,25 +63117,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -63180,6 +63164,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -63188,6 +63180,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -63198,6 +63192,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -63206,8 +63202,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -63596,7 +63596,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -63726,14 +63726,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -63743,8 +63735,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -63762,25 +63752,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -63815,6 +63799,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -63823,6 +63815,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -63833,6 +63827,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -63841,8 +63837,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -63923,14 +63923,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -63940,8 +63932,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -63959,25 +63949,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -64012,6 +63996,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -64020,6 +64012,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -64030,6 +64024,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -64038,8 +64034,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -64428,7 +64428,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -64558,14 +64558,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -64575,8 +64567,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -64594,25 +64584,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -64647,6 +64631,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -64655,6 +64647,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -64665,6 +64659,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -64673,8 +64669,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -64755,14 +64755,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -64772,8 +64764,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -64791,25 +64781,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -64844,6 +64828,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -64852,6 +64844,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -64862,6 +64856,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -64870,8 +64866,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -65260,7 +65260,7 @@ export interface operations {
                     };
                     sorters?: {
                         /** @enum {string} */
-                        field?: "number" | "name" | "beginTime" | "endTime" | "priority" | "auditedAt" | "id" | "createdAt" | "updatedAt";
+                        field?: "number" | "name" | "beginTime" | "endTime" | "auditedAt" | "id" | "createdAt" | "updatedAt";
                         /** @enum {string} */
                         order?: "asc" | "desc";
                     }[];
@@ -65390,14 +65390,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -65407,8 +65399,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -65426,25 +65416,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -65479,6 +65463,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -65487,6 +65479,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -65497,6 +65491,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -65505,8 +65501,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };
@@ -65587,14 +65587,6 @@ export interface operations {
                     categories?: number[];
                     /** @description Brands listed (ids of brand) */
                     brands?: number[];
-                    /** @description Points given */
-                    rewardPoints?: number;
-                    /** @description Coupon given (id of coupon-template) */
-                    rewardCouponTemplate?: number;
-                    /** @description Coupons each time */
-                    rewardCouponCount?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
                     /** @description Daily time windows */
                     dayTimes?: {
                         /** @description From (HH:mm) */
@@ -65604,8 +65596,6 @@ export interface operations {
                     }[];
                     /** @description Exclusive group (no NUL, no lone surrogate) */
                     exclusiveGroup?: string;
-                    /** @description Priority */
-                    priority?: number;
                     /** @description Budgets and limits */
                     budget?: {
                         /** @description Points budget */
@@ -65623,25 +65613,19 @@ export interface operations {
                     costparty?: number;
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
-                    /** @description Gift goods (id of product) */
-                    giftGoods?: number;
-                    /** @description Coupons used (ids of coupon-template) */
-                    usedCouponTemplates?: number[];
-                    /** @description Goods (id of product) */
-                    exchangeGoods?: number;
                     /**
                      * @description Gives
                      * @enum {string}
                      */
                     birthdayGives?: "GIFT" | "POINTS";
-                    /** @description Invitee coupon (id of coupon-template) */
-                    inviteeCouponTemplate?: number;
-                    /** @description Levels reached (ids of level) */
-                    upgradeToLevels?: number[];
                     /** @description Rule */
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -65676,6 +65660,14 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
+                        /** @description Gift goods (id of product) */
+                        giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
                         giftThresholdAmount?: number;
                         /** @description Gift quantity */
@@ -65684,6 +65676,8 @@ export interface operations {
                         couponThresholdQuantity?: number;
                         /** @description Once per multiple */
                         couponQuantityRepeat?: boolean;
+                        /** @description Coupons used (ids of coupon-template) */
+                        usedCouponTemplates?: number[];
                         /** @description Points per yuan */
                         cashPointsPerYuan?: number;
                         /** @description Most of the order (%) */
@@ -65694,6 +65688,8 @@ export interface operations {
                         cashMinOrderAmount?: number;
                         /** @description Points needed */
                         couponPointsCost?: number;
+                        /** @description Goods (id of product) */
+                        exchangeGoods?: number;
                         /** @description Points needed */
                         goodsPointsCost?: number;
                         /** @description Quantity */
@@ -65702,8 +65698,12 @@ export interface operations {
                         birthdayDaysBefore?: number;
                         /** @description Invitee points */
                         inviteePoints?: number;
+                        /** @description Invitee coupon (id of coupon-template) */
+                        inviteeCouponTemplate?: number;
                         /** @description Invitee coupons */
                         inviteeCouponCount?: number;
+                        /** @description Levels reached (ids of level) */
+                        upgradeToLevels?: number[];
                     };
                 };
             };

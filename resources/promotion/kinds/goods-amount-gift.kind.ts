@@ -9,11 +9,8 @@ export const goodsAmountGiftKind = defineActivityKind({
   title: ['商品满额送礼活动', 'Goods spend gift campaign'],
   screens: { add: 'goods-amount-gift-add', edit: 'goods-amount-gift-add', dtl: 'goods-amount-gift-dtl' },
   parts: ['goods', 'schedule'],
-  // A relation stays a column: the engine checks it and the detail names it.
-  fields: {
-    giftGoods: field.relation({ label: ['赠品', 'Gift goods'], resource: 'product', required: true, width: 140 }),
-  },
   rule: {
+    giftGoods: field.relation({ label: ['赠品', 'Gift goods'], resource: 'product', required: true, width: 140 }),
     giftThresholdAmount: field.money({ label: ['满金额(元)', 'From amount (yuan)'], required: true, min: 0.01, max: 99999999, width: 120 }),
     giftQuantity: field.integer({ label: ['赠品数量', 'Gift quantity'], required: true, min: 1, max: 1000, defaultValue: 1, width: 100 }),
   },

@@ -15,7 +15,5 @@ export const inviteGiftKind = defineActivityKind({
   title: ['邀请有礼', 'Referral gift'],
   screens: { add: 'invite-send-gift', edit: 'invite-send-gift', dtl: 'invite-send-gift-dtl' },
   parts: ['reward'],
-  // The invitee's coupon template is a relation: a column; its points and count are the rule.
-  fields: { inviteeCouponTemplate: invitee.inviteeCouponTemplate },
-  rule: { inviteePoints: invitee.inviteePoints, inviteeCouponCount: invitee.inviteeCouponCount },
+  rule: invitee,
 });

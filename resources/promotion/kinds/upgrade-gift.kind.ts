@@ -9,7 +9,7 @@ export const upgradeGiftKind = defineActivityKind({
   title: ['升级礼', 'Upgrade gift'],
   screens: { list: 'list', add: 'edit', edit: 'edit', dtl: 'dtl' },
   parts: ['reward'],
-  fields: {
+  rule: {
     upgradeToLevels: field.relation({
       label: ['升至等级', 'Levels reached'],
       resource: 'level',

@@ -9,7 +9,7 @@ export const useCouponSendCouponKind = defineActivityKind({
   title: ['用券送券活动', 'Coupon-use reward campaign'],
   screens: { add: 'use-coupon-send-coupon-add', edit: 'use-coupon-send-coupon-add', dtl: 'use-coupon-send-coupon-dtl' },
   parts: ['reward', 'schedule'],
-  fields: {
+  rule: {
     usedCouponTemplates: field.relation({
       label: ['使用的券', 'Coupons used'],
       help: ['用其中任一模板的券支付即送', 'Paying with a coupon of any of them gives the reward'],

@@ -104,9 +104,7 @@ async function seedPromotion(input: DemoSeedInput): Promise<void> {
     kind: 'GOODS_AMOUNT_COUPON',
     name: '单笔满200元送10元券',
     goodsScope: 'ALL',
-    rule: { couponThresholdAmount: '200.00' },
-    rewardCouponTemplate: cash,
-    rewardCouponCount: 1,
+    rule: { couponThresholdAmount: '200.00', rewardCouponTemplate: cash, rewardCouponCount: 1 },
     budget: { totalCoupons: 500 },
   });
   await saved({
@@ -125,9 +123,8 @@ async function seedPromotion(input: DemoSeedInput): Promise<void> {
   const weekend = await audited({
     kind: 'SCORE_DOUBLING',
     name: '周末积分翻倍',
-    rule: { doublingMultiple: 1.5 },
+    rule: { doublingMultiple: 1.5, weekdays: [6, 7] },
     goodsScope: 'ALL',
-    weekdays: [6, 7],
     beginTime: at(now, -30),
   });
   await act(activityResource, weekend, 'stop', { reason: '活动预算已用完，提前结束' });
@@ -135,8 +132,7 @@ async function seedPromotion(input: DemoSeedInput): Promise<void> {
     kind: 'GOODS_AMOUNT_COUPON',
     name: '元旦满300元送9折券',
     goodsScope: 'ALL',
-    rule: { couponThresholdAmount: '300.00' },
-    rewardCouponTemplate: discount,
+    rule: { couponThresholdAmount: '300.00', rewardCouponTemplate: discount },
     stores,
     beginTime: at(now, 20),
     endTime: at(now, 35),
@@ -150,20 +146,21 @@ async function seedPromotion(input: DemoSeedInput): Promise<void> {
     kind: 'REGISTER_GIFT',
     name: '小程序注册有礼',
     channels: [miniProgram],
-    rewardPoints: 100,
-    rewardCouponTemplate: cash,
-    rewardCouponCount: 1,
+    rule: { rewardPoints: 100, rewardCouponTemplate: cash, rewardCouponCount: 1 },
   });
   await audited({
     kind: 'BIRTHDAY_GIFT',
     name: '会员生日礼券',
     birthdayGives: 'GIFT',
-    rule: { birthdayDaysBefore: 0 },
-    rewardCouponTemplate: discount,
+    rule: { birthdayDaysBefore: 0, rewardCouponTemplate: discount },
   });
-  await audited({ kind: 'UPGRADE_GIFT', name: '升级送9折券', upgradeToLevels: [...levels.values()], rewardCouponTemplate: discount });
-  await audited({ kind: 'INVITE_GIFT', name: '邀请好友注册有礼', rewardPoints: 100, rule: { inviteePoints: 50 } });
-  await audited({ kind: 'SCORE_GAIN_COUPON', name: '500积分兑换10元券', rule: { couponPointsCost: 500 }, rewardCouponTemplate: cash });
+  await audited({
+    kind: 'UPGRADE_GIFT',
+    name: '升级送9折券',
+    rule: { upgradeToLevels: [...levels.values()], rewardCouponTemplate: discount },
+  });
+  await audited({ kind: 'INVITE_GIFT', name: '邀请好友注册有礼', rule: { rewardPoints: 100, inviteePoints: 50 } });
+  await audited({ kind: 'SCORE_GAIN_COUPON', name: '500积分兑换10元券', rule: { couponPointsCost: 500, rewardCouponTemplate: cash } });
   await audited({
     kind: 'POINTS_AS_CASH',
     name: '积分抵现（100积分抵1元）',

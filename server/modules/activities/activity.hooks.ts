@@ -105,29 +105,29 @@ function ruleMember(value: (name: string) => unknown, member: string): unknown {
 const positive = (value: unknown) => typeof value === 'number' && value > 0;
 const present = (value: unknown) => value !== null && value !== undefined;
 
-/** The reward rules of a kind, on the values the record will hold. */
+/** The reward rules of a kind, on the values the record will hold (the reward is a part of the kind's rule). */
 function rewardIssues(kind: string, value: (name: string) => unknown): FieldError[] {
   const decl = activityKind(kind);
   if (!decl?.parts.includes('reward')) return [];
-  const points = value('rewardPoints');
-  const coupon = value('rewardCouponTemplate');
+  const points = ruleMember(value, 'rewardPoints');
+  const coupon = ruleMember(value, 'rewardCouponTemplate');
   if (kind === 'SCORE_GAIN_COUPON' || (kind === 'BIRTHDAY_GIFT' && value('birthdayGives') === 'GIFT')) {
-    return present(coupon) ? [] : [{ field: 'rewardCouponTemplate', key: 'activity.couponRequired' }];
+    return present(coupon) ? [] : [{ field: 'rule.rewardCouponTemplate', key: 'activity.couponRequired' }];
   }
-  if (kind === 'BIRTHDAY_GIFT') return positive(points) ? [] : [{ field: 'rewardPoints', key: 'activity.pointsRequired' }];
-  if (kind === 'INVITE_GIFT' && (positive(ruleMember(value, 'inviteePoints')) || present(value('inviteeCouponTemplate')))) return [];
-  return positive(points) || present(coupon) ? [] : [{ field: 'rewardPoints', key: 'activity.rewardEmpty' }];
+  if (kind === 'BIRTHDAY_GIFT') return positive(points) ? [] : [{ field: 'rule.rewardPoints', key: 'activity.pointsRequired' }];
+  if (kind === 'INVITE_GIFT' && (positive(ruleMember(value, 'inviteePoints')) || present(ruleMember(value, 'inviteeCouponTemplate'))))
+    return [];
+  return positive(points) || present(coupon) ? [] : [{ field: 'rule.rewardPoints', key: 'activity.rewardEmpty' }];
 }
 
-/** Coupon template fields that name a template that is not effective (or not the tenant's). */
+/** Coupon templates the rule names that are not effective (the engine has checked they are the tenant's). */
 async function templateIssues(ctx: HookContext, value: (name: string) => unknown): Promise<FieldError[]> {
   const named: { field: string; id: number }[] = [];
-  for (const field of ['rewardCouponTemplate', 'inviteeCouponTemplate']) {
-    const id = value(field);
-    if (typeof id === 'number') named.push({ field, id });
+  // Only the reward's templates must be effective; a template whose coupons are used may since have stopped.
+  for (const member of ['rewardCouponTemplate', 'inviteeCouponTemplate']) {
+    const id = ruleMember(value, member);
+    if (typeof id === 'number') named.push({ field: `rule.${member}`, id });
   }
-  const used = value('usedCouponTemplates');
-  if (Array.isArray(used)) for (const id of used) named.push({ field: 'usedCouponTemplates', id: Number(id) });
   if (named.length === 0) return [];
   const ids = [...new Set(named.map((n) => n.id))];
   const rows = await ctx.db.execute<{ id: string; name: string; state: string }>(sql`
@@ -136,8 +136,6 @@ async function templateIssues(ctx: HookContext, value: (name: string) => unknown
   const issues: FieldError[] = [];
   for (const n of named) {
     const row = byId.get(n.id);
-    // Only the reward's templates must be effective; a template whose coupons are used may since have stopped.
-    if (n.field === 'usedCouponTemplates') continue;
     if (row && row.state !== 'EFFECTIVE')
       issues.push({ field: n.field, key: 'activity.couponTemplateNotEffective', values: { name: row.name } });
   }

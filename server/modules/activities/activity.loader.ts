@@ -7,13 +7,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { dbCents } from '../../money/money';
-import type { budgetField } from '../../../resources/promotion/activity-parts';
+import type { budgetField, rewardPart, scheduleRule } from '../../../resources/promotion/activity-parts';
 import type { ObjectValueOf } from '../../../resources/record-of';
 import type { DeclaredKind, StoredRuleOf } from '../../../resources/promotion/kinds/index';
 import type { ActivityKind, ActivityRule, GoodsScope, PreparedActivity, Reward, Tier } from './activity.contract';
 
 /** The stored budgets, typed from the declaration's `budget` object (a renamed member fails here). */
 type StoredBudget = ObjectValueOf<(typeof budgetField)['fields']>;
+/** The reward members of a kind's rule (the reward part), typed from their declaration. */
+type StoredReward = ObjectValueOf<typeof rewardPart>;
+/** The weekdays and priority of a sale kind's rule (the schedule part). */
+type StoredSchedule = ObjectValueOf<typeof scheduleRule>;
 
 /** One stored activity with the codes its lists resolve to (what {@link loadActivities} selects). */
 export interface ActivityRow {
@@ -23,7 +27,6 @@ export interface ActivityRow {
   readonly kind: string;
   readonly begin_time: Date | string;
   readonly end_time: Date | string;
-  readonly weekdays: readonly number[] | null;
   readonly day_times: readonly { readonly from: string; readonly to: string }[] | null;
   readonly stores: readonly (number | string)[] | null;
   readonly areas: readonly (number | string)[] | null;
@@ -34,20 +37,17 @@ export interface ActivityRow {
   readonly goods_codes: readonly string[] | null;
   readonly category_codes: readonly string[] | null;
   readonly brand_codes: readonly string[] | null;
-  readonly reward_points: number | null;
-  readonly reward_coupon_template: number | string | null;
-  readonly reward_coupon_count: number | null;
   readonly exclusive_group: string | null;
-  readonly priority: number | null;
   /** The budgets (jsonb, the declaration's `budget` object; null when none was given). */
   readonly budget: StoredBudget | null;
   readonly costparty: number | string | null;
+  /** The codes of the goods the rule's `giftGoods` / `exchangeGoods` name. */
   readonly gift_goods_code: string | null;
-  readonly used_coupon_templates: readonly (number | string)[] | null;
   readonly exchange_goods_code: string | null;
-  readonly invitee_coupon_template: number | string | null;
-  readonly upgrade_to_levels: readonly (number | string)[] | null;
-  /** The kind's own rule (jsonb), typed by each reader below from the kind's declaration. */
+  /**
+   * The kind's rule (jsonb: its own members and those of its parts, relations as ids), typed by
+   * each reader below from the kind's declaration.
+   */
   readonly rule: unknown;
 }
 
@@ -68,8 +68,12 @@ function goodsOf(row: ActivityRow): GoodsScope {
   };
 }
 
-function rewardOf(points: number | null, template: number | string | null, count: number | null): Reward {
-  const templateId = idOrNull(template);
+function rewardOf(
+  points: number | null | undefined,
+  template: number | string | null | undefined,
+  count: number | null | undefined,
+): Reward {
+  const templateId = idOrNull(template ?? null);
   return { points: int(points), couponTemplateId: templateId, couponCount: templateId === null ? 0 : int(count, 1) };
 }
 
@@ -109,7 +113,7 @@ const RULE_READERS: { readonly [K in ActivityKind]: RuleReader<K> } = {
     goods: goodsOf(row),
     thresholdCents: cents(rule.couponThresholdAmount),
     repeat: rule.couponAmountRepeat === true,
-    reward: rewardOfRow(row),
+    reward: rewardOfRule(rule),
   }),
   GOODS_AMOUNT_GIFT: (rule, row) => ({
     kind: 'GOODS_AMOUNT_GIFT',
@@ -123,12 +127,12 @@ const RULE_READERS: { readonly [K in ActivityKind]: RuleReader<K> } = {
     goods: goodsOf(row),
     thresholdQuantity: int(rule.couponThresholdQuantity, 1),
     repeat: rule.couponQuantityRepeat === true,
-    reward: rewardOfRow(row),
+    reward: rewardOfRule(rule),
   }),
-  USE_COUPON_SEND_COUPON: (_rule, row) => ({
+  USE_COUPON_SEND_COUPON: (rule) => ({
     kind: 'USE_COUPON_SEND_COUPON',
-    usedTemplateIds: ids(row.used_coupon_templates),
-    reward: rewardOfRow(row),
+    usedTemplateIds: ids(rule.usedCouponTemplates),
+    reward: rewardOfRule(rule),
   }),
   POINTS_AS_CASH: (rule) => ({
     kind: 'POINTS_AS_CASH',
@@ -137,37 +141,37 @@ const RULE_READERS: { readonly [K in ActivityKind]: RuleReader<K> } = {
     maxPointsPerOrder: rule.cashMaxPointsPerOrder ?? null,
     minOrderCents: cents(rule.cashMinOrderAmount),
   }),
-  SCORE_GAIN_COUPON: (rule, row) => ({ kind: 'SCORE_GAIN_COUPON', pointsCost: int(rule.couponPointsCost), reward: rewardOfRow(row) }),
+  SCORE_GAIN_COUPON: (rule) => ({ kind: 'SCORE_GAIN_COUPON', pointsCost: int(rule.couponPointsCost), reward: rewardOfRule(rule) }),
   SCORE_EXCHANGE_GOODS: (rule, row) => ({
     kind: 'SCORE_EXCHANGE_GOODS',
     pointsCost: int(rule.goodsPointsCost),
     goodsCode: row.exchange_goods_code ?? '',
     quantity: int(rule.exchangeQuantity, 1),
   }),
-  BIRTHDAY_GIFT: (rule, row) => ({ kind: 'BIRTHDAY_GIFT', daysBefore: int(rule.birthdayDaysBefore), reward: rewardOfRow(row) }),
-  REGISTER_GIFT: (_rule, row) => ({ kind: 'REGISTER_GIFT', reward: rewardOfRow(row) }),
-  ACTIVATE_GIFT: (_rule, row) => ({ kind: 'ACTIVATE_GIFT', reward: rewardOfRow(row) }),
-  INVITE_GIFT: (rule, row) => ({
+  BIRTHDAY_GIFT: (rule) => ({ kind: 'BIRTHDAY_GIFT', daysBefore: int(rule.birthdayDaysBefore), reward: rewardOfRule(rule) }),
+  REGISTER_GIFT: (rule) => ({ kind: 'REGISTER_GIFT', reward: rewardOfRule(rule) }),
+  ACTIVATE_GIFT: (rule) => ({ kind: 'ACTIVATE_GIFT', reward: rewardOfRule(rule) }),
+  INVITE_GIFT: (rule) => ({
     kind: 'INVITE_GIFT',
-    inviter: rewardOfRow(row),
-    invitee: rewardOf(rule.inviteePoints, row.invitee_coupon_template, rule.inviteeCouponCount),
+    inviter: rewardOfRule(rule),
+    invitee: rewardOf(rule.inviteePoints, rule.inviteeCouponTemplate, rule.inviteeCouponCount),
   }),
-  UPGRADE_GIFT: (_rule, row) => ({ kind: 'UPGRADE_GIFT', toLevelIds: ids(row.upgrade_to_levels), reward: rewardOfRow(row) }),
+  UPGRADE_GIFT: (rule) => ({ kind: 'UPGRADE_GIFT', toLevelIds: ids(rule.upgradeToLevels), reward: rewardOfRule(rule) }),
 };
 
 // The engine's kinds and the declared kinds are the same set (a kind on one side only fails here).
 const _sameKinds: { readonly [K in DeclaredKind]: RuleReader<K> } = RULE_READERS;
 void _sameKinds;
 
-const rewardOfRow = (row: ActivityRow): Reward => rewardOf(row.reward_points, row.reward_coupon_template, row.reward_coupon_count);
+const rewardOfRule = (rule: StoredReward): Reward => rewardOf(rule.rewardPoints, rule.rewardCouponTemplate, rule.rewardCouponCount);
 
 /** The normalised rule of a row, by its kind. */
 export function ruleOf(row: ActivityRow): ActivityRule {
   const kind = row.kind as ActivityKind;
   const reader = RULE_READERS[kind] as RuleReader<ActivityKind> | undefined;
   if (!reader) throw new Error(`activity ${String(row.number)}: unknown kind ${String(row.kind)}`);
-  // A stored rule is what the declaration validated on save (or the kind-rules migration moved).
-  return reader(row.rule as never, row);
+  // A stored rule is what the declaration validated on save (or the kind-rules migrations moved).
+  return reader((row.rule ?? {}) as never, row);
 }
 
 const hhmm = (time: string) => time.slice(0, 5);
@@ -176,6 +180,8 @@ const orNull = (value: number | null) => (value === null ? null : Number(value))
 
 /** One stored activity (any state, INITAIL included: the simulator's) as the engine reads it. */
 export function prepareActivity(row: ActivityRow): PreparedActivity {
+  // The schedule's weekdays and priority are rule members of the kinds that use the part.
+  const schedule = (row.rule ?? {}) as Partial<StoredSchedule>;
   return {
     id: Number(row.id),
     number: row.number,
@@ -183,7 +189,7 @@ export function prepareActivity(row: ActivityRow): PreparedActivity {
     kind: row.kind as ActivityKind,
     start: instant(row.begin_time),
     end: instant(row.end_time),
-    weekdays: [...(row.weekdays ?? [])].map(Number).sort((a, b) => a - b),
+    weekdays: [...(schedule.weekdays ?? [])].map(Number).sort((a, b) => a - b),
     dayTimes: (row.day_times ?? []).map((w) => ({ from: hhmm(w.from), to: hhmm(w.to) })),
     storeIds: ids(row.stores),
     areaIds: ids(row.areas),
@@ -198,7 +204,7 @@ export function prepareActivity(row: ActivityRow): PreparedActivity {
       perMemberPerDayTimes: orNull(row.budget?.perMemberPerDayTimes ?? null),
     },
     exclusiveGroup: row.exclusive_group === null || row.exclusive_group === '' ? null : row.exclusive_group,
-    priority: int(row.priority),
+    priority: int(schedule.priority),
     costPartyId: idOrNull(row.costparty),
     rule: ruleOf(row),
   };
@@ -207,8 +213,9 @@ export function prepareActivity(row: ActivityRow): PreparedActivity {
 /** The codes of the records a list of ids names, in the row's tenant. */
 const codesOf = (table: string, column: string) =>
   sql.raw(`array(select x.code from ${table} x where x.tenant_id = a.tenant_id and x.id = any(a.${column}) order by x.code)`);
-const codeOf = (table: string, column: string) =>
-  sql.raw(`(select x.code from ${table} x where x.tenant_id = a.tenant_id and x.id = a.${column})`);
+/** The code of the record a rule member names (its id in the jsonb rule), in the row's tenant. */
+const ruleCodeOf = (table: string, member: string) =>
+  sql.raw(`(select x.code from ${table} x where x.tenant_id = a.tenant_id and x.id = (a.rule->>'${member}')::bigint)`);
 
 async function selectRows(db: DbOrTx, tenantId: number, condition: SQL): Promise<ActivityRow[]> {
   const result = await db.execute<ActivityRow & Record<string, unknown>>(sql`
@@ -217,8 +224,8 @@ async function selectRows(db: DbOrTx, tenantId: number, condition: SQL): Promise
       ${codesOf('products', 'goods')} as goods_codes,
       ${codesOf('categories', 'categories')} as category_codes,
       ${codesOf('brands', 'brands')} as brand_codes,
-      ${codeOf('products', 'gift_goods')} as gift_goods_code,
-      ${codeOf('products', 'exchange_goods')} as exchange_goods_code,
+      ${ruleCodeOf('products', 'giftGoods')} as gift_goods_code,
+      ${ruleCodeOf('products', 'exchangeGoods')} as exchange_goods_code,
       coalesce((select json_agg(json_build_object('from', d."from", 'to', d."to") order by d.line_no)
                   from activities_day_times_lines d where d.tenant_id = a.tenant_id and d.parent_id = a.id), '[]'::json) as day_times
     from activities a
