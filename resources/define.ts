@@ -1026,10 +1026,13 @@ export function defineKinds(args: {
   }
   if (ruleKinds.length > 0) {
     if (Object.hasOwn(fields, RULE_FIELD)) throw new Error(`${base.name}: the kinds' rule field ${RULE_FIELD} is declared by the base`);
+    // Each kind's own members first, then those several kinds share (a part's), as forms show them.
+    const shared = (name: string) => (sharedMembers.get(name)?.kinds.length ?? 0) > 1;
+    const members = Object.entries(ruleMembers);
     fields[RULE_FIELD] = {
       kind: 'object',
       label: ['规则', 'Rule'],
-      fields: ruleMembers,
+      fields: Object.fromEntries([...members.filter(([name]) => !shared(name)), ...members.filter(([name]) => shared(name))]),
       when: { field: kindField, in: ruleKinds },
     };
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ObjectField } from '../../resources/define';
 import { activities } from '../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS } from '../../resources/promotion/kinds/index';
 import { EXCHANGE_KINDS, MEMBER_EVENT_KINDS, SALE_KINDS } from '../../server/modules/activities/activity.contract';
@@ -43,6 +44,16 @@ describe('activity declarations', () => {
     const declared = ACTIVITY_KINDS.map((k) => k.value).sort();
     expect(declared).toEqual([...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS].sort());
     expect(Object.keys((activities.base.fields.kind as { options: object }).options).sort()).toEqual(declared);
+  });
+
+  it("share a part's rule members among the kinds naming the part, after each kind's own members", () => {
+    const rule = activities.base.fields.rule as ObjectField;
+    const usingReward = ACTIVITY_KINDS.filter((k) => k.parts.includes('reward')).map((k) => k.value);
+    expect(usingReward.length).toBeGreaterThan(1);
+    expect(rule.fields.rewardCouponTemplate.when).toEqual({ field: 'kind', in: usingReward });
+    const names = Object.keys(rule.fields);
+    expect(names.indexOf('doublingMultiple')).toBeLessThan(names.indexOf('weekdays'));
+    expect(names.indexOf('upgradeToLevels')).toBeLessThan(names.indexOf('rewardPoints'));
   });
 
   it("give each menu entry a list that offers its own kinds, and each kind's screens to its entry", () => {
