@@ -14081,10 +14081,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -14119,12 +14115,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -14163,6 +14153,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -14266,10 +14266,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -14304,12 +14300,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -14348,6 +14338,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -14451,10 +14451,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -14489,12 +14485,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -14533,6 +14523,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -14636,10 +14636,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -14674,12 +14670,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -14718,6 +14708,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -14821,10 +14821,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -14859,12 +14855,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -14903,6 +14893,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -15006,10 +15006,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15044,12 +15040,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -15088,6 +15078,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -15191,10 +15191,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15229,12 +15225,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -15273,6 +15263,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -15376,10 +15376,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15414,12 +15410,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -15458,6 +15448,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -15561,10 +15561,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15599,12 +15595,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -15643,6 +15633,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -15746,10 +15746,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15784,12 +15780,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -15828,6 +15818,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -15931,10 +15931,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -15969,12 +15965,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -16013,6 +16003,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -16116,10 +16116,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -16154,12 +16150,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -16198,6 +16188,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -16301,10 +16301,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -16339,12 +16335,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -16383,6 +16373,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -16486,10 +16486,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -16524,12 +16520,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -16568,6 +16558,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -16671,10 +16671,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -16709,12 +16705,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -16753,6 +16743,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -16856,10 +16856,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -16894,12 +16890,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -16938,6 +16928,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17041,10 +17041,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -17079,12 +17075,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -17123,6 +17113,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17226,10 +17226,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -17264,12 +17260,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -17308,6 +17298,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17411,10 +17411,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -17449,12 +17445,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -17493,6 +17483,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17596,10 +17596,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -17634,12 +17630,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -17678,6 +17668,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17781,10 +17781,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -17819,12 +17815,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -17863,6 +17853,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -17966,10 +17966,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -18004,12 +18000,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -18048,6 +18038,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -18151,10 +18151,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -18189,12 +18185,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -18233,6 +18223,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -18336,10 +18336,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -18374,12 +18370,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -18418,6 +18408,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -18521,10 +18521,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -18559,12 +18555,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -18603,6 +18593,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -18706,10 +18706,6 @@ export interface components {
             rule: {
                 /** @description Yuan per point; yuan, exact, at most 2 decimals */
                 yuanPerPoint?: number | null;
-                /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                weekdays?: number[] | null;
-                /** @description Priority */
-                priority?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
                 speedMultiple?: number | null;
                 /** @description Multiple; exact, at most 1 decimals */
@@ -18744,12 +18740,6 @@ export interface components {
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
-                /** @description Points given */
-                rewardPoints?: number | null;
-                /** @description Coupon given (id of coupon-template) */
-                rewardCouponTemplate?: number | null;
-                /** @description Coupons each time */
-                rewardCouponCount?: number | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
                 /** @description From amount (yuan); yuan, exact, at most 2 decimals */
@@ -18788,6 +18778,16 @@ export interface components {
                 inviteeCouponCount?: number | null;
                 /** @description Levels reached (ids of level) */
                 upgradeToLevels?: number[] | null;
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays?: number[] | null;
+                /** @description Priority */
+                priority?: number | null;
+                /** @description Points given */
+                rewardPoints?: number | null;
+                /** @description Coupon given (id of coupon-template) */
+                rewardCouponTemplate?: number | null;
+                /** @description Coupons each time */
+                rewardCouponCount?: number | null;
             } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -44835,10 +44835,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -44873,12 +44869,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -44917,6 +44907,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -45032,10 +45032,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -45070,12 +45066,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -45114,6 +45104,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -45662,10 +45662,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -45700,12 +45696,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -45744,6 +45734,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -45854,10 +45854,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -45892,12 +45888,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -45936,6 +45926,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -46484,10 +46484,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -46522,12 +46518,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -46566,6 +46556,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -46676,10 +46676,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -46714,12 +46710,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -46758,6 +46748,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -47306,10 +47306,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -47344,12 +47340,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -47388,6 +47378,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -47498,10 +47498,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -47536,12 +47532,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -47580,6 +47570,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -48128,10 +48128,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -48166,12 +48162,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -48210,6 +48200,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -48320,10 +48320,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -48358,12 +48354,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -48402,6 +48392,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -48950,10 +48950,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -48988,12 +48984,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -49032,6 +49022,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -49142,10 +49142,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -49180,12 +49176,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -49224,6 +49214,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -49772,10 +49772,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -49810,12 +49806,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -49854,6 +49844,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -49964,10 +49964,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -50002,12 +49998,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -50046,6 +50036,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -50594,10 +50594,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -50632,12 +50628,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -50676,6 +50666,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -50786,10 +50786,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -50824,12 +50820,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -50868,6 +50858,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -51416,10 +51416,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -51454,12 +51450,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -51498,6 +51488,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -51608,10 +51608,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -51646,12 +51642,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -51690,6 +51680,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -52238,10 +52238,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -52276,12 +52272,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -52320,6 +52310,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -52430,10 +52430,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -52468,12 +52464,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -52512,6 +52502,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -53060,10 +53060,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -53098,12 +53094,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -53142,6 +53132,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -53252,10 +53252,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -53290,12 +53286,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -53334,6 +53324,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -53882,10 +53882,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -53920,12 +53916,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -53964,6 +53954,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -54074,10 +54074,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -54112,12 +54108,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -54156,6 +54146,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -54704,10 +54704,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -54742,12 +54738,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -54786,6 +54776,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -54896,10 +54896,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -54934,12 +54930,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -54978,6 +54968,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -55526,10 +55526,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -55564,12 +55560,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -55608,6 +55598,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -55718,10 +55718,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -55756,12 +55752,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -55800,6 +55790,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -56348,10 +56348,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -56386,12 +56382,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -56430,6 +56420,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -56540,10 +56540,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -56578,12 +56574,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -56622,6 +56612,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -57170,10 +57170,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -57208,12 +57204,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -57252,6 +57242,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -57362,10 +57362,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -57400,12 +57396,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -57444,6 +57434,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -57992,10 +57992,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -58030,12 +58026,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -58074,6 +58064,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -58184,10 +58184,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -58222,12 +58218,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -58266,6 +58256,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -58814,10 +58814,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -58852,12 +58848,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -58896,6 +58886,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -59006,10 +59006,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -59044,12 +59040,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -59088,6 +59078,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -59636,10 +59636,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -59674,12 +59670,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -59718,6 +59708,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -59828,10 +59828,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -59866,12 +59862,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -59910,6 +59900,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -60458,10 +60458,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -60496,12 +60492,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -60540,6 +60530,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -60650,10 +60650,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -60688,12 +60684,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -60732,6 +60722,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -61275,10 +61275,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -61313,12 +61309,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -61357,6 +61347,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -61462,10 +61462,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -61500,12 +61496,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -61544,6 +61534,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -62097,10 +62097,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -62135,12 +62131,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -62179,6 +62169,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -62294,10 +62294,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -62332,12 +62328,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -62376,6 +62366,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -62929,10 +62929,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -62967,12 +62963,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -63011,6 +63001,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -63126,10 +63126,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -63164,12 +63160,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -63208,6 +63198,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -63761,10 +63761,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -63799,12 +63795,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -63843,6 +63833,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -63958,10 +63958,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -63996,12 +63992,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -64040,6 +64030,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -64593,10 +64593,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -64631,12 +64627,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -64675,6 +64665,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -64790,10 +64790,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -64828,12 +64824,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -64872,6 +64862,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -65425,10 +65425,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -65463,12 +65459,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -65507,6 +65497,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
@@ -65622,10 +65622,6 @@ export interface operations {
                     rule?: {
                         /** @description Yuan per point; exact, at most 2 decimals */
                         yuanPerPoint?: number;
-                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                        weekdays?: number[];
-                        /** @description Priority */
-                        priority?: number;
                         /** @description Multiple; exact, at most 1 decimals */
                         speedMultiple?: number;
                         /** @description Multiple; exact, at most 1 decimals */
@@ -65660,12 +65656,6 @@ export interface operations {
                         couponThresholdAmount?: number;
                         /** @description Once per multiple */
                         couponAmountRepeat?: boolean;
-                        /** @description Points given */
-                        rewardPoints?: number;
-                        /** @description Coupon given (id of coupon-template) */
-                        rewardCouponTemplate?: number;
-                        /** @description Coupons each time */
-                        rewardCouponCount?: number;
                         /** @description Gift goods (id of product) */
                         giftGoods?: number;
                         /** @description From amount (yuan); exact, at most 2 decimals */
@@ -65704,6 +65694,16 @@ export interface operations {
                         inviteeCouponCount?: number;
                         /** @description Levels reached (ids of level) */
                         upgradeToLevels?: number[];
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Priority */
+                        priority?: number;
+                        /** @description Points given */
+                        rewardPoints?: number;
+                        /** @description Coupon given (id of coupon-template) */
+                        rewardCouponTemplate?: number;
+                        /** @description Coupons each time */
+                        rewardCouponCount?: number;
                     };
                 };
             };
