@@ -31,6 +31,7 @@ import { levelResource } from './member/level.resource';
 import { MEMBER_RESOURCES } from './member/member.resource';
 import { batchOperateResource } from './member/batch-operate.resource';
 import { batchOperateSettingResource } from './member/batch-operate-setting.resource';
+import { applicationResource } from './setting/application.resource';
 import { valueApprovalSettingResource } from './setting/value-approval-setting.resource';
 import { paidLevelOrderResource } from './member/paid-level-order.resource';
 import { upgradeIncentiveResource } from './member/upgrade-incentive.resource';
@@ -72,6 +73,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   batchOperateResource,
   batchOperateSettingResource,
   valueApprovalSettingResource,
+  applicationResource,
   ...CARD_RESOURCES,
   couponInitResource,
   ...couponTemplates.resources,

@@ -5,6 +5,7 @@ import { storeValueReportView } from './data-table/store-value-report.query-view
 import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view';
 import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-view';
 import type { QueryViewDef } from './query-view';
+import { applicationCallsView } from './setting/application-calls.query-view';
 import { pointsAccountsView } from './score/points-accounts.query-view';
 import { pointsEntriesView } from './score/points-entries.query-view';
 
@@ -22,4 +23,5 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   storeValueReportView,
   couponReportView,
   memberAnalysisView,
+  applicationCallsView,
 ];

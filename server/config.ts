@@ -56,6 +56,11 @@ export interface ServerConfig {
    * once in every process (server/modules/auth/session.cache.ts); this only bounds the rest.
    */
   readonly authCacheSeconds: number;
+  /**
+   * `APPLICATION_RATE_PER_MINUTE` (default 600): calls an application's key may make per minute
+   * and process; beyond it 429 (server/modules/auth/access.hook.ts).
+   */
+  readonly applicationRatePerMinute: number;
 }
 
 /** `TRUST_PROXY` as Fastify's `trustProxy` option; see {@link ServerConfig.trustProxy}. */
@@ -107,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     passwordHashCost: parseHashCost(env.PASSWORD_HASH_COST),
     secretKey: env.SECRET_KEY || undefined,
     authCacheSeconds: parseAuthCacheSeconds(env.AUTH_CACHE_SECONDS),
+    applicationRatePerMinute: parseApplicationRate(env.APPLICATION_RATE_PER_MINUTE),
   };
 }
 
@@ -118,6 +124,17 @@ function portOf(env: NodeJS.ProcessEnv, name: 'PORT' | 'EMBEDDED_PG_PORT'): numb
   if (!/^\d+$/.test(text) || value < 1 || value > 65535)
     throw new StartupError(`${name} must be a port number from 1 to 65535, not "${env[name]}"`);
   return value;
+}
+
+/** `APPLICATION_RATE_PER_MINUTE`: 1–100 000 calls, 600 when unset. */
+export function parseApplicationRate(value: string | undefined): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return 600;
+  const calls = Number(text);
+  if (!Number.isInteger(calls) || calls < 1 || calls > 100_000) {
+    throw new StartupError(`APPLICATION_RATE_PER_MINUTE must be a whole number of calls from 1 to 100000, not "${text}"`);
+  }
+  return calls;
 }
 
 /** `AUTH_CACHE_SECONDS`: 0–300 whole seconds, 10 when unset. */

@@ -1,4 +1,7 @@
-/** Settings: users (who gets which roles) and roles (which permissions a role holds). */
+/**
+ * Settings: users (who gets which roles), roles (which permissions a role holds) and applications
+ * (systems that call the API with keys of their own).
+ */
 import { declareEntry } from './declare';
 import type { GroupDecl } from './types';
 
@@ -23,6 +26,15 @@ export const settingGroup: GroupDecl = {
       resourceTitleEn: 'Roles',
       actions: ['view', 'configure'],
       screens: [{ name: 'role', title: ['角色', 'Roles'] }],
+    }),
+    // Not in the specification's screen list: applications that call the API with keys (issue 31).
+    declareEntry({
+      entry: 'application',
+      title: ['应用与密钥', 'Applications and keys'],
+      resourceId: '设置/应用',
+      resourceTitleEn: 'Applications',
+      actions: ['view', 'configure'],
+      screens: [{ name: 'application', title: ['应用与密钥', 'Applications and keys'] }],
     }),
   ],
 };

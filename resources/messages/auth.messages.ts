@@ -20,6 +20,7 @@ export const authMessages = defineMessages({
   'auth.password.oldWrong': ['原密码不正确', 'The old password is incorrect'],
   'auth.resetToken.invalid': ['重置凭证无效或已使用，请重新登录', 'The reset token is invalid or already used; please sign in again'],
   'auth.marketingCenterDenied': ['您无权使用该营销中心', 'You may not work in this marketing centre'],
+  'auth.storeDenied': ['该应用无权在此门店操作', 'This application may not act at this store'],
   'auth.csrf.foreignOrigin': ['请求来自其他网站，已拒绝', 'Refused: the request came from another website'],
   'auth.csrf.clientHeaderMissing': [
     '请求缺少控制台标识（X-Requested-With），已拒绝',

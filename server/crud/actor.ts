@@ -20,6 +20,8 @@ export interface Actor {
   readonly grants: readonly PermissionEntry[];
   /** Marketing centres the user may work in; null = all of the tenant's. */
   readonly marketingCenterIds: readonly number[] | null;
+  /** An application's stores (issue 31): only those and their records; absent or null = every store. */
+  readonly storeIds?: readonly number[] | null;
   /** The centre the call works in (the `marketingCenter` header), or null when none is chosen. */
   readonly marketingCenter: number | null;
   readonly locale: Locale;
@@ -41,6 +43,7 @@ export function actorOf(request: FastifyRequest): Actor {
     userId: auth.userId,
     grants: auth.grants,
     marketingCenterIds: auth.marketingCenterIds,
+    storeIds: auth.application?.storeIds ?? null,
     marketingCenter: request.ctx.marketingCenter,
     locale: request.ctx.locale,
     timeZone: request.ctx.timeZone,

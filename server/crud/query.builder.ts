@@ -13,7 +13,7 @@ import { filterConditions, keywordCondition, ownField } from './query.filters';
 import { MAX_PAGE, textProblem } from '../http/input-guard';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { namesFound, titleFields, type FoundNames } from './record.titles';
-import { allowedCentresCondition, declaredScope, scopeConditions, scopeOf } from './scope';
+import { allowedRowsCondition, declaredScope, scopeConditions, scopeOf } from './scope';
 import { placeholder, prepareNamed, preparedOnce, type PreparedSelect } from './prepared';
 import { shownStateRank, shownStateRankSql } from './state-timeline';
 import { recordShownState } from '../../resources/state-timeline';
@@ -324,7 +324,7 @@ export function queryStatements(args: { db: DbOrTx; runtime: ResourceRuntime; ac
       query.cursor === undefined &&
       !runtime.hooks.rowFilter &&
       // A user limited to some centres reads with their condition (scope.ts).
-      allowedCentresCondition(runtime, actor) === null &&
+      allowedRowsCondition(runtime, actor) === null &&
       keys.every((k) => k.expression === undefined),
   };
 }

@@ -5,7 +5,7 @@ import { rangeKeys } from './column.derive';
 import { sameValue } from './field-states';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import { namesFound, titleFields, type FoundNames, type TitleFields } from './record.titles';
-import { allowedCentresCondition, declaredScope, recordConditions, type Scope } from './scope';
+import { allowedRowsCondition, declaredScope, recordConditions, type Scope } from './scope';
 import { placeholder, prepareNamed, preparedOnce } from './prepared';
 import type { RowOperation, StoredRecord } from './server-hooks.define';
 
@@ -82,7 +82,7 @@ async function findRecordRow(
   const runtime = args.written ? { ...args.runtime, hooks: { ...args.runtime.hooks, rowFilter: undefined } } : args.runtime;
   const named = args.titles ? titleFields(args.titles, runtime) : null;
   // A user limited to some centres carries their condition (scope.ts): not the prepared statement.
-  const limited = allowedCentresCondition(runtime, args.scope.actor) !== null;
+  const limited = allowedRowsCondition(runtime, args.scope.actor) !== null;
   const prepared = limited ? null : recordById({ db: args.db, runtime, scope: args.scope, id: args.id, forUpdate: args.forUpdate, named });
   const [found] = (await (prepared ??
     (async () => {

@@ -51,8 +51,8 @@ export function scopeConditions(args: { runtime: ResourceRuntime; scope: Scope; 
   const { runtime, scope } = args;
   const conditions = declaredScope(runtime, { tenantId: scope.tenantId, marketingCenterId: scope.marketingCenterId });
   // Reads, pickers, references and changes alike: a limited user's centres only.
-  const centres = allowedCentresCondition(runtime, scope.actor);
-  if (centres) conditions.push(centres);
+  const limits = allowedRowsCondition(runtime, scope.actor);
+  if (limits) conditions.push(limits);
   const extra = runtime.hooks.rowFilter?.({ ...hookContext(args), operation: args.operation });
   if (extra) conditions.push(extra);
   return conditions;
@@ -74,12 +74,44 @@ function centreFieldOf(runtime: ResourceRuntime): string | null {
  * every state action (audit, stop) of one answers 404 as a record they cannot see would (issue
  * 24 §5). Null for an unlimited user or a resource naming no centre.
  */
-export function allowedCentresCondition(runtime: ResourceRuntime, actor: Actor): SQL | null {
+function allowedCentresCondition(runtime: ResourceRuntime, actor: Actor): SQL | null {
   const allowed = actor.marketingCenterIds;
   const name = centreFieldOf(runtime);
   if (allowed === null || name === null) return null;
   const column = runtime.table[name] as AnyColumn;
   return allowed.length === 0 ? isNull(column) : (or(isNull(column), inArray(column, [...allowed])) as SQL);
+}
+
+/** The field of a record naming the one store it belongs to (a document's, a sale's), if any. */
+function storeFieldOf(runtime: ResourceRuntime): string | null {
+  const found = Object.entries(runtime.resource.fields).find(([, f]) => f.kind === 'relation' && f.resource === 'store' && !f.multiple);
+  return found ? found[0] : null;
+}
+
+/**
+ * An application limited to some stores (issue 31 §1) sees and references only those stores,
+ * and of the records that belong to a store only those of its stores (or of none): a reference
+ * to another store is refused as one to a store that does not exist, and another store's record
+ * answers 404. Null for a caller without a store limit or a resource naming no store.
+ */
+function allowedStoresCondition(runtime: ResourceRuntime, actor: Actor): SQL | null {
+  const allowed = actor.storeIds ?? null;
+  if (allowed === null) return null;
+  if (runtime.resource.name === 'store') return inArray(runtime.table.id, [...allowed]);
+  const name = storeFieldOf(runtime);
+  if (name === null) return null;
+  const column = runtime.table[name] as AnyColumn;
+  return or(isNull(column), inArray(column, [...allowed])) as SQL;
+}
+
+/**
+ * What the caller's limits leave of a resource's rows: a user's marketing centres (above) and an
+ * application's stores. Null when nothing limits them (then the prepared fast paths apply).
+ */
+export function allowedRowsCondition(runtime: ResourceRuntime, actor: Actor): SQL | null {
+  const limits = [allowedCentresCondition(runtime, actor), allowedStoresCondition(runtime, actor)].filter((c): c is SQL => c !== null);
+  if (limits.length === 0) return null;
+  return limits.length === 1 ? limits[0] : (and(...limits) as SQL);
 }
 
 /**

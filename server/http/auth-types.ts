@@ -10,8 +10,19 @@ export interface AuthContext {
   readonly grants: readonly PermissionEntry[];
   /** Marketing centres the user may work in; null = all of the tenant's. */
   readonly marketingCenterIds: readonly number[] | null;
-  /** Hash of the session token, used to end this session. */
+  /** Hash of the session token, used to end this session (an application key's: `k:<hash>`). */
   readonly sessionTokenHash: string;
+  /** Set when the call carries an application's key instead of a user's session (issue 31). */
+  readonly application?: ApplicationCaller;
+}
+
+/** The application behind a call made with its key (server/modules/auth/application-key.loader.ts). */
+export interface ApplicationCaller {
+  readonly id: number;
+  /** The key's first characters (what the call log and the keys list show). */
+  readonly keyPrefix: string;
+  /** The stores it may act at and whose records it may read; null: every store. */
+  readonly storeIds: readonly number[] | null;
 }
 
 declare module 'fastify' {

@@ -15,7 +15,7 @@ import { ERROR_ANSWERS, errorComponents, errorResponses, type ErrorAnswerName, t
  *   the ones its access declaration implies (onRoute, before Fastify compiles the serializers):
  *   400 always; 401 unless public (4011 too unless the route serves an expired password);
  *   403 with the licence code unless the route is licence-exempt, or plain 403 when it requires
- *   grants; 429 when it is rate-limited; 500 and 503 always. A route declares the others it
+ *   grants; 429 when it is rate-limited or requires grants (an application key's rate); 500 and 503 always. A route declares the others it
  *   can answer itself (404, 409, a public route's 403).
  * - Route schemas are JSON Schema draft-07 (what Fastify's Ajv compiles); the few keywords
  *   OpenAPI 3.0 spells differently are converted for the document only.
@@ -38,7 +38,8 @@ export function impliedErrors(access: Access): ErrorAnswerName[] {
     if (!access.licenseExempt) errors.push('forbiddenOrLicense');
     else if (access.requires !== undefined) errors.push('forbidden');
   }
-  if (access.rateLimit) errors.push('tooManyRequests');
+  // A route that requires grants is reachable with an application key, which is rate limited.
+  if (access.rateLimit || access.requires !== undefined) errors.push('tooManyRequests');
   errors.push('internal', 'maintenance');
   return errors;
 }
@@ -168,6 +169,7 @@ const DESCRIPTION = [
   'with the answer in `data`; any other code is an error whose `msg` is a localized sentence, and the HTTP status',
   'tells its class (400 bad input with `data.fields`, 401 not signed in, 403 forbidden or `message: "licenseInvalid"`,',
   '404, 409, 429, 500, 503). Sign in with `POST /v1/auth/login`: the session is the httpOnly `loyalty_session` cookie.',
+  'A till or another system calls with its application key in the `X-Api-Key` header instead (no cookie).',
   "Instants are `yyyy-MM-dd HH:mm:ss` in the `time_zone` header's zone, dates `yyyy-MM-dd`, money exact with at most",
   '2 decimals, points whole numbers. Operation ids are stable: `<resource>.<operation>` for declared resources.',
   'Versioning and what counts as a breaking change: server/README.md.',
@@ -237,6 +239,13 @@ export async function registerOpenApi(app: FastifyInstance, options: { config: S
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Set by POST /v1/auth/login' },
+          applicationKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Api-Key',
+            description:
+              'An application’s key (Settings › Applications and keys): no cookie and no X-Requested-With needed; the application’s grants and stores apply',
+          },
         },
       },
     },
@@ -249,7 +258,8 @@ export async function registerOpenApi(app: FastifyInstance, options: { config: S
         url,
         schema: {
           ...documentSchema(schema as Record<string, unknown>),
-          security: access.public ? [] : [{ session: [] }],
+          // A key reaches the routes that require grants; the session's own calls need a session.
+          security: access.public ? [] : access.requires ? [{ session: [] }, { applicationKey: [] }] : [{ session: [] }],
           ...(access.requires ? { 'x-requires': access.requires } : {}),
           ...(access.licenseExempt ? { 'x-license-exempt': true } : {}),
         } as typeof schema,

@@ -1,5 +1,6 @@
 import type { DomainManifest } from './domain-manifest';
 import { activitiesDomain } from './activities/activities.manifest';
+import { applicationsDomain } from './applications/applications.manifest';
 import { authDomain } from './auth/auth.manifest';
 import { authorizationDomain } from './authorization/authorization.manifest';
 import { batchDomain } from './batch/batch.manifest';
@@ -31,6 +32,7 @@ export const DOMAINS: readonly DomainManifest[] = [
   authDomain,
   authorizationDomain,
   usersDomain,
+  applicationsDomain,
   saleDomain,
   pointsDomain,
   storedValueDomain,

@@ -177,6 +177,12 @@ function headerCases(): fc.Arbitrary<Record<string, string>> {
     { 'content-type': 'application/json; charset=latin1' },
     { 'content-type': 'multipart/form-data; boundary=x' },
     { 'content-type': 'application/x-www-form-urlencoded' },
+    // An application's key (server/modules/auth/application-key.ts): junk, too long, or nearly one.
+    { 'x-api-key': '' },
+    { 'x-api-key': 'lk_' },
+    { 'x-api-key': `lk_${'A'.repeat(40)}` },
+    { 'x-api-key': 'x'.repeat(5000) },
+    { 'x-api-key': '__proto__' },
   );
 }
 

@@ -56,10 +56,19 @@ export const users = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     /** Marketing centres the user may work in; null = every centre of the tenant. */
     marketingCenterIds: bigint('marketing_center_ids', { mode: 'number' }).array(),
+    /**
+     * Set on the account an application acts as (server/modules/applications): records it makes
+     * name it as their maker. Such an account never signs in and is not listed among the users.
+     */
+    applicationId: bigint('application_id', { mode: 'number' }),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('users_tenant_login_uq').on(t.tenantId, t.login)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('users_tenant_login_uq').on(t.tenantId, t.login),
+    uniqueIndex('users_application_uq').on(t.tenantId, t.applicationId),
+  ],
 );
 
 /**

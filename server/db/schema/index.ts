@@ -16,4 +16,5 @@ export * from './installation-keys.schema';
 export * from './prepay-card-secrets.schema';
 export * from './activities.schema';
 export * from './activity-events.schema';
+export * from './applications.schema';
 export * from './resource-tables';

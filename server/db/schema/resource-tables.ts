@@ -34,6 +34,7 @@ export const batchOperate = resourceTable('batch-operate');
 export const batchOperateLines = resourceLinesTable('batch-operate', 'lines');
 export const batchOperateSetting = resourceTable('batch-operate-setting');
 export const valueApprovalSetting = resourceTable('value-approval-setting');
+export const application = resourceTable('application');
 export const prepayCardBatch = resourceTable('prepay-card-batch');
 export const prepayCard = resourceTable('prepay-card');
 export const imprestCardSaleBill = resourceTable('imprest-card-sale-bill');

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection';
 import { tenants, users } from '../../db/schema/index';
 import { AppError, badInput } from '../../http/envelope';
@@ -51,7 +51,8 @@ export async function signIn(args: {
       and ${users.passwordChangedAt} + make_interval(days => ${tenant.passwordValidityPeriod}) < now()`,
         })
         .from(users)
-        .where(and(eq(users.tenantId, tenant.id), eq(users.login, args.login)))
+        // An application's account never signs in (its login has a colon no person's may have).
+        .where(and(eq(users.tenantId, tenant.id), eq(users.login, args.login), isNull(users.applicationId)))
     : [];
   const key: AttemptKey = { tenantCode: args.tenantCode, login: args.login, clientAddress: args.clientAddress };
   const policy = lockoutOf(tenant);

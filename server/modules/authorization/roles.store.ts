@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { rolePermissions, roles, userRoles, users } from '../../db/schema/index';
 import { badInput, conflict, notFound } from '../../http/envelope';
@@ -31,7 +31,7 @@ export async function assertUsersExist(args: { db: DbOrTx; tenantId: number; use
   const found = await args.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.tenantId, args.tenantId), inArray(users.id, wanted)));
+    .where(and(eq(users.tenantId, args.tenantId), inArray(users.id, wanted), isNull(users.applicationId)));
   if (found.length !== wanted.length) throw notFound();
 }
 

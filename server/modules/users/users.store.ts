@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { loginAttempts, users } from '../../db/schema/index';
 import { conflict, notFound } from '../../http/envelope';
@@ -9,6 +9,12 @@ import { invalidateAuthCaches } from '../auth/session.cache';
 
 // A user and the list's filters as the user screen reads them: the contract's shapes.
 export type { UserFilters, UserRecord };
+
+/**
+ * The tenant's people: the accounts applications act as (users.application_id, made with their
+ * first key, server/modules/applications) are neither listed nor changed here.
+ */
+const isPerson = isNull(users.applicationId);
 
 /** Columns the user list may sort by. */
 export const USER_SORT_FIELDS = ['id', 'login', 'name', 'enabled', 'createdAt'] as const;
@@ -72,7 +78,7 @@ export async function queryUsers(args: {
   timeZone: string;
 }): Promise<{ total: number; records: UserRecord[] }> {
   const { db, tenantId, filters } = args;
-  const conditions: (SQL | undefined)[] = [eq(users.tenantId, tenantId)];
+  const conditions: (SQL | undefined)[] = [eq(users.tenantId, tenantId), isPerson];
   const keyword = filters.keyword?.trim();
   if (keyword) {
     const pattern = `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -98,7 +104,7 @@ export async function getUser(args: { db: DbOrTx; tenantId: number; userId: numb
   const rows = await args.db
     .select(columns)
     .from(users)
-    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)));
+    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId), isPerson));
   if (rows.length === 0) throw notFound();
   const [record] = await toRecords({ db: args.db, tenantId: args.tenantId, rows, timeZone: args.timeZone });
   return record;
@@ -119,13 +125,13 @@ export async function updateUserVersioned(args: {
   const rows = await args.db
     .update(users)
     .set({ ...args.changes, version: sql`${users.version} + 1` })
-    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId), eq(users.version, args.version)))
+    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId), isPerson, eq(users.version, args.version)))
     .returning({ id: users.id });
   if (rows.length > 0) return;
   const exists = await args.db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)));
+    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId), isPerson));
   throw exists.length > 0 ? conflict() : notFound();
 }
 
@@ -140,7 +146,7 @@ export async function updateUser(args: {
   const rows = await args.db
     .update(users)
     .set({ ...args.changes, version: sql`${users.version} + 1` })
-    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)))
+    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId), isPerson))
     .returning({ id: users.id });
   if (rows.length === 0) throw notFound();
 }
@@ -150,7 +156,7 @@ export async function userRow(args: { db: DbOrTx; tenantId: number; userId: numb
   const [row] = await args.db
     .select()
     .from(users)
-    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId)));
+    .where(and(eq(users.tenantId, args.tenantId), eq(users.id, args.userId), isPerson));
   if (!row) throw notFound();
   return row;
 }

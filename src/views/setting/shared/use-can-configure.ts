@@ -1,8 +1,8 @@
 import { useCan } from '@refinedev/core';
 import { findEntry } from '../../../../resources/catalog/index';
 
-/** The two setting entries whose screens live in this folder. */
-export type SettingEntry = 'user' | 'role';
+/** The setting entries whose screens or panels live in this folder. */
+export type SettingEntry = 'user' | 'role' | 'application';
 
 /**
  * Whether the current user may change data of a setting entry (`configure` on `设置/用户` or

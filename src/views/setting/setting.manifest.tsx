@@ -1,0 +1,30 @@
+/**
+ * The settings domain in the browser (src/screens/manifest.ts): users and roles, both hand-made,
+ * and the tabs of an application's detail (its keys, its calls; the application itself is a
+ * declared resource with the generic screens).
+ */
+import { applicationCallsView } from '../../../resources/setting/application-calls.query-view';
+import { applicationResource } from '../../../resources/setting/application.resource';
+import { lazySlot } from '../../screens/lazy-slot';
+import type { DomainManifest } from '../../screens/manifest';
+
+const ApplicationKeys = lazySlot(() => import('./application/application-keys').then((m) => m.ApplicationKeys));
+const QueryViewPanel = lazySlot(() => import('../../screens/query-view/query-view-screen').then((m) => m.QueryViewPanel));
+
+export const SETTING_MANIFEST: DomainManifest = {
+  domain: 'setting',
+  screens: {
+    'setting/user/user': () => import('./user-screen'),
+    'setting/role/role': () => import('./role-screen'),
+  },
+  detailTabs: {
+    [applicationResource.name]: [
+      { key: 'keys', title: 'setting.application.keys.tab', render: ({ record, t }) => <ApplicationKeys record={record} t={t} /> },
+      {
+        key: 'calls',
+        title: 'setting.application.calls.tab',
+        render: ({ record }) => <QueryViewPanel view={applicationCallsView} fixed={{ applicationId: Number(record.id) }} />,
+      },
+    ],
+  },
+};
