@@ -27,8 +27,9 @@ export const settingGroup: GroupDecl = {
       actions: ['view', 'configure'],
       screens: [{ name: 'role', title: ['角色', 'Roles'] }],
     }),
-    // Not in the specification's screen list: applications that call the API with keys (issue 31).
     declareEntry({
+      beyondSpecification:
+        'Tills and other systems call the API with keys of their own (issue 31); the specification lists no screen for them',
       entry: 'application',
       title: ['应用与密钥', 'Applications and keys'],
       resourceId: '设置/应用',

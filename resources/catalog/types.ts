@@ -151,6 +151,12 @@ export interface EntryDecl {
   readonly subResources?: readonly SubResourceDecl[];
   /** The entry's screens (routes), in the order screens.json lists them. */
   readonly screens: readonly ScreenDecl[];
+  /**
+   * Set on an entry the specification's screen list (screens.json) does not have: why the
+   * product adds it (applications and keys, issue 31). The catalogue tests hold every other entry
+   * to the specification and count these apart.
+   */
+  readonly beyondSpecification?: string;
 }
 
 /** A top-level group. */

@@ -257,6 +257,7 @@ describe('permission tree', () => {
     expect(tree[7].children.map((node) => [node.resourceId, node.actions])).toEqual([
       ['设置/用户', ['view', 'configure']],
       ['设置/角色', ['view', 'configure']],
+      ['设置/应用', ['view', 'configure']],
     ]);
   });
 });

@@ -15,7 +15,7 @@ import {
 import type { ScreenRef } from '../../resources/catalog/index';
 import { accessFromName } from '../../resources/catalog/declare';
 import { ACTIONS, MENU_GROUPS } from '../../resources/catalog/types';
-import type { MenuGroup } from '../../resources/catalog/types';
+import type { EntryDecl, MenuGroup } from '../../resources/catalog/types';
 import { permissionTree, requiredForScreen } from '../../resources/access';
 import type { PermissionNode } from '../../resources/access';
 
@@ -30,8 +30,13 @@ interface ScreensJson {
 // tests read nothing outside it.
 const spec = JSON.parse(readFileSync(new URL('../../resources/catalog/screens.json', import.meta.url), 'utf8')) as ScreensJson;
 
+/** The entries of a group that the specification lists (the product's own additions say why they are beyond it). */
+const specified = (entries: readonly EntryDecl[]) => entries.filter((entry) => entry.beyondSpecification === undefined);
+
 const allScreens: ScreenRef[] = CATALOG.flatMap((group) =>
-  group.entries.flatMap((entry) => entry.screens.map((screen) => ({ group: group.group, entry: entry.entry, screen: screen.name }))),
+  specified(group.entries).flatMap((entry) =>
+    entry.screens.map((screen) => ({ group: group.group, entry: entry.entry, screen: screen.name })),
+  ),
 );
 
 function flatten(nodes: readonly PermissionNode[]): PermissionNode[] {
@@ -54,7 +59,22 @@ describe('catalogue against screens.json', () => {
 
   it('has exactly the entries of each group, in order', () => {
     for (const group of CATALOG) {
-      expect(group.entries.map((entry) => entry.entry)).toEqual(spec.groups[group.group].map((entry) => entry.entry));
+      expect(specified(group.entries).map((entry) => entry.entry)).toEqual(spec.groups[group.group].map((entry) => entry.entry));
+    }
+  });
+
+  it('says why each entry beyond the specification is there, and gives it routes no specified screen has', () => {
+    const beyond = CATALOG.flatMap((group) =>
+      group.entries.filter((entry) => entry.beyondSpecification !== undefined).map((entry) => ({ group, entry })),
+    );
+    expect(beyond.map(({ entry }) => entry.entry)).toEqual(['application']);
+    for (const { group, entry } of beyond) {
+      expect(entry.beyondSpecification!.length).toBeGreaterThan(30);
+      for (const screen of entry.screens) {
+        const ref = { group: group.group, entry: entry.entry, screen: screen.name };
+        expect(allScreens.map(screenPath)).not.toContain(screenPath(ref));
+        expect(resolvePath(screenPath(ref))).toEqual(ref);
+      }
     }
   });
 

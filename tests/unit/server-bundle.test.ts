@@ -61,7 +61,8 @@ test('the bundled sheet-reader worker reads a workbook on its own, without tsx',
   } finally {
     await worker.terminate();
   }
-});
+  // Starts a worker thread that loads the bundle: seconds on a loaded 2-core machine.
+}, 30_000);
 
 test('from the bundle, the worker and the migrations are found from the project root', async () => {
   vi.stubEnv('LOYALTY_SERVER_BUNDLE', '1');
