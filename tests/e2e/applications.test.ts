@@ -25,8 +25,7 @@ describe('applications and keys', () => {
     await list.waitLoaded();
     await list.clickButton(/新\s*增/);
     const form = FormPage.inDialog(page);
-    await form.fillAll({ 应用名称: name, 应用类型: '收银台', 可调用的操作: '标准会员 · 会员资料查看' });
-    await page.keyboard.press('Escape');
+    await form.fillAll({ 应用名称: name, 应用类型: '收银台', 可调用的操作: '会员/标准会员 · 会员资料查看' });
     await form.save();
     await list.waitLoaded();
     await expect.poll(async () => list.row(name).innerText()).toContain('启用');
@@ -59,10 +58,11 @@ describe('applications and keys', () => {
     await screenshot(page, 'application-calls-zh');
 
     // In English.
-    await shell.switchLanguage('en_US');
     await shell.goto(baseUrl, '/setting/application');
     await list.waitLoaded();
-    await list.rowAction(name, 'Details');
+    await shell.switchLanguage('en_US');
+    await list.waitLoaded();
+    await list.rowAction(name, 'Detail');
     await page.getByRole('tab', { name: 'Keys' }).click();
     await expect.poll(() => keys.innerText()).toContain('Active');
     expect(await page.locator('.ant-drawer:visible').innerText()).toContain('Issue a key');
