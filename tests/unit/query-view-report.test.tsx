@@ -91,6 +91,11 @@ describe('a report on the query view screen', () => {
     // A store's name lists the entries behind its totals.
     fireEvent.click(within(byStore).getByText('South station'));
     await waitFor(() => expect(queried.at(-1)?.filters).toEqual({ storeId: 8 }));
+    // From the keyboard too: a group's name is a button Tab reaches.
+    const north = within(byStore).getByRole('button', { name: 'North station' });
+    expect(north.getAttribute('tabindex')).toBe('0');
+    fireEvent.keyDown(north, { key: 'Enter' });
+    await waitFor(() => expect(queried.at(-1)?.filters).toEqual({ storeId: 7 }));
     // Entries at no store have their own group, which lists them too.
     fireEvent.click(within(byStore).getByText('No store'));
     await waitFor(() => expect(queried.at(-1)?.filters).toEqual({ storeId: '$empty' }));

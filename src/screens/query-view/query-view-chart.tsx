@@ -14,6 +14,9 @@ import { DASH } from '../../fields/field-helpers';
 import { codeLabel, formatMeasure } from './query-view-table';
 import { viewChart, type ViewChartData, type ViewFilters } from './query-view-api';
 
+/** Tooltip lines in the text colour: a series' own colour is too light to read on white. */
+const TOOLTIP_TEXT = { color: 'rgba(0, 0, 0, 0.88)' };
+
 /** Slices of a share drawn by name; the others are drawn as one. */
 const SHARE_SLICES = 6;
 
@@ -37,7 +40,7 @@ function Trend(props: { readonly t: Translate; readonly view: QueryViewDef; read
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="bucket" tickLine={false} interval="preserveStartEnd" />
           <YAxis width={80} />
-          <Tooltip />
+          <Tooltip itemStyle={TOOLTIP_TEXT} />
           <Legend />
           {names.map((m, i) => (
             <Line
@@ -92,7 +95,7 @@ function Share(props: { readonly t: Translate; readonly view: QueryViewDef; read
               <Cell key={s.name} fill={COLORS[i % COLORS.length]} />
             ))}
           </Pie>
-          <Tooltip />
+          <Tooltip itemStyle={TOOLTIP_TEXT} />
           <Legend />
         </PieChart>
       </ResponsiveContainer>

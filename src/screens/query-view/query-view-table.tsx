@@ -1,6 +1,7 @@
 import { Space, Table, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
+import type { ReactNode } from 'react';
 import { viewKeyColumns, type QueryColumn, type QueryRowLink, type QueryViewDef } from '../../../resources/query-view';
 import { resourceByName } from '../../../resources';
 import type { Translate } from '../../fields/field-kind';
@@ -81,9 +82,30 @@ function cellOf(args: {
   if (opens) return <Link to={rowLinkHref(opens, row)}>{text}</Link>;
   if (column.drill) {
     const { filter, column: from } = column.drill;
-    return <Typography.Link onClick={() => args.onDrill({ [filter]: row[from] })}>{text}</Typography.Link>;
+    return <DrillLink onDrill={() => args.onDrill({ [filter]: row[from] })}>{text}</DrillLink>;
   }
   return column.link ? linkedCell(column, row, text) : text;
+}
+
+/**
+ * A text that lists the rows behind it (a drill-down), reached and pressed from the keyboard as a
+ * button: an anchor without an address is skipped by Tab.
+ */
+export function DrillLink(props: { readonly onDrill: () => void; readonly children: ReactNode }) {
+  return (
+    <Typography.Link
+      role="button"
+      tabIndex={0}
+      onClick={props.onDrill}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return;
+        event.preventDefault();
+        props.onDrill();
+      }}
+    >
+      {props.children}
+    </Typography.Link>
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { Card, Col, Row, Statistic, Table, Tooltip, Typography } from 'antd';
 import type { QueryViewDef } from '../../../resources/query-view';
 import type { Translate } from '../../fields/field-kind';
 import { DASH } from '../../fields/field-helpers';
-import { codeLabel, formatMeasure } from './query-view-table';
+import { codeLabel, DrillLink, formatMeasure } from './query-view-table';
 import type { ViewFilters, ViewGroup, ViewPage } from './query-view-api';
 
 /** A group's name: an enum code by its label, a store by its name, a day as it is. */
@@ -91,7 +91,6 @@ export function ViewGroups(props: {
               rowKey={(g) => String(g.key)}
               size="small"
               pagination={{ pageSize: GROUPS_PER_PAGE, hideOnSinglePage: true, size: 'small', showSizeChanger: false }}
-              scroll={{ x: 'max-content' }}
               loading={props.loading}
               dataSource={[...(page?.groups[dimension] ?? [])]}
               summary={() =>
@@ -115,7 +114,7 @@ export function ViewGroups(props: {
                   render: (_: unknown, group) => {
                     const name = groupName({ t, view, dimension, group });
                     const drill = group.drill;
-                    return drill ? <Typography.Link onClick={() => props.onDrill(drill)}>{name}</Typography.Link> : name;
+                    return drill ? <DrillLink onDrill={() => props.onDrill(drill)}>{name}</DrillLink> : name;
                   },
                 },
                 ...measures.map(([name, m]) => ({
