@@ -66,7 +66,11 @@ async function main() {
       await db.transaction((tx) => runSeeders({ tx, tenantId, seeders: [membersSeeder] }));
       members = await membersInUse(pool, tenantId, intFlag(flags, 'members', 200));
     }
-    const template = await insertTemplate(db, tenantId, { name: `bench ${Date.now()}`, lineType: 'all_cash', cashValue: '10.00' });
+    const template = await insertTemplate(db, tenantId, {
+      name: `bench ${Date.now()}`,
+      lineType: 'all_cash',
+      rule: { cashValue: '10.00' },
+    });
     const setActivities = async (c: Case) => {
       await db.execute(sql`delete from activities where tenant_id = ${tenantId}`);
       const begin = new Date(Date.now() - 86_400_000).toISOString();

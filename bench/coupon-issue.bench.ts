@@ -60,7 +60,7 @@ async function main() {
         .limit(1);
     }
     const templateId = await db.transaction((tx) =>
-      insertTemplate(tx, tenantId, { name: 'bench', lineType: 'all_cash', cashValue: '10.00' }),
+      insertTemplate(tx, tenantId, { name: 'bench', lineType: 'all_cash', rule: { cashValue: '10.00' } }),
     );
     console.log(`coupon-issue: ${count} coupons per batch, ${rounds} rounds, on ${bench.where} (a shared 2-core machine)`);
     const issued: number[] = [];

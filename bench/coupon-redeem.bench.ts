@@ -86,7 +86,7 @@ async function main() {
     const needed = WAYS.length * (warm + perRound * rounds);
     const runId = `cr${Date.now().toString(36)}`;
     const templateId = await database.db.transaction((tx) =>
-      insertTemplate(tx, tenantId, { name: `bench ${runId}`, lineType: 'all_cash', cashValue: '10.00' }),
+      insertTemplate(tx, tenantId, { name: `bench ${runId}`, lineType: 'all_cash', rule: { cashValue: '10.00' } }),
     );
     const perMember = Math.ceil(needed / members.length);
     const coupons: { code: string; memberId: number }[] = [];

@@ -338,8 +338,9 @@ export interface LinesField extends FieldBase<'lines'> {
  * `rule.rewardCouponTemplate`), its names are answered (`_titles['rule.giftGoods']`), and the
  * record it names cannot be deleted (server/crud/object-relations.ts). A member of an object
  * that is a field of the resource itself may carry a `when` on the resource's own fields (a kind's
- * rule members apply to that kind): a member that does not apply is neither accepted, stored nor
- * answered, so one jsonb column holds each kind's own rule. Otherwise, inside an object, `when`,
+ * rule members apply to that kind) or on a sibling member without a `when` of its own (a
+ * validity's dates apply to its fixed mode): a member that does not apply is neither accepted,
+ * stored nor answered, so one jsonb column holds each kind's own rule. Otherwise, inside an object, `when`,
  * `editableIn`, `unique`, `searchable`, `filter` and `sortable` are not read; the server refuses
  * to start on them. Absent members take their `defaultValue`, else null. The object field itself
  * cannot be filtered, sorted or searched. Generic form and detail render its fields with the
@@ -990,6 +991,13 @@ export function defineKinds(args: {
    * its name and type, where a clerk looks for it); default: after all of the base's sections.
    */
   readonly kindSectionsAfter?: string;
+  /**
+   * Settings of the kinds' rule field ({@link RULE_FIELD}): the states in which it may change (a
+   * coupon template's value part is frozen once coupons are issued on it; default whenever the
+   * record is editable), and its value when a create sends none (`{}`: every kind's required
+   * members are then required, named by path, `rule.cashValue`; default null).
+   */
+  readonly ruleField?: Pick<ObjectField, 'editableIn' | 'defaultValue'>;
 }): KindsDeclaration {
   const { base, kindField } = args;
   const kindFieldDef = base.fields[kindField];
@@ -1034,6 +1042,7 @@ export function defineKinds(args: {
       label: ['规则', 'Rule'],
       fields: Object.fromEntries([...members.filter(([name]) => !shared(name)), ...members.filter(([name]) => shared(name))]),
       when: { field: kindField, in: ruleKinds },
+      ...args.ruleField,
     };
   }
   fields[kindField] = { ...kindFieldDef, options };

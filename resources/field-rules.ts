@@ -121,8 +121,22 @@ export function hasConditionalMembers(f: ObjectField): boolean {
 }
 
 /**
+ * What a member's condition reads: a sibling member of the same object (a validity's mode), as
+ * the object holds it or else the member's default, or else a field of the record.
+ */
+export function memberValueOf(args: { readonly f: ObjectField; readonly value: unknown; readonly valueOf: ValueOf }): ValueOf {
+  const members =
+    typeof args.value === 'object' && args.value !== null && !Array.isArray(args.value) ? (args.value as Record<string, unknown>) : {};
+  return (name) => {
+    if (!Object.hasOwn(args.f.fields, name)) return args.valueOf(name);
+    return members[name] ?? args.f.fields[name].defaultValue ?? null;
+  };
+}
+
+/**
  * An object field narrowed to the members that apply to a record (their `when` reads the
- * record's own fields: a kind's rule members apply to that kind), each without its condition.
+ * record's own fields: a kind's rule members apply to that kind; or a sibling member without a
+ * condition of its own, read through {@link memberValueOf}), each without its condition.
  * The server validates, stores and answers only these; the form and the detail show only these.
  */
 export function applyingMembers(f: ObjectField, valueOf: ValueOf): ObjectField {
@@ -228,9 +242,17 @@ export function fieldRuleProblems(resource: ResourceDef): string[] {
     if (f.kind === 'tree' && f.when !== undefined) problems.push(`${resource.name}.${name}: a tree field cannot be conditional`);
     checkStates(`${resource.name}.${name}`, f.editableIn);
     if (f.kind === 'object') {
-      // A top-level object's members may apply only to some records: their conditions read the record.
+      // A top-level object's members may apply only to some records: their conditions read the
+      // record, or a sibling member that has no condition itself (a validity's mode).
+      const siblings = Object.fromEntries(Object.entries(f.fields).filter(([, member]) => member.when === undefined));
       for (const [inner, member] of Object.entries(f.fields))
-        problems.push(...conditionProblems({ where: `${resource.name}.${name}.${inner}`, conditions: conditionList(member.when), fields }));
+        problems.push(
+          ...conditionProblems({
+            where: `${resource.name}.${name}.${inner}`,
+            conditions: conditionList(member.when),
+            fields: { ...fields, ...siblings } as Readonly<Record<string, FieldDef | ScalarField>>,
+          }),
+        );
     }
     if (f.kind !== 'lines') continue;
     for (const [inner, lf] of Object.entries(f.fields)) {

@@ -83,13 +83,25 @@ type ScalarValue<F> = F extends { readonly kind: 'text' | 'longText' | 'file' | 
                   : unknown;
 
 /**
- * The stored value of an object field's members (jsonb): as a column holds them, except that an
- * instant is ISO text and a nested list holds plain member objects. A member is nullable unless
- * `required` without a condition. `ObjectValueOf<typeof kind.rule>` is a kind's stored rule.
+ * The stored value of an object field's members (jsonb): as a column holds them (a date range as
+ * its two properties), except that an instant is ISO text and a nested list holds plain member
+ * objects. A member is nullable unless `required` without a condition.
+ * `ObjectValueOf<typeof kind.rule>` is a kind's stored rule.
  */
-export type ObjectValueOf<Members> = Simplify<{
-  [K in keyof Members]: Nullable<Members[K], MemberValue<Members[K]>>;
-}>;
+export type ObjectValueOf<Members> = Simplify<
+  {
+    [K in keyof Members as Members[K] extends { readonly kind: 'dateRange' } ? never : K]: Nullable<Members[K], MemberValue<Members[K]>>;
+  } & RangesOf<Members>
+>;
+
+/** A date range (in a record or an object) as its two properties `<name>From`, `<name>To`. */
+type RangesOf<Fields> = UnionToIntersection<
+  Values<{
+    [K in keyof Fields & string]: Fields[K] extends { readonly kind: 'dateRange' }
+      ? { [P in `${K}From` | `${K}To`]: Nullable<Fields[K], string> }
+      : never;
+  }>
+>;
 
 type MemberValue<F> = F extends { readonly kind: 'datetime' }
   ? string
@@ -108,13 +120,7 @@ type ScalarsOf<Fields> = {
     Fields[K],
     ScalarValue<Fields[K]>
   >;
-} & UnionToIntersection<
-  Values<{
-    [K in keyof Fields & string]: Fields[K] extends { readonly kind: 'dateRange' }
-      ? { [P in `${K}From` | `${K}To`]: Nullable<Fields[K], string> }
-      : never;
-  }>
->;
+} & RangesOf<Fields>;
 
 type FieldsOf<Fields> = ScalarsOf<Fields> & {
   [K in keyof Fields as Fields[K] extends { readonly kind: 'lines' } ? K : never]: Fields[K] extends { readonly fields: infer L }

@@ -1,4 +1,5 @@
-import { defineKinds, defineResource, field, type FieldDef } from '../define';
+import { defineKinds, defineResource, field, type ObjectMemberField } from '../define';
+import type { ObjectValueOf, RecordOf } from '../record-of';
 import { preset } from '../field-presets';
 import { COUPON_LINE_TYPES, COUPON_TEMPLATE_STATES, type CouponLineType } from './coupon-line-types';
 
@@ -8,15 +9,16 @@ import { COUPON_LINE_TYPES, COUPON_TEMPLATE_STATES, type CouponLineType } from '
  *
  * One table, many kinds (`defineKinds`): the ten §4 line types are the kinds of `lineType`, each
  * declaring only its own value part (a cash coupon its face value, a discount coupon its rate and
- * cap …). The catalogue entry has one list, one add and one detail screen for every type, so the
- * kinds declare no screens of their own: the type is chosen in the form, which then shows that
- * type's section (resources/define.ts `KindDef.screens`).
+ * cap …) as members of the one jsonb `rule` ({@link LINE_TYPE_RULES}). The catalogue entry has
+ * one list, one add and one detail screen for every type, so the kinds declare no screens of
+ * their own: the type is chosen in the form, which then shows that type's rule
+ * (resources/define.ts `KindDef.screens`).
  *
- * Shared by every type: the threshold, the validity (fixed dates, or N days after receipt with a
- * delay; weekdays and a time-of-day window), the stores and goods it applies to (all, only the
+ * Shared by every type: the threshold, the validity (one object: fixed dates, or N days after
+ * receipt with a delay), the usable times (one object: weekdays and a time-of-day window), the stores and goods it applies to (all, only the
  * listed ones, or all but them), the total quantity and the per-member limit, the bearer
  * (costparty) and its share of the cost, whether it stacks with other coupons and with points as
- * cash, how its discount is apportioned over the order's lines (§4 FAV / PAY / COLLOCATION), a
+ * cash (one object), how its discount is apportioned over the order's lines (§4 FAV / PAY / COLLOCATION), a
  * description and a picture.
  *
  * Life cycle: DRAFT 草稿 (edited freely, deletable) -> `enable` -> EFFECTIVE 已生效 (coupons can be
@@ -29,11 +31,6 @@ import { COUPON_LINE_TYPES, COUPON_TEMPLATE_STATES, type CouponLineType } from '
 
 /** Fields issued coupons rely on: changed only while the template is a draft. */
 const VALUE_EDITABLE_IN = ['DRAFT'];
-
-/** A value field of a line type: frozen once the template is effective. */
-function valueFields(fields: Record<string, FieldDef>): Record<string, FieldDef> {
-  return Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, { ...f, editableIn: VALUE_EDITABLE_IN } as FieldDef]));
-}
 
 const discountRate = (label: readonly [string, string]) =>
   field.decimal({
@@ -68,12 +65,16 @@ const scope = (label: readonly [string, string]) =>
     inList: false,
   });
 
-/** The value part of each line type (§4), as the kinds of `lineType`. */
-const VALUE_PARTS: Readonly<Record<CouponLineType, Record<string, FieldDef>>> = {
-  all_cash: valueFields({
+/**
+ * The value part of each line type (§4): its members of the one jsonb `rule` (defineKinds
+ * `KindDef.rule`), frozen with the rule once the template is effective. Literal-typed, so the
+ * coupon services read each type's stored rule typed from here ({@link StoredLineRule}).
+ */
+export const LINE_TYPE_RULES = {
+  all_cash: {
     cashValue: field.money({ label: ['面额(元)', 'Face value (yuan)'], required: true, min: 0.01, max: 99999999 }),
-  }),
-  goods_cash: valueFields({
+  },
+  goods_cash: {
     goodsCashValue: field.money({
       label: ['商品券面额(元)', 'Face value on the goods (yuan)'],
       help: ['只抵扣适用商品的金额', 'Takes off the applicable goods only'],
@@ -81,13 +82,13 @@ const VALUE_PARTS: Readonly<Record<CouponLineType, Record<string, FieldDef>>> = 
       min: 0.01,
       max: 99999999,
     }),
-  }),
-  all_discount: valueFields({ allDiscountRate: discountRate(['整单折扣(折)', 'Order discount (% paid)']), allDiscountCap: discountCap() }),
-  goods_discount: valueFields({
+  },
+  all_discount: { allDiscountRate: discountRate(['整单折扣(折)', 'Order discount (% paid)']), allDiscountCap: discountCap() },
+  goods_discount: {
     goodsDiscountRate: discountRate(['商品折扣(折)', 'Goods discount (% paid)']),
     goodsDiscountCap: discountCap(),
-  }),
-  rfm_type: valueFields({
+  },
+  rfm_type: {
     rfmDiscountRate: discountRate(['会员分群折扣(折)', 'Segment discount (% paid)']),
     rfmDiscountCap: discountCap(),
     rfmSegments: field.enum({
@@ -104,12 +105,12 @@ const VALUE_PARTS: Readonly<Record<CouponLineType, Record<string, FieldDef>>> = 
       },
       inList: false,
     }),
-  }),
-  goods: valueFields({
+  },
+  goods: {
     pickupGoods: productOf(['提货商品', 'Goods to pick up']),
     pickupQuantity: field.integer({ label: ['提货数量', 'Quantity picked up'], required: true, min: 1, max: 9999, defaultValue: 1 }),
-  }),
-  freight: valueFields({
+  },
+  freight: {
     freightCap: field.money({
       label: ['最高减免运费(元)', 'Largest freight waived (yuan)'],
       help: ['不填则全免运费', 'Empty: the whole freight'],
@@ -117,8 +118,8 @@ const VALUE_PARTS: Readonly<Record<CouponLineType, Record<string, FieldDef>>> = 
       min: 0.01,
       max: 99999999,
     }),
-  }),
-  random_cash: valueFields({
+  },
+  random_cash: {
     randomMin: field.money({ label: ['最小面额(元)', 'Smallest value (yuan)'], required: true, min: 0.01, max: 99999999 }),
     randomMax: field.money({ label: ['最大面额(元)', 'Largest value (yuan)'], required: true, min: 0.01, max: 99999999 }),
     randomDistribution: field.enum({
@@ -130,15 +131,15 @@ const VALUE_PARTS: Readonly<Record<CouponLineType, Record<string, FieldDef>>> = 
       },
       defaultValue: 'UNIFORM',
     }),
-  }),
-  exchange_goods: valueFields({
+  },
+  exchange_goods: {
     exchangeGoods: productOf(['换购商品', 'Goods bought at the exchange price']),
     exchangePrice: field.money({ label: ['换购价(元)', 'Exchange price (yuan)'], required: true, min: 0, max: 99999999 }),
-  }),
-  points: valueFields({
+  },
+  points: {
     pointsValue: field.integer({ label: ['赠送积分', 'Points given'], required: true, min: 1, max: 10_000_000 }),
-  }),
-  special_price: valueFields({
+  },
+  special_price: {
     specialPrice: field.money({
       label: ['特价(元/件)', 'Special price (yuan each)'],
       help: ['适用商品按此单价结算', 'Applicable goods are charged this unit price'],
@@ -153,8 +154,78 @@ const VALUE_PARTS: Readonly<Record<CouponLineType, Record<string, FieldDef>>> = 
       max: 9999,
       defaultValue: 1,
     }),
-  }),
-};
+  },
+} as const satisfies { readonly [T in CouponLineType]: Readonly<Record<string, ObjectMemberField>> };
+
+/**
+ * When a coupon is valid (frozen once effective: issued coupons carry their window): fixed dates,
+ * or N days after receipt with a delay. One jsonb object; its mode decides which members apply.
+ */
+const validityField = field.object({
+  label: ['有效期规则', 'Validity rule'],
+  required: true,
+  defaultValue: { validityMode: 'RELATIVE', delayDays: 0 },
+  editableIn: VALUE_EDITABLE_IN,
+  inList: false,
+  fields: {
+    validityMode: field.enum({
+      label: ['有效期类型', 'Validity'],
+      required: true,
+      options: {
+        FIXED: { label: ['固定日期', 'Fixed dates'], color: 'blue' },
+        RELATIVE: { label: ['领取后生效', 'Days after receipt'], color: 'cyan' },
+      },
+      defaultValue: 'RELATIVE',
+    }),
+    validDates: field.dateRange({ label: ['有效日期', 'Valid dates'], required: true, when: { field: 'validityMode', in: ['FIXED'] } }),
+    validDays: field.integer({
+      label: ['有效天数', 'Valid for (days)'],
+      help: ['不填则按券设置的默认有效天数', 'Empty: the default of the coupon settings'],
+      emptyMeans: ['按券设置的默认天数', "The coupon settings' default"],
+      when: { field: 'validityMode', in: ['RELATIVE'] },
+      min: 1,
+      max: 3650,
+    }),
+    delayDays: field.integer({
+      label: ['领取后延迟生效天数', 'Days before it starts'],
+      when: { field: 'validityMode', in: ['RELATIVE'] },
+      min: 0,
+      max: 365,
+      defaultValue: 0,
+    }),
+  },
+});
+
+/** When in the week and the day a coupon can be used (may change while effective). */
+const usableTimesField = field.object({
+  label: ['可用时段', 'Usable times'],
+  inList: false,
+  fields: {
+    weekdays: field.weekdays({
+      label: ['可用星期', 'Weekdays'],
+      help: ['不选则每天可用', 'None: every day'],
+      emptyMeans: ['每天', 'Every day'],
+    }),
+    dayStart: field.time({ label: ['每日可用开始', 'Usable daily from'] }),
+    dayEnd: field.time({
+      label: ['每日可用结束', 'Usable daily until'],
+      help: ['不填则全天可用', 'Empty: all day'],
+      emptyMeans: ['全天', 'All day'],
+    }),
+  },
+});
+
+/** Whether a coupon combines with other coupons and with points as cash in one order. */
+const stackingField = field.object({
+  label: ['叠加使用', 'Stacking'],
+  required: true,
+  defaultValue: { stackWithCoupons: false, stackWithPoints: true },
+  inList: false,
+  fields: {
+    stackWithCoupons: field.boolean({ label: ['可与其他券叠加', 'Stacks with other coupons'], required: true, defaultValue: false }),
+    stackWithPoints: field.boolean({ label: ['可与积分抵现同用', 'Stacks with points as cash'], required: true, defaultValue: true }),
+  },
+});
 
 const base = defineResource({
   name: 'coupon-template',
@@ -193,56 +264,8 @@ const base = defineResource({
       editableIn: VALUE_EDITABLE_IN,
       width: 110,
     }),
-    validityMode: field.enum({
-      label: ['有效期类型', 'Validity'],
-      required: true,
-      options: {
-        FIXED: { label: ['固定日期', 'Fixed dates'], color: 'blue' },
-        RELATIVE: { label: ['领取后生效', 'Days after receipt'], color: 'cyan' },
-      },
-      defaultValue: 'RELATIVE',
-      editableIn: VALUE_EDITABLE_IN,
-      inList: false,
-    }),
-    validDates: field.dateRange({
-      label: ['有效日期', 'Valid dates'],
-      required: true,
-      when: { field: 'validityMode', in: ['FIXED'] },
-      editableIn: VALUE_EDITABLE_IN,
-      inList: false,
-    }),
-    validDays: field.integer({
-      label: ['有效天数', 'Valid for (days)'],
-      help: ['不填则按券设置的默认有效天数', 'Empty: the default of the coupon settings'],
-      emptyMeans: ['按券设置的默认天数', "The coupon settings' default"],
-      when: { field: 'validityMode', in: ['RELATIVE'] },
-      min: 1,
-      max: 3650,
-      editableIn: VALUE_EDITABLE_IN,
-      inList: false,
-    }),
-    delayDays: field.integer({
-      label: ['领取后延迟生效天数', 'Days before it starts'],
-      when: { field: 'validityMode', in: ['RELATIVE'] },
-      min: 0,
-      max: 365,
-      defaultValue: 0,
-      editableIn: VALUE_EDITABLE_IN,
-      inList: false,
-    }),
-    weekdays: field.weekdays({
-      label: ['可用星期', 'Weekdays'],
-      help: ['不选则每天可用', 'None: every day'],
-      emptyMeans: ['每天', 'Every day'],
-      inList: false,
-    }),
-    dayStart: field.time({ label: ['每日可用开始', 'Usable daily from'], inList: false }),
-    dayEnd: field.time({
-      label: ['每日可用结束', 'Usable daily until'],
-      help: ['不填则全天可用', 'Empty: all day'],
-      emptyMeans: ['全天', 'All day'],
-      inList: false,
-    }),
+    validity: validityField,
+    usableTimes: usableTimesField,
     storeScope: scope(['适用门店', 'Stores']),
     stores: field.relation({
       label: ['门店', 'Stores listed'],
@@ -281,8 +304,7 @@ const base = defineResource({
       max: 100,
       inList: false,
     }),
-    stackWithCoupons: field.boolean({ label: ['可与其他券叠加', 'Stacks with other coupons'], defaultValue: false, inList: false }),
-    stackWithPoints: field.boolean({ label: ['可与积分抵现同用', 'Stacks with points as cash'], defaultValue: true, inList: false }),
+    stacking: stackingField,
     apportionSubject: field.enum({
       label: ['分摊方式', 'Apportioned as'],
       required: true,
@@ -313,7 +335,7 @@ const base = defineResource({
     {
       key: 'validity',
       title: ['有效期', 'Validity'],
-      fields: ['validityMode', 'validDates', 'validDays', 'delayDays', 'weekdays', 'dayStart', 'dayEnd'],
+      fields: ['validity', 'usableTimes'],
     },
     {
       key: 'scope',
@@ -323,7 +345,7 @@ const base = defineResource({
     {
       key: 'issue',
       title: ['发放与承担', 'Issuing and cost'],
-      fields: ['totalQuantity', 'perMemberLimit', 'costparty', 'costShare', 'stackWithCoupons', 'stackWithPoints'],
+      fields: ['totalQuantity', 'perMemberLimit', 'costparty', 'costShare', 'stacking'],
     },
   ],
   states: {
@@ -361,9 +383,21 @@ const base = defineResource({
 export const couponTemplates = defineKinds({
   base,
   kindField: 'lineType',
-  kinds: Object.fromEntries(COUPON_LINE_TYPES.map((t) => [t.value, { title: t.label, fields: VALUE_PARTS[t.value] }])),
+  kinds: Object.fromEntries(COUPON_LINE_TYPES.map((t) => [t.value, { title: t.label, rule: LINE_TYPE_RULES[t.value] }])),
   // The face value or discount is what a template is about: right after its name and type.
   kindSectionsAfter: 'main',
+  // Frozen once effective; a create without a rule still has its type's required members checked.
+  ruleField: { editableIn: VALUE_EDITABLE_IN, defaultValue: {} },
 });
 
 export const couponTemplateResource = couponTemplates.base;
+
+/** A line type's value part as stored in the template's `rule` (typed from {@link LINE_TYPE_RULES}). */
+export type StoredLineRule<T extends CouponLineType> = ObjectValueOf<(typeof LINE_TYPE_RULES)[T]>;
+
+/**
+ * A stored coupon template as the coupon services read it: the declaration's record (`RecordOf`)
+ * with the rule of its line type.
+ */
+export type CouponTemplateRecord = Omit<RecordOf<typeof base>, 'lineType'> &
+  { readonly [T in CouponLineType]: { readonly lineType: T; readonly rule: StoredLineRule<T> | null } }[CouponLineType];

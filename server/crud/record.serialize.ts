@@ -1,5 +1,5 @@
 import { centreKey, type FieldDef, type LinesField, type ResourceDef } from '../../resources/define';
-import { applyingMembers } from '../../resources/field-rules';
+import { applyingMembers, memberValueOf } from '../../resources/field-rules';
 import { recordShownState } from '../../resources/state-timeline';
 import { kindOf, readField } from './field-kinds';
 import type { StoredRecord } from './server-hooks.define';
@@ -42,7 +42,8 @@ export function serializeRecord(args: { resource: ResourceDef; row: StoredRecord
   for (const [name, f] of Object.entries(resource.fields)) {
     if (f.kind === 'lines' && row[name] === undefined) continue;
     // An object answers the members that apply to the record (a kind's rule: its kind's members).
-    const own = f.kind === 'object' ? applyingMembers(f, (field) => row[field] ?? null) : f;
+    const own =
+      f.kind === 'object' ? applyingMembers(f, memberValueOf({ f, value: row[name], valueOf: (field) => row[field] ?? null })) : f;
     out[name] = fieldValue({ name, f: own, row, zone });
   }
   const states = resource.states;

@@ -6,7 +6,14 @@ import type { FieldError } from '../http/envelope';
 import { INT4_MAX } from './column.derive';
 import { kindOf, readField, writeField } from './field-kinds';
 import { DEFAULT_MAX_LINES } from './field-kinds/lines.kind';
-import { applyingMembers, fieldApplies, isConditional, isConditionalLineField, lineFieldApplies } from '../../resources/field-rules';
+import {
+  applyingMembers,
+  fieldApplies,
+  memberValueOf,
+  isConditional,
+  isConditionalLineField,
+  lineFieldApplies,
+} from '../../resources/field-rules';
 import { coerceValue, isEmpty } from './field.coerce';
 import type { StoredRecord } from './server-hooks.define';
 
@@ -298,7 +305,7 @@ export function validateWrite(args: {
     const label = pick(f.label, args.locale);
     // An object whose members apply to some records only (a kind's rule): the members of this
     // record's kind, read on the values declared before it (the kind is).
-    const own = f.kind === 'object' ? applyingMembers(f, valueOf) : f;
+    const own = f.kind === 'object' ? applyingMembers(f, memberValueOf({ f, value: sent, valueOf })) : f;
     const value =
       own !== f && f.kind === 'object' && own.kind === 'object'
         ? withoutMembers(sent, Object.keys(f.fields), Object.keys(own.fields))

@@ -101,7 +101,7 @@ describe('batch: grant coupons', () => {
 
   it('grants from an effective template only, naming the field: the picker lists only those, a save or an audit refuses another', async () => {
     const created = await okData<{ id: number }>(
-      admin.post('/v1/coupon-template/saveNew', { body: { name: '草稿券', lineType: 'all_cash', cashValue: '5.00' } }),
+      admin.post('/v1/coupon-template/saveNew', { body: { name: '草稿券', lineType: 'all_cash', rule: { cashValue: '5.00' } } }),
     );
     const effective = await effectiveTemplate(admin, { name: '可发券' });
     const picker = await okData<{ id: number; title: string }[]>(

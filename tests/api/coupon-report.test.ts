@@ -137,7 +137,7 @@ beforeAll(async () => {
   members = await createMembers({ client: admin, count: 2 });
   templates = [
     await effectiveTemplate(admin, { name: '报表十元券' }),
-    await effectiveTemplate(admin, { name: '报表五元券', cashValue: '5.00' }),
+    await effectiveTemplate(admin, { name: '报表五元券', rule: { cashValue: '5.00' } }),
   ];
   stores = await createReportStores(admin, 'CR');
 });

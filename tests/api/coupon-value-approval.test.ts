@@ -57,7 +57,7 @@ afterAll(async () => scene?.t.close());
 
 describe('a batch grant of coupons', () => {
   it('above the threshold (100.00 × 10 coupons × 11 members) needs a second person; the detail says so', async () => {
-    const template = await effectiveTemplate(admin, { name: '百元券', cashValue: '100.00' });
+    const template = await effectiveTemplate(admin, { name: '百元券', rule: { cashValue: '100.00' } });
     const members = await createMembers({ client: admin, count: 11 });
     const doc = await draft(admin, { couponTemplate: template, couponCount: 10, lines: picked(members) });
     expect(doc.valueMakers).toEqual([doc.createdBy]);
@@ -84,7 +84,7 @@ describe('a batch grant of coupons', () => {
   });
 
   it('lets the maker audit at the threshold; whoever changes the coupons per member becomes a maker; the merchant moves the threshold', async () => {
-    const template = await effectiveTemplate(admin, { name: '五十元券', cashValue: '50.00' });
+    const template = await effectiveTemplate(admin, { name: '五十元券', rule: { cashValue: '50.00' } });
     const members = await createMembers({ client: admin, count: 10 });
     // 50.00 × 20 × 10 = 10 000.00: at the threshold, the maker audits.
     const atThreshold = await draft(admin, { couponTemplate: template, couponCount: 20, lines: picked(members) });
@@ -112,7 +112,7 @@ describe('a batch grant of coupons', () => {
   });
 
   it("counts a points coupon's points against the points threshold", async () => {
-    const template = await effectiveTemplate(admin, { name: '积分券', lineType: 'points', cashValue: null, pointsValue: 5000 });
+    const template = await effectiveTemplate(admin, { name: '积分券', lineType: 'points', rule: { pointsValue: 5000 } });
     const members = await createMembers({ client: admin, count: 3 });
     const doc = await draft(admin, { couponTemplate: template, couponCount: 1, lines: picked(members) });
     expect((await info(doc.id)).approval.values).toEqual([{ kind: 'points', amount: 15_000, threshold: 10_000, above: true }]);
@@ -123,7 +123,7 @@ describe('a batch grant of coupons', () => {
 
 describe('coupons issued directly (POST /v1/coupons/issue)', () => {
   it('refuses 101 coupons of 100.00 (10 100.00 above 10 000.00), sending to a batch document; 100 are issued', async () => {
-    const template = await effectiveTemplate(admin, { name: '直发百元券', cashValue: '100.00' });
+    const template = await effectiveTemplate(admin, { name: '直发百元券', rule: { cashValue: '100.00' } });
     const [member] = await createMembers({ client: admin, count: 1 });
     expectDirectRefusal(
       await issue(admin, { templateId: template, memberId: member, quantity: 101 }),
@@ -142,14 +142,12 @@ describe('coupons issued directly (POST /v1/coupons/issue)', () => {
     const capped = await effectiveTemplate(admin, {
       name: '九折封顶',
       lineType: 'all_discount',
-      cashValue: null,
-      allDiscountRate: 9,
-      allDiscountCap: '20.00',
+      rule: { allDiscountRate: 9, allDiscountCap: '20.00' },
     });
     await okData(issue(admin, { templateId: capped, memberId: member, quantity: 500 }));
     expect((await issue(admin, { templateId: capped, memberId: member, quantity: 501 })).status).toBe(409);
 
-    const uncapped = await effectiveTemplate(admin, { name: '九折不封顶', lineType: 'all_discount', cashValue: null, allDiscountRate: 9 });
+    const uncapped = await effectiveTemplate(admin, { name: '九折不封顶', lineType: 'all_discount', rule: { allDiscountRate: 9 } });
     expectDirectRefusal(
       await issue(admin, { templateId: uncapped, memberId: member, quantity: 1 }),
       '直接发放的 1 张券共计券价值 不封顶，超过审批阈值 10000.00；直接发券没有第二人审核，请改用批量操作单发放（由他人审核）',
@@ -161,9 +159,7 @@ describe('coupons issued directly (POST /v1/coupons/issue)', () => {
     const pickup = await effectiveTemplate(admin, {
       name: '提货券',
       lineType: 'goods',
-      cashValue: null,
-      pickupGoods: goods,
-      pickupQuantity: 2,
+      rule: { pickupGoods: goods, pickupQuantity: 2 },
     });
     // Two coupons of two goods each are within a threshold of 4 × the price, three are not.
     await setValueThresholds(admin, { couponValueThreshold: (price * 4).toFixed(2) });
@@ -171,7 +167,7 @@ describe('coupons issued directly (POST /v1/coupons/issue)', () => {
     expect((await issue(admin, { templateId: pickup, memberId: member, quantity: 3 })).status).toBe(409);
     await setValueThresholds(admin, { couponValueThreshold: '10000.00' });
 
-    const points = await effectiveTemplate(admin, { name: '五千积分券', lineType: 'points', cashValue: null, pointsValue: 5000 });
+    const points = await effectiveTemplate(admin, { name: '五千积分券', lineType: 'points', rule: { pointsValue: 5000 } });
     await okData(issue(scene.till, { templateId: points, memberId: member, quantity: 2 }));
     expectDirectRefusal(
       await issue(scene.till, { templateId: points, memberId: member, quantity: 3 }),

@@ -136,7 +136,7 @@ describe('coupon write-off documents', () => {
   it('refuses an expired coupon at the save', async () => {
     const { clock } = scene;
     const member = await newMember(admin);
-    const template = await effectiveTemplate(admin, { validDays: 1 });
+    const template = await effectiveTemplate(admin, { validity: { validDays: 1 } });
     clock.set(new Date(Date.now() - 3 * 86_400_000));
     const code = await issueOne(till, template, member);
     clock.set(null);
@@ -148,7 +148,7 @@ describe('coupon write-off documents', () => {
   it('writes off at the server clock’s instant: a coupon expired by the wall clock is used at the instant the clock stands at', async () => {
     const { clock } = scene;
     const member = await newMember(admin);
-    const template = await effectiveTemplate(admin, { validDays: 1 });
+    const template = await effectiveTemplate(admin, { validity: { validDays: 1 } });
     const issuedAt = new Date('2026-06-01T04:00:00Z');
     clock.set(issuedAt);
     try {

@@ -40,23 +40,30 @@ describe('coupon templates', () => {
   it('keeps only the chosen type’s value part, and locks it once effective', async () => {
     const created = await okData<Record<string, unknown>>(
       admin.post('/v1/coupon-template/saveNew', {
-        body: { name: '九折券', lineType: 'all_discount', allDiscountRate: 9, allDiscountCap: '20.00', cashValue: '5.00', threshold: 100 },
+        body: {
+          name: '九折券',
+          lineType: 'all_discount',
+          rule: { allDiscountRate: 9, allDiscountCap: '20.00', cashValue: '5.00' },
+          threshold: 100,
+        },
       }),
     );
-    expect(created).toMatchObject({ lineType: 'all_discount', allDiscountRate: 9, allDiscountCap: 20, cashValue: null, state: 'DRAFT' });
+    expect(created).toMatchObject({ lineType: 'all_discount', rule: { allDiscountRate: 9, allDiscountCap: 20 }, state: 'DRAFT' });
+    // Another type's member is not kept: the rule holds the chosen type's value part only.
+    expect(created.rule).not.toHaveProperty('cashValue');
     expect(created.number).toMatch(/^QT\d{8}$/);
     await okData(admin.post('/v1/coupon-template/enable', { query: { id: created.id as number } }));
     const locked = await admin.post('/v1/coupon-template/modify', {
-      body: { id: created.id, version: (created.version as number) + 1, allDiscountRate: 8 },
+      body: { id: created.id, version: (created.version as number) + 1, rule: { allDiscountRate: 8, allDiscountCap: '20.00' } },
     });
     expect(locked.status, JSON.stringify(locked.body)).toBe(400);
-    expect(locked.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['allDiscountRate']);
+    expect(locked.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['rule']);
     const renamed = await okData(
       admin.post('/v1/coupon-template/modify', {
         body: { id: created.id, version: (created.version as number) + 1, name: '九折券（新）' },
       }),
     );
-    expect(renamed).toMatchObject({ name: '九折券（新）', allDiscountRate: 9 });
+    expect(renamed).toMatchObject({ name: '九折券（新）', rule: { allDiscountRate: 9 } });
   });
 
   it('refuses what the type rules forbid, naming the field', async () => {
@@ -65,16 +72,24 @@ describe('coupon templates', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(400);
       return res.body.data.fields.map((f: { field: string }) => f.field);
     };
-    expect(await fieldsOf({ lineType: 'random_cash', randomMin: 5, randomMax: 2 })).toEqual(['randomMax']);
-    expect(await fieldsOf({ lineType: 'goods_cash', goodsCashValue: 5 })).toEqual(['goodsScope']);
-    expect(await fieldsOf({ lineType: 'all_cash', cashValue: 5, goodsScope: 'INCLUDE' })).toEqual(['goods']);
-    expect(await fieldsOf({ lineType: 'goods' })).toEqual(['pickupGoods']);
+    expect(await fieldsOf({ lineType: 'random_cash', rule: { randomMin: 5, randomMax: 2 } })).toEqual(['rule.randomMax']);
+    expect(await fieldsOf({ lineType: 'all_discount', rule: { allDiscountRate: 12 } })).toEqual(['rule.allDiscountRate']);
+    expect(await fieldsOf({ lineType: 'all_cash', rule: {} })).toEqual(['rule.cashValue']);
+    expect(await fieldsOf({ lineType: 'all_cash', rule: { cashValue: 5 }, validity: { validityMode: 'FIXED' } })).toEqual([
+      'validity.validDates',
+    ]);
+    expect(await fieldsOf({ lineType: 'goods_cash', rule: { goodsCashValue: 5 } })).toEqual(['goodsScope']);
+    expect(await fieldsOf({ lineType: 'all_cash', rule: { cashValue: 5 }, goodsScope: 'INCLUDE' })).toEqual(['goods']);
+    expect(await fieldsOf({ lineType: 'goods' })).toEqual(['rule.pickupGoods']);
+    expect(await fieldsOf({ lineType: 'exchange_goods', rule: { exchangeGoods: 999999, exchangePrice: 1 } })).toEqual([
+      'rule.exchangeGoods',
+    ]);
   });
 
   it('a stopped or draft template issues nothing', async () => {
     const member = await newMember(admin);
     const draft = await okData<{ id: number }>(
-      admin.post('/v1/coupon-template/saveNew', { body: { name: 'draft', lineType: 'all_cash', cashValue: 1 } }),
+      admin.post('/v1/coupon-template/saveNew', { body: { name: 'draft', lineType: 'all_cash', rule: { cashValue: 1 } } }),
     );
     expectRefused(
       await till.post('/v1/coupons/issue', { body: { requestNo: requestNo('I'), templateId: draft.id, memberId: member } }),
@@ -131,7 +146,7 @@ describe('issuing', () => {
     clock.set(MONDAY_NOON);
     try {
       const member = await newMember(admin);
-      const delayed = await effectiveTemplate(admin, { validityMode: 'RELATIVE', validDays: 7, delayDays: 1 });
+      const delayed = await effectiveTemplate(admin, { validity: { validityMode: 'RELATIVE', validDays: 7, delayDays: 1 } });
       const code = await issueOne(till, delayed, member);
       expect(await couponRow(code)).toMatchObject({
         state: 'NOT_STARTED',
@@ -144,7 +159,7 @@ describe('issuing', () => {
       expect((await couponRow(code)).state).toBe('EXPIRED');
       expectRefused(await redeem({ code, memberId: member }), 409, '已过期');
       clock.set(MONDAY_NOON);
-      const fixed = await effectiveTemplate(admin, { validityMode: 'FIXED', validDates: ['2026-06-01', '2026-06-30'] });
+      const fixed = await effectiveTemplate(admin, { validity: { validityMode: 'FIXED', validDates: ['2026-06-01', '2026-06-30'] } });
       expect(await couponRow(await issueOne(till, fixed, member))).toMatchObject({
         validFrom: '2026-06-01 00:00:00',
         validTo: '2026-07-01 00:00:00',
@@ -155,7 +170,7 @@ describe('issuing', () => {
   });
 
   it('draws a random cash coupon’s value between its smallest and largest', async () => {
-    const template = await effectiveTemplate(admin, { lineType: 'random_cash', cashValue: null, randomMin: '1.00', randomMax: '3.00' });
+    const template = await effectiveTemplate(admin, { lineType: 'random_cash', rule: { randomMin: '1.00', randomMax: '3.00' } });
     const data = await okData<{ coupons: { faceValue: string }[] }>(
       till.post('/v1/coupons/issue', {
         body: { requestNo: requestNo('I'), templateId: template, memberId: await newMember(admin), quantity: 20 },
@@ -219,8 +234,12 @@ describe('checking a basket, redeeming and undoing', () => {
         await effectiveTemplate(admin, { name: '别店券', storeScope: 'INCLUDE', stores: [catalogue.stores[1]] }),
         member,
       );
-      const weekend = await issueOne(till, await effectiveTemplate(admin, { name: '周末券', weekdays: [6, 7] }), member);
-      const evening = await issueOne(till, await effectiveTemplate(admin, { name: '晚间券', dayStart: '18:00', dayEnd: '22:00' }), member);
+      const weekend = await issueOne(till, await effectiveTemplate(admin, { name: '周末券', usableTimes: { weekdays: [6, 7] } }), member);
+      const evening = await issueOne(
+        till,
+        await effectiveTemplate(admin, { name: '晚间券', usableTimes: { dayStart: '18:00', dayEnd: '22:00' } }),
+        member,
+      );
       const checked = await okData<
         { code: string; usable: boolean; reason: string | null; use: { discount: string; lines: unknown[] } | null }[]
       >(till.post('/v1/coupons/applicable', { body: { memberId: member, ...basket('50.00') } }));
@@ -292,7 +311,7 @@ describe('checking a basket, redeeming and undoing', () => {
   it('stacks coupons in one order only when the settings and both templates allow it', async () => {
     const member = await newMember(admin);
     const single = await effectiveTemplate(admin);
-    const stacking = await effectiveTemplate(admin, { stackWithCoupons: true });
+    const stacking = await effectiveTemplate(admin, { stacking: { stackWithCoupons: true } });
     const orderNo = requestNo('O');
     await okData(redeem({ code: await issueOne(till, stacking, member), memberId: member, orderNo }));
     expectRefused(await redeem({ code: await issueOne(till, single, member), memberId: member, orderNo }), 409, '叠加');
@@ -305,7 +324,7 @@ describe('checking a basket, redeeming and undoing', () => {
 
   it('undoes an order’s redemptions once per return number; a points coupon gives and takes back its points', async () => {
     const member = await newMember(admin);
-    const code = await issueOne(till, await effectiveTemplate(admin, { lineType: 'points', cashValue: null, pointsValue: 30 }), member);
+    const code = await issueOne(till, await effectiveTemplate(admin, { lineType: 'points', rule: { pointsValue: 30 } }), member);
     const orderNo = requestNo('O');
     expect(await okData(redeem({ code, memberId: member, orderNo }))).toMatchObject({ discount: '0.00', points: 30 });
     const balance = async () =>
@@ -330,7 +349,7 @@ describe('checking a basket, redeeming and undoing', () => {
 
   it('keeps a points coupon used when its points were spent: an undo that cannot take them back in full gives nothing twice', async () => {
     const member = await newMember(admin);
-    const code = await issueOne(till, await effectiveTemplate(admin, { lineType: 'points', cashValue: null, pointsValue: 50 }), member);
+    const code = await issueOne(till, await effectiveTemplate(admin, { lineType: 'points', rule: { pointsValue: 50 } }), member);
     const points = async () =>
       (await okData<{ balance: number }>(admin.get('/v1/points/account', { query: { memberId: member } }))).balance;
     const orderNo = requestNo('O');

@@ -23,7 +23,14 @@ import { objectRelations } from '../../server/crud/object-relations';
 import { PLATFORM_REFERENCES } from '../../server/crud/platform-references';
 import { isClientWritable, validateWrite } from '../../server/crud/record.validate';
 import { readRefs, writeRefs } from '../../server/crud/route-access';
-import { applyingMembers, editableInState, fieldApplies, hasFieldStateRules, isConditional } from '../../resources/field-rules';
+import {
+  applyingMembers,
+  editableInState,
+  fieldApplies,
+  hasFieldStateRules,
+  isConditional,
+  memberValueOf,
+} from '../../resources/field-rules';
 import {
   applyingBody,
   canApplyInView,
@@ -61,7 +68,7 @@ const OVERRIDES: Readonly<Record<string, Override>> = {
   // A digits-only code needs at least 12 digits (the hook's rule), whatever the sample drew.
   'coupon-init': () => ({ codePrefix: 'QA', codeAlphabet: 'DIGITS', codeLength: 16 }),
   // A cash coupon with no goods listed (the scope's lists are given by RELATION_OVERRIDES).
-  'coupon-template': () => ({ lineType: 'all_cash', cashValue: 10, goodsScope: 'ALL', storeScope: 'ALL', totalQuantity: null }),
+  'coupon-template': () => ({ lineType: 'all_cash', rule: { cashValue: 10 }, goodsScope: 'ALL', storeScope: 'ALL', totalQuantity: null }),
   // Lines name a real coupon of the member, issued for the record: the audit uses it.
   'coupon-write-off': async ({ refs, seed }) => ({
     lines: [{ code: await newCouponCode(refs.member, seed), orderNo: `WO-${seed}`, discount: 5 }],
@@ -145,7 +152,7 @@ let couponTemplate: number | null = null;
 async function effectiveCouponTemplate(): Promise<number> {
   if (couponTemplate === null) {
     const created = await okData(
-      admin.post('/v1/coupon-template/saveNew', { body: { name: 'Contract coupon', lineType: 'all_cash', cashValue: 10 } }),
+      admin.post('/v1/coupon-template/saveNew', { body: { name: 'Contract coupon', lineType: 'all_cash', rule: { cashValue: 10 } } }),
     );
     await okData(admin.post('/v1/coupon-template/enable', { query: { id: created.id } }));
     couponTemplate = created.id as number;
@@ -381,7 +388,10 @@ describe.each(crudRuntimes.map((runtime) => [runtime.resource.name, runtime] as 
       // A hook may normalise a value (upper-case codes); what it wrote is what info shows.
       if (f.kind === 'text' && typeof value === 'string' && String(created[key]).toLowerCase() === value.toLowerCase()) continue;
       // An object answers the members that apply to the record (a kind's rule: its kind's).
-      const own = f.kind === 'object' ? applyingMembers(f, (n) => resource.fixedFilter?.[n] ?? body[n] ?? null) : f;
+      const own =
+        f.kind === 'object'
+          ? applyingMembers(f, memberValueOf({ f, value, valueOf: (n) => resource.fixedFilter?.[n] ?? body[n] ?? null }))
+          : f;
       expect(created[key], key).toEqual(expected(own, value));
     }
   });
@@ -836,8 +846,10 @@ const RELATION_OVERRIDES: Readonly<
   'coupon-template.goods': { body: (r) => ({ goodsScope: 'INCLUDE', goods: [r.product] }) },
   'coupon-template.categories': { body: (r) => ({ goodsScope: 'EXCLUDE', categories: [r.catogory] }) },
   'coupon-template.brands': { body: (r) => ({ goodsScope: 'INCLUDE', brands: [r.brand] }) },
-  'coupon-template.pickupGoods': { body: (r) => ({ lineType: 'goods', pickupGoods: r.product, pickupQuantity: 1 }) },
-  'coupon-template.exchangeGoods': { body: (r) => ({ lineType: 'exchange_goods', exchangeGoods: r.product, exchangePrice: 1 }) },
+  'coupon-template.rule.pickupGoods': { body: (r) => ({ lineType: 'goods', rule: { pickupGoods: r.product, pickupQuantity: 1 } }) },
+  'coupon-template.rule.exchangeGoods': {
+    body: (r) => ({ lineType: 'exchange_goods', rule: { exchangeGoods: r.product, exchangePrice: 1 } }),
+  },
   // An activity holds each rule field only for its kind; a reward's template must be effective (stored directly).
   'activity.goods': { body: (r) => ({ kind: 'SCORE_DOUBLING', rule: { doublingMultiple: 2 }, goodsScope: 'INCLUDE', goods: [r.product] }) },
   'activity.categories': {

@@ -40,9 +40,9 @@ async function memberWithCoupons(): Promise<{ member: number; codes: string[] }>
   const { till } = scene;
   scene.clock.set(MONDAY_NOON);
   const member = await newMember(admin);
-  const now = await effectiveTemplate(admin, { validityMode: 'RELATIVE', validDays: 7 });
-  const later = await effectiveTemplate(admin, { validityMode: 'RELATIVE', validDays: 7, delayDays: 3 });
-  const today = await effectiveTemplate(admin, { validityMode: 'FIXED', validDates: ['2026-06-01', '2026-06-01'] });
+  const now = await effectiveTemplate(admin, { validity: { validityMode: 'RELATIVE', validDays: 7 } });
+  const later = await effectiveTemplate(admin, { validity: { validityMode: 'RELATIVE', validDays: 7, delayDays: 3 } });
+  const today = await effectiveTemplate(admin, { validity: { validityMode: 'FIXED', validDates: ['2026-06-01', '2026-06-01'] } });
   const codes = [
     await issueOne(till, now, member),
     await issueOne(till, now, member),

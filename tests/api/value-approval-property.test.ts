@@ -145,7 +145,11 @@ beforeAll(async () => {
   const batch = await soldCards(admin, { templateId: template.id, storeId: store, quantity: 1 });
   card = Number((await cardByNumber(admin, batch.cards[0].number)).id);
   couponTemplate = Number(
-    (await ok(admin.post('/v1/coupon-template/saveNew', { body: { name: '随机券', lineType: 'all_cash', cashValue: COUPON_FACE } }))).id,
+    (
+      await ok(
+        admin.post('/v1/coupon-template/saveNew', { body: { name: '随机券', lineType: 'all_cash', rule: { cashValue: COUPON_FACE } } }),
+      )
+    ).id,
   );
   await ok(admin.post('/v1/coupon-template/enable', { query: { id: couponTemplate } }));
 });

@@ -45,7 +45,7 @@ describe('document lines that look up what is typed', () => {
     const template = await api<{ id: number }>(page, '/v1/coupon-template/saveNew', {
       name: `满100减20-${suffix}`,
       lineType: 'all_cash',
-      cashValue: '20.00',
+      rule: { cashValue: '20.00' },
     });
     await page.request.post(`${baseUrl}/loyalty/v1/coupon-template/enable?id=${template.id}`, {
       headers: { 'X-Requested-With': 'loyalty-console' },

@@ -29,7 +29,7 @@ describe('tasks one click away', () => {
     const template = await api<{ id: number }>(page, '/v1/coupon-template/saveNew', {
       name: templateName,
       lineType: 'all_cash',
-      cashValue: '5.00',
+      rule: { cashValue: '5.00' },
     });
     await page.request.post(`${baseUrl}/loyalty/v1/coupon-template/enable?id=${template.id}`, { headers: HEADERS });
 

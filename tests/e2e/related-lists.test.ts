@@ -27,7 +27,7 @@ describe('related lists and state counts in the browser', () => {
     const template = await api<{ id: number }>(page, '/v1/coupon-template/saveNew', {
       name: `相关券${suffix}`,
       lineType: 'all_cash',
-      cashValue: '5.00',
+      rule: { cashValue: '5.00' },
     });
     await page.request.post(`${baseUrl}/loyalty/v1/coupon-template/enable?id=${template.id}`, { headers: API_HEADERS });
     const codes: string[] = [];

@@ -45,7 +45,7 @@ export async function okData<T = Record<string, unknown>>(promise: Promise<{ bod
 /** Creates a coupon template (all_cash 10.00 unless the body says otherwise) and makes it effective. */
 export async function effectiveTemplate(admin: ApiClient, body: Record<string, unknown> = {}): Promise<number> {
   const created = await okData<{ id: number }>(
-    admin.post('/v1/coupon-template/saveNew', { body: { name: 'Ten off', lineType: 'all_cash', cashValue: '10.00', ...body } }),
+    admin.post('/v1/coupon-template/saveNew', { body: { name: 'Ten off', lineType: 'all_cash', rule: { cashValue: '10.00' }, ...body } }),
   );
   await okData(admin.post('/v1/coupon-template/enable', { query: { id: created.id } }));
   return created.id;

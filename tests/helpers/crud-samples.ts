@@ -1,5 +1,12 @@
 import type { FieldDef, ResourceDef } from '../../resources/define';
-import { applyingMembers, fieldApplies, hasConditionalMembers, fieldRules, lineFieldApplies } from '../../resources/field-rules';
+import {
+  applyingMembers,
+  fieldApplies,
+  hasConditionalMembers,
+  fieldRules,
+  lineFieldApplies,
+  memberValueOf,
+} from '../../resources/field-rules';
 import { isClientWritable } from '../../server/crud/record.validate';
 
 /**
@@ -152,7 +159,7 @@ export function settled(resource: ResourceDef, body: Record<string, unknown>): R
     if (!f || out[name] === undefined) continue;
     if (!fieldApplies({ resource, name, valueOf })) out[name] = f.kind === 'lines' ? [] : null;
     else if (f.kind === 'object' && isPlainObject(out[name])) {
-      const members = Object.keys(applyingMembers(f, valueOf).fields);
+      const members = Object.keys(applyingMembers(f, memberValueOf({ f, value: out[name], valueOf })).fields);
       out[name] = Object.fromEntries(Object.entries(out[name]).filter(([member]) => members.includes(member)));
     }
   }
@@ -200,8 +207,10 @@ export function applyingBody(args: {
   for (const [name, f] of Object.entries(resource.fields)) {
     if (f.kind !== 'object' || !hasConditionalMembers(f) || !isPlainObject(out[name])) continue;
     const sample = scalarSample({ f, seed: args.seed, name, refs: args.refs }) as Record<string, unknown>;
-    const members = Object.keys(applyingMembers(f, (n) => resource.fixedFilter?.[n] ?? out[n] ?? null).fields);
-    out[name] = Object.fromEntries(Object.entries({ ...sample, ...out[name] }).filter(([member]) => members.includes(member)));
+    const merged = { ...sample, ...out[name] };
+    const valueOf = (n: string) => resource.fixedFilter?.[n] ?? out[n] ?? null;
+    const members = Object.keys(applyingMembers(f, memberValueOf({ f, value: merged, valueOf })).fields);
+    out[name] = Object.fromEntries(Object.entries(merged).filter(([member]) => members.includes(member)));
   }
   return out;
 }

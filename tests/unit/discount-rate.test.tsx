@@ -105,7 +105,8 @@ describe('a discount rate (折)', () => {
   it("is how the coupon template's discounts are asked and shown", async () => {
     const english = await consoleIn('en_US');
     for (const name of ['allDiscountRate', 'goodsDiscountRate', 'rfmDiscountRate']) {
-      const ctx = fieldContext({ resource: couponTemplateResource, name, t: english.t.bind(english) });
+      // A line type's rate is a member of the template's one jsonb rule.
+      const ctx = fieldContext({ resource: couponTemplateResource, name: `rule.${name}`, t: english.t.bind(english) });
       const spec = specOf(ctx.field.kind);
       const view = render(
         <I18nextProvider i18n={english}>

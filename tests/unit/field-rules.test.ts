@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defineResource, defineView, field, type ResourceDef } from '../../resources/define';
+import { defineResource, defineView, field, type ObjectField, type ResourceDef } from '../../resources/define';
 import {
+  applyingMembers,
   editableInState,
   fieldApplies,
   fieldRuleProblems,
   fieldRules,
   lineFieldApplies,
+  memberValueOf,
   sectionApplies,
 } from '../../resources/field-rules';
 import { levelResource } from '../../resources/member/level.resource';
@@ -138,5 +140,44 @@ describe('field rules', () => {
     });
     expect(fieldRuleProblems(view)).toEqual(["rule-view section v: a view's own sections cannot carry rules (the base's apply)"]);
     expect(fieldRules(view, 'sku')).toEqual(fieldRules(coupon, 'sku'));
+  });
+
+  it('decides an object member on a sibling member (a validity’s mode), the member’s default standing for an absent one', () => {
+    const validity = field.object({
+      label: ['有效期', 'Validity'],
+      fields: {
+        mode: field.enum({
+          label: ['方式', 'Mode'],
+          options: { FIXED: { label: ['固定', 'Fixed'] }, RELATIVE: { label: ['相对', 'Relative'] } },
+          defaultValue: 'RELATIVE',
+        }),
+        dates: field.dateRange({ label: ['日期', 'Dates'], required: true, when: { field: 'mode', in: ['FIXED'] } }),
+        days: field.integer({ label: ['天数', 'Days'], when: { field: 'mode', in: ['RELATIVE'] } }),
+      },
+    });
+    const members = (value: unknown) =>
+      Object.keys(applyingMembers(validity, memberValueOf({ f: validity, value, valueOf: () => null })).fields);
+    expect(members({ mode: 'FIXED' })).toEqual(['mode', 'dates']);
+    expect(members({ mode: 'RELATIVE' })).toEqual(['mode', 'days']);
+    expect(members({})).toEqual(['mode', 'days']);
+    const holder = (f: ObjectField): ResourceDef =>
+      defineResource({
+        name: 'rule-validity',
+        table: 'rule_validities',
+        title: ['有效期', 'Validity'],
+        route: { group: 'datum', entry: 'store', screens: { list: 'store' } },
+        access: { read: ['资料查看'], write: '配置维护' },
+        scope: 'tenant',
+        fields: { name: field.text({ label: ['名称', 'Name'] }), validity: f },
+        titleField: 'name',
+        list: { defaultSort: { field: 'name', order: 'asc' } },
+      });
+    expect(fieldRuleProblems(holder(validity))).toEqual([]);
+    // A member's condition names a sibling or a field of the record, nothing else.
+    const broken = {
+      ...validity,
+      fields: { ...validity.fields, days: { ...validity.fields.days, when: { field: 'modus', in: ['RELATIVE'] } } },
+    };
+    expect(fieldRuleProblems(holder(broken))).toEqual(['rule-validity.validity.days: condition on unknown field modus']);
   });
 });

@@ -70,13 +70,40 @@ const record = {
   updatedBy: 'admin',
 };
 
+/** An object whose members follow a sibling member: a validity's dates for its fixed mode, its days for the relative one. */
+const validitySet = defineResource({
+  name: 'validity-set',
+  table: 'validity_sets',
+  title: ['有效期集', 'Validity set'],
+  route: { group: 'datum', entry: 'area', screens: { list: 'area' } },
+  access: { read: ['资料查看'], write: '配置维护' },
+  scope: 'tenant',
+  fields: {
+    name: field.text({ label: ['名称', 'Name'], required: true }),
+    validity: field.object({
+      label: ['有效期', 'Validity'],
+      fields: {
+        mode: field.enum({
+          label: ['方式', 'Mode'],
+          options: { FIXED: { label: ['固定', 'Fixed dates'] }, RELATIVE: { label: ['相对', 'Days after receipt'] } },
+          defaultValue: 'RELATIVE',
+        }),
+        dates: field.dateRange({ label: ['日期', 'Valid dates'], required: true, when: { field: 'mode', in: ['FIXED'] } }),
+        days: field.integer({ label: ['天数', 'Valid for (days)'], when: { field: 'mode', in: ['RELATIVE'] } }),
+      },
+    }),
+  },
+  titleField: 'name',
+  list: { defaultSort: { field: 'name', order: 'asc' } },
+});
+
 const server = setupServer();
 let i18n: I18n;
 
 beforeAll(async () => {
   installMatchMedia();
   server.listen({ onUnhandledRequest: 'error' });
-  i18n = await englishI18n([ruleSet]);
+  i18n = await englishI18n([ruleSet, validitySet]);
 });
 afterEach(() => {
   cleanup();
@@ -186,5 +213,27 @@ describe('object member as a list column', () => {
     const cell = await screen.findByText('Spring Water');
     expect(cell.closest('td')).toBeTruthy();
     expect(screen.queryByText('7')).toBeNull();
+  });
+});
+
+describe('object members following a sibling member', () => {
+  const fixed = { id: 1, name: 'Summer', validity: { mode: 'FIXED', dates: ['2026-06-01', '2026-06-30'] }, version: 1 };
+
+  it('shows in the form and on the detail page the members the object’s own mode applies', async () => {
+    server.use(
+      api.post('validity-set/query', () => ok({ total: 1, records: [fixed] })),
+      api.get('validity-set/info/1', () => ok(fixed)),
+    );
+    renderAt({ path: '/datum/area/area?view=edit&id=1', i18n, screen: <ResourceList resource={validitySet} />, resources: [validitySet] });
+    const drawer = (await screen.findByText('Edit validity set')).closest('.ant-drawer-content') as HTMLElement;
+    const form = (await within(drawer).findByText('Save')).closest('form')!;
+    await waitFor(() => expect(within(form).getByText('Fixed dates', { selector: '.ant-select-selection-item' })).toBeTruthy());
+    expect(within(form).getByText('Valid dates', { selector: 'label' })).toBeTruthy();
+    expect(within(form).queryByText('Valid for (days)')).toBeNull();
+    cleanup();
+    server.use(api.get('validity-set/info/1', () => ok({ ...fixed, validity: { mode: 'RELATIVE', days: 7 } })));
+    renderAt({ path: '/datum/area/area?view=dtl&id=1', i18n, screen: <ResourceList resource={validitySet} />, resources: [validitySet] });
+    expect(await screen.findByText('Valid for (days)')).toBeTruthy();
+    expect(screen.queryByText('Valid dates')).toBeNull();
   });
 });

@@ -14046,23 +14046,29 @@ export interface components {
             state: "DRAFT" | "EFFECTIVE" | "STOPPED" | null;
             /** @description Threshold (yuan); yuan, exact, at most 2 decimals */
             threshold: number;
-            /**
-             * @description Validity: FIXED = Fixed dates, RELATIVE = Days after receipt
-             * @enum {string}
-             */
-            validityMode: "FIXED" | "RELATIVE";
-            /** @description Valid dates ([from, to], yyyy-MM-dd) */
-            validDates: string[] | null;
-            /** @description Valid for (days) */
-            validDays: number | null;
-            /** @description Days before it starts */
-            delayDays: number | null;
-            /** @description Weekdays (1 = Monday … 7 = Sunday) */
-            weekdays: number[] | null;
-            /** @description Usable daily from (HH:mm) */
-            dayStart: string | null;
-            /** @description Usable daily until (HH:mm) */
-            dayEnd: string | null;
+            /** @description Validity rule */
+            validity: {
+                /**
+                 * @description Validity: FIXED = Fixed dates, RELATIVE = Days after receipt
+                 * @enum {string}
+                 */
+                validityMode: "FIXED" | "RELATIVE";
+                /** @description Valid dates ([from, to], yyyy-MM-dd) */
+                validDates?: string[] | null;
+                /** @description Valid for (days) */
+                validDays?: number | null;
+                /** @description Days before it starts */
+                delayDays?: number | null;
+            };
+            /** @description Usable times */
+            usableTimes: {
+                /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                weekdays: number[] | null;
+                /** @description Usable daily from (HH:mm) */
+                dayStart: string | null;
+                /** @description Usable daily until (HH:mm) */
+                dayEnd: string | null;
+            } | null;
             /**
              * @description Stores: ALL = All, INCLUDE = Only those listed, EXCLUDE = All but those listed
              * @enum {string}
@@ -14091,10 +14097,13 @@ export interface components {
             costparty: number | null;
             /** @description Share borne (%); exact, at most 2 decimals */
             costShare: number | null;
-            /** @description Stacks with other coupons */
-            stackWithCoupons: boolean | null;
-            /** @description Stacks with points as cash */
-            stackWithPoints: boolean | null;
+            /** @description Stacking */
+            stacking: {
+                /** @description Stacks with other coupons */
+                stackWithCoupons: boolean;
+                /** @description Stacks with points as cash */
+                stackWithPoints: boolean;
+            };
             /**
              * @description Apportioned as: FAV = Discount, PAY = Payment, COLLOCATION = Combination
              * @enum {string}
@@ -14104,49 +14113,52 @@ export interface components {
             description: string | null;
             /** @description Picture (stored file id) */
             picture: string | null;
-            /** @description Face value (yuan); yuan, exact, at most 2 decimals */
-            cashValue: number | null;
-            /** @description Face value on the goods (yuan); yuan, exact, at most 2 decimals */
-            goodsCashValue: number | null;
-            /** @description Order discount (% paid); exact, at most 1 decimals */
-            allDiscountRate: number | null;
-            /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
-            allDiscountCap: number | null;
-            /** @description Goods discount (% paid); exact, at most 1 decimals */
-            goodsDiscountRate: number | null;
-            /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
-            goodsDiscountCap: number | null;
-            /** @description Segment discount (% paid); exact, at most 1 decimals */
-            rfmDiscountRate: number | null;
-            /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
-            rfmDiscountCap: number | null;
-            /** @description Member segments (RFM): IMPORTANT_VALUE = High value, IMPORTANT_DEVELOP = To develop, IMPORTANT_KEEP = To keep, IMPORTANT_RETAIN = To win back, GENERAL = General */
-            rfmSegments: ("IMPORTANT_VALUE" | "IMPORTANT_DEVELOP" | "IMPORTANT_KEEP" | "IMPORTANT_RETAIN" | "GENERAL")[] | null;
-            /** @description Goods to pick up (id of product) */
-            pickupGoods: number | null;
-            /** @description Quantity picked up */
-            pickupQuantity: number | null;
-            /** @description Largest freight waived (yuan); yuan, exact, at most 2 decimals */
-            freightCap: number | null;
-            /** @description Smallest value (yuan); yuan, exact, at most 2 decimals */
-            randomMin: number | null;
-            /** @description Largest value (yuan); yuan, exact, at most 2 decimals */
-            randomMax: number | null;
-            /**
-             * @description Distribution: UNIFORM = Even, LOW_BIASED = Mostly small
-             * @enum {string|null}
-             */
-            randomDistribution: "UNIFORM" | "LOW_BIASED" | null;
-            /** @description Goods bought at the exchange price (id of product) */
-            exchangeGoods: number | null;
-            /** @description Exchange price (yuan); yuan, exact, at most 2 decimals */
-            exchangePrice: number | null;
-            /** @description Points given */
-            pointsValue: number | null;
-            /** @description Special price (yuan each); yuan, exact, at most 2 decimals */
-            specialPrice: number | null;
-            /** @description Most units at the special price */
-            specialQuantity: number | null;
+            /** @description Rule */
+            rule: {
+                /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+                cashValue?: number | null;
+                /** @description Face value on the goods (yuan); yuan, exact, at most 2 decimals */
+                goodsCashValue?: number | null;
+                /** @description Order discount (% paid); exact, at most 1 decimals */
+                allDiscountRate?: number | null;
+                /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
+                allDiscountCap?: number | null;
+                /** @description Goods discount (% paid); exact, at most 1 decimals */
+                goodsDiscountRate?: number | null;
+                /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
+                goodsDiscountCap?: number | null;
+                /** @description Segment discount (% paid); exact, at most 1 decimals */
+                rfmDiscountRate?: number | null;
+                /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
+                rfmDiscountCap?: number | null;
+                /** @description Member segments (RFM): IMPORTANT_VALUE = High value, IMPORTANT_DEVELOP = To develop, IMPORTANT_KEEP = To keep, IMPORTANT_RETAIN = To win back, GENERAL = General */
+                rfmSegments?: ("IMPORTANT_VALUE" | "IMPORTANT_DEVELOP" | "IMPORTANT_KEEP" | "IMPORTANT_RETAIN" | "GENERAL")[] | null;
+                /** @description Goods to pick up (id of product) */
+                pickupGoods?: number | null;
+                /** @description Quantity picked up */
+                pickupQuantity?: number | null;
+                /** @description Largest freight waived (yuan); yuan, exact, at most 2 decimals */
+                freightCap?: number | null;
+                /** @description Smallest value (yuan); yuan, exact, at most 2 decimals */
+                randomMin?: number | null;
+                /** @description Largest value (yuan); yuan, exact, at most 2 decimals */
+                randomMax?: number | null;
+                /**
+                 * @description Distribution: UNIFORM = Even, LOW_BIASED = Mostly small
+                 * @enum {string|null}
+                 */
+                randomDistribution?: "UNIFORM" | "LOW_BIASED" | null;
+                /** @description Goods bought at the exchange price (id of product) */
+                exchangeGoods?: number | null;
+                /** @description Exchange price (yuan); yuan, exact, at most 2 decimals */
+                exchangePrice?: number | null;
+                /** @description Points given */
+                pointsValue?: number | null;
+                /** @description Special price (yuan each); yuan, exact, at most 2 decimals */
+                specialPrice?: number | null;
+                /** @description Most units at the special price */
+                specialQuantity?: number | null;
+            } | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -44683,23 +44695,29 @@ export interface operations {
                     lineType: "all_cash" | "goods_cash" | "all_discount" | "goods_discount" | "rfm_type" | "goods" | "freight" | "random_cash" | "exchange_goods" | "points" | "special_price";
                     /** @description Threshold (yuan); exact, at most 2 decimals */
                     threshold?: number;
-                    /**
-                     * @description Validity
-                     * @enum {string}
-                     */
-                    validityMode?: "FIXED" | "RELATIVE";
-                    /** @description Valid dates ([from, to], yyyy-MM-dd) */
-                    validDates?: string[];
-                    /** @description Valid for (days) */
-                    validDays?: number;
-                    /** @description Days before it starts */
-                    delayDays?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
-                    /** @description Usable daily from (HH:mm) */
-                    dayStart?: string;
-                    /** @description Usable daily until (HH:mm) */
-                    dayEnd?: string;
+                    /** @description Validity rule */
+                    validity?: {
+                        /**
+                         * @description Validity
+                         * @enum {string}
+                         */
+                        validityMode?: "FIXED" | "RELATIVE";
+                        /** @description Valid dates ([from, to], yyyy-MM-dd) */
+                        validDates?: string[];
+                        /** @description Valid for (days) */
+                        validDays?: number;
+                        /** @description Days before it starts */
+                        delayDays?: number;
+                    };
+                    /** @description Usable times */
+                    usableTimes?: {
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Usable daily from (HH:mm) */
+                        dayStart?: string;
+                        /** @description Usable daily until (HH:mm) */
+                        dayEnd?: string;
+                    };
                     /**
                      * @description Stores
                      * @enum {string}
@@ -44726,10 +44744,13 @@ export interface operations {
                     costparty?: number;
                     /** @description Share borne (%); exact, at most 2 decimals */
                     costShare?: number;
-                    /** @description Stacks with other coupons */
-                    stackWithCoupons?: boolean;
-                    /** @description Stacks with points as cash */
-                    stackWithPoints?: boolean;
+                    /** @description Stacking */
+                    stacking?: {
+                        /** @description Stacks with other coupons */
+                        stackWithCoupons?: boolean;
+                        /** @description Stacks with points as cash */
+                        stackWithPoints?: boolean;
+                    };
                     /**
                      * @description Apportioned as
                      * @enum {string}
@@ -44739,49 +44760,52 @@ export interface operations {
                     description?: string;
                     /** @description Picture (stored file id) */
                     picture?: string;
-                    /** @description Face value (yuan); exact, at most 2 decimals */
-                    cashValue?: number;
-                    /** @description Face value on the goods (yuan); exact, at most 2 decimals */
-                    goodsCashValue?: number;
-                    /** @description Order discount (% paid); exact, at most 1 decimals */
-                    allDiscountRate?: number;
-                    /** @description Largest discount (yuan); exact, at most 2 decimals */
-                    allDiscountCap?: number;
-                    /** @description Goods discount (% paid); exact, at most 1 decimals */
-                    goodsDiscountRate?: number;
-                    /** @description Largest discount (yuan); exact, at most 2 decimals */
-                    goodsDiscountCap?: number;
-                    /** @description Segment discount (% paid); exact, at most 1 decimals */
-                    rfmDiscountRate?: number;
-                    /** @description Largest discount (yuan); exact, at most 2 decimals */
-                    rfmDiscountCap?: number;
-                    /** @description Member segments (RFM) */
-                    rfmSegments?: ("IMPORTANT_VALUE" | "IMPORTANT_DEVELOP" | "IMPORTANT_KEEP" | "IMPORTANT_RETAIN" | "GENERAL")[];
-                    /** @description Goods to pick up (id of product) */
-                    pickupGoods?: number;
-                    /** @description Quantity picked up */
-                    pickupQuantity?: number;
-                    /** @description Largest freight waived (yuan); exact, at most 2 decimals */
-                    freightCap?: number;
-                    /** @description Smallest value (yuan); exact, at most 2 decimals */
-                    randomMin?: number;
-                    /** @description Largest value (yuan); exact, at most 2 decimals */
-                    randomMax?: number;
-                    /**
-                     * @description Distribution
-                     * @enum {string}
-                     */
-                    randomDistribution?: "UNIFORM" | "LOW_BIASED";
-                    /** @description Goods bought at the exchange price (id of product) */
-                    exchangeGoods?: number;
-                    /** @description Exchange price (yuan); exact, at most 2 decimals */
-                    exchangePrice?: number;
-                    /** @description Points given */
-                    pointsValue?: number;
-                    /** @description Special price (yuan each); exact, at most 2 decimals */
-                    specialPrice?: number;
-                    /** @description Most units at the special price */
-                    specialQuantity?: number;
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Face value (yuan); exact, at most 2 decimals */
+                        cashValue?: number;
+                        /** @description Face value on the goods (yuan); exact, at most 2 decimals */
+                        goodsCashValue?: number;
+                        /** @description Order discount (% paid); exact, at most 1 decimals */
+                        allDiscountRate?: number;
+                        /** @description Largest discount (yuan); exact, at most 2 decimals */
+                        allDiscountCap?: number;
+                        /** @description Goods discount (% paid); exact, at most 1 decimals */
+                        goodsDiscountRate?: number;
+                        /** @description Largest discount (yuan); exact, at most 2 decimals */
+                        goodsDiscountCap?: number;
+                        /** @description Segment discount (% paid); exact, at most 1 decimals */
+                        rfmDiscountRate?: number;
+                        /** @description Largest discount (yuan); exact, at most 2 decimals */
+                        rfmDiscountCap?: number;
+                        /** @description Member segments (RFM) */
+                        rfmSegments?: ("IMPORTANT_VALUE" | "IMPORTANT_DEVELOP" | "IMPORTANT_KEEP" | "IMPORTANT_RETAIN" | "GENERAL")[];
+                        /** @description Goods to pick up (id of product) */
+                        pickupGoods?: number;
+                        /** @description Quantity picked up */
+                        pickupQuantity?: number;
+                        /** @description Largest freight waived (yuan); exact, at most 2 decimals */
+                        freightCap?: number;
+                        /** @description Smallest value (yuan); exact, at most 2 decimals */
+                        randomMin?: number;
+                        /** @description Largest value (yuan); exact, at most 2 decimals */
+                        randomMax?: number;
+                        /**
+                         * @description Distribution
+                         * @enum {string}
+                         */
+                        randomDistribution?: "UNIFORM" | "LOW_BIASED";
+                        /** @description Goods bought at the exchange price (id of product) */
+                        exchangeGoods?: number;
+                        /** @description Exchange price (yuan); exact, at most 2 decimals */
+                        exchangePrice?: number;
+                        /** @description Points given */
+                        pointsValue?: number;
+                        /** @description Special price (yuan each); exact, at most 2 decimals */
+                        specialPrice?: number;
+                        /** @description Most units at the special price */
+                        specialQuantity?: number;
+                    };
                 };
             };
         };
@@ -44839,23 +44863,29 @@ export interface operations {
                     lineType?: "all_cash" | "goods_cash" | "all_discount" | "goods_discount" | "rfm_type" | "goods" | "freight" | "random_cash" | "exchange_goods" | "points" | "special_price";
                     /** @description Threshold (yuan); exact, at most 2 decimals */
                     threshold?: number;
-                    /**
-                     * @description Validity
-                     * @enum {string}
-                     */
-                    validityMode?: "FIXED" | "RELATIVE";
-                    /** @description Valid dates ([from, to], yyyy-MM-dd) */
-                    validDates?: string[];
-                    /** @description Valid for (days) */
-                    validDays?: number;
-                    /** @description Days before it starts */
-                    delayDays?: number;
-                    /** @description Weekdays (1 = Monday … 7 = Sunday) */
-                    weekdays?: number[];
-                    /** @description Usable daily from (HH:mm) */
-                    dayStart?: string;
-                    /** @description Usable daily until (HH:mm) */
-                    dayEnd?: string;
+                    /** @description Validity rule */
+                    validity?: {
+                        /**
+                         * @description Validity
+                         * @enum {string}
+                         */
+                        validityMode?: "FIXED" | "RELATIVE";
+                        /** @description Valid dates ([from, to], yyyy-MM-dd) */
+                        validDates?: string[];
+                        /** @description Valid for (days) */
+                        validDays?: number;
+                        /** @description Days before it starts */
+                        delayDays?: number;
+                    };
+                    /** @description Usable times */
+                    usableTimes?: {
+                        /** @description Weekdays (1 = Monday … 7 = Sunday) */
+                        weekdays?: number[];
+                        /** @description Usable daily from (HH:mm) */
+                        dayStart?: string;
+                        /** @description Usable daily until (HH:mm) */
+                        dayEnd?: string;
+                    };
                     /**
                      * @description Stores
                      * @enum {string}
@@ -44882,10 +44912,13 @@ export interface operations {
                     costparty?: number;
                     /** @description Share borne (%); exact, at most 2 decimals */
                     costShare?: number;
-                    /** @description Stacks with other coupons */
-                    stackWithCoupons?: boolean;
-                    /** @description Stacks with points as cash */
-                    stackWithPoints?: boolean;
+                    /** @description Stacking */
+                    stacking?: {
+                        /** @description Stacks with other coupons */
+                        stackWithCoupons?: boolean;
+                        /** @description Stacks with points as cash */
+                        stackWithPoints?: boolean;
+                    };
                     /**
                      * @description Apportioned as
                      * @enum {string}
@@ -44895,49 +44928,52 @@ export interface operations {
                     description?: string;
                     /** @description Picture (stored file id) */
                     picture?: string;
-                    /** @description Face value (yuan); exact, at most 2 decimals */
-                    cashValue?: number;
-                    /** @description Face value on the goods (yuan); exact, at most 2 decimals */
-                    goodsCashValue?: number;
-                    /** @description Order discount (% paid); exact, at most 1 decimals */
-                    allDiscountRate?: number;
-                    /** @description Largest discount (yuan); exact, at most 2 decimals */
-                    allDiscountCap?: number;
-                    /** @description Goods discount (% paid); exact, at most 1 decimals */
-                    goodsDiscountRate?: number;
-                    /** @description Largest discount (yuan); exact, at most 2 decimals */
-                    goodsDiscountCap?: number;
-                    /** @description Segment discount (% paid); exact, at most 1 decimals */
-                    rfmDiscountRate?: number;
-                    /** @description Largest discount (yuan); exact, at most 2 decimals */
-                    rfmDiscountCap?: number;
-                    /** @description Member segments (RFM) */
-                    rfmSegments?: ("IMPORTANT_VALUE" | "IMPORTANT_DEVELOP" | "IMPORTANT_KEEP" | "IMPORTANT_RETAIN" | "GENERAL")[];
-                    /** @description Goods to pick up (id of product) */
-                    pickupGoods?: number;
-                    /** @description Quantity picked up */
-                    pickupQuantity?: number;
-                    /** @description Largest freight waived (yuan); exact, at most 2 decimals */
-                    freightCap?: number;
-                    /** @description Smallest value (yuan); exact, at most 2 decimals */
-                    randomMin?: number;
-                    /** @description Largest value (yuan); exact, at most 2 decimals */
-                    randomMax?: number;
-                    /**
-                     * @description Distribution
-                     * @enum {string}
-                     */
-                    randomDistribution?: "UNIFORM" | "LOW_BIASED";
-                    /** @description Goods bought at the exchange price (id of product) */
-                    exchangeGoods?: number;
-                    /** @description Exchange price (yuan); exact, at most 2 decimals */
-                    exchangePrice?: number;
-                    /** @description Points given */
-                    pointsValue?: number;
-                    /** @description Special price (yuan each); exact, at most 2 decimals */
-                    specialPrice?: number;
-                    /** @description Most units at the special price */
-                    specialQuantity?: number;
+                    /** @description Rule */
+                    rule?: {
+                        /** @description Face value (yuan); exact, at most 2 decimals */
+                        cashValue?: number;
+                        /** @description Face value on the goods (yuan); exact, at most 2 decimals */
+                        goodsCashValue?: number;
+                        /** @description Order discount (% paid); exact, at most 1 decimals */
+                        allDiscountRate?: number;
+                        /** @description Largest discount (yuan); exact, at most 2 decimals */
+                        allDiscountCap?: number;
+                        /** @description Goods discount (% paid); exact, at most 1 decimals */
+                        goodsDiscountRate?: number;
+                        /** @description Largest discount (yuan); exact, at most 2 decimals */
+                        goodsDiscountCap?: number;
+                        /** @description Segment discount (% paid); exact, at most 1 decimals */
+                        rfmDiscountRate?: number;
+                        /** @description Largest discount (yuan); exact, at most 2 decimals */
+                        rfmDiscountCap?: number;
+                        /** @description Member segments (RFM) */
+                        rfmSegments?: ("IMPORTANT_VALUE" | "IMPORTANT_DEVELOP" | "IMPORTANT_KEEP" | "IMPORTANT_RETAIN" | "GENERAL")[];
+                        /** @description Goods to pick up (id of product) */
+                        pickupGoods?: number;
+                        /** @description Quantity picked up */
+                        pickupQuantity?: number;
+                        /** @description Largest freight waived (yuan); exact, at most 2 decimals */
+                        freightCap?: number;
+                        /** @description Smallest value (yuan); exact, at most 2 decimals */
+                        randomMin?: number;
+                        /** @description Largest value (yuan); exact, at most 2 decimals */
+                        randomMax?: number;
+                        /**
+                         * @description Distribution
+                         * @enum {string}
+                         */
+                        randomDistribution?: "UNIFORM" | "LOW_BIASED";
+                        /** @description Goods bought at the exchange price (id of product) */
+                        exchangeGoods?: number;
+                        /** @description Exchange price (yuan); exact, at most 2 decimals */
+                        exchangePrice?: number;
+                        /** @description Points given */
+                        pointsValue?: number;
+                        /** @description Special price (yuan each); exact, at most 2 decimals */
+                        specialPrice?: number;
+                        /** @description Most units at the special price */
+                        specialQuantity?: number;
+                    };
                 };
             };
         };

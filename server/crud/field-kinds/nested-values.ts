@@ -2,7 +2,7 @@ import type { LineField, ObjectMemberField } from '../../../resources/define';
 import { pick, type Locale } from '../../../resources/messages/bilingual';
 import { arrayOf, nullable, objectOf, type JsonSchema } from '../../http/openapi.schemas';
 import type { NestedIssue } from './field-kind';
-import { isEmpty } from './kind-helpers';
+import { canonicalJson, isEmpty } from './kind-helpers';
 import { kindOf, readField, writeField } from './index';
 
 /**
@@ -64,6 +64,21 @@ export function serializeMembers(args: {
     out[name] = value === null || value === undefined ? null : kindOf(f).serialize({ f, value, zone: args.zone });
   }
   return out;
+}
+
+/**
+ * Two stored object values hold the same members, each compared by its own kind (money exactly:
+ * `10.00` and `10` are one amount), so a form sending a frozen rule back unchanged changes nothing.
+ */
+export function sameMembers(args: { fields: Readonly<Record<string, Member>>; a: unknown; b: unknown }): boolean {
+  const stored = (value: unknown) => (typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {});
+  return Object.entries(args.fields).every(([name, f]) => {
+    const a: unknown = readField(stored(args.a), name, f) ?? null;
+    const b: unknown = readField(stored(args.b), name, f) ?? null;
+    if (isEmpty(a) || isEmpty(b)) return isEmpty(a) && isEmpty(b);
+    const same = kindOf(f).same;
+    return same ? same(f, a, b) : canonicalJson(a) === canonicalJson(b);
+  });
 }
 
 /** The answer schema of an object value's members (nullable unless required). */

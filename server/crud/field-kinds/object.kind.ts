@@ -2,8 +2,8 @@ import { jsonb } from 'drizzle-orm/pg-core';
 import type { ObjectField } from '../../../resources/define';
 import { snakeCase } from '../naming';
 import type { ServerFieldKind } from './field-kind';
-import { canonicalJson, finishColumn, ok } from './kind-helpers';
-import { coerceMembers, membersAnswerSchema, membersBodySchema, serializeMembers } from './nested-values';
+import { finishColumn, ok } from './kind-helpers';
+import { coerceMembers, membersAnswerSchema, membersBodySchema, sameMembers, serializeMembers } from './nested-values';
 
 /**
  * A structured value (a rule with its tiers): one `jsonb` column holding the members as their
@@ -23,5 +23,5 @@ export const objectKind: ServerFieldKind<ObjectField> = {
   bodySchema: (f) => ({ ...membersBodySchema(f.fields), description: f.label[1] }),
   answerSchema: (f) => ({ ...membersAnswerSchema(f.fields), description: f.label[1] }),
   serialize: ({ f, value, zone }) => serializeMembers({ fields: f.fields, value, zone }),
-  same: (_f, a, b) => canonicalJson(a) === canonicalJson(b),
+  same: (f, a, b) => sameMembers({ fields: f.fields, a, b }),
 };

@@ -27,7 +27,14 @@ export async function insertTemplate(tx: DbOrTx, tenantId: number, values: Recor
   const number = await drawNumber({ db: tx, tenantId, resource: couponTemplateResource });
   const [made] = await tx
     .insert(t)
-    .values({ tenantId, number, state: 'EFFECTIVE', validityMode: 'RELATIVE', validDays: 30, ...values } as never)
+    .values({
+      tenantId,
+      number,
+      state: 'EFFECTIVE',
+      validity: { validityMode: 'RELATIVE', validDays: 30, delayDays: 0 },
+      stacking: { stackWithCoupons: false, stackWithPoints: true },
+      ...values,
+    } as never)
     .returning({ id: t.id });
   return Number(made.id);
 }
@@ -52,7 +59,7 @@ export const couponsSeeder: DemoSeeder = {
     const cash = await insertTemplate(tx, tenantId, {
       name: '满50减10元券',
       lineType: 'all_cash',
-      cashValue: '10.00',
+      rule: { cashValue: '10.00' },
       threshold: '50.00',
       totalQuantity: 1000,
       perMemberLimit: 5,
@@ -61,12 +68,15 @@ export const couponsSeeder: DemoSeeder = {
     const discount = await insertTemplate(tx, tenantId, {
       name: '9折券（最高减20元）',
       lineType: 'all_discount',
-      allDiscountRate: '9.0',
-      allDiscountCap: '20.00',
-      weekdays: [6, 7],
+      rule: { allDiscountRate: '9.0', allDiscountCap: '20.00' },
+      usableTimes: { weekdays: [6, 7], dayStart: null, dayEnd: null },
       description: '周末可用',
     });
-    const pickup = await insertTemplate(tx, tenantId, { name: '免费提货券', lineType: 'goods', pickupGoods: product, pickupQuantity: 1 });
+    const pickup = await insertTemplate(tx, tenantId, {
+      name: '免费提货券',
+      lineType: 'goods',
+      rule: { pickupGoods: product, pickupQuantity: 1 },
+    });
     const now = new Date();
     const codes: string[] = [];
     const issue = async (templateId: number, memberId: number, quantity: number) => {

@@ -4,6 +4,7 @@ import { valueAfterWrite } from '../../crud/required-when';
 import { badInput, type FieldError } from '../../http/envelope';
 import { toCents } from '../../money/money';
 import { couponInitResource } from '../../../resources/coupons/coupon-init.resource';
+import type { StoredLineRule } from '../../../resources/coupons/coupon-template.resource';
 
 /**
  * Rules of coupon templates (resources/coupons/coupon-template.resource.ts) the declaration cannot
@@ -21,9 +22,11 @@ export const couponTemplateHooks = defineServerHooks('coupon-template', {
     const issues: FieldError[] = [];
     const type = value('lineType');
     if (type === 'random_cash') {
-      const min = toCents(String(value('randomMin')));
-      const max = toCents(String(value('randomMax')));
-      if (min !== null && max !== null && max < min) issues.push({ field: 'randomMax', key: 'coupons.randomOrder' });
+      // The rule as validated for its line type (resources/coupons/coupon-template.resource.ts).
+      const rule = value('rule') as StoredLineRule<'random_cash'> | null;
+      const min = toCents(String(rule?.randomMin));
+      const max = toCents(String(rule?.randomMax));
+      if (min !== null && max !== null && max < min) issues.push({ field: 'rule.randomMax', key: 'coupons.randomOrder' });
     }
     const scope = value('goodsScope');
     const listed = ['goods', 'categories', 'brands'].some((name) => {

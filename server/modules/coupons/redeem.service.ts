@@ -296,7 +296,7 @@ export async function undoRedemption(input: {
       const shown: UndoAnswer['coupons'][number][] = [];
       for (const c of used.rows) {
         const template = templates.get(Number(c.template))!;
-        const points = template.lineType === 'points' ? Number(template.raw.points_value ?? 0) : 0;
+        const points = template.points;
         // A points coupon goes back only with all its points: when the member has spent them
         // since, a take-back capped at the balance would leave them the points and the coupon to
         // redeem again (issue 24 §2). Such a coupon stays used and nothing is taken back.

@@ -1,5 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { couponTemplateResource, type CouponTemplateRecord } from '../../../resources/coupons/coupon-template.resource';
 import type { CouponLineType } from '../../../resources/coupons/coupon-line-types';
+import { deriveTable } from '../../crud/table.derive';
 import type { DbOrTx } from '../../db/connection';
 import { toCents } from '../../money/money';
 import type { GoodsScope } from './discounts/basket';
@@ -8,7 +10,8 @@ import type { CouponValue } from './discounts/line-types';
 
 /**
  * A coupon template (resources/coupons/coupon-template.resource.ts) as the coupon services read
- * it: one row of `coupon_templates`, its money as cents, its scopes as id lists.
+ * it: its stored record (`CouponTemplateRecord`, typed from the declaration, the line type's rule
+ * typed from its `LINE_TYPE_RULES`), its money as cents, its scopes as id lists.
  */
 export interface TemplateRow {
   readonly id: number;
@@ -35,88 +38,109 @@ export interface TemplateRow {
   readonly random: { readonly min: bigint; readonly max: bigint; readonly distribution: 'UNIFORM' | 'LOW_BIASED' } | null;
   /** The face value of a cash coupon (null for the other types; a random one is drawn per coupon). */
   readonly faceCents: bigint | null;
-  readonly raw: Readonly<Record<string, unknown>>;
+  /** The points a points coupon gives (0 for the other types). */
+  readonly points: number;
+  /** The stored record, for its line type's value part ({@link couponValue}). */
+  readonly record: CouponTemplateRecord;
 }
 
-const cents = (value: unknown): bigint | null => (value === null || value === undefined ? null : toCents(String(value)));
+const cents = (value: string | null | undefined): bigint | null => (value === null || value === undefined ? null : toCents(value));
+// The listed goods' preset (field-presets.ts) types a relation list loosely: read it as a list.
 const ids = (value: unknown): number[] => (Array.isArray(value) ? value.map(Number) : []);
-const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const hhmm = (time: string | null | undefined): string | null => (time === null || time === undefined ? null : time.slice(0, 5));
 
-function rowOf(r: Record<string, unknown>): TemplateRow {
-  const lineType = r.line_type as CouponLineType;
-  const face = lineType === 'all_cash' ? r.cash_value : lineType === 'goods_cash' ? r.goods_cash_value : null;
+/** The face value of a cash coupon's template (null for the other types). */
+function faceOf(r: CouponTemplateRecord): bigint | null {
+  if (r.lineType === 'all_cash') return cents(r.rule?.cashValue);
+  if (r.lineType === 'goods_cash') return cents(r.rule?.goodsCashValue);
+  return null;
+}
+
+function validityOf(v: CouponTemplateRecord['validity']): TemplateRow['validity'] {
+  if (v.validityMode === 'FIXED') return { mode: 'FIXED', from: String(v.validDatesFrom), to: String(v.validDatesTo) };
+  return { mode: 'RELATIVE', days: v.validDays ?? null, delayDays: v.delayDays ?? 0 };
+}
+
+function rowOf(r: CouponTemplateRecord): TemplateRow {
+  const random = r.lineType === 'random_cash' ? r.rule : null;
   return {
     id: Number(r.id),
-    name: String(r.name),
-    state: r.state as TemplateRow['state'],
-    lineType,
-    totalQuantity: num(r.total_quantity),
-    perMemberLimit: num(r.per_member_limit),
-    issuedCount: Number(r.issued_count),
-    validity:
-      r.validity_mode === 'FIXED'
-        ? { mode: 'FIXED', from: String(r.valid_dates_from), to: String(r.valid_dates_to) }
-        : { mode: 'RELATIVE', days: num(r.valid_days), delayDays: num(r.delay_days) ?? 0 },
-    weekdays: ids(r.weekdays),
-    dayStart: (r.day_start as string | null) ?? null,
-    dayEnd: (r.day_end as string | null) ?? null,
-    storeScope: r.store_scope as GoodsScope['mode'],
+    name: r.name ?? '',
+    state: r.state ?? 'DRAFT',
+    lineType: r.lineType,
+    totalQuantity: r.totalQuantity,
+    perMemberLimit: r.perMemberLimit,
+    issuedCount: r.issuedCount ?? 0,
+    validity: validityOf(r.validity),
+    weekdays: ids(r.usableTimes?.weekdays),
+    dayStart: hhmm(r.usableTimes?.dayStart),
+    dayEnd: hhmm(r.usableTimes?.dayEnd),
+    storeScope: r.storeScope,
     stores: ids(r.stores),
-    scope: { mode: r.goods_scope as GoodsScope['mode'], goods: ids(r.goods), categories: ids(r.categories), brands: ids(r.brands) },
+    scope: { mode: r.goodsScope, goods: ids(r.goods), categories: ids(r.categories), brands: ids(r.brands) },
     thresholdCents: cents(r.threshold) ?? 0n,
-    subject: r.apportion_subject as ApportionSubject,
-    stackWithCoupons: r.stack_with_coupons === true,
-    stackWithPoints: r.stack_with_points !== false,
-    random:
-      lineType === 'random_cash'
-        ? { min: cents(r.random_min)!, max: cents(r.random_max)!, distribution: r.random_distribution as 'UNIFORM' | 'LOW_BIASED' }
-        : null,
-    faceCents: cents(face),
-    raw: r,
+    subject: r.apportionSubject,
+    stackWithCoupons: r.stacking.stackWithCoupons,
+    stackWithPoints: r.stacking.stackWithPoints,
+    random: random
+      ? { min: cents(random.randomMin) ?? 0n, max: cents(random.randomMax) ?? 0n, distribution: random.randomDistribution ?? 'UNIFORM' }
+      : null,
+    faceCents: faceOf(r),
+    points: r.lineType === 'points' ? (r.rule?.pointsValue ?? 0) : 0,
+    record: r,
   };
 }
 
-/** The template of the caller's tenant, or null. Dates come as `yyyy-MM-dd` text. */
+/** The stored templates of the tenant matching `where`, as the declaration types them. */
+async function selectTemplates(db: DbOrTx, tenantId: number, where: SQL): Promise<CouponTemplateRecord[]> {
+  const t = deriveTable(couponTemplateResource);
+  // The derived table's rows are the declaration's records (RecordOf mirrors the derivation).
+  return (await db
+    .select()
+    .from(t)
+    .where(and(eq(t.tenantId, tenantId), where))) as unknown as CouponTemplateRecord[];
+}
+
+/** The template of the caller's tenant, or null. */
 export async function readTemplate(db: DbOrTx, tenantId: number, id: number): Promise<TemplateRow | null> {
-  const result = await db.execute(sql`select *, valid_dates_from::text as valid_dates_from, valid_dates_to::text as valid_dates_to
-    from coupon_templates where tenant_id = ${tenantId} and id = ${id}`);
-  return result.rows[0] ? rowOf(result.rows[0]) : null;
+  const [record] = await selectTemplates(db, tenantId, eq(deriveTable(couponTemplateResource).id, id));
+  return record ? rowOf(record) : null;
 }
 
 /** Templates by id (for a member's coupons), in one statement. */
 export async function readTemplates(db: DbOrTx, tenantId: number, idList: readonly number[]): Promise<Map<number, TemplateRow>> {
   if (idList.length === 0) return new Map();
-  const result = await db.execute(sql`select *, valid_dates_from::text as valid_dates_from, valid_dates_to::text as valid_dates_to
-    from coupon_templates where tenant_id = ${tenantId} and id = any(${`{${idList.join(',')}}`}::bigint[])`);
-  return new Map(result.rows.map((r) => [Number(r.id), rowOf(r)]));
+  const records = await selectTemplates(db, tenantId, inArray(deriveTable(couponTemplateResource).id, [...idList]));
+  return new Map(records.map((r) => [Number(r.id), rowOf(r)]));
 }
 
-const tenths = (value: unknown): bigint => (cents(value) ?? 0n) / 10n;
+/** An exact one-decimal rate ("8.5") in tenths (85). */
+const tenths = (value: string | null | undefined): bigint => (cents(value) ?? 0n) / 10n;
 
 /** The value part of a template as its discount function reads it; `faceCents` is the coupon's own (a random one's draw). */
 export function couponValue(t: TemplateRow, faceCents: bigint | null): CouponValue {
-  const r = t.raw;
-  switch (t.lineType) {
+  const r = t.record;
+  switch (r.lineType) {
     case 'all_cash':
     case 'goods_cash':
     case 'random_cash':
-      return { type: t.lineType, faceCents: faceCents ?? t.faceCents ?? 0n };
+      return { type: r.lineType, faceCents: faceCents ?? t.faceCents ?? 0n };
     case 'all_discount':
-      return { type: t.lineType, rateTenths: tenths(r.all_discount_rate), capCents: cents(r.all_discount_cap) };
+      return { type: r.lineType, rateTenths: tenths(r.rule?.allDiscountRate), capCents: cents(r.rule?.allDiscountCap) };
     case 'goods_discount':
-      return { type: t.lineType, rateTenths: tenths(r.goods_discount_rate), capCents: cents(r.goods_discount_cap) };
+      return { type: r.lineType, rateTenths: tenths(r.rule?.goodsDiscountRate), capCents: cents(r.rule?.goodsDiscountCap) };
     case 'rfm_type':
-      return { type: t.lineType, rateTenths: tenths(r.rfm_discount_rate), capCents: cents(r.rfm_discount_cap) };
+      return { type: r.lineType, rateTenths: tenths(r.rule?.rfmDiscountRate), capCents: cents(r.rule?.rfmDiscountCap) };
     case 'goods':
-      return { type: t.lineType, goodsId: Number(r.pickup_goods), quantity: BigInt(Number(r.pickup_quantity ?? 1)) };
+      return { type: r.lineType, goodsId: Number(r.rule?.pickupGoods), quantity: BigInt(r.rule?.pickupQuantity ?? 1) };
     case 'freight':
-      return { type: t.lineType, capCents: cents(r.freight_cap) };
+      return { type: r.lineType, capCents: cents(r.rule?.freightCap) };
     case 'exchange_goods':
-      return { type: t.lineType, goodsId: Number(r.exchange_goods), priceCents: cents(r.exchange_price) ?? 0n };
+      return { type: r.lineType, goodsId: Number(r.rule?.exchangeGoods), priceCents: cents(r.rule?.exchangePrice) ?? 0n };
     case 'points':
-      return { type: t.lineType, points: Number(r.points_value ?? 0) };
+      return { type: r.lineType, points: t.points };
     case 'special_price':
-      return { type: t.lineType, priceCents: cents(r.special_price) ?? 0n, quantity: BigInt(Number(r.special_quantity ?? 1)) };
+      return { type: r.lineType, priceCents: cents(r.rule?.specialPrice) ?? 0n, quantity: BigInt(r.rule?.specialQuantity ?? 1) };
   }
 }
 

@@ -4,13 +4,14 @@
  * `[object, member]`, a tier's cell `[object, tiers, row, field]`, so the server's
  * `rule.tiers[2].points` lands on that input); shown on the detail page as a list of members.
  * Members' labels are `res.<resource>.<object>.<member>`. A relation member shows and picks its
- * records like a relation field, named by the record's `_titles['<object>.<member>']`. Members that apply to some records only
- * (a kind's rule members, their `when` on the record's fields) are shown for those records only.
+ * records like a relation field, named by the record's `_titles['<object>.<member>']`. Members
+ * that apply to some records only (a kind's rule members, their `when` on the record's fields,
+ * or on a sibling member: a validity's dates on its mode) are shown for those records only.
  */
 import { Descriptions, Form } from 'antd';
 import { Card } from '../controls/deferred-controls';
 import type { FieldKind, ObjectField, ObjectMemberField } from '../../../resources/define';
-import { applyingMembers, hasConditionalMembers } from '../../../resources/field-rules';
+import { applyingMembers, hasConditionalMembers, memberValueOf } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
 import { memberRecord } from '../relation-titles';
@@ -30,10 +31,14 @@ export function memberContext(ctx: FieldContext<ObjectField>, name: string): Fie
   };
 }
 
-/** The names of the members that apply to a record (its view's fixed values first: a kind view's kind). */
-function memberNames(ctx: FieldContext<ObjectField>, valueOf: (name: string) => unknown): string[] {
-  const fixed = ctx.resource.fixedFilter ?? {};
-  return Object.keys(applyingMembers(ctx.field, (name) => (Object.hasOwn(fixed, name) ? fixed[name] : valueOf(name))).fields);
+/**
+ * The names of the members that apply to a record (its view's fixed values first: a kind view's
+ * kind), their conditions reading the record's fields or the object's own members (`members`).
+ */
+function memberNames(args: { ctx: FieldContext<ObjectField>; members: unknown; valueOf: (name: string) => unknown }): string[] {
+  const fixed = args.ctx.resource.fixedFilter ?? {};
+  const valueOf = (name: string) => (Object.hasOwn(fixed, name) ? fixed[name] : args.valueOf(name));
+  return Object.keys(applyingMembers(args.ctx.field, memberValueOf({ f: args.ctx.field, value: args.members, valueOf })).fields);
 }
 
 function membersOf(value: unknown): ApiRecord | null {
@@ -47,7 +52,9 @@ function convert(args: { ctx: FieldContext<ObjectField>; specOf: SpecOf; value: 
   for (const name of Object.keys(args.ctx.field.fields)) {
     const sub = memberContext(args.ctx, name);
     const change = args.specOf(sub.field.kind)[args.direction];
-    const value = change ? change(sub as FieldContext, members[name]) : members[name];
+    // A member the value does not hold starts at its default (a new rule's quantity of 1).
+    const given = args.direction === 'toForm' && members[name] === undefined ? sub.field.defaultValue : members[name];
+    const value = change ? change(sub as FieldContext, given) : given;
     out[name] = args.direction === 'fromForm' && value === undefined ? null : value;
   }
   return out;
@@ -63,7 +70,7 @@ export function createObjectKind(specOf: SpecOf): FieldKindSpec<ObjectField> {
         size="small"
         column={1}
         bordered
-        items={memberNames(ctx, (name) => record[name]).map((name) => {
+        items={memberNames({ ctx, members, valueOf: (name) => record[name] }).map((name) => {
           const sub = memberContext(ctx, name) as FieldContext;
           const spec = specOf(sub.field.kind);
           return {
@@ -106,7 +113,15 @@ export function createObjectKind(specOf: SpecOf): FieldKindSpec<ObjectField> {
           {hasConditionalMembers(ctx.field) ? (
             // The members follow the record's values as they are edited (the kind chosen).
             <Form.Item noStyle shouldUpdate>
-              {({ getFieldValue }) => card(memberNames(ctx, (name) => getFieldValue(name) as unknown))}
+              {({ getFieldValue }) =>
+                card(
+                  memberNames({
+                    ctx,
+                    members: getFieldValue([...(ctx.path ?? [ctx.name])]) as unknown,
+                    valueOf: (name) => getFieldValue(name) as unknown,
+                  }),
+                )
+              }
             </Form.Item>
           ) : (
             card(all)

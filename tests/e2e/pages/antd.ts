@@ -30,11 +30,12 @@ export function pageOf(root: Page | Locator): Page {
 /** The form item whose label reads `label`, inside `root`. */
 export function formItem(root: Page | Locator, label: string | RegExp): Locator {
   const matcher = looseText(label);
+  const labelled = pageOf(root).locator('.ant-form-item-label label').filter({ hasText: matcher });
+  // The item that owns the label, not one around it (an object field's item holds its members' items).
   return root
     .locator('.ant-form-item')
-    .filter({
-      has: pageOf(root).locator('.ant-form-item-label label').filter({ hasText: matcher }),
-    })
+    .filter({ has: labelled })
+    .filter({ hasNot: pageOf(root).locator('.ant-form-item').filter({ has: labelled }) })
     .first();
 }
 
