@@ -86,7 +86,7 @@ describe('activities', () => {
 
   it('gives coupons of effective templates only', async () => {
     const draft = await okData<{ id: number }>(
-      admin.post('/v1/coupon-template/saveNew', { body: { name: 'Draft coupon', lineType: 'all_cash', cashValue: 5 } }),
+      admin.post('/v1/coupon-template/saveNew', { body: { name: 'Draft coupon', lineType: 'all_cash', rule: { cashValue: 5 } } }),
     );
     const refused = await admin.post('/v1/activity-register-gift/saveNew', {
       body: { name: 'Gift', ...WINDOW, rule: { rewardCouponTemplate: draft.id } },

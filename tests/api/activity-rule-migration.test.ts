@@ -160,6 +160,9 @@ function migrationsBefore(last: string): string {
   return dir;
 }
 
+/** The tenant id the old rows are written under, before the merchant exists (no merchant has it). */
+const OLD_TENANT_ID = 987_654_321;
+
 let adminUrl: URL;
 let name: string;
 let database: Database;
@@ -179,13 +182,14 @@ beforeAll(async () => {
   url.pathname = `/${name}`;
   database = connectDatabase(url.toString(), { max: 4 });
   await migrate(database.db, { migrationsFolder: migrationsBefore(RULE_MIGRATION) });
-  const tenant = await createTenant(database);
-  tenantId = tenant.tenantId;
+  // The merchant is made on the final schema (its users table has grown since): the old rows are
+  // written under a stand-in tenant id and handed to it once every migration has run.
+  const oldTenant = OLD_TENANT_ID;
   for (const [kind, rule] of Object.entries(OLD_ROWS)) {
     const columns = { ...rule.columns, ...oldBudget(ids.size).columns };
     const names = ['tenant_id', 'number', 'name', 'kind', 'family', 'state', 'begin_time', 'end_time', ...Object.keys(columns)];
     const values = [
-      tenant.tenantId,
+      oldTenant,
       `AC9${String(ids.size + 1).padStart(7, '0')}`,
       `Old ${kind}`,
       kind,
@@ -202,6 +206,16 @@ beforeAll(async () => {
     ids.set(kind, Number(inserted.rows[0].id));
   }
   await applyMigrations(database);
+  const tenant = await createTenant(database);
+  tenantId = tenant.tenantId;
+  const owned = await database.pool.query<{ table_name: string }>(
+    `select c.table_name from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+      where c.table_schema = 'public' and c.column_name = 'tenant_id'`,
+  );
+  for (const { table_name: table } of owned.rows) {
+    await database.pool.query(`update "${table}" set tenant_id = $1 where tenant_id = $2`, [tenantId, oldTenant]);
+  }
   const config = { ...loadConfig({ PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST) }), seedDemo: false };
   ({ app } = await buildTestApp({ database, config, jobs: null }));
   await app.ready();
