@@ -25,10 +25,10 @@ const GRANTS: PermissionRef[] = [
 ];
 
 const offer = defineResource({
-  name: 'crud-offer',
-  table: 'crud_offers',
+  name: 'crud-rule-offer',
+  table: 'crud_rule_offers',
   title: ['优惠规则', 'Offer'],
-  route: { group: 'datum', entry: 'crud-offer', screens: { list: 'crud-offer' } },
+  route: { group: 'datum', entry: 'crud-rule-offer', screens: { list: 'crud-rule-offer' } },
   access: { read: ['资料查看'], write: '配置维护' },
   scope: 'tenant',
   fields: {
@@ -60,7 +60,7 @@ const offer = defineResource({
 
 mountResources({
   resources: [offer],
-  catalog: [singleScreenTestGroup({ entry: 'crud-offer', title: ['优惠规则', 'Offers'], resourceId: RID })],
+  catalog: [singleScreenTestGroup({ entry: 'crud-rule-offer', title: ['优惠规则', 'Offers'], resourceId: RID })],
 });
 
 let t: TestApp;
@@ -135,8 +135,8 @@ afterAll(async () => {
 describe('relation members of an object field', () => {
   it('saves the ids and answers the names of what they point at, on the record and in the list', async () => {
     const rule = { level: levels.G1, levels: [levels.G1, levels.G2], member: members.east, nested: { freeLevel: levels.G2 } };
-    const created = await ok(writer.post('/v1/crud-offer/saveNew', { body: { name: 'Names', rule } }));
-    const info = await ok(writer.get(`/v1/crud-offer/info/${created.id}`));
+    const created = await ok(writer.post('/v1/crud-rule-offer/saveNew', { body: { name: 'Names', rule } }));
+    const info = await ok(writer.get(`/v1/crud-rule-offer/info/${created.id}`));
     expect(info.rule).toEqual({ ...rule, brands: null, nested: { ...rule.nested, brand: null } });
     expect(info._titles).toMatchObject({
       'rule.level': { [levels.G1]: '等级G1' },
@@ -144,7 +144,7 @@ describe('relation members of an object field', () => {
       'rule.member': { [members.east]: expect.stringMatching(/^会员east · M\d+$/) },
       'rule.nested.freeLevel': { [levels.G2]: '等级G2' },
     });
-    const page = await ok(writer.post('/v1/crud-offer/query', { body: { page: 1, pageSize: 20 } }));
+    const page = await ok(writer.post('/v1/crud-rule-offer/query', { body: { page: 1, pageSize: 20 } }));
     const row = page.records.find((r: { id: number }) => r.id === created.id);
     expect(row._titles['rule.levels']).toEqual({ [levels.G1]: '等级G1', [levels.G2]: '等级G2' });
     // The answer of the save itself names them too.
@@ -152,20 +152,20 @@ describe('relation members of an object field', () => {
   });
 
   it("refuses an unknown id and another tenant's, naming the member's path", async () => {
-    const res = await writer.post('/v1/crud-offer/saveNew', {
+    const res = await writer.post('/v1/crud-rule-offer/saveNew', {
       body: { name: 'Unknown', rule: { level: 999_999_999, levels: [levels.G1, otherTenantLevel] } },
       headers: { locale: 'en_US' },
     });
     expect(res.status).toBe(400);
     expect(fieldsOf(res).sort()).toEqual(['rule.level', 'rule.levels']);
     expect(res.body.data.fields.find((f: { field: string }) => f.field === 'rule.level').msg).toContain('Rule Level');
-    const bad = await writer.post('/v1/crud-offer/saveNew', { body: { name: 'Bad', rule: { levels: ['x'] } } });
+    const bad = await writer.post('/v1/crud-rule-offer/saveNew', { body: { name: 'Bad', rule: { levels: ['x'] } } });
     expect(bad.status).toBe(400);
     expect(fieldsOf(bad)).toEqual(['rule.levels']);
   });
 
   it('refuses a record the relation may not choose, in a nested object, naming its path', async () => {
-    const res = await writer.post('/v1/crud-offer/saveNew', { body: { name: 'Paid', rule: { nested: { freeLevel: levels.P1 } } } });
+    const res = await writer.post('/v1/crud-rule-offer/saveNew', { body: { name: 'Paid', rule: { nested: { freeLevel: levels.P1 } } } });
     expect(res.status).toBe(400);
     expect(fieldsOf(res)).toEqual(['rule.nested.freeLevel']);
     expect(res.body.data.fields[0].key ?? res.body.data.fields[0].msg).toBeTruthy();
@@ -173,35 +173,35 @@ describe('relation members of an object field', () => {
 
   it("accepts a centre-scoped record of the caller's centre only", async () => {
     const east = { ...ZONE, marketingCenter: String(centres.east) };
-    const refused = await eastOnly.post('/v1/crud-offer/saveNew', {
+    const refused = await eastOnly.post('/v1/crud-rule-offer/saveNew', {
       body: { name: 'South', rule: { member: members.south } },
       headers: east,
     });
     expect(refused.status).toBe(400);
     expect(fieldsOf(refused)).toEqual(['rule.member']);
-    await ok(eastOnly.post('/v1/crud-offer/saveNew', { body: { name: 'East', rule: { member: members.east } }, headers: east }));
+    await ok(eastOnly.post('/v1/crud-rule-offer/saveNew', { body: { name: 'East', rule: { member: members.east } }, headers: east }));
   });
 
   it('keeps a record named inside the object from being deleted until no rule names it', async () => {
     seq += 1;
     const brand = (await ok(admin.post('/v1/brand/saveNew', { body: { code: `B${seq}`, name: `品牌${seq}` } }))).id;
     const other = (await ok(admin.post('/v1/brand/saveNew', { body: { code: `C${seq}`, name: `别的${seq}` } }))).id;
-    const single = await ok(writer.post('/v1/crud-offer/saveNew', { body: { name: 'Holds', rule: { nested: { brand } } } }));
-    const listed = await ok(writer.post('/v1/crud-offer/saveNew', { body: { name: 'Lists', rule: { brands: [other, brand] } } }));
+    const single = await ok(writer.post('/v1/crud-rule-offer/saveNew', { body: { name: 'Holds', rule: { nested: { brand } } } }));
+    const listed = await ok(writer.post('/v1/crud-rule-offer/saveNew', { body: { name: 'Lists', rule: { brands: [other, brand] } } }));
     const refused = await admin.post('/v1/brand/delete', { query: { id: brand } });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe(`品牌「品牌${seq}」被 2 条优惠规则引用，不能删除`);
-    await ok(writer.post('/v1/crud-offer/modify', { body: { id: single.id, version: single.version, rule: { nested: { brand: null } } } }));
+    await ok(writer.post('/v1/crud-rule-offer/modify', { body: { id: single.id, version: single.version, rule: { nested: { brand: null } } } }));
     expect((await admin.post('/v1/brand/delete', { query: { id: brand } })).body.msg).toBe(
       `品牌「品牌${seq}」被 1 条优惠规则引用，不能删除`,
     );
-    await ok(writer.post('/v1/crud-offer/delete', { query: { id: listed.id } }));
+    await ok(writer.post('/v1/crud-rule-offer/delete', { query: { id: listed.id } }));
     expect((await admin.post('/v1/brand/delete', { query: { id: brand } })).status).toBe(200);
   });
 
   it('serves the delete check from a GIN index on the object column', async () => {
     const rows = await t.database.db.execute<{ indexdef: string }>(
-      sql`select indexdef from pg_indexes where tablename = 'crud_offers' and indexname = 'crud_offers_rule_ref'`,
+      sql`select indexdef from pg_indexes where tablename = 'crud_rule_offers' and indexname = 'crud_rule_offers_rule_ref'`,
     );
     expect(rows.rows[0]?.indexdef).toMatch(/USING gin \(tenant_id, rule jsonb_path_ops\)/);
   });
