@@ -87,44 +87,48 @@ export function ViewGroups(props: {
         // Side by side while their figures fit half the width; a report of many figures stacks them.
         <Col key={dimension} xs={24} xl={measures.length > 4 ? 24 : 24 / Math.min(groups.length, 2)}>
           <Card size="small" title={t(`res.${view.name}.dimension.${dimension}`)}>
-            <Table<ViewGroup>
-              rowKey={(g) => String(g.key)}
-              size="small"
-              pagination={{ pageSize: GROUPS_PER_PAGE, hideOnSinglePage: true, size: 'small', showSizeChanger: false }}
-              loading={props.loading}
-              dataSource={[...(page?.groups[dimension] ?? [])]}
-              summary={() =>
-                page ? (
-                  <Table.Summary.Row>
-                    <Table.Summary.Cell index={0}>
-                      <Typography.Text strong>{t('queryView.total')}</Typography.Text>
-                    </Table.Summary.Cell>
-                    {measures.map(([name, m], i) => (
-                      <Table.Summary.Cell key={name} index={i + 1} align="right">
-                        <Typography.Text strong>{formatMeasure(m.kind, page.totals[name] ?? 0)}</Typography.Text>
+            {/* A narrow window scrolls the figures inside the card, never the page; the region
+                takes the focus so the keyboard can scroll it too (axe scrollable-region-focusable). */}
+            <div role="region" aria-label={t(`res.${view.name}.dimension.${dimension}`)} tabIndex={0} style={{ overflowX: 'auto' }}>
+              <Table<ViewGroup>
+                rowKey={(g) => String(g.key)}
+                size="small"
+                pagination={{ pageSize: GROUPS_PER_PAGE, hideOnSinglePage: true, size: 'small', showSizeChanger: false }}
+                loading={props.loading}
+                dataSource={[...(page?.groups[dimension] ?? [])]}
+                summary={() =>
+                  page ? (
+                    <Table.Summary.Row>
+                      <Table.Summary.Cell index={0}>
+                        <Typography.Text strong>{t('queryView.total')}</Typography.Text>
                       </Table.Summary.Cell>
-                    ))}
-                  </Table.Summary.Row>
-                ) : null
-              }
-              columns={[
-                {
-                  key: 'name',
-                  title: t(`res.${view.name}.dimension.${dimension}`),
-                  render: (_: unknown, group) => {
-                    const name = groupName({ t, view, dimension, group });
-                    const drill = group.drill;
-                    return drill ? <DrillLink onDrill={() => props.onDrill(drill)}>{name}</DrillLink> : name;
+                      {measures.map(([name, m], i) => (
+                        <Table.Summary.Cell key={name} index={i + 1} align="right">
+                          <Typography.Text strong>{formatMeasure(m.kind, page.totals[name] ?? 0)}</Typography.Text>
+                        </Table.Summary.Cell>
+                      ))}
+                    </Table.Summary.Row>
+                  ) : null
+                }
+                columns={[
+                  {
+                    key: 'name',
+                    title: t(`res.${view.name}.dimension.${dimension}`),
+                    render: (_: unknown, group) => {
+                      const name = groupName({ t, view, dimension, group });
+                      const drill = group.drill;
+                      return drill ? <DrillLink onDrill={() => props.onDrill(drill)}>{name}</DrillLink> : name;
+                    },
                   },
-                },
-                ...measures.map(([name, m]) => ({
-                  key: name,
-                  title: <MeasureTitle t={t} view={view} measure={name} />,
-                  align: 'right' as const,
-                  render: (_: unknown, group: ViewGroup) => formatMeasure(m.kind, Number(group[name] ?? 0)),
-                })),
-              ]}
-            />
+                  ...measures.map(([name, m]) => ({
+                    key: name,
+                    title: <MeasureTitle t={t} view={view} measure={name} />,
+                    align: 'right' as const,
+                    render: (_: unknown, group: ViewGroup) => formatMeasure(m.kind, Number(group[name] ?? 0)),
+                  })),
+                ]}
+              />
+            </div>
           </Card>
         </Col>
       ))}
