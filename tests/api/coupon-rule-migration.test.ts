@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,8 +5,8 @@ import { COUPON_LINE_TYPES, type CouponLineType } from '../../resources/coupons/
 import { loadConfig } from '../../server/config';
 import { connectDatabase, type Database } from '../../server/db/connection';
 import { applyMigrations } from '../../server/db/migrate';
-import { MIGRATIONS_FOLDER } from '../../server/runtime-paths';
 import { okData } from '../helpers/coupon-fixtures';
+import { migrationsBefore } from '../helpers/old-schema';
 import { createTenant, signIn, type ApiClient } from '../helpers/fixtures';
 import { buildTestApp, TEST_PASSWORD_HASH_COST } from '../helpers/test-app';
 import type { FastifyInstance } from 'fastify';
@@ -76,21 +73,6 @@ function oldTerms(n: number): { columns: Record<string, unknown>; answer: Record
       stacking: { stackWithCoupons: windows, stackWithPoints: !windows },
     },
   };
-}
-
-/** A copy of the migrations folder holding only those before `last` (exclusive): the old schema. */
-function migrationsBefore(last: string): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coupon-migrations-'));
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const cut = journal.entries.findIndex((e) => e.tag === last);
-  if (cut < 0) throw new Error(`no migration ${last}`);
-  const entries = journal.entries.slice(0, cut);
-  fs.mkdirSync(path.join(dir, 'meta'));
-  fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const e of entries) fs.copyFileSync(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  return dir;
 }
 
 let adminUrl: URL;
