@@ -191,7 +191,9 @@ describe('relation members of an object field', () => {
     const refused = await admin.post('/v1/brand/delete', { query: { id: brand } });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe(`品牌「品牌${seq}」被 2 条优惠规则引用，不能删除`);
-    await ok(writer.post('/v1/crud-rule-offer/modify', { body: { id: single.id, version: single.version, rule: { nested: { brand: null } } } }));
+    await ok(
+      writer.post('/v1/crud-rule-offer/modify', { body: { id: single.id, version: single.version, rule: { nested: { brand: null } } } }),
+    );
     expect((await admin.post('/v1/brand/delete', { query: { id: brand } })).body.msg).toBe(
       `品牌「品牌${seq}」被 1 条优惠规则引用，不能删除`,
     );
