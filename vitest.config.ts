@@ -40,6 +40,12 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // A worker runs file after file with its module cache kept: the server (Fastify, Drizzle,
+          // every module and declaration) is imported once per worker instead of once per file, 80 s
+          // of import time in a whole run instead of 520 s. Files stay independent without it: each
+          // builds its own app and its own merchant, and none mocks a module or changes the process
+          // environment.
+          isolate: false,
         },
       },
       {
