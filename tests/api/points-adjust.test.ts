@@ -218,9 +218,7 @@ describe('points adjustment documents', () => {
   it('applies a document exactly once under 64 simultaneous audits', async () => {
     const members = await createMembers({ client: admin, count: 3 });
     const doc = await draft(members.map((member, i) => ({ member, points: 10 * (i + 1) })));
-    const started = Date.now();
     const answers = await Promise.all(Array.from({ length: 64 }, () => audit(doc.id)));
-    const elapsed = Date.now() - started;
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(63);
@@ -228,7 +226,6 @@ describe('points adjustment documents', () => {
     for (const [i, member] of members.entries()) {
       expect(await pointsOf({ t, tenant, memberId: member })).toEqual({ balance: 10 * (i + 1), sum: 10 * (i + 1), lots: 10 * (i + 1) });
     }
-    expect(elapsed).toBeLessThan(30_000);
   });
 });
 
