@@ -251,6 +251,10 @@ async function main(): Promise<void> {
             1,
           )} KiB gzip) + landing ${landing} + member list: ${files.length} files, ${gzip.toFixed(1)} KiB gzip -9 (${wire.toFixed(1)} KiB on the wire, brotli); goal <= ${TARGET_JS_KIB} KiB: ${met(gzip <= TARGET_JS_KIB)}`,
         );
+        // The heaviest files first: where the next saving is.
+        const weighed = files.map((file) => ({ file, kib: gzipKib(webDir, [file]), atLogin: atLogin.has(`/${file}`) }));
+        for (const { file, kib, atLogin: early } of weighed.sort((a, b) => b.kib - a.kib).slice(0, 25))
+          console.log(`  ${kib.toFixed(1).padStart(6)} KiB  ${early ? 'login  ' : 'after  '} ${file}`);
         if (files.some((file) => /recharts|chart/i.test(file)))
           console.log(`  chart chunks among them: ${files.filter((file) => /chart/i.test(file)).join(', ')}`);
       } finally {
