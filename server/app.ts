@@ -10,7 +10,7 @@ import type { Database } from './db/connection';
 import { requestContext } from './http/request-context';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installInputGuard } from './http/input-guard';
-import { installJsonBodyParser } from './http/json-body';
+import { installEmptyBodyDefault, installJsonBodyParser } from './http/json-body';
 import { CONSOLE_SECURITY_HEADERS, installSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi.plugin';
 import { lazySchemaCompilers } from './http/schema-compilers';
@@ -124,6 +124,8 @@ export async function buildApp(options: {
   installInputGuard(app);
   // A body naming a key twice is refused, not read by its last value (http/json-body.ts).
   installJsonBodyParser(app);
+  // A call without a body to a route whose body requires nothing is read as `{}`.
+  installEmptyBodyDefault(app);
 
   const underServiceBase = (url: string) =>
     url === config.serviceBase || url.startsWith(`${config.serviceBase}/`) || url.startsWith(`${config.serviceBase}?`);

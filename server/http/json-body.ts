@@ -92,3 +92,37 @@ export function installJsonBodyParser(app: FastifyInstance): void {
     });
   });
 }
+
+/** Keywords that can refuse `{}`: a body schema with any of them needs a body. */
+const REFUSES_EMPTY = ['required', 'minProperties', 'anyOf', 'oneOf', 'allOf', 'not', 'if', '$ref'];
+
+/**
+ * True when a route's body schema accepts `{}`: an object schema that requires nothing (a query,
+ * an export, an action whose options all have defaults). Such a body is optional: a call without
+ * one is read as `{}` (`installEmptyBodyDefault`), and the OpenAPI document says
+ * `requestBody.required: false` (openapi.plugin.ts), so a client or a validating proxy (Prism)
+ * may leave it out.
+ */
+export function bodyAcceptsEmpty(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null || 'content' in schema) return false;
+  const body = schema as Record<string, unknown>;
+  const types = Array.isArray(body.type) ? (body.type as unknown[]) : [body.type];
+  if (!types.includes('object')) return false;
+  return REFUSES_EMPTY.every((keyword) => {
+    const value = body[keyword];
+    return value === undefined || (keyword === 'required' && Array.isArray(value) && value.length === 0);
+  });
+}
+
+/**
+ * A call without a body to a route whose body is optional (`bodyAcceptsEmpty`) is validated and
+ * handled as `{}`, the same for every route (before, a missing body was refused as "body is not
+ * an object" by some routes and read as `{}` by others). A route whose body requires something
+ * still answers 400 naming `body`.
+ */
+export function installEmptyBodyDefault(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined || request.method === 'GET' || request.method === 'HEAD') return;
+    if (bodyAcceptsEmpty(request.routeOptions.schema?.body)) request.body = {};
+  });
+}

@@ -5,6 +5,7 @@ import { CATALOG } from '../../resources/catalog/index';
 import { LOCALES } from '../../resources/messages/bilingual';
 import type { ServerConfig } from '../config';
 import { SESSION_COOKIE } from '../modules/auth/session.cookie';
+import { bodyAcceptsEmpty } from './json-body';
 import { ERROR_ANSWERS, errorComponents, errorResponses, type ErrorAnswerName, type JsonSchema } from './openapi.schemas';
 
 /**
@@ -177,6 +178,7 @@ const DESCRIPTION = [
 
 interface Operation {
   parameters?: unknown[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: { $ref?: string } & JsonSchema }> };
   responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
 }
 
@@ -207,6 +209,10 @@ function finishDocument({ openapiObject }: { openapiObject: Record<string, unkno
         .filter((name) => !names.some((p) => p.name === name))
         .map((name) => ({ $ref: `#/components/parameters/${name}` }));
       operation.parameters = [...names, ...refs];
+      // A body that requires nothing may be left out (json-body.ts, `installEmptyBodyDefault`).
+      const body = operation.requestBody?.content?.['application/json']?.schema;
+      const bodySchema = body?.$ref ? components.schemas?.[body.$ref.replace('#/components/schemas/', '')] : body;
+      if (operation.requestBody && bodyAcceptsEmpty(bodySchema)) operation.requestBody.required = false;
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         const shared = sharedErrorOf(response);
         if (shared === null) continue;

@@ -21,6 +21,26 @@ export const DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 /** A time of day. */
 export const TIME_PATTERN = '^\\d{2}:\\d{2}$';
 
+/**
+ * The keyword that says how many decimals an exact decimal number has at most: an OpenAPI
+ * extension, which standard validators ignore and the API tests enforce
+ * (tests/helpers/response-contract.ts).
+ */
+export const DECIMAL_PLACES_KEYWORD = 'x-decimal-places';
+
+/**
+ * An exact decimal number with at most `decimals` decimals, as a JSON number: `format: decimal`
+ * (the OpenAPI format registry's fixed-point decimal) and `x-decimal-places`. Never
+ * `multipleOf: 0.01`: a validator checks it in binary floating point, where most exact amounts
+ * (99999980.99, 0.07 …) are not multiples of 0.01 and fail (issue 31 §4). The number a client
+ * reads is the shortest decimal that round-trips (what JSON.stringify writes), so "at most two
+ * decimals" is a statement about that text; the wire contract (DESIGN.md §3: money a JSON number
+ * with at most 2 decimals) is unchanged.
+ */
+export function decimalNumber(decimals: number, description: string): JsonSchema {
+  return { type: 'number', format: 'decimal', [DECIMAL_PLACES_KEYWORD]: decimals, description };
+}
+
 /** The wire types of the contract (§3 numbers and dates, §9 formats). */
 export const wire = {
   /** A record id. */
@@ -37,16 +57,11 @@ export const wire = {
   time: { type: 'string', pattern: TIME_PATTERN, description: 'Time of day, HH:mm' },
   /** Points are whole numbers. */
   points: { type: 'integer', description: 'Points (a whole number)' },
-  /** Money as a JSON number: exact, at most 2 decimals. */
-  money: { type: 'number', multipleOf: 0.01, description: 'Yuan, exact, at most 2 decimals' },
+  /** Money as a JSON number: exact, at most 2 decimals (see `decimalNumber`). */
+  money: decimalNumber(2, 'Yuan, exact, at most 2 decimals'),
   /** Money as a decimal string with exactly 2 decimals (the ledger's answers). */
   moneyText: { type: 'string', pattern: '^-?\\d+\\.\\d{2}$', description: 'Yuan as a decimal string with exactly 2 decimals' },
 } as const satisfies Record<string, JsonSchema>;
-
-/** An exact decimal number with at most `decimals` decimals. */
-export function decimalNumber(decimals: number, description: string): JsonSchema {
-  return { type: 'number', multipleOf: Number(`1e-${decimals}`), description };
-}
 
 /** `schema` or null. */
 export function nullable(schema: JsonSchema): JsonSchema {

@@ -182,8 +182,8 @@ describe('the document', () => {
       const check = (name: string, f: FieldDef, schema: Json) => {
         checked.add(f.kind);
         const where = `${resource.name}.${name}`;
-        if (f.kind === 'money') expect([schema.type, schema.multipleOf], where).toEqual(['number', 0.01]);
-        if (f.kind === 'decimal') expect(schema.multipleOf, where).toBe(10 ** -(f.decimals ?? 2));
+        if (f.kind === 'money') expect([schema.type, schema.format, schema['x-decimal-places']], where).toEqual(['number', 'decimal', 2]);
+        if (f.kind === 'decimal') expect([schema.format, schema['x-decimal-places']], where).toEqual(['decimal', f.decimals ?? 2]);
         if (f.kind === 'integer') expect(schema.type, where).toBe('integer');
         if (f.kind === 'datetime') expect(schema.pattern, where).toBe('^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$');
         if (f.kind === 'date') expect(schema.pattern, where).toBe('^\\d{4}-\\d{2}-\\d{2}$');

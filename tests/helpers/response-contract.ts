@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Ajv, type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiRoute } from '../../server/http/openapi.plugin';
+import { DECIMAL_PLACES_KEYWORD } from '../../server/http/openapi.schemas';
 
 /**
  * Holds the OpenAPI document true (the issue "an API that tills, apps and other teams can build
@@ -76,9 +77,33 @@ const describeErrors = (validate: ValidateFunction) =>
     )
     .join('; ');
 
+/** The decimals of a number as JSON writes it (the shortest text that reads back the same). */
+export function decimalsOf(value: number): number {
+  const [digits, exponent = '0'] = String(value).toLowerCase().split('e');
+  const fraction = digits.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent));
+}
+
+/**
+ * Teaches an Ajv the document's exact decimals (server/http/openapi.schemas.ts, `decimalNumber`):
+ * `format: decimal` accepts any JSON number, and `x-decimal-places: n` refuses a number whose
+ * JSON text has more than n decimals, checked on the text, exactly (a computed 0.30000000000000004
+ * fails, 99999980.99 passes), where a float `multipleOf` would refuse exact amounts.
+ */
+export function addDecimalKeywords(ajv: Ajv): void {
+  ajv.addFormat('decimal', { type: 'number', validate: (value: number) => Number.isFinite(value) });
+  ajv.addKeyword({
+    keyword: DECIMAL_PLACES_KEYWORD,
+    type: 'number',
+    schemaType: 'number',
+    validate: (places: number, value: number) => decimalsOf(value) <= places,
+  });
+}
+
 /** Installs the check on an app that is not ready yet. */
 export function checkResponses(app: FastifyInstance): ResponseContract {
-  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true, multipleOfPrecision: 6 });
+  const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
+  addDecimalKeywords(ajv);
   const added = new Set<string>();
   const compiled = new WeakMap<object, ValidateFunction>();
   const violations: ContractViolation[] = [];

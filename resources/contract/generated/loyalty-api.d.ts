@@ -12228,7 +12228,10 @@ export interface components {
             brand: number | null;
             /** @description Unit */
             unit: string;
-            /** @description Retail price (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Retail price (yuan); yuan, exact, at most 2 decimals
+             */
             price: number;
             /**
              * @description Fuel grade: GASOLINE_92 = 92# petrol, GASOLINE_95 = 95# petrol, GASOLINE_98 = 98# petrol, DIESEL_0 = 0# diesel, DIESEL_M10 = -10# diesel, LNG = LNG
@@ -12271,7 +12274,10 @@ export interface components {
              * @enum {string}
              */
             type: "MERCHANT" | "SUPPLIER" | "PLATFORM";
-            /** @description Share borne (%); exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Share borne (%); exact, at most 2 decimals
+             */
             settlementRatio: number;
             /** @description Contact person */
             contact: string | null;
@@ -12341,9 +12347,15 @@ export interface components {
              * @enum {string}
              */
             cardTemplateType: "IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD";
-            /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Face value (yuan); yuan, exact, at most 2 decimals
+             */
             faceValue: number;
-            /** @description Selling price (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Selling price (yuan); yuan, exact, at most 2 decimals
+             */
             price: number;
             /** @description Rechargeable */
             rechargeable: boolean | null;
@@ -12404,19 +12416,40 @@ export interface components {
             mobile: string | null;
             /** @description Prepaid card */
             cardId: number | null;
-            /** @description Principal; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Principal; yuan, exact, at most 2 decimals
+             */
             principal: number;
-            /** @description Gift; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Gift; yuan, exact, at most 2 decimals
+             */
             gift: number;
-            /** @description Balance; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Balance; yuan, exact, at most 2 decimals
+             */
             balance: number;
-            /** @description Principal paid in; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Principal paid in; yuan, exact, at most 2 decimals
+             */
             principalIn: number;
-            /** @description Principal used; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Principal used; yuan, exact, at most 2 decimals
+             */
             principalOut: number;
-            /** @description Gift received; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Gift received; yuan, exact, at most 2 decimals
+             */
             giftIn: number;
-            /** @description Gift used; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Gift used; yuan, exact, at most 2 decimals
+             */
             giftOut: number;
             /**
              * @description State: NORMAL = Normal, FROZEN = Frozen
@@ -12456,11 +12489,20 @@ export interface components {
             enabled: boolean | null;
             /** @description Recharge channels: store = Store, weixin = WeChat, alipay = Alipay, third = Third party, weixinApp = WeChat mini program */
             channels: ("store" | "weixin" | "alipay" | "third" | "weixinApp")[] | null;
-            /** @description Minimum per recharge; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Minimum per recharge; yuan, exact, at most 2 decimals
+             */
             minPerRecharge: number | null;
-            /** @description Maximum per recharge; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Maximum per recharge; yuan, exact, at most 2 decimals
+             */
             maxPerRecharge: number | null;
-            /** @description Maximum per member per day; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Maximum per member per day; yuan, exact, at most 2 decimals
+             */
             maxPerMemberPerDay: number | null;
             /** @description Gift portion valid for (days) */
             giftValidityDays: number | null;
@@ -12554,11 +12596,20 @@ export interface components {
             number: string;
             /** @description Store (id of store) */
             store: number | null;
-            /** @description Net principal; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Net principal; yuan, exact, at most 2 decimals
+             */
             totalPrincipal: number | null;
-            /** @description Net gift; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Net gift; yuan, exact, at most 2 decimals
+             */
             totalGift: number | null;
-            /** @description Total adjusted (absolute); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Total adjusted (absolute); yuan, exact, at most 2 decimals
+             */
             absoluteTotal: number | null;
             /** @description Lines */
             lineCount: number | null;
@@ -12576,9 +12627,15 @@ export interface components {
                 lineNo: number;
                 /** @description Member (id of member) */
                 member: number;
-                /** @description Principal change; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Principal change; yuan, exact, at most 2 decimals
+                 */
                 principal: number;
-                /** @description Gift change; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Gift change; yuan, exact, at most 2 decimals
+                 */
                 gift: number;
                 /** @description Reason (id of store-value-adjust-reason) */
                 reason: number;
@@ -12633,11 +12690,20 @@ export interface components {
             store: number | null;
             /** @description Member number (id of member) */
             member: number;
-            /** @description Opening principal; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Opening principal; yuan, exact, at most 2 decimals
+             */
             principal: number;
-            /** @description Opening gift; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Opening gift; yuan, exact, at most 2 decimals
+             */
             gift: number;
-            /** @description Opening balance; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Opening balance; yuan, exact, at most 2 decimals
+             */
             balance: number | null;
             /**
              * @description Status: INITIAL = Not audited, EFFECTED = Audited
@@ -12705,19 +12771,40 @@ export interface components {
             mobile: string | null;
             /** @description Prepaid card */
             cardId: number | null;
-            /** @description Principal; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Principal; yuan, exact, at most 2 decimals
+             */
             principal: number;
-            /** @description Gift; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Gift; yuan, exact, at most 2 decimals
+             */
             gift: number;
-            /** @description Balance; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Balance; yuan, exact, at most 2 decimals
+             */
             balance: number;
-            /** @description Principal paid in; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Principal paid in; yuan, exact, at most 2 decimals
+             */
             principalIn: number;
-            /** @description Principal used; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Principal used; yuan, exact, at most 2 decimals
+             */
             principalOut: number;
-            /** @description Gift received; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Gift received; yuan, exact, at most 2 decimals
+             */
             giftIn: number;
-            /** @description Gift used; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Gift used; yuan, exact, at most 2 decimals
+             */
             giftOut: number;
             /**
              * @description State: NORMAL = Normal, FROZEN = Frozen
@@ -12869,15 +12956,24 @@ export interface components {
             rankOrder: number;
             /** @description Growth value to reach */
             growthThreshold: number | null;
-            /** @description Price (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Price (yuan); yuan, exact, at most 2 decimals
+             */
             price: number | null;
             /** @description Term (months) */
             termMonths: number | null;
             /** @description Description */
             description: string | null;
-            /** @description Points multiplier; exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Points multiplier; exact, at most 2 decimals
+             */
             pointsMultiplier: number | null;
-            /** @description Member discount; exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Member discount; exact, at most 2 decimals
+             */
             discount: number | null;
             /** @description Birthday gift */
             birthdayGift: string | null;
@@ -12953,7 +13049,10 @@ export interface components {
              * @enum {string}
              */
             source: "CONSUMPTION" | "RECHARGE" | "SIGN_IN";
-            /** @description Yuan per growth point; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Yuan per growth point; yuan, exact, at most 2 decimals
+             */
             yuanPerPoint: number | null;
             /** @description Growth per sign-in */
             pointsPerEvent: number | null;
@@ -13100,7 +13199,10 @@ export interface components {
             mobile: string | null;
             /** @description Paid level (id of level) */
             level: number;
-            /** @description Amount paid; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Amount paid; yuan, exact, at most 2 decimals
+             */
             amount: number;
             /** @description Months bought */
             termMonths: number | null;
@@ -13402,15 +13504,24 @@ export interface components {
             tag: "frequentFuel" | "carWash" | "shopRegular" | "highValue" | "nightOwl" | "newcomer" | "dormant" | "fleet" | null;
             /** @description Points to grant */
             points: number | null;
-            /** @description Principal to grant (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Principal to grant (yuan); yuan, exact, at most 2 decimals
+             */
             valuePrincipal: number | null;
-            /** @description Gift to grant (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Gift to grant (yuan); yuan, exact, at most 2 decimals
+             */
             valueGift: number | null;
             /** @description Coupon template (id of coupon-template) */
             couponTemplate: number | null;
             /** @description Coupons per member */
             couponCount: number | null;
-            /** @description Coupon value per member (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Coupon value per member (yuan); yuan, exact, at most 2 decimals
+             */
             couponWorth: number | null;
             /** @description Coupon points per member */
             couponPoints: number | null;
@@ -13541,13 +13652,22 @@ export interface components {
         ValueApprovalSettingRecord: {
             /** @description null until the settings are first saved */
             id: number | null;
-            /** @description Stored-value approval threshold (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Stored-value approval threshold (yuan); yuan, exact, at most 2 decimals
+             */
             storedValueThreshold: number;
-            /** @description Card value approval threshold (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Card value approval threshold (yuan); yuan, exact, at most 2 decimals
+             */
             cardValueThreshold: number;
             /** @description Points approval threshold */
             pointsThreshold: number;
-            /** @description Coupon value approval threshold (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Coupon value approval threshold (yuan); yuan, exact, at most 2 decimals
+             */
             couponValueThreshold: number;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
@@ -13659,9 +13779,15 @@ export interface components {
              * @enum {string|null}
              */
             state: "IN_STOCK" | "ACTIVATED" | "FROZEN" | "USED_UP" | "VOIDED" | null;
-            /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Face value (yuan); yuan, exact, at most 2 decimals
+             */
             faceValue: number;
-            /** @description Balance (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Balance (yuan); yuan, exact, at most 2 decimals
+             */
             balance: number | null;
             /** @description Holding store (id of store) */
             store: number | null;
@@ -13716,13 +13842,25 @@ export interface components {
             contact: string | null;
             /** @description Cards */
             cardCount: number | null;
-            /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Face value (yuan); yuan, exact, at most 2 decimals
+             */
             totalFace: number | null;
-            /** @description Price (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Price (yuan); yuan, exact, at most 2 decimals
+             */
             totalPrice: number | null;
-            /** @description Discount (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Discount (yuan); yuan, exact, at most 2 decimals
+             */
             discount: number | null;
-            /** @description Amount paid (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Amount paid (yuan); yuan, exact, at most 2 decimals
+             */
             paidAmount: number | null;
             /**
              * @description Payment method: CASH = Cash, BANK_CARD = Bank card, WEIXIN = WeChat Pay, ALIPAY = Alipay, TRANSFER = Bank transfer
@@ -13756,9 +13894,15 @@ export interface components {
                 quantity: number | null;
                 /** @description Cards */
                 cardCount: number | null;
-                /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Face value (yuan); yuan, exact, at most 2 decimals
+                 */
                 faceAmount: number | null;
-                /** @description Price (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Price (yuan); yuan, exact, at most 2 decimals
+                 */
                 amount: number | null;
             }[];
             /** @description Optimistic version: send it back with modify / save */
@@ -13812,9 +13956,15 @@ export interface components {
              * @enum {string}
              */
             payMethod: "CASH" | "BANK_CARD" | "WEIXIN" | "ALIPAY" | "TRANSFER";
-            /** @description Top-up total (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Top-up total (yuan); yuan, exact, at most 2 decimals
+             */
             totalAmount: number | null;
-            /** @description Gift total (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Gift total (yuan); yuan, exact, at most 2 decimals
+             */
             totalGift: number | null;
             /** @description Lines */
             lineCount: number | null;
@@ -13832,9 +13982,15 @@ export interface components {
                 lineNo: number;
                 /** @description Card number (id of prepay-card) */
                 card: number;
-                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 amount: number;
-                /** @description Gift (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Gift (yuan); yuan, exact, at most 2 decimals
+                 */
                 gift: number | null;
                 /** @description Line remark */
                 remark: string | null;
@@ -13918,7 +14074,10 @@ export interface components {
             number: string;
             /** @description Store (id of store) */
             store: number | null;
-            /** @description Net amount (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Net amount (yuan); yuan, exact, at most 2 decimals
+             */
             totalAmount: number | null;
             /** @description Lines */
             lineCount: number | null;
@@ -13936,7 +14095,10 @@ export interface components {
                 lineNo: number;
                 /** @description Card number (id of prepay-card) */
                 card: number;
-                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 amount: number;
                 /** @description Reason (id of prepay-card-adjust-reason) */
                 reason: number;
@@ -14044,7 +14206,10 @@ export interface components {
              * @enum {string|null}
              */
             state: "DRAFT" | "EFFECTIVE" | "STOPPED" | null;
-            /** @description Threshold (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Threshold (yuan); yuan, exact, at most 2 decimals
+             */
             threshold: number;
             /** @description Validity rule */
             validity: {
@@ -14095,7 +14260,10 @@ export interface components {
             issuedCount: number | null;
             /** @description Bearer (id of costparty) */
             costparty: number | null;
-            /** @description Share borne (%); exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Share borne (%); exact, at most 2 decimals
+             */
             costShare: number | null;
             /** @description Stacking */
             stacking: {
@@ -14115,21 +14283,45 @@ export interface components {
             picture: string | null;
             /** @description Rule */
             rule: {
-                /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Face value (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashValue?: number | null;
-                /** @description Face value on the goods (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Face value on the goods (yuan); yuan, exact, at most 2 decimals
+                 */
                 goodsCashValue?: number | null;
-                /** @description Order discount (% paid); exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Order discount (% paid); exact, at most 1 decimals
+                 */
                 allDiscountRate?: number | null;
-                /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Largest discount (yuan); yuan, exact, at most 2 decimals
+                 */
                 allDiscountCap?: number | null;
-                /** @description Goods discount (% paid); exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Goods discount (% paid); exact, at most 1 decimals
+                 */
                 goodsDiscountRate?: number | null;
-                /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Largest discount (yuan); yuan, exact, at most 2 decimals
+                 */
                 goodsDiscountCap?: number | null;
-                /** @description Segment discount (% paid); exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Segment discount (% paid); exact, at most 1 decimals
+                 */
                 rfmDiscountRate?: number | null;
-                /** @description Largest discount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Largest discount (yuan); yuan, exact, at most 2 decimals
+                 */
                 rfmDiscountCap?: number | null;
                 /** @description Member segments (RFM): IMPORTANT_VALUE = High value, IMPORTANT_DEVELOP = To develop, IMPORTANT_KEEP = To keep, IMPORTANT_RETAIN = To win back, GENERAL = General */
                 rfmSegments?: ("IMPORTANT_VALUE" | "IMPORTANT_DEVELOP" | "IMPORTANT_KEEP" | "IMPORTANT_RETAIN" | "GENERAL")[] | null;
@@ -14137,11 +14329,20 @@ export interface components {
                 pickupGoods?: number | null;
                 /** @description Quantity picked up */
                 pickupQuantity?: number | null;
-                /** @description Largest freight waived (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Largest freight waived (yuan); yuan, exact, at most 2 decimals
+                 */
                 freightCap?: number | null;
-                /** @description Smallest value (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Smallest value (yuan); yuan, exact, at most 2 decimals
+                 */
                 randomMin?: number | null;
-                /** @description Largest value (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Largest value (yuan); yuan, exact, at most 2 decimals
+                 */
                 randomMax?: number | null;
                 /**
                  * @description Distribution: UNIFORM = Even, LOW_BIASED = Mostly small
@@ -14150,11 +14351,17 @@ export interface components {
                 randomDistribution?: "UNIFORM" | "LOW_BIASED" | null;
                 /** @description Goods bought at the exchange price (id of product) */
                 exchangeGoods?: number | null;
-                /** @description Exchange price (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Exchange price (yuan); yuan, exact, at most 2 decimals
+                 */
                 exchangePrice?: number | null;
                 /** @description Points given */
                 pointsValue?: number | null;
-                /** @description Special price (yuan each); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Special price (yuan each); yuan, exact, at most 2 decimals
+                 */
                 specialPrice?: number | null;
                 /** @description Most units at the special price */
                 specialQuantity?: number | null;
@@ -14197,7 +14404,10 @@ export interface components {
             source: "ACTIVITY" | "MANUAL" | "BATCH" | "EXCHANGE" | "THIRD_PARTY";
             /** @description Source reference */
             sourceRef: string | null;
-            /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Face value (yuan); yuan, exact, at most 2 decimals
+             */
             faceValue: number | null;
             /**
              * @description Status: ISSUED = Issued, NOT_STARTED = Not yet valid, UNUSED = Unused, USED = Used, EXPIRED = Expired, VOIDED = Voided
@@ -14216,7 +14426,10 @@ export interface components {
             usedStore: number | null;
             /** @description Order number */
             orderNo: string | null;
-            /** @description Discount (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Discount (yuan); yuan, exact, at most 2 decimals
+             */
             discount: number | null;
             /** @description Write-off document */
             writeOffNumber: string | null;
@@ -14246,7 +14459,10 @@ export interface components {
             store: number;
             /** @description Coupons */
             lineCount: number | null;
-            /** @description Total discount (yuan); yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Total discount (yuan); yuan, exact, at most 2 decimals
+             */
             totalDiscount: number | null;
             /**
              * @description Status: INITIAL = Not audited, EFFECTED = Audited
@@ -14264,7 +14480,10 @@ export interface components {
                 code: string;
                 /** @description Order number */
                 orderNo: string | null;
-                /** @description Discount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Discount (yuan); yuan, exact, at most 2 decimals
+                 */
                 discount: number | null;
                 /** @description Line remark */
                 remark: string | null;
@@ -14369,17 +14588,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -14401,13 +14632,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -14423,7 +14660,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -14554,17 +14794,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -14586,13 +14838,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -14608,7 +14866,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -14739,17 +15000,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -14771,13 +15044,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -14793,7 +15072,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -14924,17 +15206,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -14956,13 +15250,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -14978,7 +15278,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -15109,17 +15412,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -15141,13 +15456,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -15163,7 +15484,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -15294,17 +15618,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -15326,13 +15662,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -15348,7 +15690,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -15479,17 +15824,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -15511,13 +15868,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -15533,7 +15896,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -15664,17 +16030,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -15696,13 +16074,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -15718,7 +16102,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -15849,17 +16236,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -15881,13 +16280,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -15903,7 +16308,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -16034,17 +16442,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -16066,13 +16486,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -16088,7 +16514,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -16219,17 +16648,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -16251,13 +16692,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -16273,7 +16720,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -16404,17 +16854,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -16436,13 +16898,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -16458,7 +16926,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -16589,17 +17060,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -16621,13 +17104,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -16643,7 +17132,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -16774,17 +17266,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -16806,13 +17310,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -16828,7 +17338,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -16959,17 +17472,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -16991,13 +17516,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -17013,7 +17544,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -17144,17 +17678,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -17176,13 +17722,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -17198,7 +17750,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -17329,17 +17884,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -17361,13 +17928,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -17383,7 +17956,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -17514,17 +18090,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -17546,13 +18134,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -17568,7 +18162,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -17699,17 +18296,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -17731,13 +18340,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -17753,7 +18368,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -17884,17 +18502,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -17916,13 +18546,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -17938,7 +18574,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -18069,17 +18708,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -18101,13 +18752,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -18123,7 +18780,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -18254,17 +18914,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -18286,13 +18958,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -18308,7 +18986,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -18439,17 +19120,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -18471,13 +19164,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -18493,7 +19192,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -18624,17 +19326,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -18656,13 +19370,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -18678,7 +19398,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -18809,17 +19532,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -18841,13 +19576,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -18863,7 +19604,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -18994,17 +19738,29 @@ export interface components {
             birthdayGives: "GIFT" | "POINTS" | null;
             /** @description Rule */
             rule: {
-                /** @description Yuan per point; yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Yuan per point; yuan, exact, at most 2 decimals
+                 */
                 yuanPerPoint?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 speedMultiple?: number | null;
-                /** @description Multiple; exact, at most 1 decimals */
+                /**
+                 * Format: decimal
+                 * @description Multiple; exact, at most 1 decimals
+                 */
                 doublingMultiple?: number | null;
                 /** @description Amount ladder */
                 amountLadder?: {
                     /** @description Steps */
                     tiers: {
-                        /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                        /**
+                         * Format: decimal
+                         * @description From amount (yuan); yuan, exact, at most 2 decimals
+                         */
                         threshold: number;
                         /** @description Extra points */
                         points: number;
@@ -19026,13 +19782,19 @@ export interface components {
                 groupPoints?: number | null;
                 /** @description Most times per order */
                 groupMaxTimes?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 couponThresholdAmount?: number | null;
                 /** @description Once per multiple */
                 couponAmountRepeat?: boolean | null;
                 /** @description Gift goods (id of product) */
                 giftGoods?: number | null;
-                /** @description From amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description From amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 giftThresholdAmount?: number | null;
                 /** @description Gift quantity */
                 giftQuantity?: number | null;
@@ -19048,7 +19810,10 @@ export interface components {
                 cashMaxSharePercent?: number | null;
                 /** @description Most points per order */
                 cashMaxPointsPerOrder?: number | null;
-                /** @description Usable from order amount (yuan); yuan, exact, at most 2 decimals */
+                /**
+                 * Format: decimal
+                 * @description Usable from order amount (yuan); yuan, exact, at most 2 decimals
+                 */
                 cashMinOrderAmount?: number | null;
                 /** @description Points needed */
                 couponPointsCost?: number | null;
@@ -19100,7 +19865,10 @@ export interface components {
         ScoreInitRecord: {
             /** @description null until the settings are first saved */
             id: number | null;
-            /** @description Yuan per point; yuan, exact, at most 2 decimals */
+            /**
+             * Format: decimal
+             * @description Yuan per point; yuan, exact, at most 2 decimals
+             */
             yuanPerPoint: number;
             /**
              * @description Points expire: never = Never, months = Months after they are granted, yearEnd = At the end of the year
@@ -20476,7 +21244,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -21014,7 +21782,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /**
@@ -21123,7 +21891,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -21793,7 +22561,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -21966,7 +22734,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -22064,7 +22832,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -22234,7 +23002,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -22525,15 +23293,30 @@ export interface operations {
                         data: {
                             requestNo: string;
                             memberId: number;
-                            /** @description Principal paid in */
+                            /**
+                             * Format: decimal
+                             * @description Principal paid in
+                             */
                             amount: number;
-                            /** @description Gift given with it */
+                            /**
+                             * Format: decimal
+                             * @description Gift given with it
+                             */
                             giftAmount: number;
-                            /** @description Principal after the operation */
+                            /**
+                             * Format: decimal
+                             * @description Principal after the operation
+                             */
                             principal: number;
-                            /** @description Gift portion after the operation */
+                            /**
+                             * Format: decimal
+                             * @description Gift portion after the operation
+                             */
                             gift: number;
-                            /** @description Balance after the operation: principal + gift */
+                            /**
+                             * Format: decimal
+                             * @description Balance after the operation: principal + gift
+                             */
                             balance: number;
                             /** @description The ledger entry */
                             entryId: number;
@@ -22628,17 +23411,35 @@ export interface operations {
                         data: {
                             requestNo: string;
                             memberId: number;
-                            /** @description Amount paid */
+                            /**
+                             * Format: decimal
+                             * @description Amount paid
+                             */
                             amount: number;
-                            /** @description Taken from principal */
+                            /**
+                             * Format: decimal
+                             * @description Taken from principal
+                             */
                             principalPaid: number;
-                            /** @description Taken from the gift portion */
+                            /**
+                             * Format: decimal
+                             * @description Taken from the gift portion
+                             */
                             giftPaid: number;
-                            /** @description Principal after the operation */
+                            /**
+                             * Format: decimal
+                             * @description Principal after the operation
+                             */
                             principal: number;
-                            /** @description Gift portion after the operation */
+                            /**
+                             * Format: decimal
+                             * @description Gift portion after the operation
+                             */
                             gift: number;
-                            /** @description Balance after the operation: principal + gift */
+                            /**
+                             * Format: decimal
+                             * @description Balance after the operation: principal + gift
+                             */
                             balance: number;
                             /** @description The ledger entry */
                             entryId: number;
@@ -22725,21 +23526,45 @@ export interface operations {
                             refundNo: string;
                             /** @description The payment's requestNo */
                             requestNo: string;
-                            /** @description Amount refunded by this call */
+                            /**
+                             * Format: decimal
+                             * @description Amount refunded by this call
+                             */
                             amount: number;
-                            /** @description Back to principal */
+                            /**
+                             * Format: decimal
+                             * @description Back to principal
+                             */
                             principalRefunded: number;
-                            /** @description Back to the gift portion (first, up to what the payment took from it) */
+                            /**
+                             * Format: decimal
+                             * @description Back to the gift portion (first, up to what the payment took from it)
+                             */
                             giftRefunded: number;
-                            /** @description Refunded of the payment so far, this call included */
+                            /**
+                             * Format: decimal
+                             * @description Refunded of the payment so far, this call included
+                             */
                             refundedTotal: number;
-                            /** @description What the payment paid */
+                            /**
+                             * Format: decimal
+                             * @description What the payment paid
+                             */
                             paidTotal: number;
-                            /** @description Principal after the operation */
+                            /**
+                             * Format: decimal
+                             * @description Principal after the operation
+                             */
                             principal: number;
-                            /** @description Gift portion after the operation */
+                            /**
+                             * Format: decimal
+                             * @description Gift portion after the operation
+                             */
                             gift: number;
-                            /** @description Balance after the operation: principal + gift */
+                            /**
+                             * Format: decimal
+                             * @description Balance after the operation: principal + gift
+                             */
                             balance: number;
                             /** @description The ledger entry */
                             entryId: number;
@@ -22802,11 +23627,20 @@ export interface operations {
                         msg: string;
                         data: {
                             memberId: number;
-                            /** @description Principal */
+                            /**
+                             * Format: decimal
+                             * @description Principal
+                             */
                             principal: number;
-                            /** @description Gift portion */
+                            /**
+                             * Format: decimal
+                             * @description Gift portion
+                             */
                             gift: number;
-                            /** @description Balance: principal + gift */
+                            /**
+                             * Format: decimal
+                             * @description Balance: principal + gift
+                             */
                             balance: number;
                             /** @description The account is frozen: it can neither pay nor be recharged */
                             frozen: boolean;
@@ -22839,7 +23673,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -22909,13 +23743,25 @@ export interface operations {
                                 sourceType: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
                                 /** @description Document */
                                 sourceId: string | null;
-                                /** @description Principal */
+                                /**
+                                 * Format: decimal
+                                 * @description Principal
+                                 */
                                 principalDelta: number | null;
-                                /** @description Gift */
+                                /**
+                                 * Format: decimal
+                                 * @description Gift
+                                 */
                                 giftDelta: number | null;
-                                /** @description Amount */
+                                /**
+                                 * Format: decimal
+                                 * @description Amount
+                                 */
                                 amount: number | null;
-                                /** @description Balance after */
+                                /**
+                                 * Format: decimal
+                                 * @description Balance after
+                                 */
                                 balanceAfter: number | null;
                                 /** @description Store id */
                                 storeId: number | null;
@@ -22932,15 +23778,30 @@ export interface operations {
                             totals: {
                                 /** @description Entries */
                                 entries: number;
-                                /** @description Sum of the entries that added value */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the entries that added value
+                                 */
                                 amountIn: number;
-                                /** @description Sum of the entries that took value, as a positive amount */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the entries that took value, as a positive amount
+                                 */
                                 amountOut: number;
-                                /** @description Net change of the principal */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the principal
+                                 */
                                 principal: number;
-                                /** @description Net change of the gift portion */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the gift portion
+                                 */
                                 gift: number;
-                                /** @description Net change of the balance: principal + gift */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the balance: principal + gift
+                                 */
                                 amount: number;
                             };
                             groups: {
@@ -22955,15 +23816,30 @@ export interface operations {
                                     } | null;
                                     /** @description Entries */
                                     entries: number;
-                                    /** @description Sum of the entries that added value */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the entries that added value
+                                     */
                                     amountIn: number;
-                                    /** @description Sum of the entries that took value, as a positive amount */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the entries that took value, as a positive amount
+                                     */
                                     amountOut: number;
-                                    /** @description Net change of the principal */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the principal
+                                     */
                                     principal: number;
-                                    /** @description Net change of the gift portion */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the gift portion
+                                     */
                                     gift: number;
-                                    /** @description Net change of the balance: principal + gift */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the balance: principal + gift
+                                     */
                                     amount: number;
                                 }[];
                                 channel: {
@@ -22977,15 +23853,30 @@ export interface operations {
                                     } | null;
                                     /** @description Entries */
                                     entries: number;
-                                    /** @description Sum of the entries that added value */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the entries that added value
+                                     */
                                     amountIn: number;
-                                    /** @description Sum of the entries that took value, as a positive amount */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the entries that took value, as a positive amount
+                                     */
                                     amountOut: number;
-                                    /** @description Net change of the principal */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the principal
+                                     */
                                     principal: number;
-                                    /** @description Net change of the gift portion */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the gift portion
+                                     */
                                     gift: number;
-                                    /** @description Net change of the balance: principal + gift */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the balance: principal + gift
+                                     */
                                     amount: number;
                                 }[];
                             };
@@ -23017,7 +23908,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -23056,9 +23947,15 @@ export interface operations {
                             trend: {
                                 /** @description Date, yyyy-MM-dd */
                                 bucket: string;
-                                /** @description Sum of the entries that added value */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the entries that added value
+                                 */
                                 amountIn: number;
-                                /** @description Sum of the entries that took value, as a positive amount */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the entries that took value, as a positive amount
+                                 */
                                 amountOut: number;
                             }[];
                             share: {
@@ -23072,30 +23969,60 @@ export interface operations {
                                 } | null;
                                 /** @description Entries */
                                 entries: number;
-                                /** @description Sum of the entries that added value */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the entries that added value
+                                 */
                                 amountIn: number;
-                                /** @description Sum of the entries that took value, as a positive amount */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the entries that took value, as a positive amount
+                                 */
                                 amountOut: number;
-                                /** @description Net change of the principal */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the principal
+                                 */
                                 principal: number;
-                                /** @description Net change of the gift portion */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the gift portion
+                                 */
                                 gift: number;
-                                /** @description Net change of the balance: principal + gift */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the balance: principal + gift
+                                 */
                                 amount: number;
                             }[];
                             /** @description Over the whole filter */
                             current: {
                                 /** @description Entries */
                                 entries: number;
-                                /** @description Sum of the entries that added value */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the entries that added value
+                                 */
                                 amountIn: number;
-                                /** @description Sum of the entries that took value, as a positive amount */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the entries that took value, as a positive amount
+                                 */
                                 amountOut: number;
-                                /** @description Net change of the principal */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the principal
+                                 */
                                 principal: number;
-                                /** @description Net change of the gift portion */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the gift portion
+                                 */
                                 gift: number;
-                                /** @description Net change of the balance: principal + gift */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the balance: principal + gift
+                                 */
                                 amount: number;
                             };
                             previous: {
@@ -23104,15 +24031,30 @@ export interface operations {
                                 totals: {
                                     /** @description Entries */
                                     entries: number;
-                                    /** @description Sum of the entries that added value */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the entries that added value
+                                     */
                                     amountIn: number;
-                                    /** @description Sum of the entries that took value, as a positive amount */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the entries that took value, as a positive amount
+                                     */
                                     amountOut: number;
-                                    /** @description Net change of the principal */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the principal
+                                     */
                                     principal: number;
-                                    /** @description Net change of the gift portion */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the gift portion
+                                     */
                                     gift: number;
-                                    /** @description Net change of the balance: principal + gift */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the balance: principal + gift
+                                     */
                                     amount: number;
                                 };
                             };
@@ -23122,15 +24064,30 @@ export interface operations {
                                 totals: {
                                     /** @description Entries */
                                     entries: number;
-                                    /** @description Sum of the entries that added value */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the entries that added value
+                                     */
                                     amountIn: number;
-                                    /** @description Sum of the entries that took value, as a positive amount */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the entries that took value, as a positive amount
+                                     */
                                     amountOut: number;
-                                    /** @description Net change of the principal */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the principal
+                                     */
                                     principal: number;
-                                    /** @description Net change of the gift portion */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the gift portion
+                                     */
                                     gift: number;
-                                    /** @description Net change of the balance: principal + gift */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the balance: principal + gift
+                                     */
                                     amount: number;
                                 };
                             };
@@ -23208,7 +24165,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -23281,11 +24238,20 @@ export interface operations {
                                 sourceType: "recharge" | "payment" | "refund" | "adjustment" | "init" | "batch";
                                 /** @description Document */
                                 sourceId: string | null;
-                                /** @description Principal */
+                                /**
+                                 * Format: decimal
+                                 * @description Principal
+                                 */
                                 principalDelta: number | null;
-                                /** @description Gift */
+                                /**
+                                 * Format: decimal
+                                 * @description Gift
+                                 */
                                 giftDelta: number | null;
-                                /** @description Amount */
+                                /**
+                                 * Format: decimal
+                                 * @description Amount
+                                 */
                                 amount: number | null;
                                 /** @description Operator */
                                 operatorName: string | null;
@@ -23296,21 +24262,45 @@ export interface operations {
                             nextCursor: number | null;
                             /** @description Over the whole filter */
                             totals: {
-                                /** @description Principal of the recharge entries */
+                                /**
+                                 * Format: decimal
+                                 * @description Principal of the recharge entries
+                                 */
                                 recharged: number;
-                                /** @description Gift portion of the recharge entries */
+                                /**
+                                 * Format: decimal
+                                 * @description Gift portion of the recharge entries
+                                 */
                                 gift: number;
-                                /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
                                 spent: number;
-                                /** @description Sum of the refund entries: value given back to the balances */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
                                 refunded: number;
-                                /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
                                 adjusted: number;
-                                /** @description Sum of the gift expiry entries, as a positive amount */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the gift expiry entries, as a positive amount
+                                 */
                                 expired: number;
-                                /** @description Net of the opening-balance and void entries */
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the opening-balance and void entries
+                                 */
                                 other: number;
-                                /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other
+                                 */
                                 net: number;
                             };
                             groups: {
@@ -23323,21 +24313,45 @@ export interface operations {
                                     drill: {
                                         [key: string]: unknown;
                                     } | null;
-                                    /** @description Principal of the recharge entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Principal of the recharge entries
+                                     */
                                     recharged: number;
-                                    /** @description Gift portion of the recharge entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Gift portion of the recharge entries
+                                     */
                                     gift: number;
-                                    /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
                                     spent: number;
-                                    /** @description Sum of the refund entries: value given back to the balances */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
                                     refunded: number;
-                                    /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
                                     adjusted: number;
-                                    /** @description Sum of the gift expiry entries, as a positive amount */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the gift expiry entries, as a positive amount
+                                     */
                                     expired: number;
-                                    /** @description Net of the opening-balance and void entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the opening-balance and void entries
+                                     */
                                     other: number;
-                                    /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other
+                                     */
                                     net: number;
                                 }[];
                                 day: {
@@ -23349,21 +24363,45 @@ export interface operations {
                                     drill: {
                                         [key: string]: unknown;
                                     } | null;
-                                    /** @description Principal of the recharge entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Principal of the recharge entries
+                                     */
                                     recharged: number;
-                                    /** @description Gift portion of the recharge entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Gift portion of the recharge entries
+                                     */
                                     gift: number;
-                                    /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
                                     spent: number;
-                                    /** @description Sum of the refund entries: value given back to the balances */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
                                     refunded: number;
-                                    /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
                                     adjusted: number;
-                                    /** @description Sum of the gift expiry entries, as a positive amount */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the gift expiry entries, as a positive amount
+                                     */
                                     expired: number;
-                                    /** @description Net of the opening-balance and void entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the opening-balance and void entries
+                                     */
                                     other: number;
-                                    /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other
+                                     */
                                     net: number;
                                 }[];
                             };
@@ -23395,7 +24433,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -23433,11 +24471,20 @@ export interface operations {
                             trend: {
                                 /** @description Date, yyyy-MM-dd */
                                 bucket: string;
-                                /** @description Principal of the recharge entries */
+                                /**
+                                 * Format: decimal
+                                 * @description Principal of the recharge entries
+                                 */
                                 recharged: number;
-                                /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
                                 spent: number;
-                                /** @description Sum of the refund entries: value given back to the balances */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
                                 refunded: number;
                             }[];
                             share: {
@@ -23449,61 +24496,133 @@ export interface operations {
                                 drill: {
                                     [key: string]: unknown;
                                 } | null;
-                                /** @description Principal of the recharge entries */
+                                /**
+                                 * Format: decimal
+                                 * @description Principal of the recharge entries
+                                 */
                                 recharged: number;
-                                /** @description Gift portion of the recharge entries */
+                                /**
+                                 * Format: decimal
+                                 * @description Gift portion of the recharge entries
+                                 */
                                 gift: number;
-                                /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
                                 spent: number;
-                                /** @description Sum of the refund entries: value given back to the balances */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
                                 refunded: number;
-                                /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
                                 adjusted: number;
-                                /** @description Sum of the gift expiry entries, as a positive amount */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the gift expiry entries, as a positive amount
+                                 */
                                 expired: number;
-                                /** @description Net of the opening-balance and void entries */
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the opening-balance and void entries
+                                 */
                                 other: number;
-                                /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other
+                                 */
                                 net: number;
                             }[];
                             /** @description Over the whole filter */
                             current: {
-                                /** @description Principal of the recharge entries */
+                                /**
+                                 * Format: decimal
+                                 * @description Principal of the recharge entries
+                                 */
                                 recharged: number;
-                                /** @description Gift portion of the recharge entries */
+                                /**
+                                 * Format: decimal
+                                 * @description Gift portion of the recharge entries
+                                 */
                                 gift: number;
-                                /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
                                 spent: number;
-                                /** @description Sum of the refund entries: value given back to the balances */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
                                 refunded: number;
-                                /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
                                 adjusted: number;
-                                /** @description Sum of the gift expiry entries, as a positive amount */
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the gift expiry entries, as a positive amount
+                                 */
                                 expired: number;
-                                /** @description Net of the opening-balance and void entries */
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the opening-balance and void entries
+                                 */
                                 other: number;
-                                /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other
+                                 */
                                 net: number;
                             };
                             previous: {
                                 range: string[];
                                 /** @description Over the whole filter */
                                 totals: {
-                                    /** @description Principal of the recharge entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Principal of the recharge entries
+                                     */
                                     recharged: number;
-                                    /** @description Gift portion of the recharge entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Gift portion of the recharge entries
+                                     */
                                     gift: number;
-                                    /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
                                     spent: number;
-                                    /** @description Sum of the refund entries: value given back to the balances */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
                                     refunded: number;
-                                    /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
                                     adjusted: number;
-                                    /** @description Sum of the gift expiry entries, as a positive amount */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the gift expiry entries, as a positive amount
+                                     */
                                     expired: number;
-                                    /** @description Net of the opening-balance and void entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the opening-balance and void entries
+                                     */
                                     other: number;
-                                    /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other
+                                     */
                                     net: number;
                                 };
                             };
@@ -23511,21 +24630,45 @@ export interface operations {
                                 range: string[];
                                 /** @description Over the whole filter */
                                 totals: {
-                                    /** @description Principal of the recharge entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Principal of the recharge entries
+                                     */
                                     recharged: number;
-                                    /** @description Gift portion of the recharge entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Gift portion of the recharge entries
+                                     */
                                     gift: number;
-                                    /** @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
                                     spent: number;
-                                    /** @description Sum of the refund entries: value given back to the balances */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
                                     refunded: number;
-                                    /** @description Net of the adjustment entries (additions positive, deductions negative) */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
                                     adjusted: number;
-                                    /** @description Sum of the gift expiry entries, as a positive amount */
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the gift expiry entries, as a positive amount
+                                     */
                                     expired: number;
-                                    /** @description Net of the opening-balance and void entries */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the opening-balance and void entries
+                                     */
                                     other: number;
-                                    /** @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other */
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the balances: recharged + gift − spent + refunded + adjusted − expired + opening and other
+                                     */
                                     net: number;
                                 };
                             };
@@ -24103,7 +25246,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -24180,9 +25323,15 @@ export interface operations {
                                 memberNumber: string | null;
                                 /** @description Member name */
                                 memberName: string | null;
-                                /** @description Face value */
+                                /**
+                                 * Format: decimal
+                                 * @description Face value
+                                 */
                                 faceValue: number | null;
-                                /** @description Discount */
+                                /**
+                                 * Format: decimal
+                                 * @description Discount
+                                 */
                                 discount: number | null;
                                 /** @description Order number */
                                 orderNo: string | null;
@@ -24197,9 +25346,15 @@ export interface operations {
                                 used: number;
                                 /** @description Coupons whose validity ended in the period, unused */
                                 expired: number;
-                                /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                /**
+                                 * Format: decimal
+                                 * @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing)
+                                 */
                                 issuedValue: number;
-                                /** @description What the coupons used in the period took off their orders */
+                                /**
+                                 * Format: decimal
+                                 * @description What the coupons used in the period took off their orders
+                                 */
                                 discount: number;
                             };
                             groups: {
@@ -24218,9 +25373,15 @@ export interface operations {
                                     used: number;
                                     /** @description Coupons whose validity ended in the period, unused */
                                     expired: number;
-                                    /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                    /**
+                                     * Format: decimal
+                                     * @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing)
+                                     */
                                     issuedValue: number;
-                                    /** @description What the coupons used in the period took off their orders */
+                                    /**
+                                     * Format: decimal
+                                     * @description What the coupons used in the period took off their orders
+                                     */
                                     discount: number;
                                 }[];
                                 storeId: {
@@ -24238,9 +25399,15 @@ export interface operations {
                                     used: number;
                                     /** @description Coupons whose validity ended in the period, unused */
                                     expired: number;
-                                    /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                    /**
+                                     * Format: decimal
+                                     * @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing)
+                                     */
                                     issuedValue: number;
-                                    /** @description What the coupons used in the period took off their orders */
+                                    /**
+                                     * Format: decimal
+                                     * @description What the coupons used in the period took off their orders
+                                     */
                                     discount: number;
                                 }[];
                             };
@@ -24272,7 +25439,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -24334,9 +25501,15 @@ export interface operations {
                                 used: number;
                                 /** @description Coupons whose validity ended in the period, unused */
                                 expired: number;
-                                /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                /**
+                                 * Format: decimal
+                                 * @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing)
+                                 */
                                 issuedValue: number;
-                                /** @description What the coupons used in the period took off their orders */
+                                /**
+                                 * Format: decimal
+                                 * @description What the coupons used in the period took off their orders
+                                 */
                                 discount: number;
                             }[];
                             /** @description Over the whole filter */
@@ -24347,9 +25520,15 @@ export interface operations {
                                 used: number;
                                 /** @description Coupons whose validity ended in the period, unused */
                                 expired: number;
-                                /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                /**
+                                 * Format: decimal
+                                 * @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing)
+                                 */
                                 issuedValue: number;
-                                /** @description What the coupons used in the period took off their orders */
+                                /**
+                                 * Format: decimal
+                                 * @description What the coupons used in the period took off their orders
+                                 */
                                 discount: number;
                             };
                             previous: {
@@ -24362,9 +25541,15 @@ export interface operations {
                                     used: number;
                                     /** @description Coupons whose validity ended in the period, unused */
                                     expired: number;
-                                    /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                    /**
+                                     * Format: decimal
+                                     * @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing)
+                                     */
                                     issuedValue: number;
-                                    /** @description What the coupons used in the period took off their orders */
+                                    /**
+                                     * Format: decimal
+                                     * @description What the coupons used in the period took off their orders
+                                     */
                                     discount: number;
                                 };
                             };
@@ -24378,9 +25563,15 @@ export interface operations {
                                     used: number;
                                     /** @description Coupons whose validity ended in the period, unused */
                                     expired: number;
-                                    /** @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing) */
+                                    /**
+                                     * Format: decimal
+                                     * @description Face value of the coupons issued in the period (coupons without a fixed face value count nothing)
+                                     */
                                     issuedValue: number;
-                                    /** @description What the coupons used in the period took off their orders */
+                                    /**
+                                     * Format: decimal
+                                     * @description What the coupons used in the period took off their orders
+                                     */
                                     discount: number;
                                 };
                             };
@@ -24671,7 +25862,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -24866,7 +26057,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -24954,7 +26145,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Name of the uploaded file */
@@ -25008,7 +26199,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -25096,7 +26287,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Name of the uploaded file */
@@ -25150,7 +26341,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -25238,7 +26429,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Name of the uploaded file */
@@ -25292,7 +26483,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -25380,7 +26571,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Name of the uploaded file */
@@ -25434,7 +26625,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -25522,7 +26713,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Name of the uploaded file */
@@ -25576,7 +26767,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -25664,7 +26855,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Name of the uploaded file */
@@ -25718,7 +26909,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -25806,7 +26997,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Name of the uploaded file */
@@ -25860,7 +27051,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -25948,7 +27139,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Name of the uploaded file */
@@ -26002,7 +27193,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26090,7 +27281,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Name of the uploaded file */
@@ -26144,7 +27335,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26195,7 +27386,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26246,7 +27437,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26297,7 +27488,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26385,7 +27576,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Name of the uploaded file */
@@ -26439,7 +27630,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26490,7 +27681,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26541,7 +27732,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26592,7 +27783,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26643,7 +27834,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26694,7 +27885,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26745,7 +27936,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26796,7 +27987,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26847,7 +28038,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26898,7 +28089,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -26949,7 +28140,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -27000,7 +28191,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -27051,7 +28242,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -27102,7 +28293,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -27153,7 +28344,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: Record<string, never>;
@@ -27255,7 +28446,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -27310,7 +28501,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -27371,7 +28562,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -27432,7 +28623,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -27491,7 +28682,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -27552,7 +28743,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -27612,7 +28803,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -27674,7 +28865,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -27733,7 +28924,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -28264,7 +29455,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -28412,7 +29603,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -28631,7 +29822,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -28681,11 +29872,20 @@ export interface operations {
                                 kind: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
                                 /** @description Source */
                                 sourceId: string | null;
-                                /** @description Principal (yuan) */
+                                /**
+                                 * Format: decimal
+                                 * @description Principal (yuan)
+                                 */
                                 principalDelta: number | null;
-                                /** @description Gift (yuan) */
+                                /**
+                                 * Format: decimal
+                                 * @description Gift (yuan)
+                                 */
                                 giftDelta: number | null;
-                                /** @description Balance after (yuan) */
+                                /**
+                                 * Format: decimal
+                                 * @description Balance after (yuan)
+                                 */
                                 balanceAfter: number | null;
                                 /** @description Store */
                                 storeName: string | null;
@@ -28698,11 +29898,20 @@ export interface operations {
                             totals: {
                                 /** @description Entries */
                                 entries: number;
-                                /** @description Net change of the principal; over every date, the card’s principal */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the principal; over every date, the card’s principal
+                                 */
                                 principal: number;
-                                /** @description Net change of the gift; over every date, the card’s gift balance */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the gift; over every date, the card’s gift balance
+                                 */
                                 gift: number;
-                                /** @description Net change of principal + gift; over every date, the card’s balance */
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of principal + gift; over every date, the card’s balance
+                                 */
                                 amount: number;
                             };
                             groups: Record<string, never>;
@@ -28734,7 +29943,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -29067,7 +30276,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -29354,7 +30563,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -29406,7 +30615,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -29557,7 +30766,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -29935,7 +31144,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -30305,7 +31514,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -30640,7 +31849,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -30969,7 +32178,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -31349,7 +32558,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -31701,7 +32910,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -32047,7 +33256,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -32380,7 +33589,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -32432,7 +33641,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -32667,7 +33876,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -33048,7 +34257,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Stored value on */
@@ -33149,7 +34358,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Goods (ids of product) */
@@ -33206,7 +34415,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -33552,7 +34761,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -33862,7 +35071,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -33982,9 +35191,15 @@ export interface operations {
                                 lineNo: number;
                                 /** @description Member (id of member) */
                                 member: number;
-                                /** @description Principal change; yuan, exact, at most 2 decimals */
+                                /**
+                                 * Format: decimal
+                                 * @description Principal change; yuan, exact, at most 2 decimals
+                                 */
                                 principal: number;
-                                /** @description Gift change; yuan, exact, at most 2 decimals */
+                                /**
+                                 * Format: decimal
+                                 * @description Gift change; yuan, exact, at most 2 decimals
+                                 */
                                 gift: number;
                                 /** @description Reason (id of store-value-adjust-reason) */
                                 reason: number;
@@ -34077,7 +35292,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -34373,7 +35588,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -34524,7 +35739,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -34873,7 +36088,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -35219,7 +36434,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -35521,7 +36736,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -35734,7 +36949,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -36064,7 +37279,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -36116,7 +37331,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -36307,7 +37522,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /**
@@ -36367,7 +37582,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -36673,7 +37888,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -36725,7 +37940,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -36916,7 +38131,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /**
@@ -36977,7 +38192,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -37310,7 +38525,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -37593,7 +38808,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -37645,7 +38860,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -37796,7 +39011,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -37992,7 +39207,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -38614,9 +39829,15 @@ export interface operations {
                                 levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
-                                /** @description Points multiplier */
+                                /**
+                                 * Format: decimal
+                                 * @description Points multiplier
+                                 */
                                 pointsMultiplier: number | null;
-                                /** @description Member discount (0.95 = 5% off) */
+                                /**
+                                 * Format: decimal
+                                 * @description Member discount (0.95 = 5% off)
+                                 */
                                 discount: number | null;
                             } | null;
                             /** @description The lowest enabled free level above the growth value; null at the top */
@@ -38627,9 +39848,15 @@ export interface operations {
                                 levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
-                                /** @description Points multiplier */
+                                /**
+                                 * Format: decimal
+                                 * @description Points multiplier
+                                 */
                                 pointsMultiplier: number | null;
-                                /** @description Member discount (0.95 = 5% off) */
+                                /**
+                                 * Format: decimal
+                                 * @description Member discount (0.95 = 5% off)
+                                 */
                                 discount: number | null;
                             } | null;
                             /** @description Growth value still needed to reach nextLevel */
@@ -38663,7 +39890,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -39275,9 +40502,15 @@ export interface operations {
                                 levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
-                                /** @description Points multiplier */
+                                /**
+                                 * Format: decimal
+                                 * @description Points multiplier
+                                 */
                                 pointsMultiplier: number | null;
-                                /** @description Member discount (0.95 = 5% off) */
+                                /**
+                                 * Format: decimal
+                                 * @description Member discount (0.95 = 5% off)
+                                 */
                                 discount: number | null;
                             } | null;
                             /** @description The lowest enabled free level above the growth value; null at the top */
@@ -39288,9 +40521,15 @@ export interface operations {
                                 levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
-                                /** @description Points multiplier */
+                                /**
+                                 * Format: decimal
+                                 * @description Points multiplier
+                                 */
                                 pointsMultiplier: number | null;
-                                /** @description Member discount (0.95 = 5% off) */
+                                /**
+                                 * Format: decimal
+                                 * @description Member discount (0.95 = 5% off)
+                                 */
                                 discount: number | null;
                             } | null;
                             /** @description Growth value still needed to reach nextLevel */
@@ -39324,7 +40563,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -39942,9 +41181,15 @@ export interface operations {
                                 levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
-                                /** @description Points multiplier */
+                                /**
+                                 * Format: decimal
+                                 * @description Points multiplier
+                                 */
                                 pointsMultiplier: number | null;
-                                /** @description Member discount (0.95 = 5% off) */
+                                /**
+                                 * Format: decimal
+                                 * @description Member discount (0.95 = 5% off)
+                                 */
                                 discount: number | null;
                             } | null;
                             /** @description The lowest enabled free level above the growth value; null at the top */
@@ -39955,9 +41200,15 @@ export interface operations {
                                 levelType: "FREE" | "SPECIAL" | "PAID";
                                 rankOrder: number;
                                 growthThreshold: number | null;
-                                /** @description Points multiplier */
+                                /**
+                                 * Format: decimal
+                                 * @description Points multiplier
+                                 */
                                 pointsMultiplier: number | null;
-                                /** @description Member discount (0.95 = 5% off) */
+                                /**
+                                 * Format: decimal
+                                 * @description Member discount (0.95 = 5% off)
+                                 */
                                 discount: number | null;
                             } | null;
                             /** @description Growth value still needed to reach nextLevel */
@@ -39991,7 +41242,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -40122,7 +41373,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Remarks (no NUL, no lone surrogate) */
@@ -40394,7 +41645,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -40612,7 +41863,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     page?: number;
@@ -40730,7 +41981,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Name of the uploaded file */
@@ -40835,7 +42086,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Members needing another auditor */
@@ -40924,7 +42175,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Stored-value approval threshold (yuan); exact, at most 2 decimals */
@@ -40979,7 +42230,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -41270,7 +42521,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -41322,7 +42573,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -41473,7 +42724,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -41648,7 +42899,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -41843,7 +43094,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (optional) */
@@ -42108,7 +43359,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     filters?: {
@@ -42459,7 +43710,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -42833,7 +44084,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -42966,9 +44217,15 @@ export interface operations {
                                 quantity: number | null;
                                 /** @description Cards */
                                 cardCount: number | null;
-                                /** @description Face value (yuan); yuan, exact, at most 2 decimals */
+                                /**
+                                 * Format: decimal
+                                 * @description Face value (yuan); yuan, exact, at most 2 decimals
+                                 */
                                 faceAmount: number | null;
-                                /** @description Price (yuan); yuan, exact, at most 2 decimals */
+                                /**
+                                 * Format: decimal
+                                 * @description Price (yuan); yuan, exact, at most 2 decimals
+                                 */
                                 amount: number | null;
                             }[];
                         };
@@ -43057,7 +44314,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -43376,7 +44633,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -43496,9 +44753,15 @@ export interface operations {
                                 lineNo: number;
                                 /** @description Card number (id of prepay-card) */
                                 card: number;
-                                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                                /**
+                                 * Format: decimal
+                                 * @description Amount (yuan); yuan, exact, at most 2 decimals
+                                 */
                                 amount: number;
-                                /** @description Gift (yuan); yuan, exact, at most 2 decimals */
+                                /**
+                                 * Format: decimal
+                                 * @description Gift (yuan); yuan, exact, at most 2 decimals
+                                 */
                                 gift: number | null;
                                 /** @description Line remark */
                                 remark: string | null;
@@ -43589,7 +44852,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -43935,7 +45198,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -44237,7 +45500,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -44357,7 +45620,10 @@ export interface operations {
                                 lineNo: number;
                                 /** @description Card number (id of prepay-card) */
                                 card: number;
-                                /** @description Amount (yuan); yuan, exact, at most 2 decimals */
+                                /**
+                                 * Format: decimal
+                                 * @description Amount (yuan); yuan, exact, at most 2 decimals
+                                 */
                                 amount: number;
                                 /** @description Reason (id of prepay-card-adjust-reason) */
                                 reason: number;
@@ -44490,7 +45756,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /**
@@ -44561,7 +45827,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -45065,7 +46331,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -45117,7 +46383,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (optional) */
@@ -45268,7 +46534,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -45362,7 +46628,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -45646,7 +46912,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -45948,7 +47214,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -46070,7 +47336,10 @@ export interface operations {
                                 code: string;
                                 /** @description Order number */
                                 orderNo: string | null;
-                                /** @description Discount (yuan); yuan, exact, at most 2 decimals */
+                                /**
+                                 * Format: decimal
+                                 * @description Discount (yuan); yuan, exact, at most 2 decimals
+                                 */
                                 discount: number | null;
                                 /** @description Line remark */
                                 remark: string | null;
@@ -46161,7 +47430,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -46742,7 +48011,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -47003,7 +48272,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -47574,7 +48843,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -47835,7 +49104,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -48406,7 +49675,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -48667,7 +49936,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -49238,7 +50507,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -49499,7 +50768,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -50070,7 +51339,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -50331,7 +51600,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -50902,7 +52171,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -51163,7 +52432,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -51734,7 +53003,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -51995,7 +53264,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -52566,7 +53835,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -52827,7 +54096,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -53398,7 +54667,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -53659,7 +54928,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -54230,7 +55499,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -54491,7 +55760,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -55062,7 +56331,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -55323,7 +56592,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -55894,7 +57163,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -56155,7 +57424,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -56726,7 +57995,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -56987,7 +58256,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -57558,7 +58827,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -57819,7 +59088,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -58390,7 +59659,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -58651,7 +59920,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -59222,7 +60491,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -59483,7 +60752,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -60054,7 +61323,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -60315,7 +61584,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -60886,7 +62155,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -61147,7 +62416,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -61718,7 +62987,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -61979,7 +63248,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -62550,7 +63819,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -62811,7 +64080,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -63372,7 +64641,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -63633,7 +64902,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -64214,7 +65483,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -64475,7 +65744,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -65056,7 +66325,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -65317,7 +66586,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -65898,7 +67167,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -66159,7 +67428,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -66740,7 +68009,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -67001,7 +68270,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @default 1 */
@@ -67582,7 +68851,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Reason (not asked) */
@@ -67883,7 +69152,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": {
                     /** @description Yuan per point; exact, at most 2 decimals */
