@@ -172,7 +172,10 @@ const DESCRIPTION = [
   '404, 409, 429, 500, 503). Sign in with `POST /v1/auth/login`: the session is the httpOnly `loyalty_session` cookie.',
   'A till or another system calls with its application key in the `X-Api-Key` header instead (no cookie).',
   "Instants are `yyyy-MM-dd HH:mm:ss` in the `time_zone` header's zone, dates `yyyy-MM-dd`, money exact with at most",
-  '2 decimals, points whole numbers. Operation ids are stable: `<resource>.<operation>` for declared resources.',
+  '2 decimals: a JSON number amount is `format: decimal` with `x-decimal-places` (read its decimals from the JSON text;',
+  'no float `multipleOf`), a string amount matches its pattern; requests take decimal strings or numbers. Points are',
+  'whole numbers. A request body marked not required may be left out. Operation ids are stable: `<resource>.<operation>`',
+  "for declared resources. A till's quick start: docs/till-quick-start.md.",
   'Versioning and what counts as a breaking change: server/README.md.',
 ].join(' ');
 

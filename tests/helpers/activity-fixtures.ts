@@ -15,7 +15,7 @@ export const viewOf = (kind: string) => `activity-${kind.toLowerCase().replaceAl
 
 /** Creates an activity of a kind through its view and audits it; its id and number. */
 export async function auditedActivity(
-  scene: CouponScene,
+  scene: Pick<CouponScene, 't' | 'admin'>,
   kind: string,
   body: Record<string, unknown>,
 ): Promise<{ id: number; number: string }> {
