@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { Ajv } from 'ajv';
 import AjvDraft04 from 'ajv-draft-04';
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { OpenAPI3 } from 'openapi-typescript';
@@ -13,13 +14,15 @@ import { loadConfig } from '../../server/config';
 import { recordSchemaId } from '../../server/crud/crud.openapi';
 import { camelCase } from '../../server/crud/naming';
 import { conflict, ok } from '../../server/http/envelope';
-import { okEnvelope } from '../../server/http/openapi.schemas';
+import { bodyAcceptsEmpty } from '../../server/http/json-body';
+import { okEnvelope, wire } from '../../server/http/openapi.schemas';
 import { API_TYPES_FILE, renderApiTypes } from '../../server/cli/api-client';
 import { SALES_INTEGRATION } from '../../server/modules/points/points.routes';
 import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import type { paths } from '../../resources/contract/generated/loyalty-api';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
+import { addDecimalKeywords, decimalsOf } from '../helpers/response-contract';
 import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
@@ -229,6 +232,68 @@ describe('the document', () => {
       expect(validate(body.schema, body.example), path).toEqual([]);
       expect(validate(answer.schema, answer.example), path).toEqual([]);
     }
+  });
+});
+
+describe('amounts and bodies as outside tools read them (issue 31 §4)', () => {
+  /** Every schema object of the document, with where it is. */
+  function schemasOf(node: unknown, at = '#', out: { at: string; schema: Json }[] = []): { at: string; schema: Json }[] {
+    if (typeof node !== 'object' || node === null) return out;
+    if (!Array.isArray(node)) out.push({ at, schema: node as Json });
+    for (const [key, value] of Object.entries(node)) schemasOf(value, `${at}/${key}`, out);
+    return out;
+  }
+
+  it('describes money with no float multipleOf: format decimal with its decimals, which a standard validator accepts', () => {
+    const all = schemasOf(doc);
+    expect(all.filter(({ schema }) => 'multipleOf' in schema).map(({ at }) => at)).toEqual([]);
+    const decimals = all.filter(({ schema }) => schema.format === 'decimal');
+    expect(decimals.length).toBeGreaterThan(0);
+    expect(decimals.filter(({ schema }) => !Number.isInteger(schema['x-decimal-places'])).map(({ at }) => at)).toEqual([]);
+
+    // A validator that knows nothing of the extension (Ajv, as Prism and most tools use it).
+    const pay = resolve(doc.paths['/v1/stored-value/pay'].post.responses['200']).content['application/json'].schema;
+    const check = new AjvDraft04({ strict: false, allErrors: true }).compile({ ...pay, components: doc.components });
+    for (const amount of [99999980.99, 110.07, 1.13, 0.07, 0, 12]) {
+      const data = {
+        requestNo: 'P1',
+        memberId: 1,
+        amount,
+        principalPaid: amount,
+        giftPaid: 0,
+        principal: amount,
+        gift: 0,
+        balance: amount,
+        entryId: 1,
+        paymentId: 1,
+      };
+      expect(check({ code: 2000, msg: 'success', data }), `${amount}: ${JSON.stringify(check.errors)}`).toBe(true);
+    }
+  });
+
+  it('holds the decimals exactly in the response check: on the JSON text, not in floating point', () => {
+    const ajv = new Ajv({ strict: false });
+    addDecimalKeywords(ajv);
+    const money = ajv.compile(wire.money);
+    expect([99999980.99, 110.07, 0.07, -5.1, 12, 1e21].map((n) => money(n))).toEqual([true, true, true, true, true, true]);
+    expect([0.1 + 0.2, 1.005, 1e-7, 12.345].map((n) => money(n))).toEqual([false, false, false, false]);
+    expect([decimalsOf(1e-7), decimalsOf(1.5e-5), decimalsOf(2.5e21)]).toEqual([7, 6, 0]);
+  });
+
+  it('marks a request body optional exactly where it requires nothing, and reads a missing one as {}', async () => {
+    const bodies = operations()
+      .filter(({ op }) => op.requestBody)
+      .map(({ method, path, op }) => {
+        const schema = resolve(op.requestBody.content['application/json']?.schema ?? {});
+        return { call: `${method} ${path}`, required: op.requestBody.required as boolean, accepted: bodyAcceptsEmpty(schema) };
+      });
+    expect(bodies.filter((b) => b.required === b.accepted).map((b) => b.call)).toEqual([]);
+    expect(bodies.filter((b) => !b.required).length).toBeGreaterThan(0);
+    // A query and an action whose body requires nothing, called without one; a sale needs its body.
+    expect((await admin.post('/v1/user/query')).body).toMatchObject({ code: 2000, data: { records: expect.any(Array) } });
+    expect((await admin.post('/v1/application-calls/query')).body.code).toBe(2000);
+    const sale = await admin.post('/v1/points/transaction');
+    expect([sale.status, sale.body.data.fields.map((f: { field: string }) => f.field)]).toEqual([400, ['body']]);
   });
 });
 
