@@ -93,6 +93,16 @@ async function newCustomer(): Promise<{ memberId: number; mobile: string; cardNu
   return { memberId, mobile, cardNumber, couponCode: await issueOne(admin, couponTemplate, memberId) };
 }
 
+/** The flow's input for a customer: two of the goods for 100.00, 500 points paid, a top-up of `TOP_UP`. */
+const flowFor = (customer: { mobile: string; couponCode: string }, orderNo: string) => ({
+  setup,
+  customer: { mobile: customer.mobile, couponCode: customer.couponCode, pointsToPay: 500 },
+  orderNo,
+  quantity: 2,
+  amount: '100.00',
+  topUp: TOP_UP,
+});
+
 const pointsBalance = async (memberId: number) =>
   (await okData<{ balance: number }>(admin.get('/v1/points/account', { query: { memberId } }))).balance;
 
@@ -143,14 +153,7 @@ describe("the till's quick start", () => {
     const api = createTillClient({ baseUrl: base, apiKey });
     expect(await findMember(api, { cardNumber: customer.cardNumber })).toBe(customer.memberId);
 
-    const outcome = await runTill(api, {
-      setup,
-      customer: { mobile: customer.mobile, couponCode: customer.couponCode, pointsToPay: 500 },
-      orderNo: `TS-${Date.now()}`,
-      quantity: 2,
-      amount: '100.00',
-      topUp: TOP_UP,
-    });
+    const outcome = await runTill(api, flowFor(customer, `TS-${Date.now()}`));
     expect(outcome).toMatchObject({
       memberId: customer.memberId,
       couponDiscount: '10.00',
@@ -236,14 +239,7 @@ describe("Prism's validating proxy in front of the console", () => {
       },
     };
     api.use(collect);
-    const outcome = await runTill(api, {
-      setup,
-      customer: { mobile: customer.mobile, couponCode: customer.couponCode, pointsToPay: 500 },
-      orderNo: `PR-${Date.now()}`,
-      quantity: 2,
-      amount: '100.00',
-      topUp: TOP_UP,
-    });
+    const outcome = await runTill(api, flowFor(customer, `PR-${Date.now()}`));
     expect(outcome).toMatchObject({ couponDiscount: '10.00', pointsPaid: 500, storedValueBalance: Number(TOP_UP) });
     expect(seen.map((s) => s.call)).toEqual(FLOW);
     expect(seen.filter((s) => s.violations !== null || s.status !== 200)).toEqual([]);
