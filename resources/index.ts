@@ -33,6 +33,10 @@ import { batchOperateResource } from './member/batch-operate.resource';
 import { batchOperateSettingResource } from './member/batch-operate-setting.resource';
 import { applicationResource } from './setting/application.resource';
 import { valueApprovalSettingResource } from './setting/value-approval-setting.resource';
+import { smsChannelResource } from './setting/sms-channel.resource';
+import { alipayChannelResource } from './member/alipay-channel.resource';
+import { meituanChannelResource } from './member/meituan-channel.resource';
+import { wechatChannelResource } from './member/wechat-channel.resource';
 import { paidLevelOrderResource } from './member/paid-level-order.resource';
 import { upgradeIncentiveResource } from './member/upgrade-incentive.resource';
 import { activities } from './promotion/activity.resource';
@@ -74,6 +78,10 @@ export const RESOURCES: readonly ResourceDef[] = [
   batchOperateSettingResource,
   valueApprovalSettingResource,
   applicationResource,
+  wechatChannelResource,
+  alipayChannelResource,
+  meituanChannelResource,
+  smsChannelResource,
   ...CARD_RESOURCES,
   couponInitResource,
   ...couponTemplates.resources,

@@ -6,6 +6,7 @@ import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view'
 import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-view';
 import type { QueryViewDef } from './query-view';
 import { applicationCallsView } from './setting/application-calls.query-view';
+import { channelCallsView } from './setting/channel-calls.query-view';
 import { pointsAccountsView } from './score/points-accounts.query-view';
 import { pointsEntriesView } from './score/points-entries.query-view';
 
@@ -24,4 +25,5 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   couponReportView,
   memberAnalysisView,
   applicationCallsView,
+  channelCallsView,
 ];

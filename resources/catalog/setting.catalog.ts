@@ -1,6 +1,7 @@
 /**
  * Settings: users (who gets which roles), roles (which permissions a role holds) and applications
- * (systems that call the API with keys of their own).
+ * (systems that call the API with keys of their own), and the channel gateway (its calls, the SMS
+ * account).
  */
 import { declareEntry } from './declare';
 import type { GroupDecl } from './types';
@@ -36,6 +37,20 @@ export const settingGroup: GroupDecl = {
       resourceTitleEn: 'Applications',
       actions: ['view', 'configure'],
       screens: [{ name: 'application', title: ['应用与密钥', 'Applications and keys'] }],
+    }),
+    declareEntry({
+      beyondSpecification:
+        'Every call to WeChat, Alipay, Meituan, SMS and push goes through one gateway whose calls are shown (issue 27); the specification lists no screen for them',
+      entry: 'channel',
+      title: ['渠道接入', 'Channel gateway'],
+      resourceId: '设置/渠道接入',
+      resourceTitleEn: 'Channel gateway',
+      actions: ['view', 'configure'],
+      defaultScreen: 'channel-calls',
+      screens: [
+        { name: 'channel-calls', title: ['渠道调用记录', 'Channel calls'] },
+        { name: 'channel-sms', title: ['短信接入', 'SMS account'] },
+      ],
     }),
   ],
 };

@@ -17,4 +17,5 @@ export * from './prepay-card-secrets.schema';
 export * from './activities.schema';
 export * from './activity-events.schema';
 export * from './applications.schema';
+export * from './channel-gateway.schema';
 export * from './resource-tables';

@@ -1,0 +1,23 @@
+import type { Bilingual } from '../messages/bilingual';
+import { field } from '../define';
+
+/**
+ * What the settings of every outside channel share (WeChat, Alipay, Meituan, SMS): the address
+ * the gateway calls (server/modules/channels), which a merchant or a test may point elsewhere
+ * (a proxy, a sandbox, a local stand-in), checked as an http(s) address.
+ */
+export const platformAddress = (args: { label: Bilingual; defaultValue: string }) =>
+  field.text({
+    label: args.label,
+    help: ['一般保持默认；使用代理或沙箱时改为其地址', 'Keep the default unless calls go through a proxy or a sandbox'],
+    required: true,
+    maxLength: 300,
+    defaultValue: args.defaultValue,
+    pattern: {
+      regex: '^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[^\\s]*)?$',
+      message: ['请输入以 http:// 或 https:// 开头的地址', 'Enter an address starting with http:// or https://'],
+    },
+  });
+
+/** Who may read and change a channel's settings: the catalogue entry's own pair of actions. */
+export const CHANNEL_ACCESS = { read: ['配置查看', '配置维护'], write: '配置维护' } as const;
