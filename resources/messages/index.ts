@@ -18,6 +18,7 @@ import { shellMessages } from './shell.messages';
 import { usersMessages } from './users.messages';
 import { batchMessages } from './batch.messages';
 import { approvalMessages } from './approval.messages';
+import { channelsMessages } from './channels.messages';
 import { memberMessages } from './member.messages';
 import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
@@ -59,4 +60,5 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   activityScreenMessages,
   activityEngineMessages,
   activityEventsMessages,
+  channelsMessages,
 ];

@@ -5,6 +5,7 @@ import { authDomain } from './auth/auth.manifest';
 import { authorizationDomain } from './authorization/authorization.manifest';
 import { batchDomain } from './batch/batch.manifest';
 import { cardsDomain } from './cards/cards.manifest';
+import { channelsDomain } from './channels/channels.manifest';
 import { couponsDomain } from './coupons/coupons.manifest';
 import { filesDomain } from './files/files.manifest';
 import { i18nDomain } from './i18n/i18n.manifest';
@@ -46,4 +47,5 @@ export const DOMAINS: readonly DomainManifest[] = [
   levelsDomain,
   ledgerDomain,
   cardsDomain,
+  channelsDomain,
 ];

@@ -1,0 +1,13 @@
+import { defineDomain } from '../domain-manifest';
+import { channelCallsSource } from './channel-calls.source';
+import { channelsRoutes } from './channels.routes';
+
+/**
+ * The channel gateway (issue 27 §1): every call to WeChat, Alipay, Meituan, SMS and app push
+ * through one typed interface per channel, recorded and shown (README.md).
+ */
+export const channelsDomain = defineDomain({
+  name: 'channels',
+  plugins: [{ name: 'channels', plugin: channelsRoutes }],
+  views: [channelCallsSource],
+});
