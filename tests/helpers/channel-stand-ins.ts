@@ -1,0 +1,165 @@
+import { createHash, createHmac, createSign, createVerify, generateKeyPairSync } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * Local stand-ins of the platforms the channel gateway calls (server/modules/channels), on
+ * 127.0.0.1: each checks the request as the platform documents it (path, parameters, signature)
+ * and answers in the platform's format, with its error codes. A test tells each what to answer
+ * and reads what it received.
+ */
+
+/** One request a stand-in received, with the verdict of its signature check. */
+export interface Received {
+  readonly path: string;
+  readonly params: Record<string, string>;
+  readonly body: string;
+  readonly signatureValid: boolean | null;
+}
+
+const json = (res: http.ServerResponse, body: unknown, status = 200) => {
+  res.writeHead(status, { 'content-type': 'application/json;charset=utf-8' });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+};
+
+// RFC 3986 encoding, as Alibaba Cloud's canonical query string needs it.
+const rfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/**
+ * Alibaba Cloud's V3 signature (ACS3-HMAC-SHA256), recomputed from the request: the canonical
+ * request (method, path, sorted query, the signed headers, the body's SHA-256) hashed, then
+ * HMAC-SHA256 with the AccessKey secret.
+ */
+function acs3Valid(args: { req: http.IncomingMessage; url: URL; body: string; secret: string }): boolean {
+  const auth = String(args.req.headers.authorization ?? '');
+  const match = /^ACS3-HMAC-SHA256 Credential=([^,]+),SignedHeaders=([^,]+),Signature=([0-9a-f]+)$/.exec(auth);
+  if (!match) return false;
+  const signedHeaders = match[2].split(';');
+  const query = [...args.url.searchParams.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${rfc3986(k)}=${rfc3986(v)}`)
+    .join('&');
+  const headers = signedHeaders.map((name) => `${name}:${String(args.req.headers[name] ?? '').trim()}\n`).join('');
+  const payloadHash = createHash('sha256').update(args.body).digest('hex');
+  if (args.req.headers['x-acs-content-sha256'] !== payloadHash) return false;
+  const canonical = [args.req.method, args.url.pathname, query, headers, signedHeaders.join(';'), payloadHash].join('\n');
+  const toSign = `ACS3-HMAC-SHA256\n${createHash('sha256').update(canonical).digest('hex')}`;
+  return createHmac('sha256', args.secret).update(toSign).digest('hex') === match[3];
+}
+
+/** The stand-ins and what the tests set and read. */
+export interface StandIns {
+  readonly baseUrl: string;
+  readonly received: Received[];
+  /** WeChat: tokens handed out; a token listed in `expired` answers 42001. */
+  readonly wechat: { tokensIssued: number; readonly expired: Set<string>; readonly appSecret: string };
+  /** Alipay: the app's public key (what the merchant uploaded) and Alipay's key pair. */
+  readonly alipay: { readonly appPrivateKey: string; readonly appPublicKey: string; readonly alipayPublicKey: string; missingTemplate: boolean };
+  readonly sms: { readonly accessKeySecret: string; refuseMobiles: Set<string> };
+  readonly meituan: { readonly appSecret: string };
+  close(): Promise<void>;
+}
+
+export async function startStandIns(): Promise<StandIns> {
+  const appKeys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const alipayKeys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const received: Received[] = [];
+  const state = {
+    wechat: { tokensIssued: 0, expired: new Set<string>(), appSecret: 'wechat-app-secret-0123456789' },
+    alipay: { appPrivateKey: appKeys.privateKey, appPublicKey: appKeys.publicKey, alipayPublicKey: alipayKeys.publicKey, missingTemplate: false },
+    sms: { accessKeySecret: 'sms-access-key-secret-0123', refuseMobiles: new Set<string>() },
+    meituan: { appSecret: 'meituan-app-secret-0123' },
+  };
+
+  const wechat = (url: URL, body: string, res: http.ServerResponse) => {
+    if (url.pathname === '/wechat/cgi-bin/token') {
+      const ok = url.searchParams.get('grant_type') === 'client_credential' && url.searchParams.get('secret') === state.wechat.appSecret;
+      received.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), body, signatureValid: ok });
+      if (!ok) return json(res, { errcode: 40125, errmsg: 'invalid appsecret' });
+      state.wechat.tokensIssued += 1;
+      return json(res, { access_token: `TOKEN-${state.wechat.tokensIssued}`, expires_in: 7200 });
+    }
+    const token = url.searchParams.get('access_token') ?? '';
+    received.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), body, signatureValid: token.startsWith('TOKEN-') });
+    if (!token.startsWith('TOKEN-')) return json(res, { errcode: 40001, errmsg: 'invalid credential' });
+    if (state.wechat.expired.has(token)) return json(res, { errcode: 42001, errmsg: 'access_token expired' });
+    if (url.pathname === '/wechat/cgi-bin/get_api_domain_ip') return json(res, { ip_list: ['101.226.62.77'] });
+    return json(res, { errcode: 0, errmsg: 'ok' });
+  };
+
+  // Alipay signs all parameters but `sign`, sorted by name, as name=value joined by &, SHA256withRSA.
+  const alipay = (url: URL, body: string, res: http.ServerResponse) => {
+    const params: Record<string, string> = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(new URLSearchParams(body)) };
+    const content = Object.keys(params)
+      .filter((k) => k !== 'sign' && params[k] !== '')
+      .sort()
+      .map((k) => `${k}=${params[k]}`)
+      .join('&');
+    const valid = createVerify('RSA-SHA256').update(content, 'utf8').verify(state.alipay.appPublicKey, params.sign ?? '', 'base64');
+    received.push({ path: url.pathname, params, body, signatureValid: valid });
+    const key = `${String(params.method).replaceAll('.', '_')}_response`;
+    const answer = !valid
+      ? { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }
+      : state.alipay.missingTemplate
+        ? { code: '40004', msg: 'Business Failed', sub_code: 'CARD_TEMPLATE_NOT_EXIST', sub_msg: '模板不存在' }
+        : { code: '10000', msg: 'Success', template_id: JSON.parse(params.biz_content ?? '{}').template_id };
+    const inner = JSON.stringify(answer);
+    const sign = createSign('RSA-SHA256').update(inner, 'utf8').sign(alipayKeys.privateKey, 'base64');
+    return json(res, `{"${key}":${inner},"sign":"${sign}"}`);
+  };
+
+  const sms = (req: http.IncomingMessage, url: URL, body: string, res: http.ServerResponse) => {
+    const valid = req.headers['x-acs-action'] === 'SendSms' && acs3Valid({ req, url, body, secret: state.sms.accessKeySecret });
+    received.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), body, signatureValid: valid });
+    if (!valid) return json(res, { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' }, 400);
+    if (state.sms.refuseMobiles.has(url.searchParams.get('PhoneNumbers') ?? '')) {
+      return json(res, { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发天级流控Permits:10', RequestId: 'R-2' });
+    }
+    return json(res, { Code: 'OK', Message: 'OK', BizId: '900619746936498440^0', RequestId: 'R-1' });
+  };
+
+  // Meituan's router: md5(secret + name value … sorted by name + secret), lower-case hex.
+  const meituan = (url: URL, body: string, res: http.ServerResponse) => {
+    const params = Object.fromEntries(new URLSearchParams(body));
+    const content = Object.keys(params)
+      .filter((k) => k !== 'sign')
+      .sort()
+      .map((k) => `${k}${params[k]}`)
+      .join('');
+    const expected = createHash('md5').update(`${state.meituan.appSecret}${content}${state.meituan.appSecret}`).digest('hex');
+    const valid = expected === params.sign;
+    received.push({ path: url.pathname, params, body, signatureValid: valid });
+    if (!valid) return json(res, { code: 603, msg: '签名错误' });
+    if (params.receipt_code === '0000000000') return json(res, { code: 1008, msg: '券码不存在' });
+    return json(res, { code: 200, msg: 'success', data: { receipt_code: params.receipt_code, count: 1, deal_title: '双人套餐' } });
+  };
+
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      if (url.pathname.startsWith('/wechat/')) return wechat(url, body, res);
+      if (url.pathname === '/alipay/gateway.do') return alipay(url, body, res);
+      if (url.pathname.startsWith('/meituan/')) return meituan(url, body, res);
+      if (url.pathname === '/' && req.headers['x-acs-action']) return sms(req, url, body, res);
+      return json(res, { error: 'unknown path' }, 404);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    received,
+    ...state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
