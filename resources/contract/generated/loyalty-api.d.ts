@@ -2235,6 +2235,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/channel-calls/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.channel-calls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/level-material/upload": {
         parameters: {
             query?: never;
@@ -2450,6 +2467,57 @@ export interface paths {
         put?: never;
         /** Balance history: rows of the filter, newest first, with its totals and grouped totals */
         post: operations["prepay-card-history.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a channel with one harmless call (recorded like any other) */
+        post: operations["channels.check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Each channel’s state, last call and failed calls per day */
+        get: operations["channels.health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channel-calls/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Channel calls: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["channel-calls.query"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6139,6 +6207,142 @@ export interface paths {
         get: operations["application.options"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wechat-channel/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** WeChat official account: the saved settings, or the defaults (id null, version 0) */
+        get: operations["wechatChannel.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wechat-channel/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save WeChat official account (version read: 0 before the first save; stale -> 409) */
+        post: operations["wechatChannel.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alipay-channel/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alipay application: the saved settings, or the defaults (id null, version 0) */
+        get: operations["alipayChannel.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alipay-channel/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save Alipay application (version read: 0 before the first save; stale -> 409) */
+        post: operations["alipayChannel.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/meituan-channel/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Meituan open platform: the saved settings, or the defaults (id null, version 0) */
+        get: operations["meituanChannel.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/meituan-channel/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save Meituan open platform (version read: 0 before the first save; stale -> 409) */
+        post: operations["meituanChannel.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sms-channel/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SMS account: the saved settings, or the defaults (id null, version 0) */
+        get: operations["smsChannel.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sms-channel/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save SMS account (version read: 0 before the first save; stale -> 409) */
+        post: operations["smsChannel.save"];
         delete?: never;
         options?: never;
         head?: never;
@@ -13700,8 +13904,8 @@ export interface components {
             kind: "TILL" | "MINI_PROGRAM" | "ERP" | "OTHER";
             /** @description Stores (ids of store) */
             stores: number[] | null;
-            /** @description Operations it may call: 会员/会员概览|数据查看 = Members / Member overview · Data view, 会员/油站会员|会员资料查看 = Members / Fuel station members · Member profile view, 会员/油站会员|账户信息查看 = Members / Fuel station members · Account information view, 会员/油站会员|配置维护 = Members / Fuel station members · Configuration maintenance, 会员/标准会员|会员资料查看 = Members / Standard members · Member profile view, 会员/标准会员|账户信息查看 = Members / Standard members · Account information view, 会员/标准会员|配置维护 = Members / Standard members · Configuration maintenance, 会员/批量操作单|单据查看 = Members / Batch operations · Document view, 会员/批量操作单|配置维护 = Members / Batch operations · Configuration maintenance, 会员/营销中心会员|会员资料查看 = Members / Marketing centre members · Member profile view, 会员/营销中心会员|账户信息查看 = Members / Marketing centre members · Account information view, 会员/营销中心会员|配置维护 = Members / Marketing centre members · Configuration maintenance, 会员/微信接入|配置查看 = Members / WeChat integration · Configuration view, 会员/微信接入|配置维护 = Members / WeChat integration · Configuration maintenance, 会员/支付宝接入|配置查看 = Members / Alipay integration · Configuration view, 会员/支付宝接入|配置维护 = Members / Alipay integration · Configuration maintenance, 会员/美团接入|配置查看 = Members / Meituan integration · Configuration view, 会员/美团接入|配置维护 = Members / Meituan integration · Configuration maintenance, 会员/会员等级|等级查看 = Members / Membership levels · Level view, 会员/会员等级|配置维护 = Members / Membership levels · Configuration maintenance, 会员/付费等级订单|单据查看 = Members / Paid level orders · Document view, 会员/成长值规则|规则查看 = Members / Growth value rules · Rule view, 会员/成长值规则|配置维护 = Members / Growth value rules · Configuration maintenance, 会员/等级物料|等级查看 = Members / Level materials · Level view, 会员/等级物料|配置维护 = Members / Level materials · Configuration maintenance, 会员/升级激励|活动查看 = Members / Upgrade incentives · Activity view, 会员/升级激励|配置维护 = Members / Upgrade incentives · Configuration maintenance, 积分/积分概览|数据查看 = Points / Points overview · Data view, 积分/积分调整单|单据查看 = Points / Points adjustments · Document view, 积分/积分调整单|配置维护 = Points / Points adjustments · Configuration maintenance, 积分/积分查询|账户信息查看 = Points / Points inquiry · Account information view, 积分/积分查询/交易接入|configure = Points / Points inquiry / Sales integration · Configure, 储值/储值管理|配置查看 = Stored value / Stored-value management · Configuration view, 储值/储值管理|配置维护 = Stored value / Stored-value management · Configuration maintenance, 储值/预付卡库存|预付卡查看 = Stored value / Prepaid card stock · Prepaid card view, 储值/预付卡库存|配置维护 = Stored value / Prepaid card stock · Configuration maintenance, 储值/储值账户|账户信息查看 = Stored value / Stored-value accounts · Account information view, 储值/储值账户|配置维护 = Stored value / Stored-value accounts · Configuration maintenance, 储值/储值期初|配置查看 = Stored value / Opening balances · Configuration view, 储值/储值期初|配置维护 = Stored value / Opening balances · Configuration maintenance, 储值/储值调整单|单据查看 = Stored value / Stored-value adjustments · Document view, 储值/储值调整单|配置维护 = Stored value / Stored-value adjustments · Configuration maintenance, 储值/储值适用商品|配置查看 = Stored value / Stored-value eligible goods · Configuration view, 储值/储值适用商品|配置维护 = Stored value / Stored-value eligible goods · Configuration maintenance, 储值/储值查询|账户信息查看 = Stored value / Stored-value inquiry · Account information view, 储值/卡模板/充值卡|卡模板查看 = Stored value / Card templates / Recharge card · Card template view, 储值/卡模板/充值卡|卡模板维护 = Stored value / Card templates / Recharge card · Card template maintenance, 储值/卡模板/实体礼品卡|卡模板查看 = Stored value / Card templates / Physical gift card · Card template view, 储值/卡模板/实体礼品卡|卡模板维护 = Stored value / Card templates / Physical gift card · Card template maintenance, 储值/卡模板/电子礼品卡|卡模板查看 = Stored value / Card templates / Electronic gift card · Card template view, 储值/卡模板/电子礼品卡|卡模板维护 = Stored value / Card templates / Electronic gift card · Card template maintenance, 储值/卡模板/储值卡|卡模板查看 = Stored value / Card templates / Stored-value card · Card template view, 储值/卡模板/储值卡|卡模板维护 = Stored value / Card templates / Stored-value card · Card template maintenance, 储值/售卡单|单据查看 = Stored value / Card sales · Document view, 储值/售卡单|配置维护 = Stored value / Card sales · Configuration maintenance, 储值/预付卡充值单|单据查看 = Stored value / Card top-ups · Document view, 储值/预付卡充值单|配置维护 = Stored value / Card top-ups · Configuration maintenance, 储值/预付卡调整单|单据查看 = Stored value / Card adjustments · Document view, 储值/预付卡调整单|配置维护 = Stored value / Card adjustments · Configuration maintenance, 储值/预付卡查询|预付卡查看 = Stored value / Prepaid card inquiry · Prepaid card view, 储值/预付卡查询|配置维护 = Stored value / Prepaid card inquiry · Configuration maintenance, 券/券设置|配置查看 = Coupons / Coupon settings · Configuration view, 券/券设置|配置维护 = Coupons / Coupon settings · Configuration maintenance, 券/券模板|券模板查看 = Coupons / Coupon templates · Coupon template view, 券/券模板|configure = Coupons / Coupon templates · Configure, 券/券查询|数据查看 = Coupons / Coupon inquiry · Data view, 券/券查询|配置维护 = Coupons / Coupon inquiry · Configuration maintenance, 券/券查询/交易接入|configure = Coupons / Coupon inquiry / Till integration · Configure, 券/券核销单|单据查看 = Coupons / Coupon write-offs · Document view, 券/券核销单|配置维护 = Coupons / Coupon write-offs · Configuration maintenance, 营销/积分规则设置|规则查看 = Marketing / Points settings · Rule view, 营销/积分规则设置|配置维护 = Marketing / Points settings · Configuration maintenance, 营销/积分活动|活动查看 = Marketing / Points campaigns · Activity view, 营销/积分活动|配置维护 = Marketing / Points campaigns · Configuration maintenance, 营销/第三方发券|活动查看 = Marketing / Third-party coupons · Activity view, 营销/第三方发券|配置维护 = Marketing / Third-party coupons · Configuration maintenance, 营销/微信领券|活动查看 = Marketing / WeChat coupon claims · Activity view, 营销/微信领券|配置维护 = Marketing / WeChat coupon claims · Configuration maintenance, 营销/批量发券|活动查看 = Marketing / Bulk coupon issuing · Activity view, 营销/批量发券|配置维护 = Marketing / Bulk coupon issuing · Configuration maintenance, 营销/精准营销|活动查看 = Marketing / Precision marketing · Activity view, 营销/精准营销|配置维护 = Marketing / Precision marketing · Configuration maintenance, 营销/礼品卡活动|活动查看 = Marketing / Gift card campaigns · Activity view, 营销/礼品卡活动|配置维护 = Marketing / Gift card campaigns · Configuration maintenance, 营销/客群|客群查看 = Marketing / Customer groups · Customer group view, 营销/客群|配置维护 = Marketing / Customer groups · Configuration maintenance, 营销/标签|标签查看 = Marketing / Tags · Tag view, 营销/标签|配置维护 = Marketing / Tags · Configuration maintenance, 营销/预付卡支付优惠/满额立减|活动查看 = Marketing / Prepaid card payment offers / Spend-and-save · Activity view, 营销/预付卡支付优惠/满额立减|配置维护 = Marketing / Prepaid card payment offers / Spend-and-save · Configuration maintenance, 营销/预付卡支付优惠/折扣|活动查看 = Marketing / Prepaid card payment offers / Discount · Activity view, 营销/预付卡支付优惠/折扣|配置维护 = Marketing / Prepaid card payment offers / Discount · Configuration maintenance, 营销/预付卡充值赠礼/充值卡|活动查看 = Marketing / Card top-up gifts / Recharge card · Activity view, 营销/预付卡充值赠礼/充值卡|配置维护 = Marketing / Card top-up gifts / Recharge card · Configuration maintenance, 营销/预付卡充值赠礼/储值卡|活动查看 = Marketing / Card top-up gifts / Stored-value card · Activity view, 营销/预付卡充值赠礼/储值卡|配置维护 = Marketing / Card top-up gifts / Stored-value card · Configuration maintenance, 营销/营销主题|主题查看 = Marketing / Marketing themes · Theme view, 营销/营销主题|配置维护 = Marketing / Marketing themes · Configuration maintenance, 营销/储值支付优惠/满额立减|活动查看 = Marketing / Stored-value payment offers / Spend-and-save · Activity view, 营销/储值支付优惠/满额立减|配置维护 = Marketing / Stored-value payment offers / Spend-and-save · Configuration maintenance, 营销/储值支付优惠/折扣|活动查看 = Marketing / Stored-value payment offers / Discount · Activity view, 营销/储值支付优惠/折扣|配置维护 = Marketing / Stored-value payment offers / Discount · Configuration maintenance, 营销/生日礼|活动查看 = Marketing / Birthday gifts · Activity view, 营销/生日礼|配置维护 = Marketing / Birthday gifts · Configuration maintenance, 营销/储值充值活动|活动查看 = Marketing / Top-up campaigns · Activity view, 营销/储值充值活动|配置维护 = Marketing / Top-up campaigns · Configuration maintenance, 营销/开卡礼|活动查看 = Marketing / Sign-up gifts · Activity view, 营销/开卡礼|配置维护 = Marketing / Sign-up gifts · Configuration maintenance, 营销/邀请有礼|活动查看 = Marketing / Referral gifts · Activity view, 营销/邀请有礼|配置维护 = Marketing / Referral gifts · Configuration maintenance, 营销/升级礼|活动查看 = Marketing / Upgrade gifts · Activity view, 营销/升级礼|配置维护 = Marketing / Upgrade gifts · Configuration maintenance, 营销/消费奖励|活动查看 = Marketing / Purchase rewards · Activity view, 营销/消费奖励|配置维护 = Marketing / Purchase rewards · Configuration maintenance, 营销/推送计划/短信|计划查看 = Marketing / Push plans / SMS · Plan view, 营销/推送计划/短信|配置维护 = Marketing / Push plans / SMS · Configuration maintenance, 营销/推送计划/微信消息|计划查看 = Marketing / Push plans / WeChat messages · Plan view, 营销/推送计划/微信消息|配置维护 = Marketing / Push plans / WeChat messages · Configuration maintenance, 营销/推送计划/赠礼发放|计划查看 = Marketing / Push plans / Gift delivery · Plan view, 营销/推送计划/赠礼发放|配置维护 = Marketing / Push plans / Gift delivery · Configuration maintenance, 报表/付费等级报表|报表查看 = Reports / Paid level report · Report view, 报表/积分报表|报表查看 = Reports / Points report · Report view, 报表/储值报表|报表查看 = Reports / Stored-value report · Report view, 报表/券报表|报表查看 = Reports / Coupon report · Report view, 报表/电子礼品卡活动报表|报表查看 = Reports / E-gift card campaign report · Report view, 报表/实体礼品卡活动报表|报表查看 = Reports / Physical gift card campaign report · Report view, 报表/储值卡活动报表|报表查看 = Reports / Stored-value card campaign report · Report view, 报表/充值卡报表|报表查看 = Reports / Recharge card report · Report view, 报表/油品销售报表|报表查看 = Reports / Fuel sales report · Report view, 报表/油品销售看板|报表查看 = Reports / Fuel sales dashboard · Report view, 报表/门店会员增长分析|报表查看 = Reports / Store member growth · Report view, 报表/门店会员交易分析|报表查看 = Reports / Store member transactions · Report view, 资料/员工|资料查看 = Master data / Employees · Master data view, 资料/员工|配置维护 = Master data / Employees · Configuration maintenance, 资料/商品|资料查看 = Master data / Products · Master data view, 资料/商品|配置维护 = Master data / Products · Configuration maintenance, 资料/品类|资料查看 = Master data / Categories · Master data view, 资料/品类|配置维护 = Master data / Categories · Configuration maintenance, 资料/品牌|资料查看 = Master data / Brands · Master data view, 资料/品牌|配置维护 = Master data / Brands · Configuration maintenance, 资料/区域|资料查看 = Master data / Areas · Master data view, 资料/区域|配置维护 = Master data / Areas · Configuration maintenance, 资料/门店|资料查看 = Master data / Stores · Master data view, 资料/门店|配置维护 = Master data / Stores · Configuration maintenance, 资料/券承担方|资料查看 = Master data / Coupon bearers · Master data view, 资料/券承担方|配置维护 = Master data / Coupon bearers · Configuration maintenance, 资料/渠道|资料查看 = Master data / Channels · Master data view, 资料/渠道|配置维护 = Master data / Channels · Configuration maintenance, 资料/营销中心|资料查看 = Master data / Marketing centres · Master data view, 资料/营销中心|配置维护 = Master data / Marketing centres · Configuration maintenance, 设置/用户|view = Settings / Users · View, 设置/用户|configure = Settings / Users · Configure, 设置/角色|view = Settings / Roles · View, 设置/角色|configure = Settings / Roles · Configure, 设置/应用|view = Settings / Applications · View, 设置/应用|configure = Settings / Applications · Configure */
-            grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure")[];
+            /** @description Operations it may call: 会员/会员概览|数据查看 = Members / Member overview · Data view, 会员/油站会员|会员资料查看 = Members / Fuel station members · Member profile view, 会员/油站会员|账户信息查看 = Members / Fuel station members · Account information view, 会员/油站会员|配置维护 = Members / Fuel station members · Configuration maintenance, 会员/标准会员|会员资料查看 = Members / Standard members · Member profile view, 会员/标准会员|账户信息查看 = Members / Standard members · Account information view, 会员/标准会员|配置维护 = Members / Standard members · Configuration maintenance, 会员/批量操作单|单据查看 = Members / Batch operations · Document view, 会员/批量操作单|配置维护 = Members / Batch operations · Configuration maintenance, 会员/营销中心会员|会员资料查看 = Members / Marketing centre members · Member profile view, 会员/营销中心会员|账户信息查看 = Members / Marketing centre members · Account information view, 会员/营销中心会员|配置维护 = Members / Marketing centre members · Configuration maintenance, 会员/微信接入|配置查看 = Members / WeChat integration · Configuration view, 会员/微信接入|配置维护 = Members / WeChat integration · Configuration maintenance, 会员/支付宝接入|配置查看 = Members / Alipay integration · Configuration view, 会员/支付宝接入|配置维护 = Members / Alipay integration · Configuration maintenance, 会员/美团接入|配置查看 = Members / Meituan integration · Configuration view, 会员/美团接入|配置维护 = Members / Meituan integration · Configuration maintenance, 会员/会员等级|等级查看 = Members / Membership levels · Level view, 会员/会员等级|配置维护 = Members / Membership levels · Configuration maintenance, 会员/付费等级订单|单据查看 = Members / Paid level orders · Document view, 会员/成长值规则|规则查看 = Members / Growth value rules · Rule view, 会员/成长值规则|配置维护 = Members / Growth value rules · Configuration maintenance, 会员/等级物料|等级查看 = Members / Level materials · Level view, 会员/等级物料|配置维护 = Members / Level materials · Configuration maintenance, 会员/升级激励|活动查看 = Members / Upgrade incentives · Activity view, 会员/升级激励|配置维护 = Members / Upgrade incentives · Configuration maintenance, 积分/积分概览|数据查看 = Points / Points overview · Data view, 积分/积分调整单|单据查看 = Points / Points adjustments · Document view, 积分/积分调整单|配置维护 = Points / Points adjustments · Configuration maintenance, 积分/积分查询|账户信息查看 = Points / Points inquiry · Account information view, 积分/积分查询/交易接入|configure = Points / Points inquiry / Sales integration · Configure, 储值/储值管理|配置查看 = Stored value / Stored-value management · Configuration view, 储值/储值管理|配置维护 = Stored value / Stored-value management · Configuration maintenance, 储值/预付卡库存|预付卡查看 = Stored value / Prepaid card stock · Prepaid card view, 储值/预付卡库存|配置维护 = Stored value / Prepaid card stock · Configuration maintenance, 储值/储值账户|账户信息查看 = Stored value / Stored-value accounts · Account information view, 储值/储值账户|配置维护 = Stored value / Stored-value accounts · Configuration maintenance, 储值/储值期初|配置查看 = Stored value / Opening balances · Configuration view, 储值/储值期初|配置维护 = Stored value / Opening balances · Configuration maintenance, 储值/储值调整单|单据查看 = Stored value / Stored-value adjustments · Document view, 储值/储值调整单|配置维护 = Stored value / Stored-value adjustments · Configuration maintenance, 储值/储值适用商品|配置查看 = Stored value / Stored-value eligible goods · Configuration view, 储值/储值适用商品|配置维护 = Stored value / Stored-value eligible goods · Configuration maintenance, 储值/储值查询|账户信息查看 = Stored value / Stored-value inquiry · Account information view, 储值/卡模板/充值卡|卡模板查看 = Stored value / Card templates / Recharge card · Card template view, 储值/卡模板/充值卡|卡模板维护 = Stored value / Card templates / Recharge card · Card template maintenance, 储值/卡模板/实体礼品卡|卡模板查看 = Stored value / Card templates / Physical gift card · Card template view, 储值/卡模板/实体礼品卡|卡模板维护 = Stored value / Card templates / Physical gift card · Card template maintenance, 储值/卡模板/电子礼品卡|卡模板查看 = Stored value / Card templates / Electronic gift card · Card template view, 储值/卡模板/电子礼品卡|卡模板维护 = Stored value / Card templates / Electronic gift card · Card template maintenance, 储值/卡模板/储值卡|卡模板查看 = Stored value / Card templates / Stored-value card · Card template view, 储值/卡模板/储值卡|卡模板维护 = Stored value / Card templates / Stored-value card · Card template maintenance, 储值/售卡单|单据查看 = Stored value / Card sales · Document view, 储值/售卡单|配置维护 = Stored value / Card sales · Configuration maintenance, 储值/预付卡充值单|单据查看 = Stored value / Card top-ups · Document view, 储值/预付卡充值单|配置维护 = Stored value / Card top-ups · Configuration maintenance, 储值/预付卡调整单|单据查看 = Stored value / Card adjustments · Document view, 储值/预付卡调整单|配置维护 = Stored value / Card adjustments · Configuration maintenance, 储值/预付卡查询|预付卡查看 = Stored value / Prepaid card inquiry · Prepaid card view, 储值/预付卡查询|配置维护 = Stored value / Prepaid card inquiry · Configuration maintenance, 券/券设置|配置查看 = Coupons / Coupon settings · Configuration view, 券/券设置|配置维护 = Coupons / Coupon settings · Configuration maintenance, 券/券模板|券模板查看 = Coupons / Coupon templates · Coupon template view, 券/券模板|configure = Coupons / Coupon templates · Configure, 券/券查询|数据查看 = Coupons / Coupon inquiry · Data view, 券/券查询|配置维护 = Coupons / Coupon inquiry · Configuration maintenance, 券/券查询/交易接入|configure = Coupons / Coupon inquiry / Till integration · Configure, 券/券核销单|单据查看 = Coupons / Coupon write-offs · Document view, 券/券核销单|配置维护 = Coupons / Coupon write-offs · Configuration maintenance, 营销/积分规则设置|规则查看 = Marketing / Points settings · Rule view, 营销/积分规则设置|配置维护 = Marketing / Points settings · Configuration maintenance, 营销/积分活动|活动查看 = Marketing / Points campaigns · Activity view, 营销/积分活动|配置维护 = Marketing / Points campaigns · Configuration maintenance, 营销/第三方发券|活动查看 = Marketing / Third-party coupons · Activity view, 营销/第三方发券|配置维护 = Marketing / Third-party coupons · Configuration maintenance, 营销/微信领券|活动查看 = Marketing / WeChat coupon claims · Activity view, 营销/微信领券|配置维护 = Marketing / WeChat coupon claims · Configuration maintenance, 营销/批量发券|活动查看 = Marketing / Bulk coupon issuing · Activity view, 营销/批量发券|配置维护 = Marketing / Bulk coupon issuing · Configuration maintenance, 营销/精准营销|活动查看 = Marketing / Precision marketing · Activity view, 营销/精准营销|配置维护 = Marketing / Precision marketing · Configuration maintenance, 营销/礼品卡活动|活动查看 = Marketing / Gift card campaigns · Activity view, 营销/礼品卡活动|配置维护 = Marketing / Gift card campaigns · Configuration maintenance, 营销/客群|客群查看 = Marketing / Customer groups · Customer group view, 营销/客群|配置维护 = Marketing / Customer groups · Configuration maintenance, 营销/标签|标签查看 = Marketing / Tags · Tag view, 营销/标签|配置维护 = Marketing / Tags · Configuration maintenance, 营销/预付卡支付优惠/满额立减|活动查看 = Marketing / Prepaid card payment offers / Spend-and-save · Activity view, 营销/预付卡支付优惠/满额立减|配置维护 = Marketing / Prepaid card payment offers / Spend-and-save · Configuration maintenance, 营销/预付卡支付优惠/折扣|活动查看 = Marketing / Prepaid card payment offers / Discount · Activity view, 营销/预付卡支付优惠/折扣|配置维护 = Marketing / Prepaid card payment offers / Discount · Configuration maintenance, 营销/预付卡充值赠礼/充值卡|活动查看 = Marketing / Card top-up gifts / Recharge card · Activity view, 营销/预付卡充值赠礼/充值卡|配置维护 = Marketing / Card top-up gifts / Recharge card · Configuration maintenance, 营销/预付卡充值赠礼/储值卡|活动查看 = Marketing / Card top-up gifts / Stored-value card · Activity view, 营销/预付卡充值赠礼/储值卡|配置维护 = Marketing / Card top-up gifts / Stored-value card · Configuration maintenance, 营销/营销主题|主题查看 = Marketing / Marketing themes · Theme view, 营销/营销主题|配置维护 = Marketing / Marketing themes · Configuration maintenance, 营销/储值支付优惠/满额立减|活动查看 = Marketing / Stored-value payment offers / Spend-and-save · Activity view, 营销/储值支付优惠/满额立减|配置维护 = Marketing / Stored-value payment offers / Spend-and-save · Configuration maintenance, 营销/储值支付优惠/折扣|活动查看 = Marketing / Stored-value payment offers / Discount · Activity view, 营销/储值支付优惠/折扣|配置维护 = Marketing / Stored-value payment offers / Discount · Configuration maintenance, 营销/生日礼|活动查看 = Marketing / Birthday gifts · Activity view, 营销/生日礼|配置维护 = Marketing / Birthday gifts · Configuration maintenance, 营销/储值充值活动|活动查看 = Marketing / Top-up campaigns · Activity view, 营销/储值充值活动|配置维护 = Marketing / Top-up campaigns · Configuration maintenance, 营销/开卡礼|活动查看 = Marketing / Sign-up gifts · Activity view, 营销/开卡礼|配置维护 = Marketing / Sign-up gifts · Configuration maintenance, 营销/邀请有礼|活动查看 = Marketing / Referral gifts · Activity view, 营销/邀请有礼|配置维护 = Marketing / Referral gifts · Configuration maintenance, 营销/升级礼|活动查看 = Marketing / Upgrade gifts · Activity view, 营销/升级礼|配置维护 = Marketing / Upgrade gifts · Configuration maintenance, 营销/消费奖励|活动查看 = Marketing / Purchase rewards · Activity view, 营销/消费奖励|配置维护 = Marketing / Purchase rewards · Configuration maintenance, 营销/推送计划/短信|计划查看 = Marketing / Push plans / SMS · Plan view, 营销/推送计划/短信|配置维护 = Marketing / Push plans / SMS · Configuration maintenance, 营销/推送计划/微信消息|计划查看 = Marketing / Push plans / WeChat messages · Plan view, 营销/推送计划/微信消息|配置维护 = Marketing / Push plans / WeChat messages · Configuration maintenance, 营销/推送计划/赠礼发放|计划查看 = Marketing / Push plans / Gift delivery · Plan view, 营销/推送计划/赠礼发放|配置维护 = Marketing / Push plans / Gift delivery · Configuration maintenance, 报表/付费等级报表|报表查看 = Reports / Paid level report · Report view, 报表/积分报表|报表查看 = Reports / Points report · Report view, 报表/储值报表|报表查看 = Reports / Stored-value report · Report view, 报表/券报表|报表查看 = Reports / Coupon report · Report view, 报表/电子礼品卡活动报表|报表查看 = Reports / E-gift card campaign report · Report view, 报表/实体礼品卡活动报表|报表查看 = Reports / Physical gift card campaign report · Report view, 报表/储值卡活动报表|报表查看 = Reports / Stored-value card campaign report · Report view, 报表/充值卡报表|报表查看 = Reports / Recharge card report · Report view, 报表/油品销售报表|报表查看 = Reports / Fuel sales report · Report view, 报表/油品销售看板|报表查看 = Reports / Fuel sales dashboard · Report view, 报表/门店会员增长分析|报表查看 = Reports / Store member growth · Report view, 报表/门店会员交易分析|报表查看 = Reports / Store member transactions · Report view, 资料/员工|资料查看 = Master data / Employees · Master data view, 资料/员工|配置维护 = Master data / Employees · Configuration maintenance, 资料/商品|资料查看 = Master data / Products · Master data view, 资料/商品|配置维护 = Master data / Products · Configuration maintenance, 资料/品类|资料查看 = Master data / Categories · Master data view, 资料/品类|配置维护 = Master data / Categories · Configuration maintenance, 资料/品牌|资料查看 = Master data / Brands · Master data view, 资料/品牌|配置维护 = Master data / Brands · Configuration maintenance, 资料/区域|资料查看 = Master data / Areas · Master data view, 资料/区域|配置维护 = Master data / Areas · Configuration maintenance, 资料/门店|资料查看 = Master data / Stores · Master data view, 资料/门店|配置维护 = Master data / Stores · Configuration maintenance, 资料/券承担方|资料查看 = Master data / Coupon bearers · Master data view, 资料/券承担方|配置维护 = Master data / Coupon bearers · Configuration maintenance, 资料/渠道|资料查看 = Master data / Channels · Master data view, 资料/渠道|配置维护 = Master data / Channels · Configuration maintenance, 资料/营销中心|资料查看 = Master data / Marketing centres · Master data view, 资料/营销中心|配置维护 = Master data / Marketing centres · Configuration maintenance, 设置/用户|view = Settings / Users · View, 设置/用户|configure = Settings / Users · Configure, 设置/角色|view = Settings / Roles · View, 设置/角色|configure = Settings / Roles · Configure, 设置/应用|view = Settings / Applications · View, 设置/应用|configure = Settings / Applications · Configure, 设置/渠道接入|view = Settings / Channel gateway · View, 设置/渠道接入|configure = Settings / Channel gateway · Configure */
+            grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
             /**
              * @description Status: ENABLED = Enabled, DISABLED = Disabled
              * @enum {string}
@@ -13715,6 +13919,124 @@ export interface components {
             createdAt: string;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
             updatedAt: string;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description WeChat official account (微信公众号接入), as the API answers it */
+        WechatChannelRecord: {
+            /** @description null until the settings are first saved */
+            id: number | null;
+            /** @description AppID */
+            appId: string | null;
+            /** @description AppSecret (masked: •••• and the last 4 characters of a secret of 12 or more) */
+            appSecret: string | null;
+            /** @description WeChat API address */
+            apiBaseUrl: string;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string | null;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Alipay application (支付宝应用接入), as the API answers it */
+        AlipayChannelRecord: {
+            /** @description null until the settings are first saved */
+            id: number | null;
+            /** @description APPID */
+            appId: string | null;
+            /** @description Application private key (RSA2) (masked: •••• and the last 4 characters of a secret of 12 or more) */
+            appPrivateKey: string | null;
+            /** @description Alipay public key */
+            alipayPublicKey: string | null;
+            /** @description Alipay gateway address */
+            gatewayUrl: string;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string | null;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Meituan open platform (美团开放平台接入), as the API answers it */
+        MeituanChannelRecord: {
+            /** @description null until the settings are first saved */
+            id: number | null;
+            /** @description AppKey */
+            appKey: string | null;
+            /** @description AppSecret (masked: •••• and the last 4 characters of a secret of 12 or more) */
+            appSecret: string | null;
+            /** @description Authorisation session (masked: •••• and the last 4 characters of a secret of 12 or more) */
+            session: string | null;
+            /** @description Meituan API address */
+            apiBaseUrl: string;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string | null;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description SMS account (短信接入), as the API answers it */
+        SmsChannelRecord: {
+            /** @description null until the settings are first saved */
+            id: number | null;
+            /** @description AccessKey ID */
+            accessKeyId: string | null;
+            /** @description AccessKey secret (masked: •••• and the last 4 characters of a secret of 12 or more) */
+            accessKeySecret: string | null;
+            /** @description Signature */
+            signName: string | null;
+            /** @description SMS service address */
+            endpoint: string;
+            /** @description Quiet hours from (hour) */
+            quietFromHour: number;
+            /** @description Quiet hours until (hour) */
+            quietToHour: number;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string | null;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string | null;
             /** @description User id */
             createdBy: number | null;
             /** @description User id */
@@ -28963,6 +29285,64 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "files.export.channel-calls": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        calledAt?: string[];
+                        /** @enum {string} */
+                        channel?: "wechat" | "alipay" | "meituan" | "sms" | "push";
+                        /** @enum {string} */
+                        outcome?: "OK" | "FAILED" | "REFUSED" | "NOT_CONNECTED";
+                        /** @description Operation */
+                        operation?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "levelMaterial.upload": {
         parameters: {
             query: {
@@ -29913,6 +30293,246 @@ export interface operations {
                                  * @description Net change of principal + gift; over every date, the card’s balance
                                  */
                                 amount: number;
+                            };
+                            groups: Record<string, never>;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "channels.check": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The channel to check
+                     * @enum {string}
+                     */
+                    channel: "wechat" | "alipay" | "meituan" | "sms";
+                    /** @description sms: the mainland mobile the test message goes to */
+                    mobile?: string;
+                    /** @description sms: the approved template of the test message (SMS_…) */
+                    templateCode?: string;
+                    /**
+                     * @description sms: a notice goes at any hour, marketing is held back in quiet hours (default NOTICE)
+                     * @enum {string}
+                     */
+                    purpose?: "NOTICE" | "MARKETING";
+                    /** @description alipay: a membership card template to read back */
+                    templateId?: string;
+                    /** @description meituan: a group-buy voucher code to check */
+                    voucherCode?: string;
+                    /** @description meituan: the store’s id at Meituan (open_shop_uuid) */
+                    shopId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The call in the call log (channel-calls) */
+                            callId: number;
+                            /**
+                             * @description OK; FAILED: the platform refused or was unreachable; REFUSED: held back here; NOT_CONNECTED: not sent, no credentials
+                             * @enum {string}
+                             */
+                            outcome: "OK" | "FAILED" | "REFUSED" | "NOT_CONNECTED";
+                            /** @description The platform’s error code (WeChat errcode, Alipay sub_code, SMS Code, Meituan code) or ours (quietHours) */
+                            errorCode: string | null;
+                            errorMessage: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "channels.health": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @enum {string} */
+                            channel: "wechat" | "alipay" | "meituan" | "sms" | "push";
+                            /**
+                             * @description FAILING: credentials saved but the last call failed
+                             * @enum {string}
+                             */
+                            state: "CONNECTED" | "FAILING" | "NOT_CONNECTED";
+                            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+                            lastCallAt: string | null;
+                            /** @enum {string|null} */
+                            lastOutcome: "OK" | "FAILED" | "REFUSED" | "NOT_CONNECTED" | null;
+                            lastErrorCode: string | null;
+                            /** @description Calls in the last 7 days */
+                            calls: number;
+                            /** @description Failed calls of each of the last 7 days, oldest first */
+                            failedByDay: {
+                                /** @description Date, yyyy-MM-dd */
+                                day: string;
+                                failed: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "channel-calls.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        calledAt?: string[];
+                        /** @enum {string} */
+                        channel?: "wechat" | "alipay" | "meituan" | "sms" | "push";
+                        /** @enum {string} */
+                        outcome?: "OK" | "FAILED" | "REFUSED" | "NOT_CONNECTED";
+                        /** @description Operation */
+                        operation?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Call */
+                                id: number | null;
+                                /** @description Time */
+                                calledAt: string | null;
+                                /**
+                                 * @description Channel
+                                 * @enum {string}
+                                 */
+                                channel: "wechat" | "alipay" | "meituan" | "sms" | "push";
+                                /** @description Operation */
+                                operation: string | null;
+                                /**
+                                 * @description Outcome
+                                 * @enum {string}
+                                 */
+                                outcome: "OK" | "FAILED" | "REFUSED" | "NOT_CONNECTED";
+                                /** @description Error code */
+                                errorCode: string | null;
+                                /** @description Error message */
+                                errorMessage: string | null;
+                                /** @description By */
+                                userName: string | null;
+                                /** @description Time taken (ms) */
+                                durationMs: number | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Calls */
+                                calls: number;
+                                /** @description Calls the platform refused or that could not reach it */
+                                failed: number;
                             };
                             groups: Record<string, never>;
                         };
@@ -42366,7 +42986,7 @@ export interface operations {
                     /** @description Stores (ids of store) */
                     stores?: number[];
                     /** @description Operations it may call */
-                    grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure")[];
+                    grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
@@ -42427,7 +43047,7 @@ export interface operations {
                     /** @description Stores (ids of store) */
                     stores?: number[];
                     /** @description Operations it may call */
-                    grants?: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure")[];
+                    grants?: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                 };
@@ -42703,6 +43323,388 @@ export interface operations {
             400: components["responses"]["BadInput"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "wechatChannel.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["WechatChannelRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "wechatChannel.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description AppID (no NUL, no lone surrogate) */
+                    appId?: string;
+                    /** @description AppSecret (write-only; on modify, leave it out or send the mask back to keep it, null to clear it) */
+                    appSecret?: string;
+                    /** @description WeChat API address (no NUL, no lone surrogate) */
+                    apiBaseUrl?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["WechatChannelRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "alipayChannel.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["AlipayChannelRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "alipayChannel.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description APPID (no NUL, no lone surrogate) */
+                    appId?: string;
+                    /** @description Application private key (RSA2) (write-only; on modify, leave it out or send the mask back to keep it, null to clear it) */
+                    appPrivateKey?: string;
+                    /** @description Alipay public key (no NUL, no lone surrogate) */
+                    alipayPublicKey?: string;
+                    /** @description Alipay gateway address (no NUL, no lone surrogate) */
+                    gatewayUrl?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["AlipayChannelRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "meituanChannel.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["MeituanChannelRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "meituanChannel.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description AppKey (no NUL, no lone surrogate) */
+                    appKey?: string;
+                    /** @description AppSecret (write-only; on modify, leave it out or send the mask back to keep it, null to clear it) */
+                    appSecret?: string;
+                    /** @description Authorisation session (write-only; on modify, leave it out or send the mask back to keep it, null to clear it) */
+                    session?: string;
+                    /** @description Meituan API address (no NUL, no lone surrogate) */
+                    apiBaseUrl?: string;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["MeituanChannelRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "smsChannel.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["SmsChannelRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "smsChannel.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description AccessKey ID (no NUL, no lone surrogate) */
+                    accessKeyId?: string;
+                    /** @description AccessKey secret (write-only; on modify, leave it out or send the mask back to keep it, null to clear it) */
+                    accessKeySecret?: string;
+                    /** @description Signature (no NUL, no lone surrogate) */
+                    signName?: string;
+                    /** @description SMS service address (no NUL, no lone surrogate) */
+                    endpoint?: string;
+                    /** @description Quiet hours from (hour) */
+                    quietFromHour?: number;
+                    /** @description Quiet hours until (hour) */
+                    quietToHour?: number;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["SmsChannelRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];
