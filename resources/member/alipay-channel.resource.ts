@@ -31,7 +31,10 @@ export const alipayChannelResource = defineResource({
       help: ['用于验证支付宝应答的签名', 'Verifies the signature of Alipay’s answers'],
       maxLength: 1000,
     }),
-    gatewayUrl: platformAddress({ label: ['支付宝网关地址', 'Alipay gateway address'], defaultValue: 'https://openapi.alipay.com/gateway.do' }),
+    gatewayUrl: platformAddress({
+      label: ['支付宝网关地址', 'Alipay gateway address'],
+      defaultValue: 'https://openapi.alipay.com/gateway.do',
+    }),
   },
   titleField: 'appId',
   list: { defaultSort: { field: 'id', order: 'asc' } },

@@ -79,7 +79,11 @@ describe('channel gateway', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.data.fields.map((f: { field: string }) => f.field)).toContain('appId');
 
-    await saveSettings('wechat-channel', { appId: 'wx0123456789abcdef', appSecret: standIns.wechat.appSecret, apiBaseUrl: `${standIns.baseUrl}/wechat` });
+    await saveSettings('wechat-channel', {
+      appId: 'wx0123456789abcdef',
+      appSecret: standIns.wechat.appSecret,
+      apiBaseUrl: `${standIns.baseUrl}/wechat`,
+    });
     const read = await admin.get('/v1/wechat-channel/get');
     expect(read.status).toBe(200);
     expect(JSON.stringify(read.body)).not.toContain(standIns.wechat.appSecret);
@@ -110,7 +114,10 @@ describe('channel gateway', () => {
     const answer = await check({ channel: 'alipay', templateId: '20170808000000000000000001' });
     expect(answer).toMatchObject({ outcome: 'OK', errorCode: null });
     const sent = standIns.received.filter((r) => r.path === '/alipay/gateway.do').at(-1);
-    expect(sent).toMatchObject({ signatureValid: true, params: { method: 'alipay.marketing.card.template.query', sign_type: 'RSA2', app_id: '2021000100000001' } });
+    expect(sent).toMatchObject({
+      signatureValid: true,
+      params: { method: 'alipay.marketing.card.template.query', sign_type: 'RSA2', app_id: '2021000100000001' },
+    });
 
     standIns.alipay.missingTemplate = true;
     const refused = await check({ channel: 'alipay', templateId: '20170808000000000000000002' });
@@ -121,7 +128,9 @@ describe('channel gateway', () => {
   });
 
   it('SMS: signed as Alibaba Cloud checks it; a provider refusal and marketing in quiet hours are recorded, the latter never sent', async () => {
-    const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(new Date()));
+    const hour = Number(
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(new Date()),
+    );
     await saveSettings('sms-channel', {
       accessKeyId: 'LTAI-STAND-IN',
       accessKeySecret: standIns.sms.accessKeySecret,

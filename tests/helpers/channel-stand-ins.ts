@@ -54,7 +54,12 @@ export interface StandIns {
   /** WeChat: tokens handed out; a token listed in `expired` answers 42001. */
   readonly wechat: { tokensIssued: number; readonly expired: Set<string>; readonly appSecret: string };
   /** Alipay: the app's public key (what the merchant uploaded) and Alipay's key pair. */
-  readonly alipay: { readonly appPrivateKey: string; readonly appPublicKey: string; readonly alipayPublicKey: string; missingTemplate: boolean };
+  readonly alipay: {
+    readonly appPrivateKey: string;
+    readonly appPublicKey: string;
+    readonly alipayPublicKey: string;
+    missingTemplate: boolean;
+  };
   readonly sms: { readonly accessKeySecret: string; refuseMobiles: Set<string> };
   readonly meituan: { readonly appSecret: string };
   close(): Promise<void>;
@@ -74,7 +79,12 @@ export async function startStandIns(): Promise<StandIns> {
   const received: Received[] = [];
   const state = {
     wechat: { tokensIssued: 0, expired: new Set<string>(), appSecret: 'wechat-app-secret-0123456789' },
-    alipay: { appPrivateKey: appKeys.privateKey, appPublicKey: appKeys.publicKey, alipayPublicKey: alipayKeys.publicKey, missingTemplate: false },
+    alipay: {
+      appPrivateKey: appKeys.privateKey,
+      appPublicKey: appKeys.publicKey,
+      alipayPublicKey: alipayKeys.publicKey,
+      missingTemplate: false,
+    },
     sms: { accessKeySecret: 'sms-access-key-secret-0123', refuseMobiles: new Set<string>() },
     meituan: { appSecret: 'meituan-app-secret-0123' },
   };
@@ -103,7 +113,9 @@ export async function startStandIns(): Promise<StandIns> {
       .sort()
       .map((k) => `${k}=${params[k]}`)
       .join('&');
-    const valid = createVerify('RSA-SHA256').update(content, 'utf8').verify(state.alipay.appPublicKey, params.sign ?? '', 'base64');
+    const valid = createVerify('RSA-SHA256')
+      .update(content, 'utf8')
+      .verify(state.alipay.appPublicKey, params.sign ?? '', 'base64');
     received.push({ path: url.pathname, params, body, signatureValid: valid });
     const key = `${String(params.method).replaceAll('.', '_')}_response`;
     const answer = !valid
@@ -119,7 +131,8 @@ export async function startStandIns(): Promise<StandIns> {
   const sms = (req: http.IncomingMessage, url: URL, body: string, res: http.ServerResponse) => {
     const valid = req.headers['x-acs-action'] === 'SendSms' && acs3Valid({ req, url, body, secret: state.sms.accessKeySecret });
     received.push({ path: url.pathname, params: Object.fromEntries(url.searchParams), body, signatureValid: valid });
-    if (!valid) return json(res, { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' }, 400);
+    if (!valid)
+      return json(res, { Code: 'SignatureDoesNotMatch', Message: 'Specified signature is not matched with our calculation.' }, 400);
     if (state.sms.refuseMobiles.has(url.searchParams.get('PhoneNumbers') ?? '')) {
       return json(res, { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: '触发天级流控Permits:10', RequestId: 'R-2' });
     }

@@ -90,7 +90,15 @@ export async function smsSettings(args: { db: Db; tenantId: number }): Promise<S
 }
 
 /** Whether each channel has its credentials (the health page), without opening more than needed. */
-export async function connectedChannels(args: { db: Db; tenantId: number }): Promise<Record<'wechat' | 'alipay' | 'meituan' | 'sms', boolean>> {
-  const [wechat, alipay, meituan, sms] = await Promise.all([wechatSettings(args), alipaySettings(args), meituanSettings(args), smsSettings(args)]);
+export async function connectedChannels(args: {
+  db: Db;
+  tenantId: number;
+}): Promise<Record<'wechat' | 'alipay' | 'meituan' | 'sms', boolean>> {
+  const [wechat, alipay, meituan, sms] = await Promise.all([
+    wechatSettings(args),
+    alipaySettings(args),
+    meituanSettings(args),
+    smsSettings(args),
+  ]);
   return { wechat: wechat !== null, alipay: alipay !== null, meituan: meituan !== null, sms: sms !== null };
 }

@@ -32,8 +32,14 @@ export const checkBody = {
 
 const answer = objectOf({
   callId: { type: 'integer', minimum: 1, description: 'The call in the call log (channel-calls)' },
-  outcome: oneOf(CALL_OUTCOMES, 'OK; FAILED: the platform refused or was unreachable; REFUSED: held back here; NOT_CONNECTED: not sent, no credentials'),
-  errorCode: nullable({ type: 'string', description: 'The platform’s error code (WeChat errcode, Alipay sub_code, SMS Code, Meituan code) or ours (quietHours)' }),
+  outcome: oneOf(
+    CALL_OUTCOMES,
+    'OK; FAILED: the platform refused or was unreachable; REFUSED: held back here; NOT_CONNECTED: not sent, no credentials',
+  ),
+  errorCode: nullable({
+    type: 'string',
+    description: 'The platform’s error code (WeChat errcode, Alipay sub_code, SMS Code, Meituan code) or ours (quietHours)',
+  }),
   errorMessage: nullable({ type: 'string' }),
 });
 
@@ -45,7 +51,10 @@ const health = arrayOf(
     lastOutcome: nullable(oneOf(CALL_OUTCOMES)),
     lastErrorCode: nullable({ type: 'string' }),
     calls: { type: 'integer', minimum: 0, description: 'Calls in the last 7 days' },
-    failedByDay: arrayOf(objectOf({ day: wire.date, failed: { type: 'integer', minimum: 0 } }), 'Failed calls of each of the last 7 days, oldest first'),
+    failedByDay: arrayOf(
+      objectOf({ day: wire.date, failed: { type: 'integer', minimum: 0 } }),
+      'Failed calls of each of the last 7 days, oldest first',
+    ),
   }),
 );
 

@@ -36,7 +36,11 @@ interface CheckBody {
 /** The fields a channel's check needs, refused together naming each (400). */
 function needs(body: CheckBody, fields: readonly (keyof CheckBody)[]): void {
   const missing = fields.filter((name) => body[name] === undefined);
-  if (missing.length > 0) throw badInput('error.badInput', missing.map((field) => ({ field, key: 'channels.checkNeeds' })));
+  if (missing.length > 0)
+    throw badInput(
+      'error.badInput',
+      missing.map((field) => ({ field, key: 'channels.checkNeeds' })),
+    );
 }
 
 async function check(ctx: CallContext, body: CheckBody): Promise<ChannelAnswer<unknown>> {
@@ -76,41 +80,45 @@ export async function channelsRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/v1/channels/health', { schema: describeRoute({}, channelDocs.health), config: { requires: CHANNEL_GATEWAY_READ } }, async (request) => {
-    const { tenantId } = authOf(request);
-    const zone = request.ctx.timeZone;
-    const connected = await connectedChannels({ db, tenantId });
-    const last = await db.execute<{ channel: ChannelName; called_at: Date; outcome: CallOutcome; error_code: string | null }>(sql`
+  app.get(
+    '/v1/channels/health',
+    { schema: describeRoute({}, channelDocs.health), config: { requires: CHANNEL_GATEWAY_READ } },
+    async (request) => {
+      const { tenantId } = authOf(request);
+      const zone = request.ctx.timeZone;
+      const connected = await connectedChannels({ db, tenantId });
+      const last = await db.execute<{ channel: ChannelName; called_at: Date; outcome: CallOutcome; error_code: string | null }>(sql`
       select distinct on (channel) channel, called_at, outcome, error_code
       from channel_calls where tenant_id = ${tenantId} order by channel, id desc`);
-    const days = await db.execute<{ channel: ChannelName; day: string; calls: string; failed: string }>(sql`
+      const days = await db.execute<{ channel: ChannelName; day: string; calls: string; failed: string }>(sql`
       select channel, to_char((called_at at time zone ${zone})::date, 'YYYY-MM-DD') as day,
              count(*) as calls, count(*) filter (where outcome = 'FAILED') as failed
       from channel_calls
       where tenant_id = ${tenantId} and called_at >= (date_trunc('day', now() at time zone ${zone}) - ${`${HEALTH_DAYS - 1} days`}::interval) at time zone ${zone}
       group by 1, 2`);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
-    const dayList = Array.from({ length: HEALTH_DAYS }, (_, i) => {
-      const d = new Date(`${today}T00:00:00Z`);
-      d.setUTCDate(d.getUTCDate() - (HEALTH_DAYS - 1 - i));
-      return d.toISOString().slice(0, 10);
-    });
-    return ok(
-      CHANNELS.map((channel) => {
-        const lastCall = last.rows.find((row) => row.channel === channel);
-        const mine = days.rows.filter((row) => row.channel === channel);
-        const isConnected = channel !== 'push' && connected[channel];
-        const state = !isConnected ? 'NOT_CONNECTED' : lastCall?.outcome === 'FAILED' ? 'FAILING' : 'CONNECTED';
-        return {
-          channel,
-          state,
-          lastCallAt: formatDateTime(lastCall ? new Date(lastCall.called_at) : null, zone),
-          lastOutcome: lastCall?.outcome ?? null,
-          lastErrorCode: lastCall?.error_code ?? null,
-          calls: mine.reduce((sum, row) => sum + Number(row.calls), 0),
-          failedByDay: dayList.map((day) => ({ day, failed: Number(mine.find((row) => row.day === day)?.failed ?? 0) })),
-        };
-      }),
-    );
-  });
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+      const dayList = Array.from({ length: HEALTH_DAYS }, (_, i) => {
+        const d = new Date(`${today}T00:00:00Z`);
+        d.setUTCDate(d.getUTCDate() - (HEALTH_DAYS - 1 - i));
+        return d.toISOString().slice(0, 10);
+      });
+      return ok(
+        CHANNELS.map((channel) => {
+          const lastCall = last.rows.find((row) => row.channel === channel);
+          const mine = days.rows.filter((row) => row.channel === channel);
+          const isConnected = channel !== 'push' && connected[channel];
+          const state = !isConnected ? 'NOT_CONNECTED' : lastCall?.outcome === 'FAILED' ? 'FAILING' : 'CONNECTED';
+          return {
+            channel,
+            state,
+            lastCallAt: formatDateTime(lastCall ? new Date(lastCall.called_at) : null, zone),
+            lastOutcome: lastCall?.outcome ?? null,
+            lastErrorCode: lastCall?.error_code ?? null,
+            calls: mine.reduce((sum, row) => sum + Number(row.calls), 0),
+            failedByDay: dayList.map((day) => ({ day, failed: Number(mine.find((row) => row.day === day)?.failed ?? 0) })),
+          };
+        }),
+      );
+    },
+  );
 }

@@ -20,7 +20,11 @@ export interface MeituanChannel {
     readonly requestId: string;
   }): Promise<ChannelAnswer<Record<string, unknown>>>;
   /** `tuangou/receipt/reverseconsume`: cancels a consumption (the platform allows it within its window). */
-  cancelVoucher(args: { readonly code: string; readonly shopId: string; readonly dealId: string }): Promise<ChannelAnswer<Record<string, unknown>>>;
+  cancelVoucher(args: {
+    readonly code: string;
+    readonly shopId: string;
+    readonly dealId: string;
+  }): Promise<ChannelAnswer<Record<string, unknown>>>;
 }
 
 /**
@@ -41,7 +45,11 @@ function timestamp(now: Date): string {
   return new Date(now.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-async function post(settings: MeituanSettings, path: string, business: Record<string, string>): Promise<SendResult<Record<string, unknown>>> {
+async function post(
+  settings: MeituanSettings,
+  path: string,
+  business: Record<string, string>,
+): Promise<SendResult<Record<string, unknown>>> {
   const params: Record<string, string> = {
     app_key: settings.appKey,
     session: settings.session,

@@ -12,7 +12,12 @@ export function platformUrl(base: string, path: string, query: Record<string, st
  * A JSON exchange with a platform: the parsed answer, whatever its HTTP status (WeChat and
  * Meituan put their errors in the body); a body that is not JSON is an error naming the status.
  */
-export async function exchangeJson(args: { url: string; method: 'GET' | 'POST'; body?: unknown; form?: Record<string, string> }): Promise<Record<string, unknown>> {
+export async function exchangeJson(args: {
+  url: string;
+  method: 'GET' | 'POST';
+  body?: unknown;
+  form?: Record<string, string>;
+}): Promise<Record<string, unknown>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: string | undefined;
   if (args.form) {

@@ -45,7 +45,13 @@ export async function wechatAccessToken(args: {
   return refresh;
 }
 
-async function refreshUnderLock(args: { db: Db; tenantId: number; appId: string; stale?: string; fetch: TokenFetch }): Promise<string | null> {
+async function refreshUnderLock(args: {
+  db: Db;
+  tenantId: number;
+  appId: string;
+  stale?: string;
+  fetch: TokenFetch;
+}): Promise<string | null> {
   return args.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`channel-token:wechat:${args.tenantId}`}, 0))`);
     // Another process may have refreshed it while this one waited for the lock.
