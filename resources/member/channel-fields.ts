@@ -20,4 +20,4 @@ export const platformAddress = (args: { label: Bilingual; defaultValue: string }
   });
 
 /** Who may read and change a channel's settings: the catalogue entry's own pair of actions. */
-export const CHANNEL_ACCESS = { read: ['配置查看', '配置维护'], write: '配置维护' } as const;
+export const CHANNEL_ACCESS = { read: ['配置查看'], write: '配置维护' } as const;

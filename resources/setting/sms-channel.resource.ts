@@ -16,7 +16,7 @@ export const smsChannelResource = defineResource({
   table: 'sms_channels',
   title: ['短信接入', 'SMS account'],
   route: { group: 'setting', entry: 'channel', screens: { settings: 'channel-sms' } },
-  access: { read: ['view', 'configure'], write: 'configure' },
+  access: { read: ['view'], write: 'configure' },
   scope: 'tenant',
   singleton: 'tenant',
   fields: {

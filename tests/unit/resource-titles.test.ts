@@ -15,6 +15,10 @@ const SECONDARY: Readonly<Record<string, string>> = {
   member: 'the members table, listed by the standard members entry',
   'prepay-card-batch': 'the batches cards are made in, kept under the prepaid card inquiry entry (no screen of its own)',
   'value-approval-setting': "the merchant's value approval rule, shown on the roles entry's screen (who may configure roles changes it)",
+  'wechat-channel': "the credentials of the WeChat membership entry's official account (issue 27)",
+  'alipay-channel': "the credentials of the Alipay membership entry's open-platform application (issue 27)",
+  'meituan-channel': "the credentials of the Meituan membership entry's open-platform application (issue 27)",
+  'sms-channel': 'the SMS account, one of the channels of the channel gateway entry (issue 27)',
   // Marketing activities: a menu entry lists several kinds, each named by its kind (resources/promotion).
   ...Object.fromEntries(activities.resources.map((r) => [r.name, 'one of the activity kinds its menu entry lists'])),
 };
