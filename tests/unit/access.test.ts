@@ -258,6 +258,7 @@ describe('permission tree', () => {
       ['设置/用户', ['view', 'configure']],
       ['设置/角色', ['view', 'configure']],
       ['设置/应用', ['view', 'configure']],
+      ['设置/渠道接入', ['view', 'configure']],
     ]);
   });
 });
