@@ -1,3 +1,4 @@
+import { CARD_ACTIVITY_REPORTS } from './data-table/card-activity-report.query-view';
 import { couponReportView } from './data-table/coupon-report.query-view';
 import { memberAnalysisView } from './data-table/member-analysis.query-view';
 import { scoreReportView } from './data-table/score-report.query-view';
@@ -24,6 +25,7 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   storeValueReportView,
   couponReportView,
   memberAnalysisView,
+  ...CARD_ACTIVITY_REPORTS.map((report) => report.view),
   applicationCallsView,
   channelCallsView,
 ];

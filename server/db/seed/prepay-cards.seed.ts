@@ -20,12 +20,13 @@ import type { DemoSeeder, DemoSeedInput } from './seeders';
  * template's enable action, the make-cards service, the sale bill's and top-up's audits through
  * the engine and the ledger), so a new user finds cards in every state screen:
  *
- * - two enabled templates: a rechargeable 500-yuan stored-value card and a 100-yuan physical gift
- *   card sold at 95;
+ * - four enabled templates, one of each card type: a rechargeable 500-yuan stored-value card, a
+ *   100-yuan physical gift card sold at 95, a 200-yuan recharge card and a 50-yuan e-gift card;
  * - batches of cards in stock at two stores (the printing file lands in the administrator's file
  *   centre);
- * - an audited sale bill (two stored-value cards to a member, five gift cards to a company with a
- *   discount) and a draft one to audit;
+ * - audited sale bills (two stored-value cards to a member, five gift cards to a company with a
+ *   discount, three recharge and four e-gift cards to another company), so each card report has
+ *   figures, and a draft one to audit;
  * - an audited top-up of one sold card, and two card adjustment reasons.
  *
  * The administrator makes them. Deterministic apart from the card secrets, which are random.
@@ -84,11 +85,35 @@ async function seedPrepayCards(input: DemoSeedInput): Promise<void> {
     cardNumberLength: 16,
     remark: '节日礼品卡，九五折销售',
   });
-  for (const id of [storedValue, gift]) await act(cardTemplateResource, id, 'enable');
+  const recharge = await save(cardTemplateResource, {
+    name: '200元充值卡',
+    cardTemplateType: 'IMPREST_CARD',
+    faceValue: '200',
+    price: '200',
+    rechargeable: false,
+    validityType: 'MONTHS',
+    validityMonths: 12,
+    cardNumberPrefix: 'RC',
+    cardNumberLength: 16,
+  });
+  const eGift = await save(cardTemplateResource, {
+    name: '50元电子礼品卡',
+    cardTemplateType: 'ONLINE_GIFT_CARD',
+    faceValue: '50',
+    price: '50',
+    rechargeable: false,
+    validityType: 'MONTHS',
+    validityMonths: 12,
+    cardNumberPrefix: 'EG',
+    cardNumberLength: 16,
+  });
+  for (const id of [storedValue, gift, recharge, eGift]) await act(cardTemplateResource, id, 'enable');
 
   const svBatch = await makeCards({ tx, actor, templateId: storedValue, quantity: 20, storeId: shop, remark: '首批储值卡' });
   await makeCards({ tx, actor, templateId: gift, quantity: 30, storeId: shop, remark: '节日礼品卡' });
   await makeCards({ tx, actor, templateId: gift, quantity: 10, storeId: other, remark: '节日礼品卡' });
+  await makeCards({ tx, actor, templateId: recharge, quantity: 10, storeId: other, remark: '充值卡' });
+  await makeCards({ tx, actor, templateId: eGift, quantity: 10, storeId: other, remark: '电子礼品卡' });
 
   const sold = await save(imprestCardSaleBillResource, {
     store: shop,
@@ -111,6 +136,19 @@ async function seedPrepayCards(input: DemoSeedInput): Promise<void> {
     lines: [{ mode: 'QUANTITY', template: gift, quantity: 5 }],
   });
   await act(imprestCardSaleBillResource, company, 'audit');
+  const mixed = await save(imprestCardSaleBillResource, {
+    store: other,
+    buyerType: 'COMPANY',
+    companyName: '城西商贸有限公司',
+    payMethod: 'TRANSFER',
+    discount: '0',
+    remark: '充值卡与电子礼品卡',
+    lines: [
+      { mode: 'QUANTITY', template: recharge, quantity: 3 },
+      { mode: 'QUANTITY', template: eGift, quantity: 4 },
+    ],
+  });
+  await act(imprestCardSaleBillResource, mixed, 'audit');
   await save(imprestCardSaleBillResource, {
     store: other,
     buyerType: 'COMPANY',

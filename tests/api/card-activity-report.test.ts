@@ -1,0 +1,214 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CARD_ACTIVITY_REPORTS,
+  giftCardActivityReport,
+  valueCardActivityReport,
+  type CardType,
+} from '../../resources/data-table/card-activity-report.query-view';
+import { payFromHolder, postValue, readBalance, refundPayment } from '../../server/modules/ledger';
+import { cardByNumber, createTemplate, soldCards } from '../helpers/card-fixtures';
+import type { ApiClient, TestTenant } from '../helpers/fixtures';
+import {
+  createReportStores,
+  everyReportRow,
+  expectReportTotals,
+  passesPlace,
+  placeFilter,
+  placeFilterOf,
+  queryReport,
+  ZONE,
+  type Generated,
+  type ReportStores,
+} from '../helpers/report-fixtures';
+import { startValueDocsScene } from '../helpers/stored-value-docs-fixtures';
+import type { TestApp } from '../helpers/test-app';
+
+/**
+ * The card reports (/data-table/value-card-activity-report and its three siblings) tie to the
+ * cards' entries of the value ledger to the cent: cards of two stored-value templates and of an
+ * e-gift template are sold through audited sale bills at two stores in nested areas; then random
+ * top-ups, payments, refunds of those payments, adjustments either way and voids are posted
+ * through the ledger and dated back over two years. For random dates, store, area, kind and
+ * template, the stored-value card report's totals are the sums of the entries of stored-value
+ * cards the filter covers, kind by kind; its grouped totals add up and drill down; each report
+ * reads its own card type only, and a refund or an adjustment never counts as spent.
+ */
+
+const VIEW = valueCardActivityReport.view;
+const NAMES = { dates: 'occurredAt', store: 'storeId', area: 'areaId' } as const;
+
+let t: TestApp;
+let tenant: TestTenant;
+let admin: ApiClient;
+let stores: ReportStores;
+/** The sold cards: id, type and template. */
+const cards: { id: number; type: CardType; template: number }[] = [];
+let valueTemplates: number[] = [];
+let valueTemplateNames: string[] = [];
+/** Payments that may still be refunded: request number and cents left. */
+const payments: { requestNo: string; left: number }[] = [];
+let serial = 0;
+
+interface LedgerRow {
+  kind: string;
+  amount: number;
+  storeId: number | null;
+  day: string;
+  template: number;
+}
+
+const cents = (value: string | number) => Math.round(Number(value) * 100);
+const yuan = (c: number) => (c / 100).toFixed(2);
+
+/** The entries of the cards of one type, straight from the ledger and card tables, in cents. */
+async function ledger(cardType: CardType): Promise<LedgerRow[]> {
+  const found = await t.database.db.execute<{ kind: string; amount: string; store_id: string | null; day: string; template: string }>(sql`
+    select e.kind, e.principal_delta + e.gift_delta as amount, e.store_id, c.template,
+      to_char((e.occurred_at at time zone ${ZONE})::date, 'YYYY-MM-DD') as day
+    from value_entries e join prepay_cards c on c.tenant_id = e.tenant_id and c.id = e.card_id
+    where e.tenant_id = ${tenant.tenantId} and e.holder_kind = 'card' and c.card_type = ${cardType}`);
+  return found.rows.map((r) => ({
+    kind: r.kind,
+    amount: cents(r.amount),
+    storeId: r.store_id === null ? null : Number(r.store_id),
+    day: r.day,
+    template: Number(r.template),
+  }));
+}
+
+/** The report's measures as the ledger's rows say, in yuan (counts as counts). */
+function sumsOf(rows: readonly LedgerRow[]): Record<string, number> {
+  const sum = (kind: string) => rows.filter((r) => r.kind === kind).reduce((s, r) => s + r.amount, 0) / 100;
+  return {
+    sold: rows.filter((r) => r.kind === 'sale').length,
+    soldValue: sum('sale'),
+    toppedUp: sum('topup'),
+    spent: 0 - sum('pay'),
+    refunded: sum('refund'),
+    adjusted: sum('adjust'),
+    voided: 0 - sum('void'),
+    net: rows.reduce((s, r) => s + r.amount, 0) / 100,
+  };
+}
+
+const entry = fc.record({
+  card: fc.nat({ max: 4 }),
+  kind: fc.constantFrom('topup', 'pay', 'refund', 'adjust', 'void'),
+  cents: fc.integer({ min: 1, max: 30_000 }),
+  gift: fc.integer({ min: 0, max: 2_000 }),
+  negative: fc.boolean(),
+  store: fc.option(fc.nat({ max: 1 }), { nil: null, freq: 4 }),
+  daysAgo: fc.integer({ min: 0, max: 730 }),
+});
+
+/** Posts one entry through the value ledger (what a card cannot cover becomes a top-up), then dates it back. */
+async function post(e: Generated<typeof entry>): Promise<void> {
+  const holder = { kind: 'card' as const, cardId: cards[e.card % cards.length].id };
+  const storeId = e.store === null ? null : stores.stores[e.store];
+  serial += 1;
+  const posted = await t.database.db.transaction(async (tx) => {
+    const balance = await readBalance({ db: tx, tenantId: tenant.tenantId, holder });
+    const base = { tx, tenantId: tenant.tenantId, storeId };
+    const take = Math.min(e.cents, cents(balance.balance));
+    const refundable = payments.find((p) => p.left > 0);
+    if (e.kind === 'pay' && take > 0) {
+      const requestNo = `CAR-PAY-${serial}`;
+      payments.push({ requestNo, left: take });
+      return payFromHolder({ ...base, holder, amount: yuan(take), requestNo, sourceType: 'card-payment', channel: 'store' });
+    }
+    if (e.kind === 'refund' && refundable) {
+      const amount = Math.min(e.cents, refundable.left);
+      refundable.left -= amount;
+      return refundPayment({ ...base, paymentRequestNo: refundable.requestNo, refundNo: `CAR-REF-${serial}`, amount: yuan(amount) });
+    }
+    if (e.kind === 'void' && cents(balance.balance) > 0) {
+      const [principal, gift] = [cents(balance.principal), cents(balance.gift)];
+      return postValue({ ...base, holder, principal: yuan(-principal), gift: yuan(-gift), kind: 'void', sourceType: 'card-void' });
+    }
+    if (e.kind === 'adjust') {
+      const deduct = Math.min(e.cents, cents(balance.principal));
+      const principal = e.negative && deduct > 0 ? -deduct : e.cents;
+      return postValue({ ...base, holder, principal: yuan(principal), gift: '0.00', kind: 'adjust', sourceType: 'card-adjust' });
+    }
+    return postValue({ ...base, holder, principal: yuan(e.cents), gift: yuan(e.gift), kind: 'topup', sourceType: 'card-topup' });
+  });
+  await t.database.db.execute(sql`update value_entries set occurred_at = now() - make_interval(days => ${e.daysAgo})
+    where tenant_id = ${tenant.tenantId} and id = ${posted.id}`);
+}
+
+const filters = fc.record({
+  place: placeFilter,
+  kind: fc.option(fc.constantFrom('sale', 'topup', 'pay', 'refund', 'adjust', 'void'), { nil: undefined }),
+  template: fc.option(fc.nat({ max: 1 }), { nil: undefined }),
+});
+
+/** Sells `quantity` cards of a template at a store; records them. */
+async function sell(args: { template: number; type: CardType; store: number; quantity: number }): Promise<void> {
+  const batch = await soldCards(admin, { templateId: args.template, storeId: args.store, quantity: args.quantity });
+  for (const card of batch.cards)
+    cards.push({ id: Number((await cardByNumber(admin, card.number)).id), type: args.type, template: args.template });
+}
+
+beforeAll(async () => {
+  ({ t, tenant, admin } = await startValueDocsScene());
+  stores = await createReportStores(admin, 'CR');
+  const made = [await createTemplate(admin), await createTemplate(admin, { faceValue: 200, price: 190 })];
+  valueTemplates = made.map((m) => m.id);
+  valueTemplateNames = made.map((m) => m.name);
+  const gift = await createTemplate(admin, { cardTemplateType: 'ONLINE_GIFT_CARD', rechargeable: false, faceValue: 50, price: 50 });
+  await sell({ template: valueTemplates[0], type: 'RECHARGEABLE_CARD', store: stores.stores[0], quantity: 2 });
+  await sell({ template: valueTemplates[1], type: 'RECHARGEABLE_CARD', store: stores.stores[1], quantity: 2 });
+  await sell({ template: gift.id, type: 'ONLINE_GIFT_CARD', store: stores.stores[0], quantity: 1 });
+  // The sales spread over two years too, so the dates split them.
+  await t.database.db.execute(sql`update value_entries set occurred_at = now() - make_interval(days => (id * 97 % 700)::int)
+    where tenant_id = ${tenant.tenantId} and holder_kind = 'card'`);
+});
+
+afterAll(async () => t?.close());
+
+describe('card reports', () => {
+  it('total every kind of the stored-value cards’ entries the dates, store, area, kind and template cover, to the cent', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 6 }), filters, async (entries, generated) => {
+        for (const e of entries) await post(e);
+        const f = placeFilterOf({ generated: generated.place, stores, names: NAMES });
+        if (generated.kind) f.kind = generated.kind;
+        if (generated.template !== undefined) f.templateId = valueTemplates[generated.template];
+        const all = await ledger('RECHARGEABLE_CARD');
+        expect((await queryReport(admin, VIEW, { pageSize: 1 })).totals).toEqual(sumsOf(all));
+        const covered = all.filter(
+          (r) =>
+            passesPlace({ filters: f, names: NAMES, stores, store: r.storeId, day: r.day }) &&
+            (!f.kind || r.kind === f.kind) &&
+            (f.templateId === undefined || r.template === f.templateId),
+        );
+        await expectReportTotals({ client: admin, view: VIEW, filters: f, expected: sumsOf(covered) });
+        expect(await everyReportRow({ client: admin, view: VIEW, filters: f })).toHaveLength(covered.length);
+      }),
+      { numRuns: 8 },
+    );
+  });
+
+  it('each report reads the cards of its own type only', async () => {
+    for (const report of CARD_ACTIVITY_REPORTS) {
+      const { totals } = await queryReport(admin, report.view, { pageSize: 1 });
+      expect(totals, report.view.name).toEqual(sumsOf(await ledger(report.cardType)));
+    }
+    const gifts = await queryReport(admin, giftCardActivityReport.view, { pageSize: 1 });
+    expect(gifts.totals.sold).toBe(1);
+    expect(gifts.totals.soldValue).toBe(50);
+  });
+
+  it('counts neither refunds nor adjustments as spent, and finds a template by a piece of its name', async () => {
+    const rows = await ledger('RECHARGEABLE_CARD');
+    expect(rows.some((r) => r.kind === 'refund')).toBe(true);
+    for (const kind of ['refund', 'adjust', 'void']) {
+      const { totals } = await queryReport(admin, VIEW, { filters: { kind }, pageSize: 1 });
+      expect(totals.spent, kind).toBe(0);
+    }
+    const { totals } = await queryReport(admin, VIEW, { filters: { template: valueTemplateNames[1] }, pageSize: 1 });
+    expect(totals).toEqual(sumsOf(rows.filter((r) => r.template === valueTemplates[1])));
+  });
+});
