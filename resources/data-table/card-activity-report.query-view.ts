@@ -126,7 +126,7 @@ function cardActivityReport<const N extends string>(args: { name: N; cardType: C
       groups: ['templateId', 'storeId'],
       chart: {
         trend: ['soldValue', 'toppedUp', 'spent'],
-        share: { dimension: 'storeId', measure: 'spent' },
+        share: { dimension: 'storeId', measure: 'soldValue' },
         compare: ['sold', 'soldValue', 'toppedUp', 'spent'],
       },
     }),
