@@ -1,6 +1,7 @@
 import { prepayCardHistoryView } from '../deposit/prepay-card-history.query-view';
 import { prepayCardResource } from '../deposit/prepay-card.resource';
 import { defineQueryView } from '../query-view';
+import { LEDGER_DIMENSIONS, LEDGER_FILTERS, VALUE_MOVES } from './report-parts';
 import { reportEntry } from './report-entry';
 
 /**
@@ -54,10 +55,7 @@ function cardActivityReport<const N extends string>(args: { name: N; cardType: C
         remark: c.remark,
       },
       filters: {
-        occurredAt: { kind: 'dateRange', label: ['日期', 'Dates'] },
-        storeId: { kind: 'store', label: ['门店', 'Store'] },
-        areaId: { kind: 'area', label: ['区域', 'Area'] },
-        kind: { kind: 'enum', label: ['类型', 'Kind'] },
+        ...LEDGER_FILTERS,
         template: { kind: 'keyword', label: ['卡模板', 'Card template'], placeholder: ['卡模板名称', 'Template name'] },
         templateId: {
           kind: 'record',
@@ -85,24 +83,7 @@ function cardActivityReport<const N extends string>(args: { name: N; cardType: C
           label: ['充值', 'Topped up'],
           help: ['充值流水之和（本金 + 赠送）', 'Sum of the top-up entries (principal + gift)'],
         },
-        spent: {
-          kind: 'money',
-          label: ['消费', 'Spent'],
-          help: [
-            '支付流水之和（正数）；退款、调整不计入',
-            'Sum of the payment entries, as a positive amount; refunds and adjustments are not spending',
-          ],
-        },
-        refunded: {
-          kind: 'money',
-          label: ['退款', 'Refunded'],
-          help: ['退款流水之和：退回卡内的金额', 'Sum of the refund entries: value given back to the cards'],
-        },
-        adjusted: {
-          kind: 'money',
-          label: ['调整', 'Adjusted'],
-          help: ['调整流水的净额（调增为正、调减为负）', 'Net of the adjustment entries (additions positive, deductions negative)'],
-        },
+        ...VALUE_MOVES,
         voided: {
           kind: 'money',
           label: ['作废清零', 'Written off by void'],
@@ -119,9 +100,7 @@ function cardActivityReport<const N extends string>(args: { name: N; cardType: C
       },
       dimensions: {
         templateId: { kind: 'record', label: ['按卡模板', 'By template'] },
-        storeId: { kind: 'store', label: ['按门店', 'By store'] },
-        kind: { kind: 'enum', label: ['按类型', 'By kind'] },
-        day: { kind: 'day', label: ['按日', 'By day'] },
+        ...LEDGER_DIMENSIONS,
       },
       groups: ['templateId', 'storeId'],
       chart: {

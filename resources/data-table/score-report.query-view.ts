@@ -1,5 +1,6 @@
 import { defineQueryView } from '../query-view';
 import { pointsEntriesView } from '../score/points-entries.query-view';
+import { LEDGER_DIMENSIONS, LEDGER_FILTERS } from './report-parts';
 import { reportEntry } from './report-entry';
 
 /**
@@ -34,10 +35,7 @@ export const scoreReportView = defineQueryView({
     remark: c.remark,
   },
   filters: {
-    occurredAt: { kind: 'dateRange', label: ['日期', 'Dates'] },
-    storeId: { kind: 'store', label: ['门店', 'Store'] },
-    areaId: { kind: 'area', label: ['区域', 'Area'] },
-    kind: { kind: 'enum', label: ['类型', 'Kind'] },
+    ...LEDGER_FILTERS,
     sourceType: { kind: 'enum', label: ['来源', 'Source'] },
   },
   measures: {
@@ -78,11 +76,7 @@ export const scoreReportView = defineQueryView({
       ],
     },
   },
-  dimensions: {
-    storeId: { kind: 'store', label: ['按门店', 'By store'] },
-    day: { kind: 'day', label: ['按日', 'By day'] },
-    kind: { kind: 'enum', label: ['按类型', 'By kind'] },
-  },
+  dimensions: LEDGER_DIMENSIONS,
   groups: ['storeId', 'day'],
   chart: {
     trend: ['issued', 'redeemed', 'expired'],

@@ -1,5 +1,6 @@
 import { storeValueHistoryView } from '../deposit/store-value-hst-detail.query-view';
 import { defineQueryView } from '../query-view';
+import { LEDGER_DIMENSIONS, LEDGER_FILTERS, VALUE_MOVES } from './report-parts';
 import { reportEntry } from './report-entry';
 
 /**
@@ -44,10 +45,7 @@ export const storeValueReportView = defineQueryView({
       heading: ['{member} 的储值报表', 'Stored-value report of {member}'],
       named: ['memberName', 'memberNumber'],
     },
-    occurredAt: { kind: 'dateRange', label: ['日期', 'Dates'] },
-    storeId: { kind: 'store', label: ['门店', 'Store'] },
-    areaId: { kind: 'area', label: ['区域', 'Area'] },
-    kind: { kind: 'enum', label: ['类型', 'Kind'] },
+    ...LEDGER_FILTERS,
     channel: { kind: 'enum', label: ['渠道', 'Channel'] },
   },
   measures: {
@@ -61,24 +59,7 @@ export const storeValueReportView = defineQueryView({
       label: ['充值赠送', 'Gift given'],
       help: ['充值流水的赠送金之和', 'Gift portion of the recharge entries'],
     },
-    spent: {
-      kind: 'money',
-      label: ['消费', 'Spent'],
-      help: [
-        '支付流水之和（正数）；退款、调整不计入',
-        'Sum of the payment entries, as a positive amount; refunds and adjustments are not spending',
-      ],
-    },
-    refunded: {
-      kind: 'money',
-      label: ['退款', 'Refunded'],
-      help: ['退款流水之和：退回余额的金额', 'Sum of the refund entries: value given back to the balances'],
-    },
-    adjusted: {
-      kind: 'money',
-      label: ['调整', 'Adjusted'],
-      help: ['调整流水的净额（调增为正、调减为负）', 'Net of the adjustment entries (additions positive, deductions negative)'],
-    },
+    ...VALUE_MOVES,
     expired: {
       kind: 'money',
       label: ['过期', 'Expired'],
@@ -98,11 +79,7 @@ export const storeValueReportView = defineQueryView({
       ],
     },
   },
-  dimensions: {
-    storeId: { kind: 'store', label: ['按门店', 'By store'] },
-    day: { kind: 'day', label: ['按日', 'By day'] },
-    kind: { kind: 'enum', label: ['按类型', 'By kind'] },
-  },
+  dimensions: LEDGER_DIMENSIONS,
   groups: ['storeId', 'day'],
   chart: {
     trend: ['recharged', 'spent', 'refunded'],

@@ -7,7 +7,6 @@ import {
   valueCardActivityReport,
   type CardType,
 } from '../../resources/data-table/card-activity-report.query-view';
-import { payFromHolder, postValue, readBalance, refundPayment } from '../../server/modules/ledger';
 import { cardByNumber, createTemplate, soldCards } from '../helpers/card-fixtures';
 import type { ApiClient, TestTenant } from '../helpers/fixtures';
 import {
@@ -24,6 +23,7 @@ import {
 } from '../helpers/report-fixtures';
 import { startValueDocsScene } from '../helpers/stored-value-docs-fixtures';
 import type { TestApp } from '../helpers/test-app';
+import { cents, postValueEntry, valueEntry, type ValuePostings } from '../helpers/value-report-fixtures';
 
 /**
  * The card reports (/data-table/value-card-activity-report and its three siblings) tie to the
@@ -47,9 +47,7 @@ let stores: ReportStores;
 const cards: { id: number; type: CardType; template: number }[] = [];
 let valueTemplates: number[] = [];
 let valueTemplateNames: string[] = [];
-/** Payments that may still be refunded: request number and cents left. */
-const payments: { requestNo: string; left: number }[] = [];
-let serial = 0;
+const postings: ValuePostings = { payments: [], serial: 0 };
 
 interface LedgerRow {
   kind: string;
@@ -58,9 +56,6 @@ interface LedgerRow {
   day: string;
   template: number;
 }
-
-const cents = (value: string | number) => Math.round(Number(value) * 100);
-const yuan = (c: number) => (c / 100).toFixed(2);
 
 /** The entries of the cards of one type, straight from the ledger and card tables, in cents. */
 async function ledger(cardType: CardType): Promise<LedgerRow[]> {
@@ -93,49 +88,13 @@ function sumsOf(rows: readonly LedgerRow[]): Record<string, number> {
   };
 }
 
-const entry = fc.record({
-  card: fc.nat({ max: 4 }),
-  kind: fc.constantFrom('topup', 'pay', 'refund', 'adjust', 'void'),
-  cents: fc.integer({ min: 1, max: 30_000 }),
-  gift: fc.integer({ min: 0, max: 2_000 }),
-  negative: fc.boolean(),
-  store: fc.option(fc.nat({ max: 1 }), { nil: null, freq: 4 }),
-  daysAgo: fc.integer({ min: 0, max: 730 }),
-});
+const entry = fc.record({ card: fc.nat({ max: 4 }), posting: valueEntry(['topup', 'pay', 'refund', 'adjust', 'void']) });
 
-/** Posts one entry through the value ledger (what a card cannot cover becomes a top-up), then dates it back. */
+/** Posts one entry of a card through the value ledger, then dates it back. */
 async function post(e: Generated<typeof entry>): Promise<void> {
+  const storeId = e.posting.store === null ? null : stores.stores[e.posting.store];
   const holder = { kind: 'card' as const, cardId: cards[e.card % cards.length].id };
-  const storeId = e.store === null ? null : stores.stores[e.store];
-  serial += 1;
-  const posted = await t.database.db.transaction(async (tx) => {
-    const balance = await readBalance({ db: tx, tenantId: tenant.tenantId, holder });
-    const base = { tx, tenantId: tenant.tenantId, storeId };
-    const take = Math.min(e.cents, cents(balance.balance));
-    const refundable = payments.find((p) => p.left > 0);
-    if (e.kind === 'pay' && take > 0) {
-      const requestNo = `CAR-PAY-${serial}`;
-      payments.push({ requestNo, left: take });
-      return payFromHolder({ ...base, holder, amount: yuan(take), requestNo, sourceType: 'card-payment', channel: 'store' });
-    }
-    if (e.kind === 'refund' && refundable) {
-      const amount = Math.min(e.cents, refundable.left);
-      refundable.left -= amount;
-      return refundPayment({ ...base, paymentRequestNo: refundable.requestNo, refundNo: `CAR-REF-${serial}`, amount: yuan(amount) });
-    }
-    if (e.kind === 'void' && cents(balance.balance) > 0) {
-      const [principal, gift] = [cents(balance.principal), cents(balance.gift)];
-      return postValue({ ...base, holder, principal: yuan(-principal), gift: yuan(-gift), kind: 'void', sourceType: 'card-void' });
-    }
-    if (e.kind === 'adjust') {
-      const deduct = Math.min(e.cents, cents(balance.principal));
-      const principal = e.negative && deduct > 0 ? -deduct : e.cents;
-      return postValue({ ...base, holder, principal: yuan(principal), gift: '0.00', kind: 'adjust', sourceType: 'card-adjust' });
-    }
-    return postValue({ ...base, holder, principal: yuan(e.cents), gift: yuan(e.gift), kind: 'topup', sourceType: 'card-topup' });
-  });
-  await t.database.db.execute(sql`update value_entries set occurred_at = now() - make_interval(days => ${e.daysAgo})
-    where tenant_id = ${tenant.tenantId} and id = ${posted.id}`);
+  await postValueEntry({ t, tenantId: tenant.tenantId, holder, storeId, entry: e.posting, postings, credit: 'topup' });
 }
 
 const filters = fc.record({

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeValueReportView } from '../../resources/data-table/store-value-report.query-view';
-import { payFromHolder, postValue, readBalance, refundPayment } from '../../server/modules/ledger';
 import type { ApiClient, TestTenant } from '../helpers/fixtures';
 import { createMembers } from '../helpers/points-fixtures';
 import {
@@ -19,6 +18,7 @@ import {
 } from '../helpers/report-fixtures';
 import { ok, startValueDocsScene } from '../helpers/stored-value-docs-fixtures';
 import type { TestApp } from '../helpers/test-app';
+import { cents, postValueEntry, valueEntry, type ValuePostings } from '../helpers/value-report-fixtures';
 
 /**
  * The stored-value report (/data-table/store-value-report) ties to the value ledger to the cent:
@@ -36,9 +36,7 @@ let tenant: TestTenant;
 let admin: ApiClient;
 let members: number[];
 let stores: ReportStores;
-/** Payments that may still be refunded: request number and cents left. */
-const payments: { requestNo: string; left: number }[] = [];
-let serial = 0;
+const postings: ValuePostings = { payments: [], serial: 0 };
 
 interface LedgerRow {
   kind: string;
@@ -47,9 +45,6 @@ interface LedgerRow {
   storeId: number | null;
   day: string;
 }
-
-const cents = (value: string | number) => Math.round(Number(value) * 100);
-const yuan = (c: number) => (c / 100).toFixed(2);
 
 /** Every member value entry of the tenant, straight from the ledger table, in cents. */
 async function ledger(): Promise<LedgerRow[]> {
@@ -83,47 +78,13 @@ function sumsOf(rows: readonly LedgerRow[]): Record<string, number> {
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, v / 100]));
 }
 
-const entry = fc.record({
-  member: fc.nat({ max: 1 }),
-  kind: fc.constantFrom('recharge', 'pay', 'refund', 'adjust'),
-  cents: fc.integer({ min: 1, max: 50_000 }),
-  gift: fc.integer({ min: 0, max: 3_000 }),
-  negative: fc.boolean(),
-  store: fc.option(fc.nat({ max: 1 }), { nil: null, freq: 4 }),
-  daysAgo: fc.integer({ min: 0, max: 730 }),
-});
+const entry = fc.record({ member: fc.nat({ max: 1 }), posting: valueEntry(['recharge', 'pay', 'refund', 'adjust']) });
 
-/** Posts one entry through the value ledger (a take it cannot cover becomes a recharge), then dates it back. */
+/** Posts one entry of a member through the value ledger, then dates it back. */
 async function post(e: Generated<typeof entry>): Promise<void> {
-  const memberId = members[e.member];
-  const storeId = e.store === null ? null : stores.stores[e.store];
-  const holder = { kind: 'member' as const, memberId };
-  serial += 1;
-  const posted = await t.database.db.transaction(async (tx) => {
-    const balance = await readBalance({ db: tx, tenantId: tenant.tenantId, holder });
-    const take = Math.min(e.cents, cents(balance.balance));
-    const base = { tx, tenantId: tenant.tenantId, storeId };
-    const refundable = payments.find((p) => p.left > 0);
-    if (e.kind === 'pay' && take > 0) {
-      const requestNo = `SVR-PAY-${serial}`;
-      payments.push({ requestNo, left: take });
-      return payFromHolder({ ...base, holder, amount: yuan(take), requestNo, sourceType: 'payment', channel: 'store' });
-    }
-    if (e.kind === 'refund' && refundable) {
-      const amount = Math.min(e.cents, refundable.left);
-      refundable.left -= amount;
-      return refundPayment({ ...base, paymentRequestNo: refundable.requestNo, refundNo: `SVR-REF-${serial}`, amount: yuan(amount) });
-    }
-    if (e.kind === 'adjust') {
-      // A deduction takes principal only.
-      const deduct = Math.min(e.cents, cents(balance.principal));
-      const principal = e.negative && deduct > 0 ? -deduct : e.cents;
-      return postValue({ ...base, holder, principal: yuan(principal), gift: '0.00', kind: 'adjust', sourceType: 'adjustment' });
-    }
-    return postValue({ ...base, holder, principal: yuan(e.cents), gift: yuan(e.gift), kind: 'recharge', sourceType: 'recharge' });
-  });
-  await t.database.db.execute(sql`update value_entries set occurred_at = now() - make_interval(days => ${e.daysAgo})
-    where tenant_id = ${tenant.tenantId} and id = ${posted.id}`);
+  const storeId = e.posting.store === null ? null : stores.stores[e.posting.store];
+  const holder = { kind: 'member' as const, memberId: members[e.member] };
+  await postValueEntry({ t, tenantId: tenant.tenantId, holder, storeId, entry: e.posting, postings, credit: 'recharge' });
 }
 
 const filters = fc.record({
