@@ -123,6 +123,12 @@ export interface QueryMeasure {
   readonly kind: 'money' | 'integer';
   /** The one-line definition shown beside it; key `res.<view>.measure.<name>.help`. */
   readonly help?: Bilingual;
+  /**
+   * False for a figure that is not a sum (members counted once, an average per member): each
+   * group has its own, computed over the group's rows, and the groups do not add up to the total
+   * (a member buying at two stores counts once in the total). Default true: a sum of the rows.
+   */
+  readonly additive?: boolean;
 }
 
 /** What a grouped total is grouped by. */

@@ -3,6 +3,7 @@ import { couponReportView } from './data-table/coupon-report.query-view';
 import { memberAnalysisView } from './data-table/member-analysis.query-view';
 import { scoreReportView } from './data-table/score-report.query-view';
 import { storeValueReportView } from './data-table/store-value-report.query-view';
+import { transAnalysisView } from './data-table/trans-analysis.query-view';
 import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view';
 import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-view';
 import type { QueryViewDef } from './query-view';
@@ -26,6 +27,7 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   couponReportView,
   memberAnalysisView,
   ...CARD_ACTIVITY_REPORTS.map((report) => report.view),
+  transAnalysisView,
   applicationCallsView,
   channelCallsView,
 ];

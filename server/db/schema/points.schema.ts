@@ -119,6 +119,8 @@ export const salesTransactions = pgTable(
   'sales_transactions',
   {
     tenantId: tenantId(),
+    /** The row's number: the store member transactions analysis lists and pages the sales by it. */
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     orderNo: text('order_no').notNull(),
     memberId: memberId(),
     storeId: bigint('store_id', { mode: 'number' }),
@@ -134,6 +136,9 @@ export const salesTransactions = pgTable(
     primaryKey({ columns: [t.tenantId, t.orderNo] }),
     // Deleting a store is refused while transactions name it (server/crud/platform-references.ts).
     index('sales_transactions_store_idx').on(t.tenantId, t.storeId),
+    // The analysis of store member transactions (/data-table/trans-analysis): pages by id, ranges by time.
+    uniqueIndex('sales_transactions_id_uq').on(t.tenantId, t.id),
+    index('sales_transactions_time_idx').on(t.tenantId, t.occurredAt),
   ],
 );
 
