@@ -1,5 +1,6 @@
 import { CARD_ACTIVITY_REPORTS } from './data-table/card-activity-report.query-view';
 import { couponReportView } from './data-table/coupon-report.query-view';
+import { feeLevelView } from './data-table/fee-level.query-view';
 import { memberAnalysisView } from './data-table/member-analysis.query-view';
 import { scoreReportView } from './data-table/score-report.query-view';
 import { storeValueReportView } from './data-table/store-value-report.query-view';
@@ -28,6 +29,7 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   memberAnalysisView,
   ...CARD_ACTIVITY_REPORTS.map((report) => report.view),
   transAnalysisView,
+  feeLevelView,
   applicationCallsView,
   channelCallsView,
 ];
