@@ -647,6 +647,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trans-analysis/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store member transactions: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["trans-analysis.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trans-analysis/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Store member transactions: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["trans-analysis.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trans-analysis/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Store member transactions */
+        get: operations["trans-analysis.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/trans-analysis/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Store member transactions */
+        get: operations["trans-analysis.areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/points/spend": {
         parameters: {
             query?: never;
@@ -2099,6 +2167,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/trans-analysis/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.trans-analysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/points-entries/export": {
         parameters: {
             query?: never;
@@ -2218,6 +2303,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fee-level/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.fee-level"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/prepay-card-history/export": {
         parameters: {
             query?: never;
@@ -2229,6 +2331,74 @@ export interface paths {
         put?: never;
         /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
         post: operations["files.export.prepay-card-history"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/value-card-activity-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.value-card-activity-report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recharge-card-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.recharge-card-report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gift-card-activity-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.gift-card-activity-report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/offline-gift-card-activity-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.offline-gift-card-activity-report"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2456,6 +2626,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fee-level/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paid level report: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["fee-level.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fee-level/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Paid level report: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["fee-level.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fee-level/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Paid level report */
+        get: operations["fee-level.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fee-level/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Paid level report */
+        get: operations["fee-level.areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/prepay-card-history/query": {
         parameters: {
             query?: never;
@@ -2467,6 +2705,278 @@ export interface paths {
         put?: never;
         /** Balance history: rows of the filter, newest first, with its totals and grouped totals */
         post: operations["prepay-card-history.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/value-card-activity-report/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stored-value card campaign report: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["value-card-activity-report.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/value-card-activity-report/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stored-value card campaign report: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["value-card-activity-report.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/value-card-activity-report/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Stored-value card campaign report */
+        get: operations["value-card-activity-report.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/value-card-activity-report/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Stored-value card campaign report */
+        get: operations["value-card-activity-report.areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recharge-card-report/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recharge card report: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["recharge-card-report.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recharge-card-report/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Recharge card report: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["recharge-card-report.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recharge-card-report/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Recharge card report */
+        get: operations["recharge-card-report.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recharge-card-report/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Recharge card report */
+        get: operations["recharge-card-report.areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gift-card-activity-report/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-gift card campaign report: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["gift-card-activity-report.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gift-card-activity-report/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-gift card campaign report: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["gift-card-activity-report.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gift-card-activity-report/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of E-gift card campaign report */
+        get: operations["gift-card-activity-report.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/gift-card-activity-report/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of E-gift card campaign report */
+        get: operations["gift-card-activity-report.areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/offline-gift-card-activity-report/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Physical gift card campaign report: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["offline-gift-card-activity-report.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/offline-gift-card-activity-report/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Physical gift card campaign report: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["offline-gift-card-activity-report.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/offline-gift-card-activity-report/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Physical gift card campaign report */
+        get: operations["offline-gift-card-activity-report.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/offline-gift-card-activity-report/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Physical gift card campaign report */
+        get: operations["offline-gift-card-activity-report.areas"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -22645,6 +23155,535 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "trans-analysis.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        memberId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Transaction */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /** @description Order number */
+                                orderNo: string | null;
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Member id */
+                                memberId: number | null;
+                                /** @description Member number */
+                                memberNumber: string | null;
+                                /** @description Member name */
+                                memberName: string | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount
+                                 */
+                                amount: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Returned
+                                 */
+                                returnedAmount: number | null;
+                                /** @description Points earned */
+                                points: number | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Member sales in the period */
+                                transactions: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of the member sales in the period
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What has been returned of these sales so far (counted on the sale’s day)
+                                 */
+                                returned: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sales amount − returned
+                                 */
+                                net: number;
+                                /** @description Points the sales earned (before any return took them back) */
+                                points: number;
+                                /** @description Members with a sale (each counted once) */
+                                members: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net sales ÷ members buying
+                                 */
+                                perMember: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sales amount ÷ transactions
+                                 */
+                                perTransaction: number;
+                            };
+                            groups: {
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Member sales in the period */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the member sales in the period
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What has been returned of these sales so far (counted on the sale’s day)
+                                     */
+                                    returned: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sales amount − returned
+                                     */
+                                    net: number;
+                                    /** @description Points the sales earned (before any return took them back) */
+                                    points: number;
+                                    /** @description Members with a sale (each counted once) */
+                                    members: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net sales ÷ members buying
+                                     */
+                                    perMember: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sales amount ÷ transactions
+                                     */
+                                    perTransaction: number;
+                                }[];
+                                day: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Member sales in the period */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the member sales in the period
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What has been returned of these sales so far (counted on the sale’s day)
+                                     */
+                                    returned: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sales amount − returned
+                                     */
+                                    net: number;
+                                    /** @description Points the sales earned (before any return took them back) */
+                                    points: number;
+                                    /** @description Members with a sale (each counted once) */
+                                    members: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net sales ÷ members buying
+                                     */
+                                    perMember: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sales amount ÷ transactions
+                                     */
+                                    perTransaction: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "trans-analysis.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        memberId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of the member sales in the period
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sales amount − returned
+                                 */
+                                net: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Member sales in the period */
+                                transactions: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of the member sales in the period
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What has been returned of these sales so far (counted on the sale’s day)
+                                 */
+                                returned: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sales amount − returned
+                                 */
+                                net: number;
+                                /** @description Points the sales earned (before any return took them back) */
+                                points: number;
+                                /** @description Members with a sale (each counted once) */
+                                members: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net sales ÷ members buying
+                                 */
+                                perMember: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sales amount ÷ transactions
+                                 */
+                                perTransaction: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Member sales in the period */
+                                transactions: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of the member sales in the period
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What has been returned of these sales so far (counted on the sale’s day)
+                                 */
+                                returned: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sales amount − returned
+                                 */
+                                net: number;
+                                /** @description Points the sales earned (before any return took them back) */
+                                points: number;
+                                /** @description Members with a sale (each counted once) */
+                                members: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net sales ÷ members buying
+                                 */
+                                perMember: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sales amount ÷ transactions
+                                 */
+                                perTransaction: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Member sales in the period */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the member sales in the period
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What has been returned of these sales so far (counted on the sale’s day)
+                                     */
+                                    returned: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sales amount − returned
+                                     */
+                                    net: number;
+                                    /** @description Points the sales earned (before any return took them back) */
+                                    points: number;
+                                    /** @description Members with a sale (each counted once) */
+                                    members: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net sales ÷ members buying
+                                     */
+                                    perMember: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sales amount ÷ transactions
+                                     */
+                                    perTransaction: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Member sales in the period */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the member sales in the period
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What has been returned of these sales so far (counted on the sale’s day)
+                                     */
+                                    returned: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sales amount − returned
+                                     */
+                                    net: number;
+                                    /** @description Points the sales earned (before any return took them back) */
+                                    points: number;
+                                    /** @description Members with a sale (each counted once) */
+                                    members: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net sales ÷ members buying
+                                     */
+                                    perMember: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sales amount ÷ transactions
+                                     */
+                                    perTransaction: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "trans-analysis.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "trans-analysis.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "points.spend": {
         parameters: {
             query?: never;
@@ -28807,6 +29846,62 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "files.export.trans-analysis": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        memberId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "files.export.points-entries": {
         parameters: {
             query?: never;
@@ -29230,6 +30325,66 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "files.export.fee-level": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        paidAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        levelId?: number;
+                        /** @enum {string} */
+                        payChannel?: "WECHAT" | "ALIPAY" | "STORED_VALUE" | "CASH";
+                        /** @enum {string} */
+                        state?: "PAID" | "REFUNDED" | "EXPIRED";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "files.export.prepay-card-history": {
         parameters: {
             query?: never;
@@ -29255,6 +30410,246 @@ export interface operations {
                         occurredAt?: string[];
                         /** @enum {string} */
                         kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.value-card-activity-report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.recharge-card-report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.gift-card-activity-report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.offline-gift-card-activity-report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
                     };
                 };
             };
@@ -30186,6 +31581,480 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "fee-level.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        paidAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        levelId?: number;
+                        /** @enum {string} */
+                        payChannel?: "WECHAT" | "ALIPAY" | "STORED_VALUE" | "CASH";
+                        /** @enum {string} */
+                        state?: "PAID" | "REFUNDED" | "EXPIRED";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Order */
+                                id: number | null;
+                                /** @description Paid at */
+                                paidAt: string | null;
+                                /** @description Order number */
+                                number: string | null;
+                                /** @description Level id */
+                                levelId: number | null;
+                                /** @description Paid level */
+                                levelName: string | null;
+                                /** @description Member number */
+                                memberNumber: string | null;
+                                /** @description Member name */
+                                memberName: string | null;
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /**
+                                 * @description Paid by
+                                 * @enum {string}
+                                 */
+                                payChannel: "WECHAT" | "ALIPAY" | "STORED_VALUE" | "CASH";
+                                /**
+                                 * @description Status
+                                 * @enum {string}
+                                 */
+                                state: "PAID" | "REFUNDED" | "EXPIRED";
+                                /** @description Months bought */
+                                termMonths: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount paid
+                                 */
+                                amount: number | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Paid level orders paid in the period */
+                                orders: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What these orders paid (those refunded since included)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of those orders refunded since
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount paid − refunded
+                                 */
+                                net: number;
+                                /** @description Months of membership the orders not refunded bought */
+                                months: number;
+                                /** @description Members with an order (each counted once) */
+                                members: number;
+                            };
+                            groups: {
+                                levelId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Paid level orders paid in the period */
+                                    orders: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What these orders paid (those refunded since included)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of those orders refunded since
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount paid − refunded
+                                     */
+                                    net: number;
+                                    /** @description Months of membership the orders not refunded bought */
+                                    months: number;
+                                    /** @description Members with an order (each counted once) */
+                                    members: number;
+                                }[];
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Paid level orders paid in the period */
+                                    orders: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What these orders paid (those refunded since included)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of those orders refunded since
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount paid − refunded
+                                     */
+                                    net: number;
+                                    /** @description Months of membership the orders not refunded bought */
+                                    months: number;
+                                    /** @description Members with an order (each counted once) */
+                                    members: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "fee-level.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        paidAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        levelId?: number;
+                        /** @enum {string} */
+                        payChannel?: "WECHAT" | "ALIPAY" | "STORED_VALUE" | "CASH";
+                        /** @enum {string} */
+                        state?: "PAID" | "REFUNDED" | "EXPIRED";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /**
+                                 * Format: decimal
+                                 * @description What these orders paid (those refunded since included)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount paid − refunded
+                                 */
+                                net: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Paid level orders paid in the period */
+                                orders: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What these orders paid (those refunded since included)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of those orders refunded since
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount paid − refunded
+                                 */
+                                net: number;
+                                /** @description Months of membership the orders not refunded bought */
+                                months: number;
+                                /** @description Members with an order (each counted once) */
+                                members: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Paid level orders paid in the period */
+                                orders: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What these orders paid (those refunded since included)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of those orders refunded since
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount paid − refunded
+                                 */
+                                net: number;
+                                /** @description Months of membership the orders not refunded bought */
+                                months: number;
+                                /** @description Members with an order (each counted once) */
+                                members: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Paid level orders paid in the period */
+                                    orders: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What these orders paid (those refunded since included)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of those orders refunded since
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount paid − refunded
+                                     */
+                                    net: number;
+                                    /** @description Months of membership the orders not refunded bought */
+                                    months: number;
+                                    /** @description Members with an order (each counted once) */
+                                    members: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Paid level orders paid in the period */
+                                    orders: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What these orders paid (those refunded since included)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of those orders refunded since
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount paid − refunded
+                                     */
+                                    net: number;
+                                    /** @description Months of membership the orders not refunded bought */
+                                    months: number;
+                                    /** @description Members with an order (each counted once) */
+                                    members: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "fee-level.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "fee-level.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "prepay-card-history.query": {
         parameters: {
             query?: never;
@@ -30296,6 +32165,2390 @@ export interface operations {
                             };
                             groups: Record<string, never>;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "value-card-activity-report.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Entry */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /**
+                                 * @description Kind
+                                 * @enum {string}
+                                 */
+                                kind: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                                /** @description Card id */
+                                cardId: number | null;
+                                /** @description Card number */
+                                cardNumber: string | null;
+                                /** @description Template id */
+                                templateId: number | null;
+                                /** @description Card template */
+                                templateName: string | null;
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Source */
+                                sourceId: string | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Principal (yuan)
+                                 */
+                                principalDelta: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Gift (yuan)
+                                 */
+                                giftDelta: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Balance after (yuan)
+                                 */
+                                balanceAfter: number | null;
+                                /** @description Remarks */
+                                remark: string | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            };
+                            groups: {
+                                templateId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                }[];
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "value-card-activity-report.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "value-card-activity-report.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "value-card-activity-report.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "recharge-card-report.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Entry */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /**
+                                 * @description Kind
+                                 * @enum {string}
+                                 */
+                                kind: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                                /** @description Card id */
+                                cardId: number | null;
+                                /** @description Card number */
+                                cardNumber: string | null;
+                                /** @description Template id */
+                                templateId: number | null;
+                                /** @description Card template */
+                                templateName: string | null;
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Source */
+                                sourceId: string | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Principal (yuan)
+                                 */
+                                principalDelta: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Gift (yuan)
+                                 */
+                                giftDelta: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Balance after (yuan)
+                                 */
+                                balanceAfter: number | null;
+                                /** @description Remarks */
+                                remark: string | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            };
+                            groups: {
+                                templateId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                }[];
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "recharge-card-report.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "recharge-card-report.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "recharge-card-report.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "gift-card-activity-report.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Entry */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /**
+                                 * @description Kind
+                                 * @enum {string}
+                                 */
+                                kind: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                                /** @description Card id */
+                                cardId: number | null;
+                                /** @description Card number */
+                                cardNumber: string | null;
+                                /** @description Template id */
+                                templateId: number | null;
+                                /** @description Card template */
+                                templateName: string | null;
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Source */
+                                sourceId: string | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Principal (yuan)
+                                 */
+                                principalDelta: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Gift (yuan)
+                                 */
+                                giftDelta: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Balance after (yuan)
+                                 */
+                                balanceAfter: number | null;
+                                /** @description Remarks */
+                                remark: string | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            };
+                            groups: {
+                                templateId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                }[];
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "gift-card-activity-report.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "gift-card-activity-report.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "gift-card-activity-report.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "offline-gift-card-activity-report.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Entry */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /**
+                                 * @description Kind
+                                 * @enum {string}
+                                 */
+                                kind: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                                /** @description Card id */
+                                cardId: number | null;
+                                /** @description Card number */
+                                cardNumber: string | null;
+                                /** @description Template id */
+                                templateId: number | null;
+                                /** @description Card template */
+                                templateName: string | null;
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Source */
+                                sourceId: string | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Principal (yuan)
+                                 */
+                                principalDelta: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Gift (yuan)
+                                 */
+                                giftDelta: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Balance after (yuan)
+                                 */
+                                balanceAfter: number | null;
+                                /** @description Remarks */
+                                remark: string | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            };
+                            groups: {
+                                templateId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                }[];
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "offline-gift-card-activity-report.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        kind?: "sale" | "topup" | "adjust" | "pay" | "refund" | "void" | "expire";
+                        /** @description Card template */
+                        template?: string;
+                        templateId?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                sold: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Value the cards sold in the period were loaded with
+                                 */
+                                soldValue: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the top-up entries (principal + gift)
+                                 */
+                                toppedUp: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                 */
+                                spent: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the refund entries: value given back to the balances
+                                 */
+                                refunded: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Balances written off when cards were voided, as a positive amount
+                                 */
+                                voided: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                 */
+                                net: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Cards sold and activated in the period (a sale bill’s audit activates them) */
+                                    sold: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Value the cards sold in the period were loaded with
+                                     */
+                                    soldValue: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the top-up entries (principal + gift)
+                                     */
+                                    toppedUp: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries, as a positive amount; refunds and adjustments are not spending
+                                     */
+                                    spent: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the refund entries: value given back to the balances
+                                     */
+                                    refunded: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balances written off when cards were voided, as a positive amount
+                                     */
+                                    voided: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net change of the card balances: loaded at sale + topped up − spent + refunded + adjusted − written off
+                                     */
+                                    net: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "offline-gift-card-activity-report.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "offline-gift-card-activity-report.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
                     };
                 };
             };

@@ -1,0 +1,3 @@
+ALTER TABLE "sales_transactions" ADD COLUMN "id" bigint NOT NULL GENERATED ALWAYS AS IDENTITY (sequence name "sales_transactions_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1);--> statement-breakpoint
+CREATE UNIQUE INDEX "sales_transactions_id_uq" ON "sales_transactions" USING btree ("tenant_id","id");--> statement-breakpoint
+CREATE INDEX "sales_transactions_time_idx" ON "sales_transactions" USING btree ("tenant_id","occurred_at");
