@@ -46,8 +46,9 @@ export const settingGroup: GroupDecl = {
       resourceId: '设置/渠道接入',
       resourceTitleEn: 'Channel gateway',
       actions: ['view', 'configure'],
-      defaultScreen: 'channel-calls',
+      defaultScreen: 'channel-health',
       screens: [
+        { name: 'channel-health', title: ['渠道状态', 'Channel health'] },
         { name: 'channel-calls', title: ['渠道调用记录', 'Channel calls'] },
         { name: 'channel-sms', title: ['短信接入', 'SMS account'] },
       ],

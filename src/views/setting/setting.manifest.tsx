@@ -1,6 +1,6 @@
 /**
- * The settings domain in the browser (src/screens/manifest.ts): users and roles, both hand-made,
- * and the tabs of an application's detail (its keys, its calls; the application itself is a
+ * The settings domain in the browser (src/screens/manifest.ts): users, roles and the channel
+ * gateway's health, hand-made, and the tabs of an application's detail (its keys, its calls; the application itself is a
  * declared resource with the generic screens).
  */
 import { applicationCallsView } from '../../../resources/setting/application-calls.query-view';
@@ -16,6 +16,7 @@ export const SETTING_MANIFEST: DomainManifest = {
   screens: {
     'setting/user/user': () => import('./user-screen'),
     'setting/role/role': () => import('./role-screen'),
+    'setting/channel/channel-health': () => import('./channel/channel-health-screen'),
   },
   detailTabs: {
     [applicationResource.name]: [
