@@ -22,8 +22,8 @@ export const CHANNEL_GATEWAY_READ: readonly PermissionRef[] = [
  * Every call made through the channel gateway, or that a channel without credentials would have
  * made (渠道调用记录, issue 27 §1): when, which merchant user asked, the channel and operation,
  * how it ended with the platform's error code, and how long it took; newest first. What was
- * sent and answered is on `GET /v1/channels/call?id=`. Its source:
- * server/modules/channels/channel-calls.source.ts.
+ * sent and answered is kept in the row (`channel_calls.request`, `response`) but not served yet.
+ * Its source: server/modules/channels/channel-calls.source.ts.
  */
 export const channelCallsView = defineQueryView({
   name: 'channel-calls',
