@@ -45,6 +45,24 @@ export interface QueryRowLink {
   readonly column: string;
 }
 
+/**
+ * An action on one row (resend a delivery): a button in the actions column, shown to those
+ * holding `access`, asking `confirm` first, then `POST <path>?id=<the row's key>`; the list
+ * reloads after it. The server's route checks the grant again.
+ */
+export interface QueryRowAction {
+  /** The button's text; key `res.<view>.action.<name>`. */
+  readonly label: Bilingual;
+  /** The question asked first; key `res.<view>.action.<name>.confirm`. */
+  readonly confirm: Bilingual;
+  /** Said once it is done; key `res.<view>.action.<name>.done`. */
+  readonly done: Bilingual;
+  /** The route, under the service base, taking the row's key as `id`. */
+  readonly path: string;
+  /** The grants of doing it: any one of them. */
+  readonly access: readonly PermissionRef[];
+}
+
 /** One column of the rows. */
 export interface QueryColumn {
   /** How the value travels and shows. */
@@ -187,6 +205,8 @@ export interface QueryViewDef {
   readonly order?: 'asc' | 'desc';
   /** Links of each row to other screens, shown in an actions column; key `res.<name>.link.<link>`. */
   readonly links?: Readonly<Record<string, QueryRowLink>>;
+  /** Actions on a row, as buttons in the actions column (see {@link QueryRowAction}). */
+  readonly actions?: Readonly<Record<string, QueryRowAction>>;
   /** The dateRange filter that is the view's time: the trend's axis, the comparisons, the `day` dimension. */
   readonly time?: string;
   readonly columns: Readonly<Record<string, QueryColumn>>;
@@ -260,6 +280,11 @@ export function queryViewMessageBook(view: QueryViewDef): MessageBook {
   }
   for (const [name, d] of Object.entries(view.dimensions ?? {})) book[`${p}.dimension.${name}`] = d.label;
   for (const [name, l] of Object.entries(view.links ?? {})) book[`${p}.link.${name}`] = l.label;
+  for (const [name, a] of Object.entries(view.actions ?? {})) {
+    book[`${p}.action.${name}`] = a.label;
+    book[`${p}.action.${name}.confirm`] = a.confirm;
+    book[`${p}.action.${name}.done`] = a.done;
+  }
   return book;
 }
 

@@ -10,6 +10,7 @@ import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-vi
 import type { QueryViewDef } from './query-view';
 import { applicationCallsView } from './setting/application-calls.query-view';
 import { channelCallsView } from './setting/channel-calls.query-view';
+import { webhookDeliveriesView } from './setting/webhook-deliveries.query-view';
 import { pointsAccountsView } from './score/points-accounts.query-view';
 import { pointsEntriesView } from './score/points-entries.query-view';
 
@@ -32,4 +33,5 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   feeLevelView,
   applicationCallsView,
   channelCallsView,
+  webhookDeliveriesView,
 ];

@@ -61,6 +61,11 @@ export interface ServerConfig {
    * and process; beyond it 429 (server/modules/auth/access.hook.ts).
    */
   readonly applicationRatePerMinute: number;
+  /**
+   * `WEBHOOK_RETRY_SECONDS` (default 30, 0.05–3600): the wait before a failed webhook delivery's
+   * first retry; each further wait doubles, at most an hour, for a day (server/modules/webhooks).
+   */
+  readonly webhookRetrySeconds: number;
 }
 
 /** `TRUST_PROXY` as Fastify's `trustProxy` option; see {@link ServerConfig.trustProxy}. */
@@ -113,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secretKey: env.SECRET_KEY || undefined,
     authCacheSeconds: parseAuthCacheSeconds(env.AUTH_CACHE_SECONDS),
     applicationRatePerMinute: parseApplicationRate(env.APPLICATION_RATE_PER_MINUTE),
+    webhookRetrySeconds: parseWebhookRetry(env.WEBHOOK_RETRY_SECONDS),
   };
 }
 
@@ -135,6 +141,17 @@ export function parseApplicationRate(value: string | undefined): number {
     throw new StartupError(`APPLICATION_RATE_PER_MINUTE must be a whole number of calls from 1 to 100000, not "${text}"`);
   }
   return calls;
+}
+
+/** `WEBHOOK_RETRY_SECONDS`: 0.05–3600 seconds, 30 when unset (the tests shorten it). */
+export function parseWebhookRetry(value: string | undefined): number {
+  const text = value?.trim() ?? '';
+  if (text === '') return 30;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds < 0.05 || seconds > 3600) {
+    throw new StartupError(`WEBHOOK_RETRY_SECONDS must be a number of seconds from 0.05 to 3600, not "${text}"`);
+  }
+  return seconds;
 }
 
 /** `AUTH_CACHE_SECONDS`: 0–300 whole seconds, 10 when unset. */

@@ -2,6 +2,7 @@ import { permissionTree, type PermissionNode } from '../access';
 import { ACTION_TITLES } from '../catalog/actions';
 import { defineResource, field, type EnumOption } from '../define';
 import { preset } from '../field-presets';
+import { webhookEventOptions } from './webhook-events';
 
 /** Separates the resource path from the action in a stored grant (`会员/标准会员|会员资料查看`). */
 export const GRANT_SEPARATOR = '|';
@@ -45,6 +46,9 @@ function grantOptions(): Record<string, EnumOption> {
  *   the overlap chosen; revoking ends a key at once in every server process.
  * - Every call made with a key is recorded (operation, status, time) and listed on the detail.
  * - Disabled, none of its keys is accepted; enabled again, its live keys work again.
+ * - Its webhook (issue 31 §2): a URL and the events it subscribes to; with a signing secret
+ *   (issued on the detail, shown once) each event is posted to the URL, signed, retried for a
+ *   day and listed with its answers on the detail (server/modules/webhooks).
  */
 export const applicationResource = defineResource({
   name: 'application',
@@ -100,6 +104,22 @@ export const applicationResource = defineResource({
       width: 100,
     }),
     remark: preset.remark(),
+    webhookUrl: field.text({
+      label: ['回调地址', 'Webhook URL'],
+      help: ['事件以 POST 发送到此地址（http 或 https）；不填则不发送', 'Events are POSTed here (http or https); empty: none are sent'],
+      maxLength: 500,
+      pattern: {
+        regex: '^https?://[^\\s/?#]+[^\\s]*$',
+        message: ['请输入以 http:// 或 https:// 开头的地址', 'Enter a URL starting with http:// or https://'],
+      },
+      inList: false,
+    }),
+    webhookEvents: field.enum({
+      label: ['订阅的事件', 'Events subscribed'],
+      multiple: true,
+      options: webhookEventOptions(),
+      inList: false,
+    }),
   },
   titleField: 'name',
   list: { columns: ['number', 'name', 'kind', 'state'], defaultSort: { field: 'number', order: 'desc' } },

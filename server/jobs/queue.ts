@@ -6,7 +6,8 @@ import PgBoss from 'pg-boss';
  * restart. Handlers register by name; `send` enqueues.
  */
 export interface JobQueue {
-  send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
+  /** `startAfter`: the job waits that many seconds before a worker may take it (a retry's backoff). */
+  send(name: string, data: object, options?: { singletonKey?: string; startAfter?: number }): Promise<string | null>;
   work(name: string, handler: (data: object) => Promise<void>): Promise<void>;
   /** Runs the job `name` on a cron schedule (UTC); one schedule per name, shared by every process. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
@@ -26,7 +27,11 @@ export async function startJobQueue(url: string): Promise<JobQueue> {
   return {
     async send(name, data, options) {
       await ensureQueue(name);
-      return boss.send(name, data, options?.singletonKey ? { singletonKey: options.singletonKey } : {});
+      return boss.send(name, data, {
+        ...(options?.singletonKey ? { singletonKey: options.singletonKey } : {}),
+        // pg-boss counts whole seconds; a shorter wait (the tests') is a date.
+        ...(options?.startAfter ? { startAfter: new Date(Date.now() + options.startAfter * 1000) } : {}),
+      });
     },
     async work(name, handler) {
       await ensureQueue(name);

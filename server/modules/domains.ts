@@ -18,6 +18,7 @@ import { storedValueDocsDomain } from './stored-value-docs/stored-value-docs.man
 import { storedValueDomain } from './stored-value/stored-value.manifest';
 import { uploadsDomain } from './uploads/uploads.manifest';
 import { usersDomain } from './users/users.manifest';
+import { webhooksDomain } from './webhooks/webhooks.manifest';
 
 /**
  * Every domain of the server, by its manifest (`<domain>/<domain>.manifest.ts`). The plugin list
@@ -34,6 +35,7 @@ export const DOMAINS: readonly DomainManifest[] = [
   authorizationDomain,
   usersDomain,
   applicationsDomain,
+  webhooksDomain,
   saleDomain,
   pointsDomain,
   storedValueDomain,

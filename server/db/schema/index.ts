@@ -18,4 +18,5 @@ export * from './activities.schema';
 export * from './activity-events.schema';
 export * from './applications.schema';
 export * from './channel-gateway.schema';
+export * from './webhooks.schema';
 export * from './resource-tables';

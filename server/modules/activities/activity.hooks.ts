@@ -10,6 +10,7 @@ import { valueAfterWrite } from '../../crud/required-when';
 import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
 import { badInput, forbidden, type FieldError } from '../../http/envelope';
 import type { Actor } from '../../crud/actor';
+import { recordEvent } from '../webhooks/outbox';
 
 /**
  * Rules of the activities (resources/promotion) the declaration cannot state, for the base and
@@ -197,6 +198,15 @@ export const activityHooks = defineServerHooks('activity', {
         .set({ auditedAt: now })
         .where(and(eq(table.tenantId, actor.tenantId), eq(table.id, Number(record.id))));
       record.auditedAt = now;
+    },
+    // Stopped by hand, in the action's transaction (an activity whose window ends stops by time).
+    async stop({ db, actor, record }) {
+      await recordEvent(db, {
+        tenantId: actor.tenantId,
+        type: 'ACTIVITY_STOPPED',
+        memberId: null,
+        data: { activityId: Number(record.id), number: record.number ?? null, name: record.name ?? null, kind: record.kind ?? null },
+      });
     },
   },
 });

@@ -2,16 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { formatDateTime, formatInstant } from '../../crud/zoned-time';
 import { notFound, ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
-import type { PermissionRef } from '../../../resources/catalog/types';
 import { authOf } from '../auth/access.hook';
+import { APPLICATION_READ, APPLICATION_WRITE } from './application-grants';
 import { findApplication, issueKey, listKeys, revokeKey } from './application-keys.store';
 import { applicationDocs, idQuery, issueBody, revokeBody } from './applications.openapi';
-
-const APPLICATION_READ: readonly PermissionRef[] = [
-  { resourceId: '设置/应用', action: 'view' },
-  { resourceId: '设置/应用', action: 'configure' },
-];
-const APPLICATION_WRITE: readonly PermissionRef[] = [{ resourceId: '设置/应用', action: 'configure' }];
 
 /** An application's keys: list, issue (answered once), revoke (issue 31 §1). */
 export async function applicationsRoutes(app: FastifyInstance): Promise<void> {

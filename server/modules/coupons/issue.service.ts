@@ -10,6 +10,7 @@ import { couponSettings, type CouponSettings } from './coupon-settings';
 import { checkDirectIssue } from './coupon-worth';
 import { validityAt } from './coupon-windows';
 import { readTemplate, type TemplateRow } from './template-terms';
+import { recordEvents } from '../webhooks/outbox';
 
 /** Where an issued coupon came from (the `source` of resources/coupons/coupon.resource.ts). */
 export const COUPON_SOURCES = ['ACTIVITY', 'MANUAL', 'BATCH', 'EXCHANGE', 'THIRD_PARTY'] as const;
@@ -134,6 +135,24 @@ async function insertCoupons(args: {
       returning id, code, face_value, valid_from, valid_to`);
     rows.push(...result.rows);
   }
+  // Every coupon is issued here (the route, a till, a batch document, an activity's gift).
+  await recordEvents(tx, {
+    tenantId,
+    events: rows.map((row) => ({
+      type: 'COUPON_ISSUED' as const,
+      memberId: args.memberId,
+      data: {
+        memberId: args.memberId,
+        couponId: Number(row.id),
+        code: row.code,
+        templateId: template.id,
+        source: args.source,
+        faceValue: row.face_value,
+        validFrom: new Date(row.valid_from).toISOString(),
+        validTo: new Date(row.valid_to).toISOString(),
+      },
+    })),
+  });
   return rows;
 }
 

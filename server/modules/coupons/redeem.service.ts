@@ -12,6 +12,7 @@ import { couponSettings } from './coupon-settings';
 import { guardCouponMember } from './issue.service';
 import { readTemplate, readTemplates } from './template-terms';
 import { mayStack, useOn, type CouponUse, type NotUsableReason } from './use-rules';
+import { recordEvent } from '../webhooks/outbox';
 
 /** The points ledger's source of a points coupon's points (redeemed: earn; its order returned: reverse). */
 export const COUPON_POINTS_SOURCE = 'coupon';
@@ -123,13 +124,40 @@ export interface RedeemAnswer extends CouponUse {
   readonly usedAt: string;
 }
 
-/** Logs a coupon's state change like the engine's state actions do (its history in coupon-list). */
+/**
+ * Logs a coupon's state change like the engine's state actions do (its history in coupon-list).
+ * Every redemption (the till's, a write-off document's) is logged here, so this is where the
+ * member's webhooks hear of it.
+ */
 export async function logCouponChange(
   tx: DbOrTx,
   args: { tenantId: number; couponId: number; action: string; from: string; to: string; userId: number | null; now: Date },
 ) {
   await tx.execute(sql`insert into state_changes (tenant_id, resource, record_id, action, from_state, to_state, user_id, at)
     values (${args.tenantId}, 'coupon', ${args.couponId}, ${args.action}, ${args.from}, ${args.to}, ${args.userId}, ${args.now})`);
+  if (args.to !== 'USED') return;
+  const used = await tx.execute<{
+    member: number;
+    code: string;
+    order_no: string | null;
+    used_store: number | null;
+    discount: string | null;
+  }>(sql`select member, code, order_no, used_store, discount from coupons where tenant_id = ${args.tenantId} and id = ${args.couponId}`);
+  const coupon = used.rows[0];
+  if (!coupon) return;
+  await recordEvent(tx, {
+    tenantId: args.tenantId,
+    type: 'COUPON_REDEEMED',
+    memberId: Number(coupon.member),
+    data: {
+      memberId: Number(coupon.member),
+      couponId: args.couponId,
+      code: coupon.code,
+      orderNo: coupon.order_no,
+      storeId: coupon.used_store === null ? null : Number(coupon.used_store),
+      discount: coupon.discount,
+    },
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Locale } from '../../../resources/messages/bilingual';
 import type { HookContext } from '../../crud/server-hooks.define';
 import { AppError } from '../../http/envelope';
 import { translate } from '../i18n/translate';
+import { recordEvent } from '../webhooks/outbox';
 
 /** What the audit needs of the document: its id, and where it stamps the audit time. */
 interface AuditedRecord {
@@ -67,4 +68,16 @@ export async function postLinesOnAudit<L extends { readonly lineNo: number }>(ar
     .set({ auditedAt: now })
     .where(and(eq(t.tenantId, actor.tenantId), eq(t.id, record.id)));
   record.auditedAt = now;
+  const numberField = ctx.resource.numbering?.field;
+  await recordEvent(db, {
+    tenantId: actor.tenantId,
+    type: 'DOCUMENT_AUDITED',
+    memberId: null,
+    data: {
+      document: ctx.resource.name,
+      id: record.id,
+      number: numberField ? ((record as unknown as Record<string, unknown>)[numberField] ?? null) : null,
+      lines: args.lines.length,
+    },
+  });
 }

@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { WebhookEventType } from '../../../resources/setting/webhook-events';
 import type { DbOrTx } from '../../db/connection';
 import type { AppError } from '../../http/envelope';
 
@@ -73,6 +74,8 @@ export interface EntryMeta<Kind extends string = string, Channel extends string 
 export interface Book<H> {
   /** `points` or `money`: for messages and errors of the code itself. */
   readonly unit: string;
+  /** The webhook event every entry of a member's account announces (server/modules/webhooks). */
+  readonly webhookEvent: WebhookEventType;
   readonly amount: AmountType;
   readonly tables: { readonly accounts: string; readonly entries: string; readonly lots: string };
   /** The account's key column: the entries' and lots' owner (points: `member_id`; money: `id`). */

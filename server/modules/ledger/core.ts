@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/connection';
 import type { Book } from './book';
 import { accountMovesByEntry, amountParam, commaList, entryColumns, entryValues, id, memo, q, type EntryMeta } from './book-sql';
 import { closeLot, consumeLots, dueLots, openLot } from './lots';
+import { recordEvent } from '../webhooks/outbox';
 
 export type { EntryMeta };
 
@@ -61,6 +62,44 @@ function parseEntry<H>(book: Book<H>, row: Record<string, unknown>, replayed: bo
     row,
     replayed,
   };
+}
+
+/**
+ * Tells the member's webhooks of an entry (the book's event: points posted, stored value moved),
+ * in the posting's transaction: every entry of a book is written by `writeEntry` or the
+ * one-statement credit, and both call this. A card's entries announce nothing (a card is not a
+ * member's account). Amounts as the column's text: whole points, yuan with two decimals.
+ */
+export async function announceEntry<H>(
+  book: Book<H>,
+  input: {
+    tx: DbOrTx;
+    tenantId: number;
+    holder: H;
+    entryId: number;
+    meta: EntryMeta;
+    deltas: readonly bigint[];
+    afters: readonly bigint[];
+  },
+): Promise<void> {
+  const memberId = book.memberOf(input.holder);
+  if (memberId === null) return;
+  const { meta } = input;
+  await recordEvent(input.tx, {
+    tenantId: input.tenantId,
+    type: book.webhookEvent,
+    memberId,
+    data: {
+      memberId,
+      entryId: input.entryId,
+      kind: meta.kind,
+      sourceType: meta.sourceType,
+      sourceId: meta.sourceId ?? null,
+      storeId: meta.storeId ?? null,
+      amount: book.amount.toSql(sum(input.deltas)),
+      balance: book.amount.toSql(sum(input.afters)),
+    },
+  });
 }
 
 /** An entry by id (a replay answers it). */
@@ -199,7 +238,12 @@ async function writeEntry<H>(
       returning ${shape.accountReturning}
     )
     select entry.*, (${shape.moved}) as moved from entry left join acct on true`);
-  return result.rows[0];
+  const row = result.rows[0];
+  if (row?.moved === true) {
+    const entry = parseEntry(book, row, false);
+    await announceEntry(book, { tx, tenantId, holder: input.holder, entryId: entry.id, meta, deltas: entry.deltas, afters: entry.afters });
+  }
+  return row;
 }
 
 /**

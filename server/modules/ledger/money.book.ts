@@ -22,6 +22,7 @@ const PORTION_ERRORS = ['ledger.insufficientPrincipal', 'ledger.insufficientGift
  */
 export const MONEY_BOOK: Book<ValueHolder> = {
   unit: 'money',
+  webhookEvent: 'STORED_VALUE_MOVED',
   amount: { sqlType: 'numeric', toSql: centsToString, fromSql: dbCents },
   tables: { accounts: 'value_accounts', entries: 'value_entries', lots: 'value_gift_lots' },
   accountKey: 'id',

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import type { Book } from './book';
+import { announceEntry } from './core';
 import { amountParam, commaList, creditCounters, entryColumns, entryValues, id, memo, q, type EntryMeta } from './book-sql';
 
 /**
@@ -90,7 +91,11 @@ export async function creditInOneStatement<H, A>(
     ), ${input.also.ctes}
     select ${shape.answerColumns}, ${input.also.answer} as answer from entry`);
   const row = result.rows[0];
-  return row ? { row, answer: row.answer } : undefined;
+  if (!row) return undefined;
+  const afters = book.portions.map((p) => book.amount.fromSql(row[p.after]));
+  const moved = book.portions.map((_, i) => (i === book.lotPortion ? input.amount : 0n));
+  await announceEntry(book, { tx, tenantId, holder: input.holder, entryId: Number(row.id), meta, deltas: moved, afters });
+  return { row, answer: row.answer };
 }
 
 /** The static text of a book's one-statement credit for entries of `kind`. */

@@ -25,6 +25,7 @@ const points = (value: bigint) => Number(value);
  */
 export const POINTS_BOOK: Book<PointsHolder> = {
   unit: 'points',
+  webhookEvent: 'POINTS_POSTED',
   amount: { sqlType: 'bigint', toSql: (value) => value.toString(), fromSql: (value) => BigInt(String(value)) },
   tables: { accounts: 'points_accounts', entries: 'points_entries', lots: 'points_lots' },
   accountKey: 'member_id',

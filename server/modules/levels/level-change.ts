@@ -7,6 +7,7 @@ import { memberLevelChanges } from '../../db/schema/levels.schema';
 import { AppError } from '../../http/envelope';
 import { postPoints } from '../points/points.ledger';
 import { fireMemberEvent } from '../activities/events/member-events';
+import { recordEvent } from '../webhooks/outbox';
 
 /**
  * The one way a member's level changes (DOMAIN.md "Levels and growth"). Whatever decides it —
@@ -205,6 +206,15 @@ export async function applyLevelChange(input: LevelChangeInput): Promise<LevelCh
   await tx.execute(
     sql`update members set level = ${toLevelId}, version = ${version}, updated_at = now() where tenant_id = ${tenantId} and id = ${memberId}`,
   );
+  // A new member's entry level is part of MEMBER_REGISTERED (its levelId), not a change.
+  if (input.cause !== 'register') {
+    await recordEvent(tx, {
+      tenantId,
+      type: 'MEMBER_LEVEL_CHANGED',
+      memberId,
+      data: { memberId, fromLevelId, toLevelId, direction, cause: input.cause, changeId: Number(change.id) },
+    });
+  }
   // Upgrade gifts (activities, issue 13) fire on a rise, in this transaction, once per member and
   // level, recorded with the change that caused them; a new member's entry level is no upgrade.
   if (direction === 'up' && input.cause !== 'register') {

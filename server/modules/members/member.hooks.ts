@@ -13,6 +13,7 @@ import { levelResource } from '../../../resources/member/level.resource';
 import { memberResource } from '../../../resources/member/member.resource';
 import { assignEntryLevel } from '../levels/level-evaluation';
 import { fireMemberEvent, fireRegistration } from '../activities/events/member-events';
+import { recordEvent } from '../webhooks/outbox';
 
 /**
  * Server side of members (member.resource.ts) and of its views:
@@ -168,6 +169,13 @@ export const memberHooks = defineServerHooks(memberResource, {
       const change = await assignEntryLevel({ tx: db, tenantId: actor.tenantId, memberId: Number(record.id), operatorId: actor.userId });
       if (change?.changed) record.level = change.toLevelId;
     }
+    // Every way a member is created (the form, an import, a till) saves through here.
+    await recordEvent(db, {
+      tenantId: actor.tenantId,
+      type: 'MEMBER_REGISTERED',
+      memberId: Number(record.id),
+      data: { memberId: Number(record.id), memberNumber: record.memberNumber ?? null, levelId: record.level ?? null },
+    });
     const invitedBy = record.invitedBy === null || record.invitedBy === undefined ? null : Number(record.invitedBy);
     const now = actor.now ?? new Date();
     await fireRegistration({ tx: db, tenantId: actor.tenantId, memberId: Number(record.id), invitedBy, now, operatorId: actor.userId });

@@ -1,0 +1,18 @@
+import { defineDomain } from '../domain-manifest';
+import { deliveryWorker } from './delivery.job';
+import { webhookDeliveriesSource } from './webhook-deliveries.source';
+import { webhooksRoutes } from './webhooks.routes';
+
+/**
+ * Signed webhooks of applications (issue 31 §2): the outbox other modules write in their
+ * transactions (`outbox.ts`), the deliverer on the job queue, the signing secret and resend
+ * routes, the deliveries view. README.md beside this file.
+ */
+export const webhooksDomain = defineDomain({
+  name: 'webhooks',
+  plugins: [
+    { name: 'webhooks', plugin: webhooksRoutes },
+    { name: 'webhooks-delivery', plugin: deliveryWorker },
+  ],
+  views: [webhookDeliveriesSource],
+});
