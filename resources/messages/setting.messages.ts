@@ -54,6 +54,32 @@ export const settingMessages = defineMessages({
   'setting.application.keys.revoked': ['密钥已吊销', 'Key revoked'],
   'setting.application.keys.empty': ['还没有密钥', 'No keys yet'],
   'setting.application.calls.tab': ['调用记录', 'Calls'],
+  'setting.application.webhook.tab': ['事件回调', 'Webhook'],
+  'setting.application.webhook.hint': [
+    '订阅的事件以 POST 发送到回调地址，请求头 Webhook-Signature 为用签名密钥对“时间戳.正文”计算的 HMAC-SHA-256；接收方按 Webhook-Id 去重。失败时在一天内重试。',
+    'Subscribed events are POSTed to the webhook URL; the Webhook-Signature header is the HMAC-SHA-256 of "timestamp.body" under the signing secret, and receivers de-duplicate by Webhook-Id. Failures are retried for a day.',
+  ],
+  'setting.application.webhook.noUrl': [
+    '尚未填写回调地址：在编辑中填写回调地址并选择订阅的事件',
+    'No webhook URL yet: edit the application to set its URL and choose the events',
+  ],
+  'setting.application.webhook.noSecret': [
+    '尚未生成签名密钥：生成后才会记录和发送事件',
+    'No signing secret yet: events are recorded and sent only once one is issued',
+  ],
+  'setting.application.webhook.secretCreatedAt': ['签名密钥生成时间', 'Signing secret issued'],
+  'setting.application.webhook.previousUntil': ['旧密钥同时签名至', 'The previous secret also signs until'],
+  'setting.application.webhook.issue': ['生成签名密钥', 'Issue a signing secret'],
+  'setting.application.webhook.rotate': ['更换签名密钥', 'Rotate the signing secret'],
+  'setting.application.webhook.rotateConfirm': [
+    '更换后旧密钥继续签名 24 小时，请在此期间更新接收方。确定更换吗？',
+    'The previous secret keeps signing for 24 hours: update the receiver within them. Rotate it?',
+  ],
+  'setting.application.webhook.issued': ['新签名密钥', 'The new signing secret'],
+  'setting.application.webhook.issuedWarning': [
+    '请立即复制并配置到接收方。关闭后无法再次查看此密钥。',
+    'Copy it into the receiver now: once this is closed, the secret cannot be shown again.',
+  ],
 
   'setting.user.keywordPlaceholder': ['登录名 / 姓名 / 手机号 / 邮箱', 'Login, name, mobile or email'],
   'setting.user.status.all': ['全部状态', 'All statuses'],

@@ -11,6 +11,8 @@ import { spawnConsole, stopConsole, waitUntilReady, type ConsoleProcess } from '
 import { freePort } from '../helpers/free-port';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startReceiver, until, type Receiver } from '../helpers/webhook-receiver';
+import { effectiveTemplate, issueOne } from '../helpers/coupon-fixtures';
+import { timeEventsBetween } from '../../server/modules/webhooks/time-events.job';
 
 /**
  * Issue 31 §2 and §5: an application's webhook gets every event of a till sale once (after
@@ -138,11 +140,12 @@ describe('webhooks', () => {
   it('delivers every event of a till sale once, signed, in order per member', async () => {
     const id = await subscribedApplication('ERP 一号', 'sale');
     const memberId = await newMember('13700000002');
+    await issueOne(admin, await effectiveTemplate(admin), memberId);
     await sale(memberId, 'WH-SALE-1');
     await sale(memberId, 'WH-SALE-2');
     await until('the deliveries', allSettled(id));
     const rows = await deliveries(id);
-    expect(rows.map((r) => r.event)).toEqual(expect.arrayContaining(['MEMBER_REGISTERED', 'POINTS_POSTED']));
+    expect(rows.map((r) => r.event)).toEqual(['MEMBER_REGISTERED', 'COUPON_ISSUED', 'POINTS_POSTED', 'POINTS_POSTED']);
     expect(rows.every((r) => r.state === 'DELIVERED')).toBe(true);
     const got = receiver.unique('sale');
     expect(got.every((r) => r.signed)).toBe(true);
@@ -193,6 +196,30 @@ describe('webhooks', () => {
     const other = await createTenant(t.database);
     const stranger = await signIn(t.app, { tenant: other.code, login: other.adminLogin, password: other.adminPassword });
     expect((await stranger.post('/v1/application/resendDelivery', { query: { id: first.id } })).status).toBe(404);
+  });
+
+  it('writes a coupon’s expiry once the minute it expires in has passed, and only then', async () => {
+    const id = await subscribedApplication('ERP 五号', 'time');
+    const memberId = await newMember('13700000006');
+    const code = await issueOne(admin, await effectiveTemplate(admin, { name: 'Expiring' }), memberId);
+    const { rows } = await t.database.db.execute<{ id: number; valid_to: Date }>(
+      sql`select id, valid_to from coupons where tenant_id = ${tenant.tenantId} and code = ${code}`,
+    );
+    const validTo = new Date(rows[0].valid_to);
+    await timeEventsBetween(t.database.db, { from: new Date(validTo.getTime() - 60_000), to: new Date(validTo.getTime() - 1) });
+    // The window before holds other coupons' expiries (issued a moment earlier), not this one's.
+    const expiries = async () =>
+      (
+        await t.database.db.execute<{ coupon: string }>(
+          sql`select data->>'couponId' as coupon from webhook_deliveries where application_id = ${id} and event = 'COUPON_EXPIRED'`,
+        )
+      ).rows.map((r) => Number(r.coupon));
+    expect(await expiries()).not.toContain(Number(rows[0].id));
+    await timeEventsBetween(t.database.db, { from: new Date(validTo.getTime() - 1), to: validTo });
+    await until('the deliveries', allSettled(id));
+    expect((await expiries()).filter((coupon) => coupon === Number(rows[0].id))).toHaveLength(1);
+    const expired = receiver.unique('time').find((r) => r.type === 'COUPON_EXPIRED' && r.data.couponId === Number(rows[0].id));
+    expect(expired?.data).toMatchObject({ memberId, couponId: Number(rows[0].id), code });
   });
 
   it('still delivers everything after the console is killed with -9 mid-delivery', async () => {

@@ -61,3 +61,12 @@ export const webhookDeliveries = pgTable(
       .where(sql`state = 'PENDING'`),
   ],
 );
+
+/**
+ * How far the events that time alone causes (a coupon expiring, an activity's window starting
+ * or ending) have been written: the next run writes those due after `until` (time-events.job.ts).
+ */
+export const webhookClock = pgTable('webhook_clock', {
+  name: text('name').primaryKey(),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { WebhookEventType } from '../../../resources/setting/webhook-events';
 import type { DbOrTx } from '../../db/connection';
 
@@ -30,12 +30,23 @@ export async function recordEvents(tx: DbOrTx, input: { tenantId: number; events
     data: event.data,
     event_id: randomUUID(),
   }));
-  await tx.execute(sql`with e as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(ord int, type text, member_id bigint, data jsonb, event_id uuid)
-    ), ins as (
+  await insertEvents(
+    tx,
+    sql`select ${input.tenantId}::bigint as tenant_id, x.*
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(ord int, type text, member_id bigint, data jsonb, event_id uuid)`,
+  );
+}
+
+/**
+ * The one statement that writes the outbox: `events` selects `tenant_id, ord, type, member_id,
+ * data, event_id`; each goes to every enabled application of its tenant subscribed to its type
+ * with a URL and a secret, in `ord` order; a commit with rows notifies the deliverers.
+ */
+export async function insertEvents(tx: DbOrTx, events: SQL): Promise<void> {
+  await tx.execute(sql`with e as (${events}), ins as (
       insert into webhook_deliveries (tenant_id, application_id, event_id, event, member_id, data, give_up_at)
       select a.tenant_id, a.id, e.event_id, e.type, e.member_id, e.data, now() + interval '1 day'
-      from e join applications a on a.tenant_id = ${input.tenantId} and a.state = 'ENABLED'
+      from e join applications a on a.tenant_id = e.tenant_id and a.state = 'ENABLED'
         and a.webhook_url is not null and e.type = any(a.webhook_events)
       join webhook_secrets s on s.tenant_id = a.tenant_id and s.application_id = a.id
       order by e.ord, a.id

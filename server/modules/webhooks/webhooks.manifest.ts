@@ -1,5 +1,6 @@
 import { defineDomain } from '../domain-manifest';
 import { deliveryWorker } from './delivery.job';
+import { timeEventsWorker } from './time-events.job';
 import { webhookDeliveriesSource } from './webhook-deliveries.source';
 import { webhooksRoutes } from './webhooks.routes';
 
@@ -13,6 +14,7 @@ export const webhooksDomain = defineDomain({
   plugins: [
     { name: 'webhooks', plugin: webhooksRoutes },
     { name: 'webhooks-delivery', plugin: deliveryWorker },
+    { name: 'webhooks-time-events', plugin: timeEventsWorker },
   ],
   views: [webhookDeliveriesSource],
 });

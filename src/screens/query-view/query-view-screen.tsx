@@ -53,7 +53,8 @@ function Body(props: { readonly view: QueryViewDef; readonly fixed?: ViewFilters
   const page = list.remote.data as ViewPage | undefined;
   const { setFilters } = list;
   const onDrill = useCallback((more: ViewFilters) => setFilters({ ...filters, ...more }), [filters, setFilters]);
-  const columns = useMemo(() => viewColumns({ t, view, filters, onDrill }), [t, view, filters, onDrill]);
+  const reload = list.remote.reload;
+  const columns = useMemo(() => viewColumns({ t, view, filters, onDrill, onChanged: reload }), [t, view, filters, onDrill, reload]);
   // Density and hidden columns, kept per view as every list keeps them.
   const chrome = useListChrome(`view:${view.name}`);
   const choosable = useMemo(() => columns.map((column) => ({ key: String(column.key), title: column.title as ReactNode })), [columns]);

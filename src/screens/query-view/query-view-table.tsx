@@ -10,6 +10,7 @@ import { formatAmount, formatInteger } from '../../lib/format';
 import { ACTIONS_COLUMN_KEY, pinKeyColumns, usePinsColumns } from '../generic/key-columns';
 import { screenRoute, viewHref } from '../generic/resource-routes';
 import type { ViewFilters, ViewRow } from './query-view-api';
+import { RowAction } from './query-view-row-action';
 
 /** Green and red dark enough to read on white (WCAG AA, 4.5:1), unlike antd's success / danger text. */
 const SIGN_COLORS = { up: '#237804', down: '#cf1322' } as const;
@@ -111,13 +112,14 @@ export function DrillLink(props: { readonly onDrill: () => void; readonly childr
 /**
  * The shown columns of a view (those hidden while a filter is set are left out then), sortable
  * ones sorting on the server (`sortable`: the table's pager sends the column's name), then the
- * rows' links when the view declares any.
+ * rows' links and actions when the view declares any (`onChanged`: an action was done).
  */
 export function viewColumns(args: {
   t: Translate;
   view: QueryViewDef;
   filters: ViewFilters;
   onDrill: (filters: ViewFilters) => void;
+  onChanged?: () => void;
 }): ColumnsType<ViewRow> {
   const { t, view, filters } = args;
   const columns: ColumnsType<ViewRow> = Object.entries(view.columns)
@@ -131,7 +133,8 @@ export function viewColumns(args: {
       render: (_: unknown, row: ViewRow) => cellOf({ ...args, name, column, row }),
     }));
   const links = Object.entries(view.links ?? {});
-  if (links.length === 0) return columns;
+  const actions = Object.keys(view.actions ?? {});
+  if (links.length === 0 && actions.length === 0) return columns;
   return [
     ...columns,
     {
@@ -144,6 +147,9 @@ export function viewColumns(args: {
             <Link key={name} to={rowLinkHref(link, row)}>
               {t(`res.${view.name}.link.${name}`)}
             </Link>
+          ))}
+          {actions.map((name) => (
+            <RowAction key={name} t={t} view={view} name={name} row={row} onDone={() => args.onChanged?.()} />
           ))}
         </Space>
       ),

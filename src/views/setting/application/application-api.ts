@@ -22,3 +22,15 @@ export function issueApplicationKey(id: number, overlapHours: number): Promise<I
 export function revokeApplicationKey(id: number, prefix: string): Promise<unknown> {
   return typedPost('/v1/application/revokeKey', { params: { id }, data: { prefix } });
 }
+
+/** The webhook's signing secret as the detail shows it: set or not, since when; never the secret. */
+export type WebhookState = ApiData<'get', '/v1/application/webhook'>;
+
+export function applicationWebhook(id: number): Promise<WebhookState> {
+  return typedGet('/v1/application/webhook', { params: { id } });
+}
+
+/** A new signing secret, answered this once. */
+export function rotateWebhookSecret(id: number): Promise<ApiData<'post', '/v1/application/rotateWebhookSecret'>> {
+  return typedPost('/v1/application/rotateWebhookSecret', { params: { id } });
+}
