@@ -1,4 +1,5 @@
 import { defineQueryView } from '../query-view';
+import { APPLICATION_READ } from './application-access';
 
 /**
  * The calls an application made with its keys (调用记录, a tab of the application's detail), newest
@@ -10,10 +11,7 @@ export const applicationCallsView = defineQueryView({
   name: 'application-calls',
   title: ['调用记录', 'Calls'],
   route: { group: 'setting', entry: 'application' },
-  access: [
-    { resourceId: '设置/应用', action: 'view' },
-    { resourceId: '设置/应用', action: 'configure' },
-  ],
+  access: APPLICATION_READ,
   fileModule: 'reports',
   key: 'id',
   time: 'calledAt',

@@ -1,4 +1,5 @@
 import { defineQueryView } from '../query-view';
+import { APPLICATION_READ, APPLICATION_WRITE } from './application-access';
 import { webhookEventOptions } from './webhook-events';
 
 /**
@@ -10,10 +11,7 @@ export const webhookDeliveriesView = defineQueryView({
   name: 'webhook-deliveries',
   title: ['事件推送', 'Deliveries'],
   route: { group: 'setting', entry: 'application' },
-  access: [
-    { resourceId: '设置/应用', action: 'view' },
-    { resourceId: '设置/应用', action: 'configure' },
-  ],
+  access: APPLICATION_READ,
   fileModule: 'reports',
   key: 'id',
   time: 'occurredAt',
@@ -56,7 +54,7 @@ export const webhookDeliveriesView = defineQueryView({
       confirm: ['重新发送这条事件吗？接收方可按事件ID去重。', 'Send this event again? The receiver can de-duplicate it by its event id.'],
       done: ['已重新发送', 'Sent again'],
       path: '/v1/application/resendDelivery',
-      access: [{ resourceId: '设置/应用', action: 'configure' }],
+      access: APPLICATION_WRITE,
     },
   },
 });

@@ -3,7 +3,7 @@ import { formatDateTime, formatInstant } from '../../crud/zoned-time';
 import { notFound, ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { authOf } from '../auth/access.hook';
-import { APPLICATION_READ, APPLICATION_WRITE } from './application-grants';
+import { APPLICATION_READ, APPLICATION_WRITE } from '../../../resources/setting/application-access';
 import { findApplication, issueKey, listKeys, revokeKey } from './application-keys.store';
 import { applicationDocs, idQuery, issueBody, revokeBody } from './applications.openapi';
 

@@ -5,7 +5,7 @@ import { sealSecret } from '../../crud/secret-box';
 import { formatDateTime } from '../../crud/zoned-time';
 import { notFound, ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
-import { APPLICATION_READ, APPLICATION_WRITE } from '../applications/application-grants';
+import { APPLICATION_READ, APPLICATION_WRITE } from '../../../resources/setting/application-access';
 import { findApplication } from '../applications/application-keys.store';
 import { idQuery } from '../applications/applications.openapi';
 import { authOf } from '../auth/access.hook';

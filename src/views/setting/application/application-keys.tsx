@@ -4,6 +4,7 @@
  * keys keep working for, and revoking one after a confirmation. Who may only view sees the list.
  */
 import { Alert, Button, Form, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { ShownOnce } from './shown-once';
 import { useCallback, useEffect, useState } from 'react';
 import { useAction, useErrorReporter } from '../../../components/use-action';
 import type { ApiRecord, Translate } from '../../../fields/field-kind';
@@ -113,23 +114,14 @@ export function ApplicationKeys(props: { record: ApiRecord; t: Translate }) {
           </Form.Item>
         </Form>
       </Modal>
-      <Modal
-        open={issued !== null}
-        title={t('setting.application.keys.issued')}
-        closable={false}
-        maskClosable={false}
-        keyboard={false}
-        footer={
-          <Button type="primary" onClick={() => setIssued(null)}>
-            {t('setting.application.keys.close')}
-          </Button>
-        }
-      >
-        <Alert type="warning" showIcon message={t('setting.application.keys.issuedWarning')} style={{ marginBottom: 12 }} />
-        <Typography.Paragraph copyable code data-testid="issued-key" style={{ wordBreak: 'break-all' }}>
-          {issued?.key}
-        </Typography.Paragraph>
-      </Modal>
+      <ShownOnce
+        t={t}
+        value={issued?.key ?? null}
+        title="setting.application.keys.issued"
+        warning="setting.application.keys.issuedWarning"
+        testId="issued-key"
+        onClose={() => setIssued(null)}
+      />
     </Space>
   );
 }

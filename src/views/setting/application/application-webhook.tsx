@@ -5,7 +5,7 @@
  * `webhook-deliveries`, whose rows offer Resend). The URL and the events are the application's
  * own fields, edited with it.
  */
-import { Alert, Button, Descriptions, Modal, Popconfirm, Space, Typography } from 'antd';
+import { Alert, Button, Descriptions, Popconfirm, Space } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { webhookDeliveriesView } from '../../../../resources/setting/webhook-deliveries.query-view';
 import { useErrorReporter } from '../../../components/use-action';
@@ -13,6 +13,7 @@ import type { ApiRecord, Translate } from '../../../fields/field-kind';
 import { QueryViewPanel } from '../../../screens/query-view/query-view-screen';
 import { useCanConfigure } from '../shared/use-can-configure';
 import { applicationWebhook, rotateWebhookSecret, type WebhookState } from './application-api';
+import { ShownOnce } from './shown-once';
 
 export function ApplicationWebhook(props: { record: ApiRecord; t: Translate }) {
   const { record, t } = props;
@@ -62,23 +63,14 @@ export function ApplicationWebhook(props: { record: ApiRecord; t: Translate }) {
         )
       ) : null}
       <QueryViewPanel view={webhookDeliveriesView} fixed={{ applicationId: id }} />
-      <Modal
-        open={secret !== null}
-        title={t('setting.application.webhook.issued')}
-        closable={false}
-        maskClosable={false}
-        keyboard={false}
-        footer={
-          <Button type="primary" onClick={() => setSecret(null)}>
-            {t('setting.application.keys.close')}
-          </Button>
-        }
-      >
-        <Alert type="warning" showIcon message={t('setting.application.webhook.issuedWarning')} style={{ marginBottom: 12 }} />
-        <Typography.Paragraph copyable code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
-          {secret}
-        </Typography.Paragraph>
-      </Modal>
+      <ShownOnce
+        t={t}
+        value={secret}
+        title="setting.application.webhook.issued"
+        warning="setting.application.webhook.issuedWarning"
+        testId="webhook-secret"
+        onClose={() => setSecret(null)}
+      />
     </Space>
   );
 }
