@@ -587,6 +587,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/application/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The application’s webhook secret: whether one is set, since when (never the secret)
+         * @description Each event the application subscribes to is POSTed to its webhook URL as JSON `{id, type, occurredAt, data}` (type one of MEMBER_REGISTERED, MEMBER_LEVEL_CHANGED, POINTS_POSTED, STORED_VALUE_MOVED, COUPON_ISSUED, COUPON_REDEEMED, COUPON_EXPIRED, ACTIVITY_STARTED, ACTIVITY_STOPPED, DOCUMENT_AUDITED; amounts in data as decimal text) with the headers `Webhook-Id` (the event id: the same on every attempt and resend, de-duplicate by it), `Webhook-Timestamp` (Unix seconds of the attempt) and `Webhook-Signature`: `v1=` and the hex HMAC-SHA-256, keyed by the signing secret, of the timestamp, a full stop and the raw body (`<timestamp>.<body>`); for a day after a rotation a second `v1=` signature (space-separated) is made with the previous secret. Accept when one signature matches (compare in constant time) and the timestamp is within a few minutes. Any 2xx answer is success; anything else, or no answer within 10 s, is retried with a doubling wait for a day. Events of one member reach a webhook in the order they happened: a later one waits until the earlier one succeeded or was given up.
+         */
+        get: operations["application.webhook"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/application/rotateWebhookSecret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Issue a new signing secret; answers it this once. The previous one signs too for a day
+         * @description Each event the application subscribes to is POSTed to its webhook URL as JSON `{id, type, occurredAt, data}` (type one of MEMBER_REGISTERED, MEMBER_LEVEL_CHANGED, POINTS_POSTED, STORED_VALUE_MOVED, COUPON_ISSUED, COUPON_REDEEMED, COUPON_EXPIRED, ACTIVITY_STARTED, ACTIVITY_STOPPED, DOCUMENT_AUDITED; amounts in data as decimal text) with the headers `Webhook-Id` (the event id: the same on every attempt and resend, de-duplicate by it), `Webhook-Timestamp` (Unix seconds of the attempt) and `Webhook-Signature`: `v1=` and the hex HMAC-SHA-256, keyed by the signing secret, of the timestamp, a full stop and the raw body (`<timestamp>.<body>`); for a day after a rotation a second `v1=` signature (space-separated) is made with the previous secret. Accept when one signature matches (compare in constant time) and the timestamp is within a few minutes. Any 2xx answer is success; anything else, or no answer within 10 s, is retried with a doubling wait for a day. Events of one member reach a webhook in the order they happened: a later one waits until the earlier one succeeded or was given up.
+         */
+        post: operations["application.rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/application/resendDelivery": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again (its event id unchanged), retried for a day from now
+         * @description The delivery goes back to PENDING and is attempted at once, before later events of its member to this application.
+         */
+        post: operations["application.resendDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-deliveries/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliveries: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["webhook-deliveries.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/points/transaction": {
         parameters: {
             query?: never;
@@ -2161,6 +2238,23 @@ export interface paths {
         put?: never;
         /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
         post: operations["files.export.application-calls"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-deliveries/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.webhook-deliveries"];
         delete?: never;
         options?: never;
         head?: never;
@@ -14423,6 +14517,10 @@ export interface components {
             state: "ENABLED" | "DISABLED";
             /** @description Remarks */
             remark: string | null;
+            /** @description Webhook URL */
+            webhookUrl: string | null;
+            /** @description Events subscribed: MEMBER_REGISTERED = Member registered, MEMBER_LEVEL_CHANGED = Member level changed, POINTS_POSTED = Points posted, STORED_VALUE_MOVED = Stored value moved, COUPON_ISSUED = Coupon issued, COUPON_REDEEMED = Coupon redeemed, COUPON_EXPIRED = Coupon expired, ACTIVITY_STARTED = Activity started, ACTIVITY_STOPPED = Activity stopped, DOCUMENT_AUDITED = Document audited */
+            webhookEvents: ("MEMBER_REGISTERED" | "MEMBER_LEVEL_CHANGED" | "POINTS_POSTED" | "STORED_VALUE_MOVED" | "COUPON_ISSUED" | "COUPON_REDEEMED" | "COUPON_EXPIRED" | "ACTIVITY_STARTED" | "ACTIVITY_STOPPED" | "DOCUMENT_AUDITED")[] | null;
             /** @description Optimistic version: send it back with modify / save */
             version: number;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
@@ -22799,6 +22897,253 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "application.webhook": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Deliveries are written only once a secret is set */
+                            secretSet: boolean;
+                            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+                            secretCreatedAt: string | null;
+                            /** @description Until then the previous secret signs too */
+                            previousUntil: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "application.rotateWebhookSecret": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The signing secret (whsec_…), shown this once */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "application.resendDelivery": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            resent: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "webhook-deliveries.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        applicationId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @enum {string} */
+                        state?: "PENDING" | "DELIVERED" | "FAILED";
+                        /** @enum {string} */
+                        event?: "MEMBER_REGISTERED" | "MEMBER_LEVEL_CHANGED" | "POINTS_POSTED" | "STORED_VALUE_MOVED" | "COUPON_ISSUED" | "COUPON_REDEEMED" | "COUPON_EXPIRED" | "ACTIVITY_STARTED" | "ACTIVITY_STOPPED" | "DOCUMENT_AUDITED";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Delivery */
+                                id: number | null;
+                                /** @description Application id */
+                                applicationId: number | null;
+                                /** @description Occurred */
+                                occurredAt: string | null;
+                                /**
+                                 * @description Event
+                                 * @enum {string}
+                                 */
+                                event: "MEMBER_REGISTERED" | "MEMBER_LEVEL_CHANGED" | "POINTS_POSTED" | "STORED_VALUE_MOVED" | "COUPON_ISSUED" | "COUPON_REDEEMED" | "COUPON_EXPIRED" | "ACTIVITY_STARTED" | "ACTIVITY_STOPPED" | "DOCUMENT_AUDITED";
+                                /** @description Event id */
+                                eventId: string | null;
+                                /**
+                                 * @description Status
+                                 * @enum {string}
+                                 */
+                                state: "PENDING" | "DELIVERED" | "FAILED";
+                                /** @description Attempts */
+                                attempts: number | null;
+                                /** @description Last status */
+                                lastStatus: number | null;
+                                /** @description Last error */
+                                lastError: string | null;
+                                /** @description Last attempt */
+                                lastAttemptAt: string | null;
+                                /** @description Next try */
+                                nextAt: string | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Deliveries */
+                                deliveries: number;
+                                /** @description Given up */
+                                failed: number;
+                            };
+                            groups: Record<string, never>;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "points.transaction": {
         parameters: {
             query?: never;
@@ -29816,6 +30161,63 @@ export interface operations {
                         calledAt?: string[];
                         /** @description Key */
                         keyPrefix?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.webhook-deliveries": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        applicationId?: number;
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @enum {string} */
+                        state?: "PENDING" | "DELIVERED" | "FAILED";
+                        /** @enum {string} */
+                        event?: "MEMBER_REGISTERED" | "MEMBER_LEVEL_CHANGED" | "POINTS_POSTED" | "STORED_VALUE_MOVED" | "COUPON_ISSUED" | "COUPON_REDEEMED" | "COUPON_EXPIRED" | "ACTIVITY_STARTED" | "ACTIVITY_STOPPED" | "DOCUMENT_AUDITED";
                     };
                 };
             };
@@ -47242,6 +47644,10 @@ export interface operations {
                     grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
+                    /** @description Webhook URL (no NUL, no lone surrogate) */
+                    webhookUrl?: string;
+                    /** @description Events subscribed */
+                    webhookEvents?: ("MEMBER_REGISTERED" | "MEMBER_LEVEL_CHANGED" | "POINTS_POSTED" | "STORED_VALUE_MOVED" | "COUPON_ISSUED" | "COUPON_REDEEMED" | "COUPON_EXPIRED" | "ACTIVITY_STARTED" | "ACTIVITY_STOPPED" | "DOCUMENT_AUDITED")[];
                 };
             };
         };
@@ -47303,6 +47709,10 @@ export interface operations {
                     grants?: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
+                    /** @description Webhook URL (no NUL, no lone surrogate) */
+                    webhookUrl?: string;
+                    /** @description Events subscribed */
+                    webhookEvents?: ("MEMBER_REGISTERED" | "MEMBER_LEVEL_CHANGED" | "POINTS_POSTED" | "STORED_VALUE_MOVED" | "COUPON_ISSUED" | "COUPON_REDEEMED" | "COUPON_EXPIRED" | "ACTIVITY_STARTED" | "ACTIVITY_STOPPED" | "DOCUMENT_AUDITED")[];
                 };
             };
         };
