@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PermissionRef } from '../../resources/catalog/types';
-import { loadConfig } from '../../server/config';
 import { buildRegistry, servedResources } from '../../server/crud/resource-registry';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import { connectDatabase, type Database } from '../../server/db/connection';
@@ -15,7 +14,7 @@ import { resumeRunning, runBatch } from '../../server/modules/batch/batch.job';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { strandRunning as strandStopped } from '../helpers/batch-fixtures';
 import { createMembers } from '../helpers/points-fixtures';
-import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
+import { buildTestApp, queuedAppConfig, startTestApp, type TestApp } from '../helpers/test-app';
 
 /**
  * Batch operation documents on the real app, PostgreSQL and pg-boss queue: a draft lists its
@@ -88,7 +87,7 @@ async function stateChanges(documentId: number, action: string): Promise<number>
 beforeAll(async () => {
   database = connectDatabase(inject('databaseUrl'), { max: 20 });
   queue = await startJobQueue(inject('databaseUrl'));
-  ({ app } = await buildTestApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue }));
+  ({ app } = await buildTestApp({ database, config: queuedAppConfig(), jobs: queue }));
   await app.ready();
   deps = { database, registry: buildRegistry(servedResources(SERVER_HOOKS)), log: app.log };
   tenant = await createTenant(database);

@@ -1,14 +1,13 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../server/config';
 import { connectDatabase, type Database } from '../../server/db/connection';
 import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
 import { XLSX_MIME } from '../../server/modules/files/file-task.routes';
 import { storeResource } from '../../resources/datum/store.resource';
 import { productResource } from '../../resources/datum/product.resource';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
-import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
+import { buildTestApp, queuedAppConfig, startTestApp, type TestApp } from '../helpers/test-app';
 import { downloadTask, importWorkbook, readSheet, workbookOf } from '../helpers/workbooks';
 
 /**
@@ -371,7 +370,7 @@ describe('on the real job queue', () => {
   beforeAll(async () => {
     database = connectDatabase(inject('databaseUrl'), { max: 5 });
     queue = await startJobQueue(inject('databaseUrl'));
-    ({ app: queued } = await buildTestApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue }));
+    ({ app: queued } = await buildTestApp({ database, config: queuedAppConfig(), jobs: queue }));
     await queued.ready();
   });
   afterAll(async () => {

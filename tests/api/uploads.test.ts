@@ -7,13 +7,12 @@ import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { SERVER_HOOKS } from '../../server/modules/resource-hooks';
 import { removeStaleUploads } from '../../server/modules/uploads/upload.store';
 import { UPLOAD_CLEANUP_QUEUE, uploadColumns } from '../../server/modules/uploads/uploads.plugin';
-import { loadConfig } from '../../server/config';
 import { connectDatabase } from '../../server/db/connection';
 import { startJobQueue } from '../../server/jobs/queue';
 import { UPLOAD_RATE } from '../../server/modules/uploads/uploads.routes';
 import { createDerivedTables } from '../helpers/derived-ddl';
 import { createTenant, createUser, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
-import { buildTestApp, startTestApp, type TestApp } from '../helpers/test-app';
+import { buildTestApp, queuedAppConfig, startTestApp, type TestApp } from '../helpers/test-app';
 import { singleScreenTestGroup } from '../helpers/test-group';
 
 /**
@@ -295,7 +294,7 @@ describe('the cleanup', () => {
   it('is scheduled hourly on the shared queue, and a cleanup job run by the queue removes a stale upload', async () => {
     const database = connectDatabase(inject('databaseUrl'), { max: 3 });
     const queue = await startJobQueue(inject('databaseUrl'));
-    const { app } = await buildTestApp({ database, config: { ...loadConfig({}), seedDemo: false }, jobs: queue });
+    const { app } = await buildTestApp({ database, config: queuedAppConfig(), jobs: queue });
     try {
       await app.ready();
       const schedule = await database.pool.query('select cron from pgboss.schedule where name = $1', [UPLOAD_CLEANUP_QUEUE]);

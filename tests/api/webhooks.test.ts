@@ -78,7 +78,7 @@ function startDeliverer(): Promise<ConsoleProcess> {
     const started = spawnConsole({
       dataDir,
       port: await freePort(),
-      env: { DATABASE_URL: inject('databaseUrl'), PASSWORD_HASH_COST: '8', SEED_DEMO: '0', WEBHOOK_RETRY_SECONDS: '0.2' },
+      env: { DATABASE_URL: inject('databaseUrl'), PASSWORD_HASH_COST: '8', SEED_DEMO: '0' },
     });
     await waitUntilReady(started);
     return started;

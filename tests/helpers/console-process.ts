@@ -28,9 +28,24 @@ export interface ConsoleProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/**
+ * What every console a test starts with a job queue waits before retrying a failed webhook
+ * delivery. The tests' consoles share one database, so any of them may take another file's
+ * delivery from the queue: they all wait alike, and a test of retries never waits the product's
+ * 30 s because a console of another file took its delivery.
+ */
+export const TEST_WEBHOOK_RETRY_SECONDS = '0.2';
+
 /** Starts a console; `env` adds to (or, with undefined, removes from) the inherited environment. */
 export function spawnConsole(input: { dataDir: string; port: number; env?: Record<string, string | undefined> }): ConsoleProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: input.dataDir, PORT: String(input.port), HOST: '127.0.0.1', SEED_DEMO: '0' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: input.dataDir,
+    PORT: String(input.port),
+    HOST: '127.0.0.1',
+    SEED_DEMO: '0',
+    WEBHOOK_RETRY_SECONDS: TEST_WEBHOOK_RETRY_SECONDS,
+  };
   delete env.DATABASE_URL;
   delete env.EMBEDDED_PG_PORT;
   for (const [name, value] of Object.entries(input.env ?? {})) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { connectDatabase, type Database } from '../../server/db/connection';
+import { TEST_WEBHOOK_RETRY_SECONDS } from './console-process';
 import { checkResponses, type ResponseContract } from './response-contract';
 
 /** The real Fastify app on the run's real PostgreSQL, driven with `app.inject`. */
@@ -58,6 +59,14 @@ export function testClock(): TestClock {
       pinned = at;
     },
   };
+}
+
+/**
+ * The configuration of an app built in the test's process with a job queue (`buildTestApp` with
+ * `jobs`): it retries webhook deliveries as every test console does (TEST_WEBHOOK_RETRY_SECONDS).
+ */
+export function queuedAppConfig(): ReturnType<typeof loadConfig> {
+  return { ...loadConfig({ WEBHOOK_RETRY_SECONDS: TEST_WEBHOOK_RETRY_SECONDS }), seedDemo: false };
 }
 
 /**
