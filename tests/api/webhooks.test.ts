@@ -11,7 +11,8 @@ import { spawnConsole, stopConsole, waitUntilReady, type ConsoleProcess } from '
 import { freePort } from '../helpers/free-port';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startReceiver, until, type Receiver } from '../helpers/webhook-receiver';
-import { effectiveTemplate, issueOne } from '../helpers/coupon-fixtures';
+import { effectiveTemplate, issueOne, requestNo } from '../helpers/coupon-fixtures';
+import { auditedActivity, viewOf } from '../helpers/activity-fixtures';
 import { timeEventsBetween } from '../../server/modules/webhooks/time-events.job';
 
 /**
@@ -183,6 +184,37 @@ describe('webhooks', () => {
       admin.post('/v1/webhook-deliveries/query', { body: { filters: { applicationId: id } } }),
     );
     expect(view.records.find((r) => r.id === rows[0].id)).toMatchObject({ attempts: 4, lastStatus: 200 });
+  });
+
+  it('tells of a stored-value top-up, a coupon written off by an audited document and an activity stopped by hand', async () => {
+    const id = await subscribedApplication('ERP 六号', 'more');
+    const memberId = await newMember('13700000007');
+    await ok(
+      admin.post('/v1/stored-value/recharge', { body: { requestNo: requestNo('WH-R'), memberId, amount: '20.00', channel: 'store' } }),
+    );
+    const code = await issueOne(admin, await effectiveTemplate(admin), memberId);
+    const doc = await ok<{ id: number; number: string }>(
+      admin.post('/v1/coupon-write-off/saveNew', { body: { store: storeId, lines: [{ code, discount: '5.00' }] } }),
+    );
+    await ok(admin.post('/v1/coupon-write-off/audit', { query: { id: doc.id } }));
+    const activity = await auditedActivity({ t, admin }, 'SCORE_DOUBLING', { rule: { doublingMultiple: 2 } });
+    await ok(admin.post(`/v1/${viewOf('SCORE_DOUBLING')}/stop`, { query: { id: activity.id }, body: { reason: 'over' } }));
+    await until('the deliveries', allSettled(id));
+    const got = receiver.unique('more');
+    expect(got.every((r) => r.signed)).toBe(true);
+    // Once each; the member's own in the outbox's order (an event of no member has no lane to wait in).
+    const rows = await deliveries(id);
+    expect(got.map((r) => r.id).sort()).toEqual(rows.map((r) => r.event_id).sort());
+    const members = got.filter((r) => r.data.memberId === memberId).map((r) => r.type);
+    expect(members).toEqual(rows.filter((r) => Number(r.member_id) === memberId).map((r) => r.event));
+    expect(members).toEqual(['MEMBER_REGISTERED', 'STORED_VALUE_MOVED', 'COUPON_ISSUED', 'COUPON_REDEEMED']);
+    const of = (type: string) => got.filter((r) => r.type === type).map((r) => r.data);
+    expect(of('STORED_VALUE_MOVED')).toEqual([expect.objectContaining({ memberId, amount: '20.00', balance: '20.00' })]);
+    expect(of('COUPON_REDEEMED')).toEqual([expect.objectContaining({ memberId, code, storeId, discount: '5.00' })]);
+    expect(of('DOCUMENT_AUDITED')).toEqual([expect.objectContaining({ document: 'coupon-write-off', number: doc.number, lines: 1 })]);
+    expect(of('ACTIVITY_STOPPED')).toEqual([
+      expect.objectContaining({ activityId: activity.id, number: activity.number, kind: 'SCORE_DOUBLING' }),
+    ]);
   });
 
   it('resends one delivery with its event id, and refuses one of another tenant', async () => {

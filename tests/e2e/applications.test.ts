@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
+import { startReceiver } from '../helpers/webhook-receiver';
 import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
@@ -9,7 +10,9 @@ import { ListPage } from './pages/list.page';
  * Issue 31 §1 in the browser: an administrator registers a till as an application under
  * Settings, issues its key (shown once, in a dialog closed on purpose), the key calls the API
  * with no cookie, the call shows on the application's Calls tab, and the Keys tab reads in
- * English. Both tabs pass axe-core's WCAG 2.1 AA rules.
+ * English. Both tabs pass axe-core's WCAG 2.1 AA rules. §2: the application, edited to post
+ * member registrations to a receiver on 127.0.0.1, gets its signing secret once on the Webhook
+ * tab, and a member registered next is delivered, signed, and listed there with the receiver's 200.
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
@@ -56,6 +59,47 @@ describe('applications and keys', () => {
     const calls = page.locator('.ant-drawer:visible .ant-tabs-tabpane-active');
     await expect.poll(() => calls.innerText(), { timeout: 15_000 }).toContain('/loyalty/v1/member/info/:id');
     await screenshot(page, 'application-calls-zh');
+
+    // Its webhook: the URL and an event edited on the application, the secret issued once.
+    const receiver = await startReceiver();
+    try {
+      await page.keyboard.press('Escape');
+      await list.rowAction(name, '编辑');
+      const edit = FormPage.inDialog(page);
+      await edit.fillAll({ 回调地址: receiver.url('e2e'), 订阅的事件: '会员注册' });
+      await edit.save();
+      await list.waitLoaded();
+      await list.rowAction(name, '详情');
+      await page.getByRole('tab', { name: '事件回调' }).click();
+      await page.getByRole('button', { name: '生成签名密钥' }).click();
+      const secret = (await page.getByTestId('webhook-secret').innerText()).trim();
+      receiver.secrets.set('e2e', secret);
+      await page.getByRole('button', { name: '我已保存' }).click();
+      const registered = await page.request.post(`${baseUrl}/loyalty/v1/member/saveNew`, {
+        headers: { 'X-Requested-With': 'loyalty-console' },
+        data: { name: '回调会员', mobile: `139${String(Date.now()).slice(-8)}` },
+      });
+      expect(registered.status()).toBe(200);
+      await expect
+        .poll(() => receiver.unique('e2e').map((r) => [r.type, r.signed]), { timeout: 30_000 })
+        .toEqual([['MEMBER_REGISTERED', true]]);
+      // The tab lists the delivery with the receiver's answer, after its list's Refresh.
+      const deliveries = page.locator('.ant-drawer:visible .ant-tabs-tabpane-active');
+      await expect
+        .poll(
+          async () => {
+            await deliveries.getByRole('button', { name: '刷新' }).click();
+            await page.waitForTimeout(300);
+            return deliveries.innerText();
+          },
+          { timeout: 20_000 },
+        )
+        .toContain('200');
+      expect(await deliveries.innerText()).toContain('会员注册');
+      await screenshot(page, 'application-webhook-zh');
+    } finally {
+      await receiver.close();
+    }
 
     // In English.
     await shell.goto(baseUrl, '/setting/application');
