@@ -13,6 +13,23 @@ if (typeof window !== 'undefined') {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // What is left on the page after that belongs to no test's tree: containers antd appended to
+  // the body (portals, message holders) whose owners remove them on a timer. One that fires
+  // during the next file finds its container already taken off here, and jsdom throws the same
+  // error as an uncaught exception. Such a removal meant what was already done: it is let pass,
+  // for exactly the nodes taken off here (any other removal of a node that is not a child still
+  // throws).
+  const page = globalThis as typeof globalThis & { takenOffPage?: WeakSet<Node> };
+  if (!page.takenOffPage) {
+    const taken = new WeakSet<Node>();
+    page.takenOffPage = taken;
+    const removeChild = Node.prototype.removeChild;
+    Node.prototype.removeChild = function removeChildTakenOff<T extends Node>(this: Node, child: T): T {
+      if (child.parentNode === null && taken.has(child)) return child;
+      return removeChild.call(this, child) as T;
+    };
+  }
+  for (const node of Array.from(document.body.childNodes)) page.takenOffPage.add(node);
   document.body.innerHTML = '';
   document.title = '';
   window.location.hash = '';
