@@ -14,6 +14,7 @@ import { startReceiver, until, type Receiver } from '../helpers/webhook-receiver
 import { effectiveTemplate, issueOne, requestNo } from '../helpers/coupon-fixtures';
 import { auditedActivity, viewOf } from '../helpers/activity-fixtures';
 import { timeEventsBetween } from '../../server/modules/webhooks/time-events.job';
+import { applyLevelChange } from '../../server/modules/levels/level-change';
 
 /**
  * Issue 31 §2 and §5: an application's webhook gets every event of a till sale once (after
@@ -215,6 +216,40 @@ describe('webhooks', () => {
     expect(of('ACTIVITY_STOPPED')).toEqual([
       expect.objectContaining({ activityId: activity.id, number: activity.number, kind: 'SCORE_DOUBLING' }),
     ]);
+  });
+
+  it('tells of a level change, and of an activity’s window opening and closing once its instant has passed', async () => {
+    const id = await subscribedApplication('ERP 七号', 'level');
+    const memberId = await newMember('13700000008');
+    const level = await ok<{ id: number }>(
+      admin.post('/v1/level/saveNew', { body: { levelType: 'FREE', code: 'WHL1', name: '推送卡', rankOrder: 1, growthThreshold: 0 } }),
+    );
+    // A person's change of level (a batch document's line makes the same call).
+    await t.database.db.transaction((tx) =>
+      applyLevelChange({ tx, tenantId: tenant.tenantId, memberId, toLevelId: level.id, cause: 'manual' }),
+    );
+    const activity = await auditedActivity({ t, admin }, 'SCORE_DOUBLING', {
+      rule: { doublingMultiple: 2 },
+      beginTime: '2031-06-01 08:00:00',
+      endTime: '2031-07-01 00:00:00',
+    });
+    const { rows } = await t.database.db.execute<{ begin_time: Date; end_time: Date }>(
+      sql`select begin_time, end_time from activities where tenant_id = ${tenant.tenantId} and id = ${activity.id}`,
+    );
+    const [begin, end] = [new Date(rows[0].begin_time), new Date(rows[0].end_time)];
+    await timeEventsBetween(t.database.db, { from: new Date(begin.getTime() - 60_000), to: new Date(begin.getTime() - 1) });
+    await timeEventsBetween(t.database.db, { from: new Date(begin.getTime() - 1), to: begin });
+    await timeEventsBetween(t.database.db, { from: new Date(end.getTime() - 1), to: end });
+    await until('the deliveries', allSettled(id));
+    const got = receiver.unique('level');
+    expect(got.every((r) => r.signed)).toBe(true);
+    const of = (type: string) => got.filter((r) => r.type === type).map((r) => r.data);
+    expect(of('MEMBER_LEVEL_CHANGED')).toEqual([
+      expect.objectContaining({ memberId, fromLevelId: null, toLevelId: level.id, cause: 'manual' }),
+    ]);
+    const mine = (data: Record<string, unknown>) => data.activityId === activity.id;
+    expect(of('ACTIVITY_STARTED').filter(mine)).toEqual([expect.objectContaining({ number: activity.number, kind: 'SCORE_DOUBLING' })]);
+    expect(of('ACTIVITY_STOPPED').filter(mine)).toEqual([expect.objectContaining({ number: activity.number, reason: 'ENDED' })]);
   });
 
   it('resends one delivery with its event id, and refuses one of another tenant', async () => {
