@@ -17,7 +17,8 @@ const demoAccounts = inject('demoAccounts');
 const WRITE_ACTION =
   /^\s*(新建|新增|添加|编辑|删除|审核|导入|冻结|解冻|注销|作废|启用|停用|New|Add|Create|Edit|Delete|Audit|Import|Freeze|Unfreeze|Cancel membership|Void|Enable|Disable)(?![A-Za-z])/i;
 // A message key shown as it is: `screens.list.refresh`, or a resource's title key `res.points-accounts`.
-const RAW_KEY = /\b[a-z][a-zA-Z]*(\.[a-zA-Z_]+){2,}\b|\bres\.[a-z][\w-]*/;
+// A host name in an address (`https://openapi.alipay.com/gateway.do`) is no key.
+const RAW_KEY = /(?<!\/\/)\b[a-z][a-zA-Z]*(\.[a-zA-Z_]+){2,}\b|\bres\.[a-z][\w-]*/;
 
 let browser: TestBrowser;
 

@@ -175,7 +175,10 @@ export function ViewTable(props: {
       rowKey={(row) => String(row[view.key])}
       size={props.size ?? 'middle'}
       columns={columns}
-      scroll={{ x: 'max-content' }}
+      // Wide rows scroll sideways inside the table; an empty table fits its card instead: a scrolling
+      // region with nothing focusable in it is one the keyboard cannot scroll (axe
+      // scrollable-region-focusable).
+      scroll={(props.table.dataSource?.length ?? 0) > 0 ? { x: 'max-content' } : undefined}
       locale={{ emptyText: <Typography.Text type="secondary">{props.t(`res.${view.name}.empty`)}</Typography.Text> }}
       {...props.table}
     />
