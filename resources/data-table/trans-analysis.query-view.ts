@@ -1,4 +1,5 @@
 import { defineQueryView } from '../query-view';
+import { MEMBER_VIEW_COLUMNS } from '../member/member-view-columns';
 import { LEDGER_DIMENSIONS, LEDGER_FILTERS } from './report-parts';
 import { reportEntry } from './report-entry';
 
@@ -22,15 +23,7 @@ export const transAnalysisView = defineQueryView({
     orderNo: { kind: 'text', label: ['订单号', 'Order number'], width: 170 },
     storeId: { kind: 'integer', label: ['门店ID', 'Store id'], hidden: true },
     storeName: { kind: 'text', label: ['门店', 'Store'], width: 160 },
-    memberId: { kind: 'integer', label: ['会员ID', 'Member id'], hidden: true },
-    memberNumber: {
-      kind: 'text',
-      label: ['会员号', 'Member number'],
-      width: 130,
-      hiddenWhenFiltered: 'memberId',
-      drill: { filter: 'memberId', column: 'memberId' },
-    },
-    memberName: { kind: 'text', label: ['会员姓名', 'Member name'], width: 110, hiddenWhenFiltered: 'memberId' },
+    ...MEMBER_VIEW_COLUMNS,
     amount: { kind: 'money', label: ['交易金额', 'Amount'], width: 110 },
     returnedAmount: { kind: 'money', label: ['已退货金额', 'Returned'], width: 110 },
     points: { kind: 'integer', label: ['获得积分', 'Points earned'], width: 100 },

@@ -1,4 +1,5 @@
 import { STORED_VALUE_READ } from './stored-value-grants';
+import { MEMBER_VIEW_COLUMNS } from '../member/member-view-columns';
 import { ledgerMessages } from '../messages/ledger.messages';
 import { storedValueDocsMessages } from '../messages/stored-value-docs.messages';
 import { defineQueryView, optionsFrom } from '../query-view';
@@ -21,15 +22,7 @@ export const storeValueHistoryView = defineQueryView({
   columns: {
     id: { kind: 'integer', label: ['流水号', 'Entry'], hidden: true },
     occurredAt: { kind: 'datetime', label: ['时间', 'Time'], width: 170 },
-    memberId: { kind: 'integer', label: ['会员ID', 'Member id'], hidden: true },
-    memberNumber: {
-      kind: 'text',
-      label: ['会员号', 'Member number'],
-      width: 130,
-      hiddenWhenFiltered: 'memberId',
-      drill: { filter: 'memberId', column: 'memberId' },
-    },
-    memberName: { kind: 'text', label: ['会员姓名', 'Member name'], width: 110, hiddenWhenFiltered: 'memberId' },
+    ...MEMBER_VIEW_COLUMNS,
     kind: {
       kind: 'enum',
       label: ['类型', 'Kind'],
