@@ -44,8 +44,10 @@ export default defineConfig({
           // every module and declaration) is imported once per worker instead of once per file, 80 s
           // of import time in a whole run instead of 520 s. Files stay independent without it: each
           // builds its own app and its own merchant, and none mocks a module or changes the process
-          // environment.
+          // environment. The one process-wide state a file sets, the test-only resources it mounts, is
+          // cleared before each file by the setup file.
           isolate: false,
+          setupFiles: ['tests/helpers/api-file-setup.ts'],
         },
       },
       {

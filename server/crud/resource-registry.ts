@@ -300,6 +300,17 @@ export function mountResources(args: {
 }
 
 /**
+ * Forgets every mounted resource. The API test files share one module graph per worker
+ * (`isolate: false`), so tests/helpers/api-file-setup.ts calls this before each file: a test-only
+ * declaration never reaches the apps (or the OpenAPI document) of the files that run after it.
+ */
+export function unmountResources(): void {
+  mounted.resources.length = 0;
+  mounted.catalog.length = 0;
+  mounted.hooks.length = 0;
+}
+
+/**
  * What the engine serves: RESOURCES with the given hooks (the product's are `SERVER_HOOKS` of
  * server/modules/resource-hooks.ts) and the platform references, plus anything mounted. The hooks
  * are passed in, never imported here: they live in the domain modules, which use the engine themselves.
