@@ -1,6 +1,6 @@
 import { defineMessages } from './bilingual';
 
-/** Messages of the activity engine (server/modules/activities/kinds and engine): why an activity gave nothing, points-as-cash refusals. */
+/** Messages of the activity engine (the kinds' evaluations in resources/promotion/kinds and the engine): why an activity gave nothing, points-as-cash refusals. */
 export const activityEngineMessages = defineMessages({
   'activities.reason.noPoints': ['没有可得的积分', 'No points to give'],
   'activities.reason.noGoodsInScope': ['交易中没有活动范围内的商品', 'The sale holds no goods of the activity'],

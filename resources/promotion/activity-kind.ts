@@ -1,11 +1,14 @@
 /**
  * What an activity kind declares (one file per kind under `kinds/`): its option of the `kind`
  * field, the menu family (catalogue entry) it belongs to, the shared parts it uses, its own rule
- * fields and its screens. Everything else (table, API, list, add, detail, audit, stop, copy,
- * simulator, evaluation) comes from the base declaration `activity.resource.ts`.
+ * fields, its screens, and its engine: how its stored rule is read for the engine and, for a kind
+ * a sale fires, its pure evaluation. Everything else (table, API, list, add, detail, audit, stop,
+ * copy, simulator, evaluation report) comes from the base declaration `activity.resource.ts`.
  */
 import type { KindDef, ResourceRoute } from '../define';
 import type { Bilingual } from '../messages/bilingual';
+import type { ObjectValueOf } from '../record-of';
+import type { RuleContext, SaleEvaluation, SaleKindInput } from './activity-engine';
 import { PART_RULES, type ActivityPart } from './activity-parts';
 
 /**
@@ -32,7 +35,7 @@ export interface ActivityKindView {
 }
 
 export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
-  /** The stored value of `kind` (the engine's kind, server/modules/activities/activity.contract.ts). */
+  /** The stored value of `kind` (the engine's kind, activity-engine.ts). */
   readonly value: string;
   readonly family: ActivityFamily;
   /** The shared parts the kind uses (goods counted, reward, weekly schedule and stacking). */
@@ -49,11 +52,43 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
 export type KindRule<K extends ActivityKindDecl> = (K extends { readonly rule: infer R } ? R : unknown) &
   UnionToIntersection<(typeof PART_RULES)[K['parts'][number]]>;
 
-/**
- * Type-checks a kind file and completes its rule with the members of the parts it uses (the same
- * declarations for every kind, so `defineKinds` applies each one to all of them).
- */
-export function defineActivityKind<const K extends ActivityKindDecl>(kind: K): K & { readonly rule: KindRule<K> } {
+/** A kind's rule as stored (the `rule` jsonb: its own members and those of its parts, relations as ids). */
+export type StoredKindRule<K extends ActivityKindDecl> = ObjectValueOf<KindRule<K>>;
+
+/** How the engine reads a kind: its stored rule normalised (money in cents, ladders sorted, ids as numbers). */
+export interface KindReading<Stored, Rule> {
+  readonly read: (stored: Stored, context: RuleContext) => Rule;
+}
+
+/** A kind a sale fires: how it is read, and its pure evaluation of one sale (no I/O). */
+export interface SaleKindEngine<Stored, Rule> extends KindReading<Stored, Rule> {
+  readonly evaluate: (rule: Rule, input: SaleKindInput) => SaleEvaluation;
+}
+
+function withParts<K extends ActivityKindDecl>(kind: K): K & { readonly rule: KindRule<K> } {
   const rule = Object.assign({}, kind.rule, ...kind.parts.map((part) => PART_RULES[part])) as KindRule<K>;
   return { ...kind, rule };
+}
+
+/**
+ * Type-checks the file of a kind an exchange or a member event fires, and completes its rule with
+ * the members of the parts it uses (the same declarations for every kind, so `defineKinds` applies
+ * each one to all of them). `engine.read` sees the stored rule typed from these very fields.
+ */
+export function defineActivityKind<
+  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' },
+  Rule extends object,
+>(
+  kind: K,
+  engine: KindReading<StoredKindRule<K>, Rule>,
+): K & { readonly rule: KindRule<K>; readonly engine: KindReading<StoredKindRule<K>, Rule> } {
+  return { ...withParts(kind), engine };
+}
+
+/** The same for a kind a sale fires: its engine also evaluates a sale. */
+export function defineSaleKind<const K extends ActivityKindDecl & { readonly trigger: 'sale' }, Rule extends object>(
+  kind: K,
+  engine: SaleKindEngine<StoredKindRule<K>, Rule>,
+): K & { readonly rule: KindRule<K>; readonly engine: SaleKindEngine<StoredKindRule<K>, Rule> } {
+  return { ...withParts(kind), engine };
 }

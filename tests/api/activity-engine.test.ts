@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SALE_KINDS, type SaleKind } from '../../server/modules/activities/activity.contract';
+import { SALE_KINDS, type SaleKind } from '../../resources/promotion/activity-engine';
 import { effectiveTemplate, newMember, okData, requestNo, startCouponScene, type CouponScene } from '../helpers/coupon-fixtures';
 import { downloadTaskSheet } from '../helpers/workbooks';
 import { ACTIVITY_KINDS } from '../../resources/promotion/kinds';

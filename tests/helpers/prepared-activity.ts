@@ -1,4 +1,4 @@
-import type { ActivityRule, PreparedActivity } from '../../server/modules/activities/activity.contract';
+import type { ActivityRule, PreparedActivity } from '../../resources/promotion/activity-engine';
 
 /**
  * A prepared activity for the pure tests of the activity engine: number `AC` + the id, no

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityRule, Award, PreparedActivity, SaleFacts, SaleLineFact } from '../../server/modules/activities/activity.contract';
+import type { ActivityRule, Award, PreparedActivity, SaleFacts, SaleLineFact } from '../../resources/promotion/activity-engine';
 import { evaluateSale, givenAsEvaluated, type GiveGate } from '../../server/modules/activities/engine/evaluate-sale';
 import { inDayTime, localCalendar, selectionExclusion } from '../../server/modules/activities/engine/select';
 import { fitsBucket, bucketsOf } from '../../server/modules/activities/engine/budgets';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ActivityRule } from '../../server/modules/activities/activity.contract';
+import type { ActivityRule } from '../../resources/promotion/activity-engine';
 import {
   evaluateExchange,
   eventExclusion,

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  ActivityRule,
-  BasketLine,
-  GoodsScope,
-  PaymentFact,
-  Reward,
-  SaleFacts,
-} from '../../server/modules/activities/activity.contract';
-import { SALE_KINDS } from '../../server/modules/activities/activity.contract';
-import { SALE_KIND_EVALUATORS, checkPointsAsCash, markNonPointsGoods } from '../../server/modules/activities/kinds';
+import type { ActivityRule, BasketLine, GoodsScope, PaymentFact, Reward, SaleFacts } from '../../resources/promotion/activity-engine';
+import { SALE_KIND_EVALUATORS, SALE_KINDS } from '../../resources/promotion/activity-engine';
+import { checkPointsAsCash } from '../../resources/promotion/kinds/points-as-cash.kind';
+import { markNonPointsGoods } from '../../resources/promotion/kinds/non-points-goods.kind';
 import { bucketsOf, fitsBucket } from '../../server/modules/activities/engine/budgets';
 import { awardTotals } from '../../server/modules/activities/engine/awards';
 

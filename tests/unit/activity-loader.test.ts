@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ObjectField } from '../../resources/define';
 import { activities } from '../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS } from '../../resources/promotion/kinds/index';
-import { EXCHANGE_KINDS, MEMBER_EVENT_KINDS, SALE_KINDS } from '../../server/modules/activities/activity.contract';
+import { EXCHANGE_KINDS, MEMBER_EVENT_KINDS, SALE_KINDS } from '../../resources/promotion/activity-engine';
 import { prepareActivity, type ActivityRow } from '../../server/modules/activities/activity.loader';
 
 /** A stored row as the loader selects it: every column null but the shared ones. */

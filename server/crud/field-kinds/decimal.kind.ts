@@ -1,6 +1,6 @@
 import type { DecimalField } from '../../../resources/define';
 import { decimalNumber } from '../../http/openapi.schemas';
-import { toJsonNumber } from '../../money/decimal';
+import { toJsonNumber } from '../../../resources/money/decimal';
 import type { ServerFieldKind } from './field-kind';
 import { decimalsOf } from './kind-helpers';
 import { coerceExact, exactBodySchema, exactCell, exactColumns, exactDefault, exactFilterValue, sameExact } from './money.kind';

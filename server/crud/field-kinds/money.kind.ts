@@ -1,7 +1,7 @@
 import { numeric } from 'drizzle-orm/pg-core';
 import type { DecimalField, MoneyField } from '../../../resources/define';
 import { wire, type JsonSchema } from '../../http/openapi.schemas';
-import { boundText, compareExact, exactText, integerDigits, significantDecimals, toJsonNumber } from '../../money/decimal';
+import { boundText, compareExact, exactText, integerDigits, significantDecimals, toJsonNumber } from '../../../resources/money/decimal';
 import { snakeCase } from '../naming';
 import type { Coerced, ServerFieldKind, SheetCell } from './field-kind';
 import { NUMERIC_PRECISION, cellValue, cleanNumber, decimalsOf, fail, finishColumn, ok, textOf } from './kind-helpers';

@@ -59,7 +59,7 @@ export const activityAwards = pgTable(
     points: bigint('points', { mode: 'number' }).notNull().default(0),
     coupons: integer('coupons').notNull().default(0),
     gifts: integer('gifts').notNull().default(0),
-    /** The awards as the answer listed them (activity.contract.ts `Award[]`). */
+    /** The awards as the answer listed them (resources/promotion/activity-engine.ts `Award[]`). */
     awards: jsonb('awards').notNull().default([]),
     /** Ids of the coupons given, voided by a return while unused. */
     couponIds: jsonb('coupon_ids').notNull().default([]),

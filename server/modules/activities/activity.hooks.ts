@@ -5,7 +5,7 @@ import type { Action, PermissionRef } from '../../../resources/catalog/types';
 import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
 import { familyAccess } from '../../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS, activityKind } from '../../../resources/promotion/kinds/index';
-import { compareExact, exactText } from '../../money/decimal';
+import { compareExact, exactText } from '../../../resources/money/decimal';
 import { valueAfterWrite } from '../../crud/required-when';
 import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
 import { badInput, forbidden, type FieldError } from '../../http/envelope';

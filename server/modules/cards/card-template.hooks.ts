@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { hasAction, type Grants } from '../../../resources/access';
 import { CARD_TEMPLATE_TYPES, type CardTemplateType } from '../../../resources/catalog/card-template-types';
 import type { Action, PermissionRef } from '../../../resources/catalog/types';
-import { compareExact } from '../../money/decimal';
+import { compareExact } from '../../../resources/money/decimal';
 import { drawNumber } from '../../crud/numbering';
 import { defineServerHooks, type HookContext } from '../../crud/server-hooks.define';
 import type { DbOrTx } from '../../db/connection';

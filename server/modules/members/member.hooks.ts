@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/connection';
 import { badInput, notFound, ok, type FieldError } from '../../http/envelope';
 import type { FieldDef } from '../../../resources/define';
 import { pick } from '../../../resources/messages/bilingual';
-import { toJsonNumber } from '../../money/decimal';
+import { toJsonNumber } from '../../../resources/money/decimal';
 import { growthDocs } from './member.openapi';
 import type { LevelSummary, MemberGrowth } from '../../../resources/contract/member.types';
 import { levelResource } from '../../../resources/member/level.resource';

@@ -7,7 +7,7 @@ import { authOf } from '../auth/access.hook';
 import { translate } from '../i18n/translate';
 import { idempotentReply } from '../idempotency/idempotency.service';
 import { SALES_INTEGRATION } from '../points/points.routes';
-import type { PreparedActivity } from '../activities/activity.contract';
+import type { PreparedActivity } from '../../../resources/promotion/activity-engine';
 import { ACTIVITY_READ_ANY } from '../activities/engine/activity-access';
 import { activeSet, activeSetOf } from '../activities/engine/active-set';
 import { engineDocs } from '../activities/engine/engine.openapi';

@@ -12,7 +12,7 @@ import { prepareSale, saleMemberLock } from './sale-prepare';
 import { activeSet, type ActiveSet } from '../activities/engine/active-set';
 import type { SaleOutcome } from '../activities/engine/evaluate-sale';
 import { planSale, recordSaleAwards, type FiredAnswer } from '../activities/engine/sale-plan';
-import type { PaymentFact } from '../activities/activity.contract';
+import type { PaymentFact } from '../../../resources/promotion/activity-engine';
 import { reverseSaleActivities } from '../activities/engine/returns';
 import { boundedTotal, centsToString, inputCents, toCents } from '../../money/money';
 import { POINTS_PER_POSTING_MAX } from '../ledger/points.book';

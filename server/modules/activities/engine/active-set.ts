@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
 import { tenantCache } from '../../auth/tenant-cache';
-import type { PreparedActivity } from '../activity.contract';
+import type { PreparedActivity } from '../../../../resources/promotion/activity-engine';
 import { loadActiveActivities } from '../activity.loader';
 
 /**

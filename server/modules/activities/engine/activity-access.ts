@@ -2,7 +2,7 @@ import type { PermissionRef } from '../../../../resources/catalog/types';
 import type { ActivityFamily } from '../../../../resources/promotion/activity-kind';
 import { familyAccess } from '../../../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS } from '../../../../resources/promotion/kinds/index';
-import type { ActivityKind } from '../activity.contract';
+import type { ActivityKind } from '../../../../resources/promotion/activity-engine';
 import { familyResourceId } from '../activity.hooks';
 
 /**

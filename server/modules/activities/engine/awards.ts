@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
 import { centsToString } from '../../../money/money';
-import type { Award } from '../activity.contract';
+import type { Award } from '../../../../resources/promotion/activity-engine';
 
 /**
  * The record of what one activity gave one member for one order or event (`activity_awards`).

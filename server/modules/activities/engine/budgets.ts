@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
-import type { Exclusion, PreparedActivity } from '../activity.contract';
+import type { Exclusion, PreparedActivity } from '../../../../resources/promotion/activity-engine';
 
 /**
  * An activity's budget, held on counter rows of `activity_budgets` (one per bucket) raised by

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../../db/connection';
 import { issueUpTo, issueWithin, type CouponSource } from '../../coupons/issue.service';
 import { toCents } from '../../../money/money';
-import type { Award } from '../activity.contract';
+import type { Award } from '../../../../resources/promotion/activity-engine';
 
 /** One coupon award of an activity. */
 export type CouponAward = Extract<Award, { type: 'coupon' }>;

@@ -1,4 +1,4 @@
-import { SALE_KINDS, EXCHANGE_KINDS, MEMBER_EVENT_KINDS } from '../activity.contract';
+import { SALE_KINDS, EXCHANGE_KINDS, MEMBER_EVENT_KINDS } from '../../../../resources/promotion/activity-engine';
 import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../../../http/openapi.schemas';
 
 /** Schemas the activity engine's answers share (the sale's answer lists the activities that fired with these). */

@@ -4,7 +4,7 @@ import { AppError, ok } from '../../../http/envelope';
 import { describeRoute } from '../../../http/openapi.schemas';
 import { isDateText } from '../../../crud/zoned-time';
 import { authOf } from '../../auth/access.hook';
-import type { PreparedActivity } from '../activity.contract';
+import type { PreparedActivity } from '../../../../resources/promotion/activity-engine';
 import { loadActivities } from '../activity.loader';
 import { ACTIVITY_READ_ANY, readOfKind } from './activity-access';
 import { engineDocs } from './engine.openapi';

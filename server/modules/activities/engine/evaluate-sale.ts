@@ -1,8 +1,16 @@
-import type { Award, BasketLine, Exclusion, PreparedActivity, SaleFacts, SaleKind } from '../activity.contract';
-import { SALE_KINDS } from '../activity.contract';
-import { SALE_KIND_EVALUATORS, checkPointsAsCash, markNonPointsGoods } from '../kinds';
-import type { RuleOf } from '../kinds/define-kind';
-import { pointsOf } from '../kinds/goods-scope';
+import type {
+  Award,
+  BasketLine,
+  Exclusion,
+  PreparedActivity,
+  RuleOf,
+  SaleFacts,
+  SaleKind,
+} from '../../../../resources/promotion/activity-engine';
+import { SALE_KIND_EVALUATORS, SALE_KINDS } from '../../../../resources/promotion/activity-engine';
+import { checkPointsAsCash } from '../../../../resources/promotion/kinds/points-as-cash.kind';
+import { markNonPointsGoods } from '../../../../resources/promotion/kinds/non-points-goods.kind';
+import { pointsOf } from '../../../../resources/promotion/kinds/goods-scope';
 import type { BudgetRefusal } from './budgets';
 import { selectionExclusion } from './select';
 

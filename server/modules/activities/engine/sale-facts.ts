@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
-import type { PaymentFact, SaleFacts, SaleLineFact } from '../activity.contract';
+import type { PaymentFact, SaleFacts, SaleLineFact } from '../../../../resources/promotion/activity-engine';
 import type { ActiveSet } from './active-set';
 import { localCalendar } from './select';
 

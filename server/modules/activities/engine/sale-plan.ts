@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
-import type { ActivityKind, Award, PreparedActivity, SaleFacts } from '../activity.contract';
+import type { ActivityKind, Award, PreparedActivity, SaleFacts } from '../../../../resources/promotion/activity-engine';
 import type { ActiveSet } from './active-set';
 import { awardTotals, recordAward } from './awards';
 import { issueCouponAward } from './coupon-awards';

@@ -1,5 +1,5 @@
 import { formatInstant } from '../../../crud/zoned-time';
-import type { Exclusion, PreparedActivity, SaleFacts } from '../activity.contract';
+import type { Exclusion, PreparedActivity, SaleFacts } from '../../../../resources/promotion/activity-engine';
 
 /**
  * Which activities of the active set a sale falls under: its time window (start inclusive, end

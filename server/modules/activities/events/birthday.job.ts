@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connection';
-import type { PreparedActivity } from '../activity.contract';
+import type { PreparedActivity } from '../../../../resources/promotion/activity-engine';
 import { loadActiveActivities } from '../activity.loader';
 import { addDays, birthdayServedOn, birthdayYear, lunarBirthDatesOn, solarBirthdaysOn } from './birthday';
 import { eventExclusion, isTimeExclusion } from './evaluate';

@@ -2,7 +2,7 @@
  * The pure evaluation of the member-event and exchange kinds (issue 13): which activity applies
  * to an event, and what it gives. No I/O; `fire.ts` does the giving.
  */
-import type { ActivityRule, Award, Exclusion, PreparedActivity, Reward, SaleFacts } from '../activity.contract';
+import type { ActivityRule, Award, Exclusion, PreparedActivity, Reward, SaleFacts } from '../../../../resources/promotion/activity-engine';
 import { selectionExclusion } from '../engine/select';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
-import type { Award } from '../activity.contract';
+import type { Award } from '../../../../resources/promotion/activity-engine';
 import type { AwardSource } from '../engine/awards';
 
 /** One activity that gave for an event, as the answers of the event routes list it. */

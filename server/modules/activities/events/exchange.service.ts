@@ -13,7 +13,7 @@ import { AppError } from '../../../http/envelope';
 import { idempotent, type IdempotentResult } from '../../idempotency/idempotency.service';
 import { assertMemberCanTransact } from '../../points/member-guard';
 import { postPoints } from '../../points/points.ledger';
-import { EXCHANGE_KINDS, type Award, type ExchangeKind, type PreparedActivity } from '../activity.contract';
+import { EXCHANGE_KINDS, type Award, type ExchangeKind, type PreparedActivity } from '../../../../resources/promotion/activity-engine';
 import { activeSet } from '../engine/active-set';
 import { eventExclusion, evaluateExchange, isTimeExclusion } from './evaluate';
 import { giveOnce } from './give';

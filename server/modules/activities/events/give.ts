@@ -13,7 +13,7 @@ import type { CouponSource } from '../../coupons/issue.service';
 import { assertMemberCanTransact } from '../../points/member-guard';
 import { postPoints } from '../../points/points.ledger';
 import { expiryFor, type ExpiryMode } from '../../points/points.rules';
-import type { Award, Exclusion, PreparedActivity } from '../activity.contract';
+import type { Award, Exclusion, PreparedActivity } from '../../../../resources/promotion/activity-engine';
 import { awardTotals, recordAward, type AwardSource } from '../engine/awards';
 import { takeBudget } from '../engine/budgets';
 import { issueCouponAward } from '../engine/coupon-awards';

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
-import type { Award, MemberEventKind, PreparedActivity } from '../activity.contract';
+import type { Award, MemberEventKind, PreparedActivity } from '../../../../resources/promotion/activity-engine';
 import { activeSet } from '../engine/active-set';
 import type { AwardSource } from '../engine/awards';
 import { localCalendar } from '../engine/select';

@@ -1,4 +1,4 @@
-import type { Award, BasketLine, GoodsScope, Reward, SaleEvaluation, Tier } from '../activity.contract';
+import type { Award, BasketLine, GoodsScope, Reward, SaleEvaluation, Tier } from '../activity-engine';
 
 /**
  * The small pieces every sale kind is made of: which lines a goods scope takes, their amount and
@@ -24,7 +24,7 @@ export function scopedLines(basket: readonly BasketLine[], goods: GoodsScope, ea
   return basket.filter((line) => (!earningOnly || line.earnsPoints) && inGoodsScope(line, goods));
 }
 
-export { sumCents } from '../../../money/money';
+export { sumCents } from '../../money/cents';
 
 export function sumQuantity(lines: readonly BasketLine[]): number {
   return lines.reduce((total, line) => total + line.quantity, 0);
