@@ -26,6 +26,9 @@ import { scoreAdjustResource } from './score/score-adjust.resource';
 import { growValueRuleResource } from './member/grow-value-rule.resource';
 import { growValueSettingResource } from './member/grow-value-setting.resource';
 import { levelMaterialResource } from './member/level-material.resource';
+import { customerGroupResource } from './promotion/customer-group.resource';
+import { memberTagLinkResource } from './promotion/member-tag-link.resource';
+import { memberTagResource } from './promotion/member-tag.resource';
 import { levelValuateRuleResource } from './member/level-valuate-rule.resource';
 import { levelResource } from './member/level.resource';
 import { MEMBER_RESOURCES } from './member/member.resource';
@@ -89,6 +92,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   couponWriteOffResource,
   ...activities.resources,
   scoreInitResource,
+  memberTagResource,
+  memberTagLinkResource,
+  customerGroupResource,
 ];
 
 /** The declaration of a resource by its API name. */

@@ -278,6 +278,13 @@ export const memberResource = defineResource({
         field: 'member',
         columns: ['number', 'template', 'state', 'balance', 'validTo'],
       },
+      {
+        key: 'tagLinks',
+        title: ['标签', 'Tags'],
+        resource: 'member-tag-link',
+        field: 'member',
+        columns: ['tag', 'source', 'taggedAt'],
+      },
     ],
   },
   states: {

@@ -26,6 +26,7 @@ import { activityMessages } from '../promotion/activity.messages';
 import { activityScreenMessages } from '../promotion/activity-screens.messages';
 import { activityEngineMessages } from './activity-engine.messages';
 import { activityEventsMessages } from './activity-events.messages';
+import { audienceMessages } from './audience.messages';
 
 /**
  * Every message book of the product. A module that adds visible strings adds its book here;
@@ -58,6 +59,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   couponsMessages,
   activityMessages,
   activityScreenMessages,
+  audienceMessages,
   activityEngineMessages,
   activityEventsMessages,
   channelsMessages,

@@ -22,6 +22,8 @@ export interface Actor {
   readonly marketingCenterIds: readonly number[] | null;
   /** An application's stores (issue 31): only those and their records; absent or null = every store. */
   readonly storeIds?: readonly number[] | null;
+  /** The call came with an application's key (a tag put on by it records the source API). */
+  readonly viaApplication?: boolean;
   /** The centre the call works in (the `marketingCenter` header), or null when none is chosen. */
   readonly marketingCenter: number | null;
   readonly locale: Locale;
@@ -44,6 +46,7 @@ export function actorOf(request: FastifyRequest): Actor {
     grants: auth.grants,
     marketingCenterIds: auth.marketingCenterIds,
     storeIds: auth.application?.storeIds ?? null,
+    viaApplication: auth.application !== undefined,
     marketingCenter: request.ctx.marketingCenter,
     locale: request.ctx.locale,
     timeZone: request.ctx.timeZone,

@@ -1,6 +1,7 @@
 import type { DomainManifest } from './domain-manifest';
 import { activitiesDomain } from './activities/activities.manifest';
 import { applicationsDomain } from './applications/applications.manifest';
+import { audiencesDomain } from './audiences/audiences.manifest';
 import { authDomain } from './auth/auth.manifest';
 import { authorizationDomain } from './authorization/authorization.manifest';
 import { batchDomain } from './batch/batch.manifest';
@@ -50,4 +51,5 @@ export const DOMAINS: readonly DomainManifest[] = [
   ledgerDomain,
   cardsDomain,
   channelsDomain,
+  audiencesDomain,
 ];

@@ -139,6 +139,8 @@ export const salesTransactions = pgTable(
     // The analysis of store member transactions (/data-table/trans-analysis): pages by id, ranges by time.
     uniqueIndex('sales_transactions_id_uq').on(t.tenantId, t.id),
     index('sales_transactions_time_idx').on(t.tenantId, t.occurredAt),
+    // A member's spend and visits over a look-back window (tags and customer groups, server/modules/audiences).
+    index('sales_transactions_member_time_idx').on(t.tenantId, t.memberId, t.occurredAt),
   ],
 );
 

@@ -56,3 +56,6 @@ export const couponWriteOffLines = resourceLinesTable('coupon-write-off', 'lines
 export const activity = resourceTable('activity');
 export const activityDayTimesLines = resourceLinesTable('activity', 'dayTimes');
 export const scoreInit = resourceTable('score-init');
+export const memberTag = resourceTable('member-tag');
+export const memberTagLink = resourceTable('member-tag-link');
+export const customerGroup = resourceTable('customer-group');
