@@ -112,6 +112,10 @@ const OVERRIDES: Readonly<Record<string, Override>> = {
   // A member receives one opening balance: each record names a member of its own.
   'store-value-init': async ({ seed }) => ({ member: await newMember(seed), principal: 10 + seed, gift: 1 }),
   // Members picked by hand (a filter must match someone); a tag every member can take.
+  // A group and a system tag need a valid condition tree; a member holds a tag once.
+  'customer-group': () => ({ rule: JSON.stringify({ metric: 'state', operator: 'in', value: ['using'] }) }),
+  'member-tag': () => ({ tagType: 'MANUAL' }),
+  'member-tag-link': async ({ seed }) => ({ member: await newMember(seed) }),
   'batch-operate': ({ refs }) => ({ operation: 'addTag', tag: 'newcomer', selectionMode: 'picked', lines: [{ member: refs.member }] }),
   // Free levels form a ladder: distinct ranks, thresholds rising with the rank.
   // Activities: a window in order, no time windows, every goods, an effective-free reward (points only), a kind of the view's entry.
