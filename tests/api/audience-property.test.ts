@@ -27,7 +27,7 @@ const CHANNELS = ['store', 'weixin', 'alipay'];
 
 let t: TestApp;
 let tenant: TestTenant;
-let members: SampleMember[] = [];
+const members: SampleMember[] = [];
 
 const sampleSale = fc.record({
   cents: fc.integer({ min: 0, max: 200_000 }),
