@@ -48,17 +48,27 @@ function openerNow(): Opener | null {
   return openerOf(document.activeElement) ?? lastFocused;
 }
 
-/** The opener, or its twin in the same row once the list has drawn its rows again. */
+/**
+ * The opener, or its twin once the screen has drawn it again: in the same row for a row's action,
+ * else the one element of its kind and name outside the drawers (a toolbar's Add, drawn anew
+ * when the drawer's address changed the screen's).
+ */
 function findOpener(opener: Opener): HTMLElement | null {
   if (opener.element.isConnected) return opener.element;
-  if (opener.rowKey === null) return null;
-  const row = document.querySelector(`[data-row-key="${CSS.escape(opener.rowKey)}"]`);
-  const twins = row ? Array.from(row.querySelectorAll<HTMLElement>(opener.tagName)) : [];
-  return twins.find((candidate) => nameOf(candidate) === opener.name) ?? null;
+  const within = opener.rowKey === null ? document : document.querySelector(`[data-row-key="${CSS.escape(opener.rowKey)}"]`);
+  const twins = within
+    ? Array.from(within.querySelectorAll<HTMLElement>(opener.tagName)).filter(
+        (candidate) => !candidate.closest('.ant-drawer') && nameOf(candidate) === opener.name,
+      )
+    : [];
+  return twins.length === 1 ? twins[0] : null;
 }
 
-/** Frames the focus is tried for: the list may draw its rows again a moment after the drawer left. */
-const ATTEMPTS = 20;
+/**
+ * How long the focus is tried for: the list may draw its rows (or its toolbar) again a moment
+ * after the drawer left, later on a busy machine.
+ */
+const ATTEMPT_MS = 2_000;
 
 /**
  * Gives the focus back to what had it when a drawer opened (the row action or button that
@@ -73,13 +83,13 @@ export function useReturnFocus(): void {
   useEffect(
     () => () => {
       if (opener === null) return;
-      let left = ATTEMPTS;
+      const until = performance.now() + ATTEMPT_MS;
       const attempt = () => {
         const active = document.activeElement;
         if (active !== null && active !== document.body && !active.closest('.ant-drawer')) return;
         const target = findOpener(opener);
         if (target) target.focus();
-        else if (--left > 0) requestAnimationFrame(attempt);
+        else if (performance.now() < until) requestAnimationFrame(attempt);
       };
       requestAnimationFrame(attempt);
     },

@@ -23,8 +23,9 @@ import { ShellPage } from './pages/shell.page';
  * outside its table's visible area or under a pinned column, and the page does not scroll
  * sideways; at 390 px the side menu is folded away and the page does not scroll sideways. The
  * walk prints how long these checks took of its whole time. A keyboard pass over a few screens
- * follows: every control of a list's filter bar and toolbar, and of a form, is reached by Tab, and
- * a modal closed with Esc gives the focus back to the button that opened it.
+ * follows, pressing Tab for real: every control of a list's filter bar and toolbar, and of a
+ * form, is reached by Tab, and a modal or a drawer closed with Esc gives the focus back to the
+ * button that opened it.
  */
 const session = useDemoSession();
 /** Waits for the screen's content, or gives up quietly (a screen that needs a record id shows its message). */
@@ -157,7 +158,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     { path: '/datum/store?view=add', scopes: ['.ant-drawer-open form'], drawer: true },
   ];
 
-  it('reaches every control of a list, a form and a drawer form by Tab; a modal closed with Esc gives the focus back', async () => {
+  it('reaches every control of a list, a form and a drawer form by Tab; a modal or a drawer closed with Esc gives the focus back', async () => {
     const { page, shell } = await session.signedIn('admin');
     shell.page.context().setDefaultTimeout(5_000);
     const unreached: string[] = [];
@@ -177,5 +178,14 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await settle(shell);
     const importButton = page.locator('[data-testid=list-toolbar]').getByRole('button', { name: /(导\s*入|Import)\s*$/ });
     expect(await focusReturnsAfterEscape(page, importButton)).toBe(true);
+
+    // The add drawer, opened from a list's toolbar with the keyboard.
+    await shell.navigate('/datum/store');
+    await settle(shell);
+    const addButton = page
+      .locator('[data-testid=list-toolbar]')
+      .getByRole('button', { name: /新\s*增\s*$/ })
+      .first();
+    expect(await focusReturnsAfterEscape(page, addButton)).toBe(true);
   }, 120_000);
 });

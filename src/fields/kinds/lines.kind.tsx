@@ -89,7 +89,7 @@ function ServerPagedLines(props: {
 /**
  * Widths of the lines editor's inputs by kind (unless the field declares its own): a picker wide
  * enough to read a member's name, masked mobile and number; numbers narrow. A text input is as
- * wide as what it holds ({@link lineInputWidth}); what the server fills is read, not typed.
+ * wide as what it holds ({@link lineInputWidth}).
  */
 const INPUT_WIDTHS: Partial<Record<FieldKind, number>> = {
   relation: 240,
@@ -101,8 +101,6 @@ const INPUT_WIDTHS: Partial<Record<FieldKind, number>> = {
   date: 160,
   datetime: 200,
 };
-/** Width of a column the server fills (a line's count, subtotal): its number, not an input. */
-const SERVER_FILLED_WIDTH = 110;
 /** Width of the lines editor's remove column. */
 const REMOVE_WIDTH = 80;
 /** Pixels per character of a text input and its padding: room for the characters it takes, up to 20. */
@@ -119,7 +117,6 @@ const TEXT_MAX_CHARS = 20;
  */
 export function lineInputWidth(field: LineField): number {
   if (field.width !== undefined) return field.width;
-  if (field.serverManaged) return SERVER_FILLED_WIDTH;
   const byKind = INPUT_WIDTHS[field.kind];
   if (byKind !== undefined) return byKind;
   const chars = field.kind === 'text' ? Math.min(field.maxLength ?? 100, TEXT_MAX_CHARS) : TEXT_MAX_CHARS;
@@ -232,6 +229,10 @@ function focusLastLine(addButton: HTMLElement): void {
 /** The lines kind over a registry of line field kinds. */
 export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
   const columnsOf = (ctx: FieldContext<LinesField>) => Object.keys(ctx.field.fields).map((name) => lineContext(ctx, name));
+  // The editor draws what a person types: a column the server fills on save (a line's count, its
+  // subtotals) would be an empty input until then, and took the room the inputs need (the sale
+  // bill's lines ran past their card at 1280 px). The detail's table shows those columns.
+  const inputColumnsOf = (ctx: FieldContext<LinesField>) => columnsOf(ctx).filter((sub) => !sub.field.serverManaged);
 
   // A line's cells read the names the document carries for its lines (`_titles['<lines>.<field>']`).
   const readColumns = (ctx: FieldContext<LinesField>, document: ApiRecord | undefined): TableColumnsType<ApiRecord> =>
@@ -282,7 +283,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
     input: (ctx, options) => {
       // The pickers of the lines name the records the saved lines point at without asking.
       const lineTitles = lineRecord({}, options.record, ctx.name);
-      const editorWidth = columnsOf(ctx).reduce((sum, sub) => sum + lineInputWidth(sub.field), REMOVE_WIDTH);
+      const editorWidth = inputColumnsOf(ctx).reduce((sum, sub) => sum + lineInputWidth(sub.field), REMOVE_WIDTH);
       return (
         <Form.Item label={labelOf(ctx)} required={ctx.field.required || (ctx.field.minLines ?? 0) > 0}>
           <Form.List name={ctx.path ? [...ctx.path] : ctx.name} rules={[countRule(ctx)]}>
@@ -300,7 +301,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                   rowKey="key"
                   dataSource={rows}
                   columns={[
-                    ...columnsOf(ctx).map((sub) => {
+                    ...inputColumnsOf(ctx).map((sub) => {
                       const spec = specOf(sub.field.kind);
                       return {
                         key: sub.name,

@@ -24,16 +24,16 @@ interface KeyboardPass {
 }
 
 /**
- * The controls inside `scopes` (CSS selectors of the page's parts: a filter bar, a toolbar, a
- * form) that Tab never reaches when pressed from `start` onwards, by what they show. A radio
- * group counts as one control (arrow keys move inside it); a control inside another is operated through it;
- * disabled controls and those taken
- * out of the tab order on purpose (`tabindex="-1"`, hidden from assistive technology) are not
- * asked for. Tab is pressed until every control was reached, or twice as often as there are
- * controls.
+ * Marks the controls inside `scopes` (CSS selectors of the page's parts: a filter bar, a toolbar,
+ * a form) a person operates, each with a `data-keyboard-id`, and returns how many there are. A
+ * radio group counts as one control (arrow keys move inside it); a control inside another is
+ * operated through it; disabled controls and those taken out of the tab order on purpose
+ * (`tabindex="-1"`, hidden from assistive technology) are not asked for. What a pointer can click
+ * that is no control of its own (a `div` with a click handler and a pointer cursor, as the
+ * header's user menu once was) is asked for all the same.
  */
-export async function unreachableByTab(page: Page, args: { scopes: readonly string[]; start: Locator }): Promise<string[]> {
-  const count = await page.evaluate(
+async function markControls(page: Page, scopes: readonly string[]): Promise<number> {
+  return page.evaluate(
     ({ scopes, controls, adornments }) => {
       const seen = new Set<string>();
       const wanted = new Map<string, string>();
@@ -41,8 +41,6 @@ export async function unreachableByTab(page: Page, args: { scopes: readonly stri
         element.getClientRects().length > 0 &&
         getComputedStyle(element).visibility !== 'hidden' &&
         !element.closest('[aria-hidden="true"]');
-      // What a pointer can click that is no control of its own (a `div` with a click handler and a
-      // pointer cursor, as the header's user menu once was): Tab must reach it all the same.
       const clickables = (root: Element) =>
         [...root.querySelectorAll<HTMLElement>('*')].filter(
           (element) =>
@@ -81,8 +79,27 @@ export async function unreachableByTab(page: Page, args: { scopes: readonly stri
       };
       return wanted.size;
     },
-    { scopes: [...args.scopes], controls: CONTROLS, adornments: ADORNMENTS },
+    { scopes: [...scopes], controls: CONTROLS, adornments: ADORNMENTS },
   );
+}
+
+/** Ends a pass: the marks and the listener go; what it never saw is returned by what it shows. */
+async function unseenControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const pass = (window as unknown as { keyboardPass: KeyboardPass }).keyboardPass;
+    pass.stop();
+    for (const element of document.querySelectorAll<HTMLElement>('[data-keyboard-id]')) delete element.dataset.keyboardId;
+    return [...pass.wanted.entries()].filter(([id]) => !pass.seen.has(id)).map(([, label]) => label);
+  });
+}
+
+/**
+ * The controls inside `scopes` (see {@link markControls}) that Tab never reaches when pressed
+ * from `start` onwards, by what they show. Tab is pressed until every control was reached, or
+ * twice as often as there are controls.
+ */
+export async function unreachableByTab(page: Page, args: { scopes: readonly string[]; start: Locator }): Promise<string[]> {
+  const count = await markControls(page, args.scopes);
   await args.start.focus();
   const allSeen = () =>
     page.evaluate(() => {
@@ -93,27 +110,52 @@ export async function unreachableByTab(page: Page, args: { scopes: readonly stri
     await page.keyboard.press('Tab');
     if (press % 5 === 0 && (await allSeen())) break;
   }
-  return page.evaluate(() => {
-    const pass = (window as unknown as { keyboardPass: KeyboardPass }).keyboardPass;
-    pass.stop();
-    for (const element of document.querySelectorAll<HTMLElement>('[data-keyboard-id]')) delete element.dataset.keyboardId;
-    return [...pass.wanted.entries()].filter(([id]) => !pass.seen.has(id)).map(([, label]) => label);
-  });
+  return unseenControls(page);
 }
 
 /**
- * Opens a modal from `trigger` with the keyboard (focus, Enter), closes it with Esc and tells
- * whether the focus came back to the trigger: what a keyboard user needs to go on where they were.
+ * The controls inside `scopes` (see {@link markControls}) that are not in the page's tab order:
+ * neither they nor anything inside them takes the focus from Tab (a `tabIndex` of 0 or more on
+ * an enabled element). Read from the page as drawn, without pressing a key, so the browser walk
+ * can ask it of every screen; {@link unreachableByTab} presses Tab for real on a few.
+ */
+export async function outOfTabOrder(page: Page, scopes: readonly string[]): Promise<string[]> {
+  await markControls(page, scopes);
+  await page.evaluate(() => {
+    const pass = (window as unknown as { keyboardPass: KeyboardPass }).keyboardPass;
+    const tabbable = (element: HTMLElement) => element.tabIndex >= 0 && !element.matches(':disabled');
+    for (const control of document.querySelectorAll<HTMLElement>('[data-keyboard-id]'))
+      if (tabbable(control) || [...control.querySelectorAll<HTMLElement>('*')].some(tabbable)) pass.seen.add(control.dataset.keyboardId!);
+  });
+  return unseenControls(page);
+}
+
+/** An open modal's or drawer's box, and what lies inside either. */
+const DIALOG = '.ant-modal-wrap:visible .ant-modal, .ant-drawer-open .ant-drawer-content';
+const INSIDE_DIALOG = '.ant-modal-wrap, .ant-drawer';
+
+/**
+ * Opens a modal or a drawer from `trigger` with the keyboard (focus, Enter), closes it with Esc
+ * and tells whether the focus came back to the trigger: what a keyboard user needs to go on
+ * where they were. The focus may come back a few frames after the dialog left (a drawer's opener
+ * is found again once the list has drawn its rows), so it is waited for up to two seconds.
  */
 export async function focusReturnsAfterEscape(page: Page, trigger: Locator): Promise<boolean> {
   await trigger.focus();
   await page.keyboard.press('Enter');
-  const modal = page.locator('.ant-modal-wrap:visible .ant-modal').last();
-  await modal.waitFor();
-  // antd moves the focus into the modal once its opening motion has run.
-  await page.waitForFunction(() => !!document.activeElement?.closest('.ant-modal-wrap'));
+  const dialog = page.locator(DIALOG).last();
+  // A drawer's code loads with the first one opened: seconds on a busy machine.
+  await dialog.waitFor({ timeout: 30_000 });
+  // antd moves the focus into the dialog once its opening motion has run.
+  await page.waitForFunction((inside) => !!document.activeElement?.closest(inside), INSIDE_DIALOG, { timeout: 30_000 });
   await page.keyboard.press('Escape');
-  await modal.waitFor({ state: 'hidden' });
-  await page.waitForFunction(() => !document.activeElement?.closest('.ant-modal-wrap'));
-  return trigger.evaluate((element) => element === document.activeElement);
+  await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+  // The trigger is found again each time: a list drawn anew after the dialog draws a new one.
+  const focused = () => trigger.evaluate((element) => element === document.activeElement).catch(() => false);
+  const until = Date.now() + 2_000;
+  while (!(await focused())) {
+    if (Date.now() > until) return false;
+    await page.waitForTimeout(50);
+  }
+  return true;
 }

@@ -24,6 +24,14 @@ export class LinesEditor {
     return this.root.locator('.ant-table-tbody > tr.ant-table-row');
   }
 
+  /** How far the lines' table scrolls sideways inside its card (0 when every column is in sight). */
+  async hiddenWidth(): Promise<number> {
+    return this.root
+      .locator('.ant-table-content, .ant-table-body')
+      .first()
+      .evaluate((scroller) => Math.max(0, scroller.scrollWidth - scroller.clientWidth));
+  }
+
   async addLine(): Promise<void> {
     const before = await this.rows.count();
     await this.root.getByRole('button', { name: ADD_LINE }).click();
