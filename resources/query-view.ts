@@ -18,6 +18,8 @@ export type QueryColumnKind =
   | 'integer'
   /** Yuan as an exact JSON number of at most 2 decimals. */
   | 'money'
+  /** A measured quantity (litres of fuel) as an exact JSON number of at most 3 decimals. */
+  | 'quantity'
   /** An instant, `yyyy-MM-dd HH:mm:ss` in the caller's zone. */
   | 'datetime'
   /** A code of `options`. */
@@ -133,12 +135,26 @@ export interface QueryFilter {
   readonly placeholder?: Bilingual;
 }
 
+/** How a measure travels and shows. */
+export type QueryMeasureKind =
+  /** Exact yuan, 2 decimals. */
+  | 'money'
+  /** A whole number (points, counts). */
+  | 'integer'
+  /** A measured quantity (litres), at most 3 decimals; a ratio per unit (points per litre) too. */
+  | 'quantity'
+  /** A share in per cent (0-100), 2 decimals; never additive (declare `additive: false`). */
+  | 'percent';
+
+/** Decimal places each measure kind travels and shows with. */
+export const MEASURE_DECIMALS: Readonly<Record<QueryMeasureKind, number>> = { money: 2, integer: 0, quantity: 3, percent: 2 };
+
 /** A figure summed over the rows: the totals row, each group's row, the chart. */
 export interface QueryMeasure {
   /** Its label; key `res.<view>.measure.<name>`. */
   readonly label: Bilingual;
-  /** How it travels: money (exact yuan) or a whole number. */
-  readonly kind: 'money' | 'integer';
+  /** How it travels and shows (see {@link QueryMeasureKind}). */
+  readonly kind: QueryMeasureKind;
   /** The one-line definition shown beside it; key `res.<view>.measure.<name>.help`. */
   readonly help?: Bilingual;
   /**

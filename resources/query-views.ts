@@ -1,6 +1,8 @@
 import { CARD_ACTIVITY_REPORTS } from './data-table/card-activity-report.query-view';
 import { couponReportView } from './data-table/coupon-report.query-view';
 import { feeLevelView } from './data-table/fee-level.query-view';
+import { PASO_REPORTS } from './data-table/paso-report.query-view';
+import { ROLL_FORWARDS } from './data-table/roll-forward.query-view';
 import { memberAnalysisView } from './data-table/member-analysis.query-view';
 import { scoreReportView } from './data-table/score-report.query-view';
 import { storeValueReportView } from './data-table/store-value-report.query-view';
@@ -31,6 +33,8 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   ...CARD_ACTIVITY_REPORTS.map((report) => report.view),
   transAnalysisView,
   feeLevelView,
+  ...PASO_REPORTS,
+  ...ROLL_FORWARDS,
   applicationCallsView,
   channelCallsView,
   webhookDeliveriesView,

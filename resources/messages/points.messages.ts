@@ -13,6 +13,7 @@ export const pointsMessages = defineMessages({
   'points.returnExceeds': ['退货金额超过原交易剩余可退金额 {left}', 'The returned amount exceeds what is left to return ({left})'],
   'points.chooseCentre': ['请先选择营销中心', 'Please choose a marketing centre first'],
   'points.amountInvalid': ['金额格式不正确', 'The amount is not a valid amount'],
+  'points.walkInPayment': ['非会员交易不能用积分或储值支付', 'A sale without a member cannot be paid with points or stored value'],
   'points.postingTooLarge': ['单笔积分变动不能超过 {max}（本次 {points}）', 'One posting may move at most {max} points ({points} asked)'],
   'points.saleEarnsTooMuch': [
     '这笔交易将获得 {points} 积分，单笔最多 {max}',

@@ -125,6 +125,7 @@ export interface ViewSort {
 const SORT_TYPES: Readonly<Record<QueryColumn['kind'], string>> = {
   integer: 'numeric',
   money: 'numeric',
+  quantity: 'numeric',
   datetime: 'timestamptz',
   text: 'text',
   enum: 'text',
@@ -138,6 +139,7 @@ function wireValue(column: QueryColumn, value: unknown, zone: string): string | 
   switch (column.kind) {
     case 'integer':
     case 'money':
+    case 'quantity':
       return Number(value);
     case 'datetime':
       return formatDateTime(value instanceof Date ? value : new Date(String(value)), zone);

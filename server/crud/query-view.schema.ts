@@ -1,5 +1,13 @@
-import { EMPTY_CODE, filterOptions, mayBeEmpty, sortableColumns, type QueryColumn, type QueryViewDef } from '../../resources/query-view';
-import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../http/openapi.schemas';
+import {
+  EMPTY_CODE,
+  MEASURE_DECIMALS,
+  filterOptions,
+  mayBeEmpty,
+  sortableColumns,
+  type QueryColumn,
+  type QueryViewDef,
+} from '../../resources/query-view';
+import { answers, arrayOf, decimalNumber, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../http/openapi.schemas';
 
 /**
  * The JSON schemas of a query view's routes, derived from its declaration: the filters, the
@@ -97,6 +105,8 @@ function columnSchema(c: QueryColumn): JsonSchema {
       return nullable({ type: 'integer', description });
     case 'money':
       return nullable({ ...wire.money, description });
+    case 'quantity':
+      return nullable(decimalNumber(MEASURE_DECIMALS.quantity, description));
     case 'datetime':
       return nullable({ ...wire.dateTime, description });
     case 'enum': {
@@ -113,8 +123,10 @@ const measureSchema = (view: QueryViewDef, names: readonly string[] = Object.key
   Object.fromEntries(
     names.map((m) => {
       const measure = view.measures[m];
-      const base = measure.kind === 'money' ? wire.money : { type: 'integer' };
-      return [m, { ...base, description: measure.help?.[1] ?? measure.label[1] }];
+      const description = measure.help?.[1] ?? measure.label[1];
+      const base =
+        measure.kind === 'integer' ? { type: 'integer', description } : decimalNumber(MEASURE_DECIMALS[measure.kind], description);
+      return [m, base];
     }),
   );
 

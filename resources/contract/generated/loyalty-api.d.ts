@@ -675,7 +675,7 @@ export interface paths {
         put?: never;
         /**
          * Post a sale: the member earns points on its amount
-         * @description Idempotent by orderNo: posting the same order again answers the first result (header idempotent-replayed: true) and earns nothing more; the same orderNo with another body answers 409. Amounts are decimal strings or numbers with at most 2 decimals. 404: no such member; 409: the member is not in use (frozen, cancelled), the orderNo was used for another request, or the balance would pass its bound.
+         * @description Idempotent by orderNo: posting the same order again answers the first result (header idempotent-replayed: true) and earns nothing more; the same orderNo with another body answers 409. Amounts are decimal strings or numbers with at most 2 decimals. Without memberId the sale is a walk-in customer's: recorded (the fuel reports count it in the member share) and earning nothing; it may not pay with points or stored value. 404: no such member; 409: the member is not in use (frozen, cancelled), the orderNo was used for another request, or the balance would pass its bound.
          */
         post: operations["points.transaction"];
         delete?: never;
@@ -784,6 +784,142 @@ export interface paths {
         };
         /** Area names for the area filter of Store member transactions */
         get: operations["trans-analysis.areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paso-report/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fuel sales report: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["paso-report.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paso-report/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fuel sales report: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["paso-report.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paso-report/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Fuel sales report */
+        get: operations["paso-report.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paso-report/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Fuel sales report */
+        get: operations["paso-report.areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paso-report-view/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fuel sales dashboard: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["paso-report-view.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paso-report-view/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fuel sales dashboard: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["paso-report-view.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paso-report-view/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Fuel sales dashboard */
+        get: operations["paso-report-view.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paso-report-view/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Fuel sales dashboard */
+        get: operations["paso-report-view.areas"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2278,6 +2414,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/paso-report/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.paso-report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/paso-report-view/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.paso-report-view"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/points-entries/export": {
         parameters: {
             query?: never;
@@ -2408,6 +2578,40 @@ export interface paths {
         put?: never;
         /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
         post: operations["files.export.fee-level"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points-roll-forward/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.points-roll-forward"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/value-roll-forward/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start exporting the rows that match the list query to an .xlsx file; answers {taskId} */
+        post: operations["files.export.value-roll-forward"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2780,6 +2984,142 @@ export interface paths {
         };
         /** Area names for the area filter of Paid level report */
         get: operations["fee-level.areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points-roll-forward/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Points liability roll-forward: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["points-roll-forward.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points-roll-forward/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Points liability roll-forward: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["points-roll-forward.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points-roll-forward/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Points liability roll-forward */
+        get: operations["points-roll-forward.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/points-roll-forward/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Points liability roll-forward */
+        get: operations["points-roll-forward.areas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/value-roll-forward/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stored value and card liability roll-forward: rows of the filter, newest first, with its totals and grouped totals */
+        post: operations["value-roll-forward.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/value-roll-forward/chart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stored value and card liability roll-forward: trend over the range (bucket by its length), share, previous period and same period last year */
+        post: operations["value-roll-forward.chart"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/value-roll-forward/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Store names for the store filter of Stored value and card liability roll-forward */
+        get: operations["value-roll-forward.stores"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/value-roll-forward/areas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Area names for the area filter of Stored value and card liability roll-forward */
+        get: operations["value-roll-forward.areas"];
         put?: never;
         post?: never;
         delete?: never;
@@ -14882,8 +15222,8 @@ export interface components {
             kind: "TILL" | "MINI_PROGRAM" | "ERP" | "OTHER";
             /** @description Stores (ids of store) */
             stores: number[] | null;
-            /** @description Operations it may call: 会员/会员概览|数据查看 = Members / Member overview · Data view, 会员/油站会员|会员资料查看 = Members / Fuel station members · Member profile view, 会员/油站会员|账户信息查看 = Members / Fuel station members · Account information view, 会员/油站会员|配置维护 = Members / Fuel station members · Configuration maintenance, 会员/标准会员|会员资料查看 = Members / Standard members · Member profile view, 会员/标准会员|账户信息查看 = Members / Standard members · Account information view, 会员/标准会员|配置维护 = Members / Standard members · Configuration maintenance, 会员/批量操作单|单据查看 = Members / Batch operations · Document view, 会员/批量操作单|配置维护 = Members / Batch operations · Configuration maintenance, 会员/营销中心会员|会员资料查看 = Members / Marketing centre members · Member profile view, 会员/营销中心会员|账户信息查看 = Members / Marketing centre members · Account information view, 会员/营销中心会员|配置维护 = Members / Marketing centre members · Configuration maintenance, 会员/微信接入|配置查看 = Members / WeChat integration · Configuration view, 会员/微信接入|配置维护 = Members / WeChat integration · Configuration maintenance, 会员/支付宝接入|配置查看 = Members / Alipay integration · Configuration view, 会员/支付宝接入|配置维护 = Members / Alipay integration · Configuration maintenance, 会员/美团接入|配置查看 = Members / Meituan integration · Configuration view, 会员/美团接入|配置维护 = Members / Meituan integration · Configuration maintenance, 会员/会员等级|等级查看 = Members / Membership levels · Level view, 会员/会员等级|配置维护 = Members / Membership levels · Configuration maintenance, 会员/付费等级订单|单据查看 = Members / Paid level orders · Document view, 会员/成长值规则|规则查看 = Members / Growth value rules · Rule view, 会员/成长值规则|配置维护 = Members / Growth value rules · Configuration maintenance, 会员/等级物料|等级查看 = Members / Level materials · Level view, 会员/等级物料|配置维护 = Members / Level materials · Configuration maintenance, 会员/升级激励|活动查看 = Members / Upgrade incentives · Activity view, 会员/升级激励|配置维护 = Members / Upgrade incentives · Configuration maintenance, 积分/积分概览|数据查看 = Points / Points overview · Data view, 积分/积分调整单|单据查看 = Points / Points adjustments · Document view, 积分/积分调整单|配置维护 = Points / Points adjustments · Configuration maintenance, 积分/积分查询|账户信息查看 = Points / Points inquiry · Account information view, 积分/积分查询/交易接入|configure = Points / Points inquiry / Sales integration · Configure, 储值/储值管理|配置查看 = Stored value / Stored-value management · Configuration view, 储值/储值管理|配置维护 = Stored value / Stored-value management · Configuration maintenance, 储值/预付卡库存|预付卡查看 = Stored value / Prepaid card stock · Prepaid card view, 储值/预付卡库存|配置维护 = Stored value / Prepaid card stock · Configuration maintenance, 储值/储值账户|账户信息查看 = Stored value / Stored-value accounts · Account information view, 储值/储值账户|配置维护 = Stored value / Stored-value accounts · Configuration maintenance, 储值/储值期初|配置查看 = Stored value / Opening balances · Configuration view, 储值/储值期初|配置维护 = Stored value / Opening balances · Configuration maintenance, 储值/储值调整单|单据查看 = Stored value / Stored-value adjustments · Document view, 储值/储值调整单|配置维护 = Stored value / Stored-value adjustments · Configuration maintenance, 储值/储值适用商品|配置查看 = Stored value / Stored-value eligible goods · Configuration view, 储值/储值适用商品|配置维护 = Stored value / Stored-value eligible goods · Configuration maintenance, 储值/储值查询|账户信息查看 = Stored value / Stored-value inquiry · Account information view, 储值/卡模板/充值卡|卡模板查看 = Stored value / Card templates / Recharge card · Card template view, 储值/卡模板/充值卡|卡模板维护 = Stored value / Card templates / Recharge card · Card template maintenance, 储值/卡模板/实体礼品卡|卡模板查看 = Stored value / Card templates / Physical gift card · Card template view, 储值/卡模板/实体礼品卡|卡模板维护 = Stored value / Card templates / Physical gift card · Card template maintenance, 储值/卡模板/电子礼品卡|卡模板查看 = Stored value / Card templates / Electronic gift card · Card template view, 储值/卡模板/电子礼品卡|卡模板维护 = Stored value / Card templates / Electronic gift card · Card template maintenance, 储值/卡模板/储值卡|卡模板查看 = Stored value / Card templates / Stored-value card · Card template view, 储值/卡模板/储值卡|卡模板维护 = Stored value / Card templates / Stored-value card · Card template maintenance, 储值/售卡单|单据查看 = Stored value / Card sales · Document view, 储值/售卡单|配置维护 = Stored value / Card sales · Configuration maintenance, 储值/预付卡充值单|单据查看 = Stored value / Card top-ups · Document view, 储值/预付卡充值单|配置维护 = Stored value / Card top-ups · Configuration maintenance, 储值/预付卡调整单|单据查看 = Stored value / Card adjustments · Document view, 储值/预付卡调整单|配置维护 = Stored value / Card adjustments · Configuration maintenance, 储值/预付卡查询|预付卡查看 = Stored value / Prepaid card inquiry · Prepaid card view, 储值/预付卡查询|配置维护 = Stored value / Prepaid card inquiry · Configuration maintenance, 券/券设置|配置查看 = Coupons / Coupon settings · Configuration view, 券/券设置|配置维护 = Coupons / Coupon settings · Configuration maintenance, 券/券模板|券模板查看 = Coupons / Coupon templates · Coupon template view, 券/券模板|configure = Coupons / Coupon templates · Configure, 券/券查询|数据查看 = Coupons / Coupon inquiry · Data view, 券/券查询|配置维护 = Coupons / Coupon inquiry · Configuration maintenance, 券/券查询/交易接入|configure = Coupons / Coupon inquiry / Till integration · Configure, 券/券核销单|单据查看 = Coupons / Coupon write-offs · Document view, 券/券核销单|配置维护 = Coupons / Coupon write-offs · Configuration maintenance, 营销/积分规则设置|规则查看 = Marketing / Points settings · Rule view, 营销/积分规则设置|配置维护 = Marketing / Points settings · Configuration maintenance, 营销/积分活动|活动查看 = Marketing / Points campaigns · Activity view, 营销/积分活动|配置维护 = Marketing / Points campaigns · Configuration maintenance, 营销/第三方发券|活动查看 = Marketing / Third-party coupons · Activity view, 营销/第三方发券|配置维护 = Marketing / Third-party coupons · Configuration maintenance, 营销/微信领券|活动查看 = Marketing / WeChat coupon claims · Activity view, 营销/微信领券|配置维护 = Marketing / WeChat coupon claims · Configuration maintenance, 营销/批量发券|活动查看 = Marketing / Bulk coupon issuing · Activity view, 营销/批量发券|配置维护 = Marketing / Bulk coupon issuing · Configuration maintenance, 营销/精准营销|活动查看 = Marketing / Precision marketing · Activity view, 营销/精准营销|配置维护 = Marketing / Precision marketing · Configuration maintenance, 营销/礼品卡活动|活动查看 = Marketing / Gift card campaigns · Activity view, 营销/礼品卡活动|配置维护 = Marketing / Gift card campaigns · Configuration maintenance, 营销/客群|客群查看 = Marketing / Customer groups · Customer group view, 营销/客群|配置维护 = Marketing / Customer groups · Configuration maintenance, 营销/标签|标签查看 = Marketing / Tags · Tag view, 营销/标签|配置维护 = Marketing / Tags · Configuration maintenance, 营销/预付卡支付优惠/满额立减|活动查看 = Marketing / Prepaid card payment offers / Spend-and-save · Activity view, 营销/预付卡支付优惠/满额立减|配置维护 = Marketing / Prepaid card payment offers / Spend-and-save · Configuration maintenance, 营销/预付卡支付优惠/折扣|活动查看 = Marketing / Prepaid card payment offers / Discount · Activity view, 营销/预付卡支付优惠/折扣|配置维护 = Marketing / Prepaid card payment offers / Discount · Configuration maintenance, 营销/预付卡充值赠礼/充值卡|活动查看 = Marketing / Card top-up gifts / Recharge card · Activity view, 营销/预付卡充值赠礼/充值卡|配置维护 = Marketing / Card top-up gifts / Recharge card · Configuration maintenance, 营销/预付卡充值赠礼/储值卡|活动查看 = Marketing / Card top-up gifts / Stored-value card · Activity view, 营销/预付卡充值赠礼/储值卡|配置维护 = Marketing / Card top-up gifts / Stored-value card · Configuration maintenance, 营销/营销主题|主题查看 = Marketing / Marketing themes · Theme view, 营销/营销主题|配置维护 = Marketing / Marketing themes · Configuration maintenance, 营销/储值支付优惠/满额立减|活动查看 = Marketing / Stored-value payment offers / Spend-and-save · Activity view, 营销/储值支付优惠/满额立减|配置维护 = Marketing / Stored-value payment offers / Spend-and-save · Configuration maintenance, 营销/储值支付优惠/折扣|活动查看 = Marketing / Stored-value payment offers / Discount · Activity view, 营销/储值支付优惠/折扣|配置维护 = Marketing / Stored-value payment offers / Discount · Configuration maintenance, 营销/生日礼|活动查看 = Marketing / Birthday gifts · Activity view, 营销/生日礼|配置维护 = Marketing / Birthday gifts · Configuration maintenance, 营销/储值充值活动|活动查看 = Marketing / Top-up campaigns · Activity view, 营销/储值充值活动|配置维护 = Marketing / Top-up campaigns · Configuration maintenance, 营销/开卡礼|活动查看 = Marketing / Sign-up gifts · Activity view, 营销/开卡礼|配置维护 = Marketing / Sign-up gifts · Configuration maintenance, 营销/邀请有礼|活动查看 = Marketing / Referral gifts · Activity view, 营销/邀请有礼|配置维护 = Marketing / Referral gifts · Configuration maintenance, 营销/升级礼|活动查看 = Marketing / Upgrade gifts · Activity view, 营销/升级礼|配置维护 = Marketing / Upgrade gifts · Configuration maintenance, 营销/消费奖励|活动查看 = Marketing / Purchase rewards · Activity view, 营销/消费奖励|配置维护 = Marketing / Purchase rewards · Configuration maintenance, 营销/推送计划/短信|计划查看 = Marketing / Push plans / SMS · Plan view, 营销/推送计划/短信|配置维护 = Marketing / Push plans / SMS · Configuration maintenance, 营销/推送计划/微信消息|计划查看 = Marketing / Push plans / WeChat messages · Plan view, 营销/推送计划/微信消息|配置维护 = Marketing / Push plans / WeChat messages · Configuration maintenance, 营销/推送计划/赠礼发放|计划查看 = Marketing / Push plans / Gift delivery · Plan view, 营销/推送计划/赠礼发放|配置维护 = Marketing / Push plans / Gift delivery · Configuration maintenance, 报表/付费等级报表|报表查看 = Reports / Paid level report · Report view, 报表/积分报表|报表查看 = Reports / Points report · Report view, 报表/储值报表|报表查看 = Reports / Stored-value report · Report view, 报表/券报表|报表查看 = Reports / Coupon report · Report view, 报表/电子礼品卡活动报表|报表查看 = Reports / E-gift card campaign report · Report view, 报表/实体礼品卡活动报表|报表查看 = Reports / Physical gift card campaign report · Report view, 报表/储值卡活动报表|报表查看 = Reports / Stored-value card campaign report · Report view, 报表/充值卡报表|报表查看 = Reports / Recharge card report · Report view, 报表/油品销售报表|报表查看 = Reports / Fuel sales report · Report view, 报表/油品销售看板|报表查看 = Reports / Fuel sales dashboard · Report view, 报表/门店会员增长分析|报表查看 = Reports / Store member growth · Report view, 报表/门店会员交易分析|报表查看 = Reports / Store member transactions · Report view, 资料/员工|资料查看 = Master data / Employees · Master data view, 资料/员工|配置维护 = Master data / Employees · Configuration maintenance, 资料/商品|资料查看 = Master data / Products · Master data view, 资料/商品|配置维护 = Master data / Products · Configuration maintenance, 资料/品类|资料查看 = Master data / Categories · Master data view, 资料/品类|配置维护 = Master data / Categories · Configuration maintenance, 资料/品牌|资料查看 = Master data / Brands · Master data view, 资料/品牌|配置维护 = Master data / Brands · Configuration maintenance, 资料/区域|资料查看 = Master data / Areas · Master data view, 资料/区域|配置维护 = Master data / Areas · Configuration maintenance, 资料/门店|资料查看 = Master data / Stores · Master data view, 资料/门店|配置维护 = Master data / Stores · Configuration maintenance, 资料/券承担方|资料查看 = Master data / Coupon bearers · Master data view, 资料/券承担方|配置维护 = Master data / Coupon bearers · Configuration maintenance, 资料/渠道|资料查看 = Master data / Channels · Master data view, 资料/渠道|配置维护 = Master data / Channels · Configuration maintenance, 资料/营销中心|资料查看 = Master data / Marketing centres · Master data view, 资料/营销中心|配置维护 = Master data / Marketing centres · Configuration maintenance, 设置/用户|view = Settings / Users · View, 设置/用户|configure = Settings / Users · Configure, 设置/角色|view = Settings / Roles · View, 设置/角色|configure = Settings / Roles · Configure, 设置/应用|view = Settings / Applications · View, 设置/应用|configure = Settings / Applications · Configure, 设置/渠道接入|view = Settings / Channel gateway · View, 设置/渠道接入|configure = Settings / Channel gateway · Configure */
-            grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
+            /** @description Operations it may call: 会员/会员概览|数据查看 = Members / Member overview · Data view, 会员/油站会员|会员资料查看 = Members / Fuel station members · Member profile view, 会员/油站会员|账户信息查看 = Members / Fuel station members · Account information view, 会员/油站会员|配置维护 = Members / Fuel station members · Configuration maintenance, 会员/标准会员|会员资料查看 = Members / Standard members · Member profile view, 会员/标准会员|账户信息查看 = Members / Standard members · Account information view, 会员/标准会员|配置维护 = Members / Standard members · Configuration maintenance, 会员/批量操作单|单据查看 = Members / Batch operations · Document view, 会员/批量操作单|配置维护 = Members / Batch operations · Configuration maintenance, 会员/营销中心会员|会员资料查看 = Members / Marketing centre members · Member profile view, 会员/营销中心会员|账户信息查看 = Members / Marketing centre members · Account information view, 会员/营销中心会员|配置维护 = Members / Marketing centre members · Configuration maintenance, 会员/微信接入|配置查看 = Members / WeChat integration · Configuration view, 会员/微信接入|配置维护 = Members / WeChat integration · Configuration maintenance, 会员/支付宝接入|配置查看 = Members / Alipay integration · Configuration view, 会员/支付宝接入|配置维护 = Members / Alipay integration · Configuration maintenance, 会员/美团接入|配置查看 = Members / Meituan integration · Configuration view, 会员/美团接入|配置维护 = Members / Meituan integration · Configuration maintenance, 会员/会员等级|等级查看 = Members / Membership levels · Level view, 会员/会员等级|配置维护 = Members / Membership levels · Configuration maintenance, 会员/付费等级订单|单据查看 = Members / Paid level orders · Document view, 会员/成长值规则|规则查看 = Members / Growth value rules · Rule view, 会员/成长值规则|配置维护 = Members / Growth value rules · Configuration maintenance, 会员/等级物料|等级查看 = Members / Level materials · Level view, 会员/等级物料|配置维护 = Members / Level materials · Configuration maintenance, 会员/升级激励|活动查看 = Members / Upgrade incentives · Activity view, 会员/升级激励|配置维护 = Members / Upgrade incentives · Configuration maintenance, 积分/积分概览|数据查看 = Points / Points overview · Data view, 积分/积分调整单|单据查看 = Points / Points adjustments · Document view, 积分/积分调整单|配置维护 = Points / Points adjustments · Configuration maintenance, 积分/积分查询|账户信息查看 = Points / Points inquiry · Account information view, 积分/积分查询/交易接入|configure = Points / Points inquiry / Sales integration · Configure, 储值/储值管理|配置查看 = Stored value / Stored-value management · Configuration view, 储值/储值管理|配置维护 = Stored value / Stored-value management · Configuration maintenance, 储值/预付卡库存|预付卡查看 = Stored value / Prepaid card stock · Prepaid card view, 储值/预付卡库存|配置维护 = Stored value / Prepaid card stock · Configuration maintenance, 储值/储值账户|账户信息查看 = Stored value / Stored-value accounts · Account information view, 储值/储值账户|配置维护 = Stored value / Stored-value accounts · Configuration maintenance, 储值/储值期初|配置查看 = Stored value / Opening balances · Configuration view, 储值/储值期初|配置维护 = Stored value / Opening balances · Configuration maintenance, 储值/储值调整单|单据查看 = Stored value / Stored-value adjustments · Document view, 储值/储值调整单|配置维护 = Stored value / Stored-value adjustments · Configuration maintenance, 储值/储值适用商品|配置查看 = Stored value / Stored-value eligible goods · Configuration view, 储值/储值适用商品|配置维护 = Stored value / Stored-value eligible goods · Configuration maintenance, 储值/储值查询|账户信息查看 = Stored value / Stored-value inquiry · Account information view, 储值/卡模板/充值卡|卡模板查看 = Stored value / Card templates / Recharge card · Card template view, 储值/卡模板/充值卡|卡模板维护 = Stored value / Card templates / Recharge card · Card template maintenance, 储值/卡模板/实体礼品卡|卡模板查看 = Stored value / Card templates / Physical gift card · Card template view, 储值/卡模板/实体礼品卡|卡模板维护 = Stored value / Card templates / Physical gift card · Card template maintenance, 储值/卡模板/电子礼品卡|卡模板查看 = Stored value / Card templates / Electronic gift card · Card template view, 储值/卡模板/电子礼品卡|卡模板维护 = Stored value / Card templates / Electronic gift card · Card template maintenance, 储值/卡模板/储值卡|卡模板查看 = Stored value / Card templates / Stored-value card · Card template view, 储值/卡模板/储值卡|卡模板维护 = Stored value / Card templates / Stored-value card · Card template maintenance, 储值/售卡单|单据查看 = Stored value / Card sales · Document view, 储值/售卡单|配置维护 = Stored value / Card sales · Configuration maintenance, 储值/预付卡充值单|单据查看 = Stored value / Card top-ups · Document view, 储值/预付卡充值单|配置维护 = Stored value / Card top-ups · Configuration maintenance, 储值/预付卡调整单|单据查看 = Stored value / Card adjustments · Document view, 储值/预付卡调整单|配置维护 = Stored value / Card adjustments · Configuration maintenance, 储值/预付卡查询|预付卡查看 = Stored value / Prepaid card inquiry · Prepaid card view, 储值/预付卡查询|配置维护 = Stored value / Prepaid card inquiry · Configuration maintenance, 券/券设置|配置查看 = Coupons / Coupon settings · Configuration view, 券/券设置|配置维护 = Coupons / Coupon settings · Configuration maintenance, 券/券模板|券模板查看 = Coupons / Coupon templates · Coupon template view, 券/券模板|configure = Coupons / Coupon templates · Configure, 券/券查询|数据查看 = Coupons / Coupon inquiry · Data view, 券/券查询|配置维护 = Coupons / Coupon inquiry · Configuration maintenance, 券/券查询/交易接入|configure = Coupons / Coupon inquiry / Till integration · Configure, 券/券核销单|单据查看 = Coupons / Coupon write-offs · Document view, 券/券核销单|配置维护 = Coupons / Coupon write-offs · Configuration maintenance, 营销/积分规则设置|规则查看 = Marketing / Points settings · Rule view, 营销/积分规则设置|配置维护 = Marketing / Points settings · Configuration maintenance, 营销/积分活动|活动查看 = Marketing / Points campaigns · Activity view, 营销/积分活动|配置维护 = Marketing / Points campaigns · Configuration maintenance, 营销/第三方发券|活动查看 = Marketing / Third-party coupons · Activity view, 营销/第三方发券|配置维护 = Marketing / Third-party coupons · Configuration maintenance, 营销/微信领券|活动查看 = Marketing / WeChat coupon claims · Activity view, 营销/微信领券|配置维护 = Marketing / WeChat coupon claims · Configuration maintenance, 营销/批量发券|活动查看 = Marketing / Bulk coupon issuing · Activity view, 营销/批量发券|配置维护 = Marketing / Bulk coupon issuing · Configuration maintenance, 营销/精准营销|活动查看 = Marketing / Precision marketing · Activity view, 营销/精准营销|配置维护 = Marketing / Precision marketing · Configuration maintenance, 营销/礼品卡活动|活动查看 = Marketing / Gift card campaigns · Activity view, 营销/礼品卡活动|配置维护 = Marketing / Gift card campaigns · Configuration maintenance, 营销/客群|客群查看 = Marketing / Customer groups · Customer group view, 营销/客群|配置维护 = Marketing / Customer groups · Configuration maintenance, 营销/标签|标签查看 = Marketing / Tags · Tag view, 营销/标签|配置维护 = Marketing / Tags · Configuration maintenance, 营销/预付卡支付优惠/满额立减|活动查看 = Marketing / Prepaid card payment offers / Spend-and-save · Activity view, 营销/预付卡支付优惠/满额立减|配置维护 = Marketing / Prepaid card payment offers / Spend-and-save · Configuration maintenance, 营销/预付卡支付优惠/折扣|活动查看 = Marketing / Prepaid card payment offers / Discount · Activity view, 营销/预付卡支付优惠/折扣|配置维护 = Marketing / Prepaid card payment offers / Discount · Configuration maintenance, 营销/预付卡充值赠礼/充值卡|活动查看 = Marketing / Card top-up gifts / Recharge card · Activity view, 营销/预付卡充值赠礼/充值卡|配置维护 = Marketing / Card top-up gifts / Recharge card · Configuration maintenance, 营销/预付卡充值赠礼/储值卡|活动查看 = Marketing / Card top-up gifts / Stored-value card · Activity view, 营销/预付卡充值赠礼/储值卡|配置维护 = Marketing / Card top-up gifts / Stored-value card · Configuration maintenance, 营销/营销主题|主题查看 = Marketing / Marketing themes · Theme view, 营销/营销主题|配置维护 = Marketing / Marketing themes · Configuration maintenance, 营销/储值支付优惠/满额立减|活动查看 = Marketing / Stored-value payment offers / Spend-and-save · Activity view, 营销/储值支付优惠/满额立减|配置维护 = Marketing / Stored-value payment offers / Spend-and-save · Configuration maintenance, 营销/储值支付优惠/折扣|活动查看 = Marketing / Stored-value payment offers / Discount · Activity view, 营销/储值支付优惠/折扣|配置维护 = Marketing / Stored-value payment offers / Discount · Configuration maintenance, 营销/生日礼|活动查看 = Marketing / Birthday gifts · Activity view, 营销/生日礼|配置维护 = Marketing / Birthday gifts · Configuration maintenance, 营销/储值充值活动|活动查看 = Marketing / Top-up campaigns · Activity view, 营销/储值充值活动|配置维护 = Marketing / Top-up campaigns · Configuration maintenance, 营销/开卡礼|活动查看 = Marketing / Sign-up gifts · Activity view, 营销/开卡礼|配置维护 = Marketing / Sign-up gifts · Configuration maintenance, 营销/邀请有礼|活动查看 = Marketing / Referral gifts · Activity view, 营销/邀请有礼|配置维护 = Marketing / Referral gifts · Configuration maintenance, 营销/升级礼|活动查看 = Marketing / Upgrade gifts · Activity view, 营销/升级礼|配置维护 = Marketing / Upgrade gifts · Configuration maintenance, 营销/消费奖励|活动查看 = Marketing / Purchase rewards · Activity view, 营销/消费奖励|配置维护 = Marketing / Purchase rewards · Configuration maintenance, 营销/推送计划/短信|计划查看 = Marketing / Push plans / SMS · Plan view, 营销/推送计划/短信|配置维护 = Marketing / Push plans / SMS · Configuration maintenance, 营销/推送计划/微信消息|计划查看 = Marketing / Push plans / WeChat messages · Plan view, 营销/推送计划/微信消息|配置维护 = Marketing / Push plans / WeChat messages · Configuration maintenance, 营销/推送计划/赠礼发放|计划查看 = Marketing / Push plans / Gift delivery · Plan view, 营销/推送计划/赠礼发放|配置维护 = Marketing / Push plans / Gift delivery · Configuration maintenance, 报表/付费等级报表|报表查看 = Reports / Paid level report · Report view, 报表/积分报表|报表查看 = Reports / Points report · Report view, 报表/储值报表|报表查看 = Reports / Stored-value report · Report view, 报表/券报表|报表查看 = Reports / Coupon report · Report view, 报表/电子礼品卡活动报表|报表查看 = Reports / E-gift card campaign report · Report view, 报表/实体礼品卡活动报表|报表查看 = Reports / Physical gift card campaign report · Report view, 报表/储值卡活动报表|报表查看 = Reports / Stored-value card campaign report · Report view, 报表/充值卡报表|报表查看 = Reports / Recharge card report · Report view, 报表/油品销售报表|报表查看 = Reports / Fuel sales report · Report view, 报表/油品销售看板|报表查看 = Reports / Fuel sales dashboard · Report view, 报表/门店会员增长分析|报表查看 = Reports / Store member growth · Report view, 报表/门店会员交易分析|报表查看 = Reports / Store member transactions · Report view, 报表/积分负债滚动表|报表查看 = Reports / Points liability roll-forward · Report view, 报表/储值与卡负债滚动表|报表查看 = Reports / Stored value and card liability roll-forward · Report view, 资料/员工|资料查看 = Master data / Employees · Master data view, 资料/员工|配置维护 = Master data / Employees · Configuration maintenance, 资料/商品|资料查看 = Master data / Products · Master data view, 资料/商品|配置维护 = Master data / Products · Configuration maintenance, 资料/品类|资料查看 = Master data / Categories · Master data view, 资料/品类|配置维护 = Master data / Categories · Configuration maintenance, 资料/品牌|资料查看 = Master data / Brands · Master data view, 资料/品牌|配置维护 = Master data / Brands · Configuration maintenance, 资料/区域|资料查看 = Master data / Areas · Master data view, 资料/区域|配置维护 = Master data / Areas · Configuration maintenance, 资料/门店|资料查看 = Master data / Stores · Master data view, 资料/门店|配置维护 = Master data / Stores · Configuration maintenance, 资料/券承担方|资料查看 = Master data / Coupon bearers · Master data view, 资料/券承担方|配置维护 = Master data / Coupon bearers · Configuration maintenance, 资料/渠道|资料查看 = Master data / Channels · Master data view, 资料/渠道|配置维护 = Master data / Channels · Configuration maintenance, 资料/营销中心|资料查看 = Master data / Marketing centres · Master data view, 资料/营销中心|配置维护 = Master data / Marketing centres · Configuration maintenance, 设置/用户|view = Settings / Users · View, 设置/用户|configure = Settings / Users · Configure, 设置/角色|view = Settings / Roles · View, 设置/角色|configure = Settings / Roles · Configure, 设置/应用|view = Settings / Applications · View, 设置/应用|configure = Settings / Applications · Configure, 设置/渠道接入|view = Settings / Channel gateway · View, 设置/渠道接入|configure = Settings / Channel gateway · Configure */
+            grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "报表/积分负债滚动表|报表查看" | "报表/储值与卡负债滚动表|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
             /**
              * @description Status: ENABLED = Enabled, DISABLED = Disabled
              * @enum {string}
@@ -23653,7 +23993,7 @@ export interface operations {
                  */
                 "application/json": {
                     orderNo: string;
-                    memberId: number;
+                    memberId?: number | null;
                     storeId?: number | null;
                     channelCode?: string | null;
                     payments?: {
@@ -23667,6 +24007,7 @@ export interface operations {
                         goodsCode: string;
                         quantity: number;
                         amount: string | number;
+                        discount?: string | number;
                     }[];
                 };
             };
@@ -23701,7 +24042,8 @@ export interface operations {
                         msg: string;
                         data: {
                             orderNo: string;
-                            memberId: number;
+                            /** @description The member; null for a walk-in customer's sale (recorded, earning nothing) */
+                            memberId: number | null;
                             /** @description The sale's amount: the sum of its lines */
                             amount: string;
                             /** @description Points earned by the sale */
@@ -23880,6 +24222,7 @@ export interface operations {
                         goodsCode: string;
                         quantity: number;
                         amount: string | number;
+                        discount?: string | number;
                     }[];
                     payments?: {
                         /** @enum {string} */
@@ -24454,6 +24797,1379 @@ export interface operations {
         };
     };
     "trans-analysis.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "paso-report.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        grade?: "GASOLINE_92" | "GASOLINE_95" | "GASOLINE_98" | "DIESEL_0" | "DIESEL_M10" | "LNG";
+                        /** @enum {string} */
+                        buyer?: "MEMBER" | "WALK_IN";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Line */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /** @description Order number */
+                                orderNo: string | null;
+                                /** @description Station id */
+                                storeId: number | null;
+                                /** @description Station */
+                                storeName: string | null;
+                                /**
+                                 * @description Grade
+                                 * @enum {string}
+                                 */
+                                grade: "GASOLINE_92" | "GASOLINE_95" | "GASOLINE_98" | "DIESEL_0" | "DIESEL_M10" | "LNG";
+                                /** @description Product */
+                                goodsName: string | null;
+                                /**
+                                 * @description Customer
+                                 * @enum {string}
+                                 */
+                                buyer: "MEMBER" | "WALK_IN";
+                                /** @description Member number */
+                                memberNumber: string | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres
+                                 */
+                                litres: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount
+                                 */
+                                amount: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Discount
+                                 */
+                                discount: number | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /**
+                                 * Format: decimal
+                                 * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                 */
+                                litres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of the fuel lines (after discounts)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                 */
+                                returned: number;
+                                /** @description Sales with fuel (each counted once) */
+                                transactions: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres sold in members’ sales
+                                 */
+                                memberLitres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Member litres ÷ litres
+                                 */
+                                memberLitresShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Members’ sales with fuel ÷ transactions
+                                 */
+                                memberTransactionsShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                 */
+                                pointsPerLitre: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discounts of the fuel lines
+                                 */
+                                discount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discount ÷ litres
+                                 */
+                                discountPerLitre: number;
+                            };
+                            groups: {
+                                grade: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                     */
+                                    litres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the fuel lines (after discounts)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                     */
+                                    returned: number;
+                                    /** @description Sales with fuel (each counted once) */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres sold in members’ sales
+                                     */
+                                    memberLitres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Member litres ÷ litres
+                                     */
+                                    memberLitresShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Members’ sales with fuel ÷ transactions
+                                     */
+                                    memberTransactionsShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                     */
+                                    pointsPerLitre: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discounts of the fuel lines
+                                     */
+                                    discount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discount ÷ litres
+                                     */
+                                    discountPerLitre: number;
+                                }[];
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                     */
+                                    litres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the fuel lines (after discounts)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                     */
+                                    returned: number;
+                                    /** @description Sales with fuel (each counted once) */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres sold in members’ sales
+                                     */
+                                    memberLitres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Member litres ÷ litres
+                                     */
+                                    memberLitresShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Members’ sales with fuel ÷ transactions
+                                     */
+                                    memberTransactionsShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                     */
+                                    pointsPerLitre: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discounts of the fuel lines
+                                     */
+                                    discount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discount ÷ litres
+                                     */
+                                    discountPerLitre: number;
+                                }[];
+                                day: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                     */
+                                    litres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the fuel lines (after discounts)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                     */
+                                    returned: number;
+                                    /** @description Sales with fuel (each counted once) */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres sold in members’ sales
+                                     */
+                                    memberLitres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Member litres ÷ litres
+                                     */
+                                    memberLitresShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Members’ sales with fuel ÷ transactions
+                                     */
+                                    memberTransactionsShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                     */
+                                    pointsPerLitre: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discounts of the fuel lines
+                                     */
+                                    discount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discount ÷ litres
+                                     */
+                                    discountPerLitre: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "paso-report.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        grade?: "GASOLINE_92" | "GASOLINE_95" | "GASOLINE_98" | "DIESEL_0" | "DIESEL_M10" | "LNG";
+                        /** @enum {string} */
+                        buyer?: "MEMBER" | "WALK_IN";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                 */
+                                litres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres sold in members’ sales
+                                 */
+                                memberLitres: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                 */
+                                litres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of the fuel lines (after discounts)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                 */
+                                returned: number;
+                                /** @description Sales with fuel (each counted once) */
+                                transactions: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres sold in members’ sales
+                                 */
+                                memberLitres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Member litres ÷ litres
+                                 */
+                                memberLitresShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Members’ sales with fuel ÷ transactions
+                                 */
+                                memberTransactionsShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                 */
+                                pointsPerLitre: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discounts of the fuel lines
+                                 */
+                                discount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discount ÷ litres
+                                 */
+                                discountPerLitre: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /**
+                                 * Format: decimal
+                                 * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                 */
+                                litres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of the fuel lines (after discounts)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                 */
+                                returned: number;
+                                /** @description Sales with fuel (each counted once) */
+                                transactions: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres sold in members’ sales
+                                 */
+                                memberLitres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Member litres ÷ litres
+                                 */
+                                memberLitresShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Members’ sales with fuel ÷ transactions
+                                 */
+                                memberTransactionsShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                 */
+                                pointsPerLitre: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discounts of the fuel lines
+                                 */
+                                discount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discount ÷ litres
+                                 */
+                                discountPerLitre: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                     */
+                                    litres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the fuel lines (after discounts)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                     */
+                                    returned: number;
+                                    /** @description Sales with fuel (each counted once) */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres sold in members’ sales
+                                     */
+                                    memberLitres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Member litres ÷ litres
+                                     */
+                                    memberLitresShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Members’ sales with fuel ÷ transactions
+                                     */
+                                    memberTransactionsShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                     */
+                                    pointsPerLitre: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discounts of the fuel lines
+                                     */
+                                    discount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discount ÷ litres
+                                     */
+                                    discountPerLitre: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                     */
+                                    litres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the fuel lines (after discounts)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                     */
+                                    returned: number;
+                                    /** @description Sales with fuel (each counted once) */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres sold in members’ sales
+                                     */
+                                    memberLitres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Member litres ÷ litres
+                                     */
+                                    memberLitresShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Members’ sales with fuel ÷ transactions
+                                     */
+                                    memberTransactionsShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                     */
+                                    pointsPerLitre: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discounts of the fuel lines
+                                     */
+                                    discount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discount ÷ litres
+                                     */
+                                    discountPerLitre: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "paso-report.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "paso-report.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "paso-report-view.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        grade?: "GASOLINE_92" | "GASOLINE_95" | "GASOLINE_98" | "DIESEL_0" | "DIESEL_M10" | "LNG";
+                        /** @enum {string} */
+                        buyer?: "MEMBER" | "WALK_IN";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Line */
+                                id: number | null;
+                                /** @description Time */
+                                occurredAt: string | null;
+                                /** @description Order number */
+                                orderNo: string | null;
+                                /** @description Station id */
+                                storeId: number | null;
+                                /** @description Station */
+                                storeName: string | null;
+                                /**
+                                 * @description Grade
+                                 * @enum {string}
+                                 */
+                                grade: "GASOLINE_92" | "GASOLINE_95" | "GASOLINE_98" | "DIESEL_0" | "DIESEL_M10" | "LNG";
+                                /** @description Product */
+                                goodsName: string | null;
+                                /**
+                                 * @description Customer
+                                 * @enum {string}
+                                 */
+                                buyer: "MEMBER" | "WALK_IN";
+                                /** @description Member number */
+                                memberNumber: string | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres
+                                 */
+                                litres: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount
+                                 */
+                                amount: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Discount
+                                 */
+                                discount: number | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /**
+                                 * Format: decimal
+                                 * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                 */
+                                litres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of the fuel lines (after discounts)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                 */
+                                returned: number;
+                                /** @description Sales with fuel (each counted once) */
+                                transactions: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres sold in members’ sales
+                                 */
+                                memberLitres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Member litres ÷ litres
+                                 */
+                                memberLitresShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Members’ sales with fuel ÷ transactions
+                                 */
+                                memberTransactionsShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                 */
+                                pointsPerLitre: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discounts of the fuel lines
+                                 */
+                                discount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discount ÷ litres
+                                 */
+                                discountPerLitre: number;
+                            };
+                            groups: {
+                                grade: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                     */
+                                    litres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the fuel lines (after discounts)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                     */
+                                    returned: number;
+                                    /** @description Sales with fuel (each counted once) */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres sold in members’ sales
+                                     */
+                                    memberLitres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Member litres ÷ litres
+                                     */
+                                    memberLitresShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Members’ sales with fuel ÷ transactions
+                                     */
+                                    memberTransactionsShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                     */
+                                    pointsPerLitre: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discounts of the fuel lines
+                                     */
+                                    discount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discount ÷ litres
+                                     */
+                                    discountPerLitre: number;
+                                }[];
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                     */
+                                    litres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the fuel lines (after discounts)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                     */
+                                    returned: number;
+                                    /** @description Sales with fuel (each counted once) */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres sold in members’ sales
+                                     */
+                                    memberLitres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Member litres ÷ litres
+                                     */
+                                    memberLitresShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Members’ sales with fuel ÷ transactions
+                                     */
+                                    memberTransactionsShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                     */
+                                    pointsPerLitre: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discounts of the fuel lines
+                                     */
+                                    discount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discount ÷ litres
+                                     */
+                                    discountPerLitre: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "paso-report-view.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        grade?: "GASOLINE_92" | "GASOLINE_95" | "GASOLINE_98" | "DIESEL_0" | "DIESEL_M10" | "LNG";
+                        /** @enum {string} */
+                        buyer?: "MEMBER" | "WALK_IN";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                 */
+                                litres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of the fuel lines (after discounts)
+                                 */
+                                amount: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                 */
+                                litres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of the fuel lines (after discounts)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                 */
+                                returned: number;
+                                /** @description Sales with fuel (each counted once) */
+                                transactions: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres sold in members’ sales
+                                 */
+                                memberLitres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Member litres ÷ litres
+                                 */
+                                memberLitresShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Members’ sales with fuel ÷ transactions
+                                 */
+                                memberTransactionsShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                 */
+                                pointsPerLitre: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discounts of the fuel lines
+                                 */
+                                discount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discount ÷ litres
+                                 */
+                                discountPerLitre: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /**
+                                 * Format: decimal
+                                 * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                 */
+                                litres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Amount of the fuel lines (after discounts)
+                                 */
+                                amount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                 */
+                                returned: number;
+                                /** @description Sales with fuel (each counted once) */
+                                transactions: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Litres sold in members’ sales
+                                 */
+                                memberLitres: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Member litres ÷ litres
+                                 */
+                                memberLitresShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Members’ sales with fuel ÷ transactions
+                                 */
+                                memberTransactionsShare: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                 */
+                                pointsPerLitre: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discounts of the fuel lines
+                                 */
+                                discount: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Discount ÷ litres
+                                 */
+                                discountPerLitre: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                     */
+                                    litres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the fuel lines (after discounts)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                     */
+                                    returned: number;
+                                    /** @description Sales with fuel (each counted once) */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres sold in members’ sales
+                                     */
+                                    memberLitres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Member litres ÷ litres
+                                     */
+                                    memberLitresShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Members’ sales with fuel ÷ transactions
+                                     */
+                                    memberTransactionsShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                     */
+                                    pointsPerLitre: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discounts of the fuel lines
+                                     */
+                                    discount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discount ÷ litres
+                                     */
+                                    discountPerLitre: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres of fuel sold in the period (the quantities of the fuel lines)
+                                     */
+                                    litres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Amount of the fuel lines (after discounts)
+                                     */
+                                    amount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description What was returned of these sales so far, shared over their lines by amount (on the sale’s day; not deducted from the amount)
+                                     */
+                                    returned: number;
+                                    /** @description Sales with fuel (each counted once) */
+                                    transactions: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Litres sold in members’ sales
+                                     */
+                                    memberLitres: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Member litres ÷ litres
+                                     */
+                                    memberLitresShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Members’ sales with fuel ÷ transactions
+                                     */
+                                    memberTransactionsShare: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Points of the members’ sales shared over their fuel lines by amount (to 2 decimals) ÷ member litres
+                                     */
+                                    pointsPerLitre: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discounts of the fuel lines
+                                     */
+                                    discount: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Discount ÷ litres
+                                     */
+                                    discountPerLitre: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "paso-report-view.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "paso-report-view.areas": {
         parameters: {
             query?: {
                 id?: number[];
@@ -30774,6 +32490,124 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "files.export.paso-report": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        grade?: "GASOLINE_92" | "GASOLINE_95" | "GASOLINE_98" | "DIESEL_0" | "DIESEL_M10" | "LNG";
+                        /** @enum {string} */
+                        buyer?: "MEMBER" | "WALK_IN";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.paso-report-view": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        occurredAt?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        grade?: "GASOLINE_92" | "GASOLINE_95" | "GASOLINE_98" | "DIESEL_0" | "DIESEL_M10" | "LNG";
+                        /** @enum {string} */
+                        buyer?: "MEMBER" | "WALK_IN";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "files.export.points-entries": {
         parameters: {
             query?: never;
@@ -31227,6 +33061,122 @@ export interface operations {
                         payChannel?: "WECHAT" | "ALIPAY" | "STORED_VALUE" | "CASH";
                         /** @enum {string} */
                         state?: "PAID" | "REFUNDED" | "EXPIRED";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.points-roll-forward": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        monthStart?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        book?: "POINTS";
+                        month?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description The file task (GET /v1/file-task/info/{id}) */
+                            taskId: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "files.export.value-roll-forward": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        monthStart?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        book?: "STORED_VALUE" | "IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD";
+                        month?: number;
                     };
                 };
             };
@@ -32882,6 +34832,1183 @@ export interface operations {
         };
     };
     "fee-level.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "points-roll-forward.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        monthStart?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        book?: "POINTS";
+                        month?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Row */
+                                id: number | null;
+                                /** @description Month start */
+                                monthStart: string | null;
+                                /** @description Month */
+                                month: number | null;
+                                /** @description Month */
+                                monthLabel: string | null;
+                                /**
+                                 * @description Book
+                                 * @enum {string}
+                                 */
+                                book: "POINTS";
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /** @description Opening */
+                                opening: number | null;
+                                /** @description Issued */
+                                issued: number | null;
+                                /** @description Redeemed */
+                                redeemed: number | null;
+                                /** @description Expired */
+                                expired: number | null;
+                                /** @description Adjusted */
+                                adjusted: number | null;
+                                /** @description Closing */
+                                closing: number | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /** @description Balance at the start of the first month covered (sum of every entry before it), per book and store */
+                                opening: number;
+                                /** @description Sum of the earning entries (sales, activities, grants) */
+                                issued: number;
+                                /** @description Sum of the spending entries, as a positive figure (exchanges, points as cash) */
+                                redeemed: number;
+                                /** @description Sum of the expiry entries, as a positive figure */
+                                expired: number;
+                                /** @description Net of the adjustment and return reversal entries (additions positive, deductions negative) */
+                                adjusted: number;
+                                /** @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it) */
+                                closing: number;
+                                /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months */
+                                expiring30: number;
+                                /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months */
+                                expiring60: number;
+                                /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months */
+                                expiring90: number;
+                            };
+                            groups: {
+                                month: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Balance at the start of the first month covered (sum of every entry before it), per book and store */
+                                    opening: number;
+                                    /** @description Sum of the earning entries (sales, activities, grants) */
+                                    issued: number;
+                                    /** @description Sum of the spending entries, as a positive figure (exchanges, points as cash) */
+                                    redeemed: number;
+                                    /** @description Sum of the expiry entries, as a positive figure */
+                                    expired: number;
+                                    /** @description Net of the adjustment and return reversal entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it) */
+                                    closing: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months */
+                                    expiring30: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months */
+                                    expiring60: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months */
+                                    expiring90: number;
+                                }[];
+                                book: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Balance at the start of the first month covered (sum of every entry before it), per book and store */
+                                    opening: number;
+                                    /** @description Sum of the earning entries (sales, activities, grants) */
+                                    issued: number;
+                                    /** @description Sum of the spending entries, as a positive figure (exchanges, points as cash) */
+                                    redeemed: number;
+                                    /** @description Sum of the expiry entries, as a positive figure */
+                                    expired: number;
+                                    /** @description Net of the adjustment and return reversal entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it) */
+                                    closing: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months */
+                                    expiring30: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months */
+                                    expiring60: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months */
+                                    expiring90: number;
+                                }[];
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /** @description Balance at the start of the first month covered (sum of every entry before it), per book and store */
+                                    opening: number;
+                                    /** @description Sum of the earning entries (sales, activities, grants) */
+                                    issued: number;
+                                    /** @description Sum of the spending entries, as a positive figure (exchanges, points as cash) */
+                                    redeemed: number;
+                                    /** @description Sum of the expiry entries, as a positive figure */
+                                    expired: number;
+                                    /** @description Net of the adjustment and return reversal entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it) */
+                                    closing: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months */
+                                    expiring30: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months */
+                                    expiring60: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months */
+                                    expiring90: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "points-roll-forward.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        monthStart?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        book?: "POINTS";
+                        month?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /** @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it) */
+                                closing: number;
+                                /** @description Sum of the earning entries (sales, activities, grants) */
+                                issued: number;
+                                /** @description Sum of the spending entries, as a positive figure (exchanges, points as cash) */
+                                redeemed: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /** @description Balance at the start of the first month covered (sum of every entry before it), per book and store */
+                                opening: number;
+                                /** @description Sum of the earning entries (sales, activities, grants) */
+                                issued: number;
+                                /** @description Sum of the spending entries, as a positive figure (exchanges, points as cash) */
+                                redeemed: number;
+                                /** @description Sum of the expiry entries, as a positive figure */
+                                expired: number;
+                                /** @description Net of the adjustment and return reversal entries (additions positive, deductions negative) */
+                                adjusted: number;
+                                /** @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it) */
+                                closing: number;
+                                /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months */
+                                expiring30: number;
+                                /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months */
+                                expiring60: number;
+                                /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months */
+                                expiring90: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /** @description Balance at the start of the first month covered (sum of every entry before it), per book and store */
+                                opening: number;
+                                /** @description Sum of the earning entries (sales, activities, grants) */
+                                issued: number;
+                                /** @description Sum of the spending entries, as a positive figure (exchanges, points as cash) */
+                                redeemed: number;
+                                /** @description Sum of the expiry entries, as a positive figure */
+                                expired: number;
+                                /** @description Net of the adjustment and return reversal entries (additions positive, deductions negative) */
+                                adjusted: number;
+                                /** @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it) */
+                                closing: number;
+                                /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months */
+                                expiring30: number;
+                                /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months */
+                                expiring60: number;
+                                /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months */
+                                expiring90: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Balance at the start of the first month covered (sum of every entry before it), per book and store */
+                                    opening: number;
+                                    /** @description Sum of the earning entries (sales, activities, grants) */
+                                    issued: number;
+                                    /** @description Sum of the spending entries, as a positive figure (exchanges, points as cash) */
+                                    redeemed: number;
+                                    /** @description Sum of the expiry entries, as a positive figure */
+                                    expired: number;
+                                    /** @description Net of the adjustment and return reversal entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it) */
+                                    closing: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months */
+                                    expiring30: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months */
+                                    expiring60: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months */
+                                    expiring90: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /** @description Balance at the start of the first month covered (sum of every entry before it), per book and store */
+                                    opening: number;
+                                    /** @description Sum of the earning entries (sales, activities, grants) */
+                                    issued: number;
+                                    /** @description Sum of the spending entries, as a positive figure (exchanges, points as cash) */
+                                    redeemed: number;
+                                    /** @description Sum of the expiry entries, as a positive figure */
+                                    expired: number;
+                                    /** @description Net of the adjustment and return reversal entries (additions positive, deductions negative) */
+                                    adjusted: number;
+                                    /** @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it) */
+                                    closing: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months */
+                                    expiring30: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months */
+                                    expiring60: number;
+                                    /** @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months */
+                                    expiring90: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "points-roll-forward.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "points-roll-forward.areas": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "value-roll-forward.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description Keyset paging in the key order: the key of the last row of the previous page */
+                    cursor?: number | null;
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        monthStart?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        book?: "STORED_VALUE" | "IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD";
+                        month?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            /** @description Rows of the filter */
+                            total: number;
+                            totalIsEstimate: boolean;
+                            records: {
+                                /** @description Row */
+                                id: number | null;
+                                /** @description Month start */
+                                monthStart: string | null;
+                                /** @description Month */
+                                month: number | null;
+                                /** @description Month */
+                                monthLabel: string | null;
+                                /**
+                                 * @description Book
+                                 * @enum {string}
+                                 */
+                                book: "STORED_VALUE" | "IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD";
+                                /** @description Store id */
+                                storeId: number | null;
+                                /** @description Store */
+                                storeName: string | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Opening
+                                 */
+                                opening: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Issued
+                                 */
+                                issued: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Redeemed
+                                 */
+                                redeemed: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Expired
+                                 */
+                                expired: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Adjusted
+                                 */
+                                adjusted: number | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Closing
+                                 */
+                                closing: number | null;
+                            }[];
+                            /** @description Send as cursor for the next page (the key order only) */
+                            nextCursor: number | null;
+                            /** @description Over the whole filter */
+                            totals: {
+                                /**
+                                 * Format: decimal
+                                 * @description Balance at the start of the first month covered (sum of every entry before it), per book and store
+                                 */
+                                opening: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the recharge, card sale, card top-up and opening-balance entries (principal + gift)
+                                 */
+                                issued: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries less their refunds, as a positive figure; a refund is not spending
+                                 */
+                                redeemed: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the expiry entries, as a positive figure
+                                 */
+                                expired: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment and void entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it)
+                                 */
+                                closing: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months
+                                 */
+                                expiring30: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months
+                                 */
+                                expiring60: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months
+                                 */
+                                expiring90: number;
+                            };
+                            groups: {
+                                month: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balance at the start of the first month covered (sum of every entry before it), per book and store
+                                     */
+                                    opening: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the recharge, card sale, card top-up and opening-balance entries (principal + gift)
+                                     */
+                                    issued: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries less their refunds, as a positive figure; a refund is not spending
+                                     */
+                                    redeemed: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the expiry entries, as a positive figure
+                                     */
+                                    expired: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment and void entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it)
+                                     */
+                                    closing: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months
+                                     */
+                                    expiring30: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months
+                                     */
+                                    expiring60: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months
+                                     */
+                                    expiring90: number;
+                                }[];
+                                book: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balance at the start of the first month covered (sum of every entry before it), per book and store
+                                     */
+                                    opening: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the recharge, card sale, card top-up and opening-balance entries (principal + gift)
+                                     */
+                                    issued: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries less their refunds, as a positive figure; a refund is not spending
+                                     */
+                                    redeemed: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the expiry entries, as a positive figure
+                                     */
+                                    expired: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment and void entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it)
+                                     */
+                                    closing: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months
+                                     */
+                                    expiring30: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months
+                                     */
+                                    expiring60: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months
+                                     */
+                                    expiring90: number;
+                                }[];
+                                storeId: {
+                                    /** @description The code, store id or day; null for none */
+                                    key: string | null;
+                                    /** @description The name of the key in the caller’s language */
+                                    title: string | null;
+                                    /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                    drill: {
+                                        [key: string]: unknown;
+                                    } | null;
+                                    /**
+                                     * Format: decimal
+                                     * @description Balance at the start of the first month covered (sum of every entry before it), per book and store
+                                     */
+                                    opening: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the recharge, card sale, card top-up and opening-balance entries (principal + gift)
+                                     */
+                                    issued: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries less their refunds, as a positive figure; a refund is not spending
+                                     */
+                                    redeemed: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the expiry entries, as a positive figure
+                                     */
+                                    expired: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment and void entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it)
+                                     */
+                                    closing: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months
+                                     */
+                                    expiring30: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months
+                                     */
+                                    expiring60: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months
+                                     */
+                                    expiring90: number;
+                                }[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "value-roll-forward.chart": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    filters?: {
+                        /** @description Two days yyyy-MM-dd, whole days of the caller’s zone */
+                        monthStart?: string[];
+                        /** @description A store id, or $empty for the entries at no store */
+                        storeId?: number | "$empty";
+                        areaId?: number;
+                        /** @enum {string} */
+                        book?: "STORED_VALUE" | "IMPREST_CARD" | "OFFLINE_GIFT_CARD" | "ONLINE_GIFT_CARD" | "RECHARGEABLE_CARD";
+                        month?: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description When the figures were read (the caller’s zone): the data is as of then */
+                            asOf: string;
+                            range: string[];
+                            /** @enum {string} */
+                            bucket: "day" | "week" | "month";
+                            trend: {
+                                /** @description Date, yyyy-MM-dd */
+                                bucket: string;
+                                /**
+                                 * Format: decimal
+                                 * @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it)
+                                 */
+                                closing: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the recharge, card sale, card top-up and opening-balance entries (principal + gift)
+                                 */
+                                issued: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries less their refunds, as a positive figure; a refund is not spending
+                                 */
+                                redeemed: number;
+                            }[];
+                            share: {
+                                /** @description The code, store id or day; null for none */
+                                key: string | null;
+                                /** @description The name of the key in the caller’s language */
+                                title: string | null;
+                                /** @description Filters to add to list the rows behind this total; null when they cannot be listed */
+                                drill: {
+                                    [key: string]: unknown;
+                                } | null;
+                                /**
+                                 * Format: decimal
+                                 * @description Balance at the start of the first month covered (sum of every entry before it), per book and store
+                                 */
+                                opening: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the recharge, card sale, card top-up and opening-balance entries (principal + gift)
+                                 */
+                                issued: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries less their refunds, as a positive figure; a refund is not spending
+                                 */
+                                redeemed: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the expiry entries, as a positive figure
+                                 */
+                                expired: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment and void entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it)
+                                 */
+                                closing: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months
+                                 */
+                                expiring30: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months
+                                 */
+                                expiring60: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months
+                                 */
+                                expiring90: number;
+                            }[];
+                            /** @description Over the whole filter */
+                            current: {
+                                /**
+                                 * Format: decimal
+                                 * @description Balance at the start of the first month covered (sum of every entry before it), per book and store
+                                 */
+                                opening: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the recharge, card sale, card top-up and opening-balance entries (principal + gift)
+                                 */
+                                issued: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the payment entries less their refunds, as a positive figure; a refund is not spending
+                                 */
+                                redeemed: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Sum of the expiry entries, as a positive figure
+                                 */
+                                expired: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Net of the adjustment and void entries (additions positive, deductions negative)
+                                 */
+                                adjusted: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it)
+                                 */
+                                closing: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months
+                                 */
+                                expiring30: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months
+                                 */
+                                expiring60: number;
+                                /**
+                                 * Format: decimal
+                                 * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months
+                                 */
+                                expiring90: number;
+                            };
+                            previous: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /**
+                                     * Format: decimal
+                                     * @description Balance at the start of the first month covered (sum of every entry before it), per book and store
+                                     */
+                                    opening: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the recharge, card sale, card top-up and opening-balance entries (principal + gift)
+                                     */
+                                    issued: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries less their refunds, as a positive figure; a refund is not spending
+                                     */
+                                    redeemed: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the expiry entries, as a positive figure
+                                     */
+                                    expired: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment and void entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it)
+                                     */
+                                    closing: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months
+                                     */
+                                    expiring30: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months
+                                     */
+                                    expiring60: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months
+                                     */
+                                    expiring90: number;
+                                };
+                            };
+                            lastYear: {
+                                range: string[];
+                                /** @description Over the whole filter */
+                                totals: {
+                                    /**
+                                     * Format: decimal
+                                     * @description Balance at the start of the first month covered (sum of every entry before it), per book and store
+                                     */
+                                    opening: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the recharge, card sale, card top-up and opening-balance entries (principal + gift)
+                                     */
+                                    issued: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the payment entries less their refunds, as a positive figure; a refund is not spending
+                                     */
+                                    redeemed: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Sum of the expiry entries, as a positive figure
+                                     */
+                                    expired: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Net of the adjustment and void entries (additions positive, deductions negative)
+                                     */
+                                    adjusted: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Opening + issued − redeemed − expired ± adjusted: the balance at the end of the last month covered (sum of every entry up to it)
+                                     */
+                                    closing: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 30 days; 0 for past months
+                                     */
+                                    expiring30: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 60 days; 0 for past months
+                                     */
+                                    expiring60: number;
+                                    /**
+                                     * Format: decimal
+                                     * @description Current month’s rows: what of today’s balances (the remaining of points or gift lots) expires within 90 days; 0 for past months
+                                     */
+                                    expiring90: number;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "value-roll-forward.stores": {
+        parameters: {
+            query?: {
+                id?: number[];
+                keyword?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "value-roll-forward.areas": {
         parameters: {
             query?: {
                 id?: number[];
@@ -48111,7 +51238,7 @@ export interface operations {
                     /** @description Stores (ids of store) */
                     stores?: number[];
                     /** @description Operations it may call */
-                    grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
+                    grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "报表/积分负债滚动表|报表查看" | "报表/储值与卡负债滚动表|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                     /** @description Webhook URL (no NUL, no lone surrogate) */
@@ -48176,7 +51303,7 @@ export interface operations {
                     /** @description Stores (ids of store) */
                     stores?: number[];
                     /** @description Operations it may call */
-                    grants?: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
+                    grants?: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "报表/积分负债滚动表|报表查看" | "报表/储值与卡负债滚动表|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                     /** @description Webhook URL (no NUL, no lone surrogate) */

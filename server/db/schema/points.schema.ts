@@ -122,7 +122,8 @@ export const salesTransactions = pgTable(
     /** The row's number: the store member transactions analysis lists and pages the sales by it. */
     id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     orderNo: text('order_no').notNull(),
-    memberId: memberId(),
+    /** Null for a walk-in customer's sale (recorded for the members' share in the fuel reports). */
+    memberId: bigint('member_id', { mode: 'number' }),
     storeId: bigint('store_id', { mode: 'number' }),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     points: bigint('points', { mode: 'number' }).notNull(),

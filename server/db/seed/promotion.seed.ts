@@ -204,6 +204,6 @@ async function seedPromotion(input: DemoSeedInput): Promise<void> {
  */
 export const promotionSeeder: DemoSeeder = {
   name: 'promotion',
-  after: ['activity', 'coupons', 'paid-level-orders', 'prepay-cards', 'stored-value', 'stored-value-docs'],
+  after: ['activity', 'fuel-sales', 'coupons', 'paid-level-orders', 'prepay-cards', 'stored-value', 'stored-value-docs'],
   seed: seedPromotion,
 };

@@ -10,7 +10,7 @@ import { doc, withAnswerExample } from '../points/points.openapi';
 const saleAnswer = objectOf(
   {
     orderNo: { type: 'string' },
-    memberId: { type: 'integer' },
+    memberId: nullable({ type: 'integer', description: "The member; null for a walk-in customer's sale (recorded, earning nothing)" }),
     amount: { ...wire.moneyText, description: "The sale's amount: the sum of its lines" },
     points: { ...wire.points, description: 'Points earned by the sale' },
     balance: { ...wire.points, description: "The member's balance after the sale" },
@@ -60,6 +60,7 @@ export const saleDocs = {
     description:
       'Idempotent by orderNo: posting the same order again answers the first result (header idempotent-replayed: true) and earns nothing more; ' +
       'the same orderNo with another body answers 409. Amounts are decimal strings or numbers with at most 2 decimals. ' +
+      "Without memberId the sale is a walk-in customer's: recorded (the fuel reports count it in the member share) and earning nothing; it may not pay with points or stored value. " +
       '404: no such member; 409: the member is not in use (frozen, cancelled), the orderNo was used for another request, or the balance would pass its bound.',
     bodyExamples: [
       {

@@ -38,11 +38,12 @@ const ID = { type: 'integer', minimum: 1, maximum: 9007199254740991 } as const;
 const saleSchema = {
   body: {
     type: 'object',
-    required: ['orderNo', 'memberId', 'lines'],
+    required: ['orderNo', 'lines'],
     additionalProperties: false,
     properties: {
       orderNo: { type: 'string', minLength: 1, maxLength: 64 },
-      memberId: { type: 'integer', minimum: 1 },
+      // None (or null): a walk-in customer's sale, recorded for the reports and earning nothing.
+      memberId: { type: ['integer', 'null'], minimum: 1 },
       storeId: { type: ['integer', 'null'], minimum: 1 },
       channelCode: CHANNEL_CODE_SCHEMA,
       payments: SALE_PAYMENTS_SCHEMA,

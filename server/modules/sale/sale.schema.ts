@@ -18,6 +18,8 @@ export const SALE_LINES_SCHEMA = {
       goodsCode: { type: 'string', minLength: 1, maxLength: 64 },
       quantity: { type: 'number', exclusiveMinimum: 0 },
       amount: MONEY,
+      // What the till took off the line's price (a fuel station's discount per litre): the amount is after it.
+      discount: MONEY,
     },
   },
 } as const;

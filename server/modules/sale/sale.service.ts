@@ -30,6 +30,8 @@ export interface SaleLine {
   readonly goodsCode: string;
   readonly quantity: number;
   readonly amount: string | number;
+  /** What the till took off the line's price (the amount is after it); the fuel reports total it. */
+  readonly discount?: string | number;
 }
 
 export interface SalePayment {
@@ -43,7 +45,8 @@ export interface SalePayment {
 
 export interface SaleInput {
   readonly orderNo: string;
-  readonly memberId: number;
+  /** None: a walk-in customer's sale, recorded for the reports (the member share) and earning nothing. */
+  readonly memberId?: number | null;
   readonly storeId?: number | null;
   /** The channel the sale came through (channels' code), for activities limited to channels. */
   readonly channelCode?: string | null;
@@ -51,9 +54,13 @@ export interface SaleInput {
   readonly payments?: readonly SalePayment[];
 }
 
+/** A member's sale: the one that earns, fires activities and grows the member. */
+export type MemberSale = SaleInput & { readonly memberId: number };
+
 export interface SaleAnswer {
   readonly orderNo: string;
-  readonly memberId: number;
+  /** Null for a walk-in customer's sale. */
+  readonly memberId: number | null;
   readonly amount: string;
   readonly points: number;
   readonly balance: number;
@@ -99,11 +106,12 @@ async function settingsOf(tx: Pick<Db, 'execute'>, tenantId: number): Promise<Se
 const amountCents = (value: string | number, field: string): bigint =>
   inputCents(value, { field, sign: 'nonNegative', invalidKey: 'points.amountInvalid' });
 
-/** The sale's amount in cents, or the 400 naming the line's field. */
+/** The sale's amount in cents, or the 400 naming the line's field (an amount or a discount). */
 export function totalCents(lines: readonly SaleLine[]): bigint {
   let total = 0n;
   lines.forEach((line, i) => {
     total += amountCents(line.amount, `lines.${i}.amount`);
+    if (line.discount !== undefined) amountCents(line.discount, `lines.${i}.discount`);
   });
   return boundedTotal(total, 'lines');
 }
@@ -142,9 +150,14 @@ export function paymentFacts(payments: readonly SalePayment[]): PaymentFact[] {
 /** The sale as it decides the outcome: what a replay of its order number must repeat (channel and payments only when given). */
 function saleRequest(sale: SaleInput): unknown {
   return {
-    memberId: sale.memberId,
+    memberId: sale.memberId ?? null,
     storeId: sale.storeId ?? null,
-    lines: sale.lines.map((line) => ({ goodsCode: line.goodsCode, quantity: line.quantity, amount: centsToString(toCents(line.amount)!) })),
+    lines: sale.lines.map((line) => ({
+      goodsCode: line.goodsCode,
+      quantity: line.quantity,
+      amount: centsToString(toCents(line.amount)!),
+      ...(line.discount !== undefined ? { discount: centsToString(toCents(line.discount)!) } : {}),
+    })),
     ...(sale.channelCode ? { channelCode: sale.channelCode } : {}),
     ...(sale.payments && sale.payments.length > 0
       ? { payments: sale.payments.map((p) => ({ ...p, amount: centsToString(toCents(p.amount) ?? 0n) })) }
@@ -165,9 +178,13 @@ export async function recordSale(input: {
   /** The instant of the sale (the server's clock). */
   now?: Date;
 }): Promise<IdempotentResult<SaleAnswer>> {
-  const { db, tenantId, sale } = input;
-  const amount = totalCents(sale.lines);
-  const payments = paymentFacts(sale.payments ?? []);
+  const { db, tenantId } = input;
+  const amount = totalCents(input.sale.lines);
+  const payments = paymentFacts(input.sale.payments ?? []);
+  if (input.sale.memberId === undefined || input.sale.memberId === null) {
+    return recordWalkInSale({ db, tenantId, sale: input.sale, amount, payments, now: input.now ?? new Date() });
+  }
+  const sale: MemberSale = { ...input.sale, memberId: input.sale.memberId };
   // The active set is the process's copy (read from the pool only after a change), outside the
   // transaction: nothing of it widens the window between the member's lock and its growth step.
   const set = await activeSet(db, tenantId);
@@ -188,6 +205,59 @@ export async function recordSale(input: {
   });
 }
 
+/** Payment methods that draw on a member's accounts, which a walk-in customer has none of. */
+const MEMBER_PAYMENTS: ReadonlySet<PaymentFact['method']> = new Set(['POINTS', 'STORED_VALUE']);
+
+/**
+ * A walk-in customer's sale (no member): recorded once per order number like a member's, so the
+ * reports can tell the members' share of a station's sales (the fuel reports), and earning
+ * nothing: no points, activities or growth. A payment from a member's account is refused.
+ */
+async function recordWalkInSale(input: {
+  db: Db;
+  tenantId: number;
+  sale: SaleInput;
+  amount: bigint;
+  payments: readonly PaymentFact[];
+  now: Date;
+}): Promise<IdempotentResult<SaleAnswer>> {
+  const { db, tenantId, sale, amount } = input;
+  const refused = input.payments.findIndex((p) => MEMBER_PAYMENTS.has(p.method));
+  if (refused >= 0) {
+    throw new AppError('badInput', 'error.fieldsInvalid', {
+      fields: [{ field: `payments.${refused}.method`, key: 'points.walkInPayment' }],
+    });
+  }
+  return idempotent({
+    db,
+    tenantId,
+    operation: 'points.transaction',
+    key: sale.orderNo,
+    keyField: 'orderNo',
+    request: saleRequest(sale),
+    run: async (tx) => {
+      const answer: SaleAnswer = {
+        orderNo: sale.orderNo,
+        memberId: null,
+        amount: centsToString(amount),
+        points: 0,
+        balance: 0,
+        entryId: null,
+        growth: 0,
+        growthValue: 0,
+        level: null,
+        activities: [],
+        pointsPaid: 0,
+      };
+      await tx.execute(sql`insert into sales_transactions
+        (tenant_id, order_no, member_id, store_id, amount, points, lines, response, occurred_at)
+        values (${tenantId}, ${sale.orderNo}, null, ${sale.storeId ?? null}, ${centsToString(amount)}, 0,
+          ${JSON.stringify(sale.lines)}::jsonb, ${JSON.stringify(answer)}::jsonb, ${input.now.toISOString()}::timestamptz)`);
+      return answer;
+    },
+  });
+}
+
 /** What a sale did: its answer, and the activities' outcome when they were evaluated. */
 export interface PostedSale {
   readonly answer: SaleAnswer;
@@ -203,7 +273,7 @@ async function postSale(input: {
   store: AnswerStore;
   tenantId: number;
   operatorId: number;
-  sale: SaleInput;
+  sale: MemberSale;
   amount: bigint;
   payments: readonly PaymentFact[];
   set: ActiveSet;
@@ -283,9 +353,10 @@ async function postSale(input: {
       now,
       expiresAt,
       also: {
-        ctes: sql`${growthCtes} sale as (insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
+        ctes: sql`${growthCtes} sale as (insert into sales_transactions
+            (tenant_id, order_no, member_id, store_id, amount, points, lines, response, occurred_at)
           select ${tenantId}, ${sale.orderNo}, ${sale.memberId}, ${sale.storeId ?? null}, ${centsToString(amount)}, ${points},
-            ${JSON.stringify(sale.lines)}::jsonb, ${answerSql} from entry), ${store.cte({ answer: answerSql, from: sql`entry` })}`,
+            ${JSON.stringify(sale.lines)}::jsonb, ${answerSql}, ${now.toISOString()}::timestamptz from entry), ${store.cte({ answer: answerSql, from: sql`entry` })}`,
         answer: answerSql,
       },
     });
@@ -358,10 +429,11 @@ async function postSale(input: {
     activities,
     pointsPaid,
   };
+  // The sale's own instant (the server's clock, or the demo's history), as its points entries carry it.
   await tx.execute(sql`insert into sales_transactions
-    (tenant_id, order_no, member_id, store_id, amount, points, lines, response)
+    (tenant_id, order_no, member_id, store_id, amount, points, lines, response, occurred_at)
     values (${tenantId}, ${sale.orderNo}, ${sale.memberId}, ${sale.storeId ?? null}, ${centsToString(amount)}, ${points},
-      ${JSON.stringify(sale.lines)}::jsonb, ${JSON.stringify(answer)}::jsonb)`);
+      ${JSON.stringify(sale.lines)}::jsonb, ${JSON.stringify(answer)}::jsonb, ${now.toISOString()}::timestamptz)`);
   return { answer, outcome: planned?.outcome ?? null };
 }
 
@@ -385,12 +457,12 @@ export async function simulateSale(input: {
   db: Db;
   tenantId: number;
   operatorId: number;
-  sale: Omit<SaleInput, 'orderNo'>;
+  sale: Omit<MemberSale, 'orderNo'>;
   set: ActiveSet;
   now: Date;
 }): Promise<PostedSale> {
   const { db, tenantId } = input;
-  const sale: SaleInput = { ...input.sale, orderNo: `simulation:${randomUUID()}:${randomUUID()}` };
+  const sale: MemberSale = { ...input.sale, orderNo: `simulation:${randomUUID()}:${randomUUID()}` };
   const amount = totalCents(sale.lines);
   const payments = paymentFacts(sale.payments ?? []);
   const config = await growthConfig(db, tenantId);

@@ -6,8 +6,8 @@ import { STORES_TABLE } from '../reads/store-lookup';
 
 /**
  * The source of store member transactions (resources/data-table/trans-analysis.query-view.ts):
- * the sales the tills sent (`sales_transactions`, every one a member's), with the store and the
- * member named; `(tenant, id)` pages them, `(tenant, occurred_at)` serves the dates. The returned
+ * the members' sales the tills sent (`sales_transactions` with a member: a walk-in customer's sale
+ * is left out), with the store and the member named; `(tenant, id)` pages them, `(tenant, occurred_at)` serves the dates. The returned
  * amount is the sale's own running total (sale.service.ts adds each return to it), so a return
  * counts against its sale. Members and the averages are each group's own (not additive).
  */
@@ -19,7 +19,7 @@ export const transAnalysisSource = defineViewSource({
   from: sql`sales_transactions x
     left join ${MEMBERS_TABLE} m on m.tenant_id = x.tenant_id and m.id = x.member_id
     left join ${STORES_TABLE} s on s.tenant_id = x.tenant_id and s.id = x.store_id`,
-  scope: (actor) => sql`x.tenant_id = ${actor.tenantId}`,
+  scope: (actor) => sql`x.tenant_id = ${actor.tenantId} and x.member_id is not null`,
   columns: {
     id: sql`x.id`,
     occurredAt: sql`x.occurred_at`,

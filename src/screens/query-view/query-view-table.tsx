@@ -2,11 +2,18 @@ import { Space, Table, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { viewKeyColumns, type QueryColumn, type QueryRowLink, type QueryViewDef } from '../../../resources/query-view';
+import {
+  MEASURE_DECIMALS,
+  viewKeyColumns,
+  type QueryColumn,
+  type QueryMeasureKind,
+  type QueryRowLink,
+  type QueryViewDef,
+} from '../../../resources/query-view';
 import { resourceByName } from '../../../resources';
 import type { Translate } from '../../fields/field-kind';
 import { DASH } from '../../fields/field-helpers';
-import { formatAmount, formatInteger } from '../../lib/format';
+import { EMPTY_DISPLAY, formatAmount, formatInteger, formatNumber } from '../../lib/format';
 import { ACTIONS_COLUMN_KEY, pinKeyColumns, usePinsColumns } from '../generic/key-columns';
 import { screenRoute, viewHref } from '../generic/resource-routes';
 import type { ViewFilters, ViewRow } from './query-view-api';
@@ -23,9 +30,15 @@ export function SignedAmount(props: { readonly value: number; readonly format?: 
 }
 
 /** A number of a column or measure as the screen shows it. */
-export function formatMeasure(kind: 'money' | 'integer', value: number | null | undefined): string {
-  return kind === 'money' ? formatAmount(value) : formatInteger(value);
+export function formatMeasure(kind: QueryMeasureKind, value: number | null | undefined): string {
+  if (kind === 'money') return formatAmount(value);
+  if (kind === 'integer') return formatInteger(value);
+  const text = formatNumber(value, { decimals: MEASURE_DECIMALS[kind] });
+  return kind === 'percent' && text !== EMPTY_DISPLAY ? `${text}%` : text;
 }
+
+/** Column kinds shown as numbers (right-aligned, formatted like a measure). */
+const NUMBER_COLUMNS: ReadonlySet<QueryColumn['kind']> = new Set(['money', 'integer', 'quantity']);
 
 /** An enum code's label (its declared option), or the code itself. */
 export function codeLabel(args: { t: Translate; view: QueryViewDef; column: string; code: string | null }): string {
@@ -70,7 +83,7 @@ function cellOf(args: {
     return color ? <Tag color={color}>{label}</Tag> : label;
   }
   if (value === null || value === '') return DASH;
-  if (column.kind === 'money' || column.kind === 'integer') {
+  if (column.kind === 'money' || column.kind === 'integer' || column.kind === 'quantity') {
     const kind = column.kind;
     return column.signed ? (
       <SignedAmount value={Number(value)} format={(v) => formatMeasure(kind, v)} />
@@ -129,7 +142,7 @@ export function viewColumns(args: {
       title: t(`res.${view.name}.${name}`),
       width: column.width,
       sorter: column.sortable === true,
-      align: column.kind === 'money' || column.kind === 'integer' ? ('right' as const) : undefined,
+      align: NUMBER_COLUMNS.has(column.kind) ? ('right' as const) : undefined,
       render: (_: unknown, row: ViewRow) => cellOf({ ...args, name, column, row }),
     }));
   const links = Object.entries(view.links ?? {});

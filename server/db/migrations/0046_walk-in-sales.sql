@@ -1,0 +1,1 @@
+ALTER TABLE "sales_transactions" ALTER COLUMN "member_id" DROP NOT NULL;
