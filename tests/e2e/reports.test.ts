@@ -10,7 +10,7 @@ import { DESK_NARROW, resize } from './pages/layout';
  * the 报表 menu and opens under its title with each of its figures labelled in the chosen
  * language, in Chinese and then in English (axe-core and the layout checks walk every screen in
  * accessibility.test.ts). The pictures land in test-results/screenshots
- * (report-<name>-<language>.png).
+ * (report-<name>-<language>.png). It is allowed 600 s: about 20 s a report and language on a busy machine.
  */
 const session = useDemoSession();
 const REPORTS = QUERY_VIEWS.filter((view) => view.route.group === 'data-table' && view.route.screen);
@@ -42,5 +42,5 @@ describe('reports', () => {
         await screenshot(page, `report-${view.name}-${language.code}`);
       }
     }
-  }, 300_000);
+  }, 600_000);
 });
