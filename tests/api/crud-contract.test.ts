@@ -195,6 +195,8 @@ const registry = buildRegistry(servedResources(SERVER_HOOKS));
 // A view of a settings object is its base's one record from another entry (the Alipay card
 // design): the base runs the contract, the view's sharing is tested with it (member-card.test.ts).
 const settingsRuntimes = registry.runtimes.filter((r) => r.resource.singleton && r.resource.viewOf === undefined);
+/** Settings shown under a second entry (`defineView` of a singleton): the same record, proved below. */
+const settingsViewRuntimes = registry.runtimes.filter((r) => r.resource.singleton && r.resource.viewOf !== undefined);
 const readOnlyRuntimes = registry.runtimes.filter((r) => !r.resource.singleton && r.resource.readOnly);
 const crudRuntimes = registry.runtimes.filter((r) => !r.resource.singleton && !r.resource.readOnly);
 /** Reads of a resource whose read list is empty need only a session (§6 free screens). */
@@ -324,7 +326,7 @@ afterAll(async () => {
 
 it('proves every declared resource (the list grows; each one is proved below)', () => {
   expect(registry.runtimes.map((r) => r.resource.name)).toEqual(RESOURCES.map((r) => r.name));
-  expect(crudRuntimes.length + settingsRuntimes.length + readOnlyRuntimes.length).toBe(RESOURCES.length);
+  expect(crudRuntimes.length + settingsRuntimes.length + settingsViewRuntimes.length + readOnlyRuntimes.length).toBe(RESOURCES.length);
 });
 
 /**
@@ -1176,3 +1178,20 @@ describe('i18n of the declarations', () => {
     },
   );
 });
+
+// After the settings cases: those start from a merchant that never saved its settings.
+describe.each(settingsViewRuntimes.map((runtime) => [runtime.resource.name, runtime] as const))(
+  '%s (settings view)',
+  (name, runtime: ResourceRuntime) => {
+    it('reads the very record of the settings it shows', async () => {
+      const owner = runtime.resource.viewOf!;
+      const body = await validBody(registry.get(owner).resource);
+      const current = await okData<{ version: number }>(admin.get(`/v1/${owner}/get`, { headers: headers() }));
+      const saved = await okData(admin.post(`/v1/${owner}/save`, { body: { ...body, version: current.version }, headers: headers() }));
+      expect(await okData(admin.get(`/v1/${name}/get`, { headers: headers() }))).toEqual(
+        await okData(admin.get(`/v1/${owner}/get`, { headers: headers() })),
+      );
+      expect(saved).toMatchObject({ version: current.version + 1 });
+    });
+  },
+);
