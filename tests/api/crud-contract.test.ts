@@ -1186,7 +1186,7 @@ describe.each(settingsViewRuntimes.map((runtime) => [runtime.resource.name, runt
     it('reads the very record of the settings it shows', async () => {
       const owner = runtime.resource.viewOf!;
       const body = await validBody(registry.get(owner).resource);
-      const current = await okData<{ version: number }>(admin.get(`/v1/${owner}/get`, { headers: headers() }));
+      const current = (await okData(admin.get(`/v1/${owner}/get`, { headers: headers() }))) as { version: number };
       const saved = await okData(admin.post(`/v1/${owner}/save`, { body: { ...body, version: current.version }, headers: headers() }));
       expect(await okData(admin.get(`/v1/${name}/get`, { headers: headers() }))).toEqual(
         await okData(admin.get(`/v1/${owner}/get`, { headers: headers() })),
