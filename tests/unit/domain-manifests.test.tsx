@@ -100,12 +100,7 @@ describe('related lists as declared', () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(relatedLists(memberResource).map((related) => related.resource)).toEqual([
-      'coupon',
-      'prepay-card',
-      'member-tag-link',
-      'member-channel-identity',
-    ]);
+    expect(relatedLists(memberResource).map((related) => related.resource)).toEqual(['coupon', 'prepay-card', 'member-tag-link']);
   });
 });
 
