@@ -1,7 +1,7 @@
 import { Space, Table, Tag, Typography, type TableProps } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router-dom';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
   MEASURE_DECIMALS,
   viewKeyColumns,
@@ -183,17 +183,27 @@ export function ViewTable(props: {
   // On a screen or in a drawer's tab: the row's identity, amounts and balance stay in sight.
   const shown = props.columns.map((column) => String(column.key));
   const columns = pinKeyColumns({ columns: props.columns, keys: viewKeyColumns(view, shown), pin });
+  const holder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // antd draws the element that scrolls wide rows sideways; it takes the focus so the keyboard
+    // can scroll it too, rows without a link included (axe scrollable-region-focusable).
+    holder.current?.querySelectorAll<HTMLElement>('.ant-table-content, .ant-table-body').forEach((region) => {
+      region.tabIndex = 0;
+    });
+  });
   return (
-    <Table<ViewRow>
-      rowKey={(row) => String(row[view.key])}
-      size={props.size ?? 'middle'}
-      columns={columns}
-      // Wide rows scroll sideways inside the table; an empty table fits its card instead: a scrolling
-      // region with nothing focusable in it is one the keyboard cannot scroll (axe
-      // scrollable-region-focusable).
-      scroll={(props.table.dataSource?.length ?? 0) > 0 ? { x: 'max-content' } : undefined}
-      locale={{ emptyText: <Typography.Text type="secondary">{props.t(`res.${view.name}.empty`)}</Typography.Text> }}
-      {...props.table}
-    />
+    <div ref={holder}>
+      <Table<ViewRow>
+        rowKey={(row) => String(row[view.key])}
+        size={props.size ?? 'middle'}
+        columns={columns}
+        // Wide rows scroll sideways inside the table; an empty table fits its card instead: a scrolling
+        // region with nothing focusable in it is one the keyboard cannot scroll (axe
+        // scrollable-region-focusable).
+        scroll={(props.table.dataSource?.length ?? 0) > 0 ? { x: 'max-content' } : undefined}
+        locale={{ emptyText: <Typography.Text type="secondary">{props.t(`res.${view.name}.empty`)}</Typography.Text> }}
+        {...props.table}
+      />
+    </div>
   );
 }
