@@ -5,7 +5,7 @@ import { preset } from '../field-presets';
  * Customer groups (营销/客群, issue 29 item 2): members chosen by conditions (`rule`, the
  * condition language of resources/contract/audience-condition.types.ts, as JSON). The builder
  * asks `POST /v1/customer-group/estimate` for the planner's estimate at once; the exact count is
- * computed in the background (server/modules/audiences/group-count.ts) and kept with its time
+ * computed in the background (server/modules/audiences/audience.compute.ts, `countGroup`) and kept with its time
  * (`memberCount`, `countedAt`), so no screen waits on it. A push plan or activity refers to a
  * group by a relation to `customer-group`: the engine then refuses to delete a group in use
  * (409 naming what uses it).

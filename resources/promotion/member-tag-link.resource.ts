@@ -5,7 +5,7 @@ import { defineResource, field } from '../define';
  * the tag came (MANUAL by hand, API by an application key, IMPORT by a file, BATCH by a batch
  * document, SCAN, RULE by a system tag's rule). The server sets the source; a rule's
  * recomputation adds and removes only RULE rows, so it never takes off a tag a person put on
- * (server/modules/audiences/tag-recompute.ts). Shown on the member detail as a related list.
+ * (server/modules/audiences/audience.compute.ts, `recomputeTag`). Shown on the member detail as a related list.
  */
 export const memberTagLinkResource = defineResource({
   name: 'member-tag-link',

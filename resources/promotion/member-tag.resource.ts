@@ -5,7 +5,7 @@ import { preset } from '../field-presets';
  * Tags (营销/标签, issue 29 item 1): a manual tag is put on members by hand, by a batch
  * document, by a file or by the API; a system tag is computed by its `rule` (the condition
  * language of resources/contract/audience-condition.types.ts, as JSON) in the background
- * (server/modules/audiences/tag-recompute.ts), which keeps `memberCount` and `lastRunAt`. Who
+ * (server/modules/audiences/audience.compute.ts, `recomputeTag`), which keeps `memberCount` and `lastRunAt`. Who
  * holds a tag, and why, is the tag link (member-tag-link.resource.ts).
  */
 export const memberTagResource = defineResource({

@@ -17,7 +17,7 @@ import { badInput, type FieldError } from '../../http/envelope';
  * The condition language (resources/contract/audience-condition.types.ts) on the server: parsed
  * and validated (every bad node named by its path, `rule.children[1].value`), then compiled to a
  * boolean SQL expression over the members table aliased `m`. System tags and customer groups
- * both select members with it (tag-recompute.ts, group-count.ts).
+ * both select members with it (audience.compute.ts: recomputeTag, countGroup).
  */
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
