@@ -18,6 +18,7 @@ import { placeholder, prepareNamed, preparedOnce, type PreparedSelect } from './
 import { shownStateRank, shownStateRankSql } from './state-timeline';
 import { recordShownState } from '../../resources/state-timeline';
 import type { StoredRecord } from './server-hooks.define';
+import { keepEstimate, keptEstimate } from './total-estimates';
 
 /**
  * `POST /v1/<name>/query`: filters, keyword, sorting and paging by page number or by cursor.
@@ -234,12 +235,19 @@ function sumsOf(runtime: ResourceRuntime, field: readonly string[] | undefined):
  * The select of a listed page: the record's columns (nested, so the row is the record as a plain
  * select maps it), the names its rows point at, the total and the declared totals.
  */
-function listedSelection(args: { db: DbOrTx; runtime: ResourceRuntime; where: SQL | undefined; registry: EngineRegistry | undefined }) {
+function listedSelection(args: {
+  db: DbOrTx;
+  runtime: ResourceRuntime;
+  where: SQL | undefined;
+  registry: EngineRegistry | undefined;
+  /** False when a kept estimate answers the total (total-estimates.ts). */
+  withTotal: boolean;
+}) {
   const sums = sumsField(args);
   return {
     record: getTableColumns(args.runtime.table),
     ...(args.registry ? { names: titleFields(args.registry, args.runtime).fields } : {}),
-    total: totalField(args),
+    ...(args.withTotal ? { total: totalField(args) } : {}),
     ...(sums ? { sums } : {}),
   };
 }
@@ -248,7 +256,8 @@ function listedSelection(args: { db: DbOrTx; runtime: ResourceRuntime; where: SQ
 interface ListedRow {
   readonly record: StoredRecord;
   readonly names?: Record<string, unknown>;
-  readonly total: [number, number | null];
+  /** Absent when a kept estimate answers the total. */
+  readonly total?: [number, number | null];
   readonly sums?: string[];
 }
 
@@ -264,7 +273,9 @@ export interface QueryStatements {
    * What runQuery runs: the page with its total, declared totals and, given the registry, the
    * names its rows point at, as fields of its select (the page's plan is the page's own).
    */
-  listed(registry?: EngineRegistry): { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<ListedRow[]>;
+  listed(registry?: EngineRegistry, withTotal?: boolean): { toSQL(): { sql: string; params: unknown[] } } & PromiseLike<ListedRow[]>;
+  /** What the total depends on (the resource and the conditions with their values): the key of its kept estimate. */
+  readonly totalKey: string;
   /**
    * Nothing but the declared scope filters the rows (no filter, keyword, cursor, row filter or
    * computed sort key): the statements are the same for every call of that order, built once
@@ -317,7 +328,12 @@ export function queryStatements(args: { db: DbOrTx; runtime: ResourceRuntime; ac
     get count() {
       return countStatement({ db, runtime, where });
     },
-    listed: (registry) => pageOf(listedSelection({ db, runtime, where, registry })) as unknown as ReturnType<QueryStatements['listed']>,
+    listed: (registry, withTotal = true) =>
+      pageOf(listedSelection({ db, runtime, where, registry, withTotal })) as unknown as ReturnType<QueryStatements['listed']>,
+    get totalKey() {
+      const counted = db.select({ id: t.id }).from(t).where(where).toSQL();
+      return `${runtime.resource.name}|${counted.sql}|${JSON.stringify(counted.params)}`;
+    },
     unfiltered:
       filtered.conditions.length === 0 &&
       !keyword &&
@@ -338,14 +354,15 @@ function unfilteredListed(args: {
   runtime: ResourceRuntime;
   keys: readonly SortKey[];
   registry: EngineRegistry | undefined;
+  withTotal: boolean;
 }): PreparedSelect<ListedRow> | null {
-  const { db, runtime, keys, registry } = args;
+  const { db, runtime, keys, registry, withTotal } = args;
   const named = registry ? titleFields(registry, runtime).key : 'plain';
-  return preparedOnce(db, `unfiltered:${runtime.resource.name}:${sortSignature(keys)}:${named}`, () => {
+  return preparedOnce(db, `unfiltered:${runtime.resource.name}:${sortSignature(keys)}:${named}:${withTotal}`, () => {
     const t = runtime.table;
     const where = and(...declaredScope(runtime, { tenantId: placeholder('tenantId'), marketingCenterId: placeholder('centre') }));
     const page = db
-      .select(listedSelection({ db, runtime, where, registry }))
+      .select(listedSelection({ db, runtime, where, registry, withTotal }))
       .from(t)
       .where(where)
       .offset(placeholder('offset'))
@@ -360,10 +377,10 @@ async function totalsAlone(args: {
   db: DbOrTx;
   runtime: ResourceRuntime;
   where: SQL | undefined;
-}): Promise<Pick<ListedRow, 'total' | 'sums'>> {
+}): Promise<Required<Pick<ListedRow, 'total'>> & Pick<ListedRow, 'sums'>> {
   const sums = sumsField(args);
   const [row] = (await args.db.execute(sql`select ${totalField(args)} as total${sums ? sql`, ${sums} as sums` : sql``}`)).rows;
-  return row as Pick<ListedRow, 'total' | 'sums'>;
+  return row as Required<Pick<ListedRow, 'total'>> & Pick<ListedRow, 'sums'>;
 }
 
 /**
@@ -379,19 +396,24 @@ export async function runQuery(args: {
   registry?: EngineRegistry;
 }): Promise<QueryResult> {
   const { db, runtime, query, registry } = args;
-  const { where, keys, unfiltered, listed } = queryStatements(args);
-  const prepared = unfiltered ? unfilteredListed({ db, runtime, keys, registry }) : null;
+  const statements = queryStatements(args);
+  const { where, keys, unfiltered, listed } = statements;
   const scope = scopeOf(args.actor, runtime);
+  const totalKey = unfiltered ? `${runtime.resource.name}|unfiltered|${scope.tenantId}|${scope.marketingCenterId}` : statements.totalKey;
+  const estimated = keptEstimate(totalKey);
+  const withTotal = estimated === undefined;
+  const prepared = unfiltered ? unfilteredListed({ db, runtime, keys, registry, withTotal }) : null;
   const values = {
     tenantId: scope.tenantId,
     centre: scope.marketingCenterId,
     offset: (query.page - 1) * query.pageSize,
     limit: query.pageSize + 1,
   };
-  const listedRows = prepared ? await prepared.execute(values) : await listed(registry);
+  const listedRows = prepared ? await prepared.execute(values) : await listed(registry, withTotal);
   // The total and the declared totals came with every row; an empty page asks for them alone.
   const first: Pick<ListedRow, 'total' | 'sums'> = listedRows[0] ?? (await totalsAlone({ db, runtime, where }));
-  const { total, estimate } = totalOf(first.total);
+  const { total, estimate } = first.total ? totalOf(first.total) : { total: estimated!, estimate: true };
+  if (estimate && withTotal) keepEstimate(totalKey, total);
   const totals = sumsOf(runtime, first.sums);
   const rows = listedRows.map((row) => row.record);
   const more = rows.length > query.pageSize;
