@@ -185,7 +185,31 @@ export type RecordFills = Readonly<Record<string, string>>;
 export interface LongTextField extends FieldBase<'longText'> {
   /** Default 2000. */
   readonly maxLength?: number;
+  /**
+   * The text is a structured value stored as JSON and edited by a widget of the browser's
+   * registry (src/fields/field-widgets.ts) instead of a text area; the server still stores and
+   * answers text, and the resource's hooks validate it.
+   */
+  readonly widget?: FieldWidget;
 }
+
+/**
+ * The condition builder of precision marketing: the text is a condition tree
+ * (resources/contract/audience-condition.types.ts) built from nested AND / OR groups of metric
+ * pickers, each node's server error (`rule.children[0].window`) on its input, with the planner's
+ * estimate while editing and the record's exact count from the background.
+ */
+export interface ConditionTreeWidget {
+  /** The widget. */
+  readonly name: 'conditionTree';
+  /** The resource's extra route that computes a saved record's exact count: `POST /v1/<resource>/<count>?id=`. */
+  readonly count: string;
+  /** The record's fields holding the exact count and when it was computed (server-managed). */
+  readonly countFields: readonly [count: string, at: string];
+}
+
+/** The structured-text widgets the browser registers (src/fields/field-widgets.ts). */
+export type FieldWidget = ConditionTreeWidget;
 
 export interface NumberFieldBase<K extends 'integer' | 'money' | 'decimal'> extends FieldBase<K> {
   readonly min?: number;

@@ -1,8 +1,10 @@
-import { defineMessages } from './bilingual';
+import { METRICS } from '../contract/audience-condition.types';
+import { defineMessages, type MessageBook } from './bilingual';
 
 /**
  * Messages of tags and customer groups (server/modules/audiences): the refusals of a condition
- * tree, each shown beside the node it names, and of a tag link.
+ * tree, each shown beside the node it names, and of a tag link; the condition builder's labels
+ * (src/fields/widgets/): the metrics' (declared with the language), operators, windows, buttons.
  */
 export const audienceMessages = defineMessages({
   'audience.badJson': ['条件格式有误', 'The conditions are not valid JSON'],
@@ -21,4 +23,52 @@ export const audienceMessages = defineMessages({
   'audience.ruleRequired': ['系统标签需要规则', 'A system tag needs a rule'],
   'audience.notSystemTag': ['只有系统标签按规则重算', 'Only system tags are recomputed by a rule'],
   'audience.alreadyTagged': ['该会员已有此标签', 'The member already has this tag'],
+});
+
+/** The metrics' names, as the condition language declares them: `audience.metric.<name>`. */
+const metricLabels: MessageBook = Object.fromEntries(Object.entries(METRICS).map(([name, def]) => [`audience.metric.${name}`, def.label]));
+
+/** The condition builder's labels (src/fields/widgets/condition-builder.tsx). */
+export const audienceBuilderMessages = defineMessages({
+  ...metricLabels,
+  'audience.operator.eq': ['等于', 'equals'],
+  'audience.operator.ne': ['不等于', 'does not equal'],
+  'audience.operator.gt': ['大于', 'more than'],
+  'audience.operator.gte': ['大于等于', 'at least'],
+  'audience.operator.lt': ['小于', 'less than'],
+  'audience.operator.lte': ['小于等于', 'at most'],
+  'audience.operator.between': ['介于', 'between'],
+  'audience.operator.in': ['属于', 'is any of'],
+  'audience.operator.notIn': ['不属于', 'is none of'],
+  'audience.operator.empty': ['为空', 'is empty'],
+  'audience.operator.notEmpty': ['不为空', 'is not empty'],
+  'audience.window.1m': ['近1个月', 'Last month'],
+  'audience.window.3m': ['近3个月', 'Last 3 months'],
+  'audience.window.6m': ['近6个月', 'Last 6 months'],
+  'audience.window.1y': ['近1年', 'Last year'],
+  'audience.window.2y': ['近2年', 'Last 2 years'],
+  'audience.window.all': ['全部时间', 'All time'],
+  'audience.builder.combine': ['组合方式', 'Combine'],
+  'audience.builder.and': ['满足全部 (AND)', 'All of (AND)'],
+  'audience.builder.or': ['满足任一 (OR)', 'Any of (OR)'],
+  'audience.builder.andWord': ['且', 'AND'],
+  'audience.builder.orWord': ['或', 'OR'],
+  'audience.builder.metric': ['指标', 'Metric'],
+  'audience.builder.operator': ['运算符', 'Operator'],
+  'audience.builder.value': ['取值', 'Value'],
+  'audience.builder.window': ['统计周期', 'Look-back window'],
+  'audience.builder.addCondition': ['添加条件', 'Add condition'],
+  'audience.builder.addGroup': ['添加条件组', 'Add group'],
+  'audience.builder.removeCondition': ['删除条件', 'Remove condition'],
+  'audience.builder.removeGroup': ['删除条件组', 'Remove group'],
+  'audience.builder.month': ['{n}月', 'Month {n}'],
+  'audience.builder.from': ['起', 'from'],
+  'audience.builder.to': ['止', 'to'],
+  'audience.builder.estimate': ['预估约 {count} 人', 'Estimated about {count} members'],
+  'audience.builder.estimating': ['正在预估人数…', 'Estimating…'],
+  'audience.builder.incomplete': ['条件填写完整后显示预估人数', 'Complete the conditions to see an estimate'],
+  'audience.builder.exact': ['精确人数 {count} 人，计算于 {time}', 'Exact count {count} members, computed {time}'],
+  'audience.builder.notCounted': ['精确人数尚未计算', 'The exact count is not computed yet'],
+  'audience.builder.countNow': ['重新计算人数', 'Count now'],
+  'audience.builder.counting': ['后台计算中，完成后自动刷新', 'Counting in the background; this refreshes when done'],
 });

@@ -26,7 +26,7 @@ import { activityMessages } from '../promotion/activity.messages';
 import { activityScreenMessages } from '../promotion/activity-screens.messages';
 import { activityEngineMessages } from './activity-engine.messages';
 import { activityEventsMessages } from './activity-events.messages';
-import { audienceMessages } from './audience.messages';
+import { audienceBuilderMessages, audienceMessages } from './audience.messages';
 
 /**
  * Every message book of the product. A module that adds visible strings adds its book here;
@@ -60,6 +60,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   activityMessages,
   activityScreenMessages,
   audienceMessages,
+  audienceBuilderMessages,
   activityEngineMessages,
   activityEventsMessages,
   channelsMessages,

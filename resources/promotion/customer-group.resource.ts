@@ -3,7 +3,8 @@ import { preset } from '../field-presets';
 
 /**
  * Customer groups (营销/客群, issue 29 item 2): members chosen by conditions (`rule`, the
- * condition language of resources/contract/audience-condition.types.ts, as JSON). The builder
+ * condition language of resources/contract/audience-condition.types.ts, as JSON), edited with
+ * the condition builder (`widget`, src/fields/widgets/). The builder
  * asks `POST /v1/customer-group/estimate` for the planner's estimate at once; the exact count is
  * computed in the background (server/modules/audiences/audience.compute.ts, `countGroup`) and kept with its time
  * (`memberCount`, `countedAt`), so no screen waits on it. A push plan or activity refers to a
@@ -29,6 +30,7 @@ export const customerGroupResource = defineResource({
       help: ['AND / OR 条件组，可嵌套', 'AND / OR groups of conditions, nested'],
       required: true,
       maxLength: 20000,
+      widget: { name: 'conditionTree', count: 'count', countFields: ['memberCount', 'countedAt'] },
     }),
     memberCount: field.integer({ label: ['会员数', 'Members'], serverManaged: true, min: 0, sortable: true, width: 100 }),
     countedAt: field.datetime({

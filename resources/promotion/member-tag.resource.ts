@@ -42,6 +42,7 @@ export const memberTagResource = defineResource({
       ],
       maxLength: 20000,
       when: { field: 'tagType', in: ['SYSTEM'] },
+      widget: { name: 'conditionTree', count: 'recompute', countFields: ['memberCount', 'lastRunAt'] },
     }),
     memberCount: field.integer({
       label: ['会员数', 'Members'],

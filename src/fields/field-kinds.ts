@@ -7,6 +7,7 @@ import type { FieldDef, FieldKind, ResourceDef } from '../../resources/define';
 import { labelKey } from '../../resources/define';
 import type { FieldContext, FieldKindRegistry, FieldKindSpec, Translate } from './field-kind';
 import { withEmptyMeaning } from './empty-meaning';
+import { FIELD_WIDGETS } from './field-widgets';
 import { booleanKind, enumKind, weekdaysKind } from './kinds/choice.kind';
 import { dateKind, dateRangeKind, dateTimeKind, timeKind } from './kinds/date.kind';
 import { fileKind } from './kinds/file.kind';
@@ -52,6 +53,12 @@ export function specOf(kind: FieldKind): FieldKindSpec {
   return FIELD_KINDS[kind] as unknown as FieldKindSpec;
 }
 
+/** The behaviour of a declared field: its widget's when it names one (field-widgets.ts), else its kind's. */
+export function specFor(field: FieldDef): FieldKindSpec {
+  const widget = field.kind === 'longText' ? field.widget : undefined;
+  return widget ? FIELD_WIDGETS[widget.name] : specOf(field.kind);
+}
+
 /** The context of a declared field of a resource. */
 export function fieldContext(args: { readonly resource: ResourceDef; readonly name: string; readonly t: Translate }): FieldContext {
   // `rule.speedMultiple`: a member of an object field (a kind's rule member as a list column).
@@ -72,7 +79,7 @@ export function recordToForm(args: { readonly resource: ResourceDef; readonly re
   const values: Record<string, unknown> = {};
   for (const name of Object.keys(args.resource.fields)) {
     const ctx = fieldContext({ resource: args.resource, name, t: args.t });
-    const convert = specOf(ctx.field.kind).toForm;
+    const convert = specFor(ctx.field).toForm;
     values[name] = convert ? convert(ctx, args.record[name]) : args.record[name];
   }
   return values;
@@ -88,7 +95,7 @@ export function formToBody(args: {
   const body: Record<string, unknown> = {};
   for (const name of args.names) {
     const ctx = fieldContext({ resource: args.resource, name, t: args.t });
-    const convert = specOf(ctx.field.kind).fromForm;
+    const convert = specFor(ctx.field).fromForm;
     const value = args.values[name];
     const converted = convert ? convert(ctx, value) : value;
     // Undefined becomes null so that clearing a field on edit clears it on the server too.

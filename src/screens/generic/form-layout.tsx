@@ -9,7 +9,7 @@ import { Button, Col, Form, Row, Space, Steps, Typography, type FormInstance } f
 import { useState, type ReactNode } from 'react';
 import { formSections, type FieldDef, type ResourceDef, type Section } from '../../../resources/define';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
-import { fieldContext, specOf } from '../../fields/field-kinds';
+import { fieldContext, specFor } from '../../fields/field-kinds';
 import { appliesTo, lockedByState, useApplies, useFormSelection, useSettledConditions } from './form-rules';
 import { useFormSections } from './screen-slots';
 
@@ -63,7 +63,7 @@ export function FormField(props: FormFieldProps) {
 
 function ShownField(props: FormFieldProps) {
   const ctx = fieldContext({ resource: props.resource, name: props.name, t: props.t });
-  const spec = specOf(ctx.field.kind);
+  const spec = specFor(ctx.field);
   // A document number the engine draws (`numbering`) is shown, never typed: empty until saved.
   const numbered = props.resource.numbering?.field === props.name;
   const disabled =

@@ -10,7 +10,7 @@ import { isInForm, type ResourceDef } from '../../../resources/define';
 import { editableInState, fieldApplies, isConditional } from '../../../resources/field-rules';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { isBlank } from '../../fields/field-helpers';
-import { fieldContext, specOf } from '../../fields/field-kinds';
+import { fieldContext, specFor } from '../../fields/field-kinds';
 import { recordStateOf } from './record-state';
 
 type Values = Readonly<Record<string, unknown>> | undefined;
@@ -64,7 +64,7 @@ export function useSettledConditions(args: { form: FormInstance; resource: Resou
       if (!now.has(name)) {
         if (!isBlank(values[name])) patch[name] = f.kind === 'lines' ? [] : null;
       } else if (before && !before.has(name) && isBlank(values[name]) && f.defaultValue !== undefined) {
-        const convert = specOf(f.kind).toForm;
+        const convert = specFor(f).toForm;
         patch[name] = convert ? convert(fieldContext({ resource, name, t }), f.defaultValue) : f.defaultValue;
       }
     }

@@ -7,7 +7,7 @@ import { keyColumns, listColumns, type ResourceDef } from '../../../resources/de
 import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../providers/dates';
 import { DASH, textOrDash } from '../../fields/field-helpers';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
-import { fieldContext, specOf } from '../../fields/field-kinds';
+import { fieldContext, specFor, specOf } from '../../fields/field-kinds';
 import { memberRecord } from '../../fields/relation-titles';
 import { buildTree } from '../../fields/tree-build';
 import { toQueryFilters, toQuerySorters } from '../../../providers/data';
@@ -62,7 +62,7 @@ export function fieldColumn(args: {
   sorters?: readonly CrudSort[];
 }): ColumnsType<BaseRecord>[number] {
   const ctx = fieldContext({ resource: args.resource, name: args.name, t: args.t });
-  const spec = specOf(ctx.field.kind);
+  const spec = specFor(ctx.field);
   const sorted = args.sorters?.find((sorter) => sorter.field === args.name);
   return {
     key: args.name,

@@ -3,7 +3,7 @@ import { useOne, type BaseRecord } from '@refinedev/core';
 import { detailSections, type EnumField, type ResourceDef } from '../../../resources/define';
 import { fieldApplies, sectionApplies } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, Translate } from '../../fields/field-kind';
-import { fieldContext, specOf } from '../../fields/field-kinds';
+import { fieldContext, specFor } from '../../fields/field-kinds';
 import { enumTag } from '../../fields/kinds/choice.kind';
 import { DATE_TIME_FORMAT, serializeDate, type DateInput } from '../../../providers/dates';
 import { DASH, textOrDash } from '../../fields/field-helpers';
@@ -73,7 +73,7 @@ export function DetailSections(props: {
         .filter((name) => resource.fields[name] && fieldApplies({ resource, name, valueOf }))
         .map((name) => {
           const ctx = fieldContext({ resource, name, t });
-          const spec = specOf(ctx.field.kind);
+          const spec = specFor(ctx.field);
           return {
             key: name,
             label: t(ctx.key),

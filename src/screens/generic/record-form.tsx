@@ -3,7 +3,7 @@ import { useCreate, useInvalidate, useOne, useUpdate, type BaseRecord, type Http
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ResourceDef } from '../../../resources/define';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
-import { fieldContext, formToBody, recordToForm, specOf } from '../../fields/field-kinds';
+import { fieldContext, formToBody, recordToForm, specFor } from '../../fields/field-kinds';
 import { alreadyReported, errorText, isConflict, showFieldErrors } from './call-errors';
 import { FormBody, layoutSections, type FormLayout } from './form-layout';
 import { lockedByState, settleBody } from './form-rules';
@@ -63,7 +63,7 @@ function defaultsOf(args: {
     const value = name in fixed ? fixed[name] : name in prefill && !field.serverManaged ? prefill[name] : field.defaultValue;
     if (value === undefined) continue;
     const ctx = fieldContext({ resource, name, t });
-    const convert = specOf(field.kind).toForm;
+    const convert = specFor(field).toForm;
     values[name] = convert ? convert(ctx, value) : value;
   }
   return values;
