@@ -106,21 +106,27 @@ async function choose(container: HTMLElement, label: string, option: string) {
   fireEvent.click(options[options.length - 1]);
 }
 
+/** The add form with its name typed, and the bodies it sends. */
+async function addForm(name: string): Promise<{ sent: Record<string, unknown>[]; form: HTMLFormElement }> {
+  const sent: Record<string, unknown>[] = [];
+  server.use(
+    api.post('customer-group/saveNew', async ({ request }) => {
+      sent.push((await request.json()) as Record<string, unknown>);
+      return ok(saved);
+    }),
+  );
+  const form = await openForm('', 'Add customer group');
+  fireEvent.change(within(form).getByLabelText('Group name'), { target: { value: name } });
+  return { sent, form };
+}
+
 const leaves = (form: HTMLElement) => [...form.querySelectorAll('.condition-leaf')] as HTMLElement[];
 const optionTexts = () =>
   [...document.querySelectorAll('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')].map((o) => o.textContent);
 
 describe('condition builder in the customer group form', () => {
   it('builds "spent over 1,000 in the last month AND not in level Gold" with pickers, estimates it and sends the tree', async () => {
-    const sent: Record<string, unknown>[] = [];
-    server.use(
-      api.post('customer-group/saveNew', async ({ request }) => {
-        sent.push((await request.json()) as Record<string, unknown>);
-        return ok(saved);
-      }),
-    );
-    const form = await openForm('', 'Add customer group');
-    fireEvent.change(within(form).getByLabelText('Group name'), { target: { value: 'Big spenders' } });
+    const { sent, form } = await addForm('Big spenders');
     // One empty condition to start with; no text area holds JSON.
     expect(form.querySelector('textarea#rule')).toBeNull();
     expect(within(form).getByText('Complete the conditions to see an estimate')).toBeTruthy();
@@ -163,15 +169,7 @@ describe('condition builder in the customer group form', () => {
   });
 
   it('nests a group and switches it to OR', async () => {
-    const sent: Record<string, unknown>[] = [];
-    server.use(
-      api.post('customer-group/saveNew', async ({ request }) => {
-        sent.push((await request.json()) as Record<string, unknown>);
-        return ok(saved);
-      }),
-    );
-    const form = await openForm('', 'Add customer group');
-    fireEvent.change(within(form).getByLabelText('Group name'), { target: { value: 'Lapsed' } });
+    const { sent, form } = await addForm('Lapsed');
     await choose(form, 'Metric 1', 'Birthday month');
     await choose(form, 'Value 1', 'Month 5');
     fireEvent.click(buttonNamed(form, 'Add group'));
