@@ -214,6 +214,44 @@ describe('condition builder in the customer group form', () => {
   });
 });
 
+describe('condition builder in the tag form', () => {
+  it('appears for a system tag only and sends its rule', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      api.post('member-tag/saveNew', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return ok({ id: 5, name: 'Rich', tagType: 'SYSTEM', version: 1 });
+      }),
+      api.post('customer-group/estimate', () => ok({ estimate: 7 })),
+      // The saved tag's detail, shown after the save.
+      api.get('member-tag/info/5', () => ok({ id: 5, name: 'Rich', tagType: 'SYSTEM', rule: null, memberCount: 0, version: 1 })),
+    );
+    renderAt({
+      path: '/promotion/tag-manage/sys-custom-tag-add',
+      i18n,
+      screen: <RecordFormPage resource={memberTagResource} />,
+      resources: [customerGroupResource, memberTagResource],
+    });
+    const form = (await screen.findByText('Save')).closest('form')!;
+    fireEvent.change(within(form).getByLabelText('Tag name'), { target: { value: 'Rich' } });
+    // A manual tag has no rule: no builder.
+    expect(form.querySelector('.condition-group')).toBeNull();
+    await choose(form, 'Tag type', 'System tag');
+    await waitFor(() => expect(form.querySelector('.condition-group')).toBeTruthy());
+    await choose(form, 'Metric 1', 'Points balance');
+    await choose(form, 'Operator 1', 'at least');
+    fireEvent.change(within(form).getByLabelText('Value 1'), { target: { value: '500' } });
+    expect(await within(form).findByText('Estimated about 7 members')).toBeTruthy();
+    fireEvent.click(buttonNamed(form, 'Save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].tagType).toBe('SYSTEM');
+    expect(JSON.parse(String(sent[0].rule))).toEqual({
+      combine: 'and',
+      children: [{ metric: 'pointsBalance', operator: 'gte', value: 500 }],
+    });
+  });
+});
+
 describe('condition builder on the detail', () => {
   it('reads the conditions as a sentence with the exact count and its time', async () => {
     serve();
