@@ -40,6 +40,8 @@ import { smsChannelResource } from './setting/sms-channel.resource';
 import { alipayChannelResource } from './member/alipay-channel.resource';
 import { meituanChannelResource } from './member/meituan-channel.resource';
 import { wechatChannelResource } from './member/wechat-channel.resource';
+import { alipayMemberCardResource, memberCardResource } from './member/member-card.resource';
+import { memberChannelIdentityResource } from './member/member-channel-identity.resource';
 import { paidLevelOrderResource } from './member/paid-level-order.resource';
 import { upgradeIncentiveResource } from './member/upgrade-incentive.resource';
 import { activities } from './promotion/activity.resource';
@@ -83,6 +85,9 @@ export const RESOURCES: readonly ResourceDef[] = [
   applicationResource,
   wechatChannelResource,
   alipayChannelResource,
+  memberCardResource,
+  alipayMemberCardResource,
+  memberChannelIdentityResource,
   meituanChannelResource,
   smsChannelResource,
   ...CARD_RESOURCES,

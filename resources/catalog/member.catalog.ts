@@ -113,6 +113,16 @@ export const memberGroup: GroupDecl = {
       screens: [{ name: 'meituan-before', title: ['美团会员接入', 'Meituan membership setup'] }],
     }),
     declareEntry({
+      beyondSpecification:
+        'A member linked to their WeChat, Alipay and Meituan identities (issue 27 §5); the specification lists no screen for them',
+      entry: 'channel-identity',
+      title: ['会员渠道身份', 'Member channel identities'],
+      resourceId: '会员/渠道身份',
+      resourceTitleEn: 'Member channel identities',
+      actions: CHANNEL_ACTIONS,
+      screens: [{ name: 'channel-identity', title: ['会员渠道身份', 'Member channel identities'] }],
+    }),
+    declareEntry({
       entry: 'level',
       title: ['会员等级', 'Membership levels'],
       resourceId: '会员/会员等级',

@@ -262,7 +262,7 @@ export const memberResource = defineResource({
       { key: 'membership', title: ['等级与成长', 'Level and growth'], fields: ['level', 'growthValue', 'tags', 'state'] },
       { key: 'vehicle', title: ['车辆信息', 'Vehicle'], fields: [...VEHICLE_FIELDS] },
     ],
-    // The member's latest coupons and prepaid cards, each with a link to its full list filtered on the member.
+    // The member's latest coupons and prepaid cards and their channel identities, each with a link to its full list filtered on the member.
     related: [
       {
         key: 'coupons',
@@ -284,6 +284,13 @@ export const memberResource = defineResource({
         resource: 'member-tag-link',
         field: 'member',
         columns: ['tag', 'source', 'taggedAt'],
+      },
+      {
+        key: 'identities',
+        title: ['渠道身份', 'Channel identities'],
+        resource: 'member-channel-identity',
+        field: 'member',
+        columns: ['channel', 'externalId', 'unionId'],
       },
     ],
   },

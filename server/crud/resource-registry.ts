@@ -148,8 +148,10 @@ function checkSingleton(resource: ResourceDef): void {
   }
   if (screens.settingsEdit !== undefined && screens.settings === undefined) fail('a settings edit screen needs a settings screen');
   if (resource.singleton !== resource.scope) fail(`singleton ${resource.singleton} needs scope ${resource.singleton}`);
-  if (resource.states || resource.treeField || resource.readOnly || resource.viewOf !== undefined)
-    fail('a singleton has no states, tree, read-only mode or view');
+  if (resource.states || resource.treeField || resource.readOnly) fail('a singleton has no states, tree or read-only mode');
+  // A view of a settings object is the same record from another entry (the card design from the
+  // WeChat and the Alipay entries); a fixed filter would make it a second record, which it is not.
+  if (resource.viewOf !== undefined && resource.fixedFilter !== undefined) fail('a view of a singleton has no fixed filter');
   if (Object.values(resource.fields).some((f) => f.kind === 'lines')) fail('a singleton has no lines fields');
   if (screens.list ?? screens.add ?? screens.edit ?? screens.dtl) fail('a singleton has only a settings screen');
 }

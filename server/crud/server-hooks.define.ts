@@ -116,6 +116,13 @@ export interface ServerHooks<T extends object = StoredRecord> {
    */
   readonly afterCommit?: Readonly<Record<string, (args: { app: FastifyInstance; actor: Actor; record: T }) => Promise<void> | void>>;
   /**
+   * After a settings object's save committed (outside its transaction), with the app: for what
+   * must not hold the transaction open, a call to an outside platform (the card design sent to
+   * the wallets). It may answer the record as it then stands (ids the platform gave), which the
+   * save answers instead. Only settings saves (`singleton`) run it.
+   */
+  readonly afterSaveCommit?: (args: { app: FastifyInstance; actor: Actor; record: T }) => Promise<StoredRecord | void>;
+  /**
    * Extra endpoints (`POST /v1/card-template/allocateTemplateNumber`). Registered in the
    * engine's context under the service base: the access hook applies, so each route must
    * declare `config.requires` (or `signedIn`).

@@ -88,14 +88,10 @@ export async function registerSettingsRoutes(
       if (typeof body !== 'object' || body === null || Array.isArray(body)) {
         throw badInput('error.fieldsInvalid', [{ field: 'body', key: 'validation.type', values: { label: 'body' } }]);
       }
-      const saved = await saveSettings({
-        db: app.database.db,
-        registry,
-        runtime,
-        actor: actorOf(request),
-        body: body as Record<string, unknown>,
-      });
-      return ok(await answer({ app, registry, runtime, request, row: saved }));
+      const actor = actorOf(request);
+      const saved = await saveSettings({ db: app.database.db, registry, runtime, actor, body: body as Record<string, unknown> });
+      const after = await runtime.hooks.afterSaveCommit?.({ app, actor, record: saved });
+      return ok(await answer({ app, registry, runtime, request, row: after ?? saved }));
     },
   );
 

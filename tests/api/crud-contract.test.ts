@@ -111,6 +111,26 @@ const OVERRIDES: Readonly<Record<string, Override>> = {
   }),
   // A member receives one opening balance: each record names a member of its own.
   'store-value-init': async ({ seed }) => ({ member: await newMember(seed), principal: 10 + seed, gift: 1 }),
+  // An identity per member and channel (the hook's rule): each record names a member of its own.
+  'member-channel-identity': async ({ seed }) => ({ member: await newMember(seed), channel: 'WECHAT', externalId: `oOPENID-${seed}` }),
+  // The card design within both wallets' limits (its hook): short texts, https buttons, no 1×1 images.
+  ...Object.fromEntries(
+    ['member-card', 'alipay-member-card'].map((name) => [
+      name,
+      () => ({
+        brandName: '星河',
+        title: '星河卡',
+        notice: '出示会员码',
+        prerogative: '积分',
+        logo: null,
+        background: null,
+        numberPrefix: 'QA',
+        activationMode: 'ONE_CLICK',
+        openForm: ['MOBILE'],
+        alipayButtons: { buttons: [{ text: '商城', url: 'https://shop.example.com' }] },
+      }),
+    ]),
+  ),
   // Members picked by hand (a filter must match someone); a tag every member can take.
   // A group and a system tag need a valid condition tree; a member holds a tag once.
   'customer-group': () => ({ rule: JSON.stringify({ metric: 'state', operator: 'in', value: ['using'] }) }),
@@ -172,7 +192,11 @@ async function newCouponCode(member: number, seed: number): Promise<string> {
 
 const registry = buildRegistry(servedResources(SERVER_HOOKS));
 /** Settings objects (one record per tenant or centre) and read-only lists have their own shapes. */
-const settingsRuntimes = registry.runtimes.filter((r) => r.resource.singleton);
+// A view of a settings object is its base's one record from another entry (the Alipay card
+// design): the base runs the contract, the view's sharing is tested with it (member-card.test.ts).
+const settingsRuntimes = registry.runtimes.filter((r) => r.resource.singleton && r.resource.viewOf === undefined);
+/** Settings shown under a second entry (`defineView` of a singleton): the same record, proved below. */
+const settingsViewRuntimes = registry.runtimes.filter((r) => r.resource.singleton && r.resource.viewOf !== undefined);
 const readOnlyRuntimes = registry.runtimes.filter((r) => !r.resource.singleton && r.resource.readOnly);
 const crudRuntimes = registry.runtimes.filter((r) => !r.resource.singleton && !r.resource.readOnly);
 /** Reads of a resource whose read list is empty need only a session (§6 free screens). */
@@ -302,7 +326,7 @@ afterAll(async () => {
 
 it('proves every declared resource (the list grows; each one is proved below)', () => {
   expect(registry.runtimes.map((r) => r.resource.name)).toEqual(RESOURCES.map((r) => r.name));
-  expect(crudRuntimes.length + settingsRuntimes.length + readOnlyRuntimes.length).toBe(RESOURCES.length);
+  expect(crudRuntimes.length + settingsRuntimes.length + settingsViewRuntimes.length + readOnlyRuntimes.length).toBe(RESOURCES.length);
 });
 
 /**
@@ -1154,3 +1178,20 @@ describe('i18n of the declarations', () => {
     },
   );
 });
+
+// After the settings cases: those start from a merchant that never saved its settings.
+describe.each(settingsViewRuntimes.map((runtime) => [runtime.resource.name, runtime] as const))(
+  '%s (settings view)',
+  (name, runtime: ResourceRuntime) => {
+    it('reads the very record of the settings it shows', async () => {
+      const owner = runtime.resource.viewOf!;
+      const body = await validBody(registry.get(owner).resource);
+      const current = (await okData(admin.get(`/v1/${owner}/get`, { headers: headers() }))) as { version: number };
+      const saved = await okData(admin.post(`/v1/${owner}/save`, { body: { ...body, version: current.version }, headers: headers() }));
+      expect(await okData(admin.get(`/v1/${name}/get`, { headers: headers() }))).toEqual(
+        await okData(admin.get(`/v1/${owner}/get`, { headers: headers() })),
+      );
+      expect(saved).toMatchObject({ version: current.version + 1 });
+    });
+  },
+);

@@ -51,8 +51,8 @@ function acs3Valid(args: { req: http.IncomingMessage; url: URL; body: string; se
 export interface StandIns {
   readonly baseUrl: string;
   readonly received: Received[];
-  /** WeChat: tokens handed out; a token listed in `expired` answers 42001. */
-  readonly wechat: { tokensIssued: number; readonly expired: Set<string>; readonly appSecret: string };
+  /** WeChat: tokens and member cards handed out; a token listed in `expired` answers 42001. */
+  readonly wechat: { tokensIssued: number; cardsCreated: number; readonly expired: Set<string>; readonly appSecret: string };
   /** Alipay: the app's public key (what the merchant uploaded) and Alipay's key pair. */
   readonly alipay: {
     readonly appPrivateKey: string;
@@ -78,7 +78,7 @@ export async function startStandIns(): Promise<StandIns> {
   });
   const received: Received[] = [];
   const state = {
-    wechat: { tokensIssued: 0, expired: new Set<string>(), appSecret: 'wechat-app-secret-0123456789' },
+    wechat: { tokensIssued: 0, cardsCreated: 0, expired: new Set<string>(), appSecret: 'wechat-app-secret-0123456789' },
     alipay: {
       appPrivateKey: appKeys.privateKey,
       appPublicKey: appKeys.publicKey,
@@ -102,7 +102,30 @@ export async function startStandIns(): Promise<StandIns> {
     if (!token.startsWith('TOKEN-')) return json(res, { errcode: 40001, errmsg: 'invalid credential' });
     if (state.wechat.expired.has(token)) return json(res, { errcode: 42001, errmsg: 'access_token expired' });
     if (url.pathname === '/wechat/cgi-bin/get_api_domain_ip') return json(res, { ip_list: ['101.226.62.77'] });
+    if (url.pathname === '/wechat/card/create') return wechatCardCreate(body, res);
     return json(res, { errcode: 0, errmsg: 'ok' });
+  };
+
+  // card/create: a member card with the base_info WeChat requires, a title of at most 16
+  // characters and one of its 14 colours; otherwise errcode 47001 (data format error).
+  const wechatCardCreate = (body: string, res: http.ServerResponse) => {
+    const card = (
+      JSON.parse(body || '{}') as {
+        card?: { card_type?: string; member_card?: { base_info?: Record<string, unknown>; prerogative?: string } };
+      }
+    ).card;
+    const base = card?.member_card?.base_info ?? {};
+    const valid =
+      card?.card_type === 'MEMBER_CARD' &&
+      typeof base.title === 'string' &&
+      [...base.title].length <= 16 &&
+      typeof base.brand_name === 'string' &&
+      typeof base.notice === 'string' &&
+      /^Color(010|020|030|040|050|060|070|080|081|082|090|100|101|102)$/.test(String(base.color)) &&
+      typeof card.member_card?.prerogative === 'string';
+    if (!valid) return json(res, { errcode: 47001, errmsg: 'data format error' });
+    state.wechat.cardsCreated += 1;
+    return json(res, { errcode: 0, errmsg: 'ok', card_id: `pCARD${state.wechat.cardsCreated}` });
   };
 
   // Alipay signs all parameters but `sign`, sorted by name, as name=value joined by &, SHA256withRSA.
@@ -122,7 +145,9 @@ export async function startStandIns(): Promise<StandIns> {
       ? { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' }
       : state.alipay.missingTemplate
         ? { code: '40004', msg: 'Business Failed', sub_code: 'CARD_TEMPLATE_NOT_EXIST', sub_msg: '模板不存在' }
-        : { code: '10000', msg: 'Success', template_id: JSON.parse(params.biz_content ?? '{}').template_id };
+        : params.method === 'alipay.marketing.card.template.create'
+          ? { code: '10000', msg: 'Success', template_id: `2017${String(received.length).padStart(22, '0')}` }
+          : { code: '10000', msg: 'Success', template_id: JSON.parse(params.biz_content ?? '{}').template_id };
     const inner = JSON.stringify(answer);
     const sign = createSign('RSA-SHA256').update(inner, 'utf8').sign(alipayKeys.privateKey, 'base64');
     return json(res, `{"${key}":${inner},"sign":"${sign}"}`);

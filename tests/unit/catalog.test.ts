@@ -67,7 +67,13 @@ describe('catalogue against screens.json', () => {
     const beyond = CATALOG.flatMap((group) =>
       group.entries.filter((entry) => entry.beyondSpecification !== undefined).map((entry) => ({ group, entry })),
     );
-    expect(beyond.map(({ entry }) => entry.entry)).toEqual(['points-roll-forward', 'value-roll-forward', 'application', 'channel']);
+    expect(beyond.map(({ entry }) => entry.entry)).toEqual([
+      'channel-identity',
+      'points-roll-forward',
+      'value-roll-forward',
+      'application',
+      'channel',
+    ]);
     for (const { group, entry } of beyond) {
       expect(entry.beyondSpecification!.length).toBeGreaterThan(30);
       for (const screen of entry.screens) {

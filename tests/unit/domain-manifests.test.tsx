@@ -100,7 +100,12 @@ describe('related lists as declared', () => {
       }
     }
     expect(problems).toEqual([]);
-    expect(relatedLists(memberResource).map((related) => related.resource)).toEqual(['coupon', 'prepay-card', 'member-tag-link']);
+    expect(relatedLists(memberResource).map((related) => related.resource)).toEqual([
+      'coupon',
+      'prepay-card',
+      'member-tag-link',
+      'member-channel-identity',
+    ]);
   });
 });
 

@@ -2771,6 +2771,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/member-card/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file for a file field of Membership card design */
+        post: operations["memberCard.upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-card/upload/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file uploaded for Membership card design */
+        get: operations["memberCard.uploadInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-card/upload/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes of a file uploaded for Membership card design (an image previews inline) */
+        get: operations["memberCard.uploadContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alipay-member-card/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload a file for a file field of Alipay membership card */
+        post: operations["alipayMemberCard.upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alipay-member-card/upload/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One file uploaded for Alipay membership card */
+        get: operations["alipayMemberCard.uploadInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alipay-member-card/upload/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes of a file uploaded for Alipay membership card (an image previews inline) */
+        get: operations["alipayMemberCard.uploadContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/coupon-template/upload": {
         parameters: {
             query?: never;
@@ -7219,6 +7321,176 @@ export interface paths {
         put?: never;
         /** Save Alipay application (version read: 0 before the first save; stale -> 409) */
         post: operations["alipayChannel.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-card/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Membership card design: the saved settings, or the defaults (id null, version 0) */
+        get: operations["memberCard.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-card/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save Membership card design (version read: 0 before the first save; stale -> 409) */
+        post: operations["memberCard.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alipay-member-card/get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alipay membership card: the saved settings, or the defaults (id null, version 0) */
+        get: operations["alipayMemberCard.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/alipay-member-card/save": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Save Alipay membership card (version read: 0 before the first save; stale -> 409) */
+        post: operations["alipayMemberCard.save"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-channel-identity/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Query Member channel identity */
+        post: operations["memberChannelIdentity.query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-channel-identity/info/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Member channel identity */
+        get: operations["memberChannelIdentity.info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-channel-identity/saveNew": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create Member channel identity */
+        post: operations["memberChannelIdentity.saveNew"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-channel-identity/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Modify Member channel identity */
+        post: operations["memberChannelIdentity.modify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-channel-identity/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete Member channel identity */
+        post: operations["memberChannelIdentity.delete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/member-channel-identity/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Member channel identity picker: id and title, at most 50 */
+        get: operations["memberChannelIdentity.options"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -15222,8 +15494,8 @@ export interface components {
             kind: "TILL" | "MINI_PROGRAM" | "ERP" | "OTHER";
             /** @description Stores (ids of store) */
             stores: number[] | null;
-            /** @description Operations it may call: 会员/会员概览|数据查看 = Members / Member overview · Data view, 会员/油站会员|会员资料查看 = Members / Fuel station members · Member profile view, 会员/油站会员|账户信息查看 = Members / Fuel station members · Account information view, 会员/油站会员|配置维护 = Members / Fuel station members · Configuration maintenance, 会员/标准会员|会员资料查看 = Members / Standard members · Member profile view, 会员/标准会员|账户信息查看 = Members / Standard members · Account information view, 会员/标准会员|配置维护 = Members / Standard members · Configuration maintenance, 会员/批量操作单|单据查看 = Members / Batch operations · Document view, 会员/批量操作单|配置维护 = Members / Batch operations · Configuration maintenance, 会员/营销中心会员|会员资料查看 = Members / Marketing centre members · Member profile view, 会员/营销中心会员|账户信息查看 = Members / Marketing centre members · Account information view, 会员/营销中心会员|配置维护 = Members / Marketing centre members · Configuration maintenance, 会员/微信接入|配置查看 = Members / WeChat integration · Configuration view, 会员/微信接入|配置维护 = Members / WeChat integration · Configuration maintenance, 会员/支付宝接入|配置查看 = Members / Alipay integration · Configuration view, 会员/支付宝接入|配置维护 = Members / Alipay integration · Configuration maintenance, 会员/美团接入|配置查看 = Members / Meituan integration · Configuration view, 会员/美团接入|配置维护 = Members / Meituan integration · Configuration maintenance, 会员/会员等级|等级查看 = Members / Membership levels · Level view, 会员/会员等级|配置维护 = Members / Membership levels · Configuration maintenance, 会员/付费等级订单|单据查看 = Members / Paid level orders · Document view, 会员/成长值规则|规则查看 = Members / Growth value rules · Rule view, 会员/成长值规则|配置维护 = Members / Growth value rules · Configuration maintenance, 会员/等级物料|等级查看 = Members / Level materials · Level view, 会员/等级物料|配置维护 = Members / Level materials · Configuration maintenance, 会员/升级激励|活动查看 = Members / Upgrade incentives · Activity view, 会员/升级激励|配置维护 = Members / Upgrade incentives · Configuration maintenance, 积分/积分概览|数据查看 = Points / Points overview · Data view, 积分/积分调整单|单据查看 = Points / Points adjustments · Document view, 积分/积分调整单|配置维护 = Points / Points adjustments · Configuration maintenance, 积分/积分查询|账户信息查看 = Points / Points inquiry · Account information view, 积分/积分查询/交易接入|configure = Points / Points inquiry / Sales integration · Configure, 储值/储值管理|配置查看 = Stored value / Stored-value management · Configuration view, 储值/储值管理|配置维护 = Stored value / Stored-value management · Configuration maintenance, 储值/预付卡库存|预付卡查看 = Stored value / Prepaid card stock · Prepaid card view, 储值/预付卡库存|配置维护 = Stored value / Prepaid card stock · Configuration maintenance, 储值/储值账户|账户信息查看 = Stored value / Stored-value accounts · Account information view, 储值/储值账户|配置维护 = Stored value / Stored-value accounts · Configuration maintenance, 储值/储值期初|配置查看 = Stored value / Opening balances · Configuration view, 储值/储值期初|配置维护 = Stored value / Opening balances · Configuration maintenance, 储值/储值调整单|单据查看 = Stored value / Stored-value adjustments · Document view, 储值/储值调整单|配置维护 = Stored value / Stored-value adjustments · Configuration maintenance, 储值/储值适用商品|配置查看 = Stored value / Stored-value eligible goods · Configuration view, 储值/储值适用商品|配置维护 = Stored value / Stored-value eligible goods · Configuration maintenance, 储值/储值查询|账户信息查看 = Stored value / Stored-value inquiry · Account information view, 储值/卡模板/充值卡|卡模板查看 = Stored value / Card templates / Recharge card · Card template view, 储值/卡模板/充值卡|卡模板维护 = Stored value / Card templates / Recharge card · Card template maintenance, 储值/卡模板/实体礼品卡|卡模板查看 = Stored value / Card templates / Physical gift card · Card template view, 储值/卡模板/实体礼品卡|卡模板维护 = Stored value / Card templates / Physical gift card · Card template maintenance, 储值/卡模板/电子礼品卡|卡模板查看 = Stored value / Card templates / Electronic gift card · Card template view, 储值/卡模板/电子礼品卡|卡模板维护 = Stored value / Card templates / Electronic gift card · Card template maintenance, 储值/卡模板/储值卡|卡模板查看 = Stored value / Card templates / Stored-value card · Card template view, 储值/卡模板/储值卡|卡模板维护 = Stored value / Card templates / Stored-value card · Card template maintenance, 储值/售卡单|单据查看 = Stored value / Card sales · Document view, 储值/售卡单|配置维护 = Stored value / Card sales · Configuration maintenance, 储值/预付卡充值单|单据查看 = Stored value / Card top-ups · Document view, 储值/预付卡充值单|配置维护 = Stored value / Card top-ups · Configuration maintenance, 储值/预付卡调整单|单据查看 = Stored value / Card adjustments · Document view, 储值/预付卡调整单|配置维护 = Stored value / Card adjustments · Configuration maintenance, 储值/预付卡查询|预付卡查看 = Stored value / Prepaid card inquiry · Prepaid card view, 储值/预付卡查询|配置维护 = Stored value / Prepaid card inquiry · Configuration maintenance, 券/券设置|配置查看 = Coupons / Coupon settings · Configuration view, 券/券设置|配置维护 = Coupons / Coupon settings · Configuration maintenance, 券/券模板|券模板查看 = Coupons / Coupon templates · Coupon template view, 券/券模板|configure = Coupons / Coupon templates · Configure, 券/券查询|数据查看 = Coupons / Coupon inquiry · Data view, 券/券查询|配置维护 = Coupons / Coupon inquiry · Configuration maintenance, 券/券查询/交易接入|configure = Coupons / Coupon inquiry / Till integration · Configure, 券/券核销单|单据查看 = Coupons / Coupon write-offs · Document view, 券/券核销单|配置维护 = Coupons / Coupon write-offs · Configuration maintenance, 营销/积分规则设置|规则查看 = Marketing / Points settings · Rule view, 营销/积分规则设置|配置维护 = Marketing / Points settings · Configuration maintenance, 营销/积分活动|活动查看 = Marketing / Points campaigns · Activity view, 营销/积分活动|配置维护 = Marketing / Points campaigns · Configuration maintenance, 营销/第三方发券|活动查看 = Marketing / Third-party coupons · Activity view, 营销/第三方发券|配置维护 = Marketing / Third-party coupons · Configuration maintenance, 营销/微信领券|活动查看 = Marketing / WeChat coupon claims · Activity view, 营销/微信领券|配置维护 = Marketing / WeChat coupon claims · Configuration maintenance, 营销/批量发券|活动查看 = Marketing / Bulk coupon issuing · Activity view, 营销/批量发券|配置维护 = Marketing / Bulk coupon issuing · Configuration maintenance, 营销/精准营销|活动查看 = Marketing / Precision marketing · Activity view, 营销/精准营销|配置维护 = Marketing / Precision marketing · Configuration maintenance, 营销/礼品卡活动|活动查看 = Marketing / Gift card campaigns · Activity view, 营销/礼品卡活动|配置维护 = Marketing / Gift card campaigns · Configuration maintenance, 营销/客群|客群查看 = Marketing / Customer groups · Customer group view, 营销/客群|配置维护 = Marketing / Customer groups · Configuration maintenance, 营销/标签|标签查看 = Marketing / Tags · Tag view, 营销/标签|配置维护 = Marketing / Tags · Configuration maintenance, 营销/预付卡支付优惠/满额立减|活动查看 = Marketing / Prepaid card payment offers / Spend-and-save · Activity view, 营销/预付卡支付优惠/满额立减|配置维护 = Marketing / Prepaid card payment offers / Spend-and-save · Configuration maintenance, 营销/预付卡支付优惠/折扣|活动查看 = Marketing / Prepaid card payment offers / Discount · Activity view, 营销/预付卡支付优惠/折扣|配置维护 = Marketing / Prepaid card payment offers / Discount · Configuration maintenance, 营销/预付卡充值赠礼/充值卡|活动查看 = Marketing / Card top-up gifts / Recharge card · Activity view, 营销/预付卡充值赠礼/充值卡|配置维护 = Marketing / Card top-up gifts / Recharge card · Configuration maintenance, 营销/预付卡充值赠礼/储值卡|活动查看 = Marketing / Card top-up gifts / Stored-value card · Activity view, 营销/预付卡充值赠礼/储值卡|配置维护 = Marketing / Card top-up gifts / Stored-value card · Configuration maintenance, 营销/营销主题|主题查看 = Marketing / Marketing themes · Theme view, 营销/营销主题|配置维护 = Marketing / Marketing themes · Configuration maintenance, 营销/储值支付优惠/满额立减|活动查看 = Marketing / Stored-value payment offers / Spend-and-save · Activity view, 营销/储值支付优惠/满额立减|配置维护 = Marketing / Stored-value payment offers / Spend-and-save · Configuration maintenance, 营销/储值支付优惠/折扣|活动查看 = Marketing / Stored-value payment offers / Discount · Activity view, 营销/储值支付优惠/折扣|配置维护 = Marketing / Stored-value payment offers / Discount · Configuration maintenance, 营销/生日礼|活动查看 = Marketing / Birthday gifts · Activity view, 营销/生日礼|配置维护 = Marketing / Birthday gifts · Configuration maintenance, 营销/储值充值活动|活动查看 = Marketing / Top-up campaigns · Activity view, 营销/储值充值活动|配置维护 = Marketing / Top-up campaigns · Configuration maintenance, 营销/开卡礼|活动查看 = Marketing / Sign-up gifts · Activity view, 营销/开卡礼|配置维护 = Marketing / Sign-up gifts · Configuration maintenance, 营销/邀请有礼|活动查看 = Marketing / Referral gifts · Activity view, 营销/邀请有礼|配置维护 = Marketing / Referral gifts · Configuration maintenance, 营销/升级礼|活动查看 = Marketing / Upgrade gifts · Activity view, 营销/升级礼|配置维护 = Marketing / Upgrade gifts · Configuration maintenance, 营销/消费奖励|活动查看 = Marketing / Purchase rewards · Activity view, 营销/消费奖励|配置维护 = Marketing / Purchase rewards · Configuration maintenance, 营销/推送计划/短信|计划查看 = Marketing / Push plans / SMS · Plan view, 营销/推送计划/短信|配置维护 = Marketing / Push plans / SMS · Configuration maintenance, 营销/推送计划/微信消息|计划查看 = Marketing / Push plans / WeChat messages · Plan view, 营销/推送计划/微信消息|配置维护 = Marketing / Push plans / WeChat messages · Configuration maintenance, 营销/推送计划/赠礼发放|计划查看 = Marketing / Push plans / Gift delivery · Plan view, 营销/推送计划/赠礼发放|配置维护 = Marketing / Push plans / Gift delivery · Configuration maintenance, 报表/付费等级报表|报表查看 = Reports / Paid level report · Report view, 报表/积分报表|报表查看 = Reports / Points report · Report view, 报表/储值报表|报表查看 = Reports / Stored-value report · Report view, 报表/券报表|报表查看 = Reports / Coupon report · Report view, 报表/电子礼品卡活动报表|报表查看 = Reports / E-gift card campaign report · Report view, 报表/实体礼品卡活动报表|报表查看 = Reports / Physical gift card campaign report · Report view, 报表/储值卡活动报表|报表查看 = Reports / Stored-value card campaign report · Report view, 报表/充值卡报表|报表查看 = Reports / Recharge card report · Report view, 报表/油品销售报表|报表查看 = Reports / Fuel sales report · Report view, 报表/油品销售看板|报表查看 = Reports / Fuel sales dashboard · Report view, 报表/门店会员增长分析|报表查看 = Reports / Store member growth · Report view, 报表/门店会员交易分析|报表查看 = Reports / Store member transactions · Report view, 报表/积分负债滚动表|报表查看 = Reports / Points liability roll-forward · Report view, 报表/储值与卡负债滚动表|报表查看 = Reports / Stored value and card liability roll-forward · Report view, 资料/员工|资料查看 = Master data / Employees · Master data view, 资料/员工|配置维护 = Master data / Employees · Configuration maintenance, 资料/商品|资料查看 = Master data / Products · Master data view, 资料/商品|配置维护 = Master data / Products · Configuration maintenance, 资料/品类|资料查看 = Master data / Categories · Master data view, 资料/品类|配置维护 = Master data / Categories · Configuration maintenance, 资料/品牌|资料查看 = Master data / Brands · Master data view, 资料/品牌|配置维护 = Master data / Brands · Configuration maintenance, 资料/区域|资料查看 = Master data / Areas · Master data view, 资料/区域|配置维护 = Master data / Areas · Configuration maintenance, 资料/门店|资料查看 = Master data / Stores · Master data view, 资料/门店|配置维护 = Master data / Stores · Configuration maintenance, 资料/券承担方|资料查看 = Master data / Coupon bearers · Master data view, 资料/券承担方|配置维护 = Master data / Coupon bearers · Configuration maintenance, 资料/渠道|资料查看 = Master data / Channels · Master data view, 资料/渠道|配置维护 = Master data / Channels · Configuration maintenance, 资料/营销中心|资料查看 = Master data / Marketing centres · Master data view, 资料/营销中心|配置维护 = Master data / Marketing centres · Configuration maintenance, 设置/用户|view = Settings / Users · View, 设置/用户|configure = Settings / Users · Configure, 设置/角色|view = Settings / Roles · View, 设置/角色|configure = Settings / Roles · Configure, 设置/应用|view = Settings / Applications · View, 设置/应用|configure = Settings / Applications · Configure, 设置/渠道接入|view = Settings / Channel gateway · View, 设置/渠道接入|configure = Settings / Channel gateway · Configure */
-            grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "报表/积分负债滚动表|报表查看" | "报表/储值与卡负债滚动表|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
+            /** @description Operations it may call: 会员/会员概览|数据查看 = Members / Member overview · Data view, 会员/油站会员|会员资料查看 = Members / Fuel station members · Member profile view, 会员/油站会员|账户信息查看 = Members / Fuel station members · Account information view, 会员/油站会员|配置维护 = Members / Fuel station members · Configuration maintenance, 会员/标准会员|会员资料查看 = Members / Standard members · Member profile view, 会员/标准会员|账户信息查看 = Members / Standard members · Account information view, 会员/标准会员|配置维护 = Members / Standard members · Configuration maintenance, 会员/批量操作单|单据查看 = Members / Batch operations · Document view, 会员/批量操作单|配置维护 = Members / Batch operations · Configuration maintenance, 会员/营销中心会员|会员资料查看 = Members / Marketing centre members · Member profile view, 会员/营销中心会员|账户信息查看 = Members / Marketing centre members · Account information view, 会员/营销中心会员|配置维护 = Members / Marketing centre members · Configuration maintenance, 会员/微信接入|配置查看 = Members / WeChat integration · Configuration view, 会员/微信接入|配置维护 = Members / WeChat integration · Configuration maintenance, 会员/支付宝接入|配置查看 = Members / Alipay integration · Configuration view, 会员/支付宝接入|配置维护 = Members / Alipay integration · Configuration maintenance, 会员/美团接入|配置查看 = Members / Meituan integration · Configuration view, 会员/美团接入|配置维护 = Members / Meituan integration · Configuration maintenance, 会员/渠道身份|配置查看 = Members / Member channel identities · Configuration view, 会员/渠道身份|配置维护 = Members / Member channel identities · Configuration maintenance, 会员/会员等级|等级查看 = Members / Membership levels · Level view, 会员/会员等级|配置维护 = Members / Membership levels · Configuration maintenance, 会员/付费等级订单|单据查看 = Members / Paid level orders · Document view, 会员/成长值规则|规则查看 = Members / Growth value rules · Rule view, 会员/成长值规则|配置维护 = Members / Growth value rules · Configuration maintenance, 会员/等级物料|等级查看 = Members / Level materials · Level view, 会员/等级物料|配置维护 = Members / Level materials · Configuration maintenance, 会员/升级激励|活动查看 = Members / Upgrade incentives · Activity view, 会员/升级激励|配置维护 = Members / Upgrade incentives · Configuration maintenance, 积分/积分概览|数据查看 = Points / Points overview · Data view, 积分/积分调整单|单据查看 = Points / Points adjustments · Document view, 积分/积分调整单|配置维护 = Points / Points adjustments · Configuration maintenance, 积分/积分查询|账户信息查看 = Points / Points inquiry · Account information view, 积分/积分查询/交易接入|configure = Points / Points inquiry / Sales integration · Configure, 储值/储值管理|配置查看 = Stored value / Stored-value management · Configuration view, 储值/储值管理|配置维护 = Stored value / Stored-value management · Configuration maintenance, 储值/预付卡库存|预付卡查看 = Stored value / Prepaid card stock · Prepaid card view, 储值/预付卡库存|配置维护 = Stored value / Prepaid card stock · Configuration maintenance, 储值/储值账户|账户信息查看 = Stored value / Stored-value accounts · Account information view, 储值/储值账户|配置维护 = Stored value / Stored-value accounts · Configuration maintenance, 储值/储值期初|配置查看 = Stored value / Opening balances · Configuration view, 储值/储值期初|配置维护 = Stored value / Opening balances · Configuration maintenance, 储值/储值调整单|单据查看 = Stored value / Stored-value adjustments · Document view, 储值/储值调整单|配置维护 = Stored value / Stored-value adjustments · Configuration maintenance, 储值/储值适用商品|配置查看 = Stored value / Stored-value eligible goods · Configuration view, 储值/储值适用商品|配置维护 = Stored value / Stored-value eligible goods · Configuration maintenance, 储值/储值查询|账户信息查看 = Stored value / Stored-value inquiry · Account information view, 储值/卡模板/充值卡|卡模板查看 = Stored value / Card templates / Recharge card · Card template view, 储值/卡模板/充值卡|卡模板维护 = Stored value / Card templates / Recharge card · Card template maintenance, 储值/卡模板/实体礼品卡|卡模板查看 = Stored value / Card templates / Physical gift card · Card template view, 储值/卡模板/实体礼品卡|卡模板维护 = Stored value / Card templates / Physical gift card · Card template maintenance, 储值/卡模板/电子礼品卡|卡模板查看 = Stored value / Card templates / Electronic gift card · Card template view, 储值/卡模板/电子礼品卡|卡模板维护 = Stored value / Card templates / Electronic gift card · Card template maintenance, 储值/卡模板/储值卡|卡模板查看 = Stored value / Card templates / Stored-value card · Card template view, 储值/卡模板/储值卡|卡模板维护 = Stored value / Card templates / Stored-value card · Card template maintenance, 储值/售卡单|单据查看 = Stored value / Card sales · Document view, 储值/售卡单|配置维护 = Stored value / Card sales · Configuration maintenance, 储值/预付卡充值单|单据查看 = Stored value / Card top-ups · Document view, 储值/预付卡充值单|配置维护 = Stored value / Card top-ups · Configuration maintenance, 储值/预付卡调整单|单据查看 = Stored value / Card adjustments · Document view, 储值/预付卡调整单|配置维护 = Stored value / Card adjustments · Configuration maintenance, 储值/预付卡查询|预付卡查看 = Stored value / Prepaid card inquiry · Prepaid card view, 储值/预付卡查询|配置维护 = Stored value / Prepaid card inquiry · Configuration maintenance, 券/券设置|配置查看 = Coupons / Coupon settings · Configuration view, 券/券设置|配置维护 = Coupons / Coupon settings · Configuration maintenance, 券/券模板|券模板查看 = Coupons / Coupon templates · Coupon template view, 券/券模板|configure = Coupons / Coupon templates · Configure, 券/券查询|数据查看 = Coupons / Coupon inquiry · Data view, 券/券查询|配置维护 = Coupons / Coupon inquiry · Configuration maintenance, 券/券查询/交易接入|configure = Coupons / Coupon inquiry / Till integration · Configure, 券/券核销单|单据查看 = Coupons / Coupon write-offs · Document view, 券/券核销单|配置维护 = Coupons / Coupon write-offs · Configuration maintenance, 营销/积分规则设置|规则查看 = Marketing / Points settings · Rule view, 营销/积分规则设置|配置维护 = Marketing / Points settings · Configuration maintenance, 营销/积分活动|活动查看 = Marketing / Points campaigns · Activity view, 营销/积分活动|配置维护 = Marketing / Points campaigns · Configuration maintenance, 营销/第三方发券|活动查看 = Marketing / Third-party coupons · Activity view, 营销/第三方发券|配置维护 = Marketing / Third-party coupons · Configuration maintenance, 营销/微信领券|活动查看 = Marketing / WeChat coupon claims · Activity view, 营销/微信领券|配置维护 = Marketing / WeChat coupon claims · Configuration maintenance, 营销/批量发券|活动查看 = Marketing / Bulk coupon issuing · Activity view, 营销/批量发券|配置维护 = Marketing / Bulk coupon issuing · Configuration maintenance, 营销/精准营销|活动查看 = Marketing / Precision marketing · Activity view, 营销/精准营销|配置维护 = Marketing / Precision marketing · Configuration maintenance, 营销/礼品卡活动|活动查看 = Marketing / Gift card campaigns · Activity view, 营销/礼品卡活动|配置维护 = Marketing / Gift card campaigns · Configuration maintenance, 营销/客群|客群查看 = Marketing / Customer groups · Customer group view, 营销/客群|配置维护 = Marketing / Customer groups · Configuration maintenance, 营销/标签|标签查看 = Marketing / Tags · Tag view, 营销/标签|配置维护 = Marketing / Tags · Configuration maintenance, 营销/预付卡支付优惠/满额立减|活动查看 = Marketing / Prepaid card payment offers / Spend-and-save · Activity view, 营销/预付卡支付优惠/满额立减|配置维护 = Marketing / Prepaid card payment offers / Spend-and-save · Configuration maintenance, 营销/预付卡支付优惠/折扣|活动查看 = Marketing / Prepaid card payment offers / Discount · Activity view, 营销/预付卡支付优惠/折扣|配置维护 = Marketing / Prepaid card payment offers / Discount · Configuration maintenance, 营销/预付卡充值赠礼/充值卡|活动查看 = Marketing / Card top-up gifts / Recharge card · Activity view, 营销/预付卡充值赠礼/充值卡|配置维护 = Marketing / Card top-up gifts / Recharge card · Configuration maintenance, 营销/预付卡充值赠礼/储值卡|活动查看 = Marketing / Card top-up gifts / Stored-value card · Activity view, 营销/预付卡充值赠礼/储值卡|配置维护 = Marketing / Card top-up gifts / Stored-value card · Configuration maintenance, 营销/营销主题|主题查看 = Marketing / Marketing themes · Theme view, 营销/营销主题|配置维护 = Marketing / Marketing themes · Configuration maintenance, 营销/储值支付优惠/满额立减|活动查看 = Marketing / Stored-value payment offers / Spend-and-save · Activity view, 营销/储值支付优惠/满额立减|配置维护 = Marketing / Stored-value payment offers / Spend-and-save · Configuration maintenance, 营销/储值支付优惠/折扣|活动查看 = Marketing / Stored-value payment offers / Discount · Activity view, 营销/储值支付优惠/折扣|配置维护 = Marketing / Stored-value payment offers / Discount · Configuration maintenance, 营销/生日礼|活动查看 = Marketing / Birthday gifts · Activity view, 营销/生日礼|配置维护 = Marketing / Birthday gifts · Configuration maintenance, 营销/储值充值活动|活动查看 = Marketing / Top-up campaigns · Activity view, 营销/储值充值活动|配置维护 = Marketing / Top-up campaigns · Configuration maintenance, 营销/开卡礼|活动查看 = Marketing / Sign-up gifts · Activity view, 营销/开卡礼|配置维护 = Marketing / Sign-up gifts · Configuration maintenance, 营销/邀请有礼|活动查看 = Marketing / Referral gifts · Activity view, 营销/邀请有礼|配置维护 = Marketing / Referral gifts · Configuration maintenance, 营销/升级礼|活动查看 = Marketing / Upgrade gifts · Activity view, 营销/升级礼|配置维护 = Marketing / Upgrade gifts · Configuration maintenance, 营销/消费奖励|活动查看 = Marketing / Purchase rewards · Activity view, 营销/消费奖励|配置维护 = Marketing / Purchase rewards · Configuration maintenance, 营销/推送计划/短信|计划查看 = Marketing / Push plans / SMS · Plan view, 营销/推送计划/短信|配置维护 = Marketing / Push plans / SMS · Configuration maintenance, 营销/推送计划/微信消息|计划查看 = Marketing / Push plans / WeChat messages · Plan view, 营销/推送计划/微信消息|配置维护 = Marketing / Push plans / WeChat messages · Configuration maintenance, 营销/推送计划/赠礼发放|计划查看 = Marketing / Push plans / Gift delivery · Plan view, 营销/推送计划/赠礼发放|配置维护 = Marketing / Push plans / Gift delivery · Configuration maintenance, 报表/付费等级报表|报表查看 = Reports / Paid level report · Report view, 报表/积分报表|报表查看 = Reports / Points report · Report view, 报表/储值报表|报表查看 = Reports / Stored-value report · Report view, 报表/券报表|报表查看 = Reports / Coupon report · Report view, 报表/电子礼品卡活动报表|报表查看 = Reports / E-gift card campaign report · Report view, 报表/实体礼品卡活动报表|报表查看 = Reports / Physical gift card campaign report · Report view, 报表/储值卡活动报表|报表查看 = Reports / Stored-value card campaign report · Report view, 报表/充值卡报表|报表查看 = Reports / Recharge card report · Report view, 报表/油品销售报表|报表查看 = Reports / Fuel sales report · Report view, 报表/油品销售看板|报表查看 = Reports / Fuel sales dashboard · Report view, 报表/门店会员增长分析|报表查看 = Reports / Store member growth · Report view, 报表/门店会员交易分析|报表查看 = Reports / Store member transactions · Report view, 报表/积分负债滚动表|报表查看 = Reports / Points liability roll-forward · Report view, 报表/储值与卡负债滚动表|报表查看 = Reports / Stored value and card liability roll-forward · Report view, 资料/员工|资料查看 = Master data / Employees · Master data view, 资料/员工|配置维护 = Master data / Employees · Configuration maintenance, 资料/商品|资料查看 = Master data / Products · Master data view, 资料/商品|配置维护 = Master data / Products · Configuration maintenance, 资料/品类|资料查看 = Master data / Categories · Master data view, 资料/品类|配置维护 = Master data / Categories · Configuration maintenance, 资料/品牌|资料查看 = Master data / Brands · Master data view, 资料/品牌|配置维护 = Master data / Brands · Configuration maintenance, 资料/区域|资料查看 = Master data / Areas · Master data view, 资料/区域|配置维护 = Master data / Areas · Configuration maintenance, 资料/门店|资料查看 = Master data / Stores · Master data view, 资料/门店|配置维护 = Master data / Stores · Configuration maintenance, 资料/券承担方|资料查看 = Master data / Coupon bearers · Master data view, 资料/券承担方|配置维护 = Master data / Coupon bearers · Configuration maintenance, 资料/渠道|资料查看 = Master data / Channels · Master data view, 资料/渠道|配置维护 = Master data / Channels · Configuration maintenance, 资料/营销中心|资料查看 = Master data / Marketing centres · Master data view, 资料/营销中心|配置维护 = Master data / Marketing centres · Configuration maintenance, 设置/用户|view = Settings / Users · View, 设置/用户|configure = Settings / Users · Configure, 设置/角色|view = Settings / Roles · View, 设置/角色|configure = Settings / Roles · Configure, 设置/应用|view = Settings / Applications · View, 设置/应用|configure = Settings / Applications · Configure, 设置/渠道接入|view = Settings / Channel gateway · View, 设置/渠道接入|configure = Settings / Channel gateway · Configure */
+            grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/渠道身份|配置查看" | "会员/渠道身份|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "报表/积分负债滚动表|报表查看" | "报表/储值与卡负债滚动表|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
             /**
              * @description Status: ENABLED = Enabled, DISABLED = Disabled
              * @enum {string}
@@ -15297,6 +15569,189 @@ export interface components {
             createdAt: string | null;
             /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
             updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Membership card design (会员卡设计), as the API answers it */
+        MemberCardRecord: {
+            /** @description null until the settings are first saved */
+            id: number | null;
+            /** @description Brand name */
+            brandName: string | null;
+            /** @description Card title */
+            title: string | null;
+            /** @description Logo (stored file id) */
+            logo: string | null;
+            /**
+             * @description Card colour: Color010 = Color010 #63b359, Color020 = Color020 #2c9f67, Color030 = Color030 #509fc9, Color040 = Color040 #5885cf, Color050 = Color050 #9062c0, Color060 = Color060 #d09a45, Color070 = Color070 #e4b138, Color080 = Color080 #ee903c, Color081 = Color081 #f08500, Color082 = Color082 #a9d92d, Color090 = Color090 #dd6549, Color100 = Color100 #cc463d, Color101 = Color101 #cf3e36, Color102 = Color102 #5E6671
+             * @enum {string}
+             */
+            colour: "Color010" | "Color020" | "Color030" | "Color040" | "Color050" | "Color060" | "Color070" | "Color080" | "Color081" | "Color082" | "Color090" | "Color100" | "Color101" | "Color102";
+            /** @description Background picture (stored file id) */
+            background: string | null;
+            /** @description Notice */
+            notice: string | null;
+            /** @description Description */
+            description: string | null;
+            /** @description Member privileges */
+            prerogative: string | null;
+            /** @description WeChat cells: LEVEL = Level, POINTS = Points, STORED_VALUE = Stored value, COUPONS = Coupons */
+            wechatCells: ("LEVEL" | "POINTS" | "STORED_VALUE" | "COUPONS")[] | null;
+            /** @description Alipay columns: BALANCE = Balance, POINTS = Points, LEVEL = Level, TELEPHONE = Telephone */
+            alipayColumns: ("BALANCE" | "POINTS" | "LEVEL" | "TELEPHONE")[] | null;
+            /** @description Alipay buttons */
+            alipayButtons: {
+                /** @description Buttons (at most 3) */
+                buttons: {
+                    /** @description Text */
+                    text: string;
+                    /** @description Address opened */
+                    url: string;
+                }[] | null;
+            } | null;
+            /** @description Card number prefix */
+            numberPrefix: string | null;
+            /**
+             * @description Member code: QRCODE = Static QR code, BARCODE = Static bar code, DYNAMIC = Dynamic code (refreshed about every 2 minutes)
+             * @enum {string}
+             */
+            codeMode: "QRCODE" | "BARCODE" | "DYNAMIC";
+            /**
+             * @description Activation: AUTO = Automatic, MERCHANT_PAGE = On the merchant’s page, ONE_CLICK = One click, with the opening form
+             * @enum {string}
+             */
+            activationMode: "AUTO" | "MERCHANT_PAGE" | "ONE_CLICK";
+            /** @description Activation page */
+            activationUrl: string | null;
+            /** @description Opening form fields: MOBILE = Mobile, NAME = Name, GENDER = Gender, BIRTHDAY = Birthday, ID_CARD = ID card number, EMAIL = Email */
+            openForm: ("MOBILE" | "NAME" | "GENDER" | "BIRTHDAY" | "ID_CARD" | "EMAIL")[] | null;
+            /** @description WeChat card id */
+            wechatCardId: string | null;
+            /** @description Alipay template id */
+            alipayTemplateId: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string | null;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Alipay membership card (支付宝会员卡), as the API answers it */
+        AlipayMemberCardRecord: {
+            /** @description null until the settings are first saved */
+            id: number | null;
+            /** @description Brand name */
+            brandName: string | null;
+            /** @description Card title */
+            title: string | null;
+            /** @description Logo (stored file id) */
+            logo: string | null;
+            /**
+             * @description Card colour: Color010 = Color010 #63b359, Color020 = Color020 #2c9f67, Color030 = Color030 #509fc9, Color040 = Color040 #5885cf, Color050 = Color050 #9062c0, Color060 = Color060 #d09a45, Color070 = Color070 #e4b138, Color080 = Color080 #ee903c, Color081 = Color081 #f08500, Color082 = Color082 #a9d92d, Color090 = Color090 #dd6549, Color100 = Color100 #cc463d, Color101 = Color101 #cf3e36, Color102 = Color102 #5E6671
+             * @enum {string}
+             */
+            colour: "Color010" | "Color020" | "Color030" | "Color040" | "Color050" | "Color060" | "Color070" | "Color080" | "Color081" | "Color082" | "Color090" | "Color100" | "Color101" | "Color102";
+            /** @description Background picture (stored file id) */
+            background: string | null;
+            /** @description Notice */
+            notice: string | null;
+            /** @description Description */
+            description: string | null;
+            /** @description Member privileges */
+            prerogative: string | null;
+            /** @description WeChat cells: LEVEL = Level, POINTS = Points, STORED_VALUE = Stored value, COUPONS = Coupons */
+            wechatCells: ("LEVEL" | "POINTS" | "STORED_VALUE" | "COUPONS")[] | null;
+            /** @description Alipay columns: BALANCE = Balance, POINTS = Points, LEVEL = Level, TELEPHONE = Telephone */
+            alipayColumns: ("BALANCE" | "POINTS" | "LEVEL" | "TELEPHONE")[] | null;
+            /** @description Alipay buttons */
+            alipayButtons: {
+                /** @description Buttons (at most 3) */
+                buttons: {
+                    /** @description Text */
+                    text: string;
+                    /** @description Address opened */
+                    url: string;
+                }[] | null;
+            } | null;
+            /** @description Card number prefix */
+            numberPrefix: string | null;
+            /**
+             * @description Member code: QRCODE = Static QR code, BARCODE = Static bar code, DYNAMIC = Dynamic code (refreshed about every 2 minutes)
+             * @enum {string}
+             */
+            codeMode: "QRCODE" | "BARCODE" | "DYNAMIC";
+            /**
+             * @description Activation: AUTO = Automatic, MERCHANT_PAGE = On the merchant’s page, ONE_CLICK = One click, with the opening form
+             * @enum {string}
+             */
+            activationMode: "AUTO" | "MERCHANT_PAGE" | "ONE_CLICK";
+            /** @description Activation page */
+            activationUrl: string | null;
+            /** @description Opening form fields: MOBILE = Mobile, NAME = Name, GENDER = Gender, BIRTHDAY = Birthday, ID_CARD = ID card number, EMAIL = Email */
+            openForm: ("MOBILE" | "NAME" | "GENDER" | "BIRTHDAY" | "ID_CARD" | "EMAIL")[] | null;
+            /** @description WeChat card id */
+            wechatCardId: string | null;
+            /** @description Alipay template id */
+            alipayTemplateId: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string | null;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string | null;
+            /** @description User id */
+            createdBy: number | null;
+            /** @description User id */
+            updatedBy: number | null;
+            /** @description The display names of what the record points at, by field (`<lines>.<field>` inside lines) and id: relations, createdBy and updatedBy (user names), whatever the caller may see of the related screens */
+            _titles?: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
+        };
+        /** @description Member channel identity (会员渠道身份), as the API answers it */
+        MemberChannelIdentityRecord: {
+            id: number;
+            /** @description Member (id of member) */
+            member: number;
+            /**
+             * @description Channel: WECHAT = WeChat, ALIPAY = Alipay, MEITUAN = Meituan
+             * @enum {string}
+             */
+            channel: "WECHAT" | "ALIPAY" | "MEITUAN";
+            /** @description Channel user id */
+            externalId: string;
+            /** @description WeChat unionid */
+            unionId: string | null;
+            /** @description Identity key */
+            identityKey: string | null;
+            /** @description Member channel key */
+            memberChannelKey: string | null;
+            /** @description Optimistic version: send it back with modify / save */
+            version: number;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            createdAt: string;
+            /** @description Instant, yyyy-MM-dd HH:mm:ss in the time_zone header's zone (default Asia/Shanghai) */
+            updatedAt: string;
             /** @description User id */
             createdBy: number | null;
             /** @description User id */
@@ -33724,6 +34179,334 @@ export interface operations {
             503: components["responses"]["Maintenance"];
         };
     };
+    "memberCard.upload": {
+        parameters: {
+            query: {
+                /** @description Path of the `file` field: `image`, or `<lines>.<field>` */
+                field: "logo" | "background";
+                /** @description Name of the file (raw body) */
+                fileName?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Name of the uploaded file */
+                    fileName?: string;
+                    /** @description Type of the file (else from its name and bytes) */
+                    contentType?: string;
+                    /** @description The file, base64 */
+                    content: string;
+                };
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description An uploaded file */
+                        data: {
+                            /** @description The upload's id: what the record's `file` field keeps */
+                            id: string;
+                            fileName: string;
+                            /** @description The sniffed image type, or the type the client named */
+                            contentType: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** @description A PNG, JPEG, GIF or WebP image (by its bytes): /content shows it inline */
+                            image: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "memberCard.uploadInfo": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description An uploaded file */
+                        data: {
+                            /** @description The upload's id: what the record's `file` field keeps */
+                            id: string;
+                            fileName: string;
+                            /** @description The sniffed image type, or the type the client named */
+                            contentType: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** @description A PNG, JPEG, GIF or WebP image (by its bytes): /content shows it inline */
+                            image: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "memberCard.uploadContent": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes: an image inline with its type, anything else as an application/octet-stream attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "alipayMemberCard.upload": {
+        parameters: {
+            query: {
+                /** @description Path of the `file` field: `image`, or `<lines>.<field>` */
+                field: "logo" | "background";
+                /** @description Name of the file (raw body) */
+                fileName?: string;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Name of the uploaded file */
+                    fileName?: string;
+                    /** @description Type of the file (else from its name and bytes) */
+                    contentType?: string;
+                    /** @description The file, base64 */
+                    content: string;
+                };
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description An uploaded file */
+                        data: {
+                            /** @description The upload's id: what the record's `file` field keeps */
+                            id: string;
+                            fileName: string;
+                            /** @description The sniffed image type, or the type the client named */
+                            contentType: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** @description A PNG, JPEG, GIF or WebP image (by its bytes): /content shows it inline */
+                            image: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "alipayMemberCard.uploadInfo": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @description An uploaded file */
+                        data: {
+                            /** @description The upload's id: what the record's `file` field keeps */
+                            id: string;
+                            fileName: string;
+                            /** @description The sniffed image type, or the type the client named */
+                            contentType: string;
+                            /** @description Bytes */
+                            size: number;
+                            /** @description A PNG, JPEG, GIF or WebP image (by its bytes): /content shows it inline */
+                            image: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "alipayMemberCard.uploadContent": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bytes: an image inline with its type, anything else as an application/octet-stream attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                    "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
     "couponTemplate.upload": {
         parameters: {
             query: {
@@ -51238,7 +52021,7 @@ export interface operations {
                     /** @description Stores (ids of store) */
                     stores?: number[];
                     /** @description Operations it may call */
-                    grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "报表/积分负债滚动表|报表查看" | "报表/储值与卡负债滚动表|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
+                    grants: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/渠道身份|配置查看" | "会员/渠道身份|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "报表/积分负债滚动表|报表查看" | "报表/储值与卡负债滚动表|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                     /** @description Webhook URL (no NUL, no lone surrogate) */
@@ -51303,7 +52086,7 @@ export interface operations {
                     /** @description Stores (ids of store) */
                     stores?: number[];
                     /** @description Operations it may call */
-                    grants?: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "报表/积分负债滚动表|报表查看" | "报表/储值与卡负债滚动表|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
+                    grants?: ("会员/会员概览|数据查看" | "会员/油站会员|会员资料查看" | "会员/油站会员|账户信息查看" | "会员/油站会员|配置维护" | "会员/标准会员|会员资料查看" | "会员/标准会员|账户信息查看" | "会员/标准会员|配置维护" | "会员/批量操作单|单据查看" | "会员/批量操作单|配置维护" | "会员/营销中心会员|会员资料查看" | "会员/营销中心会员|账户信息查看" | "会员/营销中心会员|配置维护" | "会员/微信接入|配置查看" | "会员/微信接入|配置维护" | "会员/支付宝接入|配置查看" | "会员/支付宝接入|配置维护" | "会员/美团接入|配置查看" | "会员/美团接入|配置维护" | "会员/渠道身份|配置查看" | "会员/渠道身份|配置维护" | "会员/会员等级|等级查看" | "会员/会员等级|配置维护" | "会员/付费等级订单|单据查看" | "会员/成长值规则|规则查看" | "会员/成长值规则|配置维护" | "会员/等级物料|等级查看" | "会员/等级物料|配置维护" | "会员/升级激励|活动查看" | "会员/升级激励|配置维护" | "积分/积分概览|数据查看" | "积分/积分调整单|单据查看" | "积分/积分调整单|配置维护" | "积分/积分查询|账户信息查看" | "积分/积分查询/交易接入|configure" | "储值/储值管理|配置查看" | "储值/储值管理|配置维护" | "储值/预付卡库存|预付卡查看" | "储值/预付卡库存|配置维护" | "储值/储值账户|账户信息查看" | "储值/储值账户|配置维护" | "储值/储值期初|配置查看" | "储值/储值期初|配置维护" | "储值/储值调整单|单据查看" | "储值/储值调整单|配置维护" | "储值/储值适用商品|配置查看" | "储值/储值适用商品|配置维护" | "储值/储值查询|账户信息查看" | "储值/卡模板/充值卡|卡模板查看" | "储值/卡模板/充值卡|卡模板维护" | "储值/卡模板/实体礼品卡|卡模板查看" | "储值/卡模板/实体礼品卡|卡模板维护" | "储值/卡模板/电子礼品卡|卡模板查看" | "储值/卡模板/电子礼品卡|卡模板维护" | "储值/卡模板/储值卡|卡模板查看" | "储值/卡模板/储值卡|卡模板维护" | "储值/售卡单|单据查看" | "储值/售卡单|配置维护" | "储值/预付卡充值单|单据查看" | "储值/预付卡充值单|配置维护" | "储值/预付卡调整单|单据查看" | "储值/预付卡调整单|配置维护" | "储值/预付卡查询|预付卡查看" | "储值/预付卡查询|配置维护" | "券/券设置|配置查看" | "券/券设置|配置维护" | "券/券模板|券模板查看" | "券/券模板|configure" | "券/券查询|数据查看" | "券/券查询|配置维护" | "券/券查询/交易接入|configure" | "券/券核销单|单据查看" | "券/券核销单|配置维护" | "营销/积分规则设置|规则查看" | "营销/积分规则设置|配置维护" | "营销/积分活动|活动查看" | "营销/积分活动|配置维护" | "营销/第三方发券|活动查看" | "营销/第三方发券|配置维护" | "营销/微信领券|活动查看" | "营销/微信领券|配置维护" | "营销/批量发券|活动查看" | "营销/批量发券|配置维护" | "营销/精准营销|活动查看" | "营销/精准营销|配置维护" | "营销/礼品卡活动|活动查看" | "营销/礼品卡活动|配置维护" | "营销/客群|客群查看" | "营销/客群|配置维护" | "营销/标签|标签查看" | "营销/标签|配置维护" | "营销/预付卡支付优惠/满额立减|活动查看" | "营销/预付卡支付优惠/满额立减|配置维护" | "营销/预付卡支付优惠/折扣|活动查看" | "营销/预付卡支付优惠/折扣|配置维护" | "营销/预付卡充值赠礼/充值卡|活动查看" | "营销/预付卡充值赠礼/充值卡|配置维护" | "营销/预付卡充值赠礼/储值卡|活动查看" | "营销/预付卡充值赠礼/储值卡|配置维护" | "营销/营销主题|主题查看" | "营销/营销主题|配置维护" | "营销/储值支付优惠/满额立减|活动查看" | "营销/储值支付优惠/满额立减|配置维护" | "营销/储值支付优惠/折扣|活动查看" | "营销/储值支付优惠/折扣|配置维护" | "营销/生日礼|活动查看" | "营销/生日礼|配置维护" | "营销/储值充值活动|活动查看" | "营销/储值充值活动|配置维护" | "营销/开卡礼|活动查看" | "营销/开卡礼|配置维护" | "营销/邀请有礼|活动查看" | "营销/邀请有礼|配置维护" | "营销/升级礼|活动查看" | "营销/升级礼|配置维护" | "营销/消费奖励|活动查看" | "营销/消费奖励|配置维护" | "营销/推送计划/短信|计划查看" | "营销/推送计划/短信|配置维护" | "营销/推送计划/微信消息|计划查看" | "营销/推送计划/微信消息|配置维护" | "营销/推送计划/赠礼发放|计划查看" | "营销/推送计划/赠礼发放|配置维护" | "报表/付费等级报表|报表查看" | "报表/积分报表|报表查看" | "报表/储值报表|报表查看" | "报表/券报表|报表查看" | "报表/电子礼品卡活动报表|报表查看" | "报表/实体礼品卡活动报表|报表查看" | "报表/储值卡活动报表|报表查看" | "报表/充值卡报表|报表查看" | "报表/油品销售报表|报表查看" | "报表/油品销售看板|报表查看" | "报表/门店会员增长分析|报表查看" | "报表/门店会员交易分析|报表查看" | "报表/积分负债滚动表|报表查看" | "报表/储值与卡负债滚动表|报表查看" | "资料/员工|资料查看" | "资料/员工|配置维护" | "资料/商品|资料查看" | "资料/商品|配置维护" | "资料/品类|资料查看" | "资料/品类|配置维护" | "资料/品牌|资料查看" | "资料/品牌|配置维护" | "资料/区域|资料查看" | "资料/区域|配置维护" | "资料/门店|资料查看" | "资料/门店|配置维护" | "资料/券承担方|资料查看" | "资料/券承担方|配置维护" | "资料/渠道|资料查看" | "资料/渠道|配置维护" | "资料/营销中心|资料查看" | "资料/营销中心|配置维护" | "设置/用户|view" | "设置/用户|configure" | "设置/角色|view" | "设置/角色|configure" | "设置/应用|view" | "设置/应用|configure" | "设置/渠道接入|view" | "设置/渠道接入|configure")[];
                     /** @description Remarks (no NUL, no lone surrogate) */
                     remark?: string;
                     /** @description Webhook URL (no NUL, no lone surrogate) */
@@ -51771,6 +52554,618 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["ForbiddenOrLicenseInvalid"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "memberCard.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["MemberCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "memberCard.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Brand name (no NUL, no lone surrogate) */
+                    brandName: string;
+                    /** @description Card title (no NUL, no lone surrogate) */
+                    title: string;
+                    /** @description Logo (stored file id) */
+                    logo?: string;
+                    /**
+                     * @description Card colour
+                     * @enum {string}
+                     */
+                    colour?: "Color010" | "Color020" | "Color030" | "Color040" | "Color050" | "Color060" | "Color070" | "Color080" | "Color081" | "Color082" | "Color090" | "Color100" | "Color101" | "Color102";
+                    /** @description Background picture (stored file id) */
+                    background?: string;
+                    /** @description Notice (no NUL, no lone surrogate) */
+                    notice: string;
+                    /** @description Description (no NUL, no lone surrogate) */
+                    description?: string;
+                    /** @description Member privileges (no NUL, no lone surrogate) */
+                    prerogative: string;
+                    /** @description WeChat cells */
+                    wechatCells?: ("LEVEL" | "POINTS" | "STORED_VALUE" | "COUPONS")[];
+                    /** @description Alipay columns */
+                    alipayColumns?: ("BALANCE" | "POINTS" | "LEVEL" | "TELEPHONE")[];
+                    /** @description Alipay buttons */
+                    alipayButtons?: {
+                        /** @description Buttons (at most 3) */
+                        buttons?: {
+                            /** @description Text (no NUL, no lone surrogate) */
+                            text?: string;
+                            /** @description Address opened (no NUL, no lone surrogate) */
+                            url?: string;
+                        }[];
+                    };
+                    /** @description Card number prefix (no NUL, no lone surrogate) */
+                    numberPrefix?: string;
+                    /**
+                     * @description Member code
+                     * @enum {string}
+                     */
+                    codeMode?: "QRCODE" | "BARCODE" | "DYNAMIC";
+                    /**
+                     * @description Activation
+                     * @enum {string}
+                     */
+                    activationMode?: "AUTO" | "MERCHANT_PAGE" | "ONE_CLICK";
+                    /** @description Activation page (no NUL, no lone surrogate) */
+                    activationUrl?: string;
+                    /** @description Opening form fields */
+                    openForm?: ("MOBILE" | "NAME" | "GENDER" | "BIRTHDAY" | "ID_CARD" | "EMAIL")[];
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["MemberCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "alipayMemberCard.get": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["AlipayMemberCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "alipayMemberCard.save": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Brand name (no NUL, no lone surrogate) */
+                    brandName: string;
+                    /** @description Card title (no NUL, no lone surrogate) */
+                    title: string;
+                    /** @description Logo (stored file id) */
+                    logo?: string;
+                    /**
+                     * @description Card colour
+                     * @enum {string}
+                     */
+                    colour?: "Color010" | "Color020" | "Color030" | "Color040" | "Color050" | "Color060" | "Color070" | "Color080" | "Color081" | "Color082" | "Color090" | "Color100" | "Color101" | "Color102";
+                    /** @description Background picture (stored file id) */
+                    background?: string;
+                    /** @description Notice (no NUL, no lone surrogate) */
+                    notice: string;
+                    /** @description Description (no NUL, no lone surrogate) */
+                    description?: string;
+                    /** @description Member privileges (no NUL, no lone surrogate) */
+                    prerogative: string;
+                    /** @description WeChat cells */
+                    wechatCells?: ("LEVEL" | "POINTS" | "STORED_VALUE" | "COUPONS")[];
+                    /** @description Alipay columns */
+                    alipayColumns?: ("BALANCE" | "POINTS" | "LEVEL" | "TELEPHONE")[];
+                    /** @description Alipay buttons */
+                    alipayButtons?: {
+                        /** @description Buttons (at most 3) */
+                        buttons?: {
+                            /** @description Text (no NUL, no lone surrogate) */
+                            text?: string;
+                            /** @description Address opened (no NUL, no lone surrogate) */
+                            url?: string;
+                        }[];
+                    };
+                    /** @description Card number prefix (no NUL, no lone surrogate) */
+                    numberPrefix?: string;
+                    /**
+                     * @description Member code
+                     * @enum {string}
+                     */
+                    codeMode?: "QRCODE" | "BARCODE" | "DYNAMIC";
+                    /**
+                     * @description Activation
+                     * @enum {string}
+                     */
+                    activationMode?: "AUTO" | "MERCHANT_PAGE" | "ONE_CLICK";
+                    /** @description Activation page (no NUL, no lone surrogate) */
+                    activationUrl?: string;
+                    /** @description Opening form fields */
+                    openForm?: ("MOBILE" | "NAME" | "GENDER" | "BIRTHDAY" | "ID_CARD" | "EMAIL")[];
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["AlipayMemberCardRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "memberChannelIdentity.query": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @default 1 */
+                    page?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                    /** @description nextCursor of the previous page (keyset paging); replaces page */
+                    cursor?: string;
+                    keyword?: string;
+                    /** @description eq: value; contains/prefix: text; range: [from, to]; in: [values] */
+                    filters?: {
+                        /** @description Member: eq */
+                        member?: number | null;
+                        /**
+                         * @description Channel: eq
+                         * @enum {string|null}
+                         */
+                        channel?: "WECHAT" | "ALIPAY" | "MEITUAN" | null;
+                        /** @description Channel user id: prefix */
+                        externalId?: string | null;
+                    };
+                    sorters?: {
+                        /** @enum {string} */
+                        field?: "id" | "createdAt" | "updatedAt";
+                        /** @enum {string} */
+                        order?: "asc" | "desc";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            /** @description Matching records; exact up to the cap, then an estimate (totalIsEstimate) */
+                            total: number;
+                            records: components["schemas"]["MemberChannelIdentityRecord"][];
+                            /** @description total is the planner's estimate (more than 10 000 matches) */
+                            totalIsEstimate: boolean;
+                            /** @description Send as cursor for the next page (keyset paging); null on the last page */
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "memberChannelIdentity.info": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["MemberChannelIdentityRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "memberChannelIdentity.saveNew": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Member (id of member) */
+                    member: number;
+                    /**
+                     * @description Channel
+                     * @enum {string}
+                     */
+                    channel: "WECHAT" | "ALIPAY" | "MEITUAN";
+                    /** @description Channel user id (no NUL, no lone surrogate) */
+                    externalId: string;
+                    /** @description WeChat unionid (no NUL, no lone surrogate) */
+                    unionId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["MemberChannelIdentityRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "memberChannelIdentity.modify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    id: number;
+                    /** @description Version read with the record */
+                    version: number;
+                    /** @description Member (id of member) */
+                    member?: number;
+                    /**
+                     * @description Channel
+                     * @enum {string}
+                     */
+                    channel?: "WECHAT" | "ALIPAY" | "MEITUAN";
+                    /** @description Channel user id (no NUL, no lone surrogate) */
+                    externalId?: string;
+                    /** @description WeChat unionid (no NUL, no lone surrogate) */
+                    unionId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: components["schemas"]["MemberChannelIdentityRecord"];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "memberChannelIdentity.delete": {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        /** @enum {object|null} */
+                        data: never | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["Maintenance"];
+        };
+    };
+    "memberChannelIdentity.options": {
+        parameters: {
+            query?: {
+                keyword?: string;
+                /** @description Only the record whose title is exactly this (a code typed or scanned on a document line) */
+                title?: string;
+                id?: number[];
+                /** @description With `in`: only records whose enum field is one of `in` (a relation's pickable records) */
+                field?: string;
+                in?: string[];
+            };
+            header?: {
+                /** @description Id of the call (at most 64 characters), echoed back in the trace_id response header and logged; a new one when absent */
+                trace_id?: components["parameters"]["trace_id"];
+                /** @description Language of msg and of localized names */
+                locale?: components["parameters"]["locale"];
+                /** @description Id of the selected marketing centre (empty: none). Centre-scoped resources need it and answer 400 without it; a centre the user may not use answers 403 */
+                marketingCenter?: components["parameters"]["marketingCenter"];
+                /** @description IANA time zone of day boundaries and of every instant in the answer */
+                time_zone?: components["parameters"]["time_zone"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: code 2000, the answer in data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {integer} */
+                        code: 2000;
+                        msg: string;
+                        data: {
+                            id: number;
+                            title: string;
+                            /** @description What tells records of one title apart (a member: masked mobile · number) */
+                            description?: string;
+                            /** @description The record's card (the picker's declared fields: state, balance, validity), as the record answers them */
+                            card?: {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadInput"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["ForbiddenOrLicenseInvalid"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["Maintenance"];

@@ -1,6 +1,8 @@
 import { defineDomain } from '../domain-manifest';
 import { channelCallsSource } from './channel-calls.source';
 import { channelsRoutes } from './channels.routes';
+import { memberCardHooks } from './member-card.hooks';
+import { memberChannelIdentityHooks } from './member-channel-identity.hooks';
 
 /**
  * The channel gateway (issue 27 §1): every call to WeChat, Alipay, Meituan, SMS and app push
@@ -10,4 +12,5 @@ export const channelsDomain = defineDomain({
   name: 'channels',
   plugins: [{ name: 'channels', plugin: channelsRoutes }],
   views: [channelCallsSource],
+  hooks: [memberCardHooks, memberChannelIdentityHooks],
 });

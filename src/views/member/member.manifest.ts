@@ -1,11 +1,14 @@
 /**
  * The member domain in the browser (src/screens/manifest.ts): the member home, the one member
- * detail of the three member views, the batch operation screens and the level screens. The
+ * detail of the three member views, the batch operation screens, the level screens and the
+ * membership card design's live preview of both wallets beside its form. The
  * member detail's coupons and cards are related lists of the member declaration
  * (`detail.related`), not tabs of this manifest.
  */
-import type { DetailAction, DomainManifest } from '../../screens/manifest';
+import { createElement } from 'react';
+import type { DetailAction, DomainManifest, FormSectionRenderer } from '../../screens/manifest';
 import { LEVEL_VIEW_SCREENS } from './level/level-screens';
+import { WalletCardSection } from './wallet-card/wallet-card-section';
 
 const detail = (name: 'StandardMemberDetailScreen' | 'DqshMemberDetailScreen' | 'MarketcenterMemberDetailScreen') => () =>
   import('./member-detail-screen').then((m) => ({ default: m[name] }));
@@ -18,8 +21,12 @@ const issueCoupons = (values: DetailAction['values']): DetailAction => ({
   values,
 });
 
+/** The card design's face with both wallets' preview beside it (the Alipay entry's view inherits it). */
+const cardFace: FormSectionRenderer = { key: 'look', render: (args) => createElement(WalletCardSection, args) };
+
 export const MEMBER_MANIFEST: DomainManifest = {
   domain: 'member',
+  formSections: { 'member-card': [cardFace] },
   detailActions: {
     member: [issueCoupons((member) => ({ operation: 'grantCoupon', selectionMode: 'picked', lines: [{ member: member.id }] }))],
     'coupon-template': [issueCoupons((template) => ({ operation: 'grantCoupon', couponTemplate: template.id }))],
