@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
+import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
+import { DESK_NARROW, PHONE, layoutProblems, phoneProblems, resize } from './pages/layout';
 import type { ShellPage } from './pages/shell.page';
 
 /**
@@ -10,6 +12,9 @@ import type { ShellPage } from './pages/shell.page';
  * card with both wallets' previews beside the form, each following what is typed (title, colour,
  * the card number's prefix); the save survives a reload, and the call it made (the WeChat
  * channel is not connected in the demo) is on the channel health page and the call log.
+ * Each edit screen, with the preview drawn in WeChat's Color090, has no serious axe violation
+ * (the card's text reads at 4.5:1 or more on its colour) and keeps its inputs whole at 1280 px;
+ * at 390 px the two phones stack and the page does not scroll sideways.
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
@@ -44,7 +49,17 @@ async function designCard(args: {
   await expect.poll(() => background(page, 'wechat-card')).toBe('rgb(221, 101, 73)');
   await expect.poll(() => background(page, 'alipay-card')).toBe('rgb(221, 101, 73)');
   await expect.poll(() => page.getByTestId('alipay-card').innerText()).toContain('XHM000000001');
-  await screenshot(page, `wallet-card-edit-${args.language}`);
+  expect(await seriousViolations(page)).toEqual([]);
+  expect((await layoutProblems(page)).problems).toEqual([]);
+  await screenshot(page, `wallet-card-edit-${args.language}-1280`);
+  await resize(page, PHONE);
+  expect(await phoneProblems(page)).toEqual([]);
+  // One phone above the other, both inside the window.
+  const [wechat, alipay] = await Promise.all(['wechat', 'alipay'].map((wallet) => page.locator(`[data-wallet=${wallet}]`).boundingBox()));
+  expect(alipay!.y).toBeGreaterThan(wechat!.y + wechat!.height - 1);
+  expect(Math.max(wechat!.x + wechat!.width, alipay!.x + alipay!.width)).toBeLessThanOrEqual(PHONE.width);
+  await screenshot(page, `wallet-card-edit-${args.language}-390`);
+  await resize(page, DESK_NARROW);
   await form.save();
   await page.waitForURL((url) => showing(url, args.read));
   await page.reload();
@@ -56,7 +71,7 @@ async function designCard(args: {
 describe('the card designer', () => {
   it('designs the card with both previews, saves it, and shows the recorded call, in Chinese and in English', async () => {
     const { page, shell } = await session.signedIn('admin');
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await resize(page, DESK_NARROW);
     await designCard({
       page,
       shell,

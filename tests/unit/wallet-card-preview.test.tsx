@@ -5,6 +5,8 @@ import type { i18n as I18n } from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { toMessageMap, type Locale } from '../../resources/messages/bilingual';
 import { memberCardResource } from '../../resources/member/member-card.resource';
+import { WECHAT_COLOURS } from '../../resources/member/wallet-card-rules';
+import { contrastRatio, readableTextOn } from '../../src/views/member/wallet-card/readable-text';
 import { resourceMessages } from '../../resources/resource-messages';
 import { WalletCardSection } from '../../src/views/member/wallet-card/wallet-card-section';
 import { createTestI18n, installDomShims, renderScreen } from '../helpers/screen-harness';
@@ -81,6 +83,11 @@ describe('wallet card preview', () => {
     expect(within(alipay).getByTestId('alipay-title').textContent).toBe('星河金卡');
     expect(screen.getByTestId('wechat-card').style.background).toBe('rgb(221, 101, 73)');
     expect(screen.getByTestId('alipay-card').style.background).toBe('rgb(221, 101, 73)');
+    // Color090 is light enough that white would read at 3.5:1: the cards' text turns black.
+    expect(screen.getByTestId('wechat-card').style.color).toBe('rgb(0, 0, 0)');
+    expect(screen.getByTestId('alipay-card').style.color).toBe('rgb(0, 0, 0)');
+    type('colour', 'Color102');
+    expect(screen.getByTestId('wechat-card').style.color).toBe('rgb(255, 255, 255)');
     expect(within(alipay).getByText(/GOLDM000000001/)).toBeTruthy();
     expect(within(wechat).getByText('Within both platforms’ limits')).toBeTruthy();
   }, 60_000);
@@ -97,4 +104,18 @@ describe('wallet card preview', () => {
     type('title', '一二三四五六七八九十一');
     expect(within(alipay).getByText('支付宝限制会员卡名称最多 10 个字符')).toBeTruthy();
   }, 60_000);
+});
+
+describe('card text colour', () => {
+  it('reads at 4.5:1 or more on every one of WeChat’s named colours (WCAG 2.1 AA)', () => {
+    for (const [name, colour] of Object.entries(WECHAT_COLOURS))
+      expect(contrastRatio(colour, readableTextOn(colour)), name).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('measures contrast as WCAG does', () => {
+    expect(contrastRatio('#ffffff', '#000000')).toBeCloseTo(21, 5);
+    expect(contrastRatio('#dd6549', '#ffffff')).toBeCloseTo(3.48, 2);
+    expect(readableTextOn('#dd6549')).toBe('#000000');
+    expect(readableTextOn('#5E6671')).toBe('#ffffff');
+  });
 });

@@ -18,6 +18,7 @@ import {
 } from '../../../../resources/member/wallet-card-rules';
 import type { Translate } from '../../../fields/field-kind';
 import { uploadContentUrl } from '../../../fields/kinds/file.kind';
+import { readableTextOn } from './readable-text';
 
 /** The design's values the preview reads (the form's, possibly half typed). */
 export interface CardDesignValues extends CardTexts {
@@ -42,6 +43,10 @@ export interface WalletCardPreviewProps {
 
 // A member number as the engine draws it, for the sample card number.
 const SAMPLE_MEMBER_NUMBER = 'M000000001';
+// Black at 55 %: the lightest picture under it is #737373, on which white reads at 4.7:1.
+const PICTURE_VEIL = 'rgba(0, 0, 0, 0.55)';
+// Alipay's button blue, one step darker than antd's primary (#1677ff reads at 4.1:1 on white; this, 6.2:1).
+const BUTTON_BLUE = '#0958d9';
 
 const colourOf = (value: string | null | undefined): WechatColour =>
   value && value in WECHAT_COLOURS ? (value as WechatColour) : 'Color010';
@@ -67,8 +72,10 @@ export function problemText(problem: CardProblem, label: string, t: Translate): 
 // The label of a problem's field (its path without line numbers: a button's text is one label).
 const labelKey = (field: string) => `res.member-card.${field.replace(/\[\d+\]/g, '')}`;
 
+// A phone keeps its wallet's width, narrower only when the screen is (390 px: one above the other).
 const phone: CSSProperties = {
   width: 260,
+  maxWidth: '100%',
   minHeight: 420,
   border: '8px solid #1f1f1f',
   borderRadius: 28,
@@ -103,7 +110,7 @@ function Phone(props: {
         {props.card}
         <div style={{ marginTop: 12 }}>{props.below}</div>
       </div>
-      <div style={{ width: 260, marginTop: 8 }}>
+      <div style={{ width: 260, maxWidth: '100%', marginTop: 8 }}>
         {props.problems.length === 0 ? (
           <Alert type="success" showIcon message={t('walletCard.preview.ok')} />
         ) : (
@@ -135,24 +142,26 @@ export function WalletCardPreview(props: WalletCardPreviewProps) {
   const columns = (values.alipayColumns ?? []).map((column) => t(`res.member-card.alipayColumns.${column}`));
   const buttons = (values.alipayButtons?.buttons ?? []).filter((b) => b !== null);
   const background = image(values.background);
+  // An uploaded picture lies under a dark veil with white text over it (whatever the picture,
+  // white stays above 4.5:1 on it); a named colour takes the text that reads best on it.
+  const fill = background
+    ? `linear-gradient(${PICTURE_VEIL}, ${PICTURE_VEIL}), center / cover url("${background}")`
+    : WECHAT_COLOURS[colour];
   const face: CSSProperties = {
     borderRadius: 12,
     padding: 14,
-    color: '#fff',
+    color: background ? '#ffffff' : readableTextOn(WECHAT_COLOURS[colour]),
     minHeight: 150,
     boxSizing: 'border-box',
     backgroundSize: 'cover',
   };
 
   const wechatCard = (
-    <div
-      data-testid="wechat-card"
-      style={{ ...face, background: background ? `center / cover url("${background}")` : WECHAT_COLOURS[colour] }}
-    >
+    <div data-testid="wechat-card" style={{ ...face, background: fill }}>
       <Flex gap={8} align="center">
         <Logo src={image(values.logo)} />
         <div>
-          <div style={{ fontSize: 12, opacity: 0.9 }}>{values.brandName}</div>
+          <div style={{ fontSize: 12 }}>{values.brandName}</div>
           <div style={{ fontSize: 16, fontWeight: 600 }} data-testid="wechat-title">
             {values.title}
           </div>
@@ -172,10 +181,7 @@ export function WalletCardPreview(props: WalletCardPreviewProps) {
     </Flex>
   );
   const alipayCard = (
-    <div
-      data-testid="alipay-card"
-      style={{ ...face, background: background ? `center / cover url("${background}")` : alipayColour(colour), borderRadius: 10 }}
-    >
+    <div data-testid="alipay-card" style={{ ...face, background: background ? fill : alipayColour(colour), borderRadius: 10 }}>
       <Flex gap={8} align="center">
         <Logo src={image(values.logo)} />
         <div style={{ fontSize: 16, fontWeight: 600 }} data-testid="alipay-title">
@@ -198,7 +204,7 @@ export function WalletCardPreview(props: WalletCardPreviewProps) {
         {buttons.map((button, index) => (
           <span
             key={index}
-            style={{ background: '#fff', border: '1px solid #1677ff', color: '#1677ff', borderRadius: 4, padding: '2px 6px' }}
+            style={{ background: '#fff', border: `1px solid ${BUTTON_BLUE}`, color: BUTTON_BLUE, borderRadius: 4, padding: '2px 6px' }}
           >
             {button?.text}
           </span>

@@ -2,7 +2,8 @@
  * The card design's face section (resources/member/member-card.resource.ts, section `look`) drawn
  * with both wallets' live preview beside its fields (a `formSections` slot of the member
  * manifest): the fields stay the generic form's, the preview follows every value as it is typed
- * and stays in sight while the form scrolls. The preview's code is fetched when first drawn.
+ * and stays in sight while the form scrolls; where the screen is too narrow for both phones side by
+ * side (a phone's 390 px) they stack under the fields. The preview's code is fetched when first drawn.
  */
 import { Flex, Form } from 'antd';
 import { lazySlot } from '../../../screens/lazy-slot';
@@ -18,7 +19,8 @@ export function WalletCardSection(props: FormSectionArgs) {
   return (
     <Flex gap={24} wrap align="flex-start">
       <div style={{ flex: '1 1 360px', minWidth: 0 }}>{props.fields}</div>
-      <div style={{ flex: '0 0 auto', position: 'sticky', top: 16 }}>
+      {/* Both phones side by side where they fit; narrower, the box shrinks and they wrap. */}
+      <div style={{ flex: '0 1 auto', minWidth: 0, position: 'sticky', top: 16 }}>
         <Preview values={values} resource={props.resource} t={props.t} />
       </div>
     </Flex>
