@@ -49,21 +49,26 @@ export interface KeywordSql {
   readonly contains?: readonly SQL[];
 }
 
+/** The SQL of a view's filters as a source writes it: only those with no column of their name. */
+type FilterSql<V extends QueryViewDef> = { readonly [K in Exclude<keyof V['filters'], keyof V['columns']>]: SQL | KeywordSql } & {
+  readonly [K in Extract<keyof V['filters'], keyof V['columns']>]?: SQL | KeywordSql;
+};
+
 /**
  * A source as written: a filter named like a column compares that column's expression unless it
  * says otherwise (`memberId`, `occurredAt`, `kind` …); a filter with no column of its name must
- * give its expression. SQL for an undeclared filter still does not compile.
+ * give its expression, and `filters` may be left out when every filter is a column. SQL for an
+ * undeclared filter still does not compile.
  */
-export type ViewSourceDecl<V extends QueryViewDef = QueryViewDef> = Omit<ViewSource<V>, 'filters'> & {
-  readonly filters: { readonly [K in Exclude<keyof V['filters'], keyof V['columns']>]: SQL | KeywordSql } & {
-    readonly [K in Extract<keyof V['filters'], keyof V['columns']>]?: SQL | KeywordSql;
-  };
-};
+export type ViewSourceDecl<V extends QueryViewDef = QueryViewDef> = Omit<ViewSource<V>, 'filters'> &
+  ([Exclude<keyof V['filters'], keyof V['columns']>] extends [never]
+    ? { readonly filters?: FilterSql<V> }
+    : { readonly filters: FilterSql<V> });
 
 /** Declares a view's source, checked against the view; a filter named like a column compares it by default. */
 export function defineViewSource<const V extends QueryViewDef>(source: ViewSourceDecl<V>): ViewSource<V> {
   const columns = source.columns as Readonly<Record<string, SQL>>;
-  const given = source.filters as Readonly<Record<string, SQL | KeywordSql | undefined>>;
+  const given = (source.filters ?? {}) as Readonly<Record<string, SQL | KeywordSql | undefined>>;
   const filters = Object.fromEntries(Object.keys(source.view.filters).map((name) => [name, given[name] ?? columns[name]]));
   return { ...source, filters } as ViewSource<V>;
 }
