@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, signIn, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
+import { createTenant, signIn, signInNewUser, type ApiClient, type ApiResponse, type TestTenant } from '../helpers/fixtures';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { downloadTaskSheet } from '../helpers/workbooks';
 
 /**
  * Tags and customer groups (issue 29 items 1 and 2, server/modules/audiences): conditions
@@ -204,5 +205,47 @@ describe('customer groups', () => {
       expect(res.status).toBe(404);
     }
     expect(await okData(admin.post('/v1/customer-group/count', { query: { id: group.id } }))).toEqual({ queued: false, memberCount: 3 });
+  });
+});
+
+describe("export of a group's members (file centre)", () => {
+  const nested = { combine: 'or', children: [bigSpenderRule, { metric: 'lastVisitDays', operator: 'lte', value: 3 }] };
+  const exportOf = (client: ApiClient, id: number, locale = 'zh_CN') =>
+    client.post('/v1/customer-group/members/export', { body: { id }, headers: { locale } });
+
+  it('writes exactly the members the conditions select, in the tenant, through a file task', async () => {
+    const group = await okData(admin.post('/v1/customer-group/saveNew', { body: { name: '导出客群', rule: JSON.stringify(nested) } }));
+    const { taskId } = await okData(exportOf(admin, group.id, 'en_US'));
+    const task = await okData(admin.get(`/v1/file-task/info/${taskId}`));
+    expect(task).toMatchObject({ module: 'members', direction: 'export', state: 'succeeded', total: 2 });
+    const [header, ...rows] = await downloadTaskSheet({ app: t.app, client: admin, taskId, locale: 'en_US' });
+    expect(header).toEqual(['Member number', 'Name', 'Mobile', 'Level', 'Points balance']);
+    const expected = await Promise.all(
+      [recent, big].map(async (id) => {
+        const m = await okData(admin.get(`/v1/member/info/${id}`));
+        return [m.memberNumber, m.name, m.mobile];
+      }),
+    );
+    expect(rows.map((row) => row.slice(0, 3)).sort()).toEqual(expected.sort());
+    expect(rows.every((row) => row[4] === 0)).toBe(true);
+
+    // Another merchant asking for this group gets an empty file, never these members.
+    const foreign = await okData(exportOf(otherAdmin, group.id));
+    const [, ...none] = await downloadTaskSheet({ app: t.app, client: otherAdmin, taskId: foreign.taskId });
+    expect(none).toEqual([]);
+  });
+
+  it('needs the group view grant on the server', async () => {
+    const group = await okData(admin.post('/v1/customer-group/saveNew', { body: { name: '无权导出', rule: JSON.stringify(nested) } }));
+    const without = await signInNewUser(t, tenant, {
+      login: `noview${seq}`,
+      grants: [{ resourceId: '会员/标准会员', action: '会员资料查看' }],
+    });
+    expect((await exportOf(without, group.id)).status).toBe(403);
+    const viewer = await signInNewUser(t, tenant, { login: `view${seq}`, grants: [{ resourceId: '营销/客群', action: '客群查看' }] });
+    const { taskId } = await okData(exportOf(viewer, group.id));
+    const [header, ...rows] = await downloadTaskSheet({ app: t.app, client: viewer, taskId });
+    expect(header).toEqual(['会员编号', '姓名', '手机号', '会员等级', '积分余额']);
+    expect(rows).toHaveLength(2);
   });
 });
