@@ -206,6 +206,12 @@ export interface ConditionTreeWidget {
   readonly count: string;
   /** The record's fields holding the exact count and when it was computed (server-managed). */
   readonly countFields: readonly [count: string, at: string];
+  /**
+   * The file-centre export of the members a saved record selects, if it has one:
+   * `POST /v1/<resource>/<exportMembers>` with `{ id }` (a module export); the detail offers it
+   * next to the count.
+   */
+  readonly exportMembers?: string;
 }
 
 /** The structured-text widgets the browser registers (src/fields/field-widgets.ts). */

@@ -30,7 +30,7 @@ export const customerGroupResource = defineResource({
       help: ['AND / OR 条件组，可嵌套', 'AND / OR groups of conditions, nested'],
       required: true,
       maxLength: 20000,
-      widget: { name: 'conditionTree', count: 'count', countFields: ['memberCount', 'countedAt'] },
+      widget: { name: 'conditionTree', count: 'count', countFields: ['memberCount', 'countedAt'], exportMembers: 'members/export' },
     }),
     memberCount: field.integer({ label: ['会员数', 'Members'], serverManaged: true, min: 0, sortable: true, width: 100 }),
     countedAt: field.datetime({

@@ -268,4 +268,25 @@ describe('condition builder on the detail', () => {
     expect(text.textContent).toContain('OR');
     expect(within(text).getByTestId('condition-exact').textContent).toBe('Exact count 1,234 members, computed 2026-11-29 08:30:00');
   });
+
+  it("exports the group's members to the file centre from beside the count", async () => {
+    serve();
+    const started: unknown[] = [];
+    server.use(
+      api.post('customer-group/members/export', async ({ request }) => {
+        started.push(await request.json());
+        return ok({ taskId: 77 });
+      }),
+    );
+    renderAt({
+      path: '/promotion/user-group/user-group-dtl?id=9',
+      i18n,
+      screen: <RecordDetailPage resource={customerGroupResource} />,
+      resources: [customerGroupResource, memberTagResource],
+    });
+    const text = await screen.findByTestId('condition-text');
+    fireEvent.click(within(text).getByRole('button', { name: /Export/ }));
+    await waitFor(() => expect(started).toEqual([{ id: 9 }]));
+    expect(await screen.findByRole('link', { name: 'Open the file centre' })).toBeTruthy();
+  });
 });

@@ -2,8 +2,9 @@
  * The `conditionTree` widget of a longText field (resources/define.ts `ConditionTreeWidget`):
  * the condition builder in the form, with the planner's estimate as the conditions change
  * (debounced, `POST /v1/customer-group/estimate`) and the record's exact count from the
- * background with its time; on the detail, the conditions as a sentence, the exact count and a
- * button that computes it again (the declared count route) and refreshes when it lands.
+ * background with its time; on the detail, the conditions as a sentence, the exact count, a
+ * button that computes it again (the declared count route) and refreshes when it lands, and the
+ * export of the selected members to the file centre when the widget declares one.
  */
 import { Button, Form, Space, Typography } from 'antd';
 import { useInvalidate } from '@refinedev/core';
@@ -13,6 +14,7 @@ import { DATE_TIME_FORMAT, toDayjs } from '../../../providers/dates';
 import { METRICS, type ConditionNode } from '../../../resources/contract/audience-condition.types';
 import type { ConditionTreeWidget, EnumField, LongTextField } from '../../../resources/define';
 import { formatInteger } from '../../lib/format';
+import { ExportTaskButton } from '../../screens/files/export-task-button';
 import type { ApiRecord, FieldContext, FieldKindSpec, Translate } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
 import { useOptionTitles } from '../option-titles';
@@ -131,6 +133,9 @@ function CountNow(props: { readonly ctx: FieldContext<LongTextField>; readonly r
         {ctx.t('audience.builder.countNow')}
       </Button>
       {waiting ? <Typography.Text type="secondary">{ctx.t('audience.builder.counting')}</Typography.Text> : null}
+      {widget.exportMembers ? (
+        <ExportTaskButton start={() => apiPost(`/v1/${resource}/${String(widget.exportMembers)}`, { data: { id: record.id } })} />
+      ) : null}
     </Space>
   );
 }
