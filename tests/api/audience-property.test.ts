@@ -23,6 +23,8 @@ const NOW = new Date('2026-03-31T15:30:00.000Z');
 const ZONE = 'Asia/Shanghai';
 const DAY = 86_400_000;
 const STATES = ['using', 'blocked', 'unactivated'];
+/** Custom members store capitalised codes (§4), which a condition on `using` must find too. */
+const MEMBER_STATES = [...STATES, 'Using', 'Blocked'];
 const CHANNELS = ['store', 'weixin', 'alipay'];
 
 let t: TestApp;
@@ -41,7 +43,7 @@ const sampleSale = fc.record({
 });
 
 const sampleMember = fc.record({
-  state: fc.constantFrom(...STATES),
+  state: fc.constantFrom(...MEMBER_STATES),
   channel: fc.constantFrom(...CHANNELS),
   level: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
   registerStore: fc.option(fc.integer({ min: 1, max: 3 }), { nil: null }),
@@ -181,4 +183,16 @@ describe('condition language: SQL against the in-memory evaluation', () => {
     // The trees must split the members, not select all or none every time.
     expect(nonTrivial).toBeGreaterThan(100);
   }, 180_000);
+
+  it('finds a member stored as `Using` by the state `using`, and leaves it out of `notIn using`', async () => {
+    const capitalised = members.filter((m) => m.state === 'Using').map((m) => m.id);
+    expect(capitalised.length).toBeGreaterThan(0);
+    const select = async (operator: 'in' | 'notIn') => {
+      const node: ConditionNode = { metric: 'state', operator, value: ['using'] };
+      const rows = await t.database.db.execute(selectedMembers({ tenantId: tenant.tenantId, node, ctx: { now: NOW, timeZone: ZONE } }));
+      return (rows.rows as { id: string }[]).map((r) => Number(r.id));
+    };
+    expect(await select('in')).toEqual(expect.arrayContaining(capitalised));
+    expect(await select('notIn')).not.toEqual(expect.arrayContaining([capitalised[0]]));
+  });
 });

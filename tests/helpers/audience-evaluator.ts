@@ -57,7 +57,8 @@ function metricValue(args: { leaf: ConditionLeaf; member: SampleMember; now: Dat
     case 'registerStore':
       return member.registerStore === null ? null : String(member.registerStore);
     case 'state':
-      return member.state;
+      // A state is its code whatever its case (`Using` is `using`), as the member screens read it.
+      return member.state.toLowerCase();
     case 'channel':
       return member.channel;
     default:
@@ -83,6 +84,10 @@ function membership(args: { leaf: ConditionLeaf; member: SampleMember; now: Date
 /** Money metrics compare in cents. */
 const scaled = (leaf: ConditionLeaf, v: number | string) => (leaf.metric === 'spendAmount' ? Math.round(Number(v) * 100) : v);
 
+/** A set condition's values as text; a state's in lower case, as the member's state is read. */
+const listedOf = (leaf: ConditionLeaf) =>
+  (leaf.value as readonly (string | number)[]).map((v) => (leaf.metric === 'state' ? String(v).toLowerCase() : String(v)));
+
 function leafHolds(args: { leaf: ConditionLeaf; member: SampleMember; now: Date; timeZone: string }): boolean {
   const { leaf } = args;
   if (leaf.metric === 'tag' || leaf.metric === 'store') return membership(args);
@@ -94,9 +99,9 @@ function leafHolds(args: { leaf: ConditionLeaf; member: SampleMember; now: Date;
     case 'notEmpty':
       return v !== null;
     case 'in':
-      return v !== null && (value as readonly (string | number)[]).map(String).includes(String(v));
+      return v !== null && listedOf(leaf).includes(String(v));
     case 'notIn':
-      return !(v !== null && (value as readonly (string | number)[]).map(String).includes(String(v)));
+      return !(v !== null && listedOf(leaf).includes(String(v)));
     default:
       break;
   }

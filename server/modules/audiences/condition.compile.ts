@@ -141,7 +141,8 @@ function metricExpression(leaf: ConditionLeaf, ctx: CompileContext): SQL {
     case 'level':
       return sql`m.level::text`;
     case 'state':
-      return sql`m.state`;
+      // Custom members store capitalised codes (`Using`, §4): folded, as the member screens compare them.
+      return sql`lower(m.state)`;
     case 'channel':
       return sql`m.channel`;
     case 'registerStore':
@@ -189,12 +190,16 @@ function membership(leaf: ConditionLeaf, ctx: CompileContext): SQL {
   }
 }
 
+/** A state condition's codes in lower case, to meet `lower(m.state)` whichever case either side is written in. */
+const foldedStates = (value: ConditionLeaf['value']) =>
+  Array.isArray(value) ? (value as readonly (string | number)[]).map((v) => String(v).toLowerCase()) : value;
+
 function compileLeaf(leaf: ConditionLeaf, ctx: CompileContext): SQL {
   if (leaf.metric === 'tag' || leaf.metric === 'store') return membership(leaf, ctx);
   const expr = metricExpression(leaf, ctx);
   const type = METRICS[leaf.metric].type;
   const cast = (v: unknown) => (type === 'date' ? sql`${v}::date` : sql`${v}::numeric`);
-  const value = leaf.value;
+  const value = leaf.metric === 'state' ? foldedStates(leaf.value) : leaf.value;
   switch (leaf.operator) {
     case 'empty':
       return sql`(${expr}) is null`;
