@@ -22,10 +22,11 @@ type KindsFiredBy<T extends ActivityKindDecl['trigger']> = {
   [K in DeclaredKind]: Declared[K]['trigger'] extends T ? K : never;
 }[DeclaredKind];
 
-/** The kinds a sale fires (their `evaluate` runs in the sale), an exchange, a member event. */
+/** The kinds a sale fires (their `evaluate` runs in the sale), an exchange, a member event, a top-up. */
 export type SaleKind = KindsFiredBy<'sale'>;
 export type ExchangeKind = KindsFiredBy<'exchange'>;
 export type MemberEventKind = KindsFiredBy<'memberEvent'>;
+export type TopUpKind = KindsFiredBy<'topUp'>;
 export type ActivityKind = DeclaredKind;
 
 const kindsFiredBy = <K extends ActivityKind>(trigger: ActivityKindDecl['trigger']): readonly K[] =>
@@ -35,6 +36,7 @@ const kindsFiredBy = <K extends ActivityKind>(trigger: ActivityKindDecl['trigger
 export const SALE_KINDS: readonly SaleKind[] = kindsFiredBy<SaleKind>('sale');
 export const EXCHANGE_KINDS: readonly ExchangeKind[] = kindsFiredBy<ExchangeKind>('exchange');
 export const MEMBER_EVENT_KINDS: readonly MemberEventKind[] = kindsFiredBy<MemberEventKind>('memberEvent');
+export const TOP_UP_KINDS: readonly TopUpKind[] = kindsFiredBy<TopUpKind>('topUp');
 
 /** Goods a rule applies to: all, only the listed, or all but the listed (codes of `product`). */
 export interface GoodsScope {
@@ -153,7 +155,9 @@ export interface SaleFacts {
 export type Award =
   | { readonly type: 'points'; readonly points: number }
   | { readonly type: 'coupon'; readonly templateId: number; readonly count: number }
-  | { readonly type: 'gift'; readonly goodsCode: string; readonly quantity: number };
+  | { readonly type: 'gift'; readonly goodsCode: string; readonly quantity: number }
+  /** Gift value of a top-up: yuan as exact text (`12.50`), into the gift portion of the stored value or the card. */
+  | { readonly type: 'value'; readonly amount: string };
 
 /**
  * The evaluation of one sale kind: pure, no I/O. `basket` is the sale after NON_POINTS_GOODS

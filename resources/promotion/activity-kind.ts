@@ -23,6 +23,16 @@ export const ACTIVITY_FAMILIES = {
   OPEN_CARD: { entry: 'open-card', title: ['开卡礼', 'Sign-up gifts'], one: ['开卡礼', 'Sign-up gift'] },
   INVITE_GIFT: { entry: 'invite-gift', title: ['邀请有礼', 'Referral gifts'], one: ['邀请有礼', 'Referral gift'] },
   UPGRADE_GIFT: { entry: 'upgrade-gift', title: ['升级礼', 'Upgrade gifts'], one: ['升级礼', 'Upgrade gift'] },
+  STORE_VALUE_ACTIVE: {
+    entry: 'store-value-active',
+    title: ['储值充值活动', 'Top-up campaigns'],
+    one: ['储值充值活动', 'Top-up campaign'],
+  },
+  PREPAY_CARD_CHARGE_GIFT: {
+    entry: 'prepay-card-charge-gift',
+    title: ['预付卡充值赠礼', 'Card top-up gifts'],
+    one: ['预付卡充值赠礼', 'Card top-up gift'],
+  },
 } as const satisfies Record<string, { entry: string; title: Bilingual; one: Bilingual }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
 
@@ -42,8 +52,11 @@ export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
   readonly parts: readonly ActivityPart[];
   /** Further views of the kind's records (their own screens). */
   readonly views?: readonly ActivityKindView[];
-  /** The kind is fired by a sale (simulated by the simulator) rather than a member event or an exchange. */
-  readonly trigger: 'sale' | 'exchange' | 'memberEvent';
+  /**
+   * What fires the kind: a sale (simulated by the simulator), an exchange, a member event, or a
+   * top-up of stored value or of a prepaid card (simulated by the top-up simulator).
+   */
+  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp';
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -71,12 +84,12 @@ function withParts<K extends ActivityKindDecl>(kind: K): K & { readonly rule: Ki
 }
 
 /**
- * Type-checks the file of a kind an exchange or a member event fires, and completes its rule with
+ * Type-checks the file of a kind an exchange, a member event or a top-up fires, and completes its rule with
  * the members of the parts it uses (the same declarations for every kind, so `defineKinds` applies
  * each one to all of them). `engine.read` sees the stored rule typed from these very fields.
  */
 export function defineActivityKind<
-  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' },
+  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' },
   Rule extends object,
 >(
   kind: K,

@@ -45,6 +45,7 @@ export const activityScreenMessages = defineMessages({
   'activity.award.points': ['积分 +{points}', '+{points} points'],
   'activity.award.coupon': ['券「{template}」×{count}', 'Coupon "{template}" ×{count}'],
   'activity.award.gift': ['赠品 {goods} ×{quantity}', 'Gift {goods} ×{quantity}'],
+  'activity.award.value': ['赠送金额 ¥{amount}', 'Gift value ¥{amount}'],
   'activity.payment.CASH': ['现金', 'Cash'],
   'activity.payment.STORED_VALUE': ['储值', 'Stored value'],
   'activity.payment.PREPAID_CARD': ['预付卡', 'Prepaid card'],

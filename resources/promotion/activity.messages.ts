@@ -11,5 +11,7 @@ export const activityMessages = defineMessages({
   'activity.pointsRequired': ['赠送积分必须大于 0', 'The points given must be above 0'],
   'activity.couponRequired': ['请选择赠送的券', 'Choose the coupon given'],
   'activity.kindNotInEntry': ['该活动类型不属于“{entry}”', 'This kind does not belong to "{entry}"'],
+  'activity.topUpCouponRequired': ['档位赠券时请选择赠送的券', 'Choose the coupon given, since a tier gives coupons'],
+  'activity.topUpTierEmpty': ['该档位没有赠送任何东西', 'This tier gives nothing'],
   'activity.kindForbidden': ['没有维护该类活动的权限', 'You may not maintain activities of this kind'],
 });

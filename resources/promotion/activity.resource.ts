@@ -258,6 +258,8 @@ const ENTRY_LISTS: readonly { family: ActivityFamily; screens: ResourceDef['rout
   { family: 'BIRTHDAY', screens: { list: 'birthday-home' } },
   { family: 'OPEN_CARD', screens: { list: 'open-card' } },
   { family: 'INVITE_GIFT', screens: { list: 'invite-gift' } },
+  { family: 'STORE_VALUE_ACTIVE', screens: { list: 'list' } },
+  { family: 'PREPAY_CARD_CHARGE_GIFT', screens: { list: 'list' } },
 ];
 
 /** The API name of a menu entry's list view. */

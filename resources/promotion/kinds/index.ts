@@ -15,11 +15,13 @@ import { inviteGiftKind } from './invite-gift.kind';
 import { nonPointsGoodsKind } from './non-points-goods.kind';
 import { pointsAsCashKind } from './points-as-cash.kind';
 import { pointsSpeedKind } from './points-speed.kind';
+import { prepayCardChargeGiftKind } from './prepay-card-charge-gift.kind';
 import { qtyExtraPointsKind } from './qty-extra-points.kind';
 import { registerGiftKind } from './register-gift.kind';
 import { scoreDoublingKind } from './score-doubling.kind';
 import { scoreExchangeGoodsKind } from './score-exchange-goods.kind';
 import { scoreGainCouponKind } from './score-gain-coupon.kind';
+import { storeValueActiveKind } from './store-value-active.kind';
 import { upgradeGiftKind } from './upgrade-gift.kind';
 import { useCouponSendCouponKind } from './use-coupon-send-coupon.kind';
 
@@ -44,6 +46,8 @@ export const KIND_DECLARATIONS = {
   ACTIVATE_GIFT: activateGiftKind,
   INVITE_GIFT: inviteGiftKind,
   UPGRADE_GIFT: upgradeGiftKind,
+  STORE_VALUE_ACTIVE: storeValueActiveKind,
+  PREPAY_CARD_CHARGE_GIFT: prepayCardChargeGiftKind,
 } as const;
 
 /** The stored value of a declared kind. */

@@ -9,7 +9,7 @@ import { activityResource } from '../../../resources/promotion/activity.resource
 import { systemActor, type Actor } from '../../crud/actor';
 import { deriveTable } from '../../crud/table.derive';
 import { formatInstant } from '../../crud/zoned-time';
-import { familyResourceId } from '../../modules/activities/activity.hooks';
+import { familyResourceIds } from '../../modules/activities/activity.hooks';
 import { forgetActiveSet } from '../../modules/activities/engine/active-set';
 import { recordSale } from '../../modules/sale/sale.service';
 import type { Db, DbOrTx } from '../connection';
@@ -78,7 +78,9 @@ async function seedPromotion(input: DemoSeedInput): Promise<void> {
   const actor: Actor = {
     ...systemActor({ tenantId, timeZone: ZONE }),
     userId,
-    grants: families.map((family) => ({ resourceId: familyResourceId(family), actions: ['活动查看', '配置维护'] })),
+    grants: families.flatMap((family) =>
+      familyResourceIds(family).map((resourceId) => ({ resourceId, actions: ['活动查看', '配置维护'] })),
+    ),
   };
   const { save, act } = operations({ tx, registry, actor });
   const now = new Date();

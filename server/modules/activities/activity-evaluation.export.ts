@@ -62,6 +62,6 @@ async function byDay(
 ) {
   const activityId = Number(query.activityId);
   const [activity] = await loadActivities(db, requester.tenantId, [activityId]);
-  if (!activity || !holdsAny(requester.grants, [readOfKind(activity.kind)])) return [];
+  if (!activity || !holdsAny(requester.grants, readOfKind(activity.kind))) return [];
   return (await evaluateActivity(db, { tenantId: requester.tenantId, activityId, from: query.from, to: query.to })).byDay;
 }

@@ -11,6 +11,7 @@ import { defineServerHooks, type HookContext, type StoredRecord } from '../../cr
 import { badInput, forbidden, type FieldError } from '../../http/envelope';
 import type { Actor } from '../../crud/actor';
 import { recordEvent } from '../webhooks/outbox';
+import { assertTopUpApproved, isTopUpKind, topUpRuleIssues } from './top-up-approval';
 
 /**
  * Rules of the activities (resources/promotion) the declaration cannot state, for the base and
@@ -24,6 +25,8 @@ import { recordEvent } from '../webhooks/outbox';
  * - time-of-day windows end after they start and do not overlap; ladder thresholds rise;
  * - a listed goods scope lists something; a reward gives something (points > 0 where points are
  *   the reward); coupon templates exist, are the tenant's and are effective;
+ * - top-up kinds: tiers giving something, a coupon template when a tier gives coupons, and the
+ *   value approval rule on audit (`top-up-approval.ts`);
  * - `audit` stamps `auditedAt`.
  *
  * The window's order (end after start) is the engine's own rule for every timeline.
@@ -32,24 +35,31 @@ import { recordEvent } from '../webhooks/outbox';
 const MAINTAIN: Action = '配置维护';
 const FAMILIES = Object.keys(ACTIVITY_FAMILIES) as ActivityFamily[];
 
-/** The permission path of a menu family (its catalogue entry's resource). */
-export function familyResourceId(family: ActivityFamily): string {
+/**
+ * The permission paths of a menu family: its catalogue entry's resource, or, for an entry whose
+ * actions are its sub-resources' (card top-up gifts: one per rechargeable card type), those.
+ */
+export function familyResourceIds(family: ActivityFamily): string[] {
   const entry = findEntry('promotion', ACTIVITY_FAMILIES[family].entry);
   if (!entry) throw new Error(`activity family ${family}: no catalogue entry`);
-  return entry.resourceId;
+  const subs = entry.subResources ?? [];
+  return subs.length > 0 ? subs.map((sub) => sub.resourceId) : [entry.resourceId];
 }
 
-const readRefs = (family: ActivityFamily): PermissionRef[] =>
-  familyAccess(family).read.map((action) => ({ resourceId: familyResourceId(family), action }));
+/** The grants holding one of `actions` on a family (any of its permission paths). */
+export const familyRefs = (family: ActivityFamily, actions: readonly Action[]): PermissionRef[] =>
+  familyResourceIds(family).flatMap((resourceId) => actions.map((action) => ({ resourceId, action })));
+
+const readRefs = (family: ActivityFamily): PermissionRef[] => familyRefs(family, familyAccess(family).read);
 const READ_REFS = FAMILIES.flatMap(readRefs);
-const WRITE_REFS = FAMILIES.map((family) => ({ resourceId: familyResourceId(family), action: MAINTAIN }));
+const WRITE_REFS = FAMILIES.flatMap((family) => familyRefs(family, [MAINTAIN]));
 
 const familyOfKind = (kind: unknown): ActivityFamily | undefined => activityKind(String(kind))?.family;
 const readableFamilies = (actor: Actor) => FAMILIES.filter((f) => readRefs(f).some((ref) => hasAction(actor.grants, ref)));
 
 function assertMaintainable(actor: Actor, kind: unknown): void {
   const family = familyOfKind(kind);
-  if (family === undefined || !hasAction(actor.grants, { resourceId: familyResourceId(family), action: MAINTAIN })) {
+  if (family === undefined || !familyRefs(family, [MAINTAIN]).some((ref) => hasAction(actor.grants, ref))) {
     throw forbidden('activity.kindForbidden');
   }
 }
@@ -125,7 +135,7 @@ function rewardIssues(kind: string, value: (name: string) => unknown): FieldErro
 async function templateIssues(ctx: HookContext, value: (name: string) => unknown): Promise<FieldError[]> {
   const named: { field: string; id: number }[] = [];
   // Only the reward's templates must be effective; a template whose coupons are used may since have stopped.
-  for (const member of ['rewardCouponTemplate', 'inviteeCouponTemplate']) {
+  for (const member of ['rewardCouponTemplate', 'inviteeCouponTemplate', 'topUpCouponTemplate']) {
     const id = ruleMember(value, member);
     if (typeof id === 'number') named.push({ field: `rule.${member}`, id });
   }
@@ -163,7 +173,9 @@ async function checkActivity(
   issues.push(
     ...ladderIssues('rule.amountLadder', ruleMember(value, 'amountLadder')),
     ...ladderIssues('rule.quantityLadder', ruleMember(value, 'quantityLadder')),
+    ...ladderIssues('rule.topUpTiers', ruleMember(value, 'topUpTiers')),
   );
+  if (isTopUpKind(kind)) issues.push(...topUpRuleIssues(value('rule')));
   const scope = value('goodsScope');
   const listed = ['goods', 'categories', 'brands'].some((name) => asLines(value(name)).length > 0);
   if ((scope === 'INCLUDE' || scope === 'EXCLUDE') && !listed) issues.push({ field: 'goods', key: 'activity.scopeEmpty' });
@@ -189,7 +201,13 @@ export const activityHooks = defineServerHooks('activity', {
     await checkActivity(ctx);
   },
   beforeDelete: maintainRecord,
-  beforeAction: { audit: maintainRecord, stop: maintainRecord },
+  beforeAction: {
+    async audit({ db, actor, record }) {
+      maintainRecord({ actor, record });
+      await assertTopUpApproved({ db, actor, record });
+    },
+    stop: maintainRecord,
+  },
   afterAction: {
     async audit({ db, actor, table, record }) {
       const now = new Date();

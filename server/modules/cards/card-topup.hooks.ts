@@ -5,6 +5,7 @@ import { postLinesOnAudit } from '../document-audit/post-lines';
 import { translate } from '../i18n/translate';
 import { centsToString, toCents } from '../../money/money';
 import { cardHolder, postValue } from './card-balance';
+import { fireTopUp } from '../activities/events/top-up';
 import { cardRefusal } from './card-guard';
 import { lockCards, syncCardBalance, templatesById, todayIn, type CardRow } from './card-store';
 
@@ -15,7 +16,10 @@ import { lockCards, syncCardBalance, templatesById, todayIn, type CardRow } from
  *   template: a line that is not is refused naming it) and sums the totals.
  * - `audit` (after the engine's conditional state update, so once) locks the cards, checks them
  *   again and posts each line: the amount to the principal, the gift to the gift portion (kind
- *   `topup`, key `card-topup:<document id>:<line>`), refusing the whole audit naming the line.
+ *   `topup`, key `card-topup:<document id>:<line>`), refusing the whole audit naming the line;
+ *   then, for a card a member holds, the card top-up gifts (PREPAY_CARD_CHARGE_GIFT,
+ *   ../activities/events/top-up.ts) on the line's amount, once per line: gift value to the
+ *   card's gift portion, points and coupons to its member.
  */
 
 /** The ledger's source type of top-up postings. */
@@ -100,6 +104,39 @@ export const prepayCardPayHooks = defineServerHooks(prepayCardPayResource, {
             now,
           });
           await syncCardBalance({ tx: db, tenantId, cardId: line.card, balance: posted.balanceAfter });
+          const member = cards.get(line.card)?.member ?? null;
+          if (member === null) return;
+          // The card top-up gifts, once per line (the line's own key), to a card a member holds.
+          await fireTopUp({
+            tx: db,
+            tenantId,
+            kind: 'PREPAY_CARD_CHARGE_GIFT',
+            memberId: member,
+            amountCents: toCents(String(line.amount)) ?? 0n,
+            sourceNo: `${record.number}:${line.lineNo}`,
+            source: 'card-topup',
+            now,
+            storeId: record.store,
+            operatorId: actor.userId,
+            postGiftValue: async ({ tx, cents, idempotencyKey }) => {
+              const gift = await postValue({
+                tx,
+                tenantId,
+                holder: cardHolder(line.card),
+                principal: '0',
+                gift: centsToString(cents),
+                kind: 'topup',
+                sourceType: CARD_TOPUP_SOURCE,
+                sourceId: record.number,
+                storeId: record.store,
+                operatorId: actor.userId,
+                remark: null,
+                idempotencyKey,
+                now,
+              });
+              await syncCardBalance({ tx, tenantId, cardId: line.card, balance: gift.balanceAfter });
+            },
+          });
         },
         refusedKey: 'cards.lineRefused',
         subject: async (line) => ({ subject: cards.get(line.card)?.number ?? String(line.card) }),

@@ -1,4 +1,5 @@
-import { answers, objectOf, wire, type ErrorAnswerName, type JsonSchema, type RouteDocs } from '../../http/openapi.schemas';
+import { firedActivitySchema } from '../activities/engine/engine.openapi';
+import { answers, arrayOf, objectOf, wire, type ErrorAnswerName, type JsonSchema, type RouteDocs } from '../../http/openapi.schemas';
 
 /**
  * The OpenAPI description of the stored-value till routes (stored-value.routes.ts): operation ids
@@ -38,8 +39,22 @@ export const storedValueDocs = {
         amount: yuan('Principal paid in'),
         giftAmount: yuan('Gift given with it'),
         ...portionsAfter,
+        activities: arrayOf(
+          firedActivitySchema,
+          'The top-up promotions (STORE_VALUE_ACTIVE) the recharge fired; the portions include their gift value',
+        ),
       }),
-      { requestNo: 'R20260501-0001', memberId: 1024, amount: 100, giftAmount: 10, principal: 100, gift: 10, balance: 110, entryId: 9001 },
+      {
+        requestNo: 'R20260501-0001',
+        memberId: 1024,
+        amount: 100,
+        giftAmount: 10,
+        principal: 100,
+        gift: 10,
+        balance: 110,
+        entryId: 9001,
+        activities: [],
+      },
       'notFound',
       'conflict',
     ),

@@ -22,6 +22,8 @@ import {
   type BasketLine,
 } from './stored-value.rules';
 import type { Locale } from '../../../resources/messages/bilingual';
+import type { FiredActivity } from '../activities/events/member-events';
+import { fireTopUp } from '../activities/events/top-up';
 
 /**
  * The stored-value entry points for tills and apps: recharge, pay, refund, balance. Each one
@@ -56,11 +58,18 @@ export interface RechargeAnswer {
   readonly memberId: number;
   readonly amount: number;
   readonly giftAmount: number;
+  /** The portions after the recharge and the gifts of the top-up promotions it fired. */
   readonly principal: number;
   readonly gift: number;
   readonly balance: number;
+  /** The recharge's own entry. */
   readonly entryId: number;
+  /** The top-up promotions (STORE_VALUE_ACTIVE) that gave, and what. */
+  readonly activities: readonly FiredTopUp[];
 }
+
+/** A top-up promotion that gave, as answers list it. */
+export type FiredTopUp = Omit<FiredActivity, 'memberId'>;
 
 /** A recharge: `amount` into principal and `giftAmount` into gift, under the programme's settings. */
 export async function recharge(input: {
@@ -128,12 +137,47 @@ export async function recharge(input: {
         refuseIncreaseWhenFrozen: true,
         now,
       });
+      // The top-up promotions, in the recharge's transaction, keyed by its request number; their
+      // gift value goes to the gift portion through the ledger (kind recharge, source activity).
+      const fired = await fireTopUp({
+        tx,
+        tenantId,
+        kind: 'STORE_VALUE_ACTIVE',
+        memberId: body.memberId,
+        amountCents: principal,
+        sourceNo: body.requestNo,
+        source: 'recharge',
+        now,
+        storeId: body.storeId ?? null,
+        operatorId: input.operatorId,
+        postGiftValue: async ({ tx: giving, cents, idempotencyKey }) => {
+          await postValue({
+            tx: giving,
+            tenantId,
+            holder,
+            principal: '0',
+            gift: centsToString(cents),
+            kind: 'recharge',
+            channel: body.channel,
+            sourceType: 'activity',
+            sourceId: body.requestNo,
+            storeId: body.storeId ?? null,
+            operatorId: input.operatorId,
+            remark: null,
+            idempotencyKey,
+            now,
+          });
+        },
+      });
+      const balance = fired.length === 0 ? null : await readBalance({ db: tx, tenantId, holder });
       return {
         requestNo: body.requestNo,
         memberId: body.memberId,
         amount: money(request.amount),
         giftAmount: money(request.giftAmount),
         ...after(entry),
+        ...(balance ? { principal: money(balance.principal), gift: money(balance.gift), balance: money(balance.balance) } : {}),
+        activities: fired.map(({ activityId, number, name, kind, awards }) => ({ activityId, number, name, kind, awards })),
       };
     },
   });

@@ -36,7 +36,7 @@ function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
   return items;
 }
 
-const evaluation = (family: 'COUPON_ACTIVE' | 'INVITE_GIFT') => () =>
+const evaluation = (family: 'COUPON_ACTIVE' | 'INVITE_GIFT' | 'STORE_VALUE_ACTIVE') => () =>
   import('./activity-evaluation-screen').then((m) => ({ default: m.evaluationScreen(family) }));
 
 export const PROMOTION_MANIFEST: DomainManifest = {
@@ -47,6 +47,7 @@ export const PROMOTION_MANIFEST: DomainManifest = {
       import('./activity-kind-chooser').then((m) => ({ default: m.kindChooserScreen('SCORE_ACTIVITY') })),
     'promotion/coupon-active/score-activity-eval': evaluation('COUPON_ACTIVE'),
     'promotion/invite-gift/effect-evaluate': evaluation('INVITE_GIFT'),
+    'promotion/store-value-active/effect-evaluation': evaluation('STORE_VALUE_ACTIVE'),
   },
   toolbarItems: {
     [activities.base.name]: [{ key: 'simulate', render: () => <SimulateButton /> }],

@@ -3,26 +3,23 @@ import type { ActivityFamily } from '../../../../resources/promotion/activity-ki
 import { familyAccess } from '../../../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS } from '../../../../resources/promotion/kinds/index';
 import type { ActivityKind } from '../../../../resources/promotion/activity-engine';
-import { familyResourceId } from '../activity.hooks';
+import { familyRefs } from '../activity.hooks';
 
 /**
  * Who may read an activity's simulation and evaluation: the read action (`familyAccess`) of the
  * catalogue entry of the menu family its kind declares (resources/promotion/kinds). The
  * simulator, which may mix kinds, takes the read of any of them.
  */
-const readOfFamily = (family: ActivityFamily): PermissionRef => ({
-  resourceId: familyResourceId(family),
-  action: familyAccess(family).read[0],
-});
+const readOfFamily = (family: ActivityFamily): PermissionRef[] => familyRefs(family, [familyAccess(family).read[0]]);
 
 const ENTRY_OF_KIND = Object.fromEntries(ACTIVITY_KINDS.map((kind) => [kind.value, readOfFamily(kind.family)])) as Readonly<
-  Record<ActivityKind, PermissionRef>
+  Record<ActivityKind, PermissionRef[]>
 >;
 
-/** The grant that reads activities of this kind. */
-export const readOfKind = (kind: ActivityKind): PermissionRef => ENTRY_OF_KIND[kind];
+/** The grants that read activities of this kind (any one of them). */
+export const readOfKind = (kind: ActivityKind): readonly PermissionRef[] => ENTRY_OF_KIND[kind];
 
 /** Any grant that reads some activity (the simulator's and the evaluation route's gate). */
 export const ACTIVITY_READ_ANY: readonly PermissionRef[] = [
-  ...new Map(Object.values(ENTRY_OF_KIND).map((ref) => [`${ref.resourceId}|${ref.action}`, ref])).values(),
+  ...new Map(Object.values(ENTRY_OF_KIND).flatMap((refs) => refs.map((ref) => [`${ref.resourceId}|${ref.action}`, ref] as const))).values(),
 ];

@@ -11,7 +11,7 @@ import type { Award } from '../../../../resources/promotion/activity-engine';
  * day) reads only this table.
  */
 
-export type AwardSource = 'sale' | 'birthday' | 'register' | 'activate' | 'invite' | 'upgrade' | 'exchange';
+export type AwardSource = 'sale' | 'birthday' | 'register' | 'activate' | 'invite' | 'upgrade' | 'exchange' | 'recharge' | 'card-topup';
 
 export interface AwardRecord {
   readonly activityId: number;
@@ -28,7 +28,7 @@ export interface AwardRecord {
   readonly couponIds?: readonly number[];
   /** The sale amount the activity drove, in cents (sales only). */
   readonly salesAmountCents?: bigint;
-  /** What the giving cost the merchant, in cents (the face value of the coupons given). */
+  /** What the giving cost the merchant, in cents (the face value of the coupons given, gift value given). */
   readonly costCents?: bigint;
   readonly costPartyId?: number | null;
   /** Why an event gave (the level change of an upgrade gift). */
@@ -43,7 +43,7 @@ export function awardTotals(awards: readonly Award[]): { points: number; coupons
   for (const award of awards) {
     if (award.type === 'points') points += award.points;
     else if (award.type === 'coupon') coupons += award.count;
-    else gifts += award.quantity;
+    else if (award.type === 'gift') gifts += award.quantity;
   }
   return { points, coupons, gifts };
 }

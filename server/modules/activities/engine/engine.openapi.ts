@@ -1,21 +1,28 @@
-import { SALE_KINDS, EXCHANGE_KINDS, MEMBER_EVENT_KINDS } from '../../../../resources/promotion/activity-engine';
+import { SALE_KINDS, EXCHANGE_KINDS, MEMBER_EVENT_KINDS, TOP_UP_KINDS } from '../../../../resources/promotion/activity-engine';
 import { answers, arrayOf, nullable, objectOf, oneOf, wire, type JsonSchema, type RouteDocs } from '../../../http/openapi.schemas';
 
 /** Schemas the activity engine's answers share (the sale's answer lists the activities that fired with these). */
 
 export const awardSchema: JsonSchema = objectOf(
   {
-    type: oneOf(['points', 'coupon', 'gift'], 'points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`'),
+    type: oneOf(
+      ['points', 'coupon', 'gift', 'value'],
+      'points: `points`; coupon: `templateId` and `count`; gift: `goodsCode` and `quantity`; value: `amount`',
+    ),
     points: wire.points,
     templateId: { type: 'integer', description: 'The coupon template' },
     count: { type: 'integer', description: 'Coupons of the template' },
     goodsCode: { type: 'string', description: 'The gift goods (handed out at the till)' },
     quantity: { type: 'integer', description: 'Gift units' },
+    amount: { ...wire.moneyText, description: 'Gift value of a top-up, yuan as exact text (`12.50`)' },
   },
-  { optional: ['points', 'templateId', 'count', 'goodsCode', 'quantity'], description: 'What an activity gave' },
+  { optional: ['points', 'templateId', 'count', 'goodsCode', 'quantity', 'amount'], description: 'What an activity gave' },
 );
 
-export const activityKindSchema: JsonSchema = oneOf([...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS], 'The activity kind');
+export const activityKindSchema: JsonSchema = oneOf(
+  [...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS, ...TOP_UP_KINDS],
+  'The activity kind',
+);
 
 export const firedActivitySchema: JsonSchema = objectOf(
   {
@@ -95,6 +102,16 @@ const evaluation = objectOf({
 });
 
 export const engineDocs = {
+  simulateTopUp: {
+    operationId: 'activities.simulateTopUp',
+    tags: ['promotion'],
+    summary: 'Simulate a top-up: what the top-up promotions would give a member for an amount (nothing is posted)',
+    description:
+      'Runs the giving of the top-up promotions of the kind (STORE_VALUE_ACTIVE: a stored-value recharge; PREPAY_CARD_CHARGE_GIFT: a card ' +
+      'top-up) in a transaction that rolls back: the highest tier not above the amount, within the budgets and limits as they stand; an ' +
+      'activity given once per member that already gave lists nothing. `activityIds` adds activities in any state. 409: the member is not in use.',
+    response: answers(objectOf({ fired: arrayOf(firedActivitySchema) }), 'notFound', 'forbidden', 'conflict'),
+  },
   simulate: {
     operationId: 'activities.simulate',
     tags: ['promotion'],

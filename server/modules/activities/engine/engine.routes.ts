@@ -4,15 +4,22 @@ import { AppError, ok } from '../../../http/envelope';
 import { describeRoute } from '../../../http/openapi.schemas';
 import { isDateText } from '../../../crud/zoned-time';
 import { authOf } from '../../auth/access.hook';
-import type { PreparedActivity } from '../../../../resources/promotion/activity-engine';
+import { randomUUID } from 'node:crypto';
+import { TOP_UP_KINDS, type PreparedActivity, type TopUpKind } from '../../../../resources/promotion/activity-engine';
+import { positiveCents } from '../../../money/money';
+import { guardMember } from '../../ledger';
+import type { FiredActivity } from '../events/member-events';
+import { fireTopUp } from '../events/top-up';
+import { activeSet } from './active-set';
 import { loadActivities } from '../activity.loader';
 import { ACTIVITY_READ_ANY, readOfKind } from './activity-access';
 import { engineDocs } from './engine.openapi';
 import { evaluateActivity } from './evaluation';
 
 /**
- * The engine's route: the effect evaluation (`POST /v1/activities/evaluation`). The simulator
- * (what a sale would give) is the sale module's (sale/sale.routes.ts): it reads a sale.
+ * The engine's routes: the effect evaluation (`POST /v1/activities/evaluation`) and the top-up
+ * simulator (`POST /v1/activities/simulate-top-up`). The sale simulator is the sale module's
+ * (sale/sale.routes.ts): it reads a sale.
  */
 
 const DATE = { type: 'string', maxLength: 10 } as const;
@@ -45,12 +52,86 @@ export async function readableActivity(
   if (!activity || outside) {
     throw new AppError('notFound', 'activityEngine.notFound', { values: { id: activityId } });
   }
-  if (!holdsAny(auth.grants, [readOfKind(activity.kind)])) throw new AppError('forbidden', 'error.forbidden');
+  if (!holdsAny(auth.grants, readOfKind(activity.kind))) throw new AppError('forbidden', 'error.forbidden');
   return activity;
+}
+
+const simulateTopUpSchema = {
+  body: {
+    type: 'object',
+    required: ['kind', 'memberId', 'amount'],
+    additionalProperties: false,
+    properties: {
+      kind: { type: 'string', enum: [...TOP_UP_KINDS] },
+      memberId: ID,
+      amount: { type: ['string', 'number'] },
+      storeId: { type: ['integer', 'null'], minimum: 1 },
+      activityIds: { type: 'array', items: ID, maxItems: 50 },
+    },
+  },
+} as const;
+
+interface SimulateTopUpBody {
+  readonly kind: TopUpKind;
+  readonly memberId: number;
+  readonly amount: string | number;
+  readonly storeId?: number | null;
+  readonly activityIds?: readonly number[];
+}
+
+/** Thrown to roll the simulation back with its answer. */
+class Simulated extends Error {
+  constructor(readonly fired: readonly FiredActivity[]) {
+    super('simulated');
+  }
 }
 
 export async function activityEngineRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
+
+  // What a top-up would give: the promotions' giving itself (budgets, limits, once per member as
+  // they stand), in a transaction that always rolls back. Activities named by id join the active
+  // set whatever their state (an activity's detail simulates it before its audit).
+  app.post<{ Body: SimulateTopUpBody }>(
+    '/v1/activities/simulate-top-up',
+    { schema: describeRoute(simulateTopUpSchema, engineDocs.simulateTopUp), config: { requires: ACTIVITY_READ_ANY } },
+    async (request) => {
+      const { tenantId, userId } = authOf(request);
+      const body = request.body;
+      const amountCents = positiveCents(body.amount, 'amount');
+      const added: PreparedActivity[] = [];
+      for (const id of new Set(body.activityIds ?? [])) added.push(await readableActivity(app, request, id));
+      const now = app.clock();
+      try {
+        await db.transaction(async (tx) => {
+          await guardMember({ tx, tenantId, memberId: body.memberId, requireInUse: true });
+          const active = (await activeSet(tx, tenantId)).activities.filter(
+            (a) => a.kind === body.kind && !added.some((b) => b.id === a.id),
+          );
+          const fired = await fireTopUp({
+            tx,
+            tenantId,
+            kind: body.kind,
+            memberId: body.memberId,
+            amountCents,
+            sourceNo: `simulation:${randomUUID()}`,
+            source: body.kind === 'STORE_VALUE_ACTIVE' ? 'recharge' : 'card-topup',
+            now,
+            storeId: body.storeId ?? null,
+            operatorId: userId,
+            // Nothing is kept: the value is not posted, only listed.
+            postGiftValue: async () => {},
+            activities: [...active, ...added],
+          });
+          throw new Simulated(fired);
+        });
+      } catch (error) {
+        if (!(error instanceof Simulated)) throw error;
+        return ok({ fired: error.fired.map(({ activityId, number, name, kind, awards }) => ({ activityId, number, name, kind, awards })) });
+      }
+      throw new Error('unreachable: the simulation always rolls back');
+    },
+  );
 
   app.post<{ Body: { activityId: number; from?: string; to?: string } }>(
     '/v1/activities/evaluation',

@@ -55,7 +55,7 @@ async function exchangeActivity(tx: DbOrTx, tenantId: number, activityId: number
 }
 
 /** Store scope: the exchange's store (and its area), else the member's registration store. */
-async function storeArea(tx: DbOrTx, tenantId: number, storeId: number): Promise<number | null> {
+export async function storeArea(tx: DbOrTx, tenantId: number, storeId: number): Promise<number | null> {
   const result = await tx.execute<{ area: number | null }>(sql`select area from stores where tenant_id = ${tenantId} and id = ${storeId}`);
   if (result.rows.length === 0) throw new AppError('notFound', 'activityEvents.storeNotFound', { values: { storeId } });
   return result.rows[0].area === null ? null : Number(result.rows[0].area);

@@ -2,7 +2,8 @@
  * Giving what one activity awards one member for one event, exactly once (member events and
  * exchanges, issue 13). In a savepoint of the caller's transaction: the budget is taken
  * (`engine/budgets.ts`), the points posted through the points ledger (with an idempotency key),
- * the coupons issued through `engine/coupon-awards.ts`, and the giving recorded in `activity_awards`
+ * the coupons issued through `engine/coupon-awards.ts`, a top-up's gift value posted by the caller's
+ * ledger callback (`postGiftValue`), and the giving recorded in `activity_awards`
  * (`engine/awards.ts`), whose unique key (activity, source, number, member) makes it once: a
  * second giving of the same event finds the record and the savepoint rolls back what it did.
  */
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
 import type { CouponSource } from '../../coupons/issue.service';
+import { centsOf } from '../../../money/money';
 import { assertMemberCanTransact } from '../../points/member-guard';
 import { postPoints } from '../../points/points.ledger';
 import { expiryFor, type ExpiryMode } from '../../points/points.rules';
@@ -38,6 +40,11 @@ export interface Giving {
   readonly cause?: string | null;
   /** The coupons' source (ACTIVITY, or EXCHANGE for an exchange). */
   readonly couponSource?: CouponSource;
+  /**
+   * Posts a `value` award (a top-up's gift value, in cents) to the ledger of whoever was topped up
+   * (the member's stored value, the card), in the giving's savepoint, under the giving's key.
+   */
+  readonly postGiftValue?: (args: { tx: DbOrTx; cents: bigint; idempotencyKey: string }) => Promise<void>;
 }
 
 /** What a giving did: given (with the coupons issued), or why not. */
@@ -110,6 +117,12 @@ export async function giveOnce(g: Giving): Promise<GivingResult> {
       const couponIds: number[] = [];
       let costCents = 0n;
       for (const award of g.awards) {
+        if (award.type === 'value') {
+          if (!g.postGiftValue) throw new Error(`activity ${g.activity.number}: a value award with nowhere to post it`);
+          const giftCents = centsOf(award.amount);
+          await g.postGiftValue({ tx, cents: giftCents, idempotencyKey: `${key}:value` });
+          costCents += giftCents;
+        }
         if (award.type !== 'coupon') continue;
         const issued = await issueCouponAward({
           tx,
