@@ -50,3 +50,13 @@ export function evaluate(body: EvaluationRequest): Promise<Evaluation> {
 export function startEvaluationExport(body: ApiBody<'post', '/v1/activities/evaluation/export'>) {
   return typedPost('/v1/activities/evaluation/export', { data: body });
 }
+
+/** What the top-up simulator sends: the kind, a member and the amount topped up. */
+export type SimulateTopUpRequest = ApiBody<'post', '/v1/activities/simulate-top-up'>;
+/** The top-up promotions that would give, and what. */
+export type SimulateTopUpAnswer = ApiData<'post', '/v1/activities/simulate-top-up'>;
+
+/** What a top-up would give; posts nothing. */
+export function simulateTopUp(body: SimulateTopUpRequest): Promise<SimulateTopUpAnswer> {
+  return typedPost('/v1/activities/simulate-top-up', { data: body });
+}

@@ -8,12 +8,14 @@ import { Alert, Button, Drawer, Dropdown, Skeleton } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActivityFamily } from '../../../resources/promotion/activity-kind';
+import type { TopUpKind } from '../../../resources/promotion/activity-engine';
 import { activities } from '../../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS, activityKind } from '../../../resources/promotion/kinds/index';
 import { viewLocation } from '../../screens/generic/resource-routes';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { useTranslate } from '../../screens/generic/use-translate';
 
+const TopUpSimulator = lazy(() => import('./top-up-simulator').then((m) => ({ default: m.TopUpSimulator })));
 const ActivitySimulator = lazy(() => import('./activity-simulator').then((m) => ({ default: m.ActivitySimulator })));
 
 /** The toolbar button that opens the simulator over the list. */
@@ -52,10 +54,20 @@ export function NewByKind(props: { readonly family: ActivityFamily }) {
   );
 }
 
-/** The detail's simulator: only a sale fires a sale kind; member events and exchanges fire where they happen. */
+/**
+ * The detail's simulator: a sale for a sale kind, a top-up for a top-up kind; member events and
+ * exchanges fire where they happen.
+ */
 export function SimulateTab(props: { readonly record: ApiRecord; readonly t: Translate }) {
   const { record, t } = props;
-  return activityKind(String(record.kind))?.trigger === 'sale' ? (
+  const trigger = activityKind(String(record.kind))?.trigger;
+  if (trigger === 'topUp')
+    return (
+      <Suspense fallback={<Skeleton active />}>
+        <TopUpSimulator t={t} kind={String(record.kind) as TopUpKind} activityId={Number(record.id)} />
+      </Suspense>
+    );
+  return trigger === 'sale' ? (
     <Suspense fallback={<Skeleton active />}>
       <ActivitySimulator t={t} activityIds={[Number(record.id)]} />
     </Suspense>

@@ -26,7 +26,8 @@ function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
     items[view.name] = [
       {
         key: 'new-by-kind',
-        requires: { resourceId: entry.resourceId, action: '配置维护' },
+        // An entry whose actions are its sub-resources' (card top-up gifts): the first one's.
+        requires: { resourceId: entry.subResources?.[0]?.resourceId ?? entry.resourceId, action: '配置维护' },
         render: () => <NewByKind family={family} />,
         // One way to create an activity: the menu of the entry's kinds, not a generic drawer too.
         replacesNew: true,
