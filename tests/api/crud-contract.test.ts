@@ -160,8 +160,16 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
     endTime: '2036-01-01 00:00:00',
     dayTimes: [],
     goodsScope: 'ALL',
-    // The reward is a part of the kind's rule (sampled members the kind does not have are dropped).
-    rule: { rewardPoints: 10, rewardCouponTemplate: coupon, inviteeCouponTemplate: null },
+    // The reward is a part of the kind's rule (sampled members the kind does not have are dropped);
+    // a top-up kind gives by its tiers.
+    rule: {
+      rewardPoints: 10,
+      rewardCouponTemplate: coupon,
+      inviteeCouponTemplate: null,
+      topUpTiers: { tiers: [{ threshold: 100, giftAmount: 10 }] },
+      topUpCouponTemplate: null,
+      topUpRepeat: 'EVERY',
+    },
   };
 }
 
@@ -903,6 +911,17 @@ const RELATION_OVERRIDES: Readonly<
   },
   'activity.rule.inviteeCouponTemplate': {
     body: (r) => ({ kind: 'INVITE_GIFT', rule: { inviteeCouponTemplate: r['coupon-template'] } }),
+    direct: true,
+  },
+  'activity.rule.topUpCouponTemplate': {
+    body: (r) => ({
+      kind: 'STORE_VALUE_ACTIVE',
+      rule: {
+        topUpTiers: { tiers: [{ threshold: 100, couponCount: 1 }] },
+        topUpCouponTemplate: r['coupon-template'],
+        topUpRepeat: 'EVERY',
+      },
+    }),
     direct: true,
   },
   'activity.rule.upgradeToLevels': {

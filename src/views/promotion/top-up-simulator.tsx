@@ -25,7 +25,9 @@ export function TopUpSimulator(props: { readonly t: Translate; readonly kind: Si
   const [running, setRunning] = useState(false);
   const templates = useOptionTitles(
     'coupon-template',
-    (answer?.fired ?? []).flatMap((f) => f.awards.flatMap((a) => (a.type === 'coupon' && a.templateId !== undefined ? [a.templateId] : []))),
+    (answer?.fired ?? []).flatMap((f) =>
+      f.awards.flatMap((a) => (a.type === 'coupon' && a.templateId !== undefined ? [a.templateId] : [])),
+    ),
   );
   const run = async (values: Values) => {
     setRunning(true);
