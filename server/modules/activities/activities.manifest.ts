@@ -1,7 +1,7 @@
 import { promotionSeeder } from '../../db/seed/promotion.seed';
 import { defineDomain } from '../domain-manifest';
 import { activityEvaluationExport } from './activity-evaluation.export';
-import { activityHooks } from './activity.hooks';
+import { activityHooks, subResourceViewHooks } from './activity.hooks';
 import { activityEngineRoutes } from './engine/engine.routes';
 import { activityEventsPlugin } from './events/events.plugin';
 
@@ -12,7 +12,7 @@ export const activitiesDomain = defineDomain({
     { name: 'activity-engine', plugin: activityEngineRoutes },
     { name: 'activity-events', plugin: activityEventsPlugin },
   ],
-  hooks: [activityHooks],
+  hooks: [activityHooks, ...subResourceViewHooks],
   exports: [activityEvaluationExport],
   seed: [promotionSeeder],
 });

@@ -3,7 +3,7 @@ import { hasAction } from '../../../resources/access';
 import { findEntry } from '../../../resources/catalog/index';
 import type { Action, PermissionRef } from '../../../resources/catalog/types';
 import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
-import { familyAccess } from '../../../resources/promotion/activity.resource';
+import { activities, familyAccess, familyViewName } from '../../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS, activityKind } from '../../../resources/promotion/kinds/index';
 import { compareExact, exactText } from '../../../resources/money/decimal';
 import { valueAfterWrite } from '../../crud/required-when';
@@ -49,6 +49,11 @@ export function familyResourceIds(family: ActivityFamily): string[] {
 /** The grants holding one of `actions` on a family (any of its permission paths). */
 export const familyRefs = (family: ActivityFamily, actions: readonly Action[]): PermissionRef[] =>
   familyResourceIds(family).flatMap((resourceId) => actions.map((action) => ({ resourceId, action })));
+
+/** The families whose catalogue entry grants through its sub-resources. */
+const ACTIVITY_FAMILIES_WITH_SUBS = FAMILIES.filter(
+  (family) => (findEntry('promotion', ACTIVITY_FAMILIES[family].entry)?.subResources ?? []).length > 0,
+);
 
 const readRefs = (family: ActivityFamily): PermissionRef[] => familyRefs(family, familyAccess(family).read);
 const READ_REFS = FAMILIES.flatMap(readRefs);
@@ -228,3 +233,14 @@ export const activityHooks = defineServerHooks('activity', {
     },
   },
 });
+
+/**
+ * The views of an entry whose actions are its sub-resources' (card top-up gifts): a view does not
+ * inherit its base's `requires`, and the entry's own resource holds no action, so each view of
+ * the family names the sub-resources' grants itself.
+ */
+export const subResourceViewHooks = (ACTIVITY_FAMILIES_WITH_SUBS as readonly ActivityFamily[]).flatMap((family) =>
+  [familyViewName(family), ...ACTIVITY_KINDS.filter((k) => k.family === family).map((k) => activities.kinds[k.value].name)].map((name) =>
+    defineServerHooks(name, { requires: { read: readRefs(family), write: familyRefs(family, [MAINTAIN]) } }),
+  ),
+);
