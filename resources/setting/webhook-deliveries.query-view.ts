@@ -16,12 +16,14 @@ export const webhookDeliveriesView = defineQueryView({
   key: 'id',
   time: 'occurredAt',
   empty: ['还没有推送的事件', 'No events have been sent yet'],
+  // What a receiver de-duplicates by, and whether it arrived, stay in sight however narrow the tab.
+  keyColumns: ['eventId', 'state'],
   columns: {
+    eventId: { kind: 'text', label: ['事件ID', 'Event id'], width: 300 },
     id: { kind: 'integer', label: ['序号', 'Delivery'], width: 90 },
     applicationId: { kind: 'integer', label: ['应用ID', 'Application id'], hidden: true },
     occurredAt: { kind: 'datetime', label: ['发生时间', 'Occurred'], width: 170 },
     event: { kind: 'enum', label: ['事件', 'Event'], options: webhookEventOptions(), width: 150 },
-    eventId: { kind: 'text', label: ['事件ID', 'Event id'], width: 300 },
     state: {
       kind: 'enum',
       label: ['状态', 'Status'],

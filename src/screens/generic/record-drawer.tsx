@@ -1,12 +1,13 @@
 import { Drawer } from 'antd';
 import { useState } from 'react';
-import type { ResourceDef } from '../../../resources/define';
+import { relatedLists, type ResourceDef } from '../../../resources/define';
 import { useDiscardGuard } from '../../components/use-discard-guard';
 import { useReturnFocus } from '../../components/use-return-focus';
 import type { ApiRecord } from '../../fields/field-kind';
 import { RecordDetail } from './record-detail';
 import { RecordForm } from './record-form';
 import type { GenericView } from './resource-routes';
+import { useDetailTabs } from './screen-slots';
 import type { ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
 
@@ -27,6 +28,15 @@ export interface RecordDrawerProps {
 
 const TITLES = { add: 'screens.addTitle', edit: 'screens.editTitle', dtl: 'screens.detailTitle' } as const;
 
+/** A form's or a plain detail's drawer; a detail with tabs of its logs gets {@link WIDE_DRAWER}. */
+const DRAWER = 'min(720px, 100vw)';
+/**
+ * A detail whose tabs hold tables (an application's calls and webhook deliveries, a card's
+ * balance history): their ids, times and amounts side by side need the room (at 1280 px the
+ * webhook's event ids were cut under the actions column of a 720 px drawer).
+ */
+const WIDE_DRAWER = 'min(1040px, 100vw)';
+
 /**
  * Add, edit or detail of a resource whose entry has only a list screen (all of /datum), opened
  * over the list. The url says what is open (`?view=edit&id=7`), so it can be linked and the back
@@ -43,9 +53,10 @@ export function RecordDrawer(props: RecordDrawerProps) {
   const guard = useDiscardGuard(dirty);
   const close = () => guard(props.onClose);
   useReturnFocus();
+  const tabbed = useDetailTabs(resource).length > 0 || relatedLists(resource).length > 0;
   return (
     // Never wider than the window (a phone): its tables scroll inside it instead.
-    <Drawer open title={title} width="min(720px, 100vw)" destroyOnHidden onClose={close}>
+    <Drawer open title={title} width={view === 'dtl' && tabbed ? WIDE_DRAWER : DRAWER} destroyOnHidden onClose={close}>
       {needsId && id === undefined ? null : view === 'dtl' ? (
         <RecordDetail
           resource={resource}

@@ -170,6 +170,30 @@ export function viewColumns(args: {
   ];
 }
 
+/**
+ * How far a text column may narrow below its declared width on a desk, where the rows fit the
+ * card: names wrap onto a second line before the table scrolls, but a Chinese name (which may
+ * break between any two characters) never shrinks to a column of single characters.
+ */
+const TEXT_NARROWEST = 0.6;
+
+/**
+ * The columns as a desk fits them in the card: times, numbers and codes on one line each (their
+ * narrowest is their text), text columns no narrower than {@link TEXT_NARROWEST} of their declared
+ * width; the declared widths are what the columns take when the card has the room.
+ */
+function fitColumns(view: QueryViewDef, columns: ColumnsType<ViewRow>): ColumnsType<ViewRow> {
+  return columns.map((column) => {
+    const declared = view.columns[String(column.key)];
+    if (!declared) return column;
+    if (declared.kind === 'text')
+      return declared.width
+        ? { ...column, onHeaderCell: () => ({ style: { minWidth: Math.round(declared.width! * TEXT_NARROWEST) } }) }
+        : column;
+    return { ...column, onCell: () => ({ style: { whiteSpace: 'nowrap' } }) };
+  });
+}
+
 /** A view's rows as a table (the screen pages it on the server; a tab shows the latest). */
 export function ViewTable(props: {
   readonly t: Translate;
@@ -182,7 +206,7 @@ export function ViewTable(props: {
   const pin = usePinsColumns();
   // On a screen or in a drawer's tab: the row's identity, amounts and balance stay in sight.
   const shown = props.columns.map((column) => String(column.key));
-  const columns = pinKeyColumns({ columns: props.columns, keys: viewKeyColumns(view, shown), pin });
+  const columns = pinKeyColumns({ columns: pin ? fitColumns(view, props.columns) : props.columns, keys: viewKeyColumns(view, shown), pin });
   const holder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // antd draws the element that scrolls wide rows sideways; it takes the focus so the keyboard
@@ -197,10 +221,12 @@ export function ViewTable(props: {
         rowKey={(row) => String(row[view.key])}
         size={props.size ?? 'middle'}
         columns={columns}
-        // Wide rows scroll sideways inside the table; an empty table fits its card instead: a scrolling
-        // region with nothing focusable in it is one the keyboard cannot scroll (axe
-        // scrollable-region-focusable).
-        scroll={(props.table.dataSource?.length ?? 0) > 0 ? { x: 'max-content' } : undefined}
+        // On a desk the rows fit the card while their columns can narrow (fitColumns), and scroll
+        // sideways inside the table beyond that; on a phone every row keeps one line per column and
+        // the table scrolls. An empty table's headers scroll too (they ran past the card on a
+        // phone); the scrolling element takes the focus (above), rows or none.
+        scroll={{ x: pin ? true : 'max-content' }}
+        tableLayout="auto"
         locale={{ emptyText: <Typography.Text type="secondary">{props.t(`res.${view.name}.empty`)}</Typography.Text> }}
         {...props.table}
       />

@@ -15,19 +15,27 @@ function groupName(args: { t: Translate; view: QueryViewDef; dimension: string; 
   return group.title ?? group.key ?? DASH;
 }
 
-/** A measure's name with its one-line definition behind a help mark (hover or keyboard focus). */
+/**
+ * A measure's name with its one-line definition behind a help mark (hover or keyboard focus). A
+ * long name ("Member share of transactions") wraps between its words where its box is narrow (a
+ * statistic's card, a grouped total's header); the mark stays on the line of the last word.
+ */
 export function MeasureTitle(props: { readonly t: Translate; readonly view: QueryViewDef; readonly measure: string }) {
   const { t, view, measure } = props;
   const key = `res.${view.name}.measure.${measure}`;
   const label = t(key);
   if (!view.measures[measure]?.help) return <>{label}</>;
   const help = t(`${key}.help`);
+  const cut = label.lastIndexOf(' ') + 1;
   return (
-    <span style={{ whiteSpace: 'nowrap' }}>
-      {label}{' '}
-      <Tooltip title={help}>
-        <QuestionCircleOutlined tabIndex={0} role="img" aria-label={help} style={{ color: 'rgba(0, 0, 0, 0.65)' }} />
-      </Tooltip>
+    <span>
+      {label.slice(0, cut)}
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {label.slice(cut)}{' '}
+        <Tooltip title={help}>
+          <QuestionCircleOutlined tabIndex={0} role="img" aria-label={help} style={{ color: 'rgba(0, 0, 0, 0.65)' }} />
+        </Tooltip>
+      </span>
     </span>
   );
 }
@@ -62,6 +70,13 @@ export function ViewTotals(props: {
     </Row>
   );
 }
+
+/**
+ * A grouped total's names and figures keep one line each ("2026-11-30", "2,383.000" broke inside
+ * themselves when eleven figures shared the card); the headers wrap between words instead, and
+ * what still does not fit scrolls inside the card.
+ */
+const ONE_LINE = { whiteSpace: 'nowrap' } as const;
 
 /** Groups shown per page of a grouped total (a year by day is 365 of them). */
 const GROUPS_PER_PAGE = 10;
@@ -100,11 +115,15 @@ export function ViewGroups(props: {
                   page ? (
                     <Table.Summary.Row>
                       <Table.Summary.Cell index={0}>
-                        <Typography.Text strong>{t('queryView.total')}</Typography.Text>
+                        <Typography.Text strong style={ONE_LINE}>
+                          {t('queryView.total')}
+                        </Typography.Text>
                       </Table.Summary.Cell>
                       {measures.map(([name, m], i) => (
                         <Table.Summary.Cell key={name} index={i + 1} align="right">
-                          <Typography.Text strong>{formatMeasure(m.kind, page.totals[name] ?? 0)}</Typography.Text>
+                          <Typography.Text strong style={ONE_LINE}>
+                            {formatMeasure(m.kind, page.totals[name] ?? 0)}
+                          </Typography.Text>
                         </Table.Summary.Cell>
                       ))}
                     </Table.Summary.Row>
@@ -114,6 +133,7 @@ export function ViewGroups(props: {
                   {
                     key: 'name',
                     title: t(`res.${view.name}.dimension.${dimension}`),
+                    onCell: () => ({ style: ONE_LINE }),
                     render: (_: unknown, group) => {
                       const name = groupName({ t, view, dimension, group });
                       const drill = group.drill;
@@ -124,6 +144,7 @@ export function ViewGroups(props: {
                     key: name,
                     title: <MeasureTitle t={t} view={view} measure={name} />,
                     align: 'right' as const,
+                    onCell: () => ({ style: ONE_LINE }),
                     render: (_: unknown, group: ViewGroup) => formatMeasure(m.kind, Number(group[name] ?? 0)),
                   })),
                 ]}
