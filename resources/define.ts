@@ -357,6 +357,27 @@ export interface LinesField extends FieldBase<'lines'> {
    * totals are still the server's.
    */
   readonly totals?: readonly string[];
+  /** What the lines come to, previewed under the editor as they are typed; see {@link LinesAmounts}. */
+  readonly amounts?: LinesAmounts;
+}
+
+/**
+ * Header totals the server fills on save, previewed under a lines editor as the lines are typed
+ * (a card sale: the cards times their template's price, less the discount), in cents, exact; the
+ * saved figures are still the server's. A line counts its `count` field where that applies to it,
+ * else every number from `range[0]` to `range[1]` (the save counts the cards that exist there).
+ */
+export interface LinesAmounts {
+  /** The line field of how many (a quantity). */
+  readonly count: string;
+  /** The line fields of a number range's first and last numbers, for the lines chosen by range. */
+  readonly range?: readonly [string, string];
+  /** The line's relation field, and the field of its record's picker card that prices one (`price`). */
+  readonly unit: { readonly reference: string; readonly field: string };
+  /** The header's field the sum previews (its label names the figure). */
+  readonly total: string;
+  /** The header's field taken off the sum (a discount), and its field of what is left (previewed too). */
+  readonly less?: { readonly field: string; readonly into: string };
 }
 
 /**

@@ -111,6 +111,14 @@ export const imprestCardSaleBillResource = defineResource({
       },
       // Cards asked by quantity, summed as they are typed; ranges are counted by the save.
       totals: ['quantity'],
+      // The price total and what the buyer pays, as the lines and the discount are typed.
+      amounts: {
+        count: 'quantity',
+        range: ['startNumber', 'endNumber'],
+        unit: { reference: 'template', field: 'price' },
+        total: 'totalPrice',
+        less: { field: 'discount', into: 'paidAmount' },
+      },
     }),
   },
   titleField: 'number',

@@ -92,6 +92,10 @@ const screenTexts = defineMessages({
   'screens.rangeTo': ['最大值', 'To'],
   'screens.lines.add': ['添加一行', 'Add line'],
   'screens.lines.totals': ['合计', 'Total'],
+  'screens.lines.rangeCounted': [
+    '卡号段按段内每个号码计，保存时按实有的卡计算',
+    'A number range counts every number in it; the save counts the cards that exist',
+  ],
   'screens.lookup.searching': ['正在查找…', 'Looking up…'],
   'screens.lookup.notFound': ['{label}“{value}”不存在', '{label} "{value}" does not exist'],
   'screens.lookup.notPickable': ['{label}“{value}”{state}，不能使用', '{label} "{value}" is {state} and cannot be used'],

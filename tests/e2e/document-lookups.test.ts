@@ -11,7 +11,8 @@ import { postData } from './pages/page-api';
  * write-off line's coupon code shows the coupon (state, face value) before the save, fills the
  * discount with its face value and totals the lines, and an unknown code is an error on its line;
  * a top-up line's card shows its state and balance, and the amounts are totalled as typed; a sale
- * bill line's template shows its face value and price.
+ * bill line's template shows its face value and price, and the bill its running price total and
+ * what the buyer pays after the discount.
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
@@ -137,6 +138,11 @@ describe('document lines that look up what is typed', () => {
     await expect.poll(() => sale.recordCard(0, '卡模板')).toContain('已启用');
     expect(await sale.recordCard(0, '卡模板')).toMatch(/1,?000\.00/);
     expect(await sale.recordCard(0, '卡模板')).toContain('980.00');
+    // The running amount: the cards times the template's price, less the discount, as typed.
+    await sale.fill(0, '数量', '2');
+    await expect.poll(() => sale.totals()).toMatch(/售价合计\(元\): 1,960\.00/);
+    await form.fill('优惠金额(元)', '60');
+    await expect.poll(() => sale.totals()).toMatch(/实收金额\(元\): 1,900\.00/);
     await screenshot(page, 'sale-bill-template-zh');
 
     const en = await englishPage();
@@ -147,5 +153,15 @@ describe('document lines that look up what is typed', () => {
     await expect.poll(() => english.recordCard(0, 'Card number')).toContain('Activated');
     expect(await english.recordCard(0, 'Card number')).toContain('500.00');
     await screenshot(en.page, 'top-up-card-en');
+
+    // The sale bill's running amount, in English.
+    await en.shell.goto(baseUrl, '/deposit/imprest-card-sale-bill/edit');
+    const englishSale = LinesEditor.byLabel(en.page, 'Cards sold');
+    await englishSale.addLine();
+    await englishSale.fill(0, 'Card template', '加油充值卡 1000元');
+    await englishSale.fill(0, 'Quantity', '3');
+    await expect.poll(() => englishSale.totals()).toMatch(/Price \(yuan\): 2,940\.00/);
+    expect(await englishSale.totals()).toMatch(/Amount paid \(yuan\): 2,940\.00/);
+    await screenshot(en.page, 'sale-bill-amount-en');
   });
 });

@@ -6,14 +6,16 @@
  * A line field with `when` (a coupon line's type decides its fields) has an input only in the
  * lines it applies to, and is sent as null in the others.
  */
-import { Button, Form, Table, type TableColumnsType } from 'antd';
+import { Button, Form, Table, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { apiGet } from '../../../providers/http';
-import type { FieldKind, LineField, LinesField } from '../../../resources/define';
+import { labelKey, type FieldKind, type LineField, type LinesAmounts, type LinesField } from '../../../resources/define';
 import { isConditionalLineField, lineFieldApplies } from '../../../resources/field-rules';
 import type { ApiRecord, FieldContext, FieldKindSpec } from '../field-kind';
 import { DASH, labelOf } from '../field-helpers';
-import { lineRecord } from '../relation-titles';
+import { lineRecord, type OptionRecord } from '../relation-titles';
+import { linesAmount } from '../line-amounts';
+import { lookUpId } from '../record-lookup';
 import { decimalToString, sumDecimals } from '../../lib/decimal';
 import { formatNumber } from '../../lib/format';
 import { decimalsOf } from './number.kind';
@@ -175,6 +177,8 @@ function countRule(ctx: FieldContext<LinesField>): { validator: (rule: unknown, 
 function LineTotals(props: { ctx: FieldContext<LinesField> }) {
   const { ctx } = props;
   const listPath = [...(ctx.siblings ?? []), ...(ctx.path ?? [ctx.name])];
+  // The record holding the lines (the document's header), whose fields the amounts read.
+  const headerPath = listPath.slice(0, -1);
   return (
     <Form.Item noStyle shouldUpdate>
       {(form) => {
@@ -199,10 +203,81 @@ function LineTotals(props: { ctx: FieldContext<LinesField> }) {
                 </span>
               );
             })}
+            {ctx.field.amounts ? (
+              <LineAmounts
+                ctx={ctx}
+                amounts={ctx.field.amounts}
+                rows={rows}
+                deduction={form.getFieldValue([...headerPath, ctx.field.amounts.less?.field ?? ''])}
+              />
+            ) : null}
           </div>
         );
       }}
     </Form.Item>
+  );
+}
+
+/** The cards of the records some lines name (`resource`'s picker cards), by id, as they arrive. */
+function useRecordCards(resource: string | undefined, ids: readonly string[]): ReadonlyMap<string, OptionRecord> {
+  const [cards, setCards] = useState<ReadonlyMap<string, OptionRecord>>(new Map());
+  const key = ids.join(',');
+  useEffect(() => {
+    if (!resource) return;
+    let live = true;
+    const missing = key === '' ? [] : key.split(',').filter((id) => !cards.has(id));
+    if (missing.length === 0) return;
+    void Promise.all(missing.map((id) => lookUpId(resource, id))).then((found) => {
+      if (!live) return;
+      setCards((known) => new Map([...known, ...found.flatMap((record) => (record ? [[String(record.id), record] as const] : []))]));
+    });
+    return () => {
+      live = false;
+    };
+    // `cards` is read for what is missing only; the ids' key decides when to ask.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resource, key]);
+  return cards;
+}
+
+/**
+ * The lines' amount as they are typed (`LinesField.amounts`): the header's total it previews
+ * (the bill's price total), and what is left after its deduction (the amount paid), each named
+ * by the header field's label; a note says when a number range counted every number in it.
+ */
+function LineAmounts(props: { ctx: FieldContext<LinesField>; amounts: LinesAmounts; rows: readonly ApiRecord[]; deduction: unknown }) {
+  const { ctx, amounts, rows } = props;
+  const { t } = ctx;
+  const reference = ctx.field.fields[amounts.unit.reference];
+  const ids = [
+    ...new Set(
+      rows
+        .map((row) => row[amounts.unit.reference])
+        .filter((id) => id !== null && id !== undefined && id !== '')
+        .map(String),
+    ),
+  ];
+  const cards = useRecordCards(reference?.kind === 'relation' ? reference.resource : undefined, ids);
+  const amount = linesAmount({
+    lines: ctx.field,
+    amounts,
+    rows,
+    unitOf: (row) => cards.get(String(row[amounts.unit.reference]))?.card?.[amounts.unit.field],
+    deduction: props.deduction,
+  });
+  const header = (name: string) => t(labelKey(ctx.resource.name, name));
+  return (
+    <>
+      <span data-total={amounts.total}>
+        {header(amounts.total)}: <strong>{formatNumber(decimalToString(amount.total), { decimals: 2 })}</strong>
+      </span>
+      {amounts.less && amount.left ? (
+        <span data-total={amounts.less.into}>
+          {header(amounts.less.into)}: <strong>{formatNumber(decimalToString(amount.left), { decimals: 2 })}</strong>
+        </span>
+      ) : null}
+      {amount.byRange ? <Typography.Text type="secondary">{t('screens.lines.rangeCounted')}</Typography.Text> : null}
+    </>
   );
 }
 
@@ -366,7 +441,7 @@ export function createLinesKind(specOf: SpecOf): FieldKindSpec<LinesField> {
                 >
                   {ctx.t('screens.lines.add')}
                 </Button>
-                {ctx.field.totals ? <LineTotals ctx={ctx} /> : null}
+                {ctx.field.totals || ctx.field.amounts ? <LineTotals ctx={ctx} /> : null}
                 <Form.ErrorList errors={errors} />
               </>
             )}
