@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { keyColumns, listColumns } from '../../resources/define';
 import { resourceByName } from '../../resources/index';
@@ -13,7 +14,9 @@ import type { ShellPage } from './pages/shell.page';
  * screen (accessibility.test.ts) cannot reach by a route alone. The sale bill's card number
  * range (a line chosen by range) with every column of its lines in sight, the lists the issue
  * names, and a detail drawer's table hold their inputs and key columns at 1280 × 720 and
- * 1440 × 900; at 390 px the menu is a drawer the header's button opens and a choice closes.
+ * 1440 × 900, and the fuel report fits its card; at 390 px the menu is a drawer the header's
+ * button opens and a choice closes, and English pages (applications, a report) do not scroll
+ * sideways.
  * Screenshots of each go to test-results/screenshots.
  */
 const session = useDemoSession();
@@ -27,6 +30,8 @@ const LISTS = [
   { path: '/deposit/store-value-init', resource: 'store-value-init' },
 ];
 const CARDS = { path: '/deposit/prepay-card', resource: 'prepay-card' };
+/** A report of many columns and figures: the fuel report's ten columns and eleven figures. */
+const REPORT = '/data-table/paso-report';
 const LANGUAGES = ['zh_CN', 'en_US'] as const;
 
 /** The number of key columns a resource's list declares (or gets by default). */
@@ -34,6 +39,15 @@ function declaredKeys(name: string): number {
   const resource = resourceByName(name);
   if (!resource) throw new Error(`no resource ${name}`);
   return keyColumns(resource, listColumns(resource)).length;
+}
+
+/** The parts of the page that scroll sideways now (a table's rows, a grouped total), by their width and room. */
+async function scrolledSideways(page: Page): Promise<string[]> {
+  return page
+    .locator('.console-page .ant-table-content, .console-page .ant-table-body, .console-page [role=region]')
+    .evaluateAll((parts) =>
+      parts.filter((part) => part.scrollWidth > part.clientWidth + 1).map((part) => `${part.scrollWidth} px in ${part.clientWidth}`),
+    );
 }
 
 /** Opens a declared list and waits for its rows (its filter bar tells it from the screen before). */
@@ -61,6 +75,16 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
           expect(report.keyHeaders, path).toBe(declaredKeys(resource));
           await screenshot(page, `layout-${at}-${resource}`);
         }
+
+        // The fuel report's rows and grouped totals fit the card: no column cut at the scroll's start
+        // (in English the customer column was), no figure broken inside itself.
+        await shell.navigate(REPORT);
+        // The report's own figures (the list before it has rows too), then its rows.
+        await page.getByTestId('query-view-as-of').waitFor();
+        await page.locator('.console-page .ant-table-row').first().waitFor();
+        expect((await layoutProblems(page)).problems).toEqual([]);
+        expect(await scrolledSideways(page)).toEqual([]);
+        await screenshot(page, `layout-${at}-fuel-report`);
 
         // A detail drawer's table: a prepaid card's balance history keeps its amounts in sight.
         const cards = await openList(shell, CARDS);
@@ -122,5 +146,14 @@ describe('layouts at 1280, 1440 and 390 px (issue 25 item 4)', () => {
     await page.waitForURL((url) => url.hash.startsWith('#/deposit/store-value-init'));
     await drawer.waitFor({ state: 'hidden' });
     expect(await phoneProblems(page)).toEqual([]);
+
+    // English words are longer: the applications' keyword box and a report's filters and headers
+    // stay inside the phone's width (they pushed it 16 px and more sideways).
+    await openList(shell, { path: '/setting/application', resource: 'application' });
+    expect(await phoneProblems(page)).toEqual([]);
+    await shell.navigate('/data-table/points-roll-forward');
+    await page.locator('.console-page .ant-table').first().waitFor();
+    expect(await phoneProblems(page)).toEqual([]);
+    await screenshot(page, 'layout-en_US-390-roll-forward');
   });
 });

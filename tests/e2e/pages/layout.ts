@@ -140,7 +140,9 @@ export async function phoneProblems(page: Page): Promise<string[]> {
  */
 export async function resize(page: Page, viewport: Viewport): Promise<void> {
   await page.setViewportSize(viewport);
-  await page.waitForFunction((width) => window.innerWidth === width, viewport.width);
+  // The first crossing of the phone's breakpoint loads and draws the other shell: on a busy
+  // machine more than the walk's 5 s default.
+  await page.waitForFunction((width) => window.innerWidth === width, viewport.width, { timeout: 30_000 });
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))),
   );
