@@ -28,7 +28,8 @@ const cardText = (label: readonly [string, string], more: { required?: boolean; 
  * (server/modules/channels/member-card.hooks.ts: 400 naming the field, with the platform and the
  * limit); after the save, a connected channel is sent the card (WeChat `card/create` or
  * `card/update`, Alipay's card template), a channel without credentials records what it would
- * have sent. The form shows both wallets' live preview beside the fields
+ * have sent; Alipay's card-opening link, asked for after its template, is kept for the member QR
+ * code (alipay-member-qr-code). The form shows both wallets' live preview beside the fields
  * (src/views/member/wallet-card/). The WeChat entry edits it on wechat-member-card(-edit); the
  * Alipay entry is a view of the same record ({@link alipayMemberCardResource}).
  */
@@ -159,6 +160,16 @@ export const memberCardResource = defineResource({
     }),
     wechatCardId: field.text({ label: ['微信卡券ID', 'WeChat card id'], maxLength: 64, serverManaged: true, inForm: false }),
     alipayTemplateId: field.text({ label: ['支付宝模板ID', 'Alipay template id'], maxLength: 64, serverManaged: true, inForm: false }),
+    alipayCardUrl: field.text({
+      label: ['支付宝领卡链接', 'Alipay card link'],
+      help: [
+        '支付宝为模板给出的开卡链接，会员二维码所载内容（alipay-member-qr-code）',
+        'The card-opening link Alipay gives for the template, what the member QR code carries (alipay-member-qr-code)',
+      ],
+      maxLength: 1000,
+      serverManaged: true,
+      inForm: false,
+    }),
   },
   titleField: 'title',
   list: { defaultSort: { field: 'id', order: 'asc' } },

@@ -38,6 +38,41 @@ export const channelsMessages = defineMessages({
   ],
   'walletCard.imageNotSquare': ['{platform}要求{label}为正方形', '{platform} needs a square {label}'],
   'walletCard.numberFixed': ['已有会员领卡，{label}不能再改', 'Cards were issued: the {label} can no longer change'],
+  // The Alipay member QR code (server/modules/channels/alipay-qr-code.routes.ts) and the end of the Alipay setup.
+  'alipayQr.none': [
+    '支付宝尚未给出领卡链接：接入支付宝并保存会员卡设计后才有二维码',
+    'Alipay has not given the card link yet: connect Alipay and save the card design, then there is a QR code',
+  ],
+  'alipayQr.notConnected': [
+    '支付宝未接入：填写支付宝应用的凭证并保存会员卡设计后，支付宝给出领卡链接，这里生成二维码。',
+    'Alipay is not connected: once its application’s credentials are entered and the card design is saved, Alipay gives the card link and the QR code is made here.',
+  ],
+  'alipayQr.notDesigned': [
+    '尚未设计会员卡：保存会员卡设计后，支付宝给出领卡链接，这里生成二维码。',
+    'The membership card is not designed yet: once it is saved, Alipay gives the card link and the QR code is made here.',
+  ],
+  'alipayQr.noLink': [
+    '支付宝没有给出领卡链接：最近一次发布会员卡失败，调用记录中有支付宝的错误码。',
+    'Alipay gave no card link: the last publication of the card failed; the call log shows Alipay’s error code.',
+  ],
+  'alipayQr.connect': ['接入支付宝', 'Connect Alipay'],
+  'alipayQr.design': ['设计会员卡', 'Design the card'],
+  'alipayQr.calls': ['查看调用记录', 'See the calls'],
+  'alipayQr.image': ['打开支付宝会员卡的二维码', 'QR code that opens the Alipay membership card'],
+  'alipayQr.hint': [
+    '会员用支付宝扫码即可领取会员卡。PNG 适合打印（600×600 像素），SVG 可任意缩放。',
+    'Members scan it with Alipay to get the membership card. The PNG suits print (600 × 600 pixels); the SVG scales to any size.',
+  ],
+  'alipayQr.link': ['领卡链接', 'Card link'],
+  'alipayQr.downloadPng': ['下载 PNG', 'Download PNG'],
+  'alipayQr.downloadSvg': ['下载 SVG', 'Download SVG'],
+  'alipayInit.done': ['支付宝会员接入完成', 'Alipay membership is set up'],
+  'alipayInit.done.hint': [
+    '支付宝应用已接入。接下来设计会员卡，保存后即可下载会员领卡二维码。',
+    'The Alipay application is connected. Next, design the membership card; once it is saved, the QR code that opens it can be downloaded.',
+  ],
+  'alipayInit.done.card': ['会员卡设计', 'Card design'],
+  'alipayInit.done.qrCode': ['会员二维码', 'Member QR code'],
   'walletCard.preview': ['卡面预览', 'Card preview'],
   'walletCard.preview.wechat': ['微信卡包', 'WeChat wallet'],
   'walletCard.preview.alipay': ['支付宝卡包', 'Alipay wallet'],

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { imageSize } from 'image-size';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../../server/modules/auth/session.cookie';
 import { createTenant, signIn, type ApiClient, type TestTenant } from '../helpers/fixtures';
 import { startStandIns, type StandIns } from '../helpers/channel-stand-ins';
 import { createMembers } from '../helpers/points-fixtures';
@@ -12,6 +15,8 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
  * the limit in the message), the saved design sent through the channel gateway (to the local
  * stand-ins once connected, recorded as not connected before), the same record from the Alipay
  * entry; and a member's channel identities, unique per channel. Real app, real database.
+ * The Alipay member QR code (§3): none before Alipay gave the card link, then the link drawn as
+ * a QR code, downloadable as PNG and SVG.
  */
 
 let t: TestApp;
@@ -77,6 +82,47 @@ async function sent(operation: string): Promise<any> {
     sql`select request from channel_calls where tenant_id = ${tenant.tenantId} and operation = ${operation} order by id desc limit 1`,
   );
   return rows.rows[0]?.request;
+}
+
+/** A download as bytes, with the admin's session (the JSON client reads text). */
+async function download(path: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `${t.app.config.serviceBase}${path}`,
+    headers: { cookie: `${SESSION_COOKIE}=${admin.sessionToken()}`, locale: 'en_US' },
+  });
+  return { status: response.statusCode, bytes: response.rawPayload, headers: response.headers, body: response.body };
+}
+
+/**
+ * The dark modules of a QR code's SVG as '#' and '.' rows, read from its path (each row starts
+ * with an absolute move `M x y`, then relative moves `m dx 0` and dark runs `h n`) — not through
+ * the library that drew it.
+ */
+function svgModules(svg: string): string[] {
+  const side = Number(/viewBox="0 0 (\d+) \d+"/.exec(svg)?.[1]);
+  const path = /stroke="#000000" d="([^"]*)"/.exec(svg)?.[1] ?? '';
+  const rows = Array.from({ length: side }, () => Array<string>(side).fill('.'));
+  let x = 0;
+  let y = 0;
+  for (const [, command, a, b] of path.matchAll(/([Mmh])(-?[\d.]+)(?: (-?[\d.]+))?/g)) {
+    if (command === 'M') [x, y] = [Number(a), Math.floor(Number(b))];
+    else if (command === 'm') x += Number(a);
+    else for (let i = 0; i < Number(a); i += 1) rows[y][x++] = '#';
+  }
+  return rows.map((row) => row.join(''));
+}
+
+/** The modules a QR code of this text must have (medium error correction, 4 modules of margin). */
+function expectedModules(text: string): string[] {
+  const { size, data } = QRCode.create(text, { errorCorrectionLevel: 'M' }).modules;
+  const side = size + 8;
+  return Array.from({ length: side }, (_, row) =>
+    Array.from({ length: side }, (_, col) => {
+      const [r, c] = [row - 4, col - 4];
+      return r >= 0 && c >= 0 && r < size && c < size && data[r * size + c] ? '#' : '.';
+    }).join(''),
+  );
 }
 
 beforeAll(async () => {
@@ -180,6 +226,15 @@ describe('membership card design', () => {
 
     const fromAlipay = await ok(admin.get('/v1/alipay-member-card/get'));
     expect(fromAlipay).toMatchObject({ id: saved.id, title: '星河卡', version: saved.version });
+
+    // No link from Alipay, no QR code: the state says why, the images are not there.
+    expect(await ok(admin.get('/v1/alipay-member-qr-code/get'))).toEqual({ connected: false, designed: true, templateId: null, url: null });
+    const png = await download('/v1/alipay-member-qr-code/png');
+    expect(png.status).toBe(404);
+    expect(JSON.parse(png.body).msg).toBe(
+      'Alipay has not given the card link yet: connect Alipay and save the card design, then there is a QR code',
+    );
+    expect((await download('/v1/alipay-member-qr-code/svg')).status).toBe(404);
   });
 
   it('once connected, publishes to both stand-ins (signed), keeps the ids, and updates on the next save', async () => {
@@ -209,7 +264,12 @@ describe('membership card design', () => {
     expect(alipaySent.map((r) => r.params.method)).toEqual([
       'alipay.marketing.card.template.create',
       'alipay.marketing.card.formtemplate.set',
+      'alipay.marketing.card.activateurl.apply',
     ]);
+    // Alipay answers the card link URL-encoded; it is kept decoded, for the QR code.
+    expect(first.alipayCardUrl).toBe(
+      `https://memberprod.alipay.com/account/openform/activecard.htm?app_id=2021000100000001&template_id=${first.alipayTemplateId}`,
+    );
     expect(alipaySent.every((r) => r.signatureValid)).toBe(true);
 
     const second = await ok(save({ title: '星河白金卡' }));
@@ -219,6 +279,23 @@ describe('membership card design', () => {
     expect(await sent('card/update')).toMatchObject({ card_id: first.wechatCardId, member_card: { base_info: { title: '星河白金卡' } } });
     const [modify] = (await calls('alipay')).filter((c) => c.operation === 'alipay.marketing.card.template.modify');
     expect(modify).toMatchObject({ outcome: 'OK' });
+  });
+
+  it('draws the card link Alipay gave as the member QR code, downloadable as PNG and SVG', async () => {
+    const state = await ok<{ url: string; templateId: string }>(admin.get('/v1/alipay-member-qr-code/get'));
+    expect(state).toMatchObject({ connected: true, designed: true });
+    expect(state.url).toContain(`template_id=${state.templateId}`);
+
+    const png = await download('/v1/alipay-member-qr-code/png');
+    expect(png.status).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.headers['content-disposition']).toBe('attachment; filename="alipay-member-qr-code.png"');
+    expect(imageSize(png.bytes)).toMatchObject({ type: 'png', width: 600, height: 600 });
+
+    const svg = await download('/v1/alipay-member-qr-code/svg');
+    expect(svg.status).toBe(200);
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect(svgModules(svg.body)).toEqual(expectedModules(state.url));
   });
 });
 

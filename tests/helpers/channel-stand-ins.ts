@@ -128,6 +128,10 @@ export async function startStandIns(): Promise<StandIns> {
     return json(res, { errcode: 0, errmsg: 'ok', card_id: `pCARD${state.wechat.cardsCreated}` });
   };
 
+  // activateurl.apply: Alipay's card-opening page for the app and template, answered URL-encoded.
+  const alipayCardUrl = (params: Record<string, string>) =>
+    `https://memberprod.alipay.com/account/openform/activecard.htm?app_id=${params.app_id}&template_id=${JSON.parse(params.biz_content ?? '{}').template_id}`;
+
   // Alipay signs all parameters but `sign`, sorted by name, as name=value joined by &, SHA256withRSA.
   const alipay = (url: URL, body: string, res: http.ServerResponse) => {
     const params: Record<string, string> = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(new URLSearchParams(body)) };
@@ -147,7 +151,9 @@ export async function startStandIns(): Promise<StandIns> {
         ? { code: '40004', msg: 'Business Failed', sub_code: 'CARD_TEMPLATE_NOT_EXIST', sub_msg: '模板不存在' }
         : params.method === 'alipay.marketing.card.template.create'
           ? { code: '10000', msg: 'Success', template_id: `2017${String(received.length).padStart(22, '0')}` }
-          : { code: '10000', msg: 'Success', template_id: JSON.parse(params.biz_content ?? '{}').template_id };
+          : params.method === 'alipay.marketing.card.activateurl.apply'
+            ? { code: '10000', msg: 'Success', apply_card_url: encodeURIComponent(alipayCardUrl(params)) }
+            : { code: '10000', msg: 'Success', template_id: JSON.parse(params.biz_content ?? '{}').template_id };
     const inner = JSON.stringify(answer);
     const sign = createSign('RSA-SHA256').update(inner, 'utf8').sign(alipayKeys.privateKey, 'base64');
     return json(res, `{"${key}":${inner},"sign":"${sign}"}`);

@@ -1,4 +1,5 @@
 import { defineDomain } from '../domain-manifest';
+import { alipayQrCodeRoutes } from './alipay-qr-code.routes';
 import { channelCallsSource } from './channel-calls.source';
 import { channelsRoutes } from './channels.routes';
 import { memberCardHooks } from './member-card.hooks';
@@ -10,7 +11,10 @@ import { memberChannelIdentityHooks } from './member-channel-identity.hooks';
  */
 export const channelsDomain = defineDomain({
   name: 'channels',
-  plugins: [{ name: 'channels', plugin: channelsRoutes }],
+  plugins: [
+    { name: 'channels', plugin: channelsRoutes },
+    { name: 'alipay-qr-code', plugin: alipayQrCodeRoutes },
+  ],
   views: [channelCallsSource],
   hooks: [memberCardHooks, memberChannelIdentityHooks],
 });

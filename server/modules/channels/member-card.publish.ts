@@ -104,7 +104,8 @@ function alipayForm(design: MemberCardRecord, templateId: string): Record<string
 /**
  * Sends the saved design to both wallets through the gateway, after the save committed: WeChat
  * `card/create` the first time (its card id kept), `card/update` after, and the one-click
- * opening form; Alipay's template created or modified, and its opening form. A channel without
+ * opening form; Alipay's template created or modified, its opening form, and its card-opening
+ * link (what the member QR code carries). A channel without
  * credentials records NOT_CONNECTED with what it would have sent. Answers the record with the
  * ids the platforms gave (stored without moving the version the form holds).
  */
@@ -132,12 +133,24 @@ export async function publishMemberCard(args: { app: FastifyInstance; actor: Act
     const created = await gateway.alipay.createCardTemplate({ request_id: `card-${actor.tenantId}-${Date.now()}`, ...template });
     alipayTemplateId = created.data?.templateId ?? null;
   }
-  if (alipayTemplateId) await gateway.alipay.setCardForm(alipayForm(record, alipayTemplateId));
-  if (wechatCardId === (record.wechatCardId ?? null) && alipayTemplateId === (record.alipayTemplateId ?? null)) return record;
+  let alipayCardUrl = record.alipayCardUrl ?? null;
+  if (alipayTemplateId) {
+    await gateway.alipay.setCardForm(alipayForm(record, alipayTemplateId));
+    // The link that opens the card (the member QR code's content), asked for again after each
+    // change: Alipay answers it URL-encoded.
+    const link = await gateway.alipay.activateUrl({ template_id: alipayTemplateId });
+    if (link.data?.applyCardUrl) alipayCardUrl = decodeURIComponent(link.data.applyCardUrl);
+  }
+  if (
+    wechatCardId === (record.wechatCardId ?? null) &&
+    alipayTemplateId === (record.alipayTemplateId ?? null) &&
+    alipayCardUrl === (record.alipayCardUrl ?? null)
+  )
+    return record;
   const t = deriveTable(memberCardResource);
   const [updated] = (await db
     .update(t)
-    .set({ wechatCardId, alipayTemplateId })
+    .set({ wechatCardId, alipayTemplateId, alipayCardUrl })
     .where(and(eq(t.tenantId, actor.tenantId), eq(t.id, Number(record.id))))
     .returning()) as MemberCardRecord[];
   return updated ?? record;

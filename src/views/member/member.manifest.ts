@@ -1,7 +1,8 @@
 /**
  * The member domain in the browser (src/screens/manifest.ts): the member home, the one member
  * detail of the three member views, the batch operation screens, the level screens and the
- * membership card design's live preview of both wallets beside its form. The
+ * membership card design's live preview of both wallets beside its form, the Alipay member QR
+ * code and the end of the Alipay setup. The
  * member detail's coupons and cards are related lists of the member declaration
  * (`detail.related`), not tabs of this manifest.
  */
@@ -39,6 +40,8 @@ export const MEMBER_MANIFEST: DomainManifest = {
     'member/marketcenter-member/dtl': detail('MarketcenterMemberDetailScreen'),
     'member/batch-operate/edit': () => import('./batch-operate-edit-screen'),
     'member/batch-operate/dtl': () => import('./batch-operate-dtl-screen'),
+    'member/alipay/alipay-member-qr-code': () => import('./alipay/alipay-qr-code-screen'),
+    'member/alipay/alipay-init-completed': () => import('./alipay/alipay-init-completed-screen'),
     ...LEVEL_VIEW_SCREENS,
   },
 };

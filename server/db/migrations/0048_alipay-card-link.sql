@@ -1,0 +1,1 @@
+ALTER TABLE "member_cards" ADD COLUMN "alipay_card_url" text;
