@@ -9,7 +9,7 @@ import { buildShellRoutes } from '../../src/shell/shell-routes';
 import { screenshot } from '../helpers/browser';
 import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
-import { focusReturnsAfterEscape, unreachableByTab } from './pages/keyboard';
+import { focusReturnsAfterEscape, outOfTabOrder, unreachableByTab } from './pages/keyboard';
 import { DESK_NARROW, DESK_WIDE, PHONE, layoutProblems, phoneProblems, resize, type LayoutReport } from './pages/layout';
 import { ShellPage } from './pages/shell.page';
 
@@ -21,8 +21,10 @@ import { ShellPage } from './pages/shell.page';
  * Issue 25 items 4 and 7, in the same walk (each screen is opened once): at 1440 × 900 and at
  * 1280 × 720 no input is narrower than its content, no key column (identity, state, amount) is
  * outside its table's visible area or under a pinned column, and the page does not scroll
- * sideways; at 390 px the side menu is folded away and the page does not scroll sideways. The
- * walk prints how long these checks took of its whole time. A keyboard pass over a few screens
+ * sideways; at 390 px the side menu is folded away and the page does not scroll sideways. Every
+ * control the screen and the header draw (buttons, links, inputs, pickers, tabs, what a pointer
+ * can click) is in the tab order, itself or what it holds. The walk prints how long the layout
+ * and the tab-order checks took of its whole time. A keyboard pass over a few screens
  * follows, pressing Tab for real: every control of a list's filter bar and toolbar, and of a
  * form, is reached by Tab, and a modal or a drawer closed with Esc gives the focus back to the
  * button that opened it.
@@ -47,6 +49,9 @@ async function settle(shell: ShellPage): Promise<void> {
     .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, { timeout: 5_000 })
     .catch(() => undefined);
 }
+
+/** The parts of a page whose controls the walk asks Tab to reach: the screen, and the header above it. */
+const SCREEN_PARTS = ['.console-page', '.console-header'];
 
 /** One route per screen (an entry's path and its screen's path draw the same screen). */
 function builtScreens() {
@@ -88,11 +93,14 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     const counts: Record<string, number> = {};
     const details: string[] = [];
     const layout: string[] = [];
+    // Controls of a screen that Tab cannot reach, by screen.
+    const untabbable: string[] = [];
     // Lists of a declaration whose key columns the walk found fewer of than the declaration names.
     const unmarked: string[] = [];
     let keyLists = 0;
     const started = performance.now();
     let layoutTime = 0;
+    let tabTime = 0;
     for (const [index, route] of screens.entries()) {
       // Moved inside the loaded app, as a person does through the menu (no reload per screen).
       await shell.navigate(route.path);
@@ -112,6 +120,10 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       counts[route.path] = findings.reduce((sum, finding) => sum + finding.nodes.length, 0);
       for (const finding of findings) details.push(`${route.path} ${finding.impact} ${finding.id}\n    ${finding.nodes.join('\n    ')}`);
       if (findings.length > 0) await screenshot(page, `axe-${route.path}`);
+
+      const tabStarted = performance.now();
+      for (const control of await outOfTabOrder(page, SCREEN_PARTS)) untabbable.push(`${route.path}: ${control}`);
+      tabTime += performance.now() - tabStarted;
 
       const wideStarted = performance.now();
       const wide = await layoutProblems(page);
@@ -141,13 +153,16 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     );
     console.log(
       `walk: ${(total / 1000).toFixed(1)} s, of which the layout checks at 1440, 1280 and 390 px ${(layoutTime / 1000).toFixed(1)} s ` +
-        `(${Math.round((100 * layoutTime) / total)} %); ${keyLists} declared lists checked for their key columns`,
+        `(${Math.round((100 * layoutTime) / total)} %), the tab order ${(tabTime / 1000).toFixed(1)} s ` +
+        `(${Math.round((100 * tabTime) / total)} %); ${keyLists} declared lists checked for their key columns`,
     );
     if (details.length > 0) console.log(details.join('\n'));
     if (layout.length > 0) console.log(layout.join('\n'));
+    if (untabbable.length > 0) console.log(`out of the tab order:\n  ${untabbable.join('\n  ')}`);
     expect(details).toEqual([]);
     expect(layout).toEqual([]);
     expect(unmarked).toEqual([]);
+    expect(untabbable).toEqual([]);
   }, 900_000);
 
   /** Screens of each kind the keyboard pass covers: the parts whose controls Tab must reach. */
