@@ -163,7 +163,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     expect(layout).toEqual([]);
     expect(unmarked).toEqual([]);
     expect(untabbable).toEqual([]);
-  }, 900_000);
+  }, 1_500_000);
 
   /** Screens of each kind the keyboard pass covers: the parts whose controls Tab must reach. */
   const KEYBOARD_SCREENS = [
