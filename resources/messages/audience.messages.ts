@@ -23,6 +23,8 @@ export const audienceMessages = defineMessages({
   'audience.ruleRequired': ['系统标签需要规则', 'A system tag needs a rule'],
   'audience.notSystemTag': ['只有系统标签按规则重算', 'Only system tags are recomputed by a rule'],
   'audience.alreadyTagged': ['该会员已有此标签', 'The member already has this tag'],
+  // The file centre's name of a group's member export, and its file's title (group-members.export.ts).
+  'res.customer-group-members': ['客群会员', 'Customer group members'],
 });
 
 /** The metrics' names, as the condition language declares them: `audience.metric.<name>`. */

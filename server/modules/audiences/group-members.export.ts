@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { audienceMessages } from '../../../resources/messages/audience.messages';
 import { pick, type Bilingual } from '../../../resources/messages/bilingual';
 import type { DbOrTx } from '../../db/connection';
 import type { ModuleExport } from '../files/module-export';
@@ -47,7 +48,7 @@ export const groupMembersExport: ModuleExport = {
     properties: { id: { type: 'integer', minimum: 1, maximum: 9007199254740991 } },
   },
   check: () => undefined,
-  title: (requester) => pick(['客群会员', 'Customer group members'], requester.locale),
+  title: (requester) => pick(audienceMessages['res.customer-group-members'], requester.locale),
   columns: (requester) => COLUMNS.map((c) => ({ header: pick(c.label, requester.locale), width: c.width })),
   async count({ database, requester, query }) {
     const matched = await membersOf(database.db, requester, query as GroupQuery);
