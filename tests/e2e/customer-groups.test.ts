@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { looseText } from './pages/antd';
+import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
 
@@ -106,6 +107,8 @@ async function buildAndCount(args: { page: Page; words: Words; picture: string }
   await expect.poll(async () => ((await estimate.count()) ? (await estimate.innerText()).trim() : '')).toMatch(words.estimate);
   await page.setViewportSize({ width: 1280, height: 900 });
   await screenshot(page, args.picture);
+  // Every picker of the filled builder passes axe (the required ones once put aria-required on a plain div).
+  expect(await seriousViolations(page)).toEqual([]);
   await form.save();
   await page.waitForURL((url) => url.hash.startsWith('#/promotion/user-group/user-group-dtl'));
 

@@ -13,6 +13,7 @@ import {
   type ConditionOperator,
   type MetricName,
 } from '../../../resources/contract/audience-condition.types';
+import { AriaSafeSelect } from '../controls/aria-safe-select';
 import type { Translate } from '../field-kind';
 import { isGroup, leafFor, newGroup, operatorsOf, takesNoValue, type DraftLeaf, type DraftNode } from './condition-draft';
 import { ConditionValueInput } from './condition-value';
@@ -63,37 +64,43 @@ function LeafEditor(props: NodePlace & { readonly onRemove: () => void }) {
   return (
     <Space wrap align="start" data-condition={abs.join('.')} className="condition-leaf">
       <Form.Item name={[...rel, 'metric']} rules={required(t, t('audience.builder.metric'))} style={{ marginBottom: 8 }}>
-        <Select
-          aria-label={labels.metric}
-          placeholder={t('audience.builder.metric')}
-          disabled={disabled}
-          style={{ width: 190 }}
-          popupMatchSelectWidth={false}
-          options={METRIC_NAMES.map((name) => ({ value: name, label: t(`audience.metric.${name}`) }))}
+        <AriaSafeSelect
           // A new metric starts over: its first operator, its window, no value of the old one's kind.
           onChange={(next: MetricName) => form.setFieldValue([...abs], leafFor(next))}
-        />
+        >
+          <Select
+            aria-label={labels.metric}
+            placeholder={t('audience.builder.metric')}
+            disabled={disabled}
+            style={{ width: 190 }}
+            popupMatchSelectWidth={false}
+            options={METRIC_NAMES.map((name) => ({ value: name, label: t(`audience.metric.${name}`) }))}
+          />
+        </AriaSafeSelect>
       </Form.Item>
       {metric && METRICS[metric].windowed ? (
         <Form.Item name={[...rel, 'window']} rules={required(t, t('audience.builder.window'))} style={{ marginBottom: 8 }}>
-          <Select
-            aria-label={labels.window}
-            disabled={disabled}
-            style={{ width: 130 }}
-            options={LOOK_BACK_WINDOWS.map((w) => ({ value: w, label: t(`audience.window.${w}`) }))}
-          />
+          <AriaSafeSelect>
+            <Select
+              aria-label={labels.window}
+              disabled={disabled}
+              style={{ width: 130 }}
+              options={LOOK_BACK_WINDOWS.map((w) => ({ value: w, label: t(`audience.window.${w}`) }))}
+            />
+          </AriaSafeSelect>
         </Form.Item>
       ) : null}
       {metric ? (
         <Form.Item name={[...rel, 'operator']} rules={required(t, t('audience.builder.operator'))} style={{ marginBottom: 8 }}>
-          <Select
-            aria-label={labels.operator}
-            disabled={disabled}
-            style={{ width: 130 }}
-            popupMatchSelectWidth={false}
-            options={operatorsOf(metric).map((o) => ({ value: o, label: t(`audience.operator.${o}`) }))}
-            onChange={() => form.setFieldValue([...abs, 'value'], undefined)}
-          />
+          <AriaSafeSelect onChange={() => form.setFieldValue([...abs, 'value'], undefined)}>
+            <Select
+              aria-label={labels.operator}
+              disabled={disabled}
+              style={{ width: 130 }}
+              popupMatchSelectWidth={false}
+              options={operatorsOf(metric).map((o) => ({ value: o, label: t(`audience.operator.${o}`) }))}
+            />
+          </AriaSafeSelect>
         </Form.Item>
       ) : null}
       {metric && operator && !takesNoValue(operator) ? (
