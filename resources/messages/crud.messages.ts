@@ -38,6 +38,7 @@ export const crudMessages = defineMessages({
   'crud.field.pageSize': ['每页条数', 'Page size'],
   'crud.field.keyword': ['关键字', 'Keyword'],
   'crud.field.filters': ['筛选条件', 'Filters'],
+  'crud.field.body': ['请求内容（应为 JSON 对象）', 'Request body (a JSON object)'],
   'crud.field.sorters': ['排序', 'Sorting'],
   'crud.field.cursor': ['翻页位置', 'Paging position'],
   'crud.field.marketingCenter': ['营销中心', 'Marketing centre'],

@@ -75,10 +75,15 @@ function positiveInt(value: unknown): number | null {
 /** Checks the shape of a query body; 400 naming every bad part. */
 export function parseQueryBody(args: { resource: ResourceDef; body: unknown; locale: Locale }): QueryRequest {
   const { resource, locale } = args;
-  const body = (typeof args.body === 'object' && args.body !== null ? args.body : {}) as Record<string, unknown>;
+  const given = args.body ?? {};
+  // A body that is not a JSON object (text sent as text/plain, a list) would otherwise read as
+  // "no filters" and answer every row the caller may see.
+  const isObject = typeof given === 'object' && !Array.isArray(given);
+  const body = (isObject ? given : {}) as Record<string, unknown>;
   const issues: FieldError[] = [];
   const bad = (field: string, key: string, values: Record<string, string | number> = {}) =>
     issues.push({ field, key, values: { label: label(`crud.field.${field}` as keyof typeof crudMessages, locale), ...values } });
+  if (!isObject) bad('body', 'validation.type');
   const page = body.page === undefined ? 1 : positiveInt(body.page);
   if (page === null) bad('page', 'validation.min', { min: 1 });
   else if (page > MAX_PAGE) bad('page', 'validation.max', { max: MAX_PAGE });

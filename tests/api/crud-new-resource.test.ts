@@ -1018,6 +1018,21 @@ describe('paging', () => {
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('翻页位置已失效，请从第一页重新查询');
   });
+
+  it('refuses a query whose body is not a JSON object instead of answering every row unfiltered', async () => {
+    const filtered = JSON.stringify({ filters: { code: 'bulk-0001' } });
+    for (const [payload, type] of [
+      [filtered, 'text/plain'],
+      ['[1]', 'application/json'],
+    ]) {
+      const res = await reader.post('/v1/crud-gadget/query', {
+        body: Buffer.from(payload),
+        headers: { 'content-type': type, marketingCenter: String(c2) },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.data.fields.map((f: { field: string }) => f.field)).toEqual(['body']);
+    }
+  });
 });
 
 describe('access', () => {
