@@ -252,15 +252,19 @@ describe('condition builder in the tag form', () => {
   });
 });
 
+/** The detail of customer group 9, as the served answers describe it. */
+const renderGroupDetail = () =>
+  renderAt({
+    path: '/promotion/user-group/user-group-dtl?id=9',
+    i18n,
+    screen: <RecordDetailPage resource={customerGroupResource} />,
+    resources: [customerGroupResource, memberTagResource],
+  });
+
 describe('condition builder on the detail', () => {
   it('reads the conditions as a sentence with the exact count and its time', async () => {
     serve();
-    renderAt({
-      path: '/promotion/user-group/user-group-dtl?id=9',
-      i18n,
-      screen: <RecordDetailPage resource={customerGroupResource} />,
-      resources: [customerGroupResource, memberTagResource],
-    });
+    renderGroupDetail();
     const text = await screen.findByTestId('condition-text');
     await waitFor(() => expect(text.textContent).toContain('Gold'));
     expect(text.textContent).toContain('Spend amount (Last month) more than 1000');
@@ -278,12 +282,7 @@ describe('condition builder on the detail', () => {
         return ok({ taskId: 77 });
       }),
     );
-    renderAt({
-      path: '/promotion/user-group/user-group-dtl?id=9',
-      i18n,
-      screen: <RecordDetailPage resource={customerGroupResource} />,
-      resources: [customerGroupResource, memberTagResource],
-    });
+    renderGroupDetail();
     const text = await screen.findByTestId('condition-text');
     fireEvent.click(within(text).getByRole('button', { name: /Export/ }));
     await waitFor(() => expect(started).toEqual([{ id: 9 }]));

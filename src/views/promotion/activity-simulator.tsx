@@ -7,14 +7,14 @@
  */
 import { Alert, Button, Card, Col, Form, InputNumber, Row, Select, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { apiGet } from '../../../providers/http';
 import { DatePicker } from '../../fields/controls/deferred-controls';
 import { RelationSelect } from '../../fields/controls/relation-select';
 import { lookUpId } from '../../fields/record-lookup';
 import { useOptionTitles } from '../../fields/option-titles';
 import type { Translate } from '../../fields/field-kind';
-import { errorText } from '../../screens/generic/call-errors';
+import { useSimulation } from './use-simulation';
 import { awardText } from './award-text';
 import {
   PAYMENT_METHODS,
@@ -224,23 +224,10 @@ export interface ActivitySimulatorProps {
 export function ActivitySimulator(props: ActivitySimulatorProps) {
   const { t } = props;
   const [form] = Form.useForm<SimulatorValues>();
-  const [answer, setAnswer] = useState<SimulateAnswer>();
-  const [failure, setFailure] = useState<string>();
-  const [running, setRunning] = useState(false);
+  const { answer, failure, running, run } = useSimulation<SimulatorValues, SimulateAnswer>(async (values) =>
+    simulate(await requestOf(values, props.activityIds ?? [])),
+  );
   const method = (index: number) => form.getFieldValue(['payments', index, 'method']) as string | undefined;
-
-  const run = async (values: SimulatorValues) => {
-    setRunning(true);
-    setFailure(undefined);
-    try {
-      setAnswer(await simulate(await requestOf(values, props.activityIds ?? [])));
-    } catch (error) {
-      setAnswer(undefined);
-      setFailure(errorText(error));
-    } finally {
-      setRunning(false);
-    }
-  };
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>

@@ -4,13 +4,12 @@
  * give (this activity included whatever its state). Posts nothing.
  */
 import { Alert, Button, Card, Form, InputNumber, List, Space, Typography } from 'antd';
-import { useState } from 'react';
 import { RelationSelect } from '../../fields/controls/relation-select';
 import type { Translate } from '../../fields/field-kind';
 import { useOptionTitles } from '../../fields/option-titles';
-import { errorText } from '../../screens/generic/call-errors';
 import { simulateTopUp, type SimulateTopUpAnswer, type SimulateTopUpRequest } from './activity-api';
 import { awardText } from './award-text';
+import { useSimulation } from './use-simulation';
 
 interface Values {
   member?: number;
@@ -20,29 +19,15 @@ interface Values {
 export function TopUpSimulator(props: { readonly t: Translate; readonly kind: SimulateTopUpRequest['kind']; readonly activityId: number }) {
   const { t } = props;
   const [form] = Form.useForm<Values>();
-  const [answer, setAnswer] = useState<SimulateTopUpAnswer>();
-  const [failure, setFailure] = useState<string>();
-  const [running, setRunning] = useState(false);
+  const { answer, failure, running, run } = useSimulation<Values, SimulateTopUpAnswer>((values) =>
+    simulateTopUp({ kind: props.kind, memberId: values.member!, amount: String(values.amount), activityIds: [props.activityId] }),
+  );
   const templates = useOptionTitles(
     'coupon-template',
     (answer?.fired ?? []).flatMap((f) =>
       f.awards.flatMap((a) => (a.type === 'coupon' && a.templateId !== undefined ? [a.templateId] : [])),
     ),
   );
-  const run = async (values: Values) => {
-    setRunning(true);
-    setFailure(undefined);
-    try {
-      setAnswer(
-        await simulateTopUp({ kind: props.kind, memberId: values.member!, amount: String(values.amount), activityIds: [props.activityId] }),
-      );
-    } catch (error) {
-      setAnswer(undefined);
-      setFailure(errorText(error));
-    } finally {
-      setRunning(false);
-    }
-  };
   return (
     <Card title={t('activity.sim.topUpTitle')} size="small">
       <Form form={form} layout="inline" onFinish={run}>
