@@ -241,6 +241,11 @@ export interface QueryViewDef {
   readonly chart?: QueryChart;
   /** Text of an empty list; key `res.<name>.empty`. */
   readonly empty: Bilingual;
+  /**
+   * Read from the reports' database (`REPORTS_DATABASE_URL`, a replica) when one is set: a
+   * report, whose figures may trail the primary by the replica's delay (its as-of says so).
+   */
+  readonly replica?: boolean;
 }
 
 /** Declares a query view (an identity that keeps the literal names for the source's type). */

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { ServerConfig } from './config';
-import type { Database } from './db/connection';
+import { connectDatabase, type Database } from './db/connection';
 import { requestContext } from './http/request-context';
 import { frameworkErrors, installErrorHandler } from './http/error-handler';
 import { installInputGuard } from './http/input-guard';
@@ -24,6 +24,8 @@ import './http/auth-types';
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database;
+    /** The database the reports read: the replica of `REPORTS_DATABASE_URL`, else `database`. */
+    reportsDatabase: Database;
     config: ServerConfig;
     /** Background job queue; absent in processes that only serve requests in tests. */
     jobs: JobQueue | null;
@@ -103,6 +105,9 @@ export async function buildApp(options: {
   });
   app.addHook('onClose', async () => stopWarmUp());
   app.decorate('database', options.database);
+  const reportsDatabase = config.reportsDatabaseUrl ? connectDatabase(config.reportsDatabaseUrl, { max: 10 }) : options.database;
+  app.decorate('reportsDatabase', reportsDatabase);
+  if (reportsDatabase !== options.database) app.addHook('onClose', async () => reportsDatabase.close());
   app.decorate('config', config);
   app.decorate('jobs', options.jobs ?? null);
   app.decorate('clock', options.clock ?? (() => new Date()));

@@ -9,6 +9,12 @@ export interface ServerConfig {
   readonly host: string;
   /** External PostgreSQL (`DATABASE_URL`); when absent the embedded server is started. */
   readonly databaseUrl?: string;
+  /**
+   * A PostgreSQL replica the reports read (`REPORTS_DATABASE_URL`, server/modules/reports): a
+   * merchant whose reports would load the primary reads them from a streaming replica instead.
+   * Unset: the reports read the console's database.
+   */
+  readonly reportsDatabaseUrl?: string;
   /** Where the embedded PostgreSQL keeps its files (`DATA_DIR`, default ./data). */
   readonly dataDir: string;
   /**
@@ -106,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: portOf(env, 'PORT') ?? 8080,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    reportsDatabaseUrl: env.REPORTS_DATABASE_URL || undefined,
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     embeddedPgPort: portOf(env, 'EMBEDDED_PG_PORT'),
     serviceBase: env.SERVICE_BASE ?? '/loyalty',

@@ -13,6 +13,8 @@ export interface ReportEntry {
   readonly access: readonly PermissionRef[];
   /** Report files are filed under the file centre's reports module. */
   readonly fileModule: 'reports';
+  /** Reports read the replica when the server has one (REPORTS_DATABASE_URL). */
+  readonly replica: true;
 }
 
 /**
@@ -28,5 +30,6 @@ export function reportEntry(entry: string): ReportEntry {
     route: { group: 'data-table', entry, screen: entry },
     access: found.permissions,
     fileModule: 'reports',
+    replica: true,
   };
 }

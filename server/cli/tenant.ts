@@ -10,12 +10,14 @@ import { AppError } from '../http/envelope';
 import { translate } from '../modules/i18n/translate';
 import { describeStartupFailure, StartupError } from '../startup.errors';
 import { createTenant, setLicense } from '../modules/users/tenant.provisioning';
+import { recomputeDailyTotals } from '../modules/reports/daily-totals.upkeep';
 
 /**
  * Operator's tool for merchants (npm run tenant -- …):
  *   create  --code acme --name "Acme" --admin admin --password 'Xyz@2026x' [--admin-name 管理员] [--license-days 365]
  *   license --code acme --until 2027-12-31     (or --days 30, or --until none to revoke)
  *   list
+ *   recompute-reports [--code acme]   (rebuilds the reports' daily totals from the ledgers)
  * It uses DATABASE_URL, else the embedded server of a running console, else starts the embedded
  * server itself; migrations are applied first, so it also works on a fresh data directory.
  */
@@ -23,7 +25,8 @@ import { createTenant, setLicense } from '../modules/users/tenant.provisioning';
 const USAGE = `Usage:
   npm run tenant -- create --code <code> --name <name> --admin <login> --password <password> [--admin-name <name>] [--license-days <days>]
   npm run tenant -- license --code <code> (--until <yyyy-mm-dd|none> | --days <days>)
-  npm run tenant -- list`;
+  npm run tenant -- list
+  npm run tenant -- recompute-reports [--code <code>]   (also: npm run reports:recompute)`;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -116,6 +119,19 @@ async function list(database: Database): Promise<void> {
   }
 }
 
+/** Rebuilds the reports' daily totals of one merchant (`--code`), or of all, from the ledgers. */
+async function recomputeReports(database: Database, values: Record<string, string | undefined>): Promise<void> {
+  let tenantId: number | null = null;
+  if (values.code) {
+    const found = await database.db.select({ id: tenants.id }).from(tenants).where(eq(tenants.code, values.code));
+    if (found.length === 0) throw new Error(`No merchant with code "${values.code}"`);
+    tenantId = found[0].id;
+  }
+  const started = Date.now();
+  await recomputeDailyTotals(database.db, tenantId);
+  console.log(`Daily totals rebuilt from the ledgers for ${values.code ?? 'every merchant'} in ${Date.now() - started} ms.`);
+}
+
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
@@ -131,13 +147,14 @@ async function main(): Promise<void> {
     },
   });
   const command = positionals[0];
-  if (!command || !['create', 'license', 'list'].includes(command)) throw new Error(USAGE);
+  if (!command || !['create', 'license', 'list', 'recompute-reports'].includes(command)) throw new Error(USAGE);
   const { database, embedded } = await openDatabase();
   try {
     await applyMigrations(database);
     if (command === 'create') await create(database, values);
     if (command === 'license') await license(database, values);
     if (command === 'list') await list(database);
+    if (command === 'recompute-reports') await recomputeReports(database, values);
   } finally {
     await database.close();
     await embedded?.stop();

@@ -214,13 +214,71 @@ export async function countViewRows(args: { db: DbOrTx; source: ViewSource; wher
   return Number(result.rows[0]?.n ?? 0);
 }
 
-/** A dimension's key expression (a `day` dimension: the `time` filter's day in the actor's zone). */
-function dimensionKey(source: ViewSource, name: string, zone: string): SQL {
-  const d = source.view.dimensions?.[name];
-  if (d?.kind === 'day') {
-    const time = (source.filters as Record<string, SQL>)[source.view.time ?? ''];
-    return sql`to_char(${dayOf(time, zone)}, 'YYYY-MM-DD')`;
+/**
+ * Where a view's totals are summed: its rows, or its daily totals (query-view.source.ts `daily`)
+ * when they answer every filter set and every group asked for a reader in their zone. Either
+ * way the same filter, dimension and measure expressions apply.
+ */
+interface TotalsPlan {
+  readonly from: SQL;
+  readonly where: SQL;
+  /** How many rows a summed row stands for. */
+  readonly count: SQL;
+  readonly measures: Readonly<Record<string, SQL>>;
+  /** The reader's day of a row (a date). */
+  readonly day: SQL;
+}
+
+/** Whether the daily totals answer the filter and groups for the actor. */
+export function dailyAnswers(args: { source: ViewSource; actor: Actor; filters: ViewFilters; groups: readonly string[] }): boolean {
+  const { source, actor } = args;
+  const daily = source.daily;
+  if (!daily || actor.timeZone !== daily.zone) return false;
+  const view = source.view;
+  const time = view.time;
+  return (
+    setFilters(view, args.filters).every((name) => name === time || daily.filters.includes(name)) &&
+    args.groups.every((g) => view.dimensions?.[g]?.kind === 'day' || daily.dimensions.includes(g))
+  );
+}
+
+function totalsPlan(args: { source: ViewSource; actor: Actor; filters: ViewFilters; groups: readonly string[] }): TotalsPlan {
+  const { source, actor, filters } = args;
+  const view = source.view;
+  const daily = source.daily;
+  if (!daily || !dailyAnswers(args)) {
+    const time = (source.filters as Record<string, SQL>)[view.time ?? ''];
+    return {
+      from: source.from,
+      where: viewConditions({ source, actor, filters }),
+      count: sql`count(*)`,
+      measures: source.measures as Record<string, SQL>,
+      day: time ? dayOf(time, actor.timeZone) : sql`null::date`,
+    };
   }
+  const parts: SQL[] = [daily.scope(actor)];
+  for (const name of setFilters(view, filters)) {
+    if (name === view.time) {
+      const [from, to] = filters[name] as [string, string];
+      parts.push(sql`${daily.day} between ${from}::date and ${to}::date`);
+      continue;
+    }
+    const condition = filterCondition({ source, name, value: filters[name], zone: actor.timeZone, tenantId: actor.tenantId });
+    if (condition) parts.push(condition);
+  }
+  return {
+    from: daily.from,
+    where: sql.join(parts, sql` and `),
+    count: sql`coalesce(sum(${daily.count}), 0)`,
+    measures: { ...(source.measures as Record<string, SQL>), ...(daily.measures as Record<string, SQL> | undefined) },
+    day: daily.day,
+  };
+}
+
+/** A dimension's key expression (a `day` dimension: the plan's day of the row). */
+function dimensionKey(source: ViewSource, name: string, plan: TotalsPlan): SQL {
+  const d = source.view.dimensions?.[name];
+  if (d?.kind === 'day') return sql`to_char(${plan.day}, 'YYYY-MM-DD')`;
   const expression = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[name];
   if (!expression) throw new Error(`query view ${source.view.name}: dimension ${name} has no SQL`);
   return expression;
@@ -248,43 +306,42 @@ function drillOf(view: QueryViewDef, dimension: string, key: string | null): Vie
 }
 
 /**
- * The totals of the whole filter and its grouped totals by each of `groups`, in one pass over
- * the rows (`group by grouping sets ((), (d1), (d2) …)`); `rows` is the whole filter's count.
+ * The totals of the whole filter and its grouped totals by each of `groups`, in one pass
+ * (`group by grouping sets ((), (d1), (d2) …)`) over the rows or their daily totals; `rows` is
+ * the whole filter's count.
  */
 export async function readViewTotals(args: {
   db: DbOrTx;
   source: ViewSource;
   actor: Actor;
-  where: SQL;
+  filters: ViewFilters;
   groups: readonly string[];
-  /** The filters behind `where`, when a summary row may answer (the source's `summary`). */
-  filters?: ViewFilters;
 }): Promise<{ rows: number; totals: ViewSums; groups: Record<string, ViewGroup[]> }> {
   const { source, actor, groups } = args;
   const view = source.view;
   const summary = source.summary;
-  const set = args.filters ? setFilters(view, args.filters) : [];
+  const set = setFilters(view, args.filters);
   if (summary && groups.length === 0 && set.length === 1 && set[0] === summary.filter) {
-    const found = await args.db.execute<Record<string, unknown>>(summary.read(args.filters?.[summary.filter], actor));
+    const found = await args.db.execute<Record<string, unknown>>(summary.read(args.filters[summary.filter], actor));
     // No summary row (a member who never had points): nothing to total, within the scope too.
     const row = found.rows[0] ?? {};
     return { rows: num(row.n) ?? 0, totals: sumsOf(view, row), groups: {} };
   }
-  const measures = source.measures as Record<string, SQL>;
-  const keys = groups.map((g) => dimensionKey(source, g, actor.timeZone));
+  const plan = totalsPlan({ source, actor, filters: args.filters, groups });
+  const keys = groups.map((g) => dimensionKey(source, g, plan));
   const named = source.dimensionTitles as Record<string, SQL | undefined> | undefined;
   const select = [
-    sql`count(*) as "n"`,
+    sql`${plan.count} as "n"`,
     ...keys.flatMap((k, i) => [sql`${k} as ${sql.identifier(`k${i}`)}`, sql`grouping(${k}) as ${sql.identifier(`g${i}`)}`]),
     ...groups.flatMap((g, i) => {
       const title = named?.[g];
       return title ? [sql`min(${title}) as ${sql.identifier(`t${i}`)}`] : [];
     }),
-    ...Object.keys(view.measures).map((m) => sql`${measures[m]} as ${sql.identifier(`m_${m}`)}`),
+    ...Object.keys(view.measures).map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`),
   ];
   const sets = sql.join([sql`()`, ...keys.map((k) => sql`(${k})`)], sql`, `);
   const result = await args.db.execute<Record<string, unknown>>(
-    sql`select ${sql.join(select, sql`, `)} from ${source.from} where ${args.where} group by grouping sets (${sets})`,
+    sql`select ${sql.join(select, sql`, `)} from ${plan.from} where ${plan.where} group by grouping sets (${sets})`,
   );
   const whole = result.rows.find((r) => keys.every((_, i) => Number(r[`g${i}`]) === 1));
   const byGroup: Record<string, ViewGroup[]> = {};
@@ -337,11 +394,20 @@ async function groupTitles(args: {
 
 /**
  * The instant a read's figures are as of, in the actor's zone: the read's own time, as every
- * source reads the ledgers themselves (a source reading an aggregate a job catches up would
- * answer the time it last caught up instead).
+ * source reads the ledgers or their daily totals, which the posting transaction keeps.
  */
 export function asOfNow(actor: Actor): string {
   return formatInstant(actor.now ?? new Date(), actor.timeZone);
+}
+
+/**
+ * The instant figures read from a replica are as of: the last transaction it replayed (a
+ * server that replays nothing, a primary, answers its own time).
+ */
+export async function replicaAsOf(db: DbOrTx, actor: Actor): Promise<string> {
+  const found = await db.execute<{ at: Date | string }>(sql`select coalesce(pg_last_xact_replay_timestamp(), now()) as "at"`);
+  const at = found.rows[0]?.at;
+  return formatInstant(at instanceof Date ? at : new Date(String(at)), actor.timeZone);
 }
 
 /** The chart of a filter: the trend over its time range by bucket, a share, and the comparisons. */
@@ -384,24 +450,23 @@ export async function readViewChart(args: { db: DbOrTx; source: ViewSource; acto
   const chart = view.chart;
   if (!time || !chart) throw new Error(`query view ${view.name} declares no chart`);
   const range = (args.filters[time] as [string, string] | undefined) ?? DEFAULT_CHART_RANGE(todayIn(actor.timeZone, actor.now));
-  const within = (days: [string, string]) => viewConditions({ source, actor, filters: { ...args.filters, [time]: days } });
+  const within = (days: [string, string]): ViewFilters => ({ ...args.filters, [time]: days });
   const bucket = bucketOf(range);
-  const measures = source.measures as Record<string, SQL>;
-  const column = (source.filters as Record<string, SQL>)[time];
-  const trendSelect = chart.trend.map((m) => sql`${measures[m]} as ${sql.identifier(`m_${m}`)}`);
+  const plan = totalsPlan({ source, actor, filters: within(range), groups: [] });
+  const trendSelect = chart.trend.map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`);
   const trendRows = await db.execute<Record<string, unknown>>(sql`select
-      to_char(date_trunc(${bucket}, ${dayOf(column, actor.timeZone)}), 'YYYY-MM-DD') as "bucket", ${sql.join(trendSelect, sql`, `)}
-    from ${source.from} where ${within(range)} group by 1`);
+      to_char(date_trunc(${bucket}, ${plan.day}), 'YYYY-MM-DD') as "bucket", ${sql.join(trendSelect, sql`, `)}
+    from ${plan.from} where ${plan.where} group by 1`);
   const found = new Map(trendRows.rows.map((r) => [String(r.bucket), r]));
   const trend = bucketStarts(range, bucket).map((start) => {
     const r = found.get(start) ?? {};
     return { bucket: start, ...Object.fromEntries(chart.trend.map((m) => [m, num(r[`m_${m}`]) ?? 0])) };
   });
-  const current = await readViewTotals({ db, source, actor, where: within(range), groups: chart.share ? [chart.share.dimension] : [] });
+  const current = await readViewTotals({ db, source, actor, filters: within(range), groups: chart.share ? [chart.share.dimension] : [] });
   const previousRange = previousPeriodOf(range);
   const lastYearRange = lastYearOf(range);
-  const previous = await readViewTotals({ db, source, actor, where: within(previousRange), groups: [] });
-  const lastYear = await readViewTotals({ db, source, actor, where: within(lastYearRange), groups: [] });
+  const previous = await readViewTotals({ db, source, actor, filters: within(previousRange), groups: [] });
+  const lastYear = await readViewTotals({ db, source, actor, filters: within(lastYearRange), groups: [] });
   return {
     asOf: asOfNow(actor),
     range: [range[0], range[1]],

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
 import { describeRoute } from '../http/openapi.schemas';
 import { lookUpAreas, lookUpStores, STORE_LOOKUP_SCHEMA } from '../modules/reads/store-lookup';
-import { actorOf } from './actor';
+import { actorOf, type Actor } from './actor';
 import {
   asOfNow,
   readViewChart,
   readViewRows,
   readViewTotals,
+  replicaAsOf,
   SORT_VALUE,
   viewConditions,
   type ViewFilters,
@@ -33,9 +34,12 @@ import type { ViewSource } from './query-view.source';
  * - `POST /v1/<view>/export` is the view's module export (query-view.export.ts).
  */
 export async function queryViewRoutes(app: FastifyInstance, sources: readonly ViewSource[]): Promise<void> {
-  const db = app.database.db;
   for (const source of sources) {
     const view = source.view;
+    // A report reads the replica when there is one; its figures are as of the replica's last replay.
+    const database = view.replica ? app.reportsDatabase : app.database;
+    const db = database.db;
+    const asOf = (actor: Actor) => (database === app.database ? Promise.resolve(asOfNow(actor)) : replicaAsOf(db, actor));
     const docs = queryViewDocs(view);
     const config = { requires: view.access };
 
@@ -58,9 +62,9 @@ export async function queryViewRoutes(app: FastifyInstance, sources: readonly Vi
         sort,
         offset: keyset ? 0 : (page - 1) * pageSize,
       });
-      const sums = await readViewTotals({ db, source, actor, where, groups: view.groups ?? [], filters });
+      const sums = await readViewTotals({ db, source, actor, filters, groups: view.groups ?? [] });
       return ok({
-        asOf: asOfNow(actor),
+        asOf: await asOf(actor),
         total: sums.rows,
         totalIsEstimate: false,
         records: sort ? records.map(({ [SORT_VALUE]: _, ...row }) => row) : records,
@@ -74,7 +78,10 @@ export async function queryViewRoutes(app: FastifyInstance, sources: readonly Vi
       app.post<{ Body: { filters?: ViewFilters } | undefined }>(
         `/v1/${view.name}/chart`,
         { schema: describeRoute({ body: filtersBodySchema(view) }, docs.chart), config },
-        async (request) => ok(await readViewChart({ db, source, actor: actorOf(request), filters: request.body?.filters ?? {} })),
+        async (request) => {
+          const actor = actorOf(request);
+          return ok({ ...(await readViewChart({ db, source, actor, filters: request.body?.filters ?? {} })), asOf: await asOf(actor) });
+        },
       );
     }
 

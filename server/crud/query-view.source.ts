@@ -41,6 +41,34 @@ export interface ViewSource<V extends QueryViewDef = QueryViewDef> {
    * from `read(value)` (one row: `n` and `m_<measure>`), not from summing the rows.
    */
   readonly summary?: { readonly filter: keyof V['filters'] & string; readonly read: (value: unknown, actor: Actor) => SQL };
+  /**
+   * Daily totals kept beside the rows (server/modules/reports): when every filter set and every
+   * group asked is one they answer, and the reader's days are theirs, the totals, grouped totals
+   * and chart sum them instead of the rows.
+   */
+  readonly daily?: DailyTotals<V>;
+}
+
+/**
+ * A view's daily totals: rows of sums per day and key (`points_daily`), aliased and joined as the
+ * source's rows are (`e`, the store `s` …), so the source's filter, dimension and measure
+ * expressions read them unchanged; a day is a calendar day of `zone`.
+ */
+export interface DailyTotals<V extends QueryViewDef = QueryViewDef> {
+  readonly from: SQL;
+  readonly scope: (actor: Actor) => SQL;
+  /** The zone whose days they keep: a reader in another zone is answered from the rows. */
+  readonly zone: string;
+  /** The row's day (a date), which the time filter and the day dimension read. */
+  readonly day: SQL;
+  /** How many source rows a daily row stands for (`e.entries`). */
+  readonly count: SQL;
+  /** The filters besides the time they answer (with the source's expressions). */
+  readonly filters: readonly (keyof V['filters'] & string)[];
+  /** The dimensions besides the day they answer (with the source's expressions). */
+  readonly dimensions: readonly (keyof NonNullable<V['dimensions']> & string)[];
+  /** Measures that read differently over them (a count of rows: `sum(e.entries) filter (…)`); the rest are the source's. */
+  readonly measures?: { readonly [K in keyof V['measures']]?: SQL };
 }
 
 /** What a keyword filter searches: expressions it starts (index-served prefixes), and expressions it is part of. */

@@ -14,6 +14,7 @@ import { ledgerDomain } from './ledger/ledger.manifest';
 import { levelsDomain } from './levels/levels.manifest';
 import { membersDomain } from './members/members.manifest';
 import { pointsDomain } from './points/points.manifest';
+import { reportsDomain } from './reports/reports.manifest';
 import { saleDomain } from './sale/sale.manifest';
 import { storedValueDocsDomain } from './stored-value-docs/stored-value-docs.manifest';
 import { storedValueDomain } from './stored-value/stored-value.manifest';
@@ -52,4 +53,5 @@ export const DOMAINS: readonly DomainManifest[] = [
   cardsDomain,
   channelsDomain,
   audiencesDomain,
+  reportsDomain,
 ];

@@ -19,4 +19,5 @@ export * from './activity-events.schema';
 export * from './applications.schema';
 export * from './channel-gateway.schema';
 export * from './webhooks.schema';
+export * from './daily-totals.schema';
 export * from './resource-tables';

@@ -6,13 +6,15 @@ import { defineViewSource, type ViewSource } from '../../crud/query-view.source'
 import { deriveTable } from '../../crud/table.derive';
 import { STORES_TABLE } from '../reads/store-lookup';
 import { prepayCardHistorySource } from './prepay-card-history.source';
+import { valueDaily } from '../reports/daily-totals';
 
 /**
  * The sources of the four card reports (resources/data-table/card-activity-report.query-view.ts):
  * the cards' entries of the value ledger (holder `card`, as a card's balance history reads them),
  * of the cards of one type, with the card and its template named. Each measure is the sum of one
  * kind of entry, so the kinds add up to the net change to the cent. Read by each report's own
- * grant over the whole tenant.
+ * grant over the whole tenant. Their totals and charts read the value ledger's daily totals
+ * (server/modules/reports), which keep each card entry's type and template.
  */
 const CARDS = sql.identifier(getTableName(deriveTable(prepayCardResource)));
 const TEMPLATES = sql.identifier(getTableName(deriveTable(cardTemplateResource)));
@@ -61,6 +63,15 @@ function cardActivitySource(report: { view: CardActivityView; cardType: CardType
     },
     dimensions: { templateId: sql`c.template`, storeId: sql`e.store_id`, kind: sql`e.kind` },
     dimensionTitles: { templateId: sql`t.name` },
+    daily: valueDaily({
+      scope: (actor) => sql`e.tenant_id = ${actor.tenantId} and e.holder_kind = 'card' and e.card_type = ${report.cardType}`,
+      // The daily rows name the card's template as the entries' card does (`c.template`).
+      joins: sql`cross join lateral (select e.card_template as template) c
+        left join ${TEMPLATES} t on t.tenant_id = e.tenant_id and t.id = c.template`,
+      filters: ['storeId', 'areaId', 'kind', 'template', 'templateId'],
+      dimensions: ['templateId', 'storeId', 'kind'],
+      measures: { sold: sql`coalesce(sum(e.entries) filter (where e.kind = 'sale'), 0)` },
+    }),
   }) as ViewSource;
 }
 

@@ -6,6 +6,7 @@ import { describeRoute } from '../../http/openapi.schemas';
 import { pointsDocs } from './points.openapi';
 import { STORES_TABLE } from '../reads/store-lookup';
 import { authOf } from '../auth/access.hook';
+import { pointsDays } from '../reports/daily-totals';
 
 /**
  * The points overview's read (the accounts and the ledger are the query views points-accounts
@@ -17,6 +18,8 @@ import { authOf } from '../auth/access.hook';
  *
  * "Issued" is every positive entry (earnings and positive adjustments); "used" every negative
  * entry except expiry (spends, reversals, negative adjustments); "expired" the expiry entries.
+ * The figures are sums of the points ledger's daily totals (server/modules/reports), or of the
+ * entries themselves for a caller whose days are not the totals' (another time zone).
  */
 
 /** The points overview screen's permission. */
@@ -40,16 +43,15 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { tenantId } = authOf(request);
       const zone = request.ctx.timeZone;
-      // Local midnight of the first of this month, and of the first day of the chart.
-      const monthStart = sql`(date_trunc('month', now() at time zone ${zone}) at time zone ${zone})`;
       const today = sql`(now() at time zone ${zone})::date`;
-      const chartStart = sql`((${today} - ${OVERVIEW_DAYS - 1}::int)::timestamp at time zone ${zone})`;
+      const monthStart = sql`date_trunc('month', ${today})::date`;
+      const d = pointsDays(zone);
 
       const month = await db.execute<{ issued: number; used: number; expired: number }>(sql`select
-        coalesce(sum(delta) filter (where delta > 0), 0) as issued,
-        coalesce(-sum(delta) filter (where delta < 0 and kind <> 'expire'), 0) as used,
-        coalesce(-sum(delta) filter (where kind = 'expire'), 0) as expired
-      from points_entries where tenant_id = ${tenantId} and occurred_at >= ${monthStart}`);
+        coalesce(sum(d.delta_in), 0) as issued,
+        coalesce(sum(d.delta_in - d.delta) filter (where d.kind <> 'expire'), 0) as used,
+        coalesce(-sum(d.delta) filter (where d.kind = 'expire'), 0) as expired
+      from ${d} where d.tenant_id = ${tenantId} and d.day >= ${monthStart}`);
       const accounts = await db.execute<{ outstanding: number; holders: number }>(sql`select
         coalesce(sum(balance), 0) as outstanding, count(*) filter (where balance > 0) as holders
       from points_accounts where tenant_id = ${tenantId}`);
@@ -57,19 +59,17 @@ export async function pointsReportRoutes(app: FastifyInstance): Promise<void> {
       with days as (
         select generate_series(${today} - ${OVERVIEW_DAYS - 1}::int, ${today}, interval '1 day')::date as day
       ), sums as (
-        select (occurred_at at time zone ${zone})::date as day,
-          sum(delta) filter (where delta > 0) as issued,
-          -sum(delta) filter (where delta < 0 and kind <> 'expire') as used
-        from points_entries where tenant_id = ${tenantId} and occurred_at >= ${chartStart}
+        select d.day, sum(d.delta_in) as issued, sum(d.delta_in - d.delta) filter (where d.kind <> 'expire') as used
+        from ${d} where d.tenant_id = ${tenantId} and d.day >= ${today} - ${OVERVIEW_DAYS - 1}::int
         group by 1
       )
       select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(sums.issued, 0) as issued, coalesce(sums.used, 0) as used
       from days left join sums on sums.day = days.day order by days.day`);
       const top = await db.execute<{ store_id: number | null; name: string | null; issued: number }>(sql`
-      select e.store_id, s.name, sum(e.delta) as issued
-      from points_entries e left join ${stores} s on s.tenant_id = e.tenant_id and s.id = e.store_id
-      where e.tenant_id = ${tenantId} and e.occurred_at >= ${monthStart} and e.delta > 0
-      group by e.store_id, s.name order by issued desc, e.store_id nulls last limit ${TOP_STORES}`);
+      select d.store_id, s.name, sum(d.delta_in) as issued
+      from ${d} left join ${stores} s on s.tenant_id = d.tenant_id and s.id = d.store_id
+      where d.tenant_id = ${tenantId} and d.day >= ${monthStart}
+      group by d.store_id, s.name having sum(d.delta_in) > 0 order by issued desc, d.store_id nulls last limit ${TOP_STORES}`);
 
       const m = month.rows[0];
       const a = accounts.rows[0];

@@ -2,12 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { storeValueReportView } from '../../../resources/data-table/store-value-report.query-view';
 import { defineViewSource } from '../../crud/query-view.source';
 import { valueHistorySource } from './value-history.source';
+import { valueDaily } from '../reports/daily-totals';
 
 /**
  * The source of the stored-value report (resources/data-table/store-value-report.query-view.ts):
  * the members' value entries as the stored-value history reads them (its FROM, scope and
  * columns), each measure the sum of one kind of entry, so the kinds add up to the net change to
- * the cent. The report is read by its own grant over the whole tenant.
+ * the cent. The report is read by its own grant over the whole tenant. Its totals and chart read
+ * the value ledger's daily totals (server/modules/reports) unless a member is chosen.
  */
 const c = valueHistorySource.columns;
 const amount = sql`(e.principal_delta + e.gift_delta)`;
@@ -52,4 +54,9 @@ export const storeValueReportSource = defineViewSource({
     net: sql`coalesce(sum(${amount}), 0)`,
   },
   dimensions: { storeId: sql`e.store_id`, kind: sql`e.kind` },
+  daily: valueDaily({
+    scope: valueHistorySource.scope,
+    filters: ['storeId', 'areaId', 'kind', 'channel'],
+    dimensions: ['storeId', 'kind'],
+  }),
 });
