@@ -2,6 +2,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { memberAnalysisView } from '../../resources/data-table/member-analysis.query-view';
 import { scoreReportView } from '../../resources/data-table/score-report.query-view';
 import type { QueryViewDef } from '../../resources/query-view';
 import { storeValueReportView } from '../../resources/data-table/store-value-report.query-view';
@@ -62,9 +63,23 @@ async function valueByKey(from: 'entries' | 'daily') {
   return found.rows;
 }
 
+async function membersByKey(from: 'members' | 'daily') {
+  const found = await t.database.db.execute(
+    from === 'members'
+      ? sql`select (registered_at at time zone 'Asia/Shanghai')::date::text as day, register_store, marketing_center, channel, profile,
+            state, level, invited_by is not null as invited, count(*)::int as entries
+          from members where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5, 6, 7, 8 order by 1, 2, 3, 4, 5, 6, 7, 8`
+      : sql`select day::text, register_store, marketing_center, channel, profile, state, level, invited, sum(entries)::int as entries
+          from members_daily where tenant_id = ${tenant.tenantId} group by 1, 2, 3, 4, 5, 6, 7, 8
+          having sum(entries) <> 0 order by 1, 2, 3, 4, 5, 6, 7, 8`,
+  );
+  return found.rows;
+}
+
 async function expectDailyTotalsTie(): Promise<void> {
   expect(await pointsByKey('daily')).toEqual(await pointsByKey('entries'));
   expect(await valueByKey('daily')).toEqual(await valueByKey('entries'));
+  expect(await membersByKey('daily')).toEqual(await membersByKey('members'));
 }
 
 /** Posts random points and stored value at the two stores over two years, each dated back through an update. */
@@ -72,7 +87,16 @@ async function postRandomEntries(count: number, postings: ValuePostings): Promis
   // Each member first earns what the spends and deductions of one point take.
   for (const memberId of members) {
     await t.database.db.transaction((tx) =>
-      postPoints({ tx, tenantId: tenant.tenantId, memberId, storeId: null, channel: 'store', kind: 'earn', delta: 1000, sourceType: 'transaction' }),
+      postPoints({
+        tx,
+        tenantId: tenant.tenantId,
+        memberId,
+        storeId: null,
+        channel: 'store',
+        kind: 'earn',
+        delta: 1000,
+        sourceType: 'transaction',
+      }),
     );
   }
   const kinds = fc.sample(fc.constantFrom('earn', 'spend', 'adjust'), count);
@@ -107,7 +131,12 @@ async function postRandomEntries(count: number, postings: ValuePostings): Promis
 /** The points report's totals and groups over two years, as a reader in `zone` sees them. */
 /** A page of a report over the last two years, as a reader in `zone` sees it. */
 const reportIn = (view: QueryViewDef, zone: string): Promise<ReportPage> =>
-  ok(admin.post(`/v1/${view.name}/query`, { body: { filters: { occurredAt: [daysBefore(today(), 730), today()] } }, headers: { time_zone: zone } }));
+  ok(
+    admin.post(`/v1/${view.name}/query`, {
+      body: { filters: { occurredAt: [daysBefore(today(), 730), today()] } },
+      headers: { time_zone: zone },
+    }),
+  );
 
 async function scoreReportIn(zone: string) {
   const page = await reportIn(scoreReportView, zone);
@@ -131,6 +160,14 @@ describe('daily totals of the ledgers', () => {
     expect((await valueByKey('entries')).some((r) => r.holder_kind === 'card' && Number(r.card_template) === template.id)).toBe(true);
     await expectDailyTotalsTie();
 
+    // Members move between keys as their state changes and their registration is dated back.
+    expect(await membersByKey('members')).not.toEqual([]);
+    expect((await admin.post('/v1/member/freeze', { query: { id: members[1] }, body: { reason: 'daily totals' } })).status).toBe(200);
+    await t.database.db.execute(sql`update members set registered_at = now() - interval '400 days'
+      where tenant_id = ${tenant.tenantId} and id = ${members[0]}`);
+    await expectDailyTotalsTie();
+    expect((await admin.post('/v1/member/unfreeze', { query: { id: members[1] }, body: { reason: 'daily totals' } })).status).toBe(200);
+
     // The fold leaves one row per key, and the same sums.
     expect(await foldDailyTotals(t.database.db)).toBeGreaterThan(0);
     const perKey = await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from points_daily
@@ -141,6 +178,7 @@ describe('daily totals of the ledgers', () => {
     // Lost totals come back from the ledgers with the recompute command's function.
     await t.database.db.execute(sql`delete from points_daily where tenant_id = ${tenant.tenantId} and kind = 'earn'`);
     await t.database.db.execute(sql`delete from value_daily where tenant_id = ${tenant.tenantId} and holder_kind = 'card'`);
+    await t.database.db.execute(sql`delete from members_daily where tenant_id = ${tenant.tenantId}`);
     expect(await pointsByKey('daily')).not.toEqual(await pointsByKey('entries'));
     await recomputeDailyTotals(t.database.db, tenant.tenantId);
     await expectDailyTotalsTie();
@@ -158,11 +196,27 @@ describe('daily totals of the ledgers', () => {
     expect(fromDaily).toEqual(fromEntries);
     const value = (zone: string) => reportIn(storeValueReportView, zone);
     expect((await value('Asia/Shanghai')).totals).toEqual((await value('Asia/Chongqing')).totals);
-    const overview = async (zone: string) => (await admin.post('/v1/points/overview', { body: {}, headers: { time_zone: zone } })).body.data;
-    expect(await overview('Asia/Shanghai')).toEqual(await overview('Asia/Chongqing'));
+    const overview = async (of: 'points' | 'member', zone: string) =>
+      (await admin.post(`/v1/${of}/overview`, { body: {}, headers: { time_zone: zone } })).body.data;
+    expect(await overview('points', 'Asia/Shanghai')).toEqual(await overview('points', 'Asia/Chongqing'));
+    const memberHome = await overview('member', 'Asia/Shanghai');
+    expect(memberHome.total).toBe(2);
+    expect(memberHome).toEqual(await overview('member', 'Asia/Chongqing'));
+    const growth = (zone: string) =>
+      ok(
+        admin.post(`/v1/${memberAnalysisView.name}/query`, {
+          body: { filters: { registeredAt: [daysBefore(today(), 730), today()] } },
+          headers: { time_zone: zone },
+        }),
+      );
+    const grown = await growth('Asia/Shanghai');
+    expect(grown.totals.newMembers).toBe(2);
+    const fromMembers = await growth('Asia/Chongqing');
+    expect([grown.totals, grown.groups]).toEqual([fromMembers.totals, fromMembers.groups]);
 
     // A row only the daily totals hold shows to their reader alone: the reader of Shanghai is answered from them.
-    await t.database.db.execute(sql`insert into points_daily (tenant_id, day, store_id, kind, source_type, channel, entries, delta, delta_in)
+    await t.database.db
+      .execute(sql`insert into points_daily (tenant_id, day, store_id, kind, source_type, channel, entries, delta, delta_in)
       values (${tenant.tenantId}, ${today()}::date, null, 'earn', 'transaction', 'store', 1, 7, 7)`);
     expect((await scoreReportIn('Asia/Shanghai')).totals.issued).toBe(Number(fromDaily.totals.issued) + 7);
     expect((await scoreReportIn('Asia/Chongqing')).totals.issued).toBe(fromEntries.totals.issued);
@@ -183,7 +237,8 @@ describe('daily totals of the ledgers', () => {
     try {
       await applyMigrations(replica);
       // The second database holds one day's totals of this merchant that the console's database does not.
-      await replica.db.execute(sql`insert into points_daily (tenant_id, day, store_id, kind, source_type, channel, entries, delta, delta_in, folded)
+      await replica.db
+        .execute(sql`insert into points_daily (tenant_id, day, store_id, kind, source_type, channel, entries, delta, delta_in, folded)
         values (${tenant.tenantId}, ${today()}::date, null, 'earn', 'transaction', 'store', 3, 4321, 4321, true)`);
       const client = await signIn(second.app, { tenant: tenant.code, login: tenant.adminLogin, password: tenant.adminPassword });
       const page = await queryReport(client, scoreReportView, { filters: { occurredAt: [today(), today()] } });

@@ -70,3 +70,30 @@ export const valueDaily = pgTable(
 
 /** The zone whose calendar days the daily totals keep (the platform's business zone). */
 export const DAILY_TOTALS_ZONE = 'Asia/Shanghai';
+
+/**
+ * Members by registration day and what the member home and the store growth report count them
+ * by (members: registration store, centre, channel, profile, state, level, invited or not); a
+ * member whose state or level changes moves from one key to another (the trigger subtracts the
+ * old and adds the new).
+ */
+export const membersDaily = pgTable(
+  'members_daily',
+  {
+    tenantId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    registerStore: bigint('register_store', { mode: 'number' }),
+    marketingCenter: bigint('marketing_center', { mode: 'number' }),
+    channel: text('channel'),
+    profile: text('profile'),
+    state: text('state'),
+    level: bigint('level', { mode: 'number' }),
+    invited: boolean('invited').notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [
+    index('members_daily_day_idx').on(t.tenantId, t.day),
+    index('members_daily_unfolded_idx').on(t.tenantId, t.day).where(sql`not ${t.folded}`),
+  ],
+);

@@ -3,12 +3,14 @@ import { memberAnalysisView } from '../../../resources/data-table/member-analysi
 import { defineViewSource } from '../../crud/query-view.source';
 import { MEMBERS_TABLE } from '../points/points.scope';
 import { STORES_TABLE } from '../reads/store-lookup';
+import { membersDaily } from '../reports/daily-totals';
 
 /**
  * The source of store member growth (resources/data-table/member-analysis.query-view.ts): the
  * members with their registration store; the time is the registration. The `(tenant,
  * register_store, id)` index serves a store's members; the report is read tenant-wide under its
- * own grant.
+ * own grant. Its totals and chart count the members by registration day (members_daily,
+ * server/modules/reports).
  */
 export const memberAnalysisSource = defineViewSource({
   view: memberAnalysisView,
@@ -33,4 +35,14 @@ export const memberAnalysisSource = defineViewSource({
     inUse: sql`count(*) filter (where lower(m.state) = 'using')`,
   },
   dimensions: { storeId: sql`m.register_store`, channel: sql`m.channel` },
+  daily: membersDaily({
+    filters: ['storeId', 'areaId', 'channel', 'profile'],
+    dimensions: ['storeId', 'channel'],
+    measures: {
+      newMembers: sql`coalesce(sum(m.entries), 0)`,
+      invited: sql`coalesce(sum(m.entries) filter (where m.invited), 0)`,
+      petrol: sql`coalesce(sum(m.entries) filter (where m.profile = 'petrol'), 0)`,
+      inUse: sql`coalesce(sum(m.entries) filter (where lower(m.state) = 'using'), 0)`,
+    },
+  }),
 });

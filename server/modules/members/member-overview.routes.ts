@@ -4,12 +4,12 @@ import type { PermissionRef } from '../../../resources/catalog/types';
 import type { MemberOverview } from '../../../resources/contract/member.types';
 import { storeResource } from '../../../resources/datum/store.resource';
 import { levelResource } from '../../../resources/member/level.resource';
-import { memberResource } from '../../../resources/member/member.resource';
 import { deriveTable } from '../../crud/table.derive';
 import { ok } from '../../http/envelope';
 import { centreRequired } from '../../http/request-context';
 import { authOf } from '../auth/access.hook';
 import { memberOverviewDocs } from './member.openapi';
+import { membersDays } from '../reports/daily-totals';
 
 /**
  * `POST /v1/member/overview` (member/home): members by state (capitalised variants counted with
@@ -19,6 +19,9 @@ import { memberOverviewDocs } from './member.openapi';
  * Whose members: a user who may work in every centre sees the whole merchant (the overview is a
  * headquarters screen, like the standard member list); a user limited to some centres sees the
  * centre chosen in the header only (the access hook has checked it is one of theirs).
+ *
+ * The counts are sums of the members' daily totals (members_daily, server/modules/reports), or
+ * of the members themselves for a caller whose days are not the totals' (another time zone).
  */
 
 /** The member overview's permission. */
@@ -37,7 +40,6 @@ const num = (value: unknown) => Number(value ?? 0);
 /** Routes of the member module beyond the declared member resources. */
 export async function memberOverviewRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
-  const members = sql.identifier(getTableName(deriveTable(memberResource)));
   const stores = sql.identifier(getTableName(deriveTable(storeResource)));
   const levels = sql.identifier(getTableName(deriveTable(levelResource)));
 
@@ -50,37 +52,38 @@ export async function memberOverviewRoutes(app: FastifyInstance): Promise<void> 
     async (request) => {
       const auth = authOf(request);
       const zone = request.ctx.timeZone;
-      const parts: SQL[] = [sql`m.tenant_id = ${auth.tenantId}`];
+      const parts: SQL[] = [sql`d.tenant_id = ${auth.tenantId}`];
       if (auth.marketingCenterIds !== null) {
         const centre = request.ctx.marketingCenter;
         if (centre === null) throw centreRequired();
-        parts.push(sql`m.marketing_center = ${centre}`);
+        parts.push(sql`d.marketing_center = ${centre}`);
       }
       const where = sql.join(parts, sql` and `);
       const today = sql`(now() at time zone ${zone})::date`;
-      const chartStart = sql`((${today} - ${OVERVIEW_DAYS - 1}::int)::timestamp at time zone ${zone})`;
+      const chartStart = sql`${today} - ${OVERVIEW_DAYS - 1}::int`;
+      const d = membersDays(zone);
 
       const byState = await db.execute<{ state: string; n: number }>(sql`
-      select lower(m.state) as state, count(*)::int as n from ${members} m where ${where} group by 1 order by 2 desc`);
+      select lower(d.state) as state, sum(d.entries)::int as n from ${d} where ${where}
+      group by 1 having sum(d.entries) <> 0 order by 2 desc`);
       const byLevel = await db.execute<{ level: number | null; name: string | null; n: number }>(sql`
       select c.level, l.name, c.n from (
-        select m.level, count(*)::int as n from ${members} m where ${where} group by m.level
+        select d.level, sum(d.entries)::int as n from ${d} where ${where} group by d.level having sum(d.entries) <> 0
       ) c left join ${levels} l on l.tenant_id = ${auth.tenantId} and l.id = c.level
       order by l.rank_order nulls last, c.level`);
       const daily = await db.execute<{ day: string; n: number }>(sql`
       with days as (
-        select generate_series(${today} - ${OVERVIEW_DAYS - 1}::int, ${today}, interval '1 day')::date as day
+        select generate_series(${chartStart}, ${today}, interval '1 day')::date as day
       ), counts as (
-        select (m.registered_at at time zone ${zone})::date as day, count(*)::int as n
-        from ${members} m where ${where} and m.registered_at >= ${chartStart} group by 1
+        select d.day, sum(d.entries)::int as n from ${d} where ${where} and d.day >= ${chartStart} group by 1
       )
       select to_char(days.day, 'YYYY-MM-DD') as day, coalesce(counts.n, 0) as n
       from days left join counts on counts.day = days.day order by days.day`);
       const top = await db.execute<{ store: number | null; name: string | null; n: number }>(sql`
-      select m.register_store as store, s.name, count(*)::int as n
-      from ${members} m left join ${stores} s on s.tenant_id = m.tenant_id and s.id = m.register_store
-      where ${where} and m.registered_at >= ${chartStart}
-      group by m.register_store, s.name order by n desc, m.register_store nulls last limit ${TOP_STORES}`);
+      select d.register_store as store, s.name, sum(d.entries)::int as n
+      from ${d} left join ${stores} s on s.tenant_id = d.tenant_id and s.id = d.register_store
+      where ${where} and d.day >= ${chartStart}
+      group by d.register_store, s.name having sum(d.entries) > 0 order by n desc, d.register_store nulls last limit ${TOP_STORES}`);
 
       const states = byState.rows.map((r) => ({ state: String(r.state), count: num(r.n) }));
       const days = daily.rows.map((r) => ({ date: String(r.day), count: num(r.n) }));

@@ -1,4 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
+import { memberResource } from '../../../resources/member/member.resource';
+import { deriveTable } from '../../crud/table.derive';
 import type { Actor } from '../../crud/actor';
 import type { DailyTotals } from '../../crud/query-view.source';
 import { DAILY_TOTALS_ZONE } from '../../db/schema/daily-totals.schema';
@@ -11,16 +13,23 @@ import { STORES_TABLE } from '../reads/store-lookup';
  * read them unchanged.
  */
 
+const MEMBERS_TABLE = sql.identifier(getTableName(deriveTable(memberResource)));
+
 const STORE_JOIN = sql`left join ${STORES_TABLE} s on s.tenant_id = e.tenant_id and s.id = e.store_id`;
 
-/** What every daily source shares: its zone, day and count. */
+/** What every daily source of a ledger shares: its zone, day and count. */
 const DAILY_PARTS = { zone: DAILY_TOTALS_ZONE, day: sql`e.day`, count: sql`e.entries` } as const;
+
+type Answers<F extends string, D extends string> = Omit<DailyTotals, 'filters' | 'dimensions'> & {
+  filters: readonly F[];
+  dimensions: readonly D[];
+};
 
 /** The points ledger's daily totals (points_daily), within the actor's tenant. */
 export function pointsDaily<const F extends string, const D extends string>(answers: {
   filters: readonly F[];
   dimensions: readonly D[];
-}): Omit<DailyTotals, 'filters' | 'dimensions'> & { filters: readonly F[]; dimensions: readonly D[] } {
+}): Answers<F, D> {
   return {
     ...DAILY_PARTS,
     from: sql`points_daily e ${STORE_JOIN}`,
@@ -39,7 +48,7 @@ export function valueDaily<const F extends string, const D extends string>(answe
   filters: readonly F[];
   dimensions: readonly D[];
   measures?: Readonly<Record<string, SQL>>;
-}): Omit<DailyTotals, 'filters' | 'dimensions'> & { filters: readonly F[]; dimensions: readonly D[] } {
+}): Answers<F, D> {
   const { joins, ...rest } = answers;
   return {
     ...DAILY_PARTS,
@@ -56,4 +65,33 @@ export function pointsDays(zone: string): SQL {
   if (zone === DAILY_TOTALS_ZONE) return sql`points_daily d`;
   return sql`(select tenant_id, (occurred_at at time zone ${zone})::date as day, store_id, kind, delta,
     greatest(delta, 0) as delta_in from points_entries) d`;
+}
+
+/**
+ * Members by registration day (members_daily) as `m`, with the registration store as `s`, within
+ * the actor's tenant; `measures` count them (`sum(m.entries) filter (…)`).
+ */
+export function membersDaily<const F extends string, const D extends string>(answers: {
+  filters: readonly F[];
+  dimensions: readonly D[];
+  measures: Readonly<Record<string, SQL>>;
+}): Answers<F, D> {
+  return {
+    zone: DAILY_TOTALS_ZONE,
+    day: sql`m.day`,
+    count: sql`m.entries`,
+    from: sql`members_daily m left join ${STORES_TABLE} s on s.tenant_id = m.tenant_id and s.id = m.register_store`,
+    scope: (actor: Actor) => sql`m.tenant_id = ${actor.tenantId}`,
+    ...answers,
+  };
+}
+
+/**
+ * The members by tenant, registration day (of `zone`), store, centre, state and level as `d`
+ * (`entries`: how many): their daily totals for a reader of their zone, the members for another.
+ */
+export function membersDays(zone: string): SQL {
+  if (zone === DAILY_TOTALS_ZONE) return sql`members_daily d`;
+  return sql`(select tenant_id, (registered_at at time zone ${zone})::date as day, register_store, marketing_center, state,
+    level, 1 as entries from ${MEMBERS_TABLE}) d`;
 }

@@ -1,0 +1,183 @@
+import { intFlag, parseFlags, textFlag } from './lib/bench-args';
+import { startBenchRun } from './lib/bench-run';
+import { DEFAULT_TENANT_CODE, tenantReferences } from './lib/bench-tenant';
+import { median, ms, ratio, throughput, timeInterleaved } from './lib/stats';
+import { systemActor } from '../server/crud/actor';
+import { readViewChart, readViewTotals, type ViewFilters } from '../server/crud/query-view.read';
+import type { ViewSource } from '../server/crud/query-view.source';
+import { postValue, spendValue } from '../server/modules/ledger';
+import { postPoints } from '../server/modules/points/points.ledger';
+import { QUERY_VIEW_SOURCES } from '../server/modules/query-views';
+
+/** The reports whose sources read the daily totals. */
+const DAILY_REPORT_SOURCES = QUERY_VIEW_SOURCES.filter((source) => source.daily !== undefined);
+
+/**
+ * What the ledgers' daily totals (server/modules/reports) buy and cost, on the generated tenant
+ * (`npm run bench:generate` first: 10,000,000 points entries over five years at 12 stores):
+ *
+ * 1. Each report that reads them, one year and all stores: its query (totals with the grouped
+ *    totals the screen shows, and the chart: trend, share, previous period, last year) from the
+ *    daily totals next to the same question asked of the ledger's entries (the same source
+ *    without `daily`), taking turns within each round; the medians and daily / entries. The two
+ *    answers must be equal, or the bench stops.
+ * 2. Postings per second with the upkeep (the triggers) and without (the triggers disabled for
+ *    the round), taking turns within each round: points earned spread over 2,000 members and
+ *    stored value paid spread over them; the upkeep's cost is 1 - with / without. The daily
+ *    totals are rebuilt from the ledgers at the end (the postings made without the triggers).
+ *
+ *   npm run bench:reports -- [--rounds 5] [--postings 1600] [--concurrency 8] [--tenant bench1m]
+ */
+
+const TRIGGERS = [
+  ['points_entries', 'points_daily_insert'],
+  ['value_entries', 'value_daily_insert'],
+] as const;
+
+async function main(): Promise<void> {
+  const flags = parseFlags(process.argv.slice(2), [
+    'rounds',
+    'postings',
+    'concurrency',
+    'tenant',
+    'database-url',
+    'data-dir',
+    'max-minutes',
+  ]);
+  const rounds = intFlag(flags, 'rounds', 5);
+  const postings = intFlag(flags, 'postings', 1600);
+  const concurrency = intFlag(flags, 'concurrency', 8);
+  const run = await startBenchRun({ flags, name: 'bench:reports', minutes: 20 });
+  const { database } = run.bench;
+  const pool = database.pool;
+  try {
+    const code = textFlag(flags, 'tenant', DEFAULT_TENANT_CODE);
+    const tenant = await pool.query<{ id: number }>('select id from tenants where code = $1', [code]);
+    if (tenant.rows.length === 0) throw new Error(`no tenant ${code}: run npm run bench:generate first`);
+    const tenantId = Number(tenant.rows[0].id);
+    const counts = await pool.query<{ points: string; value: string; daily: string }>(
+      `select (select count(*) from points_entries where tenant_id = $1) as points,
+        (select count(*) from value_entries where tenant_id = $1) as value,
+        (select count(*) from points_daily where tenant_id = $1) as daily`,
+      [tenantId],
+    );
+    const c = counts.rows[0];
+    console.log(
+      `tenant ${code}: ${Number(c.points).toLocaleString('en')} points entries, ${Number(c.value).toLocaleString('en')} value entries, ${Number(c.daily).toLocaleString('en')} points_daily rows`,
+    );
+
+    // 1. Reports: one year, all stores, from the daily totals and from the entries.
+    const actor = systemActor({ tenantId, timeZone: 'Asia/Shanghai' });
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
+    const yearAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+    const filters: ViewFilters = { occurredAt: [yearAgo, today] };
+    const ask = (source: ViewSource) => async () => {
+      const totals = await readViewTotals({ db: database.db, source, actor, filters, groups: source.view.groups ?? [] });
+      const chart = source.view.chart ? await readViewChart({ db: database.db, source, actor, filters }) : null;
+      return { totals, chart: chart && { ...chart, asOf: null } };
+    };
+    console.log(`\nreport query for ${yearAgo} – ${today}, all stores (totals + grouped totals + chart), ${rounds} rounds, median ms`);
+    console.log(`  ${'report'.padEnd(36)} ${'daily'.padStart(9)} ${'entries'.padStart(9)}   entries/daily`);
+    for (const source of DAILY_REPORT_SOURCES) {
+      const raw: ViewSource = { ...source, daily: undefined };
+      const [fromDaily, fromEntries] = await Promise.all([ask(source)(), ask(raw)()]);
+      if (JSON.stringify(fromDaily) !== JSON.stringify(fromEntries)) {
+        throw new Error(`${source.view.name}: the daily totals answer differently from the entries`);
+      }
+      const [daily, entries] = await timeInterleaved(rounds, [ask(source), ask(raw)], 1);
+      console.log(
+        `  ${source.view.name.padEnd(36)} ${ms(median(daily)).padStart(9)} ${ms(median(entries)).padStart(9)}   ${ratio(median(entries), median(daily))}`,
+      );
+    }
+
+    // 2. Postings with and without the upkeep.
+    const storeId = (await tenantReferences(database, tenantId)).storeIds[0];
+    const members = (
+      await pool.query<{ id: number }>(`select id from members where tenant_id = $1 and state = 'using' order by hashint8(id) limit 2000`, [
+        tenantId,
+      ])
+    ).rows.map((r) => Number(r.id));
+    const runId = Date.now().toString(36);
+    const earn = (tag: string) => async (n: number) => {
+      await database.db.transaction((tx) =>
+        postPoints({
+          tx,
+          tenantId,
+          memberId: members[n % members.length],
+          delta: 100,
+          kind: 'earn',
+          sourceType: 'transaction',
+          sourceId: `${runId}-${tag}-${n}`,
+          storeId,
+        }),
+      );
+    };
+    const pay = (tag: string) => async (n: number) => {
+      await database.db.transaction((tx) =>
+        spendValue({
+          tx,
+          tenantId,
+          holder: { kind: 'member', memberId: members[n % members.length] },
+          amount: '0.01',
+          sourceType: 'payment',
+          sourceId: `${runId}-${tag}-${n}`,
+          storeId,
+        }),
+      );
+    };
+    // Stored value to pay from, and a warm-up of both ways.
+    await throughput(members.length, concurrency, async (n) => {
+      await database.db.transaction((tx) =>
+        postValue({
+          tx,
+          tenantId,
+          holder: { kind: 'member', memberId: members[n] },
+          principal: '1000.00',
+          gift: '0',
+          kind: 'recharge',
+          sourceType: 'recharge',
+          sourceId: `${runId}-r-${n}`,
+        }),
+      );
+    });
+    await throughput(200, concurrency, earn('w'));
+    const setUpkeep = async (on: boolean) => {
+      for (const [table, trigger] of TRIGGERS) await pool.query(`alter table ${table} ${on ? 'enable' : 'disable'} trigger ${trigger}`);
+    };
+    const perRound = Math.max(1, Math.floor(postings / rounds));
+    const rates = new Map<string, number[]>();
+    try {
+      for (let round = 0; round < rounds; round += 1) {
+        for (const way of ['earn', 'pay'] as const) {
+          for (const upkeep of round % 2 === 0 ? [true, false] : [false, true]) {
+            await setUpkeep(upkeep);
+            const job = (way === 'earn' ? earn : pay)(`${round}-${upkeep}`);
+            const rate = await throughput(perRound, concurrency, (n) => job(n));
+            const key = `${way}:${upkeep ? 'with' : 'without'}`;
+            rates.set(key, [...(rates.get(key) ?? []), rate]);
+          }
+        }
+      }
+    } finally {
+      await setUpkeep(true);
+      await pool.query('select recompute_daily_totals($1::bigint)', [tenantId]);
+    }
+    console.log(`\npostings per second, ${perRound} a way per round, ${rounds} rounds, ${concurrency} concurrent (median of the rounds)`);
+    console.log(`  ${'way'.padEnd(28)} ${'with'.padStart(8)} ${'without'.padStart(8)}   upkeep cost`);
+    for (const way of ['earn', 'pay'] as const) {
+      const withUpkeep = median(rates.get(`${way}:with`) ?? []);
+      const without = median(rates.get(`${way}:without`) ?? []);
+      const label = way === 'earn' ? 'points earned (postPoints)' : 'stored value paid (spendValue)';
+      console.log(
+        `  ${label.padEnd(28)} ${withUpkeep.toFixed(0).padStart(8)} ${without.toFixed(0).padStart(8)}   ${((1 - withUpkeep / without) * 100).toFixed(1)}%`,
+      );
+    }
+  } finally {
+    await run.finish();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
