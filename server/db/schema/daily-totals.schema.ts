@@ -38,7 +38,9 @@ export const pointsDaily = pgTable(
   },
   (t) => [
     index('points_daily_day_idx').on(t.tenantId, t.day),
-    index('points_daily_unfolded_idx').on(t.tenantId, t.day).where(sql`not ${t.folded}`),
+    index('points_daily_unfolded_idx')
+      .on(t.tenantId, t.day)
+      .where(sql`not ${t.folded}`),
   ],
 );
 
@@ -64,7 +66,9 @@ export const valueDaily = pgTable(
   },
   (t) => [
     index('value_daily_day_idx').on(t.tenantId, t.day),
-    index('value_daily_unfolded_idx').on(t.tenantId, t.day).where(sql`not ${t.folded}`),
+    index('value_daily_unfolded_idx')
+      .on(t.tenantId, t.day)
+      .where(sql`not ${t.folded}`),
   ],
 );
 
@@ -94,6 +98,8 @@ export const membersDaily = pgTable(
   },
   (t) => [
     index('members_daily_day_idx').on(t.tenantId, t.day),
-    index('members_daily_unfolded_idx').on(t.tenantId, t.day).where(sql`not ${t.folded}`),
+    index('members_daily_unfolded_idx')
+      .on(t.tenantId, t.day)
+      .where(sql`not ${t.folded}`),
   ],
 );
