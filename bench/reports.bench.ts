@@ -7,10 +7,20 @@ import { readViewChart, readViewTotals, type ViewFilters } from '../server/crud/
 import type { ViewSource } from '../server/crud/query-view.source';
 import { postValue, spendValue } from '../server/modules/ledger';
 import { postPoints } from '../server/modules/points/points.ledger';
+import { ROLL_FORWARD_FROM_ENTRIES, ROLL_FORWARD_SOURCES } from '../server/modules/ledger/roll-forward.source';
 import { QUERY_VIEW_SOURCES } from '../server/modules/query-views';
 
-/** The reports whose sources read the daily totals. */
-const DAILY_REPORT_SOURCES = QUERY_VIEW_SOURCES.filter((source) => source.daily !== undefined);
+/**
+ * Each report that reads the daily totals, with the same question asked of the entries: a source
+ * declaring `daily` without it, and the roll-forwards summed from the entries.
+ */
+const REPORTS: readonly { daily: ViewSource; entries: ViewSource }[] = [
+  ...QUERY_VIEW_SOURCES.filter((source) => source.daily !== undefined).map((source) => ({
+    daily: source,
+    entries: { ...source, daily: undefined },
+  })),
+  ...ROLL_FORWARD_SOURCES.map((source, i) => ({ daily: source, entries: ROLL_FORWARD_FROM_ENTRIES[i] })),
+];
 
 /**
  * What the ledgers' daily totals (server/modules/reports) buy and cost, on the generated tenant
@@ -19,8 +29,8 @@ const DAILY_REPORT_SOURCES = QUERY_VIEW_SOURCES.filter((source) => source.daily 
  * 1. Each report that reads them, one year and all stores: its query (totals with the grouped
  *    totals the screen shows, and the chart: trend, share, previous period, last year) from the
  *    daily totals next to the same question asked of the ledger's entries (the same source
- *    without `daily`), taking turns within each round; the medians and daily / entries. The two
- *    answers must be equal, or the bench stops.
+ *    without `daily`; the roll-forwards summed from the entries), taking turns within each round;
+ *    the medians and entries / daily. The two answers must be equal, or the bench stops.
  * 2. Postings per second with the upkeep (the triggers) and without (the triggers disabled for
  *    the round), taking turns within each round: points earned spread over 2,000 members and
  *    stored value paid spread over them; the upkeep's cost is 1 - with / without. The daily
@@ -70,23 +80,23 @@ async function main(): Promise<void> {
     const actor = systemActor({ tenantId, timeZone: 'Asia/Shanghai' });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(new Date());
     const yearAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
-    const filters: ViewFilters = { occurredAt: [yearAgo, today] };
     const ask = (source: ViewSource) => async () => {
+      const time = source.view.time;
+      const filters: ViewFilters = time ? { [time]: [yearAgo, today] } : {};
       const totals = await readViewTotals({ db: database.db, source, actor, filters, groups: source.view.groups ?? [] });
       const chart = source.view.chart ? await readViewChart({ db: database.db, source, actor, filters }) : null;
       return { totals, chart: chart && { ...chart, asOf: null } };
     };
     console.log(`\nreport query for ${yearAgo} – ${today}, all stores (totals + grouped totals + chart), ${rounds} rounds, median ms`);
     console.log(`  ${'report'.padEnd(36)} ${'daily'.padStart(9)} ${'entries'.padStart(9)}   entries/daily`);
-    for (const source of DAILY_REPORT_SOURCES) {
-      const raw: ViewSource = { ...source, daily: undefined };
-      const [fromDaily, fromEntries] = await Promise.all([ask(source)(), ask(raw)()]);
-      if (JSON.stringify(fromDaily) !== JSON.stringify(fromEntries)) {
-        throw new Error(`${source.view.name}: the daily totals answer differently from the entries`);
-      }
-      const [daily, entries] = await timeInterleaved(rounds, [ask(source), ask(raw)], 1);
+    for (const report of REPORTS) {
+      const name = report.daily.view.name;
+      const [fromDaily, fromEntries] = await Promise.all([ask(report.daily)(), ask(report.entries)()]);
+      if (JSON.stringify(fromDaily) !== JSON.stringify(fromEntries))
+        throw new Error(`${name}: the daily totals answer differently from the entries`);
+      const [daily, entries] = await timeInterleaved(rounds, [ask(report.daily), ask(report.entries)], 1);
       console.log(
-        `  ${source.view.name.padEnd(36)} ${ms(median(daily)).padStart(9)} ${ms(median(entries)).padStart(9)}   ${ratio(median(entries), median(daily))}`,
+        `  ${name.padEnd(36)} ${ms(median(daily)).padStart(9)} ${ms(median(entries)).padStart(9)}   ${ratio(median(entries), median(daily))}`,
       );
     }
 

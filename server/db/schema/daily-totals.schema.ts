@@ -77,9 +77,9 @@ export const DAILY_TOTALS_ZONE = 'Asia/Shanghai';
 
 /**
  * Members by registration day and what the member home and the store growth report count them
- * by (members: registration store, centre, channel, profile, state, level, invited or not); a
- * member whose state or level changes moves from one key to another (the trigger subtracts the
- * old and adds the new).
+ * by: registration store, centre, channel, profile, in use or not, invited or not. A member
+ * whose state changes moves from one key to another (the trigger subtracts the old and adds the
+ * new).
  */
 export const membersDaily = pgTable(
   'members_daily',
@@ -90,8 +90,8 @@ export const membersDaily = pgTable(
     marketingCenter: bigint('marketing_center', { mode: 'number' }),
     channel: text('channel'),
     profile: text('profile'),
-    state: text('state'),
-    level: bigint('level', { mode: 'number' }),
+    /** The member's state is in use (`using`, any case). */
+    inUse: boolean('in_use').notNull(),
     invited: boolean('invited').notNull(),
     entries: bigint('entries', { mode: 'number' }).notNull(),
     folded: boolean('folded').notNull().default(false),
@@ -102,4 +102,18 @@ export const membersDaily = pgTable(
       .on(t.tenantId, t.day)
       .where(sql`not ${t.folded}`),
   ],
+);
+
+/** How many members each centre has in each state and level (the member home), kept the same way. */
+export const memberCounts = pgTable(
+  'member_counts',
+  {
+    tenantId: tenantId(),
+    marketingCenter: bigint('marketing_center', { mode: 'number' }),
+    state: text('state'),
+    level: bigint('level', { mode: 'number' }),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    folded: boolean('folded').notNull().default(false),
+  },
+  (t) => [index('member_counts_tenant_idx').on(t.tenantId)],
 );

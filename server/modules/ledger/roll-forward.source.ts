@@ -3,11 +3,13 @@ import { pointsRollForwardView, valueRollForwardView, type RollForwardView } fro
 import { prepayCardResource } from '../../../resources/deposit/prepay-card.resource';
 import { defineViewSource, type ViewSource } from '../../crud/query-view.source';
 import { deriveTable } from '../../crud/table.derive';
+import { DAILY_TOTALS_ZONE } from '../../db/schema/daily-totals.schema';
 import { STORES_TABLE } from '../reads/store-lookup';
 
 /**
  * The sources of the liability roll-forwards (resources/data-table/roll-forward.query-view.ts),
- * read from the ledgers themselves: the entries of each book (points; members' stored value and
+ * read from the ledgers' daily totals (server/modules/reports; the entries themselves for a
+ * merchant in another zone): the entries of each book (points; members' stored value and
  * each card type of the value ledger) summed by store and month of the merchant's zone, on a grid
  * of every month from a book's first entry at a store to the current month, the closing being the
  * running sum of the entries (so it is the sum of every entry up to the month's end, and the
@@ -123,34 +125,66 @@ function rollForwardSource(args: { view: RollForwardView; entries: SQL; lots: SQ
   });
 }
 
-/** The points ledger's entries and open lots, at the store of the entry. */
-const pointsSource = rollForwardSource({
-  view: pointsRollForwardView,
-  entries: sql`select e.tenant_id, 'POINTS'::text as book, coalesce(e.store_id, 0) as store_key, e.occurred_at as at,
-    ${figureColumns({ delta: sql`e.delta`, issued: ['earn'], redeemed: ['spend'], expired: ['expire'] })}
-    from points_entries e`,
-  lots: sql`select l.tenant_id, 'POINTS'::text as book, coalesce(e.store_id, 0) as store_key, l.remaining, l.expires_at
-    from points_lots l join points_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id`,
-});
+/**
+ * A book's rows, each with the four figures of its kind: for a merchant whose zone is the daily
+ * totals' (server/modules/reports), one per day, store and kind from them (a day of that zone lies
+ * in one month of it); for any other, one per entry. Either way the months sum to the same figures.
+ */
+function bookRows(args: { fromDaily: boolean; daily: SQL; entries: SQL }): SQL {
+  if (!args.fromDaily) return args.entries;
+  const zone = sql.raw(`'${DAILY_TOTALS_ZONE}'`);
+  return sql`${args.daily} join tenants z0 on z0.id = e.tenant_id and z0.time_zone = ${zone}
+    union all ${args.entries} join tenants z0 on z0.id = e.tenant_id and z0.time_zone <> ${zone}`;
+}
+
+const POINTS_FIGURES: EntryFigures = { delta: sql`e.delta`, issued: ['earn'], redeemed: ['spend'], expired: ['expire'] };
+
+/** The points ledger's rows (its daily totals, or its entries) and open lots, at the store of the entry. */
+const pointsRows = (fromDaily: boolean) =>
+  rollForwardSource({
+    view: pointsRollForwardView,
+    entries: bookRows({
+      fromDaily,
+      daily: sql`select e.tenant_id, 'POINTS'::text as book, coalesce(e.store_id, 0) as store_key,
+        (e.day::timestamp at time zone ${sql.raw(`'${DAILY_TOTALS_ZONE}'`)}) as at,
+        ${figureColumns(POINTS_FIGURES)} from points_daily e`,
+      entries: sql`select e.tenant_id, 'POINTS'::text as book, coalesce(e.store_id, 0) as store_key, e.occurred_at as at,
+        ${figureColumns(POINTS_FIGURES)} from points_entries e`,
+    }),
+    lots: sql`select l.tenant_id, 'POINTS'::text as book, coalesce(e.store_id, 0) as store_key, l.remaining, l.expires_at
+      from points_lots l join points_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id`,
+  });
 
 /** The value ledger's book of an entry: the card's type, or members' stored value. */
 const valueBook = sql`coalesce(c.card_type, 'STORED_VALUE')`;
 
-/** The value ledger's entries (principal + gift) and open gift lots, by holder: members' stored value or the card's type. */
-const valueSource = rollForwardSource({
-  view: valueRollForwardView,
-  entries: sql`select e.tenant_id, ${valueBook} as book, coalesce(e.store_id, 0) as store_key, e.occurred_at as at,
-    ${figureColumns({
-      delta: sql`(e.principal_delta + e.gift_delta)`,
-      issued: ['recharge', 'sale', 'topup', 'init'],
-      redeemed: ['pay', 'refund'],
-      expired: ['expire'],
-    })}
-    from value_entries e left join ${CARDS} c on c.tenant_id = e.tenant_id and c.id = e.card_id`,
-  lots: sql`select l.tenant_id, ${valueBook} as book, coalesce(e.store_id, 0) as store_key, l.remaining, l.expires_at
-    from value_gift_lots l join value_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id
-    left join ${CARDS} c on c.tenant_id = e.tenant_id and c.id = e.card_id`,
-});
+const VALUE_FIGURES: EntryFigures = {
+  delta: sql`(e.principal_delta + e.gift_delta)`,
+  issued: ['recharge', 'sale', 'topup', 'init'],
+  redeemed: ['pay', 'refund'],
+  expired: ['expire'],
+};
 
-/** The sources of both roll-forwards. */
-export const ROLL_FORWARD_SOURCES: readonly ViewSource[] = [pointsSource, valueSource];
+/** The value ledger's rows (principal + gift; its daily totals, or its entries) and open gift lots, by holder: members' stored value or the card's type. */
+const valueRows = (fromDaily: boolean) =>
+  rollForwardSource({
+    view: valueRollForwardView,
+    entries: bookRows({
+      fromDaily,
+      daily: sql`select e.tenant_id, coalesce(e.card_type, 'STORED_VALUE') as book, coalesce(e.store_id, 0) as store_key,
+        (e.day::timestamp at time zone ${sql.raw(`'${DAILY_TOTALS_ZONE}'`)}) as at,
+        ${figureColumns(VALUE_FIGURES)} from value_daily e`,
+      entries: sql`select e.tenant_id, ${valueBook} as book, coalesce(e.store_id, 0) as store_key, e.occurred_at as at,
+        ${figureColumns(VALUE_FIGURES)}
+        from value_entries e left join ${CARDS} c on c.tenant_id = e.tenant_id and c.id = e.card_id`,
+    }),
+    lots: sql`select l.tenant_id, ${valueBook} as book, coalesce(e.store_id, 0) as store_key, l.remaining, l.expires_at
+      from value_gift_lots l join value_entries e on e.tenant_id = l.tenant_id and e.id = l.entry_id
+      left join ${CARDS} c on c.tenant_id = e.tenant_id and c.id = e.card_id`,
+  });
+
+/** The sources of both roll-forwards (over the daily totals where they serve). */
+export const ROLL_FORWARD_SOURCES: readonly ViewSource[] = [pointsRows(true), valueRows(true)];
+
+/** The same roll-forwards summed from the entries alone: what the daily totals are checked against (test, bench). */
+export const ROLL_FORWARD_FROM_ENTRIES: readonly ViewSource[] = [pointsRows(false), valueRows(false)];

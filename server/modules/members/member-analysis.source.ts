@@ -42,7 +42,7 @@ export const memberAnalysisSource = defineViewSource({
       newMembers: sql`coalesce(sum(m.entries), 0)`,
       invited: sql`coalesce(sum(m.entries) filter (where m.invited), 0)`,
       petrol: sql`coalesce(sum(m.entries) filter (where m.profile = 'petrol'), 0)`,
-      inUse: sql`coalesce(sum(m.entries) filter (where lower(m.state) = 'using'), 0)`,
+      inUse: sql`coalesce(sum(m.entries) filter (where m.in_use), 0)`,
     },
   }),
 });

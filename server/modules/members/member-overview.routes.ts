@@ -9,7 +9,7 @@ import { ok } from '../../http/envelope';
 import { centreRequired } from '../../http/request-context';
 import { authOf } from '../auth/access.hook';
 import { memberOverviewDocs } from './member.openapi';
-import { membersDays } from '../reports/daily-totals';
+import { MEMBER_COUNTS, membersDays } from '../reports/daily-totals';
 
 /**
  * `POST /v1/member/overview` (member/home): members by state (capitalised variants counted with
@@ -20,8 +20,9 @@ import { membersDays } from '../reports/daily-totals';
  * headquarters screen, like the standard member list); a user limited to some centres sees the
  * centre chosen in the header only (the access hook has checked it is one of theirs).
  *
- * The counts are sums of the members' daily totals (members_daily, server/modules/reports), or
- * of the members themselves for a caller whose days are not the totals' (another time zone).
+ * The counts are sums of the members' kept counts (server/modules/reports): by centre, state and
+ * level (member_counts), and by registration day (members_daily; the members themselves for a
+ * caller whose days are not the totals', another time zone).
  */
 
 /** The member overview's permission. */
@@ -64,11 +65,11 @@ export async function memberOverviewRoutes(app: FastifyInstance): Promise<void> 
       const d = membersDays(zone);
 
       const byState = await db.execute<{ state: string; n: number }>(sql`
-      select lower(d.state) as state, sum(d.entries)::int as n from ${d} where ${where}
+      select lower(d.state) as state, sum(d.entries)::int as n from ${MEMBER_COUNTS} where ${where}
       group by 1 having sum(d.entries) <> 0 order by 2 desc`);
       const byLevel = await db.execute<{ level: number | null; name: string | null; n: number }>(sql`
       select c.level, l.name, c.n from (
-        select d.level, sum(d.entries)::int as n from ${d} where ${where} group by d.level having sum(d.entries) <> 0
+        select d.level, sum(d.entries)::int as n from ${MEMBER_COUNTS} where ${where} group by d.level having sum(d.entries) <> 0
       ) c left join ${levels} l on l.tenant_id = ${auth.tenantId} and l.id = c.level
       order by l.rank_order nulls last, c.level`);
       const daily = await db.execute<{ day: string; n: number }>(sql`

@@ -87,11 +87,14 @@ export function membersDaily<const F extends string, const D extends string>(ans
 }
 
 /**
- * The members by tenant, registration day (of `zone`), store, centre, state and level as `d`
- * (`entries`: how many): their daily totals for a reader of their zone, the members for another.
+ * The members by tenant, registration day (of `zone`), store and centre as `d` (`entries`: how
+ * many): their daily totals for a reader of their zone, the members for another.
  */
 export function membersDays(zone: string): SQL {
   if (zone === DAILY_TOTALS_ZONE) return sql`members_daily d`;
-  return sql`(select tenant_id, (registered_at at time zone ${zone})::date as day, register_store, marketing_center, state,
-    level, 1 as entries from ${MEMBERS_TABLE}) d`;
+  return sql`(select tenant_id, (registered_at at time zone ${zone})::date as day, register_store, marketing_center,
+    1 as entries from ${MEMBERS_TABLE}) d`;
 }
+
+/** The members by tenant, centre, state and level as `d` (`entries`: how many), whatever the zone. */
+export const MEMBER_COUNTS = sql`member_counts d`;
