@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { startBenchRun } from './lib/bench-run';
-import { DEFAULT_TENANT_CODE, tenantReferences } from './lib/bench-tenant';
+import { DEFAULT_TENANT_CODE, generatedTenantId, tenantReferences } from './lib/bench-tenant';
 import { median, throughput } from './lib/stats';
 
 /**
@@ -57,9 +57,7 @@ async function main(): Promise<void> {
   const { database } = run.bench;
   try {
     const code = textFlag(flags, 'tenant', DEFAULT_TENANT_CODE);
-    const tenant = await database.pool.query<{ id: number }>('select id from tenants where code = $1', [code]);
-    if (tenant.rows.length === 0) throw new Error(`no tenant ${code}: run npm run bench:generate first`);
-    const tenantId = Number(tenant.rows[0].id);
+    const tenantId = await generatedTenantId(database, code);
     const storeId = (await tenantReferences(database, tenantId)).storeIds[0];
     const members = (
       await database.pool.query<{ id: number }>(

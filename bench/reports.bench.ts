@@ -1,6 +1,6 @@
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
 import { startBenchRun } from './lib/bench-run';
-import { DEFAULT_TENANT_CODE, tenantReferences } from './lib/bench-tenant';
+import { DEFAULT_TENANT_CODE, generatedTenantId, tenantReferences } from './lib/bench-tenant';
 import { median, ms, ratio, throughput, timeInterleaved } from './lib/stats';
 import { systemActor } from '../server/crud/actor';
 import { readViewChart, readViewTotals, type ViewFilters } from '../server/crud/query-view.read';
@@ -62,9 +62,7 @@ async function main(): Promise<void> {
   const pool = database.pool;
   try {
     const code = textFlag(flags, 'tenant', DEFAULT_TENANT_CODE);
-    const tenant = await pool.query<{ id: number }>('select id from tenants where code = $1', [code]);
-    if (tenant.rows.length === 0) throw new Error(`no tenant ${code}: run npm run bench:generate first`);
-    const tenantId = Number(tenant.rows[0].id);
+    const tenantId = await generatedTenantId(database, code);
     const counts = await pool.query<{ points: string; value: string; daily: string }>(
       `select (select count(*) from points_entries where tenant_id = $1) as points,
         (select count(*) from value_entries where tenant_id = $1) as value,

@@ -75,3 +75,10 @@ export async function tenantReferences(
     levelIds: new Map(levels.rows.map((r) => [String(r.code), Number(r.id)])),
   };
 }
+
+/** The id of the generated tenant `code` (`npm run bench:generate`); fails with what to run when it is missing. */
+export async function generatedTenantId(database: Database, code: string): Promise<number> {
+  const tenant = await database.pool.query<{ id: number }>('select id from tenants where code = $1', [code]);
+  if (tenant.rows.length === 0) throw new Error(`no tenant ${code}: run npm run bench:generate first`);
+  return Number(tenant.rows[0].id);
+}

@@ -73,4 +73,7 @@ export const audienceBuilderMessages = defineMessages({
   'audience.builder.notCounted': ['精确人数尚未计算', 'The exact count is not computed yet'],
   'audience.builder.countNow': ['重新计算人数', 'Count now'],
   'audience.builder.counting': ['后台计算中，完成后自动刷新', 'Counting in the background; this refreshes when done'],
+  'audience.members.tab': ['客群会员', 'Members'],
+  'audience.members.empty': ['当前条件没有选中会员', 'The conditions select no members now'],
+  'audience.members.failed': ['客群会员读取失败，请稍后重试', 'The members could not be read; try again shortly'],
 });

@@ -10,7 +10,8 @@ import { FormPage } from './pages/form.page';
  * Issue 29, the condition builder as a clerk meets it: a customer group "spent over 1,000 yuan
  * in the last month AND not in level 金卡" built with pickers (no JSON), its estimate shown while
  * editing, saved, and its exact count computed in the background and shown with its time on the
- * detail, in Chinese and in English. Pictures of the builder at 1280 px in both languages.
+ * detail, with its members a page at a time (each opening the member), in Chinese and in English.
+ * Pictures of the builder at 1280 px in both languages.
  */
 const session = useDemoSession();
 const baseUrl = session.baseUrl;
@@ -45,6 +46,10 @@ interface Words {
   readonly sentence: readonly string[];
   readonly countNow: string;
   readonly exact: RegExp;
+  readonly membersTab: string;
+  /** The spend the first condition asks for: the demo's fuel buyers spent less than 1,000 last month, more than 100. */
+  readonly amount: string;
+  readonly noMembers: string;
 }
 
 const ZH: Words = {
@@ -63,6 +68,9 @@ const ZH: Words = {
   sentence: ['消费金额 (近1个月) 大于 1000', '且', '会员等级 不属于 金卡'],
   countNow: '重新计算人数',
   exact: /^精确人数 ([\d,]+) 人，计算于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+  membersTab: '客群会员',
+  amount: '1000',
+  noMembers: '当前条件没有选中会员',
 };
 
 const EN: Words = {
@@ -78,13 +86,16 @@ const EN: Words = {
   noneOf: 'is none of',
   addCondition: 'Add condition',
   estimate: /^Estimated about [\d,]+ members$/,
-  sentence: ['Spend amount (Last month) more than 1000', 'AND', 'Level is none of 金卡'],
+  sentence: ['Spend amount (Last month) more than 100', 'AND', 'Level is none of 金卡'],
   countNow: 'Count now',
   exact: /^Exact count ([\d,]+) members, computed \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+  membersTab: 'Members',
+  amount: '100',
+  noMembers: 'The conditions select no members now',
 };
 
 /** Builds the group in the add form, checks its estimate, saves it and counts it on the detail. */
-async function buildAndCount(args: { page: Page; words: Words; picture: string }): Promise<void> {
+async function buildAndCount(args: { page: Page; words: Words; picture: string }): Promise<number> {
   const { page, words } = args;
   const form = new FormPage(page);
   await form.field(words.name).waitFor();
@@ -96,7 +107,7 @@ async function buildAndCount(args: { page: Page; words: Words; picture: string }
   await expect.poll(() => page.locator('.condition-leaf').first().innerText()).toContain(words.lastMonth);
   await pick(page, `${words.operator} 1`, words.moreThan);
   const amount = page.getByLabel(`${words.value} 1`, { exact: true });
-  await amount.fill('1000');
+  await amount.fill(words.amount);
   await amount.blur();
   await page.getByRole('button', { name: looseText(words.addCondition) }).click();
   await pick(page, `${words.metric} 2`, words.level);
@@ -119,16 +130,38 @@ async function buildAndCount(args: { page: Page; words: Words; picture: string }
   await page.getByRole('button', { name: looseText(words.countNow) }).click();
   const exact = page.getByTestId('condition-exact');
   await expect.poll(async () => (await exact.innerText()).trim(), { timeout: 60_000 }).toMatch(words.exact);
+
+  // The members tab lists the first page of the members counted, each number opening the member.
+  const counted = Number(words.exact.exec((await exact.innerText()).trim())?.[1].replace(/,/g, ''));
+  await page.getByRole('tab', { name: words.membersTab }).click();
+  const members = page.getByTestId('group-members');
+  const rows = members.locator('tbody tr.ant-table-row');
+  if (counted === 0) {
+    await expect.poll(() => members.innerText()).toContain(words.noMembers);
+    return counted;
+  }
+  await expect.poll(() => rows.count()).toBe(Math.min(counted, 20));
+  expect(await seriousViolations(page)).toEqual([]);
+  await screenshot(page, `${args.picture}-members`);
+  const first = rows.first().getByRole('link');
+  const number = (await first.innerText()).trim();
+  await first.click();
+  await page.waitForURL((url) => url.hash.startsWith('#/member/standard-member/dtl'));
+  await expect.poll(() => page.locator('body').innerText()).toContain(number);
+  return counted;
 }
 
 describe('customer groups built from conditions in the browser', () => {
-  it('builds "spent over 1,000 in the last month AND not in level 金卡", sees its estimate and its count, in both languages', async () => {
+  it('builds "spent over 1,000 (100 in English) in the last month AND not in level 金卡", sees its estimate, count and members, in both languages', async () => {
     const { page, shell } = await session.signedIn('admin');
     await shell.goto(baseUrl, '/promotion/user-group/user-group-add');
-    await buildAndCount({ page, words: ZH, picture: 'condition-builder-zh' });
+    // Over 1,000 selects nobody in the demo: the members tab says so.
+    expect(await buildAndCount({ page, words: ZH, picture: 'condition-builder-zh' })).toBe(0);
 
     await shell.switchLanguage('en_US');
     await shell.goto(baseUrl, '/promotion/user-group/user-group-add');
-    await buildAndCount({ page, words: EN, picture: 'condition-builder-en' });
+    const counted = await buildAndCount({ page, words: EN, picture: 'condition-builder-en' });
+    // Over 100 selects some of the demo's fuel buyers: their numbers open their details.
+    expect(counted).toBeGreaterThan(0);
   });
 });

@@ -2,12 +2,13 @@
  * The promotion domain in the browser (src/screens/manifest.ts): the points settings screen, the
  * kind chooser of a new points campaign and the two evaluation screens; on every activity list the
  * simulator and, per menu entry, "New activity ▾" by kind; on every activity's detail its effect
- * evaluation and a simulator. Every list and detail of an activity declaration is the generic one
+ * evaluation and a simulator; on a customer group's detail its members, a page at a time. Every list and detail of an activity declaration is the generic one
  * (the views of the `activity` table inherit the base's slots).
  */
 import { findEntry } from '../../../resources/catalog/index';
 import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
 import { activities, familyViewName } from '../../../resources/promotion/activity.resource';
+import { customerGroupResource } from '../../../resources/promotion/customer-group.resource';
 import { lazySlot } from '../../screens/lazy-slot';
 import type { DomainManifest, ListToolbarItem } from '../../screens/manifest';
 
@@ -15,6 +16,7 @@ const SimulateButton = lazySlot(() => import('./activity-slots').then((m) => m.S
 const NewByKind = lazySlot(() => import('./activity-slots').then((m) => m.NewByKind), 'none');
 const SimulateTab = lazySlot(() => import('./activity-slots').then((m) => m.SimulateTab));
 const ActivityEvaluation = lazySlot(() => import('./activity-evaluation').then((m) => m.ActivityEvaluation));
+const GroupMembersTab = lazySlot(() => import('./group-members-tab').then((m) => m.GroupMembersTab));
 
 /** "New activity ▾" in each activity entry's list, for those who may maintain the entry. */
 function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
@@ -62,6 +64,9 @@ export const PROMOTION_MANIFEST: DomainManifest = {
         render: ({ record, t }) => <ActivityEvaluation activityId={Number(record.id)} t={t} />,
       },
       { key: 'simulate', title: 'activity.sim.open', render: ({ record, t }) => <SimulateTab record={record} t={t} /> },
+    ],
+    [customerGroupResource.name]: [
+      { key: 'members', title: 'audience.members.tab', render: ({ record, t }) => <GroupMembersTab groupId={Number(record.id)} t={t} /> },
     ],
   },
 };
