@@ -275,13 +275,17 @@ function totalsPlan(args: { source: ViewSource; actor: Actor; filters: ViewFilte
   };
 }
 
-/** A dimension's key expression (a `day` dimension: the plan's day of the row). */
-function dimensionKey(source: ViewSource, name: string, plan: TotalsPlan): SQL {
+/**
+ * A dimension's key: the expression rows are grouped by and the one the answer carries (a `day`
+ * dimension groups by the plan's day, a date, and answers it as text: formatting the few groups,
+ * not every row).
+ */
+function dimensionKey(source: ViewSource, name: string, plan: TotalsPlan): { readonly group: SQL; readonly shown: SQL } {
   const d = source.view.dimensions?.[name];
-  if (d?.kind === 'day') return sql`to_char(${plan.day}, 'YYYY-MM-DD')`;
+  if (d?.kind === 'day') return { group: plan.day, shown: sql`to_char(${plan.day}, 'YYYY-MM-DD')` };
   const expression = (source.dimensions as Record<string, SQL | undefined> | undefined)?.[name];
   if (!expression) throw new Error(`query view ${source.view.name}: dimension ${name} has no SQL`);
-  return expression;
+  return { group: expression, shown: expression };
 }
 
 const sumsOf = (view: QueryViewDef, r: Record<string, unknown>): ViewSums =>
@@ -332,14 +336,14 @@ export async function readViewTotals(args: {
   const named = source.dimensionTitles as Record<string, SQL | undefined> | undefined;
   const select = [
     sql`${plan.count} as "n"`,
-    ...keys.flatMap((k, i) => [sql`${k} as ${sql.identifier(`k${i}`)}`, sql`grouping(${k}) as ${sql.identifier(`g${i}`)}`]),
+    ...keys.flatMap((k, i) => [sql`${k.shown} as ${sql.identifier(`k${i}`)}`, sql`grouping(${k.group}) as ${sql.identifier(`g${i}`)}`]),
     ...groups.flatMap((g, i) => {
       const title = named?.[g];
       return title ? [sql`min(${title}) as ${sql.identifier(`t${i}`)}`] : [];
     }),
     ...Object.keys(view.measures).map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`),
   ];
-  const sets = sql.join([sql`()`, ...keys.map((k) => sql`(${k})`)], sql`, `);
+  const sets = sql.join([sql`()`, ...keys.map((k) => sql`(${k.group})`)], sql`, `);
   const result = await args.db.execute<Record<string, unknown>>(
     sql`select ${sql.join(select, sql`, `)} from ${plan.from} where ${plan.where} group by grouping sets (${sets})`,
   );
@@ -454,9 +458,11 @@ export async function readViewChart(args: { db: DbOrTx; source: ViewSource; acto
   const bucket = bucketOf(range);
   const plan = totalsPlan({ source, actor, filters: within(range), groups: [] });
   const trendSelect = chart.trend.map((m) => sql`${plan.measures[m]} as ${sql.identifier(`m_${m}`)}`);
+  // Grouped by the bucket's start (a literal bucket, so the select's expression is the group's), formatted per group.
+  const start = sql`date_trunc(${literal(bucket)}, ${plan.day})`;
   const trendRows = await db.execute<Record<string, unknown>>(sql`select
-      to_char(date_trunc(${bucket}, ${plan.day}), 'YYYY-MM-DD') as "bucket", ${sql.join(trendSelect, sql`, `)}
-    from ${plan.from} where ${plan.where} group by 1`);
+      to_char(${start}, 'YYYY-MM-DD') as "bucket", ${sql.join(trendSelect, sql`, `)}
+    from ${plan.from} where ${plan.where} group by ${start}`);
   const found = new Map(trendRows.rows.map((r) => [String(r.bucket), r]));
   const trend = bucketStarts(range, bucket).map((start) => {
     const r = found.get(start) ?? {};
