@@ -27,6 +27,7 @@ export type SaleKind = KindsFiredBy<'sale'>;
 export type ExchangeKind = KindsFiredBy<'exchange'>;
 export type MemberEventKind = KindsFiredBy<'memberEvent'>;
 export type TopUpKind = KindsFiredBy<'topUp'>;
+export type GroupSendKind = KindsFiredBy<'groupSend'>;
 export type ActivityKind = DeclaredKind;
 
 const kindsFiredBy = <K extends ActivityKind>(trigger: ActivityKindDecl['trigger']): readonly K[] =>

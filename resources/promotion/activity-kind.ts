@@ -33,6 +33,7 @@ export const ACTIVITY_FAMILIES = {
     title: ['预付卡充值赠礼', 'Card top-up gifts'],
     one: ['预付卡充值赠礼', 'Card top-up gift'],
   },
+  GROUP_COUPON: { entry: 'group-coupon', title: ['批量发券', 'Bulk coupon issuing'], one: ['批量发券', 'Bulk coupon issue'] },
 } as const satisfies Record<string, { entry: string; title: Bilingual; one: Bilingual }>;
 export type ActivityFamily = keyof typeof ACTIVITY_FAMILIES;
 
@@ -54,9 +55,10 @@ export interface ActivityKindDecl extends Omit<KindDef, 'entry'> {
   readonly views?: readonly ActivityKindView[];
   /**
    * What fires the kind: a sale (simulated by the simulator), an exchange, a member event, or a
-   * top-up of stored value or of a prepaid card (simulated by the top-up simulator).
+   * top-up of stored value or of a prepaid card (simulated by the top-up simulator), or a send
+   * to a customer group that a person starts (a background run, server/modules/activities/group-send).
    */
-  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp';
+  readonly trigger: 'sale' | 'exchange' | 'memberEvent' | 'topUp' | 'groupSend';
 }
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
@@ -89,7 +91,7 @@ function withParts<K extends ActivityKindDecl>(kind: K): K & { readonly rule: Ki
  * each one to all of them). `engine.read` sees the stored rule typed from these very fields.
  */
 export function defineActivityKind<
-  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' },
+  const K extends ActivityKindDecl & { readonly trigger: 'exchange' | 'memberEvent' | 'topUp' | 'groupSend' },
   Rule extends object,
 >(
   kind: K,

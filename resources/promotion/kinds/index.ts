@@ -7,6 +7,7 @@ import { activateGiftKind } from './activate-gift.kind';
 import { amountExtraPointsKind } from './amount-extra-points.kind';
 import { basicPointsKind } from './basic-points.kind';
 import { birthdayGiftKind } from './birthday-gift.kind';
+import { groupCouponKind } from './group-coupon.kind';
 import { goodsAmountCouponKind } from './goods-amount-coupon.kind';
 import { goodsAmountGiftKind } from './goods-amount-gift.kind';
 import { goodsGroupQtyExtraPointsKind } from './goods-group-qty-extra-points.kind';
@@ -48,6 +49,7 @@ export const KIND_DECLARATIONS = {
   UPGRADE_GIFT: upgradeGiftKind,
   STORE_VALUE_ACTIVE: storeValueActiveKind,
   PREPAY_CARD_CHARGE_GIFT: prepayCardChargeGiftKind,
+  GROUP_COUPON: groupCouponKind,
 } as const;
 
 /** The stored value of a declared kind. */

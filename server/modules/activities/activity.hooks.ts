@@ -11,7 +11,8 @@ import { defineServerHooks, type HookContext, type StoredRecord } from '../../cr
 import { badInput, forbidden, type FieldError } from '../../http/envelope';
 import type { Actor } from '../../crud/actor';
 import { recordEvent } from '../webhooks/outbox';
-import { assertTopUpApproved, isTopUpKind, topUpRuleIssues } from './top-up-approval';
+import { assertGiftApproved } from './gift-approval';
+import { isTopUpKind, topUpRuleIssues } from './top-up-approval';
 
 /**
  * Rules of the activities (resources/promotion) the declaration cannot state, for the base and
@@ -25,8 +26,9 @@ import { assertTopUpApproved, isTopUpKind, topUpRuleIssues } from './top-up-appr
  * - time-of-day windows end after they start and do not overlap; ladder thresholds rise;
  * - a listed goods scope lists something; a reward gives something (points > 0 where points are
  *   the reward); coupon templates exist, are the tenant's and are effective;
- * - top-up kinds: tiers giving something, a coupon template when a tier gives coupons, and the
- *   value approval rule on audit (`top-up-approval.ts`);
+ * - top-up kinds: tiers giving something, a coupon template when a tier gives coupons;
+ * - the value approval rule on the audit of a kind that gives value (`gift-approval.ts`: top-ups,
+ *   bulk coupon issues);
  * - `audit` stamps `auditedAt`.
  *
  * The window's order (end after start) is the engine's own rule for every timeline.
@@ -140,7 +142,7 @@ function rewardIssues(kind: string, value: (name: string) => unknown): FieldErro
 async function templateIssues(ctx: HookContext, value: (name: string) => unknown): Promise<FieldError[]> {
   const named: { field: string; id: number }[] = [];
   // Only the reward's templates must be effective; a template whose coupons are used may since have stopped.
-  for (const member of ['rewardCouponTemplate', 'inviteeCouponTemplate', 'topUpCouponTemplate']) {
+  for (const member of ['rewardCouponTemplate', 'inviteeCouponTemplate', 'topUpCouponTemplate', 'groupSendTemplate']) {
     const id = ruleMember(value, member);
     if (typeof id === 'number') named.push({ field: `rule.${member}`, id });
   }
@@ -209,7 +211,7 @@ export const activityHooks = defineServerHooks('activity', {
   beforeAction: {
     async audit({ db, actor, record }) {
       maintainRecord({ actor, record });
-      await assertTopUpApproved({ db, actor, record });
+      await assertGiftApproved({ db, actor, record });
     },
     stop: maintainRecord,
   },

@@ -4,23 +4,17 @@
  *
  * - on save: the tiers rise strictly, each gives something, and a tier giving coupons needs the
  *   rule's coupon template;
- * - on audit, the value approval rule (server/crud/README.md "Value approval"; gifts are value):
- *   what one top-up can give one member — the largest tier's gift value (stored value, or card
- *   value for a card top-up), points, and coupons at their worth (coupons/coupon-worth.ts) — is
- *   compared with the merchant's thresholds; above any, the user who created or last changed the
- *   activity may not audit it (409 `approval.secondPerson`), so a second person approves it.
+ * - on audit, what one top-up can give one member (`topUpGiving`): the largest tier's gift value
+ *   (stored value, or card value for a card top-up), points, and coupons at their worth
+ *   (coupons/coupon-worth.ts), which `gift-approval.ts` compares with the merchant's thresholds.
  */
 import type { ValueKind } from '../../../resources/define';
-import { pick } from '../../../resources/messages/bilingual';
-import { approvalMessages } from '../../../resources/messages/approval.messages';
 import { readTopUpRule } from '../../../resources/promotion/kinds/top-up';
-import type { Actor } from '../../crud/actor';
-import { formatUnits, valueKindLabel, valueThresholds } from '../../crud/value-approval';
 import type { DbOrTx } from '../../db/connection';
-import type { StoredRecord } from '../../crud/server-hooks.define';
-import { AppError, type FieldError } from '../../http/envelope';
+import type { FieldError } from '../../http/envelope';
 import { couponWorth } from '../coupons/coupon-worth';
 import { readTemplate } from '../coupons/template-terms';
+import type { Giving } from './gift-approval';
 
 /** The kinds of this rule, and the kind of value each one's gift value is. */
 const GIFT_VALUE_KIND: Readonly<Record<string, ValueKind>> = { STORE_VALUE_ACTIVE: 'storedValue', PREPAY_CARD_CHARGE_GIFT: 'cardValue' };
@@ -46,14 +40,14 @@ export function topUpRuleIssues(rule: unknown): FieldError[] {
 }
 
 /** What one top-up can give one member at most, per kind of value, in units (cents or points). */
-async function largestGiving(args: {
+export async function topUpGiving(args: {
   db: DbOrTx;
   tenantId: number;
   kind: string;
   rule: unknown;
-}): Promise<Map<ValueKind, { units: bigint; unbounded: boolean }>> {
+}): Promise<Giving> {
   const rule = readTopUpRule((args.rule ?? {}) as Parameters<typeof readTopUpRule>[0]);
-  const out = new Map<ValueKind, { units: bigint; unbounded: boolean }>();
+  const out: Giving = new Map();
   const raise = (kind: ValueKind, units: bigint, unbounded = false) => {
     const now = out.get(kind);
     if (!now || units > now.units) out.set(kind, { units, unbounded });
@@ -68,22 +62,3 @@ async function largestGiving(args: {
   return out;
 }
 
-/** The approval rule on the audit of a top-up activity (see the file's comment). */
-export async function assertTopUpApproved(args: { db: DbOrTx; actor: Actor; record: StoredRecord }): Promise<void> {
-  const { db, actor, record } = args;
-  const kind = String(record.kind);
-  if (!isTopUpKind(kind) || actor.userId === null) return;
-  const makers = [record.createdBy, record.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
-  if (!makers.includes(actor.userId)) return;
-  const thresholds = await valueThresholds(db, actor.tenantId);
-  for (const [valueKind, giving] of await largestGiving({ db, tenantId: actor.tenantId, kind, rule: record.rule })) {
-    if (giving.units <= thresholds[valueKind]) continue;
-    throw new AppError('conflict', 'approval.secondPerson', {
-      values: {
-        kind: valueKindLabel(valueKind, actor.locale),
-        amount: giving.unbounded ? pick(approvalMessages['approval.unbounded'], actor.locale) : formatUnits(valueKind, giving.units),
-        threshold: formatUnits(valueKind, thresholds[valueKind]),
-      },
-    });
-  }
-}

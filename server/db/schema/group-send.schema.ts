@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * The send runs of bulk coupon issues (GROUP_COUPON activities, issue 28 item 3;
+ * server/modules/activities/group-send/README.md).
+ *
+ * `group_send_runs`: one run per activity (the unique index), started by a person inside the
+ * activity's window: RUNNING -> PAUSED <-> RUNNING -> DONE, or STOPPED by a person (the rest
+ * unserved), or FAILED on a fault (its pending members stay pending).
+ *
+ * `group_send_recipients`: the run's members, frozen when it starts (copied from the customer
+ * group's selection in the start's transaction), one row per run and member (the primary key):
+ * PENDING until served, then ISSUED (the coupons' ids) or SKIPPED (the reason's message key and
+ * values), written in the transaction that issues the coupons, so a member is served at most once
+ * per run however often the job runs.
+ */
+export const groupSendRuns = pgTable(
+  'group_send_runs',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    activityId: bigint('activity_id', { mode: 'number' }).notNull(),
+    state: text('state').notNull().default('RUNNING'),
+    memberCount: integer('member_count').notNull().default(0),
+    startedBy: bigint('started_by', { mode: 'number' }),
+    startedAt: timestamp('started_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('group_send_runs_activity').on(t.tenantId, t.activityId),
+    check('group_send_runs_state', sql`${t.state} in ('RUNNING', 'PAUSED', 'STOPPED', 'DONE', 'FAILED')`),
+  ],
+);
+
+export const groupSendRecipients = pgTable(
+  'group_send_recipients',
+  {
+    tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    runId: bigint('run_id', { mode: 'number' }).notNull(),
+    memberId: bigint('member_id', { mode: 'number' }).notNull(),
+    result: text('result').notNull().default('PENDING'),
+    /** Why a member was skipped: a message key (`coupons.memberBlocked`) and its values. */
+    reason: text('reason'),
+    reasonValues: jsonb('reason_values'),
+    couponIds: jsonb('coupon_ids'),
+    servedAt: timestamp('served_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.runId, t.memberId] }),
+    index('group_send_recipients_result').on(t.tenantId, t.runId, t.result, t.memberId),
+    check('group_send_recipients_result_check', sql`${t.result} in ('PENDING', 'ISSUED', 'SKIPPED')`),
+  ],
+);

@@ -1,0 +1,71 @@
+/**
+ * The value approval rule on the audit of an activity that gives value (server/crud/README.md
+ * "Value approval"; gifts are value, issue 24): what the activity can give one member at most, per
+ * kind of value, is compared with the merchant's thresholds; above any, the user who created or
+ * last changed the activity may not audit it (409 `approval.secondPerson`), so a second person
+ * approves it. Each kind that gives value names how its giving is read:
+ *
+ * - the top-up kinds: what one top-up can give one member (`top-up-approval.ts`);
+ * - a bulk coupon issue (GROUP_COUPON): the set of coupons each member of the group receives, at
+ *   their worth (coupons/coupon-worth.ts).
+ */
+import type { ValueKind } from '../../../resources/define';
+import { pick } from '../../../resources/messages/bilingual';
+import { approvalMessages } from '../../../resources/messages/approval.messages';
+import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon.kind';
+import type { Actor } from '../../crud/actor';
+import type { StoredRecord } from '../../crud/server-hooks.define';
+import { formatUnits, valueKindLabel, valueThresholds } from '../../crud/value-approval';
+import type { DbOrTx } from '../../db/connection';
+import { AppError } from '../../http/envelope';
+import { couponWorth } from '../coupons/coupon-worth';
+import { readTemplate } from '../coupons/template-terms';
+import { topUpGiving } from './top-up-approval';
+
+/** The most an activity gives one member, per kind of value, in units (cents or points). */
+export type Giving = Map<ValueKind, { units: bigint; unbounded: boolean }>;
+
+type GivingReader = (args: { db: DbOrTx; tenantId: number; kind: string; rule: unknown }) => Promise<Giving>;
+
+/** One member's set of a bulk coupon issue: the count of the template's coupons at their worth. */
+const groupCouponGiving: GivingReader = async ({ db, tenantId, rule }) => {
+  const read = groupCouponKind.engine.read((rule ?? {}) as Parameters<typeof groupCouponKind.engine.read>[0], {
+    goods: { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] },
+    giftGoodsCode: '',
+    exchangeGoodsCode: '',
+  });
+  const out: Giving = new Map();
+  const template = await readTemplate(db, tenantId, read.couponTemplateId);
+  if (!template) return out;
+  const worth = await couponWorth({ db, tenantId, template });
+  out.set(worth.kind, { units: worth.units * BigInt(read.couponCount), unbounded: worth.unbounded });
+  return out;
+};
+
+/** The kinds the rule applies to, and how each one's giving is read. */
+const GIVINGS: Readonly<Record<string, GivingReader>> = {
+  STORE_VALUE_ACTIVE: topUpGiving,
+  PREPAY_CARD_CHARGE_GIFT: topUpGiving,
+  GROUP_COUPON: groupCouponGiving,
+};
+
+/** The approval rule on the audit of an activity (see the file's comment). */
+export async function assertGiftApproved(args: { db: DbOrTx; actor: Actor; record: StoredRecord }): Promise<void> {
+  const { db, actor, record } = args;
+  const kind = String(record.kind);
+  const givingOf = GIVINGS[kind];
+  if (givingOf === undefined || actor.userId === null) return;
+  const makers = [record.createdBy, record.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
+  if (!makers.includes(actor.userId)) return;
+  const thresholds = await valueThresholds(db, actor.tenantId);
+  for (const [valueKind, giving] of await givingOf({ db, tenantId: actor.tenantId, kind, rule: record.rule })) {
+    if (giving.units <= thresholds[valueKind]) continue;
+    throw new AppError('conflict', 'approval.secondPerson', {
+      values: {
+        kind: valueKindLabel(valueKind, actor.locale),
+        amount: giving.unbounded ? pick(approvalMessages['approval.unbounded'], actor.locale) : formatUnits(valueKind, giving.units),
+        threshold: formatUnits(valueKind, thresholds[valueKind]),
+      },
+    });
+  }
+}
