@@ -24,6 +24,7 @@ import { uploadsMessages } from './uploads.messages';
 import { couponsMessages } from '../coupons/coupons.messages';
 import { activityMessages } from '../promotion/activity.messages';
 import { activityScreenMessages } from '../promotion/activity-screens.messages';
+import { groupSendMessages } from '../promotion/group-send.messages';
 import { activityEngineMessages } from './activity-engine.messages';
 import { activityEventsMessages } from './activity-events.messages';
 import { audienceBuilderMessages, audienceMessages } from './audience.messages';
@@ -59,6 +60,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   couponsMessages,
   activityMessages,
   activityScreenMessages,
+  groupSendMessages,
   audienceMessages,
   audienceBuilderMessages,
   activityEngineMessages,

@@ -4,13 +4,15 @@ import { activityEvaluationExport } from './activity-evaluation.export';
 import { activityHooks, subResourceViewHooks } from './activity.hooks';
 import { activityEngineRoutes } from './engine/engine.routes';
 import { activityEventsPlugin } from './events/events.plugin';
+import { groupSendRoutes } from './group-send/group-send.routes';
 
-/** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs. */
+/** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs, bulk coupon issues' send runs. */
 export const activitiesDomain = defineDomain({
   name: 'activities',
   plugins: [
     { name: 'activity-engine', plugin: activityEngineRoutes },
     { name: 'activity-events', plugin: activityEventsPlugin },
+    { name: 'group-send', plugin: groupSendRoutes },
   ],
   hooks: [activityHooks, ...subResourceViewHooks],
   exports: [activityEvaluationExport],

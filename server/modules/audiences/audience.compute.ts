@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/connection';
 import { parseCondition, selectedMembers, type CompileContext } from './condition.compile';
 
@@ -97,4 +97,18 @@ export async function groupMembersPage(args: {
     name: r.name,
     mobile: r.mobile,
   }));
+}
+
+/**
+ * The members a customer group selects now, as a subquery of ids (`select m.id from members m
+ * …`), in the tenant; null when the group is not the tenant's. What the group's export writes and
+ * what a bulk coupon issue freezes as its recipients (activities/group-send).
+ */
+export async function groupSelection(args: { db: DbOrTx; tenantId: number; groupId: number; ctx: CompileContext }): Promise<SQL | null> {
+  const found = await args.db.execute<{ rule: string }>(
+    sql`select rule from customer_groups where tenant_id = ${args.tenantId} and id = ${args.groupId}`,
+  );
+  const row = found.rows[0];
+  if (!row) return null;
+  return selectedMembers({ tenantId: args.tenantId, node: parseCondition(row.rule), ctx: args.ctx });
 }

@@ -4,7 +4,7 @@ import { pick, type Bilingual } from '../../../resources/messages/bilingual';
 import type { DbOrTx } from '../../db/connection';
 import type { ModuleExport } from '../files/module-export';
 import type { TaskRequester } from '../files/task-requester';
-import { parseCondition, selectedMembers } from './condition.compile';
+import { groupSelection } from './audience.compute';
 
 /** The export's query: the group. */
 interface GroupQuery {
@@ -22,14 +22,13 @@ const COLUMNS: readonly { label: Bilingual; width: number }[] = [
 ];
 
 /** The group's members as a subquery of ids, in the requester's tenant; null when the group is not the tenant's. */
-async function membersOf(db: DbOrTx, requester: TaskRequester, query: GroupQuery) {
-  const tenantId = requester.tenantId;
-  const found = await db.execute(sql`select rule from customer_groups where tenant_id = ${tenantId} and id = ${Number(query.id)}`);
-  const row = found.rows[0] as { rule: string } | undefined;
-  if (!row) return null;
-  const now = requester.now ?? new Date();
-  return selectedMembers({ tenantId, node: parseCondition(row.rule), ctx: { now, timeZone: requester.timeZone } });
-}
+const membersOf = (db: DbOrTx, requester: TaskRequester, query: GroupQuery) =>
+  groupSelection({
+    db,
+    tenantId: requester.tenantId,
+    groupId: Number(query.id),
+    ctx: { now: requester.now ?? new Date(), timeZone: requester.timeZone },
+  });
 
 /**
  * A customer group's members (the group's detail, `POST /v1/customer-group/members`) as a

@@ -11,7 +11,18 @@ import type { Award } from '../../../../resources/promotion/activity-engine';
  * day) reads only this table.
  */
 
-export type AwardSource = 'sale' | 'birthday' | 'register' | 'activate' | 'invite' | 'upgrade' | 'exchange' | 'recharge' | 'card-topup';
+export type AwardSource =
+  | 'sale'
+  | 'birthday'
+  | 'register'
+  | 'activate'
+  | 'invite'
+  | 'upgrade'
+  | 'exchange'
+  | 'recharge'
+  | 'card-topup'
+  /** A bulk coupon issue's run (`run:<id>`, group-send/). */
+  | 'group-send';
 
 export interface AwardRecord {
   readonly activityId: number;

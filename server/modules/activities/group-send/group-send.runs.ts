@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import type { GroupSendRun, GroupSendRunState } from '../../../../resources/contract/group-send.types';
+import { windowPlace } from '../../../../resources/state-timeline';
+import { formatInstant } from '../../../crud/zoned-time';
+import type { DbOrTx } from '../../../db/connection';
+import { AppError } from '../../../http/envelope';
+import { groupSelection } from '../../audiences/audience.compute';
+
+/**
+ * A bulk coupon issue's send run, its states and its progress (README.md). One run per activity;
+ * every change is one conditional update, so two people (or a person and the job) never move a
+ * run from a state it has left.
+ */
+
+/** What the queue carries: the run. */
+export interface GroupSendJob {
+  readonly tenantId: number;
+  readonly runId: number;
+}
+
+type ActivityRow = {
+  readonly kind: string;
+  readonly state: string;
+  readonly begin_time: Date;
+  readonly end_time: Date;
+  readonly rule: { readonly groupSendGroup?: number | string | null } | null;
+};
+
+const notFound = (id: number) => new AppError('notFound', 'groupSend.activityNotFound', { values: { id } });
+
+/**
+ * Starts the send of an audited GROUP_COUPON activity inside its window (409 otherwise, and when
+ * it has started before): in one transaction the run is created and the group's members as they
+ * are now are copied into its recipients (one statement), so a member who joins the group later
+ * is not served. The caller enqueues the run once this has committed.
+ */
+export async function startRun(args: {
+  db: DbOrTx;
+  tenantId: number;
+  userId: number | null;
+  activityId: number;
+  now: Date;
+  timeZone: string;
+}): Promise<GroupSendJob> {
+  const { tenantId, activityId, now } = args;
+  return args.db.transaction(async (tx) => {
+    // Locked so the activity is not stopped while its recipients are frozen.
+    const found = await tx.execute<ActivityRow>(sql`select kind, state, begin_time, end_time, rule from activities
+      where tenant_id = ${tenantId} and id = ${activityId} for update`);
+    const activity = found.rows[0];
+    if (!activity || activity.kind !== 'GROUP_COUPON') throw notFound(activityId);
+    const place = windowPlace({ start: new Date(activity.begin_time), end: new Date(activity.end_time), now });
+    if (activity.state !== 'AUDITED' || place !== 'inside') throw new AppError('conflict', 'groupSend.notProcessing');
+    const created = await tx.execute<{ id: string }>(sql`insert into group_send_runs (tenant_id, activity_id, state, started_by, started_at)
+      values (${tenantId}, ${activityId}, 'RUNNING', ${args.userId}, ${now})
+      on conflict (tenant_id, activity_id) do nothing returning id`);
+    if (created.rows.length === 0) throw new AppError('conflict', 'groupSend.alreadyStarted');
+    const runId = Number(created.rows[0].id);
+    const selection = await groupSelection({
+      db: tx,
+      tenantId,
+      groupId: Number(activity.rule?.groupSendGroup),
+      ctx: { now, timeZone: args.timeZone },
+    });
+    // The group is referenced by the activity's rule, so it cannot be deleted; guard all the same.
+    if (!selection) throw new AppError('conflict', 'groupSend.groupMissing');
+    const frozen = await tx.execute(sql`insert into group_send_recipients (tenant_id, run_id, member_id)
+      select ${tenantId}, ${runId}, sel.id from (${selection}) sel`);
+    await tx.execute(sql`update group_send_runs set member_count = ${frozen.rowCount ?? 0}
+      where tenant_id = ${tenantId} and id = ${runId}`);
+    return { tenantId, runId };
+  });
+}
+
+/** The transitions a person makes, from which states each is allowed. */
+const MOVES = {
+  pause: { from: ['RUNNING'], to: 'PAUSED' },
+  resume: { from: ['PAUSED', 'FAILED'], to: 'RUNNING' },
+  stop: { from: ['RUNNING', 'PAUSED', 'FAILED'], to: 'STOPPED' },
+} as const satisfies Record<string, { from: readonly GroupSendRunState[]; to: GroupSendRunState }>;
+export type GroupSendMove = keyof typeof MOVES;
+
+/**
+ * Moves a run (404 unknown, 409 from another state). A stop also marks every recipient still
+ * pending as skipped (`stopped`) in the same transaction: a serving transaction holding one of
+ * them commits first, and that member keeps what it was given.
+ */
+export async function moveRun(args: {
+  db: DbOrTx;
+  tenantId: number;
+  runId: number;
+  move: GroupSendMove;
+  now: Date;
+}): Promise<{ activityId: number }> {
+  const { tenantId, runId, now } = args;
+  const { from, to } = MOVES[args.move];
+  return args.db.transaction(async (tx) => {
+    const moved = await tx.execute<{ activity_id: string }>(sql`update group_send_runs
+      set state = ${to}, finished_at = ${to === 'STOPPED' ? now : null}
+      where tenant_id = ${tenantId} and id = ${runId} and state = any(${`{${from.join(',')}}`}::text[])
+      returning activity_id`);
+    if (moved.rows.length === 0) {
+      const found = await tx.execute<{ state: string }>(sql`select state from group_send_runs where tenant_id = ${tenantId} and id = ${runId}`);
+      if (found.rows.length === 0) throw new AppError('notFound', 'groupSend.runNotFound', { values: { id: runId } });
+      throw new AppError('conflict', `groupSend.cannot.${args.move}`);
+    }
+    if (to === 'STOPPED') await skipPending(tx, tenantId, runId, now);
+    return { activityId: Number(moved.rows[0].activity_id) };
+  });
+}
+
+/** Marks every pending recipient of a run skipped because the run stopped. */
+async function skipPending(tx: DbOrTx, tenantId: number, runId: number, now: Date): Promise<void> {
+  await tx.execute(sql`update group_send_recipients set result = 'SKIPPED', reason = 'stopped', served_at = ${now}
+    where tenant_id = ${tenantId} and run_id = ${runId} and result = 'PENDING'`);
+}
+
+/** Stops the run of an activity that a person stopped (in the activity's stop transaction); nothing when it has none or it ended. */
+export async function stopRunOfActivity(args: { db: DbOrTx; tenantId: number; activityId: number; now: Date }): Promise<void> {
+  const stopped = await args.db.execute<{ id: string }>(sql`update group_send_runs set state = 'STOPPED', finished_at = ${args.now}
+    where tenant_id = ${args.tenantId} and activity_id = ${args.activityId} and state in ('RUNNING', 'PAUSED', 'FAILED')
+    returning id`);
+  for (const row of stopped.rows) await skipPending(args.db, args.tenantId, Number(row.id), args.now);
+}
+
+/** Marks a RUNNING run DONE once none of its recipients is pending (once: conditional update). */
+export async function finishIfDone(db: DbOrTx, job: GroupSendJob, now: Date): Promise<boolean> {
+  const done = await db.execute(sql`update group_send_runs set state = 'DONE', finished_at = ${now}
+    where tenant_id = ${job.tenantId} and id = ${job.runId} and state = 'RUNNING'
+      and not exists (select 1 from group_send_recipients r
+        where r.tenant_id = ${job.tenantId} and r.run_id = ${job.runId} and r.result = 'PENDING')`);
+  return (done.rowCount ?? 0) > 0;
+}
+
+/** Marks a RUNNING run FAILED (a fault, not a refusal); its pending recipients stay pending for a resume. */
+export async function failRun(db: DbOrTx, job: GroupSendJob): Promise<void> {
+  await db.execute(sql`update group_send_runs set state = 'FAILED'
+    where tenant_id = ${job.tenantId} and id = ${job.runId} and state = 'RUNNING'`);
+}
+
+/** The run of an activity with its progress counted from its recipients; null before it starts. */
+export async function runOfActivity(args: { db: DbOrTx; tenantId: number; activityId: number; zone: string }): Promise<GroupSendRun | null> {
+  const found = await args.db.execute<{
+    id: string;
+    state: GroupSendRunState;
+    member_count: number;
+    started_at: Date;
+    finished_at: Date | null;
+    pending: string;
+    issued: string;
+    skipped: string;
+  }>(sql`select r.id, r.state, r.member_count, r.started_at, r.finished_at,
+      count(*) filter (where p.result = 'PENDING') as pending,
+      count(*) filter (where p.result = 'ISSUED') as issued,
+      count(*) filter (where p.result = 'SKIPPED') as skipped
+    from group_send_runs r
+    left join group_send_recipients p on p.tenant_id = r.tenant_id and p.run_id = r.id
+    where r.tenant_id = ${args.tenantId} and r.activity_id = ${args.activityId}
+    group by r.id, r.state, r.member_count, r.started_at, r.finished_at`);
+  const row = found.rows[0];
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    activityId: args.activityId,
+    state: row.state,
+    memberCount: Number(row.member_count),
+    pending: Number(row.pending),
+    issued: Number(row.issued),
+    skipped: Number(row.skipped),
+    startedAt: formatInstant(new Date(row.started_at), args.zone),
+    finishedAt: row.finished_at === null ? null : formatInstant(new Date(row.finished_at), args.zone),
+  };
+}
