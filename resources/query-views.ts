@@ -9,6 +9,7 @@ import { storeValueReportView } from './data-table/store-value-report.query-view
 import { transAnalysisView } from './data-table/trans-analysis.query-view';
 import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view';
 import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-view';
+import { groupSendRecipientsView } from './promotion/group-send-recipients.query-view';
 import type { QueryViewDef } from './query-view';
 import { applicationCallsView } from './setting/application-calls.query-view';
 import { channelCallsView } from './setting/channel-calls.query-view';
@@ -38,4 +39,5 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   applicationCallsView,
   channelCallsView,
   webhookDeliveriesView,
+  groupSendRecipientsView,
 ];

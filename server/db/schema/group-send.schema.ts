@@ -38,6 +38,8 @@ export const groupSendRecipients = pgTable(
   'group_send_recipients',
   {
     tenantId: bigint('tenant_id', { mode: 'number' }).notNull(),
+    /** The row's own key (the per-member results' list pages by it). */
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
     runId: bigint('run_id', { mode: 'number' }).notNull(),
     memberId: bigint('member_id', { mode: 'number' }).notNull(),
     result: text('result').notNull().default('PENDING'),
@@ -50,6 +52,7 @@ export const groupSendRecipients = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.runId, t.memberId] }),
     index('group_send_recipients_result').on(t.tenantId, t.runId, t.result, t.memberId),
+    uniqueIndex('group_send_recipients_id').on(t.tenantId, t.id),
     check('group_send_recipients_result_check', sql`${t.result} in ('PENDING', 'ISSUED', 'SKIPPED')`),
   ],
 );

@@ -4,6 +4,7 @@ import { activityEvaluationExport } from './activity-evaluation.export';
 import { activityHooks, subResourceViewHooks } from './activity.hooks';
 import { activityEngineRoutes } from './engine/engine.routes';
 import { activityEventsPlugin } from './events/events.plugin';
+import { groupSendRecipientsSource } from './group-send/group-send-recipients.source';
 import { groupSendRoutes } from './group-send/group-send.routes';
 
 /** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs, bulk coupon issues' send runs. */
@@ -16,5 +17,6 @@ export const activitiesDomain = defineDomain({
   ],
   hooks: [activityHooks, ...subResourceViewHooks],
   exports: [activityEvaluationExport],
+  views: [groupSendRecipientsSource],
   seed: [promotionSeeder],
 });

@@ -1,0 +1,72 @@
+import { defineQueryView } from '../query-view';
+
+/** Who reads a bulk coupon issue (营销/批量发券): its read actions. */
+const GROUP_COUPON_READ = [
+  { resourceId: '营销/批量发券', action: '活动查看' },
+  { resourceId: '营销/批量发券', action: '配置维护' },
+] as const;
+
+/**
+ * The per-member result of a bulk coupon issue's send (the detail's tab, filtered on the
+ * activity): each member frozen when the send started, whether they were issued their coupons
+ * or skipped and why. No screen of its own. Its source:
+ * server/modules/activities/group-send/group-send-recipients.source.ts.
+ */
+export const groupSendRecipientsView = defineQueryView({
+  name: 'group-send-recipients',
+  title: ['发送明细', 'Recipients'],
+  route: { group: 'promotion', entry: 'group-coupon' },
+  access: GROUP_COUPON_READ,
+  fileModule: 'reports',
+  key: 'id',
+  time: 'servedAt',
+  empty: ['还没有发送对象', 'No recipients yet'],
+  keyColumns: ['memberNumber', 'result'],
+  columns: {
+    id: { kind: 'integer', label: ['序号', 'Row'], hidden: true },
+    activityId: { kind: 'integer', label: ['活动ID', 'Activity id'], hidden: true },
+    memberNumber: { kind: 'text', label: ['会员编号', 'Member number'], width: 150 },
+    memberName: { kind: 'text', label: ['姓名', 'Name'], width: 120 },
+    mobile: { kind: 'text', label: ['手机号', 'Mobile'], width: 130 },
+    result: {
+      kind: 'enum',
+      label: ['结果', 'Result'],
+      options: {
+        PENDING: { label: ['待发送', 'Pending'], color: 'orange' },
+        ISSUED: { label: ['已发券', 'Issued'], color: 'green' },
+        SKIPPED: { label: ['未发', 'Skipped'], color: 'red' },
+      },
+      width: 100,
+    },
+    reason: {
+      kind: 'enum',
+      label: ['未发原因', 'Why skipped'],
+      nullable: true,
+      options: {
+        memberUnavailable: { label: ['会员已冻结或注销', 'Member frozen or closed'] },
+        templateUnavailable: { label: ['券模板已停用或过期', 'Coupon template stopped or expired'] },
+        soldOut: { label: ['券已发完', 'Coupons sold out'] },
+        couponLimit: { label: ['超过每人领券上限', 'Member’s coupon limit reached'] },
+        budget: { label: ['活动预算或次数限制已满', 'Activity budget or limit reached'] },
+        stopped: { label: ['发送已停止', 'Send stopped'] },
+        refused: { label: ['其他原因', 'Other refusal'] },
+      },
+      width: 190,
+    },
+    coupons: { kind: 'integer', label: ['发券张数', 'Coupons issued'], width: 100 },
+    servedAt: { kind: 'datetime', label: ['处理时间', 'Served at'], width: 170 },
+  },
+  filters: {
+    activityId: { kind: 'record', label: ['批量发券', 'Bulk issue'] },
+    servedAt: { kind: 'dateRange', label: ['日期', 'Dates'] },
+    result: { kind: 'enum', label: ['结果', 'Result'] },
+    reason: { kind: 'enum', label: ['未发原因', 'Why skipped'] },
+    keyword: { kind: 'keyword', label: ['会员', 'Member'], placeholder: ['手机号 / 会员编号 / 姓名', 'Mobile, member number or name'] },
+  },
+  measures: {
+    recipients: { kind: 'integer', label: ['会员数', 'Members'] },
+    issued: { kind: 'integer', label: ['已发券', 'Issued'] },
+    skipped: { kind: 'integer', label: ['未发', 'Skipped'] },
+    coupons: { kind: 'integer', label: ['发券张数', 'Coupons'] },
+  },
+});
