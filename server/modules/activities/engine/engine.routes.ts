@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { holdsAny } from '../../../../resources/access';
+import type { PermissionRef } from '../../../../resources/catalog/types';
 import { AppError, ok } from '../../../http/envelope';
 import { describeRoute } from '../../../http/openapi.schemas';
 import { isDateText } from '../../../crud/zoned-time';
@@ -37,11 +38,16 @@ const evaluationSchema = {
 const fieldError = (field: string, key: string, values?: Record<string, string | number>) =>
   new AppError('badInput', 'error.fieldsInvalid', { fields: [{ field, key, values }] });
 
-/** The activity, when the caller may read it (its kind's entry, and its marketing centre when one is selected). */
+/**
+ * The activity, when the caller may read it (its kind's entry, and its marketing centre when one
+ * is selected). `grants`: who may read it instead of the kind's read action (a bulk issue's send
+ * routes take any of its entry's actions).
+ */
 export async function readableActivity(
   app: FastifyInstance,
   request: Parameters<typeof authOf>[0],
   activityId: number,
+  grants?: readonly PermissionRef[],
 ): Promise<PreparedActivity> {
   const auth = authOf(request);
   const [activity] = await loadActivities(app.database.db, auth.tenantId, [activityId]);
@@ -52,7 +58,7 @@ export async function readableActivity(
   if (!activity || outside) {
     throw new AppError('notFound', 'activityEngine.notFound', { values: { id: activityId } });
   }
-  if (!holdsAny(auth.grants, readOfKind(activity.kind))) throw new AppError('forbidden', 'error.forbidden');
+  if (!holdsAny(auth.grants, grants ?? readOfKind(activity.kind))) throw new AppError('forbidden', 'error.forbidden');
   return activity;
 }
 

@@ -35,7 +35,7 @@ export async function groupSendRoutes(app: FastifyInstance): Promise<void> {
 
   /** The activity of a GROUP_COUPON activity id the caller may read (404 for any other activity). */
   const groupActivity = async (request: FastifyRequest, activityId: number) => {
-    const activity = await readableActivity(app, request, activityId);
+    const activity = await readableActivity(app, request, activityId, READ);
     if (activity.kind !== 'GROUP_COUPON') throw new AppError('notFound', 'groupSend.activityNotFound', { values: { id: activityId } });
     return activity;
   };
