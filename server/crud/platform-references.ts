@@ -2,6 +2,7 @@ import { users } from '../db/schema/core.schema';
 import { memberLevelChanges } from '../db/schema/levels.schema';
 import { pointsEntries, salesTransactions } from '../db/schema/points.schema';
 import { valueEntries } from '../db/schema/ledger.schema';
+import { groupSendRuns } from '../db/schema/group-send.schema';
 import { definePlatformReference, type PlatformReference } from './inbound-references';
 
 /**
@@ -43,6 +44,14 @@ export const PLATFORM_REFERENCES: readonly PlatformReference[] = [
     table: valueEntries,
     tenantId: valueEntries.tenantId,
     column: valueEntries.storeId,
+  }),
+  // A bulk coupon issue's send run (its unique index leads with tenant and activity).
+  definePlatformReference({
+    resource: 'activity',
+    title: ['批量发券批次', 'Bulk issue run'],
+    table: groupSendRuns,
+    tenantId: groupSendRuns.tenantId,
+    column: groupSendRuns.activityId,
   }),
   // The centres a user may work in.
   definePlatformReference({

@@ -2,7 +2,8 @@
  * The promotion domain in the browser (src/screens/manifest.ts): the points settings screen, the
  * kind chooser of a new points campaign and the two evaluation screens; on every activity list the
  * simulator and, per menu entry, "New activity ▾" by kind; on every activity's detail its effect
- * evaluation and a simulator; on a customer group's detail its members, a page at a time. Every list and detail of an activity declaration is the generic one
+ * evaluation and a simulator; on a bulk coupon issue's detail its send (group-send-tab.tsx); on a
+ * customer group's detail its members, a page at a time. Every list and detail of an activity declaration is the generic one
  * (the views of the `activity` table inherit the base's slots).
  */
 import { findEntry } from '../../../resources/catalog/index';
@@ -17,6 +18,7 @@ const NewByKind = lazySlot(() => import('./activity-slots').then((m) => m.NewByK
 const SimulateTab = lazySlot(() => import('./activity-slots').then((m) => m.SimulateTab));
 const ActivityEvaluation = lazySlot(() => import('./activity-evaluation').then((m) => m.ActivityEvaluation));
 const GroupMembersTab = lazySlot(() => import('./group-members-tab').then((m) => m.GroupMembersTab));
+const GroupSendTab = lazySlot(() => import('./group-send-tab').then((m) => m.GroupSendTab));
 
 /** "New activity ▾" in each activity entry's list, for those who may maintain the entry. */
 function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
@@ -67,6 +69,10 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     ],
     [customerGroupResource.name]: [
       { key: 'members', title: 'audience.members.tab', render: ({ record, t }) => <GroupMembersTab groupId={Number(record.id)} t={t} /> },
+    ],
+    // A bulk coupon issue's send: its run, progress and per-member results.
+    [activities.kinds.GROUP_COUPON.name]: [
+      { key: 'send', title: 'groupSend.tab', render: ({ record, t }) => <GroupSendTab activityId={Number(record.id)} t={t} /> },
     ],
   },
 };

@@ -1,0 +1,118 @@
+/**
+ * The send tab of a bulk coupon issue's detail (GROUP_COUPON, issue 28 item 3): the run's state
+ * and progress (members frozen, issued, skipped, pending), refreshed every two seconds while it
+ * runs; Start / Pause / Resume / Stop for those who maintain the entry (the server checks again
+ * and answers 409 to a move from another state); and the per-member results, the query view
+ * `group-send-recipients` filtered on the activity. Routes: server/modules/activities/group-send.
+ */
+import { useCan } from '@refinedev/core';
+import { Alert, Button, Descriptions, Popconfirm, Progress, Space, Tag } from 'antd';
+import { useEffect } from 'react';
+import { typedGet, typedPost } from '../../../providers/http';
+import type { ApiData } from '../../../resources/contract/api.types';
+import { groupSendRecipientsView } from '../../../resources/promotion/group-send-recipients.query-view';
+import { useAction, useLoadError } from '../../components/use-action';
+import { useRemote } from '../../components/use-remote';
+import type { Translate } from '../../fields/field-kind';
+import { formatInteger } from '../../lib/format';
+import { QueryViewPanel } from '../../screens/query-view/query-view-screen';
+
+type Run = NonNullable<ApiData<'get', '/v1/group-send/run'>>;
+
+const STATE_COLORS: Readonly<Record<Run['state'], string>> = {
+  RUNNING: 'processing',
+  PAUSED: 'warning',
+  STOPPED: 'error',
+  DONE: 'success',
+  FAILED: 'error',
+};
+const RESOURCE_ID = '营销/批量发券';
+/** How often a running send's progress is read again. */
+const POLL_MS = 2000;
+
+function RunFigures(props: { readonly run: Run; readonly t: Translate }) {
+  const { run, t } = props;
+  const served = run.issued + run.skipped;
+  const percent = run.memberCount === 0 ? 100 : Math.floor((served * 100) / run.memberCount);
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Progress percent={percent} status={run.state === 'RUNNING' ? 'active' : run.state === 'DONE' ? 'success' : 'normal'} />
+      <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }}>
+        <Descriptions.Item label={t('groupSend.members')}>{formatInteger(run.memberCount)}</Descriptions.Item>
+        <Descriptions.Item label={t('groupSend.issued')}>{formatInteger(run.issued)}</Descriptions.Item>
+        <Descriptions.Item label={t('groupSend.skipped')}>{formatInteger(run.skipped)}</Descriptions.Item>
+        <Descriptions.Item label={t('groupSend.pending')}>{formatInteger(run.pending)}</Descriptions.Item>
+        <Descriptions.Item label={t('groupSend.startedAt')}>{run.startedAt}</Descriptions.Item>
+        <Descriptions.Item label={t('groupSend.finishedAt')}>{run.finishedAt ?? '-'}</Descriptions.Item>
+      </Descriptions>
+    </Space>
+  );
+}
+
+/** Props of {@link GroupSendTab}. */
+export interface GroupSendTabProps {
+  readonly activityId: number;
+  readonly t: Translate;
+}
+
+export function GroupSendTab(props: GroupSendTabProps) {
+  const { activityId, t } = props;
+  const remote = useRemote(() => typedGet('/v1/group-send/run', { params: { activityId } }), String(activityId));
+  useLoadError(remote.error);
+  const act = useAction();
+  const { data: can } = useCan({ resource: RESOURCE_ID, action: '配置维护', params: { resourceId: RESOURCE_ID } });
+  const run = remote.data ?? null;
+  const running = run?.state === 'RUNNING';
+  const { reload } = remote;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(reload, POLL_MS);
+    return () => clearInterval(timer);
+  }, [running, reload]);
+
+  const move = (path: '/v1/group-send/pause' | '/v1/group-send/resume' | '/v1/group-send/stop', done: string) => () =>
+    void act(() => typedPost(path, { params: { id: run?.id ?? 0 } }), done).then(reload);
+  const start = () => void act(() => typedPost('/v1/group-send/start', { params: { id: activityId } }), t('groupSend.start')).then(reload);
+  const maintain = can?.can === true;
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }} data-testid="group-send-tab">
+      {run === null ? (
+        <Alert
+          type="info"
+          showIcon
+          message={t('groupSend.notStarted')}
+          description={t('groupSend.notStartedHint')}
+          action={
+            maintain && remote.data !== undefined ? (
+              <Popconfirm title={t('groupSend.startConfirm')} onConfirm={start}>
+                <Button type="primary">{t('groupSend.start')}</Button>
+              </Popconfirm>
+            ) : null
+          }
+        />
+      ) : (
+        <>
+          <Space wrap>
+            <Tag color={STATE_COLORS[run.state]}>{t(`groupSend.state.${run.state}`)}</Tag>
+            {maintain && run.state === 'RUNNING' ? (
+              <Button onClick={move('/v1/group-send/pause', t('groupSend.pause'))}>{t('groupSend.pause')}</Button>
+            ) : null}
+            {maintain && (run.state === 'PAUSED' || run.state === 'FAILED') ? (
+              <Button type="primary" onClick={move('/v1/group-send/resume', t('groupSend.resume'))}>
+                {t('groupSend.resume')}
+              </Button>
+            ) : null}
+            {maintain && (run.state === 'RUNNING' || run.state === 'PAUSED' || run.state === 'FAILED') ? (
+              <Popconfirm title={t('groupSend.stopConfirm')} onConfirm={move('/v1/group-send/stop', t('groupSend.stop'))}>
+                <Button danger>{t('groupSend.stop')}</Button>
+              </Popconfirm>
+            ) : null}
+          </Space>
+          <RunFigures run={run} t={t} />
+          <QueryViewPanel key={`${run.id}:${run.state}`} view={groupSendRecipientsView} fixed={{ activityId }} />
+        </>
+      )}
+    </Space>
+  );
+}
