@@ -151,8 +151,9 @@ let levelRank = 0;
 async function activityContractBody(resource: ResourceDef): Promise<Record<string, unknown>> {
   const family = resource.fixedFilter?.family;
   const kind = resource.fixedFilter?.kind ?? ACTIVITY_KINDS.find((k) => family === undefined || k.family === family)?.value;
-  // Points for coupons gives coupons: of an effective template.
-  const coupon = kind === 'SCORE_GAIN_COUPON' ? await effectiveCouponTemplate() : null;
+  // Points for coupons gives coupons: of an effective template; so does a bulk coupon issue, to a group.
+  const coupon = kind === 'SCORE_GAIN_COUPON' || kind === 'GROUP_COUPON' ? await effectiveCouponTemplate() : null;
+  const bulk = kind === 'GROUP_COUPON' ? { groupSendGroup: await contractGroup(), groupSendTemplate: coupon, groupSendCount: 1 } : {};
   return {
     birthdayGives: resource.fixedFilter?.birthdayGives ?? 'POINTS',
     ...(resource.fixedFilter?.kind === undefined ? { kind } : {}),
@@ -169,8 +170,23 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
       topUpTiers: { tiers: [{ threshold: 100, giftAmount: 10 }] },
       topUpCouponTemplate: null,
       topUpRepeat: 'EVERY',
+      ...bulk,
     },
   };
+}
+
+let customerGroup: number | null = null;
+/** A customer group, made once (a bulk coupon issue sends to one). */
+async function contractGroup(): Promise<number> {
+  if (customerGroup === null) {
+    const created = await okData(
+      admin.post('/v1/customer-group/saveNew', {
+        body: { name: 'Contract group', rule: JSON.stringify({ metric: 'state', operator: 'in', value: ['using'] }) },
+      }),
+    );
+    customerGroup = created.id as number;
+  }
+  return customerGroup;
 }
 
 /** A member of its own for a record that may name a member once. */
@@ -924,6 +940,21 @@ const RELATION_OVERRIDES: Readonly<
     }),
     direct: true,
   },
+  // A bulk coupon issue names its group and an effective template (stored directly).
+  'activity.rule.groupSendGroup': {
+    body: (r) => ({
+      kind: 'GROUP_COUPON',
+      rule: { groupSendGroup: r['customer-group'], groupSendTemplate: r['coupon-template'], groupSendCount: 1 },
+    }),
+    direct: true,
+  },
+  'activity.rule.groupSendTemplate': {
+    body: (r) => ({
+      kind: 'GROUP_COUPON',
+      rule: { groupSendGroup: r['customer-group'], groupSendTemplate: r['coupon-template'], groupSendCount: 1 },
+    }),
+    direct: true,
+  },
   'activity.rule.upgradeToLevels': {
     body: (r) => ({ kind: 'UPGRADE_GIFT', rule: { upgradeToLevels: [r.level], rewardPoints: 1, rewardCouponTemplate: null } }),
   },
@@ -1094,6 +1125,8 @@ describe('safe deletes of every declared relation', () => {
         `insert into sales_transactions (tenant_id, order_no, member_id, store_id, amount, points, lines, response) values ($1, $2, $3, $4, 0, 0, '[]', '{}')`,
         [tenant.tenantId, `contract-${id}`, refs.member, id],
       ),
+    group_send_runs: (id) =>
+      t.database.pool.query(`insert into group_send_runs (tenant_id, activity_id, state) values ($1, $2, 'DONE')`, [tenant.tenantId, id]),
     users: (id) => createUser(t.database, { tenantId: tenant.tenantId, login: `centre-user-${id}`, grants: [], marketingCenterIds: [id] }),
     // Through the money ledger itself: a recharge in the store.
     value_entries: (id) =>
