@@ -114,6 +114,7 @@ async function frozenRun(activityId: number): Promise<GroupSendJob> {
     db: scene.t.database.db,
     tenantId: scene.tenant.tenantId,
     userId: scene.tenant.adminUserId,
+    locale: 'zh_CN',
     activityId,
     now: new Date(),
     timeZone: 'Asia/Shanghai',
@@ -235,7 +236,11 @@ describe('who may send, and what is refused', () => {
       login: 'gsreader',
       grants: [{ resourceId: '营销/批量发券', action: '活动查看' }],
     });
-    await createUser(scene.t.database, { tenantId: scene.tenant.tenantId, login: 'gsnobody', grants: [{ resourceId: '券/券查询', action: '数据查看' }] });
+    await createUser(scene.t.database, {
+      tenantId: scene.tenant.tenantId,
+      login: 'gsnobody',
+      grants: [{ resourceId: '券/券查询', action: '数据查看' }],
+    });
     const reader = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'gsreader', password: scene.tenant.adminPassword });
     const nobody = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'gsnobody', password: scene.tenant.adminPassword });
 
@@ -290,10 +295,11 @@ describe('who may send, and what is refused', () => {
     expect(unknown.status).toBe(404);
   });
 
-  it('needs a second person to audit a coupon set worth more than the merchant threshold', async () => {
-    const { group } = await groupOf(1);
+  it('needs a second person to audit, and to start, a send worth more than the merchant threshold (the set × the members)', async () => {
+    const { group } = await groupOf(2);
     const dear = await effectiveTemplate(admin, { name: 'Dear', rule: { cashValue: '500.00' } });
-    const activity = await bulkIssue(group, { templateId: dear, count: 30, audit: false });
+    // 500.00 × 15 coupons × 2 members = 15,000.00, above the default 10,000.00 of coupon value.
+    const activity = await bulkIssue(group, { templateId: dear, count: 15, audit: false });
     const refused = await admin.post('/v1/activity/audit', { query: { id: activity }, headers: EN });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toContain('15000.00');
@@ -304,7 +310,12 @@ describe('who may send, and what is refused', () => {
     });
     const second = await signIn(scene.t.app, { tenant: scene.tenant.code, login: 'gsauditor', password: scene.tenant.adminPassword });
     await okData(second.post('/v1/activity/audit', { query: { id: activity } }));
-    expect(await okData<Run>(second.post('/v1/group-send/start', { query: { id: activity } }))).toMatchObject({ memberCount: 1 });
-    expect(await ended(activity)).toMatchObject({ state: 'DONE', issued: 1 });
+    // The maker may not start it alone either, and nothing was frozen by the refused start.
+    const makerStart = await admin.post('/v1/group-send/start', { query: { id: activity }, headers: EN });
+    expect(makerStart.status).toBe(409);
+    expect(makerStart.body.msg).toContain('15000.00');
+    expect(await runOf(activity)).toBeNull();
+    expect(await okData<Run>(second.post('/v1/group-send/start', { query: { id: activity } }))).toMatchObject({ memberCount: 2 });
+    expect(await ended(activity)).toMatchObject({ state: 'DONE', issued: 2 });
   });
 });

@@ -228,7 +228,8 @@ export const activityHooks = defineServerHooks('activity', {
     // Stopped by hand, in the action's transaction (an activity whose window ends stops by time).
     async stop({ db, actor, record }) {
       // A bulk coupon issue's send stops with it: its members not yet served get nothing.
-      if (record.kind === 'GROUP_COUPON') await stopRunOfActivity({ db, tenantId: actor.tenantId, activityId: Number(record.id), now: new Date() });
+      if (record.kind === 'GROUP_COUPON')
+        await stopRunOfActivity({ db, tenantId: actor.tenantId, activityId: Number(record.id), now: new Date() });
       await recordEvent(db, {
         tenantId: actor.tenantId,
         type: 'ACTIVITY_STOPPED',

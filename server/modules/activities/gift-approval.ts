@@ -6,9 +6,12 @@
  * approves it. Each kind that gives value names how its giving is read:
  *
  * - the top-up kinds: what one top-up can give one member (`top-up-approval.ts`);
- * - a bulk coupon issue (GROUP_COUPON): the set of coupons each member of the group receives, at
- *   their worth (coupons/coupon-worth.ts).
+ * - a bulk coupon issue (GROUP_COUPON): the whole send, as a batch grant of coupons counts it: the
+ *   set each member receives at its worth (coupons/coupon-worth.ts) × the members — on the audit,
+ *   the group's members now; when the send starts, the members frozen (the group may have grown
+ *   since the audit), so a maker cannot start alone a send worth more than the threshold.
  */
+import { sql } from 'drizzle-orm';
 import type { ValueKind } from '../../../resources/define';
 import { pick } from '../../../resources/messages/bilingual';
 import { approvalMessages } from '../../../resources/messages/approval.messages';
@@ -18,6 +21,7 @@ import type { StoredRecord } from '../../crud/server-hooks.define';
 import { formatUnits, valueKindLabel, valueThresholds } from '../../crud/value-approval';
 import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
+import { groupSelection } from '../audiences/audience.compute';
 import { couponWorth } from '../coupons/coupon-worth';
 import { readTemplate } from '../coupons/template-terms';
 import { topUpGiving } from './top-up-approval';
@@ -25,10 +29,26 @@ import { topUpGiving } from './top-up-approval';
 /** The most an activity gives one member, per kind of value, in units (cents or points). */
 export type Giving = Map<ValueKind, { units: bigint; unbounded: boolean }>;
 
-type GivingReader = (args: { db: DbOrTx; tenantId: number; kind: string; rule: unknown }) => Promise<Giving>;
+/** What the rule measures: the activity's kind and rule, and for a send the members it serves (else counted now). */
+interface GivingArgs {
+  readonly db: DbOrTx;
+  readonly tenantId: number;
+  readonly kind: string;
+  readonly rule: unknown;
+  readonly members?: number;
+}
+type GivingReader = (args: GivingArgs) => Promise<Giving>;
 
-/** One member's set of a bulk coupon issue: the count of the template's coupons at their worth. */
-const groupCouponGiving: GivingReader = async ({ db, tenantId, rule }) => {
+/** The members a customer group selects now. */
+async function groupSize(db: DbOrTx, tenantId: number, groupId: number): Promise<bigint> {
+  const selection = await groupSelection({ db, tenantId, groupId, ctx: { now: new Date(), timeZone: 'Asia/Shanghai' } });
+  if (!selection) return 0n;
+  const counted = await db.execute<{ n: string }>(sql`select count(*) as n from (${selection}) sel`);
+  return BigInt(counted.rows[0]?.n ?? 0);
+}
+
+/** A bulk coupon issue: each member's set (the count of the template's coupons at their worth) × the members. */
+const groupCouponGiving: GivingReader = async ({ db, tenantId, rule, members }) => {
   const read = groupCouponKind.engine.read((rule ?? {}) as Parameters<typeof groupCouponKind.engine.read>[0], {
     goods: { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] },
     giftGoodsCode: '',
@@ -38,7 +58,8 @@ const groupCouponGiving: GivingReader = async ({ db, tenantId, rule }) => {
   const template = await readTemplate(db, tenantId, read.couponTemplateId);
   if (!template) return out;
   const worth = await couponWorth({ db, tenantId, template });
-  out.set(worth.kind, { units: worth.units * BigInt(read.couponCount), unbounded: worth.unbounded });
+  const count = members === undefined ? await groupSize(db, tenantId, read.groupId) : BigInt(members);
+  out.set(worth.kind, { units: worth.units * BigInt(read.couponCount) * count, unbounded: worth.unbounded });
   return out;
 };
 
@@ -49,8 +70,16 @@ const GIVINGS: Readonly<Record<string, GivingReader>> = {
   GROUP_COUPON: groupCouponGiving,
 };
 
-/** The approval rule on the audit of an activity (see the file's comment). */
-export async function assertGiftApproved(args: { db: DbOrTx; actor: Actor; record: StoredRecord }): Promise<void> {
+/**
+ * The approval rule on the audit of an activity, and on the start of a send (`members`: those
+ * frozen); see the file's comment.
+ */
+export async function assertGiftApproved(args: {
+  db: DbOrTx;
+  actor: Pick<Actor, 'tenantId' | 'userId' | 'locale'>;
+  record: StoredRecord;
+  members?: number;
+}): Promise<void> {
   const { db, actor, record } = args;
   const kind = String(record.kind);
   const givingOf = GIVINGS[kind];
@@ -58,7 +87,7 @@ export async function assertGiftApproved(args: { db: DbOrTx; actor: Actor; recor
   const makers = [record.createdBy, record.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
   if (!makers.includes(actor.userId)) return;
   const thresholds = await valueThresholds(db, actor.tenantId);
-  for (const [valueKind, giving] of await givingOf({ db, tenantId: actor.tenantId, kind, rule: record.rule })) {
+  for (const [valueKind, giving] of await givingOf({ db, tenantId: actor.tenantId, kind, rule: record.rule, members: args.members })) {
     if (giving.units <= thresholds[valueKind]) continue;
     throw new AppError('conflict', 'approval.secondPerson', {
       values: {

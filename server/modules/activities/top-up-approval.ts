@@ -40,12 +40,7 @@ export function topUpRuleIssues(rule: unknown): FieldError[] {
 }
 
 /** What one top-up can give one member at most, per kind of value, in units (cents or points). */
-export async function topUpGiving(args: {
-  db: DbOrTx;
-  tenantId: number;
-  kind: string;
-  rule: unknown;
-}): Promise<Giving> {
+export async function topUpGiving(args: { db: DbOrTx; tenantId: number; kind: string; rule: unknown }): Promise<Giving> {
   const rule = readTopUpRule((args.rule ?? {}) as Parameters<typeof readTopUpRule>[0]);
   const out: Giving = new Map();
   const raise = (kind: ValueKind, units: bigint, unbounded = false) => {
@@ -61,4 +56,3 @@ export async function topUpGiving(args: {
   }
   return out;
 }
-

@@ -29,9 +29,9 @@ export const groupSendDocs = {
   start: {
     operationId: 'groupSend.start',
     tags: ['promotion'],
-    summary: 'Start sending an audited bulk coupon issue: freezes the customer group’s members as its recipients and serves them in the background',
-    description:
-      '`id` is the GROUP_COUPON activity. 409: not audited, outside its window, or started before (one run per activity).',
+    summary:
+      'Start sending an audited bulk coupon issue: freezes the customer group’s members as its recipients and serves them in the background',
+    description: '`id` is the GROUP_COUPON activity. 409: not audited, outside its window, or started before (one run per activity).',
     response: answers(run, 'notFound', 'conflict'),
   },
   pause: move('pause', 'Pause a running send (the member being served finishes)'),

@@ -47,7 +47,15 @@ export async function groupSendRoutes(app: FastifyInstance): Promise<void> {
       const { tenantId, userId } = authOf(request);
       const activityId = request.query.id;
       await groupActivity(request, activityId);
-      const job = await startRun({ db, tenantId, userId, activityId, now: app.clock(), timeZone: request.ctx.timeZone });
+      const job = await startRun({
+        db,
+        tenantId,
+        userId,
+        locale: request.ctx.locale,
+        activityId,
+        now: app.clock(),
+        timeZone: request.ctx.timeZone,
+      });
       await dispatchRun(app, job);
       return answer(request, activityId);
     },

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { GroupSendRun, GroupSendRunState } from '../../../../resources/contract/group-send.types';
+import type { Locale } from '../../../../resources/messages/bilingual';
 import { windowPlace } from '../../../../resources/state-timeline';
 import { formatInstant } from '../../../crud/zoned-time';
 import type { DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
 import { groupSelection } from '../../audiences/audience.compute';
+import { assertGiftApproved } from '../gift-approval';
 
 /**
  * A bulk coupon issue's send run, its states and its progress (README.md). One run per activity;
@@ -24,6 +26,7 @@ type ActivityRow = {
   readonly begin_time: Date;
   readonly end_time: Date;
   readonly rule: { readonly groupSendGroup?: number | string | null } | null;
+  readonly created_by: string | null;
 };
 
 const notFound = (id: number) => new AppError('notFound', 'groupSend.activityNotFound', { values: { id } });
@@ -32,12 +35,16 @@ const notFound = (id: number) => new AppError('notFound', 'groupSend.activityNot
  * Starts the send of an audited GROUP_COUPON activity inside its window (409 otherwise, and when
  * it has started before): in one transaction the run is created and the group's members as they
  * are now are copied into its recipients (one statement), so a member who joins the group later
- * is not served. The caller enqueues the run once this has committed.
+ * is not served. Gifts are value: the activity's creator may not start alone a send worth more
+ * than the merchant's threshold (`gift-approval.ts`, on the members frozen, as the group may
+ * have grown since the audit). The caller enqueues
+ * the run once this has committed.
  */
 export async function startRun(args: {
   db: DbOrTx;
   tenantId: number;
   userId: number | null;
+  locale: Locale;
   activityId: number;
   now: Date;
   timeZone: string;
@@ -45,7 +52,7 @@ export async function startRun(args: {
   const { tenantId, activityId, now } = args;
   return args.db.transaction(async (tx) => {
     // Locked so the activity is not stopped while its recipients are frozen.
-    const found = await tx.execute<ActivityRow>(sql`select kind, state, begin_time, end_time, rule from activities
+    const found = await tx.execute<ActivityRow>(sql`select kind, state, begin_time, end_time, rule, created_by from activities
       where tenant_id = ${tenantId} and id = ${activityId} for update`);
     const activity = found.rows[0];
     if (!activity || activity.kind !== 'GROUP_COUPON') throw notFound(activityId);
@@ -66,8 +73,15 @@ export async function startRun(args: {
     if (!selection) throw new AppError('conflict', 'groupSend.groupMissing');
     const frozen = await tx.execute(sql`insert into group_send_recipients (tenant_id, run_id, member_id)
       select ${tenantId}, ${runId}, sel.id from (${selection}) sel`);
-    await tx.execute(sql`update group_send_runs set member_count = ${frozen.rowCount ?? 0}
-      where tenant_id = ${tenantId} and id = ${runId}`);
+    const members = frozen.rowCount ?? 0;
+    await assertGiftApproved({
+      db: tx,
+      actor: { tenantId, userId: args.userId, locale: args.locale },
+      // After the audit, `updated_by` is the auditor, whom the audit found to be no maker: the creator is the one left.
+      record: { kind: activity.kind, rule: activity.rule, createdBy: activity.created_by, updatedBy: null },
+      members,
+    });
+    await tx.execute(sql`update group_send_runs set member_count = ${members} where tenant_id = ${tenantId} and id = ${runId}`);
     return { tenantId, runId };
   });
 }
@@ -100,7 +114,9 @@ export async function moveRun(args: {
       where tenant_id = ${tenantId} and id = ${runId} and state = any(${`{${from.join(',')}}`}::text[])
       returning activity_id`);
     if (moved.rows.length === 0) {
-      const found = await tx.execute<{ state: string }>(sql`select state from group_send_runs where tenant_id = ${tenantId} and id = ${runId}`);
+      const found = await tx.execute<{ state: string }>(
+        sql`select state from group_send_runs where tenant_id = ${tenantId} and id = ${runId}`,
+      );
       if (found.rows.length === 0) throw new AppError('notFound', 'groupSend.runNotFound', { values: { id: runId } });
       throw new AppError('conflict', `groupSend.cannot.${args.move}`);
     }
@@ -139,7 +155,12 @@ export async function failRun(db: DbOrTx, job: GroupSendJob): Promise<void> {
 }
 
 /** The run of an activity with its progress counted from its recipients; null before it starts. */
-export async function runOfActivity(args: { db: DbOrTx; tenantId: number; activityId: number; zone: string }): Promise<GroupSendRun | null> {
+export async function runOfActivity(args: {
+  db: DbOrTx;
+  tenantId: number;
+  activityId: number;
+  zone: string;
+}): Promise<GroupSendRun | null> {
   const found = await args.db.execute<{
     id: string;
     state: GroupSendRunState;

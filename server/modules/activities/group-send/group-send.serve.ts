@@ -87,8 +87,19 @@ async function serveOne(args: {
         where tenant_id = ${job.tenantId} and run_id = ${job.runId} and member_id = ${memberId}`);
     if (result.given) await mark({ result: 'ISSUED', reason: null, values: null, couponIds: result.couponIds });
     else if ('error' in result)
-      await mark({ result: 'SKIPPED', reason: reasonOf(result.error), values: { key: result.error.key, values: result.error.values }, couponIds: null });
-    else await mark({ result: 'SKIPPED', reason: result.reason === 'alreadyGiven' ? 'refused' : 'budget', values: { exclusion: result.reason }, couponIds: null });
+      await mark({
+        result: 'SKIPPED',
+        reason: reasonOf(result.error),
+        values: { key: result.error.key, values: result.error.values },
+        couponIds: null,
+      });
+    else
+      await mark({
+        result: 'SKIPPED',
+        reason: result.reason === 'alreadyGiven' ? 'refused' : 'budget',
+        values: { exclusion: result.reason },
+        couponIds: null,
+      });
     return 'served';
   });
 }
@@ -119,7 +130,7 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
   const slice = args.slice ?? Number.MAX_SAFE_INTEGER;
   let served = 0;
   try {
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await db.execute<{ member_id: string }>(sql`select member_id from group_send_recipients
         where tenant_id = ${job.tenantId} and run_id = ${job.runId} and result = 'PENDING' and member_id > ${after}
         order by member_id limit ${PAGE}`);
