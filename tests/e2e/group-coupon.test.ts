@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../helpers/browser';
+import { looseText } from './pages/antd';
+import { seriousViolations } from './pages/axe';
+import { useDemoSession } from './pages/demo-session';
+import { postData } from './pages/page-api';
+
+/**
+ * Issue 28 item 3 in the browser: a bulk coupon issue to a customer group of two members (set up
+ * through the API), started from its detail's Sending tab, finishes in the background; the tab
+ * shows the progress and each member's result, the members hold the coupons, and the tab reads in
+ * English. The tab passes axe-core's WCAG 2.1 AA rules.
+ */
+const session = useDemoSession();
+const baseUrl = session.baseUrl;
+
+/** Two members registered at a new store, the group of that store's members, an effective template and the activity, audited. */
+async function scene(page: Page, stamp: string): Promise<{ activity: number; members: number[]; template: number }> {
+  const post = <T = Record<string, unknown>>(url: string, data?: unknown) => postData<T>(page, { baseUrl, url, data });
+  const area = await post<{ id: number }>('/v1/area/saveNew', { code: `GA${stamp}`, name: `发券区域${stamp}` });
+  const store = await post<{ id: number }>('/v1/store/saveNew', { code: `GS${stamp}`, name: `发券门店${stamp}`, type: 'OTHER', area: area.id });
+  const members: number[] = [];
+  for (const suffix of ['1', '2']) {
+    const member = await post<{ id: number }>('/v1/member/saveNew', {
+      name: `发券会员${stamp.slice(-3)}${suffix}`,
+      mobile: `137${stamp.slice(-7)}${suffix}`,
+      registerStore: store.id,
+    });
+    members.push(member.id);
+  }
+  const group = await post<{ id: number }>('/v1/customer-group/saveNew', {
+    name: `发券客群${stamp}`,
+    rule: JSON.stringify({ metric: 'registerStore', operator: 'in', value: [store.id] }),
+  });
+  const template = await post<{ id: number }>('/v1/coupon-template/saveNew', {
+    name: `群发券${stamp}`,
+    lineType: 'all_cash',
+    rule: { cashValue: '5.00' },
+  });
+  await post(`/v1/coupon-template/enable?id=${template.id}`);
+  const activity = await post<{ id: number }>('/v1/activity/saveNew', {
+    name: `端到端群发${stamp}`,
+    kind: 'GROUP_COUPON',
+    beginTime: '2026-01-01 00:00:00',
+    endTime: '2035-12-31 23:59:59',
+    rule: { groupSendGroup: group.id, groupSendTemplate: template.id, groupSendCount: 2 },
+  });
+  await post(`/v1/activity/audit?id=${activity.id}`);
+  return { activity: activity.id, members, template: template.id };
+}
+
+describe('bulk coupon issuing in the browser', () => {
+  it('starts a send to a group from the detail, sees it finish with each member issued, in both languages', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    const stamp = String(Date.now() % 100_000_000).padStart(8, '0');
+    const { activity, members, template } = await scene(page, stamp);
+
+    await shell.goto(baseUrl, `/promotion/group-coupon/group-send-coupon-dtl?id=${activity}`);
+    await page.getByRole('tab', { name: '发送' }).click();
+    const tab = page.getByTestId('group-send-tab');
+    await expect.poll(() => tab.innerText()).toContain('尚未开始发送');
+    await tab.getByRole('button', { name: looseText('开始发送') }).click();
+    await page.locator('.ant-popover:visible').getByRole('button', { name: looseText('确定') }).click();
+
+    // The run finishes in the background; the tab reads it again while it runs.
+    await expect.poll(() => tab.innerText(), { timeout: 30_000 }).toContain('已完成');
+    const text = await tab.innerText();
+    expect(text).toContain('冻结会员数');
+    const rows = tab.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBe(2);
+    for (let i = 0; i < 2; i += 1) expect(await rows.nth(i).innerText()).toContain('已发券');
+    await screenshot(page, 'group-send-tab-zh');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Each member holds the two coupons (the coupon inquiry).
+    for (const member of members) {
+      const held = await postData<{ total: number }>(page, {
+        baseUrl,
+        url: '/v1/coupon/query',
+        data: { page: 1, pageSize: 1, filters: { member, template } },
+      });
+      expect(held.total).toBe(2);
+    }
+
+    await shell.switchLanguage('en_US');
+    await shell.goto(baseUrl, `/promotion/group-coupon/group-send-coupon-dtl?id=${activity}`);
+    await page.getByRole('tab', { name: 'Sending' }).click();
+    await expect.poll(() => tab.innerText()).toContain('Done');
+    expect(await tab.innerText()).toContain('Members frozen');
+    await expect.poll(() => rows.count()).toBe(2);
+    expect(await rows.first().innerText()).toContain('Issued');
+    await screenshot(page, 'group-send-tab-en');
+  });
+});
