@@ -33,6 +33,7 @@ export const groupSendMessages = defineMessages({
   'groupSend.state.STOPPED': ['已停止', 'Stopped'],
   'groupSend.state.DONE': ['已完成', 'Done'],
   'groupSend.state.FAILED': ['失败（可继续）', 'Failed (can resume)'],
+  'groupSend.progress': ['发送进度', 'Sending progress'],
   'groupSend.members': ['冻结会员数', 'Members frozen'],
   'groupSend.issued': ['已发券', 'Issued'],
   'groupSend.skipped': ['未发（跳过）', 'Skipped'],

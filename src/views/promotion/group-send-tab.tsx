@@ -36,7 +36,11 @@ function RunFigures(props: { readonly run: Run; readonly t: Translate }) {
   const percent = run.memberCount === 0 ? 100 : Math.floor((served * 100) / run.memberCount);
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
-      <Progress percent={percent} status={run.state === 'RUNNING' ? 'active' : run.state === 'DONE' ? 'success' : 'normal'} />
+      <Progress
+        aria-label={t('groupSend.progress')}
+        percent={percent}
+        status={run.state === 'RUNNING' ? 'active' : run.state === 'DONE' ? 'success' : 'normal'}
+      />
       <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }}>
         <Descriptions.Item label={t('groupSend.members')}>{formatInteger(run.memberCount)}</Descriptions.Item>
         <Descriptions.Item label={t('groupSend.issued')}>{formatInteger(run.issued)}</Descriptions.Item>
