@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { GroupSendReason } from '../../../../resources/contract/group-send.types';
-import type { Award, PreparedActivity } from '../../../../resources/promotion/activity-engine';
-import type { Db } from '../../../db/connection';
+import type { Award } from '../../../../resources/promotion/activity-engine';
+import type { Db, DbOrTx } from '../../../db/connection';
 import { AppError } from '../../../http/envelope';
 import { loadActivities } from '../activity.loader';
 import { giveOnce, type GivingResult } from '../events/give';
@@ -9,17 +9,18 @@ import { localFacts } from '../events/member-events';
 import { failRun, finishIfDone, type GroupSendJob } from './group-send.runs';
 
 /**
- * Serving a run's frozen recipients (README.md): each member in its own small transaction, which
- * locks the run row for share (a pause or stop waits for it, and it sees a pause or stop made
- * before it), locks the recipient and re-reads it (still PENDING, else another delivery of the
- * job served it), gives the activity's coupon set through the activity engine's giving
- * (`events/give.ts`: budget, the coupon issue service, `activity_awards` keyed by run and member)
- * and marks the recipient ISSUED or SKIPPED, all in the same transaction. A job delivered twice,
- * at once or after a kill, therefore serves nobody twice.
+ * Serving a run's frozen recipients (README.md), a batch of at most {@link BATCH} members per
+ * transaction: the run row is read `for share` (a pause or stop waits for the batch in flight,
+ * and the batch sees a pause or stop made before it), the batch's recipients still PENDING are
+ * locked (`for update`: a second delivery waits, then finds them served and skips them), each
+ * member is given the activity's coupon set through the engine's giving (`events/give.ts`, in a
+ * savepoint: budget, the coupon issue service, `activity_awards` keyed by run and member), and
+ * every recipient of the batch is marked ISSUED or SKIPPED — all in that one transaction. A job
+ * delivered twice, at once or after a kill, therefore serves nobody twice.
  */
 
-/** Recipients read per statement. */
-const PAGE = 200;
+/** Recipients per transaction: one commit per batch, and a pause or stop waits at most one batch. */
+const BATCH = 50;
 
 /** What one delivery of the job did. */
 export interface ServeOutcome {
@@ -38,73 +39,27 @@ function reasonOf(error: AppError): GroupSendReason {
   return 'refused';
 }
 
-type Served = 'served' | 'gone' | 'halt';
-
-/** Serves one recipient unless the run is no longer RUNNING ('halt') or the recipient was served ('gone'). */
-async function serveOne(args: {
-  db: Db;
-  job: GroupSendJob;
-  activity: PreparedActivity;
-  awards: readonly Award[];
-  memberId: number;
-  zone: string;
-  operatorId: number | null;
-  clock: () => Date;
-}): Promise<Served> {
-  const { job, memberId } = args;
-  return args.db.transaction(async (tx): Promise<Served> => {
-    const run = await tx.execute<{ state: string }>(sql`select state from group_send_runs
-      where tenant_id = ${job.tenantId} and id = ${job.runId} for share`);
-    if (run.rows[0]?.state !== 'RUNNING') return 'halt';
-    const pending = await tx.execute(sql`select 1 from group_send_recipients
-      where tenant_id = ${job.tenantId} and run_id = ${job.runId} and member_id = ${memberId} and result = 'PENDING' for update`);
-    if (pending.rows.length === 0) return 'gone';
-    const now = args.clock();
-    let result: GivingResult | { given: false; error: AppError };
-    try {
-      result = await giveOnce({
-        tx,
-        tenantId: job.tenantId,
-        activity: args.activity,
-        memberId,
-        awards: args.awards,
-        source: 'group-send',
-        sourceNo: `run:${job.runId}`,
-        now,
-        localDate: localFacts(now, args.zone).localDate,
-        zone: args.zone,
-        operatorId: args.operatorId,
-      });
-    } catch (error) {
-      // A refusal (the savepoint rolled back) skips this member alone; a fault ends the delivery.
-      if (!(error instanceof AppError)) throw error;
-      result = { given: false, error };
-    }
-    const mark = (fields: { result: string; reason: string | null; values: unknown; couponIds: readonly number[] | null }) =>
-      tx.execute(sql`update group_send_recipients set result = ${fields.result}, reason = ${fields.reason},
-          reason_values = ${fields.values === null ? null : JSON.stringify(fields.values)}::jsonb,
-          coupon_ids = ${fields.couponIds === null ? null : JSON.stringify(fields.couponIds)}::jsonb, served_at = ${now}
-        where tenant_id = ${job.tenantId} and run_id = ${job.runId} and member_id = ${memberId}`);
-    if (result.given) await mark({ result: 'ISSUED', reason: null, values: null, couponIds: result.couponIds });
-    else if ('error' in result)
-      await mark({
-        result: 'SKIPPED',
-        reason: reasonOf(result.error),
-        values: { key: result.error.key, values: result.error.values },
-        couponIds: null,
-      });
-    else
-      await mark({
-        result: 'SKIPPED',
-        reason: result.reason === 'alreadyGiven' ? 'refused' : 'budget',
-        values: { exclusion: result.reason },
-        couponIds: null,
-      });
-    return 'served';
-  });
+/** What is written on a served recipient. */
+interface Mark {
+  readonly member_id: number;
+  readonly result: 'ISSUED' | 'SKIPPED';
+  readonly reason: GroupSendReason | null;
+  readonly reason_values: unknown;
+  readonly coupon_ids: readonly number[] | null;
 }
 
-/** The run's activity and what it gives each member; null when the run is not RUNNING. */
+/** The mark of one giving's outcome. */
+function markOf(memberId: number, result: GivingResult | { given: false; error: AppError }): Mark {
+  if (result.given) return { member_id: memberId, result: 'ISSUED', reason: null, reason_values: null, coupon_ids: result.couponIds };
+  if ('error' in result) {
+    const { key, values } = result.error;
+    return { member_id: memberId, result: 'SKIPPED', reason: reasonOf(result.error), reason_values: { key, values }, coupon_ids: null };
+  }
+  const reason = result.reason === 'alreadyGiven' ? 'refused' : 'budget';
+  return { member_id: memberId, result: 'SKIPPED', reason, reason_values: { exclusion: result.reason }, coupon_ids: null };
+}
+
+/** The run's activity, what it gives each member, the merchant's zone and the starter; null unless the run is RUNNING. */
 async function runContext(db: Db, job: GroupSendJob) {
   const found = await db.execute<{ state: string; activity_id: string; started_by: string | null; time_zone: string }>(sql`
     select r.state, r.activity_id, r.started_by, t.time_zone from group_send_runs r join tenants t on t.id = r.tenant_id
@@ -115,6 +70,63 @@ async function runContext(db: Db, job: GroupSendJob) {
   if (!activity || activity.rule.kind !== 'GROUP_COUPON') return null;
   const awards: Award[] = [{ type: 'coupon', templateId: activity.rule.couponTemplateId, count: activity.rule.couponCount }];
   return { activity, awards, zone: row.time_zone, operatorId: row.started_by === null ? null : Number(row.started_by) };
+}
+
+type Context = NonNullable<Awaited<ReturnType<typeof runContext>>>;
+
+/** Whether the run has recipients left to serve. */
+async function hasPending(db: DbOrTx, job: GroupSendJob): Promise<boolean> {
+  const found = await db.execute(sql`select 1 from group_send_recipients
+    where tenant_id = ${job.tenantId} and run_id = ${job.runId} and result = 'PENDING' limit 1`);
+  return found.rows.length > 0;
+}
+
+/** Serves up to `limit` pending recipients in one transaction; `halt` when the run is no longer RUNNING. */
+async function serveBatch(args: { db: Db; job: GroupSendJob; context: Context; limit: number; clock: () => Date }) {
+  const { job, context } = args;
+  return args.db.transaction(async (tx) => {
+    const run = await tx.execute<{ state: string }>(sql`select state from group_send_runs
+      where tenant_id = ${job.tenantId} and id = ${job.runId} for share`);
+    if (run.rows[0]?.state !== 'RUNNING') return { served: 0, halt: true };
+    const pending = await tx.execute<{ member_id: string }>(sql`select member_id from group_send_recipients
+      where tenant_id = ${job.tenantId} and run_id = ${job.runId} and result = 'PENDING'
+      order by member_id limit ${args.limit} for update`);
+    const now = args.clock();
+    const localDate = localFacts(now, context.zone).localDate;
+    const marks: Mark[] = [];
+    for (const row of pending.rows) {
+      const memberId = Number(row.member_id);
+      let result: GivingResult | { given: false; error: AppError };
+      try {
+        result = await giveOnce({
+          tx,
+          tenantId: job.tenantId,
+          activity: context.activity,
+          memberId,
+          awards: context.awards,
+          source: 'group-send',
+          sourceNo: `run:${job.runId}`,
+          now,
+          localDate,
+          zone: context.zone,
+          operatorId: context.operatorId,
+        });
+      } catch (error) {
+        // A refusal (its savepoint rolled back) skips this member alone; a fault ends the delivery.
+        if (!(error instanceof AppError)) throw error;
+        result = { given: false, error };
+      }
+      marks.push(markOf(memberId, result));
+    }
+    if (marks.length > 0) {
+      await tx.execute(sql`update group_send_recipients p set result = m.result, reason = m.reason,
+          reason_values = m.reason_values, coupon_ids = m.coupon_ids, served_at = ${now}
+        from jsonb_to_recordset(${JSON.stringify(marks)}::jsonb)
+          as m(member_id bigint, result text, reason text, reason_values jsonb, coupon_ids jsonb)
+        where p.tenant_id = ${job.tenantId} and p.run_id = ${job.runId} and p.member_id = m.member_id`);
+    }
+    return { served: marks.length, halt: false };
+  });
 }
 
 /**
@@ -130,19 +142,13 @@ export async function serveRun(args: { db: Db; job: GroupSendJob; clock: () => D
   const slice = args.slice ?? Number.MAX_SAFE_INTEGER;
   let served = 0;
   try {
-    for (let after = 0; ;) {
-      const page = await db.execute<{ member_id: string }>(sql`select member_id from group_send_recipients
-        where tenant_id = ${job.tenantId} and run_id = ${job.runId} and result = 'PENDING' and member_id > ${after}
-        order by member_id limit ${PAGE}`);
-      if (page.rows.length === 0) break;
-      for (const row of page.rows) {
-        if (served >= slice) return { served, more: true };
-        const memberId = Number(row.member_id);
-        after = memberId;
-        const outcome = await serveOne({ db, job, ...context, memberId, clock });
-        if (outcome === 'halt') return { served, more: false };
-        if (outcome === 'served') served += 1;
-      }
+    for (;;) {
+      if (served >= slice) return { served, more: await hasPending(db, job) };
+      const batch = await serveBatch({ db, job, context, limit: Math.min(BATCH, slice - served), clock });
+      if (batch.halt) return { served, more: false };
+      served += batch.served;
+      // Nothing found: done, unless another delivery's batch held the rows this one waited for.
+      if (batch.served === 0 && !(await hasPending(db, job))) break;
     }
   } catch (error) {
     await failRun(db, job);
