@@ -216,6 +216,16 @@ describe('sending coupons to a customer group', () => {
     expect(skipped.records.map((r) => r.reason)).toEqual(['stopped', 'stopped', 'stopped']);
   });
 
+  it('skips the members the template has no coupons left for, naming the reason', async () => {
+    const { group } = await groupOf(3);
+    const scarce = await effectiveTemplate(admin, { name: 'Two left', totalQuantity: 2 });
+    const activity = await bulkIssue(group, { templateId: scarce, count: 1 });
+    await okData(admin.post('/v1/group-send/start', { query: { id: activity } }));
+    expect(await ended(activity)).toMatchObject({ state: 'DONE', issued: 2, skipped: 1 });
+    const skipped = await results(activity, { result: ['SKIPPED'] });
+    expect(skipped.records.map((r) => r.reason)).toEqual(['soldOut']);
+  });
+
   it("stops the send with the activity's own stop", async () => {
     const { group, members } = await groupOf(2);
     const activity = await bulkIssue(group, { count: 1 });
