@@ -154,6 +154,25 @@ export const preset = {
   },
 
   /**
+   * The window of a life cycle that follows time (`states.timeline`: an activity's, a marketing
+   * theme's): its start (inclusive) and end (exclusive), both required, filtered by range and
+   * sortable, in 170-pixel columns.
+   */
+  timeWindow(): { beginTime: DateTimeField & { readonly required: true }; endTime: DateTimeField & { readonly required: true } } {
+    return {
+      beginTime: field.datetime({ label: ['开始时间', 'Starts'], required: true, filter: 'range', sortable: true, width: 170 }),
+      endTime: field.datetime({
+        label: ['结束时间', 'Ends'],
+        help: ['不含该时刻本身', 'The end moment itself is not included'],
+        required: true,
+        filter: 'range',
+        sortable: true,
+        width: 170,
+      }),
+    };
+  },
+
+  /**
    * The goods, categories and brands a goods scope lists (a coupon template's, an activity's),
    * shown while the scope field `scopeField` is INCLUDE or EXCLUDE; not list columns.
    */

@@ -46,6 +46,7 @@ import { paidLevelOrderResource } from './member/paid-level-order.resource';
 import { upgradeIncentiveResource } from './member/upgrade-incentive.resource';
 import { activities } from './promotion/activity.resource';
 import { scoreInitResource } from './promotion/score-init.resource';
+import { topicResource } from './promotion/topic.resource';
 
 /**
  * Every declared business object. Adding a resource is writing its `<name>.resource.ts` and
@@ -100,6 +101,7 @@ export const RESOURCES: readonly ResourceDef[] = [
   memberTagResource,
   memberTagLinkResource,
   customerGroupResource,
+  topicResource,
 ];
 
 /** The declaration of a resource by its API name. */

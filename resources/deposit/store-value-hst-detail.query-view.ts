@@ -48,7 +48,8 @@ export const storeValueHistoryView = defineQueryView({
       options: optionsFrom({
         book: storedValueDocsMessages,
         prefix: 'storedValue.source',
-        codes: ['recharge', 'payment', 'refund', 'adjustment', 'init', 'batch'],
+        // `activity`: the gift value a top-up promotion gives with a recharge (its own entry).
+        codes: ['recharge', 'payment', 'refund', 'adjustment', 'init', 'batch', 'activity'],
       }),
     },
     sourceId: {

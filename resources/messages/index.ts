@@ -25,6 +25,7 @@ import { couponsMessages } from '../coupons/coupons.messages';
 import { activityMessages } from '../promotion/activity.messages';
 import { activityScreenMessages } from '../promotion/activity-screens.messages';
 import { groupSendMessages } from '../promotion/group-send.messages';
+import { topicScreenMessages } from '../promotion/topic-screens.messages';
 import { activityEngineMessages } from './activity-engine.messages';
 import { activityEventsMessages } from './activity-events.messages';
 import { audienceBuilderMessages, audienceMessages } from './audience.messages';
@@ -61,6 +62,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   activityMessages,
   activityScreenMessages,
   groupSendMessages,
+  topicScreenMessages,
   audienceMessages,
   audienceBuilderMessages,
   activityEngineMessages,

@@ -38,6 +38,7 @@ export const storedValueDocsMessages = defineMessages({
   'storedValue.source.adjustment': ['储值调整单', 'Adjustment document'],
   'storedValue.source.init': ['储值期初', 'Opening balance'],
   'storedValue.source.batch': ['批量操作单', 'Batch operation'],
+  'storedValue.source.activity': ['充值活动赠送', 'Top-up campaign gift'],
 
   // The member's stored-value tab (src/views/deposit/member-tab/)
   'storedValue.tab.title': ['储值', 'Stored value'],

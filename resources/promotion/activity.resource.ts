@@ -106,15 +106,7 @@ const base = defineResource({
       filter: 'in',
       width: 100,
     }),
-    beginTime: field.datetime({ label: ['开始时间', 'Starts'], required: true, filter: 'range', sortable: true, width: 170 }),
-    endTime: field.datetime({
-      label: ['结束时间', 'Ends'],
-      help: ['不含该时刻本身', 'The end moment itself is not included'],
-      required: true,
-      filter: 'range',
-      sortable: true,
-      width: 170,
-    }),
+    ...preset.timeWindow(),
     stores: field.relation({
       label: ['适用门店', 'Stores'],
       help: ['不选则全部门店', 'None: every store'],
@@ -160,6 +152,8 @@ const base = defineResource({
     auditedAt: preset.auditedAt({ inList: false }),
   },
   titleField: 'name',
+  // What a picker of activities (a marketing theme's) tells of each: its kind, state and window.
+  picker: { card: ['kind', 'state', 'beginTime', 'endTime'] },
   numbering: { field: 'number', prefix: 'AC', digits: 8 },
   // Copy: a new INITAIL activity from any record (its kind's add form, filled).
   copyable: true,

@@ -140,6 +140,8 @@ const OVERRIDES: Readonly<Record<string, Override>> = {
   // Free levels form a ladder: distinct ranks, thresholds rising with the rank.
   // Activities: a window in order, no time windows, every goods, an effective-free reward (points only), a kind of the view's entry.
   ...Object.fromEntries(activities.resources.map((r) => [r.name, () => activityContractBody(r)])),
+  // A marketing theme shows live activities only (its picker's rule): an audited one, made once.
+  topic: async () => ({ activities: [await auditedActivity()], beginTime: '2026-01-01 00:00:00', endTime: '2036-01-01 00:00:00' }),
   level: () => {
     levelRank += 1;
     return { levelType: 'FREE', rankOrder: levelRank, growthThreshold: levelRank * 100 };
@@ -187,6 +189,18 @@ async function contractGroup(): Promise<number> {
     customerGroup = created.id as number;
   }
   return customerGroup;
+}
+
+let liveActivity: number | null = null;
+/** An audited activity whose window holds every instant the contract stands at, made once. */
+async function auditedActivity(): Promise<number> {
+  if (liveActivity === null) {
+    const base = activities.base;
+    const created = await okData(admin.post(`/v1/${base.name}/saveNew`, { body: await validBody(base), headers: headers() }));
+    await okData(admin.post(`/v1/${base.name}/audit`, { query: { id: created.id }, headers: headers() }));
+    liveActivity = created.id as number;
+  }
+  return liveActivity;
 }
 
 /** A member of its own for a record that may name a member once. */
@@ -955,6 +969,8 @@ const RELATION_OVERRIDES: Readonly<
     }),
     direct: true,
   },
+  // A theme shows audited activities only: the activity is audited while the theme is saved, then put back.
+  'topic.activities': { body: (r) => ({ activities: [r.activity] }), targetState: 'AUDITED' },
   'activity.rule.upgradeToLevels': {
     body: (r) => ({ kind: 'UPGRADE_GIFT', rule: { upgradeToLevels: [r.level], rewardPoints: 1, rewardCouponTemplate: null } }),
   },

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
 import { fillFormItem } from './pages/antd';
-import { seriousViolations } from './pages/axe';
+import { expectAccessible } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { FormPage, savedDetailThenList } from './pages/form.page';
 import { ListPage } from './pages/list.page';
@@ -26,12 +26,6 @@ async function api<T>(page: Page, path: string, data?: unknown): Promise<T> {
   const body = await response.json();
   expect(body.code, JSON.stringify(body)).toBe(2000);
   return body.data as T;
-}
-
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  const findings = await seriousViolations(page);
-  if (findings.length > 0) await screenshot(page, `axe-${name}`);
-  expect(findings.map((f) => `${f.impact} ${f.id}: ${f.nodes.join(' | ')}`)).toEqual([]);
 }
 
 describe('activities in the browser', () => {

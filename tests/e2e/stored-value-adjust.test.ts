@@ -1,11 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { connectDatabase, type Database } from '../../server/db/connection';
-import { tenants } from '../../server/db/schema/core.schema';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../helpers/browser';
-import { createUser, FIXTURE_PASSWORD } from '../helpers/fixtures';
-import { useDemoSession } from './pages/demo-session';
+import { FIXTURE_PASSWORD } from '../helpers/fixtures';
+import { createDemoUser, useDemoSession } from './pages/demo-session';
 import { FormPage, savedDetailThenList } from './pages/form.page';
 import { LinesEditor } from './pages/lines.page';
 import { ListPage } from './pages/list.page';
@@ -22,17 +19,8 @@ const session = useDemoSession();
 const baseUrl = session.baseUrl;
 const HEADERS = { locale: 'zh_CN', time_zone: 'Asia/Shanghai', 'X-Requested-With': 'loyalty-console' };
 
-let database: Database;
-beforeAll(async () => {
-  database = connectDatabase(inject('databaseUrl'), { max: 2 });
-  // A second person of the demo merchant who may audit (every permission).
-  const [demo] = await database.db
-    .select({ id: tenants.id })
-    .from(tenants)
-    .where(eq(tenants.code, inject('demoTenantCode')));
-  await createUser(database, { tenantId: Number(demo.id), login: 'sv-checker', grants: 'all' });
-});
-afterAll(async () => database?.close());
+// A second person of the demo merchant who may audit (every permission).
+beforeAll(() => createDemoUser({ login: 'sv-checker', grants: 'all' }));
 
 /** A call of the API with the page's session, answered `data`. */
 async function api(page: Page, path: string, data?: unknown): Promise<any> {

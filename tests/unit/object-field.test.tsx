@@ -236,4 +236,25 @@ describe('object members following a sibling member', () => {
     expect(await screen.findByText('Valid for (days)')).toBeTruthy();
     expect(screen.queryByText('Valid dates')).toBeNull();
   });
+
+  it('starts a new record with the members’ declared defaults, and sends them', async () => {
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      api.post('validity-set/query', () => ok({ total: 0, records: [] })),
+      api.post('validity-set/saveNew', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return ok({ ...fixed, id: 2 });
+      }),
+    );
+    renderAt({ path: '/datum/area/area?view=add', i18n, screen: <ResourceList resource={validitySet} />, resources: [validitySet] });
+    const drawer = (await screen.findByText('Add validity set')).closest('.ant-drawer-content') as HTMLElement;
+    const form = (await within(drawer).findByText('Save')).closest('form')!;
+    // The mode's default is chosen, so the member it applies is offered at once.
+    await waitFor(() => expect(within(form).getByText('Days after receipt', { selector: '.ant-select-selection-item' })).toBeTruthy());
+    expect(within(form).getByText('Valid for (days)', { selector: 'label' })).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Name'), { target: { value: 'Default' } });
+    fireEvent.click(buttonNamed(form, 'Save'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ name: 'Default', validity: { mode: 'RELATIVE' } });
+  });
 });

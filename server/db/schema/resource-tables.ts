@@ -61,3 +61,4 @@ export const scoreInit = resourceTable('score-init');
 export const memberTag = resourceTable('member-tag');
 export const memberTagLink = resourceTable('member-tag-link');
 export const customerGroup = resourceTable('customer-group');
+export const topic = resourceTable('topic');

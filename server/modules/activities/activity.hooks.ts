@@ -5,6 +5,7 @@ import type { Action, PermissionRef } from '../../../resources/catalog/types';
 import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
 import { activities, familyAccess, familyViewName } from '../../../resources/promotion/activity.resource';
 import { ACTIVITY_KINDS, activityKind } from '../../../resources/promotion/kinds/index';
+import { topicResource } from '../../../resources/promotion/topic.resource';
 import { compareExact, exactText } from '../../../resources/money/decimal';
 import { valueAfterWrite } from '../../crud/required-when';
 import { defineServerHooks, type HookContext, type StoredRecord } from '../../crud/server-hooks.define';
@@ -23,7 +24,7 @@ import { isTopUpKind, topUpRuleIssues } from './top-up-approval';
  *   belongs to that entry;
  * - permissions per menu entry: every write and state action needs 配置维护 on the entry the
  *   kind belongs to (the base's routes accept any entry's grant, the record decides), reads of
- *   the base show the kinds of the entries the caller may read;
+ *   the base show the kinds of the entries the caller may read (a theme editor's picker, all);
  * - time-of-day windows end after they start and do not overlap; ladder thresholds rise;
  * - a listed goods scope lists something; a reward gives something (points > 0 where points are
  *   the reward); coupon templates exist, are the tenant's and are effective;
@@ -64,6 +65,16 @@ const WRITE_REFS = FAMILIES.flatMap((family) => familyRefs(family, [MAINTAIN]));
 
 const familyOfKind = (kind: unknown): ActivityFamily | undefined => activityKind(String(kind))?.family;
 const readableFamilies = (actor: Actor) => FAMILIES.filter((f) => readRefs(f).some((ref) => hasAction(actor.grants, ref)));
+
+/**
+ * Who picks activities for another record: a marketing theme's editor chooses the activities the
+ * page shows among all of the tenant's (their picker's options: name, kind, state and window),
+ * whichever menu entries they may read.
+ */
+const PICKER_REFS: readonly PermissionRef[] = [
+  { resourceId: findEntry('promotion', topicResource.route.entry)!.resourceId, action: topicResource.access.write },
+];
+const picksActivities = (actor: Actor) => PICKER_REFS.some((ref) => hasAction(actor.grants, ref));
 
 function assertMaintainable(actor: Actor, kind: unknown): void {
   const family = familyOfKind(kind);
@@ -203,7 +214,8 @@ const maintainRecord = ({ actor, record }: { actor: Actor; record: StoredRecord 
 export const activityHooks = defineServerHooks('activity', {
   // The base serves every menu entry's kinds: any entry's grant lets the call in, the record's kind decides.
   requires: { read: READ_REFS, write: WRITE_REFS },
-  rowFilter: (ctx) => (ctx.operation === 'reference' ? undefined : familyCondition(ctx)),
+  rowFilter: (ctx) =>
+    ctx.operation === 'reference' || (ctx.operation === 'options' && picksActivities(ctx.actor)) ? undefined : familyCondition(ctx),
   async beforeSave(ctx) {
     assertMaintainable(ctx.actor, valueAfterWrite({ values: ctx.values, current: ctx.current, name: 'kind' }));
     await checkActivity(ctx);

@@ -1,7 +1,7 @@
 import { Alert, App, Button, Form, Result, Skeleton } from 'antd';
 import { useCreate, useInvalidate, useOne, useUpdate, type BaseRecord, type HttpError } from '@refinedev/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { ResourceDef } from '../../../resources/define';
+import type { ObjectField, ResourceDef } from '../../../resources/define';
 import type { ApiRecord, Translate } from '../../fields/field-kind';
 import { fieldContext, formToBody, recordToForm, specFor } from '../../fields/field-kinds';
 import { alreadyReported, errorText, isConflict, showFieldErrors } from './call-errors';
@@ -46,6 +46,11 @@ export interface RecordFormProps {
   readonly onDirtyChange?: (dirty: boolean) => void;
 }
 
+/** Some member of the object declares a default (the object kind's `toForm` gives it to a member left out). */
+function hasMemberDefaults(field: ObjectField): boolean {
+  return Object.values(field.fields).some((member) => member.defaultValue !== undefined);
+}
+
 /**
  * Form values of a new record: the declared defaults, then the values it was opened with (a
  * declared field's only), then the screen's fixed values.
@@ -60,7 +65,9 @@ function defaultsOf(args: {
   const prefill = args.prefill ?? {};
   const values: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
-    const value = name in fixed ? fixed[name] : name in prefill && !field.serverManaged ? prefill[name] : field.defaultValue;
+    const declared = name in fixed ? fixed[name] : name in prefill && !field.serverManaged ? prefill[name] : field.defaultValue;
+    // An object whose members declare defaults starts with them (a top-up rule's "every top-up").
+    const value = declared === undefined && field.kind === 'object' && hasMemberDefaults(field) ? {} : declared;
     if (value === undefined) continue;
     const ctx = fieldContext({ resource, name, t });
     const convert = specFor(field).toForm;
@@ -114,16 +121,20 @@ export function RecordForm(props: RecordFormProps) {
     props.onDirtyChange?.(next);
   };
   const crudRecord = id !== undefined && source === undefined;
+  const copying = !editing && props.copyFrom !== undefined;
+  // A read of no record (an add form's, `info/` of '') is dropped as the form closes: left in the
+  // cache without an observer, the next refresh of every read of the resource (a list's state
+  // action after an add in a drawer) would fetch it and show 接口不存在.
   const one = useOne<BaseRecord>({
     resource: resource.name,
     id: id ?? '',
-    queryOptions: { enabled: crudRecord },
+    queryOptions: { enabled: crudRecord, ...(crudRecord ? {} : { cacheTime: 0 }) },
     errorNotification: false,
   });
   const copy = useOne<BaseRecord>({
     resource: resource.name,
     id: props.copyFrom ?? '',
-    queryOptions: { enabled: !editing && props.copyFrom !== undefined },
+    queryOptions: { enabled: copying, ...(copying ? {} : { cacheTime: 0 }) },
     errorNotification: false,
   });
   const copied = copy.data?.data as ApiRecord | undefined;

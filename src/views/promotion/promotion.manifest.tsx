@@ -3,13 +3,15 @@
  * kind chooser of a new points campaign and the two evaluation screens; on every activity list the
  * simulator and, per menu entry, "New activity ▾" by kind; on every activity's detail its effect
  * evaluation and a simulator; on a bulk coupon issue's detail its send (group-send-tab.tsx); on a
- * customer group's detail its members, a page at a time. Every list and detail of an activity declaration is the generic one
+ * customer group's detail its members, a page at a time; a marketing theme's landing-page preview
+ * beside its form and on its detail. Every list and detail of an activity declaration is the generic one
  * (the views of the `activity` table inherit the base's slots).
  */
 import { findEntry } from '../../../resources/catalog/index';
 import { ACTIVITY_FAMILIES, type ActivityFamily } from '../../../resources/promotion/activity-kind';
 import { activities, familyViewName } from '../../../resources/promotion/activity.resource';
 import { customerGroupResource } from '../../../resources/promotion/customer-group.resource';
+import { topicResource } from '../../../resources/promotion/topic.resource';
 import { lazySlot } from '../../screens/lazy-slot';
 import type { DomainManifest, ListToolbarItem } from '../../screens/manifest';
 
@@ -19,6 +21,8 @@ const SimulateTab = lazySlot(() => import('./activity-slots').then((m) => m.Simu
 const ActivityEvaluation = lazySlot(() => import('./activity-evaluation').then((m) => m.ActivityEvaluation));
 const GroupMembersTab = lazySlot(() => import('./group-members-tab').then((m) => m.GroupMembersTab));
 const GroupSendTab = lazySlot(() => import('./group-send-tab').then((m) => m.GroupSendTab));
+const TopicPageSection = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPageSection));
+const TopicPreviewTab = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPreviewTab));
 
 /** "New activity ▾" in each activity entry's list, for those who may maintain the entry. */
 function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
@@ -74,5 +78,8 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     [activities.kinds.GROUP_COUPON.name]: [
       { key: 'send', title: 'groupSend.tab', render: ({ record, t }) => <GroupSendTab activityId={Number(record.id)} t={t} /> },
     ],
+    [topicResource.name]: [{ key: 'preview', title: 'topic.preview.tab', render: (args) => <TopicPreviewTab {...args} /> }],
   },
+  // A marketing theme's landing page, previewed beside its fields as they are typed.
+  formSections: { [topicResource.name]: [{ key: 'page', render: (args) => <TopicPageSection {...args} /> }] },
 };

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from '../../helpers/browser';
 
 /**
  * axe-core's WCAG 2.0 / 2.1 A and AA rules on a page as it is now (the accessibility test of
@@ -30,4 +32,14 @@ export async function seriousViolations(page: Page): Promise<Finding[]> {
         nodes: violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`.slice(0, 300)),
       }));
   }, TAGS);
+}
+
+/**
+ * Fails the test with axe-core's serious and critical findings on the page as it is now, after
+ * keeping a picture of it (`axe-<name>.png`) for whoever reads the failure.
+ */
+export async function expectAccessible(page: Page, name: string): Promise<void> {
+  const findings = await seriousViolations(page);
+  if (findings.length > 0) await screenshot(page, `axe-${name}`);
+  expect(findings.map((f) => `${f.impact} ${f.id}: ${f.nodes.join(' | ')}`)).toEqual([]);
 }

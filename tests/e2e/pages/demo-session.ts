@@ -1,4 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { PermissionRef } from '../../../resources/catalog/types';
+import { connectDatabase } from '../../../server/db/connection';
+import { tenants } from '../../../server/db/schema/core.schema';
+import { createUser } from '../../helpers/fixtures';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { launchBrowser, type TestBrowser } from '../../helpers/browser';
 import { LoginPage } from './login.page';
@@ -49,4 +54,21 @@ export function useDemoSession(): DemoSession {
       return { page, shell };
     },
   };
+}
+
+/**
+ * Another user of the demo merchant holding `grants` (a second person who audits what the
+ * administrator made), signed in with `FIXTURE_PASSWORD`; written straight to the database.
+ */
+export async function createDemoUser(args: { readonly login: string; readonly grants: readonly PermissionRef[] | 'all' }): Promise<void> {
+  const database = connectDatabase(inject('databaseUrl'), { max: 1 });
+  try {
+    const [demo] = await database.db
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(eq(tenants.code, inject('demoTenantCode')));
+    await createUser(database, { tenantId: Number(demo.id), login: args.login, grants: args.grants });
+  } finally {
+    await database.close();
+  }
 }
