@@ -1,11 +1,11 @@
 /**
- * The pages that stand in for a screen: access denied (§8), no licence, no content, not found.
- * Each is a plain antd Result so they look alike and read the same in both languages.
+ * The pages that stand in for a screen (access denied, no licence, no content, not found) and the
+ * spinner of a page on its way. The pages themselves are antd Results (status-results.tsx), a
+ * chunk loaded when one is first shown, with this spinner meanwhile: the login page and every
+ * screen that opens go without Result's illustrations.
  */
-import { Button, Result, Spin } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { isSignedIn, signOut } from '../../providers/auth';
+import { Spin } from 'antd';
+import { lazy, Suspense, type ComponentType } from 'react';
 
 /** The spinner of a page whose code or access decision is on its way. */
 export function PageSpin() {
@@ -16,77 +16,27 @@ export function PageSpin() {
   );
 }
 
+type Results = typeof import('./status-results');
+
+/** A page of status-results.tsx, drawn once its chunk is there (its load failing like any screen's). */
+function statusPage<P extends object>(pick: (m: Results) => ComponentType<P>): ComponentType<P> {
+  const Lazy = lazy(() => import('./status-results').then((m) => ({ default: pick(m) as ComponentType<object> })));
+  return function StatusPage(props: P) {
+    return (
+      <Suspense fallback={<PageSpin />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
+}
+
 /** Shown instead of a screen the user may not open. */
-export function DeniedResult() {
-  const { t } = useTranslation();
-  return <Result status="403" title={t('shell.denied.title')} subTitle={t('error.routeDenied')} />;
-}
-
-/** A full-height frame centring a status page outside the shell. */
-function Standalone(props: { readonly children: React.ReactNode }) {
-  return <div className="console-standalone">{props.children}</div>;
-}
-
+export const DeniedResult = statusPage((m) => m.DeniedResult);
 /** `/no-lisence`: the merchant's licence is invalid; only signing in again can help. */
-export function NoLicencePage() {
-  const { t } = useTranslation();
-  return (
-    <Standalone>
-      <Result
-        status="warning"
-        title={t('shell.noLicence.title')}
-        subTitle={`${t('error.licenseInvalid')} ${t('shell.noLicence.hint')}`}
-        extra={
-          <Button type="primary" onClick={() => void signOut()}>
-            {t('shell.backLogin')}
-          </Button>
-        }
-      />
-    </Standalone>
-  );
-}
-
+export const NoLicencePage = statusPage((m) => m.NoLicencePage);
 /** `/no-content`: signed in, but no menu entry is granted. */
-export function NoContentPage() {
-  const { t } = useTranslation();
-  return (
-    <Standalone>
-      <Result
-        status="info"
-        title={t('shell.noContent.title')}
-        subTitle={t('shell.noContent.hint')}
-        extra={<Button onClick={() => void signOut()}>{t('shell.backLogin')}</Button>}
-      />
-    </Standalone>
-  );
-}
-
+export const NoContentPage = statusPage((m) => m.NoContentPage);
 /** Inside the shell: a route with no screen (the `/analysis` shell). */
-export function EmptyShellPage() {
-  const { t } = useTranslation();
-  return <Result status="info" title={t('shell.noContent.title')} />;
-}
-
-/**
- * Any unknown path. `homePath` (the first menu entry the user may open) comes from the caller:
- * this file is part of the login page's chunk, which does not carry the catalogue.
- */
-export function NotFoundPage(props: { readonly homePath: () => string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const signedIn = isSignedIn();
-  return (
-    <Standalone>
-      <Result
-        status="404"
-        title={t('shell.notFound.title')}
-        subTitle={t('shell.notFound.hint')}
-        extra={
-          <Button type="primary" onClick={() => navigate(signedIn ? props.homePath() : '/login')}>
-            {t(signedIn ? 'shell.backHome' : 'shell.backLogin')}
-          </Button>
-        }
-      />
-    </Standalone>
-  );
-}
+export const EmptyShellPage = statusPage((m) => m.EmptyShellPage);
+/** Any unknown path; `homePath` (the first menu entry the user may open) comes from the caller. */
+export const NotFoundPage = statusPage<{ readonly homePath: () => string }>((m) => m.NotFoundPage);

@@ -185,7 +185,7 @@ describe('versions (issue 30 §2)', () => {
     const keys = literalKeysOf([
       'src/shell/login-page.tsx',
       'src/shell/change-password-form.tsx',
-      'src/shell/status-pages.tsx',
+      'src/shell/status-results.tsx',
       'src/shell/language-switch.tsx',
     ]);
     expect(keys.size).toBeGreaterThan(15);
