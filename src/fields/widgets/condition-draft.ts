@@ -110,14 +110,3 @@ export function isComplete(node: DraftNode | undefined): boolean {
   const value = valueOf(node);
   return Array.isArray(value) ? value.length > 0 && value.every((v) => v !== undefined && v !== null && v !== '') : value !== undefined;
 }
-
-/**
- * The widget's rules and conversions (condition-tree.widget.tsx), here so the field registry has
- * them before the builder's code loads: the API's JSON text <-> the form's draft.
- */
-export const conditionTreeValues = {
-  ownsFormItem: true,
-  rules: () => [],
-  toForm: (_ctx: unknown, value: unknown) => (value === null || value === undefined || value === '' ? undefined : draftOf(value)),
-  fromForm: (_ctx: unknown, value: unknown) => (value === null || value === undefined ? null : JSON.stringify(treeOf(value as DraftNode))),
-} as const;

@@ -19,7 +19,7 @@ import type { ApiRecord, FieldContext, FieldKindSpec, Translate } from '../field
 import { DASH, labelOf } from '../field-helpers';
 import { useOptionTitles } from '../option-titles';
 import { GroupEditor, ValueHolder } from './condition-builder';
-import { conditionTreeValues, draftOf, isComplete, isGroup, treeOf, type DraftNode } from './condition-draft';
+import { draftOf, isComplete, isGroup, treeOf, type DraftNode } from './condition-draft';
 import { METRIC_MEMBER_OPTIONS, METRIC_RECORDS, memberOptionsContext } from './condition-value';
 import { enumOptions } from '../kinds/choice.kind';
 
@@ -203,6 +203,7 @@ function display(ctx: FieldContext<LongTextField>, value: unknown, record: ApiRe
 
 /** The condition builder as a field widget: the tree in the form, JSON text to and from the API. */
 export const conditionTreeWidget: FieldKindSpec<LongTextField> = {
+  ownsFormItem: true,
   input: (ctx, options) => {
     const path = [...(ctx.path ?? [ctx.name])];
     return (
@@ -224,5 +225,7 @@ export const conditionTreeWidget: FieldKindSpec<LongTextField> = {
   },
   cell: (ctx, value) => (typeof value === 'string' && value !== '' ? <ConditionText node={treeOf(draftOf(value))} t={ctx.t} /> : DASH),
   display,
-  ...conditionTreeValues,
+  rules: () => [],
+  toForm: (_ctx, value) => (value === null || value === undefined || value === '' ? undefined : draftOf(value)),
+  fromForm: (_ctx, value) => (value === null || value === undefined ? null : JSON.stringify(treeOf(value as DraftNode))),
 };
