@@ -27,7 +27,10 @@ export const groupSendMessages = defineMessages({
   'groupSend.pause': ['暂停', 'Pause'],
   'groupSend.resume': ['继续', 'Resume'],
   'groupSend.stop': ['停止', 'Stop'],
-  'groupSend.stopConfirm': ['停止后未发送的会员将不再发送，不能恢复。确定停止吗？', 'Members not yet served will get nothing, and this cannot be undone. Stop?'],
+  'groupSend.stopConfirm': [
+    '停止后未发送的会员将不再发送，不能恢复。确定停止吗？',
+    'Members not yet served will get nothing, and this cannot be undone. Stop?',
+  ],
   'groupSend.state.RUNNING': ['发送中', 'Sending'],
   'groupSend.state.PAUSED': ['已暂停', 'Paused'],
   'groupSend.state.STOPPED': ['已停止', 'Stopped'],

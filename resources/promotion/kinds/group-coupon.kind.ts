@@ -19,7 +19,10 @@ export const groupCouponKind = defineActivityKind(
     rule: {
       groupSendGroup: field.relation({
         label: ['发送客群', 'Customer group'],
-        help: ['开始发送时冻结客群成员，此后加入的会员不发', 'Its members are frozen when the send starts; members who join later get nothing'],
+        help: [
+          '开始发送时冻结客群成员，此后加入的会员不发',
+          'Its members are frozen when the send starts; members who join later get nothing',
+        ],
         resource: 'customer-group',
         required: true,
         width: 160,
