@@ -235,6 +235,14 @@ describe('sending coupons to a customer group', () => {
     expect(await deliver(job)).toEqual({ served: 0, more: false });
     for (const member of members) expect(await couponsOf(member)).toBe(0);
   });
+
+  it('keeps the group a bulk coupon issue sends to: its delete is refused with 409 and the group stays', async () => {
+    const { group } = await groupOf(1);
+    await bulkIssue(group, { count: 1 });
+    const refused = await admin.post('/v1/customer-group/delete', { query: { id: group } });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect((await admin.get(`/v1/customer-group/info/${group}`)).status).toBe(200);
+  });
 });
 
 describe('who may send, and what is refused', () => {
