@@ -22,7 +22,7 @@ type KindsFiredBy<T extends ActivityKindDecl['trigger']> = {
   [K in DeclaredKind]: Declared[K]['trigger'] extends T ? K : never;
 }[DeclaredKind];
 
-/** The kinds a sale fires (their `evaluate` runs in the sale), an exchange, a member event, a top-up. */
+/** The kinds a sale fires (their `evaluate` runs in the sale), an exchange, a member event, a top-up, a person's send to a group. */
 export type SaleKind = KindsFiredBy<'sale'>;
 export type ExchangeKind = KindsFiredBy<'exchange'>;
 export type MemberEventKind = KindsFiredBy<'memberEvent'>;
@@ -38,6 +38,7 @@ export const SALE_KINDS: readonly SaleKind[] = kindsFiredBy<SaleKind>('sale');
 export const EXCHANGE_KINDS: readonly ExchangeKind[] = kindsFiredBy<ExchangeKind>('exchange');
 export const MEMBER_EVENT_KINDS: readonly MemberEventKind[] = kindsFiredBy<MemberEventKind>('memberEvent');
 export const TOP_UP_KINDS: readonly TopUpKind[] = kindsFiredBy<TopUpKind>('topUp');
+export const GROUP_SEND_KINDS: readonly GroupSendKind[] = kindsFiredBy<GroupSendKind>('groupSend');
 
 /** Goods a rule applies to: all, only the listed, or all but the listed (codes of `product`). */
 export interface GoodsScope {
