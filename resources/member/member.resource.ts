@@ -280,7 +280,8 @@ export const memberResource = defineResource({
       },
       {
         key: 'tagLinks',
-        title: ['标签', 'Tags'],
+        // Not 标签 / Tags: that is the member's own labels' tab; these are precision marketing's tags, each with its source.
+        title: ['营销标签', 'Marketing tags'],
         resource: 'member-tag-link',
         field: 'member',
         columns: ['tag', 'source', 'taggedAt'],
