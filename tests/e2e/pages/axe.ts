@@ -18,8 +18,24 @@ export interface Finding {
   readonly nodes: readonly string[];
 }
 
-/** The serious and critical violations axe-core finds on the page as it is now. */
+/**
+ * Lets the page's finite animations end (a select's list closing, a drawer opening; spinners
+ * never end and are not waited for), then two frames for what their end renders: axe reads the
+ * page a person sees once it is still, not a list halfway through closing (a quick run scanned the
+ * wallet card form while the colour list was still fading out: aria-selected on its items).
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+    const ended = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
+}
+
+/** The serious and critical violations axe-core finds on the page once it is still. */
 export async function seriousViolations(page: Page): Promise<Finding[]> {
+  await settled(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
