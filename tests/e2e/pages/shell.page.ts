@@ -111,7 +111,9 @@ export class ShellPage {
     // The switch is done when the switch itself reads in the new language (its label is translated
     // with everything else, after the new language's texts arrived).
     const done = to === 'en_US' ? /^\s*Language: English\s*$/ : /^\s*语言: 中文\s*$/;
-    await this.page.getByRole('button', { name: done }).first().waitFor();
+    // A screen of charts redrawn in the new language takes its time on a loaded machine (a
+    // report's, once 15 s): the wait is for the switch itself, so it may last.
+    await this.page.getByRole('button', { name: done }).first().waitFor({ timeout: 45_000 });
     await this.page.mouse.move(0, 0);
     await this.page.locator('.ant-dropdown:visible').first().waitFor({ state: 'hidden' });
   }
