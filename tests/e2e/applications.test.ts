@@ -54,7 +54,16 @@ describe('applications and keys', () => {
     const call = await fetch(`${baseUrl}/loyalty/v1/member/info/${memberId}`, { headers: { 'x-api-key': key } });
     expect(call.status).toBe(200);
 
-    // Its Calls tab lists the call.
+    // Its Calls tab lists the call. The log is written a quarter second after a call ends (in
+    // batches): the tab is opened once the log holds it, as the console's own query answers.
+    const logged = async () => {
+      const answer = await page.request.post(`${baseUrl}/loyalty/v1/application-calls/query`, {
+        headers: { 'X-Requested-With': 'loyalty-console' },
+        data: { filters: { keyPrefix: key.slice(0, 11) } },
+      });
+      return Number((await answer.json()).data?.total ?? 0);
+    };
+    await expect.poll(logged).toBeGreaterThan(0);
     await page.getByRole('tab', { name: '调用记录' }).click();
     const calls = page.locator('.ant-drawer:visible .ant-tabs-tabpane-active');
     await expect.poll(() => calls.innerText(), { timeout: 15_000 }).toContain('/loyalty/v1/member/info/:id');

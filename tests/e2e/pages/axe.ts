@@ -20,16 +20,25 @@ export interface Finding {
 
 /**
  * Lets the page's finite animations end (a select's list closing, a drawer opening; spinners
- * never end and are not waited for), then two frames for what their end renders: axe reads the
+ * never end and are not waited for), frames at a time until none is running: axe reads the
  * page a person sees once it is still, not a list halfway through closing (a quick run scanned the
  * wallet card form while the colour list was still fading out: aria-selected on its items).
  */
 async function settled(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
-    const ended = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
-    await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 2000))]);
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // What an animation's end renders may start another (a modal's content fading after its
+    // close was asked): look again until a pair of frames starts none, for at most 3 s.
+    const until = Date.now() + 3000;
+    while (Date.now() < until) {
+      await frames();
+      const finite = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (finite.length === 0) return;
+      const ended = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now())))]);
+    }
   });
 }
 
