@@ -3,9 +3,8 @@ import { insertTemplate } from '../server/db/seed/coupons.seed';
 import { startRun } from '../server/modules/activities/group-send/group-send.runs';
 import { serveRun } from '../server/modules/activities/group-send/group-send.serve';
 import { intFlag, parseFlags, textFlag } from './lib/bench-args';
-import { openBenchDatabase } from './lib/bench-database';
+import { startBenchRun } from './lib/bench-run';
 import { ensureBenchTenant } from './lib/bench-tenant';
-import { guardBenchRun } from './lib/bench-watchdog';
 import { advanceSequence, idBase, memberInsertSql } from './lib/member-rows';
 
 /**
@@ -32,15 +31,11 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }
 }
 
 async function main() {
-  const flags = parseFlags(process.argv.slice(2), ['members', 'count', 'tenant', 'database-url', 'data-dir']);
+  const flags = parseFlags(process.argv.slice(2), ['members', 'count', 'tenant', 'database-url', 'data-dir', 'max-minutes']);
   const members = intFlag(flags, 'members', 100_000);
   const count = intFlag(flags, 'count', 1);
-  const bench = await openBenchDatabase({
-    databaseUrl: textFlag(flags, 'database-url'),
-    dataDir: textFlag(flags, 'data-dir'),
-    poolSize: 4,
-  });
-  const done = guardBenchRun({ name: 'group-send', minutes: 120, stop: () => bench.stop() });
+  const run = await startBenchRun({ flags, name: 'bench:group-send', minutes: 120 });
+  const { bench } = run;
   try {
     const { db, pool } = bench.database;
     const stamp = String(Date.now());
@@ -118,8 +113,7 @@ async function main() {
     console.log(`plain INSERT of ${n * count} coupons: ${(plain.ms / 1000).toFixed(1)} s (${perSecond(n, plain.ms)} members/s)`);
     console.log(`ratio send / plain (members per second) = ${(plain.ms / served.ms).toFixed(3)} (target >= 0.5)`);
   } finally {
-    done();
-    await bench.stop();
+    await run.finish();
   }
 }
 
