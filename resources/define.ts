@@ -772,6 +772,13 @@ export interface ResourceDef {
    * `张三 · M000000003`, names repeat. Default: the title field. A relation's `shownAs` overrides it.
    */
   readonly referredAs?: readonly string[];
+  /**
+   * The records are few and their names rarely change (stores, levels, centres): every server
+   * process keeps the tenant's names of them, and the lists and reads of records pointing at
+   * them take the names from there instead of a subquery per row. The table needs the
+   * `title_versions` triggers (server/crud/kept-titles.ts says how; a test checks each).
+   */
+  readonly titlesKept?: true;
   /** The list screen. */
   readonly list: {
     /** Columns in order; default: fields whose `inList` is not false. */

@@ -21,6 +21,7 @@ export const marketingCenterResource = defineResource({
     remark: preset.remark(),
   },
   titleField: 'name',
+  titlesKept: true,
   list: { columns: ['code', 'name', 'manager', 'phone'], defaultSort: { field: 'code', order: 'asc' } },
   files: { module: 'masterData', importable: true },
 });

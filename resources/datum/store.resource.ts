@@ -50,6 +50,7 @@ export const storeResource = defineResource({
     remark: preset.remark(),
   },
   titleField: 'name',
+  titlesKept: true,
   list: {
     columns: ['code', 'name', 'type', 'area', 'marketingCenter', 'phone', 'openingDate', 'state'],
     defaultSort: { field: 'code', order: 'asc' },

@@ -130,6 +130,7 @@ export const levelResource = defineResource({
     state: preset.enabledState(),
   },
   titleField: 'name',
+  titlesKept: true,
   // Pickers list levels as the ladder reads, lowest rank first.
   picker: { sort: { field: 'rankOrder', order: 'asc' } },
   list: {

@@ -12,7 +12,7 @@ import { afterCursor, decodeCursor, encodeCursor, orderBy, sortSignature, type S
 import { filterConditions, keywordCondition, ownField } from './query.filters';
 import { MAX_PAGE, textProblem } from '../http/input-guard';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
-import { namesFound, titleFields, type FoundNames } from './record.titles';
+import { carriedNames, titleFields, type FoundNames } from './record.titles';
 import { allowedRowsCondition, declaredScope, scopeConditions, scopeOf } from './scope';
 import { placeholder, prepareNamed, preparedOnce, type PreparedSelect } from './prepared';
 import { shownStateRank, shownStateRankSql } from './state-timeline';
@@ -429,6 +429,16 @@ export async function runQuery(args: {
     rows: records,
     nextCursor: more ? encodeCursor(keys, records[records.length - 1]) : null,
     ...(totals ? { totals } : {}),
-    ...(registry ? { carried: listedRows.slice(0, records.length).map((row) => namesFound(row.record, row.names!)) } : {}),
+    ...(registry
+      ? {
+          carried: await carriedNames({
+            db,
+            registry,
+            resource: runtime.resource,
+            tenantId: scope.tenantId,
+            rows: listedRows.slice(0, records.length).map((row) => ({ record: row.record, names: row.names! })),
+          }),
+        }
+      : {}),
   };
 }

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../db/connection';
 import { rangeKeys } from './column.derive';
 import { sameValue } from './field-states';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
-import { namesFound, titleFields, type FoundNames, type TitleFields } from './record.titles';
+import { carriedNames, titleFields, type FoundNames, type TitleFields } from './record.titles';
 import { allowedRowsCondition, declaredScope, recordConditions, type Scope } from './scope';
 import { placeholder, prepareNamed, preparedOnce } from './prepared';
 import type { RowOperation, StoredRecord } from './server-hooks.define';
@@ -95,7 +95,17 @@ async function findRecordRow(
   if (!found) return null;
   // With the names, the record is nested beside them (a plain select's row, untouched).
   const row = named ? (found.record as StoredRecord) : found;
-  const carried = named ? namesFound(row, found.names as Record<string, unknown>) : undefined;
+  const carried = named
+    ? (
+        await carriedNames({
+          db: args.db,
+          registry: args.titles!,
+          resource: runtime.resource,
+          tenantId: args.scope.tenantId,
+          rows: [{ record: row, names: found.names as Record<string, unknown> }],
+        })
+      )[0]
+    : undefined;
   const lines = await loadLines({ db: args.db, runtime: args.runtime, tenantId: args.scope.tenantId, parentIds: [args.id] });
   for (const [field, byParent] of lines) row[field] = byParent.get(args.id) ?? [];
   return { row, carried };

@@ -1,8 +1,9 @@
-import { and, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, getTableName, inArray, is, sql, type SQL } from 'drizzle-orm';
+import { alias, PgTransaction, type PgTable } from 'drizzle-orm/pg-core';
 import type { FieldDef, ResourceDef } from '../../resources/define';
 import type { DbOrTx } from '../db/connection';
-import { users } from '../db/schema/core.schema';
+import { titleVersions, users } from '../db/schema/core.schema';
+import { keptCopy, type KeptCopy } from './kept-titles';
 import type { EngineRegistry, ResourceRuntime } from './resource-registry';
 import type { StoredRecord } from './server-hooks.define';
 import { objectRelations, valueAt } from './object-relations';
@@ -17,7 +18,8 @@ import { placeholder, prepareNamed, preparedOnce } from './prepared';
  * A list page and a record read carry the names of what the record itself points at in the same
  * statement (`titleFields`): one subquery per relation field on the related table's primary key,
  * run for the rows the page returns only, so paging, keyset cursors and the page's plan are
- * untouched. Names inside lines, and those of a record a write has just saved, are looked up
+ * untouched. Users and the resources declaring `titlesKept` are named from the process's copy
+ * instead (kept-titles.ts), the statement reading only the tenant's counter of their changes. Names inside lines, and those of a record a write has just saved, are looked up
  * after the rows are read (`recordTitles`): one batched `select id, title … where tenant_id = ?
  * and id = any(?)` per related resource. Only the caller's tenant is read (the record's own,
  * which every statement of the engine is limited to); centre, view and row filters of the
@@ -82,6 +84,9 @@ export function referredName(table: PgTable, resource: ResourceDef, shownAs: str
 
 const idsIn = (value: unknown): number[] =>
   (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined).map((v) => Number(v));
+
+/** A related resource named one way (`resource\0shownAs`): one lookup, one part of a kept copy. */
+const sourceKey = (slot: Pick<RelationSlot, 'resource' | 'shownAs'>) => `${slot.resource}\u0000${slot.shownAs ?? ''}`;
 
 /** A relation column of the record itself (named in the same statement), not inside lines or an object. */
 const ownColumn = (slot: RelationSlot) => !slot.line && !slot.member;
@@ -177,7 +182,7 @@ async function lookUpNames(args: {
 }): Promise<FoundNames> {
   const { db, registry, rows, tenantId } = args;
   // One lookup per related resource (and field shown), whatever number of fields point at it.
-  const source = (slot: RelationSlot) => `${slot.resource}\u0000${slot.shownAs ?? ''}`;
+  const source = sourceKey;
   const wanted = new Map<string, { slot: RelationSlot; ids: Set<number> }>();
   for (const slot of args.slots) {
     const entry = wanted.get(source(slot)) ?? { slot, ids: new Set<number>() };
@@ -270,7 +275,7 @@ export function titleFields(registry: EngineRegistry, runtime: ResourceRuntime):
     .filter(ownColumn)
     .forEach((slot, i) => {
       const target = registry.runtimes.find((r) => r.resource.name === slot.resource);
-      if (!target) return;
+      if (!target || target.resource.titlesKept) return;
       // An alias of its own: the related table may be this one (a member invited by a member).
       const name = `title_${i}`;
       const r = alias(target.table, name);
@@ -283,11 +288,11 @@ export function titleFields(registry: EngineRegistry, runtime: ResourceRuntime):
             sql`select ${title} from ${from(target.table, name)} where ${r.tenantId} = ${t.tenantId} and ${r.id} = ${t[slot.field]}`,
           );
     });
-  (['createdBy', 'updatedBy'] as const).forEach((field) => {
-    const name = `title_${field}`;
-    const u = alias(users, name);
-    fields[field] = subquery(sql`select ${u.name} from ${from(users, name)} where ${u.tenantId} = ${t.tenantId} and ${u.id} = ${t[field]}`);
-  });
+  // The users' names and the kept resources' come from the process's copy at this counter.
+  const v = alias(titleVersions, 'title_versions_read');
+  fields[VERSION_FIELD] = subquery(
+    sql`select ${v.version} from ${from(titleVersions, 'title_versions_read')} where ${v.tenantId} = ${t.tenantId}`,
+  );
   let registryKey = registryKeys.get(registry);
   if (!registryKey) registryKeys.set(registry, (registryKey = `registry${(registriesSeen += 1)}`));
   const made = { fields, key: `${registryKey}:${name}` };
@@ -295,19 +300,91 @@ export function titleFields(registry: EngineRegistry, runtime: ResourceRuntime):
   return made;
 }
 
-/** The names a record's own fields point at, from the values of `titleFields` read with it. */
-export function namesFound(record: StoredRecord, names: Record<string, unknown>): FoundNames {
+/**
+ * The names a record's own fields point at: from the values of `titleFields` read with it, and
+ * for users and kept resources (no value read) from `kept`.
+ */
+function namesFound(names: Record<string, unknown>, kept: FoundNames): FoundNames {
   return {
     // A single relation's field holds the one title of the id the record holds.
     title: (slot, id) => {
+      if (!(slot.field in names)) return kept.title(slot, id);
       const value = names[slot.field];
       if (typeof value === 'string') return value;
       return value !== null && typeof value === 'object' ? (value as Record<string, string>)[String(id)] : undefined;
     },
-    user: (id) => {
-      if (record.createdBy === id && typeof names.createdBy === 'string') return names.createdBy;
-      if (record.updatedBy === id && typeof names.updatedBy === 'string') return names.updatedBy;
-      return undefined;
-    },
+    user: (id) => kept.user(id),
   };
+}
+
+/** The key `titleFields` reads the tenant's counter of kept names' changes under. */
+const VERSION_FIELD = '#titlesVersion';
+
+const keptSourcesOf = new WeakMap<EngineRegistry, readonly RelationSlot[]>();
+
+/** Every way a record's own field names a kept resource, one slot per source. */
+function keptSources(registry: EngineRegistry): readonly RelationSlot[] {
+  const found = keptSourcesOf.get(registry);
+  if (found) return found;
+  const sources = new Map<string, RelationSlot>();
+  for (const runtime of registry.runtimes) {
+    for (const slot of relationSlots(runtime.resource).filter(ownColumn)) {
+      if (registry.runtimes.find((r) => r.resource.name === slot.resource)?.resource.titlesKept) sources.set(sourceKey(slot), slot);
+    }
+  }
+  const made = [...sources.values()];
+  keptSourcesOf.set(registry, made);
+  return made;
+}
+
+/** A tenant's kept names and users, with the counter they reflect, in one statement (one snapshot). */
+async function loadKeptCopy(db: DbOrTx, registry: EngineRegistry, tenantId: number): Promise<KeptCopy> {
+  const sources = keptSources(registry);
+  const named = (table: PgTable, name: string, title: SQL, id: SQL) =>
+    sql`(select coalesce(jsonb_object_agg(${id}, coalesce(${title}, '')), '{}'::jsonb) from ${sql.identifier(getTableName(table))} ${sql.identifier(name)} where ${sql.identifier(name)}.tenant_id = ${tenantId})`;
+  const parts = sources.map((slot, i) => {
+    const target = registry.get(slot.resource);
+    const r = alias(target.table, `kept_${i}`);
+    return named(target.table, `kept_${i}`, referredName(r, target.resource, slot.shownAs), sql`${r.id}`);
+  });
+  const u = alias(users, 'kept_users');
+  const { rows } = await db.execute(
+    sql`select coalesce((select ${titleVersions.version} from ${titleVersions} where ${titleVersions.tenantId} = ${tenantId}), 0) as version, ${named(users, 'kept_users', sql`${u.name}`, sql`${u.id}`)} as users${sql.join(
+      parts.map((part, i) => sql`, ${part} as ${sql.identifier(`s${i}`)}`),
+      sql``,
+    )}`,
+  );
+  const row = rows[0] as Record<string, unknown>;
+  const byId = (value: unknown) => new Map(Object.entries((value ?? {}) as Record<string, string>).map(([id, title]) => [Number(id), title]));
+  return {
+    version: Number(row.version),
+    users: byId(row.users),
+    titles: new Map(sources.map((slot, i) => [sourceKey(slot), byId(row[`s${i}`])])),
+  };
+}
+
+/**
+ * The names each listed or read record's own fields point at, given the values `titleFields`
+ * read with it: those of users and kept resources from the process's copy at least as new as
+ * the rows (looked up for these rows when inside a transaction).
+ */
+export async function carriedNames(args: {
+  db: DbOrTx;
+  registry: EngineRegistry;
+  resource: ResourceDef;
+  tenantId: number;
+  rows: readonly { readonly record: StoredRecord; readonly names: Record<string, unknown> }[];
+}): Promise<FoundNames[]> {
+  const { db, registry, tenantId, rows } = args;
+  if (rows.length === 0) return [];
+  let kept: FoundNames;
+  if (is(db, PgTransaction)) {
+    const slots = relationSlots(args.resource).filter((slot) => ownColumn(slot) && !(slot.field in rows[0].names));
+    kept = await lookUpNames({ db, registry, slots, tenantId, rows: rows.map((row) => row.record), withUsers: true });
+  } else {
+    const atLeast = Math.max(...rows.map((row) => Number(row.names[VERSION_FIELD] ?? 0)));
+    const copy = await keptCopy({ database: db, registry, tenantId, atLeast, load: () => loadKeptCopy(db, registry, tenantId) });
+    kept = { title: (slot, id) => copy.titles.get(sourceKey(slot))?.get(id), user: (id) => copy.users.get(id) };
+  }
+  return rows.map((row) => namesFound(row.names, kept));
 }

@@ -78,6 +78,16 @@ export const users = pgTable(
  * not tell them apart), and by address, so a stranger elsewhere cannot lock a user out. The one
  * table besides `tenants` without a tenant_id: the merchant may not exist.
  */
+/**
+ * A counter per tenant that the triggers of the tables whose names the server keeps in memory
+ * (users and the resources declaring `titlesKept`) raise on every change, so a process knows
+ * when its copy of the names is older than what a statement read (server/crud/kept-titles.ts).
+ */
+export const titleVersions = pgTable('title_versions', {
+  tenantId: bigint('tenant_id', { mode: 'number' }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
+
 export const loginAttempts = pgTable(
   'login_attempts',
   {
