@@ -504,6 +504,13 @@ export interface ResourceRoute {
     readonly settingsEdit?: string;
   };
   /**
+   * Records of some values of an enum field open on a detail screen of their own (a system tag on
+   * sys-tag-detail, a manual one on the declared `dtl`): `{ field: 'tagType', screens: { SYSTEM:
+   * 'sys-tag-detail' } }`. Each named screen draws the generic detail; links to a record's detail
+   * (list rows, after a save) pick the screen by the record's value. Needs `screens.dtl`.
+   */
+  readonly detailBy?: { readonly field: string; readonly screens: Readonly<Record<string, string>> };
+  /**
    * Fields of a record carried in the query of its routed edit and detail screens
    * (`?id=7&cardTemplateType=OFFLINE_GIFT_CARD`), for route rules that read them: the card
    * template rules decide by the record's card type (resources/access.ts).

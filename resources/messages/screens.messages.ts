@@ -15,6 +15,7 @@ const screenTexts = defineMessages({
   'screens.tab.details': ['基本信息', 'Details'],
   'screens.related.all': ['查看全部 {total} 条', 'All {total}'],
   'screens.related.empty': ['暂无记录', 'None yet'],
+  'screens.related.latestOf': ['最近 {shown} 条，共 {total} 条', 'Latest {shown} of {total}'],
   'screens.list.refresh': ['刷新', 'Refresh'],
   'screens.list.density': ['行高', 'Row density'],
   'screens.list.density.large': ['宽松', 'Comfortable'],

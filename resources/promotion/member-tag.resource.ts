@@ -16,6 +16,8 @@ export const memberTagResource = defineResource({
     group: 'promotion',
     entry: 'tag-manage',
     screens: { list: 'tag-manage', add: 'sys-custom-tag-add', dtl: 'manual-tag-detail' },
+    // A system tag's detail is its own screen: the rule, its last run and who it selected.
+    detailBy: { field: 'tagType', screens: { SYSTEM: 'sys-tag-detail' } },
   },
   access: { read: ['标签查看'], write: '配置维护' },
   scope: 'tenant',
@@ -61,4 +63,17 @@ export const memberTagResource = defineResource({
   },
   titleField: 'name',
   list: { columns: ['name', 'tagType', 'memberCount', 'lastRunAt'], defaultSort: { field: 'memberCount', order: 'desc' } },
+  detail: {
+    // Who holds the tag, and how each got it (a rule's, a person's, a file's).
+    related: [
+      {
+        key: 'holders',
+        title: ['持有会员', 'Members holding it'],
+        resource: 'member-tag-link',
+        field: 'tag',
+        limit: 20,
+        columns: ['member', 'source', 'taggedAt'],
+      },
+    ],
+  },
 });

@@ -156,6 +156,19 @@ function checkSingleton(resource: ResourceDef): void {
   if (screens.list ?? screens.add ?? screens.edit ?? screens.dtl) fail('a singleton has only a settings screen');
 }
 
+/** Detail screens by value are for values of an enum field, beside a declared detail screen. */
+function checkDetailBy(resource: ResourceDef): void {
+  const by = resource.route.detailBy;
+  if (by === undefined) return;
+  const fail = (what: string) => {
+    throw new Error(`Resource ${resource.name}: detailBy ${what}`);
+  };
+  const f = resource.fields[by.field];
+  if (resource.route.screens.dtl === undefined) fail('needs a dtl screen');
+  if (f?.kind !== 'enum' || f.multiple) fail(`${by.field} is not a single enum field`);
+  else for (const value of Object.keys(by.screens)) if (!Object.hasOwn(f.options, value)) fail(`${by.field}=${value} is not an option`);
+}
+
 /** A view's base must be served, be no view itself, and lend the view its table and fields. */
 function checkView(resource: ResourceDef, served: ReadonlyMap<string, ResourceDef>): void {
   const fail = (what: string) => {
@@ -252,6 +265,7 @@ export function buildRegistry(args: {
     checkPickable(resource, served);
     checkView(resource, served);
     checkSingleton(resource);
+    checkDetailBy(resource);
     const problems = [...fieldRuleProblems(resource), ...timelineProblems(resource)];
     if (problems.length > 0) throw new Error(`Resource ${resource.name}: ${problems.join('; ')}`);
     checkNumbering(resource);

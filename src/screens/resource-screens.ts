@@ -28,6 +28,9 @@ export function resourceScreens(resources: readonly ResourceDef[]): Record<strin
       const key = `${resource.route.group}/${resource.route.entry}/${screen}`;
       screens[key] ??= loaderOf(resource, view);
     }
+    for (const screen of Object.values(resource.route.detailBy?.screens ?? {})) {
+      screens[`${resource.route.group}/${resource.route.entry}/${screen}`] ??= loaderOf(resource, 'dtl');
+    }
     const { settings, settingsEdit } = resource.route.screens;
     if (settings !== undefined) {
       screens[`${resource.route.group}/${resource.route.entry}/${settings}`] ??= () =>

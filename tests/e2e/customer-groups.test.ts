@@ -5,6 +5,7 @@ import { looseText } from './pages/antd';
 import { seriousViolations } from './pages/axe';
 import { useDemoSession } from './pages/demo-session';
 import { FormPage } from './pages/form.page';
+import { ListPage } from './pages/list.page';
 
 /**
  * Issue 29, the condition builder as a clerk meets it: a customer group "spent over 1,000 yuan
@@ -163,5 +164,50 @@ describe('customer groups built from conditions in the browser', () => {
     const counted = await buildAndCount({ page, words: EN, picture: 'condition-builder-en' });
     // Over 100 selects some of the demo's fuel buyers: their numbers open their details.
     expect(counted).toBeGreaterThan(0);
+  });
+});
+
+describe('a system tag on its own detail screen', () => {
+  it('builds "spent over 100 last month" as a system tag, recomputes it and lists who holds it by rule, in English and in Chinese', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    await shell.switchLanguage('en_US');
+    await shell.goto(baseUrl, '/promotion/tag-manage/sys-custom-tag-add');
+    const form = new FormPage(page);
+    await form.field('Tag name').waitFor();
+    const tagName = `Spent over 100 ${Date.now() % 100000}`;
+    await form.fill('Tag name', tagName);
+    await pick(page, 'Tag type', 'System tag');
+    await pick(page, `${EN.metric} 1`, EN.spend);
+    await pick(page, `${EN.operator} 1`, EN.moreThan);
+    const amount = page.getByLabel(`${EN.value} 1`, { exact: true });
+    await amount.fill('100');
+    await amount.blur();
+    await form.save();
+    // A system tag's detail is its own screen, with the rule as a sentence.
+    await page.waitForURL((url) => url.hash.startsWith('#/promotion/tag-manage/sys-tag-detail'));
+    await expect.poll(() => page.getByTestId('condition-text').innerText()).toContain('Spend amount (Last month) more than 100');
+    await page.getByRole('button', { name: looseText(EN.countNow) }).click();
+    const exact = page.getByTestId('condition-exact');
+    await expect.poll(async () => (await exact.innerText()).trim(), { timeout: 60_000 }).toMatch(EN.exact);
+    const counted = Number(EN.exact.exec((await exact.innerText()).trim())?.[1].replace(/,/g, ''));
+    expect(counted).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: 'Members holding it' }).click();
+    const holders = page.getByTestId('related-holders');
+    await expect.poll(() => holders.locator('tbody tr.ant-table-row').count()).toBe(Math.min(counted, 20));
+    expect(await holders.locator('tbody').innerText()).toContain('Rule');
+    await expect.poll(() => page.getByTestId('related-holders-count').innerText()).toBe(`Latest ${Math.min(counted, 20)} of ${counted}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sys-tag-detail-en');
+
+    // From the tag list, a system tag opens on the system tag detail, in Chinese too.
+    await shell.switchLanguage('zh_CN');
+    await shell.goto(baseUrl, '/promotion/tag-manage/tag-manage');
+    await new ListPage(page).rowAction(tagName, '详情');
+    await page.waitForURL((url) => url.hash.startsWith('#/promotion/tag-manage/sys-tag-detail'));
+    await page.getByRole('tab', { name: '持有会员' }).click();
+    await expect.poll(() => page.getByTestId('related-holders').locator('tbody').innerText()).toContain('规则');
+    await expect.poll(() => page.locator('body').innerText()).toContain('系统标签详情');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'sys-tag-detail-zh');
   });
 });

@@ -4,7 +4,7 @@ import { defineResource, field } from '../../resources/define';
 import { findScreen } from '../../resources/catalog/index';
 import { resourceMessages } from '../../resources/resource-messages';
 import { refineResources, resourceScreens, RESOURCE_SCREENS } from '../../src/screens/resource-screens';
-import { opensInDrawer, permissionsFor, settingsLocations, viewHref } from '../../src/screens/generic/resource-routes';
+import { opensInDrawer, permissionsFor, settingsLocations, viewHref, viewLocation } from '../../src/screens/generic/resource-routes';
 import { allowedStateActions, isDeletable, isEditable, recordTitle } from '../../src/screens/generic/record-state';
 import { buildTree, subtreeIds } from '../../src/fields/tree-build';
 
@@ -168,6 +168,24 @@ describe('derived messages', () => {
     expect(book['res.thing.section.main']).toEqual(['基本信息', 'Basic information']);
     expect(book['res.thing.action.finish']).toEqual(['完成', 'Finish']);
     expect(book['res.thing.action.finish.confirm']).toEqual(['完成？', 'Finish?']);
+  });
+});
+
+describe('detail screens by value', () => {
+  it('opens a system tag on the system tag detail and a manual one on the declared detail, both routed', () => {
+    const tags = RESOURCES.find((resource) => resource.name === 'member-tag')!;
+    expect(viewLocation(tags, 'dtl', 7, { tagType: 'SYSTEM' })).toEqual({
+      pathname: '/promotion/tag-manage/sys-tag-detail',
+      search: '?id=7',
+    });
+    expect(viewLocation(tags, 'dtl', 8, { tagType: 'MANUAL' })).toEqual({
+      pathname: '/promotion/tag-manage/manual-tag-detail',
+      search: '?id=8',
+    });
+    expect(viewLocation(tags, 'dtl', 8)).toEqual({ pathname: '/promotion/tag-manage/manual-tag-detail', search: '?id=8' });
+    expect(Object.keys(RESOURCE_SCREENS)).toEqual(
+      expect.arrayContaining(['promotion/tag-manage/sys-tag-detail', 'promotion/tag-manage/manual-tag-detail']),
+    );
   });
 });
 

@@ -4,7 +4,7 @@
  * columns, and a link to the whole list filtered on the record (the filter in its url, as the
  * list's own filter bar puts it). A tab is offered only to users who may read that list.
  */
-import { Button, Flex, Table } from 'antd';
+import { Button, Flex, Table, Typography } from 'antd';
 import { useCan, useCanWithoutCache, useList, type BaseRecord } from '@refinedev/core';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -78,9 +78,16 @@ function RelatedTable(props: { readonly resolved: ResolvedRelated; readonly valu
         locale={{ emptyText: t('screens.related.empty') }}
       />
       <Flex justify="flex-end">
-        <Button type="link" onClick={() => navigate(relatedListHref(list, filters))} data-testid={`related-${related.key}-all`}>
-          {t('screens.related.all', { total: total ?? '' })}
-        </Button>
+        {list.route.screens.list === undefined ? (
+          // X has no list of its own (who holds a tag): how many there are, without a link.
+          <Typography.Text type="secondary" data-testid={`related-${related.key}-count`}>
+            {t('screens.related.latestOf', { shown: recent.data?.data.length ?? 0, total: total ?? '' })}
+          </Typography.Text>
+        ) : (
+          <Button type="link" onClick={() => navigate(relatedListHref(list, filters))} data-testid={`related-${related.key}-all`}>
+            {t('screens.related.all', { total: total ?? '' })}
+          </Button>
+        )}
       </Flex>
     </Flex>
   );

@@ -34,6 +34,14 @@ export function screenOfView(resource: ResourceDef, view: GenericView): string |
   return screens[view];
 }
 
+/** The detail screen `route.detailBy` gives the record by its value, if any. */
+function detailScreenOf(resource: ResourceDef, record: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  const by = resource.route.detailBy;
+  if (by === undefined || record === undefined) return undefined;
+  const value = record[by.field];
+  return typeof value === 'string' ? by.screens[value] : undefined;
+}
+
 /** True when the view opens in a drawer over the list (it has no screen of its own). */
 export function opensInDrawer(resource: ResourceDef, view: GenericView): boolean {
   return view !== 'list' && screenOfView(resource, view) === undefined;
@@ -94,7 +102,7 @@ export function viewLocation(
       ]),
     };
   }
-  const screen = screenOfView(resource, view);
+  const screen = (view === 'dtl' ? detailScreenOf(resource, record) : undefined) ?? screenOfView(resource, view);
   if (screen === undefined) throw new Error(`${resource.name} declares no ${view} screen`);
   if (view === 'list' || view === 'add') return { pathname: screenRoute(resource, screen), search: '' };
   return { pathname: screenRoute(resource, screen), search: query([[ID_PARAM, id], ...recordPairs(resource, record)]) };
