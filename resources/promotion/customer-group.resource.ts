@@ -9,7 +9,9 @@ import { preset } from '../field-presets';
  * computed in the background (server/modules/audiences/audience.compute.ts, `countGroup`) and kept with its time
  * (`memberCount`, `countedAt`), so no screen waits on it. A push plan or activity refers to a
  * group by a relation to `customer-group`: the engine then refuses to delete a group in use
- * (409 naming what uses it).
+ * (409 naming what uses it). A static group (`groupType` STATIC) is a list of members imported
+ * from member numbers or mobiles on the user-group-import screen (`POST /v1/customer-group/import`,
+ * a report per line); its members are `customer_group_members`, and it has no rule.
  */
 export const customerGroupResource = defineResource({
   name: 'customer-group',
@@ -24,12 +26,25 @@ export const customerGroupResource = defineResource({
   scope: 'tenant',
   fields: {
     name: preset.name(['客群名称', 'Group name'], { maxLength: 40, width: 180 }),
+    groupType: field.enum({
+      label: ['客群类型', 'Group type'],
+      options: {
+        CONDITIONS: { label: ['条件客群', 'By conditions'], color: 'blue' },
+        STATIC: { label: ['导入客群', 'Imported list'], color: 'cyan' },
+      },
+      // An imported list is made by its import screen (user-group-import), never by the add form.
+      serverManaged: true,
+      defaultValue: 'CONDITIONS',
+      filter: 'eq',
+      width: 110,
+    }),
     description: field.longText({ label: ['客群说明', 'Description'], maxLength: 200 }),
     rule: field.longText({
       label: ['客群条件', 'Conditions'],
       help: ['AND / OR 条件组，可嵌套', 'AND / OR groups of conditions, nested'],
       required: true,
       maxLength: 20000,
+      when: { field: 'groupType', in: ['CONDITIONS'] },
       widget: { name: 'conditionTree', count: 'count', countFields: ['memberCount', 'countedAt'], exportMembers: 'members/export' },
     }),
     memberCount: field.integer({ label: ['会员数', 'Members'], serverManaged: true, min: 0, sortable: true, width: 100 }),
@@ -41,5 +56,5 @@ export const customerGroupResource = defineResource({
     }),
   },
   titleField: 'name',
-  list: { columns: ['name', 'memberCount', 'countedAt'], defaultSort: { field: 'name', order: 'asc' } },
+  list: { columns: ['name', 'groupType', 'memberCount', 'countedAt'], defaultSort: { field: 'name', order: 'asc' } },
 });

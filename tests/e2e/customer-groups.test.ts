@@ -211,3 +211,72 @@ describe('a system tag on its own detail screen', () => {
     await screenshot(page, 'sys-tag-detail-zh');
   });
 });
+
+describe('a static group imported from a list', () => {
+  it('imports member numbers, reports the lines not added by number and reason, and lists exactly the members added, in Chinese and in English', async () => {
+    const { page, shell } = await session.signedIn('admin');
+    const walk = async (
+      words: {
+        toolbar: string;
+        name: string;
+        lines: string;
+        submit: string;
+        done: RegExp;
+        open: string;
+        duplicate: string;
+        notFound: string;
+        tab: string;
+      },
+      groupName: string,
+    ) => {
+      await shell.goto(baseUrl, '/promotion/user-group/user-group-manage');
+      await page.getByRole('button', { name: looseText(words.toolbar) }).click();
+      await page.waitForURL((url) => url.hash.startsWith('#/promotion/user-group/user-group-import'));
+      const form = new FormPage(page);
+      await form.fill(words.name, groupName);
+      await page.getByLabel(words.lines).fill(['M000000027', 'M000000029', '', 'M000000027', 'NOBODY-1'].join('\n'));
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: looseText(words.submit) }).click();
+      await expect.poll(() => page.locator('.ant-result-title').innerText()).toMatch(words.done);
+      const problems = page.getByTestId('import-problems').locator('tbody tr.ant-table-row');
+      expect(await problems.allInnerTexts()).toEqual([`4\tM000000027\t${words.duplicate}`, `5\tNOBODY-1\t${words.notFound}`]);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `group-import-${groupName.startsWith('熟') ? 'zh' : 'en'}`);
+      await page.getByRole('button', { name: looseText(words.open) }).click();
+      await page.waitForURL((url) => url.hash.startsWith('#/promotion/user-group/user-group-dtl'));
+      await page.getByRole('tab', { name: words.tab }).click();
+      const rows = page.getByTestId('group-members').locator('tbody tr.ant-table-row');
+      await expect.poll(() => rows.count()).toBe(2);
+      expect((await rows.allInnerTexts()).map((row) => row.split('\t')[0]).sort()).toEqual(['M000000027', 'M000000029']);
+    };
+    await walk(
+      {
+        toolbar: '导入客群',
+        name: '客群名称',
+        lines: '会员号或手机号（每行一个）',
+        submit: '导入并创建客群',
+        done: /^客群已创建：4 行中加入 2 位会员$/,
+        open: '查看客群',
+        duplicate: '与前面的行是同一位会员',
+        notFound: '没有此会员号或手机号的会员',
+        tab: ZH.membersTab,
+      },
+      `熟客名单 ${Date.now() % 100000}`,
+    );
+    await shell.switchLanguage('en_US');
+    await walk(
+      {
+        toolbar: 'Import a list',
+        name: 'Group name',
+        lines: 'Member numbers or mobiles (one per line)',
+        submit: 'Import and create the group',
+        done: /^Group created: 2 members added from 4 lines$/,
+        open: 'Open the group',
+        duplicate: 'The same member as an earlier line',
+        notFound: 'No member has this number or mobile',
+        tab: EN.membersTab,
+      },
+      `Regulars ${Date.now() % 100000}`,
+    );
+  });
+});

@@ -152,8 +152,13 @@ export function sampleBody(args: {
  */
 export function settled(resource: ResourceDef, body: Record<string, unknown>): Record<string, unknown> {
   const out = { ...body };
-  // A view's fixed values hold whatever the body says (a kind's view: its kind).
-  const valueOf = (n: string): unknown => resource.fixedFilter?.[n] ?? body[n];
+  // A view's fixed values hold whatever the body says (a kind's view: its kind); a field the
+  // client does not write holds its default (a customer group's type).
+  const valueOf = (n: string): unknown => {
+    const f = resource.fields[n];
+    const unwritten = f !== undefined && !isClientWritable(resource, n, f) && 'defaultValue' in f ? f.defaultValue : undefined;
+    return resource.fixedFilter?.[n] ?? body[n] ?? unwritten;
+  };
   for (const name of Object.keys(out)) {
     const f = resource.fields[name];
     if (!f || out[name] === undefined) continue;

@@ -21,4 +21,5 @@ export * from './applications.schema';
 export * from './channel-gateway.schema';
 export * from './webhooks.schema';
 export * from './daily-totals.schema';
+export * from './audiences.schema';
 export * from './resource-tables';

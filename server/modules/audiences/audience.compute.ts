@@ -48,6 +48,34 @@ export async function refreshTagCount(args: { db: DbOrTx; tenantId: number; tagI
     where tenant_id = ${args.tenantId} and id = ${args.tagId}`);
 }
 
+/** How a group chooses its members: a rule, or (STATIC) the list imported into it. */
+export interface StoredGroup {
+  readonly id: number;
+  readonly groupType: string | null;
+  readonly rule: string | null;
+}
+
+/**
+ * The members a group selects now, as a subquery of ids: a static group's imported list, else
+ * its rule's selection.
+ */
+export function groupMembers(args: { tenantId: number; group: StoredGroup; ctx: CompileContext }): SQL {
+  const { tenantId, group } = args;
+  if (group.groupType === 'STATIC') {
+    return sql`select g.member_id as id from customer_group_members g where g.tenant_id = ${tenantId} and g.group_id = ${group.id}`;
+  }
+  return selectedMembers({ tenantId, node: parseCondition(group.rule), ctx: args.ctx });
+}
+
+/** The stored group of the tenant, or null. */
+async function storedGroup(db: DbOrTx, tenantId: number, groupId: number): Promise<StoredGroup | null> {
+  const found = await db.execute<{ group_type: string | null; rule: string | null }>(
+    sql`select group_type, rule from customer_groups where tenant_id = ${tenantId} and id = ${groupId}`,
+  );
+  const row = found.rows[0];
+  return row ? { id: groupId, groupType: row.group_type, rule: row.rule } : null;
+}
+
 /** Counts a group's members exactly and stores the count with its time; null when the group is gone. */
 export async function countGroup(args: {
   db: DbOrTx;
@@ -56,10 +84,9 @@ export async function countGroup(args: {
   ctx: CompileContext;
 }): Promise<{ memberCount: number } | null> {
   const { db, tenantId, groupId, ctx } = args;
-  const found = await db.execute(sql`select rule from customer_groups where tenant_id = ${tenantId} and id = ${groupId}`);
-  const row = found.rows[0] as { rule: string } | undefined;
-  if (!row) return null;
-  const matched = selectedMembers({ tenantId, node: parseCondition(row.rule), ctx });
+  const group = await storedGroup(db, tenantId, groupId);
+  if (!group) return null;
+  const matched = groupMembers({ tenantId, group, ctx });
   const counted = await db.execute(sql`select count(*)::int as n from (${matched}) sel`);
   const memberCount = Number((counted.rows[0] as { n: number }).n);
   await db.execute(sql`update customer_groups set member_count = ${memberCount}, counted_at = ${ctx.now.toISOString()}::timestamptz
@@ -82,12 +109,12 @@ export async function estimateMembers(args: { db: DbOrTx; tenantId: number; rule
 export async function groupMembersPage(args: {
   db: DbOrTx;
   tenantId: number;
-  rule: string;
+  group: StoredGroup;
   page: number;
   pageSize: number;
   ctx: CompileContext;
 }): Promise<{ id: number; memberNumber: string; name: string; mobile: string }[]> {
-  const matched = selectedMembers({ tenantId: args.tenantId, node: parseCondition(args.rule), ctx: args.ctx });
+  const matched = groupMembers({ tenantId: args.tenantId, group: args.group, ctx: args.ctx });
   const rows = await args.db.execute(sql`select m.id, m.member_number, m.name, m.mobile from members m
     where m.tenant_id = ${args.tenantId} and m.id in (${matched})
     order by m.id desc limit ${args.pageSize} offset ${(args.page - 1) * args.pageSize}`);
@@ -105,10 +132,6 @@ export async function groupMembersPage(args: {
  * what a bulk coupon issue freezes as its recipients (activities/group-send).
  */
 export async function groupSelection(args: { db: DbOrTx; tenantId: number; groupId: number; ctx: CompileContext }): Promise<SQL | null> {
-  const found = await args.db.execute<{ rule: string }>(
-    sql`select rule from customer_groups where tenant_id = ${args.tenantId} and id = ${args.groupId}`,
-  );
-  const row = found.rows[0];
-  if (!row) return null;
-  return selectedMembers({ tenantId: args.tenantId, node: parseCondition(row.rule), ctx: args.ctx });
+  const group = await storedGroup(args.db, args.tenantId, args.groupId);
+  return group && groupMembers({ tenantId: args.tenantId, group, ctx: args.ctx });
 }

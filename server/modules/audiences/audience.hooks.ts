@@ -8,6 +8,7 @@ import { defineServerHooks, type EngineHandle } from '../../crud/server-hooks.de
 import { badInput, ok } from '../../http/envelope';
 import { describeRoute } from '../../http/openapi.schemas';
 import { countGroup, estimateMembers, groupMembersPage, recomputeTag, refreshTagCount } from './audience.compute';
+import { importStaticGroup, MAX_IMPORT_LINES } from './static-group.import';
 import { AUDIENCE_JOBS } from './audience.jobs';
 import { audienceDocs } from './audience.openapi';
 import { parseCondition, type CompileContext } from './condition.compile';
@@ -110,8 +111,26 @@ const pageBody = {
   },
 } as const;
 
+const importBody = {
+  body: {
+    type: 'object',
+    required: ['name', 'lines'],
+    additionalProperties: false,
+    properties: {
+      name: { type: 'string', maxLength: 200 },
+      description: { type: ['string', 'null'], maxLength: 200 },
+      lines: { type: 'array', maxItems: MAX_IMPORT_LINES * 2, items: { type: 'string', maxLength: 200 } },
+    },
+  },
+} as const;
+
 export const customerGroupHooks = defineServerHooks(customerGroupResource, {
   beforeSave({ values, current }) {
+    // An imported list has no rule: its members are the lines it was imported from.
+    if ((current?.groupType ?? values.groupType) === 'STATIC') {
+      values.rule = null;
+      return;
+    }
     const rule = values.rule === undefined ? current?.rule : values.rule;
     values.rule = JSON.stringify(parseCondition(rule));
     // A changed rule makes the stored count stale until the background count lands.
@@ -121,8 +140,33 @@ export const customerGroupHooks = defineServerHooks(customerGroupResource, {
     }
   },
 
+  async beforeDelete({ db, record, actor }) {
+    await db.execute(sql`delete from customer_group_members where tenant_id = ${actor.tenantId} and group_id = ${record.id}`);
+  },
+
   routes(app, engine: EngineHandle) {
     const read = [{ resourceId: engine.resourceId, action: '客群查看' as const }];
+    app.post<{ Body: { name: string; description?: string | null; lines: string[] } }>(
+      '/v1/customer-group/import',
+      {
+        schema: describeRoute(importBody, audienceDocs.import),
+        config: { requires: [{ resourceId: engine.resourceId, action: '配置维护' }] },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        return ok(
+          await importStaticGroup({
+            db: app.database.db,
+            table: engine.table,
+            tenantId: actor.tenantId,
+            userId: actor.userId,
+            name: request.body.name,
+            description: request.body.description ?? null,
+            lines: request.body.lines,
+          }),
+        );
+      },
+    );
     app.post<{ Querystring: { id: number } }>(
       '/v1/customer-group/count',
       { schema: describeRoute(idQuery, audienceDocs.count), config: { requires: read } },
@@ -165,7 +209,7 @@ export const customerGroupHooks = defineServerHooks(customerGroupResource, {
         const records = await groupMembersPage({
           db: app.database.db,
           tenantId: actorOf(request).tenantId,
-          rule: String(group.rule),
+          group: { id: request.query.id, groupType: group.groupType as string | null, rule: group.rule as string | null },
           page,
           pageSize,
           ctx: contextOf(request),

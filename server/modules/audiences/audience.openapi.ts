@@ -17,6 +17,24 @@ const doc = (resource: ResourceDef, name: string, summary: string, data: JsonSch
 const computed = objectOf({ queued: { type: 'boolean' }, memberCount: nullable({ type: 'integer' }) });
 
 export const audienceDocs = {
+  import: doc(
+    customerGroupResource,
+    'import',
+    'Import a static customer group from member numbers or mobiles, one per line: the group, and a report of the lines that added no member',
+    objectOf({
+      id: { type: 'integer' },
+      lines: { type: 'integer' },
+      added: { type: 'integer' },
+      problemCount: { type: 'integer' },
+      problems: arrayOf(
+        objectOf({
+          lineNo: { type: 'integer' },
+          value: { type: 'string' },
+          reason: { type: 'string', enum: ['notFound', 'duplicate', 'tooLong'] },
+        }),
+      ),
+    }),
+  ),
   recompute: doc(
     memberTagResource,
     'recompute',

@@ -13,6 +13,7 @@ import { activities, familyViewName } from '../../../resources/promotion/activit
 import { customerGroupResource } from '../../../resources/promotion/customer-group.resource';
 import { topicResource } from '../../../resources/promotion/topic.resource';
 import { lazySlot } from '../../screens/lazy-slot';
+import { toolbarLink } from '../../screens/generic/toolbar-link';
 import type { DomainManifest, ListToolbarItem } from '../../screens/manifest';
 
 const SimulateButton = lazySlot(() => import('./activity-slots').then((m) => m.SimulateButton), 'none');
@@ -52,6 +53,7 @@ export const PROMOTION_MANIFEST: DomainManifest = {
   domain: 'promotion',
   screens: {
     'promotion/score-init/score-init': () => import('./score-init-screen'),
+    'promotion/user-group/user-group-import': () => import('./user-group-import-screen'),
     'promotion/score-activity/score-activity-add': () =>
       import('./activity-kind-chooser').then((m) => ({ default: m.kindChooserScreen('SCORE_ACTIVITY') })),
     'promotion/coupon-active/score-activity-eval': evaluation('COUPON_ACTIVE'),
@@ -61,6 +63,13 @@ export const PROMOTION_MANIFEST: DomainManifest = {
   toolbarItems: {
     [activities.base.name]: [{ key: 'simulate', render: () => <SimulateButton /> }],
     ...newByKindItems(),
+    // A static group from a list of member numbers or mobiles, beside New (a group by conditions).
+    [customerGroupResource.name]: [
+      {
+        ...toolbarLink({ key: 'import', to: '/promotion/user-group/user-group-import', labelKey: 'audience.import.toolbar' }),
+        requires: { resourceId: '营销/客群', action: '配置维护' },
+      },
+    ],
   },
   detailTabs: {
     [activities.base.name]: [
