@@ -9,20 +9,24 @@
  * - a bulk coupon issue (GROUP_COUPON): the whole send, as a batch grant of coupons counts it: the
  *   set each member receives at its worth (coupons/coupon-worth.ts) × the members — on the audit,
  *   the group's members now; when the send starts, the members frozen (the group may have grown
- *   since the audit), so a maker cannot start alone a send worth more than the threshold.
+ *   since the audit), so a maker cannot start alone a send worth more than the threshold;
+ * - a third-party issuing campaign (THIRD_PARTY_ISSUE): everything the partner may issue, the
+ *   template's worth × the coupon budget (`budget.totalCoupons`); without a coupon budget the
+ *   partner's issuing is unbounded, so a second person always audits it.
  */
 import { sql } from 'drizzle-orm';
 import type { ValueKind } from '../../../resources/define';
 import { pick } from '../../../resources/messages/bilingual';
 import { approvalMessages } from '../../../resources/messages/approval.messages';
 import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon.kind';
+import { thirdPartyIssueKind } from '../../../resources/promotion/kinds/third-party-issue.kind';
 import type { Actor } from '../../crud/actor';
 import type { StoredRecord } from '../../crud/server-hooks.define';
 import { formatUnits, valueKindLabel, valueThresholds } from '../../crud/value-approval';
 import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { groupSelection } from '../audiences/audience.compute';
-import { couponWorth } from '../coupons/coupon-worth';
+import { couponWorth, UNBOUNDED_CENTS } from '../coupons/coupon-worth';
 import { readTemplate } from '../coupons/template-terms';
 import { topUpGiving } from './top-up-approval';
 
@@ -35,9 +39,18 @@ interface GivingArgs {
   readonly tenantId: number;
   readonly kind: string;
   readonly rule: unknown;
+  /** The activity's budgets (`budget` object). */
+  readonly budget?: unknown;
   readonly members?: number;
 }
 type GivingReader = (args: GivingArgs) => Promise<Giving>;
+
+/** The rule context of kinds that count no goods. */
+const NO_GOODS = {
+  goods: { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] },
+  giftGoodsCode: '',
+  exchangeGoodsCode: '',
+} as const;
 
 /** The members a customer group selects now. */
 async function groupSize(db: DbOrTx, tenantId: number, groupId: number): Promise<bigint> {
@@ -49,11 +62,7 @@ async function groupSize(db: DbOrTx, tenantId: number, groupId: number): Promise
 
 /** A bulk coupon issue: each member's set (the count of the template's coupons at their worth) × the members. */
 const groupCouponGiving: GivingReader = async ({ db, tenantId, rule, members }) => {
-  const read = groupCouponKind.engine.read((rule ?? {}) as Parameters<typeof groupCouponKind.engine.read>[0], {
-    goods: { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] },
-    giftGoodsCode: '',
-    exchangeGoodsCode: '',
-  });
+  const read = groupCouponKind.engine.read((rule ?? {}) as Parameters<typeof groupCouponKind.engine.read>[0], NO_GOODS);
   const out: Giving = new Map();
   const template = await readTemplate(db, tenantId, read.couponTemplateId);
   if (!template) return out;
@@ -63,11 +72,25 @@ const groupCouponGiving: GivingReader = async ({ db, tenantId, rule, members }) 
   return out;
 };
 
+/** A third-party issuing campaign: the template's worth × the coupon budget, unbounded without one. */
+const thirdPartyGiving: GivingReader = async ({ db, tenantId, rule, budget }) => {
+  const read = thirdPartyIssueKind.engine.read((rule ?? {}) as Parameters<typeof thirdPartyIssueKind.engine.read>[0], NO_GOODS);
+  const out: Giving = new Map();
+  const template = await readTemplate(db, tenantId, read.couponTemplateId);
+  if (!template) return out;
+  const worth = await couponWorth({ db, tenantId, template });
+  const total = (budget as { totalCoupons?: number | null } | null | undefined)?.totalCoupons;
+  const bounded = total !== null && total !== undefined;
+  out.set(worth.kind, bounded ? { units: worth.units * BigInt(total), unbounded: worth.unbounded } : { units: UNBOUNDED_CENTS, unbounded: true });
+  return out;
+};
+
 /** The kinds the rule applies to, and how each one's giving is read. */
 const GIVINGS: Readonly<Record<string, GivingReader>> = {
   STORE_VALUE_ACTIVE: topUpGiving,
   PREPAY_CARD_CHARGE_GIFT: topUpGiving,
   GROUP_COUPON: groupCouponGiving,
+  THIRD_PARTY_ISSUE: thirdPartyGiving,
 };
 
 /**
@@ -87,7 +110,14 @@ export async function assertGiftApproved(args: {
   const makers = [record.createdBy, record.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
   if (!makers.includes(actor.userId)) return;
   const thresholds = await valueThresholds(db, actor.tenantId);
-  for (const [valueKind, giving] of await givingOf({ db, tenantId: actor.tenantId, kind, rule: record.rule, members: args.members })) {
+  for (const [valueKind, giving] of await givingOf({
+    db,
+    tenantId: actor.tenantId,
+    kind,
+    rule: record.rule,
+    budget: record.budget,
+    members: args.members,
+  })) {
     if (giving.units <= thresholds[valueKind]) continue;
     throw new AppError('conflict', 'approval.secondPerson', {
       values: {
