@@ -1,6 +1,6 @@
 import { defineMessages } from '../messages/bilingual';
 
-/** Messages of third-party issuing (server/modules/activities/third-party). */
+/** Messages of third-party issuing (server/modules/activities/third-party) and of its detail's tab. */
 export const thirdPartyMessages = defineMessages({
   'thirdCoupon.activityNotFound': ['第三方发券活动 {activityId} 不存在', 'The third-party issuing campaign {activityId} does not exist'],
   'thirdCoupon.notIssuer': [
@@ -31,5 +31,6 @@ export const thirdPartyMessages = defineMessages({
     '请求号 {issueRequestNo} 发的券已全部作废或过期',
     'The coupons of request number {issueRequestNo} are all cancelled or expired already',
   ],
+  'thirdCoupon.tab': ['发券对账', 'Reconciliation'],
   'thirdCoupon.defaultReason': ['第三方作废', 'Cancelled by the issuer'],
 });

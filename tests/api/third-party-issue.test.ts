@@ -206,4 +206,35 @@ describe('third-party issuing', () => {
     expect(state).toBe(redeemed.status === 200 ? 'USED' : 'VOIDED');
     if (redeemed.status === 200) expect(cancelled.body.msg).toContain(code);
   });
+
+  it('reconciles on the detail: each request with its coupons used and cancelled, the settlement, totals that add up; readers of other entries see nothing', async () => {
+    const activityId = await campaign(issuer.id);
+    const member = await newMember(admin);
+    const kept = requestNo('K');
+    const dropped = requestNo('V');
+    const first = await withKey(issuer.key, '/v1/third-coupon/issue', { requestNo: kept, activityId, memberId: member, quantity: 3 });
+    await withKey(issuer.key, '/v1/third-coupon/issue', { requestNo: dropped, activityId, memberId: member, quantity: 2 });
+    await withKey(issuer.key, '/v1/third-coupon/cancel', { requestNo: requestNo('X'), activityId, issueRequestNo: dropped });
+    const redeemed = await scene.till.post('/v1/coupons/redeem', {
+      body: {
+        requestNo: requestNo('U'),
+        code: first.body.data.coupons[0].code,
+        memberId: member,
+        orderNo: requestNo('O'),
+        storeId: scene.catalogue.stores[0],
+        lines: [{ goodsId: scene.catalogue.plainGoods, quantity: 1, amount: '50.00' }],
+      },
+    });
+    expect(redeemed.status).toBe(200);
+
+    const page = await okData<{ records: Record<string, unknown>[]; totals: Record<string, number> }>(
+      admin.post('/v1/third-party-issues/query', { body: { page: 1, pageSize: 10, filters: { activityId } } }),
+    );
+    const byNo = Object.fromEntries(page.records.map((r) => [r.requestNo, r]));
+    expect(byNo[kept]).toMatchObject({ coupons: 3, used: 1, cancelled: 0, settlement: 7.5 });
+    expect(byNo[dropped]).toMatchObject({ coupons: 2, used: 0, cancelled: 2, settlement: 0 });
+    expect(page.totals).toEqual({ issues: 2, coupons: 5, used: 1, cancelled: 2, settlement: 7.5 });
+    // Someone who reads only the coupon list reads no campaign's reconciliation.
+    expect((await scene.reader.post('/v1/third-party-issues/query', { body: { page: 1, pageSize: 10, filters: { activityId } } })).status).toBe(403);
+  });
 });

@@ -3,6 +3,7 @@
  * kind chooser of a new points campaign and the two evaluation screens; on every activity list the
  * simulator and, per menu entry, "New activity ▾" by kind; on every activity's detail its effect
  * evaluation and a simulator; on a bulk coupon issue's detail its send (group-send-tab.tsx); on a
+ * third-party issuing campaign's detail its reconciliation (third-party-issues-tab.tsx); on a
  * customer group's detail its members, a page at a time; a marketing theme's landing-page preview
  * beside its form and on its detail. Every list and detail of an activity declaration is the generic one
  * (the views of the `activity` table inherit the base's slots).
@@ -21,6 +22,7 @@ const SimulateTab = lazySlot(() => import('./activity-slots').then((m) => m.Simu
 const ActivityEvaluation = lazySlot(() => import('./activity-evaluation').then((m) => m.ActivityEvaluation));
 const GroupMembersTab = lazySlot(() => import('./group-members-tab').then((m) => m.GroupMembersTab));
 const GroupSendTab = lazySlot(() => import('./group-send-tab').then((m) => m.GroupSendTab));
+const ThirdPartyIssuesTab = lazySlot(() => import('./third-party-issues-tab').then((m) => m.ThirdPartyIssuesTab));
 const TopicPageSection = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPageSection));
 const TopicPreviewTab = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPreviewTab));
 
@@ -77,6 +79,10 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     // A bulk coupon issue's send: its run, progress and per-member results.
     [activities.kinds.GROUP_COUPON.name]: [
       { key: 'send', title: 'groupSend.tab', render: ({ record, t }) => <GroupSendTab activityId={Number(record.id)} t={t} /> },
+    ],
+    // A third-party issuing campaign's reconciliation: each request of its application and what became of it.
+    [activities.kinds.THIRD_PARTY_ISSUE.name]: [
+      { key: 'issues', title: 'thirdCoupon.tab', render: ({ record }) => <ThirdPartyIssuesTab activityId={Number(record.id)} /> },
     ],
     [topicResource.name]: [{ key: 'preview', title: 'topic.preview.tab', render: (args) => <TopicPreviewTab {...args} /> }],
   },
