@@ -14,7 +14,7 @@ import { activities, familyViewName } from '../../../resources/promotion/activit
 import { customerGroupResource } from '../../../resources/promotion/customer-group.resource';
 import { topicResource } from '../../../resources/promotion/topic.resource';
 import { lazySlot } from '../../screens/lazy-slot';
-import type { DomainManifest, ListToolbarItem } from '../../screens/manifest';
+import type { DetailTab, DomainManifest, ListToolbarItem } from '../../screens/manifest';
 
 const SimulateButton = lazySlot(() => import('./activity-slots').then((m) => m.SimulateButton), 'none');
 const NewByKind = lazySlot(() => import('./activity-slots').then((m) => m.NewByKind), 'none');
@@ -46,6 +46,14 @@ function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
   }
   return items;
 }
+
+/** A third-party issuing campaign's reconciliation: each request of its application and what became of it. */
+const thirdPartyIssuesTab: DetailTab = {
+  key: 'issues',
+  title: 'thirdCoupon.tab',
+  shownFor: (record) => record.kind === 'THIRD_PARTY_ISSUE',
+  render: ({ record }) => <ThirdPartyIssuesTab activityId={Number(record.id)} />,
+};
 
 const evaluation = (family: 'COUPON_ACTIVE' | 'INVITE_GIFT' | 'STORE_VALUE_ACTIVE') => () =>
   import('./activity-evaluation-screen').then((m) => ({ default: m.evaluationScreen(family) }));
@@ -80,10 +88,9 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     [activities.kinds.GROUP_COUPON.name]: [
       { key: 'send', title: 'groupSend.tab', render: ({ record, t }) => <GroupSendTab activityId={Number(record.id)} t={t} /> },
     ],
-    // A third-party issuing campaign's reconciliation: each request of its application and what became of it.
-    [activities.kinds.THIRD_PARTY_ISSUE.name]: [
-      { key: 'issues', title: 'thirdCoupon.tab', render: ({ record }) => <ThirdPartyIssuesTab activityId={Number(record.id)} /> },
-    ],
+    // A third-party issuing campaign's reconciliation, on its own detail and on the entry's detail of any of its kinds.
+    [activities.kinds.THIRD_PARTY_ISSUE.name]: [thirdPartyIssuesTab],
+    [familyViewName('THIRD_COUPON')]: [thirdPartyIssuesTab],
     [topicResource.name]: [{ key: 'preview', title: 'topic.preview.tab', render: (args) => <TopicPreviewTab {...args} /> }],
   },
   // A marketing theme's landing page, previewed beside its fields as they are typed.
