@@ -3,10 +3,7 @@ import { defineMessages } from '../messages/bilingual';
 /** Messages of third-party issuing (server/modules/activities/third-party) and of its detail's tab. */
 export const thirdPartyMessages = defineMessages({
   'thirdCoupon.activityNotFound': ['第三方发券活动 {activityId} 不存在', 'The third-party issuing campaign {activityId} does not exist'],
-  'thirdCoupon.notIssuer': [
-    '只有活动指定的发券方应用可以调用此活动',
-    'Only the issuing application named by the campaign may call it',
-  ],
+  'thirdCoupon.notIssuer': ['只有活动指定的发券方应用可以调用此活动', 'Only the issuing application named by the campaign may call it'],
   'thirdCoupon.notRunning': ['第三方发券活动“{name}”当前不在进行中', 'The third-party issuing campaign "{name}" is not running now'],
   'thirdCoupon.outOfScope': [
     '该会员不在第三方发券活动“{name}”的适用范围内',

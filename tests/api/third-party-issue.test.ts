@@ -25,7 +25,12 @@ interface Answer {
 
 /** A call as a partner makes it: its key in the header, no cookie. */
 async function withKey(key: string, url: string, body: object, locale = 'zh_CN'): Promise<Answer> {
-  const response = await scene.t.app.inject({ method: 'POST', url: `/loyalty${url}`, headers: { 'x-api-key': key, locale }, payload: body });
+  const response = await scene.t.app.inject({
+    method: 'POST',
+    url: `/loyalty${url}`,
+    headers: { 'x-api-key': key, locale },
+    payload: body,
+  });
   return { status: response.statusCode, headers: response.headers, body: response.json() };
 }
 
@@ -100,7 +105,12 @@ describe('third-party issuing', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body.data).toEqual(first.body.data);
 
-    const other = await withKey(issuer.key, '/v1/third-coupon/issue', { requestNo: no, activityId, memberId: member, quantity: 1 }, 'en_US');
+    const other = await withKey(
+      issuer.key,
+      '/v1/third-coupon/issue',
+      { requestNo: no, activityId, memberId: member, quantity: 1 },
+      'en_US',
+    );
     expect(other.status).toBe(409);
     expect(other.body.msg).toContain(no);
     expect(other.body.msg).toMatch(/already used/i);
@@ -120,7 +130,10 @@ describe('third-party issuing', () => {
       ),
     );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.every((s) => s === 200 || s === 409), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 409),
+      statuses.join(','),
+    ).toBe(true);
     const winners = answers.filter((a) => a.status === 200);
     const quantity = winners[0].body.data.coupons.length;
     // Every 200 is the one answer; every 409 asked for the other quantity.
@@ -152,8 +165,16 @@ describe('third-party issuing', () => {
     const closed = await withKey(issuer.key, '/v1/third-coupon/issue', { requestNo: requestNo('D'), activityId: draft, memberId: member });
     expect(closed.status).toBe(409);
     const small = await campaign(issuer.id, { budget: { totalCoupons: 2 } });
-    expect((await withKey(issuer.key, '/v1/third-coupon/issue', { requestNo: requestNo('B'), activityId: small, memberId: member, quantity: 2 })).status).toBe(200);
-    const spent = await withKey(issuer.key, '/v1/third-coupon/issue', { requestNo: requestNo('B'), activityId: small, memberId: member }, 'en_US');
+    expect(
+      (await withKey(issuer.key, '/v1/third-coupon/issue', { requestNo: requestNo('B'), activityId: small, memberId: member, quantity: 2 }))
+        .status,
+    ).toBe(200);
+    const spent = await withKey(
+      issuer.key,
+      '/v1/third-coupon/issue',
+      { requestNo: requestNo('B'), activityId: small, memberId: member },
+      'en_US',
+    );
     expect(spent.status).toBe(409);
     expect(spent.body.msg).toMatch(/nothing left/);
   });
@@ -180,9 +201,13 @@ describe('third-party issuing', () => {
     const again = await withKey(issuer.key, '/v1/third-coupon/cancel', { requestNo: cancelNo, activityId, issueRequestNo: issueNo });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.data).toEqual(cancel.body.data);
-    expect((await withKey(issuer.key, '/v1/third-coupon/cancel', { requestNo: requestNo('X'), activityId, issueRequestNo: issueNo })).status).toBe(409);
+    expect(
+      (await withKey(issuer.key, '/v1/third-coupon/cancel', { requestNo: requestNo('X'), activityId, issueRequestNo: issueNo })).status,
+    ).toBe(409);
     // An issue that never happened.
-    expect((await withKey(issuer.key, '/v1/third-coupon/cancel', { requestNo: requestNo('X'), activityId, issueRequestNo: 'nope' })).status).toBe(404);
+    expect(
+      (await withKey(issuer.key, '/v1/third-coupon/cancel', { requestNo: requestNo('X'), activityId, issueRequestNo: 'nope' })).status,
+    ).toBe(404);
 
     // Redeem and cancel one coupon at once: exactly one of them passes.
     const raceNo = requestNo('R');
@@ -235,6 +260,8 @@ describe('third-party issuing', () => {
     expect(byNo[dropped]).toMatchObject({ coupons: 2, used: 0, cancelled: 2, settlement: 0 });
     expect(page.totals).toEqual({ issues: 2, coupons: 5, used: 1, cancelled: 2, settlement: 7.5 });
     // Someone who reads only the coupon list reads no campaign's reconciliation.
-    expect((await scene.reader.post('/v1/third-party-issues/query', { body: { page: 1, pageSize: 10, filters: { activityId } } })).status).toBe(403);
+    expect(
+      (await scene.reader.post('/v1/third-party-issues/query', { body: { page: 1, pageSize: 10, filters: { activityId } } })).status,
+    ).toBe(403);
   });
 });

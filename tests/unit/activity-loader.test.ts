@@ -49,7 +49,9 @@ function row(overrides: Partial<ActivityRow>): ActivityRow {
 describe('activity declarations', () => {
   it('declare every kind of the engine contract, once', () => {
     const declared = ACTIVITY_KINDS.map((k) => k.value).sort();
-    expect(declared).toEqual([...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS, ...TOP_UP_KINDS, ...GROUP_SEND_KINDS, ...THIRD_PARTY_KINDS].sort());
+    expect(declared).toEqual(
+      [...SALE_KINDS, ...EXCHANGE_KINDS, ...MEMBER_EVENT_KINDS, ...TOP_UP_KINDS, ...GROUP_SEND_KINDS, ...THIRD_PARTY_KINDS].sort(),
+    );
     expect(Object.keys((activities.base.fields.kind as { options: object }).options).sort()).toEqual(declared);
   });
 

@@ -21,10 +21,7 @@ export const thirdPartyIssueKind = defineActivityKind(
     rule: {
       thirdApplication: field.relation({
         label: ['发券方应用', 'Issuing application'],
-        help: [
-          '只有此应用的密钥能通过接口发券和作废券',
-          "Only this application's keys may issue and cancel its coupons through the API",
-        ],
+        help: ['只有此应用的密钥能通过接口发券和作废券', "Only this application's keys may issue and cancel its coupons through the API"],
         resource: 'application',
         required: true,
         width: 160,

@@ -81,7 +81,10 @@ const thirdPartyGiving: GivingReader = async ({ db, tenantId, rule, budget }) =>
   const worth = await couponWorth({ db, tenantId, template });
   const total = (budget as { totalCoupons?: number | null } | null | undefined)?.totalCoupons;
   const bounded = total !== null && total !== undefined;
-  out.set(worth.kind, bounded ? { units: worth.units * BigInt(total), unbounded: worth.unbounded } : { units: UNBOUNDED_CENTS, unbounded: true });
+  out.set(
+    worth.kind,
+    bounded ? { units: worth.units * BigInt(total), unbounded: worth.unbounded } : { units: UNBOUNDED_CENTS, unbounded: true },
+  );
   return out;
 };
 

@@ -60,7 +60,10 @@ export async function thirdPartyRoutes(app: FastifyInstance): Promise<void> {
     '/v1/third-coupon/issue',
     { schema: describeRoute(issueSchema, thirdPartyDocs.issue), config: { requires: MAINTAIN } },
     async (request, reply) =>
-      idempotentReply(reply, await issueThirdParty({ db: app.database.db, caller: callerOf(request), now: app.clock(), issue: request.body })),
+      idempotentReply(
+        reply,
+        await issueThirdParty({ db: app.database.db, caller: callerOf(request), now: app.clock(), issue: request.body }),
+      ),
   );
 
   app.post<{ Body: ThirdCancelInput }>(

@@ -146,7 +146,12 @@ export async function issueThirdParty(input: {
         given.couponIds.map((id) => sql`${id}`),
         sql`, `,
       );
-      const coupons = await tx.execute<{ id: string; code: string; valid_from: Date; valid_to: Date }>(sql`select id, code, valid_from, valid_to
+      const coupons = await tx.execute<{
+        id: string;
+        code: string;
+        valid_from: Date;
+        valid_to: Date;
+      }>(sql`select id, code, valid_from, valid_to
         from coupons where tenant_id = ${caller.tenantId} and id in (${ids}) order by id`);
       const answer: ThirdIssueAnswer = {
         requestNo: issue.requestNo,
