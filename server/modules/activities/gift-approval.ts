@@ -60,32 +60,39 @@ async function groupSize(db: DbOrTx, tenantId: number, groupId: number): Promise
   return BigInt(counted.rows[0]?.n ?? 0);
 }
 
+/**
+ * What `coupons` coupons of a template give at most: the template's worth × the count (null:
+ * unbounded, the partner's issuing without a coupon budget); nothing when the template is gone.
+ */
+async function couponsGiving(args: { db: DbOrTx; tenantId: number; templateId: number; coupons: bigint | null }): Promise<Giving> {
+  const out: Giving = new Map();
+  const template = await readTemplate(args.db, args.tenantId, args.templateId);
+  if (!template) return out;
+  const worth = await couponWorth({ db: args.db, tenantId: args.tenantId, template });
+  out.set(
+    worth.kind,
+    args.coupons === null ? { units: UNBOUNDED_CENTS, unbounded: true } : { units: worth.units * args.coupons, unbounded: worth.unbounded },
+  );
+  return out;
+}
+
 /** A bulk coupon issue: each member's set (the count of the template's coupons at their worth) × the members. */
 const groupCouponGiving: GivingReader = async ({ db, tenantId, rule, members }) => {
   const read = groupCouponKind.engine.read((rule ?? {}) as Parameters<typeof groupCouponKind.engine.read>[0], NO_GOODS);
-  const out: Giving = new Map();
-  const template = await readTemplate(db, tenantId, read.couponTemplateId);
-  if (!template) return out;
-  const worth = await couponWorth({ db, tenantId, template });
   const count = members === undefined ? await groupSize(db, tenantId, read.groupId) : BigInt(members);
-  out.set(worth.kind, { units: worth.units * BigInt(read.couponCount) * count, unbounded: worth.unbounded });
-  return out;
+  return couponsGiving({ db, tenantId, templateId: read.couponTemplateId, coupons: BigInt(read.couponCount) * count });
 };
 
 /** A third-party issuing campaign: the template's worth × the coupon budget, unbounded without one. */
 const thirdPartyGiving: GivingReader = async ({ db, tenantId, rule, budget }) => {
   const read = thirdPartyIssueKind.engine.read((rule ?? {}) as Parameters<typeof thirdPartyIssueKind.engine.read>[0], NO_GOODS);
-  const out: Giving = new Map();
-  const template = await readTemplate(db, tenantId, read.couponTemplateId);
-  if (!template) return out;
-  const worth = await couponWorth({ db, tenantId, template });
   const total = (budget as { totalCoupons?: number | null } | null | undefined)?.totalCoupons;
-  const bounded = total !== null && total !== undefined;
-  out.set(
-    worth.kind,
-    bounded ? { units: worth.units * BigInt(total), unbounded: worth.unbounded } : { units: UNBOUNDED_CENTS, unbounded: true },
-  );
-  return out;
+  return couponsGiving({
+    db,
+    tenantId,
+    templateId: read.couponTemplateId,
+    coupons: total === null || total === undefined ? null : BigInt(total),
+  });
 };
 
 /** The kinds the rule applies to, and how each one's giving is read. */
