@@ -10,6 +10,7 @@ import { transAnalysisView } from './data-table/trans-analysis.query-view';
 import { prepayCardHistoryView } from './deposit/prepay-card-history.query-view';
 import { storeValueHistoryView } from './deposit/store-value-hst-detail.query-view';
 import { groupSendRecipientsView } from './promotion/group-send-recipients.query-view';
+import { thirdPartyIssuesView } from './promotion/third-party-issues.query-view';
 import type { QueryViewDef } from './query-view';
 import { applicationCallsView } from './setting/application-calls.query-view';
 import { channelCallsView } from './setting/channel-calls.query-view';
@@ -40,4 +41,5 @@ export const QUERY_VIEWS: readonly QueryViewDef[] = [
   channelCallsView,
   webhookDeliveriesView,
   groupSendRecipientsView,
+  thirdPartyIssuesView,
 ];

@@ -25,6 +25,7 @@ import { couponsMessages } from '../coupons/coupons.messages';
 import { activityMessages } from '../promotion/activity.messages';
 import { activityScreenMessages } from '../promotion/activity-screens.messages';
 import { groupSendMessages } from '../promotion/group-send.messages';
+import { thirdPartyMessages } from '../promotion/third-party.messages';
 import { topicScreenMessages } from '../promotion/topic-screens.messages';
 import { activityEngineMessages } from './activity-engine.messages';
 import { activityEventsMessages } from './activity-events.messages';
@@ -62,6 +63,7 @@ export const MESSAGE_BOOKS: readonly MessageBook[] = [
   activityMessages,
   activityScreenMessages,
   groupSendMessages,
+  thirdPartyMessages,
   topicScreenMessages,
   audienceMessages,
   audienceBuilderMessages,

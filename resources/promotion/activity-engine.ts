@@ -22,12 +22,13 @@ type KindsFiredBy<T extends ActivityKindDecl['trigger']> = {
   [K in DeclaredKind]: Declared[K]['trigger'] extends T ? K : never;
 }[DeclaredKind];
 
-/** The kinds a sale fires (their `evaluate` runs in the sale), an exchange, a member event, a top-up, a person's send to a group. */
+/** The kinds a sale fires (their `evaluate` runs in the sale), an exchange, a member event, a top-up, a person's send to a group, a partner's API call. */
 export type SaleKind = KindsFiredBy<'sale'>;
 export type ExchangeKind = KindsFiredBy<'exchange'>;
 export type MemberEventKind = KindsFiredBy<'memberEvent'>;
 export type TopUpKind = KindsFiredBy<'topUp'>;
 export type GroupSendKind = KindsFiredBy<'groupSend'>;
+export type ThirdPartyKind = KindsFiredBy<'thirdParty'>;
 export type ActivityKind = DeclaredKind;
 
 const kindsFiredBy = <K extends ActivityKind>(trigger: ActivityKindDecl['trigger']): readonly K[] =>
@@ -39,6 +40,7 @@ export const EXCHANGE_KINDS: readonly ExchangeKind[] = kindsFiredBy<ExchangeKind
 export const MEMBER_EVENT_KINDS: readonly MemberEventKind[] = kindsFiredBy<MemberEventKind>('memberEvent');
 export const TOP_UP_KINDS: readonly TopUpKind[] = kindsFiredBy<TopUpKind>('topUp');
 export const GROUP_SEND_KINDS: readonly GroupSendKind[] = kindsFiredBy<GroupSendKind>('groupSend');
+export const THIRD_PARTY_KINDS: readonly ThirdPartyKind[] = kindsFiredBy<ThirdPartyKind>('thirdParty');
 
 /** Goods a rule applies to: all, only the listed, or all but the listed (codes of `product`). */
 export interface GoodsScope {

@@ -34,6 +34,11 @@ export interface DetailTab {
   readonly render: (args: DetailTabArgs) => ReactNode;
   /** Permission the tab needs; without it the tab is not offered. */
   readonly requires?: PermissionRef;
+  /**
+   * Whether the record shown has the tab (default: every record): a tab of one kind on a detail
+   * that shows records of several kinds (a menu entry's list of its activity kinds).
+   */
+  readonly shownFor?: (record: ApiRecord) => boolean;
 }
 
 /**

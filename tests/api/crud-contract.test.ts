@@ -153,9 +153,15 @@ let levelRank = 0;
 async function activityContractBody(resource: ResourceDef): Promise<Record<string, unknown>> {
   const family = resource.fixedFilter?.family;
   const kind = resource.fixedFilter?.kind ?? ACTIVITY_KINDS.find((k) => family === undefined || k.family === family)?.value;
-  // Points for coupons gives coupons: of an effective template; so does a bulk coupon issue, to a group.
-  const coupon = kind === 'SCORE_GAIN_COUPON' || kind === 'GROUP_COUPON' ? await effectiveCouponTemplate() : null;
+  // Points for coupons gives coupons: of an effective template; so does a bulk coupon issue, to a
+  // group, and a third-party issuing campaign, through its application (with a coupon budget, so
+  // its maker may audit it alone).
+  const coupon = ['SCORE_GAIN_COUPON', 'GROUP_COUPON', 'THIRD_PARTY_ISSUE'].includes(String(kind)) ? await effectiveCouponTemplate() : null;
   const bulk = kind === 'GROUP_COUPON' ? { groupSendGroup: await contractGroup(), groupSendTemplate: coupon, groupSendCount: 1 } : {};
+  const third =
+    kind === 'THIRD_PARTY_ISSUE'
+      ? { thirdApplication: await contractApplication(), thirdTemplate: coupon, thirdMaxPerRequest: 1, thirdSettlementPrice: 0 }
+      : {};
   return {
     birthdayGives: resource.fixedFilter?.birthdayGives ?? 'POINTS',
     ...(resource.fixedFilter?.kind === undefined ? { kind } : {}),
@@ -173,8 +179,22 @@ async function activityContractBody(resource: ResourceDef): Promise<Record<strin
       topUpCouponTemplate: null,
       topUpRepeat: 'EVERY',
       ...bulk,
+      ...third,
     },
+    ...(kind === 'THIRD_PARTY_ISSUE' ? { budget: { totalCoupons: 1 } } : {}),
   };
+}
+
+let application: number | null = null;
+/** An application, made once (a third-party issuing campaign names the one that issues). */
+async function contractApplication(): Promise<number> {
+  if (application === null) {
+    const grants = RESOURCES.find((r) => r.name === 'application')?.fields.grants as { options: Record<string, unknown> };
+    const body = { name: 'Contract partner', kind: 'OTHER', stores: [], grants: Object.keys(grants.options).slice(0, 1) };
+    const created = await okData(admin.post('/v1/application/saveNew', { body }));
+    application = created.id as number;
+  }
+  return application;
 }
 
 let customerGroup: number | null = null;
@@ -882,6 +902,14 @@ const hasDeleteRoute = (resource: ResourceDef) => resource.deletable !== false &
  * writes the record straight into its table (a filter that no member matches yet is refused by
  * the batch hook, and a matching member would point at the target too).
  */
+/** A third-party issuing campaign's rule naming the referenced application and template. */
+const thirdRule = (r: Readonly<Record<string, number>>) => ({
+  thirdApplication: r.application,
+  thirdTemplate: r['coupon-template'],
+  thirdMaxPerRequest: 1,
+  thirdSettlementPrice: 0,
+});
+
 const RELATION_OVERRIDES: Readonly<
   Record<
     string,
@@ -971,6 +999,15 @@ const RELATION_OVERRIDES: Readonly<
   },
   // A theme shows audited activities only: the activity is audited while the theme is saved, then put back.
   'topic.activities': { body: (r) => ({ activities: [r.activity] }), targetState: 'AUDITED' },
+  // A third-party issuing campaign names its application and an effective template (stored directly).
+  'activity.rule.thirdApplication': {
+    body: (r) => ({ kind: 'THIRD_PARTY_ISSUE', rule: thirdRule(r) }),
+    direct: true,
+  },
+  'activity.rule.thirdTemplate': {
+    body: (r) => ({ kind: 'THIRD_PARTY_ISSUE', rule: thirdRule(r) }),
+    direct: true,
+  },
   'activity.rule.upgradeToLevels': {
     body: (r) => ({ kind: 'UPGRADE_GIFT', rule: { upgradeToLevels: [r.level], rewardPoints: 1, rewardCouponTemplate: null } }),
   },

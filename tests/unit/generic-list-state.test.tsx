@@ -306,7 +306,7 @@ describe('slots', () => {
     expect(buttonsNamed(toolbar, 'Secret')).toHaveLength(0);
   });
 
-  it('adds module tabs to a detail after its own, only those the user may see', async () => {
+  it('adds module tabs to a detail after its own, only those the user may see and the record has', async () => {
     server.use(api.get('gadget/info/1', () => ok(gadget())));
     const manifest: DomainManifest = {
       domain: 'test',
@@ -319,6 +319,8 @@ describe('slots', () => {
             requires: { resourceId: '储值/储值账户', action: '数据查看' },
             render: () => <p>Balance</p>,
           },
+          // A tab of some records only (one kind's, on a detail of several kinds).
+          { key: 'other', title: 'Other kind', shownFor: (record) => record.name === 'Widget B', render: () => <p>Other</p> },
         ],
       },
     };

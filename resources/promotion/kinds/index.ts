@@ -23,6 +23,7 @@ import { scoreDoublingKind } from './score-doubling.kind';
 import { scoreExchangeGoodsKind } from './score-exchange-goods.kind';
 import { scoreGainCouponKind } from './score-gain-coupon.kind';
 import { storeValueActiveKind } from './store-value-active.kind';
+import { thirdPartyIssueKind } from './third-party-issue.kind';
 import { upgradeGiftKind } from './upgrade-gift.kind';
 import { useCouponSendCouponKind } from './use-coupon-send-coupon.kind';
 
@@ -50,6 +51,7 @@ export const KIND_DECLARATIONS = {
   STORE_VALUE_ACTIVE: storeValueActiveKind,
   PREPAY_CARD_CHARGE_GIFT: prepayCardChargeGiftKind,
   GROUP_COUPON: groupCouponKind,
+  THIRD_PARTY_ISSUE: thirdPartyIssueKind,
 } as const;
 
 /** The stored value of a declared kind. */

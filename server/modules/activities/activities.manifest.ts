@@ -6,17 +6,20 @@ import { activityEngineRoutes } from './engine/engine.routes';
 import { activityEventsPlugin } from './events/events.plugin';
 import { groupSendRecipientsSource } from './group-send/group-send-recipients.source';
 import { groupSendRoutes } from './group-send/group-send.routes';
+import { thirdPartyIssuesSource } from './third-party/third-party-issues.source';
+import { thirdPartyRoutes } from './third-party/third-party.routes';
 
-/** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs, bulk coupon issues' send runs. */
+/** Marketing activities: the declarations' hooks, the effect evaluation, member events and their jobs, bulk coupon issues' send runs, third-party issuing. */
 export const activitiesDomain = defineDomain({
   name: 'activities',
   plugins: [
     { name: 'activity-engine', plugin: activityEngineRoutes },
     { name: 'activity-events', plugin: activityEventsPlugin },
     { name: 'group-send', plugin: groupSendRoutes },
+    { name: 'third-party', plugin: thirdPartyRoutes },
   ],
   hooks: [activityHooks, ...subResourceViewHooks],
   exports: [activityEvaluationExport],
-  views: [groupSendRecipientsSource],
+  views: [groupSendRecipientsSource, thirdPartyIssuesSource],
   seed: [promotionSeeder],
 });

@@ -30,7 +30,7 @@ import { isTopUpKind, topUpRuleIssues } from './top-up-approval';
  *   the reward); coupon templates exist, are the tenant's and are effective;
  * - top-up kinds: tiers giving something, a coupon template when a tier gives coupons;
  * - the value approval rule on the audit of a kind that gives value (`gift-approval.ts`: top-ups,
- *   bulk coupon issues);
+ *   bulk coupon issues, third-party issuing);
  * - `audit` stamps `auditedAt`.
  *
  * The window's order (end after start) is the engine's own rule for every timeline.
@@ -154,7 +154,7 @@ function rewardIssues(kind: string, value: (name: string) => unknown): FieldErro
 async function templateIssues(ctx: HookContext, value: (name: string) => unknown): Promise<FieldError[]> {
   const named: { field: string; id: number }[] = [];
   // Only the reward's templates must be effective; a template whose coupons are used may since have stopped.
-  for (const member of ['rewardCouponTemplate', 'inviteeCouponTemplate', 'topUpCouponTemplate', 'groupSendTemplate']) {
+  for (const member of ['rewardCouponTemplate', 'inviteeCouponTemplate', 'topUpCouponTemplate', 'groupSendTemplate', 'thirdTemplate']) {
     const id = ruleMember(value, member);
     if (typeof id === 'number') named.push({ field: `rule.${member}`, id });
   }

@@ -9,20 +9,24 @@
  * - a bulk coupon issue (GROUP_COUPON): the whole send, as a batch grant of coupons counts it: the
  *   set each member receives at its worth (coupons/coupon-worth.ts) × the members — on the audit,
  *   the group's members now; when the send starts, the members frozen (the group may have grown
- *   since the audit), so a maker cannot start alone a send worth more than the threshold.
+ *   since the audit), so a maker cannot start alone a send worth more than the threshold;
+ * - a third-party issuing campaign (THIRD_PARTY_ISSUE): everything the partner may issue, the
+ *   template's worth × the coupon budget (`budget.totalCoupons`); without a coupon budget the
+ *   partner's issuing is unbounded, so a second person always audits it.
  */
 import { sql } from 'drizzle-orm';
 import type { ValueKind } from '../../../resources/define';
 import { pick } from '../../../resources/messages/bilingual';
 import { approvalMessages } from '../../../resources/messages/approval.messages';
 import { groupCouponKind } from '../../../resources/promotion/kinds/group-coupon.kind';
+import { thirdPartyIssueKind } from '../../../resources/promotion/kinds/third-party-issue.kind';
 import type { Actor } from '../../crud/actor';
 import type { StoredRecord } from '../../crud/server-hooks.define';
 import { formatUnits, valueKindLabel, valueThresholds } from '../../crud/value-approval';
 import type { DbOrTx } from '../../db/connection';
 import { AppError } from '../../http/envelope';
 import { groupSelection } from '../audiences/audience.compute';
-import { couponWorth } from '../coupons/coupon-worth';
+import { couponWorth, UNBOUNDED_CENTS } from '../coupons/coupon-worth';
 import { readTemplate } from '../coupons/template-terms';
 import { topUpGiving } from './top-up-approval';
 
@@ -35,9 +39,18 @@ interface GivingArgs {
   readonly tenantId: number;
   readonly kind: string;
   readonly rule: unknown;
+  /** The activity's budgets (`budget` object). */
+  readonly budget?: unknown;
   readonly members?: number;
 }
 type GivingReader = (args: GivingArgs) => Promise<Giving>;
+
+/** The rule context of kinds that count no goods. */
+const NO_GOODS = {
+  goods: { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] },
+  giftGoodsCode: '',
+  exchangeGoodsCode: '',
+} as const;
 
 /** The members a customer group selects now. */
 async function groupSize(db: DbOrTx, tenantId: number, groupId: number): Promise<bigint> {
@@ -47,20 +60,39 @@ async function groupSize(db: DbOrTx, tenantId: number, groupId: number): Promise
   return BigInt(counted.rows[0]?.n ?? 0);
 }
 
+/**
+ * What `coupons` coupons of a template give at most: the template's worth × the count (null:
+ * unbounded, the partner's issuing without a coupon budget); nothing when the template is gone.
+ */
+async function couponsGiving(args: { db: DbOrTx; tenantId: number; templateId: number; coupons: bigint | null }): Promise<Giving> {
+  const out: Giving = new Map();
+  const template = await readTemplate(args.db, args.tenantId, args.templateId);
+  if (!template) return out;
+  const worth = await couponWorth({ db: args.db, tenantId: args.tenantId, template });
+  out.set(
+    worth.kind,
+    args.coupons === null ? { units: UNBOUNDED_CENTS, unbounded: true } : { units: worth.units * args.coupons, unbounded: worth.unbounded },
+  );
+  return out;
+}
+
 /** A bulk coupon issue: each member's set (the count of the template's coupons at their worth) × the members. */
 const groupCouponGiving: GivingReader = async ({ db, tenantId, rule, members }) => {
-  const read = groupCouponKind.engine.read((rule ?? {}) as Parameters<typeof groupCouponKind.engine.read>[0], {
-    goods: { mode: 'ALL', goodsCodes: [], categoryCodes: [], brandCodes: [] },
-    giftGoodsCode: '',
-    exchangeGoodsCode: '',
-  });
-  const out: Giving = new Map();
-  const template = await readTemplate(db, tenantId, read.couponTemplateId);
-  if (!template) return out;
-  const worth = await couponWorth({ db, tenantId, template });
+  const read = groupCouponKind.engine.read((rule ?? {}) as Parameters<typeof groupCouponKind.engine.read>[0], NO_GOODS);
   const count = members === undefined ? await groupSize(db, tenantId, read.groupId) : BigInt(members);
-  out.set(worth.kind, { units: worth.units * BigInt(read.couponCount) * count, unbounded: worth.unbounded });
-  return out;
+  return couponsGiving({ db, tenantId, templateId: read.couponTemplateId, coupons: BigInt(read.couponCount) * count });
+};
+
+/** A third-party issuing campaign: the template's worth × the coupon budget, unbounded without one. */
+const thirdPartyGiving: GivingReader = async ({ db, tenantId, rule, budget }) => {
+  const read = thirdPartyIssueKind.engine.read((rule ?? {}) as Parameters<typeof thirdPartyIssueKind.engine.read>[0], NO_GOODS);
+  const total = (budget as { totalCoupons?: number | null } | null | undefined)?.totalCoupons;
+  return couponsGiving({
+    db,
+    tenantId,
+    templateId: read.couponTemplateId,
+    coupons: total === null || total === undefined ? null : BigInt(total),
+  });
 };
 
 /** The kinds the rule applies to, and how each one's giving is read. */
@@ -68,6 +100,7 @@ const GIVINGS: Readonly<Record<string, GivingReader>> = {
   STORE_VALUE_ACTIVE: topUpGiving,
   PREPAY_CARD_CHARGE_GIFT: topUpGiving,
   GROUP_COUPON: groupCouponGiving,
+  THIRD_PARTY_ISSUE: thirdPartyGiving,
 };
 
 /**
@@ -87,7 +120,14 @@ export async function assertGiftApproved(args: {
   const makers = [record.createdBy, record.updatedBy].filter((id) => id !== null && id !== undefined).map(Number);
   if (!makers.includes(actor.userId)) return;
   const thresholds = await valueThresholds(db, actor.tenantId);
-  for (const [valueKind, giving] of await givingOf({ db, tenantId: actor.tenantId, kind, rule: record.rule, members: args.members })) {
+  for (const [valueKind, giving] of await givingOf({
+    db,
+    tenantId: actor.tenantId,
+    kind,
+    rule: record.rule,
+    budget: record.budget,
+    members: args.members,
+  })) {
     if (giving.units <= thresholds[valueKind]) continue;
     throw new AppError('conflict', 'approval.secondPerson', {
       values: {

@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { couponResource } from '../../../resources/coupons/coupon.resource';
 import { defineServerHooks } from '../../crud/server-hooks.define';
+import type { DbOrTx } from '../../db/connection';
+
+/** A voided coupon gives its member's place in the template's limit back (once per void; never below 0). */
+export async function releaseMemberPlace(db: DbOrTx, args: { tenantId: number; templateId: number; memberId: number }): Promise<void> {
+  await db.execute(sql`update coupon_member_counts set issued = issued - 1
+    where tenant_id = ${args.tenantId} and template_id = ${args.templateId} and member_id = ${args.memberId} and issued > 0`);
+}
 
 /**
  * Server side of issued coupons (resources/coupons/coupon.resource.ts) beyond the engine's list
@@ -12,8 +19,7 @@ import { defineServerHooks } from '../../crud/server-hooks.define';
 export const couponHooks = defineServerHooks(couponResource, {
   afterAction: {
     void: async ({ db, actor, record }) => {
-      await db.execute(sql`update coupon_member_counts set issued = issued - 1
-        where tenant_id = ${actor.tenantId} and template_id = ${record.template} and member_id = ${record.member} and issued > 0`);
+      await releaseMemberPlace(db, { tenantId: actor.tenantId, templateId: Number(record.template), memberId: Number(record.member) });
     },
   },
 });

@@ -131,10 +131,19 @@ export interface RedeemAnswer extends CouponUse {
  */
 export async function logCouponChange(
   tx: DbOrTx,
-  args: { tenantId: number; couponId: number; action: string; from: string; to: string; userId: number | null; now: Date },
+  args: {
+    tenantId: number;
+    couponId: number;
+    action: string;
+    from: string;
+    to: string;
+    userId: number | null;
+    now: Date;
+    reason?: string | null;
+  },
 ) {
-  await tx.execute(sql`insert into state_changes (tenant_id, resource, record_id, action, from_state, to_state, user_id, at)
-    values (${args.tenantId}, 'coupon', ${args.couponId}, ${args.action}, ${args.from}, ${args.to}, ${args.userId}, ${args.now})`);
+  await tx.execute(sql`insert into state_changes (tenant_id, resource, record_id, action, from_state, to_state, reason, user_id, at)
+    values (${args.tenantId}, 'coupon', ${args.couponId}, ${args.action}, ${args.from}, ${args.to}, ${args.reason ?? null}, ${args.userId}, ${args.now})`);
   if (args.to !== 'USED') return;
   const used = await tx.execute<{
     member: number;

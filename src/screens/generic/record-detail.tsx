@@ -15,7 +15,7 @@ import { DetailActionBar } from './detail-actions';
 import { personName, recordStateOf, recordTitle } from './record-state';
 import type { GenericView } from './resource-routes';
 import { useRelatedTabs } from './related-lists';
-import { useDetailTabs } from './screen-slots';
+import { tabsOfRecord, useDetailTabs } from './screen-slots';
 import { StateHistory } from './state-history';
 import type { ResourcePermissions } from './use-resource-permissions';
 import { useTranslate } from './use-translate';
@@ -114,13 +114,14 @@ export function RecordDetail(props: RecordDetailProps) {
   // A detail opened without an id (a bookmark cut short) asks for nothing and says so.
   const hasId = props.id !== '';
   const one = useOne<BaseRecord>({ resource: resource.name, id: props.id, errorNotification: false, queryOptions: { enabled: hasId } });
-  const tabs = useDetailTabs(resource);
+  const domainTabs = useDetailTabs(resource);
   const related = useRelatedTabs(resource, one.data?.data as ApiRecord | undefined);
   const commands = useRecordCommands();
   if (!hasId) return <Result status="warning" title={t('screens.notFound')} />;
   if (one.isLoading) return <Skeleton active />;
   if (one.isError || !one.data?.data) return <Result status="warning" title={one.error ? errorText(one.error) : t('screens.notFound')} />;
   const record = one.data.data as ApiRecord;
+  const tabs = tabsOfRecord(domainTabs, record);
   // A life cycle whose actions take a reason (freeze, unfreeze …) shows who changed it and why.
   const history = Object.values(resource.states?.actions ?? {}).some((action) => action.reason !== undefined);
 

@@ -22,6 +22,7 @@
 import { createContext, useContext } from 'react';
 import { usePermitted } from '../../components/use-permitted';
 import { SCREEN_SLOTS } from '../manifests';
+import type { ApiRecord } from '../../fields/field-kind';
 import type { DetailAction, DetailTab, FormSectionRenderer, ListToolbarItem, ScreenSlots } from '../manifest';
 
 /** The slots the generic screens read: every manifest's, unless a test provides others. */
@@ -41,6 +42,11 @@ function ownedBy<T>(registry: ReadonlyMap<string, readonly T[]>, owner: SlotOwne
 /** The detail tabs of a resource (and of the resource it is a view of), in manifest order. */
 export function useDetailTabs(owner: SlotOwner): readonly DetailTab[] {
   return usePermitted(ownedBy(useContext(ScreenSlotsContext).detailTabs, owner));
+}
+
+/** The detail tabs the record shown has (a tab may apply to some records only: `DetailTab.shownFor`). */
+export function tabsOfRecord(tabs: readonly DetailTab[], record: ApiRecord): readonly DetailTab[] {
+  return tabs.filter((tab) => tab.shownFor?.(record) ?? true);
 }
 
 /** The toolbar items of a resource's list that this user may see: every list's first. */

@@ -24,7 +24,7 @@ import { StateTag } from '../../screens/generic/record-detail';
 import { ID_PARAM, viewLocation, type GenericView } from '../../screens/generic/resource-routes';
 import { StateHistory } from '../../screens/generic/state-history';
 import { useRelatedTabs } from '../../screens/generic/related-lists';
-import { useDetailTabs } from '../../screens/generic/screen-slots';
+import { tabsOfRecord, useDetailTabs } from '../../screens/generic/screen-slots';
 import { DetailActionBar } from '../../screens/generic/detail-actions';
 import { useResourcePermissions } from '../../screens/generic/use-resource-permissions';
 import { useTranslate } from '../../screens/generic/use-translate';
@@ -70,7 +70,11 @@ function MemberDetail(props: { readonly resource: ResourceDef; readonly id: stri
       children: <StateHistory resource={resource} id={id} refreshKey={refreshKey} />,
     },
     ...related,
-    ...domainTabs.map((tab) => ({ key: tab.key, label: t(tab.title), children: tab.render({ resource: resource.name, record, t }) })),
+    ...tabsOfRecord(domainTabs, record).map((tab) => ({
+      key: tab.key,
+      label: t(tab.title),
+      children: tab.render({ resource: resource.name, record, t }),
+    })),
   ];
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>

@@ -3,6 +3,7 @@
  * kind chooser of a new points campaign and the two evaluation screens; on every activity list the
  * simulator and, per menu entry, "New activity ▾" by kind; on every activity's detail its effect
  * evaluation and a simulator; on a bulk coupon issue's detail its send (group-send-tab.tsx); on a
+ * third-party issuing campaign's detail its reconciliation (third-party-issues-tab.tsx); on a
  * customer group's detail its members, a page at a time; a marketing theme's landing-page preview
  * beside its form and on its detail. Every list and detail of an activity declaration is the generic one
  * (the views of the `activity` table inherit the base's slots).
@@ -14,7 +15,7 @@ import { customerGroupResource } from '../../../resources/promotion/customer-gro
 import { topicResource } from '../../../resources/promotion/topic.resource';
 import { lazySlot } from '../../screens/lazy-slot';
 import { toolbarLink } from '../../screens/generic/toolbar-link';
-import type { DomainManifest, ListToolbarItem } from '../../screens/manifest';
+import type { DetailTab, DomainManifest, ListToolbarItem } from '../../screens/manifest';
 
 const SimulateButton = lazySlot(() => import('./activity-slots').then((m) => m.SimulateButton), 'none');
 const NewByKind = lazySlot(() => import('./activity-slots').then((m) => m.NewByKind), 'none');
@@ -22,6 +23,7 @@ const SimulateTab = lazySlot(() => import('./activity-slots').then((m) => m.Simu
 const ActivityEvaluation = lazySlot(() => import('./activity-evaluation').then((m) => m.ActivityEvaluation));
 const GroupMembersTab = lazySlot(() => import('./group-members-tab').then((m) => m.GroupMembersTab));
 const GroupSendTab = lazySlot(() => import('./group-send-tab').then((m) => m.GroupSendTab));
+const ThirdPartyIssuesTab = lazySlot(() => import('./third-party-issues-tab').then((m) => m.ThirdPartyIssuesTab));
 const TopicPageSection = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPageSection));
 const TopicPreviewTab = lazySlot(() => import('./topic/topic-slots').then((m) => m.TopicPreviewTab));
 
@@ -45,6 +47,14 @@ function newByKindItems(): Record<string, readonly ListToolbarItem[]> {
   }
   return items;
 }
+
+/** A third-party issuing campaign's reconciliation: each request of its application and what became of it. */
+const thirdPartyIssuesTab: DetailTab = {
+  key: 'issues',
+  title: 'thirdCoupon.tab',
+  shownFor: (record) => record.kind === 'THIRD_PARTY_ISSUE',
+  render: ({ record }) => <ThirdPartyIssuesTab activityId={Number(record.id)} />,
+};
 
 const evaluation = (family: 'COUPON_ACTIVE' | 'INVITE_GIFT' | 'STORE_VALUE_ACTIVE') => () =>
   import('./activity-evaluation-screen').then((m) => ({ default: m.evaluationScreen(family) }));
@@ -87,6 +97,9 @@ export const PROMOTION_MANIFEST: DomainManifest = {
     [activities.kinds.GROUP_COUPON.name]: [
       { key: 'send', title: 'groupSend.tab', render: ({ record, t }) => <GroupSendTab activityId={Number(record.id)} t={t} /> },
     ],
+    // A third-party issuing campaign's reconciliation, on its own detail and on the entry's detail of any of its kinds.
+    [activities.kinds.THIRD_PARTY_ISSUE.name]: [thirdPartyIssuesTab],
+    [familyViewName('THIRD_COUPON')]: [thirdPartyIssuesTab],
     [topicResource.name]: [{ key: 'preview', title: 'topic.preview.tab', render: (args) => <TopicPreviewTab {...args} /> }],
   },
   // A marketing theme's landing page, previewed beside its fields as they are typed.

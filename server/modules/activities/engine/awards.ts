@@ -22,7 +22,9 @@ export type AwardSource =
   | 'recharge'
   | 'card-topup'
   /** A bulk coupon issue's run (`run:<id>`, group-send/). */
-  | 'group-send';
+  | 'group-send'
+  /** A partner application's issue (`third-party/`), by its request number. */
+  | 'third-party';
 
 export interface AwardRecord {
   readonly activityId: number;
